@@ -1,0 +1,14 @@
+/*
+ * cmd/commands.h: the subcommands main() dispatches to, one file each.
+ */
+#ifndef PROFIL_CMD_COMMANDS_H
+#define PROFIL_CMD_COMMANDS_H
+
+int cmd_run(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_dialogue(const char *program);
+void usage(FILE *f);
+
+#define PROFIL_VERSION "0.1.0"
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * cmd/main.c: the `profil` command: a thin dispatcher to one file per
+ * subcommand, as perf does.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "session.h"
+
+void usage(FILE *f)
+{
+    fputs("usage: profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE in emulated time\n"
+          "       profil show FILE.PRF                     print a .PRF's header and non-zero buckets\n"
+          "       profil PROGRAM.EXT                       MS-DOS PROFIL's dialogue: three prompts, then the run\n"
+          "       profil --help | --version\n"
+          "\n"
+          "run options:\n"
+          "  -b, --bucket-size PARAS   paragraphs (16 bytes) per bucket, 1-65529 (default 1)\n"
+          "  -i, --interval USEC       sample interval in emulated microseconds, 60-65529 (default 100)\n"
+          "  -o, --output FILE         the .PRF to write (default: NAME.PRF in the current directory)\n"
+          "      --timeout SEC         stop after SEC emulated seconds (the profile is still written)\n"
+          "      --max-instructions N  stop after N instructions (the profile is still written)\n"
+          "      --drive X=DIR         map DOS drive X: to the host folder DIR (default C: = .)\n"
+          "      --env NAME=VALUE      add a variable to the program's environment\n"
+          "      --strict              stop at the first unimplemented DOS/BIOS function or port\n"
+          "  -q, --quiet               no summary on stderr\n"
+          "\n"
+          "exit status: the program's exit code; 124 when --timeout or --max-instructions ended\n"
+          "the run; 125 when profil itself failed; 126 when the program crashed; 130 after Ctrl-C.\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_PROFIL_FAILED;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(cmd, "--version")) {
+        printf("profil %s\n", PROFIL_VERSION);
+        return 0;
+    }
+    if (!strcmp(cmd, "run"))
+        return cmd_run(argc - 1, argv + 1);
+    if (!strcmp(cmd, "show"))
+        return cmd_show(argc - 1, argv + 1);
+    if (cmd[0] != '-' && argc == 2)
+        return cmd_dialogue(cmd);
+    fprintf(stderr, "profil: unknown command '%s' (profil --help)\n", cmd);
+    return EXIT_PROFIL_FAILED;
+}

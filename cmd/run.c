@@ -1,0 +1,113 @@
+/*
+ * cmd/run.c: `profil run [options] PROGRAM [ARGS...]`.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "session.h"
+
+static int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+    char *end;
+    if (!*s || *s == '-')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        { "bucket-size", required_argument, 0, 'b' }, { "interval", required_argument, 0, 'i' },
+        { "output", required_argument, 0, 'o' }, { "timeout", required_argument, 0, 'T' },
+        { "max-instructions", required_argument, 0, 'M' }, { "drive", required_argument, 0, 'D' },
+        { "env", required_argument, 0, 'E' }, { "strict", no_argument, 0, 'S' },
+        { "quiet", no_argument, 0, 'q' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+    };
+    struct session_opts o = { 0 };
+    const char *env[64];
+    uint64_t v;
+    int c;
+    o.bucket_size = 1;
+    o.interval_us = 100;
+    o.env = env;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "+b:i:o:qh", longs, NULL)) != -1) {
+        switch (c) {
+        case 'b':
+            if (parse_u64(optarg, 1, 65529, &v)) {
+                fprintf(stderr, "profil: --bucket-size %s: want 1 to 65529 paragraphs\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            o.bucket_size = (uint16_t)v;
+            break;
+        case 'i':
+            if (parse_u64(optarg, 60, 65529, &v)) {
+                fprintf(stderr, "profil: --interval %s: want 60 to 65529 microseconds\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            o.interval_us = (uint16_t)v;
+            break;
+        case 'o': o.output = optarg; break;
+        case 'T': {
+            char *end;
+            o.timeout_s = strtod(optarg, &end);
+            if (*end || !(o.timeout_s > 0) || o.timeout_s > 1e6) {
+                fprintf(stderr, "profil: --timeout %s: want a number of emulated seconds\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            break;
+        }
+        case 'M':
+            if (parse_u64(optarg, 1, UINT64_MAX / 2, &v)) {
+                fprintf(stderr, "profil: --max-instructions %s: want a positive count\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            o.max_insn = v;
+            break;
+        case 'D': {
+            char letter = optarg[0] & ~0x20;
+            if (letter < 'A' || letter > 'Z' || optarg[1] != '=' || !optarg[2]) {
+                fprintf(stderr, "profil: --drive %s: want LETTER=FOLDER, e.g. --drive D=data\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            o.drives[letter - 'A'] = optarg + 2;
+            break;
+        }
+        case 'E':
+            if (!strchr(optarg, '=') || o.nenv >= sizeof env / sizeof env[0]) {
+                fprintf(stderr, "profil: --env %s: want NAME=VALUE (at most 64)\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            env[o.nenv++] = optarg;
+            break;
+        case 'S': o.strict = 1; break;
+        case 'q': o.quiet = 1; break;
+        case 'h': usage(stdout); return 0;
+        default: return EXIT_PROFIL_FAILED;
+        }
+    }
+    if (optind >= argc) {
+        fprintf(stderr, "profil run: no program given (profil run [options] PROGRAM [ARGS...])\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    o.program = argv[optind];
+    char tail[128] = "";
+    size_t used = 0;
+    for (int i = optind + 1; i < argc; i++) {
+        int w = snprintf(tail + used, sizeof tail - used, "%s%s", used ? " " : "", argv[i]);
+        if (w < 0 || (size_t)w >= sizeof tail - used || used + (size_t)w > 125) {
+            fprintf(stderr, "profil: arguments longer than DOS's 126-character command tail\n");
+            return EXIT_PROFIL_FAILED;
+        }
+        used += (size_t)w;
+    }
+    o.tail = tail;
+    return session_run(&o);
+}

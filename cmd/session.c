@@ -1,0 +1,212 @@
+/*
+ * cmd/session.c: see session.h.  Messages go to stderr as one line each,
+ * prefixed "profil: "; the program's own output owns stdout.
+ */
+#include "session.h"
+
+#include <ctype.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../emu/bios.h"
+#include "../emu/console.h"
+#include "../emu/dos.h"
+#include "../emu/machine.h"
+#include "../formats/fileio.h"
+#include "../formats/prf.h"
+#include "../loader/exe.h"
+#include "../loader/process.h"
+#include "../sampler/sampler.h"
+
+static struct machine *running;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    if (running) {
+        running->interrupt_requested = 1;
+        running->next_event = 0;
+    }
+}
+
+void session_default_output(const char *program, char *out, size_t n)
+{
+    const char *base = strrchr(program, '/');
+    base = base ? base + 1 : program;
+    size_t len = strcspn(base, ".");
+    if (len > 8)
+        len = 8;
+    char name[9];
+    for (size_t i = 0; i < len; i++)
+        name[i] = (char)toupper((unsigned char)base[i]);
+    name[len] = 0;
+    snprintf(out, n, "%s.PRF", name);
+}
+
+/* The DOS path of the program, as it appears after the environment. */
+static void dos_program_path(const char *program, char *out, size_t n)
+{
+    const char *base = strrchr(program, '/');
+    base = base ? base + 1 : program;
+    snprintf(out, n, "C:\\");
+    size_t used = 3;
+    for (; *base && used + 1 < n; base++)
+        out[used++] = (char)toupper((unsigned char)*base);
+    out[used] = 0;
+}
+
+static void summary(const struct sampler *s, const struct machine *m, FILE *f)
+{
+    uint64_t prog = s->total - s->hit_io - s->hit_dos - s->hit_high;
+    double t = (double)(s->total ? s->total : 1);
+    fprintf(f, "profil: %llu samples in %.3f s emulated: program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
+            (unsigned long long)s->total, cycles_to_seconds(m->now), 100.0 * (double)prog / t,
+            100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
+    /* The top five buckets. */
+    uint8_t shown[5] = { 0 };
+    uint32_t top[5];
+    int ntop = 0;
+    (void)shown;
+    for (int k = 0; k < 5; k++) {
+        uint32_t best = UINT32_MAX;
+        for (uint32_t i = 0; i < s->layout.bucket_num; i++) {
+            int taken = 0;
+            for (int j = 0; j < ntop; j++)
+                taken |= top[j] == i;
+            if (!taken && s->bucket[i] && (best == UINT32_MAX || s->bucket[i] > s->bucket[best]))
+                best = i;
+        }
+        if (best == UINT32_MAX)
+            break;
+        top[ntop++] = best;
+        uint32_t lo = best * s->layout.bucket_size * 16u;
+        fprintf(f, "profil:   bucket %u (%04X-%04X)  %.1f%%\n", best, lo,
+                lo + s->layout.bucket_size * 16u - 1, 100.0 * (double)s->bucket[best] / t);
+    }
+}
+
+static int exit_status(const struct machine *m)
+{
+    switch (m->stop) {
+    case STOP_EXIT: return m->exit_code;
+    case STOP_INTERRUPTED: return EXIT_INTERRUPTED;
+    case STOP_TIMEOUT: case STOP_MAX_INSN: return EXIT_RUN_LIMIT;
+    default: return EXIT_GUEST_CRASHED;
+    }
+}
+
+int session_run(const struct session_opts *o)
+{
+    char err[512], out_path[4096], dos_path[128];
+    uint8_t *file = NULL;
+    size_t size = 0;
+    struct dos_image img;
+    struct machine *m = NULL;
+    struct console con;
+    struct dos dos;
+    struct sampler s = { 0 };
+    struct prf_layout layout;
+    struct process proc;
+    int status = EXIT_PROFIL_FAILED, have_dos = 0;
+
+    if (o->output)
+        snprintf(out_path, sizeof out_path, "%s", o->output);
+    else
+        session_default_output(o->program, out_path, sizeof out_path);
+
+    if (read_file(o->program, &file, &size, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (exe_parse(file, size, &img, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s: %s\n", o->program, err);
+        goto done;
+    }
+    if (check_writable(out_path, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        goto done;
+    }
+
+    m = machine_new(CPU_8088);
+    if (!m) {
+        fprintf(stderr, "profil: out of memory\n");
+        goto done;
+    }
+    m->strict = o->strict;
+    console_init(&con, stdin, stdout);
+    if (bios_install(m, &con, 0) != 0 || dos_install(&dos, m, &con, stderr) != 0) {
+        fprintf(stderr, "profil: cannot set up the emulated PC\n");
+        goto done;
+    }
+    have_dos = 1;
+    for (int i = 0; i < 26; i++) {
+        const char *dir = o->drives[i] ? o->drives[i] : i == 2 ? "." : NULL;
+        if (dir && drives_map(&dos.drives, i, dir) != 0) {
+            fprintf(stderr, "profil: --drive %c=%s: not a folder\n", 'A' + i, dir);
+            goto done;
+        }
+    }
+    dos_program_path(o->program, dos_path, sizeof dos_path);
+    struct process_args pa = { dos_path, o->tail ? o->tail : "", o->env, o->nenv };
+    if (process_create(m, &dos, &img, &pa, &proc, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s: %s\n", o->program, err);
+        goto done;
+    }
+
+    uint16_t dos_pa = mem_rw(m, 0x82);   /* the INT 20h vector's segment, as PROFIL reads it */
+    if (prf_layout_make(&layout, o->interval_us, o->bucket_size,
+                        profil_program_paras(o->program, file, size), proc.load_seg, dos_pa,
+                        err, sizeof err) != 0 || sampler_init(&s, &layout) != 0) {
+        fprintf(stderr, "profil: %s: %s\n", o->program, err);
+        goto done;
+    }
+    machine_set_tick(m, cycles_from_usec(o->interval_us), sampler_tick, &s);
+    if (o->timeout_s > 0)
+        machine_set_timeout(m, (uint64_t)(o->timeout_s * (double)CPU_HZ_NUM / (double)CPU_HZ_DEN));
+    machine_set_max_insn(m, o->max_insn);
+
+    running = m;
+    struct sigaction sa = { 0 }, old;
+    sa.sa_handler = on_sigint;
+    sigaction(SIGINT, &sa, &old);
+    machine_run(m);
+    sigaction(SIGINT, &old, NULL);
+    running = NULL;
+    console_flush(&con);
+
+    struct prf p;
+    int wrapped = sampler_to_prf(&s, &p);
+    if (wrapped < 0 || prf_write_file(out_path, &p, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", wrapped < 0 ? "out of memory" : err);
+        prf_free(&p);
+        goto done;
+    }
+    if (wrapped)
+        fprintf(stderr, "profil: warning: %d counter(s) passed 65535 and wrapped in the .PRF, as PROFIL's did\n",
+                wrapped);
+    status = exit_status(m);
+
+    if (m->stop != STOP_EXIT && m->stop != STOP_INTERRUPTED)
+        fprintf(stderr, "profil: %s: %s\n", o->program, m->fault);
+    if (o->dialogue) {
+        fputs(m->stop == STOP_EXIT ? "\r\nProgram terminated normally\r\n" : "\r\nProgram aborted\r\n", stdout);
+    } else {
+        if (m->stop == STOP_INTERRUPTED)
+            fprintf(stderr, "profil: Program aborted\n");
+        if (!o->quiet) {
+            summary(&s, m, stderr);
+            fprintf(stderr, "profil: wrote %s (%zu bytes)\n", out_path, prf_size(&p));
+        }
+    }
+    prf_free(&p);
+done:
+    fflush(stdout);
+    sampler_free(&s);
+    if (have_dos)
+        dos_free(&dos);
+    machine_free(m);
+    free(file);
+    return status;
+}

@@ -1,0 +1,37 @@
+/*
+ * cmd/session.h: one profiling run, shared by `profil run` and the PROFIL
+ * dialogue: build the PC, load the program, sample, write the .PRF.
+ */
+#ifndef PROFIL_CMD_SESSION_H
+#define PROFIL_CMD_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define EXIT_PROFIL_FAILED 125
+#define EXIT_RUN_LIMIT     124
+#define EXIT_GUEST_CRASHED 126
+#define EXIT_INTERRUPTED   130
+
+struct session_opts {
+    const char *program;        /* host path */
+    const char *tail;           /* command tail */
+    const char *output;         /* .PRF path; NULL: NAME.PRF in the current directory */
+    uint16_t bucket_size;
+    uint16_t interval_us;
+    double timeout_s;           /* 0: none */
+    uint64_t max_insn;          /* 0: none */
+    const char *drives[26];     /* host folders; C: defaults to "." */
+    const char *const *env;
+    size_t nenv;
+    int strict;
+    int quiet;                  /* no summary */
+    int dialogue;               /* PROFIL's messages instead of the summary */
+};
+
+/* The default output name: the program's 8-character name + ".PRF". */
+void session_default_output(const char *program, char *out, size_t n);
+/* Run; returns the process exit status. */
+int session_run(const struct session_opts *o);
+
+#endif

@@ -1,0 +1,260 @@
+/*
+ * emu/cpu.c: libx86emu behind a narrow interface (see cpu.h).
+ *
+ * This is the only file that includes <x86emu.h>.  The hot path is
+ * code_hook(), called by libx86emu before every instruction: it adds the
+ * previous instruction's cycles to the clock (timing.c's table plus the
+ * word transfers memio() counted), then, only when a deadline has passed
+ * or CS:IP is in the trap area, hands over to machine_boundary().
+ */
+#include "cpu.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <x86emu.h>
+
+#include "machine.h"
+#include "timing.h"
+
+struct cpu {
+    x86emu_t *emu;
+    struct machine *m;
+    struct insn_cost pend;      /* cost of the instruction now executing     */
+    int have_pend;
+    uint16_t pend_cs, pend_ip;  /* its address                               */
+    unsigned words;             /* word transfers that pay the bus penalty   */
+    unsigned odd_only;          /* 8086: only odd-address words pay          */
+};
+
+static struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cpu; }
+
+/* ---- memory and ports -------------------------------------------------- */
+
+static uint32_t read_n(const uint8_t *mem, uint32_t a, unsigned bytes)
+{
+    uint32_t v = 0;
+    a &= MEM_MASK;
+    if (a + bytes <= MEM_SIZE) {
+        for (unsigned i = 0; i < bytes; i++)
+            v |= (uint32_t)mem[a + i] << (8 * i);
+    } else {
+        for (unsigned i = 0; i < bytes; i++)
+            v |= (uint32_t)mem[(a + i) & MEM_MASK] << (8 * i);
+    }
+    return v;
+}
+
+static void write_n(uint8_t *mem, uint32_t a, uint32_t v, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes; i++) {
+        uint32_t p = (a + i) & MEM_MASK;
+        if (p < ((uint32_t)SEG_ROM << 4))      /* the ROM ignores writes */
+            mem[p] = (uint8_t)(v >> (8 * i));
+    }
+}
+
+static unsigned memio(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    struct cpu *c = e->_private;
+    struct machine *m = c->m;
+    unsigned size = type & 0xFF;
+    unsigned bytes = size == X86EMU_MEMIO_16 ? 2 : size == X86EMU_MEMIO_32 ? 4 : 1;
+
+    switch (type & ~0xFFu) {
+    case X86EMU_MEMIO_X:
+        *val = read_n(m->mem, addr, bytes);
+        return 0;
+    case X86EMU_MEMIO_R:
+        *val = read_n(m->mem, addr, bytes);
+        break;
+    case X86EMU_MEMIO_W:
+        write_n(m->mem, addr, *val, bytes);
+        break;
+    case X86EMU_MEMIO_I:
+        *val = port_in(m, (uint16_t)addr);
+        if (bytes > 1)
+            *val |= (uint32_t)port_in(m, (uint16_t)(addr + 1)) << 8;
+        break;
+    case X86EMU_MEMIO_O:
+        port_out(m, (uint16_t)addr, (uint8_t)*val);
+        if (bytes > 1)
+            port_out(m, (uint16_t)(addr + 1), (uint8_t)(*val >> 8));
+        break;
+    default:
+        return 1;
+    }
+    if (bytes > 1 && (!c->odd_only || (addr & 1)))
+        c->words += bytes / 2;
+    return 0;
+}
+
+/* ---- the per-instruction hook ------------------------------------------ */
+
+static int code_hook(x86emu_t *e)
+{
+    struct cpu *c = e->_private;
+    struct machine *m = c->m;
+    uint64_t rep_split = 0;
+
+    if (c->have_pend) {
+        uint16_t cx = e->x86.R_CX;
+        m->now += timing_finish(&c->pend, cx, c->words);
+        if (c->pend.rep && timing_rep_iterations(&c->pend, cx)) {
+            /* Ticks up to the start of the last iteration interrupt the
+             * REP itself (the CPU pushes its address and resumes it). */
+            unsigned last = c->pend.per_iter + (c->odd_only ? 0 : c->pend.words_per_iter * WORD_PENALTY);
+            rep_split = m->now - last;
+        }
+    }
+    c->words = 0;
+    c->have_pend = 0;
+
+    for (;;) {
+        uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP;
+        uint32_t lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
+        if (m->now >= m->next_event || lin - m->trap_lo < m->trap_span) {
+            machine_boundary(m, cs, ip, c->pend_cs, c->pend_ip, rep_split);
+            if (m->stop)
+                return 1;
+            cs = e->x86.R_CS;
+            ip = e->x86.R_IP;
+            lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
+        }
+        timing_decode(m->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        c->pend_cs = cs;
+        c->pend_ip = ip;
+        c->have_pend = 1;
+        if (c->pend.opcode != 0xD4 || m->mem[(c->pend.op_linear + 1) & MEM_MASK] != 0)
+            return 0;
+        /* AAM 0: libx86emu would divide by zero on the host.  The 8086
+         * raises a divide error after the instruction, pushing the address
+         * of the next one. */
+        c->have_pend = 0;
+        cpu_set(m, REG_IP, (uint16_t)(ip + (c->pend.op_linear - lin) + 2));
+        machine_charge(m, c->pend.fixed, cs, ip);
+        machine_interrupt(m, 0);
+        rep_split = 0;
+        if (m->stop)
+            return 1;
+    }
+}
+
+static int intr_hook(x86emu_t *e, u8 num, unsigned type)
+{
+    (void)e; (void)num; (void)type;
+    return 0;       /* every interrupt goes through the guest's vector */
+}
+
+/* ---- interface ---------------------------------------------------------- */
+
+int cpu_create(struct machine *m)
+{
+    struct cpu *c = calloc(1, sizeof *c);
+    if (!c)
+        return -1;
+    /* No memory permissions (our callback owns memory), and io_perm 0:
+     * libx86emu never touches a host port. */
+    c->emu = x86emu_new(0, 0);
+    if (!c->emu) {
+        free(c);
+        return -1;
+    }
+    c->m = m;
+    c->odd_only = m->model == CPU_8086;
+    c->emu->_private = c;
+    x86emu_set_memio_handler(c->emu, memio);
+    x86emu_set_code_handler(c->emu, code_hook);
+    x86emu_set_intr_handler(c->emu, intr_hook);
+    m->cpu = c;
+    return 0;
+}
+
+void cpu_destroy(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    if (!c)
+        return;
+    x86emu_done(c->emu);
+    free(c);
+    m->cpu = NULL;
+}
+
+enum cpu_exit cpu_run(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    unsigned flags = 0;
+    if (m->max_insn) {
+        c->emu->max_instr = m->max_insn;
+        flags |= X86EMU_RUN_MAX_INSTR;
+    }
+    unsigned rs = x86emu_run(c->emu, flags);
+    if (m->stop)
+        return CPU_EXIT_STOP;
+    if (rs & X86EMU_RUN_MAX_INSTR)
+        return CPU_EXIT_MAX_INSN;
+    return CPU_EXIT_HLT;
+}
+
+uint64_t cpu_insn_count(struct machine *m)
+{
+    return cpu_of(m)->emu->x86.R_TSC;
+}
+
+void cpu_forget_pending(struct machine *m)
+{
+    cpu_of(m)->have_pend = 0;
+}
+
+uint16_t cpu_get(struct machine *m, enum reg r)
+{
+    x86emu_t *e = cpu_of(m)->emu;
+    switch (r) {
+    case REG_AX: return e->x86.R_AX;
+    case REG_BX: return e->x86.R_BX;
+    case REG_CX: return e->x86.R_CX;
+    case REG_DX: return e->x86.R_DX;
+    case REG_SI: return e->x86.R_SI;
+    case REG_DI: return e->x86.R_DI;
+    case REG_BP: return e->x86.R_BP;
+    case REG_SP: return e->x86.R_SP;
+    case REG_IP: return e->x86.R_IP;
+    case REG_FLAGS: return (uint16_t)e->x86.R_FLG;
+    case REG_ES: return e->x86.R_ES;
+    case REG_CS: return e->x86.R_CS;
+    case REG_SS: return e->x86.R_SS;
+    case REG_DS: return e->x86.R_DS;
+    default: return 0;
+    }
+}
+
+void cpu_set(struct machine *m, enum reg r, uint16_t v)
+{
+    x86emu_t *e = cpu_of(m)->emu;
+    switch (r) {
+    case REG_AX: e->x86.R_EAX = v; break;
+    case REG_BX: e->x86.R_EBX = v; break;
+    case REG_CX: e->x86.R_ECX = v; break;
+    case REG_DX: e->x86.R_EDX = v; break;
+    case REG_SI: e->x86.R_ESI = v; break;
+    case REG_DI: e->x86.R_EDI = v; break;
+    case REG_BP: e->x86.R_EBP = v; break;
+    case REG_SP: e->x86.R_ESP = v; break;
+    case REG_IP: e->x86.R_EIP = v; e->x86.saved_eip = v; break;
+    case REG_FLAGS: e->x86.R_FLG = (v & 0x0FD5u) | 0x0002u; break;
+    case REG_ES: x86emu_set_seg_register(e, e->x86.R_ES_SEL, v); break;
+    case REG_CS: x86emu_set_seg_register(e, e->x86.R_CS_SEL, v); e->x86.saved_cs = v; break;
+    case REG_SS: x86emu_set_seg_register(e, e->x86.R_SS_SEL, v); break;
+    case REG_DS: x86emu_set_seg_register(e, e->x86.R_DS_SEL, v); break;
+    default: break;
+    }
+}
+
+void cpu_set_al(struct machine *m, uint8_t v)
+{
+    cpu_set(m, REG_AX, (uint16_t)((cpu_get(m, REG_AX) & 0xFF00) | v));
+}
+
+void cpu_set_ah(struct machine *m, uint8_t v)
+{
+    cpu_set(m, REG_AX, (uint16_t)((cpu_get(m, REG_AX) & 0x00FF) | (v << 8)));
+}

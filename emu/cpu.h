@@ -1,0 +1,30 @@
+/*
+ * emu/cpu.h: the libx86emu wrapper as the machine sees it.
+ *
+ * Owns the x86emu_t, the memory/port callback (flat 1 MiB, wrapping, ROM
+ * read-only, ports to our device models only), and the per-instruction
+ * hook that settles each instruction's clock cost and calls
+ * machine_boundary() when a deadline passed or CS:IP is a host-service trap.
+ * Register access for the rest of the program is cpu_get()/cpu_set() in
+ * machine.h.
+ */
+#ifndef PROFIL_EMU_CPU_H
+#define PROFIL_EMU_CPU_H
+
+#include <stdint.h>
+
+struct machine;
+
+enum cpu_exit { CPU_EXIT_STOP, CPU_EXIT_HLT, CPU_EXIT_MAX_INSN };
+
+int cpu_create(struct machine *m);
+void cpu_destroy(struct machine *m);
+/* Run until machine_stop(), HLT, or the instruction limit. */
+enum cpu_exit cpu_run(struct machine *m);
+/* Instructions executed so far (a REP string operation counts once). */
+uint64_t cpu_insn_count(struct machine *m);
+/* The instruction about to run is being skipped (e.g. AAM 0 is handled by
+ * the machine): forget its decoded cost. */
+void cpu_forget_pending(struct machine *m);
+
+#endif

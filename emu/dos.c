@@ -1,0 +1,323 @@
+/*
+ * emu/dos.c: DOS installation, the INT 20h/21h dispatcher, processes
+ * (terminate, PSP, return code), vectors, version, date and time.
+ *
+ * Each INT 21h call charges COST_DOS_CALL at the INT 21h stub, then the
+ * function's own cost; a function not in any table is reported once and
+ * fails with carry set and AX=1.
+ */
+#include "dos.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "console.h"
+#include "costs.h"
+#include "dos_internal.h"
+#include "dos_mem.h"
+#include "machine.h"
+
+/* ---- helpers shared by the dos*.c files ---------------------------------- */
+
+void dos_ok(struct dos *d) { service_set_carry(d->m, 0); }
+
+void dos_fail(struct dos *d, uint16_t code)
+{
+    cpu_set(d->m, REG_AX, code);
+    service_set_carry(d->m, 1);
+}
+
+void dos_charge(struct dos *d, uint64_t cycles)
+{
+    machine_charge(d->m, cycles, SEG_DOS, DOS_STUB_INT21);
+}
+
+void dos_charge_con(struct dos *d, unsigned chars)
+{
+    machine_charge(d->m, (uint64_t)chars * COST_DOS_CON_CHAR, SEG_DOS, DOS_STUB_INT21);
+    machine_charge(d->m, (uint64_t)chars * COST_TTY_CHAR, SEG_IOSYS, 0x0080);
+}
+
+int dos_read_asciz(struct dos *d, uint16_t seg, uint16_t off, char *buf, size_t max)
+{
+    for (size_t i = 0; i + 1 < max; i++) {
+        buf[i] = (char)mem_rb(d->m, lin(seg, (uint16_t)(off + i)));
+        if (!buf[i])
+            return (int)i;
+    }
+    buf[max - 1] = 0;
+    return -1;
+}
+
+void dos_con_out(struct dos *d, uint8_t ch)
+{
+    console_put(d->m, d->con, ch);
+}
+
+/* ---- processes ----------------------------------------------------------- */
+
+void dos_terminate(struct dos *d, uint8_t code, uint8_t type)
+{
+    struct machine *m = d->m;
+    /* Close the process's handles so its files are complete on the host. */
+    for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
+        uint32_t a = lin(d->psp, (uint16_t)(0x18 + h));
+        uint8_t s = mem_rb(m, a);
+        if (s < DOS_MAX_FILES && d->sft[s].refs > 0 && --d->sft[s].refs == 0) {
+            if (d->sft[s].kind == SFT_FILE)
+                close(d->sft[s].fd);
+            d->sft[s].kind = SFT_FREE;
+        }
+        mem_wb(m, a, 0xFF);
+    }
+    console_flush(d->con);
+    d->last_exit_code = code;
+    d->last_exit_type = type;
+    m->exit_code = code;
+    machine_stop(m, STOP_EXIT, NULL);
+}
+
+void dos_std_handles(struct dos *d, uint16_t psp)
+{
+    static const uint8_t std[5] = { 0, 1, 2, 3, 4 };
+    for (uint16_t h = 0; h < DOS_JFT_SIZE; h++)
+        mem_wb(d->m, lin(psp, (uint16_t)(0x18 + h)), h < 5 ? std[h] : 0xFF);
+    for (int i = 0; i < 5; i++)
+        d->sft[i].refs++;
+}
+
+int dos_handle_sft(struct dos *d, uint16_t handle)
+{
+    if (handle >= DOS_JFT_SIZE)
+        return -1;
+    uint8_t s = mem_rb(d->m, lin(d->psp, (uint16_t)(0x18 + handle)));
+    if (s >= DOS_MAX_FILES || d->sft[s].kind == SFT_FREE)
+        return -1;
+    return s;
+}
+
+int dos_new_handle(struct dos *d, int sft)
+{
+    for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
+        uint32_t a = lin(d->psp, (uint16_t)(0x18 + h));
+        if (mem_rb(d->m, a) == 0xFF) {
+            mem_wb(d->m, a, (uint8_t)sft);
+            d->sft[sft].refs++;
+            return h;
+        }
+    }
+    return -1;
+}
+
+/* ---- INT 21h functions kept here ----------------------------------------- */
+
+static void fn_terminate(struct dos *d) { dos_terminate(d, 0, 0); }
+static void fn_exit(struct dos *d) { dos_terminate(d, cpu_al(d->m), 0); }
+
+static void fn_set_vector(struct dos *d)
+{
+    ivt_set(d->m, cpu_al(d->m), cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX));
+}
+
+static void fn_get_vector(struct dos *d)
+{
+    uint8_t v = cpu_al(d->m);
+    cpu_set(d->m, REG_BX, mem_rw(d->m, (uint32_t)v * 4));
+    cpu_set(d->m, REG_ES, mem_rw(d->m, (uint32_t)v * 4 + 2));
+}
+
+static void fn_version(struct dos *d)
+{
+    cpu_set(d->m, REG_AX, d->version);
+    cpu_set(d->m, REG_BX, 0);
+    cpu_set(d->m, REG_CX, 0);
+}
+
+static void fn_break(struct dos *d)
+{
+    switch (cpu_al(d->m)) {
+    case 0: cpu_set(d->m, REG_DX, (uint16_t)((cpu_get(d->m, REG_DX) & 0xFF00) | d->break_check)); break;
+    case 1: d->break_check = cpu_get(d->m, REG_DX) & 1; break;
+    case 5: cpu_set(d->m, REG_DX, (uint16_t)((cpu_get(d->m, REG_DX) & 0xFF00) | 3)); break;
+    default: cpu_set_al(d->m, 0xFF); break;
+    }
+}
+
+static void fn_return_code(struct dos *d)
+{
+    cpu_set(d->m, REG_AX, (uint16_t)(d->last_exit_type << 8 | d->last_exit_code));
+    d->last_exit_code = d->last_exit_type = 0;
+}
+
+static void fn_get_psp(struct dos *d) { cpu_set(d->m, REG_BX, d->psp); }
+
+static void fn_set_dta(struct dos *d)
+{
+    d->dta_seg = cpu_get(d->m, REG_DS);
+    d->dta_off = cpu_get(d->m, REG_DX);
+}
+
+static void fn_get_dta(struct dos *d)
+{
+    cpu_set(d->m, REG_ES, d->dta_seg);
+    cpu_set(d->m, REG_BX, d->dta_off);
+}
+
+/* Date and time: the boot date at midnight plus emulated time. */
+static uint64_t hundredths_since_boot(struct dos *d)
+{
+    uint64_t cycles = d->m->now - d->epoch_cycles;
+    return cycles * 100 * CPU_HZ_DEN / CPU_HZ_NUM;
+}
+
+static int days_in_month(unsigned y, unsigned mo)
+{
+    static const uint8_t dm[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    return mo == 2 && (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : dm[mo - 1];
+}
+
+static void fn_get_date(struct dos *d)
+{
+    unsigned y = d->boot_year, mo = d->boot_month, day = d->boot_day;
+    uint64_t days = hundredths_since_boot(d) / 8640000u;
+    /* weekday of the boot date (Zeller-free: days since 1980-01-01, a Tuesday) */
+    uint64_t since1980 = 0;
+    for (unsigned yy = 1980; yy < y; yy++)
+        since1980 += 365 + (days_in_month(yy, 2) == 29);
+    for (unsigned mm = 1; mm < mo; mm++)
+        since1980 += (uint64_t)days_in_month(y, mm);
+    since1980 += day - 1 + days;
+    while (days--) {
+        if (++day > (unsigned)days_in_month(y, mo)) {
+            day = 1;
+            if (++mo > 12) { mo = 1; y++; }
+        }
+    }
+    cpu_set(d->m, REG_CX, (uint16_t)y);
+    cpu_set(d->m, REG_DX, (uint16_t)(mo << 8 | day));
+    cpu_set_al(d->m, (uint8_t)((since1980 + 2) % 7));
+}
+
+static void fn_get_time(struct dos *d)
+{
+    uint64_t h = hundredths_since_boot(d) % 8640000u;
+    cpu_set(d->m, REG_CX, (uint16_t)((h / 360000) << 8 | (h / 6000) % 60));
+    cpu_set(d->m, REG_DX, (uint16_t)(((h / 100) % 60) << 8 | h % 100));
+}
+
+static const struct dos_entry dos_core_fns[] = {
+    { 0x00, fn_terminate }, { 0x1A, fn_set_dta }, { 0x25, fn_set_vector },
+    { 0x2A, fn_get_date }, { 0x2C, fn_get_time }, { 0x2F, fn_get_dta },
+    { 0x30, fn_version }, { 0x33, fn_break }, { 0x35, fn_get_vector },
+    { 0x4C, fn_exit }, { 0x4D, fn_return_code }, { 0x62, fn_get_psp },
+    { 0, NULL },
+};
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+static dos_fn dispatch[256];
+
+static void build_dispatch(void)
+{
+    const struct dos_entry *tables[] = { dos_core_fns, dos_console_fns, dos_file_fns, dos_mem_fns };
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
+        for (const struct dos_entry *e = tables[t]; e->fn; e++)
+            dispatch[e->ah] = e->fn;
+}
+
+static void int21(struct machine *m, void *ctx)
+{
+    struct dos *d = ctx;
+    uint8_t ah = cpu_ah(m);
+    dos_charge(d, COST_DOS_CALL);
+    if (dispatch[ah]) {
+        dispatch[ah](d);
+        return;
+    }
+    uint16_t cs, ip;
+    service_caller(m, &cs, &ip);
+    machine_unimplemented(m, 0x21, ah, cs, (uint16_t)(ip - 2));
+    dos_fail(d, 1);
+}
+
+static void int20(struct machine *m, void *ctx)
+{
+    (void)m;
+    dos_charge(ctx, COST_DOS_CALL);
+    dos_terminate(ctx, 0, 0);
+}
+
+static void int23(struct machine *m, void *ctx)
+{
+    (void)m;
+    dos_terminate(ctx, 0, 1);   /* Ctrl-C: the default handler ends the program */
+}
+
+static void int24(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    cpu_set_al(m, 3);           /* critical error: fail */
+}
+
+static void int2f(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    machine_charge(m, COST_DOS_CALL, SEG_DOS, DOS_STUB_INT2F);
+    if (cpu_ah(m) <= 0x11 || cpu_al(m) == 0)
+        cpu_set_al(m, 0);       /* installation check: not installed */
+}
+
+static void int29(struct machine *m, void *ctx)
+{
+    struct dos *d = ctx;
+    dos_con_out(d, cpu_al(m));
+    machine_charge(m, COST_TTY_CHAR, SEG_DOS, DOS_STUB_INT29);
+}
+
+int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err)
+{
+    static const struct { uint8_t vec; uint8_t off; service_fn fn; } stubs[] = {
+        { 0x20, DOS_STUB_INT20, int20 }, { 0x21, DOS_STUB_INT21, int21 },
+        { 0x23, DOS_STUB_INT23, int23 }, { 0x24, DOS_STUB_INT24, int24 },
+        { 0x2F, DOS_STUB_INT2F, int2f }, { 0x29, DOS_STUB_INT29, int29 },
+    };
+    memset(d, 0, sizeof *d);
+    d->m = m;
+    d->con = con;
+    d->err = err;
+    d->arena = SEG_ARENA;
+    d->version = 0x1E03;        /* 3.30 */
+    d->boot_year = 1984;
+    d->boot_month = 1;
+    d->boot_day = 1;
+    d->epoch_cycles = m->now;
+    drives_init(&d->drives);
+    build_dispatch();
+
+    d->sft[0] = (struct sft){ SFT_CON_IN, 0, -1, 0 };
+    d->sft[1] = (struct sft){ SFT_CON_OUT, 0, -1, 1 };
+    d->sft[2] = (struct sft){ SFT_ERR, 0, -1, 1 };
+    d->sft[3] = (struct sft){ SFT_ERR, 0, -1, 2 };
+    d->sft[4] = (struct sft){ SFT_ERR, 0, -1, 1 };
+
+    for (unsigned i = 0; i <= DOS_STUB_IRET; i++)
+        mem_wb(m, lin(SEG_DOS, (uint16_t)i), 0xCF);
+    for (unsigned v = 0x20; v <= 0x2F; v++)
+        ivt_set(m, (uint8_t)v, SEG_DOS, DOS_STUB_IRET);
+    ivt_set(m, 0x22, SEG_DOS, DOS_STUB_INT20);
+    for (size_t i = 0; i < sizeof stubs / sizeof stubs[0]; i++) {
+        ivt_set(m, stubs[i].vec, SEG_DOS, stubs[i].off);
+        if (machine_add_trap(m, SEG_DOS, stubs[i].off, stubs[i].fn, d) != 0)
+            return -1;
+    }
+    mcb_init(m, d->arena, SEG_MEM_TOP);
+    return 0;
+}
+
+void dos_free(struct dos *d)
+{
+    for (int i = 0; i < DOS_MAX_FILES; i++)
+        if (d->sft[i].kind == SFT_FILE && d->sft[i].refs > 0)
+            close(d->sft[i].fd);
+    drives_free(&d->drives);
+}

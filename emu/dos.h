@@ -1,0 +1,57 @@
+/*
+ * emu/dos.h: the DOS kernel that a guest program talks to through
+ * INT 20h-2Fh.
+ *
+ * Owns the DOS state (current PSP, DTA, drives, the open-file table, the
+ * memory arena's start) and installs the DOS stubs at dos_pa (SEG_DOS), so
+ * that time in DOS services counts as PROFIL's hit_dos.  The services
+ * themselves are in dos.c (dispatch, processes, vectors, date and time),
+ * dos_console.c, dos_file.c and dos_mem.c.
+ */
+#ifndef PROFIL_EMU_DOS_H
+#define PROFIL_EMU_DOS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "drive.h"
+
+struct machine;
+struct console;
+
+#define DOS_MAX_FILES 40
+#define DOS_JFT_SIZE  20
+
+enum sft_kind { SFT_FREE, SFT_FILE, SFT_CON_IN, SFT_CON_OUT, SFT_ERR, SFT_NUL };
+
+struct sft {
+    enum sft_kind kind;
+    int refs;
+    int fd;                 /* SFT_FILE */
+    uint8_t mode;           /* open mode: 0 read, 1 write, 2 both */
+};
+
+struct dos {
+    struct machine *m;
+    struct console *con;
+    FILE *err;                      /* host stderr: handles 2, 3, 4 */
+    struct drives drives;
+    struct sft sft[DOS_MAX_FILES];
+    uint16_t psp;                   /* current process */
+    uint16_t dta_seg, dta_off;
+    uint16_t arena;                 /* first MCB */
+    uint16_t version;               /* AL major, AH minor (as 21h/30h returns it) */
+    uint8_t break_check;
+    uint8_t last_exit_code, last_exit_type;
+    uint64_t epoch_cycles;          /* clock value at the boot time below */
+    uint16_t boot_year;
+    uint8_t boot_month, boot_day;
+};
+
+int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err);
+void dos_free(struct dos *d);
+
+/* Handles for a new process's JFT: 0-4 on the standard devices. */
+void dos_std_handles(struct dos *d, uint16_t psp);
+
+#endif

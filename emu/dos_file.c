@@ -1,0 +1,393 @@
+/*
+ * emu/dos_file.c: INT 21h drives and handle file I/O: 0Eh, 19h, 3Ch-43h,
+ * 44h/00h, 47h.
+ *
+ * Names go through drive.c's sandbox.  Handles are the process's JFT in its
+ * PSP (offset 18h) pointing into struct dos's open-file table; handles 0-4
+ * are the standard devices: 0 reads the host's stdin byte for byte, 1 writes
+ * the host's stdout (and the screen), 2-4 write the host's stderr.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "console.h"
+#include "costs.h"
+#include "dos_internal.h"
+
+enum { E_FUNC = 1, E_NOFILE = 2, E_NOPATH = 3, E_HANDLES = 4, E_ACCESS = 5, E_HANDLE = 6,
+       E_ACCESS_CODE = 12, E_DRIVE = 15 };
+
+static int errno_to_dos(int e)
+{
+    switch (e) {
+    case ENOENT: return E_NOFILE;
+    case ENOTDIR: return E_NOPATH;
+    case EMFILE: case ENFILE: return E_HANDLES;
+    default: return E_ACCESS;
+    }
+}
+
+static int read_path(struct dos *d, char *buf, size_t n)
+{
+    return dos_read_asciz(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), buf, n);
+}
+
+static int free_sft(struct dos *d)
+{
+    for (int i = 5; i < DOS_MAX_FILES; i++)
+        if (d->sft[i].kind == SFT_FREE && d->sft[i].refs == 0)
+            return i;
+    return -1;
+}
+
+static void device_sft(struct sft *s, enum device dev)
+{
+    s->fd = -1;
+    s->kind = dev == DEV_CON ? SFT_CON_OUT : dev == DEV_NUL ? SFT_NUL : SFT_ERR;
+}
+
+/* Open or create; `create` truncates. */
+static void open_file(struct dos *d, int create)
+{
+    char path[128];
+    struct resolved r;
+    dos_charge(d, COST_DOS_FILE_CALL);
+    if (read_path(d, path, sizeof path) < 0) {
+        dos_fail(d, E_NOPATH);
+        return;
+    }
+    int err = drive_resolve(&d->drives, path, &r);
+    if (err) {
+        dos_fail(d, (uint16_t)(err == 15 ? E_NOPATH : err));
+        return;
+    }
+    uint8_t mode = create ? 2 : (cpu_al(d->m) & 7);
+    if (mode > 2) {
+        dos_fail(d, E_ACCESS_CODE);
+        return;
+    }
+    int s = free_sft(d);
+    if (s < 0) {
+        dos_fail(d, E_HANDLES);
+        return;
+    }
+    struct sft *f = &d->sft[s];
+    if (r.device != DEV_NONE) {
+        device_sft(f, r.device);
+    } else {
+        if (!create && !r.exists) {
+            dos_fail(d, E_NOFILE);
+            return;
+        }
+        static const int flags[3] = { O_RDONLY, O_WRONLY, O_RDWR };
+        int fd = open(r.host, create ? O_RDWR | O_CREAT | O_TRUNC : flags[mode], 0644);
+        if (fd < 0) {
+            dos_fail(d, (uint16_t)errno_to_dos(errno));
+            return;
+        }
+        struct stat st;
+        if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+            close(fd);
+            dos_fail(d, E_ACCESS);
+            return;
+        }
+        f->fd = fd;
+        f->kind = SFT_FILE;
+    }
+    f->mode = mode;
+    f->refs = 0;
+    int h = dos_new_handle(d, s);
+    if (h < 0) {
+        if (f->kind == SFT_FILE)
+            close(f->fd);
+        f->kind = SFT_FREE;
+        dos_fail(d, E_HANDLES);
+        return;
+    }
+    cpu_set(d->m, REG_AX, (uint16_t)h);
+    dos_ok(d);
+}
+
+static void fn_create(struct dos *d) { open_file(d, 1); }
+static void fn_open(struct dos *d) { open_file(d, 0); }
+
+static void fn_close(struct dos *d)
+{
+    uint16_t h = cpu_get(d->m, REG_BX);
+    int s = dos_handle_sft(d, h);
+    dos_charge(d, COST_DOS_FILE_CALL);
+    if (s < 0) {
+        dos_fail(d, E_HANDLE);
+        return;
+    }
+    mem_wb(d->m, lin(d->psp, (uint16_t)(0x18 + h)), 0xFF);
+    if (--d->sft[s].refs <= 0) {
+        if (d->sft[s].kind == SFT_FILE)
+            close(d->sft[s].fd);
+        if (s >= 5)
+            d->sft[s].kind = SFT_FREE;
+        d->sft[s].refs = 0;
+    }
+    dos_ok(d);
+}
+
+/* Copy between guest memory and a host fd in pieces (the buffer may wrap
+ * around the segment, as DOS would let it). */
+static void fn_read(struct dos *d)
+{
+    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
+    uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
+    uint8_t buf[512];
+    unsigned done = 0;
+    if (s < 0) {
+        dos_fail(d, E_HANDLE);
+        return;
+    }
+    struct sft *f = &d->sft[s];
+    if (f->kind == SFT_FILE) {
+        if (f->mode == 1) {
+            dos_fail(d, E_ACCESS);
+            return;
+        }
+        while (done < cx) {
+            size_t want = cx - done < sizeof buf ? cx - done : sizeof buf;
+            ssize_t got = read(f->fd, buf, want);
+            if (got <= 0)
+                break;
+            for (ssize_t i = 0; i < got; i++)
+                mem_wb(d->m, lin(ds, (uint16_t)(dx + done + i)), buf[i]);
+            done += (unsigned)got;
+        }
+        machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, 0x0080);
+    } else if (f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT) {
+        /* The console: raw bytes of the host's stdin, up to a line end. */
+        while (done < cx) {
+            int ch;
+            if (d->con->peeked >= 0) {
+                ch = d->con->peeked;
+                d->con->peeked = -1;
+            } else {
+                console_flush(d->con);
+                ch = getc(d->con->in);
+            }
+            if (ch < 0)
+                break;
+            mem_wb(d->m, lin(ds, (uint16_t)(dx + done)), (uint8_t)ch);
+            done++;
+            if (ch == '\n')
+                break;
+        }
+        machine_charge(d->m, (uint64_t)done * COST_KBD_CHAR, SEG_IOSYS, 0x0080);
+    }
+    cpu_set(d->m, REG_AX, (uint16_t)done);
+    dos_ok(d);
+}
+
+static void fn_write(struct dos *d)
+{
+    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
+    uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
+    uint8_t buf[512];
+    unsigned done = 0;
+    if (s < 0) {
+        dos_fail(d, E_HANDLE);
+        return;
+    }
+    struct sft *f = &d->sft[s];
+    switch (f->kind) {
+    case SFT_FILE:
+        if (f->mode == 0) {
+            dos_fail(d, E_ACCESS);
+            return;
+        }
+        if (cx == 0) {  /* DOS: a zero-length write truncates here */
+            off_t pos = lseek(f->fd, 0, SEEK_CUR);
+            if (pos >= 0 && ftruncate(f->fd, pos) != 0) {
+                dos_fail(d, E_ACCESS);
+                return;
+            }
+        }
+        while (done < cx) {
+            size_t n = cx - done < sizeof buf ? cx - done : sizeof buf;
+            for (size_t i = 0; i < n; i++)
+                buf[i] = mem_rb(d->m, lin(ds, (uint16_t)(dx + done + i)));
+            ssize_t put = write(f->fd, buf, n);
+            if (put <= 0)
+                break;
+            done += (unsigned)put;
+        }
+        machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, 0x0080);
+        break;
+    case SFT_CON_IN:
+    case SFT_CON_OUT:
+        for (; done < cx; done++)
+            dos_con_out(d, mem_rb(d->m, lin(ds, (uint16_t)(dx + done))));
+        dos_charge_con(d, done);
+        break;
+    case SFT_ERR:
+        console_flush(d->con);
+        for (; done < cx; done++)
+            putc(mem_rb(d->m, lin(ds, (uint16_t)(dx + done))), d->err);
+        fflush(d->err);
+        dos_charge_con(d, done);
+        break;
+    default:
+        done = cx;      /* NUL */
+        break;
+    }
+    cpu_set(d->m, REG_AX, (uint16_t)done);
+    dos_ok(d);
+}
+
+static void fn_delete(struct dos *d)
+{
+    char path[128];
+    struct resolved r;
+    dos_charge(d, COST_DOS_FILE_CALL);
+    if (read_path(d, path, sizeof path) < 0) {
+        dos_fail(d, E_NOPATH);
+        return;
+    }
+    int err = drive_resolve(&d->drives, path, &r);
+    if (!err && (r.device != DEV_NONE || !r.exists))
+        err = E_NOFILE;
+    if (!err && unlink(r.host) != 0)
+        err = errno_to_dos(errno);
+    if (err)
+        dos_fail(d, (uint16_t)err);
+    else
+        dos_ok(d);
+}
+
+static void fn_seek(struct dos *d)
+{
+    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
+    uint8_t how = cpu_al(d->m);
+    dos_charge(d, COST_DOS_FILE_CALL);
+    if (s < 0) {
+        dos_fail(d, E_HANDLE);
+        return;
+    }
+    if (how > 2) {
+        dos_fail(d, E_FUNC);
+        return;
+    }
+    long off = (long)(int32_t)((uint32_t)cpu_get(d->m, REG_CX) << 16 | cpu_get(d->m, REG_DX));
+    off_t pos = 0;
+    if (d->sft[s].kind == SFT_FILE) {
+        static const int whence[3] = { SEEK_SET, SEEK_CUR, SEEK_END };
+        if (how == 0)
+            off = (long)((uint32_t)cpu_get(d->m, REG_CX) << 16 | cpu_get(d->m, REG_DX));
+        pos = lseek(d->sft[s].fd, off, whence[how]);
+        if (pos < 0) {
+            dos_fail(d, E_FUNC);
+            return;
+        }
+    }
+    cpu_set(d->m, REG_DX, (uint16_t)((uint32_t)pos >> 16));
+    cpu_set(d->m, REG_AX, (uint16_t)pos);
+    dos_ok(d);
+}
+
+static void fn_attributes(struct dos *d)
+{
+    char path[128];
+    struct resolved r;
+    struct stat st;
+    dos_charge(d, COST_DOS_FILE_CALL);
+    if (read_path(d, path, sizeof path) < 0) {
+        dos_fail(d, E_NOPATH);
+        return;
+    }
+    int err = drive_resolve(&d->drives, path, &r);
+    if (!err && r.device == DEV_NONE && (!r.exists || stat(r.host, &st) != 0))
+        err = E_NOFILE;
+    if (err) {
+        dos_fail(d, (uint16_t)err);
+        return;
+    }
+    if (cpu_al(d->m) == 0) {
+        uint16_t attr = 0;
+        if (r.device == DEV_NONE) {
+            attr = S_ISDIR(st.st_mode) ? 0x10 : 0x20;
+            if (!(st.st_mode & S_IWUSR))
+                attr |= 0x01;
+        }
+        cpu_set(d->m, REG_CX, attr);
+        cpu_set(d->m, REG_AX, attr);
+    } else if (cpu_al(d->m) == 1) {
+        if (r.device == DEV_NONE && !S_ISDIR(st.st_mode)) {
+            mode_t mode = (cpu_get(d->m, REG_CX) & 1) ? (st.st_mode & ~(mode_t)0222) : (st.st_mode | S_IWUSR);
+            if (chmod(r.host, mode & 07777) != 0) {
+                dos_fail(d, E_ACCESS);
+                return;
+            }
+        }
+    } else {
+        dos_fail(d, E_FUNC);
+        return;
+    }
+    dos_ok(d);
+}
+
+static void fn_ioctl(struct dos *d)
+{
+    uint16_t h = cpu_get(d->m, REG_BX);
+    if (cpu_al(d->m) != 0) {
+        uint16_t cs, ip;
+        service_caller(d->m, &cs, &ip);
+        machine_unimplemented(d->m, 0x21, 0x44, cs, (uint16_t)(ip - 2));
+        dos_fail(d, E_FUNC);
+        return;
+    }
+    int s = dos_handle_sft(d, h);
+    if (s < 0) {
+        dos_fail(d, E_HANDLE);
+        return;
+    }
+    uint16_t info;
+    switch (d->sft[s].kind) {
+    case SFT_FILE: info = (uint16_t)d->drives.current; break;
+    case SFT_NUL: info = 0x8084; break;
+    case SFT_ERR: info = 0x8080; break;
+    default: info = 0x80D3; break;     /* CON: device, stdin, stdout, cooked */
+    }
+    cpu_set(d->m, REG_DX, info);
+    cpu_set(d->m, REG_AX, info);
+    dos_ok(d);
+}
+
+static void fn_current_drive(struct dos *d) { cpu_set_al(d->m, (uint8_t)d->drives.current); }
+
+static void fn_select_drive(struct dos *d)
+{
+    uint8_t dl = (uint8_t)cpu_get(d->m, REG_DX);
+    if (dl < DRIVE_COUNT && d->drives.d[dl].root)
+        d->drives.current = dl;
+    cpu_set_al(d->m, DRIVE_COUNT);
+}
+
+static void fn_get_cwd(struct dos *d)
+{
+    uint8_t dl = (uint8_t)cpu_get(d->m, REG_DX);
+    int drive = dl == 0 ? d->drives.current : dl - 1;
+    if (drive < 0 || drive >= DRIVE_COUNT || !d->drives.d[drive].root) {
+        dos_fail(d, E_DRIVE);
+        return;
+    }
+    const char *cwd = d->drives.d[drive].cwd;
+    mem_write(d->m, lin(cpu_get(d->m, REG_DS), cpu_get(d->m, REG_SI)), cwd, strlen(cwd) + 1);
+    cpu_set(d->m, REG_AX, 0x0100);
+    dos_ok(d);
+}
+
+const struct dos_entry dos_file_fns[] = {
+    { 0x0E, fn_select_drive }, { 0x19, fn_current_drive },
+    { 0x3C, fn_create }, { 0x3D, fn_open }, { 0x3E, fn_close }, { 0x3F, fn_read },
+    { 0x40, fn_write }, { 0x41, fn_delete }, { 0x42, fn_seek }, { 0x43, fn_attributes },
+    { 0x44, fn_ioctl }, { 0x47, fn_get_cwd },
+    { 0, NULL },
+};

@@ -1,0 +1,201 @@
+/*
+ * emu/dos_mem.c: the MCB chain (see dos_mem.h).
+ */
+#include "dos_mem.h"
+
+#include "machine.h"
+
+#define MCB_LIMIT 0xFFFFu
+
+static uint8_t sig(const struct machine *m, uint16_t mcb) { return mem_rb(m, lin(mcb, 0)); }
+static uint16_t owner_of(const struct machine *m, uint16_t mcb) { return mem_rw(m, lin(mcb, 1)); }
+static uint16_t size_of(const struct machine *m, uint16_t mcb) { return mem_rw(m, lin(mcb, 3)); }
+
+static void write_mcb(struct machine *m, uint16_t mcb, uint8_t s, uint16_t owner, uint16_t size)
+{
+    mem_wb(m, lin(mcb, 0), s);
+    mem_ww(m, lin(mcb, 1), owner);
+    mem_ww(m, lin(mcb, 3), size);
+}
+
+void mcb_init(struct machine *m, uint16_t first, uint16_t top)
+{
+    write_mcb(m, first, 'Z', 0, (uint16_t)(top - first - 1));
+}
+
+static int valid(const struct machine *m, uint16_t mcb)
+{
+    uint8_t s = sig(m, mcb);
+    return s == 'M' || s == 'Z';
+}
+
+/* Merge the free block at `mcb` with the free blocks after it. */
+static int merge_free(struct machine *m, uint16_t mcb)
+{
+    while (sig(m, mcb) == 'M') {
+        uint16_t next = (uint16_t)(mcb + size_of(m, mcb) + 1);
+        if (!valid(m, next))
+            return DOSERR_MCB_DESTROYED;
+        if (owner_of(m, next) != 0)
+            break;
+        write_mcb(m, mcb, sig(m, next), 0, (uint16_t)(size_of(m, mcb) + size_of(m, next) + 1));
+    }
+    return 0;
+}
+
+static void split(struct machine *m, uint16_t mcb, uint16_t paras)
+{
+    uint16_t size = size_of(m, mcb);
+    if (size > paras) {
+        uint16_t rest = (uint16_t)(mcb + paras + 1);
+        write_mcb(m, rest, sig(m, mcb), 0, (uint16_t)(size - paras - 1));
+        write_mcb(m, mcb, 'M', owner_of(m, mcb), paras);
+    }
+}
+
+int mcb_alloc(struct machine *m, uint16_t first, uint16_t paras, uint16_t owner,
+              uint16_t *seg, uint16_t *largest)
+{
+    uint16_t mcb = first, best = 0;
+    for (unsigned steps = 0; steps < MCB_LIMIT; steps++) {
+        if (!valid(m, mcb))
+            return DOSERR_MCB_DESTROYED;
+        if (owner_of(m, mcb) == 0) {
+            int err = merge_free(m, mcb);
+            if (err)
+                return err;
+            uint16_t size = size_of(m, mcb);
+            if (size >= paras) {
+                split(m, mcb, paras);
+                mem_ww(m, lin(mcb, 1), owner);
+                *seg = (uint16_t)(mcb + 1);
+                return 0;
+            }
+            if (size > best)
+                best = size;
+        }
+        if (sig(m, mcb) == 'Z')
+            break;
+        mcb = (uint16_t)(mcb + size_of(m, mcb) + 1);
+    }
+    *largest = best;
+    return DOSERR_NO_MEMORY;
+}
+
+/* Find the MCB of the block at `seg` by walking the chain. */
+static int find(const struct machine *m, uint16_t first, uint16_t seg, uint16_t *out)
+{
+    uint16_t mcb = first;
+    for (unsigned steps = 0; steps < MCB_LIMIT; steps++) {
+        if (!valid(m, mcb))
+            return DOSERR_MCB_DESTROYED;
+        if ((uint16_t)(mcb + 1) == seg) {
+            *out = mcb;
+            return 0;
+        }
+        if (sig(m, mcb) == 'Z' || mcb + 1 > seg)
+            return DOSERR_BAD_BLOCK;
+        mcb = (uint16_t)(mcb + size_of(m, mcb) + 1);
+    }
+    return DOSERR_MCB_DESTROYED;
+}
+
+int mcb_free(struct machine *m, uint16_t first, uint16_t seg)
+{
+    uint16_t mcb;
+    int err = find(m, first, seg, &mcb);
+    if (err)
+        return err;
+    mem_ww(m, lin(mcb, 1), 0);
+    return 0;
+}
+
+int mcb_resize(struct machine *m, uint16_t first, uint16_t seg, uint16_t paras, uint16_t *largest)
+{
+    uint16_t mcb;
+    int err = find(m, first, seg, &mcb);
+    if (err)
+        return err;
+    uint16_t owner = owner_of(m, mcb);
+    /* Take in the free blocks that follow, then cut back to size. */
+    mem_ww(m, lin(mcb, 1), 0);
+    err = merge_free(m, mcb);
+    mem_ww(m, lin(mcb, 1), owner);
+    if (err)
+        return err;
+    uint16_t avail = size_of(m, mcb);
+    if (paras > avail) {
+        *largest = avail;
+        return DOSERR_NO_MEMORY;
+    }
+    split(m, mcb, paras);
+    return 0;
+}
+
+void mcb_free_owner(struct machine *m, uint16_t first, uint16_t owner)
+{
+    uint16_t mcb = first;
+    for (unsigned steps = 0; steps < MCB_LIMIT && valid(m, mcb); steps++) {
+        if (owner_of(m, mcb) == owner)
+            mem_ww(m, lin(mcb, 1), 0);
+        if (sig(m, mcb) == 'Z')
+            break;
+        mcb = (uint16_t)(mcb + size_of(m, mcb) + 1);
+    }
+}
+
+uint16_t mcb_size(const struct machine *m, uint16_t seg)
+{
+    return size_of(m, (uint16_t)(seg - 1));
+}
+
+void mcb_set_owner(struct machine *m, uint16_t seg, uint16_t owner)
+{
+    mem_ww(m, lin((uint16_t)(seg - 1), 1), owner);
+}
+
+/* ---- INT 21h 48h, 49h, 4Ah ----------------------------------------------- */
+
+#include "costs.h"
+#include "dos_internal.h"
+
+static void fn_alloc(struct dos *d)
+{
+    uint16_t seg = 0, largest = 0;
+    dos_charge(d, COST_DOS_MEM_CALL);
+    int err = mcb_alloc(d->m, d->arena, cpu_get(d->m, REG_BX), d->psp, &seg, &largest);
+    if (err) {
+        cpu_set(d->m, REG_BX, largest);
+        dos_fail(d, (uint16_t)err);
+        return;
+    }
+    cpu_set(d->m, REG_AX, seg);
+    dos_ok(d);
+}
+
+static void fn_free(struct dos *d)
+{
+    dos_charge(d, COST_DOS_MEM_CALL);
+    int err = mcb_free(d->m, d->arena, cpu_get(d->m, REG_ES));
+    if (err)
+        dos_fail(d, (uint16_t)err);
+    else
+        dos_ok(d);
+}
+
+static void fn_resize(struct dos *d)
+{
+    uint16_t largest = 0;
+    dos_charge(d, COST_DOS_MEM_CALL);
+    int err = mcb_resize(d->m, d->arena, cpu_get(d->m, REG_ES), cpu_get(d->m, REG_BX), &largest);
+    if (err) {
+        cpu_set(d->m, REG_BX, largest);
+        dos_fail(d, (uint16_t)err);
+        return;
+    }
+    dos_ok(d);
+}
+
+const struct dos_entry dos_mem_fns[] = {
+    { 0x48, fn_alloc }, { 0x49, fn_free }, { 0x4A, fn_resize }, { 0, NULL },
+};

@@ -1,0 +1,211 @@
+/*
+ * emu/drive.c: drive mapping and sandboxed path resolution (see drive.h).
+ */
+#include "drive.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void drives_init(struct drives *ds)
+{
+    memset(ds, 0, sizeof *ds);
+    ds->current = 2;
+}
+
+void drives_free(struct drives *ds)
+{
+    for (int i = 0; i < DRIVE_COUNT; i++)
+        free(ds->d[i].root);
+    memset(ds, 0, sizeof *ds);
+}
+
+int drives_map(struct drives *ds, int letter, const char *host_dir)
+{
+    char *real = realpath(host_dir, NULL);
+    struct stat st;
+    if (!real || stat(real, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        free(real);
+        return -1;
+    }
+    free(ds->d[letter].root);
+    ds->d[letter].root = real;
+    ds->d[letter].cwd[0] = 0;
+    return 0;
+}
+
+static int bad_char(int c)
+{
+    return c < 0x21 || strchr("\"*+,/:;<=>?[\\]|", c) != NULL;
+}
+
+int dos_name83(const char *in, size_t len, char out[13])
+{
+    size_t dot = len, i, n = 0;
+    for (i = 0; i < len; i++)
+        if (in[i] == '.') { dot = i; break; }
+    if (dot == 0)
+        return 0;
+    for (i = 0; i < dot && i < 8; i++) {
+        if (bad_char((unsigned char)in[i]))
+            return 0;
+        out[n++] = (char)toupper((unsigned char)in[i]);
+    }
+    if (dot < len) {
+        const char *ext = in + dot + 1;
+        size_t elen = len - dot - 1;
+        if (memchr(ext, '.', elen))
+            return 0;
+        if (elen) {
+            out[n++] = '.';
+            for (i = 0; i < elen && i < 3; i++) {
+                if (bad_char((unsigned char)ext[i]))
+                    return 0;
+                out[n++] = (char)toupper((unsigned char)ext[i]);
+            }
+        }
+    }
+    out[n] = 0;
+    return n > 0;
+}
+
+static enum device device_of(const char *name83)
+{
+    static const struct { const char *name; enum device d; } devs[] = {
+        { "CON", DEV_CON }, { "NUL", DEV_NUL }, { "AUX", DEV_AUX }, { "PRN", DEV_PRN },
+    };
+    char base[13];
+    size_t n = strcspn(name83, ".");
+    memcpy(base, name83, n);
+    base[n] = 0;
+    for (size_t i = 0; i < sizeof devs / sizeof devs[0]; i++)
+        if (strcmp(base, devs[i].name) == 0)
+            return devs[i].d;
+    return DEV_NONE;
+}
+
+/* Find the host entry in `dir` whose 8.3 form is `want`. */
+static int find_entry(const char *dir, const char *want, char *found, size_t n)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int ok = 0;
+    if (!d)
+        return 0;
+    while ((e = readdir(d)) != NULL) {
+        char name83[13];
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len > 12)
+            continue;
+        if (!dos_name83(e->d_name, len, name83) || strcmp(name83, want) != 0)
+            continue;
+        /* The host name must itself be an 8.3 name (no silent truncation). */
+        size_t dot = strcspn(e->d_name, ".");
+        if (dot > 8 || (e->d_name[dot] && strlen(e->d_name + dot + 1) > 3))
+            continue;
+        snprintf(found, n, "%s", e->d_name);
+        ok = 1;
+        break;
+    }
+    closedir(d);
+    return ok;
+}
+
+static int inside(const char *root, const char *path)
+{
+    size_t n = strlen(root);
+    return strncmp(root, path, n) == 0 && (path[n] == 0 || path[n] == '/' || n == 1);
+}
+
+/* Check that the real path of host (or of its folder, for a new file) is
+ * inside root. */
+static int contained(const char *root, const char *host, int exists)
+{
+    char buf[4096];
+    const char *probe = host;
+    if (!exists) {
+        snprintf(buf, sizeof buf, "%s", host);
+        char *slash = strrchr(buf, '/');
+        if (slash)
+            *slash = 0;
+        probe = buf;
+    }
+    char *real = realpath(probe, NULL);
+    int ok = real && inside(root, real);
+    free(real);
+    return ok;
+}
+
+int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved *out)
+{
+    char comps[32][13];
+    int ncomp = 0, letter = ds->current;
+    const char *p = dos_path;
+
+    memset(out, 0, sizeof *out);
+    if (p[0] && p[1] == ':') {
+        letter = toupper((unsigned char)p[0]) - 'A';
+        p += 2;
+    }
+    if (letter < 0 || letter >= DRIVE_COUNT || !ds->d[letter].root)
+        return 15;
+    const struct drive *dr = &ds->d[letter];
+    out->drive = letter;
+
+    /* Build the component list: the current directory first unless the
+     * path is absolute. */
+    char full[256];
+    if (*p == '\\' || *p == '/')
+        snprintf(full, sizeof full, "%s", p);
+    else
+        snprintf(full, sizeof full, "%s\\%s", dr->cwd, p);
+
+    const char *s = full;
+    int trailing_name = 0;
+    while (*s) {
+        size_t len = strcspn(s, "\\/");
+        trailing_name = len > 0;
+        if (len == 0 || (len == 1 && s[0] == '.')) {
+            /* empty or "." */
+        } else if (len == 2 && s[0] == '.' && s[1] == '.') {
+            if (ncomp == 0)
+                return 3;   /* above the root: not a path */
+            ncomp--;
+        } else {
+            if (ncomp >= 32 || !dos_name83(s, len, comps[ncomp]))
+                return 3;
+            ncomp++;
+        }
+        s += len;
+        if (*s)
+            s++;
+    }
+    if (ncomp > 0 && trailing_name && (out->device = device_of(comps[ncomp - 1])) != DEV_NONE)
+        return 0;
+
+    size_t used = (size_t)snprintf(out->host, sizeof out->host, "%s", dr->root);
+    for (int i = 0; i < ncomp; i++) {
+        char found[256];
+        int last = i == ncomp - 1;
+        if (!find_entry(out->host, comps[i], found, sizeof found)) {
+            if (!last)
+                return 3;
+            memcpy(found, comps[i], strlen(comps[i]) + 1);   /* a new file */
+        } else if (last) {
+            out->exists = 1;
+        }
+        int w = snprintf(out->host + used, sizeof out->host - used, "/%s", found);
+        if (w < 0 || (size_t)w >= sizeof out->host - used)
+            return 3;
+        used += (size_t)w;
+    }
+    if (ncomp == 0)
+        out->exists = 1;
+    if (!contained(dr->root, out->host, out->exists))
+        return 5;
+    return 0;
+}

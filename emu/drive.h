@@ -1,0 +1,49 @@
+/*
+ * emu/drive.h: DOS drive letters mapped onto host folders, and the one
+ * function that turns a guest's path into a host path.
+ *
+ * This is the sandbox for files: every name a guest passes is resolved here
+ * component by component, as an 8.3 name matched case-insensitively against
+ * the host folder, never as a host path.  `..` stops at the drive root, host
+ * absolute paths have no meaning, and a result whose real path (symlinks
+ * followed) leaves the root is refused.
+ */
+#ifndef PROFIL_EMU_DRIVE_H
+#define PROFIL_EMU_DRIVE_H
+
+#include <stddef.h>
+
+#define DRIVE_COUNT 26
+#define DOS_PATH_MAX 68         /* DOS: 64 characters of directory + drive */
+
+struct drive {
+    char *root;                 /* realpath of the host folder, or NULL */
+    char cwd[DOS_PATH_MAX];     /* current directory, no leading '\', uppercase */
+};
+
+struct drives {
+    struct drive d[DRIVE_COUNT];
+    int current;                /* 0 = A: */
+};
+
+enum device { DEV_NONE, DEV_CON, DEV_NUL, DEV_AUX, DEV_PRN };
+
+struct resolved {
+    char host[4096];            /* host path */
+    enum device device;         /* a device name, whatever the folder */
+    int exists;
+    int drive;
+};
+
+void drives_init(struct drives *ds);
+void drives_free(struct drives *ds);
+/* Map letter (0 = A:) to a host folder; -1 when it is not a folder. */
+int drives_map(struct drives *ds, int letter, const char *host_dir);
+/* Resolve a DOS path.  Returns 0, or a DOS error: 2 file not found,
+ * 3 path not found, 5 access denied, 15 invalid drive. */
+int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved *out);
+/* Normalise one name to its 8.3 upper-case form; returns 0 if it cannot
+ * be a DOS name. */
+int dos_name83(const char *in, size_t len, char out[13]);
+
+#endif

@@ -1,0 +1,380 @@
+/*
+ * emu/machine.c: the virtual PC's memory, clock, deadlines, interrupts,
+ * ports, host-service traps and run loop (see machine.h).
+ *
+ * Time moves in two ways only: emu/cpu.c adds each instruction's cycles,
+ * and machine_charge() adds the cost of a host service or of an interrupt
+ * entry.  Both end in process_deadlines(), which fires the sampling ticks
+ * (attributing each to the CS:IP a real interrupt would push), raises
+ * IRQ0 from the PIT, and enforces --timeout and host Ctrl-C.
+ */
+#include "machine.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "timing.h"
+
+/* ---- lifetime ------------------------------------------------------------ */
+
+struct machine *machine_new(enum cpu_model model)
+{
+    struct machine *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->mem = calloc(1, MEM_SIZE);
+    m->model = model;
+    if (!m->mem || cpu_create(m) != 0) {
+        free(m->mem);
+        free(m);
+        return NULL;
+    }
+    pit_init(&m->pit);
+    pic_init(&m->pic);
+    m->next_tick = UINT64_MAX;
+    m->deadline = UINT64_MAX;
+    m->trap_lo = 0xFFFFFFFFu;
+    machine_update_next_event(m);
+    return m;
+}
+
+void machine_free(struct machine *m)
+{
+    if (!m)
+        return;
+    cpu_destroy(m);
+    free(m->trap_index);
+    free(m->mem);
+    free(m);
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+uint8_t mem_rb(const struct machine *m, uint32_t a) { return m->mem[a & MEM_MASK]; }
+
+uint16_t mem_rw(const struct machine *m, uint32_t a)
+{
+    return (uint16_t)(m->mem[a & MEM_MASK] | (m->mem[(a + 1) & MEM_MASK] << 8));
+}
+
+void mem_wb(struct machine *m, uint32_t a, uint8_t v) { m->mem[a & MEM_MASK] = v; }
+
+void mem_ww(struct machine *m, uint32_t a, uint16_t v)
+{
+    m->mem[a & MEM_MASK] = (uint8_t)v;
+    m->mem[(a + 1) & MEM_MASK] = (uint8_t)(v >> 8);
+}
+
+void mem_write(struct machine *m, uint32_t a, const void *src, size_t n)
+{
+    const uint8_t *s = src;
+    for (size_t i = 0; i < n; i++)
+        m->mem[(a + i) & MEM_MASK] = s[i];
+}
+
+void mem_read(const struct machine *m, uint32_t a, void *dst, size_t n)
+{
+    uint8_t *d = dst;
+    for (size_t i = 0; i < n; i++)
+        d[i] = m->mem[(a + i) & MEM_MASK];
+}
+
+void ivt_set(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off)
+{
+    mem_ww(m, (uint32_t)vec * 4, off);
+    mem_ww(m, (uint32_t)vec * 4 + 2, seg);
+}
+
+/* ---- time ---------------------------------------------------------------- */
+
+uint64_t cycles_from_usec(uint64_t usec)
+{
+    /* PROFIL's interval in whole PIT clocks (1.193182 MHz), 4 cycles each. */
+    uint64_t pit_ticks = (usec * 1193182ull + 500000ull) / 1000000ull;
+    return pit_ticks * PIT_CYCLES_PER_TICK;
+}
+
+double cycles_to_seconds(uint64_t cycles)
+{
+    return (double)cycles * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
+}
+
+void machine_update_next_event(struct machine *m)
+{
+    uint64_t next = m->next_tick;
+    if (m->pit.next_irq < next)
+        next = m->pit.next_irq;
+    if (m->deadline < next)
+        next = m->deadline;
+    if (pic_pending(&m->pic) >= 0 || m->interrupt_requested)
+        next = 0;   /* look at every boundary until it is delivered */
+    m->next_event = next;
+}
+
+void machine_set_tick(struct machine *m, uint64_t period, tick_fn fn, void *ctx)
+{
+    m->tick_period = period;
+    m->on_tick = fn;
+    m->tick_ctx = ctx;
+    m->next_tick = fn && period ? m->now + period : UINT64_MAX;
+    machine_update_next_event(m);
+}
+
+void machine_set_timeout(struct machine *m, uint64_t cycles)
+{
+    m->deadline = cycles ? m->now + cycles : UINT64_MAX;
+    machine_update_next_event(m);
+}
+
+void machine_set_max_insn(struct machine *m, uint64_t n) { m->max_insn = n; }
+
+void machine_stop(struct machine *m, enum stop_reason why, const char *fmt, ...)
+{
+    if (m->stop)
+        return;         /* the first reason wins */
+    m->stop = why;
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(m->fault, sizeof m->fault, fmt, ap);
+        va_end(ap);
+    }
+}
+
+/* Fire every deadline that `now` has reached.  Ticks at or before
+ * rep_split interrupted a REP string instruction at rep_cs:rep_ip; the
+ * others are attributed to cs:ip. */
+static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
+                              uint16_t rep_cs, uint16_t rep_ip, uint64_t rep_split)
+{
+    while (m->now >= m->next_tick) {
+        if (m->next_tick <= rep_split)
+            m->on_tick(m->tick_ctx, rep_cs, rep_ip);
+        else
+            m->on_tick(m->tick_ctx, cs, ip);
+        m->next_tick += m->tick_period;
+    }
+    if (pit_irq_due(&m->pit, m->now))
+        pic_raise(&m->pic, 0);
+    if (m->now >= m->deadline)
+        machine_stop(m, STOP_TIMEOUT, "timeout after %.3f s emulated", cycles_to_seconds(m->now));
+    if (m->interrupt_requested)
+        machine_stop(m, STOP_INTERRUPTED, "interrupted");
+    machine_update_next_event(m);
+}
+
+void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip)
+{
+    m->now += cycles;
+    process_deadlines(m, cs, ip, 0, 0, 0);
+}
+
+/* ---- interrupts ---------------------------------------------------------- */
+
+static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles)
+{
+    uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
+    uint16_t flags = cpu_get(m, REG_FLAGS);
+    unsigned penalty = m->model == CPU_8088 ? IRQ_WORD_TRANSFERS * WORD_PENALTY
+                                            : ((sp & 1) ? 3 * WORD_PENALTY : 0);
+    /* FLAGS as the 8086 pushes them: bits 12-15 read as 1. */
+    mem_ww(m, lin(ss, (uint16_t)(sp - 2)), (uint16_t)(flags | 0xF000));
+    mem_ww(m, lin(ss, (uint16_t)(sp - 4)), cpu_get(m, REG_CS));
+    mem_ww(m, lin(ss, (uint16_t)(sp - 6)), cpu_get(m, REG_IP));
+    cpu_set(m, REG_SP, (uint16_t)(sp - 6));
+    cpu_set(m, REG_FLAGS, (uint16_t)(flags & ~(FL_IF | FL_TF)));
+    cpu_set(m, REG_CS, mem_rw(m, (uint32_t)vec * 4 + 2));
+    cpu_set(m, REG_IP, mem_rw(m, (uint32_t)vec * 4));
+    machine_charge(m, base_cycles + penalty, cpu_get(m, REG_CS), cpu_get(m, REG_IP));
+}
+
+void machine_interrupt(struct machine *m, uint8_t vec)
+{
+    push_frame(m, vec, 51);     /* as INT n */
+}
+
+/* ---- host-service traps -------------------------------------------------- */
+
+int machine_add_trap(struct machine *m, uint16_t seg, uint16_t off, service_fn fn, void *ctx)
+{
+    if (m->ntraps >= MAX_TRAPS)
+        return -1;
+    struct trap *t = &m->traps[m->ntraps++];
+    t->linear = lin(seg, off);
+    t->fn = fn;
+    t->ctx = ctx;
+
+    uint32_t lo = 0xFFFFFFFFu, hi = 0;
+    for (int i = 0; i < m->ntraps; i++) {
+        if (m->traps[i].linear < lo) lo = m->traps[i].linear;
+        if (m->traps[i].linear > hi) hi = m->traps[i].linear;
+    }
+    free(m->trap_index);
+    m->trap_index = malloc(hi - lo + 1);
+    if (!m->trap_index)
+        return -1;
+    memset(m->trap_index, 0xFF, hi - lo + 1);
+    for (int i = 0; i < m->ntraps; i++)
+        m->trap_index[m->traps[i].linear - lo] = (uint8_t)i;
+    m->trap_lo = lo;
+    m->trap_span = hi - lo + 1;
+    return 0;
+}
+
+static struct trap *trap_at(struct machine *m, uint32_t linear)
+{
+    uint32_t off = linear - m->trap_lo;
+    if (off >= m->trap_span || m->trap_index[off] == 0xFF)
+        return NULL;
+    return &m->traps[m->trap_index[off]];
+}
+
+static uint32_t frame_address(struct machine *m, unsigned offset)
+{
+    return lin(cpu_get(m, REG_SS), (uint16_t)(cpu_get(m, REG_SP) + offset));
+}
+
+void service_set_carry(struct machine *m, int carry)
+{
+    uint32_t a = frame_address(m, 4);
+    uint16_t f = mem_rw(m, a);
+    mem_ww(m, a, carry ? (uint16_t)(f | FL_CF) : (uint16_t)(f & ~FL_CF));
+}
+
+void service_set_zero(struct machine *m, int zero)
+{
+    uint32_t a = frame_address(m, 4);
+    uint16_t f = mem_rw(m, a);
+    mem_ww(m, a, zero ? (uint16_t)(f | FL_ZF) : (uint16_t)(f & ~FL_ZF));
+}
+
+void service_caller(struct machine *m, uint16_t *cs, uint16_t *ip)
+{
+    *ip = mem_rw(m, frame_address(m, 0));
+    *cs = mem_rw(m, frame_address(m, 2));
+}
+
+void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
+                      uint16_t prev_cs, uint16_t prev_ip, uint64_t rep_split)
+{
+    if (m->now >= m->next_event)
+        process_deadlines(m, cs, ip, prev_cs, prev_ip, rep_split);
+    /* An interrupt entry may land on a trap: look again after each. */
+    for (int guard = 0; guard < 4 && !m->stop; guard++) {
+        struct trap *t = trap_at(m, lin(cs, ip));
+        if (t) {
+            /* The service runs "inside" the stub: its IRET follows, and a
+             * hardware interrupt waits for the next boundary. */
+            t->fn(m, t->ctx);
+            break;
+        }
+        int irq = pic_pending(&m->pic);
+        if (irq < 0 || !(cpu_get(m, REG_FLAGS) & FL_IF))
+            break;
+        m->irq0_delivered += irq == 0;
+        push_frame(m, pic_ack(&m->pic, irq), IRQ_ACK_CYCLES);
+        cs = cpu_get(m, REG_CS);
+        ip = cpu_get(m, REG_IP);
+    }
+    machine_update_next_event(m);
+}
+
+void machine_unimplemented(struct machine *m, uint8_t vec, uint8_t fn, uint16_t cs, uint16_t ip)
+{
+    unsigned idx = (unsigned)vec << 8 | fn;
+    uint8_t bit = (uint8_t)(1u << (idx & 7));
+    if (m->strict)
+        machine_stop(m, STOP_STRICT, "INT %02Xh AH=%02Xh at %04X:%04X not implemented (--strict)",
+                     vec, fn, cs, ip);
+    if (m->fn_warned[idx >> 3] & bit)
+        return;
+    m->fn_warned[idx >> 3] |= bit;
+    fprintf(stderr, "profil: INT %02Xh AH=%02Xh at %04X:%04X not implemented\n", vec, fn, cs, ip);
+}
+
+/* ---- ports --------------------------------------------------------------- */
+
+static void warn_port_once(struct machine *m, uint16_t port, const char *dir)
+{
+    uint8_t bit = (uint8_t)(1u << (port & 7));
+    if (m->port_warned[port >> 3] & bit)
+        return;
+    m->port_warned[port >> 3] |= bit;
+    fprintf(stderr, "profil: %s port %04Xh at %04X:%04X not emulated\n", dir, port,
+            cpu_get(m, REG_CS), cpu_get(m, REG_IP));
+    if (m->strict)
+        machine_stop(m, STOP_STRICT, "%s port %04Xh not emulated (--strict)", dir, port);
+}
+
+uint8_t port_in(struct machine *m, uint16_t port)
+{
+    switch (port) {
+    case 0x20: case 0x21:
+        return pic_read(&m->pic, port);
+    case 0x40: case 0x41: case 0x42: case 0x43:
+        return pit_read(&m->pit, port, m->now);
+    case 0x61:
+        return m->port61;
+    default:
+        warn_port_once(m, port, "IN from");
+        return 0xFF;
+    }
+}
+
+void port_out(struct machine *m, uint16_t port, uint8_t v)
+{
+    switch (port) {
+    case 0x20: case 0x21:
+        pic_write(&m->pic, port, v);
+        break;
+    case 0x40: case 0x41: case 0x42: case 0x43:
+        pit_write(&m->pit, port, v, m->now);
+        break;
+    case 0x61:
+        m->port61 = v;
+        break;
+    default:
+        warn_port_once(m, port, "OUT to");
+        return;
+    }
+    machine_update_next_event(m);
+}
+
+/* ---- run ----------------------------------------------------------------- */
+
+/* HLT: sleep in emulated time until the next interrupt, or stop when none
+ * can ever come. */
+static void sleep_until_interrupt(struct machine *m)
+{
+    uint16_t cs = cpu_get(m, REG_CS), ip = cpu_get(m, REG_IP);
+    int enabled = cpu_get(m, REG_FLAGS) & FL_IF;
+    uint64_t wake = pic_pending(&m->pic) >= 0 ? m->now
+                  : (m->pic.imr & 1) ? UINT64_MAX : m->pit.next_irq;
+    if (!enabled || wake == UINT64_MAX) {
+        machine_stop(m, STOP_FAULT, "HLT at %04X:%04X with no interrupt to wake it: the program hangs",
+                     cs, (uint16_t)(ip - 1));
+        return;
+    }
+    if (wake > m->deadline)
+        wake = m->deadline;
+    machine_charge(m, wake > m->now ? wake - m->now : 0, cs, ip);
+}
+
+enum stop_reason machine_run(struct machine *m)
+{
+    while (!m->stop) {
+        enum cpu_exit ex = cpu_run(m);
+        if (ex == CPU_EXIT_STOP)
+            break;
+        if (ex == CPU_EXIT_MAX_INSN) {
+            machine_stop(m, STOP_MAX_INSN, "stopped after %llu instructions",
+                         (unsigned long long)cpu_insn_count(m));
+            break;
+        }
+        sleep_until_interrupt(m);
+    }
+    m->insns = cpu_insn_count(m);
+    return m->stop;
+}

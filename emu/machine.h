@@ -1,0 +1,181 @@
+/*
+ * emu/machine.h: the virtual IBM PC that profil runs a DOS program in.
+ *
+ * Owns: the 1 MiB of guest memory, the emulated clock (8088 CPU cycles at
+ * 4.772727 MHz), the 8253 PIT and 8259 PIC, the port map, the table of
+ * host-service traps (BIOS and DOS stubs), and the run loop.  It knows
+ * nothing of profiling: a sampler registers a tick hook that the machine
+ * calls with the CS:IP a real clock interrupt would have pushed.
+ *
+ * Only emu/cpu*.c include <x86emu.h>; everything else sees this header.
+ */
+#ifndef PROFIL_EMU_MACHINE_H
+#define PROFIL_EMU_MACHINE_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "pit.h"
+#include "pic.h"
+
+#define MEM_SIZE 0x100000u          /* 1 MiB, addresses wrap (A20 off) */
+#define MEM_MASK 0xFFFFFu
+
+/* Emulated clock: 14.31818 MHz / 3 = 4.772727 MHz CPU, PIT = CPU / 4. */
+#define CPU_HZ_NUM 14318180ull      /* cycles per second = NUM / DEN */
+#define CPU_HZ_DEN 3ull
+
+/* Fixed memory layout (paragraphs), see docs/architecture.md. */
+#define SEG_BDA      0x0040u
+#define SEG_IOSYS    0x0070u        /* BIOS stubs and code: the I/O system   */
+#define SEG_DOS      0x00C0u        /* dos_pa: DOS stubs, tables, buffers    */
+#define SEG_ARENA    0x0180u        /* first MCB                             */
+#define SEG_MEM_TOP  0xA000u        /* 640 KiB                               */
+#define SEG_VIDEO    0xB800u
+#define SEG_ROM      0xF000u
+
+enum cpu_model { CPU_8088, CPU_8086 };
+
+/* Why a run stopped. */
+enum stop_reason {
+    STOP_NONE = 0,
+    STOP_EXIT,          /* program terminated (INT 20h, 21h/00, 21h/4Ch) */
+    STOP_TIMEOUT,       /* --timeout emulated seconds reached            */
+    STOP_MAX_INSN,      /* --max-instructions reached                    */
+    STOP_INTERRUPTED,   /* host Ctrl-C                                   */
+    STOP_FAULT,         /* guest fault: invalid opcode, hung HLT, ...    */
+    STOP_STRICT,        /* --strict and an unimplemented service         */
+};
+
+struct machine;
+
+/* A host service: runs when the guest's CS:IP reaches its trap address.
+ * Registers are read and written with the cpu_* accessors below. */
+typedef void (*service_fn)(struct machine *m, void *ctx);
+
+/* Called once per sampling tick with the interrupted CS:IP. */
+typedef void (*tick_fn)(void *ctx, uint16_t cs, uint16_t ip);
+
+#define MAX_TRAPS 64
+
+struct trap {
+    uint32_t linear;
+    service_fn fn;
+    void *ctx;
+};
+
+struct machine {
+    uint8_t *mem;                   /* MEM_SIZE bytes                        */
+    void *cpu;                      /* opaque, owned by emu/cpu.c            */
+    enum cpu_model model;
+
+    /* Emulated time, in CPU cycles since power-on. */
+    uint64_t now;
+    uint64_t next_event;            /* min of the deadlines below           */
+    uint64_t next_tick;             /* sampling clock (UINT64_MAX if none)  */
+    uint64_t tick_period;
+    uint64_t deadline;              /* --timeout, UINT64_MAX if none        */
+    uint64_t max_insn;              /* 0: no limit                          */
+
+    struct pit pit;
+    struct pic pic;
+
+    tick_fn on_tick;
+    void *tick_ctx;
+
+    struct trap traps[MAX_TRAPS];
+    int ntraps;
+    uint32_t trap_lo, trap_span;    /* quick range check before the table   */
+    uint8_t *trap_index;            /* trap_span entries: trap number or FF */
+
+    /* The guest-visible port models other than PIT/PIC. */
+    uint8_t port61;
+    uint8_t port_warned[8192];      /* one bit per port: reported once      */
+    uint8_t fn_warned[8192];        /* one bit per (vector, AH): reported once */
+
+    enum stop_reason stop;
+    int exit_code;                  /* for STOP_EXIT                         */
+    char fault[160];                /* for STOP_FAULT/STOP_STRICT            */
+    volatile int interrupt_requested; /* set from a signal handler          */
+    int strict;
+
+    /* Statistics. */
+    uint64_t insns;
+    uint64_t irq0_delivered;
+};
+
+/* Lifetime. */
+struct machine *machine_new(enum cpu_model model);
+void machine_free(struct machine *m);
+
+/* Memory: linear addresses wrap at 1 MiB. */
+static inline uint32_t lin(uint16_t seg, uint16_t off) { return (((uint32_t)seg << 4) + off) & MEM_MASK; }
+uint8_t mem_rb(const struct machine *m, uint32_t a);
+uint16_t mem_rw(const struct machine *m, uint32_t a);
+void mem_wb(struct machine *m, uint32_t a, uint8_t v);
+void mem_ww(struct machine *m, uint32_t a, uint16_t v);
+void mem_write(struct machine *m, uint32_t a, const void *src, size_t n);
+void mem_read(const struct machine *m, uint32_t a, void *dst, size_t n);
+void ivt_set(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off);
+
+/* Registers (16-bit, real mode). */
+enum reg { REG_AX, REG_BX, REG_CX, REG_DX, REG_SI, REG_DI, REG_BP, REG_SP, REG_IP, REG_FLAGS,
+           REG_ES, REG_CS, REG_SS, REG_DS, NREGS };
+uint16_t cpu_get(struct machine *m, enum reg r);
+void cpu_set(struct machine *m, enum reg r, uint16_t v);
+static inline uint8_t cpu_ah(struct machine *m) { return (uint8_t)(cpu_get(m, REG_AX) >> 8); }
+static inline uint8_t cpu_al(struct machine *m) { return (uint8_t)cpu_get(m, REG_AX); }
+void cpu_set_al(struct machine *m, uint8_t v);
+void cpu_set_ah(struct machine *m, uint8_t v);
+
+#define FL_CF 0x0001u
+#define FL_ZF 0x0040u
+#define FL_IF 0x0200u
+#define FL_TF 0x0100u
+
+/* Inside a service: the FLAGS image the stub's IRET will restore. */
+void service_set_carry(struct machine *m, int carry);
+void service_set_zero(struct machine *m, int zero);
+/* The CS:IP the guest called the service from (the IRET frame). */
+void service_caller(struct machine *m, uint16_t *cs, uint16_t *ip);
+
+/* Host services. */
+int machine_add_trap(struct machine *m, uint16_t seg, uint16_t off, service_fn fn, void *ctx);
+
+/* Time: advance the clock by cycles spent at CS:IP (ticks that fall in
+ * that span are attributed to CS:IP).  Used by host services. */
+void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip);
+void machine_set_tick(struct machine *m, uint64_t period, tick_fn fn, void *ctx);
+void machine_set_timeout(struct machine *m, uint64_t cycles);
+void machine_set_max_insn(struct machine *m, uint64_t n);
+void machine_stop(struct machine *m, enum stop_reason why, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A service function the guest called is not implemented: report it once
+ * per (vector, function) and, with --strict, stop the run. */
+void machine_unimplemented(struct machine *m, uint8_t vec, uint8_t fn, uint16_t cs, uint16_t ip);
+
+/* Port I/O as the guest sees it (also used by tests). */
+uint8_t port_in(struct machine *m, uint16_t port);
+void port_out(struct machine *m, uint16_t port, uint8_t v);
+
+/* Run until the program stops; returns the stop reason. */
+enum stop_reason machine_run(struct machine *m);
+
+/* Deliver a hardware or divide-error interrupt now: push FLAGS, CS, IP,
+ * clear IF and TF, load the vector. */
+void machine_interrupt(struct machine *m, uint8_t vec);
+
+/* Internal: recompute next_event after a deadline changed. */
+void machine_update_next_event(struct machine *m);
+/* Internal, called by emu/cpu.c at boundaries where a deadline passed or
+ * CS:IP is a trap.  prev_* describe the instruction that just finished. */
+void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
+                      uint16_t prev_cs, uint16_t prev_ip, uint64_t rep_split);
+
+/* Cycle helpers. */
+uint64_t cycles_from_usec(uint64_t usec);
+double cycles_to_seconds(uint64_t cycles);
+
+#endif

@@ -1,0 +1,244 @@
+/*
+ * emu/timing.c: the 8086/8088 clock table (see timing.h and docs/timing.md).
+ *
+ * Every cost below is in 8086 execution-unit clocks without the bus
+ * penalty for word transfers, which timing_finish() adds from the words the
+ * instruction really moved.  Where Intel's table and the hardware differ
+ * (RET, IRET, RETF, PUSHF: the queue flush is part of the time), the
+ * hardware value measured by SingleStepTests is used, so that the 8088
+ * totals equal Abrash's 8088 table (TIMING-8088.md): e.g. RET 16 + 4 = 20,
+ * IRET 32 + 3*4 = 44, INT n 51 + 5*4 = 71.
+ */
+#include "timing.h"
+
+enum kind {
+    K_PLAIN,        /* reg / mem(+EA) cost                                  */
+    K_PREFIX_SEG,   /* 26 2E 36 3E                                          */
+    K_PREFIX_REP,   /* F2 F3                                                */
+    K_PREFIX_LOCK,  /* F0 F1                                                */
+    K_JCC,          /* 70-7F (and 60-6F, their 8086 aliases)                */
+    K_LOOP, K_LOOPZ, K_LOOPNZ, K_JCXZ, K_INTO,
+    K_STRING,       /* A4-A7 AA-AF: reg = single, mem = per REP iteration   */
+    K_SHIFT1,       /* D0 D1                                                */
+    K_SHIFTCL,      /* D2 D3                                                */
+    K_GRP80,        /* 80-83: CMP does not write back                       */
+    K_GRPF6, K_GRPF7, K_GRPFE, K_GRPFF,
+};
+
+struct op {
+    uint8_t kind;
+    uint8_t modrm;      /* has a ModR/M byte                                */
+    uint16_t reg;       /* register form, or the only cost                  */
+    uint16_t mem;       /* memory form without EA                           */
+};
+
+#define P(r)        { K_PLAIN, 0, r, r }
+#define M(r, m)     { K_PLAIN, 1, r, m }
+#define K(k, r, m)  { k, 0, r, m }
+#define G(k)        { k, 1, 0, 0 }
+
+/* ALU block: r/m8,r8  r/m16,r16  r8,r/m8  r16,r/m16  AL,imm8  AX,imm16 */
+#define ALU     M(3, 16), M(3, 16), M(3, 9), M(3, 9), P(4), P(4)
+#define ALU_CMP M(3, 9),  M(3, 9),  M(3, 9), M(3, 9), P(4), P(4)
+
+static const struct op ops[256] = {
+    /* 00 */ ALU, P(10), P(8),                      /* ADD, PUSH ES, POP ES  */
+    /* 08 */ ALU, P(10), P(8),                      /* OR, PUSH CS, POP CS   */
+    /* 10 */ ALU, P(10), P(8),                      /* ADC, PUSH SS, POP SS  */
+    /* 18 */ ALU, P(10), P(8),                      /* SBB, PUSH DS, POP DS  */
+    /* 20 */ ALU, K(K_PREFIX_SEG, 2, 2), P(4),      /* AND, ES:, DAA         */
+    /* 28 */ ALU, K(K_PREFIX_SEG, 2, 2), P(4),      /* SUB, CS:, DAS         */
+    /* 30 */ ALU, K(K_PREFIX_SEG, 2, 2), P(8),      /* XOR, SS:, AAA         */
+    /* 38 */ ALU_CMP, K(K_PREFIX_SEG, 2, 2), P(8),  /* CMP, DS:, AAS         */
+    /* 40 */ P(2), P(2), P(2), P(2), P(2), P(2), P(2), P(2),         /* INC r16  */
+    /* 48 */ P(2), P(2), P(2), P(2), P(2), P(2), P(2), P(2),         /* DEC r16  */
+    /* 50 */ P(11), P(11), P(11), P(11), P(11), P(11), P(11), P(11), /* PUSH r16 */
+    /* 58 */ P(8), P(8), P(8), P(8), P(8), P(8), P(8), P(8),         /* POP r16  */
+    /* 60 */ K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
+             K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
+             K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
+             K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
+    /* 70 */ K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
+             K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
+             K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
+             K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
+    /* 80 */ G(K_GRP80), G(K_GRP80), G(K_GRP80), G(K_GRP80),
+    /* 84 */ M(3, 9), M(3, 9), M(4, 17), M(4, 17),  /* TEST, XCHG r/m,r       */
+    /* 88 */ M(2, 9), M(2, 9), M(2, 8), M(2, 8),    /* MOV                    */
+    /* 8C */ M(2, 9), M(2, 2), M(2, 8), M(8, 17),   /* MOV r/m,sr LEA MOV sr POP r/m */
+    /* 90 */ P(3), P(3), P(3), P(3), P(3), P(3), P(3), P(3),         /* XCHG AX,r */
+    /* 98 */ P(2), P(5), P(28), P(4), P(10), P(8), P(4), P(4),
+             /* CBW CWD CALL far WAIT PUSHF POPF SAHF LAHF */
+    /* A0 */ P(10), P(10), P(10), P(10),            /* MOV AL/AX <-> [addr]   */
+    /* A4 */ K(K_STRING, 18, 17), K(K_STRING, 18, 17),   /* MOVS              */
+    /* A6 */ K(K_STRING, 22, 22), K(K_STRING, 22, 22),   /* CMPS              */
+    /* A8 */ P(4), P(4),                                 /* TEST AL/AX,imm    */
+    /* AA */ K(K_STRING, 11, 10), K(K_STRING, 11, 10),   /* STOS              */
+    /* AC */ K(K_STRING, 12, 13), K(K_STRING, 12, 13),   /* LODS              */
+    /* AE */ K(K_STRING, 15, 15), K(K_STRING, 15, 15),   /* SCAS              */
+    /* B0 */ P(4), P(4), P(4), P(4), P(4), P(4), P(4), P(4),  /* MOV r8,imm  */
+    /* B8 */ P(4), P(4), P(4), P(4), P(4), P(4), P(4), P(4),  /* MOV r16,imm */
+    /* C0 */ P(20), P(16), P(20), P(16),    /* (RET imm, RET) x2: C0/C1 alias C2/C3 */
+    /* C4 */ M(16, 16), M(16, 16),          /* LES, LDS: memory only         */
+    /* C6 */ M(4, 10), M(4, 10),            /* MOV r/m,imm                   */
+    /* C8 */ P(25), P(26), P(25), P(26),    /* (RETF imm, RETF) x2           */
+    /* CC */ P(52), P(51), K(K_INTO, 53, 4), P(32),     /* INT 3, INT n, INTO, IRET */
+    /* D0 */ G(K_SHIFT1), G(K_SHIFT1), G(K_SHIFTCL), G(K_SHIFTCL),
+    /* D4 */ P(83), P(60), P(4), P(11),     /* AAM AAD SALC XLAT             */
+    /* D8 */ M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), /* ESC */
+    /* E0 */ K(K_LOOPNZ, 19, 5), K(K_LOOPZ, 18, 6), K(K_LOOP, 17, 5), K(K_JCXZ, 18, 6),
+    /* E4 */ P(10), P(10), P(10), P(10),    /* IN/OUT imm8                   */
+    /* E8 */ P(19), P(15), P(15), P(15),    /* CALL near, JMP near/far/short */
+    /* EC */ P(8), P(8), P(8), P(8),        /* IN/OUT DX                     */
+    /* F0 */ K(K_PREFIX_LOCK, 2, 2), K(K_PREFIX_LOCK, 2, 2),
+             K(K_PREFIX_REP, 2, 2), K(K_PREFIX_REP, 2, 2),
+    /* F4 */ P(2), P(2), G(K_GRPF6), G(K_GRPF7),  /* HLT CMC                 */
+    /* F8 */ P(2), P(2), P(2), P(2), P(2), P(2), /* CLC STC CLI STI CLD STD  */
+    /* FE */ G(K_GRPFE), G(K_GRPFF),
+};
+
+unsigned timing_ea(uint8_t modrm)
+{
+    static const uint8_t base[8] = { 7, 8, 8, 7, 5, 5, 5, 5 };   /* no displacement */
+    static const uint8_t disp[8] = { 11, 12, 12, 11, 9, 9, 9, 9 };
+    unsigned mod = modrm >> 6, rm = modrm & 7;
+    if (mod == 3)
+        return 0;
+    if (mod == 0)
+        return rm == 6 ? 6 : base[rm];
+    return disp[rm];
+}
+
+static int condition(unsigned cc, uint16_t f)
+{
+    int cf = f & 0x001, pf = (f >> 2) & 1, zf = (f >> 6) & 1;
+    int sf = (f >> 7) & 1, of = (f >> 11) & 1;
+    int r;
+    switch (cc >> 1) {
+    case 0: r = of; break;
+    case 1: r = cf; break;
+    case 2: r = zf; break;
+    case 3: r = cf | zf; break;
+    case 4: r = sf; break;
+    case 5: r = pf; break;
+    case 6: r = sf != of; break;
+    default: r = zf | (sf != of); break;
+    }
+    return (cc & 1) ? !r : r;
+}
+
+/* Costs of the group opcodes by ModR/M reg field: {register, memory}. */
+static const uint16_t grp_f6[8][2] = {
+    { 5, 11 }, { 5, 11 }, { 3, 16 }, { 3, 16 },     /* TEST TEST NOT NEG */
+    { 73, 79 }, { 89, 95 }, { 85, 91 }, { 106, 112 }, /* MUL IMUL DIV IDIV (mid-range) */
+};
+static const uint16_t grp_f7[8][2] = {
+    { 5, 11 }, { 5, 11 }, { 3, 16 }, { 3, 16 },
+    { 125, 131 }, { 141, 147 }, { 153, 159 }, { 174, 180 },
+};
+static const uint16_t grp_ff[8][2] = {
+    { 3, 15 }, { 3, 15 }, { 16, 21 }, { 37, 37 },   /* INC DEC CALL CALL far */
+    { 11, 18 }, { 24, 24 }, { 11, 16 }, { 11, 16 }, /* JMP JMP far PUSH (PUSH) */
+};
+
+void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t cx,
+                   struct insn_cost *out)
+{
+    uint32_t a = linear;
+    unsigned prefix_clocks = 0;
+    int rep = 0;
+    const struct op *op;
+    uint8_t b;
+
+    out->rep = 0;
+    out->per_iter = 0;
+    out->words_per_iter = 0;
+    for (int n = 0;; n++) {
+        b = mem[a & 0xFFFFF];
+        a++;
+        op = &ops[b];
+        if (n >= 15)
+            break;          /* a run of prefixes: charge them, treat the last as the op */
+        if (op->kind == K_PREFIX_SEG || op->kind == K_PREFIX_LOCK) {
+            prefix_clocks += 2;
+        } else if (op->kind == K_PREFIX_REP) {
+            rep = 1;
+            prefix_clocks += 2;
+        } else {
+            break;
+        }
+    }
+
+    out->opcode = b;
+    out->op_linear = (a - 1) & 0xFFFFF;
+    uint8_t modrm = op->modrm ? mem[a & 0xFFFFF] : 0xC0;
+    int is_mem = (modrm >> 6) != 3;
+    unsigned reg = (modrm >> 3) & 7;
+    unsigned ea = timing_ea(modrm);
+    uint32_t t;
+
+    switch (op->kind) {
+    case K_PLAIN:
+        t = is_mem ? op->mem + ea : op->reg;
+        break;
+    case K_JCC:
+        t = condition(b & 0xF, flags) ? op->reg : op->mem;
+        break;
+    case K_LOOP:
+        t = (uint16_t)(cx - 1) != 0 ? op->reg : op->mem;
+        break;
+    case K_LOOPZ:
+        t = (uint16_t)(cx - 1) != 0 && (flags & 0x40) ? op->reg : op->mem;
+        break;
+    case K_LOOPNZ:
+        t = (uint16_t)(cx - 1) != 0 && !(flags & 0x40) ? op->reg : op->mem;
+        break;
+    case K_JCXZ:
+        t = cx == 0 ? op->reg : op->mem;
+        break;
+    case K_INTO:
+        t = (flags & 0x800) ? op->reg : op->mem;
+        break;
+    case K_STRING:
+        if (rep) {
+            /* 9 + n * per-iteration; the REP prefix is in the 9. */
+            prefix_clocks -= 2;
+            t = 9;
+            out->rep = 1;
+            out->per_iter = op->mem;
+            out->cx_before = cx;
+            /* word forms: MOVSW/CMPSW move two words, the others one */
+            out->words_per_iter = (b & 1) ? ((b == 0xA5 || b == 0xA7) ? 2 : 1) : 0;
+        } else {
+            t = op->reg;
+        }
+        break;
+    case K_SHIFT1:
+        t = is_mem ? 15 + ea : 2;
+        break;
+    case K_SHIFTCL: {
+        unsigned count = cx & 0xFF;     /* the 8086 does not mask CL */
+        t = (is_mem ? 20 + ea : 8) + 4 * count;
+        break;
+    }
+    case K_GRP80:
+        t = is_mem ? (reg == 7 ? 10 : 17) + ea : 4;
+        break;
+    case K_GRPF6:
+        t = grp_f6[reg][is_mem] + (is_mem ? ea : 0);
+        break;
+    case K_GRPF7:
+        t = grp_f7[reg][is_mem] + (is_mem ? ea : 0);
+        break;
+    case K_GRPFE:
+        t = reg < 2 ? (is_mem ? 15 + ea : 3) : grp_ff[reg][is_mem] + (is_mem ? ea : 0);
+        break;
+    case K_GRPFF:
+        t = grp_ff[reg][is_mem] + (is_mem ? ea : 0);
+        break;
+    default:
+        t = 2;      /* 16 prefixes in a row */
+        break;
+    }
+    out->fixed = t + prefix_clocks;
+}

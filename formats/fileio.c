@@ -1,0 +1,103 @@
+/*
+ * formats/fileio.c: see fileio.h.
+ */
+#include "fileio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int read_file(const char *path, uint8_t **buf, size_t *n, char *err, size_t errn)
+{
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    *buf = NULL;
+    *n = 0;
+    if (!f) {
+        snprintf(err, errn, "%s: %s", path, errno == ENOENT ? "File not found" : strerror(errno));
+        return -1;
+    }
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errn, "%s: not a regular file", path);
+        fclose(f);
+        return -1;
+    }
+    if ((uint64_t)st.st_size > READ_FILE_MAX) {
+        snprintf(err, errn, "%s: too large (%lld bytes)", path, (long long)st.st_size);
+        fclose(f);
+        return -1;
+    }
+    *buf = malloc((size_t)st.st_size + 1);
+    if (!*buf) {
+        snprintf(err, errn, "%s: out of memory", path);
+        fclose(f);
+        return -1;
+    }
+    *n = fread(*buf, 1, (size_t)st.st_size, f);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        snprintf(err, errn, "%s: read error", path);
+        free(*buf);
+        *buf = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+static void temp_name(const char *path, char *tmp, size_t n)
+{
+    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+}
+
+int write_file_atomic(const char *path, const void *buf, size_t n, char *err, size_t errn)
+{
+    char tmp[4200];
+    temp_name(path, tmp, sizeof tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) {
+        snprintf(err, errn, "%s: Cannot open output file (%s)", path, strerror(errno));
+        return -1;
+    }
+    const uint8_t *p = buf;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(fd, p + done, n - done);
+        if (w <= 0) {
+            snprintf(err, errn, "%s: write failed (%s)", path, strerror(errno));
+            close(fd);
+            unlink(tmp);
+            return -1;
+        }
+        done += (size_t)w;
+    }
+    if (close(fd) != 0 || rename(tmp, path) != 0) {
+        snprintf(err, errn, "%s: Cannot open output file (%s)", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int check_writable(const char *path, char *err, size_t errn)
+{
+    char tmp[4200];
+    temp_name(path, tmp, sizeof tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+        snprintf(err, errn, "%s: Cannot open output file (%s)", path, strerror(errno));
+        return -1;
+    }
+    close(fd);
+    unlink(tmp);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errn, "%s: Cannot open output file (it is a folder)", path);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,20 @@
+/*
+ * formats/fileio.h: whole-file reading and atomic whole-file writing, with
+ * one-line error messages that name the file.
+ */
+#ifndef PROFIL_FORMATS_FILEIO_H
+#define PROFIL_FORMATS_FILEIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define READ_FILE_MAX (64u << 20)
+
+/* Read all of `path` (at most READ_FILE_MAX); *buf is malloc'ed. */
+int read_file(const char *path, uint8_t **buf, size_t *n, char *err, size_t errn);
+/* Write `path` through a temporary file in the same folder and rename(). */
+int write_file_atomic(const char *path, const void *buf, size_t n, char *err, size_t errn);
+/* Whether `path` could be created or replaced (its folder is writable). */
+int check_writable(const char *path, char *err, size_t errn);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * formats/prf.c: .PRF encoding, decoding and atomic file I/O (see prf.h).
+ */
+#include "prf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fileio.h"
+
+size_t prf_size(const struct prf *p) { return PRF_HEADER_BYTES + 2u * p->bucket_num; }
+
+static void put16(uint8_t *b, uint16_t v) { b[0] = (uint8_t)v; b[1] = (uint8_t)(v >> 8); }
+static uint16_t get16(const uint8_t *b) { return (uint16_t)(b[0] | b[1] << 8); }
+
+void prf_encode(const struct prf *p, uint8_t *buf)
+{
+    const uint16_t hdr[9] = { p->clock_grain, p->bucket_num, p->bucket_size, p->prog_low_pa,
+                              p->prog_high_pa, p->dos_pa, p->hit_io, p->hit_dos, p->hit_high };
+    for (int i = 0; i < 9; i++)
+        put16(buf + 2 * i, hdr[i]);
+    for (unsigned i = 0; i < p->bucket_num; i++)
+        put16(buf + PRF_HEADER_BYTES + 2 * i, p->bucket[i]);
+}
+
+int prf_decode(const uint8_t *buf, size_t n, struct prf *p, char *err, size_t errn)
+{
+    memset(p, 0, sizeof *p);
+    if (n < PRF_HEADER_BYTES) {
+        snprintf(err, errn, "not a .PRF file: %zu bytes, shorter than the 18-byte header", n);
+        return -1;
+    }
+    uint16_t *fields[9] = { &p->clock_grain, &p->bucket_num, &p->bucket_size, &p->prog_low_pa,
+                            &p->prog_high_pa, &p->dos_pa, &p->hit_io, &p->hit_dos, &p->hit_high };
+    for (int i = 0; i < 9; i++)
+        *fields[i] = get16(buf + 2 * i);
+    if (n % 2) {
+        snprintf(err, errn, "corrupt .PRF: odd size %zu bytes (the file is 16-bit words)", n);
+        return -1;
+    }
+    size_t expect = prf_size(p);
+    if (n != expect) {
+        snprintf(err, errn, "corrupt .PRF: header says %u buckets (%zu bytes) but the file has %zu bytes",
+                 p->bucket_num, expect, n);
+        return -1;
+    }
+    if (p->bucket_size == 0) {
+        snprintf(err, errn, "corrupt .PRF: bucket size 0");
+        return -1;
+    }
+    p->bucket = calloc(p->bucket_num ? p->bucket_num : 1, sizeof *p->bucket);
+    if (!p->bucket) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    for (unsigned i = 0; i < p->bucket_num; i++)
+        p->bucket[i] = get16(buf + PRF_HEADER_BYTES + 2 * i);
+    return 0;
+}
+
+int prf_write_file(const char *path, const struct prf *p, char *err, size_t errn)
+{
+    size_t n = prf_size(p);
+    uint8_t *buf = malloc(n);
+    if (!buf) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    prf_encode(p, buf);
+    int rc = write_file_atomic(path, buf, n, err, errn);
+    free(buf);
+    return rc;
+}
+
+int prf_read_file(const char *path, struct prf *p, char *err, size_t errn)
+{
+    uint8_t *buf;
+    size_t n;
+    if (read_file(path, &buf, &n, err, errn) != 0)
+        return -1;
+    int rc = prf_decode(buf, n, p, err, errn);
+    free(buf);
+    return rc;
+}
+
+void prf_free(struct prf *p)
+{
+    free(p->bucket);
+    p->bucket = NULL;
+}

@@ -1,0 +1,39 @@
+/*
+ * formats/prf.h: the MS-DOS PROFIL .PRF file.
+ *
+ * Nine little-endian 16-bit words, then bucket_num words; nothing else
+ * (../shared/spec/PROFIL.md, section 1).  Reading validates the size
+ * against bucket_num; writing is atomic (a temporary file renamed into
+ * place), so a failed or interrupted write never leaves a partial file.
+ */
+#ifndef PROFIL_FORMATS_PRF_H
+#define PROFIL_FORMATS_PRF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PRF_HEADER_BYTES 18u
+
+struct prf {
+    uint16_t clock_grain;       /* sample interval, microseconds          */
+    uint16_t bucket_num;
+    uint16_t bucket_size;       /* paragraphs per bucket                  */
+    uint16_t prog_low_pa;
+    uint16_t prog_high_pa;
+    uint16_t dos_pa;
+    uint16_t hit_io;
+    uint16_t hit_dos;
+    uint16_t hit_high;
+    uint16_t *bucket;           /* bucket_num counters                    */
+};
+
+size_t prf_size(const struct prf *p);
+/* Encode into buf (prf_size bytes). */
+void prf_encode(const struct prf *p, uint8_t *buf);
+/* Decode; returns 0 or -1 with a reason (the buckets are allocated). */
+int prf_decode(const uint8_t *buf, size_t n, struct prf *p, char *err, size_t errn);
+int prf_write_file(const char *path, const struct prf *p, char *err, size_t errn);
+int prf_read_file(const char *path, struct prf *p, char *err, size_t errn);
+void prf_free(struct prf *p);
+
+#endif

@@ -1,0 +1,213 @@
+/*
+ * loader/process.c: environment, PSP, image placement and relocation
+ * (see process.h).  The layout is fixed so profiles are reproducible:
+ * the environment block is the first arena block, the program the second.
+ */
+#include "process.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../emu/dos.h"
+#include "../emu/dos_mem.h"
+#include "../emu/machine.h"
+
+#define PSP_PARAS 0x10u
+
+static int is_separator(char c)
+{
+    return c == ' ' || c == '\t' || c == 0 || strchr(".\"/\\[]:|<>+=;,", c) != NULL;
+}
+
+size_t fcb_parse(const char *s, uint8_t *drive, uint8_t name[11])
+{
+    size_t i = 0;
+    memset(name, ' ', 11);
+    *drive = 0;
+    while (s[i] == ' ' || s[i] == '\t')
+        i++;
+    if (s[i] && s[i + 1] == ':' && isalpha((unsigned char)s[i])) {
+        *drive = (uint8_t)(toupper((unsigned char)s[i]) - 'A' + 1);
+        i += 2;
+    }
+    for (int n = 0; !is_separator(s[i]); i++) {
+        if (n < 8)
+            name[n++] = s[i] == '*' ? '?' : (uint8_t)toupper((unsigned char)s[i]);
+        if (s[i] == '*')
+            while (n < 8) name[n++] = '?';
+    }
+    if (s[i] == '.') {
+        i++;
+        for (int n = 0; !is_separator(s[i]); i++) {
+            if (n < 3)
+                name[8 + n++] = s[i] == '*' ? '?' : (uint8_t)toupper((unsigned char)s[i]);
+            if (s[i] == '*')
+                while (n < 3) name[8 + n++] = '?';
+        }
+    }
+    return i;
+}
+
+static void write_fcb(struct machine *m, uint32_t at, const char *arg)
+{
+    uint8_t drive, name[11];
+    fcb_parse(arg, &drive, name);
+    mem_wb(m, at, drive);
+    mem_write(m, at + 1, name, 11);
+    for (unsigned i = 12; i < 16; i++)
+        mem_wb(m, at + i, 0);
+}
+
+/* The environment: COMSPEC, PATH, the user's strings, an empty string,
+ * a word 1, then the program's DOS path. */
+static size_t build_env(const struct process_args *a, uint8_t *buf, size_t cap)
+{
+    size_t n = 0;
+    const char *fixed[] = { "COMSPEC=C:\\COMMAND.COM", "PATH=C:\\" };
+    for (size_t i = 0; i < 2 + a->nenv; i++) {
+        const char *s = i < 2 ? fixed[i] : a->env[i - 2];
+        size_t len = strlen(s) + 1;
+        if (n + len + 4 + strlen(a->dos_path) + 1 > cap)
+            return 0;
+        memcpy(buf + n, s, len);
+        n += len;
+    }
+    buf[n++] = 0;
+    buf[n++] = 1;
+    buf[n++] = 0;
+    memcpy(buf + n, a->dos_path, strlen(a->dos_path) + 1);
+    return n + strlen(a->dos_path) + 1;
+}
+
+static void build_psp(struct machine *m, struct dos *d, const struct process *p, const char *tail)
+{
+    uint32_t base = lin(p->psp, 0);
+    static const uint8_t call5[5] = { 0x9A, 0xF0, 0xFE, 0x1D, 0xF0 };
+    for (unsigned i = 0; i < 256; i++)
+        mem_wb(m, base + i, 0);
+    mem_wb(m, base, 0xCD);                          /* INT 20h */
+    mem_wb(m, base + 1, 0x20);
+    mem_ww(m, base + 2, p->mem_top);
+    mem_write(m, base + 5, call5, 5);               /* CP/M-style call to DOS */
+    for (unsigned v = 0; v < 3; v++)                /* saved INT 22h, 23h, 24h */
+        mem_write(m, base + 0x0A + v * 4, m->mem + (0x22 + v) * 4, 4);
+    mem_ww(m, base + 0x16, p->psp);                 /* parent: itself, as COMMAND.COM */
+    mem_ww(m, base + 0x2C, p->env_seg);
+    mem_ww(m, base + 0x32, DOS_JFT_SIZE);
+    mem_ww(m, base + 0x34, 0x18);
+    mem_ww(m, base + 0x36, p->psp);
+    mem_wb(m, base + 0x50, 0xCD);                   /* INT 21h; RETF */
+    mem_wb(m, base + 0x51, 0x21);
+    mem_wb(m, base + 0x52, 0xCB);
+    dos_std_handles(d, p->psp);
+
+    /* FCBs from the first two arguments. */
+    const char *second = tail;
+    size_t skip = strspn(tail, " \t");
+    second = tail + skip + strcspn(tail + skip, " \t");
+    write_fcb(m, base + 0x5C, tail);
+    write_fcb(m, base + 0x6C, second);
+
+    /* Command tail: a leading space as COMMAND.COM passes it, then CR. */
+    size_t len = strlen(tail);
+    if (len > 126)
+        len = 126;
+    uint8_t n = 0;
+    if (len) {
+        mem_wb(m, base + 0x81, ' ');
+        n = 1;
+        if (len > 125)
+            len = 125;
+        mem_write(m, base + 0x82, tail, len);
+        n = (uint8_t)(n + len);
+    }
+    mem_wb(m, base + 0x80, n);
+    mem_wb(m, base + 0x81 + n, '\r');
+}
+
+static void relocate(struct machine *m, const struct dos_image *img, uint16_t load_seg)
+{
+    for (size_t i = 0; i < img->nrelocs; i++) {
+        const uint8_t *r = img->relocs + i * 4;
+        uint16_t off = (uint16_t)(r[0] | r[1] << 8), seg = (uint16_t)(r[2] | r[3] << 8);
+        uint32_t at = lin((uint16_t)(load_seg + seg), off);
+        mem_ww(m, at, (uint16_t)(mem_rw(m, at) + load_seg));
+    }
+}
+
+int process_create(struct machine *m, struct dos *d, const struct dos_image *img,
+                   const struct process_args *args, struct process *p, char *err, size_t errn)
+{
+    uint8_t env[2048];
+    size_t env_len = build_env(args, env, sizeof env);
+    uint16_t largest = 0;
+    if (env_len == 0) {
+        snprintf(err, errn, "environment larger than %zu bytes", sizeof env);
+        return -1;
+    }
+    uint16_t env_paras = (uint16_t)((env_len + 15) / 16);
+    if (mcb_alloc(m, d->arena, env_paras, 0, &p->env_seg, &largest) != 0) {
+        snprintf(err, errn, "Program too big: no memory for the environment");
+        return -1;
+    }
+    mem_write(m, lin(p->env_seg, 0), env, env_len);
+
+    /* The program gets the largest block, cut to its maximum allocation. */
+    uint32_t need = PSP_PARAS + exe_load_paras(img);
+    uint16_t dummy;
+    mcb_alloc(m, d->arena, 0xFFFF, 0, &dummy, &largest);
+    if (need > largest) {
+        snprintf(err, errn, "Program too big: needs %u KiB, %u KiB free",
+                 (unsigned)((need * 16 + 1023) / 1024), (unsigned)(largest / 64));
+        return -1;
+    }
+    uint32_t want = largest;
+    if (img->is_exe) {
+        uint32_t max = PSP_PARAS + (uint32_t)((img->load_size + 15) / 16) + img->max_alloc;
+        if (max < want)
+            want = max < need ? need : max;
+    }
+    if (mcb_alloc(m, d->arena, (uint16_t)want, 0, &p->psp, &largest) != 0) {
+        snprintf(err, errn, "Program too big");
+        return -1;
+    }
+    mcb_set_owner(m, p->psp, p->psp);
+    mcb_set_owner(m, p->env_seg, p->psp);
+    p->load_seg = (uint16_t)(p->psp + PSP_PARAS);
+    p->mem_top = (uint16_t)(p->psp + want);
+    d->psp = p->psp;
+    d->dta_seg = p->psp;
+    d->dta_off = 0x80;
+
+    build_psp(m, d, p, args->tail);
+    mem_write(m, lin(p->load_seg, 0), img->load, img->load_size);
+
+    if (img->is_exe) {
+        relocate(m, img, p->load_seg);
+        cpu_set(m, REG_SS, (uint16_t)(p->load_seg + img->ss));
+        cpu_set(m, REG_SP, img->sp);
+        cpu_set(m, REG_CS, (uint16_t)(p->load_seg + img->cs));
+        cpu_set(m, REG_IP, img->ip);
+    } else {
+        /* .COM: everything at the PSP, a zero word on the stack so RET
+         * reaches the INT 20h at PSP:0000. */
+        uint16_t sp = want >= 0x1000 ? 0xFFFE : (uint16_t)(want * 16 - 2);
+        mem_ww(m, lin(p->psp, sp), 0);
+        cpu_set(m, REG_SS, p->psp);
+        cpu_set(m, REG_SP, sp);
+        cpu_set(m, REG_CS, p->psp);
+        cpu_set(m, REG_IP, 0x100);
+    }
+    cpu_set(m, REG_DS, p->psp);
+    cpu_set(m, REG_ES, p->psp);
+    cpu_set(m, REG_AX, 0);
+    cpu_set(m, REG_BX, 0);
+    cpu_set(m, REG_CX, 0x00FF);
+    cpu_set(m, REG_DX, p->psp);
+    cpu_set(m, REG_SI, 0x100);
+    cpu_set(m, REG_DI, 0xFFFE);
+    cpu_set(m, REG_BP, 0x091C);
+    cpu_set(m, REG_FLAGS, FL_IF);
+    return 0;
+}

@@ -1,0 +1,124 @@
+/*
+ * sampler/sampler.c: PROFIL's layout, classification and counters (see
+ * sampler.h).
+ */
+#include "sampler.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../formats/prf.h"
+
+static int has_exe_extension(const char *name)
+{
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    const char *dot = strrchr(base, '.');
+    return dot && tolower((unsigned char)dot[1]) == 'e' && tolower((unsigned char)dot[2]) == 'x' &&
+           tolower((unsigned char)dot[3]) == 'e' && dot[4] == 0;
+}
+
+uint16_t profil_program_paras(const char *name, const uint8_t *file, size_t size)
+{
+    if (has_exe_extension(name) && size >= 6)
+        return (uint16_t)((file[4] | file[5] << 8) * 32u);  /* 16-bit, as PROFIL's MUL */
+    return (uint16_t)((size + 15) >> 4);
+}
+
+int prf_layout_make(struct prf_layout *l, uint16_t clock_grain, uint16_t bucket_size,
+                    uint16_t program_paras, uint16_t prog_low_pa, uint16_t dos_pa,
+                    char *err, size_t errn)
+{
+    if (bucket_size == 0) {
+        snprintf(err, errn, "bucket size 0: at least 1 paragraph per bucket");
+        return -1;
+    }
+    l->clock_grain = clock_grain;
+    l->bucket_size = bucket_size;
+    l->bucket_num = (uint32_t)program_paras / bucket_size + 1;     /* always + 1 */
+    if (l->bucket_num > 0xFFFF) {
+        snprintf(err, errn, "%u buckets do not fit a .PRF (at most 65535): use a larger bucket size",
+                 l->bucket_num);
+        return -1;
+    }
+    l->prog_low_pa = prog_low_pa;
+    l->prog_high_pa = (uint16_t)(prog_low_pa + program_paras);
+    l->dos_pa = dos_pa;
+    return 0;
+}
+
+enum sample_class sample_classify(const struct prf_layout *l, uint16_t cs, uint16_t ip,
+                                  uint32_t *bucket)
+{
+    uint16_t para = (uint16_t)(cs + (ip >> 4));
+    if (para < l->dos_pa)
+        return CLASS_IO;
+    if (para < l->prog_low_pa)
+        return CLASS_DOS;
+    if (para >= l->prog_high_pa)
+        return CLASS_HIGH;
+    *bucket = (uint32_t)(para - l->prog_low_pa) / l->bucket_size;
+    return CLASS_BUCKET;
+}
+
+int sampler_init(struct sampler *s, const struct prf_layout *l)
+{
+    memset(s, 0, sizeof *s);
+    s->layout = *l;
+    s->bucket = calloc(l->bucket_num, sizeof *s->bucket);
+    return s->bucket ? 0 : -1;
+}
+
+void sampler_free(struct sampler *s)
+{
+    free(s->bucket);
+    s->bucket = NULL;
+}
+
+void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
+{
+    struct sampler *s = ctx;
+    uint32_t b = 0;
+    s->total++;
+    switch (sample_classify(&s->layout, cs, ip, &b)) {
+    case CLASS_IO: s->hit_io++; break;
+    case CLASS_DOS: s->hit_dos++; break;
+    case CLASS_HIGH: s->hit_high++; break;
+    case CLASS_BUCKET:
+        /* prog_high_pa wraps past FFFF only for absurd layouts; stay inside. */
+        if (b < s->layout.bucket_num)
+            s->bucket[b]++;
+        else
+            s->hit_high++;
+        break;
+    }
+}
+
+static uint16_t wrap(uint64_t v, int *wrapped)
+{
+    *wrapped += v > 0xFFFF;
+    return (uint16_t)v;
+}
+
+int sampler_to_prf(const struct sampler *s, struct prf *p)
+{
+    int wrapped = 0;
+    memset(p, 0, sizeof *p);
+    p->clock_grain = s->layout.clock_grain;
+    p->bucket_num = (uint16_t)s->layout.bucket_num;
+    p->bucket_size = s->layout.bucket_size;
+    p->prog_low_pa = s->layout.prog_low_pa;
+    p->prog_high_pa = s->layout.prog_high_pa;
+    p->dos_pa = s->layout.dos_pa;
+    p->hit_io = wrap(s->hit_io, &wrapped);
+    p->hit_dos = wrap(s->hit_dos, &wrapped);
+    p->hit_high = wrap(s->hit_high, &wrapped);
+    p->bucket = calloc(s->layout.bucket_num, sizeof *p->bucket);
+    if (!p->bucket)
+        return -1;
+    for (uint32_t i = 0; i < s->layout.bucket_num; i++)
+        p->bucket[i] = wrap(s->bucket[i], &wrapped);
+    return wrapped;
+}

@@ -1,0 +1,51 @@
+/*
+ * sampler/sampler.h: MS-DOS PROFIL's sampling rules.
+ *
+ * Owns the profile layout (bucket_num, prog_low_pa, prog_high_pa, dos_pa as
+ * PROFIL computes them), the classification of one sample's CS:IP (I/O
+ * system, DOS, high, or a program bucket: ../shared/spec/PROFIL.md section
+ * 2), and the counters: 64-bit internally, 16-bit and wrapping in the .PRF.
+ * It never touches the CPU: the machine calls sampler_tick().
+ */
+#ifndef PROFIL_SAMPLER_H
+#define PROFIL_SAMPLER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct prf;
+
+struct prf_layout {
+    uint16_t clock_grain;       /* usec, as given */
+    uint16_t bucket_size;       /* paragraphs */
+    uint32_t bucket_num;
+    uint16_t prog_low_pa, prog_high_pa, dos_pa;
+};
+
+enum sample_class { CLASS_IO, CLASS_DOS, CLASS_HIGH, CLASS_BUCKET };
+
+struct sampler {
+    struct prf_layout layout;
+    uint64_t hit_io, hit_dos, hit_high, total;
+    uint64_t *bucket;
+};
+
+/* PROFIL's program size in paragraphs: .EXE (by extension) from the
+ * header's page count x 32, anything else (file_size + 15) >> 4. */
+uint16_t profil_program_paras(const char *name, const uint8_t *file, size_t size);
+/* The layout; -1 with a reason if bucket_num does not fit in 16 bits. */
+int prf_layout_make(struct prf_layout *l, uint16_t clock_grain, uint16_t bucket_size,
+                    uint16_t program_paras, uint16_t prog_low_pa, uint16_t dos_pa,
+                    char *err, size_t errn);
+
+enum sample_class sample_classify(const struct prf_layout *l, uint16_t cs, uint16_t ip,
+                                  uint32_t *bucket);
+
+int sampler_init(struct sampler *s, const struct prf_layout *l);
+void sampler_free(struct sampler *s);
+void sampler_tick(void *sampler, uint16_t cs, uint16_t ip);
+/* Fill a .PRF from the counts (p->bucket allocated); returns how many
+ * counters exceeded 65535 and wrapped. */
+int sampler_to_prf(const struct sampler *s, struct prf *p);
+
+#endif

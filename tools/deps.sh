@@ -1,0 +1,20 @@
+#!/bin/sh
+# Install the Debian packages profil needs when they are missing: as root,
+# with apt-get; otherwise print the exact command and fail.
+missing=""
+for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "profil: not a Debian system; install the equivalents of:$missing" >&2
+    exit 1
+fi
+if [ "$(id -u)" = 0 ]; then
+    echo "profil: installing missing packages:$missing"
+    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing
+else
+    echo "profil: missing Debian packages. Run:" >&2
+    echo "  sudo apt-get install$missing" >&2
+    exit 1
+fi
