@@ -51,9 +51,9 @@ build/fixtures/%.exe: tests/fixtures/%_exe.asm build/.deps
 
 fixtures: $(FIXTURES)
 
-build/check_profil: build/.deps $(TEST_SRC) tests/testutil.h build/libprofil.a $(filter-out build/cmd/main.o,$(CMD_OBJ))
+build/check_profil: build/.deps $(TEST_SRC) tests/testutil.h build/libprofil.a
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
-	    $(filter-out build/cmd/main.o,$(CMD_OBJ)) build/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
+	    build/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
 
 check: profil build/check_profil $(FIXTURES)
 	CK_FORK=yes ./build/check_profil

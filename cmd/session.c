@@ -13,6 +13,7 @@
 #include "../emu/bios.h"
 #include "../emu/console.h"
 #include "../emu/dos.h"
+#include "../emu/drive.h"
 #include "../emu/machine.h"
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
@@ -50,11 +51,10 @@ static void dos_program_path(const char *program, char *out, size_t n)
 {
     const char *base = strrchr(program, '/');
     base = base ? base + 1 : program;
-    snprintf(out, n, "C:\\");
-    size_t used = 3;
-    for (; *base && used + 1 < n; base++)
-        out[used++] = (char)toupper((unsigned char)*base);
-    out[used] = 0;
+    char name83[13];
+    if (!dos_name83(base, strlen(base), name83))
+        snprintf(name83, sizeof name83, "PROGRAM");
+    snprintf(out, n, "C:\\%s", name83);
 }
 
 static void summary(const struct sampler *s, const struct machine *m, FILE *f)
@@ -65,10 +65,8 @@ static void summary(const struct sampler *s, const struct machine *m, FILE *f)
             (unsigned long long)s->total, cycles_to_seconds(m->now), 100.0 * (double)prog / t,
             100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
     /* The top five buckets. */
-    uint8_t shown[5] = { 0 };
     uint32_t top[5];
     int ntop = 0;
-    (void)shown;
     for (int k = 0; k < 5; k++) {
         uint32_t best = UINT32_MAX;
         for (uint32_t i = 0; i < s->layout.bucket_num; i++) {

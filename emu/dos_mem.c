@@ -132,6 +132,17 @@ int mcb_resize(struct machine *m, uint16_t first, uint16_t seg, uint16_t paras, 
     return 0;
 }
 
+uint16_t mcb_largest(struct machine *m, uint16_t first)
+{
+    uint16_t seg, largest = 0;
+    /* No request can be bigger than the whole arena: this only measures. */
+    if (mcb_alloc(m, first, 0xFFFF, 0, &seg, &largest) == 0) {
+        mcb_free(m, first, seg);
+        return 0xFFFF;
+    }
+    return largest;
+}
+
 void mcb_free_owner(struct machine *m, uint16_t first, uint16_t owner)
 {
     uint16_t mcb = first;

@@ -19,6 +19,8 @@ struct machine;
 #define DOSERR_NO_MEMORY     8
 #define DOSERR_BAD_BLOCK     9
 
+#define MCB_OWNER_DOS 0x0008u   /* owner of DOS's own blocks, as DOS marks them */
+
 /* One free block from `first` (its MCB) up to `top` (exclusive). */
 void mcb_init(struct machine *m, uint16_t first, uint16_t top);
 /* Allocate `paras`: returns 0 and the block's segment, or an error and in
@@ -28,6 +30,8 @@ int mcb_alloc(struct machine *m, uint16_t first, uint16_t paras, uint16_t owner,
 int mcb_free(struct machine *m, uint16_t first, uint16_t seg);
 /* Resize the block at `seg`; on failure *largest is the most it can have. */
 int mcb_resize(struct machine *m, uint16_t first, uint16_t seg, uint16_t paras, uint16_t *largest);
+/* The largest free block, in paragraphs (0 on a broken chain). */
+uint16_t mcb_largest(struct machine *m, uint16_t first);
 /* Free every block owned by `owner`. */
 void mcb_free_owner(struct machine *m, uint16_t first, uint16_t owner);
 /* Size in paragraphs of the block at `seg` (from its MCB). */

@@ -147,7 +147,7 @@ int process_create(struct machine *m, struct dos *d, const struct dos_image *img
         return -1;
     }
     uint16_t env_paras = (uint16_t)((env_len + 15) / 16);
-    if (mcb_alloc(m, d->arena, env_paras, 0, &p->env_seg, &largest) != 0) {
+    if (mcb_alloc(m, d->arena, env_paras, MCB_OWNER_DOS, &p->env_seg, &largest) != 0) {
         snprintf(err, errn, "Program too big: no memory for the environment");
         return -1;
     }
@@ -155,8 +155,7 @@ int process_create(struct machine *m, struct dos *d, const struct dos_image *img
 
     /* The program gets the largest block, cut to its maximum allocation. */
     uint32_t need = PSP_PARAS + exe_load_paras(img);
-    uint16_t dummy;
-    mcb_alloc(m, d->arena, 0xFFFF, 0, &dummy, &largest);
+    largest = mcb_largest(m, d->arena);
     if (need > largest) {
         snprintf(err, errn, "Program too big: needs %u KiB, %u KiB free",
                  (unsigned)((need * 16 + 1023) / 1024), (unsigned)(largest / 64));
@@ -168,7 +167,7 @@ int process_create(struct machine *m, struct dos *d, const struct dos_image *img
         if (max < want)
             want = max < need ? need : max;
     }
-    if (mcb_alloc(m, d->arena, (uint16_t)want, 0, &p->psp, &largest) != 0) {
+    if (mcb_alloc(m, d->arena, (uint16_t)want, MCB_OWNER_DOS, &p->psp, &largest) != 0) {
         snprintf(err, errn, "Program too big");
         return -1;
     }

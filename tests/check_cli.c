@@ -1,0 +1,168 @@
+/*
+ * tests/check_cli.c: the command as a user meets it: every bad input gives
+ * one line naming the file and the problem, exit status 125, and no .PRF;
+ * `show`, `--help` (as the README documents it) and PROFIL's dialogue.
+ */
+#include "testutil.h"
+
+#define OUT TMP "/bad.prf"
+
+static void expect_failure(const char *args, const char *fragment)
+{
+    struct run_result r;
+    char cmd[1024];
+    unlink(OUT);
+    snprintf(cmd, sizeof cmd, "run -o " OUT " %s", args);
+    run_profil(&r, cmd, NULL);
+    ck_assert_msg(r.status == 125, "'%s': exit %d", args, r.status);
+    ck_assert_msg(strstr(r.err, fragment) != NULL, "'%s': stderr '%s' lacks '%s'", args, r.err, fragment);
+    ck_assert_msg(strchr(r.err, '\n') == r.err + strlen(r.err) - 1, "'%s': not one line: '%s'", args, r.err);
+    ck_assert_msg(!file_exists(OUT), "'%s' left a .PRF behind", args);
+}
+
+static void write_bytes(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, n, f), n);
+    fclose(f);
+}
+
+START_TEST(bad_inputs)
+{
+    static const uint8_t truncated[40] = { 'M', 'Z', 0, 0, 4, 0, 0, 0, 2, 0 };  /* 4 pages claimed */
+    static const uint8_t reloc_past[64] = { 'M', 'Z', 64, 0, 1, 0, 9, 0, 2, 0, 0, 0, 0xFF, 0xFF,
+                                            0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0x30, 0 };
+    static uint8_t huge[70000];
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    write_bytes(TMP "/empty.com", "", 0);
+    write_bytes(TMP "/trunc.exe", truncated, sizeof truncated);
+    write_bytes(TMP "/reloc.exe", reloc_past, sizeof reloc_past);
+    write_bytes(TMP "/huge.com", huge, sizeof huge);
+
+    expect_failure(TMP "/missing.com", TMP "/missing.com: File not found");
+    expect_failure(TMP "/empty.com", TMP "/empty.com: empty file");
+    expect_failure(TMP "/trunc.exe", TMP "/trunc.exe: EXE file bad: truncated");
+    expect_failure(TMP "/reloc.exe", TMP "/reloc.exe: EXE file bad: relocation table");
+    expect_failure(TMP "/huge.com", TMP "/huge.com: Program too big");
+    expect_failure("-b 0 " FIX("tightlp.com"), "--bucket-size 0");
+    expect_failure("-i 59 " FIX("tightlp.com"), "--interval 59");
+    expect_failure("--timeout soon " FIX("tightlp.com"), "--timeout soon");
+}
+END_TEST
+
+START_TEST(unwritable_output)
+{
+    struct run_result r;
+    run_profil(&r, "run -o " TMP "/no/such/dir/X.PRF " FIX("tightlp.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, TMP "/no/such/dir/X.PRF: Cannot open output file"));
+}
+END_TEST
+
+START_TEST(show_reads_and_rejects)
+{
+    struct run_result r;
+    run_profil(&r, "show tests/golden/TIGHTLP.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "prog_low_pa   0196"));
+    ck_assert_ptr_nonnull(strstr(r.out, "     1  00010     46811"));
+    write_bytes(TMP "/short.prf", "\x64\x00\x05", 3);
+    run_profil(&r, "show " TMP "/short.prf", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, TMP "/short.prf: not a .PRF file"));
+}
+END_TEST
+
+START_TEST(timeout_still_writes_the_profile)
+{
+    struct run_result r;
+    struct prf p;
+    unlink(TMP "/t.prf");
+    run_profil(&r, "run -q --timeout 0.5 -o " TMP "/t.prf " FIX("tightlp.com"), NULL);
+    ck_assert_int_eq(r.status, 124);
+    ck_assert_ptr_nonnull(strstr(r.err, "timeout after 0.500 s emulated"));
+    read_prf(TMP "/t.prf", &p);
+    /* 0.5 s = 2386364 cycles (rounded up to the instruction): 5013 ticks. */
+    ck_assert_uint_eq(p.bucket[1] + p.bucket[0] + p.hit_io + p.hit_dos + p.hit_high, 2386364 / 476);
+    prf_free(&p);
+    run_profil(&r, "run -q --max-instructions 1000 -o " TMP "/t.prf " FIX("tightlp.com"), NULL);
+    ck_assert_int_eq(r.status, 124);
+    ck_assert_int_eq(file_exists(TMP "/t.prf"), 1);
+}
+END_TEST
+
+START_TEST(exit_code_and_output_pass_through)
+{
+    struct run_result r;
+    run_profil(&r, "run -o " TMP "/r.prf " FIX("reloc.exe"), NULL);
+    ck_assert_int_eq(r.status, 42);
+    ck_assert_str_eq(r.out, "relocated\r\nrelocated\r\n");
+    ck_assert_ptr_nonnull(strstr(r.err, "profil: wrote " TMP "/r.prf (84 bytes)"));
+}
+END_TEST
+
+START_TEST(help_matches_readme)
+{
+    struct run_result r;
+    char readme[65536];
+    run_profil(&r, "--help", NULL);
+    ck_assert_int_eq(r.status, 0);
+    slurp("README.md", readme, sizeof readme);
+    /* Every line of --help appears in the README's usage block. */
+    char *line = r.out;
+    while (*line) {
+        char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        char buf[256];
+        snprintf(buf, sizeof buf, "%.*s\n", (int)len, line);
+        ck_assert_msg(len == 0 || strstr(readme, buf), "README lacks: %s", buf);
+        line += len + (nl != NULL);
+    }
+}
+END_TEST
+
+/* PROFIL's dialogue: a bad bucket size (0) and a bad interval (59, then
+ * an empty line) re-ask; the run follows with the message framed by CR LF. */
+START_TEST(dialogue)
+{
+    struct run_result r;
+    struct prf p;
+    write_bytes(TMP "/answers", "0\n 2x\n59\n\n  100\nfoo\n", 22);
+    ck_assert_int_eq(system("cp " FIX("tightlp.com") " " TMP "/TIGHTLP.COM"), 0);
+    ck_assert_int_eq(system("cd " TMP " && rm -f TIGHTLP.PRF && ../../profil TIGHTLP.COM < answers > out 2> err"), 0);
+    slurp(TMP "/out", r.out, sizeof r.out);
+    ck_assert_str_eq(r.out,
+                     "Number of paragraphs (16 bytes) per bucket? \r\n"
+                     "Number of paragraphs (16 bytes) per bucket? \r\n"
+                     "Sample time (micro-sec) >= 60 ? \r\n"
+                     "Sample time (micro-sec) >= 60 ? \r\n"
+                     "Sample time (micro-sec) >= 60 ? \r\n"
+                     "Parameters to program? \r\n"
+                     "\r\nProgram terminated normally\r\n");
+    read_prf(TMP "/TIGHTLP.PRF", &p);
+    ck_assert_uint_eq(p.bucket_size, 2);
+    ck_assert_uint_eq(p.clock_grain, 100);
+    prf_free(&p);
+    ck_assert_int_eq(system("cd " TMP " && ../../profil NOSUCH.COM < /dev/null > out"), 125 << 8);
+    slurp(TMP "/out", r.out, sizeof r.out);
+    ck_assert_str_eq(r.out, "File not found\r\n");
+}
+END_TEST
+
+Suite *cli_suite(void)
+{
+    Suite *s = suite_create("cli");
+    TCase *tc = tcase_create("command");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, bad_inputs);
+    tcase_add_test(tc, unwritable_output);
+    tcase_add_test(tc, show_reads_and_rejects);
+    tcase_add_test(tc, timeout_still_writes_the_profile);
+    tcase_add_test(tc, exit_code_and_output_pass_through);
+    tcase_add_test(tc, help_matches_readme);
+    tcase_add_test(tc, dialogue);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,112 @@
+/*
+ * tests/check_dos.c: DOS services: the drive sandbox (escapes fail), the
+ * MCB arena, and handle file I/O run by a real program.
+ */
+#include "testutil.h"
+
+#include <unistd.h>
+
+#include "../emu/dos_mem.h"
+#include "../emu/drive.h"
+#include "../emu/machine.h"
+
+#define DRV TMP "/drv"
+
+static void make_tree(void)
+{
+    ck_assert_int_eq(system("rm -rf " DRV " && mkdir -p " DRV "/SUB " TMP "/outside && "
+                            "echo hi > " DRV "/Hello.TXT && echo a > " DRV "/SUB/a.dat && "
+                            "echo secret > " TMP "/outside/secret.txt && "
+                            "ln -s ../outside " DRV "/OUT && ln -s ../outside/secret.txt " DRV "/PW.TXT"), 0);
+}
+
+START_TEST(sandbox_resolves_inside_and_refuses_escapes)
+{
+    struct drives ds;
+    struct resolved r;
+    make_tree();
+    drives_init(&ds);
+    ck_assert_int_eq(drives_map(&ds, 2, DRV), 0);
+    ck_assert_int_eq(drive_resolve(&ds, "HELLO.TXT", &r), 0);
+    ck_assert_int_eq(r.exists, 1);
+    ck_assert_ptr_nonnull(strstr(r.host, "/drv/Hello.TXT"));
+    ck_assert_int_eq(drive_resolve(&ds, "c:\\sub\\A.DAT", &r), 0);
+    ck_assert_int_eq(r.exists, 1);
+    ck_assert_int_eq(drive_resolve(&ds, "SUB\\..\\hello.txt", &r), 0);
+    ck_assert_int_eq(r.exists, 1);
+    ck_assert_int_eq(drive_resolve(&ds, "NEWFILE.TXT", &r), 0);
+    ck_assert_int_eq(r.exists, 0);
+    /* 8.3 truncation: LONGNAME1.TEXT is LONGNAME.TEX, as DOS would make it. */
+    ck_assert_int_eq(drive_resolve(&ds, "LONGNAME1.TEXT", &r), 0);
+    ck_assert_ptr_nonnull(strstr(r.host, "/LONGNAME.TEX"));
+    /* Escapes. */
+    ck_assert_int_eq(drive_resolve(&ds, "..\\outside\\secret.txt", &r), 3);
+    ck_assert_int_eq(drive_resolve(&ds, "\\..\\..\\..\\etc\\passwd", &r), 3);
+    ck_assert_int_eq(drive_resolve(&ds, "SUB\\..\\..\\X", &r), 3);
+    ck_assert_int_eq(drive_resolve(&ds, "/etc/passwd", &r), 3);        /* a DOS path, not a host one */
+    ck_assert_int_eq(drive_resolve(&ds, "OUT\\SECRET.TXT", &r), 5);    /* symlink folder leaves */
+    ck_assert_int_eq(drive_resolve(&ds, "PW.TXT", &r), 5);             /* symlink file leaves */
+    ck_assert_int_eq(drive_resolve(&ds, "D:\\X", &r), 15);             /* unmapped drive */
+    /* Devices in any folder, with any extension. */
+    ck_assert_int_eq(drive_resolve(&ds, "SUB\\NUL.TXT", &r), 0);
+    ck_assert_int_eq(r.device, DEV_NUL);
+    ck_assert_int_eq(drive_resolve(&ds, "con", &r), 0);
+    ck_assert_int_eq(r.device, DEV_CON);
+    drives_free(&ds);
+}
+END_TEST
+
+START_TEST(arena_alloc_free_resize_and_corruption)
+{
+    struct machine *m = machine_new(CPU_8088);
+    uint16_t a, b, c, largest;
+    mcb_init(m, 0x1000, 0x2000);                    /* 0FFFh paragraphs free */
+    ck_assert_int_eq(mcb_alloc(m, 0x1000, 0x100, 0x50, &a, &largest), 0);
+    ck_assert_uint_eq(a, 0x1001);
+    ck_assert_int_eq(mcb_alloc(m, 0x1000, 0x200, 0x50, &b, &largest), 0);
+    ck_assert_uint_eq(b, 0x1102);
+    ck_assert_uint_eq(mcb_largest(m, 0x1000), 0x0FFF - 0x100 - 1 - 0x200 - 1);
+    ck_assert_int_eq(mcb_alloc(m, 0x1000, 0x1000, 0x50, &c, &largest), DOSERR_NO_MEMORY);
+    ck_assert_uint_eq(largest, 0x0CFD);
+    ck_assert_int_eq(mcb_free(m, 0x1000, a), 0);
+    ck_assert_int_eq(mcb_free(m, 0x1000, 0x1050), DOSERR_BAD_BLOCK);
+    /* Grow b over the free block after it; then shrink it back. */
+    ck_assert_int_eq(mcb_resize(m, 0x1000, b, 0x600, &largest), 0);
+    ck_assert_uint_eq(mcb_size(m, b), 0x600);
+    ck_assert_int_eq(mcb_resize(m, 0x1000, b, 0x2000, &largest), DOSERR_NO_MEMORY);
+    ck_assert_uint_eq(largest, 0x2000 - 0x1102);   /* b and all that followed it */
+    /* The freed first block is reused first fit. */
+    ck_assert_int_eq(mcb_alloc(m, 0x1000, 0x80, 0x60, &c, &largest), 0);
+    ck_assert_uint_eq(c, 0x1001);
+    /* A trashed MCB: error 7 from any walk that reaches it. */
+    mem_wb(m, lin(0x1101, 0), 'X');
+    ck_assert_int_eq(mcb_alloc(m, 0x1000, 0x900, 0x60, &c, &largest), DOSERR_MCB_DESTROYED);
+    machine_free(m);
+}
+END_TEST
+
+START_TEST(program_file_io_in_the_sandbox)
+{
+    struct run_result r;
+    make_tree();
+    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/files.prf " FIX("files.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d, out '%s' err '%s'", r.status, r.out, r.err);
+    ck_assert_str_eq(r.out, "written by DOS\r\nfiles ok\r\n");
+    char content[64];
+    slurp(DRV "/NEW.TXT", content, sizeof content);
+    ck_assert_str_eq(content, "written by DOS\r\n");
+    ck_assert_int_eq(file_exists(DRV "/GONE.TXT"), 0);
+    ck_assert_int_eq(file_exists(TMP "/ESCAPE.TXT"), 0);
+}
+END_TEST
+
+Suite *dos_suite(void)
+{
+    Suite *s = suite_create("dos");
+    TCase *tc = tcase_create("services");
+    tcase_add_test(tc, sandbox_resolves_inside_and_refuses_escapes);
+    tcase_add_test(tc, arena_alloc_free_resize_and_corruption);
+    tcase_add_test(tc, program_file_io_in_the_sandbox);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,20 @@
+/*
+ * tests/check_main.c: runs every suite; Check prints the summary line.
+ */
+#include "testutil.h"
+
+int main(void)
+{
+    SRunner *sr = srunner_create(timing_suite());
+    srunner_add_suite(sr, devices_suite());
+    srunner_add_suite(sr, prf_suite());
+    srunner_add_suite(sr, sampling_suite());
+    srunner_add_suite(sr, loader_suite());
+    srunner_add_suite(sr, timer_suite());
+    srunner_add_suite(sr, dos_suite());
+    srunner_add_suite(sr, cli_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

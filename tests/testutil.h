@@ -1,0 +1,75 @@
+/*
+ * tests/testutil.h: helpers shared by the Check suites: run the built
+ * `profil` command on a fixture and collect its exit status, stdout,
+ * stderr and .PRF; build an emulated PC for in-process tests.
+ * Tests run from the project root (make check).
+ */
+#ifndef PROFIL_TESTUTIL_H
+#define PROFIL_TESTUTIL_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../formats/fileio.h"
+#include "../formats/prf.h"
+
+#define FIX(name) "build/fixtures/" name
+#define TMP "build/test-tmp"
+
+struct run_result {
+    int status;
+    char out[8192];
+    char err[8192];
+};
+
+static inline void slurp(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "rb");
+    size_t got = f ? fread(buf, 1, n - 1, f) : 0;
+    buf[got] = 0;
+    if (f)
+        fclose(f);
+}
+
+/* Run "./profil ARGS" with stdin from `in` (NULL: /dev/null). */
+static inline void run_profil(struct run_result *r, const char *args, const char *in)
+{
+    char cmd[2048];
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort_msg("cannot create " TMP);
+    snprintf(cmd, sizeof cmd, "./profil %s < %s > " TMP "/out 2> " TMP "/err", args, in ? in : "/dev/null");
+    int st = system(cmd);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    slurp(TMP "/out", r->out, sizeof r->out);
+    slurp(TMP "/err", r->err, sizeof r->err);
+}
+
+static inline void read_prf(const char *path, struct prf *p)
+{
+    char err[256];
+    ck_assert_msg(prf_read_file(path, p, err, sizeof err) == 0, "%s", err);
+}
+
+static inline int file_exists(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* Suites, one per file. */
+Suite *timing_suite(void);
+Suite *devices_suite(void);
+Suite *sampling_suite(void);
+Suite *loader_suite(void);
+Suite *timer_suite(void);
+Suite *dos_suite(void);
+Suite *cli_suite(void);
+Suite *prf_suite(void);
+
+#endif
