@@ -4,6 +4,8 @@ CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
 LDLIBS  += -lx86emu
 PREFIX  ?= /usr/local
+B       ?= build
+PROFIL  ?= profil
 DESTDIR ?=
 NASM    ?= nasm
 
@@ -11,67 +13,69 @@ DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config
 
 LIB_SRC := $(wildcard emu/*.c loader/*.c sampler/*.c formats/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
-LIB_OBJ := $(LIB_SRC:%.c=build/%.o)
-CMD_OBJ := $(CMD_SRC:%.c=build/%.o)
-# tests/fixtures/NAME.asm -> build/fixtures/NAME.com; NAME_exe.asm -> NAME.exe
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+CMD_OBJ := $(CMD_SRC:%.c=$(B)/%.o)
+# tests/fixtures/NAME.asm -> $(B)/fixtures/NAME.com; NAME_exe.asm -> NAME.exe
 EXE_ASM  := $(wildcard tests/fixtures/*_exe.asm)
 COM_ASM  := $(filter-out $(EXE_ASM),$(wildcard tests/fixtures/*.asm))
-FIXTURES := $(COM_ASM:tests/fixtures/%.asm=build/fixtures/%.com) \
-            $(EXE_ASM:tests/fixtures/%_exe.asm=build/fixtures/%.exe)
+FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
+            $(EXE_ASM:tests/fixtures/%_exe.asm=$(B)/fixtures/%.exe)
 TEST_SRC := $(wildcard tests/check_*.c)
 
-.PHONY: all deps check demo bench install clean asan
+.PHONY: all deps check demo bench install clean asan fixtures
 
-all: deps profil
+all: deps $(PROFIL)
 
 # Install missing Debian packages when root, else print the exact command.
-deps: build/.deps
-build/.deps:
+deps: $(B)/.deps
+$(B)/.deps: tools/deps.sh
 	@sh tools/deps.sh $(DEBIAN_PACKAGES)
-	@mkdir -p build && touch $@
+	@mkdir -p $(B) && touch $@
 
-profil: build/.deps $(CMD_OBJ) build/libprofil.a
-	$(CC) $(CFLAGS) -o $@ $(CMD_OBJ) build/libprofil.a $(LDLIBS)
+$(PROFIL): $(B)/.deps $(CMD_OBJ) $(B)/libprofil.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(B)/libprofil.a $(LDLIBS)
 
-build/libprofil.a: $(LIB_OBJ)
+$(B)/libprofil.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-build/%.o: %.c build/.deps
+$(B)/%.o: %.c $(B)/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 # DOS test programs, assembled from source.
-build/fixtures/%.com: tests/fixtures/%.asm build/.deps
-	@mkdir -p build/fixtures
+$(B)/fixtures/%.com: tests/fixtures/%.asm $(B)/.deps
+	@mkdir -p $(B)/fixtures
 	$(NASM) -f bin -o $@ $<
 
-build/fixtures/%.exe: tests/fixtures/%_exe.asm build/.deps
-	@mkdir -p build/fixtures
+$(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps
+	@mkdir -p $(B)/fixtures
 	$(NASM) -f bin -o $@ $<
 
 fixtures: $(FIXTURES)
 
-build/check_profil: build/.deps $(TEST_SRC) tests/testutil.h build/libprofil.a
-	$(CC) $(CFLAGS) $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
-	    build/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
+$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h $(B)/libprofil.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' \
+	    -DFIXTURE_DIR='"$(B)/fixtures/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
+	    $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
 
-check: profil build/check_profil $(FIXTURES)
-	CK_FORK=yes ./build/check_profil
+check: $(PROFIL) $(B)/check_profil $(FIXTURES)
+	CK_FORK=yes ./$(B)/check_profil
 
-demo: profil build/fixtures/hotloop.com
-	cd build/fixtures && ../../profil run -b 1 -i 100 -o ../HOTLOOP.PRF hotloop.com
-	./profil show build/HOTLOOP.PRF
+demo: $(PROFIL) $(B)/fixtures/hotloop.com
+	cd $(B)/fixtures && ../../profil run -b 1 -i 100 -o ../HOTLOOP.PRF hotloop.com
+	./profil show $(B)/HOTLOOP.PRF
 
-bench: profil build/fixtures/bench.com tests/bench.c build/libprofil.a
-	$(CC) $(CFLAGS) -o build/bench tests/bench.c build/libprofil.a $(LDLIBS)
-	./build/bench build/fixtures/bench.com
+bench: $(PROFIL) $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
+	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil.a $(LDLIBS)
+	./$(B)/bench $(B)/fixtures/bench.com
 
 # The whole suite under AddressSanitizer and UBSan, in a separate tree.
 asan:
-	$(MAKE) BUILD_ASAN=1 EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	$(MAKE) B=build-asan PROFIL=build-asan/profil \
+	    EXTRA_CFLAGS="$(EXTRA_CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
-install: profil
+install: $(PROFIL)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 profil $(DESTDIR)$(PREFIX)/bin/profil
 

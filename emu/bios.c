@@ -164,7 +164,7 @@ static void int00(struct machine *m, void *ctx)
     uint16_t cs, ip;
     (void)ctx;
     service_caller(m, &cs, &ip);
-    machine_stop(m, STOP_FAULT, "divide overflow at %04X:%04X", cs, ip);
+    machine_stop(m, STOP_FAULT, "divide overflow (INT 0, returning to %04X:%04X)", cs, ip);
 }
 
 static void int06(struct machine *m, void *ctx)

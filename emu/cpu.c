@@ -200,9 +200,10 @@ uint64_t cpu_insn_count(struct machine *m)
     return cpu_of(m)->emu->x86.R_TSC;
 }
 
-void cpu_forget_pending(struct machine *m)
+void cpu_current_insn(struct machine *m, uint16_t *cs, uint16_t *ip)
 {
-    cpu_of(m)->have_pend = 0;
+    *cs = cpu_of(m)->pend_cs;
+    *ip = cpu_of(m)->pend_ip;
 }
 
 uint16_t cpu_get(struct machine *m, enum reg r)

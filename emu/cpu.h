@@ -23,8 +23,8 @@ void cpu_destroy(struct machine *m);
 enum cpu_exit cpu_run(struct machine *m);
 /* Instructions executed so far (a REP string operation counts once). */
 uint64_t cpu_insn_count(struct machine *m);
-/* The instruction about to run is being skipped (e.g. AAM 0 is handled by
- * the machine): forget its decoded cost. */
-void cpu_forget_pending(struct machine *m);
+/* The address of the instruction executing now (for messages from port
+ * and memory callbacks, which run in its middle). */
+void cpu_current_insn(struct machine *m, uint16_t *cs, uint16_t *ip);
 
 #endif

@@ -285,9 +285,11 @@ void machine_unimplemented(struct machine *m, uint8_t vec, uint8_t fn, uint16_t 
 {
     unsigned idx = (unsigned)vec << 8 | fn;
     uint8_t bit = (uint8_t)(1u << (idx & 7));
-    if (m->strict)
+    if (m->strict) {
         machine_stop(m, STOP_STRICT, "INT %02Xh AH=%02Xh at %04X:%04X not implemented (--strict)",
                      vec, fn, cs, ip);
+        return;
+    }
     if (m->fn_warned[idx >> 3] & bit)
         return;
     m->fn_warned[idx >> 3] |= bit;
@@ -299,13 +301,16 @@ void machine_unimplemented(struct machine *m, uint8_t vec, uint8_t fn, uint16_t 
 static void warn_port_once(struct machine *m, uint16_t port, const char *dir)
 {
     uint8_t bit = (uint8_t)(1u << (port & 7));
+    uint16_t cs, ip;
+    cpu_current_insn(m, &cs, &ip);
+    if (m->strict) {
+        machine_stop(m, STOP_STRICT, "%s port %04Xh at %04X:%04X not emulated (--strict)", dir, port, cs, ip);
+        return;
+    }
     if (m->port_warned[port >> 3] & bit)
         return;
     m->port_warned[port >> 3] |= bit;
-    fprintf(stderr, "profil: %s port %04Xh at %04X:%04X not emulated\n", dir, port,
-            cpu_get(m, REG_CS), cpu_get(m, REG_IP));
-    if (m->strict)
-        machine_stop(m, STOP_STRICT, "%s port %04Xh not emulated (--strict)", dir, port);
+    fprintf(stderr, "profil: %s port %04Xh at %04X:%04X not emulated\n", dir, port, cs, ip);
 }
 
 uint8_t port_in(struct machine *m, uint16_t port)

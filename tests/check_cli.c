@@ -129,9 +129,13 @@ START_TEST(dialogue)
 {
     struct run_result r;
     struct prf p;
-    write_bytes(TMP "/answers", "0\n 2x\n59\n\n  100\nfoo\n", 22);
+    static const char answers[] = "0\n 2x\n59\n\n  100\nfoo\n";
+    write_bytes(TMP "/answers", answers, strlen(answers));
     ck_assert_int_eq(system("cp " FIX("tightlp.com") " " TMP "/TIGHTLP.COM"), 0);
-    ck_assert_int_eq(system("cd " TMP " && rm -f TIGHTLP.PRF && ../../profil TIGHTLP.COM < answers > out 2> err"), 0);
+    char cwd[2048], cmd[4200];
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    snprintf(cmd, sizeof cmd, "cd " TMP " && rm -f TIGHTLP.PRF && %s/" PROFIL_BIN " TIGHTLP.COM < answers > out 2> err", cwd);
+    ck_assert_int_eq(system(cmd), 0);
     slurp(TMP "/out", r.out, sizeof r.out);
     ck_assert_str_eq(r.out,
                      "Number of paragraphs (16 bytes) per bucket? \r\n"
@@ -145,7 +149,8 @@ START_TEST(dialogue)
     ck_assert_uint_eq(p.bucket_size, 2);
     ck_assert_uint_eq(p.clock_grain, 100);
     prf_free(&p);
-    ck_assert_int_eq(system("cd " TMP " && ../../profil NOSUCH.COM < /dev/null > out"), 125 << 8);
+    snprintf(cmd, sizeof cmd, "cd " TMP " && %s/" PROFIL_BIN " NOSUCH.COM < /dev/null > out", cwd);
+    ck_assert_int_eq(system(cmd), 125 << 8);
     slurp(TMP "/out", r.out, sizeof r.out);
     ck_assert_str_eq(r.out, "File not found\r\n");
 }

@@ -17,8 +17,19 @@
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
 
-#define FIX(name) "build/fixtures/" name
-#define TMP "build/test-tmp"
+/* The Makefile passes where the binary, fixtures and scratch space are, so
+ * the same suite runs on the normal and the sanitizer builds. */
+#ifndef PROFIL_BIN
+#define PROFIL_BIN "./profil"
+#endif
+#ifndef FIXTURE_DIR
+#define FIXTURE_DIR "build/fixtures/"
+#endif
+#ifndef TEST_TMP
+#define TEST_TMP "build/test-tmp"
+#endif
+#define FIX(name) FIXTURE_DIR name
+#define TMP TEST_TMP
 
 struct run_result {
     int status;
@@ -41,7 +52,7 @@ static inline void run_profil(struct run_result *r, const char *args, const char
     char cmd[2048];
     if (system("mkdir -p " TMP) != 0)
         ck_abort_msg("cannot create " TMP);
-    snprintf(cmd, sizeof cmd, "./profil %s < %s > " TMP "/out 2> " TMP "/err", args, in ? in : "/dev/null");
+    snprintf(cmd, sizeof cmd, PROFIL_BIN " %s < %s > " TMP "/out 2> " TMP "/err", args, in ? in : "/dev/null");
     int st = system(cmd);
     r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     slurp(TMP "/out", r->out, sizeof r->out);
@@ -71,5 +82,6 @@ Suite *timer_suite(void);
 Suite *dos_suite(void);
 Suite *cli_suite(void);
 Suite *prf_suite(void);
+Suite *guest_suite(void);
 
 #endif

@@ -1,0 +1,99 @@
+/*
+ * tests/check_guest.c: an untrusted guest that crashes, loops forever,
+ * calls what is not implemented or is stopped with Ctrl-C still leaves a
+ * valid profile, and profil says what happened.
+ */
+#include "testutil.h"
+
+#include <signal.h>
+#include <time.h>
+
+static void expect_run(const char *fixture, const char *options, int status, const char *fragment)
+{
+    struct run_result r;
+    struct prf p;
+    char args[512];
+    unlink(TMP "/g.prf");
+    snprintf(args, sizeof args, "run -q %s -o " TMP "/g.prf %s", options, fixture);
+    run_profil(&r, args, NULL);
+    ck_assert_msg(r.status == status, "%s: exit %d, want %d (%s)", fixture, r.status, status, r.err);
+    ck_assert_msg(strstr(r.err, fragment) != NULL, "%s: stderr '%s' lacks '%s'", fixture, r.err, fragment);
+    read_prf(TMP "/g.prf", &p);     /* written, and valid */
+    prf_free(&p);
+}
+
+START_TEST(invalid_opcode_is_a_crash_with_a_profile)
+{
+    expect_run(FIX("crash.com"), "", 126, "invalid opcode 0F at 0185:0106");
+}
+END_TEST
+
+/* AAM 0 would kill profil with SIGFPE inside libx86emu: it must reach the
+ * guest as INT 0 (whose default handler ends the run), returning past the
+ * two-byte instruction as the 8086 does. */
+START_TEST(aam_zero_is_a_guest_divide_error)
+{
+    expect_run(FIX("aam0.com"), "", 126, "divide overflow (INT 0, returning to 0185:0104)");
+}
+END_TEST
+
+START_TEST(unimplemented_function_reported_once)
+{
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/g.prf " FIX("unimpl.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "carry set\r\n");
+    ck_assert_str_eq(r.err, "profil: INT 21h AH=5Dh at 0186:0103 not implemented\n");
+    expect_run(FIX("unimpl.com"), "--strict", 126, "INT 21h AH=5Dh at 0186:0103 not implemented (--strict)");
+}
+END_TEST
+
+START_TEST(runaway_program_stops_at_the_limits)
+{
+    expect_run(FIX("forever.com"), "--timeout 2", 124, "timeout after 2.000 s emulated");
+    expect_run(FIX("forever.com"), "--max-instructions 100000", 124, "stopped after 100000 instructions");
+}
+END_TEST
+
+/* Ctrl-C on the host: the profile so far is written, "Program aborted". */
+START_TEST(host_ctrl_c_writes_the_profile)
+{
+    unlink(TMP "/c.prf");
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (!freopen(TMP "/c.err", "w", stderr) || !freopen("/dev/null", "r", stdin))
+            _exit(99);
+        execl(PROFIL_BIN, "profil", "run", "-o", TMP "/c.prf", FIX("forever.com"), (char *)NULL);
+        _exit(98);
+    }
+    struct timespec t = { 0, 400 * 1000 * 1000 };
+    nanosleep(&t, NULL);
+    kill(pid, SIGINT);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st));
+    ck_assert_int_eq(WEXITSTATUS(st), 130);
+    char err[4096];
+    slurp(TMP "/c.err", err, sizeof err);
+    ck_assert_ptr_nonnull(strstr(err, "profil: Program aborted\n"));
+    struct prf p;
+    read_prf(TMP "/c.prf", &p);
+    ck_assert_uint_gt(p.bucket[0], 0);
+    prf_free(&p);
+}
+END_TEST
+
+Suite *guest_suite(void)
+{
+    Suite *s = suite_create("guest");
+    TCase *tc = tcase_create("untrusted");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, invalid_opcode_is_a_crash_with_a_profile);
+    tcase_add_test(tc, aam_zero_is_a_guest_divide_error);
+    tcase_add_test(tc, unimplemented_function_reported_once);
+    tcase_add_test(tc, runaway_program_stops_at_the_limits);
+    tcase_add_test(tc, host_ctrl_c_writes_the_profile);
+    suite_add_tcase(s, tc);
+    return s;
+}
