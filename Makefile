@@ -65,7 +65,7 @@ demo: $(PROFIL) $(B)/fixtures/hotloop.com
 	cd $(B)/fixtures && ../../profil run -b 1 -i 100 -o ../HOTLOOP.PRF hotloop.com
 	./profil show $(B)/HOTLOOP.PRF
 
-bench: $(PROFIL) $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
+bench: $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
 	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil.a $(LDLIBS)
 	./$(B)/bench $(B)/fixtures/bench.com
 

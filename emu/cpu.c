@@ -14,14 +14,16 @@
 #include <x86emu.h>
 
 #include "machine.h"
+#include "flatmem.h"
 #include "timing.h"
 
 struct cpu {
     x86emu_t *emu;
     struct machine *m;
+    uint8_t *mem;               /* the machine's memory                      */
     struct insn_cost pend;      /* cost of the instruction now executing     */
-    int have_pend;
-    uint16_t pend_cs, pend_ip;  /* its address                               */
+    uint16_t pend_cs, pend_ip;  /* its address: kept for REP instructions only,
+                                   which the slow path decodes              */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
 };
@@ -30,59 +32,44 @@ static struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cpu; }
 
 /* ---- memory and ports -------------------------------------------------- */
 
-static uint32_t read_n(const uint8_t *mem, uint32_t a, unsigned bytes)
-{
-    uint32_t v = 0;
-    a &= MEM_MASK;
-    if (a + bytes <= MEM_SIZE) {
-        for (unsigned i = 0; i < bytes; i++)
-            v |= (uint32_t)mem[a + i] << (8 * i);
-    } else {
-        for (unsigned i = 0; i < bytes; i++)
-            v |= (uint32_t)mem[(a + i) & MEM_MASK] << (8 * i);
-    }
-    return v;
-}
+static const uint8_t bytes_of[4] = { 1, 2, 4, 1 };     /* by X86EMU_MEMIO_8/16/32/8_NOPERM */
 
-static void write_n(uint8_t *mem, uint32_t a, uint32_t v, unsigned bytes)
+static __attribute__((noinline)) unsigned memio_port(struct cpu *c, u32 addr, u32 *val, unsigned type)
 {
-    for (unsigned i = 0; i < bytes; i++) {
-        uint32_t p = (a + i) & MEM_MASK;
-        if (p < ((uint32_t)SEG_ROM << 4))      /* the ROM ignores writes */
-            mem[p] = (uint8_t)(v >> (8 * i));
-    }
-}
-
-static unsigned memio(x86emu_t *e, u32 addr, u32 *val, unsigned type)
-{
-    struct cpu *c = e->_private;
     struct machine *m = c->m;
-    unsigned size = type & 0xFF;
-    unsigned bytes = size == X86EMU_MEMIO_16 ? 2 : size == X86EMU_MEMIO_32 ? 4 : 1;
-
-    switch (type & ~0xFFu) {
-    case X86EMU_MEMIO_X:
-        *val = read_n(m->mem, addr, bytes);
-        return 0;
-    case X86EMU_MEMIO_R:
-        *val = read_n(m->mem, addr, bytes);
-        break;
-    case X86EMU_MEMIO_W:
-        write_n(m->mem, addr, *val, bytes);
-        break;
-    case X86EMU_MEMIO_I:
+    unsigned bytes = bytes_of[type & 3];
+    if ((type & ~0xFFu) == X86EMU_MEMIO_I) {
         *val = port_in(m, (uint16_t)addr);
         if (bytes > 1)
             *val |= (uint32_t)port_in(m, (uint16_t)(addr + 1)) << 8;
-        break;
-    case X86EMU_MEMIO_O:
+    } else if ((type & ~0xFFu) == X86EMU_MEMIO_O) {
         port_out(m, (uint16_t)addr, (uint8_t)*val);
         if (bytes > 1)
             port_out(m, (uint16_t)(addr + 1), (uint8_t)(*val >> 8));
-        break;
-    default:
+    } else {
         return 1;
     }
+    if (bytes > 1 && (!c->odd_only || (addr & 1)))
+        c->words += 1;      /* one word through the bus */
+    return 0;
+}
+
+/* Every memory access and port of the guest.  Instruction fetches are
+ * most calls; data transfers count the words that pay the bus penalty. */
+static unsigned memio(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    struct cpu *c = e->_private;
+    unsigned kind = type & ~0xFFu, bytes = bytes_of[type & 3];
+    if (kind == X86EMU_MEMIO_X) {
+        *val = flat_read(c->mem, addr, bytes);
+        return 0;
+    }
+    if (kind == X86EMU_MEMIO_R)
+        *val = flat_read(c->mem, addr, bytes);
+    else if (kind == X86EMU_MEMIO_W)
+        flat_write(c->mem, addr, *val, bytes, (uint32_t)SEG_ROM << 4);
+    else
+        return memio_port(c, addr, val, type);
     if (bytes > 1 && (!c->odd_only || (addr & 1)))
         c->words += bytes / 2;
     return 0;
@@ -90,29 +77,25 @@ static unsigned memio(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 
 /* ---- the per-instruction hook ------------------------------------------ */
 
-static int code_hook(x86emu_t *e)
+/* Bytes of an AAM instruction with its prefixes. */
+static unsigned aam_length(const uint8_t *mem, uint32_t lin)
 {
-    struct cpu *c = e->_private;
+    unsigned n = 0;
+    while (mem[(lin + n) & MEM_MASK] != 0xD4 && n < 15)
+        n++;
+    return n + 2;
+}
+
+/* Everything but the common case: deadlines, traps, interrupts, prefixes,
+ * strings, groups, AAM 0, and the instructions that may set IF. */
+static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
+{
     struct machine *m = c->m;
-    uint64_t rep_split = 0;
-
-    if (c->have_pend) {
-        uint16_t cx = e->x86.R_CX;
-        m->now += timing_finish(&c->pend, cx, c->words);
-        if (c->pend.rep && timing_rep_iterations(&c->pend, cx)) {
-            /* Ticks up to the start of the last iteration interrupt the
-             * REP itself (the CPU pushes its address and resumes it). */
-            unsigned last = c->pend.per_iter + (c->odd_only ? 0 : c->pend.words_per_iter * WORD_PENALTY);
-            rep_split = m->now - last;
-        }
-    }
-    c->words = 0;
-    c->have_pend = 0;
-
     for (;;) {
         uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP;
         uint32_t lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
-        if (m->now >= m->next_event || lin - m->trap_lo < m->trap_span) {
+        if (m->now >= m->next_event || lin - m->trap_lo < m->trap_span ||
+            (m->irq_waiting && (e->x86.R_FLG & FL_IF))) {
             machine_boundary(m, cs, ip, c->pend_cs, c->pend_ip, rep_split);
             if (m->stop)
                 return 1;
@@ -120,23 +103,59 @@ static int code_hook(x86emu_t *e)
             ip = e->x86.R_IP;
             lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
         }
-        timing_decode(m->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         c->pend_cs = cs;
         c->pend_ip = ip;
-        c->have_pend = 1;
-        if (c->pend.opcode != 0xD4 || m->mem[(c->pend.op_linear + 1) & MEM_MASK] != 0)
+        if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
+            m->next_event = 0;      /* IF may rise: look at the next boundary */
+        if (!c->pend.aam0)
             return 0;
         /* AAM 0: libx86emu would divide by zero on the host.  The 8086
          * raises a divide error after the instruction, pushing the address
-         * of the next one. */
-        c->have_pend = 0;
-        cpu_set(m, REG_IP, (uint16_t)(ip + (c->pend.op_linear - lin) + 2));
+         * of the next one (after any prefixes, D4 00). */
+        cpu_set(m, REG_IP, (uint16_t)(ip + aam_length(c->mem, lin)));
         machine_charge(m, c->pend.fixed, cs, ip);
+        c->pend.fixed = 0;
+        c->pend.rep = 0;
         machine_interrupt(m, 0);
         rep_split = 0;
         if (m->stop)
             return 1;
     }
+}
+
+static int code_hook(x86emu_t *e)
+{
+    struct cpu *c = e->_private;
+    struct machine *m = c->m;
+    uint64_t rep_split = 0;
+
+    /* Settle the instruction that just ran. */
+    m->now += c->pend.fixed + c->words * WORD_PENALTY;
+    c->words = 0;
+    if (c->pend.rep) {
+        uint16_t cx = e->x86.R_CX;
+        unsigned n = timing_rep_iterations(&c->pend, cx);
+        m->now += (uint64_t)n * c->pend.per_iter;
+        if (n) {
+            /* Ticks up to the start of the last iteration interrupt the
+             * REP itself (the CPU pushes its address and resumes it). */
+            unsigned last = c->pend.per_iter + (c->odd_only ? 0 : c->pend.words_per_iter * WORD_PENALTY);
+            rep_split = m->now - last;
+        }
+    }
+
+    /* Decode the next one: inline for the common case. */
+    uint32_t lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    if (m->now < m->next_event) {
+        int32_t t = timing_quick(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
+        if (t >= 0) {
+            c->pend.fixed = (uint32_t)t;
+            c->pend.rep = 0;
+            return 0;
+        }
+    }
+    return boundary_slow(e, c, rep_split);
 }
 
 static int intr_hook(x86emu_t *e, u8 num, unsigned type)
@@ -160,6 +179,7 @@ int cpu_create(struct machine *m)
         return -1;
     }
     c->m = m;
+    c->mem = m->mem;
     c->odd_only = m->model == CPU_8086;
     c->emu->_private = c;
     x86emu_set_memio_handler(c->emu, memio);
@@ -202,8 +222,9 @@ uint64_t cpu_insn_count(struct machine *m)
 
 void cpu_current_insn(struct machine *m, uint16_t *cs, uint16_t *ip)
 {
-    *cs = cpu_of(m)->pend_cs;
-    *ip = cpu_of(m)->pend_ip;
+    /* libx86emu saves the executing instruction's address before it runs. */
+    *cs = cpu_of(m)->emu->x86.saved_cs;
+    *ip = (uint16_t)cpu_of(m)->emu->x86.saved_eip;
 }
 
 uint16_t cpu_get(struct machine *m, enum reg r)

@@ -108,8 +108,12 @@ void machine_update_next_event(struct machine *m)
         next = m->pit.next_irq;
     if (m->deadline < next)
         next = m->deadline;
-    if (pic_pending(&m->pic) >= 0 || m->interrupt_requested)
-        next = 0;   /* look at every boundary until it is delivered */
+    /* An IRQ the PIC would deliver waits for IF=1: look at the next
+     * boundary when IF is already 1; otherwise emu/cpu.c looks again after
+     * each instruction that may set IF (STI, POPF, IRET). */
+    m->irq_waiting = pic_pending(&m->pic) >= 0;
+    if (m->interrupt_requested || (m->irq_waiting && m->cpu && (cpu_get(m, REG_FLAGS) & FL_IF)))
+        next = 0;
     m->next_event = next;
 }
 

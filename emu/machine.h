@@ -77,6 +77,8 @@ struct machine {
     uint64_t tick_period;
     uint64_t deadline;              /* --timeout, UINT64_MAX if none        */
     uint64_t max_insn;              /* 0: no limit                          */
+    unsigned irq_waiting;           /* the PIC has an IRQ for the CPU: it is
+                                       delivered at the first boundary with IF=1 */
 
     struct pit pit;
     struct pic pic;

@@ -11,27 +11,6 @@
  */
 #include "timing.h"
 
-enum kind {
-    K_PLAIN,        /* reg / mem(+EA) cost                                  */
-    K_PREFIX_SEG,   /* 26 2E 36 3E                                          */
-    K_PREFIX_REP,   /* F2 F3                                                */
-    K_PREFIX_LOCK,  /* F0 F1                                                */
-    K_JCC,          /* 70-7F (and 60-6F, their 8086 aliases)                */
-    K_LOOP, K_LOOPZ, K_LOOPNZ, K_JCXZ, K_INTO,
-    K_STRING,       /* A4-A7 AA-AF: reg = single, mem = per REP iteration   */
-    K_SHIFT1,       /* D0 D1                                                */
-    K_SHIFTCL,      /* D2 D3                                                */
-    K_GRP80,        /* 80-83: CMP does not write back                       */
-    K_GRPF6, K_GRPF7, K_GRPFE, K_GRPFF,
-};
-
-struct op {
-    uint8_t kind;
-    uint8_t modrm;      /* has a ModR/M byte                                */
-    uint16_t reg;       /* register form, or the only cost                  */
-    uint16_t mem;       /* memory form without EA                           */
-};
-
 #define P(r)        { K_PLAIN, 0, r, r }
 #define M(r, m)     { K_PLAIN, 1, r, m }
 #define K(k, r, m)  { k, 0, r, m }
@@ -41,7 +20,7 @@ struct op {
 #define ALU     M(3, 16), M(3, 16), M(3, 9), M(3, 9), P(4), P(4)
 #define ALU_CMP M(3, 9),  M(3, 9),  M(3, 9), M(3, 9), P(4), P(4)
 
-static const struct op ops[256] = {
+const struct timing_op timing_ops[256] = {
     /* 00 */ ALU, P(10), P(8),                      /* ADD, PUSH ES, POP ES  */
     /* 08 */ ALU, P(10), P(8),                      /* OR, PUSH CS, POP CS   */
     /* 10 */ ALU, P(10), P(8),                      /* ADC, PUSH SS, POP SS  */
@@ -67,7 +46,7 @@ static const struct op ops[256] = {
     /* 88 */ M(2, 9), M(2, 9), M(2, 8), M(2, 8),    /* MOV                    */
     /* 8C */ M(2, 9), M(2, 2), M(2, 8), M(8, 17),   /* MOV r/m,sr LEA MOV sr POP r/m */
     /* 90 */ P(3), P(3), P(3), P(3), P(3), P(3), P(3), P(3),         /* XCHG AX,r */
-    /* 98 */ P(2), P(5), P(28), P(4), P(10), P(8), P(4), P(4),
+    /* 98 */ P(2), P(5), P(28), P(4), P(10), K(K_IFSET, 8, 8), P(4), P(4),
              /* CBW CWD CALL far WAIT PUSHF POPF SAHF LAHF */
     /* A0 */ P(10), P(10), P(10), P(10),            /* MOV AL/AX <-> [addr]   */
     /* A4 */ K(K_STRING, 18, 17), K(K_STRING, 18, 17),   /* MOVS              */
@@ -82,9 +61,9 @@ static const struct op ops[256] = {
     /* C4 */ M(16, 16), M(16, 16),          /* LES, LDS: memory only         */
     /* C6 */ M(4, 10), M(4, 10),            /* MOV r/m,imm                   */
     /* C8 */ P(25), P(26), P(25), P(26),    /* (RETF imm, RETF) x2           */
-    /* CC */ P(52), P(51), K(K_INTO, 53, 4), P(32),     /* INT 3, INT n, INTO, IRET */
+    /* CC */ P(52), P(51), K(K_INTO, 53, 4), K(K_IFSET, 32, 32), /* INT 3, INT n, INTO, IRET */
     /* D0 */ G(K_SHIFT1), G(K_SHIFT1), G(K_SHIFTCL), G(K_SHIFTCL),
-    /* D4 */ P(83), P(60), P(4), P(11),     /* AAM AAD SALC XLAT             */
+    /* D4 */ K(K_AAM, 83, 83), P(60), P(4), P(11), /* AAM AAD SALC XLAT          */
     /* D8 */ M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), /* ESC */
     /* E0 */ K(K_LOOPNZ, 19, 5), K(K_LOOPZ, 18, 6), K(K_LOOP, 17, 5), K(K_JCXZ, 18, 6),
     /* E4 */ P(10), P(10), P(10), P(10),    /* IN/OUT imm8                   */
@@ -93,9 +72,19 @@ static const struct op ops[256] = {
     /* F0 */ K(K_PREFIX_LOCK, 2, 2), K(K_PREFIX_LOCK, 2, 2),
              K(K_PREFIX_REP, 2, 2), K(K_PREFIX_REP, 2, 2),
     /* F4 */ P(2), P(2), G(K_GRPF6), G(K_GRPF7),  /* HLT CMC                 */
-    /* F8 */ P(2), P(2), P(2), P(2), P(2), P(2), /* CLC STC CLI STI CLD STD  */
+    /* F8 */ P(2), P(2), P(2), K(K_IFSET, 2, 2), P(2), P(2), /* CLC STC CLI STI CLD STD */
     /* FE */ G(K_GRPFE), G(K_GRPFF),
 };
+
+/* EA clocks by ModR/M byte, filled from timing_ea() (see the test). */
+#define EA_ROW(mod) EA8(mod, 0), EA8(mod, 1), EA8(mod, 2), EA8(mod, 3), \
+                    EA8(mod, 4), EA8(mod, 5), EA8(mod, 6), EA8(mod, 7)
+#define EA8(mod, reg) EA1(mod, 0), EA1(mod, 1), EA1(mod, 2), EA1(mod, 3), \
+                      EA1(mod, 4), EA1(mod, 5), EA1(mod, 6), EA1(mod, 7)
+#define EA1(mod, rm) ((mod) == 3 ? 0 : (mod) == 0 ? ((rm) == 6 ? 6 : EA_BASE(rm)) : EA_DISP(rm))
+#define EA_BASE(rm) ((rm) == 0 || (rm) == 3 ? 7 : (rm) < 3 ? 8 : 5)
+#define EA_DISP(rm) ((rm) == 0 || (rm) == 3 ? 11 : (rm) < 3 ? 12 : 9)
+const uint8_t timing_ea_by_modrm[256] = { EA_ROW(0), EA_ROW(1), EA_ROW(2), EA_ROW(3) };
 
 unsigned timing_ea(uint8_t modrm)
 {
@@ -109,34 +98,16 @@ unsigned timing_ea(uint8_t modrm)
     return disp[rm];
 }
 
-static int condition(unsigned cc, uint16_t f)
-{
-    int cf = f & 0x001, pf = (f >> 2) & 1, zf = (f >> 6) & 1;
-    int sf = (f >> 7) & 1, of = (f >> 11) & 1;
-    int r;
-    switch (cc >> 1) {
-    case 0: r = of; break;
-    case 1: r = cf; break;
-    case 2: r = zf; break;
-    case 3: r = cf | zf; break;
-    case 4: r = sf; break;
-    case 5: r = pf; break;
-    case 6: r = sf != of; break;
-    default: r = zf | (sf != of); break;
-    }
-    return (cc & 1) ? !r : r;
-}
-
 /* Costs of the group opcodes by ModR/M reg field: {register, memory}. */
-static const uint16_t grp_f6[8][2] = {
+const uint16_t timing_grp_f6[8][2] = {
     { 5, 11 }, { 5, 11 }, { 3, 16 }, { 3, 16 },     /* TEST TEST NOT NEG */
     { 73, 79 }, { 89, 95 }, { 85, 91 }, { 106, 112 }, /* MUL IMUL DIV IDIV (mid-range) */
 };
-static const uint16_t grp_f7[8][2] = {
+const uint16_t timing_grp_f7[8][2] = {
     { 5, 11 }, { 5, 11 }, { 3, 16 }, { 3, 16 },
     { 125, 131 }, { 141, 147 }, { 153, 159 }, { 174, 180 },
 };
-static const uint16_t grp_ff[8][2] = {
+const uint16_t timing_grp_ff[8][2] = {
     { 3, 15 }, { 3, 15 }, { 16, 21 }, { 37, 37 },   /* INC DEC CALL CALL far */
     { 11, 18 }, { 24, 24 }, { 11, 16 }, { 11, 16 }, /* JMP JMP far PUSH (PUSH) */
 };
@@ -147,7 +118,7 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
     uint32_t a = linear;
     unsigned prefix_clocks = 0;
     int rep = 0;
-    const struct op *op;
+    const struct timing_op *op;
     uint8_t b;
 
     out->rep = 0;
@@ -156,7 +127,7 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
     for (int n = 0;; n++) {
         b = mem[a & 0xFFFFF];
         a++;
-        op = &ops[b];
+        op = &timing_ops[b];
         if (n >= 15)
             break;          /* a run of prefixes: charge them, treat the last as the op */
         if (op->kind == K_PREFIX_SEG || op->kind == K_PREFIX_LOCK) {
@@ -169,8 +140,7 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
         }
     }
 
-    out->opcode = b;
-    out->op_linear = (a - 1) & 0xFFFFF;
+    out->aam0 = op->kind == K_AAM && mem[a & 0xFFFFF] == 0;
     uint8_t modrm = op->modrm ? mem[a & 0xFFFFF] : 0xC0;
     int is_mem = (modrm >> 6) != 3;
     unsigned reg = (modrm >> 3) & 7;
@@ -179,10 +149,12 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
 
     switch (op->kind) {
     case K_PLAIN:
+    case K_AAM:
+    case K_IFSET:
         t = is_mem ? op->mem + ea : op->reg;
         break;
     case K_JCC:
-        t = condition(b & 0xF, flags) ? op->reg : op->mem;
+        t = timing_condition(b & 0xF, flags) ? op->reg : op->mem;
         break;
     case K_LOOP:
         t = (uint16_t)(cx - 1) != 0 ? op->reg : op->mem;
@@ -225,16 +197,16 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
         t = is_mem ? (reg == 7 ? 10 : 17) + ea : 4;
         break;
     case K_GRPF6:
-        t = grp_f6[reg][is_mem] + (is_mem ? ea : 0);
+        t = timing_grp_f6[reg][is_mem] + (is_mem ? ea : 0);
         break;
     case K_GRPF7:
-        t = grp_f7[reg][is_mem] + (is_mem ? ea : 0);
+        t = timing_grp_f7[reg][is_mem] + (is_mem ? ea : 0);
         break;
     case K_GRPFE:
-        t = reg < 2 ? (is_mem ? 15 + ea : 3) : grp_ff[reg][is_mem] + (is_mem ? ea : 0);
+        t = reg < 2 ? (is_mem ? 15 + ea : 3) : timing_grp_ff[reg][is_mem] + (is_mem ? ea : 0);
         break;
     case K_GRPFF:
-        t = grp_ff[reg][is_mem] + (is_mem ? ea : 0);
+        t = timing_grp_ff[reg][is_mem] + (is_mem ? ea : 0);
         break;
     default:
         t = 2;      /* 16 prefixes in a row */

@@ -31,14 +31,92 @@ struct insn_cost {
     uint16_t cx_before;     /* REP string: CX before                        */
     uint8_t rep;            /* 1 when a REP string operation                */
     uint8_t words_per_iter; /* REP string: word transfers per iteration     */
-    uint8_t opcode;         /* the opcode byte after any prefixes           */
-    uint32_t op_linear;     /* its linear address                           */
+    uint8_t aam0;           /* AAM 0: a divide error the wrapper delivers   */
 };
+
+/* The table, for the inline fast path below. */
+enum timing_kind {
+    K_PLAIN,        /* reg / mem(+EA) cost                                  */
+    K_PREFIX_SEG,   /* 26 2E 36 3E                                          */
+    K_PREFIX_REP,   /* F2 F3                                                */
+    K_PREFIX_LOCK,  /* F0 F1                                                */
+    K_JCC,          /* 70-7F (and 60-6F, their 8086 aliases)                */
+    K_LOOP, K_LOOPZ, K_LOOPNZ, K_JCXZ, K_INTO,
+    K_STRING,       /* A4-A7 AA-AF: reg = single, mem = per REP iteration   */
+    K_SHIFT1,       /* D0 D1                                                */
+    K_SHIFTCL,      /* D2 D3                                                */
+    K_GRP80,        /* 80-83: CMP does not write back                       */
+    K_GRPF6, K_GRPF7, K_GRPFE, K_GRPFF,
+    K_AAM,          /* D4: AAM 0 must not reach libx86emu                   */
+    K_IFSET,        /* STI, POPF, IRET: may set IF (and IRET ends every host
+                       service stub), so the wrapper looks at them closely   */
+};
+
+struct timing_op {
+    uint8_t kind;
+    uint8_t modrm;      /* has a ModR/M byte                                */
+    uint16_t reg;       /* register form, or the only cost                  */
+    uint16_t mem;       /* memory form without EA                           */
+};
+
+extern const struct timing_op timing_ops[256];
+extern const uint8_t timing_ea_by_modrm[256];
+/* Group opcodes by ModR/M reg field: {register form, memory form}. */
+extern const uint16_t timing_grp_f6[8][2], timing_grp_f7[8][2], timing_grp_ff[8][2];
 
 /* Decode the instruction at mem[linear] (wrapping at 1 MiB).  `flags` and
  * `cx` are the registers before it executes. */
 void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t cx,
                    struct insn_cost *out);
+
+/* Whether condition code cc (the low nibble of a Jcc) holds under FLAGS. */
+static inline int timing_condition(unsigned cc, uint16_t f)
+{
+    int cf = f & 0x001, pf = (f >> 2) & 1, zf = (f >> 6) & 1;
+    int sf = (f >> 7) & 1, of = (f >> 11) & 1;
+    int r;
+    switch (cc >> 1) {
+    case 0: r = of; break;
+    case 1: r = cf; break;
+    case 2: r = zf; break;
+    case 3: r = cf | zf; break;
+    case 4: r = sf; break;
+    case 5: r = pf; break;
+    case 6: r = sf != of; break;
+    default: r = zf | (sf != of); break;
+    }
+    return (cc & 1) ? !r : r;
+}
+
+/* The cost of the common instructions (no prefix: plain forms, Jcc,
+ * LOOP, shifts by 1, the immediate and INC/DEC/CALL/JMP/PUSH groups),
+ * inline; returns -1 for the others, which timing_decode() takes. */
+static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t cx)
+{
+    uint8_t b = mem[linear];
+    const struct timing_op *op = &timing_ops[b];
+    uint8_t modrm = mem[(linear + 1) & 0xFFFFF];
+    unsigned is_mem = modrm < 0xC0, reg = (modrm >> 3) & 7;
+    unsigned ea = timing_ea_by_modrm[modrm];
+    switch (op->kind) {
+    case K_PLAIN:
+        if (op->modrm)
+            return is_mem ? op->mem + ea : op->reg;
+        return op->reg;
+    case K_JCC:
+        return timing_condition(b & 0xF, flags) ? op->reg : op->mem;
+    case K_LOOP:
+        return cx != 1 ? op->reg : op->mem;
+    case K_SHIFT1:
+        return is_mem ? 15 + ea : 2;
+    case K_GRP80:
+        return is_mem ? (reg == 7 ? 10 : 17) + ea : 4;
+    case K_GRPFF:
+        return timing_grp_ff[reg][is_mem] + ea;
+    default:
+        return -1;
+    }
+}
 
 /* Total clocks once it ran: `cx_after` for REP, `words` = word transfers
  * that paid the penalty. */

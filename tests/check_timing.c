@@ -70,6 +70,11 @@ START_TEST(effective_address_clocks)
     CYCLES(8 + 12, 0, 0, 0, 0, 0, 0x8A, 0x41, 0x05);        /* [BX+DI+5]        12 */
     CYCLES(2 + 12 + 5, 0, 0x10, 0, 0, 0, 0x26, 0x8B, 0x07); /* ES: prefix       +2 */
     ck_assert_uint_eq(timing_ea(0xC0), 0);
+    /* The inline fast path's table agrees with timing_ea() for every byte. */
+    for (unsigned b = 0; b < 256; b++)
+        ck_assert_uint_eq(timing_ea_by_modrm[b], timing_ea((uint8_t)b));
+    ck_assert_uint_eq(timing_ops[0xFF].kind, K_GRPFF);     /* 256 entries, in order */
+    ck_assert_uint_eq(timing_ops[0xD4].kind, K_AAM);
 }
 END_TEST
 

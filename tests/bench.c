@@ -1,0 +1,90 @@
+/*
+ * tests/bench.c: `make bench`.  Runs the same instructions of a CPU-bound
+ * fixture twice in one process, on bare libx86emu with a flat memory
+ * (emu/cpu_bare.c) and on profil's emulated PC with its clock and sampler
+ * running (100 us interval), and prints emulated MIPS and their ratio.
+ * Host time is read here only, never by the emulated machine.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../emu/bios.h"
+#include "../emu/console.h"
+#include "../emu/cpu_bare.h"
+#include "../emu/dos.h"
+#include "../emu/machine.h"
+#include "../formats/fileio.h"
+#include "../loader/exe.h"
+#include "../loader/process.h"
+#include "../sampler/sampler.h"
+
+#define INSNS 40000000ull
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+    uint8_t *file;
+    size_t size;
+    char err[256];
+    struct dos_image img;
+    struct console con;
+    struct dos dos;
+    struct process proc;
+    struct prf_layout layout;
+    struct sampler s;
+
+    if (argc != 2 || read_file(argv[1], &file, &size, err, sizeof err) != 0 ||
+        exe_parse(file, size, &img, err, sizeof err) != 0) {
+        fprintf(stderr, "bench: %s\n", argc == 2 ? err : "usage: bench FIXTURE.COM");
+        return 1;
+    }
+    struct machine *m = machine_new(CPU_8088);
+    console_init(&con, stdin, stdout);
+    struct process_args pa = { "C:\\BENCH.COM", "", NULL, 0 };
+    if (bios_install(m, &con, 0) || dos_install(&dos, m, &con, stderr) ||
+        process_create(m, &dos, &img, &pa, &proc, err, sizeof err) ||
+        prf_layout_make(&layout, 100, 1, (uint16_t)((size + 15) >> 4), proc.load_seg, SEG_DOS,
+                        err, sizeof err) || sampler_init(&s, &layout)) {
+        fprintf(stderr, "bench: %s\n", err);
+        return 1;
+    }
+    /* The bare run starts from a copy of the same memory and registers. */
+    uint8_t *mem = malloc(MEM_SIZE);
+    uint16_t regs[NREGS];
+    memcpy(mem, m->mem, MEM_SIZE);
+    for (int r = 0; r < NREGS; r++)
+        regs[r] = cpu_get(m, (enum reg)r);
+
+    double t0 = now_s();
+    uint64_t bare_n = cpu_bare_run(mem, regs, INSNS);
+    double bare_t = now_s() - t0;
+
+    machine_set_tick(m, cycles_from_usec(100), sampler_tick, &s);
+    machine_set_max_insn(m, INSNS);
+    t0 = now_s();
+    machine_run(m);
+    double prof_t = now_s() - t0;
+    uint64_t prof_n = m->insns;
+
+    double bare_mips = (double)bare_n / bare_t / 1e6, prof_mips = (double)prof_n / prof_t / 1e6;
+    printf("bench: %llu instructions of %s\n", (unsigned long long)INSNS, argv[1]);
+    printf("bare libx86emu, flat memory:   %7.2f emulated MIPS (%.3f s)\n", bare_mips, bare_t);
+    printf("profil run (clock + sampler):  %7.2f emulated MIPS (%.3f s, %llu samples, %.3f s emulated)\n",
+           prof_mips, prof_t, (unsigned long long)s.total, cycles_to_seconds(m->now));
+    printf("ratio profil / bare:           %7.3f (overhead %.1f%%, target <= 10%%)\n",
+           prof_mips / bare_mips, 100.0 * (bare_mips / prof_mips - 1.0));
+    sampler_free(&s);
+    dos_free(&dos);
+    machine_free(m);
+    free(mem);
+    free(file);
+    return 0;
+}
