@@ -95,18 +95,20 @@ static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t
 {
     uint8_t b = mem[linear];
     const struct timing_op *op = &timing_ops[b];
+    if (op->kind == K_PLAIN) {          /* most instructions: no table switch */
+        if (!op->modrm)
+            return op->reg;
+        uint8_t modrm = mem[(linear + 1) & 0xFFFFF];
+        return modrm >= 0xC0 ? op->reg : op->mem + timing_ea_by_modrm[modrm];
+    }
+    if (op->kind == K_JCC)
+        return timing_condition(b & 0xF, flags) ? op->reg : op->mem;
+    if (op->kind == K_LOOP)
+        return cx != 1 ? op->reg : op->mem;
     uint8_t modrm = mem[(linear + 1) & 0xFFFFF];
     unsigned is_mem = modrm < 0xC0, reg = (modrm >> 3) & 7;
     unsigned ea = timing_ea_by_modrm[modrm];
     switch (op->kind) {
-    case K_PLAIN:
-        if (op->modrm)
-            return is_mem ? op->mem + ea : op->reg;
-        return op->reg;
-    case K_JCC:
-        return timing_condition(b & 0xF, flags) ? op->reg : op->mem;
-    case K_LOOP:
-        return cx != 1 ? op->reg : op->mem;
     case K_SHIFT1:
         return is_mem ? 15 + ea : 2;
     case K_GRP80:
