@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../formats/fileio.h"
 #include "commands.h"
 #include "session.h"
 
@@ -64,6 +65,13 @@ int cmd_dialogue(const char *program)
         return EXIT_PROFIL_FAILED;
     }
     fclose(f);
+    /* PROFIL creates its output before the prompts: fail as early. */
+    char out[4096], err[4200];
+    session_default_output(program, out, sizeof out);
+    if (check_writable(out, err, sizeof err) != 0) {
+        fputs("Cannot open output file\r\n", stdout);
+        return EXIT_PROFIL_FAILED;
+    }
 
     struct session_opts o = { 0 };
     unsigned bucket, interval;

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../emu/bios.h"
 #include "../emu/console.h"
@@ -83,6 +85,37 @@ static void summary(const struct sampler *s, const struct machine *m, FILE *f)
         fprintf(f, "profil:   bucket %u (%04X-%04X)  %.1f%%\n", best, lo,
                 lo + s->layout.bucket_size * 16u - 1, 100.0 * (double)s->bucket[best] / t);
     }
+}
+
+/* Progress on long runs: when stderr is a terminal, a line every two
+ * seconds of host time (host time never reaches the emulated machine). */
+struct progress {
+    struct sampler *s;
+    const struct machine *m;
+    double last;
+    int shown;
+};
+
+static double host_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void progress_tick(void *ctx, uint16_t cs, uint16_t ip)
+{
+    struct progress *p = ctx;
+    sampler_tick(p->s, cs, ip);
+    if ((p->s->total & 0x3FFF) != 0)
+        return;
+    double t = host_seconds();
+    if (t - p->last < 2.0)
+        return;
+    p->last = t;
+    p->shown = 1;
+    fprintf(stderr, "\rprofil: running, %.1f s emulated, %llu samples ", cycles_to_seconds(p->m->now),
+            (unsigned long long)p->s->total);
 }
 
 static int exit_status(const struct machine *m)
@@ -160,7 +193,11 @@ int session_run(const struct session_opts *o)
         fprintf(stderr, "profil: %s: %s\n", o->program, err);
         goto done;
     }
-    machine_set_tick(m, cycles_from_usec(o->interval_us), sampler_tick, &s);
+    struct progress prog = { &s, m, host_seconds(), 0 };
+    if (!o->quiet && !o->dialogue && isatty(STDERR_FILENO))
+        machine_set_tick(m, cycles_from_usec(o->interval_us), progress_tick, &prog);
+    else
+        machine_set_tick(m, cycles_from_usec(o->interval_us), sampler_tick, &s);
     if (o->timeout_s > 0)
         machine_set_timeout(m, (uint64_t)(o->timeout_s * (double)CPU_HZ_NUM / (double)CPU_HZ_DEN));
     machine_set_max_insn(m, o->max_insn);
@@ -173,6 +210,8 @@ int session_run(const struct session_opts *o)
     sigaction(SIGINT, &old, NULL);
     running = NULL;
     console_flush(&con);
+    if (prog.shown)
+        fputs("\r\033[K", stderr);
 
     struct prf p;
     int wrapped = sampler_to_prf(&s, &p);

@@ -100,6 +100,32 @@ START_TEST(program_file_io_in_the_sandbox)
 }
 END_TEST
 
+/* INT 21h/0Ah reads "hello" (echoing it and CR LF, as DOS does), 01h reads
+ * and echoes 'x', 0Bh sees more input waiting; the exit code is the
+ * length read. */
+START_TEST(console_input_from_stdin)
+{
+    struct run_result r;
+    if (system("mkdir -p " TMP " && printf 'hello\\nxrest\\n' > " TMP "/keys") != 0)
+        ck_abort();
+    run_profil(&r, "run -q -o " TMP "/echo.prf " FIX("echo.com"), TMP "/keys");
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_str_eq(r.out, "hello\r\nx[hello]x1");
+}
+END_TEST
+
+/* Date and time come from the emulated clock, from 1984-01-01 00:00:00 (a
+ * Sunday).  The program hooks INT 1Ch and waits for 37 BIOS ticks:
+ * 37 x 65536 / 1193182 Hz = 2.0322 s, so the time reads 00:00:02.03. */
+START_TEST(date_and_time_follow_the_emulated_clock)
+{
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/time.prf " FIX("dostime.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "1984-01-01 0 00:00:02.03");
+}
+END_TEST
+
 Suite *dos_suite(void)
 {
     Suite *s = suite_create("dos");
@@ -107,6 +133,8 @@ Suite *dos_suite(void)
     tcase_add_test(tc, sandbox_resolves_inside_and_refuses_escapes);
     tcase_add_test(tc, arena_alloc_free_resize_and_corruption);
     tcase_add_test(tc, program_file_io_in_the_sandbox);
+    tcase_add_test(tc, console_input_from_stdin);
+    tcase_add_test(tc, date_and_time_follow_the_emulated_clock);
     suite_add_tcase(s, tc);
     return s;
 }
