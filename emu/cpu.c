@@ -55,8 +55,10 @@ static __attribute__((noinline)) unsigned memio_port(struct cpu *c, u32 addr, u3
 }
 
 /* Every memory access and port of the guest.  Instruction fetches are
- * most calls; data transfers count the words that pay the bus penalty. */
-static unsigned memio(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+ * most calls; data transfers count the words that pay the bus penalty:
+ * on the 8088 every word (bytes / 2, without a branch), on the 8086 only
+ * words at odd addresses. */
+static inline unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
 {
     struct cpu *c = e->_private;
     unsigned kind = type & ~0xFFu, bytes = bytes_of[type & 3];
@@ -70,9 +72,21 @@ static unsigned memio(x86emu_t *e, u32 addr, u32 *val, unsigned type)
         flat_write(c->mem, addr, *val, bytes, (uint32_t)SEG_ROM << 4);
     else
         return memio_port(c, addr, val, type);
-    if (bytes > 1 && (!c->odd_only || (addr & 1)))
+    if (model_8086)
+        c->words += (addr & 1) ? bytes / 2 : 0;
+    else
         c->words += bytes / 2;
     return 0;
+}
+
+static unsigned memio_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    return memio_common(e, addr, val, type, 0);
+}
+
+static unsigned memio_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    return memio_common(e, addr, val, type, 1);
 }
 
 /* ---- the per-instruction hook ------------------------------------------ */
@@ -182,7 +196,7 @@ int cpu_create(struct machine *m)
     c->mem = m->mem;
     c->odd_only = m->model == CPU_8086;
     c->emu->_private = c;
-    x86emu_set_memio_handler(c->emu, memio);
+    x86emu_set_memio_handler(c->emu, m->model == CPU_8086 ? memio_8086 : memio_8088);
     x86emu_set_code_handler(c->emu, code_hook);
     x86emu_set_intr_handler(c->emu, intr_hook);
     m->cpu = c;

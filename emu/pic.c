@@ -19,6 +19,8 @@ void pic_raise(struct pic *p, int irq)
 int pic_pending(const struct pic *p)
 {
     uint8_t req = p->irr & (uint8_t)~p->imr;
+    if (!req)
+        return -1;
     for (int i = 0; i < 8; i++) {
         uint8_t bit = (uint8_t)(1u << i);
         if (p->isr & bit)
