@@ -17,8 +17,7 @@ int cmd_show(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     if (prf_read_file(argv[1], &p, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s%s%s\n", err[0] == '/' || err[0] == '.' ? "" : argv[1],
-                err[0] == '/' || err[0] == '.' ? "" : ": ", err);
+        fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
     uint64_t prog = 0;

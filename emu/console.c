@@ -75,7 +75,7 @@ void console_put(struct machine *m, struct console *c, uint8_t ch)
     screen_put(m, ch);
 }
 
-static int raw_get(struct console *c)
+int console_get_raw(struct console *c)
 {
     if (c->peeked >= 0) {
         int ch = c->peeked;
@@ -89,7 +89,7 @@ static int raw_get(struct console *c)
 int console_get(struct console *c)
 {
     for (;;) {
-        int ch = raw_get(c);
+        int ch = console_get_raw(c);
         if (ch == '\n' && c->last_cr) {
             c->last_cr = 0;
             continue;   /* CR LF from the host is one Enter */

@@ -27,6 +27,8 @@ void console_init(struct console *c, FILE *in, FILE *out);
 void console_put(struct machine *m, struct console *c, uint8_t ch);
 /* Next key as the PC sends it (host LF and CR LF become CR); -1 at EOF. */
 int console_get(struct console *c);
+/* Next byte of the host's input exactly as it is (for handle reads); -1 at EOF. */
+int console_get_raw(struct console *c);
 /* Whether a key is waiting (never blocks on a regular file; EOF = no). */
 int console_has_key(struct console *c);
 void console_flush(struct console *c);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bios.h"
 #include "console.h"
 #include "costs.h"
 #include "dos_internal.h"
@@ -35,7 +36,7 @@ void dos_charge(struct dos *d, uint64_t cycles)
 void dos_charge_con(struct dos *d, unsigned chars)
 {
     machine_charge(d->m, (uint64_t)chars * COST_DOS_CON_CHAR, SEG_DOS, DOS_STUB_INT21);
-    machine_charge(d->m, (uint64_t)chars * COST_TTY_CHAR, SEG_IOSYS, 0x0080);
+    machine_charge(d->m, (uint64_t)chars * COST_TTY_CHAR, SEG_IOSYS, BIOS_CON_OFF);
 }
 
 int dos_read_asciz(struct dos *d, uint16_t seg, uint16_t off, char *buf, size_t max)

@@ -6,6 +6,7 @@
  * input, character reads return 1Ah (^Z), as DOS does at the end of a
  * redirected file.
  */
+#include "bios.h"
 #include "console.h"
 #include "costs.h"
 #include "dos_internal.h"
@@ -21,7 +22,7 @@ static void out_char(struct dos *d, uint8_t ch)
 static uint8_t in_char(struct dos *d)
 {
     int ch = console_get(d->con);
-    machine_charge(d->m, COST_KBD_CHAR, SEG_IOSYS, 0x0080);
+    machine_charge(d->m, COST_KBD_CHAR, SEG_IOSYS, BIOS_CON_OFF);
     return ch < 0 ? EOF_CHAR : (uint8_t)ch;
 }
 
@@ -78,7 +79,7 @@ static void fn_buffered_input(struct dos *d)  /* 0A */
         return;
     for (;;) {
         int ch = console_get(d->con);
-        machine_charge(d->m, COST_KBD_CHAR, SEG_IOSYS, 0x0080);
+        machine_charge(d->m, COST_KBD_CHAR, SEG_IOSYS, BIOS_CON_OFF);
         if (ch < 0 || ch == '\r')
             break;
         if (ch == '\b') {

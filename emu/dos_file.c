@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bios.h"
 #include "console.h"
 #include "costs.h"
 #include "dos_internal.h"
@@ -35,6 +36,30 @@ static int read_path(struct dos *d, char *buf, size_t n)
     return dos_read_asciz(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), buf, n);
 }
 
+/* The open file named by BX, or NULL after failing the call with error 6. */
+static struct sft *handle_arg(struct dos *d)
+{
+    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
+    if (s < 0) {
+        dos_fail(d, E_HANDLE);
+        return NULL;
+    }
+    return &d->sft[s];
+}
+
+/* The ASCIZ path at DS:DX resolved in the sandbox; -1 after failing the
+ * call with the DOS error. */
+static int path_arg(struct dos *d, struct resolved *r)
+{
+    char path[128];
+    int err = read_path(d, path, sizeof path) < 0 ? E_NOPATH : drive_resolve(&d->drives, path, r);
+    if (err) {
+        dos_fail(d, (uint16_t)(err == E_DRIVE ? E_NOPATH : err));
+        return -1;
+    }
+    return 0;
+}
+
 static int free_sft(struct dos *d)
 {
     for (int i = 5; i < DOS_MAX_FILES; i++)
@@ -52,18 +77,10 @@ static void device_sft(struct sft *s, enum device dev)
 /* Open or create; `create` truncates. */
 static void open_file(struct dos *d, int create)
 {
-    char path[128];
     struct resolved r;
     dos_charge(d, COST_DOS_FILE_CALL);
-    if (read_path(d, path, sizeof path) < 0) {
-        dos_fail(d, E_NOPATH);
+    if (path_arg(d, &r) != 0)
         return;
-    }
-    int err = drive_resolve(&d->drives, path, &r);
-    if (err) {
-        dos_fail(d, (uint16_t)(err == 15 ? E_NOPATH : err));
-        return;
-    }
     uint8_t mode = create ? 2 : (cpu_al(d->m) & 7);
     if (mode > 2) {
         dos_fail(d, E_ACCESS_CODE);
@@ -138,15 +155,12 @@ static void fn_close(struct dos *d)
  * around the segment, as DOS would let it). */
 static void fn_read(struct dos *d)
 {
-    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
     uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
     uint8_t buf[512];
     unsigned done = 0;
-    if (s < 0) {
-        dos_fail(d, E_HANDLE);
+    struct sft *f = handle_arg(d);
+    if (!f)
         return;
-    }
-    struct sft *f = &d->sft[s];
     if (f->kind == SFT_FILE) {
         if (f->mode == 1) {
             dos_fail(d, E_ACCESS);
@@ -161,18 +175,11 @@ static void fn_read(struct dos *d)
                 mem_wb(d->m, lin(ds, (uint16_t)(dx + done + i)), buf[i]);
             done += (unsigned)got;
         }
-        machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, 0x0080);
+        machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
     } else if (f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT) {
         /* The console: raw bytes of the host's stdin, up to a line end. */
         while (done < cx) {
-            int ch;
-            if (d->con->peeked >= 0) {
-                ch = d->con->peeked;
-                d->con->peeked = -1;
-            } else {
-                console_flush(d->con);
-                ch = getc(d->con->in);
-            }
+            int ch = console_get_raw(d->con);
             if (ch < 0)
                 break;
             mem_wb(d->m, lin(ds, (uint16_t)(dx + done)), (uint8_t)ch);
@@ -180,7 +187,7 @@ static void fn_read(struct dos *d)
             if (ch == '\n')
                 break;
         }
-        machine_charge(d->m, (uint64_t)done * COST_KBD_CHAR, SEG_IOSYS, 0x0080);
+        machine_charge(d->m, (uint64_t)done * COST_KBD_CHAR, SEG_IOSYS, BIOS_CON_OFF);
     }
     cpu_set(d->m, REG_AX, (uint16_t)done);
     dos_ok(d);
@@ -188,15 +195,12 @@ static void fn_read(struct dos *d)
 
 static void fn_write(struct dos *d)
 {
-    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
     uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
     uint8_t buf[512];
     unsigned done = 0;
-    if (s < 0) {
-        dos_fail(d, E_HANDLE);
+    struct sft *f = handle_arg(d);
+    if (!f)
         return;
-    }
-    struct sft *f = &d->sft[s];
     switch (f->kind) {
     case SFT_FILE:
         if (f->mode == 0) {
@@ -219,7 +223,7 @@ static void fn_write(struct dos *d)
                 break;
             done += (unsigned)put;
         }
-        machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, 0x0080);
+        machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
         break;
     case SFT_CON_IN:
     case SFT_CON_OUT:
@@ -244,15 +248,12 @@ static void fn_write(struct dos *d)
 
 static void fn_delete(struct dos *d)
 {
-    char path[128];
     struct resolved r;
+    int err = 0;
     dos_charge(d, COST_DOS_FILE_CALL);
-    if (read_path(d, path, sizeof path) < 0) {
-        dos_fail(d, E_NOPATH);
+    if (path_arg(d, &r) != 0)
         return;
-    }
-    int err = drive_resolve(&d->drives, path, &r);
-    if (!err && (r.device != DEV_NONE || !r.exists))
+    if (r.device != DEV_NONE || !r.exists)
         err = E_NOFILE;
     if (!err && unlink(r.host) != 0)
         err = errno_to_dos(errno);
@@ -264,24 +265,22 @@ static void fn_delete(struct dos *d)
 
 static void fn_seek(struct dos *d)
 {
-    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
     uint8_t how = cpu_al(d->m);
     dos_charge(d, COST_DOS_FILE_CALL);
-    if (s < 0) {
-        dos_fail(d, E_HANDLE);
+    struct sft *f = handle_arg(d);
+    if (!f)
         return;
-    }
     if (how > 2) {
         dos_fail(d, E_FUNC);
         return;
     }
     long off = (long)(int32_t)((uint32_t)cpu_get(d->m, REG_CX) << 16 | cpu_get(d->m, REG_DX));
     off_t pos = 0;
-    if (d->sft[s].kind == SFT_FILE) {
+    if (f->kind == SFT_FILE) {
         static const int whence[3] = { SEEK_SET, SEEK_CUR, SEEK_END };
         if (how == 0)
             off = (long)((uint32_t)cpu_get(d->m, REG_CX) << 16 | cpu_get(d->m, REG_DX));
-        pos = lseek(d->sft[s].fd, off, whence[how]);
+        pos = lseek(f->fd, off, whence[how]);
         if (pos < 0) {
             dos_fail(d, E_FUNC);
             return;
@@ -294,19 +293,13 @@ static void fn_seek(struct dos *d)
 
 static void fn_attributes(struct dos *d)
 {
-    char path[128];
     struct resolved r;
     struct stat st;
     dos_charge(d, COST_DOS_FILE_CALL);
-    if (read_path(d, path, sizeof path) < 0) {
-        dos_fail(d, E_NOPATH);
+    if (path_arg(d, &r) != 0)
         return;
-    }
-    int err = drive_resolve(&d->drives, path, &r);
-    if (!err && r.device == DEV_NONE && (!r.exists || stat(r.host, &st) != 0))
-        err = E_NOFILE;
-    if (err) {
-        dos_fail(d, (uint16_t)err);
+    if (r.device == DEV_NONE && (!r.exists || stat(r.host, &st) != 0)) {
+        dos_fail(d, E_NOFILE);
         return;
     }
     if (cpu_al(d->m) == 0) {
@@ -335,7 +328,6 @@ static void fn_attributes(struct dos *d)
 
 static void fn_ioctl(struct dos *d)
 {
-    uint16_t h = cpu_get(d->m, REG_BX);
     if (cpu_al(d->m) != 0) {
         uint16_t cs, ip;
         service_caller(d->m, &cs, &ip);
@@ -343,13 +335,11 @@ static void fn_ioctl(struct dos *d)
         dos_fail(d, E_FUNC);
         return;
     }
-    int s = dos_handle_sft(d, h);
-    if (s < 0) {
-        dos_fail(d, E_HANDLE);
+    struct sft *f = handle_arg(d);
+    if (!f)
         return;
-    }
     uint16_t info;
-    switch (d->sft[s].kind) {
+    switch (f->kind) {
     case SFT_FILE: info = (uint16_t)d->drives.current; break;
     case SFT_NUL: info = 0x8084; break;
     case SFT_ERR: info = 0x8080; break;

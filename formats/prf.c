@@ -79,9 +79,12 @@ int prf_read_file(const char *path, struct prf *p, char *err, size_t errn)
 {
     uint8_t *buf;
     size_t n;
+    char why[256];
     if (read_file(path, &buf, &n, err, errn) != 0)
         return -1;
-    int rc = prf_decode(buf, n, p, err, errn);
+    int rc = prf_decode(buf, n, p, why, sizeof why);
+    if (rc != 0)
+        snprintf(err, errn, "%s: %s", path, why);
     free(buf);
     return rc;
 }

@@ -103,9 +103,8 @@ static void build_psp(struct machine *m, struct dos *d, const struct process *p,
     dos_std_handles(d, p->psp);
 
     /* FCBs from the first two arguments. */
-    const char *second = tail;
     size_t skip = strspn(tail, " \t");
-    second = tail + skip + strcspn(tail + skip, " \t");
+    const char *second = tail + skip + strcspn(tail + skip, " \t");
     write_fcb(m, base + 0x5C, tail);
     write_fcb(m, base + 0x6C, second);
 
