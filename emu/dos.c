@@ -67,7 +67,8 @@ void dos_terminate(struct dos *d, uint8_t code, uint8_t type)
         if (s < DOS_MAX_FILES && d->sft[s].refs > 0 && --d->sft[s].refs == 0) {
             if (d->sft[s].kind == SFT_FILE)
                 close(d->sft[s].fd);
-            d->sft[s].kind = SFT_FREE;
+            if (s >= 5)             /* the standard devices stay */
+                d->sft[s].kind = SFT_FREE;
         }
         mem_wb(m, a, 0xFF);
     }
@@ -281,6 +282,7 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
         { 0x20, DOS_STUB_INT20, int20 }, { 0x21, DOS_STUB_INT21, int21 },
         { 0x23, DOS_STUB_INT23, int23 }, { 0x24, DOS_STUB_INT24, int24 },
         { 0x2F, DOS_STUB_INT2F, int2f }, { 0x29, DOS_STUB_INT29, int29 },
+        { 0x27, DOS_STUB_INT27, int20 },    /* stay resident: with no parent, the run ends */
     };
     memset(d, 0, sizeof *d);
     d->m = m;

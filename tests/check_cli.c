@@ -103,6 +103,26 @@ START_TEST(exit_code_and_output_pass_through)
 }
 END_TEST
 
+/* Arguments become the command tail (a leading space, as COMMAND.COM
+ * passes it); --env strings follow COMSPEC and PATH; the program's DOS path
+ * comes after the environment. */
+START_TEST(arguments_and_environment_reach_the_program)
+{
+    struct run_result r;
+    run_profil(&r, "run -q --env FOO=bar --env X=1 -o " TMP "/a.prf " FIX("args.com") " one TWO.txt", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "[ one TWO.txt]\r\n"
+                            "COMSPEC=C:\\COMMAND.COM\r\n"
+                            "PATH=C:\\\r\n"
+                            "FOO=bar\r\n"
+                            "X=1\r\n"
+                            "C:\\ARGS.COM\r\n");
+    run_profil(&r, "run -q --env NOEQUALS " FIX("args.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, "--env NOEQUALS: want NAME=VALUE"));
+}
+END_TEST
+
 START_TEST(help_matches_readme)
 {
     struct run_result r;
@@ -166,6 +186,7 @@ Suite *cli_suite(void)
     tcase_add_test(tc, show_reads_and_rejects);
     tcase_add_test(tc, timeout_still_writes_the_profile);
     tcase_add_test(tc, exit_code_and_output_pass_through);
+    tcase_add_test(tc, arguments_and_environment_reach_the_program);
     tcase_add_test(tc, help_matches_readme);
     tcase_add_test(tc, dialogue);
     suite_add_tcase(s, tc);
