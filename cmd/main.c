@@ -12,6 +12,8 @@ void usage(FILE *f)
 {
     fputs("usage: profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE in emulated time\n"
           "       profil show FILE.PRF                     print a .PRF's header and non-zero buckets\n"
+          "       profil hist [options] FILE.PRF           a histogram of a .PRF\n"
+          "       profil hist prf[,hst[,map]][;]           PROHST's command form: write the .HST listing\n"
           "       profil PROGRAM.EXT                       MS-DOS PROFIL's dialogue: three prompts, then the run\n"
           "       profil --help | --version\n"
           "\n"
@@ -25,6 +27,12 @@ void usage(FILE *f)
           "      --env NAME=VALUE      add a variable to the program's environment\n"
           "      --strict              stop at the first unimplemented DOS/BIOS function or port\n"
           "  -q, --quiet               no summary on stderr\n"
+          "\n"
+          "hist options:\n"
+          "      --style default|prohst  one row per bucket, or PROHST 1.0's listing byte for byte\n"
+          "      --map FILE.MAP        segment names from a linker map (PROHST reads its Start table)\n"
+          "      --top N               only the first N non-zero buckets (default style)\n"
+          "      --width W             bar width in columns (default 40)\n"
           "\n"
           "exit status: the program's exit code; 124 when --timeout or --max-instructions ended\n"
           "the run; 125 when profil itself failed; 126 when the program crashed; 130 after Ctrl-C.\n",
@@ -50,6 +58,8 @@ int main(int argc, char **argv)
         return cmd_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "show"))
         return cmd_show(argc - 1, argv + 1);
+    if (!strcmp(cmd, "hist"))
+        return cmd_hist(argc - 1, argv + 1);
     if (cmd[0] != '-' && argc == 2)
         return cmd_dialogue(cmd);
     fprintf(stderr, "profil: unknown command '%s' (profil --help)\n", cmd);

@@ -83,5 +83,6 @@ Suite *dos_suite(void);
 Suite *cli_suite(void);
 Suite *prf_suite(void);
 Suite *guest_suite(void);
+Suite *reports_suite(void);
 
 #endif

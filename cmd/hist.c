@@ -1,0 +1,243 @@
+/*
+ * cmd/hist.c: `profil hist`, histograms of a .PRF.
+ *
+ *   profil hist [--style default|prohst] [--map FILE.MAP] [--top N] [--width W] FILE.PRF
+ *   profil hist prf[,hst[,map]][;]        PROHST's own command form: writes the .HST
+ *
+ * The default style is one row per non-zero bucket (hits, % of all
+ * samples, cumulative %, a bar, the address range, the map segment it is
+ * in), then the io/dos/high rows and the total.  --style prohst is PROHST
+ * 1.0's listing, byte for byte (formats/prohst.c).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../formats/fileio.h"
+#include "../formats/prf.h"
+#include "../formats/prohst.h"
+#include "commands.h"
+#include "session.h"
+
+static int load_map(const char *path, struct prohst_map *map)
+{
+    uint8_t *text;
+    size_t n;
+    char err[512];
+    map->n = 0;
+    if (!path)
+        return 0;
+    if (read_file(path, &text, &n, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return -1;
+    }
+    prohst_map_parse((const char *)text, n, map);
+    free(text);
+    return 0;
+}
+
+static const char *segment_of(const struct prohst_map *map, uint32_t para)
+{
+    const char *name = NULL;
+    for (int i = 0; i < map->n && map->seg[i].para <= para; i++)
+        name = map->seg[i].name;
+    return name;
+}
+
+static void default_style(const struct prf *p, const struct prohst_map *map, unsigned top, unsigned width)
+{
+    uint64_t total = (uint64_t)p->hit_io + p->hit_dos + p->hit_high, max = 0, cumul = 0;
+    for (unsigned i = 0; i < p->bucket_num; i++) {
+        total += p->bucket[i];
+        if (p->bucket[i] > max)
+            max = p->bucket[i];
+    }
+    double t = total ? (double)total : 1.0;
+    printf("%8s %6s %6s  %-*s  %-11s %s\n", "hits", "%", "cum%", (int)width, "", "address", map->n ? "segment" : "");
+    unsigned shown = 0;
+    for (unsigned i = 0; i < p->bucket_num && shown < top; i++) {
+        if (!p->bucket[i])
+            continue;
+        shown++;
+        cumul += p->bucket[i];
+        unsigned len = max ? (unsigned)((p->bucket[i] * width + max / 2) / max) : 0;
+        uint32_t lo = (uint32_t)p->bucket_size * i * 16u;
+        const char *seg = segment_of(map, (uint32_t)p->bucket_size * i);
+        printf("%8u %5.1f%% %5.1f%%  ", p->bucket[i], 100.0 * p->bucket[i] / t, 100.0 * (double)cumul / t);
+        for (unsigned k = 0; k < width; k++)
+            putchar(k < len ? '#' : ' ');
+        printf("  %05X-%05X %s\n", lo, lo + p->bucket_size * 16u - 1, seg ? seg : "");
+    }
+    const char *names[3] = { "io", "dos", "high" };
+    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
+    for (int k = 0; k < 3; k++)
+        printf("%8u %5.1f%%         %-*s  %s\n", hits[k], 100.0 * hits[k] / t, (int)width, "", names[k]);
+    printf("%8llu samples (%u-paragraph buckets, %u us)\n", (unsigned long long)total, p->bucket_size,
+           p->clock_grain);
+}
+
+static int write_listing(const struct prf *p, const struct prohst_map *map, const char *hst)
+{
+    char *text, err[512];
+    size_t n;
+    if (prohst_render(p, map, &text, &n) != 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    int rc = 0;
+    if (!hst) {
+        rc = fwrite(text, 1, n, stdout) == n ? 0 : EXIT_PROFIL_FAILED;
+    } else if (write_file_atomic(hst, text, n, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        rc = EXIT_PROFIL_FAILED;
+    }
+    free(text);
+    return rc;
+}
+
+/* ---- PROHST's command form ------------------------------------------------ */
+
+static void with_extension(char *out, size_t n, const char *name, const char *ext)
+{
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    snprintf(out, n, "%s%s", name, strchr(base, '.') ? "" : ext);
+}
+
+static void strip_extension(char *name)
+{
+    char *base = strrchr(name, '/');
+    char *dot = strrchr(base ? base : name, '.');
+    if (dot)
+        *dot = 0;
+}
+
+static int ask(const char *prompt, char *answer, size_t n)
+{
+    fputs(prompt, stdout);
+    fflush(stdout);
+    if (!fgets(answer, (int)n, stdin))
+        answer[0] = 0;
+    answer[strcspn(answer, "\r\n")] = 0;
+    return 0;
+}
+
+static int prohst_form(const char *arg)
+{
+    char spec[1024], field[3][512] = { "", "", "" };
+    int nfields = 1, final = 0;
+    snprintf(spec, sizeof spec, "%s", arg);
+    size_t len = strlen(spec);
+    if (len && spec[len - 1] == ';') {
+        final = 1;
+        spec[--len] = 0;
+    }
+    char *s = spec;
+    for (int f = 0; f < 3; f++) {
+        char *comma = f < 2 ? strchr(s, ',') : NULL;
+        if (comma)
+            *comma = 0;
+        snprintf(field[f], sizeof field[f], "%s", s);
+        if (!comma)
+            break;
+        nfields++;
+        s = comma + 1;
+    }
+    if (!field[0][0] && !final)
+        ask("Profile filename [.PRF]: ", field[0], sizeof field[0]);
+    char prf_path[600], base[600], hst[620], map[620], def[700];
+    with_extension(prf_path, sizeof prf_path, field[0], ".PRF");
+    snprintf(base, sizeof base, "%s", field[0]);
+    strip_extension(base);
+    if (nfields < 2 && !final) {
+        snprintf(def, sizeof def, "Histogram filename [%s.HST]: ", base);
+        ask(def, field[1], sizeof field[1]);
+        nfields = 2;
+    }
+    if (field[1][0])
+        with_extension(hst, sizeof hst, field[1], ".HST");
+    else
+        snprintf(hst, sizeof hst, "%s.HST", base);
+    if (nfields < 3 && !final) {
+        ask("Map file  [NUL.map]: ", field[2], sizeof field[2]);
+        if (!field[2][0])
+            snprintf(field[2], sizeof field[2], "NUL");
+        nfields = 3;
+    }
+    const char *map_path = NULL;
+    if (nfields >= 3) {
+        if (!field[2][0])
+            snprintf(map, sizeof map, "%s.MAP", base);   /* "f,,;" */
+        else
+            with_extension(map, sizeof map, field[2], ".MAP");
+        if (strcmp(field[2], "NUL") != 0 && strcmp(field[2], "nul") != 0)
+            map_path = map;
+    }
+
+    struct prf p;
+    struct prohst_map m;
+    char err[700];
+    if (prf_read_file(prf_path, &p, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    int rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, hst);
+    prf_free(&p);
+    return rc;
+}
+
+int cmd_hist(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        { "style", required_argument, 0, 's' }, { "map", required_argument, 0, 'm' },
+        { "top", required_argument, 0, 't' }, { "width", required_argument, 0, 'w' },
+        { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+    };
+    const char *style = "default", *map_path = NULL;
+    unsigned top = 0xFFFFFFFFu, width = 40;
+    int c;
+    optind = 1;
+    if (argc == 2 && (strchr(argv[1], ',') || strchr(argv[1], ';')))
+        return prohst_form(argv[1]);
+    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+        switch (c) {
+        case 's': style = optarg; break;
+        case 'm': map_path = optarg; break;
+        case 't': top = (unsigned)strtoul(optarg, NULL, 10); break;
+        case 'w':
+            width = (unsigned)strtoul(optarg, NULL, 10);
+            if (width < 1 || width > 200) {
+                fprintf(stderr, "profil: --width %s: want 1 to 200 columns\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            break;
+        case 'h': usage(stdout); return 0;
+        default: return EXIT_PROFIL_FAILED;
+        }
+    }
+    if (strcmp(style, "default") != 0 && strcmp(style, "prohst") != 0) {
+        fprintf(stderr, "profil: --style %s: want default or prohst\n", style);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    struct prf p;
+    struct prohst_map m;
+    char err[512];
+    if (prf_read_file(argv[optind], &p, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    int rc = 0;
+    if (load_map(map_path, &m) != 0)
+        rc = EXIT_PROFIL_FAILED;
+    else if (strcmp(style, "prohst") == 0)
+        rc = write_listing(&p, &m, NULL);
+    else
+        default_style(&p, &m, top, width);
+    prf_free(&p);
+    return rc;
+}

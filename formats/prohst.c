@@ -1,0 +1,190 @@
+/*
+ * formats/prohst.c: PROHST 1.0's listing (see prohst.h).
+ *
+ * Reals are printed as Turbo Pascal's Str(x:w:1) prints them: rounded half
+ * away from zero.  They are computed here from integers, so no binary
+ * floating point rounding decides a digit.
+ */
+#include "prohst.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prf.h"
+
+/* ---- the map --------------------------------------------------------------- */
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+int prohst_map_parse(const char *text, size_t len, struct prohst_map *map)
+{
+    const char *p = text, *end = text + len;
+    int in_table = 0;
+    map->n = 0;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (n && p[n - 1] == '\r')
+            n--;
+        if (!in_table) {
+            in_table = n >= 6 && memcmp(p, " Start", 6) == 0;
+        } else {
+            /* Stop at a short line or one whose column 2 is not a digit. */
+            if (n < 6 || p[1] < '0' || p[1] > '9' || map->n >= PROHST_MAX_SEGMENTS)
+                break;
+            struct prohst_segment *s = &map->seg[map->n];
+            unsigned para = 0;
+            for (int i = 1; i <= 4; i++) {
+                int v = hexval((unsigned char)p[i]);
+                para = para * 16 + (unsigned)(v < 0 ? 0 : v);
+            }
+            s->para = (uint16_t)para;
+            memset(s->name, ' ', 15);
+            s->name[15] = 0;
+            for (size_t i = 22; i < 37 && i < n; i++)
+                s->name[i - 22] = p[i];
+            map->n++;
+        }
+        p += (nl ? (size_t)(nl - p) + 1 : (size_t)(end - p));
+    }
+    return 0;
+}
+
+/* ---- output buffer --------------------------------------------------------- */
+
+struct buf {
+    char *s;
+    size_t len, cap;
+    int failed;
+};
+
+static void put(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(struct buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            b->failed = 1;
+            return;
+        }
+        if (b->s && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t cap = (b->cap ? b->cap * 2 : 4096) + (size_t)n;
+        char *s = realloc(b->s, cap);
+        if (!s) {
+            b->failed = 1;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+}
+
+static void line(struct buf *b) { put(b, "\r\n"); }
+
+/* Str(num/den : width : 1), scaled by `scale` (100 for percentages),
+ * rounded half up; an empty denominator prints 0.0. */
+static void real1(struct buf *b, int width, uint64_t num, uint64_t den, uint64_t scale)
+{
+    uint64_t tenths = den ? (2 * num * scale * 10 + den) / (2 * den) : 0;
+    char s[32];
+    snprintf(s, sizeof s, "%llu.%llu", (unsigned long long)(tenths / 10), (unsigned long long)(tenths % 10));
+    put(b, "%*s", width, s);
+}
+
+/* ---- the listing ------------------------------------------------------------ */
+
+int prohst_render(const struct prf *p, const struct prohst_map *map, char **out, size_t *outlen)
+{
+    struct buf b = { 0 };
+    uint64_t total = 0;
+    unsigned max = 0;
+    for (unsigned i = 0; i < p->bucket_num; i++) {
+        total += p->bucket[i];
+        if (p->bucket[i] > max)
+            max = p->bucket[i];
+    }
+
+    put(&b, "Microsoft Profiler Output Listing");
+    line(&b); line(&b);
+    put(&b, "%6u%4u-byte buckets.", p->bucket_num, p->bucket_size);
+    line(&b); line(&b);
+    put(&b, "Profile taken between %014X and %014X.", (uint16_t)(p->prog_low_pa * 16u),
+        (uint16_t)(p->prog_high_pa * 16u));
+    line(&b); line(&b);
+    put(&b, "DOS program address:%014X", p->dos_pa);
+    line(&b); line(&b);
+    static const char *what[3] = { "DOS", "I/O", "high  " };
+    const unsigned hits[3] = { p->hit_dos, p->hit_io, p->hit_high };
+    for (int k = 0; k < 3; k++) {
+        put(&b, "Number of hits %s%s:%6u or ", k == 2 ? "" : "in ", what[k], hits[k]);
+        real1(&b, 4, hits[k], total, 100);
+        put(&b, "%%.");
+        line(&b);
+    }
+    line(&b);
+    put(&b, " Hits  Addr.  Line/ Cumul.  %% 0.0%40s", "");
+    real1(&b, 3, total, 100, 1);
+    line(&b);
+    put(&b, "              Offset           +--------------------------------------------");
+    line(&b);
+    line(&b);
+
+    uint64_t cumul = 0;
+    int next_seg = 0;
+    int in_zero_run = 0;
+    for (unsigned i = 0; i < p->bucket_num; i++) {
+        if (p->bucket[i] == 0) {
+            if (!in_zero_run)
+                line(&b);
+            in_zero_run = 1;
+            continue;
+        }
+        in_zero_run = 0;
+        uint32_t para = (uint32_t)p->bucket_size * i;
+        while (next_seg < map->n && para >= map->seg[next_seg].para) {
+            put(&b, "      %s", map->seg[next_seg].name);
+            line(&b);
+            next_seg++;
+        }
+        cumul += p->bucket[i];
+        put(&b, "%5u. %06X", p->bucket[i], (uint16_t)(para * 16u));
+        if (next_seg < map->n)
+            put(&b, " #%04X", (uint16_t)(para - map->seg[next_seg].para));
+        else
+            put(&b, "      ");
+        put(&b, " ");
+        real1(&b, 5, cumul, total, 100);
+        put(&b, " ");
+        real1(&b, 4, p->bucket[i], total, 100);
+        put(&b, " |");
+        unsigned star = max ? (unsigned)((2ull * p->bucket[i] * 45 + max) / (2ull * max)) : 0;
+        if (star)
+            put(&b, "%*s*", (int)star - 1, "");
+        line(&b);
+    }
+    put(&b, "%31s+-----------------------------------", "");
+    line(&b);
+    put(&b, "\x1a");
+    if (b.failed) {
+        free(b.s);
+        return -1;
+    }
+    *out = b.s;
+    *outlen = b.len;
+    return 0;
+}

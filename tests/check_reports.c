@@ -1,0 +1,153 @@
+/*
+ * tests/check_reports.c: `profil hist`.  PROHST 1.0's listing is compared
+ * byte for byte with what the real PROHST.EXE printed for the hand-made
+ * profiles in ../shared/data/prohst/ (skipped, saying so, when that folder
+ * is absent, as in a user's clone); the inputs on which PROHST itself fails
+ * get a clean listing.
+ */
+#include "testutil.h"
+
+#include "../formats/prohst.h"
+
+#define PROHST_DATA "../shared/data/prohst/"
+
+static int have_data(void)
+{
+    if (file_exists(PROHST_DATA "T1.PRF"))
+        return 1;
+    fprintf(stderr, "check_reports: %s not present: PROHST golden comparisons skipped\n", PROHST_DATA);
+    return 0;
+}
+
+static void expect_same(const char *listing_file, const char *golden)
+{
+    uint8_t *a, *b;
+    size_t na, nb;
+    char err[512];
+    ck_assert_msg(read_file(listing_file, &a, &na, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(read_file(golden, &b, &nb, err, sizeof err) == 0, "%s", err);
+    size_t i = 0;
+    while (i < na && i < nb && a[i] == b[i])
+        i++;
+    ck_assert_msg(na == nb && i == na, "%s differs from %s at byte %zu", listing_file, golden, i);
+    free(a);
+    free(b);
+}
+
+START_TEST(prohst_listing_is_byte_identical)
+{
+    static const char *names[] = { "T1", "T4", "T5", "T6", "HELLO" };
+    if (!have_data())
+        return;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        struct run_result r;
+        char args[512], golden[256];
+        int map = !strcmp(names[i], "HELLO");
+        snprintf(args, sizeof args, "hist --style prohst %s%s%s " PROHST_DATA "%s.PRF",
+                 map ? "--map " PROHST_DATA : "", map ? names[i] : "", map ? ".MAP" : "", names[i]);
+        run_profil(&r, args, NULL);
+        ck_assert_int_eq(r.status, 0);
+        snprintf(golden, sizeof golden, PROHST_DATA "%s.HST", names[i]);
+        expect_same(TMP "/out", golden);
+    }
+}
+END_TEST
+
+/* PROHST's own command form: "HELLO,,;" is HELLO.PRF, HELLO.HST, HELLO.MAP. */
+START_TEST(prohst_command_form_writes_the_hst)
+{
+    struct run_result r;
+    if (!have_data())
+        return;
+    ck_assert_int_eq(system("mkdir -p " TMP "/ph && cp " PROHST_DATA "HELLO.PRF " PROHST_DATA "HELLO.MAP "
+                            PROHST_DATA "T1.PRF " TMP "/ph/ && rm -f " TMP "/ph/*.HST"), 0);
+    run_profil(&r, "hist '" TMP "/ph/HELLO,,;'", NULL);
+    ck_assert_int_eq(r.status, 0);
+    expect_same(TMP "/ph/HELLO.HST", PROHST_DATA "HELLO.HST");
+    run_profil(&r, "hist '" TMP "/ph/T1;'", NULL);
+    ck_assert_int_eq(r.status, 0);
+    expect_same(TMP "/ph/T1.HST", PROHST_DATA "T1.HST");
+    /* Without ';' the missing parts are asked for; empty answers take the defaults. */
+    if (system("rm -f " TMP "/ph/T1.HST && printf '\\n\\n' > " TMP "/ph/answers") != 0)
+        ck_abort();
+    run_profil(&r, "hist " TMP "/ph/T1,", TMP "/ph/answers");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "Map file  [NUL.map]: ");
+    expect_same(TMP "/ph/T1.HST", PROHST_DATA "T1.HST");
+}
+END_TEST
+
+static char *render(uint16_t *buckets, uint16_t n)
+{
+    struct prf p = { 100, n, 1, 0x200, (uint16_t)(0x200 + n - 1), 0xC0, 0, 0, 0, buckets };
+    struct prohst_map map = { .n = 0 };
+    char *out;
+    size_t len;
+    ck_assert_int_eq(prohst_render(&p, &map, &out, &len), 0);
+    ck_assert_uint_eq((uint8_t)out[len - 1], 0x1A);
+    out[len - 1] = 0;
+    return out;
+}
+
+/* Where PROHST 1.0 divides by zero, prints a garbage row, or hangs. */
+START_TEST(prohst_failures_are_clean_here)
+{
+    uint16_t zeros[3] = { 0, 0, 0 };
+    char *s = render(zeros, 3);
+    ck_assert_ptr_nonnull(strstr(s, "Number of hits in DOS:     0 or  0.0%."));
+    ck_assert_ptr_nonnull(strstr(s, "% 0.0                                        0.0\r\n"));
+    free(s);
+    uint16_t trailing[3] = { 4, 0, 0 };     /* a zero run at the end: one blank line */
+    s = render(trailing, 3);
+    ck_assert_ptr_nonnull(strstr(s, "    4. 000000       100.0 100.0 |"
+                                    "                                            *\r\n\r\n"
+                                    "                               +---"));
+    free(s);
+    uint16_t full[2] = { 65535, 1 };
+    s = render(full, 2);
+    ck_assert_ptr_nonnull(strstr(s, "65535. 000000       100.0 100.0 |"));
+    ck_assert_ptr_nonnull(strstr(s, "    1. 000010       100.0  0.0 |\r\n"));
+    free(s);
+}
+END_TEST
+
+START_TEST(map_segments_read_as_prohst_reads_them)
+{
+    static const char text[] = "\r\n Start  Stop   Length  Name                   Class\r\n"
+                               " 00000H 00130H 0131H  CODE                   \r\n"
+                               " 00140H 001A3H 0064H  COD2                   \r\n"
+                               "\r\n 00200H 00300H 0100H  AFTER                  \r\n";
+    struct prohst_map map;
+    prohst_map_parse(text, sizeof text - 1, &map);
+    ck_assert_int_eq(map.n, 2);                     /* stops at the blank line */
+    ck_assert_uint_eq(map.seg[1].para, 0x14);       /* columns 2-5: a paragraph */
+    ck_assert_str_eq(map.seg[1].name, "COD2           ");
+}
+END_TEST
+
+START_TEST(default_histogram)
+{
+    struct run_result r;
+    run_profil(&r, "hist --width 10 tests/golden/TIGHTLP.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "   46811 100.0% 100.0%  ##########  00010-0001F \n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "       1   0.0%                     io\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "   46813 samples (1-paragraph buckets, 100 us)\n"));
+    run_profil(&r, "hist --style fancy tests/golden/TIGHTLP.PRF", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, "--style fancy"));
+}
+END_TEST
+
+Suite *reports_suite(void)
+{
+    Suite *s = suite_create("reports");
+    TCase *tc = tcase_create("hist");
+    tcase_add_test(tc, prohst_listing_is_byte_identical);
+    tcase_add_test(tc, prohst_command_form_writes_the_hst);
+    tcase_add_test(tc, prohst_failures_are_clean_here);
+    tcase_add_test(tc, map_segments_read_as_prohst_reads_them);
+    tcase_add_test(tc, default_histogram);
+    suite_add_tcase(s, tc);
+    return s;
+}
