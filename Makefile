@@ -2,7 +2,7 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
-LDLIBS  += -lx86emu
+LDLIBS  += -lx86emu -lm
 PREFIX  ?= /usr/local
 B       ?= build
 PROFIL  ?= profil

@@ -7,6 +7,7 @@
 int cmd_run(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_hist(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 int cmd_dialogue(const char *program);
 void usage(FILE *f);
 

@@ -14,6 +14,7 @@ void usage(FILE *f)
           "       profil show FILE.PRF                     print a .PRF's header and non-zero buckets\n"
           "       profil hist [options] FILE.PRF           a histogram of a .PRF\n"
           "       profil hist prf[,hst[,map]][;]           PROHST's command form: write the .HST listing\n"
+          "       profil diff OLD.PRF NEW.PRF [options]    compare two profiles (for golden files in CI)\n"
           "       profil PROGRAM.EXT                       MS-DOS PROFIL's dialogue: three prompts, then the run\n"
           "       profil --help | --version\n"
           "\n"
@@ -34,7 +35,12 @@ void usage(FILE *f)
           "      --top N               only the first N non-zero buckets (default style)\n"
           "      --width W             bar width in columns (default 40)\n"
           "\n"
-          "exit status: the program's exit code; 124 when --timeout or --max-instructions ended\n"
+          "diff options (exit 0: no row moved past the threshold; 1: one did; 2: not comparable):\n"
+          "      --threshold PCT       percentage points a row may move (default 1)\n"
+          "      --map FILE.MAP        compare per map segment instead of per bucket\n"
+          "      --exact               compare the bytes; name the first differing field\n"
+          "\n"
+          "exit status of run: the program's exit code; 124 when --timeout or --max-instructions ended\n"
           "the run; 125 when profil itself failed; 126 when the program crashed; 130 after Ctrl-C.\n",
           f);
 }
@@ -60,6 +66,8 @@ int main(int argc, char **argv)
         return cmd_show(argc - 1, argv + 1);
     if (!strcmp(cmd, "hist"))
         return cmd_hist(argc - 1, argv + 1);
+    if (!strcmp(cmd, "diff"))
+        return cmd_diff(argc - 1, argv + 1);
     if (cmd[0] != '-' && argc == 2)
         return cmd_dialogue(cmd);
     fprintf(stderr, "profil: unknown command '%s' (profil --help)\n", cmd);

@@ -139,6 +139,67 @@ START_TEST(default_histogram)
 }
 END_TEST
 
+static void write_prf(const char *path, uint16_t size, uint16_t b0, uint16_t b1, uint16_t dos)
+{
+    uint16_t b[2] = { b0, b1 };
+    struct prf p = { 100, 2, size, 0x200, 0x202, 0xC0, 0, dos, 0, b };
+    char err[256];
+    ck_assert_msg(prf_write_file(path, &p, err, sizeof err) == 0, "%s", err);
+}
+
+/* diff's exit codes: 0 unmoved, 1 moved past the threshold, 2 incomparable. */
+START_TEST(diff_exit_codes)
+{
+    struct run_result r;
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    write_prf(TMP "/a.prf", 1, 100, 0, 0);
+    write_prf(TMP "/b.prf", 1, 50, 50, 0);      /* half the time moved to bucket 1 */
+    write_prf(TMP "/c.prf", 1, 99, 1, 0);       /* one point moved */
+    write_prf(TMP "/d.prf", 2, 100, 0, 0);      /* other bucket size */
+    write_prf(TMP "/e.prf", 1, 100, 0, 1);      /* one more sample, in DOS */
+
+    run_profil(&r, "diff " TMP "/a.prf " TMP "/a.prf", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "profil: profiles match (threshold 1.0 percentage points)\n");
+
+    run_profil(&r, "diff " TMP "/a.prf " TMP "/b.prf", NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "  100.0    50.0    -50.0  bucket 0 (00000)  <-- over the threshold\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "    0.0    50.0    +50.0  bucket 1 (00010)  <-- over the threshold\n"));
+
+    run_profil(&r, "diff --threshold 2 " TMP "/a.prf " TMP "/c.prf", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "diff " TMP "/a.prf " TMP "/c.prf", NULL);
+    ck_assert_int_eq(r.status, 1);
+
+    run_profil(&r, "diff " TMP "/a.prf " TMP "/d.prf", NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "different bucket layouts (2 buckets of 1 paragraphs vs 2 of 2)"));
+    run_profil(&r, "diff " TMP "/a.prf " TMP "/missing.prf", NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, TMP "/missing.prf: File not found"));
+}
+END_TEST
+
+START_TEST(diff_exact_names_the_field)
+{
+    struct run_result r;
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    write_prf(TMP "/a.prf", 1, 100, 0, 0);
+    write_prf(TMP "/e.prf", 1, 100, 0, 1);
+    write_prf(TMP "/f.prf", 1, 100, 3, 0);
+    run_profil(&r, "diff --exact " TMP "/a.prf " TMP "/a.prf", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "diff --exact " TMP "/a.prf " TMP "/e.prf", NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "differ: hit_dos (offset 14): 0 vs 1\n"));
+    run_profil(&r, "diff --exact " TMP "/a.prf " TMP "/f.prf", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "differ: bucket 1 (offset 20): 0 vs 3\n"));
+}
+END_TEST
+
 Suite *reports_suite(void)
 {
     Suite *s = suite_create("reports");
@@ -148,6 +209,8 @@ Suite *reports_suite(void)
     tcase_add_test(tc, prohst_failures_are_clean_here);
     tcase_add_test(tc, map_segments_read_as_prohst_reads_them);
     tcase_add_test(tc, default_histogram);
+    tcase_add_test(tc, diff_exit_codes);
+    tcase_add_test(tc, diff_exact_names_the_field);
     suite_add_tcase(s, tc);
     return s;
 }
