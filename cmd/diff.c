@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../formats/fileio.h"
 #include "../formats/prf.h"
 #include "../formats/prfdiff.h"
 #include "../formats/prohst.h"
@@ -23,18 +22,11 @@
 
 static int read_map(const char *path, struct prohst_map *map)
 {
-    uint8_t *text;
-    size_t n;
-    char err[512];
-    map->n = 0;
-    if (!path)
-        return 0;
-    if (read_file(path, &text, &n, err, sizeof err) != 0) {
+    char err[600];
+    if (prohst_map_read_file(path, map, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return -1;
     }
-    prohst_map_parse((const char *)text, n, map);
-    free(text);
     return 0;
 }
 

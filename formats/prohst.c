@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
 #include "prf.h"
 
 /* ---- the map --------------------------------------------------------------- */
@@ -55,6 +56,20 @@ int prohst_map_parse(const char *text, size_t len, struct prohst_map *map)
         }
         p += (nl ? (size_t)(nl - p) + 1 : (size_t)(end - p));
     }
+    return 0;
+}
+
+int prohst_map_read_file(const char *path, struct prohst_map *map, char *err, size_t errn)
+{
+    uint8_t *text;
+    size_t n;
+    map->n = 0;
+    if (!path)
+        return 0;
+    if (read_file(path, &text, &n, err, errn) != 0)
+        return -1;
+    prohst_map_parse((const char *)text, n, map);
+    free(text);
     return 0;
 }
 

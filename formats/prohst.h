@@ -35,6 +35,9 @@ struct prohst_map {
  * " Start" line simply has no segments). */
 int prohst_map_parse(const char *text, size_t len, struct prohst_map *map);
 
+/* Read a map file (NULL path: no map); -1 with a message naming the file. */
+int prohst_map_read_file(const char *path, struct prohst_map *map, char *err, size_t errn);
+
 /* Render the listing; *out is malloc'ed, *outlen its size. */
 int prohst_render(const struct prf *p, const struct prohst_map *map, char **out, size_t *outlen);
 
