@@ -118,7 +118,7 @@ static int ask(const char *prompt, char *answer, size_t n)
 
 static int prohst_form(const char *arg)
 {
-    char spec[1024], field[3][512] = { "", "", "" };
+    char spec[512], field[3][512] = { "", "", "" };
     int nfields = 1, final = 0;
     snprintf(spec, sizeof spec, "%s", arg);
     size_t len = strlen(spec);
