@@ -45,7 +45,7 @@ $(B)/%.o: %.c $(B)/.deps
 # DOS test programs, assembled from source.
 $(B)/fixtures/%.com: tests/fixtures/%.asm $(B)/.deps
 	@mkdir -p $(B)/fixtures
-	$(NASM) -f bin -o $@ $<
+	$(NASM) -f bin --before '[map all $(@:.com=.map)]' -o $@ $<
 
 $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps
 	@mkdir -p $(B)/fixtures

@@ -17,6 +17,7 @@
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
 #include "../formats/prohst.h"
+#include "../formats/symtab.h"
 #include "commands.h"
 #include "session.h"
 
@@ -36,6 +37,85 @@ static const char *segment_of(const struct prohst_map *map, uint32_t para)
     for (int i = 0; i < map->n && map->seg[i].para <= para; i++)
         name = map->seg[i].name;
     return name;
+}
+
+/* One row per symbol (or per segment when the map has no publics).  A
+ * bucket's hits are split among the symbols it overlaps in proportion to
+ * the bytes each covers inside it (a sampled profile knows no finer); a
+ * bucket no symbol covers counts as "(no symbol)". */
+struct unit_row {
+    const char *name;
+    uint32_t start, end;
+    double hits;
+};
+
+static int by_hits(const void *a, const void *b)
+{
+    const struct unit_row *x = a, *y = b;
+    return x->hits < y->hits ? 1 : x->hits > y->hits ? -1 : (x->start > y->start) - (x->start < y->start);
+}
+
+static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width)
+{
+    uint32_t B = p->bucket_size * 16u, limit = (uint32_t)p->bucket_num * B;
+    size_t n = t->nsym ? t->nsym : t->nseg;
+    struct unit_row *rows = calloc(n + 1, sizeof *rows);
+    if (!rows)
+        return EXIT_PROFIL_FAILED;
+    for (size_t i = 0; i < n; i++) {
+        rows[i].name = t->nsym ? t->sym[i].name : t->seg[i].name;
+        rows[i].start = t->nsym ? t->sym[i].addr : t->seg[i].start;
+        rows[i].end = t->nsym ? symtab_symbol_end(t, i, limit) : t->seg[i].stop + 1;
+    }
+    double total = (double)p->hit_io + p->hit_dos + p->hit_high, prog = 0, covered = 0, max = 0;
+    for (unsigned b = 0; b < p->bucket_num; b++) {
+        prog += p->bucket[b];
+        if (!p->bucket[b])
+            continue;
+        uint32_t lo = b * B, hi = lo + B, inside = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t s = rows[i].start > lo ? rows[i].start : lo, e = rows[i].end < hi ? rows[i].end : hi;
+            inside += s < e ? e - s : 0;
+        }
+        for (size_t i = 0; inside && i < n; i++) {
+            uint32_t s = rows[i].start > lo ? rows[i].start : lo, e = rows[i].end < hi ? rows[i].end : hi;
+            if (s < e) {
+                double share = (double)p->bucket[b] * (e - s) / inside;
+                rows[i].hits += share;
+                covered += share;
+            }
+        }
+    }
+    total += prog;
+    rows[n].name = "(no symbol)";
+    rows[n].hits = prog - covered;
+    qsort(rows, n + 1, sizeof *rows, by_hits);
+    for (size_t i = 0; i <= n; i++)
+        if (rows[i].hits > max)
+            max = rows[i].hits;
+    double t1 = total > 0 ? total : 1, cumul = 0;
+    printf("%8s %6s %6s  %-*s  %-24s %s\n", "hits", "%", "cum%", (int)width, "", "symbol", "address");
+    for (size_t i = 0; i <= n && i < top; i++) {
+        if (rows[i].hits < 0.5)
+            break;
+        cumul += rows[i].hits;
+        unsigned len = max > 0 ? (unsigned)(rows[i].hits * width / max + 0.5) : 0;
+        printf("%8.0f %5.1f%% %5.1f%%  ", rows[i].hits, 100.0 * rows[i].hits / t1, 100.0 * cumul / t1);
+        for (unsigned k = 0; k < width; k++)
+            putchar(k < len ? '#' : ' ');
+        if (rows[i].end > rows[i].start)
+            printf("  %-24s %05X-%05X\n", rows[i].name, rows[i].start, rows[i].end - 1);
+        else
+            printf("  %s\n", rows[i].name);
+    }
+    const char *names[3] = { "io", "dos", "high" };
+    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
+    for (int k = 0; k < 3; k++)
+        printf("%8u %5.1f%%         %-*s  %s\n", hits[k], 100.0 * hits[k] / t1, (int)width, "", names[k]);
+    printf("%8.0f samples (%u-paragraph buckets, %u us; %s map, %zu symbols)\n", total, p->bucket_size,
+           p->clock_grain, map_format_name(t->format), t->nsym);
+    free(rows);
+    return 0;
 }
 
 static void default_style(const struct prf *p, const struct prohst_map *map, unsigned top, unsigned width)
@@ -219,18 +299,28 @@ int cmd_hist(int argc, char **argv)
     }
     struct prf p;
     struct prohst_map m;
-    char err[512];
+    char err[700];
     if (prf_read_file(argv[optind], &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
     int rc = 0;
-    if (load_map(map_path, &m) != 0)
-        rc = EXIT_PROFIL_FAILED;
-    else if (strcmp(style, "prohst") == 0)
-        rc = write_listing(&p, &m, NULL);
-    else
+    if (strcmp(style, "prohst") == 0) {
+        /* PROHST reads a map its own way: the " Start" segment table. */
+        rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, NULL);
+    } else if (map_path) {
+        struct symtab t;
+        if (symtab_read_file(map_path, &t, err, sizeof err) != 0) {
+            fprintf(stderr, "profil: %s\n", err);
+            rc = EXIT_PROFIL_FAILED;
+        } else {
+            rc = symbol_style(&p, &t, top, width);
+            symtab_free(&t);
+        }
+    } else {
+        m.n = 0;
         default_style(&p, &m, top, width);
+    }
     prf_free(&p);
     return rc;
 }

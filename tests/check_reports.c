@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "../formats/prohst.h"
+#include "../formats/symtab.h"
 
 #define PROHST_DATA "../shared/data/prohst/"
 
@@ -200,6 +201,111 @@ START_TEST(diff_exact_names_the_field)
 }
 END_TEST
 
+/* tests/fixtures/hotloop_ms.map, written by hand in Microsoft LINK's
+ * format to match hotloop.asm: publics listed by name and by value (one
+ * symbol each), an absolute symbol (no code address, left out). */
+START_TEST(mslink_map_parsed)
+{
+    struct symtab t;
+    char err[512];
+    ck_assert_msg(symtab_read_file("tests/fixtures/hotloop_ms.map", &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(t.format, MAP_MSLINK);
+    ck_assert_uint_eq(t.nseg, 1);
+    ck_assert_str_eq(t.seg[0].name, "_TEXT");
+    ck_assert_str_eq(t.seg[0].cls, "CODE");
+    ck_assert_uint_eq(t.seg[0].stop, 0x85);
+    ck_assert_uint_eq(t.nsym, 3);
+    ck_assert_str_eq(t.sym[0].name, "ROUND");
+    ck_assert_uint_eq(t.sym[1].addr, 0x70);
+    ck_assert_uint_eq(symtab_symbol_end(&t, 1, 0x1000), 0x80);  /* up to LIGHT */
+    ck_assert_uint_eq(symtab_symbol_end(&t, 2, 0x1000), 0x86);  /* to the segment's end */
+    symtab_free(&t);
+}
+END_TEST
+
+/* The map NASM itself wrote for hotloop.com (the Makefile asks for it):
+ * addresses less the 100h origin, local labels (heavy.l) left out. */
+START_TEST(nasm_map_parsed)
+{
+    struct symtab t;
+    char err[512];
+    ck_assert_msg(symtab_read_file(FIX("hotloop.map"), &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(t.format, MAP_NASM);
+    ck_assert_str_eq(t.seg[0].name, ".text");
+    ck_assert_uint_eq(t.seg[0].start, 0);
+    const char *want[5] = { "round", "hello", "done", "heavy", "light" };
+    const uint32_t at[5] = { 0x0A, 0x1F, 0x5F, 0x70, 0x80 };
+    ck_assert_uint_eq(t.nsym, 5);
+    for (int i = 0; i < 5; i++) {
+        ck_assert_str_eq(t.sym[i].name, want[i]);
+        ck_assert_uint_eq(t.sym[i].addr, at[i]);
+    }
+    symtab_free(&t);
+}
+END_TEST
+
+START_TEST(map_errors_name_the_line)
+{
+    struct symtab t;
+    char err[512];
+    static const char bad[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 00085H 00086H _TEXT CODE\r\n"
+                              " 0001H oops\r\n";
+    ck_assert_int_eq(symtab_parse(bad, sizeof bad - 1, &t, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "line 4: a segment line should read"));
+    ck_assert_int_eq(symtab_parse("hello\n", 6, &t, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "not a linker map"));
+}
+END_TEST
+
+/* PROHST's HELLO.MAP was written by the real MS-DOS 2.0 LINK. */
+START_TEST(real_link_map_parsed)
+{
+    struct symtab t;
+    char err[512];
+    if (!have_data())
+        return;
+    ck_assert_msg(symtab_read_file(PROHST_DATA "HELLO.MAP", &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(t.nseg, 4);
+    ck_assert_str_eq(t.seg[1].name, "COD2");
+    ck_assert_uint_eq(t.seg[1].start, 0x140);
+    ck_assert_uint_eq(t.seg[3].stop, 0x25F);
+    ck_assert_uint_eq(t.nsym, 0);
+    symtab_free(&t);
+}
+END_TEST
+
+/* hist --map: heavy and light each fill their own paragraph, so each gets
+ * exactly its bucket's samples, from either map. */
+START_TEST(hist_rows_per_symbol)
+{
+    struct run_result r;
+    struct prf p;
+    char want[128];
+    run_profil(&r, "run -q -o " TMP "/hm.prf " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    read_prf(TMP "/hm.prf", &p);
+    const char *maps[2] = { FIX("hotloop.map"), "tests/fixtures/hotloop_ms.map" };
+    const char *heavy[2] = { "heavy", "HEAVY" };
+    for (int k = 0; k < 2; k++) {
+        char args[256];
+        snprintf(args, sizeof args, "hist --width 10 --map %s " TMP "/hm.prf", maps[k]);
+        run_profil(&r, args, NULL);
+        ck_assert_int_eq(r.status, 0);
+        snprintf(want, sizeof want, "%8u ", p.bucket[7]);
+        ck_assert_ptr_nonnull(strstr(r.out, want));
+        ck_assert_ptr_nonnull(strstr(r.out, heavy[k]));
+        snprintf(want, sizeof want, "%8u ", p.bucket[8]);
+        ck_assert_ptr_nonnull(strstr(r.out, want));
+    }
+    /* heavy's row comes first: it has the most samples. */
+    ck_assert_ptr_nonnull(strstr(r.out, "##########  HEAVY                    00070-0007F\n"));
+    prf_free(&p);
+    run_profil(&r, "hist --map tests/fixtures/tightlp.asm " TMP "/hm.prf", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, "tests/fixtures/tightlp.asm: not a linker map"));
+}
+END_TEST
+
 Suite *reports_suite(void)
 {
     Suite *s = suite_create("reports");
@@ -210,6 +316,11 @@ Suite *reports_suite(void)
     tcase_add_test(tc, map_segments_read_as_prohst_reads_them);
     tcase_add_test(tc, default_histogram);
     tcase_add_test(tc, diff_exit_codes);
+    tcase_add_test(tc, mslink_map_parsed);
+    tcase_add_test(tc, nasm_map_parsed);
+    tcase_add_test(tc, map_errors_name_the_line);
+    tcase_add_test(tc, real_link_map_parsed);
+    tcase_add_test(tc, hist_rows_per_symbol);
     tcase_add_test(tc, diff_exact_names_the_field);
     suite_add_tcase(s, tc);
     return s;
