@@ -43,11 +43,11 @@ $(B)/%.o: %.c $(B)/.deps
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 # DOS test programs, assembled from source.
-$(B)/fixtures/%.com: tests/fixtures/%.asm $(B)/.deps
+$(B)/fixtures/%.com: tests/fixtures/%.asm $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
 	$(NASM) -f bin --before '[map all $(@:.com=.map)]' -o $@ $<
 
-$(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps
+$(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
 	$(NASM) -f bin -o $@ $<
 

@@ -223,7 +223,8 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
         symtab_free(t);
         return -1;
     }
-    qsort(t->sym, t->nsym, sizeof *t->sym, by_addr);
+    if (t->nsym)
+        qsort(t->sym, t->nsym, sizeof *t->sym, by_addr);
     return 0;
 }
 
