@@ -16,6 +16,7 @@
 
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
+#include "../formats/attrib.h"
 #include "../formats/prohst.h"
 #include "../formats/symtab.h"
 #include "commands.h"
@@ -39,56 +40,23 @@ static const char *segment_of(const struct prohst_map *map, uint32_t para)
     return name;
 }
 
-/* One row per symbol (or per segment when the map has no publics).  A
- * bucket's hits are split among the symbols it overlaps in proportion to
- * the bytes each covers inside it (a sampled profile knows no finer); a
- * bucket no symbol covers counts as "(no symbol)". */
-struct unit_row {
-    const char *name;
-    uint32_t start, end;
-    double hits;
-};
-
+/* One row per symbol, busiest first (formats/attrib.c splits buckets). */
 static int by_hits(const void *a, const void *b)
 {
-    const struct unit_row *x = a, *y = b;
+    const struct unit_hits *x = a, *y = b;
     return x->hits < y->hits ? 1 : x->hits > y->hits ? -1 : (x->start > y->start) - (x->start < y->start);
 }
 
 static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width)
 {
-    uint32_t B = p->bucket_size * 16u, limit = (uint32_t)p->bucket_num * B;
-    size_t n = t->nsym ? t->nsym : t->nseg;
-    struct unit_row *rows = calloc(n + 1, sizeof *rows);
-    if (!rows)
+    struct unit_hits *rows;
+    size_t rn;
+    if (attribute_hits(p, t, &rows, &rn) != 0)
         return EXIT_PROFIL_FAILED;
-    for (size_t i = 0; i < n; i++) {
-        rows[i].name = t->nsym ? t->sym[i].name : t->seg[i].name;
-        rows[i].start = t->nsym ? t->sym[i].addr : t->seg[i].start;
-        rows[i].end = t->nsym ? symtab_symbol_end(t, i, limit) : t->seg[i].stop + 1;
-    }
-    double total = (double)p->hit_io + p->hit_dos + p->hit_high, prog = 0, covered = 0, max = 0;
-    for (unsigned b = 0; b < p->bucket_num; b++) {
-        prog += p->bucket[b];
-        if (!p->bucket[b])
-            continue;
-        uint32_t lo = b * B, hi = lo + B, inside = 0;
-        for (size_t i = 0; i < n; i++) {
-            uint32_t s = rows[i].start > lo ? rows[i].start : lo, e = rows[i].end < hi ? rows[i].end : hi;
-            inside += s < e ? e - s : 0;
-        }
-        for (size_t i = 0; inside && i < n; i++) {
-            uint32_t s = rows[i].start > lo ? rows[i].start : lo, e = rows[i].end < hi ? rows[i].end : hi;
-            if (s < e) {
-                double share = (double)p->bucket[b] * (e - s) / inside;
-                rows[i].hits += share;
-                covered += share;
-            }
-        }
-    }
-    total += prog;
-    rows[n].name = "(no symbol)";
-    rows[n].hits = prog - covered;
+    size_t n = rn - 1;
+    double max = 0, total = (double)p->hit_io + p->hit_dos + p->hit_high;
+    for (size_t i = 0; i < rn; i++)
+        total += rows[i].hits;
     qsort(rows, n + 1, sizeof *rows, by_hits);
     for (size_t i = 0; i <= n; i++)
         if (rows[i].hits > max)

@@ -1,0 +1,26 @@
+/*
+ * formats/attrib.h: samples per symbol.  A bucket's hits are split among
+ * the symbols (or, in a map without publics, the segments) covering bytes
+ * in it, in proportion to those bytes; a bucket nothing covers counts as
+ * "(no symbol)".  Shared by `profil hist` and its exports.
+ */
+#ifndef PROFIL_FORMATS_ATTRIB_H
+#define PROFIL_FORMATS_ATTRIB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "prf.h"
+#include "symtab.h"
+
+struct unit_hits {
+    const char *name;           /* points into the symtab, or a constant */
+    uint32_t start, end;        /* bytes in the load module; end exclusive (0, 0: no range) */
+    double hits;
+};
+
+/* rows[0..n-1] in address order, then "(no symbol)" as the last row
+ * (*n counts it).  Returns -1 when out of memory. */
+int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits **rows, size_t *n);
+
+#endif
