@@ -17,6 +17,7 @@
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
 #include "../formats/attrib.h"
+#include "../formats/export.h"
 #include "../formats/prohst.h"
 #include "../formats/symtab.h"
 #include "commands.h"
@@ -233,9 +234,9 @@ int cmd_hist(int argc, char **argv)
     static const struct option longs[] = {
         { "style", required_argument, 0, 's' }, { "map", required_argument, 0, 'm' },
         { "top", required_argument, 0, 't' }, { "width", required_argument, 0, 'w' },
-        { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+        { "format", required_argument, 0, 'f' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
-    const char *style = "default", *map_path = NULL;
+    const char *style = "default", *map_path = NULL, *format = "text";
     unsigned top = 0xFFFFFFFFu, width = 40;
     int c;
     optind = 1;
@@ -244,6 +245,7 @@ int cmd_hist(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (c) {
         case 's': style = optarg; break;
+        case 'f': format = optarg; break;
         case 'm': map_path = optarg; break;
         case 't': top = (unsigned)strtoul(optarg, NULL, 10); break;
         case 'w':
@@ -261,6 +263,10 @@ int cmd_hist(int argc, char **argv)
         fprintf(stderr, "profil: --style %s: want default or prohst\n", style);
         return EXIT_PROFIL_FAILED;
     }
+    if (strcmp(format, "text") != 0 && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0) {
+        fprintf(stderr, "profil: --format %s: want text, csv or json\n", format);
+        return EXIT_PROFIL_FAILED;
+    }
     if (optind != argc - 1) {
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
         return EXIT_PROFIL_FAILED;
@@ -273,7 +279,20 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     int rc = 0;
-    if (strcmp(style, "prohst") == 0) {
+    if (strcmp(format, "text") != 0) {
+        struct symtab t;
+        int have = map_path != NULL;
+        if (have && symtab_read_file(map_path, &t, err, sizeof err) != 0) {
+            fprintf(stderr, "profil: %s\n", err);
+            rc = EXIT_PROFIL_FAILED;
+        } else {
+            int (*writer)(FILE *, const struct prf *, const struct symtab *) =
+                strcmp(format, "csv") == 0 ? export_csv : export_json;
+            rc = writer(stdout, &p, have ? &t : NULL) == 0 ? 0 : EXIT_PROFIL_FAILED;
+            if (have)
+                symtab_free(&t);
+        }
+    } else if (strcmp(style, "prohst") == 0) {
         /* PROHST reads a map its own way: the " Start" segment table. */
         rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, NULL);
     } else if (map_path) {

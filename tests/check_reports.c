@@ -9,6 +9,7 @@
 
 #include "../formats/prohst.h"
 #include "../formats/symtab.h"
+#include "../formats/export.h"
 
 #define PROHST_DATA "../shared/data/prohst/"
 
@@ -306,6 +307,43 @@ START_TEST(hist_rows_per_symbol)
 }
 END_TEST
 
+/* Exports of a two-bucket profile; a symbol name with a quote, a
+ * backslash and a control byte is escaped for each format. */
+START_TEST(csv_and_json_exports)
+{
+    uint16_t b[2] = { 3, 1 };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b };
+    static const char map[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 0001FH 00020H _TEXT CODE\r\n"
+                              "\r\n  Address         Publics by Value\r\n\r\n 0000:0000       A\"B\\C\x01\r\n";
+    struct symtab t;
+    char err[256], text[2048];
+    ck_assert_int_eq(symtab_parse(map, sizeof map - 1, &t, err, sizeof err), 0);
+    FILE *f = fmemopen(text, sizeof text, "w");
+    ck_assert_int_eq(export_csv(f, &p, NULL), 0);
+    fclose(f);
+    ck_assert_str_eq(text, "kind,name,start,end,hits,percent\n"
+                           "bucket,\"0\",0,16,3,37.500\n"
+                           "bucket,\"1\",16,32,1,12.500\n"
+                           "io,\"io\",,,0,0.000\n"
+                           "dos,\"dos\",,,4,50.000\n"
+                           "high,\"high\",,,0,0.000\n");
+    f = fmemopen(text, sizeof text, "w");
+    ck_assert_int_eq(export_csv(f, &p, &t), 0);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(text, "symbol,\"A\"\"B\\C\x01\",0,32,4.00,50.000\n"));
+    f = fmemopen(text, sizeof text, "w");
+    ck_assert_int_eq(export_json(f, &p, &t), 0);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(text, "\"header\": {\"clock_grain\": 100, \"bucket_num\": 2, \"bucket_size\": 1, "
+                                       "\"prog_low_pa\": 512, \"prog_high_pa\": 514, \"dos_pa\": 192, "
+                                       "\"hit_io\": 0, \"hit_dos\": 4, \"hit_high\": 0},\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\"total_samples\": 8,\n  \"buckets\": [3, 1],\n"));
+    ck_assert_ptr_nonnull(strstr(text, "{\"name\": \"A\\\"B\\\\C\\u0001\", \"start\": 0, \"end\": 32, \"hits\": 4.00}"));
+    ck_assert_ptr_nonnull(strstr(text, "\"unattributed\": 0.00\n}\n"));
+    symtab_free(&t);
+}
+END_TEST
+
 Suite *reports_suite(void)
 {
     Suite *s = suite_create("reports");
@@ -321,6 +359,7 @@ Suite *reports_suite(void)
     tcase_add_test(tc, map_errors_name_the_line);
     tcase_add_test(tc, real_link_map_parsed);
     tcase_add_test(tc, hist_rows_per_symbol);
+    tcase_add_test(tc, csv_and_json_exports);
     tcase_add_test(tc, diff_exact_names_the_field);
     suite_add_tcase(s, tc);
     return s;

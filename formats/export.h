@@ -1,0 +1,18 @@
+/*
+ * formats/export.h: a profile in the formats other tools read: CSV and
+ * JSON (schema in docs/formats.md).  Pure writers to a FILE; names are
+ * escaped for each format.
+ */
+#ifndef PROFIL_FORMATS_EXPORT_H
+#define PROFIL_FORMATS_EXPORT_H
+
+#include <stdio.h>
+
+#include "prf.h"
+#include "symtab.h"
+
+/* `t` may be NULL (no map).  Return 0, or -1 when out of memory. */
+int export_csv(FILE *f, const struct prf *p, const struct symtab *t);
+int export_json(FILE *f, const struct prf *p, const struct symtab *t);
+
+#endif
