@@ -263,8 +263,9 @@ int cmd_hist(int argc, char **argv)
         fprintf(stderr, "profil: --style %s: want default or prohst\n", style);
         return EXIT_PROFIL_FAILED;
     }
-    if (strcmp(format, "text") != 0 && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0) {
-        fprintf(stderr, "profil: --format %s: want text, csv or json\n", format);
+    if (strcmp(format, "text") != 0 && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0 &&
+        strcmp(format, "callgrind") != 0 && strcmp(format, "folded") != 0) {
+        fprintf(stderr, "profil: --format %s: want text, csv, json, callgrind or folded\n", format);
         return EXIT_PROFIL_FAILED;
     }
     if (optind != argc - 1) {
@@ -286,9 +287,17 @@ int cmd_hist(int argc, char **argv)
             fprintf(stderr, "profil: %s\n", err);
             rc = EXIT_PROFIL_FAILED;
         } else {
-            int (*writer)(FILE *, const struct prf *, const struct symtab *) =
-                strcmp(format, "csv") == 0 ? export_csv : export_json;
-            rc = writer(stdout, &p, have ? &t : NULL) == 0 ? 0 : EXIT_PROFIL_FAILED;
+            const struct symtab *tp = have ? &t : NULL;
+            int w;
+            if (strcmp(format, "csv") == 0)
+                w = export_csv(stdout, &p, tp);
+            else if (strcmp(format, "json") == 0)
+                w = export_json(stdout, &p, tp);
+            else if (strcmp(format, "callgrind") == 0)
+                w = export_callgrind(stdout, &p, tp, argv[optind]);
+            else
+                w = export_folded(stdout, &p, tp);
+            rc = w == 0 ? 0 : EXIT_PROFIL_FAILED;
             if (have)
                 symtab_free(&t);
         }

@@ -3,6 +3,7 @@
  */
 #include "export.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "attrib.h"
@@ -98,5 +99,90 @@ int export_json(FILE *f, const struct prf *p, const struct symtab *t)
         free(rows);
     }
     fprintf(f, "\n}\n");
+    return 0;
+}
+
+/* ---- callgrind and folded stacks: named rows with integer counts ---------- */
+
+struct named { char name[80]; unsigned long long count; };
+
+/* Rows for tools that want whole counts: symbols (rounded) or non-zero
+ * buckets, then io, dos, high. */
+static int named_rows(const struct prf *p, const struct symtab *t, struct named **out, size_t *n)
+{
+    size_t cap = (t ? (t->nsym ? t->nsym : t->nseg) + 1 : p->bucket_num) + 3, k = 0;
+    struct named *rows = calloc(cap, sizeof *rows);
+    if (!rows)
+        return -1;
+    if (t) {
+        struct unit_hits *u;
+        size_t un;
+        if (attribute_hits(p, t, &u, &un) != 0) {
+            free(rows);
+            return -1;
+        }
+        for (size_t i = 0; i < un; i++) {
+            unsigned long long c = (unsigned long long)(u[i].hits + 0.5);
+            if (c) {
+                snprintf(rows[k].name, sizeof rows[k].name, "%s", u[i].name);
+                rows[k++].count = c;
+            }
+        }
+        free(u);
+    } else {
+        for (unsigned i = 0; i < p->bucket_num; i++) {
+            if (p->bucket[i]) {
+                snprintf(rows[k].name, sizeof rows[k].name, "bucket %u (%05X)", i, i * p->bucket_size * 16u);
+                rows[k++].count = p->bucket[i];
+            }
+        }
+    }
+    const char *names[3] = { "(io)", "(dos)", "(high)" };
+    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
+    for (int j = 0; j < 3; j++) {
+        if (hits[j]) {
+            snprintf(rows[k].name, sizeof rows[k].name, "%s", names[j]);
+            rows[k++].count = hits[j];
+        }
+    }
+    *out = rows;
+    *n = k;
+    return 0;
+}
+
+int export_callgrind(FILE *f, const struct prf *p, const struct symtab *t, const char *cmd)
+{
+    struct named *rows;
+    size_t n;
+    unsigned long long total = 0;
+    if (named_rows(p, t, &rows, &n) != 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        total += rows[i].count;
+    fprintf(f, "# callgrind format\nversion: 1\ncreator: profil\ncmd: %s\n\n", cmd);
+    fprintf(f, "positions: line\nevents: Samples\nsummary: %llu\n\nfl=%s\n", total, cmd);
+    for (size_t i = 0; i < n; i++) {
+        for (char *s = rows[i].name; *s; s++)
+            if ((unsigned char)*s < 0x20)
+                *s = '?';       /* one name, one line */
+        fprintf(f, "fn=%s\n0 %llu\n", rows[i].name, rows[i].count);
+    }
+    free(rows);
+    return 0;
+}
+
+int export_folded(FILE *f, const struct prf *p, const struct symtab *t)
+{
+    struct named *rows;
+    size_t n;
+    if (named_rows(p, t, &rows, &n) != 0)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        for (char *s = rows[i].name; *s; s++)
+            if (*s == ';' || *s == ' ' || (unsigned char)*s < 0x20)
+                *s = *s == ';' ? ':' : '_';   /* frame and count separators */
+        fprintf(f, "%s%s %llu\n", rows[i].name[0] == '(' ? "" : "program;", rows[i].name, rows[i].count);
+    }
+    free(rows);
     return 0;
 }

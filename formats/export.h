@@ -14,5 +14,10 @@
 /* `t` may be NULL (no map).  Return 0, or -1 when out of memory. */
 int export_csv(FILE *f, const struct prf *p, const struct symtab *t);
 int export_json(FILE *f, const struct prf *p, const struct symtab *t);
+/* KCachegrind/QCachegrind: one fn= per symbol (or bucket), self cost =
+ * samples (rounded), io/dos/high as functions of their own. */
+int export_callgrind(FILE *f, const struct prf *p, const struct symtab *t, const char *cmd);
+/* Folded stacks (flamegraph.pl, speedscope): "program;NAME COUNT" lines. */
+int export_folded(FILE *f, const struct prf *p, const struct symtab *t);
 
 #endif

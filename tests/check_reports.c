@@ -344,6 +344,49 @@ START_TEST(csv_and_json_exports)
 }
 END_TEST
 
+START_TEST(callgrind_and_folded_exports)
+{
+    uint16_t b[2] = { 3, 1 };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b };
+    static const char map[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 0001FH 00020H _TEXT CODE\r\n"
+                              "\r\n  Address         Publics by Value\r\n\r\n 0000:0000       MAIN\r\n"
+                              " 0000:0010       do;it\r\n";
+    struct symtab t;
+    char err[256], text[2048];
+    ck_assert_int_eq(symtab_parse(map, sizeof map - 1, &t, err, sizeof err), 0);
+    FILE *f = fmemopen(text, sizeof text, "w");
+    ck_assert_int_eq(export_callgrind(f, &p, &t, "X.PRF"), 0);
+    fclose(f);
+    ck_assert_str_eq(text, "# callgrind format\nversion: 1\ncreator: profil\ncmd: X.PRF\n\n"
+                           "positions: line\nevents: Samples\nsummary: 8\n\nfl=X.PRF\n"
+                           "fn=MAIN\n0 3\nfn=do;it\n0 1\nfn=(dos)\n0 4\n");
+    f = fmemopen(text, sizeof text, "w");
+    ck_assert_int_eq(export_folded(f, &p, &t), 0);
+    fclose(f);
+    ck_assert_str_eq(text, "program;MAIN 3\nprogram;do:it 1\n(dos) 4\n");
+    symtab_free(&t);
+}
+END_TEST
+
+/* When valgrind's callgrind_annotate is installed, it reads our file. */
+START_TEST(callgrind_annotate_reads_it)
+{
+    struct run_result r;
+    if (system("command -v callgrind_annotate > /dev/null 2>&1") != 0) {
+        fprintf(stderr, "check_reports: callgrind_annotate not installed: skipped\n");
+        return;
+    }
+    run_profil(&r, "hist --format callgrind tests/golden/TIGHTLP.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(system("cp " TMP "/out " TMP "/callgrind.out && callgrind_annotate --auto=no " TMP
+                            "/callgrind.out > " TMP "/annotated 2>&1"), 0);
+    char out[8192];
+    slurp(TMP "/annotated", out, sizeof out);
+    ck_assert_ptr_nonnull(strstr(out, "46,813 (100.0%)  PROGRAM TOTALS"));
+    ck_assert_ptr_nonnull(strstr(out, "46,811 (100.0%)  tests/golden/TIGHTLP.PRF:bucket 1 (00010)"));
+}
+END_TEST
+
 Suite *reports_suite(void)
 {
     Suite *s = suite_create("reports");
@@ -360,6 +403,8 @@ Suite *reports_suite(void)
     tcase_add_test(tc, real_link_map_parsed);
     tcase_add_test(tc, hist_rows_per_symbol);
     tcase_add_test(tc, csv_and_json_exports);
+    tcase_add_test(tc, callgrind_and_folded_exports);
+    tcase_add_test(tc, callgrind_annotate_reads_it);
     tcase_add_test(tc, diff_exact_names_the_field);
     suite_add_tcase(s, tc);
     return s;
