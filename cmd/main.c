@@ -27,6 +27,7 @@ void usage(FILE *f)
           "      --drive X=DIR         map DOS drive X: to the host folder DIR (default C: = .)\n"
           "      --env NAME=VALUE      add a variable to the program's environment\n"
           "      --strict              stop at the first unimplemented DOS/BIOS function or port\n"
+          "      --map FILE.MAP        name symbols in the summary (default: NAME.MAP beside the program)\n"
           "  -q, --quiet               no summary on stderr\n"
           "\n"
           "hist options:\n"

@@ -28,7 +28,7 @@ int cmd_run(int argc, char **argv)
         { "output", required_argument, 0, 'o' }, { "timeout", required_argument, 0, 'T' },
         { "max-instructions", required_argument, 0, 'M' }, { "drive", required_argument, 0, 'D' },
         { "env", required_argument, 0, 'E' }, { "strict", no_argument, 0, 'S' },
-        { "quiet", no_argument, 0, 'q' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+        { "quiet", no_argument, 0, 'q' }, { "map", required_argument, 0, 'm' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
     struct session_opts o = { 0 };
     const char *env[64];
@@ -88,6 +88,7 @@ int cmd_run(int argc, char **argv)
             env[o.nenv++] = optarg;
             break;
         case 'S': o.strict = 1; break;
+        case 'm': o.map = optarg; break;
         case 'q': o.quiet = 1; break;
         case 'h': usage(stdout); return 0;
         default: return EXIT_PROFIL_FAILED;

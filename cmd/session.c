@@ -18,7 +18,9 @@
 #include "../emu/drive.h"
 #include "../emu/machine.h"
 #include "../formats/fileio.h"
+#include "../formats/attrib.h"
 #include "../formats/prf.h"
+#include "../formats/symtab.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/sampler.h"
@@ -59,13 +61,15 @@ static void dos_program_path(const char *program, char *out, size_t n)
     snprintf(out, n, "C:\\%s", name83);
 }
 
-static void summary(const struct sampler *s, const struct machine *m, FILE *f)
+static void summary(const struct sampler *s, const struct machine *m, int first_line_only, FILE *f)
 {
     uint64_t prog = s->total - s->hit_io - s->hit_dos - s->hit_high;
     double t = (double)(s->total ? s->total : 1);
     fprintf(f, "profil: %llu samples in %.3f s emulated: program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
             (unsigned long long)s->total, cycles_to_seconds(m->now), 100.0 * (double)prog / t,
             100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
+    if (first_line_only)
+        return;
     /* The top five buckets. */
     uint32_t top[5];
     int ntop = 0;
@@ -116,6 +120,55 @@ static void progress_tick(void *ctx, uint16_t cs, uint16_t ip)
     p->shown = 1;
     fprintf(stderr, "\rprofil: running, %.1f s emulated, %llu samples ", cycles_to_seconds(p->m->now),
             (unsigned long long)p->s->total);
+}
+
+/* The map for the summary: --map, or NAME.MAP beside the program (any
+ * case of the extension).  NULL when there is none; a map that does not
+ * parse is reported and left out. */
+static int find_map(const struct session_opts *o, struct symtab *t)
+{
+    char path[4200], err[600];
+    const char *use = o->map;
+    if (!use) {
+        const char *exts[2] = { ".MAP", ".map" };
+        size_t len = strlen(o->program);
+        const char *dot = strrchr(o->program, '.');
+        const char *slash = strrchr(o->program, '/');
+        if (dot && (!slash || dot > slash))
+            len = (size_t)(dot - o->program);
+        for (int i = 0; i < 2 && !use; i++) {
+            snprintf(path, sizeof path, "%.*s%s", (int)len, o->program, exts[i]);
+            if (access(path, R_OK) == 0)
+                use = path;
+        }
+        if (!use)
+            return 0;
+    }
+    if (symtab_read_file(use, t, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: warning: %s (the summary shows buckets)\n", err);
+        return 0;
+    }
+    return 1;
+}
+
+/* The five busiest symbols, after the summary's first line. */
+static void symbol_summary(const struct prf *p, const struct symtab *t, uint64_t total, FILE *f)
+{
+    struct unit_hits *rows;
+    size_t n;
+    if (attribute_hits(p, t, &rows, &n) != 0)
+        return;
+    for (int k = 0; k < 5; k++) {
+        size_t best = n;
+        for (size_t i = 0; i < n; i++)
+            if (rows[i].hits >= 0.5 && (best == n || rows[i].hits > rows[best].hits))
+                best = i;
+        if (best == n)
+            break;
+        fprintf(f, "profil:   %-20s %5.1f%%\n", rows[best].name, 100.0 * rows[best].hits / (double)(total ? total : 1));
+        rows[best].hits = 0;
+    }
+    free(rows);
 }
 
 static int exit_status(const struct machine *m)
@@ -233,7 +286,13 @@ int session_run(const struct session_opts *o)
         if (m->stop == STOP_INTERRUPTED)
             fprintf(stderr, "profil: Program aborted\n");
         if (!o->quiet) {
-            summary(&s, m, stderr);
+            struct symtab t;
+            int have_map = find_map(o, &t);
+            summary(&s, m, have_map, stderr);
+            if (have_map) {
+                symbol_summary(&p, &t, s.total, stderr);
+                symtab_free(&t);
+            }
             fprintf(stderr, "profil: wrote %s (%zu bytes)\n", out_path, prf_size(&p));
         }
     }

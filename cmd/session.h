@@ -17,6 +17,7 @@ struct session_opts {
     const char *program;        /* host path */
     const char *tail;           /* command tail */
     const char *output;         /* .PRF path; NULL: NAME.PRF in the current directory */
+    const char *map;            /* symbols for the summary; NULL: NAME.MAP beside the program */
     uint16_t bucket_size;
     uint16_t interval_us;
     double timeout_s;           /* 0: none */

@@ -123,6 +123,26 @@ START_TEST(arguments_and_environment_reach_the_program)
 }
 END_TEST
 
+/* The summary names symbols from NAME.MAP beside the program (NASM wrote
+ * build/fixtures/hotloop.map), busiest first; a map that does not parse is
+ * reported and the summary falls back to buckets. */
+START_TEST(summary_names_symbols)
+{
+    struct run_result r;
+    run_profil(&r, "run -o " TMP "/s.prf " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    char *heavy = strstr(r.err, "profil:   heavy                 74.0%\n");
+    char *light = strstr(r.err, "profil:   light                 24.7%\n");
+    ck_assert_ptr_nonnull(heavy);
+    ck_assert_ptr_nonnull(light);
+    ck_assert(heavy < light);
+    run_profil(&r, "run --map tests/fixtures/tightlp.asm -o " TMP "/s.prf " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "profil: warning: tests/fixtures/tightlp.asm: not a linker map"));
+    ck_assert_ptr_nonnull(strstr(r.err, "profil:   bucket 7 (0070-007F)  74.0%\n"));
+}
+END_TEST
+
 START_TEST(help_matches_readme)
 {
     struct run_result r;
@@ -187,6 +207,7 @@ Suite *cli_suite(void)
     tcase_add_test(tc, timeout_still_writes_the_profile);
     tcase_add_test(tc, exit_code_and_output_pass_through);
     tcase_add_test(tc, arguments_and_environment_reach_the_program);
+    tcase_add_test(tc, summary_names_symbols);
     tcase_add_test(tc, help_matches_readme);
     tcase_add_test(tc, dialogue);
     suite_add_tcase(s, tc);
