@@ -109,16 +109,80 @@ static void put(struct buf *b, const char *fmt, ...)
     }
 }
 
-static void line(struct buf *b) { put(b, "\r\n"); }
+/* Room for n more bytes. */
+static int reserve(struct buf *b, size_t n)
+{
+    if (b->len + n < b->cap)
+        return 1;
+    size_t cap = (b->cap ? b->cap * 2 : 4096) + n;
+    char *s = realloc(b->s, cap);
+    if (!s) {
+        b->failed = 1;
+        return 0;
+    }
+    b->s = s;
+    b->cap = cap;
+    return 1;
+}
+
+/* Hand-made formatting for the per-bucket rows (a 65535-bucket listing is
+ * 65535 of them): right-aligned decimal, fixed hex, spaces. */
+static void append_char(struct buf *b, char c, size_t count)
+{
+    if (reserve(b, count))
+        for (size_t i = 0; i < count; i++)
+            b->s[b->len++] = c;
+}
+
+static void append_dec(struct buf *b, uint64_t v, int width, int tenths)
+{
+    char digits[24];
+    int n = 0;
+    if (tenths) {
+        digits[n++] = (char)('0' + v % 10);
+        digits[n++] = '.';
+        v /= 10;
+    }
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    if (width > n)
+        append_char(b, ' ', (size_t)(width - n));
+    if (reserve(b, (size_t)n))
+        while (n)
+            b->s[b->len++] = digits[--n];
+}
+
+static void append_hex(struct buf *b, unsigned v, int digits)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    if (reserve(b, (size_t)digits))
+        for (int i = digits - 1; i >= 0; i--)
+            b->s[b->len++] = hex[(v >> (4 * i)) & 15];
+}
+
+static void append_str(struct buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (reserve(b, n)) {
+        memcpy(b->s + b->len, s, n);
+        b->len += n;
+    }
+}
+
+static uint64_t tenths_of(uint64_t num, uint64_t den, uint64_t scale)
+{
+    return den ? (2 * num * scale * 10 + den) / (2 * den) : 0;
+}
+
+static void line(struct buf *b) { append_str(b, "\r\n"); }
 
 /* Str(num/den : width : 1), scaled by `scale` (100 for percentages),
  * rounded half up; an empty denominator prints 0.0. */
 static void real1(struct buf *b, int width, uint64_t num, uint64_t den, uint64_t scale)
 {
-    uint64_t tenths = den ? (2 * num * scale * 10 + den) / (2 * den) : 0;
-    char s[32];
-    snprintf(s, sizeof s, "%llu.%llu", (unsigned long long)(tenths / 10), (unsigned long long)(tenths % 10));
-    put(b, "%*s", width, s);
+    append_dec(b, tenths_of(num, den, scale), width, 1);
 }
 
 /* ---- the listing ------------------------------------------------------------ */
@@ -177,19 +241,25 @@ int prohst_render(const struct prf *p, const struct prohst_map *map, char **out,
             next_seg++;
         }
         cumul += p->bucket[i];
-        put(&b, "%5u. %06X", p->bucket[i], (uint16_t)(para * 16u));
-        if (next_seg < map->n)
-            put(&b, " #%04X", (uint16_t)(para - map->seg[next_seg].para));
-        else
-            put(&b, "      ");
-        put(&b, " ");
-        real1(&b, 5, cumul, total, 100);
-        put(&b, " ");
-        real1(&b, 4, p->bucket[i], total, 100);
-        put(&b, " |");
         unsigned star = max ? (unsigned)((2ull * p->bucket[i] * 45 + max) / (2ull * max)) : 0;
-        if (star)
-            put(&b, "%*s*", (int)star - 1, "");
+        append_dec(&b, p->bucket[i], 5, 0);
+        append_str(&b, ". ");
+        append_hex(&b, (uint16_t)(para * 16u), 6);
+        if (next_seg < map->n) {
+            append_str(&b, " #");
+            append_hex(&b, (uint16_t)(para - map->seg[next_seg].para), 4);
+        } else {
+            append_char(&b, ' ', 6);
+        }
+        append_char(&b, ' ', 1);
+        append_dec(&b, tenths_of(cumul, total, 100), 5, 1);
+        append_char(&b, ' ', 1);
+        append_dec(&b, tenths_of(p->bucket[i], total, 100), 4, 1);
+        append_str(&b, " |");
+        if (star) {
+            append_char(&b, ' ', star - 1);
+            append_char(&b, '*', 1);
+        }
         line(&b);
     }
     put(&b, "%31s+-----------------------------------", "");
