@@ -13,22 +13,12 @@
 
 #include "../formats/prf.h"
 #include "../formats/prfdiff.h"
-#include "../formats/prohst.h"
+#include "../formats/symtab.h"
 #include "commands.h"
 
 #define DIFF_SAME 0
 #define DIFF_MOVED 1
 #define DIFF_INCOMPARABLE 2
-
-static int read_map(const char *path, struct prohst_map *map)
-{
-    char err[600];
-    if (prohst_map_read_file(path, map, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return -1;
-    }
-    return 0;
-}
 
 int cmd_diff(int argc, char **argv)
 {
@@ -61,8 +51,9 @@ int cmd_diff(int argc, char **argv)
         return DIFF_INCOMPARABLE;
     }
     struct prf a, b;
-    struct prohst_map map;
-    char err[600];
+    struct symtab map;
+    int have_map = 0;
+    char err[700];
     if (prf_read_file(argv[optind], &a, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return DIFF_INCOMPARABLE;
@@ -73,9 +64,10 @@ int cmd_diff(int argc, char **argv)
         return DIFF_INCOMPARABLE;
     }
     int rc = DIFF_SAME;
-    if (read_map(map_path, &map) != 0) {
+    if (map_path && symtab_read_file(map_path, &map, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
         rc = DIFF_INCOMPARABLE;
-    } else if (exact) {
+    } else if ((have_map = map_path != NULL), exact) {
         char where[200];
         if (a.bucket_num != b.bucket_num)
             snprintf(where, sizeof where, "bucket_num (offset 2): %u vs %u", a.bucket_num, b.bucket_num);
@@ -87,7 +79,7 @@ int cmd_diff(int argc, char **argv)
         }
     } else {
         struct prf_diff d;
-        if (prf_compare(&a, &b, &map, &d, err, sizeof err) != 0) {
+        if (prf_compare(&a, &b, have_map ? &map : NULL, &d, err, sizeof err) != 0) {
             fprintf(stderr, "profil: cannot compare %s and %s: %s\n", argv[optind], argv[optind + 1], err);
             rc = DIFF_INCOMPARABLE;
         } else {
@@ -108,6 +100,8 @@ int cmd_diff(int argc, char **argv)
             prf_diff_free(&d);
         }
     }
+    if (have_map)
+        symtab_free(&map);
     prf_free(&a);
     prf_free(&b);
     return rc;

@@ -41,7 +41,7 @@ void usage(FILE *f)
           "\n"
           "diff options (exit 0: no row moved past the threshold; 1: one did; 2: not comparable):\n"
           "      --threshold PCT       percentage points a row may move (default 1)\n"
-          "      --map FILE.MAP        compare per map segment instead of per bucket\n"
+          "      --map FILE.MAP        compare per symbol instead of per bucket\n"
           "      --exact               compare the bytes; name the first differing field\n"
           "\n"
           "exit status of run: the program's exit code; 124 when --timeout or --max-instructions ended\n"

@@ -3,6 +3,8 @@
  */
 #include "prfdiff.h"
 
+#include "attrib.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,18 +18,6 @@ static double total_of(const struct prf *p)
     return t > 0 ? t : 1;
 }
 
-/* The row a bucket counts in: its own, or its map segment's. */
-static size_t row_of(const struct prf *p, const struct prohst_map *map, unsigned bucket)
-{
-    if (!map || map->n == 0)
-        return bucket;
-    uint32_t para = (uint32_t)p->bucket_size * bucket;
-    size_t seg = 0;                  /* row 0: before the first segment */
-    for (int i = 0; i < map->n && map->seg[i].para <= para; i++)
-        seg = (size_t)i + 1;
-    return seg;
-}
-
 static int by_move(const void *x, const void *y)
 {
     const struct diff_row *a = x, *b = y;
@@ -37,7 +27,7 @@ static int by_move(const void *x, const void *y)
     return strcmp(a->label, b->label);
 }
 
-int prf_compare(const struct prf *a, const struct prf *b, const struct prohst_map *map,
+int prf_compare(const struct prf *a, const struct prf *b, const struct symtab *map,
                 struct prf_diff *out, char *err, size_t errn)
 {
     memset(out, 0, sizeof *out);
@@ -47,29 +37,35 @@ int prf_compare(const struct prf *a, const struct prf *b, const struct prohst_ma
                  a->bucket_num, a->bucket_size, b->bucket_num, b->bucket_size);
         return -1;
     }
-    int grouped = map && map->n > 0;
-    size_t nprog = grouped ? (size_t)map->n + 1 : a->bucket_num;
+    struct unit_hits *ua = NULL, *ub = NULL;
+    size_t nprog = a->bucket_num;
+    if (map && (attribute_hits(a, map, &ua, &nprog) != 0 || attribute_hits(b, map, &ub, &nprog) != 0)) {
+        free(ua);
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
     out->rows = calloc(nprog + 3, sizeof *out->rows);
     if (!out->rows) {
+        free(ua);
+        free(ub);
         snprintf(err, errn, "out of memory");
         return -1;
     }
     double ta = total_of(a), tb = total_of(b);
     for (size_t r = 0; r < nprog; r++) {
         struct diff_row *row = &out->rows[r];
-        if (!grouped)
-            snprintf(row->label, sizeof row->label, "bucket %zu (%05X)", r,
-                     (unsigned)(r * a->bucket_size * 16u));
-        else if (r == 0)
-            snprintf(row->label, sizeof row->label, "(before the first segment)");
-        else
-            snprintf(row->label, sizeof row->label, "%.15s", map->seg[r - 1].name);
+        if (map) {
+            snprintf(row->label, sizeof row->label, "%s", ua[r].name);
+            row->old_share = 100.0 * ua[r].hits / ta;
+            row->new_share = 100.0 * ub[r].hits / tb;
+        } else {
+            snprintf(row->label, sizeof row->label, "bucket %zu (%05X)", r, (unsigned)(r * a->bucket_size * 16u));
+            row->old_share = 100.0 * a->bucket[r] / ta;
+            row->new_share = 100.0 * b->bucket[r] / tb;
+        }
     }
-    for (unsigned i = 0; i < a->bucket_num; i++) {
-        size_t r = row_of(a, map, i);
-        out->rows[r].old_share += 100.0 * a->bucket[i] / ta;
-        out->rows[r].new_share += 100.0 * b->bucket[i] / tb;
-    }
+    free(ua);
+    free(ub);
     const char *names[3] = { "io", "dos", "high" };
     const unsigned va[3] = { a->hit_io, a->hit_dos, a->hit_high };
     const unsigned vb[3] = { b->hit_io, b->hit_dos, b->hit_high };

@@ -1,8 +1,8 @@
 /*
  * formats/prfdiff.h: comparing two PROFIL profiles, for `profil diff`.
  *
- * Rows are the program buckets (or the map segments that group them) plus
- * io, dos and high; each row's share is its samples over all samples of
+ * Rows are the program buckets (or, with a map, its symbols: see
+ * formats/attrib.c) plus io, dos and high; each row's share is its samples over all samples of
  * its profile.  Two profiles compare when their buckets mean the same
  * thing: the same bucket size and count.
  */
@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "prf.h"
-#include "prohst.h"
+#include "symtab.h"
 
 struct diff_row {
     char label[40];
@@ -25,7 +25,7 @@ struct prf_diff {
 };
 
 /* -1 with a reason when the layouts differ. */
-int prf_compare(const struct prf *a, const struct prf *b, const struct prohst_map *map,
+int prf_compare(const struct prf *a, const struct prf *b, const struct symtab *map,
                 struct prf_diff *out, char *err, size_t errn);
 void prf_diff_free(struct prf_diff *d);
 /* The first field in which the two files' bytes differ, or "" when equal. */

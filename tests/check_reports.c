@@ -184,6 +184,28 @@ START_TEST(diff_exit_codes)
 }
 END_TEST
 
+/* With a map, rows are symbols: hotloop's HEAVY (bucket 7) and LIGHT
+ * (bucket 8) trade a quarter of the samples. */
+START_TEST(diff_per_symbol)
+{
+    uint16_t a[10] = { [7] = 300, [8] = 100 }, b[10] = { [7] = 200, [8] = 200 };
+    struct prf pa = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a }, pb = pa;
+    char err[256];
+    struct run_result r;
+    pb.bucket = b;
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    ck_assert_int_eq(prf_write_file(TMP "/ha.prf", &pa, err, sizeof err), 0);
+    ck_assert_int_eq(prf_write_file(TMP "/hb.prf", &pb, err, sizeof err), 0);
+    run_profil(&r, "diff --map tests/fixtures/hotloop_ms.map " TMP "/ha.prf " TMP "/hb.prf", NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "   75.0    50.0    -25.0  HEAVY  <-- over the threshold\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "   25.0    50.0    +25.0  LIGHT  <-- over the threshold\n"));
+    run_profil(&r, "diff --map tests/fixtures/tightlp.asm " TMP "/ha.prf " TMP "/hb.prf", NULL);
+    ck_assert_int_eq(r.status, 2);
+}
+END_TEST
+
 START_TEST(diff_exact_names_the_field)
 {
     struct run_result r;
@@ -406,6 +428,7 @@ Suite *reports_suite(void)
     tcase_add_test(tc, callgrind_and_folded_exports);
     tcase_add_test(tc, callgrind_annotate_reads_it);
     tcase_add_test(tc, diff_exact_names_the_field);
+    tcase_add_test(tc, diff_per_symbol);
     suite_add_tcase(s, tc);
     return s;
 }
