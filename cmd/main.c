@@ -32,7 +32,7 @@ void usage(FILE *f)
           "\n"
           "hist options:\n"
           "      --style default|prohst  one row per bucket, or PROHST 1.0's listing byte for byte\n"
-          "      --map FILE.MAP        one row per symbol from a Microsoft LINK or NASM map\n"
+          "      --map FILE.MAP        one row per symbol (Microsoft LINK, NASM, ld86 maps)\n"
           "                            (with --style prohst: PROHST's own reading, segments only)\n"
           "      --format FMT          text (default), csv, json, callgrind (KCachegrind) or folded\n"
           "                            (flamegraph.pl, speedscope); see docs/formats.md\n"

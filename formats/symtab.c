@@ -187,6 +187,35 @@ static int parse_nasm(struct lines *l, struct symtab *t, char *err, size_t errn)
     return 0;
 }
 
+/* ---- dev86 ld86 -M -------------------------------------------------------------- */
+
+/* "   MODULE   SYMBOL  SEG  VALUE  FLAGS" per symbol, then "Total memory
+ * used".  Values are the addresses ld86 linked at (a .COM linked with -T
+ * has that base in them). */
+static int parse_ld86(struct lines *l, struct symtab *t, char *err, size_t errn)
+{
+    uint32_t lo = UINT32_MAX, hi = 0;
+    while (next_line(l)) {
+        const char *s = l->text;
+        if (blank(s) || strncmp(s, "Total memory used", 17) == 0)
+            continue;
+        char module[64], name[128], flags[16] = "";
+        unsigned seg;
+        unsigned long value;
+        if (sscanf(s, " %63s %127s %x %lx %15s", module, name, &seg, &value, flags) < 4)
+            FAIL(l, "a symbol line should read 'MODULE SYMBOL SEG VALUE FLAGS': '%.60s'", s);
+        if (add_symbol(t, name, (uint32_t)value) != 0)
+            FAIL(l, "out of memory");
+        if (value < lo) lo = (uint32_t)value;
+        if (value > hi) hi = (uint32_t)value;
+    }
+    if (t->nsym == 0) {
+        snprintf(err, errn, "no symbols in the ld86 map");
+        return -1;
+    }
+    return add_segment(t, "(ld86 image)", "", lo, hi) == 0 ? 0 : (snprintf(err, errn, "out of memory"), -1);
+}
+
 /* ---- interface ----------------------------------------------------------------- */
 
 static int contains(const char *text, size_t len, const char *needle)
@@ -215,8 +244,11 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
     } else if (contains(text, len, " Start  Stop")) {
         t->format = MAP_MSLINK;
         rc = parse_mslink(&l, t, err, errn);
+    } else if (contains(text, len, "Total memory used")) {
+        t->format = MAP_LD86;
+        rc = parse_ld86(&l, t, err, errn);
     } else {
-        snprintf(err, errn, "not a linker map this version reads (Microsoft LINK or NASM [map all])");
+        snprintf(err, errn, "not a linker map this version reads (Microsoft LINK, NASM [map all], ld86 -M)");
         rc = -1;
     }
     if (rc != 0) {
@@ -251,7 +283,7 @@ void symtab_free(struct symtab *t)
 
 const char *map_format_name(enum map_format f)
 {
-    return f == MAP_NASM ? "NASM" : "Microsoft LINK";
+    return f == MAP_NASM ? "NASM" : f == MAP_LD86 ? "ld86" : "Microsoft LINK";
 }
 
 uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit)

@@ -5,7 +5,8 @@
  * public symbols, every address a byte offset from the start of the load
  * module (PROFIL's prog_low_pa places it).  The format is detected from
  * the text: Microsoft LINK (" Start  Stop" segment table, "Publics by
- * Value" / "Publics by Name") and NASM ("- NASM Map file", [map all]).
+ * Value" / "Publics by Name"), NASM ("- NASM Map file", [map all]) and
+ * dev86 ld86 -M (symbol lines, "Total memory used").
  * A map that does not parse gives a one-line error naming the line.
  */
 #ifndef PROFIL_FORMATS_SYMTAB_H
@@ -14,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum map_format { MAP_MSLINK, MAP_NASM };
+enum map_format { MAP_MSLINK, MAP_NASM, MAP_LD86 };
 
 struct sym_segment {
     char name[40];

@@ -280,6 +280,32 @@ START_TEST(map_errors_name_the_line)
 }
 END_TEST
 
+/* tests/fixtures/ld86_prog.map is what dev86's ld86 -0 -d -M wrote for
+ * this source (as86 -0), outside the repository:
+ *   .text / export _main / _main: call _heavy / call _light / ret /
+ *   export _heavy / _heavy: nop / ret / export _light / _light: nop / ret /
+ *   .data / export _counter / _counter: .word 0 */
+START_TEST(ld86_map_parsed)
+{
+    struct symtab t;
+    char err[512];
+    ck_assert_msg(symtab_read_file("tests/fixtures/ld86_prog.map", &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(t.format, MAP_LD86);
+    ck_assert_uint_eq(t.nsym, 4);
+    ck_assert_str_eq(t.sym[0].name, "_main");       /* sorted by address */
+    ck_assert_uint_eq(t.sym[0].addr, 0);
+    ck_assert_str_eq(t.sym[1].name, "_heavy");      /* call 3 + call 3 + ret 1 = 7 */
+    ck_assert_uint_eq(t.sym[1].addr, 7);
+    ck_assert_uint_eq(t.sym[2].addr, 9);
+    ck_assert_str_eq(t.sym[3].name, "_counter");
+    ck_assert_uint_eq(t.sym[3].addr, 0x0C);
+    symtab_free(&t);
+    static const char bad[] = "  prog  _main  0  zzzz  R\nTotal memory used: 00000134\n";
+    ck_assert_int_eq(symtab_parse(bad, sizeof bad - 1, &t, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "line 1: a symbol line should read"));
+}
+END_TEST
+
 /* PROHST's HELLO.MAP was written by the real MS-DOS 2.0 LINK. */
 START_TEST(real_link_map_parsed)
 {
@@ -423,6 +449,7 @@ Suite *reports_suite(void)
     tcase_add_test(tc, nasm_map_parsed);
     tcase_add_test(tc, map_errors_name_the_line);
     tcase_add_test(tc, real_link_map_parsed);
+    tcase_add_test(tc, ld86_map_parsed);
     tcase_add_test(tc, hist_rows_per_symbol);
     tcase_add_test(tc, csv_and_json_exports);
     tcase_add_test(tc, callgrind_and_folded_exports);
