@@ -264,8 +264,8 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     if (strcmp(format, "text") != 0 && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0 &&
-        strcmp(format, "callgrind") != 0 && strcmp(format, "folded") != 0) {
-        fprintf(stderr, "profil: --format %s: want text, csv, json, callgrind or folded\n", format);
+        strcmp(format, "callgrind") != 0 && strcmp(format, "folded") != 0 && strcmp(format, "svg") != 0) {
+        fprintf(stderr, "profil: --format %s: want text, csv, json, callgrind, folded or svg\n", format);
         return EXIT_PROFIL_FAILED;
     }
     if (optind != argc - 1) {
@@ -295,6 +295,8 @@ int cmd_hist(int argc, char **argv)
                 w = export_json(stdout, &p, tp);
             else if (strcmp(format, "callgrind") == 0)
                 w = export_callgrind(stdout, &p, tp, argv[optind]);
+            else if (strcmp(format, "svg") == 0)
+                w = export_svg(stdout, &p, tp, argv[optind]);
             else
                 w = export_folded(stdout, &p, tp);
             rc = w == 0 ? 0 : EXIT_PROFIL_FAILED;

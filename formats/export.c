@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "attrib.h"
 
@@ -183,6 +184,73 @@ int export_folded(FILE *f, const struct prf *p, const struct symtab *t)
                 *s = *s == ';' ? ':' : '_';   /* frame and count separators */
         fprintf(f, "%s%s %llu\n", rows[i].name[0] == '(' ? "" : "program;", rows[i].name, rows[i].count);
     }
+    free(rows);
+    return 0;
+}
+
+/* ---- SVG ------------------------------------------------------------------- */
+
+static void xml_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&apos;", f); break;
+        default:
+            /* XML 1.0 forbids most control bytes; map names are bytes. */
+            putc((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7F ? '?' : *s, f);
+            break;
+        }
+    }
+}
+
+static int by_count(const void *a, const void *b)
+{
+    const struct named *x = a, *y = b;
+    return x->count < y->count ? 1 : x->count > y->count ? -1 : strcmp(x->name, y->name);
+}
+
+#define SVG_MAX_ROWS 60
+
+int export_svg(FILE *f, const struct prf *p, const struct symtab *t, const char *title)
+{
+    struct named *rows;
+    size_t n;
+    if (named_rows(p, t, &rows, &n) != 0)
+        return -1;
+    qsort(rows, n, sizeof *rows, by_count);
+    unsigned long long total = 0, max = n ? rows[0].count : 0;
+    for (size_t i = 0; i < n; i++)
+        total += rows[i].count;
+    size_t shown = n < SVG_MAX_ROWS ? n : SVG_MAX_ROWS;
+    const int row_h = 20, top = 50, label_w = 220, bar_w = 480, width = 860;
+    int height = top + (int)shown * row_h + (n > shown ? 30 : 10);
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+               "font-family=\"monospace\" font-size=\"13\">\n", width, height, width, height);
+    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"10\" y=\"22\" font-size=\"15\">");
+    xml_text(f, title);
+    fprintf(f, " \xe2\x80\x94 %llu samples</text>\n", total);
+    for (size_t i = 0; i < shown; i++) {
+        int y = top + (int)i * row_h;
+        double share = total ? 100.0 * (double)rows[i].count / (double)total : 0;
+        int w = max ? (int)((double)rows[i].count * bar_w / (double)max + 0.5) : 0;
+        const char *fill = rows[i].name[0] == '(' && rows[i].name[1] != 'n' ? "#c08040" : "#4070b0";
+        fprintf(f, "<g><title>");
+        xml_text(f, rows[i].name);
+        fprintf(f, ": %llu samples (%.1f%%)</title>\n", rows[i].count, share);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", label_w - 8, y + 14);
+        xml_text(f, rows[i].name);
+        fprintf(f, "</text>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", label_w, y + 2,
+                w, row_h - 4, fill);
+        fprintf(f, "<text x=\"%d\" y=\"%d\">%llu (%.1f%%)</text></g>\n", label_w + w + 6, y + 14, rows[i].count, share);
+    }
+    if (n > shown)
+        fprintf(f, "<text x=\"%d\" y=\"%d\">%zu more rows</text>\n", label_w, top + (int)shown * row_h + 18, n - shown);
+    fprintf(f, "</svg>\n");
     free(rows);
     return 0;
 }

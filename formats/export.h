@@ -17,6 +17,9 @@ int export_json(FILE *f, const struct prf *p, const struct symtab *t);
 /* KCachegrind/QCachegrind: one fn= per symbol (or bucket), self cost =
  * samples (rounded), io/dos/high as functions of their own. */
 int export_callgrind(FILE *f, const struct prf *p, const struct symtab *t, const char *cmd);
+/* A standalone SVG bar chart (a browser shows it): the busiest rows
+ * (symbols, or buckets without a map) and io/dos/high, `title` on top. */
+int export_svg(FILE *f, const struct prf *p, const struct symtab *t, const char *title);
 /* Folded stacks (flamegraph.pl, speedscope): "program;NAME COUNT" lines. */
 int export_folded(FILE *f, const struct prf *p, const struct symtab *t);
 

@@ -416,6 +416,37 @@ START_TEST(callgrind_and_folded_exports)
 }
 END_TEST
 
+/* The SVG is well-formed XML (checked with python3's parser when there is
+ * one) and escapes names; bars are sorted by samples (ties by name: the
+ * (dos) row, also 4, comes first), the largest 480 units wide. */
+START_TEST(svg_export)
+{
+    uint16_t b[2] = { 3, 1 };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b };
+    static const char map[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 0001FH 00020H _TEXT CODE\r\n"
+                              "\r\n  Address         Publics by Value\r\n\r\n 0000:0000       a<b>&c\r\n";
+    struct symtab t;
+    char err[256];
+    ck_assert_int_eq(symtab_parse(map, sizeof map - 1, &t, err, sizeof err), 0);
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    FILE *f = fopen(TMP "/x.svg", "w");
+    ck_assert_int_eq(export_svg(f, &p, &t, "X<1>.PRF"), 0);
+    fclose(f);
+    symtab_free(&t);
+    char text[8192];
+    slurp(TMP "/x.svg", text, sizeof text);
+    ck_assert_ptr_nonnull(strstr(text, "X&lt;1&gt;.PRF \xe2\x80\x94 8 samples</text>"));
+    ck_assert_ptr_nonnull(strstr(text, ">a&lt;b&gt;&amp;c</text>\n<rect x=\"220\" y=\"72\" width=\"480\""));
+    ck_assert_ptr_nonnull(strstr(text, "<title>(dos): 4 samples (50.0%)</title>"));
+    if (system("command -v python3 > /dev/null 2>&1") != 0) {
+        fprintf(stderr, "check_reports: python3 not installed: SVG well-formedness not checked\n");
+        return;
+    }
+    ck_assert_int_eq(system("python3 -c \"import xml.etree.ElementTree as E; E.parse('" TMP "/x.svg')\""), 0);
+}
+END_TEST
+
 /* When valgrind's callgrind_annotate is installed, it reads our file. */
 START_TEST(callgrind_annotate_reads_it)
 {
@@ -454,6 +485,7 @@ Suite *reports_suite(void)
     tcase_add_test(tc, csv_and_json_exports);
     tcase_add_test(tc, callgrind_and_folded_exports);
     tcase_add_test(tc, callgrind_annotate_reads_it);
+    tcase_add_test(tc, svg_export);
     tcase_add_test(tc, diff_exact_names_the_field);
     tcase_add_test(tc, diff_per_symbol);
     suite_add_tcase(s, tc);
