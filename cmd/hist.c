@@ -33,13 +33,6 @@ static int load_map(const char *path, struct prohst_map *map)
     return 0;
 }
 
-static const char *segment_of(const struct prohst_map *map, uint32_t para)
-{
-    const char *name = NULL;
-    for (int i = 0; i < map->n && map->seg[i].para <= para; i++)
-        name = map->seg[i].name;
-    return name;
-}
 
 /* One row per symbol, busiest first (formats/attrib.c splits buckets). */
 static int by_hits(const void *a, const void *b)
@@ -87,7 +80,29 @@ static int symbol_style(const struct prf *p, const struct symtab *t, unsigned to
     return 0;
 }
 
-static void default_style(const struct prf *p, const struct prohst_map *map, unsigned top, unsigned width)
+/* The symbol covering most of [lo, hi), or NULL.  Buckets come in address
+ * order, so *first only moves forward over the sorted symbols. */
+static const char *symbol_in(const struct symtab *t, size_t *first, uint32_t lo, uint32_t hi, uint32_t limit)
+{
+    const char *best = NULL;
+    uint32_t best_bytes = 0;
+    while (*first < t->nsym && symtab_symbol_end(t, *first, limit) <= lo)
+        (*first)++;
+    for (size_t i = *first; i < t->nsym && t->sym[i].addr < hi; i++) {
+        uint32_t s = t->sym[i].addr > lo ? t->sym[i].addr : lo;
+        uint32_t e = symtab_symbol_end(t, i, limit);
+        e = e < hi ? e : hi;
+        if (s < e && e - s > best_bytes) {
+            best_bytes = e - s;
+            best = t->sym[i].name;
+        }
+    }
+    return best;
+}
+
+/* One row per non-zero bucket, in address order, named by its symbol when
+ * there is a map. */
+static void bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width)
 {
     uint64_t total = (uint64_t)p->hit_io + p->hit_dos + p->hit_high, max = 0, cumul = 0;
     for (unsigned i = 0; i < p->bucket_num; i++) {
@@ -96,7 +111,9 @@ static void default_style(const struct prf *p, const struct prohst_map *map, uns
             max = p->bucket[i];
     }
     double t = total ? (double)total : 1.0;
-    printf("%8s %6s %6s  %-*s  %-11s %s\n", "hits", "%", "cum%", (int)width, "", "address", map->n ? "segment" : "");
+    uint32_t B = p->bucket_size * 16u, limit = (uint32_t)p->bucket_num * B;
+    size_t first = 0;
+    printf("%8s %6s %6s  %-*s  %-11s %s\n", "hits", "%", "cum%", (int)width, "", "address", sym ? "symbol" : "");
     unsigned shown = 0;
     for (unsigned i = 0; i < p->bucket_num && shown < top; i++) {
         if (!p->bucket[i])
@@ -104,12 +121,12 @@ static void default_style(const struct prf *p, const struct prohst_map *map, uns
         shown++;
         cumul += p->bucket[i];
         unsigned len = max ? (unsigned)((p->bucket[i] * width + max / 2) / max) : 0;
-        uint32_t lo = (uint32_t)p->bucket_size * i * 16u;
-        const char *seg = segment_of(map, (uint32_t)p->bucket_size * i);
+        uint32_t lo = i * B;
+        const char *name = sym ? symbol_in(sym, &first, lo, lo + B, limit) : NULL;
         printf("%8u %5.1f%% %5.1f%%  ", p->bucket[i], 100.0 * p->bucket[i] / t, 100.0 * (double)cumul / t);
         for (unsigned k = 0; k < width; k++)
             putchar(k < len ? '#' : ' ');
-        printf("  %05X-%05X %s\n", lo, lo + p->bucket_size * 16u - 1, seg ? seg : "");
+        printf("  %05X-%05X %s\n", lo, lo + B - 1, name ? name : "");
     }
     const char *names[3] = { "io", "dos", "high" };
     const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
@@ -234,9 +251,9 @@ int cmd_hist(int argc, char **argv)
     static const struct option longs[] = {
         { "style", required_argument, 0, 's' }, { "map", required_argument, 0, 'm' },
         { "top", required_argument, 0, 't' }, { "width", required_argument, 0, 'w' },
-        { "format", required_argument, 0, 'f' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+        { "format", required_argument, 0, 'f' }, { "by", required_argument, 0, 'b' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
-    const char *style = "default", *map_path = NULL, *format = "text";
+    const char *style = "default", *map_path = NULL, *format = "text", *by = NULL;
     unsigned top = 0xFFFFFFFFu, width = 40;
     int c;
     optind = 1;
@@ -246,6 +263,7 @@ int cmd_hist(int argc, char **argv)
         switch (c) {
         case 's': style = optarg; break;
         case 'f': format = optarg; break;
+        case 'b': by = optarg; break;
         case 'm': map_path = optarg; break;
         case 't': top = (unsigned)strtoul(optarg, NULL, 10); break;
         case 'w':
@@ -266,6 +284,14 @@ int cmd_hist(int argc, char **argv)
     if (strcmp(format, "text") != 0 && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0 &&
         strcmp(format, "callgrind") != 0 && strcmp(format, "folded") != 0 && strcmp(format, "svg") != 0) {
         fprintf(stderr, "profil: --format %s: want text, csv, json, callgrind, folded or svg\n", format);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (by && strcmp(by, "bucket") != 0 && strcmp(by, "symbol") != 0) {
+        fprintf(stderr, "profil: --by %s: want bucket or symbol\n", by);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (by && !strcmp(by, "symbol") && !map_path) {
+        fprintf(stderr, "profil: --by symbol needs --map\n");
         return EXIT_PROFIL_FAILED;
     }
     if (optind != argc - 1) {
@@ -312,12 +338,14 @@ int cmd_hist(int argc, char **argv)
             fprintf(stderr, "profil: %s\n", err);
             rc = EXIT_PROFIL_FAILED;
         } else {
-            rc = symbol_style(&p, &t, top, width);
+            if (by && !strcmp(by, "bucket"))
+                bucket_style(&p, &t, top, width);
+            else
+                rc = symbol_style(&p, &t, top, width);
             symtab_free(&t);
         }
     } else {
-        m.n = 0;
-        default_style(&p, &m, top, width);
+        bucket_style(&p, NULL, top, width);
     }
     prf_free(&p);
     return rc;

@@ -36,6 +36,8 @@ void usage(FILE *f)
           "                            (with --style prohst: PROHST's own reading, segments only)\n"
           "      --format FMT          text (default), csv, json, callgrind (KCachegrind), folded\n"
           "                            (flamegraph.pl, speedscope) or svg; see docs/formats.md\n"
+          "      --by bucket|symbol    rows per bucket (named by their symbol with --map) or per\n"
+          "                            symbol (the default with --map)\n"
           "      --top N               only the first N rows (default style)\n"
           "      --width W             bar width in columns (default 40)\n"
           "\n"

@@ -346,6 +346,18 @@ START_TEST(hist_rows_per_symbol)
         snprintf(want, sizeof want, "%8u ", p.bucket[8]);
         ck_assert_ptr_nonnull(strstr(r.out, want));
     }
+    /* --by bucket: address order, each bucket named by its symbol. */
+    run_profil(&r, "hist --by bucket --width 10 --map tests/fixtures/hotloop_ms.map " TMP "/hm.prf", NULL);
+    ck_assert_int_eq(r.status, 0);
+    snprintf(want, sizeof want, "%8u ", p.bucket[7]);
+    char *h = strstr(r.out, want);
+    ck_assert_ptr_nonnull(h);
+    ck_assert_ptr_nonnull(strstr(h, "  00070-0007F HEAVY\n"));
+    ck_assert_ptr_nonnull(strstr(h, "  00080-0008F LIGHT\n"));
+    run_profil(&r, "hist --by symbol " TMP "/hm.prf", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, "--by symbol needs --map"));
+    run_profil(&r, "hist --width 10 --map tests/fixtures/hotloop_ms.map " TMP "/hm.prf", NULL);
     /* heavy's row comes first: it has the most samples. */
     ck_assert_ptr_nonnull(strstr(r.out, "##########  HEAVY                    00070-0007F\n"));
     prf_free(&p);
