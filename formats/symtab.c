@@ -113,6 +113,8 @@ static int parse_mslink(struct lines *l, struct symtab *t, char *err, size_t err
             rest += strspn(rest, " \t");
             if (strncmp(rest, "Abs ", 4) == 0 || strncmp(rest, "Imp ", 4) == 0 || strncmp(rest, "Res ", 4) == 0)
                 continue;       /* absolute and imported symbols have no code address here */
+            if (strncmp(rest, "Idle ", 5) == 0)
+                rest += 5 + strspn(rest + 5, " \t");   /* Borland: an unreferenced public */
             if (sscanf(rest, "%127s", name) != 1)
                 FAIL(l, "a public symbol without a name");
             if (add_symbol(t, name, seg * 16u + off) != 0)

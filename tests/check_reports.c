@@ -267,6 +267,23 @@ START_TEST(nasm_map_parsed)
 }
 END_TEST
 
+/* Borland's linkers mark unreferenced publics "Idle" before the name. */
+START_TEST(borland_idle_publics)
+{
+    struct symtab t;
+    char err[256];
+    static const char map[] = "\r\n Start  Stop   Length Name               Class\r\n"
+                              " 00000H 0024FH 00250H _TEXT              CODE\r\n\r\n"
+                              "  Address         Publics by Value\r\n\r\n"
+                              " 0000:0000       _main\r\n 0000:0010  Idle _unused\r\n";
+    ck_assert_int_eq(symtab_parse(map, sizeof map - 1, &t, err, sizeof err), 0);
+    ck_assert_uint_eq(t.nsym, 2);
+    ck_assert_str_eq(t.sym[1].name, "_unused");
+    ck_assert_uint_eq(t.sym[1].addr, 0x10);
+    symtab_free(&t);
+}
+END_TEST
+
 START_TEST(map_errors_name_the_line)
 {
     struct symtab t;
@@ -493,6 +510,7 @@ Suite *reports_suite(void)
     tcase_add_test(tc, map_errors_name_the_line);
     tcase_add_test(tc, real_link_map_parsed);
     tcase_add_test(tc, ld86_map_parsed);
+    tcase_add_test(tc, borland_idle_publics);
     tcase_add_test(tc, hist_rows_per_symbol);
     tcase_add_test(tc, csv_and_json_exports);
     tcase_add_test(tc, callgrind_and_folded_exports);
