@@ -151,12 +151,33 @@ static void fn_close(struct dos *d)
     dos_ok(d);
 }
 
-/* Copy between guest memory and a host fd in pieces (the buffer may wrap
- * around the segment, as DOS would let it). */
+/* Move up to cx bytes between a host file and the guest's buffer at
+ * ds:dx, in pieces (the buffer may wrap around its segment, as DOS lets
+ * it); returns the bytes moved.  The block driver's time is charged. */
+static unsigned file_transfer(struct dos *d, int fd, uint16_t ds, uint16_t dx, uint16_t cx, int to_guest)
+{
+    uint8_t buf[512];
+    unsigned done = 0;
+    while (done < cx) {
+        size_t n = cx - done < sizeof buf ? cx - done : sizeof buf;
+        if (!to_guest)
+            for (size_t i = 0; i < n; i++)
+                buf[i] = mem_rb(d->m, lin(ds, (uint16_t)(dx + done + i)));
+        ssize_t moved = to_guest ? read(fd, buf, n) : write(fd, buf, n);
+        if (moved <= 0)
+            break;
+        if (to_guest)
+            for (ssize_t i = 0; i < moved; i++)
+                mem_wb(d->m, lin(ds, (uint16_t)(dx + done + i)), buf[i]);
+        done += (unsigned)moved;
+    }
+    machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+    return done;
+}
+
 static void fn_read(struct dos *d)
 {
     uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
-    uint8_t buf[512];
     unsigned done = 0;
     struct sft *f = handle_arg(d);
     if (!f)
@@ -166,16 +187,7 @@ static void fn_read(struct dos *d)
             dos_fail(d, E_ACCESS);
             return;
         }
-        while (done < cx) {
-            size_t want = cx - done < sizeof buf ? cx - done : sizeof buf;
-            ssize_t got = read(f->fd, buf, want);
-            if (got <= 0)
-                break;
-            for (ssize_t i = 0; i < got; i++)
-                mem_wb(d->m, lin(ds, (uint16_t)(dx + done + i)), buf[i]);
-            done += (unsigned)got;
-        }
-        machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+        done = file_transfer(d, f->fd, ds, dx, cx, 1);
     } else if (f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT) {
         /* The console: raw bytes of the host's stdin, up to a line end. */
         while (done < cx) {
@@ -196,7 +208,6 @@ static void fn_read(struct dos *d)
 static void fn_write(struct dos *d)
 {
     uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
-    uint8_t buf[512];
     unsigned done = 0;
     struct sft *f = handle_arg(d);
     if (!f)
@@ -214,16 +225,7 @@ static void fn_write(struct dos *d)
                 return;
             }
         }
-        while (done < cx) {
-            size_t n = cx - done < sizeof buf ? cx - done : sizeof buf;
-            for (size_t i = 0; i < n; i++)
-                buf[i] = mem_rb(d->m, lin(ds, (uint16_t)(dx + done + i)));
-            ssize_t put = write(f->fd, buf, n);
-            if (put <= 0)
-                break;
-            done += (unsigned)put;
-        }
-        machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+        done = file_transfer(d, f->fd, ds, dx, cx, 0);
         break;
     case SFT_CON_IN:
     case SFT_CON_OUT:
