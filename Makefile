@@ -9,7 +9,7 @@ PROFIL  ?= profil
 DESTDIR ?=
 NASM    ?= nasm
 
-DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config
+DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev
 
 LIB_SRC := $(wildcard emu/*.c loader/*.c sampler/*.c formats/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
@@ -22,7 +22,7 @@ FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
             $(EXE_ASM:tests/fixtures/%_exe.asm=$(B)/fixtures/%.exe)
 TEST_SRC := $(wildcard tests/check_*.c)
 
-.PHONY: all deps check demo bench install clean asan fixtures
+.PHONY: all deps check demo bench install clean asan fixtures conformance
 
 all: deps $(PROFIL)
 
@@ -68,6 +68,11 @@ demo: $(PROFIL) $(B)/fixtures/hotloop.com
 bench: $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
 	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil.a $(LDLIBS)
 	./$(B)/bench $(B)/fixtures/bench.com
+
+# SingleStepTests 8086 through the CPU wrapper (issue 3); skips without ../shared.
+conformance: $(B)/libprofil.a tests/conformance.c
+	$(CC) $(CFLAGS) -o $(B)/conformance tests/conformance.c $(B)/libprofil.a $(LDLIBS) -ljansson -lz
+	./$(B)/conformance ../shared/data/sst8086/v1 docs/conformance.md
 
 # The whole suite under AddressSanitizer and UBSan, in a separate tree.
 asan:

@@ -69,7 +69,7 @@ static inline unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned ty
     if (kind == X86EMU_MEMIO_R)
         *val = flat_read(c->mem, addr, bytes);
     else if (kind == X86EMU_MEMIO_W)
-        flat_write(c->mem, addr, *val, bytes, (uint32_t)SEG_ROM << 4);
+        flat_write(c->mem, addr, *val, bytes, c->m->rom_start);
     else
         return memio_port(c, addr, val, type);
     if (model_8086)
@@ -232,6 +232,17 @@ enum cpu_exit cpu_run(struct machine *m)
 uint64_t cpu_insn_count(struct machine *m)
 {
     return cpu_of(m)->emu->x86.R_TSC;
+}
+
+uint64_t cpu_settle(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
+    m->now += t;
+    c->words = 0;
+    c->pend.fixed = 0;
+    c->pend.rep = 0;
+    return t;
 }
 
 void cpu_current_insn(struct machine *m, uint16_t *cs, uint16_t *ip)

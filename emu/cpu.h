@@ -23,6 +23,9 @@ void cpu_destroy(struct machine *m);
 enum cpu_exit cpu_run(struct machine *m);
 /* Instructions executed so far (a REP string operation counts once). */
 uint64_t cpu_insn_count(struct machine *m);
+/* Charge the last instruction's cycles now instead of at the next
+ * boundary (a run that stopped after it); returns them. */
+uint64_t cpu_settle(struct machine *m);
 /* The address of the instruction executing now (for messages from port
  * and memory callbacks, which run in its middle). */
 void cpu_current_insn(struct machine *m, uint16_t *cs, uint16_t *ip);

@@ -35,6 +35,7 @@ struct machine *machine_new(enum cpu_model model)
     pic_init(&m->pic);
     m->next_tick = UINT64_MAX;
     m->deadline = UINT64_MAX;
+    m->rom_start = (uint32_t)SEG_ROM << 4;
     m->trap_lo = 0xFFFFFFFFu;
     machine_update_next_event(m);
     return m;
@@ -319,6 +320,8 @@ static void warn_port_once(struct machine *m, uint16_t port, const char *dir)
 
 uint8_t port_in(struct machine *m, uint16_t port)
 {
+    if (m->bare_bus)
+        return 0xFF;
     switch (port) {
     case 0x20: case 0x21:
         return pic_read(&m->pic, port);
@@ -334,6 +337,8 @@ uint8_t port_in(struct machine *m, uint16_t port)
 
 void port_out(struct machine *m, uint16_t port, uint8_t v)
 {
+    if (m->bare_bus)
+        return;
     switch (port) {
     case 0x20: case 0x21:
         pic_write(&m->pic, port, v);

@@ -101,6 +101,8 @@ struct machine {
     char fault[160];                /* for STOP_FAULT/STOP_STRICT            */
     volatile int interrupt_requested; /* set from a signal handler          */
     int strict;
+    int bare_bus;                   /* conformance tests: every port reads FFh, no devices */
+    uint32_t rom_start;             /* guest writes at or above are ignored (MEM_SIZE: none) */
 
     /* Statistics. */
     uint64_t insns;
