@@ -24,6 +24,8 @@ struct cpu {
     struct insn_cost pend;      /* cost of the instruction now executing     */
     uint16_t pend_cs, pend_ip;  /* its address: kept for REP instructions only,
                                    which the slow path decodes              */
+    uint8_t fixup;              /* enum fixup for the instruction now running */
+    uint16_t sp_before;         /* SP before it (for the INT fixup)          */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
 };
@@ -89,6 +91,66 @@ static unsigned memio_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
     return memio_common(e, addr, val, type, 1);
 }
 
+/* ---- 8086 behaviour where libx86emu is a 286 --------------------------- */
+
+/* Applied at the boundary after the instruction (LIBX86EMU.md's table). */
+enum fixup {
+    FIX_NONE,
+    FIX_PUSHED_FLAGS,   /* PUSHF: the 8086 pushes FLAGS with bits 12-15 set   */
+    FIX_INT_FLAGS,      /* INT 3/n/INTO: the FLAGS in the frame, likewise     */
+    FIX_RESERVED,       /* POPF, SAHF, IRET: bits 3 and 5 read 0, bit 1 is 1  */
+    FIX_PUSH_SP,        /* PUSH SP: the 8086 pushes the decremented SP        */
+    FIX_CALL_SP,        /* CALL SP: the 8086 jumps to SP before the push      */
+};
+
+static uint8_t fixup_for(const uint8_t *mem, uint32_t lin)
+{
+    uint32_t a = lin;
+    for (int n = 0; n < 15; n++, a++) {
+        uint8_t b = mem[a & MEM_MASK];
+        if (b != 0x26 && b != 0x2E && b != 0x36 && b != 0x3E && b != 0xF0 && b != 0xF1 && b != 0xF2 && b != 0xF3)
+            break;
+    }
+    uint8_t op = mem[a & MEM_MASK], modrm = mem[(a + 1) & MEM_MASK];
+    switch (op) {
+    case 0x9C: return FIX_PUSHED_FLAGS;
+    case 0xCC: case 0xCD: case 0xCE: return FIX_INT_FLAGS;
+    case 0x9D: case 0x9E: case 0xCF: return FIX_RESERVED;
+    case 0x54: return FIX_PUSH_SP;
+    case 0xFF: return modrm == 0xD4 ? FIX_CALL_SP : (modrm == 0xF4 || modrm == 0xFC) ? FIX_PUSH_SP : FIX_NONE;
+    default: return FIX_NONE;
+    }
+}
+
+static void apply_fixup(x86emu_t *e, struct cpu *c)
+{
+    uint32_t ss = (uint32_t)e->x86.R_SS * 16;
+    uint16_t sp = e->x86.R_SP;
+    uint32_t top = (ss + sp) & MEM_MASK;
+    switch (c->fixup) {
+    case FIX_PUSHED_FLAGS:
+        c->mem[(top + 1) & MEM_MASK] |= 0xF0;
+        break;
+    case FIX_INT_FLAGS:
+        if ((uint16_t)(c->sp_before - sp) == 6)     /* the interrupt was taken */
+            c->mem[(ss + (uint16_t)(sp + 5)) & MEM_MASK] |= 0xF0;
+        break;
+    case FIX_RESERVED:
+        e->x86.R_FLG = (e->x86.R_FLG & ~0x28u) | 0x02u;
+        break;
+    case FIX_PUSH_SP:
+        c->mem[top] = (uint8_t)sp;
+        c->mem[(ss + (uint16_t)(sp + 1)) & MEM_MASK] = (uint8_t)(sp >> 8);
+        break;
+    case FIX_CALL_SP:
+        e->x86.R_EIP = (uint16_t)(sp + 2);
+        break;
+    default:
+        break;
+    }
+    c->fixup = FIX_NONE;
+}
+
 /* ---- the per-instruction hook ------------------------------------------ */
 
 /* Bytes of an AAM instruction with its prefixes. */
@@ -120,6 +182,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         c->pend_cs = cs;
         c->pend_ip = ip;
+        c->fixup = fixup_for(c->mem, lin);
+        c->sp_before = e->x86.R_SP;
         if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
             m->next_event = 0;      /* IF may rise: look at the next boundary */
         if (!c->pend.aam0)
@@ -147,6 +211,8 @@ static int code_hook(x86emu_t *e)
     /* Settle the instruction that just ran. */
     m->now += c->pend.fixed + c->words * WORD_PENALTY;
     c->words = 0;
+    if (c->fixup)
+        apply_fixup(e, c);
     if (c->pend.rep) {
         uint16_t cx = e->x86.R_CX;
         unsigned n = timing_rep_iterations(&c->pend, cx);
@@ -174,7 +240,10 @@ static int code_hook(x86emu_t *e)
 
 static int intr_hook(x86emu_t *e, u8 num, unsigned type)
 {
-    (void)e; (void)num; (void)type;
+    /* The 8086's divide error pushes the address of the next instruction;
+     * libx86emu would restart the faulting one. */
+    if (num == 0 && (type & INTR_MODE_RESTART))
+        e->x86.saved_eip = e->x86.R_EIP;
     return 0;       /* every interrupt goes through the guest's vector */
 }
 
@@ -237,6 +306,8 @@ uint64_t cpu_insn_count(struct machine *m)
 uint64_t cpu_settle(struct machine *m)
 {
     struct cpu *c = cpu_of(m);
+    if (c->fixup)
+        apply_fixup(c->emu, c);
     uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
     m->now += t;
     c->words = 0;

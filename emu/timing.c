@@ -31,7 +31,7 @@ const struct timing_op timing_ops[256] = {
     /* 38 */ ALU_CMP, K(K_PREFIX_SEG, 2, 2), P(8),  /* CMP, DS:, AAS         */
     /* 40 */ P(2), P(2), P(2), P(2), P(2), P(2), P(2), P(2),         /* INC r16  */
     /* 48 */ P(2), P(2), P(2), P(2), P(2), P(2), P(2), P(2),         /* DEC r16  */
-    /* 50 */ P(11), P(11), P(11), P(11), P(11), P(11), P(11), P(11), /* PUSH r16 */
+    /* 50 */ P(11), P(11), P(11), P(11), K(K_FIXUP, 11, 11), P(11), P(11), P(11), /* PUSH r16 */
     /* 58 */ P(8), P(8), P(8), P(8), P(8), P(8), P(8), P(8),         /* POP r16  */
     /* 60 */ K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
              K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4), K(K_JCC, 16, 4),
@@ -46,7 +46,7 @@ const struct timing_op timing_ops[256] = {
     /* 88 */ M(2, 9), M(2, 9), M(2, 8), M(2, 8),    /* MOV                    */
     /* 8C */ M(2, 9), M(2, 2), M(2, 8), M(8, 17),   /* MOV r/m,sr LEA MOV sr POP r/m */
     /* 90 */ P(3), P(3), P(3), P(3), P(3), P(3), P(3), P(3),         /* XCHG AX,r */
-    /* 98 */ P(2), P(5), P(28), P(4), P(10), K(K_IFSET, 8, 8), P(4), P(4),
+    /* 98 */ P(2), P(5), P(28), P(4), K(K_FIXUP, 10, 10), K(K_IFSET, 8, 8), K(K_FIXUP, 4, 4), P(4),
              /* CBW CWD CALL far WAIT PUSHF POPF SAHF LAHF */
     /* A0 */ P(10), P(10), P(10), P(10),            /* MOV AL/AX <-> [addr]   */
     /* A4 */ K(K_STRING, 18, 17), K(K_STRING, 18, 17),   /* MOVS              */
@@ -61,7 +61,7 @@ const struct timing_op timing_ops[256] = {
     /* C4 */ M(16, 16), M(16, 16),          /* LES, LDS: memory only         */
     /* C6 */ M(4, 10), M(4, 10),            /* MOV r/m,imm                   */
     /* C8 */ P(25), P(26), P(25), P(26),    /* (RETF imm, RETF) x2           */
-    /* CC */ P(52), P(51), K(K_INTO, 53, 4), K(K_IFSET, 32, 32), /* INT 3, INT n, INTO, IRET */
+    /* CC */ K(K_FIXUP, 52, 52), K(K_FIXUP, 51, 51), K(K_INTO, 53, 4), K(K_IFSET, 32, 32), /* INT 3, INT n, INTO, IRET */
     /* D0 */ G(K_SHIFT1), G(K_SHIFT1), G(K_SHIFTCL), G(K_SHIFTCL),
     /* D4 */ K(K_AAM, 83, 83), P(60), P(4), P(11), /* AAM AAD SALC XLAT          */
     /* D8 */ M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), /* ESC */
@@ -151,6 +151,7 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
     case K_PLAIN:
     case K_AAM:
     case K_IFSET:
+    case K_FIXUP:
         t = is_mem ? op->mem + ea : op->reg;
         break;
     case K_JCC:

@@ -50,6 +50,8 @@ enum timing_kind {
     K_AAM,          /* D4: AAM 0 must not reach libx86emu                   */
     K_IFSET,        /* STI, POPF, IRET: may set IF (and IRET ends every host
                        service stub), so the wrapper looks at them closely   */
+    K_FIXUP,        /* PUSHF, SAHF, PUSH SP, INT 3/n: emu/cpu.c corrects
+                       libx86emu's 286 behaviour after them                 */
 };
 
 struct timing_op {
@@ -114,6 +116,8 @@ static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t
     case K_GRP80:
         return is_mem ? (reg == 7 ? 10 : 17) + ea : 4;
     case K_GRPFF:
+        if (modrm == 0xD4 || modrm == 0xF4 || modrm == 0xFC)
+            return -1;      /* CALL SP, PUSH SP: the wrapper corrects them */
         return timing_grp_ff[reg][is_mem] + ea;
     default:
         return -1;

@@ -84,5 +84,6 @@ Suite *cli_suite(void);
 Suite *prf_suite(void);
 Suite *guest_suite(void);
 Suite *reports_suite(void);
+Suite *fidelity_suite(void);
 
 #endif

@@ -1,0 +1,113 @@
+/*
+ * tests/check_fidelity.c: where libx86emu behaves as a 286, emu/cpu.c makes
+ * it an 8086 (LIBX86EMU.md's table).  Each test runs hand-written bytes at
+ * 1000:0000 (SS:SP = 3000:1000, interrupts off) on a bare machine and
+ * checks the 8086's result.
+ */
+#include "testutil.h"
+
+#include "../emu/machine.h"
+
+static struct machine *run(const uint8_t *code, size_t n, uint16_t bx)
+{
+    struct machine *m = machine_new(CPU_8088);
+    ck_assert_ptr_nonnull(m);
+    mem_write(m, lin(0x1000, 0), code, n);
+    mem_wb(m, lin(0x1000, (uint16_t)n), 0xF4);          /* HLT */
+    mem_wb(m, lin(0x4000, 0), 0xF4);                    /* INT 0 / INT 60h handler: HLT */
+    ivt_set(m, 0x00, 0x4000, 0);
+    ivt_set(m, 0x60, 0x4000, 0);
+    cpu_set(m, REG_CS, 0x1000);
+    cpu_set(m, REG_IP, 0);
+    cpu_set(m, REG_SS, 0x3000);
+    cpu_set(m, REG_SP, 0x1000);
+    cpu_set(m, REG_DS, 0x2000);
+    cpu_set(m, REG_BX, bx);
+    cpu_set(m, REG_FLAGS, 0);
+    machine_run(m);
+    return m;
+}
+
+/* Declares `name`, the machine after running the bytes given. */
+#define RUN(name, bx, ...)                                         \
+    static const uint8_t name##_code[] = { __VA_ARGS__ };          \
+    struct machine *name = run(name##_code, sizeof name##_code, bx)
+
+START_TEST(push_sp_pushes_the_decremented_value)
+{
+    RUN(m, 0, 0x54);                                            /* PUSH SP */
+    ck_assert_uint_eq(mem_rw(m, lin(0x3000, 0x0FFE)), 0x0FFE);  /* a 286 pushes 1000 */
+    machine_free(m);
+    RUN(m2, 0, 0xFF, 0xF4);                                     /* PUSH SP via FF /6 */
+    ck_assert_uint_eq(mem_rw(m2, lin(0x3000, 0x0FFE)), 0x0FFE);
+    machine_free(m2);
+}
+END_TEST
+
+START_TEST(pushf_sets_bits_12_to_15)
+{
+    RUN(m, 0, 0x9C);                                            /* PUSHF */
+    ck_assert_uint_eq(mem_rw(m, lin(0x3000, 0x0FFE)) & 0xF000, 0xF000);
+    machine_free(m);
+    RUN(m2, 0, 0xCD, 0x60);                                     /* INT 60h: FLAGS in the frame */
+    ck_assert_uint_eq(cpu_get(m2, REG_CS), 0x4000);
+    ck_assert_uint_eq(mem_rw(m2, lin(0x3000, 0x0FFE)) & 0xF000, 0xF000);
+    machine_free(m2);
+}
+END_TEST
+
+START_TEST(popf_clears_the_reserved_bits)
+{
+    /* PUSH BX (BX = FFFF), POPF: bits 3 and 5 read 0, bit 1 reads 1.  IF
+     * would be set too; the HLT after it then waits for an interrupt that
+     * never comes (the run ends as a guest fault), which is fine here. */
+    RUN(m, 0xFFFF, 0x53, 0x9D);
+    ck_assert_uint_eq(cpu_get(m, REG_FLAGS) & 0x2A, 0x02);
+    machine_free(m);
+}
+END_TEST
+
+START_TEST(call_sp_jumps_to_sp_before_the_push)
+{
+    /* CALL SP with SP = 1000: the 8086 jumps to 1000, where a HLT waits (a
+     * 286 jumps to 0FFE); the return address 0002 is pushed at 0FFE. */
+    struct machine *m = machine_new(CPU_8088);
+    static const uint8_t code[] = { 0xFF, 0xD4 };
+    mem_write(m, lin(0x1000, 0), code, sizeof code);
+    mem_wb(m, lin(0x1000, 0x1000), 0xF4);          /* HLT where the 8086 lands */
+    cpu_set(m, REG_CS, 0x1000);
+    cpu_set(m, REG_IP, 0);
+    cpu_set(m, REG_SS, 0x3000);
+    cpu_set(m, REG_SP, 0x1000);
+    cpu_set(m, REG_FLAGS, 0);
+    machine_run(m);
+    ck_assert_uint_eq(cpu_get(m, REG_IP), 0x1001);  /* stopped after the HLT at 1000 */
+    ck_assert_uint_eq(mem_rw(m, lin(0x3000, 0x0FFE)), 0x0002);
+    machine_free(m);
+}
+END_TEST
+
+START_TEST(divide_error_pushes_the_next_instruction)
+{
+    /* DIV BL with BL = 0 (F6 F3) at 1000:0000: INT 0 with return address
+     * 1000:0002; a 286 pushes 0000. */
+    RUN(m, 0, 0xF6, 0xF3);
+    ck_assert_uint_eq(cpu_get(m, REG_CS), 0x4000);
+    ck_assert_uint_eq(mem_rw(m, lin(0x3000, 0x0FFA)), 0x0002);
+    ck_assert_uint_eq(mem_rw(m, lin(0x3000, 0x0FFC)), 0x1000);
+    machine_free(m);
+}
+END_TEST
+
+Suite *fidelity_suite(void)
+{
+    Suite *s = suite_create("fidelity");
+    TCase *tc = tcase_create("8086");
+    tcase_add_test(tc, push_sp_pushes_the_decremented_value);
+    tcase_add_test(tc, pushf_sets_bits_12_to_15);
+    tcase_add_test(tc, popf_clears_the_reserved_bits);
+    tcase_add_test(tc, call_sp_jumps_to_sp_before_the_push);
+    tcase_add_test(tc, divide_error_pushes_the_next_instruction);
+    suite_add_tcase(s, tc);
+    return s;
+}
