@@ -27,6 +27,8 @@ void usage(FILE *f)
           "      --drive X=DIR         map DOS drive X: to the host folder DIR (default C: = .)\n"
           "      --env NAME=VALUE      add a variable to the program's environment\n"
           "      --strict              stop at the first unimplemented DOS/BIOS function or port\n"
+          "      --cpu 8088|8086|186|286  the CPU (default 8088, the IBM PC's); 186 and 286 run the\n"
+          "                            instructions those added, with 8086 timing\n"
           "      --map FILE.MAP        name symbols in the summary (default: NAME.MAP beside the program)\n"
           "  -q, --quiet               no summary on stderr\n"
           "\n"

@@ -65,8 +65,8 @@ static void summary(const struct sampler *s, const struct machine *m, int first_
 {
     uint64_t prog = s->total - s->hit_io - s->hit_dos - s->hit_high;
     double t = (double)(s->total ? s->total : 1);
-    fprintf(f, "profil: %llu samples in %.3f s emulated: program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
-            (unsigned long long)s->total, cycles_to_seconds(m->now), 100.0 * (double)prog / t,
+    fprintf(f, "profil: %llu samples in %.3f s emulated (%s, table timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
+            (unsigned long long)s->total, cycles_to_seconds(m->now), cpu_model_name(m->model), 100.0 * (double)prog / t,
             100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
     if (first_line_only)
         return;
@@ -213,7 +213,7 @@ int session_run(const struct session_opts *o)
         goto done;
     }
 
-    m = machine_new(CPU_8088);
+    m = machine_new(o->cpu);
     if (!m) {
         fprintf(stderr, "profil: out of memory\n");
         goto done;

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../emu/machine.h"
+
 #define EXIT_PROFIL_FAILED 125
 #define EXIT_RUN_LIMIT     124
 #define EXIT_GUEST_CRASHED 126
@@ -25,6 +27,7 @@ struct session_opts {
     const char *drives[26];     /* host folders; C: defaults to "." */
     const char *const *env;
     size_t nenv;
+    enum cpu_model cpu;         /* CPU_8088 unless --cpu */
     int strict;
     int quiet;                  /* no summary */
     int dialogue;               /* PROFIL's messages instead of the summary */

@@ -9,6 +9,7 @@
  */
 #include "cpu.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <x86emu.h>
@@ -28,6 +29,7 @@ struct cpu {
     uint16_t sp_before;         /* SP before it (for the INT fixup)          */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
+    unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
 };
 
 static struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cpu; }
@@ -151,6 +153,115 @@ static void apply_fixup(x86emu_t *e, struct cpu *c)
     c->fixup = FIX_NONE;
 }
 
+/* Instructions the 8086 has and libx86emu decodes differently (as 186,
+ * 286 or 386 instructions, or #UD) are executed here, before libx86emu
+ * sees them: 0F is POP CS, 60-6F alias the Jcc 70-7F, C0/C1/C8/C9 alias
+ * RET imm/RET/RETF imm/RETF, D8-DF (ESC) decode their operand and do
+ * nothing without an 8087, F1 is a prefix like LOCK. */
+
+static unsigned pop_word(x86emu_t *e, struct cpu *c, unsigned *words)
+{
+    uint32_t a = ((uint32_t)e->x86.R_SS * 16 + e->x86.R_SP) & MEM_MASK;
+    unsigned v = c->mem[a] | c->mem[(a + 1) & MEM_MASK] << 8;
+    *words += !c->odd_only || (e->x86.R_SP & 1);
+    e->x86.R_ESP = (uint16_t)(e->x86.R_SP + 2);
+    return v;
+}
+
+/* Bytes of a ModR/M byte and its displacement. */
+static unsigned modrm_length(uint8_t modrm)
+{
+    unsigned mod = modrm >> 6;
+    return 1 + (mod == 1 ? 1 : mod == 2 ? 2 : (mod == 0 && (modrm & 7) == 6) ? 2 : 0);
+}
+
+/* What a later CPU would have run, for the one-time hint. */
+static const char *later_cpu_insn(uint8_t op, const char **cpu)
+{
+    static const char *const x6[16] = {
+        "PUSHA", "POPA", "BOUND", "ARPL", "FS:", "GS:", "operand-size prefix", "address-size prefix",
+        "PUSH imm16", "IMUL imm16", "PUSH imm8", "IMUL imm8", "INSB", "INSW", "OUTSB", "OUTSW",
+    };
+    *cpu = "186";
+    if (op >= 0x60 && op <= 0x6F) {
+        if (op >= 0x63 && op <= 0x67)
+            *cpu = "386";
+        return x6[op & 15];
+    }
+    switch (op) {
+    case 0xC0: case 0xC1: return "shift by an immediate count";
+    case 0xC8: return "ENTER";
+    case 0xC9: return "LEAVE";
+    case 0x0F: *cpu = "286"; return "a two-byte 0F opcode";
+    default: return NULL;
+    }
+}
+
+static void hint_later_cpu(struct machine *m, uint8_t op, uint16_t cs, uint16_t ip)
+{
+    const char *cpu, *name = later_cpu_insn(op, &cpu);
+    if (!name || m->hinted || m->bare_bus)
+        return;
+    m->hinted = 1;
+    if (cpu[0] == '3')
+        fprintf(stderr, "profil: %s (%02Xh) at %04X:%04X is a 386 instruction; running it as the 8086 does\n",
+                name, op, cs, ip);
+    else
+        fprintf(stderr, "profil: %s (%02Xh) at %04X:%04X is a %s instruction; running it as the 8086 does"
+                " (try --cpu %s)\n", name, op, cs, ip, cpu, cpu);
+}
+
+/* Executes the instruction at `lin` when it is one of those; returns its
+ * length, or 0 when libx86emu should run it.  `words` counts the stack
+ * words it read. */
+static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsigned *words)
+{
+    unsigned n = 0;
+    uint8_t op;
+    while ((op = c->mem[(lin + n) & MEM_MASK]) == 0x26 || op == 0x2E || op == 0x36 || op == 0x3E ||
+           op == 0xF0 || op == 0xF2 || op == 0xF3) {
+        if (++n >= 15)
+            return 0;
+    }
+    uint16_t next = (uint16_t)(e->x86.R_IP + n + 1);
+    if (op == 0x0F || (op >= 0x60 && op <= 0x6F) || op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9)
+        hint_later_cpu(c->m, op, e->x86.R_CS, e->x86.R_IP);
+    switch (op) {
+    case 0x0F:                                      /* POP CS */
+        x86emu_set_seg_register(e, e->x86.R_CS_SEL, (uint16_t)pop_word(e, c, words));
+        e->x86.R_EIP = next;
+        return n + 1;
+    case 0xF1:                                      /* LOCK, as a prefix of nothing */
+        e->x86.R_EIP = next;
+        return n + 1;
+    case 0xD8: case 0xD9: case 0xDA: case 0xDB: case 0xDC: case 0xDD: case 0xDE: case 0xDF: {
+        unsigned len = modrm_length(c->mem[(lin + n + 1) & MEM_MASK]);
+        e->x86.R_EIP = (uint16_t)(next + len);
+        return n + 1 + len;
+    }
+    case 0xC0: case 0xC1: case 0xC8: case 0xC9: {   /* RET imm / RET / RETF imm / RETF */
+        uint16_t imm = (op & 1) ? 0 : (uint16_t)(c->mem[(lin + n + 1) & MEM_MASK] |
+                                                 c->mem[(lin + n + 2) & MEM_MASK] << 8);
+        uint16_t ip = (uint16_t)pop_word(e, c, words);
+        if (op >= 0xC8)
+            x86emu_set_seg_register(e, e->x86.R_CS_SEL, (uint16_t)pop_word(e, c, words));
+        e->x86.R_ESP = (uint16_t)(e->x86.R_SP + imm);
+        e->x86.R_EIP = ip;
+        return n + 1;
+    }
+    default:
+        if (op >= 0x60 && op <= 0x6F) {             /* Jcc */
+            int8_t disp = (int8_t)c->mem[(lin + n + 1) & MEM_MASK];
+            uint16_t to = (uint16_t)(next + 1);
+            if (timing_condition(op & 0xF, (uint16_t)e->x86.R_FLG))
+                to = (uint16_t)(to + disp);
+            e->x86.R_EIP = to;
+            return n + 2;
+        }
+        return 0;
+    }
+}
+
 /* ---- the per-instruction hook ------------------------------------------ */
 
 /* Bytes of an AAM instruction with its prefixes. */
@@ -182,10 +293,24 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         c->pend_cs = cs;
         c->pend_ip = ip;
-        c->fixup = fixup_for(c->mem, lin);
+        c->fixup = c->fidelity ? fixup_for(c->mem, lin) : FIX_NONE;
         c->sp_before = e->x86.R_SP;
         if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
             m->next_event = 0;      /* IF may rise: look at the next boundary */
+        unsigned words = 0;
+        if (c->fidelity && emulate_8086_only(e, c, lin, &words)) {
+            e->x86.saved_cs = e->x86.R_CS;
+            e->x86.saved_eip = e->x86.R_EIP;
+            machine_charge(m, c->pend.fixed + words * WORD_PENALTY, cs, ip);
+            c->pend.fixed = 0;
+            c->pend.rep = 0;
+            c->fixup = FIX_NONE;
+            rep_split = 0;
+            e->x86.R_TSC++;         /* an instruction, for --max-instructions */
+            if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
+                return 1;
+            continue;
+        }
         if (!c->pend.aam0)
             return 0;
         /* AAM 0: libx86emu would divide by zero on the host.  The 8086
@@ -242,7 +367,8 @@ static int intr_hook(x86emu_t *e, u8 num, unsigned type)
 {
     /* The 8086's divide error pushes the address of the next instruction;
      * libx86emu would restart the faulting one. */
-    if (num == 0 && (type & INTR_MODE_RESTART))
+    struct cpu *c = e->_private;
+    if (num == 0 && (type & INTR_MODE_RESTART) && c->fidelity)
         e->x86.saved_eip = e->x86.R_EIP;
     return 0;       /* every interrupt goes through the guest's vector */
 }
@@ -263,9 +389,10 @@ int cpu_create(struct machine *m)
     }
     c->m = m;
     c->mem = m->mem;
-    c->odd_only = m->model == CPU_8086;
+    c->odd_only = m->model != CPU_8088;
+    c->fidelity = m->model == CPU_8088 || m->model == CPU_8086;
     c->emu->_private = c;
-    x86emu_set_memio_handler(c->emu, m->model == CPU_8086 ? memio_8086 : memio_8088);
+    x86emu_set_memio_handler(c->emu, c->odd_only ? memio_8086 : memio_8088);
     x86emu_set_code_handler(c->emu, code_hook);
     x86emu_set_intr_handler(c->emu, intr_hook);
     m->cpu = c;
@@ -293,7 +420,7 @@ enum cpu_exit cpu_run(struct machine *m)
     unsigned rs = x86emu_run(c->emu, flags);
     if (m->stop)
         return CPU_EXIT_STOP;
-    if (rs & X86EMU_RUN_MAX_INSTR)
+    if ((rs & X86EMU_RUN_MAX_INSTR) || (m->max_insn && c->emu->x86.R_TSC >= m->max_insn))
         return CPU_EXIT_MAX_INSN;
     return CPU_EXIT_HLT;
 }

@@ -19,6 +19,23 @@
 
 /* ---- lifetime ------------------------------------------------------------ */
 
+const char *cpu_model_name(enum cpu_model model)
+{
+    static const char *const names[] = { "8088", "8086", "186", "286" };
+    return (unsigned)model < 4 ? names[model] : "?";
+}
+
+int cpu_model_parse(const char *name, enum cpu_model *out)
+{
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(name, cpu_model_name((enum cpu_model)i)) == 0) {
+            *out = (enum cpu_model)i;
+            return 0;
+        }
+    }
+    return -1;
+}
+
 struct machine *machine_new(enum cpu_model model)
 {
     struct machine *m = calloc(1, sizeof *m);

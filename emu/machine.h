@@ -35,7 +35,15 @@
 #define SEG_VIDEO    0xB800u
 #define SEG_ROM      0xF000u
 
-enum cpu_model { CPU_8088, CPU_8086 };
+/* The CPU being emulated.  8088 and 8086 get the fidelity layer of
+ * emu/cpu.c (8086 semantics where libx86emu is a 286); 186 and 286 run
+ * libx86emu's own real-mode behaviour, timed with the 8086 table. */
+enum cpu_model { CPU_8088, CPU_8086, CPU_186, CPU_286 };
+
+/* "8088", "8086", "186", "286". */
+const char *cpu_model_name(enum cpu_model model);
+/* Parses one of those names; -1 when it is none of them. */
+int cpu_model_parse(const char *name, enum cpu_model *out);
 
 /* Why a run stopped. */
 enum stop_reason {
@@ -69,6 +77,7 @@ struct machine {
     uint8_t *mem;                   /* MEM_SIZE bytes                        */
     void *cpu;                      /* opaque, owned by emu/cpu.c            */
     enum cpu_model model;
+    int hinted;                     /* the 186-opcode hint has been shown   */
 
     /* Emulated time, in CPU cycles since power-on. */
     uint64_t now;

@@ -14,6 +14,7 @@
 #define P(r)        { K_PLAIN, 0, r, r }
 #define M(r, m)     { K_PLAIN, 1, r, m }
 #define K(k, r, m)  { k, 0, r, m }
+#define E8_         { K_ALIAS, 1, 2, 8 }
 #define G(k)        { k, 1, 0, 0 }
 
 /* ALU block: r/m8,r8  r/m16,r16  r8,r/m8  r16,r/m16  AL,imm8  AX,imm16 */
@@ -22,7 +23,7 @@
 
 const struct timing_op timing_ops[256] = {
     /* 00 */ ALU, P(10), P(8),                      /* ADD, PUSH ES, POP ES  */
-    /* 08 */ ALU, P(10), P(8),                      /* OR, PUSH CS, POP CS   */
+    /* 08 */ ALU, P(10), K(K_ALIAS, 8, 8),         /* OR, PUSH CS, POP CS   */
     /* 10 */ ALU, P(10), P(8),                      /* ADC, PUSH SS, POP SS  */
     /* 18 */ ALU, P(10), P(8),                      /* SBB, PUSH DS, POP DS  */
     /* 20 */ ALU, K(K_PREFIX_SEG, 2, 2), P(4),      /* AND, ES:, DAA         */
@@ -57,14 +58,14 @@ const struct timing_op timing_ops[256] = {
     /* AE */ K(K_STRING, 15, 15), K(K_STRING, 15, 15),   /* SCAS              */
     /* B0 */ P(4), P(4), P(4), P(4), P(4), P(4), P(4), P(4),  /* MOV r8,imm  */
     /* B8 */ P(4), P(4), P(4), P(4), P(4), P(4), P(4), P(4),  /* MOV r16,imm */
-    /* C0 */ P(20), P(16), P(20), P(16),    /* (RET imm, RET) x2: C0/C1 alias C2/C3 */
+    /* C0 */ K(K_ALIAS, 20, 20), K(K_ALIAS, 16, 16), P(20), P(16), /* C0/C1 alias RET imm, RET */
     /* C4 */ M(16, 16), M(16, 16),          /* LES, LDS: memory only         */
     /* C6 */ M(4, 10), M(4, 10),            /* MOV r/m,imm                   */
-    /* C8 */ P(25), P(26), P(25), P(26),    /* (RETF imm, RETF) x2           */
+    /* C8 */ K(K_ALIAS, 25, 25), K(K_ALIAS, 26, 26), P(25), P(26), /* C8/C9 alias RETF imm, RETF */
     /* CC */ K(K_FIXUP, 52, 52), K(K_FIXUP, 51, 51), K(K_INTO, 53, 4), K(K_IFSET, 32, 32), /* INT 3, INT n, INTO, IRET */
     /* D0 */ G(K_SHIFT1), G(K_SHIFT1), G(K_SHIFTCL), G(K_SHIFTCL),
     /* D4 */ K(K_AAM, 83, 83), P(60), P(4), P(11), /* AAM AAD SALC XLAT          */
-    /* D8 */ M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), M(2, 8), /* ESC */
+    /* D8 */ E8_, E8_, E8_, E8_, E8_, E8_, E8_, E8_,   /* ESC: a no-op without an 8087 */
     /* E0 */ K(K_LOOPNZ, 19, 5), K(K_LOOPZ, 18, 6), K(K_LOOP, 17, 5), K(K_JCXZ, 18, 6),
     /* E4 */ P(10), P(10), P(10), P(10),    /* IN/OUT imm8                   */
     /* E8 */ P(19), P(15), P(15), P(15),    /* CALL near, JMP near/far/short */
@@ -152,6 +153,7 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
     case K_AAM:
     case K_IFSET:
     case K_FIXUP:
+    case K_ALIAS:
         t = is_mem ? op->mem + ea : op->reg;
         break;
     case K_JCC:

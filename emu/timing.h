@@ -52,6 +52,8 @@ enum timing_kind {
                        service stub), so the wrapper looks at them closely   */
     K_FIXUP,        /* PUSHF, SAHF, PUSH SP, INT 3/n: emu/cpu.c corrects
                        libx86emu's 286 behaviour after them                 */
+    K_ALIAS,        /* 0F, C0/C1, C8/C9, D8-DF: 8086 meanings libx86emu lacks;
+                       emu/cpu.c executes them itself                       */
 };
 
 struct timing_op {
@@ -103,7 +105,7 @@ static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t
         uint8_t modrm = mem[(linear + 1) & 0xFFFFF];
         return modrm >= 0xC0 ? op->reg : op->mem + timing_ea_by_modrm[modrm];
     }
-    if (op->kind == K_JCC)
+    if (op->kind == K_JCC && b >= 0x70)     /* 60-6F are the wrapper's */
         return timing_condition(b & 0xF, flags) ? op->reg : op->mem;
     if (op->kind == K_LOOP)
         return cx != 1 ? op->reg : op->mem;

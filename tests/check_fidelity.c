@@ -12,6 +12,7 @@ static struct machine *run(const uint8_t *code, size_t n, uint16_t bx)
 {
     struct machine *m = machine_new(CPU_8088);
     ck_assert_ptr_nonnull(m);
+    m->hinted = 1;                                      /* no 186 hint here */
     mem_write(m, lin(0x1000, 0), code, n);
     mem_wb(m, lin(0x1000, (uint16_t)n), 0xF4);          /* HLT */
     mem_wb(m, lin(0x4000, 0), 0xF4);                    /* INT 0 / INT 60h handler: HLT */
@@ -99,6 +100,69 @@ START_TEST(divide_error_pushes_the_next_instruction)
 }
 END_TEST
 
+/* Opcodes libx86emu reads as 186/286 instructions or rejects, which the
+ * 8086 runs as something else (emu/cpu.c's emulate_8086_only). */
+
+START_TEST(opcode_0f_is_pop_cs)
+{
+    /* MOV AX,3FFF; PUSH AX; 11 NOPs; POP CS at offset 0F: execution goes
+     * on at 3FFF:0010 = linear 40000, where a HLT waits. */
+    RUN(m, 0, 0xB8, 0xFF, 0x3F, 0x50, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x0F);
+    ck_assert_uint_eq(cpu_get(m, REG_CS), 0x3FFF);
+    ck_assert_uint_eq(cpu_get(m, REG_IP), 0x0011);
+    ck_assert_uint_eq(cpu_get(m, REG_SP), 0x1000);
+    machine_free(m);
+}
+END_TEST
+
+START_TEST(opcodes_60_to_6f_are_conditional_jumps)
+{
+    /* XOR AX,AX (ZF=1); 65 02 = JNZ +2, not taken: MOV BL,1 runs;
+     * 64 02 = JZ +2, taken: MOV BH,1 is skipped. */
+    RUN(m, 0, 0x31, 0xC0, 0x65, 0x02, 0xB3, 0x01, 0x64, 0x02, 0xB7, 0x01);
+    ck_assert_uint_eq(cpu_get(m, REG_BX), 0x0001);
+    ck_assert_uint_eq(cpu_get(m, REG_IP), 0x000B);
+    machine_free(m);
+}
+END_TEST
+
+START_TEST(opcodes_c0_c1_c8_c9_are_returns)
+{
+    /* PUSH AX; CALL 0007; MOV BL,7; HLT; 0007: C0 02 00 = RET 2. */
+    RUN(m, 0, 0x50, 0xE8, 0x03, 0x00, 0xB3, 0x07, 0xF4, 0xC0, 0x02, 0x00);
+    ck_assert_uint_eq(cpu_get(m, REG_BX), 7);
+    ck_assert_uint_eq(cpu_get(m, REG_SP), 0x1000);
+    machine_free(m);
+    /* CALL 0006; MOV BL,7; HLT; 0006: C1 = RET. */
+    RUN(m2, 0, 0xE8, 0x03, 0x00, 0xB3, 0x07, 0xF4, 0xC1);
+    ck_assert_uint_eq(cpu_get(m2, REG_BX), 7);
+    ck_assert_uint_eq(cpu_get(m2, REG_SP), 0x1000);
+    machine_free(m2);
+    /* PUSH CS; CALL 0007; MOV BL,7; HLT; 0007: C9 = RETF. */
+    RUN(m3, 0, 0x0E, 0xE8, 0x03, 0x00, 0xB3, 0x07, 0xF4, 0xC9);
+    ck_assert_uint_eq(cpu_get(m3, REG_BX), 7);
+    ck_assert_uint_eq(cpu_get(m3, REG_CS), 0x1000);
+    ck_assert_uint_eq(cpu_get(m3, REG_SP), 0x1000);
+    machine_free(m3);
+    /* PUSH AX; PUSH CS; CALL 0008; MOV BL,7; HLT; 0008: C8 02 00 = RETF 2. */
+    RUN(m4, 0, 0x50, 0x0E, 0xE8, 0x03, 0x00, 0xB3, 0x07, 0xF4, 0xC8, 0x02, 0x00);
+    ck_assert_uint_eq(cpu_get(m4, REG_BX), 7);
+    ck_assert_uint_eq(cpu_get(m4, REG_SP), 0x1000);
+    machine_free(m4);
+}
+END_TEST
+
+START_TEST(esc_and_f1_decode_and_do_nothing)
+{
+    /* ESC [1234h] (D8 06 34 12, four bytes), FNINIT's form DB E3 (two),
+     * F1 (one), then MOV BL,5: all three skipped exactly. */
+    RUN(m, 0, 0xD8, 0x06, 0x34, 0x12, 0xDB, 0xE3, 0xF1, 0xB3, 0x05);
+    ck_assert_uint_eq(cpu_get(m, REG_BX), 5);
+    ck_assert_uint_eq(cpu_get(m, REG_IP), 0x000A);
+    machine_free(m);
+}
+END_TEST
+
 Suite *fidelity_suite(void)
 {
     Suite *s = suite_create("fidelity");
@@ -108,6 +172,10 @@ Suite *fidelity_suite(void)
     tcase_add_test(tc, popf_clears_the_reserved_bits);
     tcase_add_test(tc, call_sp_jumps_to_sp_before_the_push);
     tcase_add_test(tc, divide_error_pushes_the_next_instruction);
+    tcase_add_test(tc, opcode_0f_is_pop_cs);
+    tcase_add_test(tc, opcodes_60_to_6f_are_conditional_jumps);
+    tcase_add_test(tc, opcodes_c0_c1_c8_c9_are_returns);
+    tcase_add_test(tc, esc_and_f1_decode_and_do_nothing);
     suite_add_tcase(s, tc);
     return s;
 }

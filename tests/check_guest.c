@@ -24,7 +24,7 @@ static void expect_run(const char *fixture, const char *options, int status, con
 
 START_TEST(invalid_opcode_is_a_crash_with_a_profile)
 {
-    expect_run(FIX("crash.com"), "", 126, "invalid opcode 0F at 0185:0106");
+    expect_run(FIX("crash.com"), "--cpu 286", 126, "invalid opcode 0F at 0185:0106");
 }
 END_TEST
 
@@ -34,6 +34,27 @@ END_TEST
 START_TEST(aam_zero_is_a_guest_divide_error)
 {
     expect_run(FIX("aam0.com"), "", 126, "divide overflow (INT 0, returning to 0185:0104)");
+}
+END_TEST
+
+/* A 186 instruction on the default 8088: one hint naming it and CS:IP,
+ * then the 8086's behaviour (6A is JPE there, printing '8'); --cpu 186
+ * runs PUSH 3 and prints '1', with no hint. */
+START_TEST(later_cpu_instruction_hints_once)
+{
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/g.prf " FIX("later.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "8");
+    ck_assert_str_eq(r.err, "profil: PUSH imm8 (6Ah) at 0185:0102 is a 186 instruction;"
+                            " running it as the 8086 does (try --cpu 186)\n");
+    run_profil(&r, "run -q --cpu 186 -o " TMP "/g.prf " FIX("later.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "1");
+    ck_assert_str_eq(r.err, "");
+    run_profil(&r, "run -q --cpu 8087 " FIX("later.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --cpu 8087: want 8088, 8086, 186 or 286\n");
 }
 END_TEST
 
@@ -52,6 +73,7 @@ START_TEST(runaway_program_stops_at_the_limits)
 {
     expect_run(FIX("forever.com"), "--timeout 2", 124, "timeout after 2.000 s emulated");
     expect_run(FIX("forever.com"), "--max-instructions 100000", 124, "stopped after 100000 instructions");
+    expect_run(FIX("aliasloop.com"), "--max-instructions 1000", 124, "stopped after 1000 instructions");
 }
 END_TEST
 
@@ -90,6 +112,7 @@ Suite *guest_suite(void)
     TCase *tc = tcase_create("untrusted");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, invalid_opcode_is_a_crash_with_a_profile);
+    tcase_add_test(tc, later_cpu_instruction_hints_once);
     tcase_add_test(tc, aam_zero_is_a_guest_divide_error);
     tcase_add_test(tc, unimplemented_function_reported_once);
     tcase_add_test(tc, runaway_program_stops_at_the_limits);
