@@ -1,7 +1,8 @@
 /*
  * cmd/hist.c: `profil hist`, histograms of a .PRF.
  *
- *   profil hist [--style default|prohst] [--map FILE.MAP] [--top N] [--width W] FILE.PRF
+ *   profil hist [--style default|prohst] [--map FILE.MAP] [--by bucket|symbol|line]
+ *               [--top N] [--width W] [--format F] FILE.PRF
  *   profil hist prf[,hst[,map]][;]        PROHST's own command form: writes the .HST
  *
  * The default style is one row per non-zero bucket (hits, % of all
@@ -41,11 +42,11 @@ static int by_hits(const void *a, const void *b)
     return x->hits < y->hits ? 1 : x->hits > y->hits ? -1 : (x->start > y->start) - (x->start < y->start);
 }
 
-static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width)
+static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line)
 {
     struct unit_hits *rows;
     size_t rn;
-    if (attribute_hits(p, t, &rows, &rn) != 0)
+    if ((by_line ? attribute_lines(p, t, &rows, &rn) : attribute_hits(p, t, &rows, &rn)) != 0)
         return EXIT_PROFIL_FAILED;
     size_t n = rn - 1;
     double max = 0, total = (double)p->hit_io + p->hit_dos + p->hit_high;
@@ -56,7 +57,7 @@ static int symbol_style(const struct prf *p, const struct symtab *t, unsigned to
         if (rows[i].hits > max)
             max = rows[i].hits;
     double t1 = total > 0 ? total : 1, cumul = 0;
-    printf("%8s %6s %6s  %-*s  %-24s %s\n", "hits", "%", "cum%", (int)width, "", "symbol", "address");
+    printf("%8s %6s %6s  %-*s  %-24s %s\n", "hits", "%", "cum%", (int)width, "", by_line ? "line" : "symbol", "address");
     for (size_t i = 0; i <= n && i < top; i++) {
         if (rows[i].hits < 0.5)
             break;
@@ -74,8 +75,9 @@ static int symbol_style(const struct prf *p, const struct symtab *t, unsigned to
     const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
     for (int k = 0; k < 3; k++)
         printf("%8u %5.1f%%         %-*s  %s\n", hits[k], 100.0 * hits[k] / t1, (int)width, "", names[k]);
-    printf("%8.0f samples (%u-paragraph buckets, %u us; %s map, %zu symbols)\n", total, p->bucket_size,
-           p->clock_grain, map_format_name(t->format), t->nsym);
+    printf("%8.0f samples (%u-paragraph buckets, %u us; %s map, %zu %s)\n", total, p->bucket_size,
+           p->clock_grain, map_format_name(t->format), by_line ? t->nline : t->nsym,
+           by_line ? "line entries" : "symbols");
     free(rows);
     return 0;
 }
@@ -286,12 +288,12 @@ int cmd_hist(int argc, char **argv)
         fprintf(stderr, "profil: --format %s: want text, csv, json, callgrind, folded or svg\n", format);
         return EXIT_PROFIL_FAILED;
     }
-    if (by && strcmp(by, "bucket") != 0 && strcmp(by, "symbol") != 0) {
-        fprintf(stderr, "profil: --by %s: want bucket or symbol\n", by);
+    if (by && strcmp(by, "bucket") != 0 && strcmp(by, "symbol") != 0 && strcmp(by, "line") != 0) {
+        fprintf(stderr, "profil: --by %s: want bucket, symbol or line\n", by);
         return EXIT_PROFIL_FAILED;
     }
-    if (by && !strcmp(by, "symbol") && !map_path) {
-        fprintf(stderr, "profil: --by symbol needs --map\n");
+    if (by && strcmp(by, "bucket") != 0 && !map_path) {
+        fprintf(stderr, "profil: --by %s needs --map\n", by);
         return EXIT_PROFIL_FAILED;
     }
     if (optind != argc - 1) {
@@ -338,10 +340,14 @@ int cmd_hist(int argc, char **argv)
             fprintf(stderr, "profil: %s\n", err);
             rc = EXIT_PROFIL_FAILED;
         } else {
+            int by_line = by && !strcmp(by, "line");
             if (by && !strcmp(by, "bucket"))
                 bucket_style(&p, &t, top, width);
-            else
-                rc = symbol_style(&p, &t, top, width);
+            else if (by_line && t.nline == 0) {
+                fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", map_path);
+                rc = EXIT_PROFIL_FAILED;
+            } else
+                rc = symbol_style(&p, &t, top, width, by_line);
             symtab_free(&t);
         }
     } else {

@@ -4,6 +4,7 @@
 #include "attrib.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int by_start(const void *a, const void *b)
 {
@@ -11,18 +12,12 @@ static int by_start(const void *a, const void *b)
     return (x->start > y->start) - (x->start < y->start);
 }
 
-int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits **out, size_t *nout)
+/* Splits each bucket's hits among rows[0..n-1] (whose ranges are set) in
+ * proportion to the bytes they cover in it; returns what no row covered.
+ * Leaves the rows sorted by start. */
+static double split_buckets(const struct prf *p, struct unit_hits *rows, size_t n)
 {
-    uint32_t B = p->bucket_size * 16u, limit = (uint32_t)p->bucket_num * B;
-    size_t n = t->nsym ? t->nsym : t->nseg;
-    struct unit_hits *rows = calloc(n + 1, sizeof *rows);
-    if (!rows)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        rows[i].name = t->nsym ? t->sym[i].name : t->seg[i].name;
-        rows[i].start = t->nsym ? t->sym[i].addr : t->seg[i].start;
-        rows[i].end = t->nsym ? symtab_symbol_end(t, i, limit) : t->seg[i].stop + 1;
-    }
+    uint32_t B = p->bucket_size * 16u;
     /* Symbols are sorted and do not overlap; segments may: sort by start and
      * sweep, so each bucket looks only at the rows that can reach it. */
     qsort(rows, n, sizeof *rows, by_start);
@@ -48,9 +43,64 @@ int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits
             }
         }
     }
+    return prog - covered;
+}
+
+int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits **out, size_t *nout)
+{
+    uint32_t limit = (uint32_t)p->bucket_num * p->bucket_size * 16u;
+    size_t n = t->nsym ? t->nsym : t->nseg;
+    struct unit_hits *rows = calloc(n + 1, sizeof *rows);
+    if (!rows)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        rows[i].name = t->nsym ? t->sym[i].name : t->seg[i].name;
+        rows[i].start = t->nsym ? t->sym[i].addr : t->seg[i].start;
+        rows[i].end = t->nsym ? symtab_symbol_end(t, i, limit) : t->seg[i].stop + 1;
+    }
     rows[n].name = "(no symbol)";
-    rows[n].hits = prog - covered;
+    rows[n].hits = split_buckets(p, rows, n);
     *out = rows;
     *nout = n + 1;
+    return 0;
+}
+
+static int by_name_then_start(const void *a, const void *b)
+{
+    const struct unit_hits *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->start > y->start) - (x->start < y->start);
+}
+
+int attribute_lines(const struct prf *p, const struct symtab *t, struct unit_hits **out, size_t *nout)
+{
+    uint32_t limit = (uint32_t)p->bucket_num * p->bucket_size * 16u;
+    size_t n = 0;
+    struct unit_hits *rows = calloc(t->nline + 1, sizeof *rows);
+    if (!rows)
+        return -1;
+    for (size_t i = 0; i < t->nline; i++) {
+        uint32_t end = symtab_line_end(t, i, limit);
+        if (end <= t->line[i].addr)
+            continue;           /* a second entry at one address, or past the profile */
+        rows[n].name = t->line[i].label;
+        rows[n].start = t->line[i].addr;
+        rows[n].end = end;
+        n++;
+    }
+    double outside = split_buckets(p, rows, n);
+    /* One row per label: sum its entries, keep its first range. */
+    qsort(rows, n, sizeof *rows, by_name_then_start);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (m && strcmp(rows[m - 1].name, rows[i].name) == 0)
+            rows[m - 1].hits += rows[i].hits;
+        else
+            rows[m++] = rows[i];
+    }
+    qsort(rows, m, sizeof *rows, by_start);
+    rows[m] = (struct unit_hits){ "(no line)", 0, 0, outside };
+    *out = rows;
+    *nout = m + 1;
     return 0;
 }

@@ -2,7 +2,7 @@
  * formats/attrib.h: samples per symbol.  A bucket's hits are split among
  * the symbols (or, in a map without publics, the segments) covering bytes
  * in it, in proportion to those bytes; a bucket nothing covers counts as
- * "(no symbol)".  Shared by `profil hist` and its exports.
+ * "(no symbol)".  Source lines of a line-number table are split the same way.  Shared by `profil hist` and its exports.
  */
 #ifndef PROFIL_FORMATS_ATTRIB_H
 #define PROFIL_FORMATS_ATTRIB_H
@@ -22,5 +22,10 @@ struct unit_hits {
 /* rows[0..n-1] in address order, then "(no symbol)" as the last row
  * (*n counts it).  Returns -1 when out of memory. */
 int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits **rows, size_t *n);
+
+/* The same per source line of the map's line-number table: one row per
+ * label ("HELLO.C:12", its entries' hits summed; start/end give its first
+ * range), in address order, then "(no line)". */
+int attribute_lines(const struct prf *p, const struct symtab *t, struct unit_hits **rows, size_t *n);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "fileio.h"
 
@@ -66,16 +67,88 @@ static int add_symbol(struct symtab *t, const char *name, uint32_t addr)
     return 0;
 }
 
+static int add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr)
+{
+    struct sym_line *s = realloc(t->line, (t->nline + 1) * sizeof *s);
+    if (!s)
+        return -1;
+    t->line = s;
+    s = &t->line[t->nline++];
+    snprintf(s->label, sizeof s->label, "%.36s:%u", file, line);
+    s->addr = addr;
+    return 0;
+}
+
 #define FAIL(l, ...) do { \
         int k_ = snprintf(err, errn, "line %d: ", (l)->number); \
         if (k_ > 0 && (size_t)k_ < errn) snprintf(err + k_, errn - (size_t)k_, __VA_ARGS__); \
         return -1; } while (0)
 
-/* ---- Microsoft LINK ----------------------------------------------------------- */
+/* ---- Microsoft LINK, Borland TLINK, Turbo Pascal ---------------------------- */
 
-static int parse_mslink(struct lines *l, struct symtab *t, char *err, size_t errn)
+/* "Line numbers for HELLO.OBJ(hello.c) segment _TEXT": the source file's
+ * name without its directory (the module's when there are no brackets). */
+static void line_table_file(const char *s, char *file, size_t n)
 {
-    enum { NONE, SEGMENTS, PUBLICS } state = NONE;
+    const char *from = s + strlen("Line numbers for"), *open = strchr(from, '('), *close;
+    from += strspn(from, " ");
+    size_t len = strcspn(from, " ");
+    if (open && (close = strchr(open, ')')) != NULL) {
+        from = open + 1;
+        len = (size_t)(close - from);
+    }
+    for (size_t i = len; i > 0; i--)
+        if (from[i - 1] == '\\' || from[i - 1] == '/' || from[i - 1] == ':') {
+            len -= i;
+            from += i;
+            break;
+        }
+    snprintf(file, n, "%.*s", (int)len, from);
+}
+
+/* "     4 0001:0010     5 0001:0013 ...": up to four entries a row. */
+static int parse_line_row(struct lines *l, struct symtab *t, const char *file, char *err, size_t errn)
+{
+    const char *s = l->text;
+    unsigned line, seg, off;
+    int used, any = 0;
+    while (sscanf(s, " %u %x:%x%n", &line, &seg, &off, &used) == 3) {
+        if (add_line(t, file, line, seg * 16u + off) != 0)
+            FAIL(l, "out of memory");
+        s += used;
+        any = 1;
+    }
+    if (!any || !blank(s))
+        FAIL(l, "a line-number row should read '  LINE SSSS:OOOO ...': '%.60s'", l->text);
+    return 0;
+}
+
+static int parse_public(struct lines *l, struct symtab *t, char *err, size_t errn)
+{
+    const char *s = l->text;
+    unsigned seg, off;
+    int used = 0;
+    char name[128];
+    if (sscanf(s, " %x:%x%n", &seg, &off, &used) != 2)
+        FAIL(l, "a public symbol line should read ' SSSS:OOOO  NAME': '%.60s'", s);
+    const char *rest = s + used;
+    rest += strspn(rest, " \t");
+    if (!strncasecmp(rest, "Abs ", 4) || !strncasecmp(rest, "Imp ", 4) || !strncasecmp(rest, "Res ", 4))
+        return 0;       /* absolute and imported symbols have no code address here */
+    if (strncasecmp(rest, "Idle ", 5) == 0)
+        rest += 5 + strspn(rest + 5, " \t");   /* Borland: an unreferenced public */
+    if (sscanf(rest, "%127s", name) != 1)
+        FAIL(l, "a public symbol without a name");
+    if (add_symbol(t, name, seg * 16u + off) != 0)
+        FAIL(l, "out of memory");
+    return 0;
+}
+
+/* *heap: a segment of class HEAP was listed (Turbo Pascal's, length 0). */
+static int parse_mslink(struct lines *l, struct symtab *t, int *heap, char *err, size_t errn)
+{
+    enum { NONE, SEGMENTS, PUBLICS, LINES } state = NONE;
+    char file[40] = "";
     while (next_line(l)) {
         const char *s = l->text;
         if (strncmp(s, " Start  Stop", 12) == 0) {
@@ -86,13 +159,18 @@ static int parse_mslink(struct lines *l, struct symtab *t, char *err, size_t err
             state = PUBLICS;
             continue;
         }
+        if (strncmp(s, "Line numbers for", 16) == 0) {
+            line_table_file(s, file, sizeof file);
+            state = LINES;
+            continue;
+        }
         if (blank(s)) {
             if (state == SEGMENTS && t->nseg)
                 state = NONE;
             continue;
         }
-        if (strncmp(s, "Program entry point", 19) == 0 || strncmp(s, " Origin", 7) == 0 ||
-            strncmp(s, "Line numbers", 12) == 0) {
+        if (strstr(s, "entry point") || strncmp(s, " Origin", 7) == 0 ||
+            strncmp(s, "Detailed map of segments", 24) == 0 || strstr(s, "Warning:") || strstr(s, "Error:")) {
             state = NONE;
             continue;
         }
@@ -101,28 +179,75 @@ static int parse_mslink(struct lines *l, struct symtab *t, char *err, size_t err
             char name[64], cls[32] = "";
             if (sscanf(s, " %xH %xH %xH %63s %31s", &start, &stop, &length, name, cls) < 4)
                 FAIL(l, "a segment line should read ' 00000H 0001FH 00020H NAME CLASS': '%.60s'", s);
-            if (add_segment(t, name, cls, start, stop) != 0)
+            *heap |= strcmp(cls, "HEAP") == 0;
+            /* An empty segment has Stop = Start - 1 (or Start); it covers nothing. */
+            if (length && add_segment(t, name, cls, start, stop) != 0)
                 FAIL(l, "out of memory");
         } else if (state == PUBLICS) {
+            if (parse_public(l, t, err, errn) != 0)
+                return -1;
+        } else if (state == LINES) {
+            if (parse_line_row(l, t, file, err, errn) != 0)
+                return -1;
+        }
+    }
+    if (t->nseg == 0) {
+        snprintf(err, errn, "no segment table (' Start  Stop ...') found");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- Open Watcom WLINK ------------------------------------------------------- */
+
+/* Boxed section titles ("|   Segments   |"), each table under a "====="
+ * rule: segments as "NAME CLASS GROUP SSSS:OOOO SIZE", symbols as
+ * "SSSS:OOOO[*+] NAME" between "Module: ..." lines. */
+static int parse_wlink(struct lines *l, struct symtab *t, char *err, size_t errn)
+{
+    enum { NONE, SEGMENTS, SYMBOLS } section = NONE;
+    int in_table = 0;
+    while (next_line(l)) {
+        const char *s = l->text;
+        const char *bar = strchr(s, '|');
+        if (bar && strchr(bar + 1, '|')) {
+            section = strstr(s, "|   Segments   |") ? SEGMENTS : strstr(s, "|   Memory Map   |") ? SYMBOLS : NONE;
+            in_table = 0;
+            continue;
+        }
+        if (strncmp(s, "=====", 5) == 0) {
+            in_table = 1;
+            continue;
+        }
+        if (strncmp(s + strspn(s, " "), "+--", 3) == 0) {
+            in_table = 0;       /* the top of the next section's box */
+            continue;
+        }
+        if (!in_table || section == NONE || blank(s) || strncmp(s, "Module: ", 8) == 0)
+            continue;
+        if (section == SEGMENTS) {
+            char name[64], cls[32], group[32];
+            unsigned seg, off, size;
+            if (sscanf(s, "%63s %31s %31s %x:%x %x", name, cls, group, &seg, &off, &size) != 6)
+                FAIL(l, "a segment line should read 'NAME CLASS GROUP SSSS:OOOO SIZE': '%.60s'", s);
+            if (size && add_segment(t, name, cls, seg * 16u + off, seg * 16u + off + size - 1) != 0)
+                FAIL(l, "out of memory");
+        } else {
             unsigned seg, off;
             int used = 0;
             char name[128];
-            if (sscanf(s, " %x:%x%n", &seg, &off, &used) != 2)
-                FAIL(l, "a public symbol line should read ' SSSS:OOOO  NAME': '%.60s'", s);
+            if (sscanf(s, "%x:%x%n", &seg, &off, &used) != 2)
+                FAIL(l, "a symbol line should read 'SSSS:OOOO  NAME': '%.60s'", s);
             const char *rest = s + used;
-            rest += strspn(rest, " \t");
-            if (strncmp(rest, "Abs ", 4) == 0 || strncmp(rest, "Imp ", 4) == 0 || strncmp(rest, "Res ", 4) == 0)
-                continue;       /* absolute and imported symbols have no code address here */
-            if (strncmp(rest, "Idle ", 5) == 0)
-                rest += 5 + strspn(rest + 5, " \t");   /* Borland: an unreferenced public */
+            rest += strspn(rest, "*+ \t");   /* unreferenced, referenced only locally */
             if (sscanf(rest, "%127s", name) != 1)
-                FAIL(l, "a public symbol without a name");
+                FAIL(l, "a symbol without a name");
             if (add_symbol(t, name, seg * 16u + off) != 0)
                 FAIL(l, "out of memory");
         }
     }
     if (t->nseg == 0) {
-        snprintf(err, errn, "no segment table (' Start  Stop ...') found");
+        snprintf(err, errn, "no '|   Segments   |' table in the WLINK map");
         return -1;
     }
     return 0;
@@ -235,6 +360,12 @@ static int by_addr(const void *a, const void *b)
     return x->addr < y->addr ? -1 : x->addr > y->addr ? 1 : strcmp(x->name, y->name);
 }
 
+static int line_by_addr(const void *a, const void *b)
+{
+    const struct sym_line *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr ? 1 : strcmp(x->label, y->label);
+}
+
 int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size_t errn)
 {
     struct lines l = { text, text + len, 0, "" };
@@ -243,14 +374,19 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
     if (contains(text, len, "- NASM Map file")) {
         t->format = MAP_NASM;
         rc = parse_nasm(&l, t, err, errn);
+    } else if (contains(text, len, "|   Segments   |") || contains(text, len, "|   Memory Map   |")) {
+        t->format = MAP_WLINK;
+        rc = parse_wlink(&l, t, err, errn);
     } else if (contains(text, len, " Start  Stop")) {
-        t->format = MAP_MSLINK;
-        rc = parse_mslink(&l, t, err, errn);
+        int heap = 0;
+        rc = parse_mslink(&l, t, &heap, err, errn);
+        t->format = contains(text, len, "Detailed map of segments") ? MAP_TLINK
+                  : heap ? MAP_TPASCAL : MAP_MSLINK;
     } else if (contains(text, len, "Total memory used")) {
         t->format = MAP_LD86;
         rc = parse_ld86(&l, t, err, errn);
     } else {
-        snprintf(err, errn, "not a linker map this version reads (Microsoft LINK, NASM [map all], ld86 -M)");
+        snprintf(err, errn, "not a linker map this version reads (Microsoft LINK, TLINK, Turbo Pascal, WLINK, NASM [map all], ld86 -M)");
         rc = -1;
     }
     if (rc != 0) {
@@ -259,6 +395,8 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
     }
     if (t->nsym)
         qsort(t->sym, t->nsym, sizeof *t->sym, by_addr);
+    if (t->nline)
+        qsort(t->line, t->nline, sizeof *t->line, line_by_addr);
     return 0;
 }
 
@@ -280,12 +418,14 @@ void symtab_free(struct symtab *t)
 {
     free(t->seg);
     free(t->sym);
+    free(t->line);
     memset(t, 0, sizeof *t);
 }
 
 const char *map_format_name(enum map_format f)
 {
-    return f == MAP_NASM ? "NASM" : f == MAP_LD86 ? "ld86" : "Microsoft LINK";
+    static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86" };
+    return (unsigned)f < sizeof names / sizeof *names ? names[f] : "?";
 }
 
 uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit)
@@ -296,5 +436,33 @@ uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit)
         if (t->sym[i].addr >= s->start && t->sym[i].addr <= s->stop && s->stop + 1 < end)
             end = s->stop + 1;
     }
+    return end < limit ? end : limit;
+}
+
+uint32_t symtab_line_end(const struct symtab *t, size_t i, uint32_t limit)
+{
+    uint32_t a = t->line[i].addr, end = limit;
+    for (size_t k = i + 1; k < t->nline; k++)
+        if (t->line[k].addr > a) {
+            end = t->line[k].addr;
+            break;
+        }
+    /* The symbol it is in: the last one at or below it (binary search). */
+    size_t lo = 0, hi = t->nsym;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (t->sym[mid].addr <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0) {
+        uint32_t e = symtab_symbol_end(t, lo - 1, limit);
+        if (e > a && e < end)
+            end = e;
+    }
+    for (size_t k = 0; k < t->nseg; k++)
+        if (a >= t->seg[k].start && a <= t->seg[k].stop && t->seg[k].stop + 1 < end)
+            end = t->seg[k].stop + 1;
     return end < limit ? end : limit;
 }

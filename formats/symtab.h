@@ -5,7 +5,10 @@
  * public symbols, every address a byte offset from the start of the load
  * module (PROFIL's prog_low_pa places it).  The format is detected from
  * the text: Microsoft LINK (" Start  Stop" segment table, "Publics by
- * Value" / "Publics by Name"), NASM ("- NASM Map file", [map all]) and
+ * Value" / "Publics by Name", "Line numbers for ..."), its Borland
+ * relatives TLINK ("Detailed map of segments", "idle" publics) and Turbo
+ * Pascal (a HEAP segment), Open Watcom WLINK ("|   Segments   |" and
+ * "|   Memory Map   |" tables), NASM ("- NASM Map file", [map all]) and
  * dev86 ld86 -M (symbol lines, "Total memory used").
  * A map that does not parse gives a one-line error naming the line.
  */
@@ -15,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum map_format { MAP_MSLINK, MAP_NASM, MAP_LD86 };
+enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86 };
 
 struct sym_segment {
     char name[40];
@@ -28,12 +31,21 @@ struct symbol {
     uint32_t addr;              /* bytes from the load module's start */
 };
 
+/* A line-number table entry: the code of `label` ("HELLO.C:12") starts at
+ * addr.  One source line may have several entries (a loop's head). */
+struct sym_line {
+    char label[48];
+    uint32_t addr;
+};
+
 struct symtab {
     enum map_format format;
     struct sym_segment *seg;
     size_t nseg;
     struct symbol *sym;         /* sorted by address */
     size_t nsym;
+    struct sym_line *line;      /* sorted by address; none when the map has no table */
+    size_t nline;
 };
 
 int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size_t errn);
@@ -44,5 +56,9 @@ const char *map_format_name(enum map_format f);
 /* Where symbol i ends (exclusive): the next symbol, or the end of its
  * segment, or `limit`. */
 uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit);
+
+/* Where line entry i's code ends (exclusive): the next entry, or the end
+ * of the symbol or segment it is in, or `limit`. */
+uint32_t symtab_line_end(const struct symtab *t, size_t i, uint32_t limit);
 
 #endif

@@ -85,5 +85,6 @@ Suite *prf_suite(void);
 Suite *guest_suite(void);
 Suite *reports_suite(void);
 Suite *fidelity_suite(void);
+Suite *maps_suite(void);
 
 #endif

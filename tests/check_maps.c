@@ -1,0 +1,205 @@
+/*
+ * tests/check_maps.c: the Borland, Turbo Pascal and Open Watcom link maps,
+ * line-number tables and `profil hist --by line`.  Each fixture map in
+ * tests/fixtures/hotloop_*.map is written by hand in its linker's layout
+ * to match hotloop.asm (round at 0Ah, heavy at 70h, light at 80h, the
+ * code ending at 85h); the line tables give hotloop.asm's own line
+ * numbers (nasm -l lists them).
+ */
+#include "testutil.h"
+
+#include "../formats/attrib.h"
+#include "../formats/symtab.h"
+
+static void read_map(const char *path, struct symtab *t)
+{
+    char err[512];
+    ck_assert_msg(symtab_read_file(path, t, err, sizeof err) == 0, "%s", err);
+}
+
+/* Symbol i has this name and address. */
+static void expect_symbol(const struct symtab *t, size_t i, const char *name, uint32_t addr)
+{
+    ck_assert_uint_lt(i, t->nsym);
+    ck_assert_str_eq(t->sym[i].name, name);
+    ck_assert_uint_eq(t->sym[i].addr, addr);
+}
+
+/* TLINK: "Detailed map of segments" names it; an empty _DATA (length 0)
+ * covers nothing; "idle" publics are kept; each public is listed twice
+ * (by name, by value) and kept once. */
+START_TEST(tlink_map_parsed)
+{
+    struct symtab t;
+    read_map("tests/fixtures/hotloop_tlink.map", &t);
+    ck_assert_int_eq(t.format, MAP_TLINK);
+    ck_assert_str_eq(map_format_name(t.format), "TLINK");
+    ck_assert_uint_eq(t.nseg, 1);
+    ck_assert_uint_eq(t.seg[0].stop, 0x85);
+    ck_assert_uint_eq(t.nsym, 3);
+    expect_symbol(&t, 0, "ROUND", 0x0A);
+    expect_symbol(&t, 1, "HEAVY", 0x70);
+    expect_symbol(&t, 2, "LIGHT", 0x80);
+    ck_assert_uint_eq(t.nline, 20);
+    ck_assert_str_eq(t.line[0].label, "HOTLOOP.ASM:5");
+    ck_assert_str_eq(t.line[19].label, "HOTLOOP.ASM:30");
+    ck_assert_uint_eq(t.line[19].addr, 0x85);
+    symtab_free(&t);
+}
+END_TEST
+
+/* Turbo Pascal: the same family, told apart by its HEAP segment; the
+ * module name in brackets gives the file. */
+START_TEST(turbo_pascal_map_parsed)
+{
+    struct symtab t;
+    read_map("tests/fixtures/hotloop_tp.map", &t);
+    ck_assert_int_eq(t.format, MAP_TPASCAL);
+    ck_assert_uint_eq(t.nseg, 3);                   /* HOTLOOP, DATA, STACK; HEAP is empty */
+    ck_assert_str_eq(t.seg[2].cls, "STACK");
+    ck_assert_uint_eq(t.seg[2].stop, 0x409F);
+    ck_assert_uint_eq(t.nsym, 3);
+    expect_symbol(&t, 1, "HEAVY", 0x70);
+    ck_assert_uint_eq(t.nline, 9);
+    ck_assert_str_eq(t.line[4].label, "HOTLOOP.PAS:8");
+    ck_assert_uint_eq(t.line[4].addr, 0x70);
+    symtab_free(&t);
+}
+END_TEST
+
+/* WLINK: segments as SSSS:OOOO + size (hex without H), symbols with the
+ * '*' (unreferenced) and '+' (local) marks; the Groups and Module
+ * Segments tables are not segments. */
+START_TEST(wlink_map_parsed)
+{
+    struct symtab t;
+    read_map("tests/fixtures/hotloop_wlink.map", &t);
+    ck_assert_int_eq(t.format, MAP_WLINK);
+    ck_assert_uint_eq(t.nseg, 2);                   /* _BSS has size 0 */
+    ck_assert_str_eq(t.seg[1].name, "_DATA");
+    ck_assert_uint_eq(t.seg[1].start, 0x90);
+    ck_assert_uint_eq(t.seg[1].stop, 0x9F);
+    ck_assert_uint_eq(t.nsym, 4);
+    expect_symbol(&t, 0, "round", 0x0A);
+    expect_symbol(&t, 1, "heavy_", 0x70);
+    expect_symbol(&t, 2, "light_", 0x80);
+    expect_symbol(&t, 3, "_message", 0x90);
+    ck_assert_uint_eq(t.nline, 0);
+    symtab_free(&t);
+}
+END_TEST
+
+/* A line's code runs to the next entry, but not past its symbol or
+ * segment: line 17 (1Dh) runs into the messages up to heavy (70h); the
+ * last, 30 (85h), stops at the segment's end (86h). */
+START_TEST(line_ranges)
+{
+    struct symtab t;
+    read_map("tests/fixtures/hotloop_ms.map", &t);
+    ck_assert_uint_eq(t.nline, 20);
+    ck_assert_uint_eq(symtab_line_end(&t, 0, 0xA0), 0x02);
+    ck_assert_uint_eq(symtab_line_end(&t, 12, 0xA0), 0x70);
+    ck_assert_uint_eq(symtab_line_end(&t, 19, 0xA0), 0x86);
+    ck_assert_uint_eq(symtab_line_end(&t, 19, 0x80), 0x80);    /* the profile's end */
+    symtab_free(&t);
+}
+END_TEST
+
+/* Lines split a bucket by bytes: bucket 7 (70h-7Fh) holds lines 22 (10
+ * NOPs), 23 (3 bytes), 24 (2) and 25 (1); a line listed twice sums. */
+START_TEST(hits_per_line)
+{
+    uint16_t b[9] = { [0] = 4, [7] = 1600, [8] = 60 };
+    struct prf p = { 100, 9, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, b };
+    static const char map[] =
+        "\r\n Start  Stop   Length Name   Class\r\n 00000H 0007FH 00080H _TEXT CODE\r\n\r\n"
+        "Line numbers for A.OBJ(a.c) segment _TEXT\r\n\r\n"
+        "     7 0000:0000     8 0000:0002     7 0000:0003\r\n"
+        "     2 0000:0070     3 0000:007A     4 0000:007D     5 0000:007F\r\n";
+    struct symtab t;
+    struct unit_hits *rows;
+    size_t n;
+    char err[256];
+    ck_assert_int_eq(symtab_parse(map, sizeof map - 1, &t, err, sizeof err), 0);
+    ck_assert_int_eq(attribute_lines(&p, &t, &rows, &n), 0);
+    ck_assert_uint_eq(n, 7);                        /* 7, 8, 2, 3, 4, 5, (no line) */
+    ck_assert_str_eq(rows[0].name, "a.c:7");        /* 0-1 and 3-6Fh: of bucket 0's 16 bytes, */
+    ck_assert(rows[0].hits == 4.0 * 15 / 16);       /* all but byte 2 */
+    ck_assert_uint_eq(rows[0].start, 0);
+    ck_assert_uint_eq(rows[0].end, 2);              /* its first range */
+    ck_assert_str_eq(rows[1].name, "a.c:8");
+    ck_assert(rows[1].hits == 4.0 / 16);
+    ck_assert_str_eq(rows[2].name, "a.c:2");
+    ck_assert(rows[2].hits == 1600.0 * 10 / 16);
+    ck_assert(rows[3].hits == 1600.0 * 3 / 16);
+    ck_assert(rows[4].hits == 1600.0 * 2 / 16);
+    ck_assert(rows[5].hits == 1600.0 / 16);
+    ck_assert_str_eq(rows[6].name, "(no line)");    /* _TEXT ends at 7Fh: bucket 8 is nobody's */
+    ck_assert(rows[6].hits == 60.0);
+    free(rows);
+    symtab_free(&t);
+}
+END_TEST
+
+START_TEST(hist_by_line)
+{
+    struct run_result r;
+    struct prf p;
+    char want[160];
+    run_profil(&r, "run -q -o " TMP "/hl.prf " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    read_prf(TMP "/hl.prf", &p);
+    run_profil(&r, "hist --by line --width 4 --map tests/fixtures/hotloop_tlink.map " TMP "/hl.prf", NULL);
+    ck_assert_int_eq(r.status, 0);
+    /* The busiest line is heavy's ten NOPs: 10/16 of bucket 7. */
+    snprintf(want, sizeof want, "%8.0f ", p.bucket[7] * 10.0 / 16);
+    ck_assert_msg(strstr(r.out, want) == strstr(r.out, "\n") + 1, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "####  HOTLOOP.ASM:22           00070-00079\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "TLINK map, 20 line entries)\n"));
+    prf_free(&p);
+    run_profil(&r, "hist --by line --map tests/fixtures/hotloop_wlink.map " TMP "/hl.prf", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, "hotloop_wlink.map has no line-number table"));
+    run_profil(&r, "hist --by line " TMP "/hl.prf", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --by line needs --map\n");
+    run_profil(&r, "hist --by file " TMP "/hl.prf", NULL);
+    ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol or line\n");
+}
+END_TEST
+
+/* A bad row in each new table names its line. */
+START_TEST(new_map_errors_name_the_line)
+{
+    struct symtab t;
+    char err[512];
+    static const char lines[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 00085H 00086H _TEXT CODE\r\n\r\n"
+                                "Line numbers for a.obj(a.c) segment _TEXT\r\n\r\n     4 0000:0000     5 junk\r\n";
+    ck_assert_int_eq(symtab_parse(lines, sizeof lines - 1, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "line 7: a line-number row should read '  LINE SSSS:OOOO ...': "
+                          "'     4 0000:0000     5 junk'");
+    static const char wlink[] = "                        |   Segments   |\n"
+                                "Segment  Class  Group  Address  Size\n=======  =====\n\n_TEXT CODE AUTO 0000\n";
+    ck_assert_int_eq(symtab_parse(wlink, sizeof wlink - 1, &t, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "line 5: a segment line should read 'NAME CLASS GROUP SSSS:OOOO SIZE'"));
+    static const char nosegs[] = "                        |   Memory Map   |\n";
+    ck_assert_int_eq(symtab_parse(nosegs, sizeof nosegs - 1, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "no '|   Segments   |' table in the WLINK map");
+}
+END_TEST
+
+Suite *maps_suite(void)
+{
+    Suite *s = suite_create("maps");
+    TCase *tc = tcase_create("maps");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, tlink_map_parsed);
+    tcase_add_test(tc, turbo_pascal_map_parsed);
+    tcase_add_test(tc, wlink_map_parsed);
+    tcase_add_test(tc, line_ranges);
+    tcase_add_test(tc, hits_per_line);
+    tcase_add_test(tc, hist_by_line);
+    tcase_add_test(tc, new_map_errors_name_the_line);
+    suite_add_tcase(s, tc);
+    return s;
+}
