@@ -2,7 +2,7 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
-LDLIBS  += -lx86emu -lm
+LDLIBS  += -lx86emu -ljansson -lm
 PREFIX  ?= /usr/local
 B       ?= build
 PROFIL  ?= profil
@@ -71,7 +71,7 @@ bench: $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
 
 # SingleStepTests 8086 through the CPU wrapper (issue 3); skips without ../shared.
 conformance: $(B)/libprofil.a tests/conformance.c
-	$(CC) $(CFLAGS) -o $(B)/conformance tests/conformance.c $(B)/libprofil.a $(LDLIBS) -ljansson -lz
+	$(CC) $(CFLAGS) -o $(B)/conformance tests/conformance.c $(B)/libprofil.a $(LDLIBS) -lz
 	./$(B)/conformance ../shared/data/sst8086/v1 docs/conformance.md
 
 # The whole suite under AddressSanitizer and UBSan, in a separate tree.

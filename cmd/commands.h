@@ -8,8 +8,22 @@ int cmd_run(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_hist(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_cover(int argc, char **argv);
 int cmd_dialogue(const char *program);
 void usage(FILE *f);
+
+/* cmd/hist_trace.c: hist over a .prx, and the Inferno listing of a .PRF. */
+#include "../formats/attrib.h"
+struct prf;
+struct hist_request {
+    const char *style, *format, *by, *map;
+    enum metric metric;
+    int metric_given;
+    unsigned top, width;
+};
+int metric_parse(const char *s, enum metric *m);
+int hist_prx(const char *path, const struct hist_request *q);
+int hist_inferno_prf(const struct prf *p);
 
 #define PROFIL_VERSION "0.1.0"
 

@@ -20,8 +20,10 @@
 #include "../formats/attrib.h"
 #include "../formats/export.h"
 #include "../formats/prohst.h"
+#include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
+#include "report.h"
 #include "session.h"
 
 static int load_map(const char *path, struct prohst_map *map)
@@ -35,50 +37,18 @@ static int load_map(const char *path, struct prohst_map *map)
 }
 
 
-/* One row per symbol, busiest first (formats/attrib.c splits buckets). */
-static int by_hits(const void *a, const void *b)
-{
-    const struct unit_hits *x = a, *y = b;
-    return x->hits < y->hits ? 1 : x->hits > y->hits ? -1 : (x->start > y->start) - (x->start < y->start);
-}
-
+/* One row per symbol or line, busiest first (formats/attrib.c splits buckets). */
 static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line)
 {
-    struct unit_hits *rows;
-    size_t rn;
-    if ((by_line ? attribute_lines(p, t, &rows, &rn) : attribute_hits(p, t, &rows, &rn)) != 0)
+    struct report r = { .io = p->hit_io, .dos = p->hit_dos, .high = p->hit_high,
+                        .column = by_line ? "line" : "symbol", .what = "samples" };
+    if ((by_line ? attribute_lines(p, t, &r.rows, &r.n) : attribute_hits(p, t, &r.rows, &r.n)) != 0)
         return EXIT_PROFIL_FAILED;
-    size_t n = rn - 1;
-    double max = 0, total = (double)p->hit_io + p->hit_dos + p->hit_high;
-    for (size_t i = 0; i < rn; i++)
-        total += rows[i].hits;
-    qsort(rows, n + 1, sizeof *rows, by_hits);
-    for (size_t i = 0; i <= n; i++)
-        if (rows[i].hits > max)
-            max = rows[i].hits;
-    double t1 = total > 0 ? total : 1, cumul = 0;
-    printf("%8s %6s %6s  %-*s  %-24s %s\n", "hits", "%", "cum%", (int)width, "", by_line ? "line" : "symbol", "address");
-    for (size_t i = 0; i <= n && i < top; i++) {
-        if (rows[i].hits < 0.5)
-            break;
-        cumul += rows[i].hits;
-        unsigned len = max > 0 ? (unsigned)(rows[i].hits * width / max + 0.5) : 0;
-        printf("%8.0f %5.1f%% %5.1f%%  ", rows[i].hits, 100.0 * rows[i].hits / t1, 100.0 * cumul / t1);
-        for (unsigned k = 0; k < width; k++)
-            putchar(k < len ? '#' : ' ');
-        if (rows[i].end > rows[i].start)
-            printf("  %-24s %05X-%05X\n", rows[i].name, rows[i].start, rows[i].end - 1);
-        else
-            printf("  %s\n", rows[i].name);
-    }
-    const char *names[3] = { "io", "dos", "high" };
-    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
-    for (int k = 0; k < 3; k++)
-        printf("%8u %5.1f%%         %-*s  %s\n", hits[k], 100.0 * hits[k] / t1, (int)width, "", names[k]);
-    printf("%8.0f samples (%u-paragraph buckets, %u us; %s map, %zu %s)\n", total, p->bucket_size,
-           p->clock_grain, map_format_name(t->format), by_line ? t->nline : t->nsym,
-           by_line ? "line entries" : "symbols");
-    free(rows);
+    snprintf(r.footer, sizeof r.footer, "%u-paragraph buckets, %u us; %s map, %zu %s", p->bucket_size,
+             p->clock_grain, map_format_name(t->format), by_line ? t->nline : t->nsym,
+             by_line ? "line entries" : "symbols");
+    report_print(&r, top, width);
+    free(r.rows);
     return 0;
 }
 
@@ -248,13 +218,28 @@ static int prohst_form(const char *arg)
     return rc;
 }
 
+/* A .prx (JSON) rather than a .PRF: by its first bytes. */
+static int is_trace_file(const char *path)
+{
+    uint8_t head[16];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;           /* prf_read_file reports it */
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return prx_looks_like(head, n);
+}
+
 int cmd_hist(int argc, char **argv)
 {
     static const struct option longs[] = {
         { "style", required_argument, 0, 's' }, { "map", required_argument, 0, 'm' },
         { "top", required_argument, 0, 't' }, { "width", required_argument, 0, 'w' },
-        { "format", required_argument, 0, 'f' }, { "by", required_argument, 0, 'b' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+        { "format", required_argument, 0, 'f' }, { "by", required_argument, 0, 'b' },
+        { "metric", required_argument, 0, 'M' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
+    enum metric metric = METRIC_SAMPLES;
+    int metric_given = 0;
     const char *style = "default", *map_path = NULL, *format = "text", *by = NULL;
     unsigned top = 0xFFFFFFFFu, width = 40;
     int c;
@@ -266,6 +251,13 @@ int cmd_hist(int argc, char **argv)
         case 's': style = optarg; break;
         case 'f': format = optarg; break;
         case 'b': by = optarg; break;
+        case 'M':
+            if (metric_parse(optarg, &metric) != 0) {
+                fprintf(stderr, "profil: --metric %s: want instructions, cycles or samples\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            metric_given = 1;
+            break;
         case 'm': map_path = optarg; break;
         case 't': top = (unsigned)strtoul(optarg, NULL, 10); break;
         case 'w':
@@ -279,8 +271,8 @@ int cmd_hist(int argc, char **argv)
         default: return EXIT_PROFIL_FAILED;
         }
     }
-    if (strcmp(style, "default") != 0 && strcmp(style, "prohst") != 0) {
-        fprintf(stderr, "profil: --style %s: want default or prohst\n", style);
+    if (strcmp(style, "default") != 0 && strcmp(style, "prohst") != 0 && strcmp(style, "inferno") != 0) {
+        fprintf(stderr, "profil: --style %s: want default, prohst or inferno\n", style);
         return EXIT_PROFIL_FAILED;
     }
     if (strcmp(format, "text") != 0 && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0 &&
@@ -300,6 +292,15 @@ int cmd_hist(int argc, char **argv)
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
         return EXIT_PROFIL_FAILED;
     }
+    if (is_trace_file(argv[optind])) {
+        struct hist_request q = { style, format, by, map_path, metric, metric_given, top, width };
+        return hist_prx(argv[optind], &q);
+    }
+    if (metric != METRIC_SAMPLES) {
+        fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
+                metric == METRIC_CYCLES ? "cycles" : "instructions", argv[optind]);
+        return EXIT_PROFIL_FAILED;
+    }
     struct prf p;
     struct prohst_map m;
     char err[700];
@@ -308,7 +309,9 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     int rc = 0;
-    if (strcmp(format, "text") != 0) {
+    if (strcmp(style, "inferno") == 0) {
+        rc = hist_inferno_prf(&p);
+    } else if (strcmp(format, "text") != 0) {
         struct symtab t;
         int have = map_path != NULL;
         if (have && symtab_read_file(map_path, &t, err, sizeof err) != 0) {

@@ -12,9 +12,10 @@ void usage(FILE *f)
 {
     fputs("usage: profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE in emulated time\n"
           "       profil show FILE.PRF                     print a .PRF's header and non-zero buckets\n"
-          "       profil hist [options] FILE.PRF           a histogram of a .PRF\n"
+          "       profil hist [options] FILE.PRF|FILE.prx  a histogram of a .PRF, or of a trace's .prx\n"
           "       profil hist prf[,hst[,map]][;]           PROHST's command form: write the .HST listing\n"
           "       profil diff OLD.PRF NEW.PRF [options]    compare two profiles (for golden files in CI)\n"
+          "       profil cover FILE.prx [--map M] [--by symbol|line]  code executed and not, from a trace\n"
           "       profil PROGRAM.EXT                       MS-DOS PROFIL's dialogue: three prompts, then the run\n"
           "       profil --help | --version\n"
           "\n"
@@ -30,10 +31,15 @@ void usage(FILE *f)
           "      --cpu 8088|8086|186|286  the CPU (default 8088, the IBM PC's); 186 and 286 run the\n"
           "                            instructions those added, with 8086 timing\n"
           "      --map FILE.MAP        name symbols in the summary (default: NAME.MAP beside the program)\n"
+          "      --trace               count every instruction and its cycles exactly: the .PRF's counters\n"
+          "                            are instructions, and NAME.prx beside it holds the exact counts\n"
           "  -q, --quiet               no summary on stderr\n"
           "\n"
           "hist options:\n"
-          "      --style default|prohst  one row per bucket, or PROHST 1.0's listing byte for byte\n"
+          "      --style default|prohst|inferno  one row per bucket; PROHST 1.0's listing byte for byte;\n"
+          "                            or Inferno prof's 'address count' lines (non-zero, by address)\n"
+          "      --metric instructions|cycles|samples  what a .prx row counts (default instructions);\n"
+          "                            a .PRF holds samples\n"
           "      --map FILE.MAP        one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
           "                            Pascal, Open Watcom WLINK, NASM [map all], ld86 -M)\n"
           "                            (with --style prohst: PROHST's own reading, segments only)\n"
@@ -78,6 +84,8 @@ int main(int argc, char **argv)
         return cmd_hist(argc - 1, argv + 1);
     if (!strcmp(cmd, "diff"))
         return cmd_diff(argc - 1, argv + 1);
+    if (!strcmp(cmd, "cover"))
+        return cmd_cover(argc - 1, argv + 1);
     if (cmd[0] != '-' && argc == 2)
         return cmd_dialogue(cmd);
     fprintf(stderr, "profil: unknown command '%s' (profil --help)\n", cmd);

@@ -23,7 +23,9 @@
 #include "../formats/symtab.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
+#include "../emu/cpu.h"
 #include "../sampler/sampler.h"
+#include "../sampler/trace.h"
 
 static struct machine *running;
 
@@ -50,6 +52,13 @@ void session_default_output(const char *program, char *out, size_t n)
     snprintf(out, n, "%s.PRF", name);
 }
 
+void session_trace_output(const char *prf_path, char *out, size_t n)
+{
+    const char *slash = strrchr(prf_path, '/'), *dot = strrchr(prf_path, '.');
+    size_t len = dot && (!slash || dot > slash) ? (size_t)(dot - prf_path) : strlen(prf_path);
+    snprintf(out, n, "%.*s.prx", (int)len, prf_path);
+}
+
 /* The DOS path of the program, as it appears after the environment. */
 static void dos_program_path(const char *program, char *out, size_t n)
 {
@@ -65,8 +74,9 @@ static void summary(const struct sampler *s, const struct machine *m, int first_
 {
     uint64_t prog = s->total - s->hit_io - s->hit_dos - s->hit_high;
     double t = (double)(s->total ? s->total : 1);
-    fprintf(f, "profil: %llu samples in %.3f s emulated (%s, table timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
-            (unsigned long long)s->total, cycles_to_seconds(m->now), cpu_model_name(m->model), 100.0 * (double)prog / t,
+    fprintf(f, "profil: %llu %s in %.3f s emulated (%s, table timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
+            (unsigned long long)s->total, m->exact ? "instructions traced" : "samples",
+            cycles_to_seconds(m->now), cpu_model_name(m->model), 100.0 * (double)prog / t,
             100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
     if (first_line_only)
         return;
@@ -151,12 +161,13 @@ static int find_map(const struct session_opts *o, struct symtab *t)
     return 1;
 }
 
-/* The five busiest symbols, after the summary's first line. */
-static void symbol_summary(const struct prf *p, const struct symtab *t, uint64_t total, FILE *f)
+/* The five busiest symbols, after the summary's first line: samples
+ * split among symbols, or in trace mode the exact instruction counts. */
+static void symbol_summary(const struct prf *p, const struct prx *x, const struct symtab *t, uint64_t total, FILE *f)
 {
     struct unit_hits *rows;
     size_t n;
-    if (attribute_hits(p, t, &rows, &n) != 0)
+    if ((x ? attribute_exact(x, t, METRIC_INSTRUCTIONS, 0, &rows, &n) : attribute_hits(p, t, &rows, &n)) != 0)
         return;
     for (int k = 0; k < 5; k++) {
         size_t best = n;
@@ -169,6 +180,38 @@ static void symbol_summary(const struct prf *p, const struct symtab *t, uint64_t
         rows[best].hits = 0;
     }
     free(rows);
+}
+
+static const char *stop_name(enum stop_reason r)
+{
+    static const char *const names[] = { "running", "exit", "timeout", "max-instructions", "interrupted",
+                                         "crash", "strict" };
+    return (unsigned)r < sizeof names / sizeof *names ? names[r] : "?";
+}
+
+/* NAME.prx beside the .PRF: the exact counts. */
+static int write_trace(const struct session_opts *o, const struct machine *m, const struct tracer *tr,
+                       const struct prf_layout *l, const char *prf_path, struct prx *out)
+{
+    char path[4200], err[600];
+    struct prx x = { 0 };
+    session_trace_output(prf_path, path, sizeof path);
+    if (tracer_to_prx(tr, m->mem, l, &x) != 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        return -1;
+    }
+    const char *base = strrchr(o->program, '/');
+    snprintf(x.program, sizeof x.program, "%s", base ? base + 1 : o->program);
+    snprintf(x.cpu, sizeof x.cpu, "%s", cpu_model_name(m->model));
+    snprintf(x.timing, sizeof x.timing, "table");
+    snprintf(x.stop, sizeof x.stop, "%s", stop_name(m->stop));
+    int rc = prx_write_file(path, &x, err, sizeof err);
+    if (rc != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        prx_free(&x);
+    }
+    *out = x;
+    return rc;
 }
 
 static int exit_status(const struct machine *m)
@@ -193,6 +236,8 @@ int session_run(const struct session_opts *o)
     struct sampler s = { 0 };
     struct prf_layout layout;
     struct process proc;
+    struct tracer tr = { { 0 } };
+    struct prx trace = { 0 };
     int status = EXIT_PROFIL_FAILED, have_dos = 0;
 
     if (o->output)
@@ -219,6 +264,13 @@ int session_run(const struct session_opts *o)
         goto done;
     }
     m->strict = o->strict;
+    if (o->trace) {
+        if (tracer_init(&tr) != 0) {
+            fprintf(stderr, "profil: out of memory for --trace\n");
+            goto done;
+        }
+        m->exact = &tr.counts;
+    }
     console_init(&con, stdin, stdout);
     if (bios_install(m, &con, 0) != 0 || dos_install(&dos, m, &con, stderr) != 0) {
         fprintf(stderr, "profil: cannot set up the emulated PC\n");
@@ -266,6 +318,12 @@ int session_run(const struct session_opts *o)
     if (prog.shown)
         fputs("\r\033[K", stderr);
 
+    if (o->trace) {
+        cpu_settle(m);          /* the last instruction, when a limit stopped the run */
+        tracer_to_sampler(&tr, &s);
+        if (write_trace(o, m, &tr, &layout, out_path, &trace) != 0)
+            goto done;
+    }
     struct prf p;
     int wrapped = sampler_to_prf(&s, &p);
     if (wrapped < 0 || prf_write_file(out_path, &p, err, sizeof err) != 0) {
@@ -286,20 +344,27 @@ int session_run(const struct session_opts *o)
         if (m->stop == STOP_INTERRUPTED)
             fprintf(stderr, "profil: Program aborted\n");
         if (!o->quiet) {
+            char prx_path[4200];
             struct symtab t;
             int have_map = find_map(o, &t);
             summary(&s, m, have_map, stderr);
             if (have_map) {
-                symbol_summary(&p, &t, s.total, stderr);
+                symbol_summary(&p, o->trace ? &trace : NULL, &t, s.total, stderr);
                 symtab_free(&t);
             }
             fprintf(stderr, "profil: wrote %s (%zu bytes)\n", out_path, prf_size(&p));
+            session_trace_output(out_path, prx_path, sizeof prx_path);
+            if (o->trace)
+                fprintf(stderr, "profil: wrote %s (%llu cycles exactly)\n", prx_path,
+                        (unsigned long long)m->now);
         }
     }
     prf_free(&p);
 done:
     fflush(stdout);
     sampler_free(&s);
+    tracer_free(&tr);
+    prx_free(&trace);
     if (have_dos)
         dos_free(&dos);
     machine_free(m);

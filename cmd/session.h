@@ -29,12 +29,15 @@ struct session_opts {
     size_t nenv;
     enum cpu_model cpu;         /* CPU_8088 unless --cpu */
     int strict;
+    int trace;                  /* count every instruction: .PRF of instructions + NAME.prx */
     int quiet;                  /* no summary */
     int dialogue;               /* PROFIL's messages instead of the summary */
 };
 
 /* The default output name: the program's 8-character name + ".PRF". */
 void session_default_output(const char *program, char *out, size_t n);
+/* The trace file beside a .PRF: its name with ".prx" for the extension. */
+void session_trace_output(const char *prf_path, char *out, size_t n);
 /* Run; returns the process exit status. */
 int session_run(const struct session_opts *o);
 

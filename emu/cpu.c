@@ -25,6 +25,8 @@ struct cpu {
     struct insn_cost pend;      /* cost of the instruction now executing     */
     uint16_t pend_cs, pend_ip;  /* its address: kept for REP instructions only,
                                    which the slow path decodes              */
+    uint32_t pend_lin;          /* its linear address, for trace mode        */
+    uint16_t pend_trace_cs;     /* its CS, for trace mode                    */
     uint8_t fixup;              /* enum fixup for the instruction now running */
     uint16_t sp_before;         /* SP before it (for the INT fixup)          */
     unsigned words;             /* word transfers that pay the bus penalty   */
@@ -284,8 +286,11 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         if (m->now >= m->next_event || lin - m->trap_lo < m->trap_span ||
             (m->irq_waiting && (e->x86.R_FLG & FL_IF))) {
             machine_boundary(m, cs, ip, c->pend_cs, c->pend_ip, rep_split);
-            if (m->stop)
+            if (m->stop) {
+                c->pend.fixed = 0;  /* settled already: cpu_settle() must not add it again */
+                c->pend.rep = 0;
                 return 1;
+            }
             cs = e->x86.R_CS;
             ip = e->x86.R_IP;
             lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
@@ -293,6 +298,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         c->pend_cs = cs;
         c->pend_ip = ip;
+        c->pend_lin = lin;
+        c->pend_trace_cs = cs;
         c->fixup = c->fidelity ? fixup_for(c->mem, lin) : FIX_NONE;
         c->sp_before = e->x86.R_SP;
         if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
@@ -302,6 +309,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             e->x86.saved_cs = e->x86.R_CS;
             e->x86.saved_eip = e->x86.R_EIP;
             machine_charge(m, c->pend.fixed + words * WORD_PENALTY, cs, ip);
+            if (m->exact)
+                m->exact->insns[lin]++;
             c->pend.fixed = 0;
             c->pend.rep = 0;
             c->fixup = FIX_NONE;
@@ -318,6 +327,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
          * of the next one (after any prefixes, D4 00). */
         cpu_set(m, REG_IP, (uint16_t)(ip + aam_length(c->mem, lin)));
         machine_charge(m, c->pend.fixed, cs, ip);
+        if (m->exact)
+            m->exact->insns[lin]++;
         c->pend.fixed = 0;
         c->pend.rep = 0;
         machine_interrupt(m, 0);
@@ -327,6 +338,18 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
     }
 }
 
+/* Trace mode: the instruction that just ran took `cycles`. */
+static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
+{
+    struct exact_counts *x = c->m->exact;
+    if (c->pend_lin == UINT32_MAX)
+        return;             /* nothing has run yet */
+    x->insns[c->pend_lin]++;
+    x->cycles[c->pend_lin] += cycles;
+    x->cs[c->pend_lin] = c->pend_trace_cs;
+    c->pend_lin = UINT32_MAX;
+}
+
 static int code_hook(x86emu_t *e)
 {
     struct cpu *c = e->_private;
@@ -334,6 +357,7 @@ static int code_hook(x86emu_t *e)
     uint64_t rep_split = 0;
 
     /* Settle the instruction that just ran. */
+    uint64_t started = m->now;
     m->now += c->pend.fixed + c->words * WORD_PENALTY;
     c->words = 0;
     if (c->fixup)
@@ -349,6 +373,8 @@ static int code_hook(x86emu_t *e)
             rep_split = m->now - last;
         }
     }
+    if (__builtin_expect(m->exact != NULL, 0))
+        trace_settled(c, m->now - started);
 
     /* Decode the next one: inline for the common case. */
     uint32_t lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
@@ -357,6 +383,8 @@ static int code_hook(x86emu_t *e)
         if (t >= 0) {
             c->pend.fixed = (uint32_t)t;
             c->pend.rep = 0;
+            c->pend_lin = lin;
+            c->pend_trace_cs = e->x86.R_CS;
             return 0;
         }
     }
@@ -389,6 +417,7 @@ int cpu_create(struct machine *m)
     }
     c->m = m;
     c->mem = m->mem;
+    c->pend_lin = UINT32_MAX;
     c->odd_only = m->model != CPU_8088;
     c->fidelity = m->model == CPU_8088 || m->model == CPU_8086;
     c->emu->_private = c;
@@ -437,6 +466,8 @@ uint64_t cpu_settle(struct machine *m)
         apply_fixup(c->emu, c);
     uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
     m->now += t;
+    if (m->exact)
+        trace_settled(c, t);
     c->words = 0;
     c->pend.fixed = 0;
     c->pend.rep = 0;

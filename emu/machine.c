@@ -190,6 +190,11 @@ static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
 void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip)
 {
     m->now += cycles;
+    if (m->exact) {
+        uint32_t a = lin(cs, ip);
+        m->exact->cycles[a] += cycles;
+        m->exact->cs[a] = cs;
+    }
     process_deadlines(m, cs, ip, 0, 0, 0);
 }
 

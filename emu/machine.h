@@ -73,6 +73,17 @@ struct trap {
     void *ctx;
 };
 
+/* Trace mode's exact counts, per linear address (MEM_SIZE entries each;
+ * sampler/trace.c owns them): instructions that started there, the cycles
+ * they took (plus what machine_charge() spent there: host services,
+ * interrupt entry at the handler's first address, HLT), and the CS they
+ * were last run with. */
+struct exact_counts {
+    uint64_t *insns;
+    uint64_t *cycles;
+    uint16_t *cs;
+};
+
 struct machine {
     uint8_t *mem;                   /* MEM_SIZE bytes                        */
     void *cpu;                      /* opaque, owned by emu/cpu.c            */
@@ -94,6 +105,7 @@ struct machine {
 
     tick_fn on_tick;
     void *tick_ctx;
+    struct exact_counts *exact;     /* trace mode, or NULL                  */
 
     struct trap traps[MAX_TRAPS];
     int ntraps;

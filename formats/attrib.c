@@ -46,9 +46,18 @@ static double split_buckets(const struct prf *p, struct unit_hits *rows, size_t 
     return prog - covered;
 }
 
-int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits **out, size_t *nout)
+/* Fills rows[0..n-1] (ranges set, sorted by start afterwards) with a
+ * profile's counts; returns the count no row covered. */
+typedef double (*fill_fn)(const void *profile, struct unit_hits *rows, size_t n);
+
+static double fill_from_buckets(const void *profile, struct unit_hits *rows, size_t n)
 {
-    uint32_t limit = (uint32_t)p->bucket_num * p->bucket_size * 16u;
+    return split_buckets(profile, rows, n);
+}
+
+static int symbol_rows(const struct symtab *t, uint32_t limit, fill_fn fill, const void *profile,
+                       struct unit_hits **out, size_t *nout)
+{
     size_t n = t->nsym ? t->nsym : t->nseg;
     struct unit_hits *rows = calloc(n + 1, sizeof *rows);
     if (!rows)
@@ -59,10 +68,15 @@ int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits
         rows[i].end = t->nsym ? symtab_symbol_end(t, i, limit) : t->seg[i].stop + 1;
     }
     rows[n].name = "(no symbol)";
-    rows[n].hits = split_buckets(p, rows, n);
+    rows[n].hits = fill(profile, rows, n);
     *out = rows;
     *nout = n + 1;
     return 0;
+}
+
+int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits **out, size_t *nout)
+{
+    return symbol_rows(t, (uint32_t)p->bucket_num * p->bucket_size * 16u, fill_from_buckets, p, out, nout);
 }
 
 static int by_name_then_start(const void *a, const void *b)
@@ -72,9 +86,9 @@ static int by_name_then_start(const void *a, const void *b)
     return c ? c : (x->start > y->start) - (x->start < y->start);
 }
 
-int attribute_lines(const struct prf *p, const struct symtab *t, struct unit_hits **out, size_t *nout)
+static int line_rows(const struct symtab *t, uint32_t limit, fill_fn fill, const void *profile,
+                     struct unit_hits **out, size_t *nout)
 {
-    uint32_t limit = (uint32_t)p->bucket_num * p->bucket_size * 16u;
     size_t n = 0;
     struct unit_hits *rows = calloc(t->nline + 1, sizeof *rows);
     if (!rows)
@@ -88,7 +102,7 @@ int attribute_lines(const struct prf *p, const struct symtab *t, struct unit_hit
         rows[n].end = end;
         n++;
     }
-    double outside = split_buckets(p, rows, n);
+    double outside = fill(profile, rows, n);
     /* One row per label: sum its entries, keep its first range. */
     qsort(rows, n, sizeof *rows, by_name_then_start);
     size_t m = 0;
@@ -103,4 +117,60 @@ int attribute_lines(const struct prf *p, const struct symtab *t, struct unit_hit
     *out = rows;
     *nout = m + 1;
     return 0;
+}
+
+int attribute_lines(const struct prf *p, const struct symtab *t, struct unit_hits **out, size_t *nout)
+{
+    return line_rows(t, (uint32_t)p->bucket_num * p->bucket_size * 16u, fill_from_buckets, p, out, nout);
+}
+
+/* ---- exact counts (trace mode's .prx) ------------------------------------ */
+
+struct exact_source {
+    const struct prx *x;
+    enum metric metric;
+};
+
+double prx_metric(const struct prx_entry *e, enum metric m)
+{
+    return (double)(m == METRIC_CYCLES ? e->cycles : e->insns);
+}
+
+/* Each program address's count goes whole to the row whose range holds
+ * it (the last row starting at or below it). */
+static double fill_from_prx(const void *profile, struct unit_hits *rows, size_t n)
+{
+    const struct exact_source *src = profile;
+    const struct prx *x = src->x;
+    double outside = 0;
+    qsort(rows, n, sizeof *rows, by_start);
+    for (size_t i = 0; i < x->n; i++) {
+        const struct prx_entry *e = &x->e[i];
+        if (e->cls != PRX_PROGRAM)
+            continue;
+        uint32_t off = prx_offset(x, e);
+        double v = prx_metric(e, src->metric);
+        size_t lo = 0, hi = n;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (rows[mid].start <= off)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo > 0 && off < rows[lo - 1].end)
+            rows[lo - 1].hits += v;
+        else
+            outside += v;
+    }
+    return outside;
+}
+
+int attribute_exact(const struct prx *x, const struct symtab *t, enum metric m, int by_line,
+                    struct unit_hits **out, size_t *nout)
+{
+    struct exact_source src = { x, m };
+    uint32_t limit = (uint32_t)x->bucket_num * x->bucket_size * 16u;
+    return by_line ? line_rows(t, limit, fill_from_prx, &src, out, nout)
+                   : symbol_rows(t, limit, fill_from_prx, &src, out, nout);
 }

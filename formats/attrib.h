@@ -11,7 +11,11 @@
 #include <stdint.h>
 
 #include "prf.h"
+#include "prx.h"
 #include "symtab.h"
+
+/* What a row counts: samples (a .PRF), or a .prx's exact instructions or cycles. */
+enum metric { METRIC_SAMPLES, METRIC_INSTRUCTIONS, METRIC_CYCLES };
 
 struct unit_hits {
     const char *name;           /* points into the symtab, or a constant */
@@ -27,5 +31,12 @@ int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits
  * label ("HELLO.C:12", its entries' hits summed; start/end give its first
  * range), in address order, then "(no line)". */
 int attribute_lines(const struct prf *p, const struct symtab *t, struct unit_hits **rows, size_t *n);
+
+/* The same from a .prx, exactly: each program address's count goes whole
+ * to the symbol (by_line: the source line) whose range holds it. */
+int attribute_exact(const struct prx *x, const struct symtab *t, enum metric m, int by_line,
+                    struct unit_hits **rows, size_t *n);
+/* An entry's count under a metric (instructions for METRIC_SAMPLES). */
+double prx_metric(const struct prx_entry *e, enum metric m);
 
 #endif

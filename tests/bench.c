@@ -25,9 +25,42 @@
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/sampler.h"
+#include "../sampler/trace.h"
 
 #define INSNS 20000000ull
 #define ROUNDS 5
+
+static double now_s(void);
+
+/* One profiled run of INSNS instructions from the saved state: sampling,
+ * and with `tr` the trace counts too.  Returns host seconds, -1 on error. */
+static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_model model,
+                           struct tracer *tr, struct sampler *s, uint64_t *cycles)
+{
+    struct machine *m = machine_new(model);
+    memcpy(m->mem, start, MEM_SIZE);
+    for (int r = 0; r < NREGS; r++)
+        cpu_set(m, (enum reg)r, regs[r]);
+    s->total = 0;
+    if (tr) {
+        memset(tr->counts.insns, 0, MEM_SIZE * sizeof *tr->counts.insns);
+        m->exact = &tr->counts;
+    }
+    machine_set_tick(m, cycles_from_usec(100), sampler_tick, s);
+    machine_set_max_insn(m, INSNS);
+    double t0 = now_s();
+    machine_run(m);
+    double t = now_s() - t0;
+    if (m->insns != INSNS) {
+        fprintf(stderr, "bench: the %s run stopped after %llu instructions\n", cpu_model_name(model),
+                (unsigned long long)m->insns);
+        t = -1;
+    }
+    if (cycles)
+        *cycles = m->now;
+    machine_free(m);
+    return t;
+}
 
 static double now_s(void)
 {
@@ -116,7 +149,10 @@ int main(int argc, char **argv)
     machine_free(m);
     dos_free(&dos);
 
-    double best_bare = 1e9, best_prof = 1e9;
+    double best_bare = 1e9, best_prof = 1e9, best_nofid = 1e9, best_trace = 1e9;
+    struct tracer tr;
+    if (tracer_init(&tr) != 0)
+        return 1;
     uint64_t samples = 0, cycles = 0;
     for (int round = 0; round < ROUNDS; round++) {
         memcpy(mem, start, MEM_SIZE);
@@ -130,26 +166,22 @@ int main(int argc, char **argv)
         if (t < best_bare)
             best_bare = t;
 
-        m = machine_new(CPU_8088);
-        memcpy(m->mem, start, MEM_SIZE);
-        for (int r = 0; r < NREGS; r++)
-            cpu_set(m, (enum reg)r, regs[r]);
-        s.total = 0;
-        machine_set_tick(m, cycles_from_usec(100), sampler_tick, &s);
-        machine_set_max_insn(m, INSNS);
-        t0 = now_s();
-        machine_run(m);
-        t = now_s() - t0;
-        if (m->insns != INSNS) {
-            fprintf(stderr, "bench: the profiled run stopped after %llu instructions\n",
-                    (unsigned long long)m->insns);
+        t = profiled_run(start, regs, CPU_8088, NULL, &s, &cycles);
+        if (t < 0)
             return 1;
-        }
         if (t < best_prof)
             best_prof = t;
         samples = s.total;
-        cycles = m->now;
-        machine_free(m);
+        t = profiled_run(start, regs, CPU_286, NULL, &s, NULL);
+        if (t < 0)
+            return 1;
+        if (t < best_nofid)
+            best_nofid = t;
+        t = profiled_run(start, regs, CPU_8088, &tr, &s, NULL);
+        if (t < 0)
+            return 1;
+        if (t < best_trace)
+            best_trace = t;
     }
 
     double bare_mips = (double)INSNS / best_bare / 1e6, prof_mips = (double)INSNS / best_prof / 1e6;
@@ -160,6 +192,12 @@ int main(int argc, char **argv)
            prof_mips, best_prof, (unsigned long long)samples, cycles_to_seconds(cycles));
     printf("ratio profil / bare:           %7.3f (overhead %.1f%%, target <= 10%%)\n",
            prof_mips / bare_mips, 100.0 * (bare_mips / prof_mips - 1.0));
+    double nofid_mips = (double)INSNS / best_nofid / 1e6, trace_mips = (double)INSNS / best_trace / 1e6;
+    printf("fidelity layer off (--cpu 286): %6.2f emulated MIPS; 8088 layer on costs %.1f%% (target <= 5%%)\n",
+           nofid_mips, 100.0 * (nofid_mips / prof_mips - 1.0));
+    printf("trace mode (--trace):          %7.2f emulated MIPS; ratio trace / sampling %.3f (target >= 0.6)\n",
+           trace_mips, trace_mips / prof_mips);
+    tracer_free(&tr);
     bench_reports();
     sampler_free(&s);
     free(start);

@@ -86,5 +86,6 @@ Suite *guest_suite(void);
 Suite *reports_suite(void);
 Suite *fidelity_suite(void);
 Suite *maps_suite(void);
+Suite *trace_suite(void);
 
 #endif

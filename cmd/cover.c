@@ -1,0 +1,157 @@
+/*
+ * cmd/cover.c: `profil cover FILE.prx [--map FILE.MAP] [--by symbol|line]`,
+ * coverage from a trace (Inferno prof's coverage profiling): per symbol,
+ * or per source line with a line-number table, the bytes of code executed
+ * and not executed, then the symbols never executed.  Without a map, the
+ * executed byte ranges of the program.  Executed bytes are the bytes of
+ * each instruction that ran (its length decoded when the run ended).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../formats/prx.h"
+#include "../formats/symtab.h"
+#include "commands.h"
+#include "session.h"
+
+/* One flag per program byte: 1 when an instruction that ran covers it. */
+static uint8_t *executed_bytes(const struct prx *x, uint32_t size)
+{
+    uint8_t *ran = calloc(size ? size : 1, 1);
+    if (!ran)
+        return NULL;
+    for (size_t i = 0; i < x->n; i++) {
+        const struct prx_entry *e = &x->e[i];
+        if (e->cls != PRX_PROGRAM || !e->insns)
+            continue;
+        uint32_t off = prx_offset(x, e);
+        for (uint32_t k = 0; k < e->length && off + k < size; k++)
+            ran[off + k] = 1;
+    }
+    return ran;
+}
+
+static uint32_t count_run(const uint8_t *ran, uint32_t start, uint32_t end)
+{
+    uint32_t n = 0;
+    for (uint32_t a = start; a < end; a++)
+        n += ran[a];
+    return n;
+}
+
+static void print_row(const char *name, uint32_t start, uint32_t end, uint32_t done)
+{
+    uint32_t size = end - start;
+    printf("%-24s %6u %6u %6.1f%%  %05X-%05X\n", name, done, size - done,
+           size ? 100.0 * done / size : 0.0, start, end - 1);
+}
+
+static void cover_ranges(const uint8_t *ran, uint32_t size)
+{
+    uint32_t total = 0, runs = 0;
+    printf("executed ranges (load-module offsets):\n");
+    for (uint32_t a = 0; a < size;) {
+        if (!ran[a]) {
+            a++;
+            continue;
+        }
+        uint32_t b = a;
+        while (b < size && ran[b])
+            b++;
+        printf("  %05X-%05X  %u bytes\n", a, b - 1, b - a);
+        total += b - a;
+        runs++;
+        a = b;
+    }
+    printf("%u bytes executed in %u ranges (no map: give --map for symbols)\n", total, runs);
+}
+
+static void cover_symbols(const struct symtab *t, const uint8_t *ran, uint32_t size, int by_line)
+{
+    size_t n = by_line ? t->nline : t->nsym, never = 0;
+    uint32_t done_all = 0, size_all = 0;
+    printf("%-24s %6s %6s %7s  %s\n", by_line ? "line" : "symbol", "ran", "not", "covered", "bytes");
+    for (size_t i = 0; i < n; i++) {
+        uint32_t start = by_line ? t->line[i].addr : t->sym[i].addr;
+        uint32_t end = by_line ? symtab_line_end(t, i, size) : symtab_symbol_end(t, i, size);
+        if (end <= start)
+            continue;
+        uint32_t done = count_run(ran, start, end);
+        print_row(by_line ? t->line[i].label : t->sym[i].name, start, end, done);
+        done_all += done;
+        size_all += end - start;
+        never += done == 0;
+    }
+    printf("%-24s %6u %6u %6.1f%%\n", "total", done_all, size_all - done_all,
+           size_all ? 100.0 * done_all / size_all : 0.0);
+    if (!never)
+        return;
+    printf("never executed (%zu):", never);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t start = by_line ? t->line[i].addr : t->sym[i].addr;
+        uint32_t end = by_line ? symtab_line_end(t, i, size) : symtab_symbol_end(t, i, size);
+        if (end > start && count_run(ran, start, end) == 0)
+            printf(" %s", by_line ? t->line[i].label : t->sym[i].name);
+    }
+    printf("\n");
+}
+
+int cmd_cover(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        { "map", required_argument, 0, 'm' }, { "by", required_argument, 0, 'b' },
+        { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+    };
+    const char *map = NULL, *by = "symbol";
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+        switch (c) {
+        case 'm': map = optarg; break;
+        case 'b': by = optarg; break;
+        case 'h': usage(stdout); return 0;
+        default: return EXIT_PROFIL_FAILED;
+        }
+    }
+    if (strcmp(by, "symbol") != 0 && strcmp(by, "line") != 0) {
+        fprintf(stderr, "profil: --by %s: want symbol or line\n", by);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "profil cover: want one .prx file (profil cover [--map FILE.MAP] FILE.prx)\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    struct prx x;
+    struct symtab t;
+    char err[700];
+    if (prx_read_file(argv[optind], &x, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (map && symtab_read_file(map, &t, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        prx_free(&x);
+        return EXIT_PROFIL_FAILED;
+    }
+    int rc = 0, by_line = strcmp(by, "line") == 0;
+    uint32_t size = x.bucket_num * x.bucket_size * 16u;
+    uint8_t *ran = executed_bytes(&x, size);
+    if (!ran) {
+        fprintf(stderr, "profil: out of memory\n");
+        rc = EXIT_PROFIL_FAILED;
+    } else if (!map) {
+        cover_ranges(ran, size);
+    } else if (by_line && t.nline == 0) {
+        fprintf(stderr, "profil: --by line: %s has no line-number table\n", map);
+        rc = EXIT_PROFIL_FAILED;
+    } else {
+        cover_symbols(&t, ran, size, by_line);
+    }
+    free(ran);
+    if (map)
+        symtab_free(&t);
+    prx_free(&x);
+    return rc;
+}

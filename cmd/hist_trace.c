@@ -1,0 +1,122 @@
+/*
+ * cmd/hist_trace.c: `profil hist` over a trace mode .prx (formats/prx.h):
+ * the same tables as for a .PRF, with exact instructions or cycles, and
+ * Inferno prof's "address count" listing for either file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../formats/attrib.h"
+#include "../formats/prf.h"
+#include "../formats/prx.h"
+#include "../formats/symtab.h"
+#include "commands.h"
+#include "report.h"
+#include "session.h"
+
+int metric_parse(const char *s, enum metric *m)
+{
+    static const char *const names[3] = { "samples", "instructions", "cycles" };
+    for (int i = 0; i < 3; i++)
+        if (strcmp(s, names[i]) == 0) {
+            *m = (enum metric)i;
+            return 0;
+        }
+    return -1;
+}
+
+static const char *metric_name(enum metric m)
+{
+    return m == METRIC_CYCLES ? "cycles" : m == METRIC_INSTRUCTIONS ? "instructions" : "samples";
+}
+
+/* Inferno prof's listing of a .PRF: "offset count" per non-zero bucket. */
+int hist_inferno_prf(const struct prf *p)
+{
+    uint32_t B = p->bucket_size * 16u;
+    for (uint32_t i = 0; i < p->bucket_num; i++)
+        if (p->bucket[i])
+            printf("%05X %u\n", i * B, p->bucket[i]);
+    return 0;
+}
+
+/* One row per bucket of the .prx's layout (no map, or --by bucket). */
+static int bucket_rows(const struct prx *x, enum metric m, struct unit_hits **out, size_t *n)
+{
+    uint32_t B = x->bucket_size * 16u;
+    struct unit_hits *rows = calloc(x->bucket_num ? x->bucket_num : 1, sizeof *rows);
+    if (!rows)
+        return -1;
+    for (uint32_t i = 0; i < x->bucket_num; i++)
+        rows[i] = (struct unit_hits){ "", i * B, (i + 1) * B, 0 };
+    for (size_t i = 0; i < x->n; i++) {
+        uint32_t off = prx_offset(x, &x->e[i]);
+        if (x->e[i].cls == PRX_PROGRAM && off / B < x->bucket_num)
+            rows[off / B].hits += prx_metric(&x->e[i], m);
+    }
+    *out = rows;
+    *n = x->bucket_num;
+    return 0;
+}
+
+int hist_prx(const char *path, const struct hist_request *q)
+{
+    struct prx x;
+    struct symtab t;
+    char err[700];
+    enum metric m = q->metric == METRIC_SAMPLES ? METRIC_INSTRUCTIONS : q->metric;
+    if (q->metric == METRIC_SAMPLES && q->metric_given) {
+        fprintf(stderr, "profil: --metric samples: %s is a trace (instructions or cycles)\n", path);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (strcmp(q->style, "prohst") == 0 || strcmp(q->format, "text") != 0) {
+        fprintf(stderr, "profil: %s: --style prohst and --format read a .PRF (the .PRF beside it)\n", path);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (prx_read_file(path, &x, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    int rc = 0;
+    if (strcmp(q->style, "inferno") == 0) {
+        for (size_t i = 0; i < x.n; i++) {
+            double v = prx_metric(&x.e[i], m);
+            if (v > 0)
+                printf("%05X %.0f\n", x.e[i].linear, v);
+        }
+        prx_free(&x);
+        return 0;
+    }
+    int have_map = q->map != NULL && (!q->by || strcmp(q->by, "bucket") != 0);
+    if (have_map && symtab_read_file(q->map, &t, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        prx_free(&x);
+        return EXIT_PROFIL_FAILED;
+    }
+    int by_line = q->by && strcmp(q->by, "line") == 0;
+    struct report r = { .column = have_map ? (by_line ? "line" : "symbol") : "bucket", .what = metric_name(m) };
+    for (size_t i = 0; i < x.n; i++) {
+        double v = prx_metric(&x.e[i], m);
+        r.io += x.e[i].cls == PRX_IO ? v : 0;
+        r.dos += x.e[i].cls == PRX_DOS ? v : 0;
+        r.high += x.e[i].cls == PRX_HIGH ? v : 0;
+    }
+    if (by_line && have_map && t.nline == 0) {
+        fprintf(stderr, "profil: --by line: %s has no line-number table\n", q->map);
+        rc = EXIT_PROFIL_FAILED;
+    } else if ((have_map ? attribute_exact(&x, &t, m, by_line, &r.rows, &r.n) : bucket_rows(&x, m, &r.rows, &r.n)) != 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        rc = EXIT_PROFIL_FAILED;
+    } else {
+        snprintf(r.footer, sizeof r.footer, "exact, traced; %s, %s: %llu instructions, %llu cycles%s%s",
+                 x.program, x.cpu, (unsigned long long)x.total_insns, (unsigned long long)x.total_cycles,
+                 have_map ? "; " : "", have_map ? map_format_name(t.format) : "");
+        report_print(&r, q->top, q->width);
+    }
+    free(r.rows);
+    if (have_map)
+        symtab_free(&t);
+    prx_free(&x);
+    return rc;
+}

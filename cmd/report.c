@@ -1,0 +1,45 @@
+/*
+ * cmd/report.c: see report.h.
+ */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static int by_hits(const void *a, const void *b)
+{
+    const struct unit_hits *x = a, *y = b;
+    return x->hits < y->hits ? 1 : x->hits > y->hits ? -1 : (x->start > y->start) - (x->start < y->start);
+}
+
+void report_print(struct report *r, unsigned top, unsigned width)
+{
+    double max = 0, total = r->io + r->dos + r->high;
+    for (size_t i = 0; i < r->n; i++) {
+        total += r->rows[i].hits;
+        if (r->rows[i].hits > max)
+            max = r->rows[i].hits;
+    }
+    qsort(r->rows, r->n, sizeof *r->rows, by_hits);
+    double t1 = total > 0 ? total : 1, cumul = 0;
+    printf("%8s %6s %6s  %-*s  %-24s %s\n", r->what[0] == 'c' ? "cycles" : r->what[0] == 'i' ? "insns" : "hits",
+           "%", "cum%", (int)width, "", r->column, "address");
+    for (size_t i = 0; i < r->n && i < top; i++) {
+        if (r->rows[i].hits < 0.5)
+            break;
+        cumul += r->rows[i].hits;
+        unsigned len = max > 0 ? (unsigned)(r->rows[i].hits * width / max + 0.5) : 0;
+        printf("%8.0f %5.1f%% %5.1f%%  ", r->rows[i].hits, 100.0 * r->rows[i].hits / t1, 100.0 * cumul / t1);
+        for (unsigned k = 0; k < width; k++)
+            putchar(k < len ? '#' : ' ');
+        if (r->rows[i].end > r->rows[i].start)
+            printf("  %-24s %05X-%05X\n", r->rows[i].name, r->rows[i].start, r->rows[i].end - 1);
+        else
+            printf("  %s\n", r->rows[i].name);
+    }
+    const char *names[3] = { "io", "dos", "high" };
+    const double other[3] = { r->io, r->dos, r->high };
+    for (int k = 0; k < 3; k++)
+        printf("%8.0f %5.1f%%         %-*s  %s\n", other[k], 100.0 * other[k] / t1, (int)width, "", names[k]);
+    printf("%8.0f %s (%s)\n", total, r->what, r->footer);
+}

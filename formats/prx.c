@@ -1,0 +1,214 @@
+/*
+ * formats/prx.c: see prx.h.  Written with stdio (numbers and short
+ * strings), read with jansson.
+ */
+#include "prx.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fileio.h"
+
+static const char *const class_names[4] = { "io", "dos", "high", "program" };
+
+const char *prx_class_name(unsigned cls)
+{
+    return cls < 4 ? class_names[cls] : "?";
+}
+
+/* A JSON string of plain text: quotes, backslashes and controls escaped. */
+static void put_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20 || c >= 0x7F)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) {
+        snprintf(err, errn, "%s: out of memory", path);
+        return -1;
+    }
+    fprintf(f, "{\n  \"format\": \"profil-prx\",\n  \"version\": %d,\n  \"program\": ", PRX_VERSION);
+    put_string(f, x->program);
+    fprintf(f, ",\n  \"cpu\": ");
+    put_string(f, x->cpu);
+    fprintf(f, ",\n  \"timing\": ");
+    put_string(f, x->timing);
+    fprintf(f, ",\n  \"stop\": ");
+    put_string(f, x->stop);
+    fprintf(f, ",\n  \"cpu_hz\": 4772727,\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n",
+            (unsigned long long)x->total_insns, (unsigned long long)x->total_cycles);
+    fprintf(f, "  \"layout\": {\"clock_grain\": %u, \"bucket_size\": %u, \"bucket_num\": %u, "
+               "\"prog_low_pa\": %u, \"prog_high_pa\": %u, \"dos_pa\": %u},\n",
+            x->clock_grain, x->bucket_size, x->bucket_num, x->prog_low_pa, x->prog_high_pa, x->dos_pa);
+    fprintf(f, "  \"columns\": [\"linear\", \"cs\", \"ip\", \"class\", \"length\", \"instructions\", \"cycles\"],\n"
+               "  \"addresses\": [");
+    for (size_t i = 0; i < x->n; i++) {
+        const struct prx_entry *e = &x->e[i];
+        fprintf(f, "%s\n    [%u, %u, %u, \"%s\", %u, %llu, %llu]", i ? "," : "", e->linear, e->cs, e->ip,
+                prx_class_name(e->cls), e->length, (unsigned long long)e->insns, (unsigned long long)e->cycles);
+    }
+    fprintf(f, "\n  ]\n}\n");
+    if (fclose(f) != 0) {
+        free(buf);
+        snprintf(err, errn, "%s: out of memory", path);
+        return -1;
+    }
+    int rc = write_file_atomic(path, buf, len, err, errn);
+    free(buf);
+    return rc;
+}
+
+int prx_looks_like(const uint8_t *buf, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\r' || buf[i] == '\t'))
+        i++;
+    return i < n && buf[i] == '{';
+}
+
+static int get_uint(json_t *o, const char *key, uint64_t max, uint64_t *out)
+{
+    json_t *v = json_object_get(o, key);
+    if (!json_is_integer(v) || json_integer_value(v) < 0 || (uint64_t)json_integer_value(v) > max)
+        return -1;
+    *out = (uint64_t)json_integer_value(v);
+    return 0;
+}
+
+static void get_text(json_t *o, const char *key, char *out, size_t n)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    snprintf(out, n, "%s", s ? s : "");
+}
+
+static int class_of(const char *s)
+{
+    for (int i = 0; s && i < 4; i++)
+        if (strcmp(s, class_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* One "addresses" row; -1 when it is malformed. */
+static int read_entry(json_t *row, struct prx_entry *e)
+{
+    if (!json_is_array(row) || json_array_size(row) != 7)
+        return -1;
+    json_int_t v[7];
+    for (int k = 0; k < 7; k++) {
+        json_t *c = json_array_get(row, (size_t)k);
+        if (k == 3)
+            continue;
+        if (!json_is_integer(c) || (v[k] = json_integer_value(c)) < 0)
+            return -1;
+    }
+    int cls = class_of(json_string_value(json_array_get(row, 3)));
+    if (v[0] > 0xFFFFF || v[1] > 0xFFFF || v[2] > 0xFFFF || v[4] > 255 || cls < 0)
+        return -1;
+    *e = (struct prx_entry){ (uint32_t)v[0], (uint16_t)v[1], (uint16_t)v[2], (uint8_t)cls, (uint8_t)v[4],
+                             (uint64_t)v[5], (uint64_t)v[6] };
+    return 0;
+}
+
+static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
+{
+    uint64_t version, u[6];
+    json_t *layout = json_object_get(root, "layout"), *rows = json_object_get(root, "addresses");
+    const char *fmt = json_string_value(json_object_get(root, "format"));
+    if (!fmt || strcmp(fmt, "profil-prx") != 0) {
+        snprintf(why, whyn, "not a profil .prx file (no \"format\": \"profil-prx\")");
+        return -1;
+    }
+    if (get_uint(root, "version", 1000, &version) != 0 || version != PRX_VERSION) {
+        snprintf(why, whyn, ".prx version %llu, this profil reads version %d",
+                 (unsigned long long)(json_is_integer(json_object_get(root, "version")) ? version : 0), PRX_VERSION);
+        return -1;
+    }
+    if (get_uint(root, "instructions", UINT64_MAX, &x->total_insns) != 0 ||
+        get_uint(root, "cycles", UINT64_MAX, &x->total_cycles) != 0 ||
+        get_uint(layout, "clock_grain", 0xFFFF, &u[0]) != 0 || get_uint(layout, "bucket_size", 0xFFFF, &u[1]) != 0 ||
+        get_uint(layout, "bucket_num", 0xFFFF, &u[2]) != 0 || get_uint(layout, "prog_low_pa", 0xFFFF, &u[3]) != 0 ||
+        get_uint(layout, "prog_high_pa", 0xFFFF, &u[4]) != 0 || get_uint(layout, "dos_pa", 0xFFFF, &u[5]) != 0 ||
+        u[1] == 0) {
+        snprintf(why, whyn, "missing or bad totals or layout");
+        return -1;
+    }
+    x->clock_grain = (uint16_t)u[0];
+    x->bucket_size = (uint16_t)u[1];
+    x->bucket_num = (uint32_t)u[2];
+    x->prog_low_pa = (uint16_t)u[3];
+    x->prog_high_pa = (uint16_t)u[4];
+    x->dos_pa = (uint16_t)u[5];
+    get_text(root, "program", x->program, sizeof x->program);
+    get_text(root, "cpu", x->cpu, sizeof x->cpu);
+    get_text(root, "timing", x->timing, sizeof x->timing);
+    get_text(root, "stop", x->stop, sizeof x->stop);
+    if (!json_is_array(rows)) {
+        snprintf(why, whyn, "no \"addresses\" array");
+        return -1;
+    }
+    x->n = json_array_size(rows);
+    x->e = calloc(x->n ? x->n : 1, sizeof *x->e);
+    if (!x->e) {
+        snprintf(why, whyn, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < x->n; i++) {
+        if (read_entry(json_array_get(rows, i), &x->e[i]) != 0) {
+            snprintf(why, whyn, "address row %zu is not [linear, cs, ip, class, length, instructions, cycles]", i);
+            return -1;
+        }
+        if (i && x->e[i].linear <= x->e[i - 1].linear) {
+            snprintf(why, whyn, "address row %zu is out of order", i);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)
+{
+    uint8_t *buf;
+    size_t n;
+    char why[200];
+    memset(x, 0, sizeof *x);
+    if (read_file(path, &buf, &n, err, errn) != 0)
+        return -1;
+    json_error_t je;
+    json_t *root = json_loadb((const char *)buf, n, 0, &je);
+    free(buf);
+    if (!root) {
+        snprintf(err, errn, "%s: line %d: %s", path, je.line, je.text);
+        return -1;
+    }
+    int rc = json_is_object(root) ? parse(root, x, why, sizeof why) : (snprintf(why, sizeof why, "not a JSON object"), -1);
+    json_decref(root);
+    if (rc != 0) {
+        snprintf(err, errn, "%s: %s", path, why);
+        prx_free(x);
+    }
+    return rc;
+}
+
+void prx_free(struct prx *x)
+{
+    free(x->e);
+    x->e = NULL;
+    x->n = 0;
+}

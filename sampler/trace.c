@@ -1,0 +1,94 @@
+/*
+ * sampler/trace.c: see trace.h.
+ */
+#include "trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../emu/insnlen.h"
+
+int tracer_init(struct tracer *t)
+{
+    t->counts.insns = calloc(MEM_SIZE, sizeof *t->counts.insns);
+    t->counts.cycles = calloc(MEM_SIZE, sizeof *t->counts.cycles);
+    t->counts.cs = calloc(MEM_SIZE, sizeof *t->counts.cs);
+    if (t->counts.insns && t->counts.cycles && t->counts.cs)
+        return 0;
+    tracer_free(t);
+    return -1;
+}
+
+void tracer_free(struct tracer *t)
+{
+    free(t->counts.insns);
+    free(t->counts.cycles);
+    free(t->counts.cs);
+    memset(t, 0, sizeof *t);
+}
+
+/* The offset of linear address a in segment cs (both as the CPU formed them). */
+static uint16_t ip_of(uint32_t a, uint16_t cs)
+{
+    return (uint16_t)((a + MEM_SIZE - (uint32_t)cs * 16u) & MEM_MASK);
+}
+
+/* PROFIL's class of an address, a bucket number past the end being high. */
+static enum sample_class classify(const struct prf_layout *l, uint32_t a, uint16_t cs, uint32_t *b)
+{
+    enum sample_class c = sample_classify(l, cs, ip_of(a, cs), b);
+    return c == CLASS_BUCKET && *b >= l->bucket_num ? CLASS_HIGH : c;
+}
+
+void tracer_to_sampler(const struct tracer *t, struct sampler *s)
+{
+    s->hit_io = s->hit_dos = s->hit_high = s->total = 0;
+    memset(s->bucket, 0, s->layout.bucket_num * sizeof *s->bucket);
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {
+        uint64_t n = t->counts.insns[a];
+        if (!n)
+            continue;
+        uint32_t b = 0;
+        switch (classify(&s->layout, a, t->counts.cs[a], &b)) {
+        case CLASS_IO: s->hit_io += n; break;
+        case CLASS_DOS: s->hit_dos += n; break;
+        case CLASS_HIGH: s->hit_high += n; break;
+        case CLASS_BUCKET: s->bucket[b] += n; break;
+        }
+        s->total += n;
+    }
+}
+
+int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_layout *l, struct prx *x)
+{
+    size_t n = 0;
+    for (uint32_t a = 0; a < MEM_SIZE; a++)
+        n += t->counts.insns[a] || t->counts.cycles[a];
+    x->e = calloc(n ? n : 1, sizeof *x->e);
+    if (!x->e)
+        return -1;
+    x->n = 0;
+    x->total_insns = x->total_cycles = 0;
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {
+        if (!t->counts.insns[a] && !t->counts.cycles[a])
+            continue;
+        struct prx_entry *e = &x->e[x->n++];
+        uint32_t b = 0;
+        e->linear = a;
+        e->cs = t->counts.cs[a];
+        e->ip = ip_of(a, e->cs);
+        e->cls = (uint8_t)classify(l, a, e->cs, &b);
+        e->length = t->counts.insns[a] ? (uint8_t)insn_length(mem, a) : 0;
+        e->insns = t->counts.insns[a];
+        e->cycles = t->counts.cycles[a];
+        x->total_insns += e->insns;
+        x->total_cycles += e->cycles;
+    }
+    x->clock_grain = l->clock_grain;
+    x->bucket_size = l->bucket_size;
+    x->bucket_num = l->bucket_num;
+    x->prog_low_pa = l->prog_low_pa;
+    x->prog_high_pa = l->prog_high_pa;
+    x->dos_pa = l->dos_pa;
+    return 0;
+}

@@ -1,0 +1,34 @@
+/*
+ * sampler/trace.h: trace mode, `profil run --trace`.
+ *
+ * Owns the exact counts the machine fills when m->exact points at them
+ * (emu/machine.h: instructions and cycles per linear address), and turns
+ * them into the two files of a traced run: the .PRF in PROFIL's layout,
+ * whose counters are instructions executed per class and bucket (wrapping
+ * at 65536 as PROFIL's would), and the .prx with every count exact.
+ */
+#ifndef PROFIL_SAMPLER_TRACE_H
+#define PROFIL_SAMPLER_TRACE_H
+
+#include <stdint.h>
+
+#include "../emu/machine.h"
+#include "../formats/prx.h"
+#include "sampler.h"
+
+struct tracer {
+    struct exact_counts counts;
+};
+
+int tracer_init(struct tracer *t);
+void tracer_free(struct tracer *t);
+
+/* Replace the sampler's counts with instructions per class and bucket. */
+void tracer_to_sampler(const struct tracer *t, struct sampler *s);
+
+/* The .prx of the run: every address where an instruction started or
+ * cycles were spent, with its class under `l` and its instruction length
+ * decoded from `mem` as it is now.  Text fields are left to the caller. */
+int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_layout *l, struct prx *x);
+
+#endif

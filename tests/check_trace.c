@@ -1,0 +1,247 @@
+/*
+ * tests/check_trace.c: trace mode (`profil run --trace`), the .prx file,
+ * `hist --metric/--style inferno` and `profil cover`.
+ *
+ * hotloop.com's counts, by hand from its source: heavy runs 10 NOPs,
+ * MOV CX,3000, 3000 LOOPs and RET = 3012 instructions per call; light
+ * MOV, 1000 LOOPs, RET = 1002; the main code 4 + 100 x 4 (CALL, CALL,
+ * DEC, JNZ) + 5 = 409; 100 calls each.  Cycles (docs/timing.md, 8088):
+ * LOOP 17 taken, 5 not; NOP 3; MOV r16,imm 4; RET 16 + 4 (a word);
+ * CALL 19 + 4; JNZ 16 taken, 4 not; INT 21h 51 + 5 words x 4 = 71.
+ */
+#include "testutil.h"
+
+#include <math.h>
+
+#include "../emu/insnlen.h"
+#include "../emu/machine.h"
+#include "../formats/prx.h"
+
+#define HEAVY_LOOP 0x7D
+#define LIGHT_LOOP 0x83
+
+static const struct prx_entry *entry_at(const struct prx *x, uint32_t offset)
+{
+    for (size_t i = 0; i < x->n; i++)
+        if (x->e[i].cls == PRX_PROGRAM && prx_offset(x, &x->e[i]) == offset)
+            return &x->e[i];
+    return NULL;
+}
+
+static void traced_hotloop(struct prx *x, struct run_result *r)
+{
+    char err[512];
+    run_profil(r, "run --trace -o " TMP "/TRACED.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r->status, 0);
+    ck_assert_msg(prx_read_file(TMP "/TRACED.prx", x, err, sizeof err) == 0, "%s", err);
+}
+
+START_TEST(trace_counts_hotloop_exactly)
+{
+    struct prx x;
+    struct run_result r;
+    traced_hotloop(&x, &r);
+    const struct prx_entry *hl = entry_at(&x, HEAVY_LOOP), *ll = entry_at(&x, LIGHT_LOOP);
+    ck_assert_ptr_nonnull(hl);
+    ck_assert_uint_eq(hl->insns, 100 * 3000);
+    ck_assert_uint_eq(hl->cycles, 100 * (2999 * 17 + 5));
+    ck_assert_uint_eq(hl->length, 2);
+    ck_assert_uint_eq(ll->insns, 100 * 1000);
+    ck_assert_uint_eq(ll->cycles, 100 * (999 * 17 + 5));
+    ck_assert_uint_eq(entry_at(&x, 0x0A)->cycles, 100 * 23);        /* CALL heavy */
+    ck_assert_uint_eq(entry_at(&x, 0x11)->cycles, 99 * 16 + 4);      /* JNZ round */
+    ck_assert_uint_eq(entry_at(&x, 0x05)->cycles, 71);               /* INT 21h */
+    ck_assert_uint_eq(entry_at(&x, 0x7F)->cycles, 100 * 20);         /* RET */
+    uint64_t heavy = 0, light = 0, main_code = 0, cycles = 0, insns = 0;
+    for (size_t i = 0; i < x.n; i++) {
+        uint32_t off = prx_offset(&x, &x.e[i]);
+        if (x.e[i].cls == PRX_PROGRAM)
+            *(off >= 0x80 ? &light : off >= 0x70 ? &heavy : &main_code) += x.e[i].insns;
+        cycles += x.e[i].cycles;
+        insns += x.e[i].insns;
+    }
+    ck_assert_uint_eq(heavy, 100 * 3012);
+    ck_assert_uint_eq(light, 100 * 1002);
+    ck_assert_uint_eq(main_code, 409);
+    /* Every cycle of the run is somewhere: the totals add up, and equal
+     * the emulated time the summary reports. */
+    ck_assert_uint_eq(cycles, x.total_cycles);
+    ck_assert_uint_eq(insns, x.total_insns);
+    char want[96];
+    snprintf(want, sizeof want, "TRACED.prx (%llu cycles exactly)\n", (unsigned long long)x.total_cycles);
+    ck_assert_msg(strstr(r.err, want) != NULL, "%s", r.err);
+    ck_assert_str_eq(x.program, "hotloop.com");
+    ck_assert_str_eq(x.stop, "exit");
+    prx_free(&x);
+}
+END_TEST
+
+/* The .PRF of a trace counts instructions, wrapping at 65536 as PROFIL's
+ * counters would: heavy's 301200 leave 301200 - 4 x 65536 = 39056. */
+START_TEST(trace_prf_counts_instructions)
+{
+    struct prx x;
+    struct run_result r;
+    struct prf p;
+    traced_hotloop(&x, &r);
+    read_prf(TMP "/TRACED.PRF", &p);
+    ck_assert_uint_eq(p.bucket[7], 301200 % 65536);
+    ck_assert_uint_eq(p.bucket[8], 100200 % 65536);
+    ck_assert_ptr_nonnull(strstr(r.err, "2 counter(s) passed 65535 and wrapped"));
+    ck_assert_ptr_nonnull(strstr(r.err, "402201 instructions traced") ? r.err : NULL);
+    ck_assert_uint_eq(p.hit_io + p.hit_dos + (uint64_t)p.bucket[0] + p.bucket[1] + 301200 + 100200, x.total_insns);
+    prf_free(&p);
+    prx_free(&x);
+}
+END_TEST
+
+/* The sampler is unbiased: at the default interval each bucket's share of
+ * samples is within 2 percentage points of its share of traced cycles. */
+START_TEST(sampling_agrees_with_trace)
+{
+    struct prx x;
+    struct run_result r;
+    struct prf p;
+    traced_hotloop(&x, &r);
+    run_profil(&r, "run -q -o " TMP "/SAMPLED.PRF " FIX("hotloop.com"), NULL);
+    read_prf(TMP "/SAMPLED.PRF", &p);
+    double samples = p.hit_io + p.hit_dos + p.hit_high, share[16] = { 0 };
+    for (unsigned b = 0; b < p.bucket_num; b++)
+        samples += p.bucket[b];
+    for (size_t i = 0; i < x.n; i++)
+        if (x.e[i].cls == PRX_PROGRAM)
+            share[prx_offset(&x, &x.e[i]) / 16] += (double)x.e[i].cycles / (double)x.total_cycles;
+    for (unsigned b = 0; b < p.bucket_num; b++) {
+        double sampled = p.bucket[b] / samples;
+        ck_assert_msg(fabs(sampled - share[b]) < 0.02, "bucket %u: sampled %.4f, traced %.4f", b, sampled, share[b]);
+    }
+    ck_assert(share[7] > 0.7);      /* not a vacuous comparison */
+    prf_free(&p);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(hist_over_a_trace)
+{
+    struct prx x;
+    struct run_result r;
+    traced_hotloop(&x, &r);
+    prx_free(&x);
+    run_profil(&r, "hist --style inferno " TMP "/TRACED.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    /* hotloop loads at 0196:0000 (prog_low_pa), so heavy's LOOP is 019DDh. */
+    ck_assert_ptr_nonnull(strstr(r.out, "\n019DD 300000\n019DF 100\n019E0 100\n019E3 100000\n"));
+    run_profil(&r, "hist --metric cycles --width 10 --map " FIX("hotloop.map") " " TMP "/TRACED.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    /* heavy: 10 NOPs x 3 + MOV 4 + the LOOPs + RET 20, 100 times. */
+    ck_assert_ptr_nonnull(strstr(r.out, " 5104200  73.9%  73.9%  ##########  heavy                    00070-0007F\n"));
+    run_profil(&r, "hist --width 10 " TMP "/TRACED.prx", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "  301200  74.9%  74.9%  ##########                           00070-0007F\n"));
+    run_profil(&r, "hist --metric cycles " TMP "/TRACED.PRF", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, "exact counts are in the .prx of profil run --trace"));
+    run_profil(&r, "hist --metric bytes " TMP "/TRACED.prx", NULL);
+    ck_assert_str_eq(r.err, "profil: --metric bytes: want instructions, cycles or samples\n");
+}
+END_TEST
+
+START_TEST(cover_from_a_trace)
+{
+    struct prx x;
+    struct run_result r;
+    traced_hotloop(&x, &r);
+    prx_free(&x);
+    run_profil(&r, "cover --map " FIX("hotloop.map") " " TMP "/TRACED.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "heavy                        16      0  100.0%  00070-0007F\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "hello                         0     64    0.0%  0001F-0005E\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "never executed (2): hello done\n"));
+    run_profil(&r, "cover " TMP "/TRACED.prx", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "  00000-0001E  31 bytes\n  00070-00085  22 bytes\n"));
+    run_profil(&r, "cover " TMP "/TRACED.PRF", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, "TRACED.PRF: line 1:"));
+}
+END_TEST
+
+/* The reader: a round trip, and a clear error for each bad input. */
+START_TEST(prx_round_trip_and_errors)
+{
+    struct prx_entry e[2] = { { 0x1960, 0x196, 0, PRX_PROGRAM, 2, 5, 40 },
+                              { 0x19DD, 0x196, 0x7D, PRX_PROGRAM, 2, 1ull << 40, 1ull << 44 } };
+    struct prx x = { "A \"B\".COM", "8088", "table", "exit", 1ull << 40, 1ull << 44, 100, 1, 0x196, 0x19F, 0xC0, 9,
+                     e, 2 }, y;
+    char err[512];
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    ck_assert_int_eq(prx_write_file(TMP "/rt.prx", &x, err, sizeof err), 0);
+    ck_assert_msg(prx_read_file(TMP "/rt.prx", &y, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(y.program, "A \"B\".COM");
+    ck_assert_uint_eq(y.n, 2);
+    ck_assert_uint_eq(y.e[1].cycles, 1ull << 44);       /* 64-bit counts survive */
+    ck_assert_uint_eq(y.e[1].ip, 0x7D);
+    ck_assert_uint_eq(y.bucket_num, 9);
+    prx_free(&y);
+    static const struct { const char *text, *error; } bad[] = {
+        { "{\"format\": \"profil-prx\", \"version\": 2}", "rt.prx: .prx version 2, this profil reads version 1" },
+        { "{\"format\": \"other\"}", "rt.prx: not a profil .prx file" },
+        { "{\"format\": \"profil-prx\", \"version\": 1,", "rt.prx: line 1: " },
+        { "{\"format\": \"profil-prx\", \"version\": 1, \"instructions\": 1, \"cycles\": 1, \"layout\": "
+          "{\"clock_grain\": 1, \"bucket_size\": 1, \"bucket_num\": 1, \"prog_low_pa\": 1, \"prog_high_pa\": 2, "
+          "\"dos_pa\": 1}, \"addresses\": [[1, 0, 1, \"nowhere\", 1, 1, 1]]}",
+          "rt.prx: address row 0 is not [linear, cs, ip, class, length, instructions, cycles]" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        FILE *f = fopen(TMP "/rt.prx", "w");
+        fputs(bad[i].text, f);
+        fclose(f);
+        ck_assert_int_eq(prx_read_file(TMP "/rt.prx", &y, err, sizeof err), -1);
+        ck_assert_msg(strstr(err, bad[i].error) != NULL, "%s", err);
+    }
+}
+END_TEST
+
+/* Instruction lengths, with the 8086's meanings of its odd opcodes. */
+START_TEST(instruction_lengths)
+{
+    static const struct { uint8_t bytes[8]; unsigned len; } cases[] = {
+        { { 0x90 }, 1 },                                /* NOP */
+        { { 0xB9, 0xB8, 0x0B }, 3 },                    /* MOV CX,3000 */
+        { { 0x8B, 0x46, 0x04 }, 3 },                    /* MOV AX,[BP+4] */
+        { { 0x8B, 0x86, 0x34, 0x12 }, 4 },              /* MOV AX,[BP+1234h] */
+        { { 0x8B, 0x06, 0x34, 0x12 }, 4 },              /* MOV AX,[1234h] */
+        { { 0x81, 0x06, 0x34, 0x12, 1, 0 }, 6 },        /* ADD WORD [1234h],1 */
+        { { 0x26, 0xF3, 0xA5 }, 3 },                    /* ES: REP MOVSW */
+        { { 0xF6, 0x06, 0x34, 0x12, 0x80 }, 5 },        /* TEST BYTE [1234h],80h */
+        { { 0xF7, 0xE3 }, 2 },                          /* MUL BX */
+        { { 0x9A, 0, 0, 0, 0 }, 5 },                    /* CALL FAR */
+        { { 0x0F }, 1 },                                /* POP CS */
+        { { 0x6A, 0x03 }, 2 },                          /* 8086: JPE */
+        { { 0xC0, 0x02, 0x00 }, 3 },                    /* 8086: RET 2 */
+        { { 0xD9, 0x46, 0x02 }, 3 },                    /* ESC with [BP+2] */
+        { { 0xCD, 0x21 }, 2 },                          /* INT 21h */
+    };
+    static uint8_t mem[MEM_SIZE];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        memcpy(mem + 0x100, cases[i].bytes, sizeof cases[i].bytes);
+        ck_assert_msg(insn_length(mem, 0x100) == cases[i].len, "case %zu: %u, want %u", i,
+                      insn_length(mem, 0x100), cases[i].len);
+    }
+}
+END_TEST
+
+Suite *trace_suite(void)
+{
+    Suite *s = suite_create("trace");
+    TCase *tc = tcase_create("trace");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, trace_counts_hotloop_exactly);
+    tcase_add_test(tc, trace_prf_counts_instructions);
+    tcase_add_test(tc, sampling_agrees_with_trace);
+    tcase_add_test(tc, hist_over_a_trace);
+    tcase_add_test(tc, cover_from_a_trace);
+    tcase_add_test(tc, prx_round_trip_and_errors);
+    tcase_add_test(tc, instruction_lengths);
+    suite_add_tcase(s, tc);
+    return s;
+}
