@@ -105,6 +105,7 @@ enum fixup {
     FIX_RESERVED,       /* POPF, SAHF, IRET: bits 3 and 5 read 0, bit 1 is 1  */
     FIX_PUSH_SP,        /* PUSH SP: the 8086 pushes the decremented SP        */
     FIX_CALL_SP,        /* CALL SP: the 8086 jumps to SP before the push      */
+    FIX_SAR1_OF,        /* SAR r/m,1: the 8086 clears OF (libx86emu leaves it) */
 };
 
 static uint8_t fixup_for(const uint8_t *mem, uint32_t lin)
@@ -121,6 +122,7 @@ static uint8_t fixup_for(const uint8_t *mem, uint32_t lin)
     case 0xCC: case 0xCD: case 0xCE: return FIX_INT_FLAGS;
     case 0x9D: case 0x9E: case 0xCF: return FIX_RESERVED;
     case 0x54: return FIX_PUSH_SP;
+    case 0xD0: case 0xD1: return ((modrm >> 3) & 7) == 7 ? FIX_SAR1_OF : FIX_NONE;
     case 0xFF: return modrm == 0xD4 ? FIX_CALL_SP : (modrm == 0xF4 || modrm == 0xFC) ? FIX_PUSH_SP : FIX_NONE;
     default: return FIX_NONE;
     }
@@ -148,6 +150,9 @@ static void apply_fixup(x86emu_t *e, struct cpu *c)
         break;
     case FIX_CALL_SP:
         e->x86.R_EIP = (uint16_t)(sp + 2);
+        break;
+    case FIX_SAR1_OF:
+        e->x86.R_FLG &= ~0x800u;
         break;
     default:
         break;

@@ -114,6 +114,8 @@ static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t
     unsigned ea = timing_ea_by_modrm[modrm];
     switch (op->kind) {
     case K_SHIFT1:
+        if (reg == 7)
+            return -1;      /* SAR by 1: the wrapper corrects OF */
         return is_mem ? 15 + ea : 2;
     case K_GRP80:
         return is_mem ? (reg == 7 ? 10 : 17) + ea : 4;

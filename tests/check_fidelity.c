@@ -103,6 +103,35 @@ END_TEST
 /* Opcodes libx86emu reads as 186/286 instructions or rejects, which the
  * 8086 runs as something else (emu/cpu.c's emulate_8086_only). */
 
+/* SAR by 1 always clears OF on the 8086 (the sign cannot change);
+ * libx86emu leaves OF as it was (SingleStepTests D0.7/D1.7 failed on the
+ * half that started with OF=1).  OF is set first (MOV AX,0800h; PUSH AX;
+ * POPF), then every byte value goes through SAR AL,1 and words in memory
+ * through SAR WORD [BX],1. */
+START_TEST(sar_by_one_clears_overflow)
+{
+    unsigned wrong = 0;
+    for (unsigned v = 0; v < 256; v++) {
+        const uint8_t code[] = { 0xB8, 0x00, 0x08, 0x50, 0x9D,         /* OF=1 */
+                                 0xB0, (uint8_t)v, 0xD0, 0xF8 };      /* MOV AL,v; SAR AL,1 */
+        struct machine *m = run(code, sizeof code, 0);
+        ck_assert_uint_eq(cpu_get(m, REG_AX) & 0xFF, (uint8_t)((int8_t)v >> 1));
+        wrong += (cpu_get(m, REG_FLAGS) & 0x800) != 0;
+        machine_free(m);
+    }
+    ck_assert_uint_eq(wrong, 0);
+    for (unsigned v = 0; v < 0x10000; v += 0x0F0F) {
+        const uint8_t code[] = { 0xB8, 0x00, 0x08, 0x50, 0x9D,         /* OF=1 */
+                                 0xC7, 0x07, (uint8_t)v, (uint8_t)(v >> 8), 0xD1, 0x3F };
+        struct machine *m = run(code, sizeof code, 0x10);
+        ck_assert_uint_eq(mem_rw(m, lin(0x2000, 0x10)), (uint16_t)((int16_t)v >> 1));
+        wrong += (cpu_get(m, REG_FLAGS) & 0x800) != 0;
+        machine_free(m);
+    }
+    ck_assert_uint_eq(wrong, 0);
+}
+END_TEST
+
 START_TEST(opcode_0f_is_pop_cs)
 {
     /* MOV AX,3FFF; PUSH AX; 11 NOPs; POP CS at offset 0F: execution goes
@@ -172,6 +201,7 @@ Suite *fidelity_suite(void)
     tcase_add_test(tc, popf_clears_the_reserved_bits);
     tcase_add_test(tc, call_sp_jumps_to_sp_before_the_push);
     tcase_add_test(tc, divide_error_pushes_the_next_instruction);
+    tcase_add_test(tc, sar_by_one_clears_overflow);
     tcase_add_test(tc, opcode_0f_is_pop_cs);
     tcase_add_test(tc, opcodes_60_to_6f_are_conditional_jumps);
     tcase_add_test(tc, opcodes_c0_c1_c8_c9_are_returns);
