@@ -68,18 +68,26 @@ static void cover_ranges(const uint8_t *ran, uint32_t size)
     printf("%u bytes executed in %u ranges (no map: give --map for symbols)\n", total, runs);
 }
 
+/* Unit i of the table (a symbol, or a line entry): its name and range. */
+static const char *unit_range(const struct symtab *t, size_t i, uint32_t size, int by_line,
+                              uint32_t *start, uint32_t *end)
+{
+    *start = by_line ? t->line[i].addr : t->sym[i].addr;
+    *end = by_line ? symtab_line_end(t, i, size) : symtab_symbol_end(t, i, size);
+    return by_line ? t->line[i].label : t->sym[i].name;
+}
+
 static void cover_symbols(const struct symtab *t, const uint8_t *ran, uint32_t size, int by_line)
 {
     size_t n = by_line ? t->nline : t->nsym, never = 0;
-    uint32_t done_all = 0, size_all = 0;
+    uint32_t done_all = 0, size_all = 0, start, end;
     printf("%-24s %6s %6s %7s  %s\n", by_line ? "line" : "symbol", "ran", "not", "covered", "bytes");
     for (size_t i = 0; i < n; i++) {
-        uint32_t start = by_line ? t->line[i].addr : t->sym[i].addr;
-        uint32_t end = by_line ? symtab_line_end(t, i, size) : symtab_symbol_end(t, i, size);
+        const char *name = unit_range(t, i, size, by_line, &start, &end);
         if (end <= start)
             continue;
         uint32_t done = count_run(ran, start, end);
-        print_row(by_line ? t->line[i].label : t->sym[i].name, start, end, done);
+        print_row(name, start, end, done);
         done_all += done;
         size_all += end - start;
         never += done == 0;
@@ -90,10 +98,9 @@ static void cover_symbols(const struct symtab *t, const uint8_t *ran, uint32_t s
         return;
     printf("never executed (%zu):", never);
     for (size_t i = 0; i < n; i++) {
-        uint32_t start = by_line ? t->line[i].addr : t->sym[i].addr;
-        uint32_t end = by_line ? symtab_line_end(t, i, size) : symtab_symbol_end(t, i, size);
+        const char *name = unit_range(t, i, size, by_line, &start, &end);
         if (end > start && count_run(ran, start, end) == 0)
-            printf(" %s", by_line ? t->line[i].label : t->sym[i].name);
+            printf(" %s", name);
     }
     printf("\n");
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <x86emu.h>
 
+#include "insnlen.h"
 #include "machine.h"
 #include "flatmem.h"
 #include "timing.h"
@@ -23,10 +24,10 @@ struct cpu {
     struct machine *m;
     uint8_t *mem;               /* the machine's memory                      */
     struct insn_cost pend;      /* cost of the instruction now executing     */
-    uint16_t pend_cs, pend_ip;  /* its address: kept for REP instructions only,
-                                   which the slow path decodes              */
+    uint16_t pend_cs, pend_ip;  /* its address: CS for every instruction (trace
+                                   mode), IP only for those the slow path
+                                   decodes (a REP split needs both)          */
     uint32_t pend_lin;          /* its linear address, for trace mode        */
-    uint16_t pend_trace_cs;     /* its CS, for trace mode                    */
     uint8_t fixup;              /* enum fixup for the instruction now running */
     uint16_t sp_before;         /* SP before it (for the INT fixup)          */
     unsigned words;             /* word transfers that pay the bus penalty   */
@@ -110,12 +111,7 @@ enum fixup {
 
 static uint8_t fixup_for(const uint8_t *mem, uint32_t lin)
 {
-    uint32_t a = lin;
-    for (int n = 0; n < 15; n++, a++) {
-        uint8_t b = mem[a & MEM_MASK];
-        if (b != 0x26 && b != 0x2E && b != 0x36 && b != 0x3E && b != 0xF0 && b != 0xF1 && b != 0xF2 && b != 0xF3)
-            break;
-    }
+    uint32_t a = lin + prefix_length(mem, lin);
     uint8_t op = mem[a & MEM_MASK], modrm = mem[(a + 1) & MEM_MASK];
     switch (op) {
     case 0x9C: return FIX_PUSHED_FLAGS;
@@ -173,13 +169,6 @@ static unsigned pop_word(x86emu_t *e, struct cpu *c, unsigned *words)
     *words += !c->odd_only || (e->x86.R_SP & 1);
     e->x86.R_ESP = (uint16_t)(e->x86.R_SP + 2);
     return v;
-}
-
-/* Bytes of a ModR/M byte and its displacement. */
-static unsigned modrm_length(uint8_t modrm)
-{
-    unsigned mod = modrm >> 6;
-    return 1 + (mod == 1 ? 1 : mod == 2 ? 2 : (mod == 0 && (modrm & 7) == 6) ? 2 : 0);
 }
 
 /* What a later CPU would have run, for the one-time hint. */
@@ -304,7 +293,6 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         c->pend_cs = cs;
         c->pend_ip = ip;
         c->pend_lin = lin;
-        c->pend_trace_cs = cs;
         c->fixup = c->fidelity ? fixup_for(c->mem, lin) : FIX_NONE;
         c->sp_before = e->x86.R_SP;
         if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
@@ -351,7 +339,7 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
         return;             /* nothing has run yet */
     x->insns[c->pend_lin]++;
     x->cycles[c->pend_lin] += cycles;
-    x->cs[c->pend_lin] = c->pend_trace_cs;
+    x->cs[c->pend_lin] = c->pend_cs;
     c->pend_lin = UINT32_MAX;
 }
 
@@ -389,7 +377,7 @@ static int code_hook(x86emu_t *e)
             c->pend.fixed = (uint32_t)t;
             c->pend.rep = 0;
             c->pend_lin = lin;
-            c->pend_trace_cs = e->x86.R_CS;
+            c->pend_cs = e->x86.R_CS;
             return 0;
         }
     }

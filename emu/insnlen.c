@@ -47,18 +47,31 @@ static uint8_t shape(uint8_t op)
     return 0;
 }
 
-unsigned insn_length(const uint8_t *mem, uint32_t a)
+unsigned prefix_length(const uint8_t *mem, uint32_t a)
 {
     unsigned n = 0;
     uint8_t op;
-    while (((op = mem[(a + n) & MEM_MASK]) & 0xE7) == 0x26 || (op >= 0xF0 && op <= 0xF3))
-        if (++n >= 15)
-            return n;
-    uint8_t sh = shape(op);
+    while (n < 15 && (((op = mem[(a + n) & MEM_MASK]) & 0xE7) == 0x26 || (op >= 0xF0 && op <= 0xF3)))
+        n++;
+    return n;
+}
+
+unsigned modrm_length(uint8_t modrm)
+{
+    unsigned mod = modrm >> 6;
+    return 1 + (mod == 1 ? 1 : mod == 2 ? 2 : (mod == 0 && (modrm & 7) == 6) ? 2 : 0);
+}
+
+unsigned insn_length(const uint8_t *mem, uint32_t a)
+{
+    unsigned n = prefix_length(mem, a);
+    if (n >= 15)
+        return n;
+    uint8_t op = mem[(a + n) & MEM_MASK], sh = shape(op);
     unsigned len = n + 1 + (sh & 0x0F);
     if (sh & MODRM) {
-        uint8_t modrm = mem[(a + n + 1) & MEM_MASK], mod = modrm >> 6;
-        len += 1 + (mod == 1 ? 1 : mod == 2 ? 2 : (mod == 0 && (modrm & 7) == 6) ? 2 : 0);
+        uint8_t modrm = mem[(a + n + 1) & MEM_MASK];
+        len += modrm_length(modrm);
         if ((op == 0xF6 || op == 0xF7) && ((modrm >> 3) & 7) < 2)
             len += op == 0xF6 ? 1 : 2;      /* TEST r/m, imm */
     }
