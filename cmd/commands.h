@@ -16,13 +16,17 @@ void usage(FILE *f);
 #include "../formats/attrib.h"
 struct prf;
 struct hist_request {
-    const char *style, *format, *by, *map;
+    const char *path, *style, *format, *by, *map;
     enum metric metric;
-    int metric_given;
+    int metric_given, callgraph;
     unsigned top, width;
 };
 int metric_parse(const char *s, enum metric *m);
-int hist_prx(const char *path, const struct hist_request *q);
+int hist_prx(const struct hist_request *q);
+/* cmd/hist_calls.c: --by function, --callgraph, --by site, folded/callgrind of the call tree. */
+struct prx;
+struct symtab;
+int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_request *q);
 int hist_inferno_prf(const struct prf *p);
 
 #define PROFIL_VERSION "0.1.0"

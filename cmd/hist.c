@@ -236,10 +236,11 @@ int cmd_hist(int argc, char **argv)
         { "style", required_argument, 0, 's' }, { "map", required_argument, 0, 'm' },
         { "top", required_argument, 0, 't' }, { "width", required_argument, 0, 'w' },
         { "format", required_argument, 0, 'f' }, { "by", required_argument, 0, 'b' },
-        { "metric", required_argument, 0, 'M' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
+        { "metric", required_argument, 0, 'M' }, { "callgraph", no_argument, 0, 'G' },
+        { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
     enum metric metric = METRIC_SAMPLES;
-    int metric_given = 0;
+    int metric_given = 0, callgraph = 0;
     const char *style = "default", *map_path = NULL, *format = "text", *by = NULL;
     unsigned top = 0xFFFFFFFFu, width = 40;
     int c;
@@ -259,6 +260,7 @@ int cmd_hist(int argc, char **argv)
             metric_given = 1;
             break;
         case 'm': map_path = optarg; break;
+        case 'G': callgraph = 1; break;
         case 't': top = (unsigned)strtoul(optarg, NULL, 10); break;
         case 'w':
             width = (unsigned)strtoul(optarg, NULL, 10);
@@ -280,11 +282,12 @@ int cmd_hist(int argc, char **argv)
         fprintf(stderr, "profil: --format %s: want text, csv, json, callgrind, folded or svg\n", format);
         return EXIT_PROFIL_FAILED;
     }
-    if (by && strcmp(by, "bucket") != 0 && strcmp(by, "symbol") != 0 && strcmp(by, "line") != 0) {
-        fprintf(stderr, "profil: --by %s: want bucket, symbol or line\n", by);
+    if (by && strcmp(by, "bucket") != 0 && strcmp(by, "symbol") != 0 && strcmp(by, "line") != 0 &&
+        strcmp(by, "function") != 0 && strcmp(by, "site") != 0) {
+        fprintf(stderr, "profil: --by %s: want bucket, symbol, line, function or site\n", by);
         return EXIT_PROFIL_FAILED;
     }
-    if (by && strcmp(by, "bucket") != 0 && !map_path) {
+    if (by && (strcmp(by, "symbol") == 0 || strcmp(by, "line") == 0) && !map_path) {
         fprintf(stderr, "profil: --by %s needs --map\n", by);
         return EXIT_PROFIL_FAILED;
     }
@@ -293,8 +296,9 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     if (is_trace_file(argv[optind])) {
-        struct hist_request q = { style, format, by, map_path, metric, metric_given, top, width };
-        return hist_prx(argv[optind], &q);
+        struct hist_request q = { argv[optind], style, format, by, map_path, metric, metric_given, callgraph,
+                                  top, width };
+        return hist_prx(&q);
     }
     if (metric != METRIC_SAMPLES) {
         fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
@@ -306,6 +310,12 @@ int cmd_hist(int argc, char **argv)
     char err[700];
     if (prf_read_file(argv[optind], &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (callgraph || (by && (strcmp(by, "function") == 0 || strcmp(by, "site") == 0))) {
+        fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "
+                "--stacks or --memory\n", argv[optind]);
+        prf_free(&p);
         return EXIT_PROFIL_FAILED;
     }
     int rc = 0;

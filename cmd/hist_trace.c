@@ -60,22 +60,39 @@ static int bucket_rows(const struct prx *x, enum metric m, struct unit_hits **ou
     return 0;
 }
 
-int hist_prx(const char *path, const struct hist_request *q)
+/* Whether the request is about the call tree or the memory sites. */
+static int wants_calls(const struct hist_request *q)
+{
+    return q->callgraph || (q->by && (strcmp(q->by, "function") == 0 || strcmp(q->by, "site") == 0)) ||
+           strcmp(q->format, "folded") == 0 || strcmp(q->format, "callgrind") == 0;
+}
+
+int hist_prx(const struct hist_request *q)
 {
     struct prx x;
     struct symtab t;
     char err[700];
+    const char *path = q->path;
     enum metric m = q->metric == METRIC_SAMPLES ? METRIC_INSTRUCTIONS : q->metric;
-    if (q->metric == METRIC_SAMPLES && q->metric_given) {
-        fprintf(stderr, "profil: --metric samples: %s is a trace (instructions or cycles)\n", path);
+    int calls = wants_calls(q);
+    if (!calls && q->metric == METRIC_SAMPLES && q->metric_given) {
+        fprintf(stderr, "profil: --metric samples: %s counts instructions and cycles (samples are per function: "
+                "--by function)\n", path);
         return EXIT_PROFIL_FAILED;
     }
-    if (strcmp(q->style, "prohst") == 0 || strcmp(q->format, "text") != 0) {
-        fprintf(stderr, "profil: %s: --style prohst and --format read a .PRF (the .PRF beside it)\n", path);
+    if (strcmp(q->style, "prohst") == 0 || (!calls && strcmp(q->format, "text") != 0)) {
+        fprintf(stderr, "profil: %s: --style prohst and --format %s read a .PRF (the .PRF beside it)\n", path,
+                q->format);
         return EXIT_PROFIL_FAILED;
     }
     if (prx_read_file(path, &x, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (!calls && strcmp(x.mode, "sampling") == 0) {
+        fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph) or "
+                "memory (--by site); the samples are in the .PRF beside it\n", path);
+        prx_free(&x);
         return EXIT_PROFIL_FAILED;
     }
     int rc = 0;
@@ -93,6 +110,13 @@ int hist_prx(const char *path, const struct hist_request *q)
         fprintf(stderr, "profil: %s\n", err);
         prx_free(&x);
         return EXIT_PROFIL_FAILED;
+    }
+    if (calls) {
+        rc = hist_calls(&x, have_map ? &t : NULL, q);
+        if (have_map)
+            symtab_free(&t);
+        prx_free(&x);
+        return rc;
     }
     int by_line = q->by && strcmp(q->by, "line") == 0;
     struct report r = { .column = have_map ? (by_line ? "line" : "symbol") : "bucket", .what = metric_name(m) };

@@ -29,6 +29,7 @@ int cmd_run(int argc, char **argv)
         { "max-instructions", required_argument, 0, 'M' }, { "drive", required_argument, 0, 'D' },
         { "env", required_argument, 0, 'E' }, { "strict", no_argument, 0, 'S' },
         { "cpu", required_argument, 0, 'C' }, { "trace", no_argument, 0, 't' },
+        { "stacks", no_argument, 0, 'K' }, { "memory", no_argument, 0, 'Y' },
         { "quiet", no_argument, 0, 'q' }, { "map", required_argument, 0, 'm' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
     struct session_opts o = { 0 };
@@ -90,6 +91,8 @@ int cmd_run(int argc, char **argv)
             break;
         case 'S': o.strict = 1; break;
         case 't': o.trace = 1; break;
+        case 'K': o.stacks = 1; break;
+        case 'Y': o.memory = 1; break;
         case 'C':
             if (cpu_model_parse(optarg, &o.cpu) != 0) {
                 fprintf(stderr, "profil: --cpu %s: want 8088, 8086, 186 or 286\n", optarg);

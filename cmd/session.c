@@ -15,6 +15,7 @@
 #include "../emu/bios.h"
 #include "../emu/console.h"
 #include "../emu/dos.h"
+#include "../emu/dos_mem.h"
 #include "../emu/drive.h"
 #include "../emu/machine.h"
 #include "../formats/fileio.h"
@@ -25,6 +26,8 @@
 #include "../loader/process.h"
 #include "../emu/cpu.h"
 #include "../sampler/sampler.h"
+#include "../sampler/calls.h"
+#include "../sampler/memprof.h"
 #include "../sampler/trace.h"
 
 static struct machine *running;
@@ -189,22 +192,58 @@ static const char *stop_name(enum stop_reason r)
     return (unsigned)r < sizeof names / sizeof *names ? names[r] : "?";
 }
 
-/* NAME.prx beside the .PRF: the exact counts. */
-static int write_trace(const struct session_opts *o, const struct machine *m, const struct tracer *tr,
-                       const struct prf_layout *l, const char *prf_path, struct prx *out)
+/* What a run gathers beyond the .PRF, for NAME.prx. */
+struct extras {
+    struct tracer tr;               /* --trace */
+    struct calltree calls;          /* --trace, --stacks */
+    struct memprof mem;             /* --memory */
+    int tracing, following, memory;
+};
+
+/* NAME.prx beside the .PRF: the exact counts, the call tree, the memory
+ * sites.  The call nodes and sites move into *out. */
+static int write_prx(const struct session_opts *o, const struct machine *m, struct extras *ex,
+                     const struct prf_layout *l, const char *prf_path, struct prx *out)
 {
     char path[4200], err[600];
     struct prx x = { 0 };
     session_trace_output(prf_path, path, sizeof path);
-    if (tracer_to_prx(tr, m->mem, l, &x) != 0) {
+    if (ex->tracing ? tracer_to_prx(&ex->tr, m->mem, l, &x) != 0 : !(x.e = calloc(1, sizeof *x.e))) {
         fprintf(stderr, "profil: out of memory\n");
         return -1;
+    }
+    if (!ex->tracing) {             /* the layout and totals of a sampling run */
+        x.total_insns = cpu_insn_count((struct machine *)m);
+        x.total_cycles = m->now;
+        x.clock_grain = l->clock_grain;
+        x.bucket_size = l->bucket_size;
+        x.bucket_num = l->bucket_num;
+        x.prog_low_pa = l->prog_low_pa;
+        x.prog_high_pa = l->prog_high_pa;
+        x.dos_pa = l->dos_pa;
     }
     const char *base = strrchr(o->program, '/');
     snprintf(x.program, sizeof x.program, "%s", base ? base + 1 : o->program);
     snprintf(x.cpu, sizeof x.cpu, "%s", cpu_model_name(m->model));
     snprintf(x.timing, sizeof x.timing, "table");
     snprintf(x.stop, sizeof x.stop, "%s", stop_name(m->stop));
+    snprintf(x.mode, sizeof x.mode, "%s", ex->tracing ? "trace" : "sampling");
+    if (ex->following) {
+        struct calltree *t = &ex->calls;
+        x.calls = t->node;
+        x.ncalls = t->n;
+        x.unmatched = t->unmatched;
+        x.unwound = t->unwound;
+        x.open = t->depth;
+        x.lost = t->lost;
+        x.max_depth = t->max_depth;
+        t->node = NULL;
+    }
+    if (ex->memory) {
+        x.sites = ex->mem.sites;
+        x.nsites = ex->mem.nsites;
+        ex->mem.sites = NULL;
+    }
     int rc = prx_write_file(path, &x, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "profil: %s\n", err);
@@ -236,9 +275,10 @@ int session_run(const struct session_opts *o)
     struct sampler s = { 0 };
     struct prf_layout layout;
     struct process proc;
-    struct tracer tr = { { 0 } };
+    struct extras ex;
     struct prx trace = { 0 };
     int status = EXIT_PROFIL_FAILED, have_dos = 0;
+    memset(&ex, 0, sizeof ex);
 
     if (o->output)
         snprintf(out_path, sizeof out_path, "%s", o->output);
@@ -265,11 +305,12 @@ int session_run(const struct session_opts *o)
     }
     m->strict = o->strict;
     if (o->trace) {
-        if (tracer_init(&tr) != 0) {
+        if (tracer_init(&ex.tr) != 0) {
             fprintf(stderr, "profil: out of memory for --trace\n");
             goto done;
         }
-        m->exact = &tr.counts;
+        ex.tracing = 1;
+        m->exact = &ex.tr.counts;
     }
     console_init(&con, stdin, stdout);
     if (bios_install(m, &con, 0) != 0 || dos_install(&dos, m, &con, stderr) != 0) {
@@ -291,6 +332,22 @@ int session_run(const struct session_opts *o)
         goto done;
     }
 
+    if (o->trace || o->stacks) {
+        if (calls_init(&ex.calls, cpu_get(m, REG_CS), cpu_get(m, REG_IP)) != 0) {
+            fprintf(stderr, "profil: out of memory for the call tree\n");
+            goto done;
+        }
+        ex.following = 1;
+        m->calls = &ex.calls.obs;
+    }
+    if (o->memory) {
+        memprof_init(&ex.mem);
+        ex.memory = 1;
+        memprof_exec_block(&ex.mem, proc.env_seg, mcb_size(m, proc.env_seg) * 16u);
+        memprof_exec_block(&ex.mem, proc.psp, mcb_size(m, proc.psp) * 16u);
+        dos.mem_calls = &ex.mem.obs;
+    }
+
     uint16_t dos_pa = mem_rw(m, 0x82);   /* the INT 20h vector's segment, as PROFIL reads it */
     if (prf_layout_make(&layout, o->interval_us, o->bucket_size,
                         profil_program_paras(o->program, file, size), proc.load_seg, dos_pa,
@@ -298,6 +355,8 @@ int session_run(const struct session_opts *o)
         fprintf(stderr, "profil: %s: %s\n", o->program, err);
         goto done;
     }
+    if (ex.following)
+        s.stacks = &ex.calls;
     struct progress prog = { &s, m, host_seconds(), 0 };
     if (!o->quiet && !o->dialogue && isatty(STDERR_FILENO))
         machine_set_tick(m, cycles_from_usec(o->interval_us), progress_tick, &prog);
@@ -318,12 +377,12 @@ int session_run(const struct session_opts *o)
     if (prog.shown)
         fputs("\r\033[K", stderr);
 
-    if (o->trace) {
+    if (ex.tracing || ex.following)
         cpu_settle(m);          /* the last instruction, when a limit stopped the run */
-        tracer_to_sampler(&tr, &s);
-        if (write_trace(o, m, &tr, &layout, out_path, &trace) != 0)
-            goto done;
-    }
+    if (ex.tracing)
+        tracer_to_sampler(&ex.tr, &s);
+    if ((ex.tracing || ex.following || ex.memory) && write_prx(o, m, &ex, &layout, out_path, &trace) != 0)
+        goto done;
     struct prf p;
     int wrapped = sampler_to_prf(&s, &p);
     if (wrapped < 0 || prf_write_file(out_path, &p, err, sizeof err) != 0) {
@@ -357,13 +416,18 @@ int session_run(const struct session_opts *o)
             if (o->trace)
                 fprintf(stderr, "profil: wrote %s (%llu cycles exactly)\n", prx_path,
                         (unsigned long long)m->now);
+            else if (ex.following || ex.memory)
+                fprintf(stderr, "profil: wrote %s (%s)\n", prx_path,
+                        ex.following && ex.memory ? "call stacks and memory" : ex.following ? "call stacks" : "memory");
         }
     }
     prf_free(&p);
 done:
     fflush(stdout);
     sampler_free(&s);
-    tracer_free(&tr);
+    tracer_free(&ex.tr);
+    calls_free(&ex.calls);
+    memprof_free(&ex.mem);
     prx_free(&trace);
     if (have_dos)
         dos_free(&dos);

@@ -30,6 +30,8 @@ struct session_opts {
     enum cpu_model cpu;         /* CPU_8088 unless --cpu */
     int strict;
     int trace;                  /* count every instruction: .PRF of instructions + NAME.prx */
+    int stacks;                 /* follow calls in a sampling run: NAME.prx with the call tree */
+    int memory;                 /* DOS memory calls per call site, into NAME.prx */
     int quiet;                  /* no summary */
     int dialogue;               /* PROFIL's messages instead of the summary */
 };

@@ -269,6 +269,76 @@ static unsigned aam_length(const uint8_t *mem, uint32_t lin)
     return n + 2;
 }
 
+/* The shadow stack: tells m->calls of the call or return the instruction
+ * at `lin` just made, if it made one (CS:IP, SS:SP are as it left them). */
+static void observe_transfer(struct cpu *c, uint32_t at)
+{
+    const struct call_observer *o = c->m->calls;
+    x86emu_t *e = c->emu;
+    uint32_t a = (at + prefix_length(c->mem, at)) & MEM_MASK;
+    uint8_t op = c->mem[a], modrm = c->mem[(a + 1) & MEM_MASK];
+    uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP, ss = e->x86.R_SS, sp = e->x86.R_SP;
+    uint16_t imm = (uint16_t)(modrm | c->mem[(a + 2) & MEM_MASK] << 8);
+    uint32_t now = ((uint32_t)cs * 16 + ip) & MEM_MASK;
+    if (c->fidelity && (op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9))
+        op = (uint8_t)(op + 2);             /* the 8086's aliases of RET and RETF */
+    switch (op) {
+    case 0xE8: o->call(o->ctx, XFER_NEAR, cs, ip, ss, sp); break;
+    case 0x9A: o->call(o->ctx, XFER_FAR, cs, ip, ss, sp); break;
+    case 0xFF:
+        if (((modrm >> 3) & 7) == 2 || ((modrm >> 3) & 7) == 3)
+            o->call(o->ctx, ((modrm >> 3) & 7) == 2 ? XFER_NEAR : XFER_FAR, cs, ip, ss, sp);
+        break;
+    case 0xCC: case 0xCD: o->call(o->ctx, XFER_INT, cs, ip, ss, sp); break;
+    case 0xCE:                              /* INTO, when it was taken */
+        if (now != ((a + 1) & MEM_MASK))
+            o->call(o->ctx, XFER_INT, cs, ip, ss, sp);
+        break;
+    case 0xC3: o->ret(o->ctx, ss, (uint16_t)(sp - 2)); break;
+    case 0xC2: o->ret(o->ctx, ss, (uint16_t)(sp - 2 - imm)); break;
+    case 0xCB: o->ret(o->ctx, ss, (uint16_t)(sp - 4)); break;
+    case 0xCA: o->ret(o->ctx, ss, (uint16_t)(sp - 4 - imm)); break;
+    case 0xCF: o->ret(o->ctx, ss, (uint16_t)(sp - 6)); break;
+    case 0xF6: case 0xF7:                   /* a divide error, raised by libx86emu */
+        if (((modrm >> 3) & 6) == 6 &&
+            now == ((uint32_t)(c->mem[2] | c->mem[3] << 8) * 16 + (uint32_t)(c->mem[0] | c->mem[1] << 8)) % MEM_SIZE)
+            o->call(o->ctx, XFER_INT, cs, ip, ss, sp);
+        break;
+    default: break;
+    }
+}
+
+/* Trace mode and the shadow stack: the instruction that just ran took
+ * `cycles`. */
+static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
+{
+    struct machine *m = c->m;
+    struct exact_counts *x = m->exact;
+    if (c->pend_lin == UINT32_MAX)
+        return;             /* nothing has run yet */
+    if (x) {
+        x->insns[c->pend_lin]++;
+        x->cycles[c->pend_lin] += cycles;
+        x->cs[c->pend_lin] = c->pend_cs;
+    }
+    if (m->calls) {
+        m->calls->spent(m->calls->ctx, cycles, 1);
+        observe_transfer(c, c->pend_lin);
+    }
+    c->pend_lin = UINT32_MAX;
+}
+
+/* An instruction the slow path ran itself (8086-only forms, AAM 0). */
+static void count_own_insn(struct cpu *c, uint32_t lin)
+{
+    struct machine *m = c->m;
+    if (m->exact)
+        m->exact->insns[lin]++;
+    if (m->calls)
+        m->calls->spent(m->calls->ctx, 0, 1);
+    c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
+}
+
 /* Everything but the common case: deadlines, traps, interrupts, prefixes,
  * strings, groups, AAM 0, and the instructions that may set IF. */
 static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
@@ -302,8 +372,9 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             e->x86.saved_cs = e->x86.R_CS;
             e->x86.saved_eip = e->x86.R_EIP;
             machine_charge(m, c->pend.fixed + words * WORD_PENALTY, cs, ip);
-            if (m->exact)
-                m->exact->insns[lin]++;
+            count_own_insn(c, lin);
+            if (m->calls)
+                observe_transfer(c, lin);
             c->pend.fixed = 0;
             c->pend.rep = 0;
             c->fixup = FIX_NONE;
@@ -320,8 +391,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
          * of the next one (after any prefixes, D4 00). */
         cpu_set(m, REG_IP, (uint16_t)(ip + aam_length(c->mem, lin)));
         machine_charge(m, c->pend.fixed, cs, ip);
-        if (m->exact)
-            m->exact->insns[lin]++;
+        count_own_insn(c, lin);
         c->pend.fixed = 0;
         c->pend.rep = 0;
         machine_interrupt(m, 0);
@@ -329,18 +399,6 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         if (m->stop)
             return 1;
     }
-}
-
-/* Trace mode: the instruction that just ran took `cycles`. */
-static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
-{
-    struct exact_counts *x = c->m->exact;
-    if (c->pend_lin == UINT32_MAX)
-        return;             /* nothing has run yet */
-    x->insns[c->pend_lin]++;
-    x->cycles[c->pend_lin] += cycles;
-    x->cs[c->pend_lin] = c->pend_cs;
-    c->pend_lin = UINT32_MAX;
 }
 
 static int code_hook(x86emu_t *e)
@@ -366,7 +424,7 @@ static int code_hook(x86emu_t *e)
             rep_split = m->now - last;
         }
     }
-    if (__builtin_expect(m->exact != NULL, 0))
+    if (__builtin_expect(m->exact != NULL || m->calls != NULL, 0))
         trace_settled(c, m->now - started);
 
     /* Decode the next one: inline for the common case. */
@@ -459,7 +517,7 @@ uint64_t cpu_settle(struct machine *m)
         apply_fixup(c->emu, c);
     uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
     m->now += t;
-    if (m->exact)
+    if (m->exact || m->calls)
         trace_settled(c, t);
     c->words = 0;
     c->pend.fixed = 0;

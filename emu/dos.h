@@ -31,6 +31,16 @@ struct sft {
     uint8_t mode;           /* open mode: 0 read, 1 write, 2 both */
 };
 
+/* DOS memory calls, for --memory (sampler/memprof.c): the CS:IP of the
+ * INT 21h instruction, the block's segment, and its size in bytes before
+ * and after the call (0 for a block that is not, or no longer, there). */
+enum mem_call { MEM_ALLOC, MEM_RESIZE, MEM_FREE };
+struct mem_observer {
+    void *ctx;
+    void (*call)(void *ctx, enum mem_call what, uint16_t cs, uint16_t ip, uint16_t seg,
+                 uint32_t old_bytes, uint32_t new_bytes, int failed);
+};
+
 struct dos {
     struct machine *m;
     struct console *con;
@@ -46,6 +56,7 @@ struct dos {
     uint64_t epoch_cycles;          /* clock value at the boot time below */
     uint16_t boot_year;
     uint8_t boot_month, boot_day;
+    const struct mem_observer *mem_calls;   /* --memory, or NULL */
 };
 
 int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err);

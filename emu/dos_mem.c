@@ -170,11 +170,29 @@ void mcb_set_owner(struct machine *m, uint16_t seg, uint16_t owner)
 #include "costs.h"
 #include "dos_internal.h"
 
+/* Tells --memory of a call: sizes in paragraphs, the caller's INT 21h. */
+static void observe(struct dos *d, enum mem_call what, uint16_t seg, uint32_t old_paras, uint32_t new_paras, int err)
+{
+    uint16_t cs, ip;
+    if (!d->mem_calls)
+        return;
+    service_caller(d->m, &cs, &ip);
+    d->mem_calls->call(d->mem_calls->ctx, what, cs, (uint16_t)(ip - 2), seg, old_paras * 16, new_paras * 16, err != 0);
+}
+
+/* The size of the block at `seg`, 0 when there is none. */
+static uint32_t block_paras(struct dos *d, uint16_t seg)
+{
+    uint16_t mcb;
+    return find(d->m, d->arena, seg, &mcb) == 0 && owner_of(d->m, mcb) ? size_of(d->m, mcb) : 0;
+}
+
 static void fn_alloc(struct dos *d)
 {
     uint16_t seg = 0, largest = 0;
     dos_charge(d, COST_DOS_MEM_CALL);
     int err = mcb_alloc(d->m, d->arena, cpu_get(d->m, REG_BX), d->psp, &seg, &largest);
+    observe(d, MEM_ALLOC, seg, 0, err ? 0 : cpu_get(d->m, REG_BX), err);
     if (err) {
         cpu_set(d->m, REG_BX, largest);
         dos_fail(d, (uint16_t)err);
@@ -187,7 +205,10 @@ static void fn_alloc(struct dos *d)
 static void fn_free(struct dos *d)
 {
     dos_charge(d, COST_DOS_MEM_CALL);
-    int err = mcb_free(d->m, d->arena, cpu_get(d->m, REG_ES));
+    uint16_t seg = cpu_get(d->m, REG_ES);
+    uint32_t before = block_paras(d, seg);
+    int err = mcb_free(d->m, d->arena, seg);
+    observe(d, MEM_FREE, seg, before, err ? before : 0, err);
     if (err)
         dos_fail(d, (uint16_t)err);
     else
@@ -198,7 +219,10 @@ static void fn_resize(struct dos *d)
 {
     uint16_t largest = 0;
     dos_charge(d, COST_DOS_MEM_CALL);
-    int err = mcb_resize(d->m, d->arena, cpu_get(d->m, REG_ES), cpu_get(d->m, REG_BX), &largest);
+    uint16_t seg = cpu_get(d->m, REG_ES);
+    uint32_t before = block_paras(d, seg);
+    int err = mcb_resize(d->m, d->arena, seg, cpu_get(d->m, REG_BX), &largest);
+    observe(d, MEM_RESIZE, seg, before, err ? before : cpu_get(d->m, REG_BX), err);
     if (err) {
         cpu_set(d->m, REG_BX, largest);
         dos_fail(d, (uint16_t)err);

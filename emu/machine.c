@@ -195,12 +195,14 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
         m->exact->cycles[a] += cycles;
         m->exact->cs[a] = cs;
     }
+    if (m->calls)
+        m->calls->spent(m->calls->ctx, cycles, 0);
     process_deadlines(m, cs, ip, 0, 0, 0);
 }
 
 /* ---- interrupts ---------------------------------------------------------- */
 
-static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles)
+static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enum transfer kind)
 {
     uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
     uint16_t flags = cpu_get(m, REG_FLAGS);
@@ -214,12 +216,15 @@ static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles)
     cpu_set(m, REG_FLAGS, (uint16_t)(flags & ~(FL_IF | FL_TF)));
     cpu_set(m, REG_CS, mem_rw(m, (uint32_t)vec * 4 + 2));
     cpu_set(m, REG_IP, mem_rw(m, (uint32_t)vec * 4));
+    if (m->calls)
+        m->calls->call(m->calls->ctx, kind, cpu_get(m, REG_CS), cpu_get(m, REG_IP), ss,
+                       (uint16_t)(sp - 6));
     machine_charge(m, base_cycles + penalty, cpu_get(m, REG_CS), cpu_get(m, REG_IP));
 }
 
 void machine_interrupt(struct machine *m, uint8_t vec)
 {
-    push_frame(m, vec, 51);     /* as INT n */
+    push_frame(m, vec, 51, XFER_INT);     /* as INT n */
 }
 
 /* ---- host-service traps -------------------------------------------------- */
@@ -301,7 +306,7 @@ void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
         if (irq < 0 || !(cpu_get(m, REG_FLAGS) & FL_IF))
             break;
         m->irq0_delivered += irq == 0;
-        push_frame(m, pic_ack(&m->pic, irq), IRQ_ACK_CYCLES);
+        push_frame(m, pic_ack(&m->pic, irq), IRQ_ACK_CYCLES, XFER_IRQ);
         cs = cpu_get(m, REG_CS);
         ip = cpu_get(m, REG_IP);
     }

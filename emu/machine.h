@@ -84,6 +84,20 @@ struct exact_counts {
     uint16_t *cs;
 };
 
+/* The guest's control transfers, for the shadow stack (sampler/calls.c).
+ * `call` follows a CALL, INT n, divide error or hardware interrupt: the
+ * callee's first CS:IP and SS:SP with the return address on top; `ret` a
+ * RET, RETF or IRET that took its return address from SS:slot; `spent`
+ * the cycles and instructions of the code now running (every instruction
+ * when it is installed, and every machine_charge()). */
+enum transfer { XFER_NEAR, XFER_FAR, XFER_INT, XFER_IRQ };
+struct call_observer {
+    void *ctx;
+    void (*call)(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp);
+    void (*ret)(void *ctx, uint16_t ss, uint16_t slot);
+    void (*spent)(void *ctx, uint64_t cycles, unsigned insns);
+};
+
 struct machine {
     uint8_t *mem;                   /* MEM_SIZE bytes                        */
     void *cpu;                      /* opaque, owned by emu/cpu.c            */
@@ -106,6 +120,7 @@ struct machine {
     tick_fn on_tick;
     void *tick_ctx;
     struct exact_counts *exact;     /* trace mode, or NULL                  */
+    const struct call_observer *calls; /* --trace/--stacks, or NULL         */
 
     struct trap traps[MAX_TRAPS];
     int ntraps;

@@ -18,6 +18,13 @@ const char *prx_class_name(unsigned cls)
     return cls < 4 ? class_names[cls] : "?";
 }
 
+static const char *const kind_names[5] = { "root", "near", "far", "int", "irq" };
+
+const char *call_kind_name(unsigned kind)
+{
+    return kind < 5 ? kind_names[kind] : "?";
+}
+
 /* A JSON string of plain text: quotes, backslashes and controls escaped. */
 static void put_string(FILE *f, const char *s)
 {
@@ -32,6 +39,42 @@ static void put_string(FILE *f, const char *s)
             fputc(c, f);
     }
     fputc('"', f);
+}
+
+static void write_calls(FILE *f, const struct prx *x)
+{
+    if (!x->calls)
+        return;
+    fprintf(f, ",\n  \"calls\": {\"unmatched\": %llu, \"unwound\": %llu, \"lost\": %llu, \"open\": %llu, \"max_depth\": %u,\n"
+               "    \"columns\": [\"parent\", \"entry\", \"cs\", \"ip\", \"kind\", \"calls\", \"instructions\", "
+               "\"cycles\", \"samples\"],\n    \"nodes\": [",
+            (unsigned long long)x->unmatched, (unsigned long long)x->unwound, (unsigned long long)x->lost,
+            (unsigned long long)x->open, x->max_depth);
+    for (size_t i = 0; i < x->ncalls; i++) {
+        const struct call_node *c = &x->calls[i];
+        fprintf(f, "%s\n      [%lld, %u, %u, %u, \"%s\", %llu, %llu, %llu, %llu]", i ? "," : "",
+                c->parent == CALLS_NO_PARENT ? -1LL : (long long)c->parent, c->entry, c->cs, c->ip,
+                call_kind_name(c->kind), (unsigned long long)c->calls, (unsigned long long)c->insns,
+                (unsigned long long)c->cycles, (unsigned long long)c->samples);
+    }
+    fprintf(f, "\n    ]\n  }");
+}
+
+static void write_memory(FILE *f, const struct prx *x)
+{
+    if (!x->sites)
+        return;
+    fprintf(f, ",\n  \"memory\": {\"columns\": [\"site\", \"cs\", \"ip\", \"allocs\", \"resizes\", \"frees\", "
+               "\"failures\", \"allocated\", \"freed\", \"peak\", \"live\"],\n    \"sites\": [");
+    for (size_t i = 0; i < x->nsites; i++) {
+        const struct alloc_site *a = &x->sites[i];
+        fprintf(f, "%s\n      [%lld, %u, %u, %llu, %llu, %llu, %llu, %llu, %llu, %llu, %llu]", i ? "," : "",
+                a->linear == PRX_SITE_EXEC ? -1LL : (long long)a->linear, a->cs, a->ip,
+                (unsigned long long)a->allocs, (unsigned long long)a->resizes, (unsigned long long)a->frees,
+                (unsigned long long)a->failures, (unsigned long long)a->allocated, (unsigned long long)a->freed,
+                (unsigned long long)a->peak, (unsigned long long)a->live);
+    }
+    fprintf(f, "\n    ]\n  }");
 }
 
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn)
@@ -51,6 +94,8 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
     put_string(f, x->timing);
     fprintf(f, ",\n  \"stop\": ");
     put_string(f, x->stop);
+    fprintf(f, ",\n  \"mode\": ");
+    put_string(f, x->mode[0] ? x->mode : "trace");
     fprintf(f, ",\n  \"cpu_hz\": 4772727,\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n",
             (unsigned long long)x->total_insns, (unsigned long long)x->total_cycles);
     fprintf(f, "  \"layout\": {\"clock_grain\": %u, \"bucket_size\": %u, \"bucket_num\": %u, "
@@ -63,7 +108,10 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
         fprintf(f, "%s\n    [%u, %u, %u, \"%s\", %u, %llu, %llu]", i ? "," : "", e->linear, e->cs, e->ip,
                 prx_class_name(e->cls), e->length, (unsigned long long)e->insns, (unsigned long long)e->cycles);
     }
-    fprintf(f, "\n  ]\n}\n");
+    fprintf(f, "\n  ]");
+    write_calls(f, x);
+    write_memory(f, x);
+    fprintf(f, "\n}\n");
     if (fclose(f) != 0) {
         free(buf);
         snprintf(err, errn, "%s: out of memory", path);
@@ -126,6 +174,92 @@ static int read_entry(json_t *row, struct prx_entry *e)
     return 0;
 }
 
+/* A row of n numbers (the first may be -1) with text at column `text_col`
+ * (or none: -1); -1 when it is malformed. */
+static int read_row(json_t *row, size_t n, int text_col, json_int_t *v, const char **text)
+{
+    if (!json_is_array(row) || json_array_size(row) != n)
+        return -1;
+    for (size_t k = 0; k < n; k++) {
+        json_t *c = json_array_get(row, k);
+        if ((int)k == text_col) {
+            if (!(*text = json_string_value(c)))
+                return -1;
+        } else if (!json_is_integer(c) || (v[k] = json_integer_value(c)) < (k == 0 ? -1 : 0)) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int parse_calls(json_t *calls, struct prx *x, char *why, size_t whyn)
+{
+    uint64_t u[5];
+    json_t *nodes = json_object_get(calls, "nodes");
+    if (get_uint(calls, "unmatched", UINT64_MAX, &u[0]) != 0 || get_uint(calls, "unwound", UINT64_MAX, &u[1]) != 0 ||
+        get_uint(calls, "lost", UINT64_MAX, &u[2]) != 0 || get_uint(calls, "max_depth", UINT32_MAX, &u[3]) != 0 ||
+        get_uint(calls, "open", UINT64_MAX, &u[4]) != 0 ||
+        !json_is_array(nodes) || json_array_size(nodes) == 0) {
+        snprintf(why, whyn, "\"calls\" lacks its counts or nodes");
+        return -1;
+    }
+    x->unmatched = u[0];
+    x->unwound = u[1];
+    x->lost = u[2];
+    x->max_depth = (uint32_t)u[3];
+    x->open = u[4];
+    x->ncalls = json_array_size(nodes);
+    if (!(x->calls = calloc(x->ncalls, sizeof *x->calls))) {
+        snprintf(why, whyn, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < x->ncalls; i++) {
+        json_int_t v[9];
+        const char *kind = NULL;
+        int k = -1;
+        if (read_row(json_array_get(nodes, i), 9, 4, v, &kind) == 0)
+            for (k = 4; k >= 0 && strcmp(kind, kind_names[k]) != 0; k--)
+                ;
+        if (k < 0 || (i == 0) != (v[0] == -1) || (i && v[0] >= (json_int_t)i) || v[1] > 0xFFFFF || v[2] > 0xFFFF ||
+            v[3] > 0xFFFF) {
+            snprintf(why, whyn, "call node %zu is not [parent, entry, cs, ip, kind, calls, instructions, "
+                     "cycles, samples] with its parent before it", i);
+            return -1;
+        }
+        x->calls[i] = (struct call_node){ v[0] < 0 ? CALLS_NO_PARENT : (uint32_t)v[0], (uint32_t)v[1],
+                                          (uint16_t)v[2], (uint16_t)v[3], (uint8_t)k, (uint64_t)v[5],
+                                          (uint64_t)v[6], (uint64_t)v[7], (uint64_t)v[8] };
+    }
+    return 0;
+}
+
+static int parse_memory(json_t *mem, struct prx *x, char *why, size_t whyn)
+{
+    json_t *sites = json_object_get(mem, "sites");
+    if (!json_is_array(sites)) {
+        snprintf(why, whyn, "\"memory\" has no \"sites\" array");
+        return -1;
+    }
+    x->nsites = json_array_size(sites);
+    if (!(x->sites = calloc(x->nsites ? x->nsites : 1, sizeof *x->sites))) {
+        snprintf(why, whyn, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < x->nsites; i++) {
+        json_int_t v[11];
+        if (read_row(json_array_get(sites, i), 11, -1, v, NULL) != 0 || v[0] > 0xFFFFF || v[1] > 0xFFFF ||
+            v[2] > 0xFFFF) {
+            snprintf(why, whyn, "memory site %zu is not [site, cs, ip, allocs, resizes, frees, failures, "
+                     "allocated, freed, peak, live]", i);
+            return -1;
+        }
+        x->sites[i] = (struct alloc_site){ v[0] < 0 ? PRX_SITE_EXEC : (uint32_t)v[0], (uint16_t)v[1], (uint16_t)v[2],
+                                           (uint64_t)v[3], (uint64_t)v[4], (uint64_t)v[5], (uint64_t)v[6],
+                                           (uint64_t)v[7], (uint64_t)v[8], (uint64_t)v[9], (uint64_t)v[10] };
+    }
+    return 0;
+}
+
 static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
 {
     uint64_t version, u[6];
@@ -135,8 +269,8 @@ static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
         snprintf(why, whyn, "not a profil .prx file (no \"format\": \"profil-prx\")");
         return -1;
     }
-    if (get_uint(root, "version", 1000, &version) != 0 || version != PRX_VERSION) {
-        snprintf(why, whyn, ".prx version %llu, this profil reads version %d",
+    if (get_uint(root, "version", 1000, &version) != 0 || version < 1 || version > PRX_VERSION) {
+        snprintf(why, whyn, ".prx version %llu, this profil reads versions 1 to %d",
                  (unsigned long long)(json_is_integer(json_object_get(root, "version")) ? version : 0), PRX_VERSION);
         return -1;
     }
@@ -159,6 +293,9 @@ static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
     get_text(root, "cpu", x->cpu, sizeof x->cpu);
     get_text(root, "timing", x->timing, sizeof x->timing);
     get_text(root, "stop", x->stop, sizeof x->stop);
+    get_text(root, "mode", x->mode, sizeof x->mode);
+    if (!x->mode[0])
+        snprintf(x->mode, sizeof x->mode, "trace");
     if (!json_is_array(rows)) {
         snprintf(why, whyn, "no \"addresses\" array");
         return -1;
@@ -179,7 +316,10 @@ static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
             return -1;
         }
     }
-    return 0;
+    json_t *calls = json_object_get(root, "calls"), *mem = json_object_get(root, "memory");
+    if (calls && parse_calls(calls, x, why, whyn) != 0)
+        return -1;
+    return mem ? parse_memory(mem, x, why, whyn) : 0;
 }
 
 int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)
@@ -209,6 +349,10 @@ int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)
 void prx_free(struct prx *x)
 {
     free(x->e);
+    free(x->calls);
+    free(x->sites);
     x->e = NULL;
-    x->n = 0;
+    x->calls = NULL;
+    x->sites = NULL;
+    x->n = x->ncalls = x->nsites = 0;
 }

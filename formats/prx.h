@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PRX_VERSION 1
+#define PRX_VERSION 2                   /* reads 1 (no calls or memory) and 2 */
 
 /* PROFIL's classes of an address (sampler/sampler.h's order). */
 enum prx_class { PRX_IO, PRX_DOS, PRX_HIGH, PRX_PROGRAM };
@@ -26,17 +26,51 @@ struct prx_entry {
     uint64_t insns, cycles;
 };
 
+/* A node of the calling-context tree (sampler/calls.h): one distinct chain
+ * of calls from the program's entry, and what was spent while it was the
+ * innermost frame.  Nodes are in creation order: a parent comes before its
+ * children, node 0 is the root. */
+#define CALLS_NO_PARENT UINT32_MAX
+enum call_kind { CALL_ROOT, CALL_NEAR, CALL_FAR, CALL_INT, CALL_IRQ };
+struct call_node {
+    uint32_t parent;                    /* CALLS_NO_PARENT for the root */
+    uint32_t entry;                     /* linear address of the callee's first instruction */
+    uint16_t cs, ip;                    /* as it was first entered */
+    uint8_t kind;                       /* enum call_kind */
+    uint64_t calls;                     /* times entered from its parent */
+    uint64_t insns, cycles, samples;    /* self: while it was the innermost frame */
+};
+
+/* --memory: the DOS memory blocks one call site allocated (INT 21h 48h,
+ * and 4Ah/49h on those blocks), in bytes; the loader's blocks (the
+ * program's own and its environment) belong to the site "exec". */
+struct alloc_site {
+    uint32_t linear;                    /* of the INT 21h instruction; PRX_SITE_EXEC for the loader */
+    uint16_t cs, ip;
+    uint64_t allocs, resizes, frees, failures;  /* calls made from this site */
+    uint64_t allocated, freed, peak, live;      /* bytes of the blocks it allocated */
+};
+#define PRX_SITE_EXEC UINT32_MAX
+
 struct prx {
     char program[64];
     char cpu[8];
     char timing[8];             /* "table" */
     char stop[16];              /* how the run ended: exit, timeout, ... */
+    char mode[12];              /* "trace", or "sampling": no addresses (run --stacks/--memory) */
     uint64_t total_insns, total_cycles;
     /* The .PRF layout: bucket i covers program offsets i*bucket_size*16... */
     uint16_t clock_grain, bucket_size, prog_low_pa, prog_high_pa, dos_pa;
     uint32_t bucket_num;
     struct prx_entry *e;        /* by linear address, each once */
     size_t n;
+    struct call_node *calls;    /* NULL: no call data (version 1) */
+    size_t ncalls;
+    uint64_t unmatched, unwound, lost;  /* calls.h's counts of what the shadow stack could not follow */
+    uint64_t open;              /* frames still open when the run ended (the exit call's, at least) */
+    uint32_t max_depth;
+    struct alloc_site *sites;   /* NULL: not run with --memory */
+    size_t nsites;
 };
 
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn);
@@ -45,6 +79,7 @@ int prx_read_file(const char *path, struct prx *x, char *err, size_t errn);
 int prx_looks_like(const uint8_t *buf, size_t n);
 void prx_free(struct prx *x);
 const char *prx_class_name(unsigned cls);
+const char *call_kind_name(unsigned kind);
 /* The load-module offset of a program entry (linear - 16 prog_low_pa). */
 static inline uint32_t prx_offset(const struct prx *x, const struct prx_entry *e)
 {

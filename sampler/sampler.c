@@ -4,6 +4,8 @@
  */
 #include "sampler.h"
 
+#include "calls.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +84,8 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
     struct sampler *s = ctx;
     uint32_t b = 0;
     s->total++;
+    if (s->stacks)
+        calls_sample(s->stacks);
     switch (sample_classify(&s->layout, cs, ip, &b)) {
     case CLASS_IO: s->hit_io++; break;
     case CLASS_DOS: s->hit_dos++; break;

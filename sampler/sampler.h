@@ -24,10 +24,12 @@ struct prf_layout {
 
 enum sample_class { CLASS_IO, CLASS_DOS, CLASS_HIGH, CLASS_BUCKET };
 
+struct calltree;
 struct sampler {
     struct prf_layout layout;
     uint64_t hit_io, hit_dos, hit_high, total;
     uint64_t *bucket;
+    struct calltree *stacks;    /* --stacks: each sample also counts for the innermost call */
 };
 
 /* PROFIL's program size in paragraphs: .EXE (by extension) from the

@@ -25,6 +25,7 @@
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/sampler.h"
+#include "../sampler/calls.h"
 #include "../sampler/trace.h"
 
 #define INSNS 20000000ull
@@ -33,10 +34,14 @@
 static double now_s(void);
 
 /* One profiled run of INSNS instructions from the saved state: sampling,
- * and with `tr` the trace counts too.  Returns host seconds, -1 on error. */
+ * with `tr` the trace counts too, with `calls` the shadow stack (as run
+ * --trace and --stacks have).  Returns host seconds, -1 on error. */
 static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_model model,
-                           struct tracer *tr, struct sampler *s, uint64_t *cycles)
+                           struct tracer *tr, int calls, struct sampler *s, uint64_t *cycles)
 {
+    struct calltree ct;
+    if (calls && calls_init(&ct, regs[REG_CS], regs[REG_IP]) != 0)
+        return -1;
     struct machine *m = machine_new(model);
     memcpy(m->mem, start, MEM_SIZE);
     for (int r = 0; r < NREGS; r++)
@@ -45,6 +50,10 @@ static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_
     if (tr) {
         memset(tr->counts.insns, 0, MEM_SIZE * sizeof *tr->counts.insns);
         m->exact = &tr->counts;
+    }
+    if (calls) {
+        m->calls = &ct.obs;
+        s->stacks = &ct;
     }
     machine_set_tick(m, cycles_from_usec(100), sampler_tick, s);
     machine_set_max_insn(m, INSNS);
@@ -59,6 +68,9 @@ static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_
     if (cycles)
         *cycles = m->now;
     machine_free(m);
+    if (calls)
+        calls_free(&ct);
+    s->stacks = NULL;
     return t;
 }
 
@@ -80,7 +92,7 @@ static void bench_reports(void)
     struct prf p = { 100, NB, 1, 0x200, (uint16_t)(0x200 + NB - 1), 0xC0, 10, 20, 30, counts };
     uint8_t *bytes = malloc(prf_size(&p));
     prf_encode(&p, bytes);
-    struct symtab t = { MAP_MSLINK, NULL, 0, calloc(NSYM, sizeof(struct symbol)), NSYM };
+    struct symtab t = { .format = MAP_MSLINK, .sym = calloc(NSYM, sizeof(struct symbol)), .nsym = NSYM };
     for (unsigned i = 0; i < NSYM; i++) {
         snprintf(t.sym[i].name, sizeof t.sym[i].name, "fn%u", i);
         t.sym[i].addr = i * (NB * 16u / NSYM);
@@ -149,7 +161,7 @@ int main(int argc, char **argv)
     machine_free(m);
     dos_free(&dos);
 
-    double best_bare = 1e9, best_prof = 1e9, best_nofid = 1e9, best_trace = 1e9;
+    double best_bare = 1e9, best_prof = 1e9, best_nofid = 1e9, best_trace = 1e9, best_stacks = 1e9;
     struct tracer tr;
     if (tracer_init(&tr) != 0)
         return 1;
@@ -166,22 +178,27 @@ int main(int argc, char **argv)
         if (t < best_bare)
             best_bare = t;
 
-        t = profiled_run(start, regs, CPU_8088, NULL, &s, &cycles);
+        t = profiled_run(start, regs, CPU_8088, NULL, 0, &s, &cycles);
         if (t < 0)
             return 1;
         if (t < best_prof)
             best_prof = t;
         samples = s.total;
-        t = profiled_run(start, regs, CPU_286, NULL, &s, NULL);
+        t = profiled_run(start, regs, CPU_286, NULL, 0, &s, NULL);
         if (t < 0)
             return 1;
         if (t < best_nofid)
             best_nofid = t;
-        t = profiled_run(start, regs, CPU_8088, &tr, &s, NULL);
+        t = profiled_run(start, regs, CPU_8088, &tr, 1, &s, NULL);
         if (t < 0)
             return 1;
         if (t < best_trace)
             best_trace = t;
+        t = profiled_run(start, regs, CPU_8088, NULL, 1, &s, NULL);
+        if (t < 0)
+            return 1;
+        if (t < best_stacks)
+            best_stacks = t;
     }
 
     double bare_mips = (double)INSNS / best_bare / 1e6, prof_mips = (double)INSNS / best_prof / 1e6;
@@ -197,6 +214,9 @@ int main(int argc, char **argv)
            nofid_mips, 100.0 * (nofid_mips / prof_mips - 1.0));
     printf("trace mode (--trace):          %7.2f emulated MIPS; ratio trace / sampling %.3f (target >= 0.6)\n",
            trace_mips, trace_mips / prof_mips);
+    double stacks_mips = (double)INSNS / best_stacks / 1e6;
+    printf("sampling with --stacks:        %7.2f emulated MIPS; ratio stacks / sampling %.3f\n", stacks_mips,
+           stacks_mips / prof_mips);
     tracer_free(&tr);
     bench_reports();
     sampler_free(&s);

@@ -169,8 +169,9 @@ START_TEST(prx_round_trip_and_errors)
 {
     struct prx_entry e[2] = { { 0x1960, 0x196, 0, PRX_PROGRAM, 2, 5, 40 },
                               { 0x19DD, 0x196, 0x7D, PRX_PROGRAM, 2, 1ull << 40, 1ull << 44 } };
-    struct prx x = { "A \"B\".COM", "8088", "table", "exit", 1ull << 40, 1ull << 44, 100, 1, 0x196, 0x19F, 0xC0, 9,
-                     e, 2 }, y;
+    struct prx x = { .program = "A \"B\".COM", .cpu = "8088", .timing = "table", .stop = "exit",
+                     .total_insns = 1ull << 40, .total_cycles = 1ull << 44, .clock_grain = 100, .bucket_size = 1,
+                     .prog_low_pa = 0x196, .prog_high_pa = 0x19F, .dos_pa = 0xC0, .bucket_num = 9, .e = e, .n = 2 }, y;
     char err[512];
     if (system("mkdir -p " TMP) != 0)
         ck_abort();
@@ -181,9 +182,11 @@ START_TEST(prx_round_trip_and_errors)
     ck_assert_uint_eq(y.e[1].cycles, 1ull << 44);       /* 64-bit counts survive */
     ck_assert_uint_eq(y.e[1].ip, 0x7D);
     ck_assert_uint_eq(y.bucket_num, 9);
+    ck_assert_str_eq(y.mode, "trace");
+    ck_assert_ptr_null(y.calls);        /* no call tree written, none read */
     prx_free(&y);
     static const struct { const char *text, *error; } bad[] = {
-        { "{\"format\": \"profil-prx\", \"version\": 2}", "rt.prx: .prx version 2, this profil reads version 1" },
+        { "{\"format\": \"profil-prx\", \"version\": 3}", "rt.prx: .prx version 3, this profil reads versions 1 to 2" },
         { "{\"format\": \"other\"}", "rt.prx: not a profil .prx file" },
         { "{\"format\": \"profil-prx\", \"version\": 1,", "rt.prx: line 1: " },
         { "{\"format\": \"profil-prx\", \"version\": 1, \"instructions\": 1, \"cycles\": 1, \"layout\": "

@@ -87,5 +87,6 @@ Suite *reports_suite(void);
 Suite *fidelity_suite(void);
 Suite *maps_suite(void);
 Suite *trace_suite(void);
+Suite *calls_suite(void);
 
 #endif

@@ -1,0 +1,190 @@
+/*
+ * cmd/hist_calls.c: `profil hist` over the call tree and the memory sites
+ * of a .prx: --by function (the dbug analyze report with inclusive time),
+ * --callgraph (gprof's call graph), --by site (--memory), and the
+ * folded-stack and callgrind exports of the call tree.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../formats/callgraph.h"
+#include "commands.h"
+#include "session.h"
+
+static const char *metric_word(enum metric m)
+{
+    return m == METRIC_CYCLES ? "cycles" : m == METRIC_INSTRUCTIONS ? "instructions" : "samples";
+}
+
+static double pct(uint64_t part, uint64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/* Function indexes, by a cost (self or inclusive) under m, busiest first;
+ * ties in order of first appearance. */
+static const struct callgraph *sort_graph;
+static int sort_index, sort_metric;
+static int by_cost(const void *a, const void *b)
+{
+    const struct fn_stats *x = &sort_graph->fn[*(const size_t *)a], *y = &sort_graph->fn[*(const size_t *)b];
+    uint64_t u = sort_index ? x->incl[sort_metric] : x->self[sort_metric];
+    uint64_t v = sort_index ? y->incl[sort_metric] : y->self[sort_metric];
+    if (u != v)
+        return u > v ? -1 : 1;
+    return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static size_t *ordered(const struct callgraph *g, enum metric m, int inclusive)
+{
+    size_t *o = malloc((g->nfn ? g->nfn : 1) * sizeof *o);
+    if (!o)
+        return NULL;
+    for (size_t i = 0; i < g->nfn; i++)
+        o[i] = i;
+    sort_graph = g;
+    sort_index = inclusive;
+    sort_metric = (int)m;
+    qsort(o, g->nfn, sizeof *o, by_cost);
+    return o;
+}
+
+static void shadow_footer(const struct prx *x)
+{
+    printf("shadow stack: deepest %u; %llu unmatched return(s), %llu frame(s) unwound without a return, "
+           "%llu call(s) lost, %llu open at the end\n", x->max_depth, (unsigned long long)x->unmatched,
+           (unsigned long long)x->unwound, (unsigned long long)x->lost, (unsigned long long)x->open);
+}
+
+/* dbug's analyze: calls, % calls, time, % time, importance = % calls x % time / 100. */
+static void function_table(const struct prx *x, const struct callgraph *g, enum metric m, unsigned top)
+{
+    size_t *o = ordered(g, m, 0);
+    if (!o)
+        return;
+    const char *w = metric_word(m);
+    printf("%10s %7s %14s %6s %14s %6s %10s  %s\n", "calls", "%calls", w, "%self", "inclusive", "%incl",
+           "importance", "function");
+    for (size_t k = 0; k < g->nfn && k < top; k++) {
+        const struct fn_stats *f = &g->fn[o[k]];
+        double pc = pct(f->calls, g->calls), ps = pct(f->self[m], g->total[m]);
+        printf("%10llu %6.1f%% %14llu %5.1f%% %14llu %5.1f%% %10.2f  %s\n", (unsigned long long)f->calls, pc,
+               (unsigned long long)f->self[m], ps, (unsigned long long)f->incl[m], pct(f->incl[m], g->total[m]),
+               pc * ps / 100.0, f->name);
+    }
+    printf("%10llu calls, %llu %s (%s, %s, %s)\n", (unsigned long long)g->calls, (unsigned long long)g->total[m], w,
+           x->program, x->mode, x->cpu);
+    shadow_footer(x);
+    free(o);
+}
+
+/* gprof's layout: per function by inclusive cost, its callers above it and
+ * its callees below, each with calls (this arc / all the callee's calls)
+ * and the callee's inclusive cost along the arc. */
+static void call_graph(const struct prx *x, const struct callgraph *g, enum metric m, unsigned top)
+{
+    size_t *o = ordered(g, m, 1), *rank = malloc((g->nfn ? g->nfn : 1) * sizeof *rank);
+    if (!o || !rank) {
+        free(o);
+        free(rank);
+        return;
+    }
+    for (size_t k = 0; k < g->nfn; k++)
+        rank[o[k]] = k + 1;
+    printf("%-6s %6s %14s %14s %15s  %s\n", "index", "%incl", "self", "inclusive", "called", "name");
+    for (size_t k = 0; k < g->nfn && k < top; k++) {
+        size_t i = o[k];
+        const struct fn_stats *f = &g->fn[i];
+        for (size_t a = 0; a < g->narc; a++)
+            if (g->arc[a].callee == i)
+                printf("%-6s %6s %14s %14llu %7llu/%-7llu      %s [%zu]\n", "", "", "",
+                       (unsigned long long)g->arc[a].incl[m], (unsigned long long)g->arc[a].calls,
+                       (unsigned long long)f->calls, g->fn[g->arc[a].caller].name, rank[g->arc[a].caller]);
+        char idx[24];
+        snprintf(idx, sizeof idx, "[%zu]", k + 1);
+        printf("%-6s %5.1f%% %14llu %14llu %15llu  %s [%zu]\n", idx, pct(f->incl[m], g->total[m]),
+               (unsigned long long)f->self[m], (unsigned long long)f->incl[m], (unsigned long long)f->calls,
+               f->name, k + 1);
+        for (size_t a = 0; a < g->narc; a++)
+            if (g->arc[a].caller == i)
+                printf("%-6s %6s %14s %14llu %7llu/%-7llu          %s [%zu]\n", "", "", "",
+                       (unsigned long long)g->arc[a].incl[m], (unsigned long long)g->arc[a].calls,
+                       (unsigned long long)g->fn[g->arc[a].callee].calls, g->fn[g->arc[a].callee].name,
+                       rank[g->arc[a].callee]);
+        printf("-----------------------------------------------\n");
+    }
+    printf("%s; %s, %s\n", metric_word(m), x->program, x->mode);
+    shadow_footer(x);
+    free(o);
+    free(rank);
+}
+
+/* --by site: the DOS memory each call site allocated. */
+static int site_table(const struct prx *x, const struct symtab *t, unsigned top)
+{
+    printf("%8s %8s %8s %8s %10s %10s %10s %10s  %s\n", "allocs", "resizes", "frees", "failed", "allocated", "freed",
+           "peak", "live", "site");
+    uint64_t live = 0;
+    for (size_t i = 0; i < x->nsites && i < top; i++) {
+        const struct alloc_site *s = &x->sites[i];
+        char where[120];
+        if (s->linear == PRX_SITE_EXEC) {
+            snprintf(where, sizeof where, "(loader: the program's blocks)");
+        } else {
+            uint32_t base = (uint32_t)x->prog_low_pa * 16u, off = s->linear - base;
+            const char *name = NULL;
+            uint32_t at = 0;
+            for (size_t k = 0; t && s->linear >= base && k < t->nsym && t->sym[k].addr <= off; k++)
+                if (off < symtab_symbol_end(t, k, UINT32_MAX)) {
+                    name = t->sym[k].name;
+                    at = off - t->sym[k].addr;
+                }
+            if (name)
+                snprintf(where, sizeof where, "%04X:%04X %s+%X", s->cs, s->ip, name, at);
+            else
+                snprintf(where, sizeof where, "%04X:%04X", s->cs, s->ip);
+        }
+        live += s->live;
+        printf("%8llu %8llu %8llu %8llu %10llu %10llu %10llu %10llu  %s\n", (unsigned long long)s->allocs,
+               (unsigned long long)s->resizes, (unsigned long long)s->frees, (unsigned long long)s->failures,
+               (unsigned long long)s->allocated, (unsigned long long)s->freed, (unsigned long long)s->peak,
+               (unsigned long long)s->live, where);
+    }
+    printf("%zu site(s); %llu bytes live when the run ended (%s, %s)\n", x->nsites, (unsigned long long)live,
+           x->program, x->stop);
+    return 0;
+}
+
+int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_request *q)
+{
+    int sites = q->by && strcmp(q->by, "site") == 0;
+    if (sites) {
+        if (!x->sites) {
+            fprintf(stderr, "profil: --by site: %s has no memory figures (profil run --memory)\n", q->path);
+            return EXIT_PROFIL_FAILED;
+        }
+        return site_table(x, t, q->top);
+    }
+    if (!x->calls) {
+        fprintf(stderr, "profil: %s has no call tree (profil run --trace or --stacks)\n", q->path);
+        return EXIT_PROFIL_FAILED;
+    }
+    enum metric m = q->metric_given ? q->metric : strcmp(x->mode, "sampling") == 0 ? METRIC_SAMPLES : METRIC_CYCLES;
+    struct callgraph g;
+    if (callgraph_build(x, t, &g) != 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    int rc = 0;
+    if (strcmp(q->format, "folded") == 0)
+        rc = callgraph_folded(stdout, x, &g, m);
+    else if (strcmp(q->format, "callgrind") == 0)
+        rc = callgraph_callgrind(stdout, &g, q->path);
+    else if (q->callgraph)
+        call_graph(x, &g, m, q->top);
+    else
+        function_table(x, &g, m, q->top);
+    callgraph_free(&g);
+    return rc ? EXIT_PROFIL_FAILED : 0;
+}

@@ -1,0 +1,288 @@
+/*
+ * formats/callgraph.c: see callgraph.h.
+ */
+#include "callgraph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The symbol holding load-module offset `off`, or -1. */
+static long symbol_at(const struct symtab *t, uint32_t off)
+{
+    size_t lo = 0, hi = t->nsym;
+    while (lo < hi) {                       /* the last symbol at or before off */
+        size_t mid = (lo + hi) / 2;
+        if (t->sym[mid].addr <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0 || off >= symtab_symbol_end(t, lo - 1, UINT32_MAX))
+        return -1;
+    return (long)lo - 1;
+}
+
+/* A function's identity: its symbol, or its entry address. */
+static uint64_t key_of(const struct prx *x, const struct symtab *t, const struct call_node *c)
+{
+    uint32_t base = (uint32_t)x->prog_low_pa * 16u;
+    if (t && c->entry >= base) {
+        long s = symbol_at(t, c->entry - base);
+        if (s >= 0)
+            return 1ull << 32 | (uint64_t)s;
+    }
+    return c->entry;
+}
+
+static void name_of(const struct prx *x, const struct symtab *t, const struct call_node *c, uint64_t key,
+                    char *out, size_t n)
+{
+    if (key >> 32) {
+        snprintf(out, n, "%s", t->sym[(uint32_t)key].name);
+        return;
+    }
+    const char *area = c->entry < (uint32_t)x->dos_pa * 16u ? "BIOS "
+                       : c->entry < (uint32_t)x->prog_low_pa * 16u ? "DOS "
+                       : c->entry >= (uint32_t)x->prog_high_pa * 16u ? "high " : "";
+    snprintf(out, n, "%s%04X:%04X", area, c->cs, c->ip);
+}
+
+/* An open hash from 64-bit keys to indexes. */
+struct keymap {
+    uint64_t *key;
+    size_t *val, cap;
+};
+
+static size_t *keymap_slot(struct keymap *k, uint64_t key)
+{
+    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (k->cap - 1);
+    while (k->val[h] != SIZE_MAX && k->key[h] != key)
+        h = (h + 1) & (k->cap - 1);
+    k->key[h] = key;
+    return &k->val[h];
+}
+
+static int keymap_init(struct keymap *k, size_t n)
+{
+    k->cap = 16;
+    while (k->cap < 2 * n + 2)
+        k->cap *= 2;
+    k->key = calloc(k->cap, sizeof *k->key);
+    k->val = malloc(k->cap * sizeof *k->val);
+    if (!k->key || !k->val)
+        return -1;
+    memset(k->val, 0xFF, k->cap * sizeof *k->val);
+    return 0;
+}
+
+static void keymap_free(struct keymap *k)
+{
+    free(k->key);
+    free(k->val);
+}
+
+static void add3(uint64_t *to, const uint64_t *v)
+{
+    for (int i = 0; i < 3; i++)
+        to[i] += v[i];
+}
+
+/* Functions: one per key, in order of first appearance (the root first). */
+static int find_functions(const struct prx *x, const struct symtab *t, struct callgraph *g)
+{
+    struct keymap k = { 0 };
+    int rc = -1;
+    g->fn = calloc(x->ncalls, sizeof *g->fn);
+    g->fn_of = calloc(x->ncalls, sizeof *g->fn_of);
+    if (!g->fn || !g->fn_of || keymap_init(&k, x->ncalls) != 0)
+        goto out;
+    for (size_t i = 0; i < x->ncalls; i++) {
+        const struct call_node *c = &x->calls[i];
+        uint64_t key = key_of(x, t, c);
+        size_t *slot = keymap_slot(&k, key);
+        if (*slot == SIZE_MAX) {
+            *slot = g->nfn++;
+            struct fn_stats *f = &g->fn[*slot];
+            name_of(x, t, c, key, f->name, sizeof f->name);
+            f->entry = c->entry;
+        }
+        struct fn_stats *f = &g->fn[g->fn_of[i] = *slot];
+        uint64_t self[3] = { c->samples, c->insns, c->cycles };
+        add3(f->self, self);
+        add3(g->total, self);
+        if (i) {
+            f->calls += c->calls;
+            g->calls += c->calls;
+        }
+    }
+    rc = 0;
+out:
+    keymap_free(&k);
+    return rc;
+}
+
+/* Inclusive costs: a depth-first walk with, per function, how many of the
+ * frames above are in it; a subtree counts for its function (and its arc)
+ * only at the outermost one. */
+static int inclusive(const struct prx *x, struct callgraph *g)
+{
+    size_t n = x->ncalls;
+    uint64_t (*sub)[3] = calloc(n, sizeof *sub);
+    size_t *first = malloc(n * sizeof *first), *next = malloc(n * sizeof *next);
+    size_t *stack = malloc(n * sizeof *stack);
+    unsigned *active = calloc(g->nfn, sizeof *active);
+    struct keymap arcs = { 0 };
+    int rc = -1;
+    if (!sub || !first || !next || !stack || !active || keymap_init(&arcs, n) != 0)
+        goto out;
+    g->arc = calloc(n, sizeof *g->arc);
+    if (!g->arc)
+        goto out;
+    for (size_t i = n; i-- > 0;) {          /* children after parents: sum upwards */
+        const struct call_node *c = &x->calls[i];
+        uint64_t self[3] = { c->samples, c->insns, c->cycles };
+        add3(sub[i], self);
+        if (i)
+            add3(sub[c->parent], sub[i]);
+    }
+    memset(first, 0xFF, n * sizeof *first);
+    for (size_t i = n; i-- > 1;) {          /* child lists, in node order */
+        next[i] = first[x->calls[i].parent];
+        first[x->calls[i].parent] = i;
+    }
+    /* stack[] holds nodes to visit; a node is pushed again, marked, to leave it. */
+    size_t sp = 0;
+    stack[sp++] = 0;
+    int *leaving = calloc(n, sizeof *leaving);
+    if (!leaving)
+        goto out;
+    while (sp) {
+        size_t i = stack[sp - 1];
+        size_t fi = g->fn_of[i];
+        if (leaving[i]) {
+            sp--;
+            active[fi]--;
+            continue;
+        }
+        leaving[i] = 1;
+        int outermost = active[fi]++ == 0;
+        if (outermost)
+            add3(g->fn[fi].incl, sub[i]);
+        if (i) {
+            size_t caller = g->fn_of[x->calls[i].parent];
+            size_t *slot = keymap_slot(&arcs, (uint64_t)caller << 32 | fi);
+            if (*slot == SIZE_MAX) {
+                *slot = g->narc++;
+                g->arc[*slot] = (struct fn_arc){ caller, fi, 0, { 0 } };
+            }
+            g->arc[*slot].calls += x->calls[i].calls;
+            if (outermost)
+                add3(g->arc[*slot].incl, sub[i]);
+        }
+        /* Children go on the stack in reverse so they are visited in order;
+         * the stack never holds more than the nodes (each once). */
+        size_t mark = sp;
+        for (size_t ch = first[i]; ch != SIZE_MAX; ch = next[ch])
+            stack[sp++] = ch;
+        for (size_t a = mark, b = sp; a + 1 < b; a++, b--) {
+            size_t tmp = stack[a];
+            stack[a] = stack[b - 1];
+            stack[b - 1] = tmp;
+        }
+    }
+    free(leaving);
+    rc = 0;
+out:
+    free(sub);
+    free(first);
+    free(next);
+    free(stack);
+    free(active);
+    keymap_free(&arcs);
+    return rc;
+}
+
+static int arc_order(const void *a, const void *b)
+{
+    const struct fn_arc *x = a, *y = b;
+    if (x->caller != y->caller)
+        return x->caller < y->caller ? -1 : 1;
+    return x->callee < y->callee ? -1 : x->callee > y->callee;
+}
+
+int callgraph_build(const struct prx *x, const struct symtab *t, struct callgraph *g)
+{
+    memset(g, 0, sizeof *g);
+    if (!x->calls || !x->ncalls)
+        return -1;
+    if (find_functions(x, t, g) != 0 || inclusive(x, g) != 0) {
+        callgraph_free(g);
+        return -1;
+    }
+    qsort(g->arc, g->narc, sizeof *g->arc, arc_order);
+    return 0;
+}
+
+void callgraph_free(struct callgraph *g)
+{
+    free(g->fn);
+    free(g->arc);
+    free(g->fn_of);
+    memset(g, 0, sizeof *g);
+}
+
+/* ---- exports --------------------------------------------------------------- */
+
+/* A name on one line, without the separators of the format. */
+static void put_name(FILE *f, const char *s, const char *bad)
+{
+    for (; *s; s++)
+        fputc((unsigned char)*s < 0x20 || strchr(bad, *s) ? '_' : *s, f);
+}
+
+int callgraph_folded(FILE *f, const struct prx *x, const struct callgraph *g, enum metric m)
+{
+    size_t *path = malloc((x->ncalls ? x->ncalls : 1) * sizeof *path);
+    if (!path)
+        return -1;
+    for (size_t i = 0; i < x->ncalls; i++) {
+        uint64_t v = cost_of(&x->calls[i], m);
+        if (!v)
+            continue;
+        size_t depth = 0;
+        for (size_t k = i; k != CALLS_NO_PARENT && depth < x->ncalls; k = x->calls[k].parent)
+            path[depth++] = k;
+        while (depth--) {
+            put_name(f, g->fn[g->fn_of[path[depth]]].name, "; ");
+            fputc(depth ? ';' : ' ', f);
+        }
+        fprintf(f, "%llu\n", (unsigned long long)v);
+    }
+    free(path);
+    return 0;
+}
+
+int callgraph_callgrind(FILE *f, const struct callgraph *g, const char *cmd)
+{
+    fprintf(f, "# callgrind format\nversion: 1\ncreator: profil\ncmd: %s\n\n", cmd);
+    fprintf(f, "positions: line\nevents: Cycles Instructions Samples\nsummary: %llu %llu %llu\n\nfl=%s\n",
+            (unsigned long long)g->total[METRIC_CYCLES], (unsigned long long)g->total[METRIC_INSTRUCTIONS],
+            (unsigned long long)g->total[METRIC_SAMPLES], cmd);
+    size_t a = 0;
+    for (size_t i = 0; i < g->nfn; i++) {
+        const struct fn_stats *fn = &g->fn[i];
+        fputs("fn=", f);
+        put_name(f, fn->name, "");
+        fprintf(f, "\n0 %llu %llu %llu\n", (unsigned long long)fn->self[METRIC_CYCLES],
+                (unsigned long long)fn->self[METRIC_INSTRUCTIONS], (unsigned long long)fn->self[METRIC_SAMPLES]);
+        for (; a < g->narc && g->arc[a].caller == i; a++) {
+            const struct fn_arc *r = &g->arc[a];
+            fputs("cfn=", f);
+            put_name(f, g->fn[r->callee].name, "");
+            fprintf(f, "\ncalls=%llu 0\n0 %llu %llu %llu\n", (unsigned long long)r->calls,
+                    (unsigned long long)r->incl[METRIC_CYCLES], (unsigned long long)r->incl[METRIC_INSTRUCTIONS],
+                    (unsigned long long)r->incl[METRIC_SAMPLES]);
+        }
+    }
+    return 0;
+}

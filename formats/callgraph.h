@@ -1,0 +1,63 @@
+/*
+ * formats/callgraph.h: functions, callers and callees from the call tree
+ * of a .prx (formats/prx.h's call nodes).
+ *
+ * A function is the map symbol holding a node's entry address (or, with
+ * no map or no symbol there, the entry's CS:IP, named "BIOS", "DOS" or
+ * "high" outside the program).  Self cost is what its nodes spent while
+ * innermost; inclusive cost counts each node's subtree once, leaving out
+ * nodes already inside the same function (recursion is not counted
+ * twice).  An arc caller -> callee sums the calls and the callee's
+ * inclusive cost under that caller, the recursive re-entries with calls
+ * but no cost, as gprof does.  Also writes the call tree as folded
+ * stacks and as callgrind with calls= lines.
+ */
+#ifndef PROFIL_FORMATS_CALLGRAPH_H
+#define PROFIL_FORMATS_CALLGRAPH_H
+
+#include <stdio.h>
+
+#include "attrib.h"
+#include "prx.h"
+#include "symtab.h"
+
+/* Costs by enum metric: [METRIC_SAMPLES], [METRIC_INSTRUCTIONS], [METRIC_CYCLES]. */
+struct fn_stats {
+    char name[80];
+    uint32_t entry;                 /* linear, the first node's */
+    uint64_t calls;
+    uint64_t self[3], incl[3];
+};
+
+struct fn_arc {
+    size_t caller, callee;          /* indexes into fn */
+    uint64_t calls;
+    uint64_t incl[3];               /* the callee's inclusive cost under this caller */
+};
+
+struct callgraph {
+    struct fn_stats *fn;            /* fn[0] is the program's entry (the root) */
+    size_t nfn;
+    struct fn_arc *arc;             /* by caller, then callee */
+    size_t narc;
+    size_t *fn_of;                  /* per call node: its function */
+    uint64_t total[3];              /* everything the tree counted */
+    uint64_t calls;                 /* every call, the root's entry not included */
+};
+
+/* `t` may be NULL.  -1 when the .prx has no call tree or memory runs out. */
+int callgraph_build(const struct prx *x, const struct symtab *t, struct callgraph *g);
+void callgraph_free(struct callgraph *g);
+/* The value of a cost under the metric a call tree offers. */
+static inline uint64_t cost_of(const struct call_node *c, enum metric m)
+{
+    return m == METRIC_CYCLES ? c->cycles : m == METRIC_INSTRUCTIONS ? c->insns : c->samples;
+}
+
+/* "root;f;g COUNT" per call node with a self cost, in node order. */
+int callgraph_folded(FILE *f, const struct prx *x, const struct callgraph *g, enum metric m);
+/* KCachegrind: fn= per function with its self cost, cfn=/calls= per arc
+ * with the callee's inclusive cost; events Cycles Instructions Samples. */
+int callgraph_callgrind(FILE *f, const struct callgraph *g, const char *cmd);
+
+#endif

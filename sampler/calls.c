@@ -1,0 +1,145 @@
+/*
+ * sampler/calls.c: see calls.h.
+ */
+#include "calls.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t hash(uint32_t parent, uint32_t entry)
+{
+    uint64_t k = ((uint64_t)parent << 20 | entry) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(k >> 32);
+}
+
+static int index_grow(struct calltree *t)
+{
+    uint32_t cap = t->index_cap ? t->index_cap * 2 : 1024;
+    uint32_t *ix = calloc(cap, sizeof *ix);
+    if (!ix)
+        return -1;
+    for (uint32_t i = 0; i < t->n; i++) {
+        uint32_t h = hash(t->node[i].parent, t->node[i].entry) & (cap - 1);
+        while (ix[h])
+            h = (h + 1) & (cap - 1);
+        ix[h] = i + 1;
+    }
+    free(t->index);
+    t->index = ix;
+    t->index_cap = cap;
+    return 0;
+}
+
+static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip)
+{
+    if (t->n == t->cap) {
+        uint32_t cap = t->cap ? t->cap * 2 : 256;
+        struct call_node *nn = realloc(t->node, cap * sizeof *nn);
+        if (!nn)
+            return CALLS_NO_PARENT;
+        t->node = nn;
+        t->cap = cap;
+    }
+    if ((t->n + 1) * 2 > t->index_cap && index_grow(t) != 0)
+        return CALLS_NO_PARENT;
+    uint32_t i = t->n++;
+    t->node[i] = (struct call_node){ parent, lin(cs, ip), cs, ip, (uint8_t)kind, 0, 0, 0, 0 };
+    uint32_t h = hash(parent, t->node[i].entry) & (t->index_cap - 1);
+    while (t->index[h])
+        h = (h + 1) & (t->index_cap - 1);
+    t->index[h] = i + 1;
+    return i;
+}
+
+/* The child of `parent` entered at CS:IP, made on first use. */
+static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip)
+{
+    uint32_t entry = lin(cs, ip);
+    for (uint32_t h = hash(parent, entry) & (t->index_cap - 1); t->index[h]; h = (h + 1) & (t->index_cap - 1)) {
+        const struct call_node *c = &t->node[t->index[h] - 1];
+        if (c->parent == parent && c->entry == entry)
+            return t->index[h] - 1;
+    }
+    return t->n < CALLS_MAX_NODES ? add_node(t, parent, kind, cs, ip) : CALLS_NO_PARENT;
+}
+
+/* Drops the frames on stack segment `ss` whose return address lies below
+ * `sp`: the stack pointer has passed them, so they will never return. */
+static void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
+{
+    while (t->depth && t->stack[t->depth - 1].ss == ss && t->stack[t->depth - 1].slot < sp) {
+        t->depth--;
+        t->unwound++;
+    }
+    t->cur = t->depth ? t->stack[t->depth - 1].node : 0;
+}
+
+void calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp)
+{
+    static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };      /* bytes, by kind */
+    drop_passed(t, ss, (uint32_t)sp + pushed[kind]);
+    uint32_t node = t->depth < CALLS_MAX_DEPTH ? child(t, t->cur, kind, cs, ip) : CALLS_NO_PARENT;
+    if (node == CALLS_NO_PARENT) {
+        t->lost++;
+        return;
+    }
+    t->node[node].calls++;
+    t->stack[t->depth++] = (struct call_frame){ node, ss, sp };
+    if (t->depth > t->max_depth)
+        t->max_depth = t->depth;
+    t->cur = node;
+}
+
+void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
+{
+    for (uint32_t k = t->depth; k-- > 0;) {
+        if (t->stack[k].ss == ss && t->stack[k].slot == slot) {
+            t->unwound += t->depth - 1 - k;
+            t->depth = k;
+            t->cur = k ? t->stack[k - 1].node : 0;
+            return;
+        }
+    }
+    t->unmatched++;
+    drop_passed(t, ss, slot);
+}
+
+/* ---- the observer the machine calls -------------------------------------- */
+
+static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp)
+{
+    calls_enter(ctx, (enum call_kind)(kind + 1), cs, ip, ss, sp);
+}
+
+static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
+{
+    calls_leave(ctx, ss, slot);
+}
+
+static void on_spent(void *ctx, uint64_t cycles, unsigned insns)
+{
+    struct calltree *t = ctx;
+    t->node[t->cur].cycles += cycles;
+    t->node[t->cur].insns += insns;
+}
+
+int calls_init(struct calltree *t, uint16_t cs, uint16_t ip)
+{
+    memset(t, 0, sizeof *t);
+    t->stack = calloc(CALLS_MAX_DEPTH, sizeof *t->stack);
+    if (!t->stack || add_node(t, CALLS_NO_PARENT, CALL_ROOT, cs, ip) != 0) {
+        calls_free(t);
+        return -1;
+    }
+    t->node[0].calls = 1;
+    t->obs = (struct call_observer){ t, on_call, on_ret, on_spent };
+    return 0;
+}
+
+void calls_free(struct calltree *t)
+{
+    free(t->node);
+    free(t->index);
+    free(t->stack);
+    memset(t, 0, sizeof *t);
+}

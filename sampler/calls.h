@@ -1,0 +1,58 @@
+/*
+ * sampler/calls.h: the shadow stack and the calling-context tree.
+ *
+ * Follows the guest's CALLs, INTs, interrupts, RETs and IRETs (the
+ * machine's struct call_observer) with a stack of its own, and counts into
+ * a tree with one node per distinct chain of calls from the program's
+ * entry: the calls that reached the node and the cycles, instructions and
+ * samples spent while it was the innermost.  Every per-function figure
+ * (calls, self and inclusive time, callers and callees, folded stacks) is
+ * derived from the tree afterwards (formats/callgraph.h).
+ *
+ * A return is matched to its call by the stack slot it takes its return
+ * address from (SS:SP), not by the address it goes to, so code that edits
+ * its return address still matches.  Frames whose slot the stack pointer
+ * has passed (longjmp, a popped return address) and frames above a
+ * matched one are dropped and counted as unwound; a return that matches
+ * no frame (PUSH + RET used as a jump) is counted as unmatched.
+ */
+#ifndef PROFIL_SAMPLER_CALLS_H
+#define PROFIL_SAMPLER_CALLS_H
+
+#include <stdint.h>
+
+#include "../emu/machine.h"
+#include "../formats/prx.h"
+
+#define CALLS_MAX_DEPTH 4096u           /* frames followed; deeper calls are counted as lost */
+#define CALLS_MAX_NODES (1u << 20)
+
+struct call_frame {
+    uint32_t node;
+    uint16_t ss, slot;                  /* where its return address is */
+};
+
+struct calltree {
+    struct call_node *node;
+    uint32_t n, cap;
+    uint32_t *index;                    /* open hash of (parent, entry): node + 1, 0 empty */
+    uint32_t index_cap;
+    struct call_frame *stack;
+    uint32_t depth, max_depth;
+    uint32_t cur;                       /* the innermost node */
+    uint64_t unmatched;                 /* returns that matched no frame */
+    uint64_t unwound;                   /* frames dropped without their own return */
+    uint64_t lost;                      /* calls not followed: too deep or too many nodes */
+    struct call_observer obs;           /* hand &obs to machine->calls */
+};
+
+/* The root is the program's entry point CS:IP. */
+int calls_init(struct calltree *t, uint16_t cs, uint16_t ip);
+void calls_free(struct calltree *t);
+
+void calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp);
+void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot);
+/* A sampling tick: one sample for the innermost node. */
+static inline void calls_sample(struct calltree *t) { t->node[t->cur].samples++; }
+
+#endif

@@ -1,0 +1,325 @@
+/*
+ * tests/check_calls.c: the shadow stack (sampler/calls.c), the call graph
+ * derived from it (formats/callgraph.c), `hist --by function/--callgraph`,
+ * the folded and callgrind exports, `run --stacks`, and `run --memory`.
+ *
+ * The expected figures come from the fixtures' comments: calls.asm counts
+ * each routine's cycles by hand, memuse.asm its blocks.
+ */
+#include "testutil.h"
+
+#include "../formats/callgraph.h"
+#include "../formats/prx.h"
+#include "../formats/symtab.h"
+#include "../sampler/calls.h"
+
+/* ---- the shadow stack, driven directly ------------------------------------ */
+
+START_TEST(shadow_stack_matches_by_slot)
+{
+    struct calltree t;
+    ck_assert_int_eq(calls_init(&t, 0x100, 0x100), 0);
+    calls_enter(&t, CALL_NEAR, 0x100, 0x200, 0x900, 0xFFFC);     /* f */
+    calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8);     /* g, from f */
+    ck_assert_uint_eq(t.depth, 2);
+    calls_leave(&t, 0x900, 0xFFF8);                               /* g returns */
+    ck_assert_uint_eq(t.depth, 1);
+    ck_assert_uint_eq(t.node[t.cur].entry, 0x1200);
+    calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8);     /* g again: the same node */
+    ck_assert_uint_eq(t.n, 3);
+    ck_assert_uint_eq(t.node[2].calls, 2);
+    /* longjmp: f's caller returns from below g's and f's slots. */
+    calls_leave(&t, 0x900, 0xFFFE);
+    ck_assert_uint_eq(t.unmatched, 1);
+    ck_assert_uint_eq(t.unwound, 2);
+    ck_assert_uint_eq(t.depth, 0);
+    ck_assert_uint_eq(t.cur, 0);
+    ck_assert_uint_eq(t.max_depth, 2);
+    calls_free(&t);
+}
+END_TEST
+
+/* A handler on its own stack: frames on another SS survive until a return
+ * on their stack matches below them. */
+START_TEST(shadow_stack_survives_a_stack_switch)
+{
+    struct calltree t;
+    ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
+    calls_enter(&t, CALL_IRQ, 0xF000, 0x10, 0x900, 0x100);        /* interrupt on the program's stack */
+    calls_enter(&t, CALL_FAR, 0xF000, 0x40, 0x2000, 0x7FC);       /* the handler switched to its own */
+    calls_enter(&t, CALL_NEAR, 0xF000, 0x80, 0x900, 0x200);       /* a call on SS 900 above the IRQ's slot */
+    ck_assert_uint_eq(t.depth, 3);                                /* the far frame (SS 2000) was not passed */
+    calls_leave(&t, 0x900, 0x100);                                /* IRET: unwinds both above it */
+    ck_assert_uint_eq(t.depth, 0);
+    ck_assert_uint_eq(t.unwound, 2);
+    ck_assert_uint_eq(t.unmatched, 0);
+    calls_free(&t);
+}
+END_TEST
+
+/* Deeper than the shadow stack: the calls beyond are counted as lost, and
+ * the returns that match are still followed. */
+START_TEST(shadow_stack_depth_limit)
+{
+    struct calltree t;
+    ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
+    for (unsigned i = 0; i < CALLS_MAX_DEPTH + 5; i++)
+        calls_enter(&t, CALL_NEAR, 0x100, 0x10, 0x900, (uint16_t)(0xFFFE - 2 * i));
+    ck_assert_uint_eq(t.depth, CALLS_MAX_DEPTH);
+    ck_assert_uint_eq(t.lost, 5);
+    calls_leave(&t, 0x900, (uint16_t)(0xFFFE - 2 * (CALLS_MAX_DEPTH - 1)));
+    ck_assert_uint_eq(t.depth, CALLS_MAX_DEPTH - 1);
+    calls_free(&t);
+}
+END_TEST
+
+/* ---- calls.com, traced ------------------------------------------------------ */
+
+static const struct fn_stats *fn_named(const struct callgraph *g, const char *name)
+{
+    for (size_t i = 0; i < g->nfn; i++)
+        if (strcmp(g->fn[i].name, name) == 0)
+            return &g->fn[i];
+    ck_abort_msg("no function %s", name);
+    return NULL;
+}
+
+static const struct fn_arc *arc_named(const struct callgraph *g, const char *from, const char *to)
+{
+    const struct fn_stats *a = fn_named(g, from), *b = fn_named(g, to);
+    for (size_t i = 0; i < g->narc; i++)
+        if (&g->fn[g->arc[i].caller] == a && &g->fn[g->arc[i].callee] == b)
+            return &g->arc[i];
+    ck_abort_msg("no arc %s -> %s", from, to);
+    return NULL;
+}
+
+static void traced_calls(struct prx *x, struct symtab *t, struct callgraph *g)
+{
+    struct run_result r;
+    char err[600];
+    run_profil(&r, "run --trace -q -o " TMP "/CALLS.PRF " FIX("calls.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.err, "");        /* nothing hinted: 8086 code only */
+    ck_assert_msg(prx_read_file(TMP "/CALLS.prx", x, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(symtab_read_file(FIX("calls.map"), t, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(callgraph_build(x, t, g), 0);
+}
+
+START_TEST(calls_counted_exactly)
+{
+    struct prx x;
+    struct symtab t;
+    struct callgraph g;
+    traced_calls(&x, &t, &g);
+    const struct fn_stats *inner = fn_named(&g, "inner"), *outer = fn_named(&g, "outer"), *rec = fn_named(&g, "rec");
+    ck_assert_uint_eq(inner->calls, 31);
+    ck_assert_uint_eq(inner->self[METRIC_CYCLES], 31 * 97);
+    ck_assert_uint_eq(inner->self[METRIC_INSTRUCTIONS], 31 * 7);
+    ck_assert_uint_eq(inner->incl[METRIC_CYCLES], 31 * 97);
+    ck_assert_uint_eq(outer->calls, 10);
+    ck_assert_uint_eq(outer->self[METRIC_CYCLES], 10 * 89);
+    ck_assert_uint_eq(outer->incl[METRIC_CYCLES], 10 * 89 + 30 * 97);   /* no interrupt came in between */
+    ck_assert_uint_eq(arc_named(&g, "outer", "inner")->calls, 30);
+    ck_assert_uint_eq(arc_named(&g, "outer", "inner")->incl[METRIC_CYCLES], 30 * 97);
+    ck_assert_uint_eq(arc_named(&g, "start", "inner")->calls, 1);
+    /* Recursion: five activations, time counted once. */
+    ck_assert_uint_eq(rec->calls, 5);
+    ck_assert_uint_eq(rec->self[METRIC_CYCLES], 234);
+    ck_assert_uint_eq(rec->self[METRIC_INSTRUCTIONS], 19);
+    ck_assert_uint_eq(rec->incl[METRIC_CYCLES], 234);
+    ck_assert_uint_eq(arc_named(&g, "rec", "rec")->calls, 4);
+    ck_assert_uint_eq(arc_named(&g, "rec", "rec")->incl[METRIC_CYCLES], 0);
+    ck_assert_uint_eq(arc_named(&g, "start", "rec")->incl[METRIC_CYCLES], 234);
+    /* The longjmp: try -> deep1 -> deep2 -> deep3, escaping to try's RET. */
+    ck_assert_uint_eq(fn_named(&g, "try")->self[METRIC_CYCLES], 42);
+    ck_assert_uint_eq(fn_named(&g, "deep3")->self[METRIC_CYCLES], 53);
+    ck_assert_uint_eq(fn_named(&g, "try")->incl[METRIC_CYCLES], 42 + 23 + 23 + 53);
+    ck_assert_uint_eq(fn_named(&g, "popper")->self[METRIC_CYCLES], 46);
+    /* RET 2, CALL FAR/RETF, INT 60h/IRET: each returned to its caller. */
+    ck_assert_uint_eq(fn_named(&g, "retn_fn")->self[METRIC_CYCLES], 24);
+    ck_assert_uint_eq(fn_named(&g, "far_fn")->self[METRIC_CYCLES], 34);
+    ck_assert_uint_eq(fn_named(&g, "isr")->calls, 4);
+    ck_assert_uint_eq(arc_named(&g, "start", "isr")->calls, 4);
+    /* What the shadow stack could not match: deep1-3 and popper unwound,
+     * the PUSH + RET, and the exit call still open. */
+    ck_assert_uint_eq(x.unwound, 4);
+    ck_assert_uint_eq(x.unmatched, 1);
+    ck_assert_uint_eq(x.open, 1);
+    ck_assert_uint_eq(x.lost, 0);
+    ck_assert_uint_eq(x.max_depth, 5);      /* start -> rec x 5 */
+    /* Every cycle of the run is in the tree once. */
+    ck_assert_uint_eq(g.total[METRIC_CYCLES], x.total_cycles);
+    ck_assert_uint_eq(g.total[METRIC_INSTRUCTIONS], x.total_insns);
+    ck_assert_uint_eq(g.fn[0].incl[METRIC_CYCLES], x.total_cycles);
+    callgraph_free(&g);
+    symtab_free(&t);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(function_reports)
+{
+    struct run_result r;
+    run_profil(&r, "run --trace -q -o " TMP "/CALLS.PRF " FIX("calls.com"), NULL);
+    run_profil(&r, "hist --by function --map " FIX("calls.map") " " TMP "/CALLS.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    /* 31 of the 58 calls, 3007 of 6115 cycles: importance 100 x 31/58 x 3007/6115 = 26.28. */
+    ck_assert_msg(strstr(r.out, "        31   53.4%           3007  49.2%           3007  49.2%      26.28  inner\n")
+                  != NULL, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "        58 calls, 6115 cycles (calls.com, trace, 8088)\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "shadow stack: deepest 5; 1 unmatched return(s), 4 frame(s) unwound"));
+    run_profil(&r, "hist --callgraph --map " FIX("calls.map") " " TMP "/CALLS.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "                                          0       4/5            rec [6]\n"
+                                "[6]      3.8%            234            234               5  rec [6]\n") != NULL,
+                  "%s", r.out);
+    run_profil(&r, "hist --format folded --metric instructions --map " FIX("calls.map") " " TMP "/CALLS.prx", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "\nstart;outer;inner 210\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "\nstart;rec;rec;rec;rec;rec 3\n"));
+    run_profil(&r, "hist --format callgrind --map " FIX("calls.map") " " TMP "/CALLS.prx", NULL);
+    /* Cycles, instructions, then the samples the 100 us clock took in trace mode too. */
+    ck_assert_msg(strstr(r.out, "fn=outer\n0 890 40 ") && strstr(r.out, "\ncfn=inner\ncalls=30 0\n0 2910 210 "),
+                  "%s", r.out);
+    /* Errors: what a file cannot answer. */
+    run_profil(&r, "hist --by function " TMP "/CALLS.PRF", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, "CALLS.PRF: a .PRF has no calls or memory"));
+    run_profil(&r, "hist --by site " TMP "/CALLS.prx", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --by site: " TMP "/CALLS.prx has no memory figures (profil run --memory)\n");
+    run_profil(&r, "hist --by fn " TMP "/CALLS.prx", NULL);
+    ck_assert_str_eq(r.err, "profil: --by fn: want bucket, symbol, line, function or site\n");
+}
+END_TEST
+
+/* run --stacks: a sampling run with the call tree; heavy is 3x light. */
+START_TEST(sampling_with_stacks)
+{
+    struct run_result r;
+    struct prx x;
+    struct callgraph g;
+    char err[600];
+    run_profil(&r, "run --stacks -o " TMP "/STACKS.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "STACKS.prx (call stacks)"));
+    ck_assert_msg(prx_read_file(TMP "/STACKS.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(x.mode, "sampling");
+    ck_assert_uint_eq(x.n, 0);
+    ck_assert_int_eq(callgraph_build(&x, NULL, &g), 0);
+    struct prf p;
+    read_prf(TMP "/STACKS.PRF", &p);
+    uint64_t samples = p.hit_io + p.hit_dos + p.hit_high;
+    for (unsigned b = 0; b < p.bucket_num; b++)
+        samples += p.bucket[b];
+    ck_assert_uint_eq(g.total[METRIC_SAMPLES], samples);     /* every sample has its stack */
+    const struct fn_stats *heavy = NULL, *light = NULL;
+    for (size_t i = 0; i < g.nfn; i++) {
+        heavy = g.fn[i].entry == x.prog_low_pa * 16u + 0x70 ? &g.fn[i] : heavy;
+        light = g.fn[i].entry == x.prog_low_pa * 16u + 0x80 ? &g.fn[i] : light;
+    }
+    ck_assert_ptr_nonnull(heavy);
+    ck_assert_uint_eq(heavy->calls, 100);
+    double ratio = (double)heavy->self[METRIC_SAMPLES] / (double)light->self[METRIC_SAMPLES];
+    ck_assert_msg(ratio > 2.9 && ratio < 3.1, "heavy/light %.3f", ratio);
+    callgraph_free(&g);
+    prf_free(&p);
+    prx_free(&x);
+    run_profil(&r, "hist " TMP "/STACKS.prx", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, "is from a sampling run"));
+}
+END_TEST
+
+/* run --memory on memuse.com: each site's blocks, by hand from its source. */
+START_TEST(memory_per_call_site)
+{
+    struct run_result r;
+    struct prx x;
+    char err[600];
+    run_profil(&r, "run --memory -q -o " TMP "/MEM.PRF " FIX("memuse.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(prx_read_file(TMP "/MEM.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_ptr_null(x.calls);
+    ck_assert_uint_eq(x.nsites, 6);
+    const struct alloc_site *s = x.sites;
+    /* The loader's: 4 + 9E7Ah paragraphs; shrunk to 100h by site A. */
+    ck_assert_uint_eq(s[0].linear, PRX_SITE_EXEC);
+    ck_assert_uint_eq(s[0].allocated, (4 + 0x9E7A) * 16);
+    ck_assert_uint_eq(s[0].freed, (0x9E7A - 0x100) * 16);
+    ck_assert_uint_eq(s[0].live, (4 + 0x100) * 16);
+    ck_assert_uint_eq(s[0].peak, (4 + 0x9E7A) * 16);
+    ck_assert_uint_eq(s[1].ip, 0x105);      /* A: INT 21h at start + 5 */
+    ck_assert_uint_eq(s[1].resizes, 1);
+    /* B: three blocks of 512 bytes, one freed (by C), one grown to 1024 (by D). */
+    ck_assert_uint_eq(s[2].allocs, 3);
+    ck_assert_uint_eq(s[2].allocated, 3 * 512 + 512);
+    ck_assert_uint_eq(s[2].freed, 512);
+    ck_assert_uint_eq(s[2].peak, 1536);
+    ck_assert_uint_eq(s[2].live, 1536);
+    ck_assert_uint_eq(s[3].frees, 1);
+    ck_assert_uint_eq(s[4].resizes, 1);
+    ck_assert_uint_eq(s[5].failures, 1);
+    ck_assert_uint_eq(s[5].allocs, 0);
+    prx_free(&x);
+    run_profil(&r, "hist --by site --map " FIX("memuse.map") " " TMP "/MEM.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "       3        0        0        0       2048        512       1536       1536  "
+                                        "0186:010F start+F\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "6 site(s); 5696 bytes live when the run ended (memuse.com, exit)\n"));
+}
+END_TEST
+
+/* A call tree in a .prx: read back, and a bad one named. */
+START_TEST(prx_call_tree_round_trip)
+{
+    struct call_node nodes[2] = { { CALLS_NO_PARENT, 0x1960, 0x196, 0, CALL_ROOT, 1, 10, 100, 1 },
+                                  { 0, 0x1970, 0x196, 0x10, CALL_FAR, 7, 1ull << 40, 5, 0 } };
+    struct alloc_site site = { PRX_SITE_EXEC, 0, 0, 2, 0, 0, 0, 64, 0, 64, 64 };
+    struct prx x = { .program = "T.COM", .mode = "trace", .bucket_size = 1, .calls = nodes, .ncalls = 2,
+                     .unmatched = 3, .open = 1, .max_depth = 1, .sites = &site, .nsites = 1 }, y;
+    char err[600];
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    ck_assert_int_eq(prx_write_file(TMP "/ct.prx", &x, err, sizeof err), 0);
+    ck_assert_msg(prx_read_file(TMP "/ct.prx", &y, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(y.ncalls, 2);
+    ck_assert_uint_eq(y.calls[0].parent, CALLS_NO_PARENT);
+    ck_assert_uint_eq(y.calls[1].kind, CALL_FAR);
+    ck_assert_uint_eq(y.calls[1].insns, 1ull << 40);
+    ck_assert_uint_eq(y.unmatched, 3);
+    ck_assert_uint_eq(y.sites[0].linear, PRX_SITE_EXEC);
+    ck_assert_uint_eq(y.sites[0].live, 64);
+    prx_free(&y);
+    /* A child before its parent is refused with the row named. */
+    char *text;
+    size_t n;
+    ck_assert_int_eq(read_file(TMP "/ct.prx", (uint8_t **)&text, &n, err, sizeof err), 0);
+    char *row = strstr(text, "[0, 6512, 406, 16, \"far\"");
+    ck_assert_ptr_nonnull(row);
+    row[1] = '1';
+    FILE *f = fopen(TMP "/ct.prx", "wb");
+    fwrite(text, 1, n, f);
+    fclose(f);
+    free(text);
+    ck_assert_int_eq(prx_read_file(TMP "/ct.prx", &y, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "ct.prx: call node 1 is not [parent, entry, cs, ip, kind,") != NULL, "%s", err);
+}
+END_TEST
+
+Suite *calls_suite(void)
+{
+    Suite *s = suite_create("calls");
+    TCase *tc = tcase_create("calls");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, shadow_stack_matches_by_slot);
+    tcase_add_test(tc, shadow_stack_survives_a_stack_switch);
+    tcase_add_test(tc, shadow_stack_depth_limit);
+    tcase_add_test(tc, calls_counted_exactly);
+    tcase_add_test(tc, function_reports);
+    tcase_add_test(tc, sampling_with_stacks);
+    tcase_add_test(tc, memory_per_call_site);
+    tcase_add_test(tc, prx_call_tree_round_trip);
+    suite_add_tcase(s, tc);
+    return s;
+}
