@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../formats/attrib.h"
+#include "../formats/export.h"
 #include "../formats/prf.h"
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
@@ -80,9 +81,8 @@ int hist_prx(const struct hist_request *q)
                 "--by function)\n", path);
         return EXIT_PROFIL_FAILED;
     }
-    if (strcmp(q->style, "prohst") == 0 || (!calls && strcmp(q->format, "text") != 0)) {
-        fprintf(stderr, "profil: %s: --style prohst and --format %s read a .PRF (the .PRF beside it)\n", path,
-                q->format);
+    if (strcmp(q->style, "prohst") == 0) {
+        fprintf(stderr, "profil: %s: --style prohst reads a .PRF (the .PRF beside it)\n", path);
         return EXIT_PROFIL_FAILED;
     }
     if (prx_read_file(path, &x, err, sizeof err) != 0) {
@@ -132,6 +132,12 @@ int hist_prx(const struct hist_request *q)
     } else if ((have_map ? attribute_exact(&x, &t, m, by_line, &r.rows, &r.n) : bucket_rows(&x, m, &r.rows, &r.n)) != 0) {
         fprintf(stderr, "profil: out of memory\n");
         rc = EXIT_PROFIL_FAILED;
+    } else if (strcmp(q->format, "text") != 0) {
+        struct export_rows e = { r.column, r.what, r.rows, r.n, r.io, r.dos, r.high };
+        int w = strcmp(q->format, "csv") == 0    ? export_rows_csv(stdout, &e)
+                : strcmp(q->format, "json") == 0 ? export_rows_json(stdout, &e, x.program)
+                                                 : export_rows_svg(stdout, &e, path);
+        rc = w == 0 ? 0 : EXIT_PROFIL_FAILED;
     } else {
         snprintf(r.footer, sizeof r.footer, "exact, traced; %s, %s: %llu instructions, %llu cycles%s%s",
                  x.program, x.cpu, (unsigned long long)x.total_insns, (unsigned long long)x.total_cycles,

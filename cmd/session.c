@@ -215,12 +215,7 @@ static int write_prx(const struct session_opts *o, const struct machine *m, stru
     if (!ex->tracing) {             /* the layout and totals of a sampling run */
         x.total_insns = cpu_insn_count((struct machine *)m);
         x.total_cycles = m->now;
-        x.clock_grain = l->clock_grain;
-        x.bucket_size = l->bucket_size;
-        x.bucket_num = l->bucket_num;
-        x.prog_low_pa = l->prog_low_pa;
-        x.prog_high_pa = l->prog_high_pa;
-        x.dos_pa = l->dos_pa;
+        prx_set_layout(&x, l);
     }
     const char *base = strrchr(o->program, '/');
     snprintf(x.program, sizeof x.program, "%s", base ? base + 1 : o->program);

@@ -215,12 +215,9 @@ static int by_count(const void *a, const void *b)
 
 #define SVG_MAX_ROWS 60
 
-int export_svg(FILE *f, const struct prf *p, const struct symtab *t, const char *title)
+/* The chart of `rows` (any order; sorted here), counted in `unit`. */
+static void svg_chart(FILE *f, struct named *rows, size_t n, const char *title, const char *unit)
 {
-    struct named *rows;
-    size_t n;
-    if (named_rows(p, t, &rows, &n) != 0)
-        return -1;
     qsort(rows, n, sizeof *rows, by_count);
     unsigned long long total = 0, max = n ? rows[0].count : 0;
     for (size_t i = 0; i < n; i++)
@@ -233,7 +230,7 @@ int export_svg(FILE *f, const struct prf *p, const struct symtab *t, const char 
                "font-family=\"monospace\" font-size=\"13\">\n", width, height, width, height);
     fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"10\" y=\"22\" font-size=\"15\">");
     xml_text(f, title);
-    fprintf(f, " \xe2\x80\x94 %llu samples</text>\n", total);
+    fprintf(f, " \xe2\x80\x94 %llu %s</text>\n", total, unit);
     for (size_t i = 0; i < shown; i++) {
         int y = top + (int)i * row_h;
         double share = total ? 100.0 * (double)rows[i].count / (double)total : 0;
@@ -241,7 +238,7 @@ int export_svg(FILE *f, const struct prf *p, const struct symtab *t, const char 
         const char *fill = rows[i].name[0] == '(' && rows[i].name[1] != 'n' ? "#c08040" : "#4070b0";
         fprintf(f, "<g><title>");
         xml_text(f, rows[i].name);
-        fprintf(f, ": %llu samples (%.1f%%)</title>\n", rows[i].count, share);
+        fprintf(f, ": %llu %s (%.1f%%)</title>\n", rows[i].count, unit, share);
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", label_w - 8, y + 14);
         xml_text(f, rows[i].name);
         fprintf(f, "</text>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", label_w, y + 2,
@@ -251,6 +248,101 @@ int export_svg(FILE *f, const struct prf *p, const struct symtab *t, const char 
     if (n > shown)
         fprintf(f, "<text x=\"%d\" y=\"%d\">%zu more rows</text>\n", label_w, top + (int)shown * row_h + 18, n - shown);
     fprintf(f, "</svg>\n");
+}
+
+int export_svg(FILE *f, const struct prf *p, const struct symtab *t, const char *title)
+{
+    struct named *rows;
+    size_t n;
+    if (named_rows(p, t, &rows, &n) != 0)
+        return -1;
+    svg_chart(f, rows, n, title, "samples");
+    free(rows);
+    return 0;
+}
+
+/* ---- exact rows (a .prx) ----------------------------------------------------- */
+
+static const char *row_kind(const struct export_rows *r, size_t i)
+{
+    return r->rows[i].name[0] == '(' && strcmp(r->kind, "bucket") != 0 ? "none" : r->kind;
+}
+
+/* A row's name; a bucket's is its number. */
+static const char *row_name(const struct export_rows *r, size_t i, char *buf, size_t n)
+{
+    if (r->rows[i].name[0])
+        return r->rows[i].name;
+    snprintf(buf, n, "%zu", i);
+    return buf;
+}
+
+static double rows_total(const struct export_rows *r)
+{
+    double t = r->io + r->dos + r->high;
+    for (size_t i = 0; i < r->n; i++)
+        t += r->rows[i].hits;
+    return t;
+}
+
+int export_rows_csv(FILE *f, const struct export_rows *r)
+{
+    double total = rows_total(r), t1 = total > 0 ? total : 1;
+    fprintf(f, "kind,name,start,end,%s,percent\n", r->unit);
+    for (size_t i = 0; i < r->n; i++) {
+        char buf[24];
+        fprintf(f, "%s,", row_kind(r, i));
+        csv_string(f, row_name(r, i, buf, sizeof buf));
+        fprintf(f, ",%u,%u,%.0f,%.3f\n", r->rows[i].start, r->rows[i].end, r->rows[i].hits,
+                100.0 * r->rows[i].hits / t1);
+    }
+    const char *names[3] = { "io", "dos", "high" };
+    const double v[3] = { r->io, r->dos, r->high };
+    for (int k = 0; k < 3; k++)
+        fprintf(f, "%s,\"%s\",,,%.0f,%.3f\n", names[k], names[k], v[k], 100.0 * v[k] / t1);
+    return 0;
+}
+
+int export_rows_json(FILE *f, const struct export_rows *r, const char *program)
+{
+    fprintf(f, "{\n  \"profil\": 1,\n  \"exact\": true,\n  \"program\": ");
+    json_string(f, program);
+    fprintf(f, ",\n  \"unit\": \"%s\",\n  \"total\": %.0f,\n  \"io\": %.0f,\n  \"dos\": %.0f,\n  \"high\": %.0f,\n"
+               "  \"rows\": [", r->unit, rows_total(r), r->io, r->dos, r->high);
+    for (size_t i = 0; i < r->n; i++) {
+        char buf[24];
+        fprintf(f, "%s\n    {\"kind\": \"%s\", \"name\": ", i ? "," : "", row_kind(r, i));
+        json_string(f, row_name(r, i, buf, sizeof buf));
+        fprintf(f, ", \"start\": %u, \"end\": %u, \"count\": %.0f}", r->rows[i].start, r->rows[i].end,
+                r->rows[i].hits);
+    }
+    fprintf(f, "\n  ]\n}\n");
+    return 0;
+}
+
+int export_rows_svg(FILE *f, const struct export_rows *r, const char *title)
+{
+    struct named *rows = calloc(r->n + 3, sizeof *rows);
+    size_t k = 0;
+    if (!rows)
+        return -1;
+    for (size_t i = 0; i < r->n; i++) {
+        if (r->rows[i].hits < 0.5)
+            continue;
+        if (strcmp(r->kind, "bucket") == 0 && r->rows[i].name[0] != '(')
+            snprintf(rows[k].name, sizeof rows[k].name, "bucket %05X", r->rows[i].start);
+        else
+            snprintf(rows[k].name, sizeof rows[k].name, "%s", r->rows[i].name);
+        rows[k++].count = (unsigned long long)(r->rows[i].hits + 0.5);
+    }
+    const char *names[3] = { "(io)", "(dos)", "(high)" };
+    const double v[3] = { r->io, r->dos, r->high };
+    for (int j = 0; j < 3; j++)
+        if (v[j] >= 0.5) {
+            snprintf(rows[k].name, sizeof rows[k].name, "%s", names[j]);
+            rows[k++].count = (unsigned long long)(v[j] + 0.5);
+        }
+    svg_chart(f, rows, k, title, r->unit);
     free(rows);
     return 0;
 }

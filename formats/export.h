@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "attrib.h"
 #include "prf.h"
 #include "symtab.h"
 
@@ -22,5 +23,19 @@ int export_callgrind(FILE *f, const struct prf *p, const struct symtab *t, const
 int export_svg(FILE *f, const struct prf *p, const struct symtab *t, const char *title);
 /* Folded stacks (flamegraph.pl, speedscope): "program;NAME COUNT" lines. */
 int export_folded(FILE *f, const struct prf *p, const struct symtab *t);
+
+/* The same tables from rows of exact counts (a .prx): rows in address order
+ * (kind "symbol", "line" or "bucket"; a last row named "(no symbol)" or
+ * "(no line)" is written with kind "none"), then io, dos and high. */
+struct export_rows {
+    const char *kind;
+    const char *unit;                   /* "instructions", "cycles" */
+    const struct unit_hits *rows;
+    size_t n;
+    double io, dos, high;
+};
+int export_rows_csv(FILE *f, const struct export_rows *r);
+int export_rows_json(FILE *f, const struct export_rows *r, const char *program);
+int export_rows_svg(FILE *f, const struct export_rows *r, const char *title);
 
 #endif

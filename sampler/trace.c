@@ -84,11 +84,16 @@ int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_l
         x->total_insns += e->insns;
         x->total_cycles += e->cycles;
     }
+    prx_set_layout(x, l);
+    return 0;
+}
+
+void prx_set_layout(struct prx *x, const struct prf_layout *l)
+{
     x->clock_grain = l->clock_grain;
     x->bucket_size = l->bucket_size;
     x->bucket_num = l->bucket_num;
     x->prog_low_pa = l->prog_low_pa;
     x->prog_high_pa = l->prog_high_pa;
     x->dos_pa = l->dos_pa;
-    return 0;
 }

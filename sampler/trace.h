@@ -30,5 +30,7 @@ void tracer_to_sampler(const struct tracer *t, struct sampler *s);
  * cycles were spent, with its class under `l` and its instruction length
  * decoded from `mem` as it is now.  Text fields are left to the caller. */
 int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_layout *l, struct prx *x);
+/* The .PRF layout, in a .prx (a sampling run's too). */
+void prx_set_layout(struct prx *x, const struct prf_layout *l);
 
 #endif

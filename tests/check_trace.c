@@ -145,6 +145,27 @@ START_TEST(hist_over_a_trace)
 }
 END_TEST
 
+/* --format over a .prx: the exact rows, in the unit asked for. */
+START_TEST(exports_of_a_trace)
+{
+    struct prx x;
+    struct run_result r;
+    traced_hotloop(&x, &r);
+    prx_free(&x);
+    run_profil(&r, "hist --format csv --metric cycles --map " FIX("hotloop.map") " " TMP "/TRACED.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "kind,name,start,end,cycles,percent\n") == r.out, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "\nsymbol,\"heavy\",112,128,5104200,73.942\n"));
+    run_profil(&r, "hist --format json " TMP "/TRACED.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "\"unit\": \"instructions\",\n  \"total\": 402201,"));
+    ck_assert_ptr_nonnull(strstr(r.out, "{\"kind\": \"bucket\", \"name\": \"7\", \"start\": 112, \"end\": 128, "
+                                        "\"count\": 301200}"));
+    run_profil(&r, "hist --format svg --metric cycles --map " FIX("hotloop.map") " " TMP "/TRACED.prx", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "<title>heavy: 5104200 cycles (73.9%)</title>"));
+}
+END_TEST
+
 START_TEST(cover_from_a_trace)
 {
     struct prx x;
@@ -243,6 +264,7 @@ Suite *trace_suite(void)
     tcase_add_test(tc, sampling_agrees_with_trace);
     tcase_add_test(tc, hist_over_a_trace);
     tcase_add_test(tc, cover_from_a_trace);
+    tcase_add_test(tc, exports_of_a_trace);
     tcase_add_test(tc, prx_round_trip_and_errors);
     tcase_add_test(tc, instruction_lengths);
     suite_add_tcase(s, tc);
