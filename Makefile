@@ -43,9 +43,9 @@ $(B)/%.o: %.c $(B)/.deps
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 # DOS test programs, assembled from source.
-$(B)/fixtures/%.com: tests/fixtures/%.asm $(B)/.deps Makefile
+$(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
-	$(NASM) -f bin --before '[map all $(@:.com=.map)]' -o $@ $<
+	$(NASM) -f bin -i tests/fixtures/ --before '[map all $(@:.com=.map)]' -o $@ $<
 
 $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures

@@ -288,6 +288,9 @@ int session_run(const struct session_opts *o)
         fprintf(stderr, "profil: %s: %s\n", o->program, err);
         goto done;
     }
+    if (img.missing)
+        fprintf(stderr, "profil: warning: %s: %zu bytes shorter than its header says; loading what is there, "
+                "as DOS does\n", o->program, img.missing);
     if (check_writable(out_path, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         goto done;

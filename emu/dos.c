@@ -24,6 +24,7 @@ void dos_ok(struct dos *d) { service_set_carry(d->m, 0); }
 
 void dos_fail(struct dos *d, uint16_t code)
 {
+    d->last_error = code;
     cpu_set(d->m, REG_AX, code);
     service_set_carry(d->m, 1);
 }
@@ -151,8 +152,6 @@ static void fn_return_code(struct dos *d)
     d->last_exit_code = d->last_exit_type = 0;
 }
 
-static void fn_get_psp(struct dos *d) { cpu_set(d->m, REG_BX, d->psp); }
-
 static void fn_set_dta(struct dos *d)
 {
     d->dta_seg = cpu_get(d->m, REG_DS);
@@ -211,7 +210,7 @@ static const struct dos_entry dos_core_fns[] = {
     { 0x00, fn_terminate }, { 0x1A, fn_set_dta }, { 0x25, fn_set_vector },
     { 0x2A, fn_get_date }, { 0x2C, fn_get_time }, { 0x2F, fn_get_dta },
     { 0x30, fn_version }, { 0x33, fn_break }, { 0x35, fn_get_vector },
-    { 0x4C, fn_exit }, { 0x4D, fn_return_code }, { 0x62, fn_get_psp },
+    { 0x4C, fn_exit }, { 0x4D, fn_return_code },
     { 0, NULL },
 };
 
@@ -221,7 +220,8 @@ static dos_fn dispatch[256];
 
 static void build_dispatch(void)
 {
-    const struct dos_entry *tables[] = { dos_core_fns, dos_console_fns, dos_file_fns, dos_mem_fns };
+    const struct dos_entry *tables[] = { dos_core_fns, dos_console_fns, dos_file_fns, dos_fcb_fns,
+                                         dos_dir_fns,  dos_sys_fns,     dos_mem_fns };
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
         for (const struct dos_entry *e = tables[t]; e->fn; e++)
             dispatch[e->ah] = e->fn;
@@ -290,11 +290,13 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
     d->err = err;
     d->arena = SEG_ARENA;
     d->version = 0x1E03;        /* 3.30 */
+    d->switchar = '/';
     d->boot_year = 1984;
     d->boot_month = 1;
     d->boot_day = 1;
     d->epoch_cycles = m->now;
     drives_init(&d->drives);
+    dos_sys_install(d);
     build_dispatch();
 
     d->sft[0] = (struct sft){ SFT_CON_IN, 0, -1, 0 };

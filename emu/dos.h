@@ -12,6 +12,7 @@
 #define PROFIL_EMU_DOS_H
 
 #include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "drive.h"
@@ -57,10 +58,21 @@ struct dos {
     uint16_t boot_year;
     uint8_t boot_month, boot_day;
     const struct mem_observer *mem_calls;   /* --memory, or NULL */
+    uint16_t last_error;            /* for 59h */
+    uint8_t verify;                 /* 2Eh/54h */
+    char switchar;                  /* 37h */
+    char search_dir[8][DOS_PATH_MAX + 4];  /* 4Eh/4Fh: the folders of recent searches */
+    unsigned next_search;
 };
 
 int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err);
 void dos_free(struct dos *d);
+
+/* INT 21h/29h's parse of a file name at s into an FCB's drive (1 = A:,
+ * 0 default) and 11-byte name ('*' as '?'s); flags as 29h's AL: 1 skip a
+ * leading separator, 2/4/8 keep the drive/name/extension when none is
+ * given.  *wild tells whether the name has '?'.  Returns the characters used. */
+size_t fcb_parse_name(const char *s, uint8_t flags, uint8_t *drive, uint8_t name[11], int *wild);
 
 /* Handles for a new process's JFT: 0-4 on the standard devices. */
 void dos_std_handles(struct dos *d, uint16_t psp);

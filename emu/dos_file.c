@@ -1,6 +1,7 @@
 /*
  * emu/dos_file.c: INT 21h drives and handle file I/O: 0Eh, 19h, 3Ch-43h,
- * 44h/00h, 47h.
+ * 44h/00h, 45h/46h (duplicate), 47h, 5Ah/5Bh (temporary and new files),
+ * 5Ch/67h/68h, 6Ch (extended open).
  *
  * Names go through drive.c's sandbox.  Handles are the process's JFT in its
  * PSP (offset 18h) pointing into struct dos's open-file table; handles 0-4
@@ -74,13 +75,18 @@ static void device_sft(struct sft *s, enum device dev)
     s->kind = dev == DEV_CON ? SFT_CON_OUT : dev == DEV_NUL ? SFT_NUL : SFT_ERR;
 }
 
-/* Open or create; `create` truncates. */
+/* Open (create 0), create or truncate (1), or create a file that must
+ * not exist yet (2, 5Ah/5Bh). */
 static void open_file(struct dos *d, int create)
 {
     struct resolved r;
     dos_charge(d, COST_DOS_FILE_CALL);
     if (path_arg(d, &r) != 0)
         return;
+    if (create == 2 && (r.exists || r.device != DEV_NONE)) {
+        dos_fail(d, 80);        /* file exists */
+        return;
+    }
     uint8_t mode = create ? 2 : (cpu_al(d->m) & 7);
     if (mode > 2) {
         dos_fail(d, E_ACCESS_CODE);
@@ -376,10 +382,128 @@ static void fn_get_cwd(struct dos *d)
     dos_ok(d);
 }
 
+/* 45h: a second handle on BX's open file. */
+static void fn_dup(struct dos *d)
+{
+    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
+    if (s < 0) {
+        dos_fail(d, E_HANDLE);
+        return;
+    }
+    int h = dos_new_handle(d, s);
+    if (h < 0) {
+        dos_fail(d, E_HANDLES);
+        return;
+    }
+    cpu_set(d->m, REG_AX, (uint16_t)h);
+    dos_ok(d);
+}
+
+/* 46h: handle CX made to name BX's file, closing what CX named. */
+static void fn_force_dup(struct dos *d)
+{
+    uint16_t to = cpu_get(d->m, REG_CX);
+    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
+    if (s < 0 || to >= DOS_JFT_SIZE) {
+        dos_fail(d, E_HANDLE);
+        return;
+    }
+    int old = dos_handle_sft(d, to);
+    if (old == s) {
+        dos_ok(d);
+        return;
+    }
+    if (old >= 0 && --d->sft[old].refs <= 0) {
+        if (d->sft[old].kind == SFT_FILE)
+            close(d->sft[old].fd);
+        if (old >= 5)
+            d->sft[old].kind = SFT_FREE;
+        d->sft[old].refs = 0;
+    }
+    mem_wb(d->m, lin(d->psp, (uint16_t)(0x18 + to)), (uint8_t)s);
+    d->sft[s].refs++;
+    dos_ok(d);
+}
+
+/* 5Ah: a new file with a unique name in the folder at DS:DX (which gets
+ * the name appended); the names are counted, not taken from the clock. */
+static void fn_create_temp(struct dos *d)
+{
+    uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX);
+    char dir[80], path[96];
+    struct resolved r;
+    int len = dos_read_asciz(d, ds, dx, dir, 66);
+    if (len < 0) {
+        dos_fail(d, E_NOPATH);
+        return;
+    }
+    const char *sep = len && dir[len - 1] != '\\' && dir[len - 1] != ':' ? "\\" : "";
+    for (unsigned n = 0; n < 10000; n++) {
+        snprintf(path, sizeof path, "%s%sPRF%05u.TMP", dir, sep, n);
+        int err = drive_resolve(&d->drives, path, &r);
+        if (err) {
+            dos_fail(d, (uint16_t)(err == E_DRIVE ? E_NOPATH : err));
+            return;
+        }
+        if (!r.exists) {
+            mem_write(d->m, lin(ds, dx), path, strlen(path) + 1);
+            cpu_set_al(d->m, 0);
+            open_file(d, 2);
+            return;
+        }
+    }
+    dos_fail(d, E_ACCESS);
+}
+
+static void fn_create_new(struct dos *d) { open_file(d, 2); }
+
+/* 5Ch (lock), 67h (handle count), 68h (commit): nothing to do on one
+ * machine with unbuffered files; the handle must be open for 5Ch/68h. */
+static void fn_lock(struct dos *d)
+{
+    if (handle_arg(d))
+        dos_ok(d);
+}
+
+static void fn_handle_count(struct dos *d)
+{
+    if (cpu_get(d->m, REG_BX) > DOS_JFT_SIZE)
+        dos_fail(d, 8);         /* the JFT lives in the PSP: no room for more */
+    else
+        dos_ok(d);
+}
+
+/* 6Ch: open, create or replace, as BX's mode and DX's action say. */
+static void fn_extended_open(struct dos *d)
+{
+    struct resolved r;
+    char path[128];
+    uint16_t action = cpu_get(d->m, REG_DX);
+    if (dos_read_asciz(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_SI), path, sizeof path) < 0 ||
+        drive_resolve(&d->drives, path, &r) != 0) {
+        dos_fail(d, E_NOPATH);
+        return;
+    }
+    int exists = r.exists || r.device != DEV_NONE, how = exists ? action & 0xF : (action >> 4) & 0xF;
+    if (how == 0) {
+        dos_fail(d, exists ? E_ACCESS : E_NOFILE);     /* "fail if it exists" / "fail if it does not" */
+        return;
+    }
+    /* Call the handle open or create with DS:DX pointing at the name. */
+    uint16_t dx = cpu_get(d->m, REG_DX);
+    cpu_set(d->m, REG_DX, cpu_get(d->m, REG_SI));
+    cpu_set_al(d->m, (uint8_t)(cpu_get(d->m, REG_BX) & 7));
+    open_file(d, exists && how == 1 ? 0 : 1);
+    cpu_set(d->m, REG_DX, dx);
+    cpu_set(d->m, REG_CX, (uint16_t)(!exists ? 2 : how == 1 ? 1 : 3));  /* created, opened, replaced */
+}
+
 const struct dos_entry dos_file_fns[] = {
     { 0x0E, fn_select_drive }, { 0x19, fn_current_drive },
     { 0x3C, fn_create }, { 0x3D, fn_open }, { 0x3E, fn_close }, { 0x3F, fn_read },
     { 0x40, fn_write }, { 0x41, fn_delete }, { 0x42, fn_seek }, { 0x43, fn_attributes },
-    { 0x44, fn_ioctl }, { 0x47, fn_get_cwd },
+    { 0x44, fn_ioctl }, { 0x45, fn_dup }, { 0x46, fn_force_dup }, { 0x47, fn_get_cwd },
+    { 0x5A, fn_create_temp }, { 0x5B, fn_create_new }, { 0x5C, fn_lock }, { 0x67, fn_handle_count },
+    { 0x68, fn_lock }, { 0x6C, fn_extended_open },
     { 0, NULL },
 };

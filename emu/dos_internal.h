@@ -17,9 +17,13 @@ typedef void (*dos_fn)(struct dos *d);
 
 struct dos_entry { uint8_t ah; dos_fn fn; };
 
-/* Tables from dos_console.c, dos_file.c, dos_mem.c (terminated by fn NULL). */
+/* Tables from dos_console.c, dos_file.c, dos_fcb.c, dos_dir.c, dos_sys.c,
+ * dos_mem.c (terminated by fn NULL). */
 extern const struct dos_entry dos_console_fns[];
 extern const struct dos_entry dos_file_fns[];
+extern const struct dos_entry dos_fcb_fns[];
+extern const struct dos_entry dos_dir_fns[];
+extern const struct dos_entry dos_sys_fns[];
 extern const struct dos_entry dos_mem_fns[];
 
 #define DOS_STUB_INT20  0x00u
@@ -44,6 +48,9 @@ int dos_read_asciz(struct dos *d, uint16_t seg, uint16_t off, char *buf, size_t 
 void dos_con_out(struct dos *d, uint8_t ch);
 /* Terminate the current process with `code`. */
 void dos_terminate(struct dos *d, uint8_t code, uint8_t type);
+
+/* dos_sys.c: the DOS data its answers point at (InDOS, list of lists...). */
+void dos_sys_install(struct dos *d);
 
 /* Handle table. */
 int dos_handle_sft(struct dos *d, uint16_t handle);   /* -1 if not open */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 void drives_init(struct drives *ds)
 {
@@ -187,6 +188,13 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
     if (ncomp > 0 && trailing_name && (out->device = device_of(comps[ncomp - 1])) != DEV_NONE)
         return 0;
 
+    size_t dlen = 0;
+    for (int i = 0; i < ncomp; i++) {
+        int w = snprintf(out->dos + dlen, sizeof out->dos - dlen, "%s%s", i ? "\\" : "", comps[i]);
+        if (w < 0 || (size_t)w >= sizeof out->dos - dlen)
+            return 3;
+        dlen += (size_t)w;
+    }
     size_t used = (size_t)snprintf(out->host, sizeof out->host, "%s", dr->root);
     for (int i = 0; i < ncomp; i++) {
         char found[256];
@@ -208,4 +216,111 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
     if (!contained(dr->root, out->host, out->exists))
         return 5;
     return 0;
+}
+
+/* ---- directory searches ----------------------------------------------------- */
+
+int fcb_name_of(const char *name83, uint8_t out[11])
+{
+    memset(out, ' ', 11);
+    size_t dot = strcspn(name83, ".");
+    if (dot > 8 || (name83[dot] && strlen(name83 + dot + 1) > 3))
+        return -1;
+    memcpy(out, name83, dot);
+    if (name83[dot])
+        memcpy(out + 8, name83 + dot + 1, strlen(name83 + dot + 1));
+    return 0;
+}
+
+static int matches(const uint8_t name[11], const uint8_t pattern[11])
+{
+    for (int i = 0; i < 11; i++)
+        if (pattern[i] != '?' && toupper(pattern[i]) != name[i])
+            return 0;
+    return 1;
+}
+
+static void dos_stamp(time_t t, uint16_t *time_out, uint16_t *date_out)
+{
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    if (tm.tm_year < 80) {      /* before 1980: DOS's epoch */
+        *time_out = 0;
+        *date_out = 0x21;
+        return;
+    }
+    *time_out = (uint16_t)(tm.tm_hour << 11 | tm.tm_min << 5 | tm.tm_sec / 2);
+    *date_out = (uint16_t)((tm.tm_year - 80) << 9 | (tm.tm_mon + 1) << 5 | tm.tm_mday);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(((const struct dir_match *)a)->name83, ((const struct dir_match *)b)->name83);
+}
+
+int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
+                 unsigned index, struct dir_match *out)
+{
+    struct resolved r;
+    int err = drive_resolve(ds, dos_dir[0] ? dos_dir : ".", &r);
+    if (err)
+        return err == 2 ? 3 : err;
+    if (r.device != DEV_NONE || !r.exists)
+        return 3;
+    if (attr == 0x08)
+        return 18;              /* only a volume label is asked for: there is none */
+    DIR *d = opendir(r.host);
+    if (!d)
+        return 3;
+    struct dir_match *all = NULL;
+    size_t n = 0, cap = 0;
+    int at_root = strcmp(r.host, ds->d[r.drive].root) == 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        struct dir_match m;
+        memset(&m, 0, sizeof m);
+        size_t len = strlen(e->d_name);
+        int dots = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+        if (dots && at_root)
+            continue;
+        if (dots) {
+            memcpy(m.name83, e->d_name, len + 1);
+            memset(m.fcb_name, ' ', 11);
+            memcpy(m.fcb_name, e->d_name, len);
+        } else {
+            size_t dot = strcspn(e->d_name, ".");
+            if (e->d_name[0] == '.' || len > 12 || dot > 8 || (e->d_name[dot] && strlen(e->d_name + dot + 1) > 3) ||
+                !dos_name83(e->d_name, len, m.name83) || fcb_name_of(m.name83, m.fcb_name) != 0)
+                continue;
+        }
+        if (!matches(m.fcb_name, pattern))
+            continue;
+        char path[4400];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", r.host, e->d_name);
+        if (stat(path, &st) != 0 || (!dots && !contained(ds->d[r.drive].root, path, 1)))
+            continue;           /* a link out of the drive is not in it */
+        if (S_ISDIR(st.st_mode) ? !(attr & 0x10) : !S_ISREG(st.st_mode))
+            continue;
+        m.attr = S_ISDIR(st.st_mode) ? 0x10 : 0x20;
+        if (!(st.st_mode & S_IWUSR))
+            m.attr |= 0x01;
+        m.size = S_ISDIR(st.st_mode) ? 0 : st.st_size > 0xFFFFFFFF ? 0xFFFFFFFFu : (uint32_t)st.st_size;
+        dos_stamp(st.st_mtime, &m.time, &m.date);
+        if (n == cap) {
+            cap = cap ? cap * 2 : 32;
+            struct dir_match *na = realloc(all, cap * sizeof *na);
+            if (!na)
+                break;
+            all = na;
+        }
+        all[n++] = m;
+    }
+    closedir(d);
+    qsort(all, n, sizeof *all, by_name);    /* the host's order is not reproducible */
+    err = index < n ? 0 : 18;
+    if (!err)
+        *out = all[index];
+    free(all);
+    return err;
 }

@@ -12,6 +12,7 @@
 #define PROFIL_EMU_DRIVE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define DRIVE_COUNT 26
 #define DOS_PATH_MAX 68         /* DOS: 64 characters of directory + drive */
@@ -30,6 +31,7 @@ enum device { DEV_NONE, DEV_CON, DEV_NUL, DEV_AUX, DEV_PRN };
 
 struct resolved {
     char host[4096];            /* host path */
+    char dos[DOS_PATH_MAX + 64]; /* the DOS path from the drive's root: "SUB\\FILE.TXT" */
     enum device device;         /* a device name, whatever the folder */
     int exists;
     int drive;
@@ -45,5 +47,23 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
 /* Normalise one name to its 8.3 upper-case form; returns 0 if it cannot
  * be a DOS name. */
 int dos_name83(const char *in, size_t len, char out[13]);
+
+/* A folder entry as a directory search (FCB 11h/12h, 4Eh/4Fh) sees it. */
+struct dir_match {
+    char name83[13];            /* "NAME.EXT" */
+    uint8_t fcb_name[11];       /* "NAME    EXT" */
+    uint8_t attr;               /* 10h directory, 20h archive, 01h read-only */
+    uint32_t size;
+    uint16_t time, date;        /* DOS format, from the host's mtime in UTC */
+};
+
+/* The index-th entry (0 first) of the folder `dos_dir` (a DOS path; "" is
+ * the current folder of the current drive) whose name matches the 11-byte
+ * pattern ('?' any byte), in name order, with directories only when attr
+ * has 10h.  Returns 0, 18 (no more files) or a resolve error. */
+int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
+                 unsigned index, struct dir_match *out);
+/* "NAME.EXT" -> "NAME    EXT" (wildcards kept); -1 when it is not a name. */
+int fcb_name_of(const char *name83, uint8_t out[11]);
 
 #endif

@@ -46,13 +46,19 @@ int exe_parse(const uint8_t *data, size_t size, struct dos_image *img, char *err
     if (last > 511)
         FAIL("EXE file bad: %u bytes in last page (at most 511)", last);
     size_t image = (size_t)pages * 512 - (last ? 512 - last : 0);
-    if (image > size)
+    /* DOS reads what there is: a file short of its header's size by less
+     * than a page (an old linker's last-page count, MS-DOS 2.0's SORT.EXE)
+     * loads, the rest zero; more than that is a broken file. */
+    if (image >= size + 512)
         FAIL("EXE file bad: truncated, header says %zu bytes but the file has %zu", image, size);
+    img->missing = image > size ? image - size : 0;
     size_t hdr = (size_t)hdr_paras * 16;
     if (hdr < 0x1C)
         FAIL("EXE file bad: header of %zu bytes is shorter than the 28-byte MZ header", hdr);
     if (hdr > image)
         FAIL("EXE file bad: header of %zu bytes is larger than the %zu-byte image", hdr, image);
+    if (hdr > size)
+        FAIL("EXE file bad: truncated, its header of %zu bytes is longer than the %zu-byte file", hdr, size);
     if (nrel && ((size_t)rel_off < 0x1C || (size_t)rel_off + (size_t)nrel * 4 > size))
         FAIL("EXE file bad: relocation table (%u entries at offset %u) runs past the end of the file",
              nrel, rel_off);

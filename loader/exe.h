@@ -16,7 +16,8 @@
 struct dos_image {
     int is_exe;
     const uint8_t *load;        /* the load module (after the header)  */
-    size_t load_size;
+    size_t load_size;           /* what memory takes: the header's size of it  */
+    size_t missing;             /* bytes of it the file lacks (under one page) */
     uint16_t pages;             /* .EXE: pages in file (header word 2)  */
     uint16_t min_alloc, max_alloc;
     uint16_t ss, sp, cs, ip;

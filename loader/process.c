@@ -15,38 +15,11 @@
 
 #define PSP_PARAS 0x10u
 
-static int is_separator(char c)
-{
-    return c == ' ' || c == '\t' || c == 0 || strchr(".\"/\\[]:|<>+=;,", c) != NULL;
-}
-
 size_t fcb_parse(const char *s, uint8_t *drive, uint8_t name[11])
 {
-    size_t i = 0;
+    int wild;
     memset(name, ' ', 11);
-    *drive = 0;
-    while (s[i] == ' ' || s[i] == '\t')
-        i++;
-    if (s[i] && s[i + 1] == ':' && isalpha((unsigned char)s[i])) {
-        *drive = (uint8_t)(toupper((unsigned char)s[i]) - 'A' + 1);
-        i += 2;
-    }
-    for (int n = 0; !is_separator(s[i]); i++) {
-        if (n < 8)
-            name[n++] = s[i] == '*' ? '?' : (uint8_t)toupper((unsigned char)s[i]);
-        if (s[i] == '*')
-            while (n < 8) name[n++] = '?';
-    }
-    if (s[i] == '.') {
-        i++;
-        for (int n = 0; !is_separator(s[i]); i++) {
-            if (n < 3)
-                name[8 + n++] = s[i] == '*' ? '?' : (uint8_t)toupper((unsigned char)s[i]);
-            if (s[i] == '*')
-                while (n < 3) name[8 + n++] = '?';
-        }
-    }
-    return i;
+    return fcb_parse_name(s, 0, drive, name, &wild);
 }
 
 static void write_fcb(struct machine *m, uint32_t at, const char *arg)
@@ -179,7 +152,7 @@ int process_create(struct machine *m, struct dos *d, const struct dos_image *img
     d->dta_off = 0x80;
 
     build_psp(m, d, p, args->tail);
-    mem_write(m, lin(p->load_seg, 0), img->load, img->load_size);
+    mem_write(m, lin(p->load_seg, 0), img->load, img->load_size - img->missing);
 
     if (img->is_exe) {
         relocate(m, img, p->load_seg);

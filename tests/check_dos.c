@@ -100,6 +100,55 @@ START_TEST(program_file_io_in_the_sandbox)
 }
 END_TEST
 
+/* The FCB calls (fcb.asm's comments give each token): create, two
+ * sequential writes, size in records, random read, a block read that ends
+ * the file after two whole records (AL=1, CX=2 as MS-DOS 2.0's SYSCALL.ASM
+ * returns; DOSBox says CX=3), rename, search, delete, parse. */
+START_TEST(fcb_file_io)
+{
+    struct run_result r;
+    make_tree();
+    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/fcb.prf " FIX("fcb.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
+    ck_assert_str_eq(r.out, "00 00 00 00 00 00 02 00 42 01 02 01 00 00 00 FCBNEW__DAT FF 00 FF 01 03 FF ");
+    ck_assert_int_eq(file_exists(DRV "/FCBNEW.DAT"), 0);
+    ck_assert_int_eq(file_exists(DRV "/FCBTEST.DAT"), 0);
+}
+END_TEST
+
+/* Folders, find first/next (sorted; links out of the drive not listed),
+ * move, extended error, disk free, switch character (dirs.asm). */
+START_TEST(folders_and_searches)
+{
+    struct run_result r;
+    make_tree();
+    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/dirs.prf " FIX("dirs.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
+    ck_assert_str_eq(r.out, "ok 0005 ok NEWDIR X1.TXT X2.TXT 0012 HELLO.TXT NEWDIR SUB 0012 ok ok 0005 "
+                            "A.DAT Y.DAT 0012 0002 02 08 10 40 /");
+    ck_assert_int_eq(file_exists(DRV "/NEWDIR/X1.TXT"), 1);
+    ck_assert_int_eq(file_exists(DRV "/SUB/Y.DAT"), 1);
+    ck_assert_str_eq(r.err, "");
+}
+END_TEST
+
+/* 45h/46h: standard output duplicated, pointed at a file and back; 5Bh
+ * refuses an existing file (80 = 50h), 5Ah names a temporary file, 6Ch
+ * opens an existing one (CX=1) (handles.asm). */
+START_TEST(duplicated_handles_and_new_files)
+{
+    struct run_result r;
+    make_tree();
+    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/handles.prf " FIX("handles.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
+    ck_assert_str_eq(r.out, "via dup\r\n0050 ok C:\\PRF00000.TMP ok 01 ");
+    char content[64];
+    slurp(DRV "/OUT.TXT", content, sizeof content);
+    ck_assert_str_eq(content, "into file\r\n");
+    ck_assert_int_eq(file_exists(DRV "/PRF00000.TMP"), 1);
+}
+END_TEST
+
 /* INT 21h/0Ah reads "hello" (echoing it and CR LF, as DOS does), 01h reads
  * and echoes 'x', 0Bh sees more input waiting; the exit code is the
  * length read. */
@@ -134,6 +183,9 @@ Suite *dos_suite(void)
     tcase_add_test(tc, arena_alloc_free_resize_and_corruption);
     tcase_add_test(tc, program_file_io_in_the_sandbox);
     tcase_add_test(tc, console_input_from_stdin);
+    tcase_add_test(tc, fcb_file_io);
+    tcase_add_test(tc, duplicated_handles_and_new_files);
+    tcase_add_test(tc, folders_and_searches);
     tcase_add_test(tc, date_and_time_follow_the_emulated_clock);
     suite_add_tcase(s, tc);
     return s;

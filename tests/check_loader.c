@@ -44,6 +44,8 @@ START_TEST(bad_images_are_refused)
     expect_parse_error(mz, 20, "truncated header");
     mz_header(0, 3, 0, 2, 0, 0x1C);                 /* 1536 bytes claimed */
     expect_parse_error(mz, 64, "truncated, header says 1536 bytes");
+    mz_header(0, 1, 0, 32, 0, 0x1C);                /* a 512-byte header in a 500-byte file */
+    expect_parse_error(mz, 500, "truncated, its header of 512 bytes");
     mz_header(64, 0, 0, 2, 0, 0x1C);
     expect_parse_error(mz, 64, "zero pages");
     mz_header(600, 1, 0, 2, 0, 0x1C);
@@ -55,6 +57,21 @@ START_TEST(bad_images_are_refused)
     mz_header(64, 1, 1, 2, 0, 0x1C);                /* relocation at 0100:0000 */
     mz[0x1C] = 0; mz[0x1D] = 0; mz[0x1E] = 0; mz[0x1F] = 1;
     expect_parse_error(mz, 64, "relocation 0 points at 01000h");
+}
+END_TEST
+
+/* A file a few bytes short of its header's size (MS-DOS 2.0's SORT.EXE is
+ * 2 short) loads as DOS loads it: the image keeps its size, the rest zero. */
+START_TEST(exe_short_by_less_than_a_page_loads)
+{
+    struct dos_image img;
+    char err[256] = "";
+    mz_header(100, 1, 0, 2, 0, 0x1C);               /* 100-byte file claimed, 98 there */
+    ck_assert_int_eq(exe_parse(mz, 98, &img, err, sizeof err), 0);
+    ck_assert_uint_eq(img.load_size, 100 - 32);
+    ck_assert_uint_eq(img.missing, 2);
+    mz_header(0, 2, 0, 2, 0, 0x1C);                 /* 1024 claimed, 512 there: a page short */
+    expect_parse_error(mz, 512, "truncated, header says 1024 bytes but the file has 512");
 }
 END_TEST
 
@@ -206,6 +223,7 @@ Suite *loader_suite(void)
     Suite *s = suite_create("loader");
     TCase *tc = tcase_create("load");
     tcase_add_test(tc, bad_images_are_refused);
+    tcase_add_test(tc, exe_short_by_less_than_a_page_loads);
     tcase_add_test(tc, exe_loaded_and_relocated);
     tcase_add_test(tc, com_psp_environment_and_arena);
     tcase_add_test(tc, exe_too_big_for_memory);
