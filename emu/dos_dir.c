@@ -76,7 +76,7 @@ static void fn_chdir(struct dos *d)
     if (!err && (!r.exists || r.device != DEV_NONE || !is_dir(r.host) || strlen(r.dos) >= DOS_PATH_MAX - 4))
         err = E_NOPATH;
     if (!err)
-        snprintf(d->drives.d[r.drive].cwd, sizeof d->drives.d[r.drive].cwd, "%s", r.dos);
+        snprintf(d->drives.d[r.drive].cwd, sizeof d->drives.d[r.drive].cwd, "%.*s", DOS_PATH_MAX - 4, r.dos);
     finish(d, err);
 }
 

@@ -317,7 +317,8 @@ int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pat
         all[n++] = m;
     }
     closedir(d);
-    qsort(all, n, sizeof *all, by_name);    /* the host's order is not reproducible */
+    if (n)
+        qsort(all, n, sizeof *all, by_name);    /* the host's order is not reproducible */
     err = index < n ? 0 : 18;
     if (!err)
         *out = all[index];
