@@ -58,12 +58,42 @@ void dos_con_out(struct dos *d, uint8_t ch)
 
 /* ---- processes ----------------------------------------------------------- */
 
+/* A child process goes back to its parent, as DOS's terminate does: the
+ * parent's SS:SP saved at EXEC (its PSP:2Eh) points at its registers
+ * (ES DS BP DI SI DX CX BX AX) above the frame of its INT 21h/4Bh, whose
+ * return address becomes the child's terminate address (PSP:0Ah) with
+ * carry clear; INT 22h-24h come back from the child's PSP. */
+static void return_to_parent(struct dos *d, uint16_t child, uint16_t parent, uint8_t type)
+{
+    struct machine *m = d->m;
+    uint32_t c = lin(child, 0), pp = lin(parent, 0);
+    if (type != 3)
+        dos_free_process_memory(d, child);
+    for (unsigned v = 0; v < 3; v++)
+        ivt_set(m, (uint8_t)(0x22 + v), mem_rw(m, c + 0x0C + v * 4), mem_rw(m, c + 0x0A + v * 4));
+    uint16_t ss = mem_rw(m, pp + 0x30), sp = mem_rw(m, pp + 0x2E);
+    static const enum reg saved[9] = { REG_ES, REG_DS, REG_BP, REG_DI, REG_SI, REG_DX, REG_CX, REG_BX, REG_AX };
+    for (int i = 0; i < 9; i++, sp = (uint16_t)(sp + 2))
+        cpu_set(m, saved[i], mem_rw(m, lin(ss, sp)));
+    cpu_set(m, REG_SS, ss);
+    cpu_set(m, REG_SP, sp);
+    mem_ww(m, lin(ss, sp), mem_rw(m, c + 0x0A));
+    mem_ww(m, lin(ss, (uint16_t)(sp + 2)), mem_rw(m, c + 0x0C));
+    uint32_t fl = lin(ss, (uint16_t)(sp + 4));
+    mem_ww(m, fl, (uint16_t)(mem_rw(m, fl) & ~FL_CF));
+    d->psp = parent;
+    d->dta_seg = parent;
+    d->dta_off = 0x80;
+}
+
 void dos_terminate(struct dos *d, uint8_t code, uint8_t type)
 {
     struct machine *m = d->m;
-    /* Close the process's handles so its files are complete on the host. */
+    uint16_t child = d->psp, parent = mem_rw(m, lin(child, 0x16));
+    /* Close the process's handles so its files are complete on the host
+     * (a handle it inherited stays open in its parent). */
     for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
-        uint32_t a = lin(d->psp, (uint16_t)(0x18 + h));
+        uint32_t a = lin(child, (uint16_t)(0x18 + h));
         uint8_t s = mem_rb(m, a);
         if (s < DOS_MAX_FILES && d->sft[s].refs > 0 && --d->sft[s].refs == 0) {
             if (d->sft[s].kind == SFT_FILE)
@@ -73,9 +103,13 @@ void dos_terminate(struct dos *d, uint8_t code, uint8_t type)
         }
         mem_wb(m, a, 0xFF);
     }
-    console_flush(d->con);
     d->last_exit_code = code;
     d->last_exit_type = type;
+    if (parent != child && parent != 0) {
+        return_to_parent(d, child, parent, type);
+        return;
+    }
+    console_flush(d->con);
     m->exit_code = code;
     machine_stop(m, STOP_EXIT, NULL);
 }
@@ -116,6 +150,23 @@ int dos_new_handle(struct dos *d, int sft)
 
 static void fn_terminate(struct dos *d) { dos_terminate(d, 0, 0); }
 static void fn_exit(struct dos *d) { dos_terminate(d, cpu_al(d->m), 0); }
+
+/* 31h: keep DX paragraphs of the program's block and end it, resident. */
+static void fn_keep(struct dos *d)
+{
+    uint16_t largest, paras = cpu_get(d->m, REG_DX);
+    mcb_resize(d->m, d->arena, d->psp, paras < 6 ? 6 : paras, &largest);
+    dos_terminate(d, cpu_al(d->m), 3);
+}
+
+static void fn_exec(struct dos *d)
+{
+    if (d->exec) {
+        d->exec(d);
+        return;
+    }
+    dos_fail(d, 1);
+}
 
 static void fn_set_vector(struct dos *d)
 {
@@ -210,7 +261,7 @@ static const struct dos_entry dos_core_fns[] = {
     { 0x00, fn_terminate }, { 0x1A, fn_set_dta }, { 0x25, fn_set_vector },
     { 0x2A, fn_get_date }, { 0x2C, fn_get_time }, { 0x2F, fn_get_dta },
     { 0x30, fn_version }, { 0x33, fn_break }, { 0x35, fn_get_vector },
-    { 0x4C, fn_exit }, { 0x4D, fn_return_code },
+    { 0x31, fn_keep }, { 0x4B, fn_exec }, { 0x4C, fn_exit }, { 0x4D, fn_return_code },
     { 0, NULL },
 };
 
@@ -249,6 +300,16 @@ static void int20(struct machine *m, void *ctx)
     dos_terminate(ctx, 0, 0);
 }
 
+/* INT 27h: stay resident, keeping DX bytes from the PSP (CS). */
+static void int27(struct machine *m, void *ctx)
+{
+    struct dos *d = ctx;
+    uint16_t largest, paras = (uint16_t)((cpu_get(m, REG_DX) + 15u) >> 4);
+    dos_charge(d, COST_DOS_CALL);
+    mcb_resize(m, d->arena, d->psp, paras < 6 ? 6 : paras, &largest);
+    dos_terminate(d, 0, 3);
+}
+
 static void int23(struct machine *m, void *ctx)
 {
     (void)m;
@@ -282,7 +343,7 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
         { 0x20, DOS_STUB_INT20, int20 }, { 0x21, DOS_STUB_INT21, int21 },
         { 0x23, DOS_STUB_INT23, int23 }, { 0x24, DOS_STUB_INT24, int24 },
         { 0x2F, DOS_STUB_INT2F, int2f }, { 0x29, DOS_STUB_INT29, int29 },
-        { 0x27, DOS_STUB_INT27, int20 },    /* stay resident: with no parent, the run ends */
+        { 0x27, DOS_STUB_INT27, int27 },
     };
     memset(d, 0, sizeof *d);
     d->m = m;

@@ -58,6 +58,7 @@ struct dos {
     uint16_t boot_year;
     uint8_t boot_month, boot_day;
     const struct mem_observer *mem_calls;   /* --memory, or NULL */
+    void (*exec)(struct dos *d);    /* 4Bh, the loader's (loader/exec.c); NULL: none */
     uint16_t last_error;            /* for 59h */
     uint8_t verify;                 /* 2Eh/54h */
     char switchar;                  /* 37h */

@@ -52,6 +52,11 @@ void dos_terminate(struct dos *d, uint8_t code, uint8_t type);
 /* dos_sys.c: the DOS data its answers point at (InDOS, list of lists...). */
 void dos_sys_install(struct dos *d);
 
+/* dos_mem.c: a process's blocks freed at its end; a block EXEC made, for
+ * --memory (both reported to d->mem_calls at the current caller). */
+void dos_free_process_memory(struct dos *d, uint16_t psp);
+void dos_observe_alloc(struct dos *d, uint16_t seg);
+
 /* Handle table. */
 int dos_handle_sft(struct dos *d, uint16_t handle);   /* -1 if not open */
 int dos_new_handle(struct dos *d, int sft);           /* -1 if JFT full */

@@ -231,6 +231,26 @@ static void fn_resize(struct dos *d)
     dos_ok(d);
 }
 
+void dos_free_process_memory(struct dos *d, uint16_t psp)
+{
+    struct machine *m = d->m;
+    uint16_t mcb = d->arena;
+    for (unsigned steps = 0; steps < MCB_LIMIT && valid(m, mcb); steps++) {
+        if (owner_of(m, mcb) == psp) {
+            observe(d, MEM_FREE, (uint16_t)(mcb + 1), size_of(m, mcb), 0, 0);
+            mem_ww(m, lin(mcb, 1), 0);
+        }
+        if (sig(m, mcb) == 'Z')
+            break;
+        mcb = (uint16_t)(mcb + size_of(m, mcb) + 1);
+    }
+}
+
+void dos_observe_alloc(struct dos *d, uint16_t seg)
+{
+    observe(d, MEM_ALLOC, seg, 0, mcb_size(d->m, seg), 0);
+}
+
 const struct dos_entry dos_mem_fns[] = {
     { 0x48, fn_alloc }, { 0x49, fn_free }, { 0x4A, fn_resize }, { 0, NULL },
 };

@@ -53,7 +53,7 @@ static size_t build_env(const struct process_args *a, uint8_t *buf, size_t cap)
     return n + strlen(a->dos_path) + 1;
 }
 
-static void build_psp(struct machine *m, struct dos *d, const struct process *p, const char *tail)
+void psp_init(struct machine *m, const struct process *p, uint16_t parent)
 {
     uint32_t base = lin(p->psp, 0);
     static const uint8_t call5[5] = { 0x9A, 0xF0, 0xFE, 0x1D, 0xF0 };
@@ -65,26 +65,28 @@ static void build_psp(struct machine *m, struct dos *d, const struct process *p,
     mem_write(m, base + 5, call5, 5);               /* CP/M-style call to DOS */
     for (unsigned v = 0; v < 3; v++)                /* saved INT 22h, 23h, 24h */
         mem_write(m, base + 0x0A + v * 4, m->mem + (0x22 + v) * 4, 4);
-    mem_ww(m, base + 0x16, p->psp);                 /* parent: itself, as COMMAND.COM */
+    mem_ww(m, base + 0x16, parent);                 /* the root's is itself, as COMMAND.COM's */
     mem_ww(m, base + 0x2C, p->env_seg);
+    for (unsigned h = 0; h < DOS_JFT_SIZE; h++)
+        mem_wb(m, base + 0x18 + h, 0xFF);
     mem_ww(m, base + 0x32, DOS_JFT_SIZE);
     mem_ww(m, base + 0x34, 0x18);
     mem_ww(m, base + 0x36, p->psp);
     mem_wb(m, base + 0x50, 0xCD);                   /* INT 21h; RETF */
     mem_wb(m, base + 0x51, 0x21);
     mem_wb(m, base + 0x52, 0xCB);
-    dos_std_handles(d, p->psp);
+}
 
-    /* FCBs from the first two arguments. */
+/* FCBs from the first two arguments, and the command tail: a leading
+ * space as COMMAND.COM passes it, then CR. */
+static void psp_arguments(struct machine *m, const struct process *p, const char *tail)
+{
+    uint32_t base = lin(p->psp, 0);
     size_t skip = strspn(tail, " \t");
     const char *second = tail + skip + strcspn(tail + skip, " \t");
     write_fcb(m, base + 0x5C, tail);
     write_fcb(m, base + 0x6C, second);
-
-    /* Command tail: a leading space as COMMAND.COM passes it, then CR. */
     size_t len = strlen(tail);
-    if (len > 126)
-        len = 126;
     uint8_t n = 0;
     if (len) {
         mem_wb(m, base + 0x81, ' ');
@@ -98,33 +100,20 @@ static void build_psp(struct machine *m, struct dos *d, const struct process *p,
     mem_wb(m, base + 0x81 + n, '\r');
 }
 
-static void relocate(struct machine *m, const struct dos_image *img, uint16_t load_seg)
+void process_relocate(struct machine *m, const struct dos_image *img, uint16_t load_seg, uint16_t factor)
 {
     for (size_t i = 0; i < img->nrelocs; i++) {
         const uint8_t *r = img->relocs + i * 4;
         uint16_t off = (uint16_t)(r[0] | r[1] << 8), seg = (uint16_t)(r[2] | r[3] << 8);
         uint32_t at = lin((uint16_t)(load_seg + seg), off);
-        mem_ww(m, at, (uint16_t)(mem_rw(m, at) + load_seg));
+        mem_ww(m, at, (uint16_t)(mem_rw(m, at) + factor));
     }
 }
 
-int process_create(struct machine *m, struct dos *d, const struct dos_image *img,
-                   const struct process_args *args, struct process *p, char *err, size_t errn)
+int process_place(struct machine *m, struct dos *d, const struct dos_image *img, struct process *p,
+                  char *err, size_t errn)
 {
-    uint8_t env[2048];
-    size_t env_len = build_env(args, env, sizeof env);
     uint16_t largest = 0;
-    if (env_len == 0) {
-        snprintf(err, errn, "environment larger than %zu bytes", sizeof env);
-        return -1;
-    }
-    uint16_t env_paras = (uint16_t)((env_len + 15) / 16);
-    if (mcb_alloc(m, d->arena, env_paras, MCB_OWNER_DOS, &p->env_seg, &largest) != 0) {
-        snprintf(err, errn, "Program too big: no memory for the environment");
-        return -1;
-    }
-    mem_write(m, lin(p->env_seg, 0), env, env_len);
-
     /* The program gets the largest block, cut to its maximum allocation. */
     uint32_t need = PSP_PARAS + exe_load_paras(img);
     largest = mcb_largest(m, d->arena);
@@ -144,32 +133,71 @@ int process_create(struct machine *m, struct dos *d, const struct dos_image *img
         return -1;
     }
     mcb_set_owner(m, p->psp, p->psp);
-    mcb_set_owner(m, p->env_seg, p->psp);
     p->load_seg = (uint16_t)(p->psp + PSP_PARAS);
     p->mem_top = (uint16_t)(p->psp + want);
-    d->psp = p->psp;
-    d->dta_seg = p->psp;
-    d->dta_off = 0x80;
+    return 0;
+}
 
-    build_psp(m, d, p, args->tail);
+void process_load_image(struct machine *m, const struct dos_image *img, const struct process *p)
+{
     mem_write(m, lin(p->load_seg, 0), img->load, img->load_size - img->missing);
+    if (img->is_exe)
+        process_relocate(m, img, p->load_seg, p->load_seg);
+}
 
+void process_entry(const struct dos_image *img, const struct process *p, struct process_regs *r, struct machine *m)
+{
     if (img->is_exe) {
-        relocate(m, img, p->load_seg);
-        cpu_set(m, REG_SS, (uint16_t)(p->load_seg + img->ss));
-        cpu_set(m, REG_SP, img->sp);
-        cpu_set(m, REG_CS, (uint16_t)(p->load_seg + img->cs));
-        cpu_set(m, REG_IP, img->ip);
+        r->ss = (uint16_t)(p->load_seg + img->ss);
+        r->sp = img->sp;
+        r->cs = (uint16_t)(p->load_seg + img->cs);
+        r->ip = img->ip;
     } else {
         /* .COM: everything at the PSP, a zero word on the stack so RET
          * reaches the INT 20h at PSP:0000. */
-        uint16_t sp = want >= 0x1000 ? 0xFFFE : (uint16_t)(want * 16 - 2);
-        mem_ww(m, lin(p->psp, sp), 0);
-        cpu_set(m, REG_SS, p->psp);
-        cpu_set(m, REG_SP, sp);
-        cpu_set(m, REG_CS, p->psp);
-        cpu_set(m, REG_IP, 0x100);
+        uint32_t paras = (uint32_t)(uint16_t)(p->mem_top - p->psp);
+        r->sp = paras >= 0x1000 ? 0xFFFE : (uint16_t)(paras * 16 - 2);
+        mem_ww(m, lin(p->psp, r->sp), 0);
+        r->ss = r->cs = p->psp;
+        r->ip = 0x100;
     }
+}
+
+int process_create(struct machine *m, struct dos *d, const struct dos_image *img,
+                   const struct process_args *args, struct process *p, char *err, size_t errn)
+{
+    uint8_t env[2048];
+    size_t env_len = build_env(args, env, sizeof env);
+    uint16_t largest = 0;
+    if (env_len == 0) {
+        snprintf(err, errn, "environment larger than %zu bytes", sizeof env);
+        return -1;
+    }
+    uint16_t env_paras = (uint16_t)((env_len + 15) / 16);
+    if (mcb_alloc(m, d->arena, env_paras, MCB_OWNER_DOS, &p->env_seg, &largest) != 0) {
+        snprintf(err, errn, "Program too big: no memory for the environment");
+        return -1;
+    }
+    mem_write(m, lin(p->env_seg, 0), env, env_len);
+    if (process_place(m, d, img, p, err, errn) != 0)
+        return -1;
+    mcb_set_owner(m, p->env_seg, p->psp);
+    d->psp = p->psp;
+    d->dta_seg = p->psp;
+    d->dta_off = 0x80;
+    d->exec = exec_service;
+
+    psp_init(m, p, p->psp);
+    dos_std_handles(d, p->psp);
+    psp_arguments(m, p, args->tail);
+    process_load_image(m, img, p);
+
+    struct process_regs r;
+    process_entry(img, p, &r, m);
+    cpu_set(m, REG_SS, r.ss);
+    cpu_set(m, REG_SP, r.sp);
+    cpu_set(m, REG_CS, r.cs);
+    cpu_set(m, REG_IP, r.ip);
     cpu_set(m, REG_DS, p->psp);
     cpu_set(m, REG_ES, p->psp);
     cpu_set(m, REG_AX, 0);

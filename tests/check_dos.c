@@ -149,6 +149,28 @@ START_TEST(duplicated_handles_and_new_files)
 }
 END_TEST
 
+/* EXEC (parent.asm): a missing program (2), no memory before the parent
+ * shrinks (8), then CHILD.COM runs on the inherited handle with the tail
+ * given, its code comes back through 4Dh, and the parent's registers are
+ * restored (the "ok" after the child's line needs DS).  DOSBox prints the
+ * same line.  With --memory the EXEC's two blocks are allocated at the
+ * parent's INT 21h and freed at the child's exit. */
+START_TEST(exec_runs_a_child)
+{
+    struct run_result r;
+    run_profil(&r, "run -q --memory --drive C=" FIXTURE_DIR " -o " TMP "/exec.prf " FIX("parent.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
+    ck_assert_str_eq(r.out, "0002 0008 ok [ hello]\r\nok 07 00 ");
+    ck_assert_str_eq(r.err, "");
+    run_profil(&r, "hist --by site " TMP "/exec.prx", NULL);
+    /* The child's environment and block take all memory above the
+     * parent's 100h paragraphs at 0186h and the MCB after them: 0287h to
+     * A000h less the second MCB, 9D78h paragraphs = 644992 bytes. */
+    ck_assert_msg(strstr(r.out, "       2        1        0        0     644992     644992     644992          0  ")
+                  != NULL, "%s", r.out);
+}
+END_TEST
+
 /* INT 21h/0Ah reads "hello" (echoing it and CR LF, as DOS does), 01h reads
  * and echoes 'x', 0Bh sees more input waiting; the exit code is the
  * length read. */
@@ -184,6 +206,7 @@ Suite *dos_suite(void)
     tcase_add_test(tc, program_file_io_in_the_sandbox);
     tcase_add_test(tc, console_input_from_stdin);
     tcase_add_test(tc, fcb_file_io);
+    tcase_add_test(tc, exec_runs_a_child);
     tcase_add_test(tc, duplicated_handles_and_new_files);
     tcase_add_test(tc, folders_and_searches);
     tcase_add_test(tc, date_and_time_follow_the_emulated_clock);

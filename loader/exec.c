@@ -1,0 +1,195 @@
+/*
+ * loader/exec.c: INT 21h/4Bh, EXEC, in the same emulated machine and on
+ * the same clock as its parent.
+ *
+ *   AL=00h  load and run: DS:DX the program's path, ES:BX the parameter
+ *           block (environment segment or 0 for a copy of the parent's,
+ *           far pointers to the command tail and the two FCBs).
+ *   AL=01h  load, don't run: as 00h, then the child's SS:SP and CS:IP go
+ *           into the parameter block at 0Eh and 12h and the child becomes
+ *           the current process, as DOS does for debuggers.
+ *   AL=03h  load an overlay at the segment in the parameter block, an
+ *           .EXE's relocations adjusted by the factor after it.
+ *
+ * The child inherits its parent's handles; INT 22h is set to the parent's
+ * return address and saved in the child's PSP with INT 23h/24h; the
+ * parent's registers go under its IRET frame and that SS:SP into its own
+ * PSP at 2Eh, as MS-DOS keeps them (dos.c's terminate restores them and
+ * returns through the frame).  The child starts by the INT 21h stub's own IRET: its
+ * CS:IP and FLAGS are pushed on its stack.  Errors: 1 bad function,
+ * 2 file not found, 3 path not found, 8 not enough memory, 11 bad format.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../emu/bios.h"
+#include "../emu/costs.h"
+#include "../emu/dos_internal.h"
+#include "../emu/dos_mem.h"
+#include "process.h"
+
+#define EXEC_FILE_MAX 0xA0000u      /* nothing bigger fits in 640 KiB */
+
+/* The host file DS:DX names, read whole; 0 or a DOS error. */
+static int read_program(struct dos *d, uint8_t **buf, size_t *size, char *dos_path, size_t n)
+{
+    char path[128];
+    struct resolved r;
+    if (dos_read_asciz(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), path, sizeof path) < 0)
+        return 3;
+    int err = drive_resolve(&d->drives, path, &r);
+    if (err)
+        return err == 15 ? 3 : err;
+    if (!r.exists || r.device != DEV_NONE)
+        return 2;
+    FILE *f = fopen(r.host, "rb");
+    if (!f)
+        return 2;
+    *buf = malloc(EXEC_FILE_MAX + 1);
+    *size = *buf ? fread(*buf, 1, EXEC_FILE_MAX + 1, f) : 0;
+    fclose(f);
+    if (!*buf || *size > EXEC_FILE_MAX) {
+        free(*buf);
+        return 8;
+    }
+    snprintf(dos_path, n, "%c:\\%.*s", 'A' + r.drive, (int)(n - 4), r.dos);
+    machine_charge(d->m, (uint64_t)*size * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+    return 0;
+}
+
+/* The child's environment: the block at `src` (strings up to an empty
+ * one), then a word 1 and the program's path.  0 or error 8. */
+static int make_environment(struct dos *d, uint16_t src, const char *dos_path, uint16_t *seg)
+{
+    struct machine *m = d->m;
+    size_t len = 0;
+    while (len < 0x7FFE && (mem_rb(m, lin(src, (uint16_t)len)) || mem_rb(m, lin(src, (uint16_t)(len + 1)))))
+        len++;
+    len = len ? len + 2 : 1;            /* through the double zero (or one zero if empty) */
+    size_t total = len + 2 + strlen(dos_path) + 1;
+    uint16_t largest;
+    if (mcb_alloc(m, d->arena, (uint16_t)((total + 15) / 16), MCB_OWNER_DOS, seg, &largest) != 0)
+        return 8;
+    for (size_t i = 0; i < len; i++)
+        mem_wb(m, lin(*seg, (uint16_t)i), mem_rb(m, lin(src, (uint16_t)i)));
+    mem_ww(m, lin(*seg, (uint16_t)len), 1);
+    mem_write(m, lin(*seg, (uint16_t)(len + 2)), dos_path, strlen(dos_path) + 1);
+    return 0;
+}
+
+/* Copy `n` bytes from the far pointer at `ptr` to `to`. */
+static void copy_far(struct machine *m, uint32_t ptr, uint32_t to, size_t n)
+{
+    uint16_t off = mem_rw(m, ptr), seg = mem_rw(m, ptr + 2);
+    for (size_t i = 0; i < n; i++)
+        mem_wb(m, to + i, mem_rb(m, lin(seg, (uint16_t)(off + i))));
+}
+
+static int load_overlay(struct dos *d, const struct dos_image *img, uint32_t pb)
+{
+    uint16_t seg = mem_rw(d->m, pb), factor = mem_rw(d->m, pb + 2);
+    mem_write(d->m, lin(seg, 0), img->load, img->load_size - img->missing);
+    if (img->is_exe)
+        process_relocate(d->m, img, seg, factor);
+    return 0;
+}
+
+/* A new process for the program: environment, block, PSP with the
+ * parent's handles, tail and FCBs, the image.  0 or a DOS error. */
+static int build_child(struct dos *d, const struct dos_image *img, uint32_t pb, const char *dos_path,
+                       struct process *p)
+{
+    struct machine *m = d->m;
+    uint16_t parent = d->psp, env_src = mem_rw(m, pb);
+    char why[120];
+    memset(p, 0, sizeof *p);
+    if (make_environment(d, env_src ? env_src : mem_rw(m, lin(parent, 0x2C)), dos_path, &p->env_seg) != 0)
+        return 8;
+    if (process_place(m, d, img, p, why, sizeof why) != 0) {
+        mcb_free(m, d->arena, p->env_seg);
+        return 8;
+    }
+    mcb_set_owner(m, p->env_seg, p->psp);
+    dos_observe_alloc(d, p->env_seg);
+    dos_observe_alloc(d, p->psp);
+
+    /* The parent's return address is the child's terminate address. */
+    uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
+    ivt_set(m, 0x22, mem_rw(m, lin(ss, (uint16_t)(sp + 2))), mem_rw(m, lin(ss, sp)));
+    psp_init(m, p, parent);
+    /* As DOS keeps them on the caller's stack: the parent's registers
+     * under its IRET frame, and that SS:SP in its PSP, for the return. */
+    static const enum reg saved[9] = { REG_ES, REG_DS, REG_BP, REG_DI, REG_SI, REG_DX, REG_CX, REG_BX, REG_AX };
+    for (int i = 0; i < 9; i++)
+        mem_ww(m, lin(ss, (uint16_t)(sp - 18 + 2 * i)), cpu_get(m, saved[i]));
+    mem_ww(m, lin(parent, 0x2E), (uint16_t)(sp - 18));
+    mem_ww(m, lin(parent, 0x30), ss);
+    for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
+        uint8_t s = mem_rb(m, lin(parent, (uint16_t)(0x18 + h)));
+        mem_wb(m, lin(p->psp, (uint16_t)(0x18 + h)), s);
+        if (s < DOS_MAX_FILES && d->sft[s].kind != SFT_FREE)
+            d->sft[s].refs++;
+    }
+    copy_far(m, pb + 2, lin(p->psp, 0x80), 128);
+    copy_far(m, pb + 6, lin(p->psp, 0x5C), 16);
+    copy_far(m, pb + 10, lin(p->psp, 0x6C), 16);
+    process_load_image(m, img, p);
+    d->psp = p->psp;
+    d->dta_seg = p->psp;
+    d->dta_off = 0x80;
+    return 0;
+}
+
+void exec_service(struct dos *d)
+{
+    struct machine *m = d->m;
+    uint8_t al = cpu_al(m), *file = NULL;
+    size_t size = 0;
+    char dos_path[DOS_PATH_MAX + 64], why[160];
+    struct dos_image img;
+    struct process p;
+    uint32_t pb = lin(cpu_get(m, REG_ES), cpu_get(m, REG_BX));
+    dos_charge(d, COST_DOS_FILE_CALL);
+    if (al != 0 && al != 1 && al != 3) {
+        dos_fail(d, 1);
+        return;
+    }
+    int err = read_program(d, &file, &size, dos_path, sizeof dos_path);
+    if (!err && exe_parse(file, size, &img, why, sizeof why) != 0)
+        err = 11;
+    if (!err)
+        err = al == 3 ? load_overlay(d, &img, pb) : build_child(d, &img, pb, dos_path, &p);
+    if (err) {
+        free(file);
+        dos_fail(d, (uint16_t)err);
+        return;
+    }
+    struct process_regs r;
+    if (al != 3)
+        process_entry(&img, &p, &r, m);
+    free(file);
+    if (al != 0) {
+        if (al == 1) {
+            mem_ww(m, pb + 0x0E, r.sp);
+            mem_ww(m, pb + 0x10, r.ss);
+            mem_ww(m, pb + 0x12, r.ip);
+            mem_ww(m, pb + 0x14, r.cs);
+        }
+        dos_ok(d);
+        return;
+    }
+    /* Run it: the stub's IRET pops this frame from the child's stack. */
+    uint16_t sp = (uint16_t)(r.sp - 6);
+    mem_ww(m, lin(r.ss, sp), r.ip);
+    mem_ww(m, lin(r.ss, (uint16_t)(sp + 2)), r.cs);
+    mem_ww(m, lin(r.ss, (uint16_t)(sp + 4)), 0xF202);   /* IF set, as the 8086 pushes FLAGS */
+    cpu_set(m, REG_SS, r.ss);
+    cpu_set(m, REG_SP, sp);
+    cpu_set(m, REG_DS, p.psp);
+    cpu_set(m, REG_ES, p.psp);
+    cpu_set(m, REG_AX, 0);
+    cpu_set(m, REG_BX, 0);
+    cpu_set(m, REG_CX, 0x00FF);
+    cpu_set(m, REG_DX, p.psp);
+}
