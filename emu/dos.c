@@ -95,12 +95,8 @@ void dos_terminate(struct dos *d, uint8_t code, uint8_t type)
     for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
         uint32_t a = lin(child, (uint16_t)(0x18 + h));
         uint8_t s = mem_rb(m, a);
-        if (s < DOS_MAX_FILES && d->sft[s].refs > 0 && --d->sft[s].refs == 0) {
-            if (d->sft[s].kind == SFT_FILE)
-                close(d->sft[s].fd);
-            if (s >= 5)             /* the standard devices stay */
-                d->sft[s].kind = SFT_FREE;
-        }
+        if (s < DOS_MAX_FILES && d->sft[s].refs > 0)
+            dos_release_sft(d, s);
         mem_wb(m, a, 0xFF);
     }
     d->last_exit_code = code;
@@ -131,6 +127,25 @@ int dos_handle_sft(struct dos *d, uint16_t handle)
     if (s >= DOS_MAX_FILES || d->sft[s].kind == SFT_FREE)
         return -1;
     return s;
+}
+
+int dos_free_sft(struct dos *d)
+{
+    for (int i = 5; i < DOS_MAX_FILES; i++)
+        if (d->sft[i].kind == SFT_FREE && d->sft[i].refs == 0)
+            return i;
+    return -1;
+}
+
+void dos_release_sft(struct dos *d, int s)
+{
+    if (--d->sft[s].refs > 0)
+        return;
+    if (d->sft[s].kind == SFT_FILE)
+        close(d->sft[s].fd);
+    if (s >= 5)                 /* the standard devices stay */
+        d->sft[s].kind = SFT_FREE;
+    d->sft[s].refs = 0;
 }
 
 int dos_new_handle(struct dos *d, int sft)

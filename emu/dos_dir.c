@@ -184,14 +184,8 @@ static void fn_file_time(struct dos *d)
     struct sft *f = &d->sft[s];
     if (cpu_al(d->m) == 0) {
         uint16_t time = 0, date = 0x21;     /* devices: 1980-01-01 */
-        if (f->kind == SFT_FILE && fstat(f->fd, &st) == 0) {
-            struct tm tm;
-            gmtime_r(&st.st_mtime, &tm);
-            if (tm.tm_year >= 80) {
-                time = (uint16_t)(tm.tm_hour << 11 | tm.tm_min << 5 | tm.tm_sec / 2);
-                date = (uint16_t)((tm.tm_year - 80) << 9 | (tm.tm_mon + 1) << 5 | tm.tm_mday);
-            }
-        }
+        if (f->kind == SFT_FILE && fstat(f->fd, &st) == 0)
+            dos_stamp(st.st_mtime, &time, &date);
         cpu_set(d->m, REG_CX, time);
         cpu_set(d->m, REG_DX, date);
     } else if (cpu_al(d->m) == 1) {

@@ -108,14 +108,6 @@ static void set_al(struct dos *d, uint8_t v) { cpu_set_al(d->m, v); }
 
 /* ---- open files -------------------------------------------------------------- */
 
-static int free_sft(struct dos *d)
-{
-    for (int i = 5; i < DOS_MAX_FILES; i++)
-        if (d->sft[i].kind == SFT_FREE && d->sft[i].refs == 0)
-            return i;
-    return -1;
-}
-
 /* The open file of an FCB, or NULL. */
 static struct sft *fcb_file(struct dos *d, uint32_t fcb)
 {
@@ -143,7 +135,7 @@ static void open_fcb(struct dos *d, int create)
     dos_charge(d, COST_DOS_FILE_CALL);
     uint32_t fcb = fcb_at(d, &attr, &ext);
     fcb_path(d, fcb, path, sizeof path);
-    int s = free_sft(d);
+    int s = dos_free_sft(d);
     if (s < 0 || memchr(path, '?', strlen(path)) || drive_resolve(&d->drives, path, &r) != 0 ||
         r.device != DEV_NONE || (!create && !r.exists)) {
         set_al(d, 0xFF);

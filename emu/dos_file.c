@@ -61,14 +61,6 @@ static int path_arg(struct dos *d, struct resolved *r)
     return 0;
 }
 
-static int free_sft(struct dos *d)
-{
-    for (int i = 5; i < DOS_MAX_FILES; i++)
-        if (d->sft[i].kind == SFT_FREE && d->sft[i].refs == 0)
-            return i;
-    return -1;
-}
-
 static void device_sft(struct sft *s, enum device dev)
 {
     s->fd = -1;
@@ -92,7 +84,7 @@ static void open_file(struct dos *d, int create)
         dos_fail(d, E_ACCESS_CODE);
         return;
     }
-    int s = free_sft(d);
+    int s = dos_free_sft(d);
     if (s < 0) {
         dos_fail(d, E_HANDLES);
         return;
@@ -147,13 +139,7 @@ static void fn_close(struct dos *d)
         return;
     }
     mem_wb(d->m, lin(d->psp, (uint16_t)(0x18 + h)), 0xFF);
-    if (--d->sft[s].refs <= 0) {
-        if (d->sft[s].kind == SFT_FILE)
-            close(d->sft[s].fd);
-        if (s >= 5)
-            d->sft[s].kind = SFT_FREE;
-        d->sft[s].refs = 0;
-    }
+    dos_release_sft(d, s);
     dos_ok(d);
 }
 
@@ -413,13 +399,8 @@ static void fn_force_dup(struct dos *d)
         dos_ok(d);
         return;
     }
-    if (old >= 0 && --d->sft[old].refs <= 0) {
-        if (d->sft[old].kind == SFT_FILE)
-            close(d->sft[old].fd);
-        if (old >= 5)
-            d->sft[old].kind = SFT_FREE;
-        d->sft[old].refs = 0;
-    }
+    if (old >= 0)
+        dos_release_sft(d, old);
     mem_wb(d->m, lin(d->psp, (uint16_t)(0x18 + to)), (uint8_t)s);
     d->sft[s].refs++;
     dos_ok(d);

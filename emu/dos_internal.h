@@ -59,6 +59,8 @@ void dos_observe_alloc(struct dos *d, uint16_t seg);
 
 /* Handle table. */
 int dos_handle_sft(struct dos *d, uint16_t handle);   /* -1 if not open */
+int dos_free_sft(struct dos *d);                      /* an unused open-file entry, -1 if none */
+void dos_release_sft(struct dos *d, int s);           /* one reference fewer; closed at none */
 int dos_new_handle(struct dos *d, int sft);           /* -1 if JFT full */
 
 #endif

@@ -240,7 +240,7 @@ static int matches(const uint8_t name[11], const uint8_t pattern[11])
     return 1;
 }
 
-static void dos_stamp(time_t t, uint16_t *time_out, uint16_t *date_out)
+void dos_stamp(time_t t, uint16_t *time_out, uint16_t *date_out)
 {
     struct tm tm;
     gmtime_r(&t, &tm);

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #define DRIVE_COUNT 26
 #define DOS_PATH_MAX 68         /* DOS: 64 characters of directory + drive */
@@ -63,6 +64,8 @@ struct dir_match {
  * has 10h.  Returns 0, 18 (no more files) or a resolve error. */
 int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
                  unsigned index, struct dir_match *out);
+/* A host time as DOS's time and date words, in UTC (1980-01-01 before 1980). */
+void dos_stamp(time_t t, uint16_t *time_out, uint16_t *date_out);
 /* "NAME.EXT" -> "NAME    EXT" (wildcards kept); -1 when it is not a name. */
 int fcb_name_of(const char *name83, uint8_t out[11]);
 
