@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "session.h"
+#include "../emu/dos.h"
 
 static int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
@@ -30,6 +31,8 @@ int cmd_run(int argc, char **argv)
         { "env", required_argument, 0, 'E' }, { "strict", no_argument, 0, 'S' },
         { "cpu", required_argument, 0, 'C' }, { "trace", no_argument, 0, 't' },
         { "stacks", no_argument, 0, 'K' }, { "memory", no_argument, 0, 'Y' },
+        { "keys", required_argument, 0, 'k' }, { "screen", required_argument, 0, 'r' },
+        { "dos-version", required_argument, 0, 'V' },
         { "quiet", no_argument, 0, 'q' }, { "map", required_argument, 0, 'm' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
     struct session_opts o = { 0 };
@@ -100,6 +103,14 @@ int cmd_run(int argc, char **argv)
             }
             break;
         case 'm': o.map = optarg; break;
+        case 'k': o.keys = optarg; break;
+        case 'r': o.screen = optarg; break;
+        case 'V':
+            if (dos_version_parse(optarg, &o.dos_version) != 0) {
+                fprintf(stderr, "profil: --dos-version %s: want 2.0 to 5.0 (e.g. 2.11, 3.3)\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            break;
         case 'q': o.quiet = 1; break;
         case 'h': usage(stdout); return 0;
         default: return EXIT_PROFIL_FAILED;

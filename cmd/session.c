@@ -18,9 +18,12 @@
 #include "../emu/dos_mem.h"
 #include "../emu/drive.h"
 #include "../emu/machine.h"
+#include "../emu/keyboard.h"
+#include "../emu/video.h"
 #include "../formats/fileio.h"
 #include "../formats/attrib.h"
 #include "../formats/prf.h"
+#include "../formats/screen.h"
 #include "../formats/symtab.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
@@ -248,6 +251,33 @@ static int write_prx(const struct session_opts *o, const struct machine *m, stru
     return rc;
 }
 
+/* --screen: the text screen as the run left it, in UTF-8. */
+static int write_screen(const char *path, const struct machine *m)
+{
+    char err[600];
+    if (!video_is_text(m)) {
+        fprintf(stderr, "profil: --screen %s: the program left the screen in graphics mode %02Xh; no text to write\n",
+                path, video_mode(m));
+        return -1;
+    }
+    unsigned cols = video_cols(m), rows = video_rows(m);
+    uint8_t cells[2 * 132 * 60];
+    if (cols * rows * 2u > sizeof cells)
+        return -1;
+    mem_read(m, video_page_base(m, video_page(m)), cells, cols * rows * 2u);
+    size_t n;
+    char *text = screen_text(cells, cols, rows, &n);
+    int rc = -1;
+    if (!text)
+        fprintf(stderr, "profil: out of memory\n");
+    else if (strcmp(path, "-") == 0)
+        rc = fwrite(text, 1, n, stdout) == n && fflush(stdout) == 0 ? 0 : -1;
+    else if ((rc = write_file_atomic(path, text, n, err, sizeof err)) != 0)
+        fprintf(stderr, "profil: %s\n", err);
+    free(text);
+    return rc;
+}
+
 static int exit_status(const struct machine *m)
 {
     switch (m->stop) {
@@ -273,6 +303,8 @@ int session_run(const struct session_opts *o)
     struct extras ex;
     struct prx trace = { 0 };
     int status = EXIT_PROFIL_FAILED, have_dos = 0;
+    struct key_stroke *keys = NULL;
+    size_t nkeys = 0;
     memset(&ex, 0, sizeof ex);
 
     if (o->output)
@@ -291,7 +323,12 @@ int session_run(const struct session_opts *o)
     if (img.missing)
         fprintf(stderr, "profil: warning: %s: %zu bytes shorter than its header says; loading what is there, "
                 "as DOS does\n", o->program, img.missing);
-    if (check_writable(out_path, err, sizeof err) != 0) {
+    if (check_writable(out_path, err, sizeof err) != 0 ||
+        (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0)) {
+        fprintf(stderr, "profil: %s\n", err);
+        goto done;
+    }
+    if (o->keys && keys_parse(o->keys, &keys, &nkeys, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         goto done;
     }
@@ -310,12 +347,19 @@ int session_run(const struct session_opts *o)
         ex.tracing = 1;
         m->exact = &ex.tr.counts;
     }
-    console_init(&con, stdin, stdout);
+    console_init(&con, stdin, stdout, isatty(STDOUT_FILENO) ? stdout : stderr);
     if (bios_install(m, &con, 0) != 0 || dos_install(&dos, m, &con, stderr) != 0) {
         fprintf(stderr, "profil: cannot set up the emulated PC\n");
         goto done;
     }
     have_dos = 1;
+    if (o->dos_version)
+        dos.version = o->dos_version;
+    if (keys) {
+        kbd_start(&m->kbd, keys, nkeys, m->now);
+        keys = NULL;
+        machine_update_next_event(m);
+    }
     for (int i = 0; i < 26; i++) {
         const char *dir = o->drives[i] ? o->drives[i] : i == 2 ? "." : NULL;
         if (dir && drives_map(&dos.drives, i, dir) != 0) {
@@ -374,6 +418,8 @@ int session_run(const struct session_opts *o)
     console_flush(&con);
     if (prog.shown)
         fputs("\r\033[K", stderr);
+    if (o->screen)
+        write_screen(o->screen, m);     /* a failure is reported; the profile is still written */
 
     if (ex.tracing || ex.following)
         cpu_settle(m);          /* the last instruction, when a limit stopped the run */
@@ -422,6 +468,7 @@ int session_run(const struct session_opts *o)
     prf_free(&p);
 done:
     fflush(stdout);
+    free(keys);
     sampler_free(&s);
     tracer_free(&ex.tr);
     calls_free(&ex.calls);

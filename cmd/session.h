@@ -29,6 +29,9 @@ struct session_opts {
     size_t nenv;
     enum cpu_model cpu;         /* CPU_8088 unless --cpu */
     int strict;
+    const char *keys;           /* --keys script, or NULL */
+    const char *screen;         /* --screen: where the final text screen goes ("-": stdout) */
+    uint16_t dos_version;       /* 0: DOS_VERSION_DEFAULT */
     int trace;                  /* count every instruction: .PRF of instructions + NAME.prx */
     int stacks;                 /* follow calls in a sampling run: NAME.prx with the call tree */
     int memory;                 /* DOS memory calls per call site, into NAME.prx */

@@ -1,18 +1,23 @@
 /*
- * emu/bios.c: BIOS data area, vectors, timer handler and services (see bios.h).
+ * emu/bios.c: the BIOS data area and ROM, the vectors, the INT 08h timer
+ * handler, and the services that are not video or keyboard: equipment and
+ * memory size (11h, 12h), disks, serial and printer ports that are absent
+ * (13h, 14h, 17h), system services (15h), time of day (1Ah), and the CPU
+ * exceptions that end a run (see bios.h).
  */
 #include "bios.h"
+#include "bios_internal.h"
 
 #include <string.h>
 
 #include "console.h"
 #include "costs.h"
 #include "machine.h"
+#include "video.h"
 
-struct bios {
-    struct console *con;
-};
 static struct bios the_bios;    /* one PC per process */
+
+#define CONFIG_TABLE_OFF 0xE6F5u    /* F000:E6F5, INT 15h C0h's answer, as on IBM's BIOS */
 
 /* INT 08h, as the IBM PC BIOS does it: count 40:6C, roll over at midnight
  * (1800B0h ticks) setting 40:70, call INT 1Ch, EOI, return. */
@@ -39,46 +44,14 @@ static const uint8_t int08_code[] = {
     0xCF,                               /* 38 iret                       */
 };
 
-static void charge_call(struct machine *m)
+void bios_charge_call(struct machine *m)
 {
     machine_charge(m, COST_BIOS_CALL, cpu_get(m, REG_CS), cpu_get(m, REG_IP));
 }
 
-static void charge_con_chars(struct machine *m, unsigned n)
+void bios_charge_chars(struct machine *m, unsigned n)
 {
     machine_charge(m, (uint64_t)n * COST_TTY_CHAR, SEG_IOSYS, BIOS_CON_OFF);
-}
-
-static void unknown(struct machine *m, uint8_t vec, uint8_t fn);
-
-/* ---- INT 10h: video ------------------------------------------------------ */
-
-static void int10(struct machine *m, void *ctx)
-{
-    struct bios *b = ctx;
-    uint8_t row, col;
-    charge_call(m);
-    switch (cpu_ah(m)) {
-    case 0x02:
-        screen_set_cursor(m, (uint8_t)(cpu_get(m, REG_DX) >> 8), (uint8_t)cpu_get(m, REG_DX));
-        break;
-    case 0x03:
-        screen_get_cursor(m, &row, &col);
-        cpu_set(m, REG_DX, (uint16_t)(row << 8 | col));
-        cpu_set(m, REG_CX, 0x0607);
-        break;
-    case 0x0E:
-        console_put(m, b->con, cpu_al(m));
-        charge_con_chars(m, 1);
-        break;
-    case 0x0F:
-        cpu_set(m, REG_AX, (uint16_t)(mem_rb(m, 0x44A) << 8 | mem_rb(m, 0x449)));
-        cpu_set(m, REG_BX, (uint16_t)(cpu_get(m, REG_BX) & 0x00FF));
-        break;
-    default:
-        unknown(m, 0x10, cpu_ah(m));
-        break;
-    }
 }
 
 /* ---- INT 11h, 12h: equipment and memory size ----------------------------- */
@@ -86,59 +59,82 @@ static void int10(struct machine *m, void *ctx)
 static void int11(struct machine *m, void *ctx)
 {
     (void)ctx;
-    charge_call(m);
+    bios_charge_call(m);
     cpu_set(m, REG_AX, mem_rw(m, 0x410));
 }
 
 static void int12(struct machine *m, void *ctx)
 {
     (void)ctx;
-    charge_call(m);
+    bios_charge_call(m);
     cpu_set(m, REG_AX, mem_rw(m, 0x413));
 }
 
-/* ---- INT 16h: keyboard --------------------------------------------------- */
+/* ---- INT 13h, 14h, 17h: no disks, no serial or printer ports ----------- */
 
-static void int16(struct machine *m, void *ctx)
+static void int13(struct machine *m, void *ctx)
 {
-    struct bios *b = ctx;
-    charge_call(m);
+    (void)ctx;
+    bios_charge_call(m);
+    uint8_t status = cpu_ah(m) == 0x15 ? 0x00 : 0x80;   /* 15h: no such drive; others: not ready */
+    mem_wb(m, 0x441, status);
+    cpu_set_ah(m, status);
+    service_set_carry(m, status != 0);
+}
+
+static void int14(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
+    cpu_set(m, REG_AX, 0x8000);         /* time-out: no port */
+}
+
+static void int17(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
+    cpu_set_ah(m, 0x09);                /* time-out, I/O error: no printer */
+}
+
+/* ---- INT 15h: system services ---------------------------------------------- */
+
+static void int15(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
     switch (cpu_ah(m)) {
-    case 0x00: {
-        int ch = console_get(b->con);
-        if (ch < 0) {
-            uint16_t cs, ip;
-            service_caller(m, &cs, &ip);
-            machine_stop(m, STOP_FAULT, "keyboard input exhausted: INT 16h AH=00h at %04X:%04X waits for a key",
-                         cs, (uint16_t)(ip - 2));
-            return;
-        }
-        machine_charge(m, COST_KBD_CHAR, cpu_get(m, REG_CS), cpu_get(m, REG_IP));
-        cpu_set(m, REG_AX, (uint16_t)ch);
+    case 0x88:                          /* extended memory: none */
+        cpu_set(m, REG_AX, 0);
+        service_set_carry(m, 0);
         break;
-    }
-    case 0x01: {
-        int have = console_has_key(b->con);
-        if (have)
-            cpu_set(m, REG_AX, (uint16_t)b->con->peeked);
-        service_set_zero(m, !have);
+    case 0xC0:                          /* configuration table */
+        cpu_set(m, REG_ES, SEG_ROM);
+        cpu_set(m, REG_BX, CONFIG_TABLE_OFF);
+        cpu_set_ah(m, 0);
+        service_set_carry(m, 0);
         break;
-    }
-    case 0x02:
-        cpu_set_al(m, mem_rb(m, 0x417));
+    case 0x4F:                          /* keyboard intercept: the key goes on */
+        service_set_carry(m, 1);
+        break;
+    case 0x90: case 0x91:               /* device busy / interrupt complete */
+        cpu_set_ah(m, 0);
+        service_set_carry(m, 0);
         break;
     default:
-        unknown(m, 0x16, cpu_ah(m));
+        bios_unknown(m, 0x15, cpu_ah(m));
+        cpu_set_ah(m, 0x86);            /* the PC's "not supported" */
         break;
     }
 }
 
 /* ---- INT 1Ah: time of day ------------------------------------------------ */
 
+static uint8_t bcd(uint8_t v) { return (uint8_t)((v / 10) << 4 | v % 10); }
+
 static void int1a(struct machine *m, void *ctx)
 {
     (void)ctx;
-    charge_call(m);
+    bios_charge_call(m);
     switch (cpu_ah(m)) {
     case 0x00:
         cpu_set(m, REG_CX, mem_rw(m, 0x46E));
@@ -151,8 +147,21 @@ static void int1a(struct machine *m, void *ctx)
         mem_ww(m, 0x46C, cpu_get(m, REG_DX));
         mem_wb(m, 0x470, 0);
         break;
+    case 0x02: {                        /* real-time clock, BCD, from the tick count */
+        uint32_t ticks = (uint32_t)mem_rw(m, 0x46E) << 16 | mem_rw(m, 0x46C);
+        uint32_t secs = (uint32_t)((uint64_t)ticks * 65536u / 1193182u);
+        cpu_set(m, REG_CX, (uint16_t)(bcd((uint8_t)(secs / 3600)) << 8 | bcd((uint8_t)(secs / 60 % 60))));
+        cpu_set(m, REG_DX, (uint16_t)(bcd((uint8_t)(secs % 60)) << 8));
+        service_set_carry(m, 0);
+        break;
+    }
+    case 0x04:                          /* real-time clock date: DOS's boot date, 1 Jan 1984 */
+        cpu_set(m, REG_CX, 0x1984);
+        cpu_set(m, REG_DX, 0x0101);
+        service_set_carry(m, 0);
+        break;
     default:
-        unknown(m, 0x1A, cpu_ah(m));
+        bios_unknown(m, 0x1A, cpu_ah(m));
         break;
     }
 }
@@ -177,7 +186,7 @@ static void int06(struct machine *m, void *ctx)
 
 /* ---- unknown functions ----------------------------------------------------- */
 
-static void unknown(struct machine *m, uint8_t vec, uint8_t fn)
+void bios_unknown(struct machine *m, uint8_t vec, uint8_t fn)
 {
     uint16_t cs, ip;
     service_caller(m, &cs, &ip);
@@ -198,11 +207,7 @@ static void fill_bda(struct machine *m, uint32_t ticks)
     mem_ww(m, 0x41C, 0x001E);       /* keyboard buffer tail */
     mem_ww(m, 0x480, 0x001E);
     mem_ww(m, 0x482, 0x003E);
-    mem_wb(m, 0x449, 3);            /* video mode 3 */
-    mem_ww(m, 0x44A, 80);           /* columns */
-    mem_ww(m, 0x44C, 4096);         /* page size */
-    mem_ww(m, 0x463, 0x3D4);        /* CRTC port */
-    mem_wb(m, 0x484, 24);           /* rows - 1 */
+    mem_wb(m, 0x496, 0x10);         /* an enhanced (101-key) keyboard */
     mem_ww(m, 0x46C, (uint16_t)ticks);
     mem_ww(m, 0x46E, (uint16_t)(ticks >> 16));
 }
@@ -217,15 +222,17 @@ static void fill_rom(struct machine *m)
     mem_wb(m, rom + 0xE000, 0xF4);                                 /* hlt */
     mem_write(m, rom + 0xFFF5, date, 8);
     mem_wb(m, rom + 0xFFFE, 0xFF);                                 /* model: IBM PC */
-    for (uint32_t a = (uint32_t)SEG_VIDEO << 4; a < ((uint32_t)SEG_VIDEO << 4) + 4000; a += 2)
-        mem_ww(m, a, 0x0720);
+    /* INT 15h C0h: length 8, model FFh, submodel 0, revision 0, an RTC. */
+    static const uint8_t config[10] = { 8, 0, 0xFF, 0, 0, 0x20, 0, 0, 0, 0 };
+    mem_write(m, rom + CONFIG_TABLE_OFF, config, sizeof config);
 }
 
 int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
 {
     static const struct stub stubs[] = {
-        { 0x00, int00 }, { 0x06, int06 }, { 0x10, int10 }, { 0x11, int11 },
-        { 0x12, int12 }, { 0x16, int16 }, { 0x1A, int1a },
+        { 0x00, int00 }, { 0x06, int06 }, { 0x09, bios_int09 }, { 0x10, bios_int10 }, { 0x11, int11 },
+        { 0x12, int12 }, { 0x13, int13 }, { 0x14, int14 }, { 0x15, int15 }, { 0x16, bios_int16 },
+        { 0x17, int17 }, { 0x1A, int1a },
     };
     struct bios *b = &the_bios;
     b->con = con;
@@ -245,9 +252,12 @@ int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
         ivt_set(m, stubs[i].vec, SEG_IOSYS, off);
         if (machine_add_trap(m, SEG_IOSYS, off, stubs[i].fn, b) != 0)
             return -1;
+        if (stubs[i].vec == 0x16)
+            bios_keys_install(m, b, off);
     }
     fill_bda(m, ticks_at_boot);
     fill_rom(m);
+    video_init(m);
     pit_bios_setup(&m->pit, m->now);
     m->pic.imr = 0xBC;      /* the BIOS leaves IRQ0, 1 and 6 unmasked */
     machine_update_next_event(m);

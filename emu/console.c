@@ -1,78 +1,44 @@
 /*
- * emu/console.c: host streams and the text screen model (see console.h).
+ * emu/console.c: the host streams of the screen and keyboard (see console.h).
+ * Screen-only text reaches the host in UTF-8 (code page 437 translated),
+ * standard output byte for byte.
  */
 #include "console.h"
 
 #include "machine.h"
+#include "video.h"
+#include "../formats/screen.h"
 
-#define BDA_CURSOR   0x450u     /* page 0 cursor: column, row */
-#define SCREEN_COLS  80u
-#define SCREEN_ROWS  25u
-#define ATTR_NORMAL  0x07u
-
-void console_init(struct console *c, FILE *in, FILE *out)
+void console_init(struct console *c, FILE *in, FILE *out, FILE *screen)
 {
     c->in = in;
     c->out = out;
+    c->screen = screen ? screen : out;
     c->peeked = -1;
     c->last_cr = 0;
-}
-
-void screen_get_cursor(const struct machine *m, uint8_t *row, uint8_t *col)
-{
-    *col = mem_rb(m, BDA_CURSOR);
-    *row = mem_rb(m, BDA_CURSOR + 1);
-}
-
-void screen_set_cursor(struct machine *m, uint8_t row, uint8_t col)
-{
-    mem_wb(m, BDA_CURSOR, col);
-    mem_wb(m, BDA_CURSOR + 1, row);
-}
-
-static uint32_t cell(unsigned row, unsigned col)
-{
-    return ((uint32_t)SEG_VIDEO << 4) + (row * SCREEN_COLS + col) * 2;
-}
-
-static void scroll_up(struct machine *m)
-{
-    for (unsigned r = 1; r < SCREEN_ROWS; r++)
-        for (unsigned c = 0; c < SCREEN_COLS; c++)
-            mem_ww(m, cell(r - 1, c), mem_rw(m, cell(r, c)));
-    for (unsigned c = 0; c < SCREEN_COLS; c++)
-        mem_ww(m, cell(SCREEN_ROWS - 1, c), 0x0720);
-}
-
-void screen_put(struct machine *m, uint8_t ch)
-{
-    uint8_t row, col;
-    screen_get_cursor(m, &row, &col);
-    switch (ch) {
-    case '\r': col = 0; break;
-    case '\n': row++; break;
-    case '\b': if (col) col--; break;
-    case 7: break;
-    default:
-        mem_wb(m, cell(row, col), ch);
-        mem_wb(m, cell(row, col) + 1, ATTR_NORMAL);
-        if (++col >= SCREEN_COLS) {
-            col = 0;
-            row++;
-        }
-        break;
-    }
-    if (row >= SCREEN_ROWS) {
-        scroll_up(m);
-        row = SCREEN_ROWS - 1;
-    }
-    screen_set_cursor(m, row, col);
 }
 
 void console_put(struct machine *m, struct console *c, uint8_t ch)
 {
     putc(ch, c->out);
-    screen_put(m, ch);
+    video_teletype(m, ch);
+}
+
+void console_screen_echo(struct console *c, uint8_t ch)
+{
+    char utf8[4];
+    if (c->screen != c->out)
+        fflush(c->out);     /* keep the order the program wrote in */
+    if (ch < 0x20)
+        putc(ch, c->screen);
+    else
+        fwrite(utf8, 1, cp437_to_utf8(ch, utf8), c->screen);
+}
+
+void console_screen_put(struct machine *m, struct console *c, uint8_t ch)
+{
+    console_screen_echo(c, ch);
+    video_teletype(m, ch);
 }
 
 int console_get_raw(struct console *c)
@@ -115,4 +81,6 @@ int console_has_key(struct console *c)
 void console_flush(struct console *c)
 {
     fflush(c->out);
+    if (c->screen != c->out)
+        fflush(c->screen);
 }

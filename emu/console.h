@@ -1,11 +1,14 @@
 /*
  * emu/console.h: the host side of the PC's screen and keyboard.
  *
- * Owns the host streams (stdout for output, stdin for keys), the
- * translation of host line ends to the CR the PC keyboard sends, and the
- * text-mode screen model (cursor in the BIOS data area, characters in video
- * memory at B800h, scrolling).  BIOS INT 10h/16h and DOS console functions
- * both go through here.
+ * Owns the host streams: `out` is where DOS's standard output (handle 1,
+ * the console functions) goes, host stdout; `screen` is where text that
+ * only the screen shows (INT 10h output, CON opened by name) goes: host
+ * stdout too when it is a terminal, host stderr when stdout is redirected,
+ * so a redirected file holds what the program wrote to handle 1 exactly.
+ * Both also go to the screen model (video.c), whatever the host streams
+ * are, so emulated state never depends on them.  Keys come from `in` (host
+ * stdin), with host LF and CR LF read as the PC's Enter.
  */
 #ifndef PROFIL_EMU_CONSOLE_H
 #define PROFIL_EMU_CONSOLE_H
@@ -16,15 +19,22 @@
 struct machine;
 
 struct console {
-    FILE *out;          /* the program's console output (host stdout)  */
-    FILE *in;           /* keys (host stdin)                            */
-    int peeked;         /* a byte read ahead, or -1                     */
-    int last_cr;        /* last byte read was CR: drop a following LF   */
+    FILE *out;          /* the program's standard output (host stdout)   */
+    FILE *screen;       /* screen-only text (stdout or stderr)           */
+    FILE *in;           /* keys (host stdin)                             */
+    int peeked;         /* a byte read ahead, or -1                      */
+    int last_cr;        /* last byte read was CR: drop a following LF    */
 };
 
-void console_init(struct console *c, FILE *in, FILE *out);
-/* Write one byte to the host and to the screen model. */
+/* `screen` NULL: the same stream as `out`. */
+void console_init(struct console *c, FILE *in, FILE *out, FILE *screen);
+/* One byte of standard output: to `out` and the screen model. */
 void console_put(struct machine *m, struct console *c, uint8_t ch);
+/* One byte that only the screen shows: to `screen` and the screen model. */
+void console_screen_put(struct machine *m, struct console *c, uint8_t ch);
+/* The same byte to the host's screen stream only (the model is written
+ * by the caller). */
+void console_screen_echo(struct console *c, uint8_t ch);
 /* Next key as the PC sends it (host LF and CR LF become CR); -1 at EOF. */
 int console_get(struct console *c);
 /* Next byte of the host's input exactly as it is (for handle reads); -1 at EOF. */
@@ -32,10 +42,5 @@ int console_get_raw(struct console *c);
 /* Whether a key is waiting (never blocks on a regular file; EOF = no). */
 int console_has_key(struct console *c);
 void console_flush(struct console *c);
-
-/* The screen model, usable on its own. */
-void screen_put(struct machine *m, uint8_t ch);
-void screen_set_cursor(struct machine *m, uint8_t row, uint8_t col);
-void screen_get_cursor(const struct machine *m, uint8_t *row, uint8_t *col);
 
 #endif

@@ -429,7 +429,7 @@ static int code_hook(x86emu_t *e)
 
     /* Decode the next one: inline for the common case. */
     uint32_t lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
-    if (m->now < m->next_event) {
+    if (m->now < m->next_event && lin - m->trap_lo >= m->trap_span) {
         int32_t t = timing_quick(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
         if (t >= 0) {
             c->pend.fixed = (uint32_t)t;

@@ -1,6 +1,7 @@
 /*
  * emu/dos.c: DOS installation, the INT 20h/21h dispatcher, processes
- * (terminate, PSP, return code), vectors, version, date and time.
+ * (terminate, PSP, return code), vectors, version, Ctrl-C and critical
+ * errors.
  *
  * Each INT 21h call charges COST_DOS_CALL at the INT 21h stub, then the
  * function's own cost; a function not in any table is reported once and
@@ -8,6 +9,8 @@
  */
 #include "dos.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -19,6 +22,9 @@
 #include "machine.h"
 
 /* ---- helpers shared by the dos*.c files ---------------------------------- */
+
+const enum reg dos_saved_regs[DOS_SAVED_REGS] = { REG_ES, REG_DS, REG_BP, REG_DI, REG_SI,
+                                                  REG_DX, REG_CX, REG_BX, REG_AX };
 
 void dos_ok(struct dos *d) { service_set_carry(d->m, 0); }
 
@@ -72,9 +78,8 @@ static void return_to_parent(struct dos *d, uint16_t child, uint16_t parent, uin
     for (unsigned v = 0; v < 3; v++)
         ivt_set(m, (uint8_t)(0x22 + v), mem_rw(m, c + 0x0C + v * 4), mem_rw(m, c + 0x0A + v * 4));
     uint16_t ss = mem_rw(m, pp + 0x30), sp = mem_rw(m, pp + 0x2E);
-    static const enum reg saved[9] = { REG_ES, REG_DS, REG_BP, REG_DI, REG_SI, REG_DX, REG_CX, REG_BX, REG_AX };
-    for (int i = 0; i < 9; i++, sp = (uint16_t)(sp + 2))
-        cpu_set(m, saved[i], mem_rw(m, lin(ss, sp)));
+    for (int i = 0; i < DOS_SAVED_REGS; i++, sp = (uint16_t)(sp + 2))
+        cpu_set(m, dos_saved_regs[i], mem_rw(m, lin(ss, sp)));
     cpu_set(m, REG_SS, ss);
     cpu_set(m, REG_SP, sp);
     mem_ww(m, lin(ss, sp), mem_rw(m, c + 0x0A));
@@ -230,51 +235,24 @@ static void fn_get_dta(struct dos *d)
     cpu_set(d->m, REG_BX, d->dta_off);
 }
 
-/* Date and time: the boot date at midnight plus emulated time. */
-static uint64_t hundredths_since_boot(struct dos *d)
+/* 26h: a new PSP at DX:0, a copy of the current one that keeps the
+ * memory top, with INT 22h-24h's vectors as they are now. */
+static void fn_new_psp(struct dos *d)
 {
-    uint64_t cycles = d->m->now - d->epoch_cycles;
-    return cycles * 100 * CPU_HZ_DEN / CPU_HZ_NUM;
-}
-
-static int days_in_month(unsigned y, unsigned mo)
-{
-    static const uint8_t dm[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-    return mo == 2 && (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : dm[mo - 1];
-}
-
-static void fn_get_date(struct dos *d)
-{
-    unsigned y = d->boot_year, mo = d->boot_month, day = d->boot_day;
-    uint64_t days = hundredths_since_boot(d) / 8640000u;
-    /* weekday of the boot date (Zeller-free: days since 1980-01-01, a Tuesday) */
-    uint64_t since1980 = 0;
-    for (unsigned yy = 1980; yy < y; yy++)
-        since1980 += 365 + (days_in_month(yy, 2) == 29);
-    for (unsigned mm = 1; mm < mo; mm++)
-        since1980 += (uint64_t)days_in_month(y, mm);
-    since1980 += day - 1 + days;
-    while (days--) {
-        if (++day > (unsigned)days_in_month(y, mo)) {
-            day = 1;
-            if (++mo > 12) { mo = 1; y++; }
-        }
+    struct machine *m = d->m;
+    uint16_t seg = cpu_get(m, REG_DX);
+    for (uint16_t i = 0; i < 0x100; i++)
+        mem_wb(m, lin(seg, i), mem_rb(m, lin(d->psp, i)));
+    for (unsigned v = 0; v < 3; v++) {
+        mem_ww(m, lin(seg, (uint16_t)(0x0A + 4 * v)), mem_rw(m, (0x22u + v) * 4));
+        mem_ww(m, lin(seg, (uint16_t)(0x0C + 4 * v)), mem_rw(m, (0x22u + v) * 4 + 2));
     }
-    cpu_set(d->m, REG_CX, (uint16_t)y);
-    cpu_set(d->m, REG_DX, (uint16_t)(mo << 8 | day));
-    cpu_set_al(d->m, (uint8_t)((since1980 + 2) % 7));
-}
-
-static void fn_get_time(struct dos *d)
-{
-    uint64_t h = hundredths_since_boot(d) % 8640000u;
-    cpu_set(d->m, REG_CX, (uint16_t)((h / 360000) << 8 | (h / 6000) % 60));
-    cpu_set(d->m, REG_DX, (uint16_t)(((h / 100) % 60) << 8 | h % 100));
 }
 
 static const struct dos_entry dos_core_fns[] = {
+    { 0x26, fn_new_psp },
     { 0x00, fn_terminate }, { 0x1A, fn_set_dta }, { 0x25, fn_set_vector },
-    { 0x2A, fn_get_date }, { 0x2C, fn_get_time }, { 0x2F, fn_get_dta },
+    { 0x2F, fn_get_dta },
     { 0x30, fn_version }, { 0x33, fn_break }, { 0x35, fn_get_vector },
     { 0x31, fn_keep }, { 0x4B, fn_exec }, { 0x4C, fn_exit }, { 0x4D, fn_return_code },
     { 0, NULL },
@@ -287,16 +265,26 @@ static dos_fn dispatch[256];
 static void build_dispatch(void)
 {
     const struct dos_entry *tables[] = { dos_core_fns, dos_console_fns, dos_file_fns, dos_fcb_fns,
-                                         dos_dir_fns,  dos_sys_fns,     dos_mem_fns };
+                                         dos_dir_fns,  dos_sys_fns,     dos_mem_fns,  dos_time_fns,
+                                         dos_ioctl_fns };
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
         for (const struct dos_entry *e = tables[t]; e->fn; e++)
             dispatch[e->ah] = e->fn;
+}
+
+
+static void restore_entry_regs(struct dos *d)
+{
+    for (int i = 0; i < DOS_SAVED_REGS; i++)
+        cpu_set(d->m, dos_saved_regs[i], d->entry_regs[i]);
 }
 
 static void int21(struct machine *m, void *ctx)
 {
     struct dos *d = ctx;
     uint8_t ah = cpu_ah(m);
+    for (int i = 0; i < DOS_SAVED_REGS; i++)
+        d->entry_regs[i] = cpu_get(m, dos_saved_regs[i]);
     dos_charge(d, COST_DOS_CALL);
     if (dispatch[ah]) {
         dispatch[ah](d);
@@ -337,6 +325,103 @@ static void int24(struct machine *m, void *ctx)
     cpu_set_al(m, 3);           /* critical error: fail */
 }
 
+/* ---- waits, Ctrl-C and critical errors ------------------------------------ */
+
+static void continue_at(struct machine *m, uint16_t off)
+{
+    cpu_set(m, REG_CS, SEG_DOS);
+    cpu_set(m, REG_IP, off);
+}
+
+void dos_wait(struct dos *d)
+{
+    continue_at(d->m, DOS_WAIT);
+}
+
+void dos_ctrl_c(struct dos *d)
+{
+    restore_entry_regs(d);
+    d->break_sp = cpu_get(d->m, REG_SP);
+    continue_at(d->m, DOS_CALL_INT23);
+}
+
+/* After the program's INT 23h: IRET (or RETF 2) makes the function again;
+ * RETF leaves FLAGS on the stack, and with CF set ends the program. */
+static void after_int23(struct machine *m, void *ctx)
+{
+    struct dos *d = ctx;
+    uint16_t sp = cpu_get(m, REG_SP);
+    if (sp == (uint16_t)(d->break_sp - 2)) {
+        uint16_t flags = mem_rw(m, lin(cpu_get(m, REG_SS), sp));
+        cpu_set(m, REG_SP, d->break_sp);
+        if (flags & FL_CF) {
+            dos_terminate(d, 0, 1);
+            return;
+        }
+    }
+    continue_at(m, DOS_STUB_INT21);
+}
+
+/* INT 24h may answer "fail" from DOS 3.10 on. */
+static int fail_answer_allowed(const struct dos *d)
+{
+    uint8_t major = (uint8_t)d->version, minor = (uint8_t)(d->version >> 8);
+    return major > 3 || (major == 3 && minor >= 10);
+}
+
+int dos_floppy_absent(const struct dos *d, const char *path)
+{
+    int letter = path[0] & ~0x20;
+    return (letter == 'A' || letter == 'B') && path[1] == ':' && !d->drives.d[letter - 'A'].root;
+}
+
+void dos_critical(struct dos *d, uint8_t drive)
+{
+    struct machine *m = d->m;
+    int fail_allowed = fail_answer_allowed(d);
+    d->crit_ah = cpu_ah(m);
+    d->break_sp = cpu_get(m, REG_SP);
+    /* AH: a disk error while reading, in the directory, retry and ignore
+     * allowed (and fail from DOS 3.1); DI: drive not ready; BP:SI: a
+     * device header in DOS. */
+    cpu_set(m, REG_AX, (uint16_t)((0x30u | (fail_allowed ? 0x08u : 0) | 0x04u) << 8 | drive));
+    cpu_set(m, REG_DI, 0x0002);
+    cpu_set(m, REG_BP, SEG_DOS);
+    cpu_set(m, REG_SI, DOS_CRIT_DEVICE);
+    continue_at(m, DOS_CALL_INT24);
+}
+
+/* After INT 24h, its answer in AL: 1 retry, 2 abort, 0 ignore or 3 fail
+ * (the function fails with 83, or 21 "not ready" before DOS 3.1). */
+static void after_int24(struct machine *m, void *ctx)
+{
+    struct dos *d = ctx;
+    uint8_t answer = cpu_al(m);
+    restore_entry_regs(d);
+    cpu_set(m, REG_SP, d->break_sp);
+    if (answer == 1) {
+        continue_at(m, DOS_STUB_INT21);
+        return;
+    }
+    if (answer == 2) {
+        dos_terminate(d, 0, 2);
+        return;
+    }
+    dos_fail(d, fail_answer_allowed(d) ? 83 : 21);
+    /* the IRET at DOS_AFTER_INT24 returns to the caller */
+}
+
+/* INT 25h/26h, absolute disk read and write: there are no disks to
+ * reach.  CF=1, AX=8002h (not ready); as DOS does, the return is a RETF
+ * that leaves the caller's FLAGS on the stack. */
+static void int25_26(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    machine_charge(m, COST_DOS_CALL, cpu_get(m, REG_CS), cpu_get(m, REG_IP));
+    cpu_set(m, REG_AX, 0x8002);
+    cpu_set(m, REG_FLAGS, (uint16_t)(cpu_get(m, REG_FLAGS) | FL_CF));
+}
+
 static void int2f(struct machine *m, void *ctx)
 {
     (void)ctx;
@@ -352,20 +437,44 @@ static void int29(struct machine *m, void *ctx)
     machine_charge(m, COST_TTY_CHAR, SEG_DOS, DOS_STUB_INT29);
 }
 
+/* A near JMP at `at` to `to`, in the DOS segment. */
+static void put_jmp(struct machine *m, uint16_t at, uint16_t to)
+{
+    uint16_t rel = (uint16_t)(to - (at + 3));
+    mem_wb(m, lin(SEG_DOS, at), 0xE9);
+    mem_ww(m, lin(SEG_DOS, (uint16_t)(at + 1)), rel);
+}
+
+static void install_code(struct machine *m)
+{
+    mem_wb(m, lin(SEG_DOS, DOS_WAIT), 0xFB);                /* sti */
+    mem_wb(m, lin(SEG_DOS, DOS_WAIT + 1), 0xF4);            /* hlt */
+    put_jmp(m, DOS_WAIT + 2, DOS_STUB_INT21);
+    mem_ww(m, lin(SEG_DOS, DOS_CALL_INT23), 0x23CD);        /* int 23h */
+    put_jmp(m, DOS_AFTER_INT23, DOS_STUB_INT21);            /* (the trap decides) */
+    mem_ww(m, lin(SEG_DOS, DOS_CALL_INT24), 0x24CD);        /* int 24h */
+    mem_wb(m, lin(SEG_DOS, DOS_AFTER_INT24), 0xCF);         /* iret to the caller */
+    /* The device header INT 24h's BP:SI points at: a block device. */
+    mem_ww(m, lin(SEG_DOS, DOS_CRIT_DEVICE), 0xFFFF);
+    mem_ww(m, lin(SEG_DOS, DOS_CRIT_DEVICE + 2), 0xFFFF);
+    mem_ww(m, lin(SEG_DOS, DOS_CRIT_DEVICE + 4), 0x0000);
+}
+
 int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err)
 {
     static const struct { uint8_t vec; uint8_t off; service_fn fn; } stubs[] = {
         { 0x20, DOS_STUB_INT20, int20 }, { 0x21, DOS_STUB_INT21, int21 },
         { 0x23, DOS_STUB_INT23, int23 }, { 0x24, DOS_STUB_INT24, int24 },
         { 0x2F, DOS_STUB_INT2F, int2f }, { 0x29, DOS_STUB_INT29, int29 },
-        { 0x27, DOS_STUB_INT27, int27 },
+        { 0x27, DOS_STUB_INT27, int27 }, { 0x25, DOS_STUB_INT25, int25_26 },
+        { 0x26, DOS_STUB_INT26, int25_26 },
     };
     memset(d, 0, sizeof *d);
     d->m = m;
     d->con = con;
     d->err = err;
     d->arena = SEG_ARENA;
-    d->version = 0x1E03;        /* 3.30 */
+    d->version = DOS_VERSION_DEFAULT;
     d->switchar = '/';
     d->boot_year = 1984;
     d->boot_month = 1;
@@ -383,6 +492,12 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
 
     for (unsigned i = 0; i <= DOS_STUB_IRET; i++)
         mem_wb(m, lin(SEG_DOS, (uint16_t)i), 0xCF);
+    mem_wb(m, lin(SEG_DOS, DOS_STUB_INT25), 0xCB);         /* retf */
+    mem_wb(m, lin(SEG_DOS, DOS_STUB_INT26), 0xCB);
+    install_code(m);
+    if (machine_add_trap(m, SEG_DOS, DOS_AFTER_INT23, after_int23, d) != 0 ||
+        machine_add_trap(m, SEG_DOS, DOS_AFTER_INT24, after_int24, d) != 0)
+        return -1;
     for (unsigned v = 0x20; v <= 0x2F; v++)
         ivt_set(m, (uint8_t)v, SEG_DOS, DOS_STUB_IRET);
     ivt_set(m, 0x22, SEG_DOS, DOS_STUB_INT20);
@@ -392,6 +507,20 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
             return -1;
     }
     mcb_init(m, d->arena, SEG_MEM_TOP);
+    return 0;
+}
+
+int dos_version_parse(const char *s, uint16_t *out)
+{
+    unsigned major, minor = 0;
+    char minor_text[4] = "", extra;
+    int n = sscanf(s, "%u.%3[0-9]%c", &major, minor_text, &extra);
+    if (n != 2 || major < 2 || major > 5)
+        return -1;
+    minor = (unsigned)atoi(minor_text) * (strlen(minor_text) == 1 ? 10u : 1u);
+    if (minor > 99 || (major == 5 && minor != 0))
+        return -1;
+    *out = (uint16_t)(minor << 8 | major);
     return 0;
 }
 

@@ -23,7 +23,9 @@ struct console;
 #define DOS_MAX_FILES 40
 #define DOS_JFT_SIZE  20
 
-enum sft_kind { SFT_FREE, SFT_FILE, SFT_CON_IN, SFT_CON_OUT, SFT_ERR, SFT_NUL };
+/* CON_IN/CON_OUT: the standard handles 0 and 1; SCREEN: CON opened by
+ * name (its output only on the screen, as on DOS with stdout redirected). */
+enum sft_kind { SFT_FREE, SFT_FILE, SFT_CON_IN, SFT_CON_OUT, SFT_SCREEN, SFT_ERR, SFT_NUL };
 
 struct sft {
     enum sft_kind kind;
@@ -55,18 +57,32 @@ struct dos {
     uint8_t break_check;
     uint8_t last_exit_code, last_exit_type;
     uint64_t epoch_cycles;          /* clock value at the boot time below */
+    int64_t clock_shift;            /* hundredths 2Bh/2Dh moved the clock by */
     uint16_t boot_year;
     uint8_t boot_month, boot_day;
     const struct mem_observer *mem_calls;   /* --memory, or NULL */
     void (*exec)(struct dos *d);    /* 4Bh, the loader's (loader/exec.c); NULL: none */
     uint16_t last_error;            /* for 59h */
     uint8_t verify;                 /* 2Eh/54h */
+    uint8_t alloc_strategy;         /* 58h */
     char switchar;                  /* 37h */
     char search_dir[8][DOS_PATH_MAX + 4];  /* 4Eh/4Fh: the folders of recent searches */
     unsigned next_search;
+    /* The console line editor, across waits for --keys (dos_console.c). */
+    uint8_t line_waiting, line_typed;   /* a line is being typed: its length so far */
+    uint8_t con_len, con_pos;           /* a line read from CON for handle reads */
+    /* Ctrl-C and critical errors (dos.c). */
+    uint16_t entry_regs[9];             /* the registers at INT 21h: ES DS BP DI SI DX CX BX AX */
+    uint16_t break_sp;                  /* SP when INT 23h/24h was called */
+    uint8_t crit_ah;                    /* the function that met the critical error */
 };
 
+#define DOS_VERSION_DEFAULT 0x1E03     /* 3.30, as 30h returns it: AL major, AH minor */
+
 int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err);
+/* "2.0" .. "5.0" (minor in hundredths: "3.3" is 3.30, "2.11") as 30h's
+ * AX; -1 for anything else. */
+int dos_version_parse(const char *s, uint16_t *out);
 void dos_free(struct dos *d);
 
 /* INT 21h/29h's parse of a file name at s into an FCB's drive (1 = A:,

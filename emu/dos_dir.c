@@ -126,6 +126,10 @@ static void fn_find_first(struct dos *d)
         dos_fail(d, E_NOPATH);
         return;
     }
+    if (dos_floppy_absent(d, path)) {
+        dos_critical(d, (uint8_t)((path[0] & ~0x20) - 'A'));
+        return;
+    }
     memcpy(dir, path, dlen);
     dir[dlen] = 0;
     memset(pattern, ' ', 11);

@@ -18,6 +18,7 @@
 #include "console.h"
 #include "costs.h"
 #include "dos_internal.h"
+#include "keyboard.h"
 
 enum { E_FUNC = 1, E_NOFILE = 2, E_NOPATH = 3, E_HANDLES = 4, E_ACCESS = 5, E_HANDLE = 6,
        E_ACCESS_CODE = 12, E_DRIVE = 15 };
@@ -54,6 +55,10 @@ static int path_arg(struct dos *d, struct resolved *r)
 {
     char path[128];
     int err = read_path(d, path, sizeof path) < 0 ? E_NOPATH : drive_resolve(&d->drives, path, r);
+    if (err == E_DRIVE && dos_floppy_absent(d, path)) {
+        dos_critical(d, (uint8_t)((path[0] & ~0x20) - 'A'));
+        return -1;
+    }
     if (err) {
         dos_fail(d, (uint16_t)(err == E_DRIVE ? E_NOPATH : err));
         return -1;
@@ -64,7 +69,7 @@ static int path_arg(struct dos *d, struct resolved *r)
 static void device_sft(struct sft *s, enum device dev)
 {
     s->fd = -1;
-    s->kind = dev == DEV_CON ? SFT_CON_OUT : dev == DEV_NUL ? SFT_NUL : SFT_ERR;
+    s->kind = dev == DEV_CON ? SFT_SCREEN : dev == DEV_NUL ? SFT_NUL : SFT_ERR;
 }
 
 /* Open (create 0), create or truncate (1), or create a file that must
@@ -180,7 +185,12 @@ static void fn_read(struct dos *d)
             return;
         }
         done = file_transfer(d, f->fd, ds, dx, cx, 1);
-    } else if (f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT) {
+    } else if ((f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT || f->kind == SFT_SCREEN) &&
+               kbd_scripted(&d->m->kbd)) {
+        /* The console device reads the keyboard: a line, edited and echoed. */
+        if (dos_con_read(d, ds, dx, cx, &done) != 0)
+            return;
+    } else if (f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT || f->kind == SFT_SCREEN) {
         /* The console: raw bytes of the host's stdin, up to a line end. */
         while (done < cx) {
             int ch = console_get_raw(d->con);
@@ -223,6 +233,11 @@ static void fn_write(struct dos *d)
     case SFT_CON_OUT:
         for (; done < cx; done++)
             dos_con_out(d, mem_rb(d->m, lin(ds, (uint16_t)(dx + done))));
+        dos_charge_con(d, done);
+        break;
+    case SFT_SCREEN:
+        for (; done < cx; done++)
+            console_screen_put(d->m, d->con, mem_rb(d->m, lin(ds, (uint16_t)(dx + done))));
         dos_charge_con(d, done);
         break;
     case SFT_ERR:
@@ -317,30 +332,6 @@ static void fn_attributes(struct dos *d)
         dos_fail(d, E_FUNC);
         return;
     }
-    dos_ok(d);
-}
-
-static void fn_ioctl(struct dos *d)
-{
-    if (cpu_al(d->m) != 0) {
-        uint16_t cs, ip;
-        service_caller(d->m, &cs, &ip);
-        machine_unimplemented(d->m, 0x21, 0x44, cs, (uint16_t)(ip - 2));
-        dos_fail(d, E_FUNC);
-        return;
-    }
-    struct sft *f = handle_arg(d);
-    if (!f)
-        return;
-    uint16_t info;
-    switch (f->kind) {
-    case SFT_FILE: info = (uint16_t)d->drives.current; break;
-    case SFT_NUL: info = 0x8084; break;
-    case SFT_ERR: info = 0x8080; break;
-    default: info = 0x80D3; break;     /* CON: device, stdin, stdout, cooked */
-    }
-    cpu_set(d->m, REG_DX, info);
-    cpu_set(d->m, REG_AX, info);
     dos_ok(d);
 }
 
@@ -483,7 +474,7 @@ const struct dos_entry dos_file_fns[] = {
     { 0x0E, fn_select_drive }, { 0x19, fn_current_drive },
     { 0x3C, fn_create }, { 0x3D, fn_open }, { 0x3E, fn_close }, { 0x3F, fn_read },
     { 0x40, fn_write }, { 0x41, fn_delete }, { 0x42, fn_seek }, { 0x43, fn_attributes },
-    { 0x44, fn_ioctl }, { 0x45, fn_dup }, { 0x46, fn_force_dup }, { 0x47, fn_get_cwd },
+    { 0x45, fn_dup }, { 0x46, fn_force_dup }, { 0x47, fn_get_cwd },
     { 0x5A, fn_create_temp }, { 0x5B, fn_create_new }, { 0x5C, fn_lock }, { 0x67, fn_handle_count },
     { 0x68, fn_lock }, { 0x6C, fn_extended_open },
     { 0, NULL },

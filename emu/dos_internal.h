@@ -18,13 +18,15 @@ typedef void (*dos_fn)(struct dos *d);
 struct dos_entry { uint8_t ah; dos_fn fn; };
 
 /* Tables from dos_console.c, dos_file.c, dos_fcb.c, dos_dir.c, dos_sys.c,
- * dos_mem.c (terminated by fn NULL). */
+ * dos_mem.c, dos_time.c, dos_ioctl.c (terminated by fn NULL). */
 extern const struct dos_entry dos_console_fns[];
 extern const struct dos_entry dos_file_fns[];
 extern const struct dos_entry dos_fcb_fns[];
 extern const struct dos_entry dos_dir_fns[];
 extern const struct dos_entry dos_sys_fns[];
 extern const struct dos_entry dos_mem_fns[];
+extern const struct dos_entry dos_time_fns[];
+extern const struct dos_entry dos_ioctl_fns[];
 
 #define DOS_STUB_INT20  0x00u
 #define DOS_STUB_INT21  0x01u
@@ -34,6 +36,24 @@ extern const struct dos_entry dos_mem_fns[];
 #define DOS_STUB_INT2F  0x05u
 #define DOS_STUB_INT29  0x06u
 #define DOS_STUB_IRET   0x07u
+#define DOS_STUB_INT25  0x08u       /* RETF, as INT 25h/26h return */
+#define DOS_STUB_INT26  0x09u
+/* DOS code in its segment (dos.c): the wait for a key (sti, hlt, jmp to
+ * the INT 21h stub), the call of INT 23h and of INT 24h, each followed by
+ * a trap that decides what comes next; the console line of handle reads. */
+#define DOS_WAIT        0x60u
+#define DOS_CALL_INT23  0x68u
+#define DOS_AFTER_INT23 0x6Au
+#define DOS_CALL_INT24  0x70u
+#define DOS_AFTER_INT24 0x72u
+#define DOS_CRIT_DEVICE 0x78u
+#define DOS_CON_LINE    0x100u
+#define DOS_CON_LINE_MAX 128u
+
+/* The registers MS-DOS saves at INT 21h, in stack order from SS:SP up:
+ * EXEC keeps a parent's there, Ctrl-C and INT 24h restore a caller's. */
+#define DOS_SAVED_REGS 9
+extern const enum reg dos_saved_regs[DOS_SAVED_REGS];
 
 /* Success: clear CF.  Failure: AX = code, set CF. */
 void dos_ok(struct dos *d);
@@ -46,6 +66,24 @@ void dos_charge_con(struct dos *d, unsigned chars);
 int dos_read_asciz(struct dos *d, uint16_t seg, uint16_t off, char *buf, size_t max);
 /* Console output of one byte (screen + host stdout). */
 void dos_con_out(struct dos *d, uint8_t ch);
+/* The function waits for a key: it is made again after the next
+ * interrupt (the caller's frame stays, the clock runs). */
+void dos_wait(struct dos *d);
+/* Ctrl-C was read: call the program's INT 23h with the registers of the
+ * INT 21h call; if it returns, the function is made again; if it returns
+ * by RETF with CF set, or it is DOS's own, the program ends. */
+void dos_ctrl_c(struct dos *d);
+/* A critical error on `drive` (0 = A:): call INT 24h; its answer fails
+ * the function (error 83; 21 before DOS 3.1), retries it or ends the
+ * program. */
+void dos_critical(struct dos *d, uint8_t drive);
+/* The path names A: or B: and that drive is not mapped: a floppy drive
+ * with no disk, which DOS reports through INT 24h. */
+int dos_floppy_absent(const struct dos *d, const char *path);
+/* dos_console.c: a read of the console device (handle 0 with --keys): a
+ * line typed and echoed, then CR LF; up to cx bytes of it at ds:dx, the
+ * rest for the next read.  -1 when the call waits or Ctrl-C was read. */
+int dos_con_read(struct dos *d, uint16_t ds, uint16_t dx, uint16_t cx, unsigned *done);
 /* Terminate the current process with `code`. */
 void dos_terminate(struct dos *d, uint8_t code, uint8_t type);
 

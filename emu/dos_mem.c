@@ -53,10 +53,11 @@ static void split(struct machine *m, uint16_t mcb, uint16_t paras)
     }
 }
 
-int mcb_alloc(struct machine *m, uint16_t first, uint16_t paras, uint16_t owner,
-              uint16_t *seg, uint16_t *largest)
+int mcb_alloc_fit(struct machine *m, uint16_t first, uint16_t paras, uint16_t owner, enum mcb_fit fit,
+                  uint16_t *seg, uint16_t *largest)
 {
-    uint16_t mcb = first, best = 0;
+    uint16_t mcb = first, best = 0, chosen = 0;
+    int found = 0;
     for (unsigned steps = 0; steps < MCB_LIMIT; steps++) {
         if (!valid(m, mcb))
             return DOSERR_MCB_DESTROYED;
@@ -65,11 +66,11 @@ int mcb_alloc(struct machine *m, uint16_t first, uint16_t paras, uint16_t owner,
             if (err)
                 return err;
             uint16_t size = size_of(m, mcb);
-            if (size >= paras) {
-                split(m, mcb, paras);
-                mem_ww(m, lin(mcb, 1), owner);
-                *seg = (uint16_t)(mcb + 1);
-                return 0;
+            if (size >= paras && (!found || fit == FIT_LAST || (fit == FIT_BEST && size < size_of(m, chosen)))) {
+                chosen = mcb;
+                found = 1;
+                if (fit == FIT_FIRST)
+                    break;
             }
             if (size > best)
                 best = size;
@@ -78,8 +79,27 @@ int mcb_alloc(struct machine *m, uint16_t first, uint16_t paras, uint16_t owner,
             break;
         mcb = (uint16_t)(mcb + size_of(m, mcb) + 1);
     }
-    *largest = best;
-    return DOSERR_NO_MEMORY;
+    if (!found) {
+        *largest = best;
+        return DOSERR_NO_MEMORY;
+    }
+    uint16_t size = size_of(m, chosen);
+    if (fit == FIT_LAST && size > paras) {
+        /* The top of the block: the free part stays below. */
+        split(m, chosen, (uint16_t)(size - paras - 1));
+        chosen = (uint16_t)(chosen + size - paras);
+    } else {
+        split(m, chosen, paras);
+    }
+    mem_ww(m, lin(chosen, 1), owner);
+    *seg = (uint16_t)(chosen + 1);
+    return 0;
+}
+
+int mcb_alloc(struct machine *m, uint16_t first, uint16_t paras, uint16_t owner,
+              uint16_t *seg, uint16_t *largest)
+{
+    return mcb_alloc_fit(m, first, paras, owner, FIT_FIRST, seg, largest);
 }
 
 /* Find the MCB of the block at `seg` by walking the chain. */
@@ -191,7 +211,8 @@ static void fn_alloc(struct dos *d)
 {
     uint16_t seg = 0, largest = 0;
     dos_charge(d, COST_DOS_MEM_CALL);
-    int err = mcb_alloc(d->m, d->arena, cpu_get(d->m, REG_BX), d->psp, &seg, &largest);
+    int err = mcb_alloc_fit(d->m, d->arena, cpu_get(d->m, REG_BX), d->psp, (enum mcb_fit)(d->alloc_strategy & 3),
+                            &seg, &largest);
     observe(d, MEM_ALLOC, seg, 0, err ? 0 : cpu_get(d->m, REG_BX), err);
     if (err) {
         cpu_set(d->m, REG_BX, largest);
@@ -251,6 +272,35 @@ void dos_observe_alloc(struct dos *d, uint16_t seg)
     observe(d, MEM_ALLOC, seg, 0, mcb_size(d->m, seg), 0);
 }
 
+/* 58h: AL 0 get, 1 set the strategy (0 first fit, 1 best, 2 last; DOS
+ * 5's upper-memory bits 40h/80h are kept and change nothing: there is no
+ * upper memory); AL 2/3 the upper-memory link: never linked. */
+static void fn_strategy(struct dos *d)
+{
+    uint16_t bx = cpu_get(d->m, REG_BX);
+    switch (cpu_al(d->m)) {
+    case 0: cpu_set(d->m, REG_AX, d->alloc_strategy); break;
+    case 1:
+        if ((bx & 0x3F) > FIT_LAST) {
+            dos_fail(d, 1);
+            return;
+        }
+        d->alloc_strategy = (uint8_t)bx;
+        break;
+    case 2: cpu_set_al(d->m, 0); break;
+    case 3:
+        if (bx > 1) {
+            dos_fail(d, 1);
+            return;
+        }
+        break;
+    default:
+        dos_fail(d, 1);
+        return;
+    }
+    dos_ok(d);
+}
+
 const struct dos_entry dos_mem_fns[] = {
-    { 0x48, fn_alloc }, { 0x49, fn_free }, { 0x4A, fn_resize }, { 0, NULL },
+    { 0x48, fn_alloc }, { 0x49, fn_free }, { 0x4A, fn_resize }, { 0x58, fn_strategy }, { 0, NULL },
 };

@@ -5,7 +5,7 @@
  *
  * An MCB is one paragraph before its block: byte 0 'M' (more follow) or
  * 'Z' (last), word 1 the owner PSP (0 = free), word 3 the size in
- * paragraphs.  Allocation is first fit; free neighbours merge as DOS
+ * paragraphs.  Allocation is first fit (or best, or last: 58h); free neighbours merge as DOS
  * merges them, while walking.  A broken chain gives DOS error 7.
  */
 #ifndef PROFIL_EMU_DOS_MEM_H
@@ -27,6 +27,11 @@ void mcb_init(struct machine *m, uint16_t first, uint16_t top);
  * *largest the biggest free block. */
 int mcb_alloc(struct machine *m, uint16_t first, uint16_t paras, uint16_t owner,
               uint16_t *seg, uint16_t *largest);
+/* The same with DOS's strategies: the first block that fits, the
+ * smallest that fits, or the top of the last one that fits. */
+enum mcb_fit { FIT_FIRST = 0, FIT_BEST = 1, FIT_LAST = 2 };
+int mcb_alloc_fit(struct machine *m, uint16_t first, uint16_t paras, uint16_t owner, enum mcb_fit fit,
+                  uint16_t *seg, uint16_t *largest);
 int mcb_free(struct machine *m, uint16_t first, uint16_t seg);
 /* Resize the block at `seg`; on failure *largest is the most it can have. */
 int mcb_resize(struct machine *m, uint16_t first, uint16_t seg, uint16_t paras, uint16_t *largest);

@@ -1,5 +1,6 @@
 /*
- * emu/dos_sys.c: INT 21h's questions about the system: 1Bh/1Ch and 36h
+ * emu/dos_sys.c: INT 21h's questions about the system: 0Dh (disk reset),
+ * 18h/1Dh/1Eh/20h (CP/M's, AL=0), 1Fh/32h (drive parameter block), 1Bh/1Ch and 36h
  * (disk geometry and free space), 2Eh/54h (verify flag), 34h (InDOS), 37h
  * (switch character), 38h (country), 50h/51h (current PSP), 52h (list of
  * lists), 59h (extended error).
@@ -10,7 +11,8 @@
  * the same figures on every machine.  The DOS data these calls point at
  * lives in the DOS segment (docs/architecture.md): InDOS at 00C0:0010,
  * the list of lists at 00C0:0020 (the first MCB's segment just before it),
- * the media byte at 00C0:0040, a RETF for the country case-map at 00C0:0050.
+ * the media byte at 00C0:0040, a RETF for the country case-map at 00C0:0050,
+ * the drive parameter block at 00C0:0080.
  */
 #include <string.h>
 
@@ -21,6 +23,7 @@
 #define OFF_LISTS    0x20u
 #define OFF_MEDIA    0x40u
 #define OFF_CASEMAP  0x50u
+#define OFF_DPB      0x80u          /* one drive parameter block, filled per call */
 
 #define SECTORS_PER_CLUSTER 16u
 #define BYTES_PER_SECTOR    512u
@@ -59,6 +62,59 @@ static void alloc_info(struct dos *d, int drive)
     cpu_set(d->m, REG_DS, SEG_DOS);
     cpu_set(d->m, REG_BX, OFF_MEDIA);
 }
+
+/* 0Dh: nothing is cached, so there is nothing to write back. */
+static void fn_disk_reset(struct dos *d)
+{
+    (void)d;
+}
+
+/* 18h, 1Dh, 1Eh, 20h: CP/M's, which DOS answers with AL=0. */
+static void fn_cpm_null(struct dos *d)
+{
+    cpu_set_al(d->m, 0);
+}
+
+/* 1Fh, 32h: DS:BX at a DOS 3 drive parameter block of the same fixed
+ * disk (FAT16: 16 sectors a cluster, 2 FATs of 128 sectors, 512 root
+ * entries); AL=FFh for a drive that is not there. */
+static void drive_parameters(struct dos *d, int drive)
+{
+    struct machine *m = d->m;
+    uint32_t p = lin(SEG_DOS, OFF_DPB);
+    if (drive < 0) {
+        cpu_set_al(m, 0xFF);
+        return;
+    }
+    const uint16_t fat_sectors = 128, reserved = 1, root_entries = 512;
+    uint16_t root_sector = (uint16_t)(reserved + 2 * fat_sectors);
+    for (unsigned i = 0; i < 0x21; i++)
+        mem_wb(m, p + i, 0);
+    mem_wb(m, p + 0x00, (uint8_t)drive);
+    mem_wb(m, p + 0x01, (uint8_t)drive);
+    mem_ww(m, p + 0x02, BYTES_PER_SECTOR);
+    mem_wb(m, p + 0x04, SECTORS_PER_CLUSTER - 1);
+    mem_wb(m, p + 0x05, 4);                         /* log2 of sectors per cluster */
+    mem_ww(m, p + 0x06, reserved);
+    mem_wb(m, p + 0x08, 2);
+    mem_ww(m, p + 0x09, root_entries);
+    mem_ww(m, p + 0x0B, (uint16_t)(root_sector + root_entries * 32 / BYTES_PER_SECTOR));
+    mem_ww(m, p + 0x0D, TOTAL_CLUSTERS + 1);
+    mem_wb(m, p + 0x0F, (uint8_t)fat_sectors);
+    mem_ww(m, p + 0x10, root_sector);
+    mem_ww(m, p + 0x12, DOS_CRIT_DEVICE);
+    mem_ww(m, p + 0x14, SEG_DOS);
+    mem_wb(m, p + 0x16, 0xF8);
+    mem_wb(m, p + 0x17, 0xFF);                      /* not accessed yet */
+    mem_ww(m, p + 0x18, 0xFFFF);                    /* no next DPB */
+    mem_ww(m, p + 0x1A, 0xFFFF);
+    cpu_set(m, REG_DS, SEG_DOS);
+    cpu_set(m, REG_BX, OFF_DPB);
+    cpu_set_al(m, 0);
+}
+
+static void fn_dpb_default(struct dos *d) { drive_parameters(d, d->drives.current); }
+static void fn_dpb_drive(struct dos *d) { drive_parameters(d, drive_arg(d)); }
 
 static void fn_alloc_default(struct dos *d) { alloc_info(d, d->drives.current); }
 static void fn_alloc_drive(struct dos *d) { alloc_info(d, drive_arg(d)); }
@@ -151,7 +207,8 @@ static void fn_extended_error(struct dos *d)
 }
 
 const struct dos_entry dos_sys_fns[] = {
-    { 0x1B, fn_alloc_default }, { 0x1C, fn_alloc_drive }, { 0x2E, fn_set_verify }, { 0x34, fn_indos },
+    { 0x0D, fn_disk_reset }, { 0x18, fn_cpm_null }, { 0x1D, fn_cpm_null }, { 0x1E, fn_cpm_null },
+    { 0x20, fn_cpm_null }, { 0x1F, fn_dpb_default }, { 0x32, fn_dpb_drive }, { 0x1B, fn_alloc_default }, { 0x1C, fn_alloc_drive }, { 0x2E, fn_set_verify }, { 0x34, fn_indos },
     { 0x36, fn_disk_free }, { 0x37, fn_switchar }, { 0x38, fn_country }, { 0x50, fn_set_psp },
     { 0x51, fn_get_psp }, { 0x52, fn_list_of_lists }, { 0x54, fn_get_verify }, { 0x59, fn_extended_error },
     { 0x62, fn_get_psp },

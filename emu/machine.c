@@ -14,8 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bios.h"
 #include "cpu.h"
 #include "timing.h"
+#include "video.h"
 
 /* ---- lifetime ------------------------------------------------------------ */
 
@@ -50,6 +52,7 @@ struct machine *machine_new(enum cpu_model model)
     }
     pit_init(&m->pit);
     pic_init(&m->pic);
+    kbd_init(&m->kbd);
     m->next_tick = UINT64_MAX;
     m->deadline = UINT64_MAX;
     m->rom_start = (uint32_t)SEG_ROM << 4;
@@ -63,6 +66,7 @@ void machine_free(struct machine *m)
     if (!m)
         return;
     cpu_destroy(m);
+    kbd_free(&m->kbd);
     free(m->trap_index);
     free(m->mem);
     free(m);
@@ -124,6 +128,8 @@ void machine_update_next_event(struct machine *m)
     uint64_t next = m->next_tick;
     if (m->pit.next_irq < next)
         next = m->pit.next_irq;
+    if (m->kbd.due < next)
+        next = m->kbd.due;
     if (m->deadline < next)
         next = m->deadline;
     /* An IRQ the PIC would deliver waits for IF=1: look at the next
@@ -180,6 +186,9 @@ static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
     }
     if (pit_irq_due(&m->pit, m->now))
         pic_raise(&m->pic, 0);
+    while (m->now >= m->kbd.due)
+        if (kbd_event(&m->kbd, m->now, bios_key_buffer_full(m)))
+            pic_raise(&m->pic, 1);
     if (m->now >= m->deadline)
         machine_stop(m, STOP_TIMEOUT, "timeout after %.3f s emulated", cycles_to_seconds(m->now));
     if (m->interrupt_requested)
@@ -298,9 +307,16 @@ void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
         struct trap *t = trap_at(m, lin(cs, ip));
         if (t) {
             /* The service runs "inside" the stub: its IRET follows, and a
-             * hardware interrupt waits for the next boundary. */
+             * hardware interrupt waits for the next boundary.  A service
+             * that moves CS:IP (to make a DOS call again) may land on
+             * another trap: look there too. */
             t->fn(m, t->ctx);
-            break;
+            uint16_t next_cs = cpu_get(m, REG_CS), next_ip = cpu_get(m, REG_IP);
+            if (next_cs == cs && next_ip == ip)
+                break;
+            cs = next_cs;
+            ip = next_ip;
+            continue;
         }
         int irq = pic_pending(&m->pic);
         if (irq < 0 || !(cpu_get(m, REG_FLAGS) & FL_IF))
@@ -354,8 +370,23 @@ uint8_t port_in(struct machine *m, uint16_t port)
         return pic_read(&m->pic, port);
     case 0x40: case 0x41: case 0x42: case 0x43:
         return pit_read(&m->pit, port, m->now);
+    case 0x60:
+        return kbd_read_data(&m->kbd);
     case 0x61:
         return m->port61;
+    case 0x64:
+        return kbd_read_status(&m->kbd);
+    case 0x3B4: case 0x3D4:
+        return m->crtc_index;
+    case 0x3B5: case 0x3D5:
+        return m->crtc[m->crtc_index & 31];
+    case 0x3BA: case 0x3DA:
+        return video_status(m->now);
+    case 0x3C9: {
+        uint8_t v = m->dac[m->dac_index % 768];
+        m->dac_index = (uint16_t)((m->dac_index + 1) % 768);
+        return v;
+    }
     default:
         warn_port_once(m, port, "IN from");
         return 0xFF;
@@ -376,6 +407,21 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
     case 0x61:
         m->port61 = v;
         break;
+    case 0x3B4: case 0x3D4:
+        m->crtc_index = v;
+        break;
+    case 0x3B5: case 0x3D5:
+        m->crtc[m->crtc_index & 31] = v;
+        break;
+    case 0x3B8: case 0x3D8: case 0x3D9:
+        break;          /* CGA mode and colour select: no effect on the model */
+    case 0x3C7: case 0x3C8:
+        m->dac_index = (uint16_t)(v * 3u);
+        break;
+    case 0x3C9:
+        m->dac[m->dac_index % 768] = v & 0x3F;
+        m->dac_index = (uint16_t)((m->dac_index + 1) % 768);
+        break;
     default:
         warn_port_once(m, port, "OUT to");
         return;
@@ -393,6 +439,8 @@ static void sleep_until_interrupt(struct machine *m)
     int enabled = cpu_get(m, REG_FLAGS) & FL_IF;
     uint64_t wake = pic_pending(&m->pic) >= 0 ? m->now
                   : (m->pic.imr & 1) ? UINT64_MAX : m->pit.next_irq;
+    if (!(m->pic.imr & 2) && m->kbd.due < wake)
+        wake = m->kbd.due;
     if (!enabled || wake == UINT64_MAX) {
         machine_stop(m, STOP_FAULT, "HLT at %04X:%04X with no interrupt to wake it: the program hangs",
                      cs, (uint16_t)(ip - 1));

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "keyboard.h"
 #include "pit.h"
 #include "pic.h"
 
@@ -116,6 +117,7 @@ struct machine {
 
     struct pit pit;
     struct pic pic;
+    struct keyboard kbd;            /* port 60h/64h, IRQ1, --keys          */
 
     tick_fn on_tick;
     void *tick_ctx;
@@ -127,8 +129,11 @@ struct machine {
     uint32_t trap_lo, trap_span;    /* quick range check before the table   */
     uint8_t *trap_index;            /* trap_span entries: trap number or FF */
 
-    /* The guest-visible port models other than PIT/PIC. */
+    /* The guest-visible port models other than PIT/PIC/keyboard. */
     uint8_t port61;
+    uint8_t crtc_index, crtc[32];   /* 3D4h/3D5h (3B4h/3B5h): kept, no effect */
+    uint8_t dac[768];               /* 3C8h/3C9h: the VGA palette, 6 bits  */
+    uint16_t dac_index;             /* next DAC byte written: entry*3+part */
     uint8_t port_warned[8192];      /* one bit per port: reported once      */
     uint8_t fn_warned[8192];        /* one bit per (vector, AH): reported once */
 

@@ -120,10 +120,10 @@ static int build_child(struct dos *d, const struct dos_image *img, uint32_t pb, 
     psp_init(m, p, parent);
     /* As DOS keeps them on the caller's stack: the parent's registers
      * under its IRET frame, and that SS:SP in its PSP, for the return. */
-    static const enum reg saved[9] = { REG_ES, REG_DS, REG_BP, REG_DI, REG_SI, REG_DX, REG_CX, REG_BX, REG_AX };
-    for (int i = 0; i < 9; i++)
-        mem_ww(m, lin(ss, (uint16_t)(sp - 18 + 2 * i)), cpu_get(m, saved[i]));
-    mem_ww(m, lin(parent, 0x2E), (uint16_t)(sp - 18));
+    uint16_t below = 2 * DOS_SAVED_REGS;
+    for (int i = 0; i < DOS_SAVED_REGS; i++)
+        mem_ww(m, lin(ss, (uint16_t)(sp - below + 2 * i)), cpu_get(m, dos_saved_regs[i]));
+    mem_ww(m, lin(parent, 0x2E), (uint16_t)(sp - below));
     mem_ww(m, lin(parent, 0x30), ss);
     for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
         uint8_t s = mem_rb(m, lin(parent, (uint16_t)(0x18 + h)));

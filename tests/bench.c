@@ -143,7 +143,7 @@ int main(int argc, char **argv)
         return 1;
     }
     struct machine *m = machine_new(CPU_8088);
-    console_init(&con, stdin, stdout);
+    console_init(&con, stdin, stdout, NULL);
     struct process_args pa = { "C:\\BENCH.COM", "", NULL, 0 };
     if (bios_install(m, &con, 0) || dos_install(&dos, m, &con, stderr) ||
         process_create(m, &dos, &img, &pa, &proc, err, sizeof err) ||

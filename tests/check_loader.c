@@ -87,7 +87,7 @@ static void pc_load(struct pc *pc, const uint8_t *data, size_t n, const char *ta
     struct dos_image img;
     pc->m = machine_new(CPU_8088);
     ck_assert_ptr_nonnull(pc->m);
-    console_init(&pc->con, stdin, stdout);
+    console_init(&pc->con, stdin, stdout, NULL);
     ck_assert_int_eq(bios_install(pc->m, &pc->con, 0), 0);
     ck_assert_int_eq(dos_install(&pc->dos, pc->m, &pc->con, stderr), 0);
     ck_assert_int_eq(exe_parse(data, n, &img, err, 256), 0);

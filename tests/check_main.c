@@ -19,6 +19,8 @@ int main(void)
     srunner_add_suite(sr, maps_suite());
     srunner_add_suite(sr, trace_suite());
     srunner_add_suite(sr, calls_suite());
+    srunner_add_suite(sr, bios_suite());
+    srunner_add_suite(sr, services_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -16,7 +16,7 @@ START_TEST(bios_counts_ticks_at_18_2_hz)
 {
     struct machine *m = machine_new(CPU_8088);
     struct console con;
-    console_init(&con, stdin, stdout);
+    console_init(&con, stdin, stdout, NULL);
     ck_assert_int_eq(bios_install(m, &con, 0), 0);
     static const uint8_t code[] = { 0xFB, 0xEB, 0xFE };
     mem_write(m, lin(0x1000, 0), code, sizeof code);

@@ -88,5 +88,7 @@ Suite *fidelity_suite(void);
 Suite *maps_suite(void);
 Suite *trace_suite(void);
 Suite *calls_suite(void);
+Suite *bios_suite(void);
+Suite *services_suite(void);
 
 #endif

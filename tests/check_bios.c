@@ -1,0 +1,321 @@
+/*
+ * tests/check_bios.c: the screen and keyboard: the video BIOS and screen
+ * model (video.c, bios_video.c), the --screen dump in UTF-8, scripted
+ * keys through IRQ1 and INT 16h (keyboard.c, bios_keys.c), the DOS
+ * console reading them, Ctrl-C reaching INT 23h and critical errors
+ * reaching INT 24h.
+ */
+#include "testutil.h"
+
+#include "../emu/bios.h"
+#include "../emu/console.h"
+#include "../emu/keyboard.h"
+#include "../emu/machine.h"
+#include "../emu/video.h"
+#include "../formats/screen.h"
+
+static struct machine *new_pc(struct console *con)
+{
+    struct machine *m = machine_new(CPU_8088);
+    console_init(con, stdin, stdout, NULL);
+    ck_assert_int_eq(bios_install(m, con, 0), 0);
+    return m;
+}
+
+/* ---- the screen model ------------------------------------------------------ */
+
+/* Teletype wraps at column 80 and scrolls at row 25: 80 x 25 + 1 'x's
+ * leave the last row with one 'x' and the cursor at row 24, column 1; the
+ * row scrolled in takes the attribute under the cursor (07h). */
+START_TEST(teletype_wraps_and_scrolls)
+{
+    struct console con;
+    struct machine *m = new_pc(&con);
+    uint8_t row, col;
+    for (unsigned i = 0; i < 80 * 25 + 1; i++)
+        video_teletype(m, 'x');
+    video_get_cursor(m, 0, &row, &col);
+    ck_assert_uint_eq(row, 24);
+    ck_assert_uint_eq(col, 1);
+    ck_assert_uint_eq(mem_rw(m, 0xB8000 + 24 * 160), 0x0778);
+    ck_assert_uint_eq(mem_rw(m, 0xB8000 + 24 * 160 + 2), 0x0720);
+    ck_assert_uint_eq(mem_rb(m, 0xB8000 + 23 * 160 + 158), 'x');
+    machine_free(m);
+}
+END_TEST
+
+/* Scrolling a window down by 2 moves rows 3-4 to 5-6 inside columns
+ * 10-19 only, and blanks rows 3-4 there with the given attribute. */
+START_TEST(window_scrolls_down_inside_its_columns)
+{
+    struct console con;
+    struct machine *m = new_pc(&con);
+    for (uint8_t r = 3; r <= 6; r++)
+        for (uint8_t c = 0; c < 30; c++)
+            video_put_cell(m, 0, r, c, (uint8_t)('A' + r), 0x07);
+    video_scroll(m, 1, 2, 0x1F, 3, 10, 6, 19);
+    ck_assert_uint_eq(mem_rw(m, 0xB8000 + 5 * 160 + 10 * 2), 0x0700 | 'D');
+    ck_assert_uint_eq(mem_rw(m, 0xB8000 + 6 * 160 + 19 * 2), 0x0700 | 'E');
+    ck_assert_uint_eq(mem_rw(m, 0xB8000 + 3 * 160 + 12 * 2), 0x1F20);
+    ck_assert_uint_eq(mem_rw(m, 0xB8000 + 5 * 160 + 9 * 2), 0x0700 | 'F');   /* outside: kept */
+    ck_assert_uint_eq(mem_rw(m, 0xB8000 + 5 * 160 + 20 * 2), 0x0700 | 'F');
+    machine_free(m);
+}
+END_TEST
+
+/* Modes: 1 is 40 columns, 7 lives at B000h, 13h is 320x200 at A000h; a
+ * mode no IBM adapter has is refused and changes nothing. */
+START_TEST(modes_set_the_data_area_and_memory)
+{
+    struct console con;
+    struct machine *m = new_pc(&con);
+    ck_assert_int_eq(video_set_mode(m, 1), 0);
+    ck_assert_uint_eq(video_cols(m), 40);
+    ck_assert_uint_eq(mem_rw(m, 0x44C), 2048);
+    ck_assert_int_eq(video_set_mode(m, 7), 0);
+    ck_assert_uint_eq(video_page_base(m, 0), 0xB0000);
+    ck_assert_int_eq(video_set_mode(m, 0x13), 0);
+    ck_assert(!video_is_text(m));
+    video_put_pixel(m, 319, 199, 0x2A);
+    ck_assert_uint_eq(mem_rb(m, 0xA0000 + 199 * 320 + 319), 0x2A);
+    ck_assert_uint_eq(video_get_pixel(m, 319, 199), 0x2A);
+    ck_assert_int_eq(video_set_mode(m, 0x55), -1);
+    ck_assert_uint_eq(video_mode(m), 0x13);
+    machine_free(m);
+}
+END_TEST
+
+/* Port 3DAh over one frame of 262 x 304 cycles: vertical retrace for 16
+ * lines (16 x 304 = 4864 cycles), blanking for the 62 lines below the
+ * picture and 91 cycles at the end of each of the 200 visible lines:
+ * 62 x 304 + 200 x 91 = 37048 cycles. */
+START_TEST(crt_status_follows_emulated_time)
+{
+    unsigned retrace = 0, blank = 0;
+    for (uint64_t t = 0; t < 262 * 304; t++) {
+        uint8_t v = video_status(t + 10 * 262 * 304);
+        retrace += (v >> 3) & 1;
+        blank += v & 1;
+    }
+    ck_assert_uint_eq(retrace, 16 * 304);
+    ck_assert_uint_eq(blank, 62 * 304 + 200 * 91);
+    struct console con;
+    struct machine *m = new_pc(&con);
+    m->now = 224 * 304;
+    ck_assert_uint_eq(port_in(m, 0x3DA), 0xF9);
+    m->now = 0;
+    ck_assert_uint_eq(port_in(m, 0x3DA), 0xF0);
+    machine_free(m);
+}
+END_TEST
+
+/* ---- code page 437 ----------------------------------------------------------- */
+
+START_TEST(cp437_becomes_utf8)
+{
+    char out[4];
+    ck_assert_uint_eq(cp437_to_utf8('A', out), 1);
+    ck_assert_int_eq(out[0], 'A');
+    ck_assert_uint_eq(cp437_to_utf8(0xC9, out), 3);
+    ck_assert_int_eq(memcmp(out, "╔", 3), 0);
+    ck_assert_uint_eq(cp437_to_utf8(0x01, out), 3);
+    ck_assert_int_eq(memcmp(out, "☺", 3), 0);
+    ck_assert_uint_eq(cp437_to_utf8(0x1F, out), 3);
+    ck_assert_int_eq(memcmp(out, "▼", 3), 0);
+    ck_assert_uint_eq(cp437_to_utf8(0x7F, out), 3);
+    ck_assert_int_eq(memcmp(out, "⌂", 3), 0);
+    ck_assert_uint_eq(cp437_to_utf8(0x81, out), 2);
+    ck_assert_int_eq(memcmp(out, "ü", 2), 0);
+    ck_assert_uint_eq(cp437_to_utf8(0xFE, out), 3);
+    ck_assert_int_eq(memcmp(out, "■", 3), 0);
+    ck_assert_uint_eq(cp437_to_utf8(0xFF, out), 2);
+    ck_assert_int_eq(memcmp(out, "\xC2\xA0", 2), 0);
+    ck_assert_uint_eq(cp437_to_utf8(0x00, out), 1);
+    ck_assert_int_eq(out[0], ' ');
+}
+END_TEST
+
+/* screen.com through INT 10h: the --screen file holds the 25 rows as the
+ * fixture's comment lays them out; standard output (redirected here)
+ * holds only what went through DOS: 08h's 'T' 54h in yellow on blue 1Eh,
+ * the cursor at row 1, column 10; the INT 10h text went to stderr. */
+START_TEST(screen_file_and_streams)
+{
+    struct run_result r;
+    char text[4096], want[4096] = "";
+    run_profil(&r, "run -q -o " TMP "/scr.prf --screen " TMP "/screen.txt " FIX("screen.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "54 1E 01 0A ");
+    ck_assert_str_eq(r.err, "TITLE╔═══╗Hidown");
+    const char *rows[25] = { [1] = "          TITLE", [3] = "╔═══╗", [5] = "Hi", [7] = "  MEM",
+                             [10] = "down", [20] = "54 1E 01 0A" };
+    for (int i = 0; i < 25; i++) {
+        strcat(want, rows[i] ? rows[i] : "");
+        strcat(want, "\n");
+    }
+    slurp(TMP "/screen.txt", text, sizeof text);
+    ck_assert_str_eq(text, want);
+}
+END_TEST
+
+/* ---- keys ------------------------------------------------------------------ */
+
+START_TEST(keys_parse_names_modifiers_and_pauses)
+{
+    struct key_stroke *k;
+    size_t n;
+    char err[200];
+    ck_assert_int_eq(keys_parse("A{enter}{CTRL-C}{WAIT 250}{{}}{F10}", &k, &n, err, sizeof err), 0);
+    ck_assert_uint_eq(n, 7);
+    ck_assert_uint_eq(k[0].scan, 0x1E);
+    ck_assert_uint_eq(k[0].ascii, 'A');
+    ck_assert_uint_eq(k[0].mods, KEY_SHIFT);
+    ck_assert_uint_eq(k[1].scan, 0x1C);
+    ck_assert_uint_eq(k[1].ascii, 0x0D);
+    ck_assert_uint_eq(k[2].scan, 0x2E);
+    ck_assert_uint_eq(k[2].ascii, 0x03);
+    ck_assert_uint_eq(k[2].mods, KEY_CTRL);
+    ck_assert_uint_eq(k[3].scan, 0);
+    ck_assert_uint_eq(k[3].wait_ms, 250);
+    ck_assert_uint_eq(k[4].ascii, '{');
+    ck_assert_uint_eq(k[5].ascii, '}');
+    ck_assert_uint_eq(k[6].scan, 0x44);
+    free(k);
+    ck_assert_int_eq(keys_parse("x{NOPE}", &k, &n, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--keys: unknown key {NOPE} (see profil run --help)");
+    ck_assert_int_eq(keys_parse("{WAIT", &k, &n, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--keys: unclosed or empty {...} at character 1");
+    ck_assert_int_eq(keys_parse("a}", &k, &n, err, sizeof err), -1);
+    ck_assert_int_eq(keys_parse("\xE9", &k, &n, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--keys: no key types byte E9h (character 1)");
+}
+END_TEST
+
+/* 'A' is Shift made, A made, A broken, Shift broken, 5 ms (23863 cycles)
+ * apart, each an IRQ1; a {WAIT 10} then puts the next key 10 ms later; a
+ * key's make code waits while the BIOS buffer is full. */
+START_TEST(a_stroke_is_four_scan_codes_5_ms_apart)
+{
+    struct keyboard k;
+    struct key_stroke *s;
+    size_t n;
+    char err[100];
+    const uint64_t step = 4772727 / 200;
+    kbd_init(&k);
+    ck_assert_int_eq(keys_parse("A{WAIT 10}b", &s, &n, err, sizeof err), 0);
+    kbd_start(&k, s, n, 1000);
+    const uint8_t codes[4] = { 0x2A, 0x1E, 0x9E, 0xAA };
+    for (int i = 0; i < 4; i++) {
+        ck_assert_uint_eq(k.due, 1000 + i * step);
+        ck_assert_int_eq(kbd_event(&k, k.due, 0), 1);
+        ck_assert_uint_eq(kbd_read_status(&k) & 1, 1);
+        ck_assert_uint_eq(kbd_read_data(&k), codes[i]);
+        ck_assert_uint_eq(kbd_read_status(&k) & 1, 0);
+    }
+    ck_assert_uint_eq(k.due, 1000 + 4 * step);
+    ck_assert_int_eq(kbd_event(&k, k.due, 0), 0);                  /* the pause */
+    uint64_t b_at = 1000 + 4 * step + 10 * (4772727 / 1000);
+    ck_assert_uint_eq(k.due, b_at);
+    ck_assert_int_eq(kbd_event(&k, k.due, 1), 0);                  /* buffer full: held */
+    ck_assert_uint_eq(k.due, b_at + step);
+    ck_assert_int_eq(kbd_event(&k, k.due, 0), 1);
+    ck_assert_uint_eq(k.port60, 0x30);
+    ck_assert_uint_eq(k.ascii60, 'b');
+    ck_assert_int_eq(kbd_event(&k, k.due, 0), 1);
+    ck_assert(!kbd_more_coming(&k));
+    kbd_free(&k);
+}
+END_TEST
+
+/* keys.com (see its comment).  The pause: 'b' is made 10 ms + 1000 ms
+ * after F1, and INT 16h waits for it with the clock running: 1010 ms /
+ * 54.925 ms = 18.4, so its INT 1Ch hook counts 18 (12h) or 19 ticks. */
+START_TEST(scripted_keys_reach_int16_and_dos)
+{
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/keys.prf --keys 'a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}' "
+               FIX("keys.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    const char *tail = "3062 none ^C\r\n68 ix\b \b\r01 69 ok\r\n04 6B 01 ";
+    ck_assert_msg(strncmp(r.out, "1E61 3B00 12 ", 13) == 0 || strncmp(r.out, "1E61 3B00 13 ", 13) == 0,
+                  "%s", r.out);
+    ck_assert_str_eq(r.out + 13, tail);
+}
+END_TEST
+
+/* With no key left to come, INT 16h 00h ends the run with a message;
+ * with --timeout it waits for the timeout instead. */
+START_TEST(int16_without_keys_stops_or_waits)
+{
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/nokeys.prf " FIX("keys.com"), NULL);
+    ck_assert_int_eq(r.status, 126);
+    ck_assert_ptr_nonnull(strstr(r.err, "keyboard input exhausted: INT 16h AH=00h at "));
+    run_profil(&r, "run -q --timeout 0.5 -o " TMP "/nokeys.prf " FIX("keys.com"), NULL);
+    ck_assert_int_eq(r.status, 124);
+    ck_assert_ptr_nonnull(strstr(r.err, "timeout after 0.500 s emulated"));
+    run_profil(&r, "run -q --keys '{BOGUS}' -o " TMP "/nokeys.prf " FIX("keys.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --keys: unknown key {BOGUS} (see profil run --help)\n");
+}
+END_TEST
+
+/* ---- Ctrl-C and critical errors --------------------------------------------- */
+
+/* ctrlc.com with "\3x\3" on stdin: ^C echoed, the counting hook IRETs and
+ * 01h is made again ('x'); the aborting hook ends the program at the
+ * second ^C, before "after". */
+START_TEST(ctrl_c_reaches_int23)
+{
+    struct run_result r;
+    if (system("mkdir -p " TMP " && printf '\\003x\\003' > " TMP "/ctrlc.in") != 0)
+        ck_abort();
+    run_profil(&r, "run -q -o " TMP "/ctrlc.prf " FIX("ctrlc.com"), TMP "/ctrlc.in");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "^C\r\nx01 ^C\r\n");
+}
+END_TEST
+
+/* crit.com (see its comment): as DOS 3.30, the hook sees AH 3Ch (disk,
+ * directory area, fail/retry/ignore allowed), AL 0 (A:), DI 2 (not
+ * ready), is called twice (retry, then fail), the open fails with 53h;
+ * DOS's own handler fails B: the same way.  As DOS 2.11: no "fail" bit
+ * (34h), and fail gives 15h, "drive not ready". */
+START_TEST(critical_errors_reach_int24)
+{
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/crit.prf " FIX("crit.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "03 1E 0053 3C 00 02 02 0053 ");
+    run_profil(&r, "run -q --dos-version 2.11 -o " TMP "/crit.prf " FIX("crit.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "02 0B 0015 34 00 02 02 0015 ");
+    run_profil(&r, "run -q --dos-version 6.0 -o " TMP "/crit.prf " FIX("crit.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --dos-version 6.0: want 2.0 to 5.0 (e.g. 2.11, 3.3)\n");
+}
+END_TEST
+
+Suite *bios_suite(void)
+{
+    Suite *s = suite_create("bios");
+    TCase *tc = tcase_create("screen");
+    tcase_add_test(tc, teletype_wraps_and_scrolls);
+    tcase_add_test(tc, window_scrolls_down_inside_its_columns);
+    tcase_add_test(tc, modes_set_the_data_area_and_memory);
+    tcase_add_test(tc, crt_status_follows_emulated_time);
+    tcase_add_test(tc, cp437_becomes_utf8);
+    tcase_add_test(tc, screen_file_and_streams);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("keys");
+    tcase_add_test(tc, keys_parse_names_modifiers_and_pauses);
+    tcase_add_test(tc, a_stroke_is_four_scan_codes_5_ms_apart);
+    tcase_add_test(tc, scripted_keys_reach_int16_and_dos);
+    tcase_add_test(tc, int16_without_keys_stops_or_waits);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("breaks");
+    tcase_add_test(tc, ctrl_c_reaches_int23);
+    tcase_add_test(tc, critical_errors_reach_int24);
+    suite_add_tcase(s, tc);
+    return s;
+}
