@@ -45,6 +45,7 @@ $(B)/%.o: %.c $(B)/.deps
 # DOS test programs, assembled from source.
 $(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
+	$(NASM) -f bin -i tests/fixtures/ -M -MT $@ -MF $(@:.com=.d) $<
 	$(NASM) -f bin -i tests/fixtures/ --before '[map all $(@:.com=.map)]' -o $@ $<
 
 $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
@@ -52,6 +53,10 @@ $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
 	$(NASM) -f bin -o $@ $<
 
 fixtures: $(FIXTURES)
+
+# A fixture that includes another (settime.asm includes dostime.asm) is
+# rebuilt when that changes: nasm writes the dependencies.
+-include $(wildcard $(B)/fixtures/*.d)
 
 $(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h $(B)/libprofil.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' \

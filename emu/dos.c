@@ -111,6 +111,7 @@ void dos_terminate(struct dos *d, uint8_t code, uint8_t type)
         return;
     }
     console_flush(d->con);
+    dos_check_memory(d);
     m->exit_code = code;
     machine_stop(m, STOP_EXIT, NULL);
 }

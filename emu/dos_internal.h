@@ -94,6 +94,8 @@ void dos_sys_install(struct dos *d);
  * --memory (both reported to d->mem_calls at the current caller). */
 void dos_free_process_memory(struct dos *d, uint16_t psp);
 void dos_observe_alloc(struct dos *d, uint16_t seg);
+/* The chain as the last process ends: a warning when it is broken. */
+void dos_check_memory(struct dos *d);
 
 /* Handle table. */
 int dos_handle_sft(struct dos *d, uint16_t handle);   /* -1 if not open */

@@ -3,6 +3,8 @@
  */
 #include "dos_mem.h"
 
+#include <stdio.h>
+
 #include "machine.h"
 
 #define MCB_LIMIT 0xFFFFu
@@ -252,11 +254,36 @@ static void fn_resize(struct dos *d)
     dos_ok(d);
 }
 
+/* MS-DOS would stop the machine where a process ends with a broken chain. */
+static void warn_broken(struct dos *d, uint16_t mcb)
+{
+    fprintf(d->err, "profil: warning: the program broke DOS's memory chain (no MCB at %04X:0000); "
+            "DOS would halt with \"Memory allocation error\"\n", mcb);
+}
+
+void dos_check_memory(struct dos *d)
+{
+    uint16_t mcb = d->arena;
+    for (unsigned steps = 0; steps < MCB_LIMIT; steps++) {
+        if (!valid(d->m, mcb)) {
+            warn_broken(d, mcb);
+            return;
+        }
+        if (sig(d->m, mcb) == 'Z')
+            return;
+        mcb = (uint16_t)(mcb + size_of(d->m, mcb) + 1);
+    }
+}
+
 void dos_free_process_memory(struct dos *d, uint16_t psp)
 {
     struct machine *m = d->m;
     uint16_t mcb = d->arena;
-    for (unsigned steps = 0; steps < MCB_LIMIT && valid(m, mcb); steps++) {
+    for (unsigned steps = 0; steps < MCB_LIMIT; steps++) {
+        if (!valid(m, mcb)) {
+            warn_broken(d, mcb);
+            return;
+        }
         if (owner_of(m, mcb) == psp) {
             observe(d, MEM_FREE, (uint16_t)(mcb + 1), size_of(m, mcb), 0, 0);
             mem_ww(m, lin(mcb, 1), 0);

@@ -186,6 +186,23 @@ START_TEST(console_input_from_stdin)
 }
 END_TEST
 
+/* memerr.com (see its comment): after the shrink, A=0287h, B=02A8h,
+ * C=02B9h, D=02CAh (each block one paragraph after the last's end, for
+ * its MCB); with A's 20h and C's 10h paragraphs free, 8 paragraphs go to
+ * 0287h first fit, 02B9h best fit, 9FF8h last fit (A000h - 8); with B's
+ * MCB broken, 48h/4Ah/49h fail with 7 and the end of the program says
+ * DOS would halt. */
+START_TEST(allocation_strategies_and_a_broken_chain)
+{
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/memerr.prf " FIX("memerr.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0000 0287 02A8 02B9 02CA 0287 02B9 9FF8 CF0007 CF0007 CF0007 ");
+    ck_assert_str_eq(r.err, "profil: warning: the program broke DOS's memory chain (no MCB at 02A7:0000); "
+                            "DOS would halt with \"Memory allocation error\"\n");
+}
+END_TEST
+
 /* Date and time come from the emulated clock, from 1984-01-01 00:00:00 (a
  * Sunday).  The program hooks INT 1Ch and waits for 37 BIOS ticks:
  * 37 x 65536 / 1193182 Hz = 2.0322 s, so the time reads 00:00:02.03. */
@@ -198,6 +215,18 @@ START_TEST(date_and_time_follow_the_emulated_clock)
 }
 END_TEST
 
+/* settime.com: 2Bh refuses 2001-02-29 and 2Dh 24:00; the clock set to
+ * 2001-09-09 (a Sunday) 23:59:59.00 reads 2.03 s later (37 ticks, as in
+ * dostime) as Monday 2001-09-10 00:00:01.03. */
+START_TEST(date_and_time_can_be_set)
+{
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/settime.prf " FIX("settime.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "1 1 0 0 2001-09-10 1 00:00:01.03");
+}
+END_TEST
+
 Suite *dos_suite(void)
 {
     Suite *s = suite_create("dos");
@@ -206,6 +235,8 @@ Suite *dos_suite(void)
     tcase_add_test(tc, arena_alloc_free_resize_and_corruption);
     tcase_add_test(tc, program_file_io_in_the_sandbox);
     tcase_add_test(tc, console_input_from_stdin);
+    tcase_add_test(tc, allocation_strategies_and_a_broken_chain);
+    tcase_add_test(tc, date_and_time_can_be_set);
     tcase_add_test(tc, fcb_file_io);
     tcase_add_test(tc, exec_runs_a_child);
     tcase_add_test(tc, duplicated_handles_and_new_files);
