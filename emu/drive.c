@@ -3,8 +3,9 @@
  */
 #include "drive.h"
 
+#include "folder.h"
+
 #include <ctype.h>
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,30 +90,21 @@ static enum device device_of(const char *name83)
     return DEV_NONE;
 }
 
-/* Find the host entry in `dir` whose 8.3 form is `want`. */
+/* Find the host entry in `dir` whose DOS name is `want`. */
 static int find_entry(const char *dir, const char *want, char *found, size_t n)
 {
-    DIR *d = opendir(dir);
-    struct dirent *e;
+    struct folder_entry *all;
+    size_t count;
     int ok = 0;
-    if (!d)
+    if (folder_list(dir, &all, &count) != 0)
         return 0;
-    while ((e = readdir(d)) != NULL) {
-        char name83[13];
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] == '.' || len > 12)
-            continue;
-        if (!dos_name83(e->d_name, len, name83) || strcmp(name83, want) != 0)
-            continue;
-        /* The host name must itself be an 8.3 name (no silent truncation). */
-        size_t dot = strcspn(e->d_name, ".");
-        if (dot > 8 || (e->d_name[dot] && strlen(e->d_name + dot + 1) > 3))
-            continue;
-        snprintf(found, n, "%s", e->d_name);
-        ok = 1;
-        break;
+    for (size_t i = 0; i < count && !ok; i++) {
+        if (strcmp(all[i].name83, want) == 0) {
+            snprintf(found, n, "%s", all[i].host);
+            ok = 1;
+        }
     }
-    closedir(d);
+    free(all);
     return ok;
 }
 
@@ -269,35 +261,36 @@ int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pat
         return 3;
     if (attr == 0x08)
         return 18;              /* only a volume label is asked for: there is none */
-    DIR *d = opendir(r.host);
-    if (!d)
+    struct folder_entry *entries;
+    size_t count;
+    if (folder_list(r.host, &entries, &count) != 0)
         return 3;
-    struct dir_match *all = NULL;
-    size_t n = 0, cap = 0;
+    struct dir_match *all = calloc(count + 2, sizeof *all);
+    size_t n = 0;
     int at_root = strcmp(r.host, ds->d[r.drive].root) == 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
+    for (size_t i = 0; all && i < count + 2; i++) {
         struct dir_match m;
         memset(&m, 0, sizeof m);
-        size_t len = strlen(e->d_name);
-        int dots = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+        const char *host = i < 2 ? (i ? ".." : ".") : entries[i - 2].host;
+        int dots = i < 2;
         if (dots && at_root)
             continue;
         if (dots) {
-            memcpy(m.name83, e->d_name, len + 1);
+            memcpy(m.name83, host, strlen(host) + 1);
             memset(m.fcb_name, ' ', 11);
-            memcpy(m.fcb_name, e->d_name, len);
+            memcpy(m.fcb_name, host, strlen(host));
         } else {
-            size_t dot = strcspn(e->d_name, ".");
-            if (e->d_name[0] == '.' || len > 12 || dot > 8 || (e->d_name[dot] && strlen(e->d_name + dot + 1) > 3) ||
-                !dos_name83(e->d_name, len, m.name83) || fcb_name_of(m.name83, m.fcb_name) != 0)
+            memcpy(m.name83, entries[i - 2].name83, sizeof m.name83);
+            if (fcb_name_of(m.name83, m.fcb_name) != 0)
+                continue;
+            if (entries[i - 2].hidden && !(attr & 0x02))
                 continue;
         }
         if (!matches(m.fcb_name, pattern))
             continue;
         char path[4400];
         struct stat st;
-        snprintf(path, sizeof path, "%s/%s", r.host, e->d_name);
+        snprintf(path, sizeof path, "%s/%s", r.host, host);
         if (stat(path, &st) != 0 || (!dots && !contained(ds->d[r.drive].root, path, 1)))
             continue;           /* a link out of the drive is not in it */
         if (S_ISDIR(st.st_mode) ? !(attr & 0x10) : !S_ISREG(st.st_mode))
@@ -305,18 +298,13 @@ int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pat
         m.attr = S_ISDIR(st.st_mode) ? 0x10 : 0x20;
         if (!(st.st_mode & S_IWUSR))
             m.attr |= 0x01;
+        if (!dots && entries[i - 2].hidden)
+            m.attr |= 0x02;
         m.size = S_ISDIR(st.st_mode) ? 0 : st.st_size > 0xFFFFFFFF ? 0xFFFFFFFFu : (uint32_t)st.st_size;
         dos_stamp(st.st_mtime, &m.time, &m.date);
-        if (n == cap) {
-            cap = cap ? cap * 2 : 32;
-            struct dir_match *na = realloc(all, cap * sizeof *na);
-            if (!na)
-                break;
-            all = na;
-        }
         all[n++] = m;
     }
-    closedir(d);
+    free(entries);
     if (n)
         qsort(all, n, sizeof *all, by_name);    /* the host's order is not reproducible */
     err = index < n ? 0 : 18;

@@ -227,6 +227,37 @@ START_TEST(date_and_time_can_be_set)
 }
 END_TEST
 
+/* Host names that are not DOS names get NAME~N.EXT aliases, made in
+ * host-name order (strcmp: ".bashrc", "Long File Name.text", "README.TXT",
+ * "a+b.c", "longfilename.txt", "ok.c", "readme.txt", "x.tar.gz"): names
+ * that are DOS names keep them first (README.TXT, OK.C; readme.txt
+ * collides), then each other gets the first free ~N.  A name starting
+ * with a dot is hidden: listed only when the search asks (CX=2).  The
+ * alias opens the long file. */
+START_TEST(long_host_names_get_unique_aliases)
+{
+    static const char *const files[] = { ".bashrc", "Long File Name.text", "README.TXT", "a+b.c",
+                                         "longfilename.txt", "ok.c", "readme.txt", "x.tar.gz" };
+    struct run_result r;
+    if (system("rm -rf " TMP "/lfn && mkdir -p " TMP "/lfn") != 0)
+        ck_abort();
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[256];
+        snprintf(path, sizeof path, TMP "/lfn/%s", files[i]);
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs(i == 1 ? "the long one\n" : "x", f);
+        fclose(f);
+    }
+    run_profil(&r, "run -q --drive C=" TMP "/lfn -o " TMP "/names.prf " FIX("names.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out,
+                     "A_B~1.C P\nLONGFI~1.TEX P\nLONGFI~1.TXT P\nOK.C P\nREADME.TXT P\nREADME~1.TXT P\nXTAR~1.GZ P\n"
+                     "A_B~1.C P\nBASHRC~1 R\nLONGFI~1.TEX P\nLONGFI~1.TXT P\nOK.C P\nREADME.TXT P\nREADME~1.TXT P\n"
+                     "XTAR~1.GZ P\nthe long one\n");
+}
+END_TEST
+
 Suite *dos_suite(void)
 {
     Suite *s = suite_create("dos");
@@ -237,6 +268,7 @@ Suite *dos_suite(void)
     tcase_add_test(tc, console_input_from_stdin);
     tcase_add_test(tc, allocation_strategies_and_a_broken_chain);
     tcase_add_test(tc, date_and_time_can_be_set);
+    tcase_add_test(tc, long_host_names_get_unique_aliases);
     tcase_add_test(tc, fcb_file_io);
     tcase_add_test(tc, exec_runs_a_child);
     tcase_add_test(tc, duplicated_handles_and_new_files);
