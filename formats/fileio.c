@@ -54,11 +54,20 @@ static void temp_name(const char *path, char *tmp, size_t n)
     snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
 }
 
+/* An existing path that is not a regular file (/dev/null, /dev/stdout, a
+ * FIFO): written in place, never renamed over. */
+static int is_device(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 int write_file_atomic(const char *path, const void *buf, size_t n, char *err, size_t errn)
 {
     char tmp[4200];
+    int device = is_device(path);
     temp_name(path, tmp, sizeof tmp);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int fd = device ? open(path, O_WRONLY | O_TRUNC) : open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) {
         snprintf(err, errn, "%s: Cannot open output file (%s)", path, strerror(errno));
         return -1;
@@ -70,11 +79,14 @@ int write_file_atomic(const char *path, const void *buf, size_t n, char *err, si
         if (w <= 0) {
             snprintf(err, errn, "%s: write failed (%s)", path, strerror(errno));
             close(fd);
-            unlink(tmp);
+            if (!device)
+                unlink(tmp);
             return -1;
         }
         done += (size_t)w;
     }
+    if (device)
+        return close(fd) == 0 ? 0 : -1;
     if (close(fd) != 0 || rename(tmp, path) != 0) {
         snprintf(err, errn, "%s: Cannot open output file (%s)", path, strerror(errno));
         unlink(tmp);
@@ -86,6 +98,13 @@ int write_file_atomic(const char *path, const void *buf, size_t n, char *err, si
 int check_writable(const char *path, char *err, size_t errn)
 {
     char tmp[4200];
+    if (is_device(path)) {      /* not opened: a FIFO's reader would see its end */
+        if (access(path, W_OK) != 0) {
+            snprintf(err, errn, "%s: Cannot open output file (%s)", path, strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
     temp_name(path, tmp, sizeof tmp);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
     if (fd < 0) {

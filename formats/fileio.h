@@ -12,7 +12,9 @@
 
 /* Read all of `path` (at most READ_FILE_MAX); *buf is malloc'ed. */
 int read_file(const char *path, uint8_t **buf, size_t *n, char *err, size_t errn);
-/* Write `path` through a temporary file in the same folder and rename(). */
+/* Write `path` through a temporary file in the same folder and rename();
+ * a path that is a device or FIFO (/dev/null, /dev/stdout) is written in
+ * place, never replaced. */
 int write_file_atomic(const char *path, const void *buf, size_t n, char *err, size_t errn);
 /* Whether `path` could be created or replaced (its folder is writable). */
 int check_writable(const char *path, char *err, size_t errn);

@@ -5,6 +5,8 @@
  */
 #include "testutil.h"
 
+#include <sys/stat.h>
+
 #define OUT TMP "/bad.prf"
 
 static void expect_failure(const char *args, const char *fragment)
@@ -196,6 +198,35 @@ START_TEST(dialogue)
 }
 END_TEST
 
+/* An output that is a FIFO (as /dev/null or /dev/stdout are devices) is
+ * written in place: the reader gets the whole .PRF and the FIFO is still
+ * a FIFO, never renamed over (as root, that would replace /dev/null). */
+START_TEST(output_to_a_device_is_written_in_place)
+{
+    struct run_result r;
+    struct stat st;
+    char got[256], want[256];
+    if (system("rm -f " TMP "/fifo " TMP "/from-fifo && mkfifo " TMP "/fifo && "
+               "(cat " TMP "/fifo > " TMP "/from-fifo &)") != 0)
+        ck_abort();
+    run_profil(&r, "run -q -o " TMP "/fifo " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(stat(TMP "/fifo", &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+    run_profil(&r, "run -q -o " TMP "/regular.prf " FIX("hotloop.com"), NULL);
+    for (int i = 0; i < 50 && (stat(TMP "/from-fifo", &st) != 0 || st.st_size < 38); i++)
+        usleep(20000);
+    FILE *a = fopen(TMP "/from-fifo", "rb"), *b = fopen(TMP "/regular.prf", "rb");
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    size_t na = fread(got, 1, sizeof got, a), nb = fread(want, 1, sizeof want, b);
+    fclose(a);
+    fclose(b);
+    ck_assert_uint_eq(na, nb);
+    ck_assert_int_eq(memcmp(got, want, na), 0);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -210,6 +241,7 @@ Suite *cli_suite(void)
     tcase_add_test(tc, summary_names_symbols);
     tcase_add_test(tc, help_matches_readme);
     tcase_add_test(tc, dialogue);
+    tcase_add_test(tc, output_to_a_device_is_written_in_place);
     suite_add_tcase(s, tc);
     return s;
 }
