@@ -14,6 +14,7 @@
 #include <string.h>
 #include <x86emu.h>
 
+#include "cpu8086.h"
 #include "insnlen.h"
 #include "machine.h"
 #include "flatmem.h"
@@ -30,6 +31,7 @@ struct cpu {
     uint32_t pend_lin;          /* its linear address, for trace mode        */
     uint8_t fixup;              /* enum fixup for the instruction now running */
     uint16_t sp_before;         /* SP before it (for the INT fixup)          */
+    uint16_t ax_before, dx_before; /* AX, DX before it (for the IDIV fixup)   */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
@@ -107,13 +109,31 @@ enum fixup {
     FIX_PUSH_SP,        /* PUSH SP: the 8086 pushes the decremented SP        */
     FIX_CALL_SP,        /* CALL SP: the 8086 jumps to SP before the push      */
     FIX_SAR1_OF,        /* SAR r/m,1: the 8086 clears OF (libx86emu leaves it) */
+    FIX_DIV_FLAGS,      /* a divide error: the FLAGS it pushed, bits 12-15 set */
+    FIX_IDIV8,          /* IDIV: a quotient of -128 (-32768) is a divide error on
+                           the 8086; after REP its microcode negates the quotient */
+    FIX_IDIV16,
 };
+
+/* A REP prefix (F2/F3) among the prefixes at lin. */
+static int has_rep(const uint8_t *mem, uint32_t lin, unsigned prefixes)
+{
+    for (unsigned i = 0; i < prefixes; i++)
+        if ((mem[(lin + i) & MEM_MASK] & 0xFE) == 0xF2)
+            return 1;
+    return 0;
+}
 
 static uint8_t fixup_for(const uint8_t *mem, uint32_t lin)
 {
-    uint32_t a = lin + prefix_length(mem, lin);
+    unsigned prefixes = prefix_length(mem, lin);
+    uint32_t a = lin + prefixes;
     uint8_t op = mem[a & MEM_MASK], modrm = mem[(a + 1) & MEM_MASK];
     switch (op) {
+    case 0xF6: case 0xF7:
+        if (((modrm >> 3) & 7) != 7)
+            return FIX_NONE;
+        return op == 0xF6 ? FIX_IDIV8 : FIX_IDIV16;
     case 0x9C: return FIX_PUSHED_FLAGS;
     case 0xCC: case 0xCD: case 0xCE: return FIX_INT_FLAGS;
     case 0x9D: case 0x9E: case 0xCF: return FIX_RESERVED;
@@ -150,6 +170,26 @@ static void apply_fixup(x86emu_t *e, struct cpu *c)
     case FIX_SAR1_OF:
         e->x86.R_FLG &= ~0x800u;
         break;
+    case FIX_DIV_FLAGS:
+        c->mem[(ss + (uint16_t)(sp + 5)) & MEM_MASK] |= 0xF0;
+        break;
+    case FIX_IDIV8: case FIX_IDIV16: {
+        int word = c->fixup == FIX_IDIV16;
+        if (word ? e->x86.R_AX == 0x8000 : e->x86.R_AL == 0x80) {
+            e->x86.R_EAX = c->ax_before;
+            e->x86.R_EDX = c->dx_before;
+            c->fixup = FIX_NONE;
+            machine_interrupt(c->m, 0);
+            return;
+        }
+        if (has_rep(c->mem, c->pend_lin, prefix_length(c->mem, c->pend_lin))) {
+            if (word)
+                e->x86.R_EAX = (uint16_t)-e->x86.R_AX;
+            else
+                e->x86.R_AL = (uint8_t)-e->x86.R_AL;
+        }
+        break;
+    }
     default:
         break;
     }
@@ -160,7 +200,8 @@ static void apply_fixup(x86emu_t *e, struct cpu *c)
  * 286 or 386 instructions, or #UD) are executed here, before libx86emu
  * sees them: 0F is POP CS, 60-6F alias the Jcc 70-7F, C0/C1/C8/C9 alias
  * RET imm/RET/RETF imm/RETF, D8-DF (ESC) decode their operand and do
- * nothing without an 8087, F1 is a prefix like LOCK. */
+ * nothing without an 8087, F1 is a prefix like LOCK; shifts by CL and
+ * 8C/8E with reg 4-7 are cpu8086.c's. */
 
 static unsigned pop_word(x86emu_t *e, struct cpu *c, unsigned *words)
 {
@@ -213,11 +254,20 @@ static void hint_later_cpu(struct machine *m, uint8_t op, uint16_t cs, uint16_t 
 static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsigned *words)
 {
     unsigned n = 0;
-    uint8_t op;
+    uint8_t op, seg_prefix = 0;
     while ((op = c->mem[(lin + n) & MEM_MASK]) == 0x26 || op == 0x2E || op == 0x36 || op == 0x3E ||
            op == 0xF0 || op == 0xF2 || op == 0xF3) {
+        if (op != 0xF0 && op != 0xF2 && op != 0xF3)
+            seg_prefix = op;
         if (++n >= 15)
             return 0;
+    }
+    if (op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
+        op == 0x3F || op == 0xD4) {
+        struct cpu8086_bus bus = { c->mem, c->m->rom_start, (int)c->odd_only, 0 };
+        unsigned len = cpu8086_exec(e, &bus, n, seg_prefix);
+        *words += bus.words;
+        return len;
     }
     uint16_t next = (uint16_t)(e->x86.R_IP + n + 1);
     if (op == 0x0F || (op >= 0x60 && op <= 0x6F) || op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9)
@@ -365,6 +415,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         c->pend_lin = lin;
         c->fixup = c->fidelity ? fixup_for(c->mem, lin) : FIX_NONE;
         c->sp_before = e->x86.R_SP;
+        c->ax_before = e->x86.R_AX;
+        c->dx_before = e->x86.R_DX;
         if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
             m->next_event = 0;      /* IF may rise: look at the next boundary */
         unsigned words = 0;
@@ -396,7 +448,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         c->pend.rep = 0;
         machine_interrupt(m, 0);
         rep_split = 0;
-        if (m->stop)
+        e->x86.R_TSC++;             /* an instruction, for --max-instructions */
+        if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
             return 1;
     }
 }
@@ -447,8 +500,10 @@ static int intr_hook(x86emu_t *e, u8 num, unsigned type)
     /* The 8086's divide error pushes the address of the next instruction;
      * libx86emu would restart the faulting one. */
     struct cpu *c = e->_private;
-    if (num == 0 && (type & INTR_MODE_RESTART) && c->fidelity)
+    if (num == 0 && (type & INTR_MODE_RESTART) && c->fidelity) {
         e->x86.saved_eip = e->x86.R_EIP;
+        c->fixup = FIX_DIV_FLAGS;   /* settled at the handler's first instruction */
+    }
     return 0;       /* every interrupt goes through the guest's vector */
 }
 

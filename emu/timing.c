@@ -14,6 +14,7 @@
 #define P(r)        { K_PLAIN, 0, r, r }
 #define M(r, m)     { K_PLAIN, 1, r, m }
 #define K(k, r, m)  { k, 0, r, m }
+#define KM(k, r, m) { k, 1, r, m }      /* with a ModR/M operand */
 #define E8_         { K_ALIAS, 1, 2, 8 }
 #define G(k)        { k, 1, 0, 0 }
 
@@ -26,10 +27,10 @@ const struct timing_op timing_ops[256] = {
     /* 08 */ ALU, P(10), K(K_ALIAS, 8, 8),         /* OR, PUSH CS, POP CS   */
     /* 10 */ ALU, P(10), P(8),                      /* ADC, PUSH SS, POP SS  */
     /* 18 */ ALU, P(10), P(8),                      /* SBB, PUSH DS, POP DS  */
-    /* 20 */ ALU, K(K_PREFIX_SEG, 2, 2), P(4),      /* AND, ES:, DAA         */
-    /* 28 */ ALU, K(K_PREFIX_SEG, 2, 2), P(4),      /* SUB, CS:, DAS         */
-    /* 30 */ ALU, K(K_PREFIX_SEG, 2, 2), P(8),      /* XOR, SS:, AAA         */
-    /* 38 */ ALU_CMP, K(K_PREFIX_SEG, 2, 2), P(8),  /* CMP, DS:, AAS         */
+    /* 20 */ ALU, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 4, 4), /* AND, ES:, DAA   */
+    /* 28 */ ALU, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 4, 4), /* SUB, CS:, DAS   */
+    /* 30 */ ALU, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 8, 8), /* XOR, SS:, AAA   */
+    /* 38 */ ALU_CMP, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 8, 8), /* CMP, DS:, AAS */
     /* 40 */ P(2), P(2), P(2), P(2), P(2), P(2), P(2), P(2),         /* INC r16  */
     /* 48 */ P(2), P(2), P(2), P(2), P(2), P(2), P(2), P(2),         /* DEC r16  */
     /* 50 */ P(11), P(11), P(11), P(11), K(K_FIXUP, 11, 11), P(11), P(11), P(11), /* PUSH r16 */
@@ -45,7 +46,7 @@ const struct timing_op timing_ops[256] = {
     /* 80 */ G(K_GRP80), G(K_GRP80), G(K_GRP80), G(K_GRP80),
     /* 84 */ M(3, 9), M(3, 9), M(4, 17), M(4, 17),  /* TEST, XCHG r/m,r       */
     /* 88 */ M(2, 9), M(2, 9), M(2, 8), M(2, 8),    /* MOV                    */
-    /* 8C */ M(2, 9), M(2, 2), M(2, 8), M(8, 17),   /* MOV r/m,sr LEA MOV sr POP r/m */
+    /* 8C */ KM(K_FIXUP, 2, 9), M(2, 2), KM(K_FIXUP, 2, 8), M(8, 17),   /* MOV r/m,sr LEA MOV sr POP r/m */
     /* 90 */ P(3), P(3), P(3), P(3), P(3), P(3), P(3), P(3),         /* XCHG AX,r */
     /* 98 */ P(2), P(5), P(28), P(4), K(K_FIXUP, 10, 10), K(K_IFSET, 8, 8), K(K_FIXUP, 4, 4), P(4),
              /* CBW CWD CALL far WAIT PUSHF POPF SAHF LAHF */

@@ -132,6 +132,87 @@ START_TEST(sar_by_one_clears_overflow)
 }
 END_TEST
 
+/* The 8086 shifts by all of CL (a 286 masks it to 5 bits).  MOV AL,81h;
+ * MOV CL,n; shift AL,CL: SHL by 8 leaves 0 with CF = bit 0 of 81h = 1;
+ * by 9, 0 with CF 0; by 33 (a 286 shifts by 1: 02h, CF 1) 0, CF 0;
+ * SAR by 40 leaves FFh with CF 1 (the sign); SHR of word 8001h at [BX]
+ * by 16: 0, CF 1, ZF 1. */
+START_TEST(shifts_by_cl_use_the_whole_count)
+{
+    static const struct { uint8_t kind, count, al, cf; } cases[] = {
+        { 0xE0, 8, 0x00, 1 }, { 0xE0, 9, 0x00, 0 }, { 0xE0, 33, 0x00, 0 }, { 0xF8, 40, 0xFF, 1 },
+        { 0xE8, 7, 0x01, 0 }, { 0xE0, 0, 0x81, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const uint8_t code[] = { 0xB0, 0x81, 0xB1, cases[i].count, 0xD2, cases[i].kind };
+        struct machine *m = run(code, sizeof code, 0);
+        ck_assert_msg((cpu_get(m, REG_AX) & 0xFF) == cases[i].al, "case %zu: AL %02X", i, cpu_get(m, REG_AX) & 0xFF);
+        ck_assert_msg((cpu_get(m, REG_FLAGS) & 1) == cases[i].cf, "case %zu: CF", i);
+        machine_free(m);
+    }
+    RUN(m, 0x10, 0xC7, 0x07, 0x01, 0x80, 0xB1, 16, 0xD3, 0x2F);      /* SHR WORD [BX],CL */
+    ck_assert_uint_eq(mem_rw(m, lin(0x2000, 0x10)), 0);
+    ck_assert_uint_eq(cpu_get(m, REG_FLAGS) & 0x41, 0x41);
+    machine_free(m);
+}
+END_TEST
+
+/* 8C/8E read only the low two bits of reg: 8C /4 is MOV r/m,ES (a 286
+ * reads FS), 8E /7 is MOV DS,r/m (a 286 faults: invalid opcode). */
+START_TEST(segment_moves_use_two_bits_of_reg)
+{
+    RUN(m, 0, 0xB8, 0x34, 0x12, 0x8E, 0xC0, 0x8C, 0xE2);          /* MOV ES,AX; MOV DX,ES (8C /4) */
+    ck_assert_uint_eq(cpu_get(m, REG_DX), 0x1234);
+    machine_free(m);
+    RUN(m2, 0, 0xBE, 0x78, 0x56, 0x8E, 0xFE);                      /* MOV SI,5678h; MOV DS,SI (8E /7) */
+    ck_assert_uint_eq(cpu_get(m2, REG_DS), 0x5678);
+    ck_assert_uint_eq(cpu_get(m2, REG_SP), 0x1000);                /* no interrupt frame */
+    machine_free(m2);
+}
+END_TEST
+
+/* IDIV: a quotient of -128 is a divide error on the 8086 (AX=FF80h / 1
+ * would give it; a 286 returns it), with AX kept; REP before IDIV
+ * negates the quotient (AX=0007h / 2 = 3 rem 1 gives FDh, AH 01h). */
+START_TEST(idiv_limits_and_rep)
+{
+    RUN(m, 0, 0xB8, 0x80, 0xFF, 0xB3, 0x01, 0xF6, 0xFB);          /* MOV AX,FF80h; MOV BL,1; IDIV BL */
+    ck_assert_uint_eq(cpu_get(m, REG_CS), 0x4000);
+    ck_assert_uint_eq(cpu_get(m, REG_AX), 0xFF80);
+    ck_assert_uint_eq(mem_rw(m, lin(0x3000, 0x0FFA)), 0x0007);     /* the next instruction */
+    ck_assert_uint_eq(mem_rw(m, lin(0x3000, 0x0FFE)) & 0xF000, 0xF000);
+    machine_free(m);
+    RUN(m2, 0, 0xB8, 0x07, 0x00, 0xB3, 0x02, 0xF3, 0xF6, 0xFB);   /* REP IDIV BL */
+    ck_assert_uint_eq(cpu_get(m2, REG_AX), 0x01FD);
+    machine_free(m2);
+}
+END_TEST
+
+/* The adjusts as the 8086 does them.  DAA with AL=9Ah, AF=1: 9Ah+6 =
+ * A0h, and A0h stays (9Ah is not above 9Fh, the 8086's limit when AF was
+ * set; a 286 adds 60h too).  AAA with AX=00FBh, AF=1: AL+6 = 01h, AH+1 =
+ * 01h (a 286 also carries FBh+6 into AH: 0201h).  AAS with AX=0205h, AF=1:
+ * AL-6 = FFh -> 0Fh, AH-1 = 01h.  AAM 1 with AL=0: ZF from AL (a 286 looks
+ * at AX). */
+START_TEST(adjusts_follow_the_8086)
+{
+    RUN(m, 0, 0xB8, 0x10, 0x00, 0x50, 0x9D, 0xB0, 0x9A, 0x27);    /* AF=1; MOV AL,9Ah; DAA */
+    ck_assert_uint_eq(cpu_get(m, REG_AX) & 0xFF, 0xA0);
+    ck_assert_uint_eq(cpu_get(m, REG_FLAGS) & 0x11, 0x10);          /* AF 1, CF 0 */
+    machine_free(m);
+    RUN(m2, 0, 0xB8, 0x10, 0x00, 0x50, 0x9D, 0xB8, 0xFB, 0x00, 0x37);   /* AF=1; MOV AX,00FBh; AAA */
+    ck_assert_uint_eq(cpu_get(m2, REG_AX), 0x0101);
+    machine_free(m2);
+    RUN(m3, 0, 0xB8, 0x10, 0x00, 0x50, 0x9D, 0xB8, 0x05, 0x02, 0x3F);   /* AF=1; MOV AX,0205h; AAS */
+    ck_assert_uint_eq(cpu_get(m3, REG_AX), 0x010F);
+    machine_free(m3);
+    RUN(m4, 0, 0xB8, 0x00, 0x01, 0xD4, 0x01);                      /* MOV AX,0100h; AAM 1 */
+    ck_assert_uint_eq(cpu_get(m4, REG_AX), 0x0000);
+    ck_assert_uint_eq(cpu_get(m4, REG_FLAGS) & 0x40, 0x40);
+    machine_free(m4);
+}
+END_TEST
+
 START_TEST(opcode_0f_is_pop_cs)
 {
     /* MOV AX,3FFF; PUSH AX; 11 NOPs; POP CS at offset 0F: execution goes
@@ -206,6 +287,10 @@ Suite *fidelity_suite(void)
     tcase_add_test(tc, opcodes_60_to_6f_are_conditional_jumps);
     tcase_add_test(tc, opcodes_c0_c1_c8_c9_are_returns);
     tcase_add_test(tc, esc_and_f1_decode_and_do_nothing);
+    tcase_add_test(tc, shifts_by_cl_use_the_whole_count);
+    tcase_add_test(tc, segment_moves_use_two_bits_of_reg);
+    tcase_add_test(tc, idiv_limits_and_rep);
+    tcase_add_test(tc, adjusts_follow_the_8086);
     suite_add_tcase(s, tc);
     return s;
 }

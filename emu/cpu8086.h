@@ -1,0 +1,35 @@
+/*
+ * emu/cpu8086.h: instructions the CPU wrapper runs itself with a ModR/M
+ * operand, where libx86emu (a 286/386) differs from the 8086: shifts by
+ * CL (the 8086 does not mask the count to 5 bits, so SHL/SHR/SAL/SAR by
+ * 8 or more give the 8086's result and carry), and MOV to and from a
+ * segment register with reg 4-7 in its ModR/M (the 8086 reads only the
+ * low two bits: ES, CS, SS, DS; libx86emu takes FS/GS or faults), and
+ * DAA/DAS/AAA/AAS/AAM, whose 8086 results and flags differ from later
+ * CPUs' in their edge cases.
+ *
+ * Only emu/cpu*.c include this header: it speaks x86emu_t.
+ */
+#ifndef PROFIL_EMU_CPU8086_H
+#define PROFIL_EMU_CPU8086_H
+
+#include <stdint.h>
+#include <x86emu.h>
+
+/* The memory the instruction reads and writes: the machine's 1 MiB,
+ * writes at rom_start and above ignored; `words` counts the word
+ * transfers that pay the bus penalty (odd_only: the 8086's rule). */
+struct cpu8086_bus {
+    uint8_t *mem;
+    uint32_t rom_start;
+    int odd_only;
+    unsigned words;
+};
+
+/* Runs the instruction at CS:IP, whose opcode follows `prefixes` bytes of
+ * prefixes (`seg_prefix` the last segment override, or 0), when it is one
+ * of those; returns its length with the prefixes, or 0 when libx86emu
+ * should run it.  Code bytes wrap inside CS, as on the 8086. */
+unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, unsigned prefixes, uint8_t seg_prefix);
+
+#endif
