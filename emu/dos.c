@@ -57,6 +57,16 @@ int dos_read_asciz(struct dos *d, uint16_t seg, uint16_t off, char *buf, size_t 
     return -1;
 }
 
+struct sft *dos_handle_arg(struct dos *d)
+{
+    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
+    if (s < 0) {
+        dos_fail(d, 6);     /* invalid handle */
+        return NULL;
+    }
+    return &d->sft[s];
+}
+
 void dos_con_out(struct dos *d, uint8_t ch)
 {
     console_put(d->m, d->con, ch);

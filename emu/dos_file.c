@@ -38,17 +38,6 @@ static int read_path(struct dos *d, char *buf, size_t n)
     return dos_read_asciz(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), buf, n);
 }
 
-/* The open file named by BX, or NULL after failing the call with error 6. */
-static struct sft *handle_arg(struct dos *d)
-{
-    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
-    if (s < 0) {
-        dos_fail(d, E_HANDLE);
-        return NULL;
-    }
-    return &d->sft[s];
-}
-
 /* The ASCIZ path at DS:DX resolved in the sandbox; -1 after failing the
  * call with the DOS error. */
 static int path_arg(struct dos *d, struct resolved *r)
@@ -176,7 +165,7 @@ static void fn_read(struct dos *d)
 {
     uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
     unsigned done = 0;
-    struct sft *f = handle_arg(d);
+    struct sft *f = dos_handle_arg(d);
     if (!f)
         return;
     if (f->kind == SFT_FILE) {
@@ -211,7 +200,7 @@ static void fn_write(struct dos *d)
 {
     uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
     unsigned done = 0;
-    struct sft *f = handle_arg(d);
+    struct sft *f = dos_handle_arg(d);
     if (!f)
         return;
     switch (f->kind) {
@@ -276,7 +265,7 @@ static void fn_seek(struct dos *d)
 {
     uint8_t how = cpu_al(d->m);
     dos_charge(d, COST_DOS_FILE_CALL);
-    struct sft *f = handle_arg(d);
+    struct sft *f = dos_handle_arg(d);
     if (!f)
         return;
     if (how > 2) {
@@ -433,7 +422,7 @@ static void fn_create_new(struct dos *d) { open_file(d, 2); }
  * machine with unbuffered files; the handle must be open for 5Ch/68h. */
 static void fn_lock(struct dos *d)
 {
-    if (handle_arg(d))
+    if (dos_handle_arg(d))
         dos_ok(d);
 }
 

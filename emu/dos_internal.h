@@ -99,6 +99,7 @@ void dos_check_memory(struct dos *d);
 
 /* Handle table. */
 int dos_handle_sft(struct dos *d, uint16_t handle);   /* -1 if not open */
+struct sft *dos_handle_arg(struct dos *d);            /* BX's open file, or NULL after failing with 6 */
 int dos_free_sft(struct dos *d);                      /* an unused open-file entry, -1 if none */
 void dos_release_sft(struct dos *d, int s);           /* one reference fewer; closed at none */
 int dos_new_handle(struct dos *d, int sft);           /* -1 if JFT full */

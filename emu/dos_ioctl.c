@@ -12,22 +12,12 @@
 #include "dos_internal.h"
 #include "keyboard.h"
 
-enum { E_FUNC = 1, E_HANDLE = 6, E_DRIVE = 15 };
+enum { E_FUNC = 1, E_DRIVE = 15 };
 
 #define INFO_DEVICE  0x0080u
 #define INFO_CON     0x80D3u    /* device, stdin, stdout, special, cooked, ready */
 #define INFO_NUL     0x8084u
 #define INFO_AUX     0x8080u
-
-static struct sft *handle_sft(struct dos *d)
-{
-    int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
-    if (s < 0) {
-        dos_fail(d, E_HANDLE);
-        return NULL;
-    }
-    return &d->sft[s];
-}
 
 static uint16_t device_info(struct dos *d, const struct sft *f)
 {
@@ -72,13 +62,13 @@ static void fn_ioctl(struct dos *d)
     struct sft *f;
     switch (cpu_al(m)) {
     case 0x00:
-        if (!(f = handle_sft(d)))
+        if (!(f = dos_handle_arg(d)))
             return;
         cpu_set(m, REG_DX, device_info(d, f));
         cpu_set(m, REG_AX, device_info(d, f));
         break;
     case 0x01:                  /* set: only the cooked/raw bit of a device matters */
-        if (!(f = handle_sft(d)))
+        if (!(f = dos_handle_arg(d)))
             return;
         if (f->kind == SFT_FILE) {
             dos_fail(d, E_FUNC);
@@ -89,12 +79,12 @@ static void fn_ioctl(struct dos *d)
         dos_fail(d, E_FUNC);    /* no driver here takes control strings */
         return;
     case 0x06:
-        if (!(f = handle_sft(d)))
+        if (!(f = dos_handle_arg(d)))
             return;
         cpu_set_al(m, input_status(d, f));
         break;
     case 0x07:
-        if (!(f = handle_sft(d)))
+        if (!(f = dos_handle_arg(d)))
             return;
         cpu_set_al(m, 0xFF);
         break;
@@ -109,7 +99,7 @@ static void fn_ioctl(struct dos *d)
         cpu_set(m, REG_DX, 0x0000);    /* local */
         break;
     case 0x0A:
-        if (!(f = handle_sft(d)))
+        if (!(f = dos_handle_arg(d)))
             return;
         cpu_set(m, REG_DX, 0x0000);
         break;
