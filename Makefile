@@ -2,7 +2,7 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
-LDLIBS  += -lx86emu -ljansson -lm
+LDLIBS  += -lx86emu -ljansson -lz -lm
 PREFIX  ?= /usr/local
 B       ?= build
 PROFIL  ?= profil
@@ -76,7 +76,7 @@ bench: $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
 
 # SingleStepTests 8086 through the CPU wrapper (issue 3); skips without ../shared.
 conformance: $(B)/libprofil.a tests/conformance.c
-	$(CC) $(CFLAGS) -o $(B)/conformance tests/conformance.c $(B)/libprofil.a $(LDLIBS) -lz
+	$(CC) $(CFLAGS) -o $(B)/conformance tests/conformance.c $(B)/libprofil.a $(LDLIBS)
 	./$(B)/conformance $(CONFORMANCE_GATE) ../shared/data/sst8086/v1 docs/conformance.md
 
 # The whole suite under AddressSanitizer and UBSan, in a separate tree.

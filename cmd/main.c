@@ -38,6 +38,7 @@ void usage(FILE *f)
           "                            {WAIT MS} a pause, {{ and }} the braces (default: keys come\n"
           "                            from stdin)\n"
           "      --screen FILE         write the text screen as the run left it, in UTF-8 ('-': stdout)\n"
+          "      --screen-png FILE     write a mode 13h screen as the run left it, as a PNG\n"
           "      --dos-version X.Y     the DOS version the program sees, 2.0-5.0 (default 3.30)\n"
           "      --trace               count every instruction and its cycles exactly: the .PRF's counters\n"
           "                            are instructions, and NAME.prx beside it holds the exact counts\n"

@@ -32,6 +32,7 @@ int cmd_run(int argc, char **argv)
         { "cpu", required_argument, 0, 'C' }, { "trace", no_argument, 0, 't' },
         { "stacks", no_argument, 0, 'K' }, { "memory", no_argument, 0, 'Y' },
         { "keys", required_argument, 0, 'k' }, { "screen", required_argument, 0, 'r' },
+        { "screen-png", required_argument, 0, 'P' },
         { "dos-version", required_argument, 0, 'V' },
         { "quiet", no_argument, 0, 'q' }, { "map", required_argument, 0, 'm' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
@@ -105,6 +106,7 @@ int cmd_run(int argc, char **argv)
         case 'm': o.map = optarg; break;
         case 'k': o.keys = optarg; break;
         case 'r': o.screen = optarg; break;
+        case 'P': o.screen_png = optarg; break;
         case 'V':
             if (dos_version_parse(optarg, &o.dos_version) != 0) {
                 fprintf(stderr, "profil: --dos-version %s: want 2.0 to 5.0 (e.g. 2.11, 3.3)\n", optarg);

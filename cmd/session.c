@@ -23,6 +23,7 @@
 #include "../formats/fileio.h"
 #include "../formats/attrib.h"
 #include "../formats/prf.h"
+#include "../formats/png.h"
 #include "../formats/screen.h"
 #include "../formats/symtab.h"
 #include "../loader/exe.h"
@@ -278,6 +279,31 @@ static int write_screen(const char *path, const struct machine *m)
     return rc;
 }
 
+/* --screen-png: mode 13h as the run left it, in the DAC's colours. */
+static int write_screen_png(const char *path, const struct machine *m)
+{
+    char err[600];
+    if (video_mode(m) != 0x13) {
+        fprintf(stderr, "profil: --screen-png %s: the screen is in mode %02Xh; only mode 13h is drawn "
+                "(--screen writes a text screen)\n", path, video_mode(m));
+        return -1;
+    }
+    uint8_t palette[768];
+    for (int i = 0; i < 768; i++)
+        palette[i] = (uint8_t)((m->dac[i] & 0x3F) * 255u / 63u);
+    uint8_t *png;
+    size_t n;
+    if (png_indexed(m->mem + 0xA0000, 320, 200, palette, &png, &n) != 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        return -1;
+    }
+    int rc = write_file_atomic(path, png, n, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "profil: %s\n", err);
+    free(png);
+    return rc;
+}
+
 static int exit_status(const struct machine *m)
 {
     switch (m->stop) {
@@ -324,7 +350,8 @@ int session_run(const struct session_opts *o)
         fprintf(stderr, "profil: warning: %s: %zu bytes shorter than its header says; loading what is there, "
                 "as DOS does\n", o->program, img.missing);
     if (check_writable(out_path, err, sizeof err) != 0 ||
-        (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0)) {
+        (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0) ||
+        (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0)) {
         fprintf(stderr, "profil: %s\n", err);
         goto done;
     }
@@ -420,6 +447,8 @@ int session_run(const struct session_opts *o)
         fputs("\r\033[K", stderr);
     if (o->screen)
         write_screen(o->screen, m);     /* a failure is reported; the profile is still written */
+    if (o->screen_png)
+        write_screen_png(o->screen_png, m);
 
     if (ex.tracing || ex.following)
         cpu_settle(m);          /* the last instruction, when a limit stopped the run */

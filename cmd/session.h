@@ -31,6 +31,7 @@ struct session_opts {
     int strict;
     const char *keys;           /* --keys script, or NULL */
     const char *screen;         /* --screen: where the final text screen goes ("-": stdout) */
+    const char *screen_png;     /* --screen-png: mode 13h as a PNG */
     uint16_t dos_version;       /* 0: DOS_VERSION_DEFAULT */
     int trace;                  /* count every instruction: .PRF of instructions + NAME.prx */
     int stacks;                 /* follow calls in a sampling run: NAME.prx with the call tree */

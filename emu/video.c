@@ -4,6 +4,8 @@
  */
 #include "video.h"
 
+#include <string.h>
+
 #include "machine.h"
 
 #define BDA_MODE        0x449u
@@ -77,6 +79,43 @@ static void blank_memory(struct machine *m, uint32_t base, uint32_t bytes, uint1
         mem_ww(m, base + a, fill);
 }
 
+void video_default_palette(uint8_t dac[768])
+{
+    static const uint8_t ega[16][3] = {
+        { 0, 0, 0 }, { 0, 0, 42 }, { 0, 42, 0 }, { 0, 42, 42 }, { 42, 0, 0 }, { 42, 0, 42 }, { 42, 21, 0 },
+        { 42, 42, 42 }, { 21, 21, 21 }, { 21, 21, 63 }, { 21, 63, 21 }, { 21, 63, 63 }, { 63, 21, 21 },
+        { 63, 21, 63 }, { 63, 63, 21 }, { 63, 63, 63 },
+    };
+    static const uint8_t gray[16] = { 0, 5, 8, 11, 14, 17, 20, 24, 28, 32, 36, 40, 45, 50, 56, 63 };
+    /* Nine blocks of 24 hues: three brightnesses, three saturations; each
+     * a ramp of five levels from `low` to `high` walked around the colour
+     * wheel (blue, magenta, red, yellow, green, cyan, back to blue). */
+    static const uint8_t ramps[9][5] = {
+        { 0, 16, 31, 47, 63 }, { 31, 39, 47, 55, 63 }, { 45, 49, 54, 58, 63 },
+        { 0, 7, 14, 21, 28 }, { 14, 17, 21, 24, 28 }, { 20, 22, 24, 26, 28 },
+        { 0, 4, 8, 12, 16 }, { 8, 10, 12, 14, 16 }, { 11, 12, 13, 15, 16 },
+    };
+    memset(dac, 0, 768);
+    for (int i = 0; i < 16; i++)
+        memcpy(dac + i * 3, ega[i], 3);
+    for (int i = 0; i < 16; i++)
+        memset(dac + (16 + i) * 3, gray[i], 3);
+    for (int b = 0; b < 9; b++) {
+        const uint8_t *r = ramps[b];
+        for (int h = 0; h < 24; h++) {
+            int seg = h / 4, k = h % 4;     /* six legs of four steps */
+            uint8_t up = r[k], down = r[4 - k], lo = r[0], hi = r[4];
+            static const int8_t legs[6][3] = { { 1, 0, 2 }, { 2, 0, -1 }, { 2, 1, 0 },
+                                               { -1, 2, 0 }, { 0, 2, 1 }, { 0, -1, 2 } };
+            uint8_t *c = dac + (32 + b * 24 + h) * 3;
+            for (int ch = 0; ch < 3; ch++) {
+                int8_t how = legs[seg][ch];     /* 0 low, 2 high, 1 rising, -1 falling */
+                c[ch] = how == 0 ? lo : how == 2 ? hi : how == 1 ? up : down;
+            }
+        }
+    }
+}
+
 int video_set_mode(struct machine *m, uint8_t mode)
 {
     int keep = mode & 0x80;
@@ -101,6 +140,8 @@ int video_set_mode(struct machine *m, uint8_t mode)
     mem_ww(m, BDA_CURSOR_TYPE, 0x0607);
     for (uint8_t p = 0; p < 8; p++)
         video_set_cursor(m, p, 0, 0);
+    if (mode == 0x13)
+        video_default_palette(m->dac);  /* as the VGA BIOS loads it */
     if (keep)
         return 0;
     if (mode <= 3)

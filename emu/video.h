@@ -55,6 +55,10 @@ uint16_t video_read_cell(const struct machine *m, uint8_t page);
 /* One character with its attribute at row, col of a page (no cursor move). */
 void video_put_cell(struct machine *m, uint8_t page, uint8_t row, uint8_t col, uint8_t ch, uint8_t attr);
 
+/* The VGA's default 256-colour palette (6 bits a component), which
+ * setting mode 13h loads into the DAC (m->dac). */
+void video_default_palette(uint8_t dac[768]);
+
 /* Mode 13h pixels (INT 10h 0Ch/0Dh); other modes ignore them. */
 void video_put_pixel(struct machine *m, uint16_t x, uint16_t y, uint8_t colour);
 uint8_t video_get_pixel(const struct machine *m, uint16_t x, uint16_t y);

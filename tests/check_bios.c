@@ -7,6 +7,8 @@
  */
 #include "testutil.h"
 
+#include <zlib.h>
+
 #include "../emu/bios.h"
 #include "../emu/console.h"
 #include "../emu/keyboard.h"
@@ -155,6 +157,59 @@ START_TEST(screen_file_and_streams)
     }
     slurp(TMP "/screen.txt", text, sizeof text);
     ck_assert_str_eq(text, want);
+}
+END_TEST
+
+static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3]; }
+
+/* mode13.com (see its comment) and --screen-png: a 320x200 indexed PNG
+ * whose chunks all have good CRCs; its palette is the DAC in 8 bits
+ * (x 255 / 63): entry 1 as the program set it (0,42,0 -> 00 AA 00), entry
+ * 40 the default red, entry 17 the default's first gray (5 -> 14h); the
+ * pixels, one filter byte (0) before each row, have colour 1 first and 40
+ * last.  A text screen gets no PNG, and a message. */
+START_TEST(mode13_screen_as_png)
+{
+    struct run_result r;
+    uint8_t *png;
+    size_t n;
+    char err[256];
+    run_profil(&r, "run -q -o " TMP "/m13.prf --screen-png " TMP "/m13.png " FIX("mode13.com"), NULL);
+    ck_assert_int_eq(r.status, 1);          /* INT 10h 0Dh read colour 1 back */
+    ck_assert_int_eq(read_file(TMP "/m13.png", &png, &n, err, sizeof err), 0);
+    ck_assert_int_eq(memcmp(png, "\x89PNG\r\n\x1a\n", 8), 0);
+    int seen = 0;
+    for (size_t p = 8; p + 12 <= n;) {
+        uint32_t len = be32(png + p);
+        const uint8_t *type = png + p + 4, *body = png + p + 8;
+        ck_assert_uint_eq(be32(body + len), (uint32_t)crc32(0, type, len + 4));
+        if (memcmp(type, "IHDR", 4) == 0) {
+            ck_assert_uint_eq(be32(body), 320);
+            ck_assert_uint_eq(be32(body + 4), 200);
+            ck_assert_uint_eq(body[8], 8);
+            ck_assert_uint_eq(body[9], 3);
+        } else if (memcmp(type, "PLTE", 4) == 0) {
+            ck_assert_uint_eq(len, 768);
+            ck_assert_int_eq(memcmp(body + 3, "\x00\xAA\x00", 3), 0);
+            ck_assert_int_eq(memcmp(body + 120, "\xFF\x00\x00", 3), 0);
+            ck_assert_int_eq(memcmp(body + 51, "\x14\x14\x14", 3), 0);
+        } else if (memcmp(type, "IDAT", 4) == 0) {
+            static uint8_t raw[321 * 200];
+            uLongf raw_len = sizeof raw;
+            ck_assert_int_eq(uncompress(raw, &raw_len, body, len), Z_OK);
+            ck_assert_uint_eq(raw_len, 321 * 200);
+            ck_assert_uint_eq(raw[0], 0);
+            ck_assert_uint_eq(raw[1], 1);
+            ck_assert_uint_eq(raw[321 * 200 - 1], 40);
+        }
+        seen += memcmp(type, "IEND", 4) == 0;
+        p += 12 + len;
+    }
+    ck_assert_int_eq(seen, 1);
+    free(png);
+    run_profil(&r, "run -q -o " TMP "/m13.prf --screen-png " TMP "/text.png " FIX("screen.com"), NULL);
+    ck_assert_ptr_nonnull(strstr(r.err, "the screen is in mode 03h; only mode 13h is drawn"));
+    ck_assert(!file_exists(TMP "/text.png"));
 }
 END_TEST
 
@@ -318,6 +373,7 @@ Suite *bios_suite(void)
     tcase_add_test(tc, crt_status_follows_emulated_time);
     tcase_add_test(tc, cp437_becomes_utf8);
     tcase_add_test(tc, screen_file_and_streams);
+    tcase_add_test(tc, mode13_screen_as_png);
     suite_add_tcase(s, tc);
     tc = tcase_create("keys");
     tcase_add_test(tc, keys_parse_names_modifiers_and_pauses);
