@@ -19,65 +19,27 @@ struct operand {
     uint16_t seg, off;
 };
 
-static uint16_t seg_value(x86emu_t *e, unsigned sreg)
-{
-    switch (sreg & 3) {
-    case 0: return e->x86.R_ES;
-    case 1: return e->x86.R_CS;
-    case 2: return e->x86.R_SS;
-    default: return e->x86.R_DS;
-    }
-}
+/* The registers as ModR/M and the segment prefixes number them. */
+static const enum reg gp16[8] = { REG_AX, REG_CX, REG_DX, REG_BX, REG_SP, REG_BP, REG_SI, REG_DI };
+static const enum reg sreg[4] = { REG_ES, REG_CS, REG_SS, REG_DS };
 
-static uint16_t seg_of_prefix(x86emu_t *e, uint8_t prefix)
-{
-    switch (prefix) {
-    case 0x26: return e->x86.R_ES;
-    case 0x2E: return e->x86.R_CS;
-    case 0x36: return e->x86.R_SS;
-    default: return e->x86.R_DS;
-    }
-}
+/* 26h ES:, 2Eh CS:, 36h SS:, 3Eh DS: carry the register in bits 3-4. */
+static enum reg seg_of_prefix(uint8_t prefix) { return sreg[(prefix >> 3) & 3]; }
 
-static uint16_t reg16(x86emu_t *e, unsigned r)
-{
-    switch (r & 7) {
-    case 0: return e->x86.R_AX;
-    case 1: return e->x86.R_CX;
-    case 2: return e->x86.R_DX;
-    case 3: return e->x86.R_BX;
-    case 4: return e->x86.R_SP;
-    case 5: return e->x86.R_BP;
-    case 6: return e->x86.R_SI;
-    default: return e->x86.R_DI;
-    }
-}
-
-static void set_reg16(x86emu_t *e, unsigned r, uint16_t v)
-{
-    switch (r & 7) {
-    case 0: e->x86.R_EAX = v; break;
-    case 1: e->x86.R_ECX = v; break;
-    case 2: e->x86.R_EDX = v; break;
-    case 3: e->x86.R_EBX = v; break;
-    case 4: e->x86.R_ESP = v; break;
-    case 5: e->x86.R_EBP = v; break;
-    case 6: e->x86.R_ESI = v; break;
-    default: e->x86.R_EDI = v; break;
-    }
-}
+static uint16_t reg16(struct machine *m, unsigned r) { return cpu_get(m, gp16[r & 7]); }
+static void set_reg16(struct machine *m, unsigned r, uint16_t v) { cpu_set(m, gp16[r & 7], v); }
 
 /* AL CL DL BL AH CH DH BH. */
-static uint8_t reg8(x86emu_t *e, unsigned r)
+static uint8_t reg8(struct machine *m, unsigned r)
 {
-    uint16_t w = reg16(e, r & 3);
+    uint16_t w = reg16(m, r & 3);
     return (uint8_t)(r & 4 ? w >> 8 : w);
 }
 
-static void set_reg8(x86emu_t *e, unsigned r, uint8_t v)
+static void set_reg8(struct machine *m, unsigned r, uint8_t v)
 {
-    uint16_t w = reg16(e, r & 3);
-    set_reg16(e, r & 3, r & 4 ? (uint16_t)((w & 0x00FF) | v << 8) : (uint16_t)((w & 0xFF00) | v));
+    uint16_t w = reg16(m, r & 3);
+    set_reg16(m, r & 3, r & 4 ? (uint16_t)((w & 0x00FF) | v << 8) : (uint16_t)((w & 0xFF00) | v));
 }
 
 /* The code byte at CS:IP+k (IP wraps inside CS). */
@@ -87,8 +49,10 @@ static uint8_t code(x86emu_t *e, const uint8_t *mem, unsigned k)
 }
 
 /* Decodes the ModR/M at CS:IP+at; returns its length with displacement. */
-static unsigned decode(x86emu_t *e, const uint8_t *mem, unsigned at, uint8_t seg_prefix, struct operand *o)
+static unsigned decode(x86emu_t *e, const struct cpu8086_bus *bus, unsigned at, uint8_t seg_prefix,
+                       struct operand *o)
 {
+    const uint8_t *mem = bus->mem;
     uint8_t modrm = code(e, mem, at);
     unsigned mod = modrm >> 6, rm = modrm & 7, len = 1;
     if (mod == 3) {
@@ -122,16 +86,16 @@ static unsigned decode(x86emu_t *e, const uint8_t *mem, unsigned at, uint8_t seg
     }
     o->is_reg = 0;
     o->off = off;
-    o->seg = seg_prefix ? seg_of_prefix(e, seg_prefix) : uses_bp ? e->x86.R_SS : e->x86.R_DS;
+    o->seg = seg_prefix ? cpu_get(bus->m, seg_of_prefix(seg_prefix)) : uses_bp ? e->x86.R_SS : e->x86.R_DS;
     return len;
 }
 
 /* Reads and writes of the operand; a word at offset FFFFh wraps inside
  * its segment, as on the 8086. */
-static unsigned get(x86emu_t *e, struct cpu8086_bus *bus, const struct operand *o, int word)
+static unsigned get(struct cpu8086_bus *bus, const struct operand *o, int word)
 {
     if (o->is_reg)
-        return word ? reg16(e, o->reg) : reg8(e, o->reg);
+        return word ? reg16(bus->m, o->reg) : reg8(bus->m, o->reg);
     uint32_t lo = lin(o->seg, o->off);
     if (!word)
         return bus->mem[lo];
@@ -145,13 +109,13 @@ static void put_byte(struct cpu8086_bus *bus, uint32_t a, uint8_t v)
         bus->mem[a] = v;
 }
 
-static void put(x86emu_t *e, struct cpu8086_bus *bus, const struct operand *o, int word, unsigned v)
+static void put(struct cpu8086_bus *bus, const struct operand *o, int word, unsigned v)
 {
     if (o->is_reg) {
         if (word)
-            set_reg16(e, o->reg, (uint16_t)v);
+            set_reg16(bus->m, o->reg, (uint16_t)v);
         else
-            set_reg8(e, o->reg, (uint8_t)v);
+            set_reg8(bus->m, o->reg, (uint8_t)v);
         return;
     }
     put_byte(bus, lin(o->seg, o->off), (uint8_t)v);
@@ -245,27 +209,26 @@ unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, unsigned prefixes, u
         if (reg != 4 && reg != 5 && reg != 7)
             return 0;
         int word = op & 1;
-        len = 1 + decode(e, bus->mem, prefixes + 1, seg_prefix, &o);
+        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
         unsigned count = e->x86.R_CL;
         if (count) {
-            unsigned v = get(e, bus, &o, word);
-            put(e, bus, &o, word, shift(e, reg, v, count, word));
+            unsigned v = get(bus, &o, word);
+            put(bus, &o, word, shift(e, reg, v, count, word));
         }
         break;
     }
     case 0x8C:                                  /* MOV r/m16, sreg */
         if (reg < 4)
             return 0;
-        len = 1 + decode(e, bus->mem, prefixes + 1, seg_prefix, &o);
-        put(e, bus, &o, 1, seg_value(e, reg));
+        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
+        put(bus, &o, 1, cpu_get(bus->m, sreg[reg & 3]));
         break;
     case 0x8E: {                                /* MOV sreg, r/m16 */
         if (reg < 4)
             return 0;
-        len = 1 + decode(e, bus->mem, prefixes + 1, seg_prefix, &o);
-        uint16_t v = (uint16_t)get(e, bus, &o, 1);
-        static const int sel[4] = { R_ES_INDEX, R_CS_INDEX, R_SS_INDEX, R_DS_INDEX };
-        x86emu_set_seg_register(e, e->x86.seg + sel[reg & 3], v);
+        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
+        uint16_t v = (uint16_t)get(bus, &o, 1);
+        cpu_set(bus->m, sreg[reg & 3], v);
         break;
     }
     case 0x27: case 0x2F:

@@ -16,10 +16,13 @@
 #include <stdint.h>
 #include <x86emu.h>
 
+struct machine;
+
 /* The memory the instruction reads and writes: the machine's 1 MiB,
  * writes at rom_start and above ignored; `words` counts the word
  * transfers that pay the bus penalty (odd_only: the 8086's rule). */
 struct cpu8086_bus {
+    struct machine *m;          /* registers, through cpu_get/cpu_set */
     uint8_t *mem;
     uint32_t rom_start;
     int odd_only;
