@@ -92,7 +92,8 @@ int bios_key_take(struct machine *m, uint16_t *key)
 
 /* ---- INT 09h --------------------------------------------------------------- */
 
-static void shift_flags(struct machine *m, uint8_t scan)
+/* Shift, Ctrl and Alt made or broken update 40:17h; returns 1 for them. */
+static int shift_flags(struct machine *m, uint8_t scan)
 {
     static const struct { uint8_t scan, bit; } mods[] = { { 0x2A, 0x02 }, { 0x36, 0x01 }, { 0x1D, 0x04 },
                                                           { 0x38, 0x08 } };
@@ -100,8 +101,10 @@ static void shift_flags(struct machine *m, uint8_t scan)
         if ((scan & 0x7F) == mods[i].scan) {
             uint8_t f = mem_rb(m, BDA_SHIFT);
             mem_wb(m, BDA_SHIFT, scan & 0x80 ? (uint8_t)(f & ~mods[i].bit) : (uint8_t)(f | mods[i].bit));
+            return 1;
         }
     }
+    return 0;
 }
 
 void bios_int09(struct machine *m, void *ctx)
@@ -109,29 +112,25 @@ void bios_int09(struct machine *m, void *ctx)
     (void)ctx;
     bios_charge_call(m);
     uint8_t ascii = m->kbd.ascii60, scan = port_in(m, 0x60);
-    shift_flags(m, scan);
-    if (!(scan & 0x80) && scan != 0x2A && scan != 0x36 && scan != 0x1D && scan != 0x38)
+    if (!shift_flags(m, scan) && !(scan & 0x80))
         buffer_push(m, (uint16_t)(scan << 8 | ascii));    /* full: dropped, as the BIOS beeps */
     port_out(m, 0x20, 0x20);
 }
 
 /* ---- INT 16h --------------------------------------------------------------- */
 
-static uint16_t wait_loop_off;
-
 /* No key yet: continue in the ROM's loop, which asks again after the next
  * interrupt; the caller's frame stays on the stack. */
 static void wait_for_key(struct machine *m)
 {
     cpu_set(m, REG_CS, SEG_IOSYS);
-    cpu_set(m, REG_IP, wait_loop_off);
+    cpu_set(m, REG_IP, BIOS_WAIT_OFF);
 }
 
-static void read_key(struct machine *m, struct bios *b, int extended)
+static void read_key(struct machine *m, int extended)
 {
     uint16_t key;
     int r = bios_key(m, 1, &key);
-    (void)b;
     if (r == 0) {
         wait_for_key(m);
         return;
@@ -151,12 +150,12 @@ static void read_key(struct machine *m, struct bios *b, int extended)
 
 void bios_int16(struct machine *m, void *ctx)
 {
-    struct bios *b = ctx;
     uint16_t key;
+    (void)ctx;
     bios_charge_call(m);
     switch (cpu_ah(m)) {
     case 0x00: case 0x10:
-        read_key(m, b, cpu_ah(m) == 0x10);
+        read_key(m, cpu_ah(m) == 0x10);
         break;
     case 0x01: case 0x11: {
         int have = bios_key(m, 0, &key) > 0;
@@ -179,10 +178,6 @@ void bios_int16(struct machine *m, void *ctx)
 
 void bios_keys_install(struct machine *m, struct bios *b, uint16_t int16_stub)
 {
-    /* The wait loop: sti; hlt; jmp int16_stub. */
     keys_bios = b;
-    wait_loop_off = BIOS_WAIT_OFF;
-    uint16_t after = (uint16_t)(wait_loop_off + 5);
-    uint8_t loop[5] = { 0xFB, 0xF4, 0xE9, (uint8_t)(int16_stub - after), (uint8_t)((uint16_t)(int16_stub - after) >> 8) };
-    mem_write(m, lin(SEG_IOSYS, wait_loop_off), loop, sizeof loop);
+    machine_put_wait_loop(m, SEG_IOSYS, BIOS_WAIT_OFF, int16_stub);
 }

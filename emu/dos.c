@@ -448,21 +448,11 @@ static void int29(struct machine *m, void *ctx)
     machine_charge(m, COST_TTY_CHAR, SEG_DOS, DOS_STUB_INT29);
 }
 
-/* A near JMP at `at` to `to`, in the DOS segment. */
-static void put_jmp(struct machine *m, uint16_t at, uint16_t to)
-{
-    uint16_t rel = (uint16_t)(to - (at + 3));
-    mem_wb(m, lin(SEG_DOS, at), 0xE9);
-    mem_ww(m, lin(SEG_DOS, (uint16_t)(at + 1)), rel);
-}
-
 static void install_code(struct machine *m)
 {
-    mem_wb(m, lin(SEG_DOS, DOS_WAIT), 0xFB);                /* sti */
-    mem_wb(m, lin(SEG_DOS, DOS_WAIT + 1), 0xF4);            /* hlt */
-    put_jmp(m, DOS_WAIT + 2, DOS_STUB_INT21);
+    machine_put_wait_loop(m, SEG_DOS, DOS_WAIT, DOS_STUB_INT21);
     mem_ww(m, lin(SEG_DOS, DOS_CALL_INT23), 0x23CD);        /* int 23h */
-    put_jmp(m, DOS_AFTER_INT23, DOS_STUB_INT21);            /* (the trap decides) */
+    machine_put_jmp(m, SEG_DOS, DOS_AFTER_INT23, DOS_STUB_INT21);  /* (the trap decides) */
     mem_ww(m, lin(SEG_DOS, DOS_CALL_INT24), 0x24CD);        /* int 24h */
     mem_wb(m, lin(SEG_DOS, DOS_AFTER_INT24), 0xCF);         /* iret to the caller */
     /* The device header INT 24h's BP:SI points at: a block device. */

@@ -60,8 +60,7 @@ static int in_char_checked(struct dos *d)
     return KEY_BREAK;
 }
 
-/* A key is waiting (never waits for one). */
-static int console_key_ready(struct dos *d)
+int dos_con_key_ready(struct dos *d)
 {
     uint16_t key;
     return kbd_scripted(&d->m->kbd) ? bios_key(d->m, 0, &key) > 0 : console_has_key(d->con);
@@ -90,7 +89,7 @@ static void fn_direct_io(struct dos *d)       /* 06 */
         cpu_set_al(d->m, dl);
         return;
     }
-    int have = console_key_ready(d);
+    int have = dos_con_key_ready(d);
     service_set_zero(d->m, !have);
     int ch = have ? in_char(d) : 0;
     cpu_set_al(d->m, ch < 0 ? EOF_CHAR : (uint8_t)ch);
@@ -200,7 +199,7 @@ int dos_con_read(struct dos *d, uint16_t ds, uint16_t dx, uint16_t cx, unsigned 
 
 static void fn_input_status(struct dos *d)    /* 0B */
 {
-    cpu_set_al(d->m, console_key_ready(d) ? 0xFF : 0x00);
+    cpu_set_al(d->m, dos_con_key_ready(d) ? 0xFF : 0x00);
 }
 
 static void fn_flush_and_read(struct dos *d)  /* 0C */

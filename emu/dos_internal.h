@@ -84,6 +84,9 @@ int dos_floppy_absent(const struct dos *d, const char *path);
  * line typed and echoed, then CR LF; up to cx bytes of it at ds:dx, the
  * rest for the next read.  -1 when the call waits or Ctrl-C was read. */
 int dos_con_read(struct dos *d, uint16_t ds, uint16_t dx, uint16_t cx, unsigned *done);
+/* A key waits for the console (the keyboard with --keys, else stdin);
+ * never waits for one. */
+int dos_con_key_ready(struct dos *d);
 /* Terminate the current process with `code`. */
 void dos_terminate(struct dos *d, uint8_t code, uint8_t type);
 

@@ -7,10 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bios.h"
-#include "console.h"
 #include "dos_internal.h"
-#include "keyboard.h"
 
 enum { E_FUNC = 1, E_DRIVE = 15 };
 
@@ -37,10 +34,8 @@ static uint8_t input_status(struct dos *d, const struct sft *f)
         off_t pos = lseek(f->fd, 0, SEEK_CUR);
         return fstat(f->fd, &st) == 0 && pos >= 0 && pos < st.st_size ? 0xFF : 0x00;
     }
-    if (f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT || f->kind == SFT_SCREEN) {
-        uint16_t key;
-        return (kbd_scripted(&d->m->kbd) ? bios_key(d->m, 0, &key) > 0 : console_has_key(d->con)) ? 0xFF : 0x00;
-    }
+    if (f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT || f->kind == SFT_SCREEN)
+        return dos_con_key_ready(d) ? 0xFF : 0x00;
     return f->kind == SFT_NUL ? 0x00 : 0xFF;
 }
 

@@ -109,6 +109,19 @@ void ivt_set(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off)
     mem_ww(m, (uint32_t)vec * 4 + 2, seg);
 }
 
+void machine_put_jmp(struct machine *m, uint16_t seg, uint16_t at, uint16_t to)
+{
+    mem_wb(m, lin(seg, at), 0xE9);
+    mem_ww(m, lin(seg, (uint16_t)(at + 1)), (uint16_t)(to - (at + 3)));
+}
+
+void machine_put_wait_loop(struct machine *m, uint16_t seg, uint16_t at, uint16_t to)
+{
+    mem_wb(m, lin(seg, at), 0xFB);                  /* sti */
+    mem_wb(m, lin(seg, (uint16_t)(at + 1)), 0xF4);  /* hlt */
+    machine_put_jmp(m, seg, (uint16_t)(at + 2), to);
+}
+
 /* ---- time ---------------------------------------------------------------- */
 
 uint64_t cycles_from_usec(uint64_t usec)

@@ -163,6 +163,11 @@ void mem_ww(struct machine *m, uint32_t a, uint16_t v);
 void mem_write(struct machine *m, uint32_t a, const void *src, size_t n);
 void mem_read(const struct machine *m, uint32_t a, void *dst, size_t n);
 void ivt_set(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off);
+/* Guest code the BIOS and DOS lay down: a near JMP at seg:at to seg:to
+ * (3 bytes); a wait that sleeps until an interrupt and then goes to
+ * seg:to, where a service asks again (STI; HLT; JMP: 5 bytes). */
+void machine_put_jmp(struct machine *m, uint16_t seg, uint16_t at, uint16_t to);
+void machine_put_wait_loop(struct machine *m, uint16_t seg, uint16_t at, uint16_t to);
 
 /* Registers (16-bit, real mode). */
 enum reg { REG_AX, REG_BX, REG_CX, REG_DX, REG_SI, REG_DI, REG_BP, REG_SP, REG_IP, REG_FLAGS,
