@@ -22,7 +22,7 @@ FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
             $(EXE_ASM:tests/fixtures/%_exe.asm=$(B)/fixtures/%.exe)
 TEST_SRC := $(wildcard tests/check_*.c)
 
-.PHONY: all deps check demo bench install clean asan fixtures conformance
+.PHONY: all deps check demo bench install clean asan fixtures conformance bus-plans
 
 all: deps $(PROFIL)
 
@@ -78,6 +78,12 @@ bench: $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
 conformance: $(B)/libprofil.a tests/conformance.c
 	$(CC) $(CFLAGS) -o $(B)/conformance tests/conformance.c $(B)/libprofil.a $(LDLIBS)
 	./$(B)/conformance $(CONFORMANCE_GATE) ../shared/data/sst8086/v1 docs/conformance.md
+
+# --timing bus's measured EU schedules, from the same traces (emu/biu_plans.inc;
+# BUS_PLANS_ODD=1: from the odd-numbered tests only, to check on the others).
+bus-plans: $(B)/libprofil.a tests/derive_plans.c
+	$(CC) $(CFLAGS) -o $(B)/derive_plans tests/derive_plans.c $(B)/libprofil.a $(LDLIBS)
+	$(if $(BUS_PLANS_ODD),ODD=1 )./$(B)/derive_plans ../shared/data/sst8086/v1 emu/biu_plans.inc
 
 # The whole suite under AddressSanitizer and UBSan, in a separate tree.
 asan:

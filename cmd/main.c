@@ -30,6 +30,8 @@ void usage(FILE *f)
           "      --strict              stop at the first unimplemented DOS/BIOS function or port\n"
           "      --cpu 8088|8086|186|286  the CPU (default 8088, the IBM PC's); 186 and 286 run the\n"
           "                            instructions those added, with 8086 timing\n"
+          "      --timing table|bus    the clock: the table of instruction costs (default), or the\n"
+          "                            prefetch queue and bus clock by clock (8088/8086; docs/timing.md)\n"
           "      --map FILE.MAP        name symbols in the summary (default: NAME.MAP beside the program)\n"
           "      --keys TEXT           type TEXT on the keyboard, a key each 10 ms of emulated time\n"
           "                            (20 with Shift, Ctrl or Alt):\n"

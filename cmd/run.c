@@ -33,7 +33,7 @@ int cmd_run(int argc, char **argv)
         { "stacks", no_argument, 0, 'K' }, { "memory", no_argument, 0, 'Y' },
         { "keys", required_argument, 0, 'k' }, { "screen", required_argument, 0, 'r' },
         { "screen-png", required_argument, 0, 'P' },
-        { "dos-version", required_argument, 0, 'V' },
+        { "dos-version", required_argument, 0, 'V' }, { "timing", required_argument, 0, 'g' },
         { "quiet", no_argument, 0, 'q' }, { "map", required_argument, 0, 'm' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
     struct session_opts o = { 0 };
@@ -103,6 +103,13 @@ int cmd_run(int argc, char **argv)
                 return EXIT_PROFIL_FAILED;
             }
             break;
+        case 'g':
+            if (strcmp(optarg, "table") && strcmp(optarg, "bus")) {
+                fprintf(stderr, "profil: --timing %s: want table or bus\n", optarg);
+                return EXIT_PROFIL_FAILED;
+            }
+            o.timing_bus = !strcmp(optarg, "bus");
+            break;
         case 'm': o.map = optarg; break;
         case 'k': o.keys = optarg; break;
         case 'r': o.screen = optarg; break;
@@ -120,6 +127,10 @@ int cmd_run(int argc, char **argv)
     }
     if (optind >= argc) {
         fprintf(stderr, "profil run: no program given (profil run [options] PROGRAM [ARGS...])\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    if (o.timing_bus && o.cpu != CPU_8088 && o.cpu != CPU_8086) {
+        fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", cpu_model_name(o.cpu));
         return EXIT_PROFIL_FAILED;
     }
     o.program = argv[optind];

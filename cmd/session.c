@@ -81,9 +81,9 @@ static void summary(const struct sampler *s, const struct machine *m, int first_
 {
     uint64_t prog = s->total - s->hit_io - s->hit_dos - s->hit_high;
     double t = (double)(s->total ? s->total : 1);
-    fprintf(f, "profil: %llu %s in %.3f s emulated (%s, table timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
+    fprintf(f, "profil: %llu %s in %.3f s emulated (%s, %s timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
             (unsigned long long)s->total, m->exact ? "instructions traced" : "samples",
-            cycles_to_seconds(m->now), cpu_model_name(m->model), 100.0 * (double)prog / t,
+            cycles_to_seconds(m->now), cpu_model_name(m->model), m->timing_bus ? "bus" : "table", 100.0 * (double)prog / t,
             100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
     if (first_line_only)
         return;
@@ -224,7 +224,7 @@ static int write_prx(const struct session_opts *o, const struct machine *m, stru
     const char *base = strrchr(o->program, '/');
     snprintf(x.program, sizeof x.program, "%s", base ? base + 1 : o->program);
     snprintf(x.cpu, sizeof x.cpu, "%s", cpu_model_name(m->model));
-    snprintf(x.timing, sizeof x.timing, "table");
+    snprintf(x.timing, sizeof x.timing, "%s", m->timing_bus ? "bus" : "table");
     snprintf(x.stop, sizeof x.stop, "%s", stop_name(m->stop));
     snprintf(x.mode, sizeof x.mode, "%s", ex->tracing ? "trace" : "sampling");
     if (ex->following) {
@@ -398,6 +398,10 @@ int session_run(const struct session_opts *o)
     struct process_args pa = { dos_path, o->tail ? o->tail : "", o->env, o->nenv };
     if (process_create(m, &dos, &img, &pa, &proc, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s: %s\n", o->program, err);
+        goto done;
+    }
+    if (o->timing_bus && cpu_set_bus_model(m, 0) != 0) {
+        fprintf(stderr, "profil: out of memory for --timing bus\n");
         goto done;
     }
 

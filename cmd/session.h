@@ -28,6 +28,7 @@ struct session_opts {
     const char *const *env;
     size_t nenv;
     enum cpu_model cpu;         /* CPU_8088 unless --cpu */
+    int timing_bus;             /* --timing bus: the prefetch queue and bus model */
     int strict;
     const char *keys;           /* --keys script, or NULL */
     const char *screen;         /* --screen: where the final text screen goes ("-": stdout) */

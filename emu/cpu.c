@@ -17,7 +17,9 @@
 #include "cpu8086.h"
 #include "insnlen.h"
 #include "machine.h"
+#include "biu.h"
 #include "flatmem.h"
+#include "insnlen.h"
 #include "timing.h"
 
 struct cpu {
@@ -35,6 +37,9 @@ struct cpu {
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
+    struct biu *biu;            /* --timing bus: the queue and the bus       */
+    struct eu_insn insn;        /* --timing bus: the data accesses so far    */
+    uint32_t biu_next;          /* --timing bus: where the queue's bytes lead */
 };
 
 static struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cpu; }
@@ -61,6 +66,17 @@ static __attribute__((noinline)) unsigned memio_port(struct cpu *c, u32 addr, u3
     if (bytes > 1 && (!c->odd_only || (addr & 1)))
         c->words += 1;      /* one word through the bus */
     return 0;
+}
+
+/* --timing bus: note one data access and its bus cycles (a word takes two
+ * on the 8088, and on the 8086 at an odd address). */
+static void log_access(struct cpu *c, u32 addr, unsigned bytes, int write)
+{
+    if (c->insn.naccess < BIU_MAX_ACCESSES) {
+        struct bus_access *a = &c->insn.access[c->insn.naccess++];
+        a->write = (uint8_t)write;
+        a->cycles = (uint8_t)(bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2);
+    }
 }
 
 /* Every memory access and port of the guest.  Instruction fetches are
@@ -96,6 +112,15 @@ static unsigned memio_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 static unsigned memio_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 {
     return memio_common(e, addr, val, type, 1);
+}
+
+static unsigned memio_bus(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    struct cpu *c = e->_private;
+    unsigned kind = type & ~0xFFu;
+    if (kind != X86EMU_MEMIO_X)
+        log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
+    return memio_common(e, addr, val, type, (int)c->odd_only);
 }
 
 /* ---- 8086 behaviour where libx86emu is a 286 --------------------------- */
@@ -454,6 +479,40 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
     }
 }
 
+/* --timing bus: the clocks the instruction that just ran took with the
+ * queue and the bus, given its table cost `table` as the EU's own pace.
+ * REP strings and the instructions the wrapper ran itself keep the table's
+ * cost; an instruction the queue did not lead to (after an interrupt, a
+ * host service, or those) starts with the queue empty. */
+static __attribute__((noinline)) uint64_t bus_time(struct cpu *c, uint64_t table)
+{
+    x86emu_t *e = c->emu;
+    struct eu_insn *in = &c->insn;
+    uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    unsigned naccess = in->naccess;
+    in->naccess = 0;
+    if (lin == UINT32_MAX && table == 0)
+        return 0;           /* nothing ran (the first boundary) */
+    if (lin == UINT32_MAX || c->pend.rep) {
+        biu_init(c->biu, (int)c->odd_only, 0, next);
+        c->biu_next = next;
+        return table;
+    }
+    if (lin != c->biu_next)
+        biu_init(c->biu, (int)c->odd_only, 0, lin);
+    in->mem = c->mem;
+    in->linear = lin;
+    in->table = (unsigned)table;
+    in->naccess = naccess;
+    in->next = next;
+    in->jumped = next != ((lin + insn_length(c->mem, lin)) & MEM_MASK);
+    struct eu_plan p;
+    biu_plan(in, &p);
+    in->naccess = 0;
+    c->biu_next = next;
+    return biu_run(c->biu, &p);
+}
+
 static int code_hook(x86emu_t *e)
 {
     struct cpu *c = e->_private;
@@ -462,7 +521,10 @@ static int code_hook(x86emu_t *e)
 
     /* Settle the instruction that just ran. */
     uint64_t started = m->now;
-    m->now += c->pend.fixed + c->words * WORD_PENALTY;
+    uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
+    if (__builtin_expect(c->biu != NULL, 0))
+        cost = bus_time(c, cost);
+    m->now += cost;
     c->words = 0;
     if (c->fixup)
         apply_fixup(e, c);
@@ -534,11 +596,26 @@ int cpu_create(struct machine *m)
     return 0;
 }
 
+int cpu_set_bus_model(struct machine *m, unsigned queued)
+{
+    struct cpu *c = cpu_of(m);
+    if (!c->biu && !(c->biu = calloc(1, sizeof *c->biu)))
+        return -1;
+    uint32_t lin = (c->emu->x86.R_CS_BASE + c->emu->x86.R_EIP) & MEM_MASK;
+    biu_init(c->biu, (int)c->odd_only, queued, lin + queued);
+    c->biu_next = lin;
+    c->insn.naccess = 0;
+    m->timing_bus = 1;
+    x86emu_set_memio_handler(c->emu, memio_bus);
+    return 0;
+}
+
 void cpu_destroy(struct machine *m)
 {
     struct cpu *c = cpu_of(m);
     if (!c)
         return;
+    free(c->biu);
     x86emu_done(c->emu);
     free(c);
     m->cpu = NULL;
@@ -571,6 +648,8 @@ uint64_t cpu_settle(struct machine *m)
     if (c->fixup)
         apply_fixup(c->emu, c);
     uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
+    if (c->biu && !c->pend.rep)
+        t = bus_time(c, t);
     m->now += t;
     if (m->exact || m->calls)
         trace_settled(c, t);

@@ -26,6 +26,9 @@ uint64_t cpu_insn_count(struct machine *m);
 /* Charge the last instruction's cycles now instead of at the next
  * boundary (a run that stopped after it); returns them. */
 uint64_t cpu_settle(struct machine *m);
+/* --timing bus (emu/biu.h): time each instruction with the prefetch queue
+ * and the bus from now on, the queue holding `queued` bytes from CS:IP. */
+int cpu_set_bus_model(struct machine *m, unsigned queued);
 /* The address of the instruction executing now (for messages from port
  * and memory callbacks, which run in its middle). */
 void cpu_current_insn(struct machine *m, uint16_t *cs, uint16_t *ip);

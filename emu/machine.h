@@ -103,6 +103,7 @@ struct machine {
     uint8_t *mem;                   /* MEM_SIZE bytes                        */
     void *cpu;                      /* opaque, owned by emu/cpu.c            */
     enum cpu_model model;
+    int timing_bus;             /* --timing bus (emu/biu.h) instead of the table */
     int hinted;                     /* the 186-opcode hint has been shown   */
 
     /* Emulated time, in CPU cycles since power-on. */

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "sst_load.h"
 #include "../emu/cpu.h"
 #include "../emu/machine.h"
 
@@ -31,35 +32,11 @@ struct file_result {
     unsigned tests, passed, timed, exact;
     double abs_err_sum;
     unsigned max_err;
+    unsigned bus_exact;         /* --timing bus: exact among the timed       */
+    unsigned timed_even, bus_exact_even; /* the same, even-numbered tests only */
+    double bus_err_sum;
     char first_failure[200];
 };
-
-static json_t *load_gz(const char *path)
-{
-    gzFile g = gzopen(path, "rb");
-    if (!g)
-        return NULL;
-    size_t cap = 1 << 20, len = 0;
-    char *buf = malloc(cap);
-    int n;
-    while (buf && (n = gzread(g, buf + len, (unsigned)(cap - len))) > 0) {
-        len += (size_t)n;
-        if (len == cap) {
-            char *b = realloc(buf, cap *= 2);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-            } else {
-                buf = b;
-            }
-        }
-    }
-    gzclose(g);
-    json_error_t e;
-    json_t *j = buf ? json_loadb(buf, len, 0, &e) : NULL;
-    free(buf);
-    return j;
-}
 
 /* metadata.json: the opcode's status and flags-mask ("80.0" -> reg 0 of 80). */
 static void opcode_info(json_t *meta, const char *name, int *normal, unsigned *mask)
@@ -98,7 +75,7 @@ static const struct { const char *file, *why; } known_failures[] = {
 static unsigned pushed_flags_masked;
 
 /* Run one test; returns 1 if it passed, and its timing through *timed and the cycle counts. */
-static int run_test(json_t *test, unsigned mask, int *timed, unsigned *cycles_ours, unsigned *cycles_hw,
+static int run_test(json_t *test, unsigned mask, int bus, int *timed, unsigned *cycles_ours, unsigned *cycles_hw,
                     char *why, size_t whyn)
 {
     json_t *init = json_object_get(test, "initial"), *fin = json_object_get(test, "final");
@@ -113,11 +90,13 @@ static int run_test(json_t *test, unsigned mask, int *timed, unsigned *cycles_ou
     json_array_foreach(json_object_get(init, "ram"), i, cell)
         mem_wb(m, (uint32_t)json_integer_value(json_array_get(cell, 0)),
                (uint8_t)json_integer_value(json_array_get(cell, 1)));
+    if (bus)
+        cpu_set_bus_model(m, (unsigned)json_array_size(json_object_get(init, "queue")));
     machine_set_max_insn(m, 1);
     machine_run(m);
     *cycles_ours = (unsigned)(m->now + cpu_settle(m));
     *cycles_hw = (unsigned)json_array_size(json_object_get(test, "cycles"));
-    if (getenv("CONF_DEBUG")) fprintf(stderr, "%s ours %u hw %u\n", json_string_value(json_object_get(test, "name")), *cycles_ours, *cycles_hw);
+    if (getenv("CONF_DEBUG")) fprintf(stderr, "%s %s ours %u hw %u\n", bus ? "bus" : "table", json_string_value(json_object_get(test, "name")), *cycles_ours, *cycles_hw);
 
     int ok = 1;
     why[0] = 0;
@@ -162,7 +141,7 @@ static int run_test(json_t *test, unsigned mask, int *timed, unsigned *cycles_ou
     /* A test that ends at the divide-error vector (and is not itself an
      * INT) ran into the handler: not timed. */
     *timed = !into_handler;
-    pushed_flags_masked += ok && masked_only;
+    pushed_flags_masked += ok && masked_only && !bus;
     machine_free(m);
     return ok;
 }
@@ -201,8 +180,10 @@ int main(int argc, char **argv)
 
     struct file_result *res = calloc(nfiles, sizeof *res);
     unsigned t_normal = 0, p_normal = 0, t_all = 0, p_all = 0, timed = 0, exact = 0;
-    double err_sum = 0;
-    printf("%-6s %5s %5s %5s  %6s %6s %4s  %s\n", "opcode", "tests", "pass", "fail", "exact%", "meanE", "maxE",
+    double err_sum = 0, bus_err_sum = 0;
+    unsigned bus_exact = 0, timed_even = 0, bus_exact_even = 0;
+    printf("%-6s %5s %5s %5s  %6s %6s %4s  %6s %6s  %s\n", "opcode", "tests", "pass", "fail", "exact%", "meanE", "maxE",
+           "bus%", "busE",
            "first failure");
     for (size_t f = 0; f < nfiles; f++) {
         struct file_result *r = &res[f];
@@ -218,7 +199,9 @@ int main(int argc, char **argv)
             unsigned ours, hw;
             char why[160];
             r->tests++;
-            if (run_test(test, mask, &is_timed, &ours, &hw, why, sizeof why))
+            unsigned bus_ours;
+            run_test(test, mask, 1, &is_timed, &bus_ours, &hw, why, sizeof why);
+            if (run_test(test, mask, 0, &is_timed, &ours, &hw, why, sizeof why))
                 r->passed++;
             else if (!r->first_failure[0])
                 snprintf(r->first_failure, sizeof r->first_failure, "%s: %s",
@@ -228,14 +211,21 @@ int main(int argc, char **argv)
                 r->timed++;
                 r->exact += err == 0;
                 r->abs_err_sum += err;
+                r->bus_exact += bus_ours == hw;
+                if (!(i & 1)) {
+                    r->timed_even++;
+                    r->bus_exact_even += bus_ours == hw;
+                }
+                r->bus_err_sum += bus_ours > hw ? bus_ours - hw : hw - bus_ours;
                 if (err > r->max_err)
                     r->max_err = err;
             }
         }
         json_decref(tests);
-        printf("%-6s %5u %5u %5u  %6.1f %6.2f %4u  %s%s\n", r->name, r->tests, r->passed, r->tests - r->passed,
+        printf("%-6s %5u %5u %5u  %6.1f %6.2f %4u  %6.1f %6.2f  %s%s\n", r->name, r->tests, r->passed, r->tests - r->passed,
                r->timed ? 100.0 * r->exact / r->timed : 0.0, r->timed ? r->abs_err_sum / r->timed : 0.0,
-               r->max_err, r->normal ? "" : "(not normal) ", r->first_failure);
+               r->max_err, r->timed ? 100.0 * r->bus_exact / r->timed : 0.0, r->timed ? r->bus_err_sum / r->timed : 0.0,
+               r->normal ? "" : "(not normal) ", r->first_failure);
         fflush(stdout);
         t_all += r->tests;
         p_all += r->passed;
@@ -246,12 +236,19 @@ int main(int argc, char **argv)
         timed += r->timed;
         exact += r->exact;
         err_sum += r->abs_err_sum;
+        bus_exact += r->bus_exact;
+        timed_even += r->timed_even;
+        bus_exact_even += r->bus_exact_even;
+        bus_err_sum += r->bus_err_sum;
     }
     double pass_pct = t_normal ? 100.0 * p_normal / t_normal : 0, exact_pct = timed ? 100.0 * exact / timed : 0;
     printf("total: %u tests, %u passed (%.2f%%); status normal: %u, passed %.3f%% (threshold 99.9%%); "
            "timing: %u checked, %.1f%% exact (threshold 95%%), mean error %.2f clocks\n",
            t_all, p_all, t_all ? 100.0 * p_all / t_all : 0, t_normal, pass_pct, timed, exact_pct,
            timed ? err_sum / timed : 0);
+    printf("timing bus: %.1f%% exact, mean error %.2f clocks; even-numbered tests %.1f%% exact\n",
+           timed ? 100.0 * bus_exact / timed : 0, timed ? bus_err_sum / timed : 0,
+           timed_even ? 100.0 * bus_exact_even / timed_even : 0);
     printf("of those passed, %u differ from the hardware only in undefined bits of the FLAGS a divide "
            "error pushed\n", pushed_flags_masked);
 

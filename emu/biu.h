@@ -1,0 +1,89 @@
+/*
+ * emu/biu.h: the 8086/8088 bus interface unit, for `--timing bus`.
+ *
+ * Owns the prefetch queue and the bus, clock by clock: a queue of 6 bytes
+ * filled a word at a time (8086) or of 4 bytes filled a byte at a time
+ * (8088), bus cycles of 4 clocks (T1-T4), and the execution unit's bus
+ * requests competing with code fetches.  The rules (docs/timing.md, "The
+ * bus model"):
+ *   - a read from the queue that leaves room for a fetch, while the bus
+ *     is idle, starts the fetch's T1 two clocks later;
+ *   - at T3 of every bus cycle the BIU decides what follows T4: the EU's
+ *     cycle if the EU has asked for the bus by then, else another fetch if
+ *     the queue has room (counted before this fetch's bytes arrive);
+ *   - an EU request that comes after that decision, while a fetch is on
+ *     the bus, waits for the next fetch to start and be aborted: 2 clocks;
+ *   - an EU request precedes its T1 by 2 clocks; fetched bytes can be read
+ *     from the clock after T3;
+ *   - a jump empties the queue, and fetching starts again at the target
+ *     two clocks later.
+ * The EU's side is a plan (emu/biu_plan.c): when, with nothing in its way,
+ * it reads each instruction byte from the queue, asks for each bus cycle
+ * and empties the queue, and when it is done.  biu_run() plays the plan
+ * against the BIU and returns the instruction's clocks, up to the clock the
+ * next instruction's first byte can be read.
+ */
+#ifndef PROFIL_EMU_BIU_H
+#define PROFIL_EMU_BIU_H
+
+#include <stdint.h>
+
+#define BIU_MAX_EVENTS 48
+#define BIU_MAX_ACCESSES 16 /* data accesses one instruction may make       */
+
+struct biu {
+    unsigned size;          /* queue capacity: 6 (8086) or 4 (8088)        */
+    unsigned width;         /* bytes one fetch brings: 2 or 1              */
+    unsigned queued;        /* bytes in the queue                          */
+    uint32_t fetch_at;      /* linear address of the next code fetch       */
+    int busy;               /* 0 idle, 1 a code fetch, 2 an EU cycle       */
+    unsigned t;             /* T-state of the cycle on the bus (1-4)       */
+    int64_t fetch_start;    /* clock of a scheduled fetch's T1, or -1      */
+};
+
+/* EU_SUSPEND: a jump stops prefetching, first waiting for a fetch on the
+ * bus to end; EU_FLUSH then empties the queue and fetching resumes. */
+enum eu_event { EU_QUEUE_READ, EU_BUS, EU_SUSPEND, EU_FLUSH };
+
+/* What the execution unit does in one instruction, at its own pace:
+ * events in order, each at a clock counted from the instruction's first
+ * byte, as they would be if nothing waited. */
+struct eu_plan {
+    unsigned n;
+    uint8_t kind[BIU_MAX_EVENTS];   /* enum eu_event                       */
+    int32_t at[BIU_MAX_EVENTS];
+    int32_t done;                   /* the EU is done                      */
+    uint32_t target;                /* EU_FLUSH: where fetching resumes    */
+};
+
+/* One data access of an instruction, as the CPU made it. */
+struct bus_access {
+    uint8_t write;
+    uint8_t cycles;         /* bus cycles: 2 for a word on the 8088, or at an
+                               odd address on the 8086; else 1           */
+};
+
+/* The instruction being planned. */
+struct eu_insn {
+    const uint8_t *mem;     /* the machine's memory                        */
+    uint32_t linear;        /* its first byte                              */
+    unsigned table;         /* the table model's clocks for it             */
+    unsigned naccess;
+    struct bus_access access[BIU_MAX_ACCESSES];
+    int jumped;             /* the next instruction is not the next bytes  */
+    uint32_t next;          /* the next instruction's linear address       */
+};
+
+/* A BIU for an 8086 (`wide`) or an 8088, idle, with `queued` bytes in the
+ * queue, the next fetch at `fetch_at`. */
+void biu_init(struct biu *b, int wide, unsigned queued, uint32_t fetch_at);
+
+/* The EU's plan for an instruction (emu/biu_plan.c): the 8086's measured
+ * schedule for its form when there is one, else one built from its table
+ * cost.  Returns 1 when the measured schedule was used. */
+int biu_plan(const struct eu_insn *in, struct eu_plan *p);
+
+/* Run one instruction's plan on the BIU; returns the clocks it took. */
+unsigned biu_run(struct biu *b, const struct eu_plan *p);
+
+#endif

@@ -1,0 +1,225 @@
+/*
+ * tests/derive_plans.c: `make bus-plans`.  Measures the 8086's own pace for
+ * each instruction form from the SingleStepTests 8086 bus traces in
+ * ../shared/data/sst8086/v1 and writes emu/biu_plans.inc, the schedules
+ * `--timing bus` plays against its prefetch queue and bus (emu/biu.h).
+ *
+ * For every test it takes, from the opcode byte's first clock: when each
+ * immediate byte is read from the queue (I), when each data bus cycle
+ * starts (R, W; a word at an odd address is one access of two cycles),
+ * when the queue is emptied for a jump (E), and when the next instruction
+ * begins.  Times are counted without the effective-address clocks (Intel's
+ * table) and without 4 clocks for each earlier odd-address word, so that
+ * every ModR/M form and alignment of an opcode shares one schedule.  The
+ * schedule of a form is each event's earliest time over its tests: the
+ * queue and the bus only ever delay the EU.  Forms whose time depends on
+ * the operands (MUL, DIV, shifts by CL, AAM, REP strings) are left out;
+ * `--timing bus` builds theirs from the table.
+ *
+ * With ODD=1 it uses only the odd-numbered tests of each file, so that
+ * `make conformance` can then be read on tests the schedules never saw.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../emu/insnlen.h"
+#include "../emu/timing.h"
+#include "sst_load.h"
+
+#define MAX_EVENTS 16
+#define MAX_FORMS 4096
+
+struct form {
+    unsigned opcode;
+    int reg, mem;
+    char sig[MAX_EVENTS + 1];
+    int at[MAX_EVENTS];
+    int done;
+    int suspend;        /* clocks from stopping prefetch to the flush */
+    unsigned tests;
+};
+
+static struct form forms[MAX_FORMS];
+static unsigned nforms;
+
+static int operand_dependent(unsigned op, int reg, int rep)
+{
+    return ((op == 0xF6 || op == 0xF7) && reg >= 4) || (op >= 0xD2 && op <= 0xD3) || op == 0xD4 ||
+           (rep && op >= 0xA4 && op <= 0xAF);
+}
+
+static const char *cell(json_t *cyc, size_t i, size_t k)
+{
+    return json_string_value(json_array_get(json_array_get(cyc, i), k));
+}
+
+static long num(json_t *cyc, size_t i, size_t k)
+{
+    return (long)json_integer_value(json_array_get(json_array_get(cyc, i), k));
+}
+
+/* One test's schedule into its form. */
+static void take_test(json_t *test, int reg)
+{
+    json_t *bytes = json_object_get(test, "bytes"), *cyc = json_object_get(test, "cycles");
+    uint8_t b[16] = { 0 };
+    size_t nb = json_array_size(bytes);
+    for (size_t i = 0; i < nb && i < 16; i++)
+        b[i] = (uint8_t)json_integer_value(json_array_get(bytes, i));
+    unsigned pre = prefix_length(b, 0), op = b[pre];
+    int rep = 0;
+    for (unsigned i = 0; i < pre; i++)
+        rep |= b[i] == 0xF2 || b[i] == 0xF3;
+    if (operand_dependent(op, reg, rep))
+        return;
+    int has_modrm = timing_ops[op].modrm, mem = has_modrm && b[pre + 1] < 0xC0;
+    int ea = mem ? (int)timing_ea(b[pre + 1]) : 0;
+    unsigned skip = has_modrm ? modrm_length(b[pre + 1]) : 0;
+    size_t n = json_array_size(cyc), f = 0;
+    unsigned fs = 0;
+    for (f = 0; f < n; f++)
+        if (!strcmp(cell(cyc, f, 9), "F") && fs++ == pre)
+            break;
+    if (f == n)
+        return;
+    char sig[MAX_EVENTS + 1];
+    int at[MAX_EVENTS], ne = 0, splits = 0;
+    unsigned s_reads = 0;
+    long last_fetch = -1;       /* T1 of the last code fetch so far */
+    int suspend = 99;
+    for (size_t i = f + 1; i < n && ne < MAX_EVENTS; i++) {
+        const char *q = cell(cyc, i, 9), *st = cell(cyc, i, 7), *ts = cell(cyc, i, 8);
+        int t = (int)(i - f) - ea - 4 * splits;
+        if (!strcmp(q, "S") && ++s_reads > skip) {
+            sig[ne] = 'I';
+            at[ne++] = t;
+        }
+        if (!strcmp(q, "E")) {
+            sig[ne] = 'E';
+            at[ne++] = t;
+            /* A jump waits for the fetch on the bus to end, then takes
+             * `suspend` clocks to flush: seen when a fetch held it up. */
+            if (last_fetch >= 0 && (long)i - (last_fetch + 3) - 1 < suspend)
+                suspend = (int)((long)i - (last_fetch + 3) - 1);
+        }
+        if (!strcmp(ts, "T1") && !strcmp(st, "CODE"))
+            last_fetch = (long)i;
+        if (!strcmp(ts, "T1") && strcmp(st, "CODE") && strcmp(st, "PASV")) {
+            int w = !strcmp(st, "MEMW") || !strcmp(st, "IOW");
+            if (!w && strcmp(st, "MEMR") && strcmp(st, "IOR"))
+                return;         /* INTA, HALT: not a data access */
+            long a = num(cyc, i, 1);
+            /* The second half of a word at an odd address. */
+            if (ne && sig[ne - 1] == (w ? 'W' : 'R') && (a & 1) == 0 && i >= 4) {
+                size_t j = i - 4;
+                if (!strcmp(cell(cyc, j, 8), "T1") && num(cyc, j, 1) + 1 == a && (num(cyc, j, 1) & 1)) {
+                    splits++;
+                    continue;
+                }
+            }
+            sig[ne] = w ? 'W' : 'R';
+            at[ne++] = t;
+        }
+    }
+    sig[ne] = 0;
+    int done = (int)(n - f) - ea - 4 * splits;
+    struct form *fm = NULL;
+    for (unsigned i = 0; i < nforms && !fm; i++)
+        if (forms[i].opcode == op && forms[i].reg == reg && forms[i].mem == mem && !strcmp(forms[i].sig, sig))
+            fm = &forms[i];
+    if (!fm) {
+        if (nforms == MAX_FORMS)
+            return;
+        fm = &forms[nforms++];
+        fm->opcode = op;
+        fm->reg = reg;
+        fm->mem = mem;
+        memcpy(fm->sig, sig, sizeof sig);
+        memcpy(fm->at, at, sizeof at);
+        fm->done = done;
+        fm->suspend = 99;
+    }
+    if (suspend < fm->suspend)
+        fm->suspend = suspend;
+    for (int i = 0; i < ne; i++)
+        if (at[i] < fm->at[i])
+            fm->at[i] = at[i];
+    if (done < fm->done)
+        fm->done = done;
+    fm->tests++;
+}
+
+static int cmp_forms(const void *a, const void *b)
+{
+    const struct form *x = a, *y = b;
+    if (x->opcode != y->opcode)
+        return (int)x->opcode - (int)y->opcode;
+    if (x->reg != y->reg)
+        return x->reg - y->reg;
+    if (x->mem != y->mem)
+        return x->mem - y->mem;
+    return strcmp(x->sig, y->sig);
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int main(int argc, char **argv)
+{
+    const char *dir = argc > 1 ? argv[1] : "../shared/data/sst8086/v1";
+    const char *out = argc > 2 ? argv[2] : "emu/biu_plans.inc";
+    int odd_only = getenv("ODD") != NULL;
+    DIR *d = opendir(dir);
+    if (!d) {
+        printf("derive_plans: %s not present: skipped\n", dir);
+        return 0;
+    }
+    char *names[512];
+    size_t nfiles = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) && nfiles < 512)
+        if (strstr(de->d_name, ".json.gz"))
+            names[nfiles++] = strdup(de->d_name);
+    closedir(d);
+    qsort(names, nfiles, sizeof *names, cmp_names);
+    for (size_t i = 0; i < nfiles; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        /* "80.7.json.gz": the tests of reg 7 of group 80 */
+        int reg = names[i][2] == '.' && names[i][3] >= '0' && names[i][3] <= '7' && names[i][4] == '.'
+                      ? names[i][3] - '0' : -1;
+        json_t *tests = load_gz(path);
+        size_t k;
+        json_t *test;
+        json_array_foreach(tests, k, test)
+            if (!odd_only || (k & 1))
+                take_test(test, reg);
+        json_decref(tests);
+        free(names[i]);
+    }
+    qsort(forms, nforms, sizeof forms[0], cmp_forms);
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        perror(out);
+        return 1;
+    }
+    fprintf(f, "/* Generated by `make bus-plans` (tests/derive_plans.c)%s; do not edit.\n"
+               " * {opcode, ModR/M reg or -1, memory form, events, their clocks, done,\n"
+               " *  clocks from stopping prefetch to a flush, tests} */\n",
+            odd_only ? " from the odd-numbered tests" : "");
+    unsigned kept = 0;
+    for (unsigned i = 0; i < nforms; i++) {
+        struct form *fm = &forms[i];
+        if (fm->tests < 3)
+            continue;           /* too few to trust its minimum */
+        fprintf(f, "    { 0x%02X, %2d, %d, \"%s\", {", fm->opcode, fm->reg, fm->mem, fm->sig);
+        for (size_t e = 0; e < strlen(fm->sig); e++)
+            fprintf(f, "%s%d", e ? ", " : " ", fm->at[e]);
+        fprintf(f, "%s}, %d, %d, %u },\n", fm->sig[0] ? " " : "", fm->done,
+                fm->suspend < 0 || fm->suspend == 99 ? 4 : fm->suspend, fm->tests);
+        kept++;
+    }
+    fclose(f);
+    printf("derive_plans: %u forms written to %s\n", kept, out);
+    return 0;
+}
