@@ -537,6 +537,7 @@ static int code_hook(x86emu_t *e)
              * REP itself (the CPU pushes its address and resumes it). */
             unsigned last = c->pend.per_iter + (c->odd_only ? 0 : c->pend.words_per_iter * WORD_PENALTY);
             rep_split = m->now - last;
+            m->now += timing_rep_end(&c->pend, cx);
         }
     }
     if (__builtin_expect(m->exact != NULL || m->calls != NULL, 0))

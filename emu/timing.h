@@ -128,13 +128,23 @@ static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t
     }
 }
 
+/* Clocks a REP string operation takes after its last iteration, as the
+ * 8086 does (SingleStepTests): 2 when CX ran out, 1 when REPE/REPNE's
+ * condition ended it; 0 when it ran no iteration. */
+static inline unsigned timing_rep_end(const struct insn_cost *c, uint16_t cx_after)
+{
+    if (!c->rep || c->cx_before == cx_after)
+        return 0;
+    return cx_after == 0 ? 2u : 1u;
+}
+
 /* Total clocks once it ran: `cx_after` for REP, `words` = word transfers
  * that paid the penalty. */
 static inline uint64_t timing_finish(const struct insn_cost *c, uint16_t cx_after, unsigned words)
 {
     uint64_t t = c->fixed + (uint64_t)words * WORD_PENALTY;
     if (c->rep)
-        t += (uint64_t)(uint16_t)(c->cx_before - cx_after) * c->per_iter;
+        t += (uint64_t)(uint16_t)(c->cx_before - cx_after) * c->per_iter + timing_rep_end(c, cx_after);
     return t;
 }
 
