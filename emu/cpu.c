@@ -479,6 +479,13 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
     }
 }
 
+/* MUL/IMUL: what the operands cost, now that it ran. */
+static __attribute__((noinline)) void settle_mul(struct cpu *c)
+{
+    c->pend.fixed += timing_mul_extra(c->pend.mul, c->ax_before, c->emu->x86.R_AX, c->emu->x86.R_DX);
+    c->pend.mul = 0;
+}
+
 /* --timing bus: the clocks the instruction that just ran took with the
  * queue and the bus, given its table cost `table` as the EU's own pace.
  * REP strings and the instructions the wrapper ran itself keep the table's
@@ -521,6 +528,8 @@ static int code_hook(x86emu_t *e)
 
     /* Settle the instruction that just ran. */
     uint64_t started = m->now;
+    if (c->pend.mul)
+        settle_mul(c);
     uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
     if (__builtin_expect(c->biu != NULL, 0))
         cost = bus_time(c, cost);
@@ -648,6 +657,8 @@ uint64_t cpu_settle(struct machine *m)
     struct cpu *c = cpu_of(m);
     if (c->fixup)
         apply_fixup(c->emu, c);
+    if (c->pend.mul)
+        settle_mul(c);
     uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
     if (c->biu && !c->pend.rep)
         t = bus_time(c, t);

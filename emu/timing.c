@@ -100,15 +100,40 @@ unsigned timing_ea(uint8_t modrm)
     return disp[rm];
 }
 
-/* Costs of the group opcodes by ModR/M reg field: {register, memory}. */
+/* Costs of the group opcodes by ModR/M reg field: {register, memory}.
+ * MUL and IMUL are their least; timing_mul_extra() adds what the operands
+ * cost.  DIV and IDIV are mid-range. */
 const uint16_t timing_grp_f6[8][2] = {
     { 5, 11 }, { 5, 11 }, { 3, 16 }, { 3, 16 },     /* TEST TEST NOT NEG */
-    { 73, 79 }, { 89, 95 }, { 85, 91 }, { 106, 112 }, /* MUL IMUL DIV IDIV (mid-range) */
+    { 69, 74 }, { 79, 84 }, { 85, 91 }, { 106, 112 }, /* MUL IMUL DIV IDIV */
 };
 const uint16_t timing_grp_f7[8][2] = {
     { 5, 11 }, { 5, 11 }, { 3, 16 }, { 3, 16 },
-    { 125, 131 }, { 141, 147 }, { 153, 159 }, { 174, 180 },
+    { 117, 122 }, { 127, 132 }, { 153, 159 }, { 174, 180 },
 };
+
+static unsigned ones(uint32_t v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+unsigned timing_mul_extra(unsigned kind, uint16_t ax_before, uint16_t ax_after, uint16_t dx_after)
+{
+    int wide = kind == MUL_16 || kind == IMUL_16;
+    uint32_t a = wide ? ax_before : (ax_before & 0xFFu);
+    if (kind == MUL_8 || kind == MUL_16)
+        return ones(a) + (wide ? dx_after == 0 : (ax_after >> 8) == 0);
+    /* IMUL: the 8086 multiplies magnitudes and fixes the signs up after. */
+    int32_t sa = wide ? (int16_t)a : (int8_t)a;
+    int32_t p = wide ? (int32_t)((uint32_t)dx_after << 16 | ax_after) : (int16_t)ax_after;
+    int neg_a = sa < 0, neg_src = p != 0 && ((p < 0) != neg_a);
+    int fits = wide ? (p >= -32768 && p < 32768) : (p >= -128 && p < 128);
+    static const unsigned signs[2][2] = { { 0, 11 }, { 14, 1 } };   /* [a < 0][source < 0] */
+    return ones((uint32_t)(neg_a ? -sa : sa)) + (unsigned)fits + signs[neg_a][neg_src];
+}
 const uint16_t timing_grp_ff[8][2] = {
     { 3, 15 }, { 3, 15 }, { 16, 21 }, { 37, 37 },   /* INC DEC CALL CALL far */
     { 11, 18 }, { 24, 24 }, { 11, 16 }, { 11, 16 }, /* JMP JMP far PUSH (PUSH) */
@@ -124,6 +149,7 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
     uint8_t b;
 
     out->rep = 0;
+    out->mul = 0;
     out->per_iter = 0;
     out->words_per_iter = 0;
     for (int n = 0;; n++) {
@@ -202,9 +228,11 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
         break;
     case K_GRPF6:
         t = timing_grp_f6[reg][is_mem] + (is_mem ? ea : 0);
+        out->mul = reg == 4 ? MUL_8 : reg == 5 ? IMUL_8 : 0;
         break;
     case K_GRPF7:
         t = timing_grp_f7[reg][is_mem] + (is_mem ? ea : 0);
+        out->mul = reg == 4 ? MUL_16 : reg == 5 ? IMUL_16 : 0;
         break;
     case K_GRPFE:
         t = reg < 2 ? (is_mem ? 15 + ea : 3) : timing_grp_ff[reg][is_mem] + (is_mem ? ea : 0);

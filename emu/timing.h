@@ -32,7 +32,19 @@ struct insn_cost {
     uint8_t rep;            /* 1 when a REP string operation                */
     uint8_t words_per_iter; /* REP string: word transfers per iteration     */
     uint8_t aam0;           /* AAM 0: a divide error the wrapper delivers   */
+    uint8_t mul;            /* MUL/IMUL: enum timing_mul, the operands' part
+                               added once it ran (timing_mul_extra)         */
 };
+
+enum timing_mul { MUL_8 = 1, MUL_16, IMUL_8, IMUL_16 };
+
+/* What MUL or IMUL costs beyond its least, from AX before it and AX, DX
+ * after (SingleStepTests 8086, every register form exact): one clock per
+ * 1 bit of the multiplicand AL/AX (IMUL: of its magnitude), one when the
+ * high half of the product is 0 (IMUL: when the product fits the low
+ * half), and for IMUL 11 when only the source is negative, 14 when only
+ * AL/AX is, 1 when both are. */
+unsigned timing_mul_extra(unsigned kind, uint16_t ax_before, uint16_t ax_after, uint16_t dx_after);
 
 /* The table, for the inline fast path below. */
 enum timing_kind {

@@ -91,11 +91,21 @@ END_TEST
 
 START_TEST(multiply_divide)
 {
-    /* Documented mid-range values: MUL r8 70-77 -> 73; DIV r16 144-162 -> 153;
-     * MUL m16 128-143+EA -> 131+4+EA. */
-    CYCLES(73, 3, 5, 0, 0, 0, 0xF6, 0xE3);                  /* MUL BL */
+    /* MUL: 69 (r8) / 117 (r16), + 1 per 1 bit of AL/AX, + 1 when the high
+     * half of the product is 0 (SingleStepTests 8086).  AL=3 (2 bits),
+     * 3*5=15: 69+2+1.  AL=FFh (8 bits), FFh*FFh=FE01h: 69+8, Intel's 77. */
+    CYCLES(69 + 2 + 1, 3, 5, 0, 0, 0, 0xF6, 0xE3);          /* MUL BL */
+    CYCLES(69 + 8, 0xFF, 0xFF, 0, 0, 0, 0xF6, 0xE3);        /* MUL BL */
+    /* IMUL: 79, + 1 per 1 bit of |AL|, + 1 when the product fits AL, + 14
+     * when only AL is negative, 11 when only the source is, 1 when both.
+     * |AL|=3 (2 bits), the product +-15 fits. */
+    CYCLES(79 + 2 + 1 + 14, 0xFD, 5, 0, 0, 0, 0xF6, 0xEB);  /* IMUL BL: -3*5    */
+    CYCLES(79 + 2 + 1 + 11, 3, 0xFB, 0, 0, 0, 0xF6, 0xEB);  /* IMUL BL: 3*-5    */
+    CYCLES(79 + 2 + 1 + 1, 0xFD, 0xFB, 0, 0, 0, 0xF6, 0xEB); /* IMUL BL: -3*-5  */
+    /* DIV r16 144-162 -> 153 (mid-range).  MUL m16: 122+EA+4 (the 8088's
+     * word), AX=0: no 1 bits, the high half 0: +1. */
     CYCLES(153, 100, 7, 0, 0, 0, 0xF7, 0xF3);               /* DIV BX (DX=0) */
-    CYCLES(135 + 5, 0, 0x10, 0, 0, 0, 0xF7, 0x27);          /* MUL WORD [BX] */
+    CYCLES(122 + 5 + 4 + 1, 0, 0x10, 0, 0, 0, 0xF7, 0x27);  /* MUL WORD [BX] */
 }
 END_TEST
 
