@@ -90,5 +90,6 @@ Suite *trace_suite(void);
 Suite *calls_suite(void);
 Suite *bios_suite(void);
 Suite *services_suite(void);
+Suite *bus_suite(void);
 
 #endif

@@ -1,0 +1,167 @@
+/*
+ * tests/check_bus.c: `--timing bus` (emu/biu.c, emu/biu_plan.c).
+ *
+ * Each expected count is a SingleStepTests 8086 hardware trace read by
+ * hand (the test names the instruction, the queue it started with, and
+ * what happened on the bus), or derived from the BIU's rules for a plan
+ * written here.  Also: the 8088's byte-wide queue makes a run of NOPs
+ * fetch-bound, and the command line's --timing.
+ */
+#include "../emu/biu.h"
+#include "../emu/cpu.h"
+#include "../emu/machine.h"
+#include "testutil.h"
+
+#define SEG 0x1000u
+
+/* One instruction's clocks under --timing bus on an 8086 whose queue holds
+ * `queued` bytes from CS:IP (the instruction and what follows it). */
+static unsigned run_one(enum cpu_model model, uint16_t ip, unsigned queued, uint16_t sp, const uint8_t *code,
+                        size_t n)
+{
+    struct machine *m = machine_new(model);
+    ck_assert_ptr_nonnull(m);
+    m->bare_bus = 1;
+    m->rom_start = MEM_SIZE;
+    mem_write(m, lin(SEG, ip), code, n);
+    for (unsigned i = 0; i < 8; i++)
+        mem_wb(m, lin(SEG, (uint16_t)(ip + n + i)), 0x90);
+    cpu_set(m, REG_CS, SEG);
+    cpu_set(m, REG_IP, ip);
+    cpu_set(m, REG_SS, 0x2000);
+    cpu_set(m, REG_SP, sp);
+    ck_assert_int_eq(cpu_set_bus_model(m, queued), 0);
+    machine_set_max_insn(m, 1);
+    machine_run(m);
+    unsigned t = (unsigned)(m->now + cpu_settle(m));
+    machine_free(m);
+    return t;
+}
+
+START_TEST(push_waits_for_a_fetch)
+{
+    static const uint8_t push_ax[] = { 0x50 };
+    /* Queue full (6): reading the opcode leaves 5, no room for a word, no
+     * fetch; the write's T1 at 7 as planned, the next byte read at 10. */
+    ck_assert_uint_eq(run_one(CPU_8086, 0x100, 6, 0x200, push_ax, 1), 10);
+    /* Queue 5: reading the opcode leaves room; the fetch runs T1-T4 at
+     * clocks 2-5.  The EU asks for the bus at 4, after that fetch's T3
+     * decision: its T1 comes 3 clocks after T4, at 8; done at 11. */
+    ck_assert_uint_eq(run_one(CPU_8086, 0x100, 5, 0x200, push_ax, 1), 11);
+}
+END_TEST
+
+START_TEST(store_after_a_prefix)
+{
+    /* MOV [disp16],AL with DS: and a full queue (the hardware's
+     * "mov byte [ds:ABA1h], al", 13 clocks): the prefix and the opcode
+     * read at 0 and 2 leave room, a fetch runs 4-7, the EU's request
+     * misses its T3, the write's T1 at 10, done at 13. */
+    static const uint8_t mov_ds[] = { 0x3E, 0xA2, 0xA1, 0xAB };
+    ck_assert_uint_eq(run_one(CPU_8086, 0x100, 6, 0x200, mov_ds, 4), 13);
+    /* Without the prefix ("mov byte [ds:E721h], al", 11): the fetch at 4-7
+     * is still on the bus when the EU asks in time for its T3: the write
+     * follows T4 at once, at 8; done at 11. */
+    static const uint8_t mov[] = { 0xA2, 0x21, 0xE7 };
+    ck_assert_uint_eq(run_one(CPU_8086, 0x100, 6, 0x200, mov, 3), 11);
+}
+END_TEST
+
+START_TEST(jump_waits_for_the_fetch_then_refills)
+{
+    static const uint8_t jmp[] = { 0xEB, 0x09 };
+    /* JMP short, queue full: nothing fetched; the queue is emptied at 8,
+     * the target's first word fetched at 10-13, the next opcode read at 15
+     * (the hardware's 15). */
+    ck_assert_uint_eq(run_one(CPU_8086, 0x100, 6, 0x200, jmp, 2), 15);
+    /* Queue 5 (the fetch address even): a fetch runs 2-5, and the jump
+     * waits for its T4 before it stops prefetching: flush at 10, 17. */
+    ck_assert_uint_eq(run_one(CPU_8086, 0x101, 5, 0x200, jmp, 2), 17);
+}
+END_TEST
+
+START_TEST(eu_request_on_an_idle_bus)
+{
+    /* A plan by hand: one byte, a write wanted at 7, done at 10; the BIU
+     * has a full queue, so nothing competes: exactly the plan. */
+    struct biu b;
+    struct eu_plan p = { 0 };
+    biu_init(&b, 1, 6, 0x10006);
+    p.n = 2;
+    p.kind[0] = EU_QUEUE_READ;
+    p.at[0] = 0;
+    p.kind[1] = EU_BUS;
+    p.at[1] = 7;
+    p.done = 10;
+    ck_assert_uint_eq(biu_run(&b, &p), 10);
+    /* The same with an empty queue: the first word is fetched at 0-3 and
+     * readable after T3, so the byte is read at 3 and the plan runs 3 late.
+     * The next fetch (4-7) brings the queue to 3; the EU asks at 7, on its
+     * T4, too late for T3: T1 at 7+3 = 10, which is also where the plan,
+     * 3 late, wants it.  Done at 3+10 = 13. */
+    biu_init(&b, 1, 0, 0x10000);
+    ck_assert_uint_eq(biu_run(&b, &p), 13);
+}
+END_TEST
+
+/* Clocks of a run of `n` NOPs ending in HLT, from an empty queue. */
+static uint64_t nops(enum cpu_model model, unsigned n)
+{
+    struct machine *m = machine_new(model);
+    ck_assert_ptr_nonnull(m);
+    m->bare_bus = 1;
+    m->rom_start = MEM_SIZE;
+    for (unsigned i = 0; i < n; i++)
+        mem_wb(m, lin(SEG, (uint16_t)i), 0x90);
+    mem_wb(m, lin(SEG, (uint16_t)n), 0xF4);
+    cpu_set(m, REG_CS, SEG);
+    cpu_set(m, REG_IP, 0);
+    ck_assert_int_eq(cpu_set_bus_model(m, 0), 0);
+    machine_set_max_insn(m, n);
+    machine_run(m);
+    uint64_t t = m->now + cpu_settle(m);
+    machine_free(m);
+    return t;
+}
+
+START_TEST(nops_are_fetch_bound_on_the_8088)
+{
+    /* NOP takes the EU 3 clocks.  The 8086's bus brings 2 bytes per 4
+     * clocks: it keeps up, 3 a NOP.  The 8088's brings 1 per 4: 4 a NOP
+     * (the table says 3 for both). */
+    uint64_t t86 = nops(CPU_8086, 1000), t88 = nops(CPU_8088, 1000);
+    ck_assert_uint_ge(t86, 3000);
+    ck_assert_uint_le(t86, 3010);
+    ck_assert_uint_ge(t88, 4000);
+    ck_assert_uint_le(t88, 4010);
+}
+END_TEST
+
+START_TEST(command_line)
+{
+    struct run_result r;
+    run_profil(&r, "run --timing bus -o " TMP "/bus.prf " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "(8088, bus timing)"));
+    run_profil(&r, "run --timing clock " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --timing clock: want table or bus\n");
+    run_profil(&r, "run --timing bus --cpu 286 " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --timing bus models the 8088 and 8086 only (not --cpu 286)\n");
+}
+END_TEST
+
+Suite *bus_suite(void)
+{
+    Suite *s = suite_create("bus");
+    TCase *tc = tcase_create("bus");
+    tcase_add_test(tc, push_waits_for_a_fetch);
+    tcase_add_test(tc, store_after_a_prefix);
+    tcase_add_test(tc, jump_waits_for_the_fetch_then_refills);
+    tcase_add_test(tc, eu_request_on_an_idle_bus);
+    tcase_add_test(tc, nops_are_fetch_bound_on_the_8088);
+    tcase_add_test(tc, command_line);
+    suite_add_tcase(s, tc);
+    return s;
+}
