@@ -71,6 +71,8 @@ struct eu_insn {
     unsigned naccess;
     struct bus_access access[BIU_MAX_ACCESSES];
     int jumped;             /* the next instruction is not the next bytes  */
+    unsigned loop;          /* clocks of an operand-dependent loop (shifts
+                               by CL, MUL, IMUL), before any write        */
     uint32_t next;          /* the next instruction's linear address       */
 };
 

@@ -15,6 +15,7 @@
  */
 #include "biu.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "insnlen.h"
@@ -105,24 +106,49 @@ static void modrm_reads(struct eu_plan *p, int32_t opcode_at, uint8_t modrm, int
     }
 }
 
+/* When a measured plan's jump stops prefetching (INT32_MAX: it does not
+ * jump): its flush's time less the measured lead. */
+static int32_t suspend_time(const struct measured *m, const struct eu_insn *in, int32_t base)
+{
+    unsigned k = 0;
+    int32_t late = 0;
+    for (const char *e = m->events; *e; e++) {
+        if (*e == 'E')
+            return base + m->at[e - m->events] + late - m->suspend;
+        if (*e == 'R' || *e == 'W')
+            late += 4 * (int32_t)(in->access[k++].cycles - 1);
+    }
+    return INT32_MAX;
+}
+
 static void from_measured(const struct measured *m, const struct eu_insn *in, struct eu_plan *p, int32_t base)
 {
     unsigned k = 0;
     int32_t late = 0;           /* 4 for each split word so far */
+    int32_t suspend = suspend_time(m, in, base);
+    int looped = 0;             /* the operand-dependent loop is counted */
     for (const char *e = m->events; *e; e++) {
         int32_t at = base + m->at[e - m->events] + late;
+        if (suspend != INT32_MAX && (at > suspend || *e == 'E')) {
+            add(p, EU_SUSPEND, suspend);
+            suspend = INT32_MAX;
+        }
         if (*e == 'I') {
             add(p, EU_QUEUE_READ, at);
         } else if (*e == 'E') {
-            add(p, EU_SUSPEND, at - m->suspend);
             add(p, EU_FLUSH, at);
         } else {
+            if (*e == 'W' && !looped) {
+                late += (int32_t)in->loop;
+                at += (int32_t)in->loop;
+                looped = 1;
+            }
             for (unsigned c = 0; c < in->access[k].cycles; c++)
                 add(p, EU_BUS, at + 4 * (int32_t)c);
             late += 4 * (int32_t)(in->access[k++].cycles - 1);
         }
     }
-    p->done = base + m->done + late;
+    p->done = base + m->done + late + (looped ? 0 : (int32_t)in->loop);
 }
 
 /* A plan from the table's cost: the rest of the bytes one a clock, reads

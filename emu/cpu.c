@@ -34,6 +34,8 @@ struct cpu {
     uint8_t fixup;              /* enum fixup for the instruction now running */
     uint16_t sp_before;         /* SP before it (for the INT fixup)          */
     uint16_t ax_before, dx_before; /* AX, DX before it (for the IDIV fixup)   */
+    uint16_t cx_before;         /* CX before it (--timing bus: shifts by CL) */
+    unsigned mul_extra;         /* --timing bus: MUL/IMUL's operand clocks   */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
@@ -112,6 +114,11 @@ static unsigned memio_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 static unsigned memio_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 {
     return memio_common(e, addr, val, type, 1);
+}
+
+static void note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
+{
+    log_access(ctx, linear, bytes, write);
 }
 
 static unsigned memio_bus(x86emu_t *e, u32 addr, u32 *val, unsigned type)
@@ -233,6 +240,8 @@ static unsigned pop_word(x86emu_t *e, struct cpu *c, unsigned *words)
     uint32_t a = ((uint32_t)e->x86.R_SS * 16 + e->x86.R_SP) & MEM_MASK;
     unsigned v = c->mem[a] | c->mem[(a + 1) & MEM_MASK] << 8;
     *words += !c->odd_only || (e->x86.R_SP & 1);
+    if (c->biu)
+        log_access(c, a, 2, 0);
     e->x86.R_ESP = (uint16_t)(e->x86.R_SP + 2);
     return v;
 }
@@ -289,7 +298,8 @@ static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsi
     }
     if (op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
         op == 0x3F || op == 0xD4) {
-        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0 };
+        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0,
+                                   c->biu ? note_access : NULL, c };
         unsigned len = cpu8086_exec(e, &bus, n, seg_prefix);
         *words += bus.words;
         return len;
@@ -414,75 +424,11 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
 }
 
-/* Everything but the common case: deadlines, traps, interrupts, prefixes,
- * strings, groups, AAM 0, and the instructions that may set IF. */
-static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
-{
-    struct machine *m = c->m;
-    for (;;) {
-        uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP;
-        uint32_t lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
-        if (m->now >= m->next_event || lin - m->trap_lo < m->trap_span ||
-            (m->irq_waiting && (e->x86.R_FLG & FL_IF))) {
-            machine_boundary(m, cs, ip, c->pend_cs, c->pend_ip, rep_split);
-            if (m->stop) {
-                c->pend.fixed = 0;  /* settled already: cpu_settle() must not add it again */
-                c->pend.rep = 0;
-                return 1;
-            }
-            cs = e->x86.R_CS;
-            ip = e->x86.R_IP;
-            lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
-        }
-        timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
-        c->pend_cs = cs;
-        c->pend_ip = ip;
-        c->pend_lin = lin;
-        c->fixup = c->fidelity ? fixup_for(c->mem, lin) : FIX_NONE;
-        c->sp_before = e->x86.R_SP;
-        c->ax_before = e->x86.R_AX;
-        c->dx_before = e->x86.R_DX;
-        if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
-            m->next_event = 0;      /* IF may rise: look at the next boundary */
-        unsigned words = 0;
-        if (c->fidelity && emulate_8086_only(e, c, lin, &words)) {
-            e->x86.saved_cs = e->x86.R_CS;
-            e->x86.saved_eip = e->x86.R_EIP;
-            machine_charge(m, c->pend.fixed + words * WORD_PENALTY, cs, ip);
-            count_own_insn(c, lin);
-            if (m->calls)
-                observe_transfer(c, lin);
-            c->pend.fixed = 0;
-            c->pend.rep = 0;
-            c->fixup = FIX_NONE;
-            rep_split = 0;
-            e->x86.R_TSC++;         /* an instruction, for --max-instructions */
-            if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
-                return 1;
-            continue;
-        }
-        if (!c->pend.aam0)
-            return 0;
-        /* AAM 0: libx86emu would divide by zero on the host.  The 8086
-         * raises a divide error after the instruction, pushing the address
-         * of the next one (after any prefixes, D4 00). */
-        cpu_set(m, REG_IP, (uint16_t)(ip + aam_length(c->mem, lin)));
-        machine_charge(m, c->pend.fixed, cs, ip);
-        count_own_insn(c, lin);
-        c->pend.fixed = 0;
-        c->pend.rep = 0;
-        machine_interrupt(m, 0);
-        rep_split = 0;
-        e->x86.R_TSC++;             /* an instruction, for --max-instructions */
-        if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
-            return 1;
-    }
-}
-
 /* MUL/IMUL: what the operands cost, now that it ran. */
 static __attribute__((noinline)) void settle_mul(struct cpu *c)
 {
-    c->pend.fixed += timing_mul_extra(c->pend.mul, c->ax_before, c->emu->x86.R_AX, c->emu->x86.R_DX);
+    c->mul_extra = timing_mul_extra(c->pend.mul, c->ax_before, c->emu->x86.R_AX, c->emu->x86.R_DX);
+    c->pend.fixed += c->mul_extra;
     c->pend.mul = 0;
 }
 
@@ -513,11 +459,83 @@ static __attribute__((noinline)) uint64_t bus_time(struct cpu *c, uint64_t table
     in->naccess = naccess;
     in->next = next;
     in->jumped = next != ((lin + insn_length(c->mem, lin)) & MEM_MASK);
+    uint8_t op = c->mem[(lin + prefix_length(c->mem, lin)) & MEM_MASK];
+    in->loop = (op & 0xFE) == 0xD2 ? 4u * (c->cx_before & 0xFF) : c->mul_extra;
+    c->mul_extra = 0;
     struct eu_plan p;
     biu_plan(in, &p);
     in->naccess = 0;
     c->biu_next = next;
     return biu_run(c->biu, &p);
+}
+
+/* Everything but the common case: deadlines, traps, interrupts, prefixes,
+ * strings, groups, AAM 0, and the instructions that may set IF. */
+static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
+{
+    struct machine *m = c->m;
+    for (;;) {
+        uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP;
+        uint32_t lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
+        if (m->now >= m->next_event || lin - m->trap_lo < m->trap_span ||
+            (m->irq_waiting && (e->x86.R_FLG & FL_IF))) {
+            machine_boundary(m, cs, ip, c->pend_cs, c->pend_ip, rep_split);
+            if (m->stop) {
+                c->pend.fixed = 0;  /* settled already: cpu_settle() must not add it again */
+                c->pend.rep = 0;
+                return 1;
+            }
+            cs = e->x86.R_CS;
+            ip = e->x86.R_IP;
+            lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
+        }
+        timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        c->pend_cs = cs;
+        c->pend_ip = ip;
+        c->pend_lin = lin;
+        c->fixup = c->fidelity ? fixup_for(c->mem, lin) : FIX_NONE;
+        c->sp_before = e->x86.R_SP;
+        c->ax_before = e->x86.R_AX;
+        c->dx_before = e->x86.R_DX;
+        c->cx_before = e->x86.R_CX;
+        if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
+            m->next_event = 0;      /* IF may rise: look at the next boundary */
+        unsigned words = 0;
+        if (c->fidelity && emulate_8086_only(e, c, lin, &words)) {
+            e->x86.saved_cs = e->x86.R_CS;
+            e->x86.saved_eip = e->x86.R_EIP;
+            uint64_t cost = c->pend.fixed + words * WORD_PENALTY;
+            if (c->biu)
+                cost = bus_time(c, cost);
+            machine_charge(m, cost, cs, ip);
+            count_own_insn(c, lin);
+            if (m->calls)
+                observe_transfer(c, lin);
+            c->pend.fixed = 0;
+            c->pend.rep = 0;
+            c->fixup = FIX_NONE;
+            rep_split = 0;
+            e->x86.R_TSC++;         /* an instruction, for --max-instructions */
+            if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
+                return 1;
+            continue;
+        }
+        if (!c->pend.aam0)
+            return 0;
+        /* AAM 0: libx86emu would divide by zero on the host.  The 8086
+         * raises a divide error after the instruction, pushing the address
+         * of the next one (after any prefixes, D4 00). */
+        cpu_set(m, REG_IP, (uint16_t)(ip + aam_length(c->mem, lin)));
+        machine_charge(m, c->pend.fixed, cs, ip);
+        count_own_insn(c, lin);
+        c->pend.fixed = 0;
+        c->pend.rep = 0;
+        machine_interrupt(m, 0);
+        rep_split = 0;
+        e->x86.R_TSC++;             /* an instruction, for --max-instructions */
+        if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
+            return 1;
+    }
 }
 
 static int code_hook(x86emu_t *e)

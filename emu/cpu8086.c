@@ -97,6 +97,8 @@ static unsigned get(struct cpu8086_bus *bus, const struct operand *o, int word)
     if (o->is_reg)
         return word ? reg16(bus->m, o->reg) : reg8(bus->m, o->reg);
     uint32_t lo = lin(o->seg, o->off);
+    if (bus->note)
+        bus->note(bus->ctx, lo, word ? 2 : 1, 0);
     if (!word)
         return bus->mem[lo];
     bus->words += !bus->odd_only || (o->off & 1);
@@ -118,6 +120,8 @@ static void put(struct cpu8086_bus *bus, const struct operand *o, int word, unsi
             set_reg8(bus->m, o->reg, (uint8_t)v);
         return;
     }
+    if (bus->note)
+        bus->note(bus->ctx, lin(o->seg, o->off), word ? 2 : 1, 1);
     put_byte(bus, lin(o->seg, o->off), (uint8_t)v);
     if (word) {
         bus->words += !bus->odd_only || (o->off & 1);

@@ -27,6 +27,10 @@ struct cpu8086_bus {
     uint32_t rom_start;
     int odd_only;
     unsigned words;
+    /* --timing bus: told of each data access (linear address, bytes, write),
+     * or NULL. */
+    void (*note)(void *ctx, uint32_t linear, unsigned bytes, int write);
+    void *ctx;
 };
 
 /* Runs the instruction at CS:IP, whose opcode follows `prefixes` bytes of
