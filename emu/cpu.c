@@ -285,17 +285,28 @@ static void hint_later_cpu(struct machine *m, uint8_t op, uint16_t cs, uint16_t 
 /* Executes the instruction at `lin` when it is one of those; returns its
  * length, or 0 when libx86emu should run it.  `words` counts the stack
  * words it read. */
-static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsigned *words)
+/* The prefixes at mem[lin]: how many (at most 15), the last segment
+ * override in *seg_prefix, and the opcode after them in *op. */
+static unsigned scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefix, uint8_t *op)
 {
     unsigned n = 0;
-    uint8_t op, seg_prefix = 0;
-    while ((op = c->mem[(lin + n) & MEM_MASK]) == 0x26 || op == 0x2E || op == 0x36 || op == 0x3E ||
-           op == 0xF0 || op == 0xF2 || op == 0xF3) {
-        if (op != 0xF0 && op != 0xF2 && op != 0xF3)
-            seg_prefix = op;
+    *seg_prefix = 0;
+    while ((*op = c->mem[(lin + n) & MEM_MASK]) == 0x26 || *op == 0x2E || *op == 0x36 || *op == 0x3E ||
+           *op == 0xF0 || *op == 0xF2 || *op == 0xF3) {
+        if (*op != 0xF0 && *op != 0xF2 && *op != 0xF3)
+            *seg_prefix = *op;
         if (++n >= 15)
-            return 0;
+            break;
     }
+    return n;
+}
+
+static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsigned *words)
+{
+    uint8_t op, seg_prefix;
+    unsigned n = scan_prefixes(c, lin, &seg_prefix, &op);
+    if (n >= 15)
+        return 0;
     if (op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
         op == 0x3F || op == 0xD4) {
         struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0,
@@ -424,7 +435,29 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
 }
 
-/* MUL/IMUL: what the operands cost, now that it ran. */
+/* DIV, IDIV, AAM: what the operands will cost, before it runs. */
+static __attribute__((noinline)) void settle_division(x86emu_t *e, struct cpu *c, uint32_t lin)
+{
+    unsigned kind = c->pend.mul;
+    uint8_t seg_prefix, op;
+    unsigned n = scan_prefixes(c, lin, &seg_prefix, &op);
+    uint32_t dividend;
+    uint16_t divisor;
+    if (kind == AAM_8) {
+        dividend = e->x86.R_AL;
+        divisor = c->mem[(lin + n + 1) & MEM_MASK];
+    } else {
+        int wide = kind == DIV_16 || kind == IDIV_16;
+        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, NULL };
+        dividend = wide ? ((uint32_t)e->x86.R_DX << 16 | e->x86.R_AX) : e->x86.R_AX;
+        divisor = (uint16_t)cpu8086_rm_value(e, &bus, n, seg_prefix, wide);
+    }
+    c->mul_extra = timing_div_extra(kind, dividend, divisor);
+    c->pend.fixed += c->mul_extra;
+    c->pend.mul = 0;
+}
+
+/* MUL/IMUL/CWD: what the operands cost, now that it ran. */
 static __attribute__((noinline)) void settle_mul(struct cpu *c)
 {
     c->mul_extra = timing_mul_extra(c->pend.mul, c->ax_before, c->emu->x86.R_AX, c->emu->x86.R_DX);
@@ -490,6 +523,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
         }
         timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        if (c->pend.mul >= DIV_8 && c->pend.mul <= AAM_8)
+            settle_division(e, c, lin);
         c->pend_cs = cs;
         c->pend_ip = ip;
         c->pend_lin = lin;

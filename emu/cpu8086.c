@@ -259,3 +259,13 @@ unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, unsigned prefixes, u
     e->x86.R_EIP = (uint16_t)(e->x86.R_IP + prefixes + len);
     return prefixes + len;
 }
+
+unsigned cpu8086_rm_value(x86emu_t *e, const struct cpu8086_bus *bus, unsigned prefixes, uint8_t seg_prefix,
+                          int word)
+{
+    struct cpu8086_bus quiet = *bus;
+    struct operand o;
+    quiet.note = NULL;
+    decode(e, &quiet, prefixes + 1, seg_prefix, &o);
+    return get(&quiet, &o, word);
+}

@@ -39,4 +39,10 @@ struct cpu8086_bus {
  * should run it.  Code bytes wrap inside CS, as on the 8086. */
 unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, unsigned prefixes, uint8_t seg_prefix);
 
+/* The r/m operand (a byte, or a `word`) of the instruction at CS:IP whose
+ * ModR/M byte follows `prefixes` prefix bytes and the opcode, as it reads
+ * now; nothing is counted or noted. */
+unsigned cpu8086_rm_value(x86emu_t *e, const struct cpu8086_bus *bus, unsigned prefixes, uint8_t seg_prefix,
+                          int word);
+
 #endif

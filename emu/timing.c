@@ -48,7 +48,7 @@ const struct timing_op timing_ops[256] = {
     /* 88 */ M(2, 9), M(2, 9), M(2, 8), M(2, 8),    /* MOV                    */
     /* 8C */ KM(K_FIXUP, 2, 9), M(2, 2), KM(K_FIXUP, 2, 8), M(8, 17),   /* MOV r/m,sr LEA MOV sr POP r/m */
     /* 90 */ P(3), P(3), P(3), P(3), P(3), P(3), P(3), P(3),         /* XCHG AX,r */
-    /* 98 */ P(2), P(5), P(28), P(4), K(K_FIXUP, 10, 10), K(K_IFSET, 8, 8), K(K_FIXUP, 4, 4), P(4),
+    /* 98 */ P(2), K(K_CWD, 5, 5), P(28), P(4), K(K_FIXUP, 10, 10), K(K_IFSET, 8, 8), K(K_FIXUP, 4, 4), P(4),
              /* CBW CWD CALL far WAIT PUSHF POPF SAHF LAHF */
     /* A0 */ P(10), P(10), P(10), P(10),            /* MOV AL/AX <-> [addr]   */
     /* A4 */ K(K_STRING, 18, 17), K(K_STRING, 18, 17),   /* MOVS              */
@@ -65,7 +65,7 @@ const struct timing_op timing_ops[256] = {
     /* C8 */ K(K_ALIAS, 25, 25), K(K_ALIAS, 26, 26), P(25), P(26), /* C8/C9 alias RETF imm, RETF */
     /* CC */ K(K_FIXUP, 52, 52), K(K_FIXUP, 51, 51), K(K_INTO, 53, 4), K(K_IFSET, 32, 32), /* INT 3, INT n, INTO, IRET */
     /* D0 */ G(K_SHIFT1), G(K_SHIFT1), G(K_SHIFTCL), G(K_SHIFTCL),
-    /* D4 */ K(K_AAM, 83, 83), P(60), P(4), P(11), /* AAM AAD SALC XLAT          */
+    /* D4 */ K(K_AAM, 7, 7), K(K_AAD, 59, 59), P(4), P(11), /* AAM AAD SALC XLAT */
     /* D8 */ E8_, E8_, E8_, E8_, E8_, E8_, E8_, E8_,   /* ESC: a no-op without an 8087 */
     /* E0 */ K(K_LOOPNZ, 19, 5), K(K_LOOPZ, 18, 6), K(K_LOOP, 17, 5), K(K_JCXZ, 18, 6),
     /* E4 */ P(10), P(10), P(10), P(10),    /* IN/OUT imm8                   */
@@ -101,15 +101,15 @@ unsigned timing_ea(uint8_t modrm)
 }
 
 /* Costs of the group opcodes by ModR/M reg field: {register, memory}.
- * MUL and IMUL are their least; timing_mul_extra() adds what the operands
- * cost.  DIV and IDIV are mid-range. */
+ * MUL, IMUL, DIV and IDIV are their least; timing_mul_extra() and
+ * timing_div_extra() add what the operands cost. */
 const uint16_t timing_grp_f6[8][2] = {
     { 5, 11 }, { 5, 11 }, { 3, 16 }, { 3, 16 },     /* TEST TEST NOT NEG */
-    { 69, 74 }, { 79, 84 }, { 85, 91 }, { 106, 112 }, /* MUL IMUL DIV IDIV */
+    { 69, 74 }, { 79, 84 }, { 10, 15 }, { 21, 26 },  /* MUL IMUL DIV IDIV */
 };
 const uint16_t timing_grp_f7[8][2] = {
     { 5, 11 }, { 5, 11 }, { 3, 16 }, { 3, 16 },
-    { 117, 122 }, { 127, 132 }, { 153, 159 }, { 174, 180 },
+    { 117, 122 }, { 127, 132 }, { 10, 15 }, { 21, 26 },
 };
 
 static unsigned ones(uint32_t v)
@@ -122,6 +122,8 @@ static unsigned ones(uint32_t v)
 
 unsigned timing_mul_extra(unsigned kind, uint16_t ax_before, uint16_t ax_after, uint16_t dx_after)
 {
+    if (kind == CWD_16)
+        return dx_after == 0xFFFF;  /* a negative AX takes a clock more */
     int wide = kind == MUL_16 || kind == IMUL_16;
     uint32_t a = wide ? ax_before : (ax_before & 0xFFu);
     if (kind == MUL_8 || kind == MUL_16)
@@ -133,6 +135,62 @@ unsigned timing_mul_extra(unsigned kind, uint16_t ax_before, uint16_t ax_after, 
     int fits = wide ? (p >= -32768 && p < 32768) : (p >= -128 && p < 128);
     static const unsigned signs[2][2] = { { 0, 11 }, { 14, 1 } };   /* [a < 0][source < 0] */
     return ones((uint32_t)(neg_a ? -sa : sa)) + (unsigned)fits + signs[neg_a][neg_src];
+}
+
+/* The 8086's division loop (its microcode's CORD): a = the dividend's high
+ * half, b = the divisor, c = its low half, `bits` wide.  3 clocks to test
+ * for overflow, then per quotient bit 4, and 4 more when the remainder's
+ * top bit was shifted out (1 more on the last bit), 5 more when the divisor
+ * could be subtracted (1 more on the last), 4 more when it could not (1
+ * less on the last); 4 to finish. */
+static unsigned division_loop(unsigned bits, uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t mask = (1u << bits) - 1;
+    unsigned clocks = 3;
+    if (a >= b)
+        return clocks + 1;          /* the quotient does not fit: INT 0 */
+    unsigned carry = 1;
+    for (unsigned i = bits; i > 0; i--) {
+        unsigned out = (c >> (bits - 1)) & 1;
+        c = ((c << 1) | carry) & mask;
+        carry = out;
+        out = (a >> (bits - 1)) & 1;
+        a = ((a << 1) | carry) & mask;
+        carry = out;
+        unsigned last = i == 1;
+        clocks += 4;
+        if (carry) {
+            clocks += 3 + (last ? 2 : 1);
+            a = (a - b) & mask;
+            carry = 0;
+        } else if (a >= b) {
+            clocks += 4 + (last ? 2 : 1);
+            a = (a - b) & mask;
+        } else {
+            clocks += 3 + (last ? 0 : 1);
+            carry = 1;
+        }
+    }
+    return clocks + 4;
+}
+
+unsigned timing_div_extra(unsigned kind, uint32_t dividend, uint16_t divisor)
+{
+    unsigned bits = kind == DIV_16 || kind == IDIV_16 ? 16 : 8;
+    uint32_t mask = (1u << bits) - 1;
+    if (kind == AAM_8)
+        return division_loop(8, 0, divisor & 0xFFu, dividend & 0xFFu);
+    if (kind == DIV_8 || kind == DIV_16)
+        return division_loop(bits, dividend >> bits, divisor & mask, dividend & mask);
+    /* IDIV divides magnitudes: negating a negative dividend takes 4 clocks
+     * more, a positive divisor 1 more than a negative one. */
+    uint64_t whole = bits == 16 ? dividend : (dividend & 0xFFFFu);
+    uint64_t top = (uint64_t)1 << (2 * bits - 1);
+    int neg_dividend = (whole & top) != 0, neg_divisor = (divisor >> (bits - 1)) & 1;
+    uint64_t mag = neg_dividend ? ((top << 1) - whole) & ((top << 1) - 1) : whole;
+    uint32_t div = neg_divisor ? ((1u << bits) - divisor) & mask : divisor & mask;
+    unsigned pre = 3 + (neg_dividend ? 5u : 1u) + 3 + (neg_divisor ? 2u : 3u);
+    return pre + division_loop(bits, (uint32_t)(mag >> bits), div, (uint32_t)mag & mask);
 }
 const uint16_t timing_grp_ff[8][2] = {
     { 3, 15 }, { 3, 15 }, { 16, 21 }, { 37, 37 },   /* INC DEC CALL CALL far */
@@ -176,8 +234,18 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
     uint32_t t;
 
     switch (op->kind) {
-    case K_PLAIN:
     case K_AAM:
+        t = op->reg;
+        out->mul = AAM_8;           /* + the division loop, before it runs */
+        break;
+    case K_AAD:                     /* AH x the immediate: 1 a 1 bit */
+        t = op->reg + ones(mem[a & 0xFFFFF]);
+        break;
+    case K_CWD:
+        t = op->reg;
+        out->mul = CWD_16;
+        break;
+    case K_PLAIN:
     case K_IFSET:
     case K_FIXUP:
     case K_ALIAS:
@@ -228,11 +296,11 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
         break;
     case K_GRPF6:
         t = timing_grp_f6[reg][is_mem] + (is_mem ? ea : 0);
-        out->mul = reg == 4 ? MUL_8 : reg == 5 ? IMUL_8 : 0;
+        out->mul = reg == 4 ? MUL_8 : reg == 5 ? IMUL_8 : reg == 6 ? DIV_8 : reg == 7 ? IDIV_8 : 0;
         break;
     case K_GRPF7:
         t = timing_grp_f7[reg][is_mem] + (is_mem ? ea : 0);
-        out->mul = reg == 4 ? MUL_16 : reg == 5 ? IMUL_16 : 0;
+        out->mul = reg == 4 ? MUL_16 : reg == 5 ? IMUL_16 : reg == 6 ? DIV_16 : reg == 7 ? IDIV_16 : 0;
         break;
     case K_GRPFE:
         t = reg < 2 ? (is_mem ? 15 + ea : 3) : timing_grp_ff[reg][is_mem] + (is_mem ? ea : 0);

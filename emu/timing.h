@@ -32,11 +32,12 @@ struct insn_cost {
     uint8_t rep;            /* 1 when a REP string operation                */
     uint8_t words_per_iter; /* REP string: word transfers per iteration     */
     uint8_t aam0;           /* AAM 0: a divide error the wrapper delivers   */
-    uint8_t mul;            /* MUL/IMUL: enum timing_mul, the operands' part
-                               added once it ran (timing_mul_extra)         */
+    uint8_t mul;            /* enum timing_mul: MUL, IMUL, CWD add their
+                               operands' part once they ran (timing_mul_extra),
+                               DIV, IDIV, AAM before (timing_div_extra)     */
 };
 
-enum timing_mul { MUL_8 = 1, MUL_16, IMUL_8, IMUL_16 };
+enum timing_mul { MUL_8 = 1, MUL_16, IMUL_8, IMUL_16, DIV_8, DIV_16, IDIV_8, IDIV_16, AAM_8, CWD_16 };
 
 /* What MUL or IMUL costs beyond its least, from AX before it and AX, DX
  * after (SingleStepTests 8086, every register form exact): one clock per
@@ -45,6 +46,13 @@ enum timing_mul { MUL_8 = 1, MUL_16, IMUL_8, IMUL_16 };
  * half), and for IMUL 11 when only the source is negative, 14 when only
  * AL/AX is, 1 when both are. */
 unsigned timing_mul_extra(unsigned kind, uint16_t ax_before, uint16_t ax_after, uint16_t dx_after);
+
+/* What DIV, IDIV (kinds DIV_8..IDIV_16) or AAM (AAM_8: AL by the
+ * immediate) cost beyond their least, from the dividend and divisor before
+ * they run: the clocks of the 8086's division loop, which depend on every
+ * quotient bit, and IDIV's sign handling (SingleStepTests 8086, every
+ * register-form test exact).  A quotient too large is found after 4. */
+unsigned timing_div_extra(unsigned kind, uint32_t dividend, uint16_t divisor);
 
 /* The table, for the inline fast path below. */
 enum timing_kind {
@@ -60,6 +68,8 @@ enum timing_kind {
     K_GRP80,        /* 80-83: CMP does not write back                       */
     K_GRPF6, K_GRPF7, K_GRPFE, K_GRPFF,
     K_AAM,          /* D4: AAM 0 must not reach libx86emu                   */
+    K_AAD,          /* D5: its time follows the immediate's 1 bits          */
+    K_CWD,          /* 99: a negative AX costs a clock more                 */
     K_IFSET,        /* STI, POPF, IRET: may set IF (and IRET ends every host
                        service stub), so the wrapper looks at them closely   */
     K_FIXUP,        /* PUSHF, SAHF, PUSH SP, INT 3/n: emu/cpu.c corrects

@@ -102,9 +102,27 @@ START_TEST(multiply_divide)
     CYCLES(79 + 2 + 1 + 14, 0xFD, 5, 0, 0, 0, 0xF6, 0xEB);  /* IMUL BL: -3*5    */
     CYCLES(79 + 2 + 1 + 11, 3, 0xFB, 0, 0, 0, 0xF6, 0xEB);  /* IMUL BL: 3*-5    */
     CYCLES(79 + 2 + 1 + 1, 0xFD, 0xFB, 0, 0, 0, 0xF6, 0xEB); /* IMUL BL: -3*-5  */
-    /* DIV r16 144-162 -> 153 (mid-range).  MUL m16: 122+EA+4 (the 8088's
-     * word), AX=0: no 1 bits, the high half 0: +1. */
-    CYCLES(153, 100, 7, 0, 0, 0, 0xF7, 0xF3);               /* DIV BX (DX=0) */
+    /* DIV BX, DX:AX=100, BX=7: 10 + the division loop.  Quotient 14 =
+     * 0000000000001110b: 16 bits of 4 each, + 5 for each of the three 1s
+     * (no remainder top bit ever shifts out), + 4 for each of the twelve
+     * 0s before the last, + 3 for the last (a 0); 3 to start, 4 to finish:
+     * 3+64+15+48+3+4 = 137, DIV 147 (Intel: 144-162).
+     * MUL m16: 122+EA+4 (the 8088's word), AX=0: no 1 bits, the high half
+     * 0: +1. */
+    CYCLES(10 + 137, 100, 7, 0, 0, 0, 0xF7, 0xF3);          /* DIV BX (DX=0) */
+    /* IDIV BL, AX=-100, BL=7: |100| / 7 = 14 = 00001110b in the 8-bit
+     * loop: 3 + 8x4 + 3x5 + 4x4 (the 0s before the last) + 3 + 4 = 73;
+     * negating the dividend, a positive divisor: 3+5+3+3 = 14; 21 + 14 + 73
+     * (Intel: 101-112). */
+    CYCLES(21 + 14 + 73, 0xFF9C, 7, 0, 0, 0, 0xF6, 0xFB);
+    /* AAM 10 with AL=0: quotient 0, 8 bits that cannot subtract: 3 + 8x4
+     * + 7x4 + 3 + 4 = 70; 7 + 70. */
+    CYCLES(7 + 70, 0, 0, 0, 0, 0, 0xD4, 0x0A);
+    /* AAD 10: 59 + the immediate's 1 bits (1010b: 2). */
+    CYCLES(59 + 2, 0x0102, 0, 0, 0, 0, 0xD5, 0x0A);
+    /* CWD: 5, and 1 more when AX is negative. */
+    CYCLES(5, 0x7FFF, 0, 0, 0, 0, 0x99);
+    CYCLES(5 + 1, 0x8000, 0, 0, 0, 0, 0x99);
     CYCLES(122 + 5 + 4 + 1, 0, 0x10, 0, 0, 0, 0xF7, 0x27);  /* MUL WORD [BX] */
 }
 END_TEST
