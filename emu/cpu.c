@@ -493,7 +493,9 @@ static __attribute__((noinline)) uint64_t bus_time(struct cpu *c, uint64_t table
     in->next = next;
     in->jumped = next != ((lin + insn_length(c->mem, lin)) & MEM_MASK);
     uint8_t op = c->mem[(lin + prefix_length(c->mem, lin)) & MEM_MASK];
-    in->loop = (op & 0xFE) == 0xD2 ? 4u * (c->cx_before & 0xFF) : c->mul_extra;
+    in->loop = (op & 0xFE) == 0xD2 ? 4u * (c->cx_before & 0xFF)
+               : op == 0xD5 ? (unsigned)__builtin_popcount(c->mem[(lin + prefix_length(c->mem, lin) + 1) & MEM_MASK])
+               : c->mul_extra;
     c->mul_extra = 0;
     struct eu_plan p;
     biu_plan(in, &p);

@@ -45,7 +45,9 @@ static unsigned nforms;
 
 static int operand_dependent(unsigned op, int reg, int rep)
 {
-    return ((op == 0xF6 || op == 0xF7) && reg >= 6) || op == 0xD4 || (rep && op >= 0xA4 && op <= 0xAF);
+    (void)op;
+    (void)reg;
+    return rep && op >= 0xA4 && op <= 0xAF;
 }
 
 static const char *cell(json_t *cyc, size_t i, size_t k)
@@ -63,10 +65,46 @@ static unsigned reg_of(json_t *regs, const char *name)
     return (unsigned)json_integer_value(json_object_get(regs, name));
 }
 
+/* The initial RAM byte at linear address a (0 if the test lists none). */
+static unsigned ram_byte(json_t *test, long a)
+{
+    size_t i;
+    json_t *cell;
+    json_array_foreach(json_object_get(json_object_get(test, "initial"), "ram"), i, cell)
+        if (json_integer_value(json_array_get(cell, 0)) == a)
+            return (unsigned)json_integer_value(json_array_get(cell, 1));
+    return 0;
+}
+
+/* The r/m operand of a DIV or IDIV: a register, or the memory its first
+ * read cycle addressed. */
+static unsigned divisor_of(json_t *test, const uint8_t *b, unsigned pre, int wide)
+{
+    json_t *ir = json_object_get(json_object_get(test, "initial"), "regs");
+    uint8_t modrm = b[pre + 1];
+    static const char *const r16[8] = { "ax", "cx", "dx", "bx", "sp", "bp", "si", "di" };
+    if (modrm >= 0xC0) {
+        unsigned rm = modrm & 7;
+        if (wide)
+            return reg_of(ir, r16[rm]);
+        unsigned v = reg_of(ir, r16[rm & 3]);
+        return rm & 4 ? v >> 8 : v & 0xFF;
+    }
+    json_t *cyc = json_object_get(test, "cycles");
+    for (size_t i = 0; i < json_array_size(cyc); i++)
+        if (!strcmp(cell(cyc, i, 8), "T1") && !strcmp(cell(cyc, i, 7), "MEMR")) {
+            long a = num(cyc, i, 1);
+            return ram_byte(test, a) | (wide ? ram_byte(test, (a + 1) & 0xFFFFF) << 8 : 0);
+        }
+    return 0;
+}
+
 /* The clocks of an operand-dependent loop, which the schedule leaves out
  * from the first write on (emu/biu_plan.c puts them back): 4 per bit of a
- * shift by CL; MUL and IMUL's operand clocks (timing_mul_extra). */
-static int loop_clocks(json_t *test, unsigned op, int reg)
+ * shift by CL; MUL and IMUL's operand clocks (timing_mul_extra); DIV,
+ * IDIV and AAM's division loop (timing_div_extra); AAD's 1 bits; CWD's
+ * negative AX. */
+static int loop_clocks(json_t *test, const uint8_t *b, unsigned pre, unsigned op, int reg)
 {
     json_t *ir = json_object_get(json_object_get(test, "initial"), "regs");
     json_t *fr = json_object_get(json_object_get(test, "final"), "regs");
@@ -79,6 +117,18 @@ static int loop_clocks(json_t *test, unsigned op, int reg)
         unsigned dx_after = json_object_get(fr, "dx") ? reg_of(fr, "dx") : reg_of(ir, "dx");
         return (int)timing_mul_extra(kind, (uint16_t)ax, (uint16_t)ax_after, (uint16_t)dx_after);
     }
+    if ((op == 0xF6 || op == 0xF7) && reg >= 6) {
+        int wide = op == 0xF7;
+        unsigned kind = wide ? (reg == 6 ? DIV_16 : IDIV_16) : (reg == 6 ? DIV_8 : IDIV_8);
+        uint32_t dividend = wide ? (reg_of(ir, "dx") << 16 | ax) : ax;
+        return (int)timing_div_extra(kind, dividend, (uint16_t)divisor_of(test, b, pre, wide));
+    }
+    if (op == 0xD4)
+        return (int)timing_div_extra(AAM_8, ax & 0xFF, b[pre + 1]);
+    if (op == 0x99)
+        return (reg_of(ir, "ax") & 0x8000) != 0;
+    if (op == 0xD5)
+        return __builtin_popcount(b[pre + 1]);
     return 0;
 }
 
@@ -110,7 +160,7 @@ static void take_test(json_t *test, int reg)
     int at[MAX_EVENTS], ne = 0, splits = 0;
     unsigned s_reads = 0;
     long last_fetch = -1;       /* T1 of the last code fetch so far */
-    int loop = loop_clocks(test, op, reg), looped = 0;
+    int loop = loop_clocks(test, b, pre, op, reg), looped = 0;
     int suspend = 99;
     for (size_t i = f + 1; i < n && ne < MAX_EVENTS; i++) {
         const char *q = cell(cyc, i, 9), *st = cell(cyc, i, 7), *ts = cell(cyc, i, 8);
