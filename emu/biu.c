@@ -50,6 +50,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
     int64_t shift = 0;              /* how late the EU runs behind its plan */
     int64_t pending_t1 = -1;        /* the bus cycle the EU asked for: its T1 */
     int discard = 0;                /* the fetch on the bus was flushed */
+    int settling = 0;               /* the first clock after a T4 */
     int suspended = 0;              /* a jump stopped prefetching */
     int64_t clock;
     for (clock = 0; clock < 100000; clock++) {
@@ -57,6 +58,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
         if (b->busy && ++b->t == 5) {
             b->busy = 0;
             discard = 0;
+            settling = 1;
         }
         /* The EU, as far as its plan, the queue and the bus let it. */
         while (next < p->n && pending_t1 < 0) {
@@ -72,7 +74,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 }
                 b->queued--;
                 next++;
-                if ((!b->busy || b->t == 4) && b->fetch_start < 0 && room(b))
+                if (((!b->busy && !settling) || b->t == 4) && b->fetch_start < 0 && room(b))
                     b->fetch_start = clock + FETCH_LEAD;
             } else if (p->kind[next] == EU_SUSPEND) {
                 if (clock < due)
@@ -112,6 +114,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                     b->fetch_start = -1;
             }
         }
+        settling = 0;
         /* A new bus cycle: the EU's when it asked, before any fetch. */
         if (!b->busy) {
             if (pending_t1 >= 0) {

@@ -67,6 +67,19 @@ START_TEST(store_after_a_prefix)
 }
 END_TEST
 
+START_TEST(no_fetch_just_after_a_bus_cycle)
+{
+    /* "mov bp, word [ss:bx+si-4E00h]", the queue holding only its 5 bytes
+     * (21 clocks on the hardware): SS: read at 0, the opcode at 2, the
+     * ModR/M at 3; fetches at 2-5 and 6-9; the displacement read at 9 (T4)
+     * and 10.  The read at 10, the first clock after a T4, starts no fetch,
+     * so the EU's read finds the bus idle at 2 + 11 (EA) + 2 = 15; done at
+     * 15 + 6 = 21. */
+    static const uint8_t mov[] = { 0x36, 0x8B, 0xA8, 0x00, 0xB2 };
+    ck_assert_uint_eq(run_one(CPU_8086, 0xF60D, 5, 0x200, mov, 5), 21);
+}
+END_TEST
+
 START_TEST(jump_waits_for_the_fetch_then_refills)
 {
     static const uint8_t jmp[] = { 0xEB, 0x09 };
@@ -158,6 +171,7 @@ Suite *bus_suite(void)
     TCase *tc = tcase_create("bus");
     tcase_add_test(tc, push_waits_for_a_fetch);
     tcase_add_test(tc, store_after_a_prefix);
+    tcase_add_test(tc, no_fetch_just_after_a_bus_cycle);
     tcase_add_test(tc, jump_waits_for_the_fetch_then_refills);
     tcase_add_test(tc, eu_request_on_an_idle_bus);
     tcase_add_test(tc, nops_are_fetch_bound_on_the_8088);

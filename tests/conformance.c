@@ -150,6 +150,20 @@ static int run_test(json_t *test, unsigned mask, int bus, int *timed, unsigned *
     return ok;
 }
 
+/* The timed tests by how many bytes the queue held beyond the
+ * instruction's own when it started, as a Markdown table. */
+static const char *fill_table(unsigned by_fill[7][3])
+{
+    static char out[1024];
+    size_t n = (size_t)snprintf(out, sizeof out, "| queue at the start: bytes after the instruction | tests | "
+                                                 "table exact %% | bus exact %% |\n|---|---|---|---|\n");
+    for (unsigned f = 0; f < 7 && n < sizeof out; f++)
+        if (by_fill[f][0])
+            n += (size_t)snprintf(out + n, sizeof out - n, "| %u | %u | %.1f | %.1f |\n", f, by_fill[f][0],
+                                  100.0 * by_fill[f][1] / by_fill[f][0], 100.0 * by_fill[f][2] / by_fill[f][0]);
+    return out;
+}
+
 /* A REP string operation whose CX starts at `least` or more. */
 static int rep_with_cx(json_t *test, unsigned least)
 {
@@ -205,6 +219,9 @@ int main(int argc, char **argv)
     double err_sum = 0, bus_err_sum = 0;
     unsigned bus_exact = 0, timed_even = 0, bus_exact_even = 0;
     unsigned rep_tests = 0;                 /* REP strings with CX >= 10 */
+    /* By the queue's bytes at the start beyond the instruction's own
+     * (0-6): tests, exact with the table, exact with the bus model. */
+    unsigned by_fill[7][3] = { { 0 } };
     double rep_worst = 0, rep_worst_bus = 0; /* their largest relative errors, % */
     printf("%-6s %5s %5s %5s  %6s %6s %4s  %6s %6s  %s\n", "opcode", "tests", "pass", "fail", "exact%", "meanE", "maxE",
            "bus%", "busE",
@@ -236,6 +253,14 @@ int main(int argc, char **argv)
                 r->exact += err == 0;
                 r->abs_err_sum += err;
                 r->bus_exact += bus_ours == hw;
+                size_t q = json_array_size(json_object_get(json_object_get(test, "initial"), "queue"));
+                size_t len = json_array_size(json_object_get(test, "bytes"));
+                unsigned fill = q > len ? (unsigned)(q - len) : 0;
+                if (fill > 6)
+                    fill = 6;
+                by_fill[fill][0]++;
+                by_fill[fill][1] += err == 0;
+                by_fill[fill][2] += bus_ours == hw;
                 if (rep_with_cx(test, 10)) {
                     double e_t = 100.0 * err / hw, e_b = 100.0 * (bus_ours > hw ? bus_ours - hw : hw - bus_ours) / hw;
                     rep_tests++;
@@ -282,6 +307,10 @@ int main(int argc, char **argv)
            bus_pct, timed ? bus_err_sum / timed : 0, even_pct);
     printf("REP with CX >= 10: %u tests, largest error %.2f%% (table), %.2f%% (bus)\n", rep_tests, rep_worst,
            rep_worst_bus);
+    for (unsigned f = 0; f < 7; f++)
+        if (by_fill[f][0])
+            printf("queue starting with %u byte(s) after the instruction: %u tests, table %.1f%%, bus %.1f%%\n", f,
+                   by_fill[f][0], 100.0 * by_fill[f][1] / by_fill[f][0], 100.0 * by_fill[f][2] / by_fill[f][0]);
     printf("of those passed, %u differ from the hardware only in undefined bits of the FLAGS a divide "
            "error pushed\n", pushed_flags_masked);
 
@@ -296,6 +325,7 @@ int main(int argc, char **argv)
                     "- the table (the default): %.1f%% exact, mean error %.2f clocks;\n"
                     "- REP string operations with CX >= 10 (%u tests): largest error %.2f%% with the table, "
                     "%.2f%% with the bus model (threshold 2%%).\n\n"
+                    "%s\n"
                     "The bus model plays schedules measured on these tests (`make bus-plans`); measured on\n"
                     "the odd-numbered tests only (`make bus-plans BUS_PLANS_ODD=1`), its figure on the\n"
                     "even-numbered ones is the one to read as a prediction.\n\n"
@@ -306,7 +336,8 @@ int main(int argc, char **argv)
                     "| opcode | tests | passed | failed | bus exact %% | bus mean err | table exact %% | table mean err | table max err | first failure |\n"
                     "|---|---|---|---|---|---|---|---|---|---|\n",
                 p_normal, t_normal, pass_pct, timed, bus_pct, timed ? bus_err_sum / timed : 0, even_pct, exact_pct,
-                timed ? err_sum / timed : 0, rep_tests, rep_worst, rep_worst_bus, pushed_flags_masked);
+                timed ? err_sum / timed : 0, rep_tests, rep_worst, rep_worst_bus, fill_table(by_fill),
+                pushed_flags_masked);
         for (size_t f = 0; f < nfiles; f++) {
             struct file_result *r = &res[f];
             fprintf(md, "| %s%s | %u | %u | %u | %.1f | %.2f | %.1f | %.2f | %u | %s |\n", r->name,
