@@ -36,6 +36,7 @@ struct cpu {
     uint16_t ax_before, dx_before; /* AX, DX before it (for the IDIV fixup)   */
     uint16_t cx_before;         /* CX before it (--timing bus: shifts by CL) */
     unsigned mul_extra;         /* --timing bus: MUL/IMUL's operand clocks   */
+    unsigned settle_more;       /* settle_more() has work: MUL, the bus model */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
@@ -504,6 +505,19 @@ static __attribute__((noinline)) uint64_t bus_time(struct cpu *c, uint64_t table
     return biu_run(c->biu, &p);
 }
 
+/* The settling the common case skips: MUL/IMUL/CWD's operands, the bus
+ * model.  Returns the instruction's clocks (without REP iterations). */
+static __attribute__((noinline)) uint64_t settle_more(struct cpu *c)
+{
+    if (c->pend.mul)
+        settle_mul(c);
+    uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
+    if (c->biu)
+        cost = bus_time(c, cost);
+    c->settle_more = c->biu != NULL;
+    return cost;
+}
+
 /* Everything but the common case: deadlines, traps, interrupts, prefixes,
  * strings, groups, AAM 0, and the instructions that may set IF. */
 static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
@@ -527,6 +541,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         if (c->pend.mul >= DIV_8 && c->pend.mul <= AAM_8)
             settle_division(e, c, lin);
+        c->settle_more |= c->pend.mul != 0;
         c->pend_cs = cs;
         c->pend_ip = ip;
         c->pend_lin = lin;
@@ -583,11 +598,9 @@ static int code_hook(x86emu_t *e)
 
     /* Settle the instruction that just ran. */
     uint64_t started = m->now;
-    if (c->pend.mul)
-        settle_mul(c);
     uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
-    if (__builtin_expect(c->biu != NULL, 0))
-        cost = bus_time(c, cost);
+    if (__builtin_expect(c->settle_more, 0))
+        cost = settle_more(c);
     m->now += cost;
     c->words = 0;
     if (c->fixup)
@@ -670,6 +683,7 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     biu_init(c->biu, (int)c->odd_only, queued, lin + queued);
     c->biu_next = lin;
     c->insn.naccess = 0;
+    c->settle_more = 1;
     m->timing_bus = 1;
     x86emu_set_memio_handler(c->emu, memio_bus);
     return 0;

@@ -14,6 +14,7 @@
 
 #include "../emu/bios.h"
 #include "../emu/console.h"
+#include "../emu/cpu.h"
 #include "../emu/cpu_bare.h"
 #include "../emu/dos.h"
 #include "../emu/machine.h"
@@ -37,7 +38,7 @@ static double now_s(void);
  * with `tr` the trace counts too, with `calls` the shadow stack (as run
  * --trace and --stacks have).  Returns host seconds, -1 on error. */
 static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_model model,
-                           struct tracer *tr, int calls, struct sampler *s, uint64_t *cycles)
+                           struct tracer *tr, int calls, int bus, struct sampler *s, uint64_t *cycles)
 {
     struct calltree ct;
     if (calls && calls_init(&ct, regs[REG_CS], regs[REG_IP]) != 0)
@@ -46,6 +47,10 @@ static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_
     memcpy(m->mem, start, MEM_SIZE);
     for (int r = 0; r < NREGS; r++)
         cpu_set(m, (enum reg)r, regs[r]);
+    if (bus && cpu_set_bus_model(m, 0) != 0) {
+        machine_free(m);
+        return -1;
+    }
     s->total = 0;
     if (tr) {
         memset(tr->counts.insns, 0, MEM_SIZE * sizeof *tr->counts.insns);
@@ -161,7 +166,8 @@ int main(int argc, char **argv)
     machine_free(m);
     dos_free(&dos);
 
-    double best_bare = 1e9, best_prof = 1e9, best_nofid = 1e9, best_trace = 1e9, best_stacks = 1e9;
+    double best_bare = 1e9, best_prof = 1e9, best_nofid = 1e9, best_trace = 1e9, best_stacks = 1e9, best_bus = 1e9;
+    uint64_t bus_cycles = 0;
     struct tracer tr;
     if (tracer_init(&tr) != 0)
         return 1;
@@ -178,27 +184,32 @@ int main(int argc, char **argv)
         if (t < best_bare)
             best_bare = t;
 
-        t = profiled_run(start, regs, CPU_8088, NULL, 0, &s, &cycles);
+        t = profiled_run(start, regs, CPU_8088, NULL, 0, 0, &s, &cycles);
         if (t < 0)
             return 1;
         if (t < best_prof)
             best_prof = t;
         samples = s.total;
-        t = profiled_run(start, regs, CPU_286, NULL, 0, &s, NULL);
+        t = profiled_run(start, regs, CPU_286, NULL, 0, 0, &s, NULL);
         if (t < 0)
             return 1;
         if (t < best_nofid)
             best_nofid = t;
-        t = profiled_run(start, regs, CPU_8088, &tr, 1, &s, NULL);
+        t = profiled_run(start, regs, CPU_8088, &tr, 1, 0, &s, NULL);
         if (t < 0)
             return 1;
         if (t < best_trace)
             best_trace = t;
-        t = profiled_run(start, regs, CPU_8088, NULL, 1, &s, NULL);
+        t = profiled_run(start, regs, CPU_8088, NULL, 1, 0, &s, NULL);
         if (t < 0)
             return 1;
         if (t < best_stacks)
             best_stacks = t;
+        t = profiled_run(start, regs, CPU_8088, NULL, 0, 1, &s, &bus_cycles);
+        if (t < 0)
+            return 1;
+        if (t < best_bus)
+            best_bus = t;
     }
 
     double bare_mips = (double)INSNS / best_bare / 1e6, prof_mips = (double)INSNS / best_prof / 1e6;
@@ -217,6 +228,10 @@ int main(int argc, char **argv)
     double stacks_mips = (double)INSNS / best_stacks / 1e6;
     printf("sampling with --stacks:        %7.2f emulated MIPS; ratio stacks / sampling %.3f\n", stacks_mips,
            stacks_mips / prof_mips);
+    double bus_mips = (double)INSNS / best_bus / 1e6;
+    printf("bus timing (--timing bus):     %7.2f emulated MIPS; ratio bus / table %.3f; the 8088's queue makes\n"
+           "                               the same instructions take %.3f s emulated, %.2f x the table's\n",
+           bus_mips, bus_mips / prof_mips, cycles_to_seconds(bus_cycles), (double)bus_cycles / (double)cycles);
     tracer_free(&tr);
     bench_reports();
     sampler_free(&s);
