@@ -1,11 +1,13 @@
 /*
  * emu/cpu.c: libx86emu behind a narrow interface (see cpu.h).
  *
- * This is the only file that includes <x86emu.h>.  The hot path is
- * code_hook(), called by libx86emu before every instruction: it adds the
- * previous instruction's cycles to the clock (timing.c's table plus the
- * word transfers memio() counted), then, only when a deadline has passed
- * or CS:IP is in the trap area, hands over to machine_boundary().
+ * It and the files it delegates to (cpu_clock.c, cpu8086.c) are the only
+ * ones that include <x86emu.h>.  The hot path is code_hook(), called by
+ * libx86emu before every instruction: it adds the previous instruction's
+ * cycles to the clock (timing.c's table plus the word transfers memio()
+ * counted; cpu_clock.c when the operands or the bus model add more),
+ * then, only when a deadline has passed or CS:IP is in the trap area,
+ * hands over to machine_boundary().
  */
 #include "cpu.h"
 
@@ -14,38 +16,13 @@
 #include <string.h>
 #include <x86emu.h>
 
-#include "cpu8086.h"
-#include "insnlen.h"
-#include "machine.h"
 #include "biu.h"
+#include "cpu8086.h"
+#include "cpu_internal.h"
 #include "flatmem.h"
 #include "insnlen.h"
+#include "machine.h"
 #include "timing.h"
-
-struct cpu {
-    x86emu_t *emu;
-    struct machine *m;
-    uint8_t *mem;               /* the machine's memory                      */
-    struct insn_cost pend;      /* cost of the instruction now executing     */
-    uint16_t pend_cs, pend_ip;  /* its address: CS for every instruction (trace
-                                   mode), IP only for those the slow path
-                                   decodes (a REP split needs both)          */
-    uint32_t pend_lin;          /* its linear address, for trace mode        */
-    uint8_t fixup;              /* enum fixup for the instruction now running */
-    uint16_t sp_before;         /* SP before it (for the INT fixup)          */
-    uint16_t ax_before, dx_before; /* AX, DX before it (for the IDIV fixup)   */
-    uint16_t cx_before;         /* CX before it (--timing bus: shifts by CL) */
-    unsigned mul_extra;         /* --timing bus: MUL/IMUL's operand clocks   */
-    unsigned settle_more;       /* settle_more() has work: MUL, the bus model */
-    unsigned words;             /* word transfers that pay the bus penalty   */
-    unsigned odd_only;          /* 8086: only odd-address words pay          */
-    unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
-    struct biu *biu;            /* --timing bus: the queue and the bus       */
-    struct eu_insn insn;        /* --timing bus: the data accesses so far    */
-    uint32_t biu_next;          /* --timing bus: where the queue's bytes lead */
-};
-
-static struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cpu; }
 
 /* ---- memory and ports -------------------------------------------------- */
 
@@ -69,17 +46,6 @@ static __attribute__((noinline)) unsigned memio_port(struct cpu *c, u32 addr, u3
     if (bytes > 1 && (!c->odd_only || (addr & 1)))
         c->words += 1;      /* one word through the bus */
     return 0;
-}
-
-/* --timing bus: note one data access and its bus cycles (a word takes two
- * on the 8088, and on the 8086 at an odd address). */
-static void log_access(struct cpu *c, u32 addr, unsigned bytes, int write)
-{
-    if (c->insn.naccess < BIU_MAX_ACCESSES) {
-        struct bus_access *a = &c->insn.access[c->insn.naccess++];
-        a->write = (uint8_t)write;
-        a->cycles = (uint8_t)(bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2);
-    }
 }
 
 /* Every memory access and port of the guest.  Instruction fetches are
@@ -117,17 +83,12 @@ static unsigned memio_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
     return memio_common(e, addr, val, type, 1);
 }
 
-static void note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
-{
-    log_access(ctx, linear, bytes, write);
-}
-
 static unsigned memio_bus(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 {
     struct cpu *c = e->_private;
     unsigned kind = type & ~0xFFu;
     if (kind != X86EMU_MEMIO_X)
-        log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
+        cpu_log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
     return memio_common(e, addr, val, type, (int)c->odd_only);
 }
 
@@ -242,7 +203,7 @@ static unsigned pop_word(x86emu_t *e, struct cpu *c, unsigned *words)
     unsigned v = c->mem[a] | c->mem[(a + 1) & MEM_MASK] << 8;
     *words += !c->odd_only || (e->x86.R_SP & 1);
     if (c->biu)
-        log_access(c, a, 2, 0);
+        cpu_log_access(c, a, 2, 0);
     e->x86.R_ESP = (uint16_t)(e->x86.R_SP + 2);
     return v;
 }
@@ -288,7 +249,7 @@ static void hint_later_cpu(struct machine *m, uint8_t op, uint16_t cs, uint16_t 
  * words it read. */
 /* The prefixes at mem[lin]: how many (at most 15), the last segment
  * override in *seg_prefix, and the opcode after them in *op. */
-static unsigned scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefix, uint8_t *op)
+unsigned cpu_scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefix, uint8_t *op)
 {
     unsigned n = 0;
     *seg_prefix = 0;
@@ -305,13 +266,13 @@ static unsigned scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_pr
 static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsigned *words)
 {
     uint8_t op, seg_prefix;
-    unsigned n = scan_prefixes(c, lin, &seg_prefix, &op);
+    unsigned n = cpu_scan_prefixes(c, lin, &seg_prefix, &op);
     if (n >= 15)
         return 0;
     if (op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
         op == 0x3F || op == 0xD4) {
         struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0,
-                                   c->biu ? note_access : NULL, c };
+                                   c->biu ? cpu_note_access : NULL, c };
         unsigned len = cpu8086_exec(e, &bus, n, seg_prefix);
         *words += bus.words;
         return len;
@@ -436,88 +397,6 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
 }
 
-/* DIV, IDIV, AAM: what the operands will cost, before it runs. */
-static __attribute__((noinline)) void settle_division(x86emu_t *e, struct cpu *c, uint32_t lin)
-{
-    unsigned kind = c->pend.mul;
-    uint8_t seg_prefix, op;
-    unsigned n = scan_prefixes(c, lin, &seg_prefix, &op);
-    uint32_t dividend;
-    uint16_t divisor;
-    if (kind == AAM_8) {
-        dividend = e->x86.R_AL;
-        divisor = c->mem[(lin + n + 1) & MEM_MASK];
-    } else {
-        int wide = kind == DIV_16 || kind == IDIV_16;
-        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, NULL };
-        dividend = wide ? ((uint32_t)e->x86.R_DX << 16 | e->x86.R_AX) : e->x86.R_AX;
-        divisor = (uint16_t)cpu8086_rm_value(e, &bus, n, seg_prefix, wide);
-    }
-    c->mul_extra = timing_div_extra(kind, dividend, divisor);
-    c->pend.fixed += c->mul_extra;
-    c->pend.mul = 0;
-}
-
-/* MUL/IMUL/CWD: what the operands cost, now that it ran. */
-static __attribute__((noinline)) void settle_mul(struct cpu *c)
-{
-    c->mul_extra = timing_mul_extra(c->pend.mul, c->ax_before, c->emu->x86.R_AX, c->emu->x86.R_DX);
-    c->pend.fixed += c->mul_extra;
-    c->pend.mul = 0;
-}
-
-/* --timing bus: the clocks the instruction that just ran took with the
- * queue and the bus, given its table cost `table` as the EU's own pace.
- * REP strings and the instructions the wrapper ran itself keep the table's
- * cost; an instruction the queue did not lead to (after an interrupt, a
- * host service, or those) starts with the queue empty. */
-static __attribute__((noinline)) uint64_t bus_time(struct cpu *c, uint64_t table)
-{
-    x86emu_t *e = c->emu;
-    struct eu_insn *in = &c->insn;
-    uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
-    unsigned naccess = in->naccess;
-    in->naccess = 0;
-    if (lin == UINT32_MAX && table == 0)
-        return 0;           /* nothing ran (the first boundary) */
-    if (lin == UINT32_MAX || c->pend.rep) {
-        biu_init(c->biu, (int)c->odd_only, 0, next);
-        c->biu_next = next;
-        return table;
-    }
-    if (lin != c->biu_next)
-        biu_init(c->biu, (int)c->odd_only, 0, lin);
-    in->mem = c->mem;
-    in->linear = lin;
-    in->table = (unsigned)table;
-    in->naccess = naccess;
-    in->next = next;
-    in->jumped = next != ((lin + insn_length(c->mem, lin)) & MEM_MASK);
-    uint8_t op = c->mem[(lin + prefix_length(c->mem, lin)) & MEM_MASK];
-    in->loop = (op & 0xFE) == 0xD2 ? 4u * (c->cx_before & 0xFF)
-               : op == 0xD5 ? (unsigned)__builtin_popcount(c->mem[(lin + prefix_length(c->mem, lin) + 1) & MEM_MASK])
-               : c->mul_extra;
-    c->mul_extra = 0;
-    struct eu_plan p;
-    biu_plan(in, &p);
-    in->naccess = 0;
-    c->biu_next = next;
-    return biu_run(c->biu, &p);
-}
-
-/* The settling the common case skips: MUL/IMUL/CWD's operands, the bus
- * model.  Returns the instruction's clocks (without REP iterations). */
-static __attribute__((noinline)) uint64_t settle_more(struct cpu *c)
-{
-    if (c->pend.mul)
-        settle_mul(c);
-    uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
-    if (c->biu)
-        cost = bus_time(c, cost);
-    c->settle_more = c->biu != NULL;
-    return cost;
-}
-
 /* Everything but the common case: deadlines, traps, interrupts, prefixes,
  * strings, groups, AAM 0, and the instructions that may set IF. */
 static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
@@ -540,7 +419,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         }
         timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         if (c->pend.mul >= DIV_8 && c->pend.mul <= AAM_8)
-            settle_division(e, c, lin);
+            cpu_settle_division(e, c, lin);
         c->settle_more |= c->pend.mul != 0;
         c->pend_cs = cs;
         c->pend_ip = ip;
@@ -558,7 +437,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             e->x86.saved_eip = e->x86.R_EIP;
             uint64_t cost = c->pend.fixed + words * WORD_PENALTY;
             if (c->biu)
-                cost = bus_time(c, cost);
+                cost = cpu_bus_time(c, cost);
             machine_charge(m, cost, cs, ip);
             count_own_insn(c, lin);
             if (m->calls)
@@ -600,7 +479,7 @@ static int code_hook(x86emu_t *e)
     uint64_t started = m->now;
     uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
     if (__builtin_expect(c->settle_more, 0))
-        cost = settle_more(c);
+        cost = cpu_settle_more(c);
     m->now += cost;
     c->words = 0;
     if (c->fixup)
@@ -727,10 +606,10 @@ uint64_t cpu_settle(struct machine *m)
     if (c->fixup)
         apply_fixup(c->emu, c);
     if (c->pend.mul)
-        settle_mul(c);
+        cpu_settle_mul(c);
     uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
     if (c->biu && !c->pend.rep)
-        t = bus_time(c, t);
+        t = cpu_bus_time(c, t);
     m->now += t;
     if (m->exact || m->calls)
         trace_settled(c, t);

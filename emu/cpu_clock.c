@@ -1,0 +1,113 @@
+/*
+ * emu/cpu_clock.c: what an instruction costs beyond its table entry.
+ * MUL, IMUL, DIV, IDIV, AAM and CWD take what their operands make them take
+ * (timing.c's formulas, fed from the registers and the operand), and under
+ * `--timing bus` each instruction is played against the prefetch queue and
+ * the bus (emu/biu.c) with the data accesses the memory callback logged.
+ */
+#include <x86emu.h>
+
+#include "biu.h"
+#include "cpu8086.h"
+#include "cpu_internal.h"
+#include "flatmem.h"
+#include "insnlen.h"
+#include "timing.h"
+
+/* --timing bus: note one data access and its bus cycles (a word takes two
+ * on the 8088, and on the 8086 at an odd address). */
+void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write)
+{
+    if (c->insn.naccess < BIU_MAX_ACCESSES) {
+        struct bus_access *a = &c->insn.access[c->insn.naccess++];
+        a->write = (uint8_t)write;
+        a->cycles = (uint8_t)(bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2);
+    }
+}
+
+void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
+{
+    cpu_log_access(ctx, linear, bytes, write);
+}
+
+/* DIV, IDIV, AAM: what the operands will cost, before it runs. */
+void cpu_settle_division(x86emu_t *e, struct cpu *c, uint32_t lin)
+{
+    unsigned kind = c->pend.mul;
+    uint8_t seg_prefix, op;
+    unsigned n = cpu_scan_prefixes(c, lin, &seg_prefix, &op);
+    uint32_t dividend;
+    uint16_t divisor;
+    if (kind == AAM_8) {
+        dividend = e->x86.R_AL;
+        divisor = c->mem[(lin + n + 1) & MEM_MASK];
+    } else {
+        int wide = kind == DIV_16 || kind == IDIV_16;
+        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, NULL };
+        dividend = wide ? ((uint32_t)e->x86.R_DX << 16 | e->x86.R_AX) : e->x86.R_AX;
+        divisor = (uint16_t)cpu8086_rm_value(e, &bus, n, seg_prefix, wide);
+    }
+    c->mul_extra = timing_div_extra(kind, dividend, divisor);
+    c->pend.fixed += c->mul_extra;
+    c->pend.mul = 0;
+}
+
+/* MUL/IMUL/CWD: what the operands cost, now that it ran. */
+void cpu_settle_mul(struct cpu *c)
+{
+    c->mul_extra = timing_mul_extra(c->pend.mul, c->ax_before, c->emu->x86.R_AX, c->emu->x86.R_DX);
+    c->pend.fixed += c->mul_extra;
+    c->pend.mul = 0;
+}
+
+/* --timing bus: the clocks the instruction that just ran took with the
+ * queue and the bus, given its table cost `table` as the EU's own pace.
+ * REP strings and the instructions the wrapper ran itself keep the table's
+ * cost; an instruction the queue did not lead to (after an interrupt, a
+ * host service, or those) starts with the queue empty. */
+uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
+{
+    x86emu_t *e = c->emu;
+    struct eu_insn *in = &c->insn;
+    uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    unsigned naccess = in->naccess;
+    in->naccess = 0;
+    if (lin == UINT32_MAX && table == 0)
+        return 0;           /* nothing ran (the first boundary) */
+    if (lin == UINT32_MAX || c->pend.rep) {
+        biu_init(c->biu, (int)c->odd_only, 0, next);
+        c->biu_next = next;
+        return table;
+    }
+    if (lin != c->biu_next)
+        biu_init(c->biu, (int)c->odd_only, 0, lin);
+    in->mem = c->mem;
+    in->linear = lin;
+    in->table = (unsigned)table;
+    in->naccess = naccess;
+    in->next = next;
+    in->jumped = next != ((lin + insn_length(c->mem, lin)) & MEM_MASK);
+    uint8_t op = c->mem[(lin + prefix_length(c->mem, lin)) & MEM_MASK];
+    in->loop = (op & 0xFE) == 0xD2 ? 4u * (c->cx_before & 0xFF)
+               : op == 0xD5 ? (unsigned)__builtin_popcount(c->mem[(lin + prefix_length(c->mem, lin) + 1) & MEM_MASK])
+               : c->mul_extra;
+    c->mul_extra = 0;
+    struct eu_plan p;
+    biu_plan(in, &p);
+    in->naccess = 0;
+    c->biu_next = next;
+    return biu_run(c->biu, &p);
+}
+
+/* The settling the common case skips: MUL/IMUL/CWD's operands, the bus
+ * model.  Returns the instruction's clocks (without REP iterations). */
+uint64_t cpu_settle_more(struct cpu *c)
+{
+    if (c->pend.mul)
+        cpu_settle_mul(c);
+    uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
+    if (c->biu)
+        cost = cpu_bus_time(c, cost);
+    c->settle_more = c->biu != NULL;
+    return cost;
+}
