@@ -418,7 +418,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
         }
         timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
-        if (c->pend.mul >= DIV_8 && c->pend.mul <= AAM_8)
+        if (c->pend.mul >= DIV_8 && c->pend.mul <= ASCII_ADJUST)
             cpu_settle_division(e, c, lin);
         c->settle_more |= c->pend.mul != 0;
         c->pend_cs = cs;

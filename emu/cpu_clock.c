@@ -30,7 +30,7 @@ void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
     cpu_log_access(ctx, linear, bytes, write);
 }
 
-/* DIV, IDIV, AAM: what the operands will cost, before it runs. */
+/* DIV, IDIV, AAM, AAA, AAS: what the operands will cost, before it runs. */
 void cpu_settle_division(x86emu_t *e, struct cpu *c, uint32_t lin)
 {
     unsigned kind = c->pend.mul;
@@ -38,6 +38,12 @@ void cpu_settle_division(x86emu_t *e, struct cpu *c, uint32_t lin)
     unsigned n = cpu_scan_prefixes(c, lin, &seg_prefix, &op);
     uint32_t dividend;
     uint16_t divisor;
+    if (kind == ASCII_ADJUST) {
+        c->mul_extra = timing_ascii_extra(e->x86.R_AL, (uint16_t)e->x86.R_FLG);
+        c->pend.fixed += c->mul_extra;
+        c->pend.mul = 0;
+        return;
+    }
     if (kind == AAM_8) {
         dividend = e->x86.R_AL;
         divisor = c->mem[(lin + n + 1) & MEM_MASK];

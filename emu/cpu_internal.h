@@ -49,7 +49,8 @@ unsigned cpu_scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefi
 void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write);
 /* The same, as cpu8086.c's bus callback (ctx is the struct cpu). */
 void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write);
-/* DIV, IDIV, AAM: add what the operands will cost, before it runs. */
+/* DIV, IDIV, AAM, AAA, AAS: add what the operands will cost, before it
+ * runs. */
 void cpu_settle_division(x86emu_t *e, struct cpu *c, uint32_t lin);
 /* MUL, IMUL, CWD: add what the operands cost, once it ran. */
 void cpu_settle_mul(struct cpu *c);

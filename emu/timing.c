@@ -31,6 +31,7 @@ const struct timing_op timing_ops[256] = {
     /* 28 */ ALU, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 4, 4), /* SUB, CS:, DAS   */
     /* 30 */ ALU, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 8, 8), /* XOR, SS:, AAA   */
     /* 38 */ ALU_CMP, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 8, 8), /* CMP, DS:, AAS */
+    /* (AAA, AAS: + timing_ascii_extra, settled before they run) */
     /* 40 */ P(2), P(2), P(2), P(2), P(2), P(2), P(2), P(2),         /* INC r16  */
     /* 48 */ P(2), P(2), P(2), P(2), P(2), P(2), P(2), P(2),         /* DEC r16  */
     /* 50 */ P(11), P(11), P(11), P(11), K(K_FIXUP, 11, 11), P(11), P(11), P(11), /* PUSH r16 */
@@ -233,6 +234,8 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
     unsigned ea = timing_ea(modrm);
     uint32_t t;
 
+    if (b == 0x37 || b == 0x3F)
+        out->mul = ASCII_ADJUST;
     switch (op->kind) {
     case K_AAM:
         t = op->reg;

@@ -37,7 +37,7 @@ struct insn_cost {
                                DIV, IDIV, AAM before (timing_div_extra)     */
 };
 
-enum timing_mul { MUL_8 = 1, MUL_16, IMUL_8, IMUL_16, DIV_8, DIV_16, IDIV_8, IDIV_16, AAM_8, CWD_16 };
+enum timing_mul { MUL_8 = 1, MUL_16, IMUL_8, IMUL_16, DIV_8, DIV_16, IDIV_8, IDIV_16, AAM_8, ASCII_ADJUST, CWD_16 };
 
 /* What MUL or IMUL costs beyond its least, from AX before it and AX, DX
  * after (SingleStepTests 8086, every register form exact): one clock per
@@ -53,6 +53,13 @@ unsigned timing_mul_extra(unsigned kind, uint16_t ax_before, uint16_t ax_after, 
  * quotient bit, and IDIV's sign handling (SingleStepTests 8086, every
  * register-form test exact).  A quotient too large is found after 4. */
 unsigned timing_div_extra(unsigned kind, uint32_t dividend, uint16_t divisor);
+
+/* AAA and AAS (kind ASCII_ADJUST): 1 clock more when they leave AL as it
+ * is (its low digit 9 or less, AF clear), from AL and FLAGS before. */
+static inline unsigned timing_ascii_extra(uint8_t al, uint16_t flags)
+{
+    return (al & 0x0F) <= 9 && !(flags & 0x10);
+}
 
 /* The table, for the inline fast path below. */
 enum timing_kind {

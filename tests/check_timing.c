@@ -120,6 +120,9 @@ START_TEST(multiply_divide)
     CYCLES(7 + 70, 0, 0, 0, 0, 0, 0xD4, 0x0A);
     /* AAD 10: 59 + the immediate's 1 bits (1010b: 2). */
     CYCLES(59 + 2, 0x0102, 0, 0, 0, 0, 0xD5, 0x0A);
+    /* AAA: 8 when it adjusts AL (low digit above 9, or AF), 9 when not. */
+    CYCLES(8, 0x0B, 0, 0, 0, 0, 0x37);
+    CYCLES(9, 0x05, 0, 0, 0, 0, 0x37);
     /* CWD: 5, and 1 more when AX is negative. */
     CYCLES(5, 0x7FFF, 0, 0, 0, 0, 0x99);
     CYCLES(5 + 1, 0x8000, 0, 0, 0, 0, 0x99);

@@ -129,6 +129,8 @@ static int loop_clocks(json_t *test, const uint8_t *b, unsigned pre, unsigned op
         return (reg_of(ir, "ax") & 0x8000) != 0;
     if (op == 0xD5)
         return __builtin_popcount(b[pre + 1]);
+    if (op == 0x37 || op == 0x3F)
+        return (int)timing_ascii_extra((uint8_t)ax, (uint16_t)reg_of(ir, "flags"));
     return 0;
 }
 
