@@ -67,6 +67,8 @@ struct bus_access {
 struct eu_insn {
     const uint8_t *mem;     /* the machine's memory                        */
     uint32_t linear;        /* its first byte                              */
+    unsigned prefixes;      /* its prefix bytes                            */
+    unsigned length;        /* its bytes, prefixes included                */
     unsigned table;         /* the table model's clocks for it             */
     unsigned naccess;
     struct bus_access access[BIU_MAX_ACCESSES];

@@ -15,10 +15,9 @@
  */
 #include "biu.h"
 
+#include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
-#include "insnlen.h"
 #include "timing.h"
 
 struct measured {
@@ -161,11 +160,9 @@ static void from_table(const struct eu_insn *in, struct eu_plan *p, int32_t opco
         add(p, EU_QUEUE_READ, opcode_at + 1 + (int32_t)i);
     if (at < opcode_at + 1 + (int32_t)rest)
         at = opcode_at + 1 + (int32_t)rest;
-    unsigned cycles = 0, write_cycles = 0;
-    for (unsigned i = 0; i < in->naccess; i++) {
-        cycles += in->access[i].cycles;
+    unsigned write_cycles = 0;
+    for (unsigned i = 0; i < in->naccess; i++)
         write_cycles += in->access[i].write ? in->access[i].cycles : 0;
-    }
     int32_t writes_at = natural - 3 - 4 * (int32_t)(write_cycles ? write_cycles - 1 : 0);
     for (unsigned i = 0; i < in->naccess; i++)
         for (unsigned c = 0; c < in->access[i].cycles; c++) {
@@ -175,7 +172,6 @@ static void from_table(const struct eu_insn *in, struct eu_plan *p, int32_t opco
             at += 4;
             writes_at += in->access[i].write ? 4 : 0;
         }
-    (void)cycles;
     if (in->jumped) {
         int32_t flush = natural - 4 > at - 4 ? natural - 4 : at - 4;
         add(p, EU_SUSPEND, flush - SUSPEND_LEAD);
@@ -186,9 +182,10 @@ static void from_table(const struct eu_insn *in, struct eu_plan *p, int32_t opco
 
 int biu_plan(const struct eu_insn *in, struct eu_plan *p)
 {
-    memset(p, 0, sizeof *p);
+    p->n = 0;
+    p->done = 0;
     p->target = in->next;
-    unsigned pre = prefix_length(in->mem, in->linear), len = insn_length(in->mem, in->linear);
+    unsigned pre = in->prefixes, len = in->length;
     for (unsigned i = 0; i < pre; i++)
         add(p, EU_QUEUE_READ, 2 * (int32_t)i);
     int32_t opcode_at = 2 * (int32_t)pre;

@@ -92,10 +92,12 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     in->table = (unsigned)table;
     in->naccess = naccess;
     in->next = next;
-    in->jumped = next != ((lin + insn_length(c->mem, lin)) & MEM_MASK);
-    uint8_t op = c->mem[(lin + prefix_length(c->mem, lin)) & MEM_MASK];
+    in->prefixes = prefix_length(c->mem, lin);
+    in->length = insn_length(c->mem, lin);
+    in->jumped = next != ((lin + in->length) & MEM_MASK);
+    uint8_t op = c->mem[(lin + in->prefixes) & MEM_MASK];
     in->loop = (op & 0xFE) == 0xD2 ? 4u * (c->cx_before & 0xFF)
-               : op == 0xD5 ? (unsigned)__builtin_popcount(c->mem[(lin + prefix_length(c->mem, lin) + 1) & MEM_MASK])
+               : op == 0xD5 ? (unsigned)__builtin_popcount(c->mem[(lin + in->prefixes + 1) & MEM_MASK])
                : c->mul_extra;
     c->mul_extra = 0;
     struct eu_plan p;
