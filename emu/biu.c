@@ -51,6 +51,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
     int64_t pending_t1 = -1;        /* the bus cycle the EU asked for: its T1 */
     int discard = 0;                /* the fetch on the bus was flushed */
     int settling = 0;               /* the first clock after a T4 */
+    int64_t phantom = -1;           /* a fetch wanted in a T4, dropped */
     int suspended = 0;              /* a jump stopped prefetching */
     int64_t clock;
     for (clock = 0; clock < 100000; clock++) {
@@ -74,8 +75,10 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 }
                 b->queued--;
                 next++;
-                if (((!b->busy && !settling) || b->t == 4) && b->fetch_start < 0 && room(b))
+                if (!b->busy && !settling && b->fetch_start < 0 && room(b))
                     b->fetch_start = clock + FETCH_LEAD;
+                else if (b->busy && b->t == 4 && b->fetch_start < 0 && room(b))
+                    phantom = clock + FETCH_LEAD;   /* never runs, but is in the EU's way */
             } else if (p->kind[next] == EU_SUSPEND) {
                 if (clock < due)
                     break;
@@ -106,7 +109,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                     b->t = 1;
                     b->fetch_start = -1;
                 }
-                int64_t t1 = clock + REQUEST_LEAD;
+                int64_t t1 = clock + REQUEST_LEAD + (phantom == clock);
                 if (b->busy)
                     t1 = clock + (4 - b->t) + (b->t < 3 ? 1 : LATE_REQUEST);
                 pending_t1 = t1 > due ? t1 : due;

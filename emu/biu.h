@@ -4,19 +4,21 @@
  * Owns the prefetch queue and the bus, clock by clock: a queue of 6 bytes
  * filled a word at a time (8086) or of 4 bytes filled a byte at a time
  * (8088), bus cycles of 4 clocks (T1-T4), and the execution unit's bus
- * requests competing with code fetches.  The rules (docs/timing.md, "The
- * bus model"):
- *   - a read from the queue that leaves room for a fetch, while the bus
- *     is idle, starts the fetch's T1 two clocks later;
+ * requests competing with code fetches.  The rules, as read from the
+ * SingleStepTests 8086 bus traces (docs/timing.md, "The bus model"):
+ *   - a queue read that leaves room for a fetch starts one 2 clocks later
+ *     if the bus is idle, but not in the first clock after a T4; one in a
+ *     T4 wants a fetch that never runs, yet costs an EU request made at
+ *     that fetch's clock 1 clock;
  *   - at T3 of every bus cycle the BIU decides what follows T4: the EU's
- *     cycle if the EU has asked for the bus by then, else another fetch if
- *     the queue has room (counted before this fetch's bytes arrive);
- *   - an EU request that comes after that decision, while a fetch is on
- *     the bus, waits for the next fetch to start and be aborted: 2 clocks;
- *   - an EU request precedes its T1 by 2 clocks; fetched bytes can be read
- *     from the clock after T3;
- *   - a jump empties the queue, and fetching starts again at the target
- *     two clocks later.
+ *     cycle if it has asked, else another fetch if the queue, with this
+ *     fetch's bytes, still has room;
+ *   - the EU asks 3 clocks before its T1 on an idle bus; during T1/T2 of a
+ *     cycle it gets the bus right after T4, during T3/T4 3 clocks after;
+ *     a fetch due in the clock the EU asks starts first, a later one yields;
+ *   - fetched bytes can be read from the clock after T3;
+ *   - a jump stops prefetching (after any fetch on the bus), empties the
+ *     queue, and fetching starts at the target 2 clocks later.
  * The EU's side is a plan (emu/biu_plan.c): when, with nothing in its way,
  * it reads each instruction byte from the queue, asks for each bus cycle
  * and empties the queue, and when it is done.  biu_run() plays the plan

@@ -80,6 +80,27 @@ START_TEST(no_fetch_just_after_a_bus_cycle)
 }
 END_TEST
 
+START_TEST(a_fetch_wanted_in_t4)
+{
+    /* "add word [ds:si+3036h], bx", queue 6 (26 clocks on the hardware):
+     * the opcode and ModR/M read at 0 and 1 leave room, a fetch runs 3-6,
+     * the displacement is read at 5 and 6.  The read in T4 (6) makes room
+     * for a fetch at 8 that never runs, but the EU, asking at 8 for its
+     * read at 11 (1 + 9 + 1), pays a clock for it: the read at 12, the
+     * write at 12 + 11, done at 26. */
+    static const uint8_t add[] = { 0x01, 0x9C, 0x36, 0x30 };
+    ck_assert_uint_eq(run_one(CPU_8086, 0x780A, 6, 0x200, add, 4), 26);
+    /* "jmp word [ss:di-65h]", queue 6 (33): the displacement read in T4
+     * (7) of the fetch at 4-7 wants a fetch at 9 that never runs; the EU
+     * asks at 10, later, and pays nothing: its split word is read at 13
+     * and 17.  The queue, at 4, has room after the EU's reads, so a fetch
+     * runs at 21-24 and the jump waits for it: flush at 26, refill at
+     * 28-31, the target's first byte read at 33. */
+    static const uint8_t jmp[] = { 0x36, 0xFF, 0x65, 0x9B };
+    ck_assert_uint_eq(run_one(CPU_8086, 0xBF64, 6, 0x200, jmp, 4), 33);
+}
+END_TEST
+
 START_TEST(jump_waits_for_the_fetch_then_refills)
 {
     static const uint8_t jmp[] = { 0xEB, 0x09 };
@@ -186,6 +207,7 @@ Suite *bus_suite(void)
     tcase_add_test(tc, push_waits_for_a_fetch);
     tcase_add_test(tc, store_after_a_prefix);
     tcase_add_test(tc, no_fetch_just_after_a_bus_cycle);
+    tcase_add_test(tc, a_fetch_wanted_in_t4);
     tcase_add_test(tc, jump_waits_for_the_fetch_then_refills);
     tcase_add_test(tc, eu_request_on_an_idle_bus);
     tcase_add_test(tc, short_instructions_are_fetch_bound);
