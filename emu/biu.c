@@ -13,6 +13,7 @@
 #define REQUEST_LEAD 3      /* an EU request to an idle BIU: clocks to its T1 */
 #define LATE_REQUEST 3      /* after T4, for a request that missed T3       */
 #define FETCH_LEAD 2        /* a fetch starts this long after room appears  */
+#define RUN_GUARD 100000    /* clocks no instruction's plan comes near       */
 
 void biu_init(struct biu *b, int wide, unsigned queued, uint32_t fetch_at)
 {
@@ -54,7 +55,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
     int64_t phantom = -1;           /* a fetch wanted in a T4, dropped */
     int suspended = 0;              /* a jump stopped prefetching */
     int64_t clock;
-    for (clock = 0; clock < 100000; clock++) {
+    for (clock = 0; clock < RUN_GUARD; clock++) {
         /* The bus moves on. */
         if (b->busy && ++b->t == 5) {
             b->busy = 0;
@@ -124,7 +125,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 if (clock >= pending_t1) {
                     b->busy = 2;
                     b->t = 1;
-                    shift += clock - (shift + p->at[next]);
+                    shift = clock - p->at[next];    /* how late it began */
                     pending_t1 = -1;
                     next++;
                 }
