@@ -75,8 +75,8 @@ struct eu_insn {
     unsigned naccess;
     struct bus_access access[BIU_MAX_ACCESSES];
     int jumped;             /* the next instruction is not the next bytes  */
-    unsigned loop;          /* clocks of an operand-dependent loop (shifts
-                               by CL, MUL, IMUL), before any write        */
+    unsigned loop;          /* the clocks that depend on the operands (the
+                               table's insn_cost.operand), before any write */
     uint32_t next;          /* the next instruction's linear address       */
 };
 

@@ -428,7 +428,6 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         c->sp_before = e->x86.R_SP;
         c->ax_before = e->x86.R_AX;
         c->dx_before = e->x86.R_DX;
-        c->cx_before = e->x86.R_CX;
         if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
             m->next_event = 0;      /* IF may rise: look at the next boundary */
         unsigned words = 0;

@@ -36,33 +36,28 @@ void cpu_settle_division(x86emu_t *e, struct cpu *c, uint32_t lin)
     unsigned kind = c->pend.mul;
     uint8_t seg_prefix, op;
     unsigned n = cpu_scan_prefixes(c, lin, &seg_prefix, &op);
-    uint32_t dividend;
-    uint16_t divisor;
+    unsigned extra;
     if (kind == ASCII_ADJUST) {
-        c->mul_extra = timing_ascii_extra(e->x86.R_AL, (uint16_t)e->x86.R_FLG);
-        c->pend.fixed += c->mul_extra;
-        c->pend.mul = 0;
-        return;
-    }
-    if (kind == AAM_8) {
-        dividend = e->x86.R_AL;
-        divisor = c->mem[(lin + n + 1) & MEM_MASK];
+        extra = timing_ascii_extra(e->x86.R_AL, (uint16_t)e->x86.R_FLG);
+    } else if (kind == AAM_8) {
+        extra = timing_div_extra(kind, e->x86.R_AL, c->mem[(lin + n + 1) & MEM_MASK]);
     } else {
         int wide = kind == DIV_16 || kind == IDIV_16;
         struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, NULL };
-        dividend = wide ? ((uint32_t)e->x86.R_DX << 16 | e->x86.R_AX) : e->x86.R_AX;
-        divisor = (uint16_t)cpu8086_rm_value(e, &bus, n, seg_prefix, wide);
+        uint32_t dividend = wide ? ((uint32_t)e->x86.R_DX << 16 | e->x86.R_AX) : e->x86.R_AX;
+        extra = timing_div_extra(kind, dividend, (uint16_t)cpu8086_rm_value(e, &bus, n, seg_prefix, wide));
     }
-    c->mul_extra = timing_div_extra(kind, dividend, divisor);
-    c->pend.fixed += c->mul_extra;
+    c->pend.operand = (uint16_t)extra;
+    c->pend.fixed += extra;
     c->pend.mul = 0;
 }
 
 /* MUL/IMUL/CWD: what the operands cost, now that it ran. */
 void cpu_settle_mul(struct cpu *c)
 {
-    c->mul_extra = timing_mul_extra(c->pend.mul, c->ax_before, c->emu->x86.R_AX, c->emu->x86.R_DX);
-    c->pend.fixed += c->mul_extra;
+    unsigned extra = timing_mul_extra(c->pend.mul, c->ax_before, c->emu->x86.R_AX, c->emu->x86.R_DX);
+    c->pend.operand = (uint16_t)extra;
+    c->pend.fixed += extra;
     c->pend.mul = 0;
 }
 
@@ -76,8 +71,9 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     x86emu_t *e = c->emu;
     struct eu_insn *in = &c->insn;
     uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
-    unsigned naccess = in->naccess;
+    unsigned naccess = in->naccess, loop = c->pend.operand;
     in->naccess = 0;
+    c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
     if (lin == UINT32_MAX && table == 0)
         return 0;           /* nothing ran (the first boundary) */
     if (lin == UINT32_MAX || c->pend.rep) {
@@ -95,11 +91,7 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     in->prefixes = prefix_length(c->mem, lin);
     in->length = insn_length(c->mem, lin);
     in->jumped = next != ((lin + in->length) & MEM_MASK);
-    uint8_t op = c->mem[(lin + in->prefixes) & MEM_MASK];
-    in->loop = (op & 0xFE) == 0xD2 ? 4u * (c->cx_before & 0xFF)
-               : op == 0xD5 ? (unsigned)__builtin_popcount(c->mem[(lin + in->prefixes + 1) & MEM_MASK])
-               : c->mul_extra;
-    c->mul_extra = 0;
+    in->loop = loop;
     struct eu_plan p;
     biu_plan(in, &p);
     in->naccess = 0;

@@ -26,9 +26,6 @@ struct cpu {
                                    running                                  */
     uint16_t sp_before;         /* SP before it (for the INT fixup)          */
     uint16_t ax_before, dx_before; /* AX, DX before it (for the IDIV fixup)   */
-    uint16_t cx_before;         /* CX before it (--timing bus: shifts by CL) */
-    unsigned mul_extra;         /* the operands' clocks of MUL...CWD (the bus
-                                   model puts them back into its schedule)  */
     unsigned settle_more;       /* cpu_settle_more() has work: MUL, the bus  */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */

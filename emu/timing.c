@@ -209,6 +209,7 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
 
     out->rep = 0;
     out->mul = 0;
+    out->operand = 0;
     out->per_iter = 0;
     out->words_per_iter = 0;
     for (int n = 0;; n++) {
@@ -242,7 +243,8 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
         out->mul = AAM_8;           /* + the division loop, before it runs */
         break;
     case K_AAD:                     /* AH x the immediate: 1 a 1 bit */
-        t = op->reg + ones(mem[a & 0xFFFFF]);
+        out->operand = (uint16_t)ones(mem[a & 0xFFFFF]);
+        t = op->reg + out->operand;
         break;
     case K_CWD:
         t = op->reg;
@@ -291,7 +293,8 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
         break;
     case K_SHIFTCL: {
         unsigned count = cx & 0xFF;     /* the 8086 does not mask CL */
-        t = (is_mem ? 20 + ea : 8) + 4 * count;
+        out->operand = (uint16_t)(4 * count);
+        t = (is_mem ? 20 + ea : 8) + out->operand;
         break;
     }
     case K_GRP80:

@@ -32,6 +32,10 @@ struct insn_cost {
     uint8_t rep;            /* 1 when a REP string operation                */
     uint8_t words_per_iter; /* REP string: word transfers per iteration     */
     uint8_t aam0;           /* AAM 0: a divide error the wrapper delivers   */
+    uint16_t operand;       /* the clocks in `fixed` that depend on the
+                               operands: 4 per bit of a shift by CL, AAD's
+                               1 bits, and what timing_mul_extra/
+                               timing_div_extra/timing_ascii_extra add    */
     uint8_t mul;            /* enum timing_mul: MUL, IMUL, CWD add their
                                operands' part once they ran (timing_mul_extra),
                                DIV, IDIV, AAM before (timing_div_extra)     */

@@ -103,38 +103,34 @@ static unsigned divisor_of(json_t *test, const uint8_t *b, unsigned pre, int wid
 }
 
 /* The clocks of an operand-dependent loop, which the schedule leaves out
- * from the first write on (emu/biu_plan.c puts them back): 4 per bit of a
- * shift by CL; MUL and IMUL's operand clocks (timing_mul_extra); DIV,
- * IDIV and AAM's division loop (timing_div_extra); AAD's 1 bits; CWD's
- * negative AX. */
-static int loop_clocks(json_t *test, const uint8_t *b, unsigned pre, unsigned op, int reg)
+ * from the first write on (emu/biu_plan.c puts them back): what the table
+ * counts as the operands' part (timing_decode's `operand`: shifts by CL,
+ * AAD), or adds once the operands are known (`mul`: timing_mul_extra,
+ * timing_div_extra, timing_ascii_extra), from the test's registers and
+ * memory. */
+static int loop_clocks(json_t *test, const uint8_t *b, unsigned pre)
 {
     json_t *ir = json_object_get(json_object_get(test, "initial"), "regs");
     json_t *fr = json_object_get(json_object_get(test, "final"), "regs");
-    unsigned ax = reg_of(ir, "ax");
-    if (op == 0xD2 || op == 0xD3)
-        return 4 * (int)(reg_of(ir, "cx") & 0xFF);
-    if ((op == 0xF6 || op == 0xF7) && (reg == 4 || reg == 5)) {
-        unsigned kind = op == 0xF6 ? (reg == 4 ? MUL_8 : IMUL_8) : (reg == 4 ? MUL_16 : IMUL_16);
-        unsigned ax_after = json_object_get(fr, "ax") ? reg_of(fr, "ax") : ax;
-        unsigned dx_after = json_object_get(fr, "dx") ? reg_of(fr, "dx") : reg_of(ir, "dx");
-        return (int)timing_mul_extra(kind, (uint16_t)ax, (uint16_t)ax_after, (uint16_t)dx_after);
-    }
-    if ((op == 0xF6 || op == 0xF7) && reg >= 6) {
-        int wide = op == 0xF7;
-        unsigned kind = wide ? (reg == 6 ? DIV_16 : IDIV_16) : (reg == 6 ? DIV_8 : IDIV_8);
-        uint32_t dividend = wide ? (reg_of(ir, "dx") << 16 | ax) : ax;
-        return (int)timing_div_extra(kind, dividend, (uint16_t)divisor_of(test, b, pre, wide));
-    }
-    if (op == 0xD4)
+    unsigned ax = reg_of(ir, "ax"), dx = reg_of(ir, "dx");
+    struct insn_cost k;
+    timing_decode(b, 0, (uint16_t)reg_of(ir, "flags"), (uint16_t)reg_of(ir, "cx"), &k);
+    switch (k.mul) {
+    case 0:
+        return k.operand;
+    case MUL_8: case MUL_16: case IMUL_8: case IMUL_16: case CWD_16:
+        return (int)timing_mul_extra(k.mul, (uint16_t)ax,
+                                     (uint16_t)(json_object_get(fr, "ax") ? reg_of(fr, "ax") : ax),
+                                     (uint16_t)(json_object_get(fr, "dx") ? reg_of(fr, "dx") : dx));
+    case AAM_8:
         return (int)timing_div_extra(AAM_8, ax & 0xFF, b[pre + 1]);
-    if (op == 0x99)
-        return (reg_of(ir, "ax") & 0x8000) != 0;
-    if (op == 0xD5)
-        return __builtin_popcount(b[pre + 1]);
-    if (op == 0x37 || op == 0x3F)
+    case ASCII_ADJUST:
         return (int)timing_ascii_extra((uint8_t)ax, (uint16_t)reg_of(ir, "flags"));
-    return 0;
+    default: {          /* DIV, IDIV */
+        int wide = k.mul == DIV_16 || k.mul == IDIV_16;
+        return (int)timing_div_extra(k.mul, wide ? (dx << 16 | ax) : ax, (uint16_t)divisor_of(test, b, pre, wide));
+    }
+    }
 }
 
 static void note_time(struct form *fm, int event, int t)
@@ -160,7 +156,7 @@ static int earliest(const struct form *fm, int event)
 static void take_test(json_t *test, int reg)
 {
     json_t *bytes = json_object_get(test, "bytes"), *cyc = json_object_get(test, "cycles");
-    uint8_t b[16] = { 0 };
+    uint8_t b[32] = { 0 };      /* room past 15 prefixes and the opcode for the decoders */
     size_t nb = json_array_size(bytes);
     for (size_t i = 0; i < nb && i < 16; i++)
         b[i] = (uint8_t)json_integer_value(json_array_get(bytes, i));
@@ -184,7 +180,7 @@ static void take_test(json_t *test, int reg)
     int at[MAX_EVENTS], ne = 0, splits = 0;
     unsigned s_reads = 0;
     long last_fetch = -1;       /* T1 of the last code fetch so far */
-    int loop = loop_clocks(test, b, pre, op, reg), looped = 0;
+    int loop = loop_clocks(test, b, pre), looped = 0;
     int suspend = 99;
     for (size_t i = f + 1; i < n && ne < MAX_EVENTS; i++) {
         const char *q = cell(cyc, i, 9), *st = cell(cyc, i, 7), *ts = cell(cyc, i, 8);
