@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "insnlen.h"
 #include "timing.h"
 
 struct measured {
@@ -194,10 +195,7 @@ int biu_plan(const struct eu_insn *in, struct eu_plan *p)
     int32_t ea = mem ? (int32_t)timing_ea(modrm) : 0;
     add(p, EU_QUEUE_READ, opcode_at);
     unsigned rest = len > pre + 1 ? len - pre - 1 : 0;
-    int rep = 0;
-    for (unsigned i = 0; i < pre; i++)
-        rep |= (in->mem[(in->linear + i) & 0xFFFFF] & 0xFE) == 0xF2;
-    const struct measured *m = rep ? NULL : find(op, has_modrm, modrm, mem, in);
+    const struct measured *m = rep_prefixed(in->mem, in->linear, pre) ? NULL : find(op, has_modrm, modrm, mem, in);
     if (!m) {
         from_table(in, p, opcode_at, rest, ea);
         return 0;

@@ -109,15 +109,6 @@ enum fixup {
     FIX_IDIV16,
 };
 
-/* A REP prefix (F2/F3) among the prefixes at lin. */
-static int has_rep(const uint8_t *mem, uint32_t lin, unsigned prefixes)
-{
-    for (unsigned i = 0; i < prefixes; i++)
-        if ((mem[(lin + i) & MEM_MASK] & 0xFE) == 0xF2)
-            return 1;
-    return 0;
-}
-
 static uint8_t fixup_for(const uint8_t *mem, uint32_t lin)
 {
     unsigned prefixes = prefix_length(mem, lin);
@@ -176,7 +167,7 @@ static void apply_fixup(x86emu_t *e, struct cpu *c)
             machine_interrupt(c->m, 0);
             return;
         }
-        if (has_rep(c->mem, c->pend_lin, prefix_length(c->mem, c->pend_lin))) {
+        if (rep_prefixed(c->mem, c->pend_lin, prefix_length(c->mem, c->pend_lin))) {
             if (word)
                 e->x86.R_EAX = (uint16_t)-e->x86.R_AX;
             else

@@ -56,6 +56,14 @@ unsigned prefix_length(const uint8_t *mem, uint32_t a)
     return n;
 }
 
+int rep_prefixed(const uint8_t *mem, uint32_t linear, unsigned prefixes)
+{
+    for (unsigned i = 0; i < prefixes; i++)
+        if ((mem[(linear + i) & MEM_MASK] & 0xFE) == 0xF2)
+            return 1;
+    return 0;
+}
+
 unsigned modrm_length(uint8_t modrm)
 {
     unsigned mod = modrm >> 6;

@@ -16,6 +16,9 @@
  * most 15. */
 unsigned prefix_length(const uint8_t *mem, uint32_t linear);
 
+/* Whether the `prefixes` prefix bytes at mem[linear] include REP or REPNE. */
+int rep_prefixed(const uint8_t *mem, uint32_t linear, unsigned prefixes);
+
 /* Bytes of a ModR/M byte and its displacement. */
 unsigned modrm_length(uint8_t modrm);
 

@@ -25,6 +25,7 @@
 
 #include "sst_load.h"
 #include "../emu/cpu.h"
+#include "../emu/insnlen.h"
 #include "../emu/machine.h"
 
 static const char *const reg_names[] = { "ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "ip", "flags",
@@ -167,19 +168,12 @@ static const char *fill_table(unsigned by_fill[7][3])
 /* A REP string operation whose CX starts at `least` or more. */
 static int rep_with_cx(json_t *test, unsigned least)
 {
-    json_t *b = json_object_get(test, "bytes");
-    int rep = 0;
-    size_t i;
-    for (i = 0; i < json_array_size(b); i++) {
-        unsigned v = (unsigned)json_integer_value(json_array_get(b, i));
-        if (v == 0xF2 || v == 0xF3)
-            rep = 1;
-        else if (v != 0x26 && v != 0x2E && v != 0x36 && v != 0x3E && v != 0xF0)
-            break;
-    }
-    unsigned op = (unsigned)json_integer_value(json_array_get(b, i));
+    uint8_t b[32];
+    test_bytes(test, b, sizeof b);
+    unsigned pre = prefix_length(b, 0), op = b[pre];
     json_t *regs = json_object_get(json_object_get(test, "initial"), "regs");
-    return rep && op >= 0xA4 && op <= 0xAF && (unsigned)json_integer_value(json_object_get(regs, "cx")) >= least;
+    return rep_prefixed(b, 0, pre) && op >= 0xA4 && op <= 0xAF &&
+           (unsigned)json_integer_value(json_object_get(regs, "cx")) >= least;
 }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }

@@ -155,16 +155,11 @@ static int earliest(const struct form *fm, int event)
 /* One test's schedule into its form. */
 static void take_test(json_t *test, int reg)
 {
-    json_t *bytes = json_object_get(test, "bytes"), *cyc = json_object_get(test, "cycles");
-    uint8_t b[32] = { 0 };      /* room past 15 prefixes and the opcode for the decoders */
-    size_t nb = json_array_size(bytes);
-    for (size_t i = 0; i < nb && i < 16; i++)
-        b[i] = (uint8_t)json_integer_value(json_array_get(bytes, i));
+    json_t *cyc = json_object_get(test, "cycles");
+    uint8_t b[32];
+    test_bytes(test, b, sizeof b);
     unsigned pre = prefix_length(b, 0), op = b[pre];
-    int rep = 0;
-    for (unsigned i = 0; i < pre; i++)
-        rep |= b[i] == 0xF2 || b[i] == 0xF3;
-    if (operand_dependent(op, reg, rep))
+    if (operand_dependent(op, reg, rep_prefixed(b, 0, pre)))
         return;
     int has_modrm = timing_ops[op].modrm, mem = has_modrm && b[pre + 1] < 0xC0;
     int ea = mem ? (int)timing_ea(b[pre + 1]) : 0;
