@@ -14,15 +14,34 @@
 
 #define SEG 0x1000u
 
-/* One instruction's clocks under --timing bus on an 8086 whose queue holds
- * `queued` bytes from CS:IP (the instruction and what follows it). */
-static unsigned run_one(enum cpu_model model, uint16_t ip, unsigned queued, uint16_t sp, const uint8_t *code,
-                        size_t n)
+/* A PC with nothing but memory and ports that read FFh. */
+static struct machine *bare_machine(enum cpu_model model)
 {
     struct machine *m = machine_new(model);
     ck_assert_ptr_nonnull(m);
     m->bare_bus = 1;
     m->rom_start = MEM_SIZE;
+    return m;
+}
+
+/* The clocks of `insns` instructions from CS:IP under --timing bus, the
+ * queue holding `queued` bytes from CS:IP; frees m. */
+static uint64_t bus_run(struct machine *m, unsigned queued, uint64_t insns)
+{
+    ck_assert_int_eq(cpu_set_bus_model(m, queued), 0);
+    machine_set_max_insn(m, insns);
+    machine_run(m);
+    uint64_t t = m->now + cpu_settle(m);
+    machine_free(m);
+    return t;
+}
+
+/* One instruction's clocks under --timing bus on an 8086 whose queue holds
+ * `queued` bytes from CS:IP (the instruction and what follows it). */
+static unsigned run_one(enum cpu_model model, uint16_t ip, unsigned queued, uint16_t sp, const uint8_t *code,
+                        size_t n)
+{
+    struct machine *m = bare_machine(model);
     mem_write(m, lin(SEG, ip), code, n);
     for (unsigned i = 0; i < 8; i++)
         mem_wb(m, lin(SEG, (uint16_t)(ip + n + i)), 0x90);
@@ -30,12 +49,7 @@ static unsigned run_one(enum cpu_model model, uint16_t ip, unsigned queued, uint
     cpu_set(m, REG_IP, ip);
     cpu_set(m, REG_SS, 0x2000);
     cpu_set(m, REG_SP, sp);
-    ck_assert_int_eq(cpu_set_bus_model(m, queued), 0);
-    machine_set_max_insn(m, 1);
-    machine_run(m);
-    unsigned t = (unsigned)(m->now + cpu_settle(m));
-    machine_free(m);
-    return t;
+    return (unsigned)bus_run(m, queued, 1);
 }
 
 START_TEST(push_waits_for_a_fetch)
@@ -142,21 +156,13 @@ END_TEST
  * empty queue. */
 static uint64_t repeated(enum cpu_model model, unsigned n, const uint8_t *insn, unsigned len)
 {
-    struct machine *m = machine_new(model);
-    ck_assert_ptr_nonnull(m);
-    m->bare_bus = 1;
-    m->rom_start = MEM_SIZE;
+    struct machine *m = bare_machine(model);
     for (unsigned i = 0; i < n * len; i++)
         mem_wb(m, lin(SEG, (uint16_t)i), insn[i % len]);
     mem_wb(m, lin(SEG, (uint16_t)(n * len)), 0xF4);
     cpu_set(m, REG_CS, SEG);
     cpu_set(m, REG_IP, 0);
-    ck_assert_int_eq(cpu_set_bus_model(m, 0), 0);
-    machine_set_max_insn(m, n);
-    machine_run(m);
-    uint64_t t = m->now + cpu_settle(m);
-    machine_free(m);
-    return t;
+    return bus_run(m, 0, n);
 }
 
 START_TEST(short_instructions_are_fetch_bound)
