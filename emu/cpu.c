@@ -17,6 +17,7 @@
 #include <x86emu.h>
 
 #include "biu.h"
+#include "biu_memo.h"
 #include "cpu8086.h"
 #include "cpu_internal.h"
 #include "flatmem.h"
@@ -548,6 +549,8 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     struct cpu *c = cpu_of(m);
     if (!c->biu && !(c->biu = calloc(1, sizeof *c->biu)))
         return -1;
+    if (!c->memo && !(c->memo = biu_memo_new()))
+        return -1;
     uint32_t lin = (c->emu->x86.R_CS_BASE + c->emu->x86.R_EIP) & MEM_MASK;
     biu_init(c->biu, (int)c->odd_only, queued, lin + queued);
     c->biu_next = lin;
@@ -564,6 +567,7 @@ void cpu_destroy(struct machine *m)
     if (!c)
         return;
     free(c->biu);
+    biu_memo_free(c->memo);
     x86emu_done(c->emu);
     free(c);
     m->cpu = NULL;

@@ -8,6 +8,7 @@
 #include <x86emu.h>
 
 #include "biu.h"
+#include "biu_memo.h"
 #include "cpu8086.h"
 #include "cpu_internal.h"
 #include "flatmem.h"
@@ -88,15 +89,13 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     in->table = (unsigned)table;
     in->naccess = naccess;
     in->next = next;
-    in->prefixes = prefix_length(c->mem, lin);
-    in->length = insn_length(c->mem, lin);
-    in->jumped = next != ((lin + in->length) & MEM_MASK);
     in->loop = loop;
-    struct eu_plan p;
-    biu_plan(in, &p);
+    unsigned stall;
+    unsigned clocks = biu_time(c->memo, c->biu, in, &stall);
     in->naccess = 0;
     c->biu_next = next;
-    return biu_run(c->biu, &p);
+    c->stall = stall;
+    return clocks;
 }
 
 /* The settling the common case skips: MUL/IMUL/CWD's operands, the bus

@@ -33,6 +33,9 @@ struct cpu {
     struct biu *biu;            /* --timing bus: the queue and the bus       */
     struct eu_insn insn;        /* --timing bus: the data accesses so far    */
     uint32_t biu_next;          /* --timing bus: where the queue's bytes lead */
+    struct biu_memo *memo;      /* --timing bus: its results, remembered     */
+    unsigned stall;             /* --timing bus: the clocks the last
+                                   instruction waited for the queue or bus  */
 };
 
 static inline struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cpu; }

@@ -1,0 +1,179 @@
+/*
+ * emu/biu_memo.c: the bus model's results, remembered per instruction and
+ * BIU state (emu/biu_memo.h says why that is exact).  A direct-mapped
+ * table: a slot holds one key and what followed from it; a different key
+ * for the same slot replaces it.
+ */
+#include "biu_memo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "insnlen.h"
+
+#define MEMO_BITS 16
+#define MEMO_SLOTS (1u << MEMO_BITS)
+#define KEY_BYTES 8         /* instruction bytes held in the key */
+#define MASK 0xFFFFFu
+
+/* Everything biu_plan() and biu_run() read.  Filled field by field over a
+ * zeroed struct, so padding compares equal. */
+struct memo_key {
+    uint32_t linear;
+    uint32_t next;              /* where it led                             */
+    uint32_t table;             /* the table's clocks for it                */
+    uint32_t accesses;          /* 2 bits each: write, second bus cycle     */
+    uint16_t loop;              /* operand-dependent clocks                 */
+    uint8_t naccess;
+    uint8_t queued, busy, t;    /* the BIU as the instruction began         */
+    uint8_t size;               /* its queue's size: the 8086's or the 8088's */
+    int16_t fetch_start;        /* -1, or clocks to a scheduled fetch       */
+    int16_t fetch_ahead;        /* fetch_at - linear                        */
+};
+
+struct memo_slot {
+    struct memo_key key;
+    uint64_t bytes, mask;       /* the instruction's bytes, masked to its length */
+    uint8_t used;
+    uint8_t queued, busy, t;    /* the BIU afterwards                       */
+    int16_t fetch_start;
+    int16_t fetch_ahead;        /* fetch_at - next                          */
+    uint16_t clocks, stall;
+};
+
+struct biu_memo {
+    struct memo_slot *slot;
+    uint64_t lookups, misses;
+};
+
+struct biu_memo *biu_memo_new(void)
+{
+    struct biu_memo *memo = calloc(1, sizeof *memo);
+    if (memo && !(memo->slot = calloc(MEMO_SLOTS, sizeof *memo->slot))) {
+        free(memo);
+        return NULL;
+    }
+    return memo;
+}
+
+void biu_memo_free(struct biu_memo *memo)
+{
+    if (memo)
+        free(memo->slot);
+    free(memo);
+}
+
+void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses)
+{
+    *lookups = memo->lookups;
+    *misses = memo->misses;
+}
+
+/* A signed distance between two linear addresses, modulo 1 MiB. */
+static int32_t distance(uint32_t to, uint32_t from)
+{
+    int32_t d = (int32_t)((to - from) & MASK);
+    return d >= 0x80000 ? d - 0x100000 : d;
+}
+
+/* The key, or 0 when the instruction cannot be held in one (more accesses
+ * than it encodes, a queue state out of its range). */
+static int make_key(const struct biu *b, const struct eu_insn *in, struct memo_key *k)
+{
+    int32_t ahead = distance(b->fetch_at, in->linear);
+    if (in->naccess > 16 || in->loop > UINT16_MAX || b->fetch_start > INT16_MAX || ahead < INT16_MIN ||
+        ahead > INT16_MAX)
+        return 0;
+    memset(k, 0, sizeof *k);
+    k->linear = in->linear;
+    k->next = in->next;
+    k->table = in->table;
+    for (unsigned i = 0; i < in->naccess; i++)
+        k->accesses |= (uint32_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
+    k->loop = (uint16_t)in->loop;
+    k->naccess = (uint8_t)in->naccess;
+    k->queued = (uint8_t)b->queued;
+    k->busy = (uint8_t)b->busy;
+    k->t = (uint8_t)b->t;
+    k->size = (uint8_t)b->size;
+    k->fetch_start = (int16_t)b->fetch_start;
+    k->fetch_ahead = (int16_t)ahead;
+    return 1;
+}
+
+static uint32_t slot_of(const struct memo_key *k)
+{
+    uint64_t h = (uint64_t)k->linear * 0x9E3779B97F4A7C15ull;
+    h ^= ((uint64_t)k->next << 20 | k->size << 12 | k->queued << 8 | k->busy << 4 | k->t) * 0xC2B2AE3D27D4EB4Full;
+    h ^= ((uint64_t)k->accesses << 32 | (uint64_t)k->table << 8 | k->naccess) * 0x165667B19E3779F9ull;
+    h ^= ((uint64_t)(uint16_t)k->fetch_start << 32 | (uint64_t)(uint16_t)k->fetch_ahead << 16 | k->loop) *
+         0x27D4EB2F165667C5ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return (uint32_t)(h >> (64 - MEMO_BITS));
+}
+
+/* The KEY_BYTES bytes at the instruction, the first in the low bits. */
+static uint64_t bytes_at(const struct eu_insn *in)
+{
+    uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (in->linear + KEY_BYTES <= MASK + 1) {
+        memcpy(&v, in->mem + in->linear, KEY_BYTES);
+        return v;
+    }
+#endif
+    for (unsigned i = 0; i < KEY_BYTES; i++)
+            v |= (uint64_t)in->mem[(in->linear + i) & MASK] << (8 * i);
+    return v;
+}
+
+/* Plan and play the instruction clock by clock. */
+static unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
+{
+    in->prefixes = prefix_length(in->mem, in->linear);
+    in->length = insn_length(in->mem, in->linear);
+    in->jumped = in->next != ((in->linear + in->length) & MASK);
+    struct eu_plan p;
+    biu_plan(in, &p);
+    unsigned clocks = biu_run(b, &p);
+    *stall = clocks > (unsigned)p.done ? clocks - (unsigned)p.done : 0;
+    return clocks;
+}
+
+unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall)
+{
+    struct memo_key k;
+    if (!memo || !make_key(b, in, &k))
+        return play(b, in, stall);
+    memo->lookups++;
+    struct memo_slot *s = &memo->slot[slot_of(&k)];
+    uint64_t bytes = bytes_at(in);
+    if (s->used && (bytes & s->mask) == s->bytes && memcmp(&s->key, &k, sizeof k) == 0) {
+        b->queued = s->queued;
+        b->busy = s->busy;
+        b->t = s->t;
+        b->fetch_start = s->fetch_start;
+        b->fetch_at = (in->next + (uint32_t)(int32_t)s->fetch_ahead) & MASK;
+        *stall = s->stall;
+        return s->clocks;
+    }
+    memo->misses++;
+    unsigned clocks = play(b, in, stall);
+    int32_t ahead = distance(b->fetch_at, in->next);
+    if (in->length > KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->fetch_start > INT16_MAX || ahead < INT16_MIN ||
+        ahead > INT16_MAX)
+        return clocks;
+    s->key = k;
+    s->mask = in->length == KEY_BYTES ? ~0ull : ((uint64_t)1 << (8 * in->length)) - 1;
+    s->bytes = bytes & s->mask;
+    s->used = 1;
+    s->queued = (uint8_t)b->queued;
+    s->busy = (uint8_t)b->busy;
+    s->t = (uint8_t)b->t;
+    s->fetch_start = (int16_t)b->fetch_start;
+    s->fetch_ahead = (int16_t)ahead;
+    s->clocks = (uint16_t)clocks;
+    s->stall = (uint16_t)*stall;
+    return clocks;
+}
