@@ -16,21 +16,16 @@
 #define KEY_BYTES 8         /* instruction bytes held in the key */
 #define MASK 0xFFFFFu
 
-/* Everything biu_plan() and biu_run() read.  Filled field by field over a
- * zeroed struct, so padding compares equal. */
+/* Everything biu_plan() and biu_run() read, packed into three words:
+ *   w[0]: linear 20 bits, next 20, queue size 3, queued 3, busy 2, t 3,
+ *         naccess 5;
+ *   w[1]: the table's clocks 16, operand clocks 16, the accesses 2 bits
+ *         each (write, a second bus cycle);
+ *   w[2]: the scheduled fetch (-1 or clocks to it) 16, fetch_at - linear 16.
+ * The instruction's bytes are compared apart, masked to its length. */
 struct memo_key {
-    uint32_t linear;
-    uint32_t next;              /* where it led                             */
-    uint32_t table;             /* the table's clocks for it                */
-    uint32_t accesses;          /* 2 bits each: write, second bus cycle     */
-    uint16_t loop;              /* operand-dependent clocks                 */
-    uint8_t naccess;
-    uint8_t queued, busy, t;    /* the BIU as the instruction began         */
-    uint8_t size;               /* its queue's size: the 8086's or the 8088's */
-    int16_t fetch_start;        /* -1, or clocks to a scheduled fetch       */
-    int16_t fetch_ahead;        /* fetch_at - linear                        */
+    uint64_t w[3];
 };
-
 struct memo_slot {
     struct memo_key key;
     uint64_t bytes, mask;       /* the instruction's bytes, masked to its length */
@@ -77,39 +72,29 @@ static int32_t distance(uint32_t to, uint32_t from)
 }
 
 /* The key, or 0 when the instruction cannot be held in one (more accesses
- * than it encodes, a queue state out of its range). */
+ * than it encodes, clocks or a queue state out of its range). */
 static int make_key(const struct biu *b, const struct eu_insn *in, struct memo_key *k)
 {
     int32_t ahead = distance(b->fetch_at, in->linear);
-    if (in->naccess > 16 || in->loop > UINT16_MAX || b->fetch_start > INT16_MAX || ahead < INT16_MIN ||
-        ahead > INT16_MAX)
+    if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->fetch_start > INT16_MAX ||
+        b->fetch_start < INT16_MIN || ahead < INT16_MIN || ahead > INT16_MAX || b->queued > 7 || b->t > 7)
         return 0;
-    memset(k, 0, sizeof *k);
-    k->linear = in->linear;
-    k->next = in->next;
-    k->table = in->table;
+    uint64_t accesses = 0;
     for (unsigned i = 0; i < in->naccess; i++)
-        k->accesses |= (uint32_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
-    k->loop = (uint16_t)in->loop;
-    k->naccess = (uint8_t)in->naccess;
-    k->queued = (uint8_t)b->queued;
-    k->busy = (uint8_t)b->busy;
-    k->t = (uint8_t)b->t;
-    k->size = (uint8_t)b->size;
-    k->fetch_start = (int16_t)b->fetch_start;
-    k->fetch_ahead = (int16_t)ahead;
+        accesses |= (uint64_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
+    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | (uint64_t)(b->size & 7) << 40 |
+              (uint64_t)b->queued << 43 | (uint64_t)(b->busy & 3) << 46 | (uint64_t)b->t << 48 |
+              (uint64_t)in->naccess << 51;
+    k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses << 32;
+    k->w[2] = (uint64_t)(uint16_t)b->fetch_start | (uint64_t)(uint16_t)ahead << 16;
     return 1;
 }
 
 static uint32_t slot_of(const struct memo_key *k)
 {
-    uint64_t h = (uint64_t)k->linear * 0x9E3779B97F4A7C15ull;
-    h ^= ((uint64_t)k->next << 20 | k->size << 12 | k->queued << 8 | k->busy << 4 | k->t) * 0xC2B2AE3D27D4EB4Full;
-    h ^= ((uint64_t)k->accesses << 32 | (uint64_t)k->table << 8 | k->naccess) * 0x165667B19E3779F9ull;
-    h ^= ((uint64_t)(uint16_t)k->fetch_start << 32 | (uint64_t)(uint16_t)k->fetch_ahead << 16 | k->loop) *
-         0x27D4EB2F165667C5ull;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
+    uint64_t h = k->w[0] * 0x9E3779B97F4A7C15ull ^ k->w[1] * 0xC2B2AE3D27D4EB4Full ^
+                 k->w[2] * 0x165667B19E3779F9ull;
+    h ^= h >> 31;
     return (uint32_t)(h >> (64 - MEMO_BITS));
 }
 
@@ -149,7 +134,8 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     memo->lookups++;
     struct memo_slot *s = &memo->slot[slot_of(&k)];
     uint64_t bytes = bytes_at(in);
-    if (s->used && (bytes & s->mask) == s->bytes && memcmp(&s->key, &k, sizeof k) == 0) {
+    if (s->used && (bytes & s->mask) == s->bytes && s->key.w[0] == k.w[0] &&
+        s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2]) {
         b->queued = s->queued;
         b->busy = s->busy;
         b->t = s->t;
