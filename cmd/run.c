@@ -108,7 +108,7 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "profil: --timing %s: want table or bus\n", optarg);
                 return EXIT_PROFIL_FAILED;
             }
-            o.timing_bus = !strcmp(optarg, "bus");
+            o.timing = strcmp(optarg, "bus") ? TIMING_TABLE : TIMING_BUS;
             break;
         case 'm': o.map = optarg; break;
         case 'k': o.keys = optarg; break;
@@ -129,7 +129,7 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "profil run: no program given (profil run [options] PROGRAM [ARGS...])\n");
         return EXIT_PROFIL_FAILED;
     }
-    if (o.timing_bus && o.cpu != CPU_8088 && o.cpu != CPU_8086) {
+    if (o.timing == TIMING_BUS && o.cpu != CPU_8088 && o.cpu != CPU_8086) {
         fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", cpu_model_name(o.cpu));
         return EXIT_PROFIL_FAILED;
     }

@@ -45,6 +45,13 @@ static void on_sigint(int sig)
     }
 }
 
+int session_uses_bus(const struct session_opts *o)
+{
+    if (o->timing != TIMING_DEFAULT)
+        return o->timing == TIMING_BUS;
+    return o->cpu == CPU_8088 || o->cpu == CPU_8086;
+}
+
 void session_default_output(const char *program, char *out, size_t n)
 {
     const char *base = strrchr(program, '/');
@@ -400,7 +407,7 @@ int session_run(const struct session_opts *o)
         fprintf(stderr, "profil: %s: %s\n", o->program, err);
         goto done;
     }
-    if (o->timing_bus && cpu_set_bus_model(m, 0) != 0) {
+    if (session_uses_bus(o) && cpu_set_bus_model(m, 0) != 0) {
         fprintf(stderr, "profil: out of memory for --timing bus\n");
         goto done;
     }

@@ -15,6 +15,10 @@
 #define EXIT_GUEST_CRASHED 126
 #define EXIT_INTERRUPTED   130
 
+/* The clock: the bus model (the prefetch queue and the bus clock by clock,
+ * emu/biu.h) or the table of instruction costs (emu/timing.h). */
+enum session_timing { TIMING_DEFAULT, TIMING_TABLE, TIMING_BUS };
+
 struct session_opts {
     const char *program;        /* host path */
     const char *tail;           /* command tail */
@@ -28,7 +32,8 @@ struct session_opts {
     const char *const *env;
     size_t nenv;
     enum cpu_model cpu;         /* CPU_8088 unless --cpu */
-    int timing_bus;             /* --timing bus: the prefetch queue and bus model */
+    enum session_timing timing; /* --timing; the default is the bus model on the
+                                   8088 and 8086, the table on the 186 and 286 */
     int strict;
     const char *keys;           /* --keys script, or NULL */
     const char *screen;         /* --screen: where the final text screen goes ("-": stdout) */
@@ -45,6 +50,8 @@ struct session_opts {
 void session_default_output(const char *program, char *out, size_t n);
 /* The trace file beside a .PRF: its name with ".prx" for the extension. */
 void session_trace_output(const char *prf_path, char *out, size_t n);
+/* Whether a run with these options uses the bus model. */
+int session_uses_bus(const struct session_opts *o);
 /* Run; returns the process exit status. */
 int session_run(const struct session_opts *o);
 

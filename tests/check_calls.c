@@ -98,7 +98,7 @@ static void traced_calls(struct prx *x, struct symtab *t, struct callgraph *g)
 {
     struct run_result r;
     char err[600];
-    run_profil(&r, "run --trace -q -o " TMP "/CALLS.PRF " FIX("calls.com"), NULL);
+    run_profil(&r, "run --trace --timing table -q -o " TMP "/CALLS.PRF " FIX("calls.com"), NULL);
     ck_assert_msg(r.status == 0, "%s", r.err);
     ck_assert_str_eq(r.err, "");        /* nothing hinted: 8086 code only */
     ck_assert_msg(prx_read_file(TMP "/CALLS.prx", x, err, sizeof err) == 0, "%s", err);
@@ -161,7 +161,7 @@ END_TEST
 START_TEST(function_reports)
 {
     struct run_result r;
-    run_profil(&r, "run --trace -q -o " TMP "/CALLS.PRF " FIX("calls.com"), NULL);
+    run_profil(&r, "run --trace --timing table -q -o " TMP "/CALLS.PRF " FIX("calls.com"), NULL);
     run_profil(&r, "hist --by function --map " FIX("calls.map") " " TMP "/CALLS.prx", NULL);
     ck_assert_int_eq(r.status, 0);
     /* 31 of the 58 calls, 3007 of 6115 cycles: importance 100 x 31/58 x 3007/6115 = 26.28. */
@@ -200,7 +200,7 @@ START_TEST(sampling_with_stacks)
     struct prx x;
     struct callgraph g;
     char err[600];
-    run_profil(&r, "run --stacks -o " TMP "/STACKS.PRF " FIX("hotloop.com"), NULL);
+    run_profil(&r, "run --stacks --timing table -o " TMP "/STACKS.PRF " FIX("hotloop.com"), NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_ptr_nonnull(strstr(r.err, "STACKS.prx (call stacks)"));
     ck_assert_msg(prx_read_file(TMP "/STACKS.prx", &x, err, sizeof err) == 0, "%s", err);

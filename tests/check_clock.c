@@ -6,6 +6,7 @@
 #include "../emu/biu.h"
 #include "../emu/biu_memo.h"
 #include "../emu/machine.h"
+#include "../formats/prx.h"
 #include "testutil.h"
 
 /* An instruction at 0x1000 in `mem` and the state of its BIU. */
@@ -120,12 +121,56 @@ START_TEST(memo_sees_code_change)
 }
 END_TEST
 
+/* The cycles of each NOP of nopsled.com (its offsets 1-1024) under the
+ * run's options; the summary in r. */
+static void nop_cycles(const char *options, struct run_result *r, uint64_t *cycles)
+{
+    char args[512], err[512];
+    struct prx x;
+    snprintf(args, sizeof args, "run --trace %s -o " TMP "/NOPSLED.PRF " FIX("nopsled.com"), options);
+    run_profil(r, args, NULL);
+    ck_assert_msg(r->status == 0, "%s", r->err);
+    ck_assert_msg(prx_read_file(TMP "/NOPSLED.prx", &x, err, sizeof err) == 0, "%s", err);
+    memset(cycles, 0, 1025 * sizeof *cycles);
+    for (size_t i = 0; i < x.n; i++) {
+        uint32_t off = prx_offset(&x, &x.e[i]);
+        if (x.e[i].cls == PRX_PROGRAM && off >= 1 && off <= 1024)
+            cycles[off] = x.e[i].cycles;
+    }
+    prx_free(&x);
+}
+
+/* A NOP takes the EU 3 clocks, but the 8088 brings one byte per 4-clock
+ * bus cycle: a run of NOPs drains the queue (a byte used every 3 clocks,
+ * one arriving every 4), and from then on each NOP waits for its own
+ * byte, 4 clocks from the last.  The table charges the EU's 3. */
+START_TEST(default_clock_is_the_8088_bus)
+{
+    static uint64_t cycles[1025];
+    struct run_result r;
+    nop_cycles("", &r, cycles);
+    ck_assert_ptr_nonnull(strstr(r.err, "(8088, bus timing)"));
+    for (unsigned off = 16; off <= 1024; off++)
+        ck_assert_msg(cycles[off] == 4, "NOP at offset %u: %llu cycles", off, (unsigned long long)cycles[off]);
+    nop_cycles("--timing table", &r, cycles);
+    ck_assert_ptr_nonnull(strstr(r.err, "(8088, table timing)"));
+    for (unsigned off = 16; off <= 1024; off++)
+        ck_assert_uint_eq(cycles[off], 3);
+    /* The 186 and 286 have no bus model: the table is their default. */
+    nop_cycles("--cpu 286", &r, cycles);
+    ck_assert_ptr_nonnull(strstr(r.err, "(286, table timing)"));
+}
+END_TEST
+
 Suite *clock_suite(void)
 {
     Suite *s = suite_create("clock");
     TCase *tc = tcase_create("memo");
     tcase_add_test(tc, memo_gives_what_the_model_gives);
     tcase_add_test(tc, memo_sees_code_change);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("default");
+    tcase_add_test(tc, default_clock_is_the_8088_bus);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -16,7 +16,7 @@ static void profile(const char *fixture, const char *out, struct prf *p)
 {
     struct run_result r;
     char args[512];
-    snprintf(args, sizeof args, "run -q -o %s %s", out, fixture);
+    snprintf(args, sizeof args, "run -q --timing table -o %s %s", out, fixture);
     run_profil(&r, args, NULL);
     ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
     read_prf(out, p);

@@ -31,7 +31,7 @@ static const struct prx_entry *entry_at(const struct prx *x, uint32_t offset)
 static void traced_hotloop(struct prx *x, struct run_result *r)
 {
     char err[512];
-    run_profil(r, "run --trace -o " TMP "/TRACED.PRF " FIX("hotloop.com"), NULL);
+    run_profil(r, "run --trace --timing table -o " TMP "/TRACED.PRF " FIX("hotloop.com"), NULL);
     ck_assert_int_eq(r->status, 0);
     ck_assert_msg(prx_read_file(TMP "/TRACED.prx", x, err, sizeof err) == 0, "%s", err);
 }
@@ -103,7 +103,7 @@ START_TEST(sampling_agrees_with_trace)
     struct run_result r;
     struct prf p;
     traced_hotloop(&x, &r);
-    run_profil(&r, "run -q -o " TMP "/SAMPLED.PRF " FIX("hotloop.com"), NULL);
+    run_profil(&r, "run -q --timing table -o " TMP "/SAMPLED.PRF " FIX("hotloop.com"), NULL);
     read_prf(TMP "/SAMPLED.PRF", &p);
     double samples = p.hit_io + p.hit_dos + p.hit_high, share[16] = { 0 };
     for (unsigned b = 0; b < p.bucket_num; b++)
