@@ -34,6 +34,7 @@ int cmd_run(int argc, char **argv)
         { "keys", required_argument, 0, 'k' }, { "screen", required_argument, 0, 'r' },
         { "screen-png", required_argument, 0, 'P' },
         { "dos-version", required_argument, 0, 'V' }, { "timing", required_argument, 0, 'g' },
+        { "no-refresh", no_argument, 0, 'R' },
         { "quiet", no_argument, 0, 'q' }, { "map", required_argument, 0, 'm' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
     struct session_opts o = { 0 };
@@ -94,6 +95,7 @@ int cmd_run(int argc, char **argv)
             env[o.nenv++] = optarg;
             break;
         case 'S': o.strict = 1; break;
+        case 'R': o.no_refresh = 1; break;
         case 't': o.trace = 1; break;
         case 'K': o.stacks = 1; break;
         case 'Y': o.memory = 1; break;

@@ -232,6 +232,7 @@ static int write_prx(const struct session_opts *o, const struct machine *m, stru
     snprintf(x.program, sizeof x.program, "%s", base ? base + 1 : o->program);
     snprintf(x.cpu, sizeof x.cpu, "%s", cpu_model_name(m->model));
     snprintf(x.timing, sizeof x.timing, "%s", m->timing_bus ? "bus" : "table");
+    x.has_stalls = m->timing_bus;
     snprintf(x.stop, sizeof x.stop, "%s", stop_name(m->stop));
     snprintf(x.mode, sizeof x.mode, "%s", ex->tracing ? "trace" : "sampling");
     if (ex->following) {
@@ -407,6 +408,7 @@ int session_run(const struct session_opts *o)
         fprintf(stderr, "profil: %s: %s\n", o->program, err);
         goto done;
     }
+    m->no_refresh = o->no_refresh;
     if (session_uses_bus(o) && cpu_set_bus_model(m, 0) != 0) {
         fprintf(stderr, "profil: out of memory for --timing bus\n");
         goto done;

@@ -34,6 +34,7 @@ struct session_opts {
     enum cpu_model cpu;         /* CPU_8088 unless --cpu */
     enum session_timing timing; /* --timing; the default is the bus model on the
                                    8088 and 8086, the table on the 186 and 286 */
+    int no_refresh;             /* --no-refresh: the bus model without DRAM refresh */
     int strict;
     const char *keys;           /* --keys script, or NULL */
     const char *screen;         /* --screen: where the final text screen goes ("-": stdout) */

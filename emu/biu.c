@@ -23,6 +23,33 @@ void biu_init(struct biu *b, int wide, unsigned queued, uint32_t fetch_at)
     b->queued = queued > b->size ? b->size : queued;
     b->fetch_at = fetch_at & 0xFFFFF;
     b->fetch_start = b->queued + b->width <= b->size ? 0 : -1;
+    b->refresh_dreq = b->refresh_grant = BIU_NO_REFRESH;
+}
+
+/* READY, low while the refresh DMA holds the CPU off the bus. */
+static int ready_low(const struct biu *b, int64_t clock)
+{
+    return b->refresh_grant != BIU_NO_REFRESH && clock >= b->refresh_grant + BIU_REFRESH_READY &&
+           clock < b->refresh_grant + BIU_REFRESH_READY + BIU_REFRESH_WAIT;
+}
+
+/* The refresh DMA in one clock: it gets the bus when the CPU's status is
+ * passive, and once READY is back it is done until the next request. */
+static void refresh_step(struct biu *b, int64_t clock)
+{
+    if (b->refresh_grant == BIU_NO_REFRESH) {
+        if (b->refresh_dreq != BIU_NO_REFRESH && clock >= b->refresh_dreq + BIU_REFRESH_HRQ &&
+            (!b->busy || b->t >= 3))
+            b->refresh_grant = clock;
+    } else if (clock >= b->refresh_grant + BIU_REFRESH_READY + BIU_REFRESH_WAIT) {
+        b->refresh_grant = BIU_NO_REFRESH;
+        if (!b->refresh_period)
+            b->refresh_dreq = BIU_NO_REFRESH;
+        else    /* a request while the last was served is lost, as DRQ0's latch loses it */
+            do
+                b->refresh_dreq += b->refresh_period;
+            while (b->refresh_dreq <= clock);
+    }
 }
 
 static int room(const struct biu *b)
@@ -56,8 +83,11 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
     int suspended = 0;              /* a jump stopped prefetching */
     int64_t clock;
     for (clock = 0; clock < RUN_GUARD; clock++) {
-        /* The bus moves on. */
-        if (b->busy && ++b->t == 5) {
+        /* The bus moves on, unless a T2 found READY low: then a wait state
+         * (an EU cycle's wait holds the EU back as long). */
+        if (b->busy && b->t == 2 && ready_low(b, clock - 1)) {
+            shift += b->busy == 2;
+        } else if (b->busy && ++b->t == 5) {
             b->busy = 0;
             discard = 0;
             settling = 1;
@@ -137,6 +167,8 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 }
             }
         }
+        /* The refresh DMA sees the bus as the cycles now started left it. */
+        refresh_step(b, clock);
         if (b->busy && b->t == 3)
             end_of_t3(b, clock, pending_t1 >= 0 || suspended, discard);
 #ifdef BIU_TRACE
@@ -149,6 +181,10 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
             break;
     }
     unsigned n = (unsigned)(clock + 1);
+    if (b->refresh_dreq != BIU_NO_REFRESH)
+        b->refresh_dreq -= n;
+    if (b->refresh_grant != BIU_NO_REFRESH)
+        b->refresh_grant -= n;
     if (b->fetch_start >= 0)
         b->fetch_start = b->fetch_start > clock ? b->fetch_start - (clock + 1) : 0;
     return n;

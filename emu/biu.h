@@ -19,6 +19,12 @@
  *   - fetched bytes can be read from the clock after T3;
  *   - a jump stops prefetching (after any fetch on the bus), empties the
  *     queue, and fetching starts at the target 2 clocks later.
+ * And the IBM PC's DRAM refresh (docs/timing.md, "DRAM refresh"): PIT
+ * channel 1 requests DMA channel 0 (DREQ); 2 clocks later the DMA asks
+ * for the bus (HRQ) and gets it in the first clock the 8088's status is
+ * passive (the bus idle, or a cycle in T3 or T4); from 2 clocks after that
+ * grant READY is low for 6 clocks, and a bus cycle whose T2 finds READY
+ * low repeats it as a wait state (Tw) until READY is back.
  * The EU's side is a plan (emu/biu_plan.c): when, with nothing in its way,
  * it reads each instruction byte from the queue, asks for each bus cycle
  * and empties the queue, and when it is done.  biu_run() plays the plan
@@ -41,7 +47,17 @@ struct biu {
     int busy;               /* 0 idle, 1 a code fetch, 2 an EU cycle       */
     unsigned t;             /* T-state of the cycle on the bus (1-4)       */
     int64_t fetch_start;    /* clock of a scheduled fetch's T1, or -1      */
+    /* The DRAM refresh, in clocks from the instruction's first clock: */
+    int64_t refresh_dreq;   /* the next request (< 0: made, not yet served),
+                               or BIU_NO_REFRESH                           */
+    int64_t refresh_grant;  /* when the DMA got the bus, or BIU_NO_REFRESH */
+    uint32_t refresh_period;/* clocks between requests; 0: no more         */
 };
+
+#define BIU_NO_REFRESH INT64_MAX
+#define BIU_REFRESH_HRQ 2       /* DREQ to the DMA asking for the bus       */
+#define BIU_REFRESH_READY 2     /* the grant to READY going low             */
+#define BIU_REFRESH_WAIT 6      /* clocks READY stays low                   */
 
 /* EU_SUSPEND: a jump stops prefetching, first waiting for a fetch on the
  * bus to end; EU_FLUSH then empties the queue and fetching resumes. */

@@ -369,10 +369,11 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
     if (x) {
         x->insns[c->pend_lin]++;
         x->cycles[c->pend_lin] += cycles;
+        x->stalls[c->pend_lin] += c->stall;
         x->cs[c->pend_lin] = c->pend_cs;
     }
     if (m->calls) {
-        m->calls->spent(m->calls->ctx, cycles, 1);
+        m->calls->spent(m->calls->ctx, cycles, c->stall, 1);
         observe_transfer(c, c->pend_lin);
     }
     c->pend_lin = UINT32_MAX;
@@ -385,7 +386,7 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
     if (m->exact)
         m->exact->insns[lin]++;
     if (m->calls)
-        m->calls->spent(m->calls->ctx, 0, 1);
+        m->calls->spent(m->calls->ctx, 0, 0, 1);
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
 }
 

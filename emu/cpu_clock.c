@@ -62,6 +62,40 @@ void cpu_settle_mul(struct cpu *c)
     c->pend.mul = 0;
 }
 
+/* --timing bus: the DRAM refresh into the BIU for an instruction starting
+ * at `start`: PIT channel 1's schedule, read again when the guest wrote
+ * the PIT; requests that fell in time the BIU did not play (a REP string,
+ * a host service) are dropped but the last. */
+static void refresh_before(struct cpu *c, uint64_t start)
+{
+    struct machine *m = c->m;
+    struct biu *b = c->biu;
+    if (m->no_refresh)
+        return;
+    if (c->refresh_version != m->pit.writes + 1) {
+        c->refresh_version = m->pit.writes + 1;
+        c->refresh_next = pit_refresh_next(&m->pit, start, &c->refresh_period);
+    }
+    if (c->refresh_next == UINT64_MAX) {
+        if (b->refresh_grant == BIU_NO_REFRESH)
+            b->refresh_dreq = BIU_NO_REFRESH;
+        return;
+    }
+    if (c->refresh_period && c->refresh_next + c->refresh_period <= start)
+        c->refresh_next += (start - c->refresh_next) / c->refresh_period * c->refresh_period;
+    b->refresh_dreq = (int64_t)c->refresh_next - (int64_t)start;
+    b->refresh_period = (uint32_t)c->refresh_period;
+}
+
+/* After it: the BIU's next request, as an absolute clock. */
+static void refresh_after(struct cpu *c, uint64_t end)
+{
+    struct biu *b = c->biu;
+    if (c->m->no_refresh || c->refresh_next == UINT64_MAX)
+        return;
+    c->refresh_next = b->refresh_dreq == BIU_NO_REFRESH ? UINT64_MAX : (uint64_t)((int64_t)end + b->refresh_dreq);
+}
+
 /* --timing bus: the clocks the instruction that just ran took with the
  * queue and the bus, given its table cost `table` as the EU's own pace.
  * REP strings and the instructions the wrapper ran itself keep the table's
@@ -75,6 +109,7 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     unsigned naccess = in->naccess, loop = c->pend.operand;
     in->naccess = 0;
     c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
+    c->stall = 0;
     if (lin == UINT32_MAX && table == 0)
         return 0;           /* nothing ran (the first boundary) */
     if (lin == UINT32_MAX || c->pend.rep) {
@@ -91,7 +126,9 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     in->next = next;
     in->loop = loop;
     unsigned stall;
+    refresh_before(c, c->m->now);
     unsigned clocks = biu_time(c->memo, c->biu, in, &stall);
+    refresh_after(c, c->m->now + clocks);
     in->naccess = 0;
     c->biu_next = next;
     c->stall = stall;

@@ -34,6 +34,10 @@ struct cpu {
     struct eu_insn insn;        /* --timing bus: the data accesses so far    */
     uint32_t biu_next;          /* --timing bus: where the queue's bytes lead */
     struct biu_memo *memo;      /* --timing bus: its results, remembered     */
+    uint64_t refresh_next;      /* --timing bus: the next refresh request
+                                   (absolute clock), UINT64_MAX: none       */
+    uint64_t refresh_period;
+    uint32_t refresh_version;   /* the PIT's writes when it was read, + 1    */
     unsigned stall;             /* --timing bus: the clocks the last
                                    instruction waited for the queue or bus  */
 };

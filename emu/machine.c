@@ -218,7 +218,7 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
         m->exact->cs[a] = cs;
     }
     if (m->calls)
-        m->calls->spent(m->calls->ctx, cycles, 0);
+        m->calls->spent(m->calls->ctx, cycles, 0, 0);
     process_deadlines(m, cs, ip, 0, 0, 0);
 }
 

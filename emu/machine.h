@@ -82,6 +82,7 @@ struct trap {
 struct exact_counts {
     uint64_t *insns;
     uint64_t *cycles;
+    uint64_t *stalls;           /* of the cycles, waits for the queue or bus */
     uint16_t *cs;
 };
 
@@ -96,7 +97,7 @@ struct call_observer {
     void *ctx;
     void (*call)(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp);
     void (*ret)(void *ctx, uint16_t ss, uint16_t slot);
-    void (*spent)(void *ctx, uint64_t cycles, unsigned insns);
+    void (*spent)(void *ctx, uint64_t cycles, uint64_t stalls, unsigned insns);
 };
 
 struct machine {
@@ -104,6 +105,7 @@ struct machine {
     void *cpu;                      /* opaque, owned by emu/cpu.c            */
     enum cpu_model model;
     int timing_bus;             /* --timing bus (emu/biu.h) instead of the table */
+    int no_refresh;             /* the bus model leaves out the DRAM refresh */
     int hinted;                     /* the 186-opcode hint has been shown   */
 
     /* Emulated time, in CPU cycles since power-on. */

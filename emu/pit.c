@@ -41,6 +41,25 @@ void pit_bios_setup(struct pit *p, uint64_t now)
     c->start = now;
     c->counting = 1;
     schedule_ch0(p);
+    struct pit_channel *r = &p->ch[1];
+    r->mode = 2;
+    r->access = 1;
+    r->reload = 18;
+    r->start = now;
+    r->counting = 1;
+}
+
+uint64_t pit_refresh_next(const struct pit *p, uint64_t now, uint64_t *period)
+{
+    const struct pit_channel *c = &p->ch[1];
+    *period = 0;
+    if (!c->counting)
+        return UINT64_MAX;
+    uint64_t per = period_cycles(c), first = c->start + per;
+    if (c->mode != 2 && c->mode != 3)   /* mode 0 (and the one-shots): one edge */
+        return first >= now ? first : UINT64_MAX;
+    *period = per;
+    return first >= now ? first : first + (now - first + per - 1) / per * per;
 }
 
 uint16_t pit_count(const struct pit *p, int ch, uint64_t now)
@@ -103,6 +122,7 @@ static void control_word(struct pit *p, uint8_t v, uint64_t now)
 
 void pit_write(struct pit *p, uint16_t port, uint8_t v, uint64_t now)
 {
+    p->writes++;
     if (port == 0x43) {
         control_word(p, v, now);
         return;

@@ -1,8 +1,9 @@
 /*
  * emu/pit.h: the 8253 programmable interval timer, in emulated time.
  *
- * Owns channel 0 (IRQ0, the guest's timer) and the state of channels 1 and
- * 2 (readable and writable, no outputs wired except channel 2's gate bit).
+ * Owns channel 0 (IRQ0, the guest's timer), channel 1 (its output's rising
+ * edges request the DRAM refresh DMA: pit_refresh_next), and the state of
+ * channel 2 (readable and writable, no output wired but its gate bit).
  * The counter is not stepped: its value and its interrupt times are
  * computed from the emulated clock, so the PIT costs nothing per
  * instruction.  1 PIT clock = 4 CPU cycles.
@@ -30,15 +31,22 @@ struct pit_channel {
 struct pit {
     struct pit_channel ch[3];
     uint64_t next_irq;      /* cycle of channel 0's next IRQ0 edge, or UINT64_MAX */
+    uint32_t writes;        /* port writes so far: the refresh schedule's version */
 };
 
 void pit_init(struct pit *p);
-/* Program channel 0 as the BIOS does: mode 3, count 0 (65536), 18.2 Hz. */
+/* Program channel 0 as the BIOS does: mode 3, count 0 (65536), 18.2 Hz;
+ * and channel 1 as the IBM BIOS's POST does for the DRAM refresh: control
+ * word 54h (mode 2, low byte), count 18, a request every 72 CPU clocks. */
 void pit_bios_setup(struct pit *p, uint64_t now);
 uint8_t pit_read(struct pit *p, uint16_t port, uint64_t now);
 void pit_write(struct pit *p, uint16_t port, uint8_t v, uint64_t now);
 /* The counter's current value as a read would see it (without latching). */
 uint16_t pit_count(const struct pit *p, int ch, uint64_t now);
+/* Channel 1's output, as the DRAM refresh DMA sees it: its first rising
+ * edge at or after `now` (UINT64_MAX: none to come), and in *period the
+ * clocks between edges (0: this is the last: mode 0 counts down once). */
+uint64_t pit_refresh_next(const struct pit *p, uint64_t now, uint64_t *period);
 /* If channel 0's output edge happened at or before `now`, move next_irq
  * past `now` and return 1 (several missed edges collapse into one, as the
  * PIC's request latch does). */

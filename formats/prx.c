@@ -47,15 +47,18 @@ static void write_calls(FILE *f, const struct prx *x)
         return;
     fprintf(f, ",\n  \"calls\": {\"unmatched\": %llu, \"unwound\": %llu, \"lost\": %llu, \"open\": %llu, \"max_depth\": %u,\n"
                "    \"columns\": [\"parent\", \"entry\", \"cs\", \"ip\", \"kind\", \"calls\", \"instructions\", "
-               "\"cycles\", \"samples\"],\n    \"nodes\": [",
+               "\"cycles\", \"samples\"%s],\n    \"nodes\": [",
             (unsigned long long)x->unmatched, (unsigned long long)x->unwound, (unsigned long long)x->lost,
-            (unsigned long long)x->open, x->max_depth);
+            (unsigned long long)x->open, x->max_depth, x->has_stalls ? ", \"stalls\"" : "");
     for (size_t i = 0; i < x->ncalls; i++) {
         const struct call_node *c = &x->calls[i];
-        fprintf(f, "%s\n      [%lld, %u, %u, %u, \"%s\", %llu, %llu, %llu, %llu]", i ? "," : "",
+        fprintf(f, "%s\n      [%lld, %u, %u, %u, \"%s\", %llu, %llu, %llu, %llu", i ? "," : "",
                 c->parent == CALLS_NO_PARENT ? -1LL : (long long)c->parent, c->entry, c->cs, c->ip,
                 call_kind_name(c->kind), (unsigned long long)c->calls, (unsigned long long)c->insns,
                 (unsigned long long)c->cycles, (unsigned long long)c->samples);
+        if (x->has_stalls)
+            fprintf(f, ", %llu", (unsigned long long)c->stalls);
+        fputc(']', f);
     }
     fprintf(f, "\n    ]\n  }");
 }
@@ -101,12 +104,15 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
     fprintf(f, "  \"layout\": {\"clock_grain\": %u, \"bucket_size\": %u, \"bucket_num\": %u, "
                "\"prog_low_pa\": %u, \"prog_high_pa\": %u, \"dos_pa\": %u},\n",
             x->clock_grain, x->bucket_size, x->bucket_num, x->prog_low_pa, x->prog_high_pa, x->dos_pa);
-    fprintf(f, "  \"columns\": [\"linear\", \"cs\", \"ip\", \"class\", \"length\", \"instructions\", \"cycles\"],\n"
-               "  \"addresses\": [");
+    fprintf(f, "  \"columns\": [\"linear\", \"cs\", \"ip\", \"class\", \"length\", \"instructions\", \"cycles\"%s],\n"
+               "  \"addresses\": [", x->has_stalls ? ", \"stalls\"" : "");
     for (size_t i = 0; i < x->n; i++) {
         const struct prx_entry *e = &x->e[i];
-        fprintf(f, "%s\n    [%u, %u, %u, \"%s\", %u, %llu, %llu]", i ? "," : "", e->linear, e->cs, e->ip,
+        fprintf(f, "%s\n    [%u, %u, %u, \"%s\", %u, %llu, %llu", i ? "," : "", e->linear, e->cs, e->ip,
                 prx_class_name(e->cls), e->length, (unsigned long long)e->insns, (unsigned long long)e->cycles);
+        if (x->has_stalls)
+            fprintf(f, ", %llu", (unsigned long long)e->stalls);
+        fputc(']', f);
     }
     fprintf(f, "\n  ]");
     write_calls(f, x);
@@ -153,13 +159,14 @@ static int class_of(const char *s)
     return -1;
 }
 
-/* One "addresses" row; -1 when it is malformed. */
-static int read_entry(json_t *row, struct prx_entry *e)
+/* One "addresses" row of `n` columns (8 with stalls); -1 when it is
+ * malformed. */
+static int read_entry(json_t *row, size_t n, struct prx_entry *e)
 {
-    if (!json_is_array(row) || json_array_size(row) != 7)
+    if (!json_is_array(row) || json_array_size(row) != n)
         return -1;
-    json_int_t v[7];
-    for (int k = 0; k < 7; k++) {
+    json_int_t v[8] = { 0 };
+    for (int k = 0; k < (int)n; k++) {
         json_t *c = json_array_get(row, (size_t)k);
         if (k == 3)
             continue;
@@ -170,7 +177,7 @@ static int read_entry(json_t *row, struct prx_entry *e)
     if (v[0] > 0xFFFFF || v[1] > 0xFFFF || v[2] > 0xFFFF || v[4] > 255 || cls < 0)
         return -1;
     *e = (struct prx_entry){ (uint32_t)v[0], (uint16_t)v[1], (uint16_t)v[2], (uint8_t)cls, (uint8_t)v[4],
-                             (uint64_t)v[5], (uint64_t)v[6] };
+                             (uint64_t)v[5], (uint64_t)v[6], (uint64_t)v[7] };
     return 0;
 }
 
@@ -214,10 +221,10 @@ static int parse_calls(json_t *calls, struct prx *x, char *why, size_t whyn)
         return -1;
     }
     for (size_t i = 0; i < x->ncalls; i++) {
-        json_int_t v[9];
+        json_int_t v[10] = { 0 };
         const char *kind = NULL;
         int k = -1;
-        if (read_row(json_array_get(nodes, i), 9, 4, v, &kind) == 0)
+        if (read_row(json_array_get(nodes, i), x->has_stalls ? 10 : 9, 4, v, &kind) == 0)
             for (k = 4; k >= 0 && strcmp(kind, kind_names[k]) != 0; k--)
                 ;
         if (k < 0 || (i == 0) != (v[0] == -1) || (i && v[0] >= (json_int_t)i) || v[1] > 0xFFFFF || v[2] > 0xFFFF ||
@@ -228,7 +235,7 @@ static int parse_calls(json_t *calls, struct prx *x, char *why, size_t whyn)
         }
         x->calls[i] = (struct call_node){ v[0] < 0 ? CALLS_NO_PARENT : (uint32_t)v[0], (uint32_t)v[1],
                                           (uint16_t)v[2], (uint16_t)v[3], (uint8_t)k, (uint64_t)v[5],
-                                          (uint64_t)v[6], (uint64_t)v[7], (uint64_t)v[8] };
+                                          (uint64_t)v[6], (uint64_t)v[7], (uint64_t)v[8], (uint64_t)v[9] };
     }
     return 0;
 }
@@ -300,6 +307,12 @@ static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
         snprintf(why, whyn, "no \"addresses\" array");
         return -1;
     }
+    /* Version 3 rows carry the bus stalls when the run had them: its
+     * "columns" then name 8, the last "stalls", and so do the nodes'. */
+    json_t *cols = json_object_get(root, "columns");
+    x->has_stalls = version >= 3 && json_is_array(cols) && json_array_size(cols) == 8 &&
+                    json_string_value(json_array_get(cols, 7)) &&
+                    strcmp(json_string_value(json_array_get(cols, 7)), "stalls") == 0;
     x->n = json_array_size(rows);
     x->e = calloc(x->n ? x->n : 1, sizeof *x->e);
     if (!x->e) {
@@ -307,8 +320,9 @@ static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
         return -1;
     }
     for (size_t i = 0; i < x->n; i++) {
-        if (read_entry(json_array_get(rows, i), &x->e[i]) != 0) {
-            snprintf(why, whyn, "address row %zu is not [linear, cs, ip, class, length, instructions, cycles]", i);
+        if (read_entry(json_array_get(rows, i), x->has_stalls ? 8 : 7, &x->e[i]) != 0) {
+            snprintf(why, whyn, "address row %zu is not [linear, cs, ip, class, length, instructions, cycles%s]", i,
+                     x->has_stalls ? ", stalls" : "");
             return -1;
         }
         if (i && x->e[i].linear <= x->e[i - 1].linear) {

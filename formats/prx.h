@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PRX_VERSION 2                   /* reads 1 (no calls or memory) and 2 */
+#define PRX_VERSION 3                   /* reads 1 (no calls or memory), 2 and 3 (bus stalls) */
 
 /* PROFIL's classes of an address (sampler/sampler.h's order). */
 enum prx_class { PRX_IO, PRX_DOS, PRX_HIGH, PRX_PROGRAM };
@@ -24,6 +24,8 @@ struct prx_entry {
     uint8_t cls;                /* enum prx_class */
     uint8_t length;             /* instruction bytes (as last decoded)  */
     uint64_t insns, cycles;
+    uint64_t stalls;            /* of those cycles, the EU waited for the queue
+                                   or the bus (the bus model; 0 otherwise) */
 };
 
 /* A node of the calling-context tree (sampler/calls.h): one distinct chain
@@ -39,6 +41,7 @@ struct call_node {
     uint8_t kind;                       /* enum call_kind */
     uint64_t calls;                     /* times entered from its parent */
     uint64_t insns, cycles, samples;    /* self: while it was the innermost frame */
+    uint64_t stalls;                    /* self: cycles waiting for the queue or bus */
 };
 
 /* --memory: the DOS memory blocks one call site allocated (INT 21h 48h,
@@ -55,7 +58,8 @@ struct alloc_site {
 struct prx {
     char program[64];
     char cpu[8];
-    char timing[8];             /* "table" */
+    char timing[8];             /* "bus" or "table" */
+    int has_stalls;             /* the rows carry bus stalls (version 3, bus) */
     char stop[16];              /* how the run ended: exit, timeout, ... */
     char mode[12];              /* "trace", or "sampling": no addresses (run --stacks/--memory) */
     uint64_t total_insns, total_cycles;

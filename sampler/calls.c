@@ -43,7 +43,7 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
     if ((t->n + 1) * 2 > t->index_cap && index_grow(t) != 0)
         return CALLS_NO_PARENT;
     uint32_t i = t->n++;
-    t->node[i] = (struct call_node){ parent, lin(cs, ip), cs, ip, (uint8_t)kind, 0, 0, 0, 0 };
+    t->node[i] = (struct call_node){ parent, lin(cs, ip), cs, ip, (uint8_t)kind, 0, 0, 0, 0, 0 };
     uint32_t h = hash(parent, t->node[i].entry) & (t->index_cap - 1);
     while (t->index[h])
         h = (h + 1) & (t->index_cap - 1);
@@ -116,10 +116,11 @@ static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
     calls_leave(ctx, ss, slot);
 }
 
-static void on_spent(void *ctx, uint64_t cycles, unsigned insns)
+static void on_spent(void *ctx, uint64_t cycles, uint64_t stalls, unsigned insns)
 {
     struct calltree *t = ctx;
     t->node[t->cur].cycles += cycles;
+    t->node[t->cur].stalls += stalls;
     t->node[t->cur].insns += insns;
 }
 

@@ -12,8 +12,9 @@ int tracer_init(struct tracer *t)
 {
     t->counts.insns = calloc(MEM_SIZE, sizeof *t->counts.insns);
     t->counts.cycles = calloc(MEM_SIZE, sizeof *t->counts.cycles);
+    t->counts.stalls = calloc(MEM_SIZE, sizeof *t->counts.stalls);
     t->counts.cs = calloc(MEM_SIZE, sizeof *t->counts.cs);
-    if (t->counts.insns && t->counts.cycles && t->counts.cs)
+    if (t->counts.insns && t->counts.cycles && t->counts.stalls && t->counts.cs)
         return 0;
     tracer_free(t);
     return -1;
@@ -23,6 +24,7 @@ void tracer_free(struct tracer *t)
 {
     free(t->counts.insns);
     free(t->counts.cycles);
+    free(t->counts.stalls);
     free(t->counts.cs);
     memset(t, 0, sizeof *t);
 }
@@ -81,6 +83,7 @@ int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_l
         e->length = t->counts.insns[a] ? (uint8_t)insn_length(mem, a) : 0;
         e->insns = t->counts.insns[a];
         e->cycles = t->counts.cycles[a];
+        e->stalls = t->counts.stalls[a];
         x->total_insns += e->insns;
         x->total_cycles += e->cycles;
     }

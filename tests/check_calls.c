@@ -273,8 +273,8 @@ END_TEST
 /* A call tree in a .prx: read back, and a bad one named. */
 START_TEST(prx_call_tree_round_trip)
 {
-    struct call_node nodes[2] = { { CALLS_NO_PARENT, 0x1960, 0x196, 0, CALL_ROOT, 1, 10, 100, 1 },
-                                  { 0, 0x1970, 0x196, 0x10, CALL_FAR, 7, 1ull << 40, 5, 0 } };
+    struct call_node nodes[2] = { { CALLS_NO_PARENT, 0x1960, 0x196, 0, CALL_ROOT, 1, 10, 100, 1, 0 },
+                                  { 0, 0x1970, 0x196, 0x10, CALL_FAR, 7, 1ull << 40, 5, 0, 0 } };
     struct alloc_site site = { PRX_SITE_EXEC, 0, 0, 2, 0, 0, 0, 64, 0, 64, 64 };
     struct prx x = { .program = "T.COM", .mode = "trace", .bucket_size = 1, .calls = nodes, .ncalls = 2,
                      .unmatched = 3, .open = 1, .max_depth = 1, .sites = &site, .nsites = 1 }, y;

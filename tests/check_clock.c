@@ -143,15 +143,36 @@ static void nop_cycles(const char *options, struct run_result *r, uint64_t *cycl
 /* A NOP takes the EU 3 clocks, but the 8088 brings one byte per 4-clock
  * bus cycle: a run of NOPs drains the queue (a byte used every 3 clocks,
  * one arriving every 4), and from then on each NOP waits for its own
- * byte, 4 clocks from the last.  The table charges the EU's 3. */
+ * byte, 4 clocks from the last, the bus busy with fetches back to back.
+ * The DRAM refresh (a request every 72 clocks, PIT channel 1 count 18)
+ * asks for the bus 2 clocks after its request and gets it at the first T3
+ * or T4; READY is low from 2 clocks after that for 6, and the next fetch's
+ * T2 waits it out: 5 wait states after a grant in T3, 6 after one in T4.
+ * 72 clocks is 18 cycles, so each refresh meets the grid of cycles moved
+ * by the last one's waits: 5, 5, 6 over and over (Abrash measured 5 or 6,
+ * 5.33 on average).  So a NOP takes 4, or 9 or 10 when its fetch met a
+ * refresh, twice as often 9 as 10.  The table charges the EU's 3. */
 START_TEST(default_clock_is_the_8088_bus)
 {
     static uint64_t cycles[1025];
     struct run_result r;
+    unsigned n4 = 0, n9 = 0, n10 = 0;
     nop_cycles("", &r, cycles);
     ck_assert_ptr_nonnull(strstr(r.err, "(8088, bus timing)"));
+    for (unsigned off = 16; off <= 1024; off++) {
+        n4 += cycles[off] == 4;
+        n9 += cycles[off] == 9;
+        n10 += cycles[off] == 10;
+    }
+    ck_assert_uint_eq(n4 + n9 + n10, 1009);
+    ck_assert_msg(n9 >= 2 * n10 - 2 && n9 <= 2 * n10 + 2, "%u refreshes of 5 waits, %u of 6", n9, n10);
+    /* 1009 NOPs: 4036 clocks and a refresh every 72, 5.33 clocks each
+     * (the span starting anywhere between two requests: one more or not). */
+    unsigned span = 4 * 1009 + 5 * n9 + 6 * n10;
+    ck_assert_msg(n9 + n10 == span / 72 || n9 + n10 == span / 72 + 1, "%u refreshes in %u clocks", n9 + n10, span);
+    nop_cycles("--no-refresh", &r, cycles);
     for (unsigned off = 16; off <= 1024; off++)
-        ck_assert_msg(cycles[off] == 4, "NOP at offset %u: %llu cycles", off, (unsigned long long)cycles[off]);
+        ck_assert_uint_eq(cycles[off], 4);
     nop_cycles("--timing table", &r, cycles);
     ck_assert_ptr_nonnull(strstr(r.err, "(8088, table timing)"));
     for (unsigned off = 16; off <= 1024; off++)
@@ -159,6 +180,75 @@ START_TEST(default_clock_is_the_8088_bus)
     /* The 186 and 286 have no bus model: the table is their default. */
     nop_cycles("--cpu 286", &r, cycles);
     ck_assert_ptr_nonnull(strstr(r.err, "(286, table timing)"));
+}
+END_TEST
+
+/* Michael Abrash's Zen timer measurements on an IBM PC (Zen of Assembly
+ * Language, 1990; docs/timing.md "Measured on a PC" gives the chapters and
+ * listings), against the default clock on tests/fixtures/zen.asm.  Each
+ * block is 1000 of the same sequence; its figure must fall within the
+ * published precision (half a unit of the last digit printed). */
+START_TEST(abrash_zen_timer_measurements)
+{
+    static const struct {
+        const char *what;
+        uint32_t start, end;        /* offsets in zen.com's load module */
+        double us, within;          /* published microseconds per sequence */
+    } zen[] = {
+        { "SHR AX,1 (Listing 4-5: 1.81 us)", 3, 2003, 1.81, 0.005 },
+        { "MUL AX, AX=0 (Listing 4-9: 24.72 us)", 2003, 4003, 24.72, 0.005 },
+        { "MUL AX; SHR AX,1 (Listing 4-6: 25.14 us)", 4003, 8003, 25.14, 0.005 },
+        { "MOV AL,0 (Listing 4-7: 1.81 us)", 8003, 10003, 1.81, 0.005 },
+        { "SUB AL,AL (Listing 4-8: 1.81 us)", 10003, 12003, 1.81, 0.005 },
+    };
+    struct run_result r;
+    struct prx x;
+    char err[512];
+    run_profil(&r, "run --trace -q -o " TMP "/ZEN.PRF " FIX("zen.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(prx_read_file(TMP "/ZEN.prx", &x, err, sizeof err) == 0, "%s", err);
+    for (size_t k = 0; k < sizeof zen / sizeof zen[0]; k++) {
+        uint64_t cycles = 0;
+        for (size_t i = 0; i < x.n; i++) {
+            uint32_t off = prx_offset(&x, &x.e[i]);
+            if (x.e[i].cls == PRX_PROGRAM && off >= zen[k].start && off < zen[k].end)
+                cycles += x.e[i].cycles;
+        }
+        double us = (double)cycles / 1000.0 / 4.772727;
+        ck_assert_msg(us >= zen[k].us - zen[k].within && us <= zen[k].us + zen[k].within,
+                      "%s: %.4f us", zen[k].what, us);
+    }
+    prx_free(&x);
+}
+END_TEST
+
+/* The refresh follows PIT channel 1 as the program programs it: in
+ * refresh.com's three runs of NOPs (offsets 1-512, 521-1032, 1043-1554)
+ * the NOPs that met a refresh (9 or 10 clocks, not 4) come every 72
+ * clocks, every 144 after count 36, and never after mode 0 with count 0. */
+START_TEST(refresh_follows_pit_channel_1)
+{
+    static const uint32_t from[3] = { 17, 534, 1053 }, to[3] = { 513, 1030, 1549 };
+    unsigned met[3] = { 0 }, clocks[3] = { 0 };
+    struct run_result r;
+    struct prx x;
+    char err[512];
+    run_profil(&r, "run --trace -q -o " TMP "/REFRESH.PRF " FIX("refresh.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(prx_read_file(TMP "/REFRESH.prx", &x, err, sizeof err) == 0, "%s", err);
+    for (size_t i = 0; i < x.n; i++) {
+        uint32_t off = prx_offset(&x, &x.e[i]);
+        for (int k = 0; k < 3; k++)
+            if (x.e[i].cls == PRX_PROGRAM && off >= from[k] && off < to[k]) {
+                met[k] += x.e[i].cycles > 4;
+                clocks[k] += (unsigned)x.e[i].cycles;
+            }
+    }
+    prx_free(&x);
+    ck_assert_msg(met[0] == clocks[0] / 72 || met[0] == clocks[0] / 72 + 1, "%u in %u", met[0], clocks[0]);
+    ck_assert_msg(met[1] == clocks[1] / 144 || met[1] == clocks[1] / 144 + 1, "%u in %u", met[1], clocks[1]);
+    ck_assert_uint_eq(met[2], 0);
+    ck_assert_uint_eq(clocks[2], 4 * 496);
 }
 END_TEST
 
@@ -171,6 +261,8 @@ Suite *clock_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("default");
     tcase_add_test(tc, default_clock_is_the_8088_bus);
+    tcase_add_test(tc, abrash_zen_timer_measurements);
+    tcase_add_test(tc, refresh_follows_pit_channel_1);
     suite_add_tcase(s, tc);
     return s;
 }

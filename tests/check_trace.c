@@ -188,8 +188,8 @@ END_TEST
 /* The reader: a round trip, and a clear error for each bad input. */
 START_TEST(prx_round_trip_and_errors)
 {
-    struct prx_entry e[2] = { { 0x1960, 0x196, 0, PRX_PROGRAM, 2, 5, 40 },
-                              { 0x19DD, 0x196, 0x7D, PRX_PROGRAM, 2, 1ull << 40, 1ull << 44 } };
+    struct prx_entry e[2] = { { 0x1960, 0x196, 0, PRX_PROGRAM, 2, 5, 40, 0 },
+                              { 0x19DD, 0x196, 0x7D, PRX_PROGRAM, 2, 1ull << 40, 1ull << 44, 0 } };
     struct prx x = { .program = "A \"B\".COM", .cpu = "8088", .timing = "table", .stop = "exit",
                      .total_insns = 1ull << 40, .total_cycles = 1ull << 44, .clock_grain = 100, .bucket_size = 1,
                      .prog_low_pa = 0x196, .prog_high_pa = 0x19F, .dos_pa = 0xC0, .bucket_num = 9, .e = e, .n = 2 }, y;
@@ -207,7 +207,7 @@ START_TEST(prx_round_trip_and_errors)
     ck_assert_ptr_null(y.calls);        /* no call tree written, none read */
     prx_free(&y);
     static const struct { const char *text, *error; } bad[] = {
-        { "{\"format\": \"profil-prx\", \"version\": 3}", "rt.prx: .prx version 3, this profil reads versions 1 to 2" },
+        { "{\"format\": \"profil-prx\", \"version\": 4}", "rt.prx: .prx version 4, this profil reads versions 1 to 3" },
         { "{\"format\": \"other\"}", "rt.prx: not a profil .prx file" },
         { "{\"format\": \"profil-prx\", \"version\": 1,", "rt.prx: line 1: " },
         { "{\"format\": \"profil-prx\", \"version\": 1, \"instructions\": 1, \"cycles\": 1, \"layout\": "
