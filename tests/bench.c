@@ -18,6 +18,7 @@
 #include "../emu/cpu_bare.h"
 #include "../emu/dos.h"
 #include "../emu/machine.h"
+#include "../emu/pit.h"
 #include "../formats/attrib.h"
 #include "../formats/export.h"
 #include "../formats/fileio.h"
@@ -45,6 +46,7 @@ static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_
         return -1;
     struct machine *m = machine_new(model);
     memcpy(m->mem, start, MEM_SIZE);
+    pit_bios_setup(&m->pit, 0);     /* channel 1's DRAM refresh, as on the PC (the bus model plays it) */
     for (int r = 0; r < NREGS; r++)
         cpu_set(m, (enum reg)r, regs[r]);
     if (bus && cpu_set_bus_model(m, 0) != 0) {
