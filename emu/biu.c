@@ -10,7 +10,6 @@
 #include <stdio.h>
 #endif
 
-#define REQUEST_LEAD 3      /* an EU request to an idle BIU: clocks to its T1 */
 #define LATE_REQUEST 3      /* after T4, for a request that missed T3       */
 #define FETCH_LEAD 2        /* a fetch starts this long after room appears  */
 #define RUN_GUARD 100000    /* clocks no instruction's plan comes near       */
@@ -100,7 +99,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 b->fetch_start = clock + FETCH_LEAD;
                 next++;
             } else {
-                if (clock < due - REQUEST_LEAD)
+                if (clock < due - BIU_REQUEST_LEAD)
                     break;
                 /* In time for the T3 decision of the cycle on the bus: right
                  * after its T4; too late: 3 clocks after it; an idle bus:
@@ -110,7 +109,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                     b->t = 1;
                     b->fetch_start = -1;
                 }
-                int64_t t1 = clock + REQUEST_LEAD + (phantom == clock);
+                int64_t t1 = clock + BIU_REQUEST_LEAD + (phantom == clock);
                 if (b->busy)
                     t1 = clock + (4 - b->t) + (b->t < 3 ? 1 : LATE_REQUEST);
                 pending_t1 = t1 > due ? t1 : due;

@@ -18,7 +18,10 @@
  *     a fetch due in the clock the EU asks starts first, a later one yields;
  *   - fetched bytes can be read from the clock after T3;
  *   - a jump stops prefetching (after any fetch on the bus), empties the
- *     queue, and fetching starts at the target 2 clocks later.
+ *     queue, and fetching starts at the target 2 clocks later; a far one
+ *     (CALL/JMP far, INT) stops at its own time, after any bus cycle the
+ *     EU has asked for by then and before its pushes, so a split push
+ *     moves only what follows it.
  * The EU's side is a plan (emu/biu_plan.c): when, with nothing in its way,
  * it reads each instruction byte from the queue, asks for each bus cycle
  * and empties the queue, and when it is done.  biu_run() plays the plan
@@ -31,6 +34,7 @@
 #include <stdint.h>
 
 #define BIU_MAX_EVENTS 48
+#define BIU_REQUEST_LEAD 3  /* an EU request to an idle BIU: clocks to its T1 */
 #define BIU_MAX_ACCESSES 16 /* data accesses one instruction may make       */
 
 struct biu {

@@ -128,6 +128,50 @@ START_TEST(jump_waits_for_the_fetch_then_refills)
 }
 END_TEST
 
+START_TEST(far_call_stops_prefetching_before_its_pushes)
+{
+    /* "callf 2A53h:33D3h" at IP B85Ch, SP DC45h (odd), queue 6 (37 clocks
+     * on the hardware): the opcode read at 0, the 4 immediates at 2-5; a
+     * fetch at 4-7 (room after the read at 2).  Prefetching stops after
+     * the immediates (the schedule's suspend, 10 clocks before the flush's
+     * 20): the queue has room at that fetch's T3 (6) and after it, yet no
+     * fetch follows.  CS is pushed at the odd SP-2 in two cycles, 13 and
+     * 17; the flush at 24 (the schedule's 20, 4 late for the split), the
+     * target fetched at 26-29, IP pushed at 30 and 34, done 37.  Counting
+     * the split push (which comes after it) into the suspend's time let a
+     * fetch run at 8-11 and made it 39. */
+    static const uint8_t callf[] = { 0x9A, 0xD3, 0x33, 0x53, 0x2A };
+    ck_assert_uint_eq(run_one(CPU_8086, 0xB85C, 6, 0xDC45, callf, 5), 37);
+}
+END_TEST
+
+START_TEST(far_call_indirect_stops_prefetching_after_its_reads)
+{
+    /* "callf word [ds:bx+di+2F8Fh]" at IP 404Bh, the operand at an even
+     * address, SP even, queue 5 (49 clocks on the hardware): opcode 0,
+     * ModR/M 1, a fetch at 2-5, the displacement read at 8 and 9, a fetch
+     * at 10-13; the offset read at 14, the segment at 23, CS pushed at 33,
+     * the flush at 40, the target fetched at 42-45, IP pushed at 46, done
+     * 49.  The schedule's suspend (9 after the EA's 12: 21) comes after
+     * the segment read the EU asks for at 20 (3 clocks before its T1);
+     * taken before that read, it came first and the read went a clock
+     * late: 50. */
+    static const uint8_t callf[] = { 0xFF, 0x99, 0x8F, 0x2F };
+    struct machine *m = bare_machine(CPU_8086);
+    mem_write(m, lin(SEG, 0x404B), callf, sizeof callf);
+    for (unsigned i = 0; i < 8; i++)
+        mem_wb(m, lin(SEG, (uint16_t)(0x404B + sizeof callf + i)), 0x90);
+    cpu_set(m, REG_CS, SEG);
+    cpu_set(m, REG_IP, 0x404B);
+    cpu_set(m, REG_SS, 0x2000);
+    cpu_set(m, REG_SP, 0x98A2);
+    cpu_set(m, REG_DS, 0x3000);
+    cpu_set(m, REG_BX, 0x1000);
+    cpu_set(m, REG_DI, 0x0001);     /* BX+DI+2F8Fh = 3F90h: even */
+    ck_assert_uint_eq(bus_run(m, 5, 1), 49);
+}
+END_TEST
+
 START_TEST(eu_request_on_an_idle_bus)
 {
     /* A plan by hand: one byte, a write wanted at 7, done at 10; the BIU
@@ -215,6 +259,8 @@ Suite *bus_suite(void)
     tcase_add_test(tc, no_fetch_just_after_a_bus_cycle);
     tcase_add_test(tc, a_fetch_wanted_in_t4);
     tcase_add_test(tc, jump_waits_for_the_fetch_then_refills);
+    tcase_add_test(tc, far_call_stops_prefetching_before_its_pushes);
+    tcase_add_test(tc, far_call_indirect_stops_prefetching_after_its_reads);
     tcase_add_test(tc, eu_request_on_an_idle_bus);
     tcase_add_test(tc, short_instructions_are_fetch_bound);
     tcase_add_test(tc, command_line);
