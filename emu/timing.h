@@ -87,6 +87,9 @@ enum timing_kind {
                        libx86emu's 286 behaviour after them                 */
     K_ALIAS,        /* 0F, C0/C1, C8/C9, D8-DF: 8086 meanings libx86emu lacks;
                        emu/cpu.c executes them itself                       */
+    K_REG0,         /* 8F, C6, C7: plain with ModR/M reg 0; reg 1-7, which
+                       the 8086 runs as reg 0 and libx86emu faults on, are
+                       emu/cpu8086.c's                                     */
 };
 
 struct timing_op {
@@ -152,6 +155,10 @@ static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t
         return is_mem ? 15 + ea : 2;
     case K_GRP80:
         return is_mem ? (reg == 7 ? 10 : 17) + ea : 4;
+    case K_REG0:
+        if (reg)
+            return -1;
+        return is_mem ? op->mem + ea : op->reg;
     case K_GRPFF:
         if (modrm == 0xD4 || modrm == 0xF4 || modrm == 0xFC)
             return -1;      /* CALL SP, PUSH SP: the wrapper corrects them */

@@ -70,9 +70,6 @@ static const struct { const char *file, *why; } known_failures[] = {
     { "FF.2", "a word operand at offset FFFFh: libx86emu reads the next linear byte, the 8086 offset 0 "
               "of the segment (the wrapper corrects this only for the instructions it runs itself)" },
     { "D4", "AAM 0: the FLAGS the 8086's microcode leaves before the divide error" },
-    { "8F", "not normal: reg fields 1-7 of POP r/m, which the 8086 runs as POP; libx86emu raises #UD" },
-    { "C6", "not normal: reg fields 1-7 of MOV r/m,imm8, which the 8086 runs as MOV; libx86emu raises #UD" },
-    { "C7", "not normal: reg fields 1-7 of MOV r/m,imm16, likewise" },
 };
 
 /* Tests that pass only because the pushed FLAGS' undefined bits were
