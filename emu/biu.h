@@ -7,9 +7,9 @@
  * requests competing with code fetches.  The rules, as read from the
  * SingleStepTests 8086 bus traces (docs/timing.md, "The bus model"):
  *   - a queue read that leaves room for a fetch starts one 2 clocks later
- *     if the bus is idle, but not in the first clock after a T4; one in a
- *     T4 wants a fetch that never runs, yet costs an EU request made at
- *     that fetch's clock 1 clock;
+ *     if the bus is idle; one in a T4 or in the clock after it puts that
+ *     fetch off from T4 + 2 to T4 + 4 (a request of the EU's before then
+ *     goes first), and an EU request made at T4 + 2 waits a clock more;
  *   - at T3 of every bus cycle the BIU decides what follows T4: the EU's
  *     cycle if it has asked, else another fetch if the queue, with this
  *     fetch's bytes, still has room;
