@@ -66,7 +66,7 @@ const struct timing_op timing_ops[256] = {
     /* C8 */ K(K_ALIAS, 25, 25), K(K_ALIAS, 26, 26), P(25), P(26), /* C8/C9 alias RETF imm, RETF */
     /* CC */ K(K_FIXUP, 52, 52), K(K_FIXUP, 51, 51), K(K_INTO, 53, 4), K(K_IFSET, 32, 32), /* INT 3, INT n, INTO, IRET */
     /* D0 */ G(K_SHIFT1), G(K_SHIFT1), G(K_SHIFTCL), G(K_SHIFTCL),
-    /* D4 */ K(K_AAM, 7, 7), K(K_AAD, 59, 59), P(4), P(11), /* AAM AAD SALC XLAT */
+    /* D4 */ K(K_AAM, 7, 7), K(K_AAD, 59, 59), K(K_SALC, 3, 3), P(11), /* AAM AAD SALC XLAT */
     /* D8 */ E8_, E8_, E8_, E8_, E8_, E8_, E8_, E8_,   /* ESC: a no-op without an 8087 */
     /* E0 */ K(K_LOOPNZ, 19, 5), K(K_LOOPZ, 18, 6), K(K_LOOP, 17, 5), K(K_JCXZ, 18, 6),
     /* E4 */ P(10), P(10), P(10), P(10),    /* IN/OUT imm8                   */
@@ -249,6 +249,10 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
     case K_CWD:
         t = op->reg;
         out->mul = CWD_16;
+        break;
+    case K_SALC:                    /* AL = CF ? FFh : 0, a clock more for FFh */
+        out->operand = flags & 1;
+        t = op->reg + out->operand;
         break;
     case K_PLAIN:
     case K_IFSET:

@@ -34,7 +34,7 @@ struct insn_cost {
     uint8_t aam0;           /* AAM 0: a divide error the wrapper delivers   */
     uint16_t operand;       /* the clocks in `fixed` that depend on the
                                operands: 4 per bit of a shift by CL, AAD's
-                               1 bits, and what timing_mul_extra/
+                               1 bits, SALC's CF, and what timing_mul_extra/
                                timing_div_extra/timing_ascii_extra add    */
     uint8_t mul;            /* enum timing_mul: MUL, IMUL, CWD add their
                                operands' part once they ran (timing_mul_extra),
@@ -81,6 +81,7 @@ enum timing_kind {
     K_AAM,          /* D4: AAM 0 must not reach libx86emu                   */
     K_AAD,          /* D5: its time follows the immediate's 1 bits          */
     K_CWD,          /* 99: a negative AX costs a clock more                 */
+    K_SALC,         /* D6: CF set costs a clock more                        */
     K_IFSET,        /* STI, POPF, IRET: may set IF (and IRET ends every host
                        service stub), so the wrapper looks at them closely   */
     K_FIXUP,        /* PUSHF, SAHF, PUSH SP, INT 3/n: emu/cpu.c corrects

@@ -210,6 +210,19 @@ START_TEST(a_fetch_wanted_just_after_t4_runs_2_clocks_later)
 }
 END_TEST
 
+START_TEST(salc_takes_a_clock_more_with_cf)
+{
+    /* "salc" with a full queue: 3 clocks with CF clear (IP C33Eh), 4 with
+     * CF set (IP 105Ch), as the hardware took them: nothing on the bus,
+     * the next opcode already queued. */
+    static const uint8_t salc[] = { 0xD6 };
+    ck_assert_uint_eq(run_one(CPU_8086, 0xC33E, 6, 0x200, salc, 1), 3);
+    struct machine *m = placed(CPU_8086, 0x105C, 0x200, salc, 1);
+    cpu_set(m, REG_FLAGS, 0x0001);
+    ck_assert_uint_eq(bus_run(m, 6, 1), 4);
+}
+END_TEST
+
 START_TEST(eu_request_on_an_idle_bus)
 {
     /* A plan by hand: one byte, a write wanted at 7, done at 10; the BIU
@@ -301,6 +314,7 @@ Suite *bus_suite(void)
     tcase_add_test(tc, far_call_indirect_stops_prefetching_after_its_reads);
     tcase_add_test(tc, a_fetch_wanted_in_t4_runs_2_clocks_later);
     tcase_add_test(tc, a_fetch_wanted_just_after_t4_runs_2_clocks_later);
+    tcase_add_test(tc, salc_takes_a_clock_more_with_cf);
     tcase_add_test(tc, eu_request_on_an_idle_bus);
     tcase_add_test(tc, short_instructions_are_fetch_bound);
     tcase_add_test(tc, command_line);
