@@ -10,9 +10,9 @@
 #include <stdio.h>
 #endif
 
-#define REQUEST_LEAD 3      /* an EU request to an idle BIU: clocks to its T1 */
 #define LATE_REQUEST 3      /* after T4, for a request that missed T3       */
 #define FETCH_LEAD 2        /* a fetch starts this long after room appears  */
+#define FETCH_DEFER 2       /* and this much later when it appears at a T4  */
 #define RUN_GUARD 100000    /* clocks no instruction's plan comes near       */
 
 void biu_init(struct biu *b, int wide, unsigned queued, uint32_t fetch_at)
@@ -79,7 +79,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
     int64_t pending_t1 = -1;        /* the bus cycle the EU asked for: its T1 */
     int discard = 0;                /* the fetch on the bus was flushed */
     int settling = 0;               /* the first clock after a T4 */
-    int64_t phantom = -1;           /* a fetch wanted in a T4, dropped */
+    int64_t phantom = -1;           /* the clock of a fetch put off at a T4 */
     int suspended = 0;              /* a jump stopped prefetching */
     int64_t clock;
     for (clock = 0; clock < RUN_GUARD; clock++) {
@@ -106,10 +106,16 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 }
                 b->queued--;
                 next++;
-                if (!b->busy && !settling && b->fetch_start < 0 && room(b))
+                if (!b->busy && !settling && b->fetch_start < 0 && room(b)) {
                     b->fetch_start = clock + FETCH_LEAD;
-                else if (b->busy && b->t == 4 && b->fetch_start < 0 && room(b))
-                    phantom = clock + FETCH_LEAD;   /* never runs, but is in the EU's way */
+                } else if (((b->busy && b->t == 4) || settling) && b->fetch_start < 0 && room(b)) {
+                    /* In a T4 or the clock after it: the fetch due 2 clocks
+                     * after the T4 is put off 2 more, and is in the way of
+                     * an EU request made in its clock. */
+                    int64_t t4 = settling ? clock - 1 : clock;
+                    phantom = t4 + FETCH_LEAD;
+                    b->fetch_start = t4 + FETCH_LEAD + FETCH_DEFER;
+                }
             } else if (p->kind[next] == EU_SUSPEND) {
                 if (clock < due)
                     break;
@@ -130,7 +136,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 b->fetch_start = clock + FETCH_LEAD;
                 next++;
             } else {
-                if (clock < due - REQUEST_LEAD)
+                if (clock < due - BIU_REQUEST_LEAD)
                     break;
                 /* In time for the T3 decision of the cycle on the bus: right
                  * after its T4; too late: 3 clocks after it; an idle bus:
@@ -140,7 +146,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                     b->t = 1;
                     b->fetch_start = -1;
                 }
-                int64_t t1 = clock + REQUEST_LEAD + (phantom == clock);
+                int64_t t1 = clock + BIU_REQUEST_LEAD + (phantom == clock);
                 if (b->busy)
                     t1 = clock + (4 - b->t) + (b->t < 3 ? 1 : LATE_REQUEST);
                 pending_t1 = t1 > due ? t1 : due;

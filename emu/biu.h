@@ -7,9 +7,9 @@
  * requests competing with code fetches.  The rules, as read from the
  * SingleStepTests 8086 bus traces (docs/timing.md, "The bus model"):
  *   - a queue read that leaves room for a fetch starts one 2 clocks later
- *     if the bus is idle, but not in the first clock after a T4; one in a
- *     T4 wants a fetch that never runs, yet costs an EU request made at
- *     that fetch's clock 1 clock;
+ *     if the bus is idle; one in a T4 or in the clock after it puts that
+ *     fetch off from T4 + 2 to T4 + 4 (a request of the EU's before then
+ *     goes first), and an EU request made at T4 + 2 waits a clock more;
  *   - at T3 of every bus cycle the BIU decides what follows T4: the EU's
  *     cycle if it has asked, else another fetch if the queue, with this
  *     fetch's bytes, still has room;
@@ -18,7 +18,10 @@
  *     a fetch due in the clock the EU asks starts first, a later one yields;
  *   - fetched bytes can be read from the clock after T3;
  *   - a jump stops prefetching (after any fetch on the bus), empties the
- *     queue, and fetching starts at the target 2 clocks later.
+ *     queue, and fetching starts at the target 2 clocks later; a far one
+ *     (CALL/JMP far, INT) stops at its own time, after any bus cycle the
+ *     EU has asked for by then and before its pushes, so a split push
+ *     moves only what follows it.
  * And the IBM PC's DRAM refresh (docs/timing.md, "DRAM refresh"): PIT
  * channel 1 requests DMA channel 0 (DREQ); 2 clocks later the DMA asks
  * for the bus (HRQ) and gets it in the first clock the 8088's status is
@@ -37,6 +40,7 @@
 #include <stdint.h>
 
 #define BIU_MAX_EVENTS 48
+#define BIU_REQUEST_LEAD 3  /* an EU request to an idle BIU: clocks to its T1 */
 #define BIU_MAX_ACCESSES 16 /* data accesses one instruction may make       */
 
 struct biu {

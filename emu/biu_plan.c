@@ -107,18 +107,30 @@ static void modrm_reads(struct eu_plan *p, int32_t opcode_at, uint8_t modrm, int
 }
 
 /* When a measured plan's jump stops prefetching (INT32_MAX: it does not
- * jump): its flush's time less the measured lead. */
+ * jump): its flush's time less the measured lead, late by the split words
+ * of the accesses before that time only (a far CALL's or an INT's pushes
+ * come after it). */
 static int32_t suspend_time(const struct measured *m, const struct eu_insn *in, int32_t base)
 {
-    unsigned k = 0;
-    int32_t late = 0;
-    for (const char *e = m->events; *e; e++) {
+    int32_t at = INT32_MAX, late = 0;
+    for (const char *e = m->events; *e; e++)
         if (*e == 'E')
-            return base + m->at[e - m->events] + late - m->suspend;
+            at = m->at[e - m->events] - m->suspend;
+    if (at == INT32_MAX)
+        return at;
+    unsigned k = 0;
+    for (const char *e = m->events; *e && m->at[e - m->events] < at; e++)
         if (*e == 'R' || *e == 'W')
             late += 4 * (int32_t)(in->access[k++].cycles - 1);
-    }
-    return INT32_MAX;
+    return base + at + late;
+}
+
+/* When the EU acts on an event of a measured plan: it asks for a data
+ * cycle BIU_REQUEST_LEAD clocks before its T1, so a suspend due at or
+ * after that clock comes after the request. */
+static int32_t acts_at(char event, int32_t at)
+{
+    return event == 'R' || event == 'W' ? at - BIU_REQUEST_LEAD : at;
 }
 
 static void from_measured(const struct measured *m, const struct eu_insn *in, struct eu_plan *p, int32_t base)
@@ -129,7 +141,7 @@ static void from_measured(const struct measured *m, const struct eu_insn *in, st
     int looped = 0;             /* the operand-dependent loop is counted */
     for (const char *e = m->events; *e; e++) {
         int32_t at = base + m->at[e - m->events] + late;
-        if (suspend != INT32_MAX && (at > suspend || *e == 'E')) {
+        if (suspend != INT32_MAX && (acts_at(*e, at) >= suspend || *e == 'E')) {
             add(p, EU_SUSPEND, suspend);
             suspend = INT32_MAX;
         }

@@ -262,7 +262,7 @@ static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsi
     if (n >= 15)
         return 0;
     if (op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
-        op == 0x3F || op == 0xD4) {
+        op == 0x3F || op == 0xD4 || op == 0xC6 || op == 0xC7 || op == 0x8F) {
         struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0,
                                    c->biu ? cpu_note_access : NULL, c };
         unsigned len = cpu8086_exec(e, &bus, n, seg_prefix);

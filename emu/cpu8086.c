@@ -1,7 +1,7 @@
 /*
- * emu/cpu8086.c: the 8086's shifts by CL, segment-register moves with
- * their ModR/M operand decoded here, and decimal and ASCII adjusts (see
- * cpu8086.h).
+ * emu/cpu8086.c: the 8086's shifts by CL, segment-register moves, MOV
+ * r/m,imm and POP r/m with any reg field, their ModR/M operand decoded
+ * here, and decimal and ASCII adjusts (see cpu8086.h).
  */
 #include "cpu8086.h"
 
@@ -233,6 +233,28 @@ unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, unsigned prefixes, u
         len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
         uint16_t v = (uint16_t)get(bus, &o, 1);
         cpu_set(bus->m, sreg[reg & 3], v);
+        break;
+    }
+    case 0xC6: case 0xC7: {                     /* MOV r/m, imm with reg 1-7 */
+        if (reg == 0)
+            return 0;
+        int word = op & 1;
+        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
+        unsigned imm = code(e, bus->mem, prefixes + len);
+        if (word)
+            imm |= (unsigned)code(e, bus->mem, prefixes + len + 1) << 8;
+        len += 1 + (unsigned)word;
+        put(bus, &o, word, imm);
+        break;
+    }
+    case 0x8F: {                                /* POP r/m with reg 1-7 */
+        if (reg == 0)
+            return 0;
+        struct operand top = { 0, 0, e->x86.R_SS, e->x86.R_SP };
+        uint16_t v = (uint16_t)get(bus, &top, 1);
+        e->x86.R_ESP = (uint16_t)(e->x86.R_SP + 2);
+        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
+        put(bus, &o, 1, v);
         break;
     }
     case 0x27: case 0x2F:

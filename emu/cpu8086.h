@@ -6,7 +6,8 @@
  * segment register with reg 4-7 in its ModR/M (the 8086 reads only the
  * low two bits: ES, CS, SS, DS; libx86emu takes FS/GS or faults), and
  * DAA/DAS/AAA/AAS/AAM, whose 8086 results and flags differ from later
- * CPUs' in their edge cases.
+ * CPUs' in their edge cases, and MOV r/m,imm (C6, C7) and POP r/m (8F)
+ * with reg 1-7, which the 8086 runs as reg 0 (libx86emu faults).
  *
  * Only emu/cpu*.c include this header: it speaks x86emu_t.
  */

@@ -47,7 +47,7 @@ const struct timing_op timing_ops[256] = {
     /* 80 */ G(K_GRP80), G(K_GRP80), G(K_GRP80), G(K_GRP80),
     /* 84 */ M(3, 9), M(3, 9), M(4, 17), M(4, 17),  /* TEST, XCHG r/m,r       */
     /* 88 */ M(2, 9), M(2, 9), M(2, 8), M(2, 8),    /* MOV                    */
-    /* 8C */ KM(K_FIXUP, 2, 9), M(2, 2), KM(K_FIXUP, 2, 8), M(8, 17),   /* MOV r/m,sr LEA MOV sr POP r/m */
+    /* 8C */ KM(K_FIXUP, 2, 9), M(2, 2), KM(K_FIXUP, 2, 8), KM(K_REG0, 8, 17), /* MOV r/m,sr LEA MOV sr POP r/m */
     /* 90 */ P(3), P(3), P(3), P(3), P(3), P(3), P(3), P(3),         /* XCHG AX,r */
     /* 98 */ P(2), K(K_CWD, 5, 5), P(28), P(4), K(K_FIXUP, 10, 10), K(K_IFSET, 8, 8), K(K_FIXUP, 4, 4), P(4),
              /* CBW CWD CALL far WAIT PUSHF POPF SAHF LAHF */
@@ -62,11 +62,11 @@ const struct timing_op timing_ops[256] = {
     /* B8 */ P(4), P(4), P(4), P(4), P(4), P(4), P(4), P(4),  /* MOV r16,imm */
     /* C0 */ K(K_ALIAS, 20, 20), K(K_ALIAS, 16, 16), P(20), P(16), /* C0/C1 alias RET imm, RET */
     /* C4 */ M(16, 16), M(16, 16),          /* LES, LDS: memory only         */
-    /* C6 */ M(4, 10), M(4, 10),            /* MOV r/m,imm                   */
+    /* C6 */ KM(K_REG0, 4, 10), KM(K_REG0, 4, 10), /* MOV r/m,imm            */
     /* C8 */ K(K_ALIAS, 25, 25), K(K_ALIAS, 26, 26), P(25), P(26), /* C8/C9 alias RETF imm, RETF */
     /* CC */ K(K_FIXUP, 52, 52), K(K_FIXUP, 51, 51), K(K_INTO, 53, 4), K(K_IFSET, 32, 32), /* INT 3, INT n, INTO, IRET */
     /* D0 */ G(K_SHIFT1), G(K_SHIFT1), G(K_SHIFTCL), G(K_SHIFTCL),
-    /* D4 */ K(K_AAM, 7, 7), K(K_AAD, 59, 59), P(4), P(11), /* AAM AAD SALC XLAT */
+    /* D4 */ K(K_AAM, 7, 7), K(K_AAD, 59, 59), K(K_SALC, 3, 3), P(11), /* AAM AAD SALC XLAT */
     /* D8 */ E8_, E8_, E8_, E8_, E8_, E8_, E8_, E8_,   /* ESC: a no-op without an 8087 */
     /* E0 */ K(K_LOOPNZ, 19, 5), K(K_LOOPZ, 18, 6), K(K_LOOP, 17, 5), K(K_JCXZ, 18, 6),
     /* E4 */ P(10), P(10), P(10), P(10),    /* IN/OUT imm8                   */
@@ -250,10 +250,15 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
         t = op->reg;
         out->mul = CWD_16;
         break;
+    case K_SALC:                    /* AL = CF ? FFh : 0, a clock more for FFh */
+        out->operand = flags & 1;
+        t = op->reg + out->operand;
+        break;
     case K_PLAIN:
     case K_IFSET:
     case K_FIXUP:
     case K_ALIAS:
+    case K_REG0:
         t = is_mem ? op->mem + ea : op->reg;
         break;
     case K_JCC:

@@ -34,7 +34,7 @@ struct insn_cost {
     uint8_t aam0;           /* AAM 0: a divide error the wrapper delivers   */
     uint16_t operand;       /* the clocks in `fixed` that depend on the
                                operands: 4 per bit of a shift by CL, AAD's
-                               1 bits, and what timing_mul_extra/
+                               1 bits, SALC's CF, and what timing_mul_extra/
                                timing_div_extra/timing_ascii_extra add    */
     uint8_t mul;            /* enum timing_mul: MUL, IMUL, CWD add their
                                operands' part once they ran (timing_mul_extra),
@@ -81,12 +81,16 @@ enum timing_kind {
     K_AAM,          /* D4: AAM 0 must not reach libx86emu                   */
     K_AAD,          /* D5: its time follows the immediate's 1 bits          */
     K_CWD,          /* 99: a negative AX costs a clock more                 */
+    K_SALC,         /* D6: CF set costs a clock more                        */
     K_IFSET,        /* STI, POPF, IRET: may set IF (and IRET ends every host
                        service stub), so the wrapper looks at them closely   */
     K_FIXUP,        /* PUSHF, SAHF, PUSH SP, INT 3/n: emu/cpu.c corrects
                        libx86emu's 286 behaviour after them                 */
     K_ALIAS,        /* 0F, C0/C1, C8/C9, D8-DF: 8086 meanings libx86emu lacks;
                        emu/cpu.c executes them itself                       */
+    K_REG0,         /* 8F, C6, C7: plain with ModR/M reg 0; reg 1-7, which
+                       the 8086 runs as reg 0 and libx86emu faults on, are
+                       emu/cpu8086.c's                                     */
 };
 
 struct timing_op {
@@ -152,6 +156,10 @@ static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t
         return is_mem ? 15 + ea : 2;
     case K_GRP80:
         return is_mem ? (reg == 7 ? 10 : 17) + ea : 4;
+    case K_REG0:
+        if (reg)
+            return -1;
+        return is_mem ? op->mem + ea : op->reg;
     case K_GRPFF:
         if (modrm == 0xD4 || modrm == 0xF4 || modrm == 0xFC)
             return -1;      /* CALL SP, PUSH SP: the wrapper corrects them */

@@ -36,10 +36,9 @@ static uint64_t bus_run(struct machine *m, unsigned queued, uint64_t insns)
     return t;
 }
 
-/* One instruction's clocks under --timing bus on an 8086 whose queue holds
- * `queued` bytes from CS:IP (the instruction and what follows it). */
-static unsigned run_one(enum cpu_model model, uint16_t ip, unsigned queued, uint16_t sp, const uint8_t *code,
-                        size_t n)
+/* A bare machine with `code` at CS:IP = SEG:ip, NOPs after it, SS:SP =
+ * 2000h:sp (DS 0 and the other registers 0 unless the caller sets them). */
+static struct machine *placed(enum cpu_model model, uint16_t ip, uint16_t sp, const uint8_t *code, size_t n)
 {
     struct machine *m = bare_machine(model);
     mem_write(m, lin(SEG, ip), code, n);
@@ -49,7 +48,15 @@ static unsigned run_one(enum cpu_model model, uint16_t ip, unsigned queued, uint
     cpu_set(m, REG_IP, ip);
     cpu_set(m, REG_SS, 0x2000);
     cpu_set(m, REG_SP, sp);
-    return (unsigned)bus_run(m, queued, 1);
+    return m;
+}
+
+/* One instruction's clocks under --timing bus on an 8086 whose queue holds
+ * `queued` bytes from CS:IP (the instruction and what follows it). */
+static unsigned run_one(enum cpu_model model, uint16_t ip, unsigned queued, uint16_t sp, const uint8_t *code,
+                        size_t n)
+{
+    return (unsigned)bus_run(placed(model, ip, sp, code, n), queued, 1);
 }
 
 START_TEST(push_waits_for_a_fetch)
@@ -86,9 +93,9 @@ START_TEST(no_fetch_just_after_a_bus_cycle)
     /* "mov bp, word [ss:bx+si-4E00h]", the queue holding only its 5 bytes
      * (21 clocks on the hardware): SS: read at 0, the opcode at 2, the
      * ModR/M at 3; fetches at 2-5 and 6-9; the displacement read at 9 (T4)
-     * and 10.  The read at 10, the first clock after a T4, starts no fetch,
-     * so the EU's read finds the bus idle at 2 + 11 (EA) + 2 = 15; done at
-     * 15 + 6 = 21. */
+     * and 10.  The read at 10, the first clock after a T4, puts its fetch
+     * off from 11 to 13, and the EU, asking at 12, goes first: its read
+     * finds the bus idle at 2 + 11 (EA) + 2 = 15; done at 15 + 6 = 21. */
     static const uint8_t mov[] = { 0x36, 0x8B, 0xA8, 0x00, 0xB2 };
     ck_assert_uint_eq(run_one(CPU_8086, 0xF60D, 5, 0x200, mov, 5), 21);
 }
@@ -99,15 +106,15 @@ START_TEST(a_fetch_wanted_in_t4)
     /* "add word [ds:si+3036h], bx", queue 6 (26 clocks on the hardware):
      * the opcode and ModR/M read at 0 and 1 leave room, a fetch runs 3-6,
      * the displacement is read at 5 and 6.  The read in T4 (6) makes room
-     * for a fetch at 8 that never runs, but the EU, asking at 8 for its
-     * read at 11 (1 + 9 + 1), pays a clock for it: the read at 12, the
-     * write at 12 + 11, done at 26. */
+     * for a fetch at 8, put off to 10; the EU, asking at 8 for its read
+     * at 11 (1 + 9 + 1), goes first but pays a clock for it: the read at
+     * 12, the write at 12 + 11, done at 26. */
     static const uint8_t add[] = { 0x01, 0x9C, 0x36, 0x30 };
     ck_assert_uint_eq(run_one(CPU_8086, 0x780A, 6, 0x200, add, 4), 26);
     /* "jmp word [ss:di-65h]", queue 6 (33): the displacement read in T4
-     * (7) of the fetch at 4-7 wants a fetch at 9 that never runs; the EU
-     * asks at 10, later, and pays nothing: its split word is read at 13
-     * and 17.  The queue, at 4, has room after the EU's reads, so a fetch
+     * (7) of the fetch at 4-7 wants a fetch at 9, put off to 11; the EU
+     * asks at 10, before it, and pays nothing: its split word is read at
+     * 13 and 17.  The queue, at 4, has room after the EU's reads, so a fetch
      * runs at 21-24 and the jump waits for it: flush at 26, refill at
      * 28-31, the target's first byte read at 33. */
     static const uint8_t jmp[] = { 0x36, 0xFF, 0x65, 0x9B };
@@ -125,6 +132,94 @@ START_TEST(jump_waits_for_the_fetch_then_refills)
     /* Queue 5 (the fetch address even): a fetch runs 2-5, and the jump
      * waits for its T4 before it stops prefetching: flush at 10, 17. */
     ck_assert_uint_eq(run_one(CPU_8086, 0x101, 5, 0x200, jmp, 2), 17);
+}
+END_TEST
+
+START_TEST(far_call_stops_prefetching_before_its_pushes)
+{
+    /* "callf 2A53h:33D3h" at IP B85Ch, SP DC45h (odd), queue 6 (37 clocks
+     * on the hardware): the opcode read at 0, the 4 immediates at 2-5; a
+     * fetch at 4-7 (room after the read at 2).  Prefetching stops after
+     * the immediates (the schedule's suspend, 10 clocks before the flush's
+     * 20): the queue has room at that fetch's T3 (6) and after it, yet no
+     * fetch follows.  CS is pushed at the odd SP-2 in two cycles, 13 and
+     * 17; the flush at 24 (the schedule's 20, 4 late for the split), the
+     * target fetched at 26-29, IP pushed at 30 and 34, done 37.  Counting
+     * the split push (which comes after it) into the suspend's time let a
+     * fetch run at 8-11 and made it 39. */
+    static const uint8_t callf[] = { 0x9A, 0xD3, 0x33, 0x53, 0x2A };
+    ck_assert_uint_eq(run_one(CPU_8086, 0xB85C, 6, 0xDC45, callf, 5), 37);
+}
+END_TEST
+
+START_TEST(far_call_indirect_stops_prefetching_after_its_reads)
+{
+    /* "callf word [ds:bx+di+2F8Fh]" at IP 404Bh, the operand at an even
+     * address, SP even, queue 5 (49 clocks on the hardware): opcode 0,
+     * ModR/M 1, a fetch at 2-5, the displacement read at 8 and 9, a fetch
+     * at 10-13; the offset read at 14, the segment at 23, CS pushed at 33,
+     * the flush at 40, the target fetched at 42-45, IP pushed at 46, done
+     * 49.  The schedule's suspend (9 after the EA's 12: 21) comes after
+     * the segment read the EU asks for at 20 (3 clocks before its T1);
+     * taken before that read, it came first and the read went a clock
+     * late: 50. */
+    static const uint8_t callf[] = { 0xFF, 0x99, 0x8F, 0x2F };
+    struct machine *m = placed(CPU_8086, 0x404B, 0x98A2, callf, sizeof callf);
+    cpu_set(m, REG_DS, 0x3000);
+    cpu_set(m, REG_BX, 0x1000);
+    cpu_set(m, REG_DI, 0x0001);     /* BX+DI+2F8Fh = 3F90h: even */
+    ck_assert_uint_eq(bus_run(m, 5, 1), 49);
+}
+END_TEST
+
+START_TEST(a_fetch_wanted_in_t4_runs_2_clocks_later)
+{
+    /* "mov word [ds:di+69DBh], bp" at IP B0FCh, the word at an odd address,
+     * queue 6 (23 clocks on the hardware): opcode 0, ModR/M 1, a fetch at
+     * 3-6; the displacement read at 5 and in that fetch's T4, 6.  The read
+     * in T4 wants a fetch at 8, which does not start then but 2 clocks
+     * later, at 10-13.  The EU asks at 12 (3 before 6 + 9 EA), in its T3:
+     * the write's two cycles at 16 and 20, done 23.  With that fetch
+     * dropped, the write came at 15: 22. */
+    static const uint8_t mov[] = { 0x89, 0xAD, 0xDB, 0x69 };
+    ck_assert_uint_eq(run_one(CPU_8086, 0xB0FC, 6, 0x200, mov, 4), 23);
+    /* "mov byte [ds:si-5Bh], EAh" at IP ED9Ch, queue 6 (21): DS: read at
+     * 0, the opcode at 2, ModR/M at 3; a fetch at 4-7, the displacement
+     * read in its T4 (7): the fetch it wants runs at 11-14, its byte
+     * readable after T3 (13) where the EU reads the immediate; the write,
+     * asked for at 15 (2 + 2 + 9 EA + 2 = 15 + 3), at 18, done 21. */
+    static const uint8_t mov_imm[] = { 0x3E, 0xC6, 0x54, 0xA5, 0xEA };
+    ck_assert_uint_eq(run_one(CPU_8086, 0xED9C, 6, 0x200, mov_imm, 5), 21);
+}
+END_TEST
+
+START_TEST(a_fetch_wanted_just_after_t4_runs_2_clocks_later)
+{
+    /* "mov word [ds:bx+si-30C9h], ss" at IP 5BCDh, the word at an even
+     * address, queue 5 (22 clocks on the hardware): DS: read at 0, the
+     * opcode at 2, ModR/M at 3; fetches at 2-5 and 6-9 fill the queue; the
+     * displacement read in the second one's T4 (9, no room yet) and in the
+     * clock after it (10, room).  The read just after T4 starts no fetch
+     * at 12 but one at 13-16, 2 clocks later; the EU asks at 15 (3 before
+     * 2 + 5 + 11 EA), in its T3: the write at 19, done 22.  With no fetch,
+     * the write came at 18: 21. */
+    static const uint8_t mov[] = { 0x3E, 0x8C, 0xB0, 0x37, 0xCF };
+    struct machine *m = placed(CPU_8086, 0x5BCD, 0x200, mov, sizeof mov);
+    cpu_set(m, REG_BX, 0x30C9);     /* BX+SI-30C9h = 0: even */
+    ck_assert_uint_eq(bus_run(m, 5, 1), 22);
+}
+END_TEST
+
+START_TEST(salc_takes_a_clock_more_with_cf)
+{
+    /* "salc" with a full queue: 3 clocks with CF clear (IP C33Eh), 4 with
+     * CF set (IP 105Ch), as the hardware took them: nothing on the bus,
+     * the next opcode already queued. */
+    static const uint8_t salc[] = { 0xD6 };
+    ck_assert_uint_eq(run_one(CPU_8086, 0xC33E, 6, 0x200, salc, 1), 3);
+    struct machine *m = placed(CPU_8086, 0x105C, 0x200, salc, 1);
+    cpu_set(m, REG_FLAGS, 0x0001);
+    ck_assert_uint_eq(bus_run(m, 6, 1), 4);
 }
 END_TEST
 
@@ -215,6 +310,11 @@ Suite *bus_suite(void)
     tcase_add_test(tc, no_fetch_just_after_a_bus_cycle);
     tcase_add_test(tc, a_fetch_wanted_in_t4);
     tcase_add_test(tc, jump_waits_for_the_fetch_then_refills);
+    tcase_add_test(tc, far_call_stops_prefetching_before_its_pushes);
+    tcase_add_test(tc, far_call_indirect_stops_prefetching_after_its_reads);
+    tcase_add_test(tc, a_fetch_wanted_in_t4_runs_2_clocks_later);
+    tcase_add_test(tc, a_fetch_wanted_just_after_t4_runs_2_clocks_later);
+    tcase_add_test(tc, salc_takes_a_clock_more_with_cf);
     tcase_add_test(tc, eu_request_on_an_idle_bus);
     tcase_add_test(tc, short_instructions_are_fetch_bound);
     tcase_add_test(tc, command_line);

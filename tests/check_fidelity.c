@@ -171,6 +171,23 @@ START_TEST(segment_moves_use_two_bits_of_reg)
 }
 END_TEST
 
+/* MOV r/m,imm (C6, C7) and POP r/m (8F) ignore their ModR/M reg field on
+ * the 8086 (a 286 faults: invalid opcode). */
+START_TEST(mov_imm_and_pop_ignore_reg)
+{
+    /* MOV byte [0010h],5Ah (C6 /7); MOV DX,1234h (C7 /3, register form);
+     * MOV AX,ABCDh; PUSH AX; POP word [0020h] (8F /5). */
+    RUN(m, 0, 0xC6, 0x3E, 0x10, 0x00, 0x5A, 0xC7, 0xDA, 0x34, 0x12, 0xB8, 0xCD, 0xAB, 0x50, 0x8F, 0x2E, 0x20,
+        0x00);
+    ck_assert_uint_eq(mem_rb(m, lin(0x2000, 0x10)), 0x5A);
+    ck_assert_uint_eq(cpu_get(m, REG_DX), 0x1234);
+    ck_assert_uint_eq(mem_rw(m, lin(0x2000, 0x20)), 0xABCD);
+    ck_assert_uint_eq(cpu_get(m, REG_SP), 0x1000);                 /* popped, no interrupt frame */
+    ck_assert_uint_eq(cpu_get(m, REG_IP), 0x0012);                 /* at the HLT after them */
+    machine_free(m);
+}
+END_TEST
+
 /* IDIV: a quotient of -128 is a divide error on the 8086 (AX=FF80h / 1
  * would give it; a 286 returns it), with AX kept; REP before IDIV
  * negates the quotient (AX=0007h / 2 = 3 rem 1 gives FDh, AH 01h). */
@@ -289,6 +306,7 @@ Suite *fidelity_suite(void)
     tcase_add_test(tc, esc_and_f1_decode_and_do_nothing);
     tcase_add_test(tc, shifts_by_cl_use_the_whole_count);
     tcase_add_test(tc, segment_moves_use_two_bits_of_reg);
+    tcase_add_test(tc, mov_imm_and_pop_ignore_reg);
     tcase_add_test(tc, idiv_limits_and_rep);
     tcase_add_test(tc, adjusts_follow_the_8086);
     suite_add_tcase(s, tc);

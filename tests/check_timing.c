@@ -127,6 +127,10 @@ START_TEST(multiply_divide)
     CYCLES(5, 0x7FFF, 0, 0, 0, 0, 0x99);
     CYCLES(5 + 1, 0x8000, 0, 0, 0, 0, 0x99);
     CYCLES(122 + 5 + 4 + 1, 0, 0x10, 0, 0, 0, 0xF7, 0x27);  /* MUL WORD [BX] */
+    /* SALC (D6, undocumented): 3, and 1 more when CF is set, AL = FFh
+     * (SingleStepTests 8086, every test); after STC (2). */
+    CYCLES(3, 0, 0, 0, 0, 0, 0xD6);
+    CYCLES(2 + 3 + 1, 0, 0, 0, 0, 0, 0xF9, 0xD6);
 }
 END_TEST
 
