@@ -2,8 +2,11 @@
  * cmd/main.c: the `profil` command: a thin dispatcher to one file per
  * subcommand, as perf does.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "session.h"
@@ -82,8 +85,35 @@ void usage(FILE *f)
           f);
 }
 
+/* Descriptors 0-2 closed at start (`profil ... >&-`) are opened on
+ * /dev/null first, so that no file profil or the guest opens later becomes
+ * standard output and receives the program's console output. */
+static void open_standard_descriptors(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF && open("/dev/null", fd ? O_WRONLY : O_RDONLY) != fd)
+            _exit(EXIT_PROFIL_FAILED);
+}
+
+/* A report that could not be written (stdout on a full disk, /dev/full, a
+ * closed pipe) is a failure, not exit 0. */
+static int finish_stdout(int status)
+{
+    int failed = ferror(stdout), err = errno;
+    if (fflush(stdout) == EOF) {
+        failed = 1;
+        err = errno;
+    }
+    if (!failed)
+        return status;
+    fprintf(stderr, "profil: standard output: %s\n", err ? strerror(err) : "write error");
+    return EXIT_PROFIL_FAILED;
+}
+
 int main(int argc, char **argv)
 {
+    open_standard_descriptors();
+    errno = 0;
     if (argc < 2) {
         usage(stderr);
         return EXIT_PROFIL_FAILED;
@@ -91,22 +121,23 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
-        return 0;
+        return finish_stdout(0);
     }
     if (!strcmp(cmd, "--version")) {
         printf("profil %s\n", PROFIL_VERSION);
-        return 0;
+        return finish_stdout(0);
     }
+    /* run and the dialogue: stdout is the program's (emu/console.h). */
     if (!strcmp(cmd, "run"))
         return cmd_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "show"))
-        return cmd_show(argc - 1, argv + 1);
+        return finish_stdout(cmd_show(argc - 1, argv + 1));
     if (!strcmp(cmd, "hist"))
-        return cmd_hist(argc - 1, argv + 1);
+        return finish_stdout(cmd_hist(argc - 1, argv + 1));
     if (!strcmp(cmd, "diff"))
-        return cmd_diff(argc - 1, argv + 1);
+        return finish_stdout(cmd_diff(argc - 1, argv + 1));
     if (!strcmp(cmd, "cover"))
-        return cmd_cover(argc - 1, argv + 1);
+        return finish_stdout(cmd_cover(argc - 1, argv + 1));
     if (cmd[0] != '-' && argc == 2)
         return cmd_dialogue(cmd);
     fprintf(stderr, "profil: unknown command '%s' (profil --help)\n", cmd);

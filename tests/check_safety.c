@@ -248,6 +248,81 @@ START_TEST(bad_options_say_where_help_is)
 }
 END_TEST
 
+/* links.com (see its comment): every link out of the drive answers 03,
+ * path not found, whether its target (a folder, SUB in it, a file) exists
+ * or not; before, an outside folder answered 05 and a missing one 03, and
+ * OUTDIR\SUB\X.TXT (05) against OUTDIR\NOSUB\X.TXT (03) mapped the host's
+ * tree.  Nothing is created outside. */
+START_TEST(links_out_of_the_drive_are_missing_paths)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("cd " TMP " && rm -rf lk && mkdir -p lk/drive lk/outside/SUB && "
+                            "touch lk/outside/HERE.TXT lk/outside/file && cd lk/drive && "
+                            "ln -s ../outside OUTDIR && ln -s ../none NODIR && ln -s ../outside/file OUTFILE && "
+                            "ln -s ../outside/missing NOFILE && ln -s ../outside/new OUTNEW"), 0);
+    run_profil(&r, "run -q -o " TMP "/lk/l.prf --drive C=" TMP "/lk/drive " FIX("links.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0003 0003 0003 0003 0003 0003 0003 0003 0003 0003 ");
+    ck_assert_int_eq(file_exists(TMP "/lk/outside/new"), 0);
+}
+END_TEST
+
+/* The dialogue at the end of its input says why it stops. */
+START_TEST(dialogue_at_end_of_input_says_so)
+{
+    char cwd[2048], cmd[4200], err[1024];
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    ck_assert_int_eq(system("mkdir -p " TMP " && cp " FIX("exit3.com") " " TMP "/EXIT3.COM"), 0);
+    snprintf(cmd, sizeof cmd, "cd " TMP " && %s/" PROFIL_BIN " EXIT3.COM < /dev/null > out 2> err", cwd);
+    ck_assert_int_eq(system(cmd), 125 << 8);
+    slurp(TMP "/err", err, sizeof err);
+    ck_assert_str_eq(err, "profil: EXIT3.COM: standard input ended before the bucket size and sample time "
+                          "were answered; nothing was run\n");
+}
+END_TEST
+
+/* Reports whose stdout cannot be written fail with one line. */
+START_TEST(reports_fail_when_stdout_fails)
+{
+    static const char *const cmds[] = { "show tests/golden/TIGHTLP.PRF", "hist tests/golden/TIGHTLP.PRF",
+                                        "diff tests/golden/TIGHTLP.PRF tests/golden/TIGHTLP.PRF", "--help",
+                                        "cover " TMP "/rf.prx" };
+    char cmd[1024], err[1024];
+    struct run_result r;
+    run_profil(&r, "run -q --trace --prx " TMP "/rf.prx -o " TMP "/rf.prf " FIX("exit3.com"), NULL);
+    ck_assert_int_eq(r.status, 3);
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+        snprintf(cmd, sizeof cmd, PROFIL_BIN " %s > /dev/full 2> " TMP "/full.err", cmds[i]);
+        int st = system(cmd);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 125, "%s: status %x", cmds[i], st);
+        slurp(TMP "/full.err", err, sizeof err);
+        ck_assert_str_eq(err, "profil: standard output: No space left on device\n");
+    }
+}
+END_TEST
+
+/* profil run PROG >&-: a file the guest opens would get host descriptor 1
+ * and receive the program's console output (diskfull.com's FCB.TMP, made
+ * after SEEK.TMP is closed, began "4000 0000 0010 ..."); fds 0-2 are
+ * opened on /dev/null first, so FCB.TMP holds the DTA's record: the
+ * command tail at PSP:80h, a 0 length and a CR. */
+START_TEST(closed_standard_streams_are_not_reused)
+{
+    ck_assert_int_eq(system("rm -rf " TMP "/disk && mkdir -p " TMP "/disk"), 0);
+    int st = system(PROFIL_BIN " run -q -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com")
+                    " >&-");
+    ck_assert(WIFEXITED(st));
+    ck_assert_int_eq(WEXITSTATUS(st), 0);
+    ck_assert_int_eq(file_size(TMP "/disk/SEEK.TMP"), 49169);
+    char rec[130];
+    FILE *f = fopen(TMP "/disk/FCB.TMP", "rb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fread(rec, 1, sizeof rec, f), 128);
+    fclose(f);
+    ck_assert_int_eq(memcmp(rec, "\0\r\0", 3), 0);
+}
+END_TEST
+
 Suite *safety_suite(void)
 {
     Suite *s = suite_create("safety");
@@ -261,6 +336,10 @@ Suite *safety_suite(void)
     tcase_add_test(tc, prx_beside_a_device_and_prx_option);
     tcase_add_test(tc, guest_writes_stop_at_the_disk_budget);
     tcase_add_test(tc, bad_options_say_where_help_is);
+    tcase_add_test(tc, links_out_of_the_drive_are_missing_paths);
+    tcase_add_test(tc, dialogue_at_end_of_input_says_so);
+    tcase_add_test(tc, reports_fail_when_stdout_fails);
+    tcase_add_test(tc, closed_standard_streams_are_not_reused);
     suite_add_tcase(s, tc);
     return s;
 }
