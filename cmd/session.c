@@ -326,7 +326,7 @@ int session_run(const struct session_opts *o)
 {
     char err[512], dos_path[128];
     struct run_files files;
-    struct sigaction old_signals[4];
+    struct sigaction old_signals[NSTOP_SIGNALS + 1];
     int caught = 0;
     uint8_t *file = NULL;
     size_t size = 0;
