@@ -79,11 +79,12 @@ int run_files_check(const struct session_opts *o, const struct run_files *f, con
                         in[j].what);
                 return -1;
             }
-        if (same_file_as_fd(out[i].path, STDIN_FILENO)) {
-            fprintf(stderr, "profil: %s: %s would overwrite the standard input; nothing was run\n", out[i].path,
-                    out[i].what);
-            return -1;
-        }
+        for (int fd = STDIN_FILENO; fd <= STDOUT_FILENO; fd++)
+            if (same_file_as_fd(out[i].path, fd)) {
+                fprintf(stderr, "profil: %s: %s would overwrite the standard %s; nothing was run\n", out[i].path,
+                        out[i].what, fd == STDIN_FILENO ? "input" : "output (the program's)");
+                return -1;
+            }
         for (size_t j = 0; j < i; j++)
             if (same_file(out[i].path, out[j].path)) {
                 fprintf(stderr, "profil: %s: both %s and %s would be written there; nothing was run\n",

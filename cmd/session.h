@@ -63,8 +63,8 @@ struct run_files {
 };
 int run_files_name(const struct session_opts *o, struct run_files *f);
 /* Refuse (one line on stderr, -1) a program whose bytes are a profile, and
- * any output that is the program, the map, standard input or another
- * output. */
+ * any output that is the program, the map, standard input or output, or
+ * another output. */
 int run_files_check(const struct session_opts *o, const struct run_files *f, const uint8_t *program, size_t size);
 /* Run; returns the process exit status. */
 int session_run(const struct session_opts *o);

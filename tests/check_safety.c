@@ -66,6 +66,13 @@ START_TEST(outputs_never_overwrite_the_program_or_inputs)
     ck_assert_int_eq(r.status, 125);
     ck_assert_str_eq(r.err, "profil: " TMP "/g/HOT.PRF: the .PRF would overwrite the standard input; "
                             "nothing was run\n");
+    /* And standard output: the .PRF renamed over it would lose the program's
+     * output (-o /dev/stdout with stdout a file, or the same name). */
+    int st = system(PROFIL_BIN " run -o /dev/stdout " TMP "/g/hot.com > " TMP "/g/o.txt 2> " TMP "/g/o.err");
+    ck_assert_int_eq(WEXITSTATUS(st), 125);
+    slurp(TMP "/g/o.err", r.err, sizeof r.err);
+    ck_assert_str_eq(r.err, "profil: /dev/stdout: the .PRF would overwrite the standard output (the program's); "
+                            "nothing was run\n");
     /* Devices never collide: /dev/null twice is fine. */
     run_profil(&r, "run -q -o /dev/null --screen /dev/null " TMP "/g/hot.com", NULL);
     ck_assert_int_eq(r.status, 0);
