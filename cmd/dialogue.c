@@ -77,8 +77,13 @@ int cmd_dialogue(const char *program)
     unsigned bucket, interval;
     char tail[256];
     if (ask_number("Number of paragraphs (16 bytes) per bucket? ", 1, &bucket) != 0 ||
-        ask_number("Sample time (micro-sec) >= 60 ? ", 60, &interval) != 0)
+        ask_number("Sample time (micro-sec) >= 60 ? ", 60, &interval) != 0) {
+        fputs("\r\n", stdout);     /* end the prompt's line, as an answer would */
+        fflush(stdout);
+        fprintf(stderr, "profil: %s: standard input ended before the bucket size and sample time "
+                "were answered; nothing was run\n", program);
         return EXIT_PROFIL_FAILED;
+    }
     fputs("Parameters to program? ", stdout);
     fflush(stdout);
     if (read_line(tail, sizeof tail) != 0)

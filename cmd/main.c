@@ -2,8 +2,11 @@
  * cmd/main.c: the `profil` command: a thin dispatcher to one file per
  * subcommand, as perf does.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "session.h"
@@ -23,6 +26,8 @@ void usage(FILE *f)
           "  -b, --bucket-size PARAS   paragraphs (16 bytes) per bucket, 1-65529 (default 1)\n"
           "  -i, --interval USEC       sample interval in emulated microseconds, 60-65529 (default 100)\n"
           "  -o, --output FILE         the .PRF to write (default: NAME.PRF in the current directory)\n"
+          "      --prx FILE            the .prx of --trace, --stacks or --memory (default: the .PRF's\n"
+          "                            name with .prx; none beside a device such as /dev/null)\n"
           "      --timeout SEC         stop after SEC emulated seconds (the profile is still written)\n"
           "      --max-instructions N  stop after N instructions (the profile is still written)\n"
           "      --drive X=DIR         map DOS drive X: to the host folder DIR (default C: = .)\n"
@@ -44,6 +49,9 @@ void usage(FILE *f)
           "      --screen FILE         write the text screen as the run left it, in UTF-8 ('-': stdout)\n"
           "      --screen-png FILE     write a mode 13h screen as the run left it, as a PNG\n"
           "      --dos-version X.Y     the DOS version the program sees, 2.0-5.0 (default 3.30)\n"
+          "      --disk-free BYTES     what the program's files may grow by in all, and what INT 21h/36h\n"
+          "                            reports free (default 128M; K, M: KiB, MiB; at most 256M); past\n"
+          "                            it, writes fail as on a full DOS disk\n"
           "      --trace               count every instruction and its cycles exactly: the .PRF's counters\n"
           "                            are instructions, and NAME.prx beside it holds the exact counts\n"
           "                            and the call tree\n"
@@ -79,13 +87,44 @@ void usage(FILE *f)
           "      --map FILE.MAP        compare per symbol instead of per bucket\n"
           "      --exact               compare the bytes; name the first differing field\n"
           "\n"
-          "exit status of run: the program's exit code; 124 when --timeout or --max-instructions ended\n"
-          "the run; 125 when profil itself failed; 126 when the program crashed; 130 after Ctrl-C.\n",
+          "exit status of run: the program's exit code (the summary prints it); 123 when the program\n"
+          "waited for a key after the last of --keys or stdin; 124 when --timeout or --max-instructions\n"
+          "ended the run; 125 when profil itself failed (nothing was run, or a .PRF or .prx could not\n"
+          "be written); 126 when the program crashed; 128+N after signal N: 129 SIGHUP, 130 Ctrl-C,\n"
+          "141 when stdout's reader went away (SIGPIPE), 143 SIGTERM. The profile is written in every\n"
+          "case but 125. show, hist, diff, cover: 125 when their output cannot be written.\n",
           f);
+}
+
+/* Descriptors 0-2 closed at start (`profil ... >&-`) are opened on
+ * /dev/null first, so that no file profil or the guest opens later becomes
+ * standard output and receives the program's console output. */
+static void open_standard_descriptors(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF && open("/dev/null", fd ? O_WRONLY : O_RDONLY) != fd)
+            _exit(EXIT_PROFIL_FAILED);
+}
+
+/* A report that could not be written (stdout on a full disk, /dev/full, a
+ * closed pipe) is a failure, not exit 0. */
+static int finish_stdout(int status)
+{
+    int failed = ferror(stdout), err = errno;
+    if (fflush(stdout) == EOF) {
+        failed = 1;
+        err = errno;
+    }
+    if (!failed)
+        return status;
+    fprintf(stderr, "profil: standard output: %s\n", err ? strerror(err) : "write error");
+    return EXIT_PROFIL_FAILED;
 }
 
 int main(int argc, char **argv)
 {
+    open_standard_descriptors();
+    errno = 0;
     if (argc < 2) {
         usage(stderr);
         return EXIT_PROFIL_FAILED;
@@ -93,22 +132,23 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
-        return 0;
+        return finish_stdout(0);
     }
     if (!strcmp(cmd, "--version")) {
         printf("profil %s\n", PROFIL_VERSION);
-        return 0;
+        return finish_stdout(0);
     }
+    /* run and the dialogue: stdout is the program's (emu/console.h). */
     if (!strcmp(cmd, "run"))
         return cmd_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "show"))
-        return cmd_show(argc - 1, argv + 1);
+        return finish_stdout(cmd_show(argc - 1, argv + 1));
     if (!strcmp(cmd, "hist"))
-        return cmd_hist(argc - 1, argv + 1);
+        return finish_stdout(cmd_hist(argc - 1, argv + 1));
     if (!strcmp(cmd, "diff"))
-        return cmd_diff(argc - 1, argv + 1);
+        return finish_stdout(cmd_diff(argc - 1, argv + 1));
     if (!strcmp(cmd, "cover"))
-        return cmd_cover(argc - 1, argv + 1);
+        return finish_stdout(cmd_cover(argc - 1, argv + 1));
     if (cmd[0] != '-' && argc == 2)
         return cmd_dialogue(cmd);
     fprintf(stderr, "profil: unknown command '%s' (profil --help)\n", cmd);

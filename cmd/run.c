@@ -22,6 +22,34 @@ static int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
     return 0;
 }
 
+/* --disk-free BYTES: a count with an optional K (KiB) or M (MiB), at
+ * most the emulated disk's size. */
+static int parse_bytes(const char *s, uint64_t *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 0;
+    if (shift)
+        end++;
+    if (*end || v > (DOS_DISK_BYTES >> shift))
+        return -1;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
+
+/* getopt's complaints, in profil's words. */
+static int bad_option(int c, char **argv)
+{
+    const char *opt = argv[optind - 1];
+    if (c == ':')
+        fprintf(stderr, "profil: run: option '%s' needs a value (see 'profil run --help')\n", opt);
+    else
+        fprintf(stderr, "profil: run: unknown option '%s' (see 'profil run --help')\n", opt);
+    return EXIT_PROFIL_FAILED;
+}
+
 int cmd_run(int argc, char **argv)
 {
     static const struct option longs[] = {
@@ -35,6 +63,7 @@ int cmd_run(int argc, char **argv)
         { "screen-png", required_argument, 0, 'P' },
         { "dos-version", required_argument, 0, 'V' }, { "timing", required_argument, 0, 'g' },
         { "no-refresh", no_argument, 0, 'R' },
+        { "prx", required_argument, 0, 'X' }, { "disk-free", required_argument, 0, 'F' },
         { "quiet", no_argument, 0, 'q' }, { "map", required_argument, 0, 'm' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
     struct session_opts o = { 0 };
@@ -45,7 +74,8 @@ int cmd_run(int argc, char **argv)
     o.interval_us = 100;
     o.env = env;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "+b:i:o:qh", longs, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+:b:i:o:qh", longs, NULL)) != -1) {
         switch (c) {
         case 'b':
             if (parse_u64(optarg, 1, 65529, &v)) {
@@ -62,6 +92,15 @@ int cmd_run(int argc, char **argv)
             o.interval_us = (uint16_t)v;
             break;
         case 'o': o.output = optarg; break;
+        case 'X': o.prx = optarg; break;
+        case 'F':
+            if (parse_bytes(optarg, &o.disk_free) != 0) {
+                fprintf(stderr, "profil: --disk-free %s: want 0 to %u bytes (K and M suffixes: KiB, MiB)\n",
+                        optarg, (unsigned)DOS_DISK_BYTES);
+                return EXIT_PROFIL_FAILED;
+            }
+            o.disk_free_set = 1;
+            break;
         case 'T': {
             char *end;
             o.timeout_s = strtod(optarg, &end);
@@ -124,7 +163,7 @@ int cmd_run(int argc, char **argv)
             break;
         case 'q': o.quiet = 1; break;
         case 'h': usage(stdout); return 0;
-        default: return EXIT_PROFIL_FAILED;
+        default: return bad_option(c, argv);
         }
     }
     if (optind >= argc) {
@@ -133,6 +172,10 @@ int cmd_run(int argc, char **argv)
     }
     if (o.timing == TIMING_BUS && o.cpu != CPU_8088 && o.cpu != CPU_8086) {
         fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", cpu_model_name(o.cpu));
+        return EXIT_PROFIL_FAILED;
+    }
+    if (o.prx && !(o.trace || o.stacks || o.memory)) {
+        fprintf(stderr, "profil: --prx %s: only with --trace, --stacks or --memory\n", o.prx);
         return EXIT_PROFIL_FAILED;
     }
     o.program = argv[optind];

@@ -36,11 +36,12 @@
 
 static struct machine *running;
 
-static void on_sigint(int sig)
+/* SIGINT, SIGTERM, SIGHUP: ask the run loop to stop (machine.c turns the
+ * number into the stop reason); the profile is written as after any stop. */
+static void on_signal(int sig)
 {
-    (void)sig;
     if (running) {
-        running->interrupt_requested = 1;
+        running->interrupt_requested = sig;
         running->next_event = 0;
     }
 }
@@ -50,6 +51,28 @@ int session_uses_bus(const struct session_opts *o)
     if (o->timing != TIMING_DEFAULT)
         return o->timing == TIMING_BUS;
     return o->cpu == CPU_8088 || o->cpu == CPU_8086;
+}
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NSTOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
+
+/* During a run: the stop signals stop the machine, and SIGPIPE is ignored
+ * so that a closed stdout is an EPIPE the console notices (console.h). */
+static void catch_signals(struct sigaction old[NSTOP_SIGNALS + 1])
+{
+    struct sigaction sa = { 0 };
+    sa.sa_handler = on_signal;
+    for (size_t i = 0; i < NSTOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &sa, &old[i]);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa, &old[NSTOP_SIGNALS]);
+}
+
+static void restore_signals(const struct sigaction old[NSTOP_SIGNALS + 1])
+{
+    for (size_t i = 0; i < NSTOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &old[i], NULL);
+    sigaction(SIGPIPE, &old[NSTOP_SIGNALS], NULL);
 }
 
 void session_default_output(const char *program, char *out, size_t n)
@@ -146,29 +169,14 @@ static void progress_tick(void *ctx, uint16_t cs, uint16_t ip)
             (unsigned long long)p->s->total);
 }
 
-/* The map for the summary: --map, or NAME.MAP beside the program (any
- * case of the extension).  NULL when there is none; a map that does not
- * parse is reported and left out. */
-static int find_map(const struct session_opts *o, struct symtab *t)
+/* The map for the summary (run_files_name() found it): NULL when there is
+ * none; a map that does not parse is reported and left out. */
+static int read_map(const char *path, struct symtab *t)
 {
-    char path[4200], err[600];
-    const char *use = o->map;
-    if (!use) {
-        const char *exts[2] = { ".MAP", ".map" };
-        size_t len = strlen(o->program);
-        const char *dot = strrchr(o->program, '.');
-        const char *slash = strrchr(o->program, '/');
-        if (dot && (!slash || dot > slash))
-            len = (size_t)(dot - o->program);
-        for (int i = 0; i < 2 && !use; i++) {
-            snprintf(path, sizeof path, "%.*s%s", (int)len, o->program, exts[i]);
-            if (access(path, R_OK) == 0)
-                use = path;
-        }
-        if (!use)
-            return 0;
-    }
-    if (symtab_read_file(use, t, err, sizeof err) != 0) {
+    char err[600];
+    if (!path[0])
+        return 0;
+    if (symtab_read_file(path, t, err, sizeof err) != 0) {
         fprintf(stderr, "profil: warning: %s (the summary shows buckets)\n", err);
         return 0;
     }
@@ -199,7 +207,7 @@ static void symbol_summary(const struct prf *p, const struct prx *x, const struc
 static const char *stop_name(enum stop_reason r)
 {
     static const char *const names[] = { "running", "exit", "timeout", "max-instructions", "interrupted",
-                                         "crash", "strict" };
+                                         "crash", "strict", "signal", "output-closed", "no-input" };
     return (unsigned)r < sizeof names / sizeof *names ? names[r] : "?";
 }
 
@@ -211,14 +219,13 @@ struct extras {
     int tracing, following, memory;
 };
 
-/* NAME.prx beside the .PRF: the exact counts, the call tree, the memory
- * sites.  The call nodes and sites move into *out. */
+/* The .prx: the exact counts, the call tree, the memory sites, written to
+ * `path` unless it is empty.  The call nodes and sites move into *out. */
 static int write_prx(const struct session_opts *o, const struct machine *m, struct extras *ex,
-                     const struct prf_layout *l, const char *prf_path, struct prx *out)
+                     const struct prf_layout *l, const char *path, struct prx *out)
 {
-    char path[4200], err[600];
+    char err[600];
     struct prx x = { 0 };
-    session_trace_output(prf_path, path, sizeof path);
     if (ex->tracing ? tracer_to_prx(&ex->tr, m->mem, l, &x) != 0 : !(x.e = calloc(1, sizeof *x.e))) {
         fprintf(stderr, "profil: out of memory\n");
         return -1;
@@ -251,11 +258,9 @@ static int write_prx(const struct session_opts *o, const struct machine *m, stru
         x.nsites = ex->mem.nsites;
         ex->mem.sites = NULL;
     }
-    int rc = prx_write_file(path, &x, err, sizeof err);
-    if (rc != 0) {
+    int rc = path[0] ? prx_write_file(path, &x, err, sizeof err) : 0;
+    if (rc != 0)
         fprintf(stderr, "profil: %s\n", err);
-        prx_free(&x);
-    }
     *out = x;
     return rc;
 }
@@ -318,13 +323,19 @@ static int exit_status(const struct machine *m)
     case STOP_EXIT: return m->exit_code;
     case STOP_INTERRUPTED: return EXIT_INTERRUPTED;
     case STOP_TIMEOUT: case STOP_MAX_INSN: return EXIT_RUN_LIMIT;
+    case STOP_SIGNAL: return EXIT_SIGNAL_BASE + m->stop_signal;
+    case STOP_OUTPUT_CLOSED: return EXIT_OUTPUT_CLOSED;
+    case STOP_NO_INPUT: return EXIT_NO_INPUT;
     default: return EXIT_GUEST_CRASHED;
     }
 }
 
 int session_run(const struct session_opts *o)
 {
-    char err[512], out_path[4096], dos_path[128];
+    char err[512], dos_path[128];
+    struct run_files files;
+    struct sigaction old_signals[NSTOP_SIGNALS + 1];
+    int caught = 0;
     uint8_t *file = NULL;
     size_t size = 0;
     struct dos_image img;
@@ -341,15 +352,13 @@ int session_run(const struct session_opts *o)
     size_t nkeys = 0;
     memset(&ex, 0, sizeof ex);
 
-    if (o->output)
-        snprintf(out_path, sizeof out_path, "%s", o->output);
-    else
-        session_default_output(o->program, out_path, sizeof out_path);
-
     if (read_file(o->program, &file, &size, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
+    const char *out_path = files.prf;
+    if (run_files_name(o, &files) != 0 || run_files_check(o, &files, file, size) != 0)
+        goto done;
     if (exe_parse(file, size, &img, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s: %s\n", o->program, err);
         goto done;
@@ -358,6 +367,7 @@ int session_run(const struct session_opts *o)
         fprintf(stderr, "profil: warning: %s: %zu bytes shorter than its header says; loading what is there, "
                 "as DOS does\n", o->program, img.missing);
     if (check_writable(out_path, err, sizeof err) != 0 ||
+        (files.prx[0] && check_writable(files.prx, err, sizeof err) != 0) ||
         (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0) ||
         (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0)) {
         fprintf(stderr, "profil: %s\n", err);
@@ -390,6 +400,8 @@ int session_run(const struct session_opts *o)
     have_dos = 1;
     if (o->dos_version)
         dos.version = o->dos_version;
+    if (o->disk_free_set)
+        dos.disk_free = o->disk_free;
     if (keys) {
         kbd_start(&m->kbd, keys, nkeys, m->now);
         keys = NULL;
@@ -448,12 +460,10 @@ int session_run(const struct session_opts *o)
         machine_set_timeout(m, (uint64_t)(o->timeout_s * (double)CPU_HZ_NUM / (double)CPU_HZ_DEN));
     machine_set_max_insn(m, o->max_insn);
 
+    catch_signals(old_signals);
+    caught = 1;
     running = m;
-    struct sigaction sa = { 0 }, old;
-    sa.sa_handler = on_sigint;
-    sigaction(SIGINT, &sa, &old);
     machine_run(m);
-    sigaction(SIGINT, &old, NULL);
     running = NULL;
     console_flush(&con);
     if (prog.shown)
@@ -467,8 +477,9 @@ int session_run(const struct session_opts *o)
         cpu_settle(m);          /* the last instruction, when a limit stopped the run */
     if (ex.tracing)
         tracer_to_sampler(&ex.tr, &s);
-    if ((ex.tracing || ex.following || ex.memory) && write_prx(o, m, &ex, &layout, out_path, &trace) != 0)
-        goto done;
+    /* A .prx that cannot be written is reported; the .PRF is still written. */
+    int prx_failed = (ex.tracing || ex.following || ex.memory) &&
+                     write_prx(o, m, &ex, &layout, files.prx, &trace) != 0;
     struct prf p;
     int wrapped = sampler_to_prf(&s, &p);
     if (wrapped < 0 || prf_write_file(out_path, &p, err, sizeof err) != 0) {
@@ -479,7 +490,7 @@ int session_run(const struct session_opts *o)
     if (wrapped)
         fprintf(stderr, "profil: warning: %d counter(s) passed 65535 and wrapped in the .PRF, as PROFIL's did\n",
                 wrapped);
-    status = exit_status(m);
+    status = prx_failed ? EXIT_PROFIL_FAILED : exit_status(m);
 
     if (m->stop != STOP_EXIT && m->stop != STOP_INTERRUPTED)
         fprintf(stderr, "profil: %s: %s\n", o->program, m->fault);
@@ -489,27 +500,29 @@ int session_run(const struct session_opts *o)
         if (m->stop == STOP_INTERRUPTED)
             fprintf(stderr, "profil: Program aborted\n");
         if (!o->quiet) {
-            char prx_path[4200];
             struct symtab t;
-            int have_map = find_map(o, &t);
+            int have_map = read_map(files.map, &t);
             summary(&s, m, have_map, stderr);
             if (have_map) {
                 symbol_summary(&p, o->trace ? &trace : NULL, &t, s.total, stderr);
                 symtab_free(&t);
             }
+            if (m->stop == STOP_EXIT)
+                fprintf(stderr, "profil: program exited with code %d\n", m->exit_code);
             fprintf(stderr, "profil: wrote %s (%zu bytes)\n", out_path, prf_size(&p));
-            session_trace_output(out_path, prx_path, sizeof prx_path);
-            if (o->trace)
-                fprintf(stderr, "profil: wrote %s (%llu cycles exactly)\n", prx_path,
+            if (files.prx[0] && !prx_failed && o->trace)
+                fprintf(stderr, "profil: wrote %s (%llu cycles exactly)\n", files.prx,
                         (unsigned long long)m->now);
-            else if (ex.following || ex.memory)
-                fprintf(stderr, "profil: wrote %s (%s)\n", prx_path,
+            else if (files.prx[0] && !prx_failed && (ex.following || ex.memory))
+                fprintf(stderr, "profil: wrote %s (%s)\n", files.prx,
                         ex.following && ex.memory ? "call stacks and memory" : ex.following ? "call stacks" : "memory");
         }
     }
     prf_free(&p);
 done:
     fflush(stdout);
+    if (caught)
+        restore_signals(old_signals);
     free(keys);
     sampler_free(&s);
     tracer_free(&ex.tr);

@@ -137,8 +137,10 @@ static void read_key(struct machine *m, int extended)
     }
     if (r < 0) {
         uint16_t cs, ip;
+        if (m->interrupt_requested)
+            return;     /* a signal cut the input short: it stops the run */
         service_caller(m, &cs, &ip);
-        machine_stop(m, STOP_FAULT, "keyboard input exhausted: INT 16h AH=%02Xh at %04X:%04X waits for a key "
+        machine_stop(m, STOP_NO_INPUT, "keyboard input exhausted: INT 16h AH=%02Xh at %04X:%04X waits for a key "
                      "(give --keys, or --timeout to let it wait)", cpu_ah(m), cs, (uint16_t)(ip - 2));
         return;
     }

@@ -5,6 +5,8 @@
  */
 #include "console.h"
 
+#include <errno.h>
+
 #include "machine.h"
 #include "video.h"
 #include "../formats/screen.h"
@@ -16,11 +18,29 @@ void console_init(struct console *c, FILE *in, FILE *out, FILE *screen)
     c->screen = screen ? screen : out;
     c->peeked = -1;
     c->last_cr = 0;
+    c->out_gone = 0;
+}
+
+/* A write or flush of `out` returned EOF: EPIPE means its reader is gone. */
+static void out_failed(struct console *c)
+{
+    if (errno == EPIPE)
+        c->out_gone = 1;
+    clearerr(c->out);
+}
+
+static void flush_out(struct console *c)
+{
+    if (!c->out_gone && fflush(c->out) == EOF)
+        out_failed(c);
 }
 
 void console_put(struct machine *m, struct console *c, uint8_t ch)
 {
-    putc(ch, c->out);
+    if (!c->out_gone && putc(ch, c->out) == EOF)
+        out_failed(c);
+    if (c->out_gone)
+        machine_stop(m, STOP_OUTPUT_CLOSED, "standard output closed: its reader went away");
     video_teletype(m, ch);
 }
 
@@ -28,7 +48,7 @@ void console_screen_echo(struct console *c, uint8_t ch)
 {
     char utf8[4];
     if (c->screen != c->out)
-        fflush(c->out);     /* keep the order the program wrote in */
+        flush_out(c);       /* keep the order the program wrote in */
     if (ch < 0x20)
         putc(ch, c->screen);
     else
@@ -48,7 +68,7 @@ int console_get_raw(struct console *c)
         c->peeked = -1;
         return ch;
     }
-    fflush(c->out);     /* a prompt shows before the program waits */
+    flush_out(c);       /* a prompt shows before the program waits */
     return getc(c->in);
 }
 
@@ -68,7 +88,7 @@ int console_get(struct console *c)
 int console_has_key(struct console *c)
 {
     if (c->peeked < 0) {
-        fflush(c->out);
+        flush_out(c);
         c->peeked = getc(c->in);
         if (c->peeked == '\n' && c->last_cr) {
             c->last_cr = 0;
@@ -80,7 +100,7 @@ int console_has_key(struct console *c)
 
 void console_flush(struct console *c)
 {
-    fflush(c->out);
+    flush_out(c);
     if (c->screen != c->out)
         fflush(c->screen);
 }

@@ -9,6 +9,11 @@
  * Both also go to the screen model (video.c), whatever the host streams
  * are, so emulated state never depends on them.  Keys come from `in` (host
  * stdin), with host LF and CR LF read as the PC's Enter.
+ *
+ * When the reader of `out` goes away (a write fails with EPIPE: profil
+ * ignores SIGPIPE during a run), `out_gone` is set, nothing more is
+ * written there, and the next byte of output stops the run
+ * (STOP_OUTPUT_CLOSED) so that the profile is still written.
  */
 #ifndef PROFIL_EMU_CONSOLE_H
 #define PROFIL_EMU_CONSOLE_H
@@ -24,6 +29,7 @@ struct console {
     FILE *in;           /* keys (host stdin)                             */
     int peeked;         /* a byte read ahead, or -1                      */
     int last_cr;        /* last byte read was CR: drop a following LF    */
+    int out_gone;       /* a write to `out` failed with EPIPE            */
 };
 
 /* `screen` NULL: the same stream as `out`. */

@@ -476,6 +476,7 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
     d->err = err;
     d->arena = SEG_ARENA;
     d->version = DOS_VERSION_DEFAULT;
+    d->disk_free = DOS_DISK_FREE_DEFAULT;
     d->switchar = '/';
     d->boot_year = 1984;
     d->boot_month = 1;

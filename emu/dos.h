@@ -62,6 +62,7 @@ struct dos {
     uint8_t boot_month, boot_day;
     const struct mem_observer *mem_calls;   /* --memory, or NULL */
     void (*exec)(struct dos *d);    /* 4Bh, the loader's (loader/exec.c); NULL: none */
+    uint64_t disk_free;             /* bytes the guest's files may still grow by */
     uint16_t last_error;            /* for 59h */
     uint8_t verify;                 /* 2Eh/54h */
     uint8_t alloc_strategy;         /* 58h */
@@ -76,6 +77,13 @@ struct dos {
     uint16_t break_sp;                  /* SP when INT 23h/24h was called */
     uint8_t crit_ah;                    /* the function that met the critical error */
 };
+
+/* The emulated disk every drive reports (dos_sys.c): 256 MiB in 8 KiB
+ * clusters, 128 MiB of it free unless run --disk-free says otherwise; the
+ * guest's files may grow by the free bytes in all (dos_disk.c). */
+#define DOS_DISK_BYTES        (256u << 20)
+#define DOS_DISK_FREE_DEFAULT (128u << 20)
+#define DOS_FILE_MAX          0xFFFFFFFFull     /* DOS's largest file: 4 GiB - 1 */
 
 #define DOS_VERSION_DEFAULT 0x1E03     /* 3.30, as 30h returns it: AL major, AH minor */
 

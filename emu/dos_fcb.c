@@ -141,7 +141,10 @@ static void open_fcb(struct dos *d, int create)
         set_al(d, 0xFF);
         return;
     }
+    uint64_t old_size = create && r.exists && stat(r.host, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
     int fd = open(r.host, create ? O_RDWR | O_CREAT | O_TRUNC : O_RDWR, 0644);
+    if (fd >= 0 && create)
+        dos_disk_resize(d, old_size, 0);    /* truncated: its bytes are free again */
     if (fd < 0 && !create)
         fd = open(r.host, O_RDONLY);
     if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -231,6 +234,10 @@ static uint8_t transfer(struct dos *d, uint32_t fcb, uint32_t rec, uint16_t coun
     uint8_t buf[512];
     uint32_t moved = 0;
     off_t at = (off_t)rec * size;
+    uint64_t old_size = dos_disk_file_size(f->fd);
+    uint32_t wanted = bytes;
+    if (write)      /* what fits in the disk budget and DOS's largest file */
+        bytes = dos_disk_room(d, (uint64_t)at, old_size, bytes);
     while (moved < bytes) {
         size_t n = bytes - moved < sizeof buf ? bytes - moved : sizeof buf;
         ssize_t got;
@@ -248,13 +255,12 @@ static uint8_t transfer(struct dos *d, uint32_t fcb, uint32_t rec, uint16_t coun
     }
     machine_charge(d->m, (uint64_t)moved * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
     if (write) {
-        struct stat st;
-        if (fstat(f->fd, &st) == 0) {
-            mem_ww(d->m, fcb + 0x10, (uint16_t)st.st_size);
-            mem_ww(d->m, fcb + 0x12, (uint16_t)((uint32_t)st.st_size >> 16));
-        }
+        uint64_t new_size = dos_disk_file_size(f->fd);
+        dos_disk_resize(d, old_size, new_size);
+        mem_ww(d->m, fcb + 0x10, (uint16_t)new_size);
+        mem_ww(d->m, fcb + 0x12, (uint16_t)(new_size >> 16));
         *done = (uint16_t)(moved / size);
-        return moved == bytes ? 0 : 1;          /* 1: disk full */
+        return moved == wanted ? 0 : 1;         /* 1: disk full */
     }
     uint32_t partial = moved % size;
     if (partial)
@@ -303,7 +309,11 @@ static void block_io(struct dos *d, int write)
     uint32_t fcb = fcb_at(d, &attr, &ext), rec = random_record(d, fcb);
     struct sft *f = fcb_file(d, fcb);
     if (write && cx == 0) {         /* 28h with CX=0: the file ends at the random record */
-        uint8_t al = f && ftruncate(f->fd, (off_t)rec * record_size(d, fcb)) == 0 ? 0 : 1;
+        uint64_t end = (uint64_t)rec * record_size(d, fcb), old = f ? dos_disk_file_size(f->fd) : 0;
+        uint8_t al = f && (end <= old || dos_disk_room(d, old, old, (uint32_t)(end - old)) == end - old) &&
+                     end <= DOS_FILE_MAX && ftruncate(f->fd, (off_t)end) == 0 ? 0 : 1;
+        if (!al)
+            dos_disk_resize(d, old, end);
         if (f) {
             mem_ww(d->m, fcb + 0x10, (uint16_t)(rec * record_size(d, fcb)));
             mem_ww(d->m, fcb + 0x12, (uint16_t)((rec * record_size(d, fcb)) >> 16));
@@ -420,7 +430,7 @@ static int delete_one(struct dos *d, const char *path, const struct dir_match *m
     struct resolved r;
     (void)m;
     (void)arg;
-    return drive_resolve(&d->drives, path, &r) == 0 && r.exists && unlink(r.host) == 0 ? 0 : -1;
+    return drive_resolve(&d->drives, path, &r) == 0 && r.exists && dos_disk_unlink(d, r.host) == 0 ? 0 : -1;
 }
 
 static void fn_delete(struct dos *d)

@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -92,6 +93,9 @@ static void open_file(struct dos *d, int create)
             return;
         }
         static const int flags[3] = { O_RDONLY, O_WRONLY, O_RDWR };
+        struct stat old;
+        uint64_t old_size = create && r.exists && stat(r.host, &old) == 0 && S_ISREG(old.st_mode)
+                          ? (uint64_t)old.st_size : 0;
         int fd = open(r.host, create ? O_RDWR | O_CREAT | O_TRUNC : flags[mode], 0644);
         if (fd < 0) {
             dos_fail(d, (uint16_t)errno_to_dos(errno));
@@ -103,6 +107,8 @@ static void open_file(struct dos *d, int create)
             dos_fail(d, E_ACCESS);
             return;
         }
+        if (create)
+            dos_disk_resize(d, old_size, 0);    /* truncated: its bytes are free again */
         f->fd = fd;
         f->kind = SFT_FILE;
     }
@@ -196,6 +202,29 @@ static void fn_read(struct dos *d)
     dos_ok(d);
 }
 
+/* 40h on a file: cx bytes from ds:dx at the file's position, as many as
+ * the disk budget and DOS's largest file allow (dos_disk.c); cx = 0 cuts
+ * or extends the file to the position.  UINT_MAX after failing the call. */
+static unsigned write_file(struct dos *d, int fd, uint16_t ds, uint16_t dx, uint16_t cx)
+{
+    off_t at = lseek(fd, 0, SEEK_CUR);
+    uint64_t pos = at > 0 ? (uint64_t)at : 0, size = dos_disk_file_size(fd);
+    if (cx == 0) {      /* DOS: a zero-length write makes the file end here */
+        if (pos > size && dos_disk_room(d, size, size, (uint32_t)(pos - size)) < pos - size)
+            return 0;   /* the disk is full: the file stays as it is */
+        if (ftruncate(fd, (off_t)pos) != 0) {
+            dos_fail(d, E_ACCESS);
+            return UINT_MAX;
+        }
+        dos_disk_resize(d, size, pos);
+        return 0;
+    }
+    unsigned done = file_transfer(d, fd, ds, dx, (uint16_t)dos_disk_room(d, pos, size, cx), 0);
+    if (pos + done > size)
+        dos_disk_resize(d, size, pos + done);
+    return done;
+}
+
 static void fn_write(struct dos *d)
 {
     uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
@@ -209,14 +238,9 @@ static void fn_write(struct dos *d)
             dos_fail(d, E_ACCESS);
             return;
         }
-        if (cx == 0) {  /* DOS: a zero-length write truncates here */
-            off_t pos = lseek(f->fd, 0, SEEK_CUR);
-            if (pos >= 0 && ftruncate(f->fd, pos) != 0) {
-                dos_fail(d, E_ACCESS);
-                return;
-            }
-        }
-        done = file_transfer(d, f->fd, ds, dx, cx, 0);
+        done = write_file(d, f->fd, ds, dx, cx);
+        if (done == UINT_MAX)
+            return;
         break;
     case SFT_CON_IN:
     case SFT_CON_OUT:
@@ -253,7 +277,7 @@ static void fn_delete(struct dos *d)
         return;
     if (r.device != DEV_NONE || !r.exists)
         err = E_NOFILE;
-    if (!err && unlink(r.host) != 0)
+    if (!err && dos_disk_unlink(d, r.host) != 0)
         err = errno_to_dos(errno);
     if (err)
         dos_fail(d, (uint16_t)err);
@@ -272,13 +296,16 @@ static void fn_seek(struct dos *d)
         dos_fail(d, E_FUNC);
         return;
     }
-    long off = (long)(int32_t)((uint32_t)cpu_get(d->m, REG_CX) << 16 | cpu_get(d->m, REG_DX));
+    uint32_t raw = (uint32_t)cpu_get(d->m, REG_CX) << 16 | cpu_get(d->m, REG_DX);
     off_t pos = 0;
     if (f->kind == SFT_FILE) {
-        static const int whence[3] = { SEEK_SET, SEEK_CUR, SEEK_END };
-        if (how == 0)
-            off = (long)((uint32_t)cpu_get(d->m, REG_CX) << 16 | cpu_get(d->m, REG_DX));
-        pos = lseek(f->fd, off, whence[how]);
+        /* DOS's file pointer is 32 bits: from the current position or the
+         * end it wraps at 4 GiB, so the host's never goes past DOS's
+         * largest file; before the start is an error. */
+        int64_t base = how == 0 ? 0 : how == 1 ? (int64_t)lseek(f->fd, 0, SEEK_CUR)
+                                               : (int64_t)dos_disk_file_size(f->fd);
+        int64_t want = how == 0 ? (int64_t)raw : base + (int32_t)raw;
+        pos = base < 0 || want < 0 ? -1 : lseek(f->fd, (off_t)(want & (int64_t)DOS_FILE_MAX), SEEK_SET);
         if (pos < 0) {
             dos_fail(d, E_FUNC);
             return;

@@ -100,6 +100,15 @@ void dos_observe_alloc(struct dos *d, uint16_t seg);
 /* The chain as the last process ends: a warning when it is broken. */
 void dos_check_memory(struct dos *d);
 
+/* dos_disk.c: the guest's disk space.  How many of n bytes written at pos
+ * in a file of `size` bytes fit in the budget and in DOS's largest file;
+ * a file's size changed (the budget pays for growth, gets shrinking
+ * back); a host file's size; unlink a file and give its bytes back. */
+uint32_t dos_disk_room(const struct dos *d, uint64_t pos, uint64_t size, uint32_t n);
+void dos_disk_resize(struct dos *d, uint64_t old_size, uint64_t new_size);
+uint64_t dos_disk_file_size(int fd);
+int dos_disk_unlink(struct dos *d, const char *host);
+
 /* Handle table. */
 int dos_handle_sft(struct dos *d, uint16_t handle);   /* -1 if not open */
 struct sft *dos_handle_arg(struct dos *d);            /* BX's open file, or NULL after failing with 6 */

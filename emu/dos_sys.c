@@ -7,8 +7,9 @@
  *
  * Every answer is fixed or comes from emulated state, never from the host:
  * a drive reports 16 sectors of 512 bytes per cluster, 32768 clusters, of
- * which 16384 free (a 256 MiB disk with 128 MiB free), so a program sees
- * the same figures on every machine.  The DOS data these calls point at
+ * which those the guest's write budget holds are free (dos.h: a 256 MiB
+ * disk with 128 MiB free unless run --disk-free says otherwise), so a
+ * program sees the same figures on every machine.  The DOS data these calls point at
  * lives in the DOS segment (docs/architecture.md): InDOS at 00C0:0010,
  * the list of lists at 00C0:0020 (the first MCB's segment just before it),
  * the media byte at 00C0:0040, a RETF for the country case-map at 00C0:0050,
@@ -27,8 +28,7 @@
 
 #define SECTORS_PER_CLUSTER 16u
 #define BYTES_PER_SECTOR    512u
-#define TOTAL_CLUSTERS      32768u
-#define FREE_CLUSTERS       16384u
+#define TOTAL_CLUSTERS      (DOS_DISK_BYTES / (SECTORS_PER_CLUSTER * BYTES_PER_SECTOR))  /* 32768 */
 
 void dos_sys_install(struct dos *d)
 {
@@ -126,7 +126,7 @@ static void fn_disk_free(struct dos *d)
         return;
     }
     cpu_set(d->m, REG_AX, SECTORS_PER_CLUSTER);
-    cpu_set(d->m, REG_BX, FREE_CLUSTERS);
+    cpu_set(d->m, REG_BX, (uint16_t)(d->disk_free / (SECTORS_PER_CLUSTER * BYTES_PER_SECTOR)));
     cpu_set(d->m, REG_CX, BYTES_PER_SECTOR);
     cpu_set(d->m, REG_DX, TOTAL_CLUSTERS);
 }

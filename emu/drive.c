@@ -133,6 +133,15 @@ static int contained(const char *root, const char *host, int exists)
     return ok;
 }
 
+/* A host entry that is a symbolic link leading out of the drive (or to
+ * nothing): to the guest it is not there, whatever it points at, so the
+ * answer tells nothing of the host's tree. */
+static int link_out(const char *root, const char *host)
+{
+    struct stat st;
+    return lstat(host, &st) == 0 && S_ISLNK(st.st_mode) && !contained(root, host, 1);
+}
+
 int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved *out)
 {
     char comps[32][13];
@@ -202,11 +211,13 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
         if (w < 0 || (size_t)w >= sizeof out->host - used)
             return 3;
         used += (size_t)w;
+        if (link_out(dr->root, out->host))
+            return 3;
     }
     if (ncomp == 0)
         out->exists = 1;
     if (!contained(dr->root, out->host, out->exists))
-        return 5;
+        return 3;
     return 0;
 }
 

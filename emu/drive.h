@@ -5,8 +5,8 @@
  * This is the sandbox for files: every name a guest passes is resolved here
  * component by component, as an 8.3 name matched case-insensitively against
  * the host folder, never as a host path.  `..` stops at the drive root, host
- * absolute paths have no meaning, and a result whose real path (symlinks
- * followed) leaves the root is refused.
+ * absolute paths have no meaning, and a symlink that leads out of the root
+ * (or to nothing) is a missing path (error 3), whatever it points at.
  */
 #ifndef PROFIL_EMU_DRIVE_H
 #define PROFIL_EMU_DRIVE_H

@@ -10,6 +10,7 @@
  */
 #include "machine.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +185,20 @@ void machine_stop(struct machine *m, enum stop_reason why, const char *fmt, ...)
     }
 }
 
+/* A host signal asked the run to stop: Ctrl-C is PROFIL's "Program
+ * aborted"; SIGTERM and SIGHUP (anything else) stop it the same way. */
+static void stop_for_signal(struct machine *m, int sig)
+{
+    if (sig == SIGINT) {
+        machine_stop(m, STOP_INTERRUPTED, "interrupted");
+        return;
+    }
+    const char *name = sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+    machine_stop(m, STOP_SIGNAL, "stopped by %s", name);
+    if (m->stop == STOP_SIGNAL)
+        m->stop_signal = sig;
+}
+
 /* Fire every deadline that `now` has reached.  Ticks at or before
  * rep_split interrupted a REP string instruction at rep_cs:rep_ip; the
  * others are attributed to cs:ip. */
@@ -205,7 +220,7 @@ static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
     if (m->now >= m->deadline)
         machine_stop(m, STOP_TIMEOUT, "timeout after %.3f s emulated", cycles_to_seconds(m->now));
     if (m->interrupt_requested)
-        machine_stop(m, STOP_INTERRUPTED, "interrupted");
+        stop_for_signal(m, m->interrupt_requested);
     machine_update_next_event(m);
 }
 

@@ -55,6 +55,9 @@ enum stop_reason {
     STOP_INTERRUPTED,   /* host Ctrl-C                                   */
     STOP_FAULT,         /* guest fault: invalid opcode, hung HLT, ...    */
     STOP_STRICT,        /* --strict and an unimplemented service         */
+    STOP_SIGNAL,        /* host SIGTERM or SIGHUP (stop_signal says which) */
+    STOP_OUTPUT_CLOSED, /* the reader of the program's stdout went away  */
+    STOP_NO_INPUT,      /* a read waits for a key after the last one     */
 };
 
 struct machine;
@@ -143,7 +146,9 @@ struct machine {
     enum stop_reason stop;
     int exit_code;                  /* for STOP_EXIT                         */
     char fault[160];                /* for STOP_FAULT/STOP_STRICT            */
-    volatile int interrupt_requested; /* set from a signal handler          */
+    volatile int interrupt_requested; /* set from a signal handler: the host
+                                       signal's number (SIGINT: Ctrl-C) */
+    int stop_signal;                /* for STOP_SIGNAL                       */
     int strict;
     int bare_bus;                   /* conformance tests: every port reads FFh, no devices */
     uint32_t rom_start;             /* guest writes at or above are ignored (MEM_SIZE: none) */

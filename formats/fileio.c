@@ -56,7 +56,7 @@ static void temp_name(const char *path, char *tmp, size_t n)
 
 /* An existing path that is not a regular file (/dev/null, /dev/stdout, a
  * FIFO): written in place, never renamed over. */
-static int is_device(const char *path)
+int path_is_device(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
@@ -65,7 +65,7 @@ static int is_device(const char *path)
 int write_file_atomic(const char *path, const void *buf, size_t n, char *err, size_t errn)
 {
     char tmp[4200];
-    int device = is_device(path);
+    int device = path_is_device(path);
     temp_name(path, tmp, sizeof tmp);
     int fd = device ? open(path, O_WRONLY | O_TRUNC) : open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) {
@@ -98,7 +98,7 @@ int write_file_atomic(const char *path, const void *buf, size_t n, char *err, si
 int check_writable(const char *path, char *err, size_t errn)
 {
     char tmp[4200];
-    if (is_device(path)) {      /* not opened: a FIFO's reader would see its end */
+    if (path_is_device(path)) {      /* not opened: a FIFO's reader would see its end */
         if (access(path, W_OK) != 0) {
             snprintf(err, errn, "%s: Cannot open output file (%s)", path, strerror(errno));
             return -1;

@@ -16,6 +16,9 @@ int read_file(const char *path, uint8_t **buf, size_t *n, char *err, size_t errn
  * a path that is a device or FIFO (/dev/null, /dev/stdout) is written in
  * place, never replaced. */
 int write_file_atomic(const char *path, const void *buf, size_t n, char *err, size_t errn);
+/* Whether `path` exists and is neither a regular file nor a folder (a
+ * device or FIFO: written in place, nothing is created beside it). */
+int path_is_device(const char *path);
 /* Whether `path` could be created or replaced (its folder is writable). */
 int check_writable(const char *path, char *err, size_t errn);
 

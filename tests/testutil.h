@@ -92,5 +92,6 @@ Suite *bios_suite(void);
 Suite *services_suite(void);
 Suite *bus_suite(void);
 Suite *clock_suite(void);
+Suite *safety_suite(void);
 
 #endif

@@ -1,0 +1,352 @@
+/*
+ * tests/check_safety.c: profil never destroys a user's file and always
+ * leaves the profile: outputs that would overwrite the program, an input
+ * or each other are refused before anything runs; a profile given as the
+ * program is refused; SIGTERM, SIGHUP and a reader of stdout that goes
+ * away stop the run with the .PRF written and a documented status; the
+ * .prx of a device output; the guest's disk budget.
+ */
+#include "testutil.h"
+
+#include <signal.h>
+#include <sys/stat.h>
+
+/* One line on stderr, exit 125, and `victim` still has `size` bytes. */
+static void expect_refusal(const char *args, const char *message, const char *victim, long size)
+{
+    struct run_result r;
+    struct stat st;
+    run_profil(&r, args, NULL);
+    ck_assert_msg(r.status == 125, "'%s': exit %d (%s)", args, r.status, r.err);
+    ck_assert_str_eq(r.err, message);
+    ck_assert_int_eq(stat(victim, &st), 0);
+    ck_assert_int_eq(st.st_size, size);
+}
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* hotloop.com is 120 bytes (ls -l of the assembled fixture, checked here);
+ * HOTLOOP.PRF from it is 38 bytes (18 + 2 x 10 buckets, the demo's). */
+START_TEST(outputs_never_overwrite_the_program_or_inputs)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("mkdir -p " TMP "/g && cp " FIX("hotloop.com") " " TMP "/g/hot.com && "
+                            "cp " FIX("hotloop.map") " " TMP "/g/hot.map"), 0);
+    long com = file_size(TMP "/g/hot.com"), map = file_size(TMP "/g/hot.map");
+    run_profil(&r, "run -q -o " TMP "/g/HOT.PRF " TMP "/g/hot.com", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(file_size(TMP "/g/HOT.PRF"), 38);
+
+    expect_refusal("run -o " TMP "/g/hot.com " TMP "/g/hot.com",
+                   "profil: " TMP "/g/hot.com: the .PRF would overwrite the program; nothing was run\n",
+                   TMP "/g/hot.com", com);
+    /* The same file by another name (./, a symlink) is still the same file. */
+    ck_assert_int_eq(system("ln -sf hot.com " TMP "/g/link.com"), 0);
+    expect_refusal("run -o " TMP "/g/./link.com " TMP "/g/hot.com",
+                   "profil: " TMP "/g/./link.com: the .PRF would overwrite the program; nothing was run\n",
+                   TMP "/g/hot.com", com);
+    expect_refusal("run --screen " TMP "/g/hot.map -o " TMP "/g/x.prf " TMP "/g/hot.com",
+                   "profil: " TMP "/g/hot.map: --screen would overwrite the map; nothing was run\n",
+                   TMP "/g/hot.map", map);
+    expect_refusal("run --trace --prx " TMP "/g/HOT.PRF -o " TMP "/g/HOT.PRF " TMP "/g/hot.com",
+                   "profil: " TMP "/g/HOT.PRF: both the .PRF and the .prx would be written there; nothing was run\n",
+                   TMP "/g/HOT.PRF", 38);
+    /* A path that does not exist yet collides by its resolved name. */
+    unlink(TMP "/g/new.txt");
+    expect_refusal("run --screen " TMP "/g/new.txt --screen-png " TMP "/g/../g/new.txt " TMP "/g/hot.com",
+                   "profil: " TMP "/g/../g/new.txt: both --screen and --screen-png would be written there; "
+                   "nothing was run\n", TMP "/g/hot.com", com);
+    ck_assert_int_eq(file_exists(TMP "/g/new.txt"), 0);
+    /* Standard input is an input too. */
+    run_profil(&r, "run -o " TMP "/g/HOT.PRF " TMP "/g/hot.com", TMP "/g/HOT.PRF");
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: " TMP "/g/HOT.PRF: the .PRF would overwrite the standard input; "
+                            "nothing was run\n");
+    /* And standard output: the .PRF renamed over it would lose the program's
+     * output (-o /dev/stdout with stdout a file, or the same name). */
+    int st = system(PROFIL_BIN " run -o /dev/stdout " TMP "/g/hot.com > " TMP "/g/o.txt 2> " TMP "/g/o.err");
+    ck_assert_int_eq(WEXITSTATUS(st), 125);
+    slurp(TMP "/g/o.err", r.err, sizeof r.err);
+    ck_assert_str_eq(r.err, "profil: /dev/stdout: the .PRF would overwrite the standard output (the program's); "
+                            "nothing was run\n");
+    /* Devices never collide: /dev/null twice is fine. */
+    run_profil(&r, "run -q -o /dev/null --screen /dev/null " TMP "/g/hot.com", NULL);
+    ck_assert_int_eq(r.status, 0);
+}
+END_TEST
+
+/* `profil run PRIME.PRF` (meaning show) used to run the profile as a .COM
+ * and overwrite it; a .prx is refused the same way, whatever its name. */
+START_TEST(a_profile_is_not_run)
+{
+    ck_assert_int_eq(system("cp " FIX("hotloop.com") " " TMP "/g/hot.com"), 0);
+    ck_assert_int_eq(system("cp tests/golden/TIGHTLP.PRF " TMP "/g/TIGHTLP.PRF"), 0);
+    long prf = file_size(TMP "/g/TIGHTLP.PRF");
+    expect_refusal("run " TMP "/g/TIGHTLP.PRF",
+                   "profil: " TMP "/g/TIGHTLP.PRF: a .PRF profile, not a program "
+                   "(read it with 'profil show' or 'profil hist')\n", TMP "/g/TIGHTLP.PRF", prf);
+    struct run_result r;
+    run_profil(&r, "run -q --stacks -o " TMP "/g/S.PRF " TMP "/g/hot.com", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(system("cp " TMP "/g/S.prx " TMP "/g/trace.com"), 0);
+    long prx = file_size(TMP "/g/trace.com");
+    expect_refusal("run -o " TMP "/g/T.PRF " TMP "/g/trace.com",
+                   "profil: " TMP "/g/trace.com: a .prx profile, not a program "
+                   "(read it with 'profil hist' or 'profil cover')\n", TMP "/g/trace.com", prx);
+}
+END_TEST
+
+/* Start "profil ARGS" in the background with stdin from /dev/null. */
+static pid_t start_profil(const char *args)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "exec " PROFIL_BIN " %s < /dev/null > " TMP "/sig.out 2> " TMP "/sig.err", args);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* forever.com never ends: SIGTERM and SIGHUP stop it like Ctrl-C does,
+ * with the .PRF written, a one-line note and status 128 + the signal. */
+static void stopped_by(int sig, const char *name)
+{
+    char err[4096], want[256];
+    struct prf p;
+    unlink(TMP "/sig.prf");
+    pid_t pid = start_profil("run -q -i 60000 -o " TMP "/sig.prf " FIX("forever.com"));
+    usleep(800000);     /* well after start-up (the handlers are set before the run) */
+    ck_assert_int_eq(kill(pid, sig), 0);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st), "%s killed profil (status %x)", name, st);
+    ck_assert_int_eq(WEXITSTATUS(st), 128 + sig);
+    slurp(TMP "/sig.err", err, sizeof err);
+    snprintf(want, sizeof want, "profil: " FIX("forever.com") ": stopped by %s\n", name);
+    ck_assert_str_eq(err, want);
+    read_prf(TMP "/sig.prf", &p);
+    ck_assert_uint_gt(p.bucket[0], 0);
+    prf_free(&p);
+}
+
+START_TEST(sigterm_and_sighup_leave_the_profile)
+{
+    stopped_by(SIGTERM, "SIGTERM");
+    stopped_by(SIGHUP, "SIGHUP");
+}
+END_TEST
+
+/* `profil run yes.com | head -1`: the reader goes away, profil ignores
+ * SIGPIPE, sees EPIPE, stops the run and writes the .PRF: status 141. */
+START_TEST(a_closed_stdout_leaves_the_profile)
+{
+    char err[4096];
+    struct prf p;
+    unlink(TMP "/pipe.prf");
+    int st = system("bash -c '" PROFIL_BIN " run -q -o " TMP "/pipe.prf " FIX("yes.com")
+                    " < /dev/null 2> " TMP "/pipe.err | head -1 > " TMP "/pipe.out; exit ${PIPESTATUS[0]}'");
+    ck_assert(WIFEXITED(st));
+    ck_assert_int_eq(WEXITSTATUS(st), 141);
+    slurp(TMP "/pipe.err", err, sizeof err);
+    ck_assert_str_eq(err, "profil: " FIX("yes.com") ": standard output closed: its reader went away\n");
+    slurp(TMP "/pipe.out", err, sizeof err);
+    ck_assert_str_eq(err, "y\r\n");
+    read_prf(TMP "/pipe.prf", &p);
+    prf_free(&p);
+}
+END_TEST
+
+/* The summary names the program's exit code (3 here), so a program's 125
+ * or 126 is not taken for profil's. */
+START_TEST(summary_prints_the_exit_code)
+{
+    struct run_result r;
+    run_profil(&r, "run -o " TMP "/e.prf " FIX("exit3.com"), NULL);
+    ck_assert_int_eq(r.status, 3);
+    ck_assert_ptr_nonnull(strstr(r.err, "\nprofil: program exited with code 3\nprofil: wrote " TMP "/e.prf"));
+}
+END_TEST
+
+/* --trace -o /dev/null used to write /dev/null.prx: a device output gets
+ * no derived .prx (and says so), --prx names one, and a .prx that cannot
+ * be written does not cost the .PRF. */
+START_TEST(prx_beside_a_device_and_prx_option)
+{
+    struct run_result r;
+    run_profil(&r, "run -q --trace -o /dev/null " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    /* (the line that follows is the .PRF's wrap warning: a trace counts instructions) */
+    static const char note[] = "profil: /dev/null: not a regular file, so no .prx is written beside it "
+                               "(--prx PATH names one)\n";
+    ck_assert_msg(strncmp(r.err, note, strlen(note)) == 0, "%s", r.err);
+    ck_assert_int_eq(file_exists("/dev/null.prx"), 0);
+    unlink(TMP "/chosen.prx");
+    run_profil(&r, "run -q --trace --prx " TMP "/chosen.prx -o /dev/null " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_null(strstr(r.err, "no .prx"));
+    ck_assert_int_eq(file_exists(TMP "/chosen.prx"), 1);
+    run_profil(&r, "run -q --prx " TMP "/chosen.prx " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --prx " TMP "/chosen.prx: only with --trace, --stacks or --memory\n");
+    /* A .prx that cannot be written (/dev/full: ENOSPC): reported, status
+     * 125, and the .PRF is written all the same. */
+    unlink(TMP "/kept.prf");
+    run_profil(&r, "run -q --trace --prx /dev/full -o " TMP "/kept.prf " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_msg(strncmp(r.err, "profil: /dev/full: write failed (No space left on device)\n", 58) == 0,
+                  "%s", r.err);
+    ck_assert_int_eq(file_size(TMP "/kept.prf"), 38);
+}
+END_TEST
+
+/* diskfull.com (see its comment) on an empty drive.  Default budget, the
+ * 128 MiB 36h reports: 16384 (4000h) clusters of 8 KiB free; the seek
+ * wraps to 10h; every write is whole; afterwards 17 + 3 x 16384 = 49169
+ * bytes are used: 134217728 - 49169 = 134168559 bytes, 16377 (3FF9h) whole
+ * clusters; the FCB record is written (00).  --disk-free 20000: 36h says 2
+ * clusters; 17 bytes, then 16384, then the 3599 (0E0Fh) left, then 0;
+ * 0 clusters free; the FCB write gets 01h, DOS's "disk full".  The host
+ * file is exactly as big as DOS says (not 4 GiB + 17 sparse). */
+START_TEST(guest_writes_stop_at_the_disk_budget)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("rm -rf " TMP "/disk && mkdir -p " TMP "/disk"), 0);
+    run_profil(&r, "run -q -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "4000 0000 0010 0001 4000 4000 4000 3FF9 00 ");
+    ck_assert_int_eq(file_size(TMP "/disk/SEEK.TMP"), 49169);
+    ck_assert_int_eq(file_size(TMP "/disk/FCB.TMP"), 128);
+    ck_assert_int_eq(system("rm -rf " TMP "/disk && mkdir -p " TMP "/disk"), 0);
+    run_profil(&r, "run -q --disk-free 20000 -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0002 0000 0010 0001 4000 0E0F 0000 0000 01 ");
+    ck_assert_int_eq(file_size(TMP "/disk/SEEK.TMP"), 20000);
+    ck_assert_int_eq(file_size(TMP "/disk/FCB.TMP"), 0);
+    /* 20K is 20480 bytes: 3599 + 480 = 4079 (0FEFh) for the third write. */
+    ck_assert_int_eq(system("rm -rf " TMP "/disk && mkdir -p " TMP "/disk"), 0);
+    run_profil(&r, "run -q --disk-free 20K -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com"), NULL);
+    ck_assert_str_eq(r.out, "0002 0000 0010 0001 4000 0FEF 0000 0000 01 ");
+    run_profil(&r, "run --disk-free 1G " FIX("diskfull.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --disk-free 1G: want 0 to 268435456 bytes (K and M suffixes: KiB, MiB)\n");
+}
+END_TEST
+
+/* Options profil does not know, or that lack their value, get profil's
+ * prefix and the way to the help. */
+START_TEST(bad_options_say_where_help_is)
+{
+    struct run_result r;
+    run_profil(&r, "run --bogus " FIX("exit3.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: run: unknown option '--bogus' (see 'profil run --help')\n");
+    run_profil(&r, "run " FIX("exit3.com") " -o", NULL);
+    ck_assert_int_eq(r.status, 3);         /* after the program, options are its arguments */
+    run_profil(&r, "run -o", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: run: option '-o' needs a value (see 'profil run --help')\n");
+}
+END_TEST
+
+/* links.com (see its comment): every link out of the drive answers 03,
+ * path not found, whether its target (a folder, SUB in it, a file) exists
+ * or not; before, an outside folder answered 05 and a missing one 03, and
+ * OUTDIR\SUB\X.TXT (05) against OUTDIR\NOSUB\X.TXT (03) mapped the host's
+ * tree.  Nothing is created outside. */
+START_TEST(links_out_of_the_drive_are_missing_paths)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("cd " TMP " && rm -rf lk && mkdir -p lk/drive lk/outside/SUB && "
+                            "touch lk/outside/HERE.TXT lk/outside/file && cd lk/drive && "
+                            "ln -s ../outside OUTDIR && ln -s ../none NODIR && ln -s ../outside/file OUTFILE && "
+                            "ln -s ../outside/missing NOFILE && ln -s ../outside/new OUTNEW"), 0);
+    run_profil(&r, "run -q -o " TMP "/lk/l.prf --drive C=" TMP "/lk/drive " FIX("links.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0003 0003 0003 0003 0003 0003 0003 0003 0003 0003 ");
+    ck_assert_int_eq(file_exists(TMP "/lk/outside/new"), 0);
+}
+END_TEST
+
+/* The dialogue at the end of its input says why it stops. */
+START_TEST(dialogue_at_end_of_input_says_so)
+{
+    char cwd[2048], cmd[4200], err[1024];
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    ck_assert_int_eq(system("mkdir -p " TMP " && cp " FIX("exit3.com") " " TMP "/EXIT3.COM"), 0);
+    snprintf(cmd, sizeof cmd, "cd " TMP " && %s/" PROFIL_BIN " EXIT3.COM < /dev/null > out 2> err", cwd);
+    ck_assert_int_eq(system(cmd), 125 << 8);
+    slurp(TMP "/err", err, sizeof err);
+    ck_assert_str_eq(err, "profil: EXIT3.COM: standard input ended before the bucket size and sample time "
+                          "were answered; nothing was run\n");
+}
+END_TEST
+
+/* Reports whose stdout cannot be written fail with one line. */
+START_TEST(reports_fail_when_stdout_fails)
+{
+    static const char *const cmds[] = { "show tests/golden/TIGHTLP.PRF", "hist tests/golden/TIGHTLP.PRF",
+                                        "diff tests/golden/TIGHTLP.PRF tests/golden/TIGHTLP.PRF", "--help",
+                                        "cover " TMP "/rf.prx" };
+    char cmd[1024], err[1024];
+    struct run_result r;
+    run_profil(&r, "run -q --trace --prx " TMP "/rf.prx -o " TMP "/rf.prf " FIX("exit3.com"), NULL);
+    ck_assert_int_eq(r.status, 3);
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+        snprintf(cmd, sizeof cmd, PROFIL_BIN " %s > /dev/full 2> " TMP "/full.err", cmds[i]);
+        int st = system(cmd);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 125, "%s: status %x", cmds[i], st);
+        slurp(TMP "/full.err", err, sizeof err);
+        ck_assert_str_eq(err, "profil: standard output: No space left on device\n");
+    }
+}
+END_TEST
+
+/* profil run PROG >&-: a file the guest opens would get host descriptor 1
+ * and receive the program's console output (diskfull.com's FCB.TMP, made
+ * after SEEK.TMP is closed, began "4000 0000 0010 ..."); fds 0-2 are
+ * opened on /dev/null first, so FCB.TMP holds the DTA's record: the
+ * command tail at PSP:80h, a 0 length and a CR. */
+START_TEST(closed_standard_streams_are_not_reused)
+{
+    ck_assert_int_eq(system("rm -rf " TMP "/disk && mkdir -p " TMP "/disk"), 0);
+    int st = system(PROFIL_BIN " run -q -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com")
+                    " >&-");
+    ck_assert(WIFEXITED(st));
+    ck_assert_int_eq(WEXITSTATUS(st), 0);
+    ck_assert_int_eq(file_size(TMP "/disk/SEEK.TMP"), 49169);
+    char rec[130];
+    FILE *f = fopen(TMP "/disk/FCB.TMP", "rb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fread(rec, 1, sizeof rec, f), 128);
+    fclose(f);
+    ck_assert_int_eq(memcmp(rec, "\0\r\0", 3), 0);
+}
+END_TEST
+
+Suite *safety_suite(void)
+{
+    Suite *s = suite_create("safety");
+    TCase *tc = tcase_create("files");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, outputs_never_overwrite_the_program_or_inputs);
+    tcase_add_test(tc, a_profile_is_not_run);
+    tcase_add_test(tc, sigterm_and_sighup_leave_the_profile);
+    tcase_add_test(tc, a_closed_stdout_leaves_the_profile);
+    tcase_add_test(tc, summary_prints_the_exit_code);
+    tcase_add_test(tc, prx_beside_a_device_and_prx_option);
+    tcase_add_test(tc, guest_writes_stop_at_the_disk_budget);
+    tcase_add_test(tc, bad_options_say_where_help_is);
+    tcase_add_test(tc, links_out_of_the_drive_are_missing_paths);
+    tcase_add_test(tc, dialogue_at_end_of_input_says_so);
+    tcase_add_test(tc, reports_fail_when_stdout_fails);
+    tcase_add_test(tc, closed_standard_streams_are_not_reused);
+    suite_add_tcase(s, tc);
+    return s;
+}
