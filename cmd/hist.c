@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../emu/folder.h"
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
 #include "../formats/attrib.h"
@@ -206,14 +207,20 @@ static int prohst_form(const char *arg)
             map_path = map;
     }
 
+    /* As DOS finds them: PRIME,,; reads prime.prf and prime.map. */
+    char found[3][700];
+    folder_find(prf_path, found[0], sizeof found[0]);
+    folder_find(hst, found[1], sizeof found[1]);
+    if (map_path)
+        map_path = folder_find(map, found[2], sizeof found[2]) ? found[2] : map;
     struct prf p;
     struct prohst_map m;
-    char err[700];
-    if (prf_read_file(prf_path, &p, err, sizeof err) != 0) {
+    char err[800];
+    if (prf_read_file(found[0], &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
-    int rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, hst);
+    int rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, found[1]);
     prf_free(&p);
     return rc;
 }
