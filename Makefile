@@ -1,4 +1,5 @@
 # profil: build, test, demo, bench, install.  See README.md.
+TOP     := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
@@ -58,8 +59,13 @@ fixtures: $(FIXTURES)
 # rebuilt when that changes: nasm writes the dependencies.
 -include $(wildcard $(B)/fixtures/*.d)
 
-$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h $(B)/libprofil.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' \
+# ../shared (reference data: PROHST's real output) as an absolute path from
+# this Makefile's folder, so the suite finds it whatever its working
+# directory; `make check SHARED=DIR` points elsewhere.
+SHARED ?= $(abspath $(TOP)../shared)
+
+$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h $(B)/libprofil.a Makefile
+	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' -DSHARED_DIR='"$(SHARED)"' \
 	    -DFIXTURE_DIR='"$(B)/fixtures/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
 	    $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
 

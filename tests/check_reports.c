@@ -1,8 +1,9 @@
 /*
  * tests/check_reports.c: `profil hist`.  PROHST 1.0's listing is compared
  * byte for byte with what the real PROHST.EXE printed for the hand-made
- * profiles in ../shared/data/prohst/ (skipped, saying so, when that folder
- * is absent, as in a user's clone); the inputs on which PROHST itself fails
+ * profiles in ../shared/data/prohst/ (the Makefile passes its absolute
+ * path; skipped, saying so, when that folder is absent, as in a user's
+ * clone); the inputs on which PROHST itself fails
  * get a clean listing.
  */
 #include "testutil.h"
@@ -11,13 +12,18 @@
 #include "../formats/symtab.h"
 #include "../formats/export.h"
 
-#define PROHST_DATA "../shared/data/prohst/"
+/* The Makefile passes ../shared as an absolute path (make check SHARED=DIR). */
+#ifndef SHARED_DIR
+#define SHARED_DIR "../shared"
+#endif
+#define PROHST_DATA SHARED_DIR "/data/prohst/"
 
 static int have_data(void)
 {
     if (file_exists(PROHST_DATA "T1.PRF"))
         return 1;
-    fprintf(stderr, "check_reports: %s not present: PROHST golden comparisons skipped\n", PROHST_DATA);
+    fprintf(stderr, "check_reports: %s is not there (no ../shared beside this checkout; make check SHARED=DIR "
+            "names another): PROHST golden comparisons skipped\n", PROHST_DATA);
     return 0;
 }
 
