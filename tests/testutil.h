@@ -92,5 +92,6 @@ Suite *bios_suite(void);
 Suite *services_suite(void);
 Suite *bus_suite(void);
 Suite *realmaps_suite(void);
+Suite *honest_suite(void);
 
 #endif
