@@ -41,12 +41,68 @@ START_TEST(hist_top_is_busiest_first)
 }
 END_TEST
 
+#define REALMAP_RUN "run --timing table --map tests/fixtures/realmap_link200.map -o " TMP "/RH.PRF "
+#define SPIN "SPIN_ROUTINE_WITH_A_RATHER_LONG"
+
+/* realmap.exe (tests/fixtures/realmap_exe.asm): NEVER_CALLED is one RET
+ * that never runs, in the 16-byte bucket 20h-2Fh with 8 bytes of SPIN_,
+ * which runs hot.  Split by bytes, the sampled summary gives it a share,
+ * marked "~" with the bucket size said; exact data gives it none. */
+START_TEST(summary_marks_split_shares_as_estimates)
+{
+    struct run_result r;
+    run_profil(&r, REALMAP_RUN FIX("realmap.exe"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "\nprofil:   NEVER_CALLED          ~9.7%\n"));
+    ck_assert_ptr_nonnull(strstr(r.err, "\nprofil:   (~ estimates: each 16-byte bucket's samples split among its "
+                                        "symbols by bytes; --stacks or --trace for exact figures)\n"));
+    /* --stacks: each sample for the function it was in; NEVER_CALLED none. */
+    run_profil(&r, REALMAP_RUN "--stacks " FIX("realmap.exe"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_null(strstr(r.err, "NEVER_CALLED"));
+    ck_assert_ptr_null(strstr(r.err, "~"));
+    ck_assert_ptr_nonnull(strstr(r.err, "\nprofil:   (exact: % of samples, each counted for the function it was "
+                                        "in (--stacks))\n"));
+}
+END_TEST
+
+/* --trace: % of all cycles.  SPIN_ by hand from the 8088 table: PUSH CX
+ * 15, MOV CX,imm 4, 99 taken LOOPs x 17, the last 5, POP CX 12, RET 20 =
+ * 1739 a call, x 200 = 347800 of the 359827 cycles the .prx counts: 96.7%
+ * (instructions would say 98.0%: 20800 of 21230). */
+START_TEST(summary_of_a_trace_is_exact_cycles)
+{
+    struct run_result r;
+    run_profil(&r, REALMAP_RUN "--trace " FIX("realmap.exe"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "\nprofil:   " SPIN "  96.7%\n"));
+    ck_assert_ptr_nonnull(strstr(r.err, "\nprofil:   (exact: % of all cycles, traced)\n"));
+    ck_assert_ptr_null(strstr(r.err, "NEVER_CALLED"));
+    ck_assert_ptr_nonnull(strstr(r.err, "(359827 cycles exactly)"));
+}
+END_TEST
+
+/* --cpu 186/286 are timed with the 8086's table: the summary says so. */
+START_TEST(summary_says_what_timing_a_cpu_gets)
+{
+    struct run_result r;
+    run_profil(&r, "run --timing table --cpu 286 -o " TMP "/C.PRF " FIX("realmap.exe"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, " s emulated (286 timed as an 8086, table timing): "));
+    run_profil(&r, "run --timing table --cpu 8086 -o " TMP "/C.PRF " FIX("realmap.exe"), NULL);
+    ck_assert_ptr_nonnull(strstr(r.err, " s emulated (8086, table timing): "));
+}
+END_TEST
+
 Suite *honest_suite(void)
 {
     Suite *s = suite_create("honest");
     TCase *tc = tcase_create("honest");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, hist_top_is_busiest_first);
+    tcase_add_test(tc, summary_marks_split_shares_as_estimates);
+    tcase_add_test(tc, summary_of_a_trace_is_exact_cycles);
+    tcase_add_test(tc, summary_says_what_timing_a_cpu_gets);
     suite_add_tcase(s, tc);
     return s;
 }
