@@ -7,6 +7,8 @@
  */
 #include "testutil.h"
 
+#include "../formats/prx.h"
+
 /* A .PRF with 16-byte buckets: 0: 10, 1: 0, 2: 50, 3: 30, 4: 5; io 5. */
 static void write_small_prf(const char *path)
 {
@@ -82,6 +84,25 @@ START_TEST(summary_of_a_trace_is_exact_cycles)
 }
 END_TEST
 
+/* hist over a trace counts cycles (time) unless --metric says otherwise:
+ * SPIN_'s 347800 of 359827 (above), not its 20800 instructions. */
+START_TEST(trace_reports_rank_by_cycles)
+{
+    struct run_result r;
+    run_profil(&r, REALMAP_RUN "-q --trace " FIX("realmap.exe"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "hist --width 4 --map tests/fixtures/realmap_link200.map " TMP "/RH.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "  cycles      %   cum%") == r.out, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "\n  347800  96.7%  96.7%  ####  " SPIN " 00021-00028\n"));
+    run_profil(&r, "hist --format json " TMP "/RH.prx", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "\"unit\": \"cycles\",\n  \"total\": 359827,"));
+    run_profil(&r, "hist --metric instructions --width 4 --map tests/fixtures/realmap_link200.map " TMP "/RH.prx",
+               NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "\n   20800  98.0%  98.0%  ####  " SPIN " 00021-00028\n"));
+}
+END_TEST
+
 /* --cpu 186/286 are timed with the 8086's table: the summary says so. */
 START_TEST(summary_says_what_timing_a_cpu_gets)
 {
@@ -94,6 +115,20 @@ START_TEST(summary_says_what_timing_a_cpu_gets)
 }
 END_TEST
 
+/* docs/formats.md's .prx example carries the version profil writes. */
+START_TEST(formats_doc_shows_the_prx_version)
+{
+    uint8_t *text;
+    size_t n;
+    char err[256], want[32];
+    ck_assert_msg(read_file("docs/formats.md", &text, &n, err, sizeof err) == 0, "%s", err);
+    text[n - 1] = 0;
+    snprintf(want, sizeof want, "\n  \"version\": %d,\n", PRX_VERSION);
+    ck_assert_msg(strstr((char *)text, want) != NULL, "docs/formats.md lacks%s", want);
+    free(text);
+}
+END_TEST
+
 Suite *honest_suite(void)
 {
     Suite *s = suite_create("honest");
@@ -103,6 +138,8 @@ Suite *honest_suite(void)
     tcase_add_test(tc, summary_marks_split_shares_as_estimates);
     tcase_add_test(tc, summary_of_a_trace_is_exact_cycles);
     tcase_add_test(tc, summary_says_what_timing_a_cpu_gets);
+    tcase_add_test(tc, trace_reports_rank_by_cycles);
+    tcase_add_test(tc, formats_doc_shows_the_prx_version);
     suite_add_tcase(s, tc);
     return s;
 }
