@@ -115,6 +115,42 @@ START_TEST(summary_says_what_timing_a_cpu_gets)
 }
 END_TEST
 
+/* --format with the call tree: csv and json carry it (SPIN_: 200 calls,
+ * 347800 cycles and 20800 instructions, as above; entry 1960h + 21h =
+ * 6529, realmap loading at 0196:0000); svg, which has no call tree, and
+ * --by site's table are refused, never printed as text. */
+START_TEST(call_tree_formats_are_exported_or_refused)
+{
+    struct run_result r;
+    run_profil(&r, REALMAP_RUN "-q --trace " FIX("realmap.exe"), NULL);
+    ck_assert_int_eq(r.status, 0);
+#define CALLS_MAP "--map tests/fixtures/realmap_link200.map " TMP "/RH.prx"
+    run_profil(&r, "hist --by function --format csv " CALLS_MAP, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "function,entry,calls,self_cycles,self_instructions,self_samples,inclusive_cycles,"
+                                "inclusive_instructions,inclusive_samples\n\"START\",") == r.out, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "\n\"" SPIN "\",6529,200,347800,20800,"));
+    run_profil(&r, "hist --callgraph --format csv " CALLS_MAP, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "\n\"START\",\"" SPIN "\",200,"));
+    run_profil(&r, "hist --by function --format json " CALLS_MAP, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "{\"name\": \"" SPIN "\", \"entry\": 6529, \"calls\": 200, "
+                                        "\"self\": {\"cycles\": 347800, \"instructions\": 20800, "));
+    ck_assert_ptr_nonnull(strstr(r.out, "{\"caller\": 0, \"callee\": 2, \"calls\": 200, "));
+    run_profil(&r, "hist --callgraph --format svg " CALLS_MAP, NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, "profil: --format svg: --callgraph is printed as text only (csv, json, folded or "
+                            "callgrind export the call tree)\n");
+    ck_assert_str_eq(r.out, "");
+    run_profil(&r, "hist --by function --format svg " CALLS_MAP, NULL);
+    ck_assert_int_eq(r.status, 2);
+    run_profil(&r, "hist --by site --format json " TMP "/RH.prx", NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, "profil: --format json: --by site is printed as text only\n");
+}
+END_TEST
+
 /* docs/formats.md's .prx example carries the version profil writes. */
 START_TEST(formats_doc_shows_the_prx_version)
 {
@@ -140,6 +176,7 @@ Suite *honest_suite(void)
     tcase_add_test(tc, summary_says_what_timing_a_cpu_gets);
     tcase_add_test(tc, trace_reports_rank_by_cycles);
     tcase_add_test(tc, formats_doc_shows_the_prx_version);
+    tcase_add_test(tc, call_tree_formats_are_exported_or_refused);
     suite_add_tcase(s, tc);
     return s;
 }
