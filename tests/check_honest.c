@@ -165,6 +165,43 @@ START_TEST(formats_doc_shows_the_prx_version)
 }
 END_TEST
 
+#ifndef BUILD_DIR
+#define BUILD_DIR "build"
+#endif
+
+/* The README's "What `make demo` shows" is what `make demo` prints: its
+ * standard output (CRs dropped, as a terminal shows them), then the
+ * summary on stderr.  The make runs on its own (no jobserver of ours). */
+START_TEST(readme_demo_is_what_make_demo_prints)
+{
+    uint8_t *readme;
+    size_t n;
+    char err[256], got[2 * 8192 + 1] = "";
+    ck_assert_msg(read_file("README.md", &readme, &n, err, sizeof err) == 0, "%s", err);
+    readme[n - 1] = 0;
+    const char *head = "What `make demo` shows:\n\n```\n";
+    char *from = strstr((char *)readme, head), *to;
+    ck_assert_ptr_nonnull(from);
+    from += strlen(head);
+    to = strstr(from, "```");
+    ck_assert_ptr_nonnull(to);
+    *to = 0;
+    int st = system("env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory demo B=" BUILD_DIR
+                    " PROFIL=" PROFIL_BIN " > " TMP "/demo.out 2> " TMP "/demo.err");
+    ck_assert_int_eq(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 0);
+    char out[8192], errs[8192];
+    slurp(TMP "/demo.out", out, sizeof out);
+    slurp(TMP "/demo.err", errs, sizeof errs);
+    size_t k = 0;
+    for (const char *c = out; *c; c++)
+        if (*c != '\r')
+            got[k++] = *c;
+    snprintf(got + k, sizeof got - k, "%s", errs);
+    ck_assert_str_eq(got, from);
+    free(readme);
+}
+END_TEST
+
 Suite *honest_suite(void)
 {
     Suite *s = suite_create("honest");
@@ -177,6 +214,7 @@ Suite *honest_suite(void)
     tcase_add_test(tc, trace_reports_rank_by_cycles);
     tcase_add_test(tc, formats_doc_shows_the_prx_version);
     tcase_add_test(tc, call_tree_formats_are_exported_or_refused);
+    tcase_add_test(tc, readme_demo_is_what_make_demo_prints);
     suite_add_tcase(s, tc);
     return s;
 }
