@@ -202,6 +202,15 @@ START_TEST(readme_demo_is_what_make_demo_prints)
 }
 END_TEST
 
+/* make builds on every core: its flags carry -j$(nproc) unless told. */
+START_TEST(make_uses_every_core)
+{
+    int st = system("env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -pn demo B=" BUILD_DIR " PROFIL=" PROFIL_BIN
+                    " 2>/dev/null | grep -q \"^MAKEFLAGS = .* -j$(nproc) \"");
+    ck_assert_int_eq(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 0);
+}
+END_TEST
+
 Suite *honest_suite(void)
 {
     Suite *s = suite_create("honest");
@@ -215,6 +224,7 @@ Suite *honest_suite(void)
     tcase_add_test(tc, formats_doc_shows_the_prx_version);
     tcase_add_test(tc, call_tree_formats_are_exported_or_refused);
     tcase_add_test(tc, readme_demo_is_what_make_demo_prints);
+    tcase_add_test(tc, make_uses_every_core);
     suite_add_tcase(s, tc);
     return s;
 }
