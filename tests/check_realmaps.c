@@ -88,6 +88,8 @@ START_TEST(hist_with_real_maps)
     ck_assert_ptr_nonnull(strstr(r.out, "   20800  98.0%  98.0%"));
     ck_assert_ptr_nonnull(strstr(r.out, LONGNAME " 00021-00028\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "     412   1.9%  99.9%"));
+    /* The name column widens to the 31-character name: addresses align. */
+    ck_assert_ptr_nonnull(strstr(r.out, "  START                           00000-00020\n"));
     /* The sampled .PRF through LINK 3.65's map: a row per symbol. */
     run_profil(&r, "hist --map " MAP365 " " TMP "/RM.PRF", NULL);
     ck_assert_int_eq(r.status, 0);
