@@ -53,8 +53,9 @@ static int symbol_style(const struct prf *p, const struct symtab *t, unsigned to
     return 0;
 }
 
-/* The symbol covering most of [lo, hi), or NULL; *first (0 to start with)
- * skips the sorted symbols that end below lo. */
+/* The symbol covering most of [lo, hi), or NULL.  *first skips the sorted
+ * symbols that end below lo: buckets taken in address order keep it from
+ * one call to the next, others start it at 0. */
 static const char *symbol_in(const struct symtab *t, size_t *first, uint32_t lo, uint32_t hi, uint32_t limit)
 {
     const char *best = NULL;
@@ -107,9 +108,11 @@ static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned 
     double t = total ? (double)total : 1.0;
     uint32_t B = p->bucket_size * 16u, limit = (uint32_t)p->bucket_num * B;
     printf("%8s %6s %6s  %-*s  %-11s %s\n", "hits", "%", "cum%", (int)width, "", "address", sym ? "symbol" : "");
+    size_t first = 0;
     for (unsigned k = 0; k < n && k < top; k++) {
         unsigned i = order[k];
-        size_t first = 0;
+        if (by_hits)
+            first = 0;
         cumul += p->bucket[i];
         unsigned len = max ? (unsigned)((p->bucket[i] * width + max / 2) / max) : 0;
         uint32_t lo = i * B;
