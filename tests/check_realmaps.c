@@ -162,6 +162,11 @@ START_TEST(cover_refuses_prf_and_sampling_prx)
     run_profil(&r, "show " TMP "/RM.prx", NULL);
     ck_assert_int_eq(r.status, 125);
     ck_assert_str_eq(r.err, "profil: " TMP "/RM.prx: a .prx, not a .PRF: use profil hist " TMP "/RM.prx\n");
+    /* Also one of a version this profil does not read (was: "odd size"). */
+    ck_assert_int_eq(system("printf '{\"format\": \"profil-prx\", \"version\": 99}\\n' > " TMP "/v99.prx"), 0);
+    run_profil(&r, "show " TMP "/v99.prx", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: " TMP "/v99.prx: a .prx, not a .PRF: use profil hist " TMP "/v99.prx\n");
 }
 END_TEST
 
