@@ -1,4 +1,7 @@
 # profil: build, test, demo, bench, install.  See README.md.
+TOP     := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))
+# Build on every core (a -j on the command line still decides).
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
@@ -58,17 +61,22 @@ fixtures: $(FIXTURES)
 # rebuilt when that changes: nasm writes the dependencies.
 -include $(wildcard $(B)/fixtures/*.d)
 
-$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h $(B)/libprofil.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' \
+# ../shared (reference data: PROHST's real output) as an absolute path from
+# this Makefile's folder, so the suite finds it whatever its working
+# directory; `make check SHARED=DIR` points elsewhere.
+SHARED ?= $(abspath $(TOP)../shared)
+
+$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h $(B)/libprofil.a Makefile
+	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' -DBUILD_DIR='"$(B)"' -DSHARED_DIR='"$(SHARED)"' \
 	    -DFIXTURE_DIR='"$(B)/fixtures/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
 	    $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
 
 check: $(PROFIL) $(B)/check_profil $(FIXTURES)
 	CK_FORK=yes ./$(B)/check_profil
 
+# What it prints is the README's "What `make demo` shows" (a test compares).
 demo: $(PROFIL) $(B)/fixtures/hotloop.com
-	cd $(B)/fixtures && ../../profil run -b 1 -i 100 -o ../HOTLOOP.PRF hotloop.com
-	./profil show $(B)/HOTLOOP.PRF
+	@cd $(B)/fixtures && $(abspath $(PROFIL)) run -b 1 -i 100 -o ../HOTLOOP.PRF hotloop.com
 
 bench: $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
 	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil.a $(LDLIBS)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
@@ -77,14 +78,23 @@ static const char *unit_range(const struct symtab *t, size_t i, uint32_t size, i
     return by_line ? t->line[i].label : t->sym[i].name;
 }
 
+/* Unit i when it is code with bytes: its name, else NULL. */
+static const char *code_unit(const struct symtab *t, size_t i, uint32_t size, int by_line, uint32_t *start,
+                             uint32_t *end)
+{
+    const char *name = unit_range(t, i, size, by_line, start, end);
+    return *end > *start && !symtab_is_data(t, *start) ? name : NULL;
+}
+
 static void cover_symbols(const struct symtab *t, const uint8_t *ran, uint32_t size, int by_line)
 {
-    size_t n = by_line ? t->nline : t->nsym, never = 0;
+    size_t n = by_line ? t->nline : t->nsym, never = 0, data = 0;
     uint32_t done_all = 0, size_all = 0, start, end;
     printf("%-24s %6s %6s %7s  %s\n", by_line ? "line" : "symbol", "ran", "not", "covered", "bytes");
     for (size_t i = 0; i < n; i++) {
-        const char *name = unit_range(t, i, size, by_line, &start, &end);
-        if (end <= start)
+        const char *name = code_unit(t, i, size, by_line, &start, &end);
+        data += !name && end > start;
+        if (!name)
             continue;
         uint32_t done = count_run(ran, start, end);
         print_row(name, start, end, done);
@@ -94,14 +104,21 @@ static void cover_symbols(const struct symtab *t, const uint8_t *ran, uint32_t s
     }
     printf("%-24s %6u %6u %6.1f%%\n", "total", done_all, size_all - done_all,
            size_all ? 100.0 * done_all / size_all : 0.0);
-    if (!never)
-        return;
-    printf("never executed (%zu):", never);
-    for (size_t i = 0; i < n; i++) {
-        const char *name = unit_range(t, i, size, by_line, &start, &end);
-        if (end > start && count_run(ran, start, end) == 0)
-            printf(" %s", name);
+    if (never) {
+        printf("never executed (%zu):", never);
+        for (size_t i = 0; i < n; i++) {
+            const char *name = code_unit(t, i, size, by_line, &start, &end);
+            if (name && count_run(ran, start, end) == 0)
+                printf(" %s", name);
+        }
+        printf("\n");
     }
+    if (!data)
+        return;
+    printf("data, not code (%zu):", data);
+    for (size_t i = 0; i < n; i++)
+        if (!code_unit(t, i, size, by_line, &start, &end) && end > start)
+            printf(" %s", unit_range(t, i, size, by_line, &start, &end));
     printf("\n");
 }
 
@@ -133,8 +150,19 @@ int cmd_cover(int argc, char **argv)
     struct prx x;
     struct symtab t;
     char err[700];
-    if (prx_read_file(argv[optind], &x, err, sizeof err) != 0) {
+    const char *path = argv[optind];
+    if (access(path, R_OK) == 0 && !prx_file_looks_like(path)) {
+        fprintf(stderr, "profil: %s: not a .prx: coverage needs the .prx of profil run --trace\n", path);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (prx_read_file(path, &x, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (strcmp(x.mode, "trace") != 0) {
+        fprintf(stderr, "profil: %s: a sampling run's .prx has no per-address counts: coverage needs the .prx "
+                "of profil run --trace\n", path);
+        prx_free(&x);
         return EXIT_PROFIL_FAILED;
     }
     if (map && symtab_read_file(map, &t, err, sizeof err) != 0) {

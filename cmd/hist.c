@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../emu/folder.h"
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
 #include "../formats/attrib.h"
@@ -52,8 +53,9 @@ static int symbol_style(const struct prf *p, const struct symtab *t, unsigned to
     return 0;
 }
 
-/* The symbol covering most of [lo, hi), or NULL.  Buckets come in address
- * order, so *first only moves forward over the sorted symbols. */
+/* The symbol covering most of [lo, hi), or NULL.  *first skips the sorted
+ * symbols that end below lo: buckets taken in address order keep it from
+ * one call to the next, others start it at 0. */
 static const char *symbol_in(const struct symtab *t, size_t *first, uint32_t lo, uint32_t hi, uint32_t limit)
 {
     const char *best = NULL;
@@ -72,40 +74,62 @@ static const char *symbol_in(const struct symtab *t, size_t *first, uint32_t lo,
     return best;
 }
 
-/* One row per non-zero bucket, in address order, named by its symbol when
- * there is a map. */
-static void bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width)
+/* Non-zero bucket indexes, busiest first (ties by address). */
+static const struct prf *sort_prf;
+static int by_bucket_hits(const void *a, const void *b)
+{
+    unsigned i = *(const unsigned *)a, j = *(const unsigned *)b;
+    if (sort_prf->bucket[i] != sort_prf->bucket[j])
+        return sort_prf->bucket[i] > sort_prf->bucket[j] ? -1 : 1;
+    return i < j ? -1 : 1;
+}
+
+/* One row per non-zero bucket, in address order or busiest first, named by
+ * its symbol when there is a map; cum% accumulates in the order shown. */
+static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width, int by_hits)
 {
     uint64_t total = (uint64_t)p->hit_io + p->hit_dos + p->hit_high, max = 0, cumul = 0;
+    unsigned *order = malloc((p->bucket_num ? p->bucket_num : 1) * sizeof *order), n = 0;
+    if (!order) {
+        fprintf(stderr, "profil: out of memory\n");
+        return EXIT_PROFIL_FAILED;
+    }
     for (unsigned i = 0; i < p->bucket_num; i++) {
         total += p->bucket[i];
         if (p->bucket[i] > max)
             max = p->bucket[i];
+        if (p->bucket[i])
+            order[n++] = i;
+    }
+    if (by_hits) {
+        sort_prf = p;
+        qsort(order, n, sizeof *order, by_bucket_hits);
     }
     double t = total ? (double)total : 1.0;
     uint32_t B = p->bucket_size * 16u, limit = (uint32_t)p->bucket_num * B;
-    size_t first = 0;
     printf("%8s %6s %6s  %-*s  %-11s %s\n", "hits", "%", "cum%", (int)width, "", "address", sym ? "symbol" : "");
-    unsigned shown = 0;
-    for (unsigned i = 0; i < p->bucket_num && shown < top; i++) {
-        if (!p->bucket[i])
-            continue;
-        shown++;
+    size_t first = 0;
+    for (unsigned k = 0; k < n && k < top; k++) {
+        unsigned i = order[k];
+        if (by_hits)
+            first = 0;
         cumul += p->bucket[i];
         unsigned len = max ? (unsigned)((p->bucket[i] * width + max / 2) / max) : 0;
         uint32_t lo = i * B;
         const char *name = sym ? symbol_in(sym, &first, lo, lo + B, limit) : NULL;
         printf("%8u %5.1f%% %5.1f%%  ", p->bucket[i], 100.0 * p->bucket[i] / t, 100.0 * (double)cumul / t);
-        for (unsigned k = 0; k < width; k++)
-            putchar(k < len ? '#' : ' ');
+        for (unsigned c = 0; c < width; c++)
+            putchar(c < len ? '#' : ' ');
         printf("  %05X-%05X %s\n", lo, lo + B - 1, name ? name : "");
     }
+    free(order);
     const char *names[3] = { "io", "dos", "high" };
     const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
     for (int k = 0; k < 3; k++)
         printf("%8u %5.1f%%         %-*s  %s\n", hits[k], 100.0 * hits[k] / t, (int)width, "", names[k]);
-    printf("%8llu samples (%u-paragraph buckets, %u us)\n", (unsigned long long)total, p->bucket_size,
-           p->clock_grain);
+    printf("%8llu samples (%u-paragraph buckets, %u us%s)\n", (unsigned long long)total, p->bucket_size,
+           p->clock_grain, by_hits ? "; busiest first" : "");
+    return 0;
 }
 
 static int write_listing(const struct prf *p, const struct prohst_map *map, const char *hst)
@@ -206,28 +230,22 @@ static int prohst_form(const char *arg)
             map_path = map;
     }
 
+    /* As DOS finds them: PRIME,,; reads prime.prf and prime.map. */
+    char found[3][700];
+    folder_find(prf_path, found[0], sizeof found[0]);
+    folder_find(hst, found[1], sizeof found[1]);
+    if (map_path)
+        map_path = folder_find(map, found[2], sizeof found[2]) ? found[2] : map;
     struct prf p;
     struct prohst_map m;
-    char err[700];
-    if (prf_read_file(prf_path, &p, err, sizeof err) != 0) {
+    char err[800];
+    if (prf_read_file(found[0], &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
-    int rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, hst);
+    int rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, found[1]);
     prf_free(&p);
     return rc;
-}
-
-/* A .prx (JSON) rather than a .PRF: by its first bytes. */
-static int is_trace_file(const char *path)
-{
-    uint8_t head[16];
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;           /* prf_read_file reports it */
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return prx_looks_like(head, n);
 }
 
 int cmd_hist(int argc, char **argv)
@@ -237,11 +255,12 @@ int cmd_hist(int argc, char **argv)
         { "top", required_argument, 0, 't' }, { "width", required_argument, 0, 'w' },
         { "format", required_argument, 0, 'f' }, { "by", required_argument, 0, 'b' },
         { "metric", required_argument, 0, 'M' }, { "callgraph", no_argument, 0, 'G' },
+        { "sort", required_argument, 0, 'S' },
         { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
     enum metric metric = METRIC_SAMPLES;
     int metric_given = 0, callgraph = 0;
-    const char *style = "default", *map_path = NULL, *format = "text", *by = NULL;
+    const char *style = "default", *map_path = NULL, *format = "text", *by = NULL, *sort = NULL;
     unsigned top = 0xFFFFFFFFu, width = 40;
     int c;
     optind = 1;
@@ -261,6 +280,7 @@ int cmd_hist(int argc, char **argv)
             break;
         case 'm': map_path = optarg; break;
         case 'G': callgraph = 1; break;
+        case 'S': sort = optarg; break;
         case 't': top = (unsigned)strtoul(optarg, NULL, 10); break;
         case 'w':
             width = (unsigned)strtoul(optarg, NULL, 10);
@@ -291,11 +311,17 @@ int cmd_hist(int argc, char **argv)
         fprintf(stderr, "profil: --by %s needs --map\n", by);
         return EXIT_PROFIL_FAILED;
     }
+    if (sort && strcmp(sort, "hits") != 0 && strcmp(sort, "address") != 0) {
+        fprintf(stderr, "profil: --sort %s: want hits or address\n", sort);
+        return EXIT_PROFIL_FAILED;
+    }
+    /* Bucket rows: busiest first when only the first N are wanted. */
+    int by_hits = sort ? strcmp(sort, "hits") == 0 : top != 0xFFFFFFFFu;
     if (optind != argc - 1) {
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
         return EXIT_PROFIL_FAILED;
     }
-    if (is_trace_file(argv[optind])) {
+    if (prx_file_looks_like(argv[optind])) {
         struct hist_request q = { argv[optind], style, format, by, map_path, metric, metric_given, callgraph,
                                   top, width };
         return hist_prx(&q);
@@ -355,7 +381,7 @@ int cmd_hist(int argc, char **argv)
         } else {
             int by_line = by && !strcmp(by, "line");
             if (by && !strcmp(by, "bucket"))
-                bucket_style(&p, &t, top, width);
+                rc = bucket_style(&p, &t, top, width, by_hits);
             else if (by_line && t.nline == 0) {
                 fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", map_path);
                 rc = EXIT_PROFIL_FAILED;
@@ -364,7 +390,7 @@ int cmd_hist(int argc, char **argv)
             symtab_free(&t);
         }
     } else {
-        bucket_style(&p, NULL, top, width);
+        rc = bucket_style(&p, NULL, top, width, by_hits);
     }
     prf_free(&p);
     return rc;

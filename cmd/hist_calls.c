@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../formats/callgraph.h"
+#include "../formats/export.h"
 #include "commands.h"
 #include "session.h"
 
@@ -159,6 +160,13 @@ static int site_table(const struct prx *x, const struct symtab *t, unsigned top)
 int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_request *q)
 {
     int sites = q->by && strcmp(q->by, "site") == 0;
+    int table = strcmp(q->format, "csv") == 0 || strcmp(q->format, "json") == 0;
+    if ((sites && strcmp(q->format, "text") != 0) || strcmp(q->format, "svg") == 0) {
+        fprintf(stderr, "profil: --format %s: %s is printed as text only%s\n", q->format,
+                sites ? "--by site" : q->callgraph ? "--callgraph" : "--by function",
+                sites ? "" : " (csv, json, folded or callgrind export the call tree)");
+        return 2;
+    }
     if (sites) {
         if (!x->sites) {
             fprintf(stderr, "profil: --by site: %s has no memory figures (profil run --memory)\n", q->path);
@@ -181,6 +189,9 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
         rc = callgraph_folded(stdout, x, &g, m);
     else if (strcmp(q->format, "callgrind") == 0)
         rc = callgraph_callgrind(stdout, &g, q->path);
+    else if (table)
+        rc = strcmp(q->format, "csv") == 0 ? export_calls_csv(stdout, &g, q->callgraph)
+                                           : export_calls_json(stdout, x, &g);
     else if (q->callgraph)
         call_graph(x, &g, m, q->top);
     else

@@ -74,7 +74,7 @@ int hist_prx(const struct hist_request *q)
     struct symtab t;
     char err[700];
     const char *path = q->path;
-    enum metric m = q->metric == METRIC_SAMPLES ? METRIC_INSTRUCTIONS : q->metric;
+    enum metric m = q->metric == METRIC_SAMPLES ? METRIC_CYCLES : q->metric;    /* time, unless asked */
     int calls = wants_calls(q);
     if (!calls && q->metric == METRIC_SAMPLES && q->metric_given) {
         fprintf(stderr, "profil: --metric samples: %s counts instructions and cycles (samples are per function: "

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int by_hits(const void *a, const void *b)
 {
@@ -21,9 +22,13 @@ void report_print(struct report *r, unsigned top, unsigned width)
             max = r->rows[i].hits;
     }
     qsort(r->rows, r->n, sizeof *r->rows, by_hits);
+    int col = 24;                   /* the name column: as wide as the longest name shown */
+    for (size_t i = 0; i < r->n && i < top && r->rows[i].hits >= 0.5; i++)
+        if (strlen(r->rows[i].name) > (size_t)col)
+            col = (int)strlen(r->rows[i].name);
     double t1 = total > 0 ? total : 1, cumul = 0;
-    printf("%8s %6s %6s  %-*s  %-24s %s\n", r->what[0] == 'c' ? "cycles" : r->what[0] == 'i' ? "insns" : "hits",
-           "%", "cum%", (int)width, "", r->column, "address");
+    printf("%8s %6s %6s  %-*s  %-*s %s\n", r->what[0] == 'c' ? "cycles" : r->what[0] == 'i' ? "insns" : "hits",
+           "%", "cum%", (int)width, "", col, r->column, "address");
     for (size_t i = 0; i < r->n && i < top; i++) {
         if (r->rows[i].hits < 0.5)
             break;
@@ -33,7 +38,7 @@ void report_print(struct report *r, unsigned top, unsigned width)
         for (unsigned k = 0; k < width; k++)
             putchar(k < len ? '#' : ' ');
         if (r->rows[i].end > r->rows[i].start)
-            printf("  %-24s %05X-%05X\n", r->rows[i].name, r->rows[i].start, r->rows[i].end - 1);
+            printf("  %-*s %05X-%05X\n", col, r->rows[i].name, r->rows[i].start, r->rows[i].end - 1);
         else
             printf("  %s\n", r->rows[i].name);
     }

@@ -25,6 +25,7 @@
 #include "../formats/prf.h"
 #include "../formats/png.h"
 #include "../formats/screen.h"
+#include "../formats/summary.h"
 #include "../formats/symtab.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
@@ -111,9 +112,11 @@ static void summary(const struct sampler *s, const struct machine *m, int first_
 {
     uint64_t prog = s->total - s->hit_io - s->hit_dos - s->hit_high;
     double t = (double)(s->total ? s->total : 1);
-    fprintf(f, "profil: %llu %s in %.3f s emulated (%s, %s timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
+    /* 186 and 286 have no clock counts of their own here: say so. */
+    fprintf(f, "profil: %llu %s in %.3f s emulated (%s%s, %s timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
             (unsigned long long)s->total, m->exact ? "instructions traced" : "samples",
-            cycles_to_seconds(m->now), cpu_model_name(m->model), m->timing_bus ? "bus" : "table", 100.0 * (double)prog / t,
+            cycles_to_seconds(m->now), cpu_model_name(m->model), m->model >= CPU_186 ? " timed as an 8086" : "",
+            m->timing_bus ? "bus" : "table", 100.0 * (double)prog / t,
             100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
     if (first_line_only)
         return;
@@ -183,25 +186,22 @@ static int read_map(const char *path, struct symtab *t)
     return 1;
 }
 
-/* The five busiest symbols, after the summary's first line: samples
- * split among symbols, or in trace mode the exact instruction counts. */
+/* The five busiest symbols, after the summary's first line, from the best
+ * data the run has (formats/summary.h), and a line saying which. */
 static void symbol_summary(const struct prf *p, const struct prx *x, const struct symtab *t, uint64_t total, FILE *f)
 {
-    struct unit_hits *rows;
+    struct summary_row rows[5];
     size_t n;
-    if ((x ? attribute_exact(x, t, METRIC_INSTRUCTIONS, 0, &rows, &n) : attribute_hits(p, t, &rows, &n)) != 0)
+    enum summary_basis basis;
+    char share[24], note[200];
+    if (summary_symbols(p, x, t, total, rows, 5, &n, &basis) != 0)
         return;
-    for (int k = 0; k < 5; k++) {
-        size_t best = n;
-        for (size_t i = 0; i < n; i++)
-            if (rows[i].hits >= 0.5 && (best == n || rows[i].hits > rows[best].hits))
-                best = i;
-        if (best == n)
-            break;
-        fprintf(f, "profil:   %-20s %5.1f%%\n", rows[best].name, 100.0 * rows[best].hits / (double)(total ? total : 1));
-        rows[best].hits = 0;
+    for (size_t k = 0; k < n; k++) {
+        snprintf(share, sizeof share, "%s%.1f%%", basis == SUMMARY_SPLIT ? "~" : "", rows[k].percent);
+        fprintf(f, "profil:   %-20s %6s\n", rows[k].name, share);
     }
-    free(rows);
+    summary_basis_note(basis, p, note, sizeof note);
+    fprintf(f, "profil:   (%s)\n", note);
 }
 
 static const char *stop_name(enum stop_reason r)
@@ -504,7 +504,7 @@ int session_run(const struct session_opts *o)
             int have_map = read_map(files.map, &t);
             summary(&s, m, have_map, stderr);
             if (have_map) {
-                symbol_summary(&p, o->trace ? &trace : NULL, &t, s.total, stderr);
+                symbol_summary(&p, o->trace || o->stacks ? &trace : NULL, &t, s.total, stderr);
                 symtab_free(&t);
             }
             if (m->stop == STOP_EXIT)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "../formats/prf.h"
+#include "../formats/prx.h"
 #include "commands.h"
 #include "session.h"
 
@@ -14,6 +15,10 @@ int cmd_show(int argc, char **argv)
     struct prf p;
     if (argc != 2) {
         fprintf(stderr, "profil show: want one .PRF file (profil show FILE.PRF)\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    if (prx_file_looks_like(argv[1])) {
+        fprintf(stderr, "profil: %s: a .prx, not a .PRF: use profil hist %s\n", argv[1], argv[1]);
         return EXIT_PROFIL_FAILED;
     }
     if (prf_read_file(argv[1], &p, err, sizeof err) != 0) {

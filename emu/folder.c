@@ -150,3 +150,24 @@ int folder_list(const char *dir, struct folder_entry **out, size_t *count)
     *count = n;
     return 0;
 }
+
+int folder_find(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    char dir[4096], want[13];
+    struct folder_entry *all;
+    size_t count;
+    int found = 0;
+    snprintf(out, n, "%s", path);
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+    if (!dos_name83(base, strlen(base), want) || folder_list(dir, &all, &count) != 0)
+        return 0;
+    for (size_t i = 0; i < count && !found; i++)
+        if (strcmp(all[i].name83, want) == 0) {
+            snprintf(out, n, "%.*s%s", (int)(base - path), path, all[i].host);
+            found = 1;
+        }
+    free(all);
+    return found;
+}

@@ -23,6 +23,10 @@ struct folder_entry {
 /* Every entry of `dir` but "." and "..", sorted by host name; *out is
  * malloc'ed (NULL when empty).  -1 when the folder cannot be read. */
 int folder_list(const char *dir, struct folder_entry **out, size_t *n);
+/* The host file a DOS name names, as DOS matches it (case-insensitively,
+ * aliases included): `path` is "DIR/NAME.EXT"; *out gets DIR/host-name.
+ * 1 when found, else 0 (*out is then `path` as given). */
+int folder_find(const char *path, char *out, size_t n);
 /* The alias for one host name that is not a DOS name, with tail ~n. */
 void folder_alias(const char *host, unsigned n, char out[13]);
 

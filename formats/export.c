@@ -346,3 +346,77 @@ int export_rows_svg(FILE *f, const struct export_rows *r, const char *title)
     free(rows);
     return 0;
 }
+
+/* ---- the call tree -------------------------------------------------------- */
+
+static void csv_costs(FILE *f, const uint64_t c[3])
+{
+    fprintf(f, ",%llu,%llu,%llu", (unsigned long long)c[METRIC_CYCLES], (unsigned long long)c[METRIC_INSTRUCTIONS],
+            (unsigned long long)c[METRIC_SAMPLES]);
+}
+
+int export_calls_csv(FILE *f, const struct callgraph *g, int arcs)
+{
+    if (arcs) {
+        fputs("caller,callee,calls,inclusive_cycles,inclusive_instructions,inclusive_samples\n", f);
+        for (size_t a = 0; a < g->narc; a++) {
+            const struct fn_arc *r = &g->arc[a];
+            csv_string(f, g->fn[r->caller].name);
+            putc(',', f);
+            csv_string(f, g->fn[r->callee].name);
+            fprintf(f, ",%llu", (unsigned long long)r->calls);
+            csv_costs(f, r->incl);
+            putc('\n', f);
+        }
+        return 0;
+    }
+    fputs("function,entry,calls,self_cycles,self_instructions,self_samples,"
+          "inclusive_cycles,inclusive_instructions,inclusive_samples\n", f);
+    for (size_t i = 0; i < g->nfn; i++) {
+        const struct fn_stats *fn = &g->fn[i];
+        csv_string(f, fn->name);
+        fprintf(f, ",%u,%llu", fn->entry, (unsigned long long)fn->calls);
+        csv_costs(f, fn->self);
+        csv_costs(f, fn->incl);
+        putc('\n', f);
+    }
+    return 0;
+}
+
+static void json_costs(FILE *f, const char *key, const uint64_t c[3])
+{
+    fprintf(f, "\"%s\": {\"cycles\": %llu, \"instructions\": %llu, \"samples\": %llu}", key,
+            (unsigned long long)c[METRIC_CYCLES], (unsigned long long)c[METRIC_INSTRUCTIONS],
+            (unsigned long long)c[METRIC_SAMPLES]);
+}
+
+int export_calls_json(FILE *f, const struct prx *x, const struct callgraph *g)
+{
+    fputs("{\n  \"profil\": 1,\n  \"exact\": true,\n  \"program\": ", f);
+    json_string(f, x->program);
+    fputs(",\n  \"mode\": ", f);
+    json_string(f, x->mode);
+    fprintf(f, ",\n  \"calls\": %llu,\n  ", (unsigned long long)g->calls);
+    json_costs(f, "total", g->total);
+    fputs(",\n  \"functions\": [", f);
+    for (size_t i = 0; i < g->nfn; i++) {
+        const struct fn_stats *fn = &g->fn[i];
+        fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+        json_string(f, fn->name);
+        fprintf(f, ", \"entry\": %u, \"calls\": %llu, ", fn->entry, (unsigned long long)fn->calls);
+        json_costs(f, "self", fn->self);
+        fputs(", ", f);
+        json_costs(f, "inclusive", fn->incl);
+        putc('}', f);
+    }
+    fputs("\n  ],\n  \"arcs\": [", f);
+    for (size_t a = 0; a < g->narc; a++) {
+        const struct fn_arc *r = &g->arc[a];
+        fprintf(f, "%s{\"caller\": %zu, \"callee\": %zu, \"calls\": %llu, ", a ? ",\n    " : "\n    ", r->caller,
+                r->callee, (unsigned long long)r->calls);
+        json_costs(f, "inclusive", r->incl);
+        putc('}', f);
+    }
+    fputs("\n  ]\n}\n", f);
+    return 0;
+}

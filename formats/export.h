@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "attrib.h"
+#include "callgraph.h"
 #include "prf.h"
 #include "symtab.h"
 
@@ -37,5 +38,13 @@ struct export_rows {
 int export_rows_csv(FILE *f, const struct export_rows *r);
 int export_rows_json(FILE *f, const struct export_rows *r, const char *program);
 int export_rows_svg(FILE *f, const struct export_rows *r, const char *title);
+
+/* A .prx's call tree per function (--by function) or per arc
+ * (--callgraph), every cost in all three units, functions in the order of
+ * the graph (the entry first).  CSV: one row per function, or per arc;
+ * JSON: {"profil": 1, "exact": true, "program", "mode", "calls", "total",
+ * "functions": [...], "arcs": [...]} (docs/formats.md). */
+int export_calls_csv(FILE *f, const struct callgraph *g, int arcs);
+int export_calls_json(FILE *f, const struct prx *x, const struct callgraph *g);
 
 #endif

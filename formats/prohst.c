@@ -187,6 +187,40 @@ static void real1(struct buf *b, int width, uint64_t num, uint64_t den, uint64_t
 
 /* ---- the listing ------------------------------------------------------------ */
 
+/* Bucket i's row, after the names of the map segments its address reaches:
+ * hits, address, the offset into the next segment (or blanks), cumulative
+ * % and its own %, the bar's star. */
+static void bucket_row(struct buf *b, const struct prf *p, const struct prohst_map *map, unsigned i,
+                       int *next_seg, uint64_t cumul, uint64_t total, unsigned max)
+{
+    uint32_t para = (uint32_t)p->bucket_size * i;
+    while (*next_seg < map->n && para >= map->seg[*next_seg].para) {
+        put(b, "      %s", map->seg[*next_seg].name);
+        line(b);
+        (*next_seg)++;
+    }
+    unsigned star = max ? (unsigned)((2ull * p->bucket[i] * 45 + max) / (2ull * max)) : 0;
+    append_dec(b, p->bucket[i], 5, 0);
+    append_str(b, ". ");
+    append_hex(b, (uint16_t)(para * 16u), 6);
+    if (*next_seg < map->n) {
+        append_str(b, " #");
+        append_hex(b, (uint16_t)(para - map->seg[*next_seg].para), 4);
+    } else {
+        append_char(b, ' ', 6);
+    }
+    append_char(b, ' ', 1);
+    append_dec(b, tenths_of(cumul, total, 100), 5, 1);
+    append_char(b, ' ', 1);
+    append_dec(b, tenths_of(p->bucket[i], total, 100), 4, 1);
+    append_str(b, " |");
+    if (star) {
+        append_char(b, ' ', star - 1);
+        append_char(b, '*', 1);
+    }
+    line(b);
+}
+
 int prohst_render(const struct prf *p, const struct prohst_map *map, char **out, size_t *outlen)
 {
     struct buf b = { 0 };
@@ -225,43 +259,23 @@ int prohst_render(const struct prf *p, const struct prohst_map *map, char **out,
 
     uint64_t cumul = 0;
     int next_seg = 0;
-    int in_zero_run = 0;
+    unsigned zeros = 0;             /* the zero run the buckets end in */
     for (unsigned i = 0; i < p->bucket_num; i++) {
         if (p->bucket[i] == 0) {
-            if (!in_zero_run)
+            if (!zeros++)
                 line(&b);
-            in_zero_run = 1;
             continue;
         }
-        in_zero_run = 0;
-        uint32_t para = (uint32_t)p->bucket_size * i;
-        while (next_seg < map->n && para >= map->seg[next_seg].para) {
-            put(&b, "      %s", map->seg[next_seg].name);
-            line(&b);
-            next_seg++;
-        }
+        zeros = 0;
         cumul += p->bucket[i];
-        unsigned star = max ? (unsigned)((2ull * p->bucket[i] * 45 + max) / (2ull * max)) : 0;
-        append_dec(&b, p->bucket[i], 5, 0);
-        append_str(&b, ". ");
-        append_hex(&b, (uint16_t)(para * 16u), 6);
-        if (next_seg < map->n) {
-            append_str(&b, " #");
-            append_hex(&b, (uint16_t)(para - map->seg[next_seg].para), 4);
-        } else {
-            append_char(&b, ' ', 6);
-        }
-        append_char(&b, ' ', 1);
-        append_dec(&b, tenths_of(cumul, total, 100), 5, 1);
-        append_char(&b, ' ', 1);
-        append_dec(&b, tenths_of(p->bucket[i], total, 100), 4, 1);
-        append_str(&b, " |");
-        if (star) {
-            append_char(&b, ' ', star - 1);
-            append_char(&b, '*', 1);
-        }
-        line(&b);
+        bucket_row(&b, p, map, i, &next_seg, cumul, total, max);
     }
+    /* PROHST 1.0's scan for the next non-zero bucket stops at the last
+     * one: after a final run of two or more zeros it prints that bucket's
+     * row with 0 hits (seen in its output; a run of one is its garbage row,
+     * left out here, as is every row of an all-zero profile). */
+    if (zeros >= 2 && total)
+        bucket_row(&b, p, map, p->bucket_num - 1, &next_seg, cumul, total, max);
     put(&b, "%31s+-----------------------------------", "");
     line(&b);
     put(&b, "\x1a");

@@ -136,6 +136,17 @@ int prx_looks_like(const uint8_t *buf, size_t n)
     return i < n && buf[i] == '{';
 }
 
+int prx_file_looks_like(const char *path)
+{
+    uint8_t head[16];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return prx_looks_like(head, n);
+}
+
 static int get_uint(json_t *o, const char *key, uint64_t max, uint64_t *out)
 {
     json_t *v = json_object_get(o, key);

@@ -3,6 +3,7 @@
  */
 #include "symtab.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,12 @@ static int next_line(struct lines *l)
         return 0;
     const char *nl = memchr(l->p, '\n', (size_t)(l->end - l->p));
     size_t n = nl ? (size_t)(nl - l->p) : (size_t)(l->end - l->p);
-    size_t keep = n < sizeof l->text - 1 ? n : sizeof l->text - 1;
-    memcpy(l->text, l->p, keep);
+    /* Form feeds are page breaks (LINK 2.00 starts each publics list on a
+     * new page, "\f\r\n"): they carry no text. */
+    size_t keep = 0;
+    for (size_t i = 0; i < n && keep < sizeof l->text - 1; i++)
+        if (l->p[i] != '\f')
+            l->text[keep++] = l->p[i];
     while (keep && (l->text[keep - 1] == '\r' || l->text[keep - 1] == ' ' || l->text[keep - 1] == '\t'))
         keep--;
     l->text[keep] = 0;
@@ -170,7 +175,8 @@ static int parse_mslink(struct lines *l, struct symtab *t, int *heap, char *err,
             continue;
         }
         if (strstr(s, "entry point") || strncmp(s, " Origin", 7) == 0 ||
-            strncmp(s, "Detailed map of segments", 24) == 0 || strstr(s, "Warning:") || strstr(s, "Error:")) {
+            strncmp(s, "Detailed map of segments", 24) == 0 || strstr(s, "Warning:") || strstr(s, "Error:") ||
+            strncasecmp(s, "Unresolved externals", 20) == 0) {
             state = NONE;
             continue;
         }
@@ -437,6 +443,28 @@ uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit)
             end = s->stop + 1;
     }
     return end < limit ? end : limit;
+}
+
+static int data_segment(const struct sym_segment *s)
+{
+    static const char *const classes[] = { "DATA", "BSS", "STACK", "CONST" };
+    char cls[sizeof s->cls];
+    size_t n = 0;
+    for (; s->cls[n] && n < sizeof cls - 1; n++)
+        cls[n] = (char)toupper((unsigned char)s->cls[n]);
+    cls[n] = 0;
+    for (size_t i = 0; i < sizeof classes / sizeof *classes; i++)
+        if (strstr(cls, classes[i]))
+            return 1;
+    return strcasecmp(s->name, ".data") == 0 || strcasecmp(s->name, ".bss") == 0;
+}
+
+int symtab_is_data(const struct symtab *t, uint32_t addr)
+{
+    for (size_t k = 0; k < t->nseg; k++)
+        if (addr >= t->seg[k].start && addr <= t->seg[k].stop)
+            return data_segment(&t->seg[k]);
+    return 0;
 }
 
 uint32_t symtab_line_end(const struct symtab *t, size_t i, uint32_t limit)

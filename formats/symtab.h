@@ -57,6 +57,11 @@ const char *map_format_name(enum map_format f);
  * segment, or `limit`. */
 uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit);
 
+/* Whether addr lies in a segment of data rather than code: class DATA,
+ * BSS, STACK or CONST (also FAR_DATA, FAR_BSS, any case), or a NASM
+ * section .data or .bss. */
+int symtab_is_data(const struct symtab *t, uint32_t addr);
+
 /* Where line entry i's code ends (exclusive): the next entry, or the end
  * of the symbol or segment it is in, or `limit`. */
 uint32_t symtab_line_end(const struct symtab *t, size_t i, uint32_t limit);

@@ -179,7 +179,7 @@ START_TEST(default_clock_is_the_8088_bus)
         ck_assert_uint_eq(cycles[off], 3);
     /* The 186 and 286 have no bus model: the table is their default. */
     nop_cycles("--cpu 286", &r, cycles);
-    ck_assert_ptr_nonnull(strstr(r.err, "(286, table timing)"));
+    ck_assert_ptr_nonnull(strstr(r.err, "(286 timed as an 8086, table timing)"));
 }
 END_TEST
 

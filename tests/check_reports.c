@@ -1,8 +1,9 @@
 /*
  * tests/check_reports.c: `profil hist`.  PROHST 1.0's listing is compared
  * byte for byte with what the real PROHST.EXE printed for the hand-made
- * profiles in ../shared/data/prohst/ (skipped, saying so, when that folder
- * is absent, as in a user's clone); the inputs on which PROHST itself fails
+ * profiles in ../shared/data/prohst/ (the Makefile passes its absolute
+ * path; skipped, saying so, when that folder is absent, as in a user's
+ * clone); the inputs on which PROHST itself fails
  * get a clean listing.
  */
 #include "testutil.h"
@@ -11,13 +12,18 @@
 #include "../formats/symtab.h"
 #include "../formats/export.h"
 
-#define PROHST_DATA "../shared/data/prohst/"
+/* The Makefile passes ../shared as an absolute path (make check SHARED=DIR). */
+#ifndef SHARED_DIR
+#define SHARED_DIR "../shared"
+#endif
+#define PROHST_DATA SHARED_DIR "/data/prohst/"
 
 static int have_data(void)
 {
     if (file_exists(PROHST_DATA "T1.PRF"))
         return 1;
-    fprintf(stderr, "check_reports: %s not present: PROHST golden comparisons skipped\n", PROHST_DATA);
+    fprintf(stderr, "check_reports: %s is not there (no ../shared beside this checkout; make check SHARED=DIR "
+            "names another): PROHST golden comparisons skipped\n", PROHST_DATA);
     return 0;
 }
 
@@ -79,6 +85,21 @@ START_TEST(prohst_command_form_writes_the_hst)
 }
 END_TEST
 
+/* The command form finds its files as DOS does, whatever their case:
+ * PRIME,,; reads prime.prf and Prime.Map, and writes PRIME.HST. */
+START_TEST(prohst_command_form_ignores_case)
+{
+    struct run_result r;
+    if (!have_data())
+        return;
+    ck_assert_int_eq(system("rm -rf " TMP "/pc && mkdir -p " TMP "/pc && cp " PROHST_DATA "HELLO.PRF " TMP
+                            "/pc/prime.prf && cp " PROHST_DATA "HELLO.MAP " TMP "/pc/Prime.Map"), 0);
+    run_profil(&r, "hist '" TMP "/pc/PRIME,,;'", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    expect_same(TMP "/pc/PRIME.HST", PROHST_DATA "HELLO.HST");
+}
+END_TEST
+
 static char *render(uint16_t *buckets, uint16_t n)
 {
     struct prf p = { 100, n, 1, 0x200, (uint16_t)(0x200 + n - 1), 0xC0, 0, 0, 0, buckets };
@@ -99,11 +120,32 @@ START_TEST(prohst_failures_are_clean_here)
     ck_assert_ptr_nonnull(strstr(s, "Number of hits in DOS:     0 or  0.0%."));
     ck_assert_ptr_nonnull(strstr(s, "% 0.0                                        0.0\r\n"));
     free(s);
-    uint16_t trailing[3] = { 4, 0, 0 };     /* a zero run at the end: one blank line */
-    s = render(trailing, 3);
+    uint16_t trailing[2] = { 4, 0 };        /* one zero last: PROHST's garbage row left out */
+    s = render(trailing, 2);
     ck_assert_ptr_nonnull(strstr(s, "    4. 000000       100.0 100.0 |"
                                     "                                            *\r\n\r\n"
                                     "                               +---"));
+    free(s);
+}
+END_TEST
+
+/* ../shared/spec/PROFIL.md section 4: after a final run of two or more
+ * zero buckets PROHST 1.0 prints the blank line, then the last bucket's
+ * row with 0 hits at its own address (1-paragraph buckets: bucket 2 at
+ * 20h, bucket 3 at 30h), cumulative 100.0, 0.0, no star. */
+START_TEST(prohst_row_after_trailing_zeros)
+{
+    static const char *const want[2] = {
+        "    4. 000000       100.0 100.0 |                                            *\r\n\r\n"
+        "    0. 000020       100.0  0.0 |\r\n                               +---",
+        "    4. 000000       100.0 100.0 |                                            *\r\n\r\n"
+        "    0. 000030       100.0  0.0 |\r\n                               +---" };
+    uint16_t two[3] = { 4, 0, 0 }, three[4] = { 4, 0, 0, 0 };
+    char *s = render(two, 3);
+    ck_assert_msg(strstr(s, want[0]) != NULL, "%s", s);
+    free(s);
+    s = render(three, 4);
+    ck_assert_msg(strstr(s, want[1]) != NULL, "%s", s);
     free(s);
     uint16_t full[2] = { 65535, 1 };
     s = render(full, 2);
@@ -502,6 +544,8 @@ Suite *reports_suite(void)
     tcase_add_test(tc, prohst_listing_is_byte_identical);
     tcase_add_test(tc, prohst_command_form_writes_the_hst);
     tcase_add_test(tc, prohst_failures_are_clean_here);
+    tcase_add_test(tc, prohst_row_after_trailing_zeros);
+    tcase_add_test(tc, prohst_command_form_ignores_case);
     tcase_add_test(tc, map_segments_read_as_prohst_reads_them);
     tcase_add_test(tc, default_histogram);
     tcase_add_test(tc, diff_exit_codes);

@@ -93,5 +93,7 @@ Suite *services_suite(void);
 Suite *bus_suite(void);
 Suite *clock_suite(void);
 Suite *safety_suite(void);
+Suite *realmaps_suite(void);
+Suite *honest_suite(void);
 
 #endif

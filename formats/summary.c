@@ -1,0 +1,85 @@
+/*
+ * formats/summary.c: see summary.h.
+ */
+#include "summary.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attrib.h"
+#include "callgraph.h"
+
+/* The rows so far, busiest first; a tie keeps the row offered first. */
+struct ranked {
+    struct summary_row *rows;
+    size_t max, n;
+};
+
+static void offer(struct ranked *r, const char *name, double count, double total)
+{
+    double pc = 100.0 * count / (total > 0 ? total : 1);
+    if (count < 0.5 || pc < 0.05 || r->max == 0)
+        return;                     /* nothing, or what would print as 0.0% */
+    size_t at = r->n;
+    if (at == r->max) {             /* full: the last row goes if this one is busier */
+        if (r->rows[at - 1].percent >= pc)
+            return;
+        at--;
+    } else {
+        r->n++;
+    }
+    while (at > 0 && r->rows[at - 1].percent < pc) {
+        r->rows[at] = r->rows[at - 1];
+        at--;
+    }
+    snprintf(r->rows[at].name, sizeof r->rows[at].name, "%s", name);
+    r->rows[at].percent = pc;
+}
+
+int summary_symbols(const struct prf *p, const struct prx *x, const struct symtab *t, uint64_t samples,
+                    struct summary_row *rows, size_t max, size_t *n, enum summary_basis *basis)
+{
+    struct ranked r = { rows, max, 0 };
+    *n = 0;
+    if (x && strcmp(x->mode, "trace") == 0) {
+        struct unit_hits *u;
+        size_t nu;
+        if (attribute_exact(x, t, METRIC_CYCLES, 0, &u, &nu) != 0)
+            return -1;
+        for (size_t i = 0; i < nu; i++)
+            offer(&r, u[i].name, u[i].hits, (double)x->total_cycles);
+        free(u);
+        *basis = SUMMARY_CYCLES;
+    } else if (x && x->calls) {
+        struct callgraph g;
+        if (callgraph_build(x, t, &g) != 0)
+            return -1;
+        for (size_t i = 0; i < g.nfn; i++)
+            offer(&r, g.fn[i].name, (double)g.fn[i].self[METRIC_SAMPLES], (double)g.total[METRIC_SAMPLES]);
+        callgraph_free(&g);
+        *basis = SUMMARY_STACKS;
+    } else {
+        struct unit_hits *u;
+        size_t nu;
+        if (attribute_hits(p, t, &u, &nu) != 0)
+            return -1;
+        for (size_t i = 0; i < nu; i++)
+            offer(&r, u[i].name, u[i].hits, (double)samples);
+        free(u);
+        *basis = SUMMARY_SPLIT;
+    }
+    *n = r.n;
+    return 0;
+}
+
+void summary_basis_note(enum summary_basis b, const struct prf *p, char *out, size_t n)
+{
+    if (b == SUMMARY_CYCLES)
+        snprintf(out, n, "exact: %% of all cycles, traced");
+    else if (b == SUMMARY_STACKS)
+        snprintf(out, n, "exact: %% of samples, each counted for the function it was in (--stacks)");
+    else
+        snprintf(out, n, "~ estimates: each %u-byte bucket's samples split among its symbols by bytes; "
+                 "--stacks or --trace for exact figures", p->bucket_size * 16u);
+}
