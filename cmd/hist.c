@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../formats/fileio.h"
+#include "../formats/prc.h"
 #include "../formats/prf.h"
 #include "../formats/attrib.h"
 #include "../formats/export.h"
@@ -40,8 +41,8 @@ static int load_map(const char *path, struct prohst_map *map)
 /* One row per symbol or line, busiest first (formats/attrib.c splits buckets). */
 static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line)
 {
-    struct report r = { .io = p->hit_io, .dos = p->hit_dos, .high = p->hit_high,
-                        .column = by_line ? "line" : "symbol", .what = "samples" };
+    struct report r = { .io = (double)prf_io(p), .dos = (double)prf_dos(p), .high = (double)prf_high(p),
+                        .column = by_line ? "line" : "symbol", .what = prf_unit(p) };
     if ((by_line ? attribute_lines(p, t, &r.rows, &r.n) : attribute_hits(p, t, &r.rows, &r.n)) != 0)
         return EXIT_PROFIL_FAILED;
     snprintf(r.footer, sizeof r.footer, "%u-paragraph buckets, %u us; %s map, %zu %s", p->bucket_size,
@@ -76,35 +77,35 @@ static const char *symbol_in(const struct symtab *t, size_t *first, uint32_t lo,
  * there is a map. */
 static void bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width)
 {
-    uint64_t total = (uint64_t)p->hit_io + p->hit_dos + p->hit_high, max = 0, cumul = 0;
-    for (unsigned i = 0; i < p->bucket_num; i++) {
-        total += p->bucket[i];
-        if (p->bucket[i] > max)
-            max = p->bucket[i];
-    }
+    uint64_t total = prf_total(p), max = 0, cumul = 0;
+    for (unsigned i = 0; i < p->bucket_num; i++)
+        max = prf_hits(p, i) > max ? prf_hits(p, i) : max;
     double t = total ? (double)total : 1.0;
     uint32_t B = p->bucket_size * 16u, limit = (uint32_t)p->bucket_num * B;
     size_t first = 0;
     printf("%8s %6s %6s  %-*s  %-11s %s\n", "hits", "%", "cum%", (int)width, "", "address", sym ? "symbol" : "");
     unsigned shown = 0;
     for (unsigned i = 0; i < p->bucket_num && shown < top; i++) {
-        if (!p->bucket[i])
+        uint64_t hits = prf_hits(p, i);
+        if (!hits)
             continue;
         shown++;
-        cumul += p->bucket[i];
-        unsigned len = max ? (unsigned)((p->bucket[i] * width + max / 2) / max) : 0;
+        cumul += hits;
+        unsigned len = max ? (unsigned)((hits * width + max / 2) / max) : 0;
         uint32_t lo = i * B;
         const char *name = sym ? symbol_in(sym, &first, lo, lo + B, limit) : NULL;
-        printf("%8u %5.1f%% %5.1f%%  ", p->bucket[i], 100.0 * p->bucket[i] / t, 100.0 * (double)cumul / t);
+        printf("%8llu %5.1f%% %5.1f%%  ", (unsigned long long)hits, 100.0 * (double)hits / t,
+               100.0 * (double)cumul / t);
         for (unsigned k = 0; k < width; k++)
             putchar(k < len ? '#' : ' ');
         printf("  %05X-%05X %s\n", lo, lo + B - 1, name ? name : "");
     }
     const char *names[3] = { "io", "dos", "high" };
-    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
+    const uint64_t hits[3] = { prf_io(p), prf_dos(p), prf_high(p) };
     for (int k = 0; k < 3; k++)
-        printf("%8u %5.1f%%         %-*s  %s\n", hits[k], 100.0 * hits[k] / t, (int)width, "", names[k]);
-    printf("%8llu samples (%u-paragraph buckets, %u us)\n", (unsigned long long)total, p->bucket_size,
+        printf("%8llu %5.1f%%         %-*s  %s\n", (unsigned long long)hits[k], 100.0 * (double)hits[k] / t,
+               (int)width, "", names[k]);
+    printf("%8llu %s (%u-paragraph buckets, %u us)\n", (unsigned long long)total, prf_unit(p), p->bucket_size,
            p->clock_grain);
 }
 
@@ -311,6 +312,11 @@ int cmd_hist(int argc, char **argv)
     if (prf_read_file(argv[optind], &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
+    }
+    if (strcmp(style, "prohst") != 0) {        /* PROHST's listing is of the .PRF's own words */
+        char note[700];
+        prc_attach_beside(argv[optind], &p, NULL, note, sizeof note);
+        fprintf(stderr, "profil: %s\n", note);
     }
     if (callgraph || (by && (strcmp(by, "function") == 0 || strcmp(by, "site") == 0))) {
         fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "

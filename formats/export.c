@@ -35,12 +35,10 @@ static void json_string(FILE *f, const char *s)
     putc('"', f);
 }
 
+/* Counts are exact when a NAME.prc is attached (formats/prc.h). */
 static double total_samples(const struct prf *p)
 {
-    double t = (double)p->hit_io + p->hit_dos + p->hit_high;
-    for (unsigned i = 0; i < p->bucket_num; i++)
-        t += p->bucket[i];
-    return t;
+    return (double)prf_total(p);
 }
 
 int export_csv(FILE *f, const struct prf *p, const struct symtab *t)
@@ -61,27 +59,29 @@ int export_csv(FILE *f, const struct prf *p, const struct symtab *t)
     } else {
         for (unsigned i = 0; i < p->bucket_num; i++) {
             uint32_t lo = i * p->bucket_size * 16u;
-            fprintf(f, "bucket,\"%u\",%u,%u,%u,%.3f\n", i, lo, lo + p->bucket_size * 16u, p->bucket[i],
-                    100.0 * p->bucket[i] / t1);
+            fprintf(f, "bucket,\"%u\",%u,%u,%llu,%.3f\n", i, lo, lo + p->bucket_size * 16u,
+                    (unsigned long long)prf_hits(p, i), 100.0 * (double)prf_hits(p, i) / t1);
         }
     }
     const char *names[3] = { "io", "dos", "high" };
-    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
+    const uint64_t hits[3] = { prf_io(p), prf_dos(p), prf_high(p) };
     for (int k = 0; k < 3; k++)
-        fprintf(f, "%s,\"%s\",,,%u,%.3f\n", names[k], names[k], hits[k], 100.0 * hits[k] / t1);
+        fprintf(f, "%s,\"%s\",,,%llu,%.3f\n", names[k], names[k], (unsigned long long)hits[k],
+                100.0 * (double)hits[k] / t1);
     return 0;
 }
 
 int export_json(FILE *f, const struct prf *p, const struct symtab *t)
 {
-    fprintf(f, "{\n  \"profil\": 1,\n  \"header\": {\"clock_grain\": %u, \"bucket_num\": %u, \"bucket_size\": %u, "
+    fprintf(f, "{\n  \"profil\": 1,\n  \"exact\": %s,\n  \"header\": {", p->exact ? "true" : "false");
+    fprintf(f, "\"clock_grain\": %u, \"bucket_num\": %u, \"bucket_size\": %u, "
                "\"prog_low_pa\": %u, \"prog_high_pa\": %u, \"dos_pa\": %u, \"hit_io\": %u, \"hit_dos\": %u, "
                "\"hit_high\": %u},\n",
             p->clock_grain, p->bucket_num, p->bucket_size, p->prog_low_pa, p->prog_high_pa, p->dos_pa,
             p->hit_io, p->hit_dos, p->hit_high);
     fprintf(f, "  \"total_samples\": %.0f,\n  \"buckets\": [", total_samples(p));
     for (unsigned i = 0; i < p->bucket_num; i++)
-        fprintf(f, "%s%u", i ? ", " : "", p->bucket[i]);
+        fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)prf_hits(p, i));
     fprintf(f, "]");
     if (t) {
         struct unit_hits *rows;
@@ -132,14 +132,14 @@ static int named_rows(const struct prf *p, const struct symtab *t, struct named 
         free(u);
     } else {
         for (unsigned i = 0; i < p->bucket_num; i++) {
-            if (p->bucket[i]) {
+            if (prf_hits(p, i)) {
                 snprintf(rows[k].name, sizeof rows[k].name, "bucket %u (%05X)", i, i * p->bucket_size * 16u);
-                rows[k++].count = p->bucket[i];
+                rows[k++].count = prf_hits(p, i);
             }
         }
     }
     const char *names[3] = { "(io)", "(dos)", "(high)" };
-    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
+    const uint64_t hits[3] = { prf_io(p), prf_dos(p), prf_high(p) };
     for (int j = 0; j < 3; j++) {
         if (hits[j]) {
             snprintf(rows[k].name, sizeof rows[k].name, "%s", names[j]);
