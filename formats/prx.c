@@ -115,6 +115,17 @@ int prx_looks_like(const uint8_t *buf, size_t n)
     return i < n && buf[i] == '{';
 }
 
+int prx_file_looks_like(const char *path)
+{
+    uint8_t head[16];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return prx_looks_like(head, n);
+}
+
 static int class_of(const char *s)
 {
     for (int i = 0; s && i < 4; i++)

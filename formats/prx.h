@@ -77,6 +77,8 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
 int prx_read_file(const char *path, struct prx *x, char *err, size_t errn);
 /* Whether the file's first bytes look like a .prx (JSON) rather than a .PRF. */
 int prx_looks_like(const uint8_t *buf, size_t n);
+/* The same for a file by its path (0 when it cannot be read). */
+int prx_file_looks_like(const char *path);
 void prx_free(struct prx *x);
 const char *prx_class_name(unsigned cls);
 const char *call_kind_name(unsigned kind);

@@ -163,7 +163,11 @@ START_TEST(diff_exit_codes)
 
     run_profil(&r, "diff " TMP "/a.prf " TMP "/a.prf", NULL);
     ck_assert_int_eq(r.status, 0);
-    ck_assert_str_eq(r.out, "profil: profiles match (threshold 1.0 percentage points)\n");
+    /* The totals first: 100 samples at 100 us, no NAME.prc: 0.010 s estimated. */
+    ck_assert_str_eq(r.out, "profil: totals, old -> new:\n"
+                            "  emulated time         0.010 s ->        0.010 s     +0.0%  (estimated: samples x interval)\n"
+                            "  samples                 100 ->          100     +0.0%\n"
+                            "profil: profiles match (threshold 1.0 percentage points)\n");
 
     run_profil(&r, "diff " TMP "/a.prf " TMP "/b.prf", NULL);
     ck_assert_int_eq(r.status, 1);

@@ -92,5 +92,6 @@ Suite *bios_suite(void);
 Suite *services_suite(void);
 Suite *bus_suite(void);
 Suite *exact_suite(void);
+Suite *diff_suite(void);
 
 #endif
