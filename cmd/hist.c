@@ -219,18 +219,6 @@ static int prohst_form(const char *arg)
     return rc;
 }
 
-/* A .prx (JSON) rather than a .PRF: by its first bytes. */
-static int is_trace_file(const char *path)
-{
-    uint8_t head[16];
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;           /* prf_read_file reports it */
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return prx_looks_like(head, n);
-}
-
 int cmd_hist(int argc, char **argv)
 {
     static const struct option longs[] = {
@@ -296,7 +284,7 @@ int cmd_hist(int argc, char **argv)
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
         return EXIT_PROFIL_FAILED;
     }
-    if (is_trace_file(argv[optind])) {
+    if (prx_file_looks_like(argv[optind])) {
         struct hist_request q = { argv[optind], style, format, by, map_path, metric, metric_given, callgraph,
                                   top, width };
         return hist_prx(&q);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "attrib.h"
+#include "jsonio.h"
 
 static void csv_string(FILE *f, const char *s)
 {
@@ -16,21 +17,6 @@ static void csv_string(FILE *f, const char *s)
         if (*s == '"')
             putc('"', f);
         putc(*s, f);
-    }
-    putc('"', f);
-}
-
-static void json_string(FILE *f, const char *s)
-{
-    putc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7F)
-            fprintf(f, "\\u%04x", c);   /* map names are bytes: keep the JSON ASCII */
-        else
-            putc(c, f);
     }
     putc('"', f);
 }
@@ -89,11 +75,11 @@ int export_json(FILE *f, const struct prf *p, const struct symtab *t)
         if (attribute_hits(p, t, &rows, &n) != 0)
             return -1;
         fprintf(f, ",\n  \"map_format\": ");
-        json_string(f, map_format_name(t->format));
+        json_put_text(f, map_format_name(t->format));
         fprintf(f, ",\n  \"symbols\": [");
         for (size_t i = 0; i + 1 < n; i++) {
             fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-            json_string(f, rows[i].name);
+            json_put_text(f, rows[i].name);
             fprintf(f, ", \"start\": %u, \"end\": %u, \"hits\": %.2f}", rows[i].start, rows[i].end, rows[i].hits);
         }
         fprintf(f, "\n  ],\n  \"unattributed\": %.2f", rows[n - 1].hits);
@@ -306,13 +292,13 @@ int export_rows_csv(FILE *f, const struct export_rows *r)
 int export_rows_json(FILE *f, const struct export_rows *r, const char *program)
 {
     fprintf(f, "{\n  \"profil\": 1,\n  \"exact\": true,\n  \"program\": ");
-    json_string(f, program);
+    json_put_text(f, program);
     fprintf(f, ",\n  \"unit\": \"%s\",\n  \"total\": %.0f,\n  \"io\": %.0f,\n  \"dos\": %.0f,\n  \"high\": %.0f,\n"
                "  \"rows\": [", r->unit, rows_total(r), r->io, r->dos, r->high);
     for (size_t i = 0; i < r->n; i++) {
         char buf[24];
         fprintf(f, "%s\n    {\"kind\": \"%s\", \"name\": ", i ? "," : "", row_kind(r, i));
-        json_string(f, row_name(r, i, buf, sizeof buf));
+        json_put_text(f, row_name(r, i, buf, sizeof buf));
         fprintf(f, ", \"start\": %u, \"end\": %u, \"count\": %.0f}", r->rows[i].start, r->rows[i].end,
                 r->rows[i].hits);
     }

@@ -3,6 +3,31 @@
  */
 #include "jsonio.h"
 
+#include <stdlib.h>
+
+#include "fileio.h"
+
+int json_read_file(const char *path, json_parse_fn fn, void *out, char *err, size_t errn)
+{
+    uint8_t *buf;
+    size_t n;
+    char why[200];
+    json_error_t je;
+    if (read_file(path, &buf, &n, err, errn) != 0)
+        return -1;
+    json_t *root = json_loadb((const char *)buf, n, 0, &je);
+    free(buf);
+    if (!root) {
+        snprintf(err, errn, "%s: line %d: %s", path, je.line, je.text);
+        return -1;
+    }
+    int rc = json_is_object(root) ? fn(root, out, why, sizeof why) : (snprintf(why, sizeof why, "not a JSON object"), -1);
+    json_decref(root);
+    if (rc != 0)
+        snprintf(err, errn, "%s: %s", path, why);
+    return rc;
+}
+
 void json_put_text(FILE *f, const char *s)
 {
     fputc('"', f);

@@ -88,8 +88,9 @@ static int parse_layout(json_t *layout, struct prf *h)
     return h->bucket_size ? 0 : -1;
 }
 
-static int parse(json_t *root, struct prc *c, char *why, size_t whyn)
+static int parse(json_t *root, void *out, char *why, size_t whyn)
 {
+    struct prc *c = out;
     uint64_t version, total, prog, sum = 0;
     json_t *seconds = json_object_get(root, "seconds"), *buckets = json_object_get(root, "buckets");
     const char *fmt = json_string_value(json_object_get(root, "format"));
@@ -144,25 +145,10 @@ static int parse(json_t *root, struct prc *c, char *why, size_t whyn)
 
 int prc_read_file(const char *path, struct prc *c, char *err, size_t errn)
 {
-    uint8_t *buf;
-    size_t n;
-    char why[200];
     memset(c, 0, sizeof *c);
-    if (read_file(path, &buf, &n, err, errn) != 0)
-        return -1;
-    json_error_t je;
-    json_t *root = json_loadb((const char *)buf, n, 0, &je);
-    free(buf);
-    if (!root) {
-        snprintf(err, errn, "%s: line %d: %s", path, je.line, je.text);
-        return -1;
-    }
-    int rc = json_is_object(root) ? parse(root, c, why, sizeof why) : (snprintf(why, sizeof why, "not a JSON object"), -1);
-    json_decref(root);
-    if (rc != 0) {
-        snprintf(err, errn, "%s: %s", path, why);
+    int rc = json_read_file(path, parse, c, err, errn);
+    if (rc != 0)
         prc_free(c);
-    }
     return rc;
 }
 

@@ -241,8 +241,9 @@ static int parse_memory(json_t *mem, struct prx *x, char *why, size_t whyn)
     return 0;
 }
 
-static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
+static int parse(json_t *root, void *out, char *why, size_t whyn)
 {
+    struct prx *x = out;
     uint64_t version, u[6];
     json_t *layout = json_object_get(root, "layout"), *rows = json_object_get(root, "addresses");
     const char *fmt = json_string_value(json_object_get(root, "format"));
@@ -305,25 +306,10 @@ static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
 
 int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)
 {
-    uint8_t *buf;
-    size_t n;
-    char why[200];
     memset(x, 0, sizeof *x);
-    if (read_file(path, &buf, &n, err, errn) != 0)
-        return -1;
-    json_error_t je;
-    json_t *root = json_loadb((const char *)buf, n, 0, &je);
-    free(buf);
-    if (!root) {
-        snprintf(err, errn, "%s: line %d: %s", path, je.line, je.text);
-        return -1;
-    }
-    int rc = json_is_object(root) ? parse(root, x, why, sizeof why) : (snprintf(why, sizeof why, "not a JSON object"), -1);
-    json_decref(root);
-    if (rc != 0) {
-        snprintf(err, errn, "%s: %s", path, why);
+    int rc = json_read_file(path, parse, x, err, errn);
+    if (rc != 0)
         prx_free(x);
-    }
     return rc;
 }
 

@@ -16,6 +16,18 @@ static void write_text(const char *path, const char *text)
     fclose(f);
 }
 
+/* Two .PRFs of header p, one with buckets a, one with b (no .prc). */
+static void write_pair(struct prf *p, uint16_t *a, uint16_t *b, const char *path_a, const char *path_b)
+{
+    char err[256];
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    p->bucket = a;
+    ck_assert_int_eq(prf_write_file(path_a, p, err, sizeof err), 0);
+    p->bucket = b;
+    ck_assert_int_eq(prf_write_file(path_b, p, err, sizeof err), 0);
+}
+
 /* work.com once with N rounds: OUT.PRF, OUT.prc (and OUT.prx with --trace). */
 static void work(const char *rounds, const char *opts, const char *out)
 {
@@ -62,14 +74,9 @@ END_TEST
 START_TEST(totals_without_companion)
 {
     uint16_t a[2] = { 100, 0 }, b[2] = { 103, 0 };
-    struct prf pa = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 0, 0, a, NULL, NULL }, pb = pa;
-    char err[256];
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 0, 0, a, NULL, NULL };
     struct run_result r;
-    pb.bucket = b;
-    if (system("mkdir -p " TMP) != 0)
-        ck_abort();
-    ck_assert_int_eq(prf_write_file(TMP "/ta.prf", &pa, err, sizeof err), 0);
-    ck_assert_int_eq(prf_write_file(TMP "/tb.prf", &pb, err, sizeof err), 0);
+    write_pair(&p, a, b, TMP "/ta.prf", TMP "/tb.prf");
     run_profil(&r, "diff " TMP "/ta.prf " TMP "/tb.prf", NULL);
     ck_assert_int_eq(r.status, 1);
     ck_assert_str_eq(r.out, "profil: totals, old -> new:\n"
@@ -89,14 +96,9 @@ END_TEST
 START_TEST(each_side_its_own_map)
 {
     uint16_t a[10] = { [7] = 300, [8] = 100 }, b[10] = { [7] = 100, [8] = 300 };
-    struct prf pa = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL }, pb = pa;
-    char err[256];
+    struct prf p = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL };
     struct run_result r;
-    pb.bucket = b;
-    if (system("mkdir -p " TMP) != 0)
-        ck_abort();
-    ck_assert_int_eq(prf_write_file(TMP "/ma.prf", &pa, err, sizeof err), 0);
-    ck_assert_int_eq(prf_write_file(TMP "/mb.prf", &pb, err, sizeof err), 0);
+    write_pair(&p, a, b, TMP "/ma.prf", TMP "/mb.prf");
     write_text(TMP "/moved.map", "\n Start  Stop   Length Name                   Class\n"
                                  " 00000H 00085H 00086H _TEXT                  CODE\n\n"
                                  "  Address         Publics by Value\n\n"
@@ -132,6 +134,7 @@ START_TEST(two_traces)
         ck_abort();
     work("1", "--trace", TMP "/X1.PRF");
     work("2", "--trace", TMP "/X2.PRF");
+    work("2", "", TMP "/W2.PRF");
     ck_assert_int_eq(prx_read_file(TMP "/X1.prx", &x1, err, sizeof err), 0);
     ck_assert_int_eq(prx_read_file(TMP "/X2.prx", &x2, err, sizeof err), 0);
     run_profil(&r, "diff --map " FIX("work.map") " " TMP "/X1.prx " TMP "/X2.prx", NULL);
