@@ -12,14 +12,22 @@
 
 #include "fileio.h"
 #include "jsonio.h"
+#include "prx.h"
+
+#include "../emu/machine.h"     /* CPU_HZ_NUM / CPU_HZ_DEN: a .prx's cycles in seconds */
+
+void prc_beside(const char *prf_path, const char *ext, char *out, size_t n)
+{
+    const char *slash = strrchr(prf_path, '/'), *dot = strrchr(prf_path, '.');
+    size_t len = dot && (!slash || dot > slash) ? (size_t)(dot - prf_path) : strlen(prf_path);
+    if (strcmp(prf_path + len, ext) == 0)
+        len = strlen(prf_path);
+    snprintf(out, n, "%.*s%s", (int)len, prf_path, ext);
+}
 
 void prc_path(const char *prf_path, char *out, size_t n)
 {
-    const char *slash = strrchr(prf_path, '/'), *dot = strrchr(prf_path, '.');
-    size_t len = dot && (!slash || dot > slash) && dot[1] ? (size_t)(dot - prf_path) : strlen(prf_path);
-    if (strcmp(prf_path + len, ".prc") == 0)
-        len = strlen(prf_path);
-    snprintf(out, n, "%.*s.prc", (int)len, prf_path);
+    prc_beside(prf_path, ".prc", out, n);
 }
 
 static const char *const layout_keys[6] = { "clock_grain", "bucket_num", "bucket_size", "prog_low_pa",
@@ -213,17 +221,68 @@ static void wrapped_list(const struct prf *p, const uint64_t *exact, char *out, 
         snprintf(out + len, n - len, " and %zu more", count - shown);
 }
 
+/* A trace's NAME.prx in the .prc's terms: its instructions per bucket
+ * and class, for a .PRF whose NAME.prc is gone (or from before it). */
+static int prc_from_prx(const char *path, struct prc *c, char *err, size_t errn)
+{
+    struct prx x;
+    memset(c, 0, sizeof *c);
+    if (prx_read_file(path, &x, err, errn) != 0)
+        return -1;
+    if (strcmp(x.mode, "trace") != 0 || !(c->bucket = calloc(x.bucket_num ? x.bucket_num : 1, sizeof *c->bucket))) {
+        snprintf(err, errn, "%s", strcmp(x.mode, "trace") ? "not a trace" : "out of memory");
+        prx_free(&x);
+        return -1;
+    }
+    uint64_t *cls[3] = { &c->io, &c->dos, &c->high };
+    uint32_t B = x.bucket_size * 16u;
+    for (size_t i = 0; i < x.n; i++) {
+        uint32_t b = prx_offset(&x, &x.e[i]) / B;
+        if (x.e[i].cls == PRX_PROGRAM && b < x.bucket_num)
+            c->bucket[b] += x.e[i].insns;
+        else
+            *cls[x.e[i].cls == PRX_PROGRAM ? PRX_HIGH : x.e[i].cls] += x.e[i].insns;
+    }
+    c->header = (struct prf){ x.clock_grain, (uint16_t)x.bucket_num, x.bucket_size, x.prog_low_pa, x.prog_high_pa,
+                              x.dos_pa, 0, 0, 0, NULL, NULL, NULL };
+    c->cycles = x.total_cycles;
+    c->seconds = (double)x.total_cycles * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
+    c->instructions = x.total_insns;
+    snprintf(c->program, sizeof c->program, "%s", x.program);
+    snprintf(c->mode, sizeof c->mode, "trace");
+    snprintf(c->unit, sizeof c->unit, "instructions");
+    snprintf(c->cpu, sizeof c->cpu, "%s", x.cpu);
+    snprintf(c->timing, sizeof c->timing, "%s", x.timing);
+    prx_free(&x);
+    return 0;
+}
+
+/* NAME.prc beside the .PRF, or a trace's NAME.prx; 0 read, 1 neither is
+ * there, -1 unreadable (err).  *path gets the one used. */
+static int read_beside(const char *prf_path, struct prc *c, char *path, size_t pathn, char *err, size_t errn)
+{
+    char prx[4200];
+    prc_path(prf_path, path, pathn);
+    if (access(path, F_OK) == 0)
+        return prc_read_file(path, c, err, errn);
+    prc_beside(prf_path, ".prx", prx, sizeof prx);
+    if (access(prx, F_OK) != 0 || prc_from_prx(prx, c, err, errn) != 0)
+        return 1;
+    snprintf(path, pathn, "%s", prx);
+    return 0;
+}
+
 int prc_attach_beside(const char *prf_path, struct prf *p, struct prc *keep, char *note, size_t n)
 {
     char path[4200], err[600], why[300], wrapped[300];
     struct prc c;
-    prc_path(prf_path, path, sizeof path);
-    if (access(path, F_OK) != 0) {
+    int rc = read_beside(prf_path, &c, path, sizeof path, err, sizeof err);
+    if (rc > 0) {
         snprintf(note, n, "%s alone (no %s): its counters are 16-bit, so figures are modulo 65536 if any wrapped",
                  prf_path, path);
         return 0;
     }
-    if (prc_read_file(path, &c, err, sizeof err) != 0) {
+    if (rc < 0) {
         snprintf(note, n, "%s (using the .PRF's 16-bit counters, modulo 65536)", err);
         return 0;
     }

@@ -37,6 +37,9 @@ struct prc {
  * (NAME.PRF -> NAME.prc, NAME -> NAME.prc; a .PRF called NAME.prc gets
  * NAME.prc.prc). */
 void prc_path(const char *prf_path, char *out, size_t n);
+/* The same with another extension (".prx": a trace's NAME.prx, which
+ * cmd/session.c names the same way). */
+void prc_beside(const char *prf_path, const char *ext, char *out, size_t n);
 int prc_write_file(const char *path, const struct prc *c, char *err, size_t errn);
 int prc_read_file(const char *path, struct prc *c, char *err, size_t errn);
 void prc_free(struct prc *c);
@@ -45,6 +48,7 @@ void prc_mismatch(const struct prc *c, const struct prf *p, char *why, size_t n)
 
 /* For readers of FILE.PRF: find FILE.prc and, when it matches, attach its
  * counts to *p (p->exact, p->unit) and, if c is not NULL, keep it in *c.
+ * Without FILE.prc, a trace's FILE.prx gives the same counts.
  * Returns 1 when attached, 0 when not; `note` gets the one line to tell
  * the user: "exact counts from FILE.prc" (and which .PRF counters
  * wrapped), or why the figures are the .PRF's 16-bit ones. */

@@ -199,6 +199,11 @@ START_TEST(trace_prf_hist_says_instructions)
     run_profil(&r, "hist " TMP "/HT.PRF", NULL);
     ck_assert_msg(strstr(r.out, "  402201 instructions (1-paragraph buckets") != NULL, "%s", r.out);
     ck_assert_ptr_nonnull(strstr(r.out, "  301200  74.9%"));
+    /* Without HT.prc, the trace's HT.prx gives the same exact counts. */
+    ck_assert_int_eq(remove(TMP "/HT.prc"), 0);
+    run_profil(&r, "hist " TMP "/HT.PRF", NULL);
+    ck_assert_str_eq(r.err, "profil: exact counts from " TMP "/HT.prx; the .PRF's wrapped: bucket 7, bucket 8\n");
+    ck_assert_ptr_nonnull(strstr(r.out, "  402201 instructions (1-paragraph buckets"));
 }
 END_TEST
 
