@@ -124,6 +124,22 @@ START_TEST(no_companion_for_a_device)
 }
 END_TEST
 
+/* A companion that cannot be written is said; the .PRF and the exit
+ * status stand, and no temporary file is left. */
+START_TEST(companion_write_failure_is_said)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("rm -rf " TMP "/D.prc " TMP "/D.PRF && mkdir -p " TMP "/D.prc"), 0);
+    run_profil(&r, "run -q -o " TMP "/D.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: warning: " TMP "/D.prc: Cannot open output file (Is a directory): the exact "
+                            "counts are not saved\n");
+    ck_assert(file_exists(TMP "/D.PRF"));
+    ck_assert_int_eq(system("ls " TMP " | grep -q 'D.prc.tmp'"), 256);
+    ck_assert_int_eq(system("rmdir " TMP "/D.prc"), 0);
+}
+END_TEST
+
 START_TEST(companion_name)
 {
     char out[64];
@@ -218,6 +234,7 @@ Suite *exact_suite(void)
     tcase_add_test(tc, trace_wrap_suggests_a_bucket_size);
     tcase_add_test(tc, no_companion_for_a_device);
     tcase_add_test(tc, companion_name);
+    tcase_add_test(tc, companion_write_failure_is_said);
     tcase_add_test(tc, show_and_hist_use_exact_counts);
     tcase_add_test(tc, stale_companion_is_refused);
     tcase_add_test(tc, trace_prf_hist_says_instructions);
