@@ -1,9 +1,12 @@
 /*
- * cmd/diff.c: `profil diff OLD.PRF NEW.PRF [--map M] [--threshold PCT] [--exact]`,
- * for golden-file checks in CI.  Exit 0: every row moved less than the
- * threshold (percentage points, default 1); 1: one moved more; 2: the files
- * cannot be compared (unreadable, or different bucket layouts).  --exact
- * compares the bytes and names the first differing field.
+ * cmd/diff.c: `profil diff OLD NEW [options]`, for golden-file checks in
+ * CI: two .PRF files (with the exact counts of their NAME.prc when they
+ * match) or two .prx traces.  Prints the totals first (emulated time,
+ * samples or instructions, cycles), then the rows whose share moved;
+ * formats/prfdiff.c compares.  Exit 0: no total grew more than
+ * --time-threshold percent (default 2) and no row moved --threshold
+ * percentage points (default 1); 1: one did; 2: the files cannot be
+ * compared.  --exact compares the bytes of two .PRF files.
  */
 #include <getopt.h>
 #include <math.h>
@@ -11,8 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../formats/prc.h"
 #include "../formats/prf.h"
 #include "../formats/prfdiff.h"
+#include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 
@@ -20,89 +25,216 @@
 #define DIFF_MOVED 1
 #define DIFF_INCOMPARABLE 2
 
+/* One side as read: a .PRF (and its .prc) or a .prx, and its map. */
+struct input {
+    struct prf prf;
+    struct prc prc;
+    struct prx prx;
+    struct symtab map;
+    int is_prx, has_prc, has_map;
+    struct diff_side side;
+};
+
+static int read_input(const char *path, const char *map, int exact_only, struct input *in)
+{
+    char err[700], note[700];
+    memset(in, 0, sizeof *in);
+    in->is_prx = !exact_only && prx_file_looks_like(path);
+    if (in->is_prx ? prx_read_file(path, &in->prx, err, sizeof err) != 0
+                   : prf_read_file(path, &in->prf, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return -1;
+    }
+    if (map && symtab_read_file(map, &in->map, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return -1;
+    }
+    in->has_map = map != NULL;
+    if (!in->is_prx && !exact_only) {
+        in->has_prc = prc_attach_beside(path, &in->prf, &in->prc, note, sizeof note);
+        fprintf(stderr, "profil: %s\n", note);
+    }
+    in->side = (struct diff_side){ in->is_prx ? NULL : &in->prf, in->has_prc ? &in->prc : NULL,
+                                   in->is_prx ? &in->prx : NULL, in->has_map ? &in->map : NULL };
+    return 0;
+}
+
+static void free_input(struct input *in)
+{
+    prf_free(&in->prf);
+    prc_free(&in->prc);
+    prx_free(&in->prx);
+    if (in->has_map)
+        symtab_free(&in->map);
+}
+
+/* The totals, old -> new; returns the first that grew past the threshold (or NULL). */
+static const struct diff_total *print_totals(const struct prf_diff *d, double threshold)
+{
+    const struct diff_total *over = NULL;
+    printf("profil: totals, old -> new:\n");
+    for (size_t i = 0; i < d->ntotal; i++) {
+        const struct diff_total *t = &d->total[i];
+        double g = diff_growth(t);
+        int secs = strcmp(t->what, "emulated time") == 0;
+        char change[32];
+        if (isinf(g))
+            snprintf(change, sizeof change, "from 0");
+        else
+            snprintf(change, sizeof change, "%+.1f%%", g);
+        printf("  %-14s %12.*f%s -> %12.*f%s  %8s%s%s\n", t->what, secs ? 3 : 0, t->old_value, secs ? " s" : "",
+               secs ? 3 : 0, t->new_value, secs ? " s" : "", change,
+               t->estimated ? "  (estimated: samples x interval)" : "", g > threshold ? "  <-- grew past the time threshold" : "");
+        if (g > threshold && !over)
+            over = t;
+    }
+    return over;
+}
+
+/* The rows that moved (or, per function, whose calls changed), largest
+ * move first; returns whether one moved past the threshold. */
+static int print_rows(const struct prf_diff *d, double threshold, int counts)
+{
+    int moved = 0;
+    size_t shown = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        const struct diff_row *r = &d->rows[i];
+        double move = r->new_share - r->old_share;
+        if (fabs(move) < 0.05 && r->old_calls == r->new_calls)
+            continue;
+        if (!shown++) {
+            printf("%7s %7s %8s  ", "old %", "new %", "moved");
+            if (counts)
+                printf("%12s %12s  ", "old", "new");
+            if (d->calls)
+                printf("%9s %9s  ", "old calls", "new calls");
+            printf("row (%s)\n", d->unit);
+        }
+        printf("%7.1f %7.1f %+8.1f  ", r->old_share, r->new_share, move);
+        if (counts)
+            printf("%12.0f %12.0f  ", r->old_count, r->new_count);
+        if (d->calls)
+            printf("%9llu %9llu  ", (unsigned long long)r->old_calls, (unsigned long long)r->new_calls);
+        printf("%s%s\n", r->label, fabs(move) >= threshold ? "  <-- over the threshold" : "");
+        moved |= fabs(move) >= threshold;
+    }
+    return moved;
+}
+
+static int compare(struct input *a, struct input *b, int by_function, double threshold, double time_threshold,
+                   const char *names[2])
+{
+    struct prf_diff d;
+    char err[700];
+    if (profile_compare(&a->side, &b->side, by_function, &d, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: cannot compare %s and %s: %s\n", names[0], names[1], err);
+        return DIFF_INCOMPARABLE;
+    }
+    const struct diff_total *over = print_totals(&d, time_threshold);
+    int moved = print_rows(&d, threshold, a->is_prx);
+    if (over)
+        printf("profil: profiles differ: %s grew %.1f%%, past the time threshold (%.1f%%)%s\n", over->what,
+               diff_growth(over), time_threshold, moved ? ", and rows moved" : "");
+    else
+        printf("profil: %s (threshold %.1f percentage points)\n", moved ? "profiles differ" : "profiles match",
+               threshold);
+    prf_diff_free(&d);
+    return over || moved ? DIFF_MOVED : DIFF_SAME;
+}
+
+static int exact_compare(struct input *a, struct input *b, const char *names[2])
+{
+    char where[200];
+    if (a->prf.bucket_num != b->prf.bucket_num)
+        snprintf(where, sizeof where, "bucket_num (offset 2): %u vs %u", a->prf.bucket_num, b->prf.bucket_num);
+    else
+        prf_first_difference(&a->prf, &b->prf, where, sizeof where);
+    if (!where[0])
+        return DIFF_SAME;
+    printf("profil: %s and %s differ: %s\n", names[0], names[1], where);
+    return DIFF_MOVED;
+}
+
+static int percent_option(const char *name, const char *arg, double max, double *out)
+{
+    char *end;
+    *out = strtod(arg, &end);
+    if (*end || end == arg || !(*out >= 0) || *out > max) {
+        fprintf(stderr, "profil: --%s %s: want a percentage, 0 to %.0f\n", name, arg, max);
+        return -1;
+    }
+    return 0;
+}
+
+/* --map M (both sides) or --map OLD,NEW. */
+static int split_maps(char *arg, const char **old_map, const char **new_map)
+{
+    char *comma = strchr(arg, ',');
+    *old_map = *new_map = arg;
+    if (!comma)
+        return 0;
+    *comma = 0;
+    *new_map = comma + 1;
+    if (!*arg || !**new_map || strchr(*new_map, ',')) {
+        fprintf(stderr, "profil: --map: want FILE.MAP or OLD.MAP,NEW.MAP\n");
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_diff(int argc, char **argv)
 {
     static const struct option longs[] = {
-        { "map", required_argument, 0, 'm' }, { "threshold", required_argument, 0, 't' },
+        { "map", required_argument, 0, 'm' }, { "old-map", required_argument, 0, 'o' },
+        { "new-map", required_argument, 0, 'n' }, { "threshold", required_argument, 0, 't' },
+        { "time-threshold", required_argument, 0, 'T' }, { "by", required_argument, 0, 'b' },
         { "exact", no_argument, 0, 'x' }, { 0, 0, 0, 0 },
     };
-    const char *map_path = NULL;
-    double threshold = 1.0;
-    int exact = 0, c;
+    const char *old_map = NULL, *new_map = NULL;
+    double threshold = 1.0, time_threshold = 2.0;
+    int exact = 0, by_function = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         switch (c) {
-        case 'm': map_path = optarg; break;
-        case 't': {
-            char *end;
-            threshold = strtod(optarg, &end);
-            if (*end || !(threshold >= 0) || threshold > 100) {
-                fprintf(stderr, "profil: --threshold %s: want percentage points, 0 to 100\n", optarg);
+        case 'm': if (split_maps(optarg, &old_map, &new_map) != 0) return DIFF_INCOMPARABLE; break;
+        case 'o': old_map = optarg; break;
+        case 'n': new_map = optarg; break;
+        case 't': if (percent_option("threshold", optarg, 100, &threshold) != 0) return DIFF_INCOMPARABLE; break;
+        case 'T': if (percent_option("time-threshold", optarg, 1e6, &time_threshold) != 0) return DIFF_INCOMPARABLE; break;
+        case 'b':
+            if (strcmp(optarg, "function") != 0) {
+                fprintf(stderr, "profil: --by %s: diff compares buckets, symbols (--map) or, with --by function, "
+                        "the functions of two .prx call trees\n", optarg);
                 return DIFF_INCOMPARABLE;
             }
+            by_function = 1;
             break;
-        }
         case 'x': exact = 1; break;
         default: return DIFF_INCOMPARABLE;
         }
     }
     if (optind != argc - 2) {
-        fprintf(stderr, "profil diff: want two .PRF files (profil diff OLD.PRF NEW.PRF)\n");
+        fprintf(stderr, "profil diff: want two .PRF files or two .prx files (profil diff OLD.PRF NEW.PRF)\n");
         return DIFF_INCOMPARABLE;
     }
-    struct prf a, b;
-    struct symtab map;
-    int have_map = 0;
-    char err[700];
-    if (prf_read_file(argv[optind], &a, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
+    if (!old_map != !new_map) {
+        fprintf(stderr, "profil: --%s needs --%s too (or --map for both)\n", old_map ? "old-map" : "new-map",
+                old_map ? "new-map" : "old-map");
         return DIFF_INCOMPARABLE;
     }
-    if (prf_read_file(argv[optind + 1], &b, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        prf_free(&a);
-        return DIFF_INCOMPARABLE;
+    const char *names[2] = { argv[optind], argv[optind + 1] };
+    struct input *in = calloc(2, sizeof *in);
+    int rc = DIFF_INCOMPARABLE;
+    if (!in) {
+        fprintf(stderr, "profil: out of memory\n");
+        return rc;
     }
-    int rc = DIFF_SAME;
-    if (map_path && symtab_read_file(map_path, &map, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        rc = DIFF_INCOMPARABLE;
-    } else if ((have_map = map_path != NULL), exact) {
-        char where[200];
-        if (a.bucket_num != b.bucket_num)
-            snprintf(where, sizeof where, "bucket_num (offset 2): %u vs %u", a.bucket_num, b.bucket_num);
-        else
-            prf_first_difference(&a, &b, where, sizeof where);
-        if (where[0]) {
-            printf("profil: %s and %s differ: %s\n", argv[optind], argv[optind + 1], where);
-            rc = DIFF_MOVED;
-        }
-    } else {
-        struct prf_diff d;
-        if (prf_compare(&a, &b, have_map ? &map : NULL, &d, err, sizeof err) != 0) {
-            fprintf(stderr, "profil: cannot compare %s and %s: %s\n", argv[optind], argv[optind + 1], err);
-            rc = DIFF_INCOMPARABLE;
-        } else {
-            size_t shown = 0;
-            for (size_t i = 0; i < d.n; i++) {
-                double move = d.rows[i].new_share - d.rows[i].old_share;
-                if (fabs(move) < 0.05)
-                    break;      /* sorted: the rest moved less */
-                if (!shown++)
-                    printf("%7s %7s %8s  %s\n", "old %", "new %", "moved", "row");
-                printf("%7.1f %7.1f %+8.1f  %s%s\n", d.rows[i].old_share, d.rows[i].new_share, move,
-                       d.rows[i].label, fabs(move) >= threshold ? "  <-- over the threshold" : "");
-                if (fabs(move) >= threshold)
-                    rc = DIFF_MOVED;
-            }
-            printf("profil: %s (threshold %.1f percentage points)\n",
-                   rc == DIFF_MOVED ? "profiles differ" : "profiles match", threshold);
-            prf_diff_free(&d);
-        }
-    }
-    if (have_map)
-        symtab_free(&map);
-    prf_free(&a);
-    prf_free(&b);
+    if (read_input(names[0], exact ? NULL : old_map, exact, &in[0]) == 0 &&
+        read_input(names[1], exact ? NULL : new_map, exact, &in[1]) == 0)
+        rc = exact ? exact_compare(&in[0], &in[1], names)
+                   : compare(&in[0], &in[1], by_function, threshold, time_threshold, names);
+    free_input(&in[0]);
+    free_input(&in[1]);
+    free(in);
     return rc;
 }

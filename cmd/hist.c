@@ -17,6 +17,7 @@
 
 #include "../emu/folder.h"
 #include "../formats/fileio.h"
+#include "../formats/prc.h"
 #include "../formats/prf.h"
 #include "../formats/attrib.h"
 #include "../formats/export.h"
@@ -41,8 +42,8 @@ static int load_map(const char *path, struct prohst_map *map)
 /* One row per symbol or line, busiest first (formats/attrib.c splits buckets). */
 static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line)
 {
-    struct report r = { .io = p->hit_io, .dos = p->hit_dos, .high = p->hit_high,
-                        .column = by_line ? "line" : "symbol", .what = "samples" };
+    struct report r = { .io = (double)prf_io(p), .dos = (double)prf_dos(p), .high = (double)prf_high(p),
+                        .column = by_line ? "line" : "symbol", .what = prf_unit(p) };
     if ((by_line ? attribute_lines(p, t, &r.rows, &r.n) : attribute_hits(p, t, &r.rows, &r.n)) != 0)
         return EXIT_PROFIL_FAILED;
     snprintf(r.footer, sizeof r.footer, "%u-paragraph buckets, %u us; %s map, %zu %s", p->bucket_size,
@@ -79,8 +80,8 @@ static const struct prf *sort_prf;
 static int by_bucket_hits(const void *a, const void *b)
 {
     unsigned i = *(const unsigned *)a, j = *(const unsigned *)b;
-    if (sort_prf->bucket[i] != sort_prf->bucket[j])
-        return sort_prf->bucket[i] > sort_prf->bucket[j] ? -1 : 1;
+    if (prf_hits(sort_prf, i) != prf_hits(sort_prf, j))
+        return prf_hits(sort_prf, i) > prf_hits(sort_prf, j) ? -1 : 1;
     return i < j ? -1 : 1;
 }
 
@@ -88,17 +89,16 @@ static int by_bucket_hits(const void *a, const void *b)
  * its symbol when there is a map; cum% accumulates in the order shown. */
 static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width, int by_hits)
 {
-    uint64_t total = (uint64_t)p->hit_io + p->hit_dos + p->hit_high, max = 0, cumul = 0;
+    uint64_t total = prf_total(p), max = 0, cumul = 0;
     unsigned *order = malloc((p->bucket_num ? p->bucket_num : 1) * sizeof *order), n = 0;
     if (!order) {
         fprintf(stderr, "profil: out of memory\n");
         return EXIT_PROFIL_FAILED;
     }
     for (unsigned i = 0; i < p->bucket_num; i++) {
-        total += p->bucket[i];
-        if (p->bucket[i] > max)
-            max = p->bucket[i];
-        if (p->bucket[i])
+        if (prf_hits(p, i) > max)
+            max = prf_hits(p, i);
+        if (prf_hits(p, i))
             order[n++] = i;
     }
     if (by_hits) {
@@ -111,23 +111,26 @@ static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned 
     size_t first = 0;
     for (unsigned k = 0; k < n && k < top; k++) {
         unsigned i = order[k];
+        uint64_t hits = prf_hits(p, i);
         if (by_hits)
             first = 0;
-        cumul += p->bucket[i];
-        unsigned len = max ? (unsigned)((p->bucket[i] * width + max / 2) / max) : 0;
+        cumul += hits;
+        unsigned len = max ? (unsigned)((hits * width + max / 2) / max) : 0;
         uint32_t lo = i * B;
         const char *name = sym ? symbol_in(sym, &first, lo, lo + B, limit) : NULL;
-        printf("%8u %5.1f%% %5.1f%%  ", p->bucket[i], 100.0 * p->bucket[i] / t, 100.0 * (double)cumul / t);
+        printf("%8llu %5.1f%% %5.1f%%  ", (unsigned long long)hits, 100.0 * (double)hits / t,
+               100.0 * (double)cumul / t);
         for (unsigned c = 0; c < width; c++)
             putchar(c < len ? '#' : ' ');
         printf("  %05X-%05X %s\n", lo, lo + B - 1, name ? name : "");
     }
     free(order);
     const char *names[3] = { "io", "dos", "high" };
-    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
+    const uint64_t hits[3] = { prf_io(p), prf_dos(p), prf_high(p) };
     for (int k = 0; k < 3; k++)
-        printf("%8u %5.1f%%         %-*s  %s\n", hits[k], 100.0 * hits[k] / t, (int)width, "", names[k]);
-    printf("%8llu samples (%u-paragraph buckets, %u us%s)\n", (unsigned long long)total, p->bucket_size,
+        printf("%8llu %5.1f%%         %-*s  %s\n", (unsigned long long)hits[k], 100.0 * (double)hits[k] / t,
+               (int)width, "", names[k]);
+    printf("%8llu %s (%u-paragraph buckets, %u us%s)\n", (unsigned long long)total, prf_unit(p), p->bucket_size,
            p->clock_grain, by_hits ? "; busiest first" : "");
     return 0;
 }
@@ -337,6 +340,11 @@ int cmd_hist(int argc, char **argv)
     if (prf_read_file(argv[optind], &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
+    }
+    if (strcmp(style, "prohst") != 0) {        /* PROHST's listing is of the .PRF's own words */
+        char note[700];
+        prc_attach_beside(argv[optind], &p, NULL, note, sizeof note);
+        fprintf(stderr, "profil: %s\n", note);
     }
     if (callgraph || (by && (strcmp(by, "function") == 0 || strcmp(by, "site") == 0))) {
         fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "

@@ -37,8 +37,8 @@ int hist_inferno_prf(const struct prf *p)
 {
     uint32_t B = p->bucket_size * 16u;
     for (uint32_t i = 0; i < p->bucket_num; i++)
-        if (p->bucket[i])
-            printf("%05X %u\n", i * B, p->bucket[i]);
+        if (prf_hits(p, i))
+            printf("%05X %llu\n", i * B, (unsigned long long)prf_hits(p, i));
     return 0;
 }
 

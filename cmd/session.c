@@ -32,6 +32,7 @@
 #include "../emu/cpu.h"
 #include "../sampler/sampler.h"
 #include "../sampler/calls.h"
+#include "../sampler/exact.h"
 #include "../sampler/memprof.h"
 #include "../sampler/trace.h"
 
@@ -487,9 +488,9 @@ int session_run(const struct session_opts *o)
         prf_free(&p);
         goto done;
     }
-    if (wrapped)
-        fprintf(stderr, "profil: warning: %d counter(s) passed 65535 and wrapped in the .PRF, as PROFIL's did\n",
-                wrapped);
+    char say[1200];             /* NAME.prc, the exact counts; which counters wrapped */
+    if (exact_finish(out_path, o->program, &s, m, ex.tracing ? &ex.tr : NULL, say, sizeof say))
+        fprintf(stderr, "profil: warning: %s\n", say);
     status = prx_failed ? EXIT_PROFIL_FAILED : exit_status(m);
 
     if (m->stop != STOP_EXIT && m->stop != STOP_INTERRUPTED)

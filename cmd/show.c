@@ -1,13 +1,25 @@
 /*
  * cmd/show.c: `profil show FILE.PRF`: the header fields and the non-zero
- * buckets, readable.
+ * buckets, readable; the exact counts of NAME.prc beside it when it matches
+ * (formats/prc.h), with the .PRF's own word where it wrapped.
  */
 #include <stdio.h>
 
+#include "../formats/prc.h"
 #include "../formats/prf.h"
 #include "../formats/prx.h"
 #include "commands.h"
 #include "session.h"
+
+/* "  (the .PRF holds 11834: wrapped)" where an exact count is not the word. */
+static const char *wrapped_word(uint64_t exact, unsigned word)
+{
+    static char buf[64];
+    if (exact == word)
+        return "";
+    snprintf(buf, sizeof buf, "  (the .PRF holds %u: wrapped)", word);
+    return buf;
+}
 
 int cmd_show(int argc, char **argv)
 {
@@ -25,10 +37,10 @@ int cmd_show(int argc, char **argv)
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
-    uint64_t prog = 0;
-    for (unsigned i = 0; i < p.bucket_num; i++)
-        prog += p.bucket[i];
-    uint64_t total = prog + p.hit_io + p.hit_dos + p.hit_high;
+    char note[700];
+    prc_attach_beside(argv[1], &p, NULL, note, sizeof note);
+    fprintf(stderr, "profil: %s\n", note);
+    uint64_t total = prf_total(&p), prog = total - prf_io(&p) - prf_dos(&p) - prf_high(&p);
     double t = total ? (double)total : 1.0;
     printf("%s: PROFIL profile, %zu bytes\n", argv[1], prf_size(&p));
     printf("  clock_grain   %5u  sample interval (microseconds)\n", p.clock_grain);
@@ -37,16 +49,20 @@ int cmd_show(int argc, char **argv)
     printf("  prog_low_pa   %04X   first paragraph of the program (PSP + 10h)\n", p.prog_low_pa);
     printf("  prog_high_pa  %04X   first paragraph above it\n", p.prog_high_pa);
     printf("  dos_pa        %04X   I/O system below, DOS from here\n", p.dos_pa);
-    printf("  hit_io        %5u  %5.1f%%\n", p.hit_io, 100.0 * p.hit_io / t);
-    printf("  hit_dos       %5u  %5.1f%%\n", p.hit_dos, 100.0 * p.hit_dos / t);
-    printf("  hit_high      %5u  %5.1f%%\n", p.hit_high, 100.0 * p.hit_high / t);
+    const char *names[3] = { "hit_io  ", "hit_dos ", "hit_high" };
+    const uint64_t exact[3] = { prf_io(&p), prf_dos(&p), prf_high(&p) };
+    const unsigned word[3] = { p.hit_io, p.hit_dos, p.hit_high };
+    for (int k = 0; k < 3; k++)
+        printf("  %s      %5llu  %5.1f%%%s\n", names[k], (unsigned long long)exact[k], 100.0 * (double)exact[k] / t,
+               wrapped_word(exact[k], word[k]));
     printf("  program      %6llu  %5.1f%%\n", (unsigned long long)prog, 100.0 * (double)prog / t);
-    printf("  total        %6llu  samples (16-bit counters: may have wrapped)\n", (unsigned long long)total);
+    printf("  total        %6llu  %s (%s)\n", (unsigned long long)total, prf_unit(&p),
+           p.exact ? "exact, from the .prc" : "16-bit counters: may have wrapped");
     printf("bucket  offset      hits      %%\n");
     for (unsigned i = 0; i < p.bucket_num; i++)
-        if (p.bucket[i])
-            printf("%6u  %05X  %8u  %5.1f%%\n", i, i * p.bucket_size * 16u, p.bucket[i],
-                   100.0 * p.bucket[i] / t);
+        if (prf_hits(&p, i))
+            printf("%6u  %05X  %8llu  %5.1f%%%s\n", i, i * p.bucket_size * 16u, (unsigned long long)prf_hits(&p, i),
+                   100.0 * (double)prf_hits(&p, i) / t, wrapped_word(prf_hits(&p, i), p.bucket[i]));
     prf_free(&p);
     return 0;
 }

@@ -24,8 +24,9 @@ static double split_buckets(const struct prf *p, struct unit_hits *rows, size_t 
     double prog = 0, covered = 0;
     size_t first = 0;
     for (unsigned b = 0; b < p->bucket_num; b++) {
-        prog += p->bucket[b];
-        if (!p->bucket[b])
+        double hits = (double)prf_hits(p, b);      /* exact when a NAME.prc is attached */
+        prog += hits;
+        if (!hits)
             continue;
         uint32_t lo = b * B, hi = lo + B, inside = 0;
         while (first < n && rows[first].end <= lo)
@@ -37,7 +38,7 @@ static double split_buckets(const struct prf *p, struct unit_hits *rows, size_t 
         for (size_t i = first; inside && i < n && rows[i].start < hi; i++) {
             uint32_t s = rows[i].start > lo ? rows[i].start : lo, e = rows[i].end < hi ? rows[i].end : hi;
             if (s < e) {
-                double share = (double)p->bucket[b] * (e - s) / inside;
+                double share = hits * (e - s) / inside;
                 rows[i].hits += share;
                 covered += share;
             }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "attrib.h"
+#include "jsonio.h"
 
 static void csv_string(FILE *f, const char *s)
 {
@@ -20,27 +21,10 @@ static void csv_string(FILE *f, const char *s)
     putc('"', f);
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    putc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7F)
-            fprintf(f, "\\u%04x", c);   /* map names are bytes: keep the JSON ASCII */
-        else
-            putc(c, f);
-    }
-    putc('"', f);
-}
-
+/* Counts are exact when a NAME.prc is attached (formats/prc.h). */
 static double total_samples(const struct prf *p)
 {
-    double t = (double)p->hit_io + p->hit_dos + p->hit_high;
-    for (unsigned i = 0; i < p->bucket_num; i++)
-        t += p->bucket[i];
-    return t;
+    return (double)prf_total(p);
 }
 
 int export_csv(FILE *f, const struct prf *p, const struct symtab *t)
@@ -61,27 +45,29 @@ int export_csv(FILE *f, const struct prf *p, const struct symtab *t)
     } else {
         for (unsigned i = 0; i < p->bucket_num; i++) {
             uint32_t lo = i * p->bucket_size * 16u;
-            fprintf(f, "bucket,\"%u\",%u,%u,%u,%.3f\n", i, lo, lo + p->bucket_size * 16u, p->bucket[i],
-                    100.0 * p->bucket[i] / t1);
+            fprintf(f, "bucket,\"%u\",%u,%u,%llu,%.3f\n", i, lo, lo + p->bucket_size * 16u,
+                    (unsigned long long)prf_hits(p, i), 100.0 * (double)prf_hits(p, i) / t1);
         }
     }
     const char *names[3] = { "io", "dos", "high" };
-    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
+    const uint64_t hits[3] = { prf_io(p), prf_dos(p), prf_high(p) };
     for (int k = 0; k < 3; k++)
-        fprintf(f, "%s,\"%s\",,,%u,%.3f\n", names[k], names[k], hits[k], 100.0 * hits[k] / t1);
+        fprintf(f, "%s,\"%s\",,,%llu,%.3f\n", names[k], names[k], (unsigned long long)hits[k],
+                100.0 * (double)hits[k] / t1);
     return 0;
 }
 
 int export_json(FILE *f, const struct prf *p, const struct symtab *t)
 {
-    fprintf(f, "{\n  \"profil\": 1,\n  \"header\": {\"clock_grain\": %u, \"bucket_num\": %u, \"bucket_size\": %u, "
+    fprintf(f, "{\n  \"profil\": 1,\n  \"exact\": %s,\n  \"header\": {", p->exact ? "true" : "false");
+    fprintf(f, "\"clock_grain\": %u, \"bucket_num\": %u, \"bucket_size\": %u, "
                "\"prog_low_pa\": %u, \"prog_high_pa\": %u, \"dos_pa\": %u, \"hit_io\": %u, \"hit_dos\": %u, "
                "\"hit_high\": %u},\n",
             p->clock_grain, p->bucket_num, p->bucket_size, p->prog_low_pa, p->prog_high_pa, p->dos_pa,
             p->hit_io, p->hit_dos, p->hit_high);
     fprintf(f, "  \"total_samples\": %.0f,\n  \"buckets\": [", total_samples(p));
     for (unsigned i = 0; i < p->bucket_num; i++)
-        fprintf(f, "%s%u", i ? ", " : "", p->bucket[i]);
+        fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)prf_hits(p, i));
     fprintf(f, "]");
     if (t) {
         struct unit_hits *rows;
@@ -89,11 +75,11 @@ int export_json(FILE *f, const struct prf *p, const struct symtab *t)
         if (attribute_hits(p, t, &rows, &n) != 0)
             return -1;
         fprintf(f, ",\n  \"map_format\": ");
-        json_string(f, map_format_name(t->format));
+        json_put_text(f, map_format_name(t->format));
         fprintf(f, ",\n  \"symbols\": [");
         for (size_t i = 0; i + 1 < n; i++) {
             fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-            json_string(f, rows[i].name);
+            json_put_text(f, rows[i].name);
             fprintf(f, ", \"start\": %u, \"end\": %u, \"hits\": %.2f}", rows[i].start, rows[i].end, rows[i].hits);
         }
         fprintf(f, "\n  ],\n  \"unattributed\": %.2f", rows[n - 1].hits);
@@ -132,14 +118,14 @@ static int named_rows(const struct prf *p, const struct symtab *t, struct named 
         free(u);
     } else {
         for (unsigned i = 0; i < p->bucket_num; i++) {
-            if (p->bucket[i]) {
+            if (prf_hits(p, i)) {
                 snprintf(rows[k].name, sizeof rows[k].name, "bucket %u (%05X)", i, i * p->bucket_size * 16u);
-                rows[k++].count = p->bucket[i];
+                rows[k++].count = prf_hits(p, i);
             }
         }
     }
     const char *names[3] = { "(io)", "(dos)", "(high)" };
-    const unsigned hits[3] = { p->hit_io, p->hit_dos, p->hit_high };
+    const uint64_t hits[3] = { prf_io(p), prf_dos(p), prf_high(p) };
     for (int j = 0; j < 3; j++) {
         if (hits[j]) {
             snprintf(rows[k].name, sizeof rows[k].name, "%s", names[j]);
@@ -306,13 +292,13 @@ int export_rows_csv(FILE *f, const struct export_rows *r)
 int export_rows_json(FILE *f, const struct export_rows *r, const char *program)
 {
     fprintf(f, "{\n  \"profil\": 1,\n  \"exact\": true,\n  \"program\": ");
-    json_string(f, program);
+    json_put_text(f, program);
     fprintf(f, ",\n  \"unit\": \"%s\",\n  \"total\": %.0f,\n  \"io\": %.0f,\n  \"dos\": %.0f,\n  \"high\": %.0f,\n"
                "  \"rows\": [", r->unit, rows_total(r), r->io, r->dos, r->high);
     for (size_t i = 0; i < r->n; i++) {
         char buf[24];
         fprintf(f, "%s\n    {\"kind\": \"%s\", \"name\": ", i ? "," : "", row_kind(r, i));
-        json_string(f, row_name(r, i, buf, sizeof buf));
+        json_put_text(f, row_name(r, i, buf, sizeof buf));
         fprintf(f, ", \"start\": %u, \"end\": %u, \"count\": %.0f}", r->rows[i].start, r->rows[i].end,
                 r->rows[i].hits);
     }
@@ -393,16 +379,16 @@ static void json_costs(FILE *f, const char *key, const uint64_t c[3])
 int export_calls_json(FILE *f, const struct prx *x, const struct callgraph *g)
 {
     fputs("{\n  \"profil\": 1,\n  \"exact\": true,\n  \"program\": ", f);
-    json_string(f, x->program);
+    json_put_text(f, x->program);
     fputs(",\n  \"mode\": ", f);
-    json_string(f, x->mode);
+    json_put_text(f, x->mode);
     fprintf(f, ",\n  \"calls\": %llu,\n  ", (unsigned long long)g->calls);
     json_costs(f, "total", g->total);
     fputs(",\n  \"functions\": [", f);
     for (size_t i = 0; i < g->nfn; i++) {
         const struct fn_stats *fn = &g->fn[i];
         fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
-        json_string(f, fn->name);
+        json_put_text(f, fn->name);
         fprintf(f, ", \"entry\": %u, \"calls\": %llu, ", fn->entry, (unsigned long long)fn->calls);
         json_costs(f, "self", fn->self);
         fputs(", ", f);

@@ -89,8 +89,18 @@ int prf_read_file(const char *path, struct prf *p, char *err, size_t errn)
     return rc;
 }
 
+uint64_t prf_total(const struct prf *p)
+{
+    uint64_t t = prf_io(p) + prf_dos(p) + prf_high(p);
+    for (uint32_t i = 0; i < p->bucket_num; i++)
+        t += prf_hits(p, i);
+    return t;
+}
+
 void prf_free(struct prf *p)
 {
     free(p->bucket);
+    free(p->exact);
     p->bucket = NULL;
+    p->exact = NULL;
 }

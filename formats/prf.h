@@ -25,7 +25,24 @@ struct prf {
     uint16_t hit_dos;
     uint16_t hit_high;
     uint16_t *bucket;           /* bucket_num counters                    */
+    /* Not in the file: the exact counts of its companion NAME.prc when a
+     * reader attached them (formats/prc.h), bucket_num buckets then io,
+     * dos and high; NULL: the 16-bit words above are all there is. */
+    uint64_t *exact;
+    const char *unit;           /* what the counters count; NULL: "samples" */
 };
+
+/* A counter as the run counted it: exact when attached, else the .PRF's. */
+static inline uint64_t prf_hits(const struct prf *p, uint32_t i)
+{
+    return p->exact ? p->exact[i] : p->bucket[i];
+}
+static inline uint64_t prf_io(const struct prf *p) { return p->exact ? p->exact[p->bucket_num] : p->hit_io; }
+static inline uint64_t prf_dos(const struct prf *p) { return p->exact ? p->exact[p->bucket_num + 1] : p->hit_dos; }
+static inline uint64_t prf_high(const struct prf *p) { return p->exact ? p->exact[p->bucket_num + 2] : p->hit_high; }
+static inline const char *prf_unit(const struct prf *p) { return p->unit ? p->unit : "samples"; }
+/* Every counter summed: buckets, io, dos and high. */
+uint64_t prf_total(const struct prf *p);
 
 size_t prf_size(const struct prf *p);
 /* Encode into buf (prf_size bytes). */

@@ -1,32 +1,67 @@
 /*
- * formats/prfdiff.h: comparing two PROFIL profiles, for `profil diff`.
+ * formats/prfdiff.h: comparing two profiles, for `profil diff`.
  *
- * Rows are the program buckets (or, with a map, its symbols: see
- * formats/attrib.c) plus io, dos and high; each row's share is its samples over all samples of
- * its profile.  Two profiles compare when their buckets mean the same
- * thing: the same bucket size and count.
+ * First the totals: emulated time, and the samples (or instructions) of
+ * a .PRF, or the cycles and instructions of a .prx trace; a total that
+ * grew is a slowdown however the shares stay.  Exact figures come from
+ * a .PRF's NAME.prc (formats/prc.h) when it was attached, or from the
+ * .prx; a .PRF alone gives its time as samples x interval (estimated).
+ * Then the rows, each with its share of its profile's total: buckets
+ * (the same layout on both sides), or with maps the symbols, each side
+ * named by its own map and rows matched by name; for two .prx files per
+ * symbol (exact cycles), per bucket, or per function of the call tree
+ * (with calls).
  */
 #ifndef PROFIL_FORMATS_PRFDIFF_H
 #define PROFIL_FORMATS_PRFDIFF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
+#include "prc.h"
 #include "prf.h"
+#include "prx.h"
 #include "symtab.h"
 
-struct diff_row {
-    char label[40];
-    double old_share, new_share;    /* percent */
+struct diff_total {
+    const char *what;               /* "emulated time" (seconds), "samples", "instructions", "cycles" */
+    double old_value, new_value;
+    int estimated;                  /* a side's time is samples x interval (no NAME.prc) */
 };
 
+struct diff_row {
+    char label[80];
+    double old_share, new_share;    /* percent of each side's total */
+    double old_count, new_count;    /* in the rows' unit */
+    uint64_t old_calls, new_calls;  /* per function of a call tree */
+};
+
+#define DIFF_MAX_TOTALS 3
 struct prf_diff {
+    struct diff_total total[DIFF_MAX_TOTALS];
+    size_t ntotal;
+    const char *unit;               /* what the rows count */
+    int calls;                      /* the rows have calls */
     struct diff_row *rows;          /* sorted: largest move first */
     size_t n;
 };
 
-/* -1 with a reason when the layouts differ. */
-int prf_compare(const struct prf *a, const struct prf *b, const struct symtab *map,
-                struct prf_diff *out, char *err, size_t errn);
+/* One side: a .PRF (prc: its attached NAME.prc, or NULL) or a .prx, and
+ * the map that names its code (NULL: rows are buckets). */
+struct diff_side {
+    const struct prf *prf;
+    const struct prc *prc;
+    const struct prx *prx;
+    const struct symtab *map;
+};
+
+/* -1 with a reason when the two cannot be compared (a .PRF and a .prx,
+ * different bucket layouts without maps, samples against instructions). */
+int profile_compare(const struct diff_side *a, const struct diff_side *b, int by_function, struct prf_diff *out,
+                    char *err, size_t errn);
+/* How much a total grew, in percent (negative: it shrank); HUGE_VAL when
+ * it grew from 0. */
+double diff_growth(const struct diff_total *t);
 void prf_diff_free(struct prf_diff *d);
 /* The first field in which the two files' bytes differ, or "" when equal. */
 void prf_first_difference(const struct prf *a, const struct prf *b, char *out, size_t n);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fileio.h"
+#include "jsonio.h"
 
 static const char *const class_names[4] = { "io", "dos", "high", "program" };
 
@@ -23,22 +24,6 @@ static const char *const kind_names[5] = { "root", "near", "far", "int", "irq" }
 const char *call_kind_name(unsigned kind)
 {
     return kind < 5 ? kind_names[kind] : "?";
-}
-
-/* A JSON string of plain text: quotes, backslashes and controls escaped. */
-static void put_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7F)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
 }
 
 static void write_calls(FILE *f, const struct prx *x)
@@ -90,15 +75,15 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
         return -1;
     }
     fprintf(f, "{\n  \"format\": \"profil-prx\",\n  \"version\": %d,\n  \"program\": ", PRX_VERSION);
-    put_string(f, x->program);
+    json_put_text(f, x->program);
     fprintf(f, ",\n  \"cpu\": ");
-    put_string(f, x->cpu);
+    json_put_text(f, x->cpu);
     fprintf(f, ",\n  \"timing\": ");
-    put_string(f, x->timing);
+    json_put_text(f, x->timing);
     fprintf(f, ",\n  \"stop\": ");
-    put_string(f, x->stop);
+    json_put_text(f, x->stop);
     fprintf(f, ",\n  \"mode\": ");
-    put_string(f, x->mode[0] ? x->mode : "trace");
+    json_put_text(f, x->mode[0] ? x->mode : "trace");
     fprintf(f, ",\n  \"cpu_hz\": 4772727,\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n",
             (unsigned long long)x->total_insns, (unsigned long long)x->total_cycles);
     fprintf(f, "  \"layout\": {\"clock_grain\": %u, \"bucket_size\": %u, \"bucket_num\": %u, "
@@ -145,21 +130,6 @@ int prx_file_looks_like(const char *path)
     size_t n = fread(head, 1, sizeof head, f);
     fclose(f);
     return prx_looks_like(head, n);
-}
-
-static int get_uint(json_t *o, const char *key, uint64_t max, uint64_t *out)
-{
-    json_t *v = json_object_get(o, key);
-    if (!json_is_integer(v) || json_integer_value(v) < 0 || (uint64_t)json_integer_value(v) > max)
-        return -1;
-    *out = (uint64_t)json_integer_value(v);
-    return 0;
-}
-
-static void get_text(json_t *o, const char *key, char *out, size_t n)
-{
-    const char *s = json_string_value(json_object_get(o, key));
-    snprintf(out, n, "%s", s ? s : "");
 }
 
 static int class_of(const char *s)
@@ -214,9 +184,9 @@ static int parse_calls(json_t *calls, struct prx *x, char *why, size_t whyn)
 {
     uint64_t u[5];
     json_t *nodes = json_object_get(calls, "nodes");
-    if (get_uint(calls, "unmatched", UINT64_MAX, &u[0]) != 0 || get_uint(calls, "unwound", UINT64_MAX, &u[1]) != 0 ||
-        get_uint(calls, "lost", UINT64_MAX, &u[2]) != 0 || get_uint(calls, "max_depth", UINT32_MAX, &u[3]) != 0 ||
-        get_uint(calls, "open", UINT64_MAX, &u[4]) != 0 ||
+    if (json_get_uint(calls, "unmatched", UINT64_MAX, &u[0]) != 0 || json_get_uint(calls, "unwound", UINT64_MAX, &u[1]) != 0 ||
+        json_get_uint(calls, "lost", UINT64_MAX, &u[2]) != 0 || json_get_uint(calls, "max_depth", UINT32_MAX, &u[3]) != 0 ||
+        json_get_uint(calls, "open", UINT64_MAX, &u[4]) != 0 ||
         !json_is_array(nodes) || json_array_size(nodes) == 0) {
         snprintf(why, whyn, "\"calls\" lacks its counts or nodes");
         return -1;
@@ -278,8 +248,9 @@ static int parse_memory(json_t *mem, struct prx *x, char *why, size_t whyn)
     return 0;
 }
 
-static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
+static int parse(json_t *root, void *out, char *why, size_t whyn)
 {
+    struct prx *x = out;
     uint64_t version, u[6];
     json_t *layout = json_object_get(root, "layout"), *rows = json_object_get(root, "addresses");
     const char *fmt = json_string_value(json_object_get(root, "format"));
@@ -287,16 +258,16 @@ static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
         snprintf(why, whyn, "not a profil .prx file (no \"format\": \"profil-prx\")");
         return -1;
     }
-    if (get_uint(root, "version", 1000, &version) != 0 || version < 1 || version > PRX_VERSION) {
+    if (json_get_uint(root, "version", 1000, &version) != 0 || version < 1 || version > PRX_VERSION) {
         snprintf(why, whyn, ".prx version %llu, this profil reads versions 1 to %d",
                  (unsigned long long)(json_is_integer(json_object_get(root, "version")) ? version : 0), PRX_VERSION);
         return -1;
     }
-    if (get_uint(root, "instructions", UINT64_MAX, &x->total_insns) != 0 ||
-        get_uint(root, "cycles", UINT64_MAX, &x->total_cycles) != 0 ||
-        get_uint(layout, "clock_grain", 0xFFFF, &u[0]) != 0 || get_uint(layout, "bucket_size", 0xFFFF, &u[1]) != 0 ||
-        get_uint(layout, "bucket_num", 0xFFFF, &u[2]) != 0 || get_uint(layout, "prog_low_pa", 0xFFFF, &u[3]) != 0 ||
-        get_uint(layout, "prog_high_pa", 0xFFFF, &u[4]) != 0 || get_uint(layout, "dos_pa", 0xFFFF, &u[5]) != 0 ||
+    if (json_get_uint(root, "instructions", UINT64_MAX, &x->total_insns) != 0 ||
+        json_get_uint(root, "cycles", UINT64_MAX, &x->total_cycles) != 0 ||
+        json_get_uint(layout, "clock_grain", 0xFFFF, &u[0]) != 0 || json_get_uint(layout, "bucket_size", 0xFFFF, &u[1]) != 0 ||
+        json_get_uint(layout, "bucket_num", 0xFFFF, &u[2]) != 0 || json_get_uint(layout, "prog_low_pa", 0xFFFF, &u[3]) != 0 ||
+        json_get_uint(layout, "prog_high_pa", 0xFFFF, &u[4]) != 0 || json_get_uint(layout, "dos_pa", 0xFFFF, &u[5]) != 0 ||
         u[1] == 0) {
         snprintf(why, whyn, "missing or bad totals or layout");
         return -1;
@@ -307,11 +278,11 @@ static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
     x->prog_low_pa = (uint16_t)u[3];
     x->prog_high_pa = (uint16_t)u[4];
     x->dos_pa = (uint16_t)u[5];
-    get_text(root, "program", x->program, sizeof x->program);
-    get_text(root, "cpu", x->cpu, sizeof x->cpu);
-    get_text(root, "timing", x->timing, sizeof x->timing);
-    get_text(root, "stop", x->stop, sizeof x->stop);
-    get_text(root, "mode", x->mode, sizeof x->mode);
+    json_get_text(root, "program", x->program, sizeof x->program);
+    json_get_text(root, "cpu", x->cpu, sizeof x->cpu);
+    json_get_text(root, "timing", x->timing, sizeof x->timing);
+    json_get_text(root, "stop", x->stop, sizeof x->stop);
+    json_get_text(root, "mode", x->mode, sizeof x->mode);
     if (!x->mode[0])
         snprintf(x->mode, sizeof x->mode, "trace");
     if (!json_is_array(rows)) {
@@ -349,25 +320,10 @@ static int parse(json_t *root, struct prx *x, char *why, size_t whyn)
 
 int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)
 {
-    uint8_t *buf;
-    size_t n;
-    char why[200];
     memset(x, 0, sizeof *x);
-    if (read_file(path, &buf, &n, err, errn) != 0)
-        return -1;
-    json_error_t je;
-    json_t *root = json_loadb((const char *)buf, n, 0, &je);
-    free(buf);
-    if (!root) {
-        snprintf(err, errn, "%s: line %d: %s", path, je.line, je.text);
-        return -1;
-    }
-    int rc = json_is_object(root) ? parse(root, x, why, sizeof why) : (snprintf(why, sizeof why, "not a JSON object"), -1);
-    json_decref(root);
-    if (rc != 0) {
-        snprintf(err, errn, "%s: %s", path, why);
+    int rc = json_read_file(path, parse, x, err, errn);
+    if (rc != 0)
         prx_free(x);
-    }
     return rc;
 }
 

@@ -122,7 +122,13 @@ int sampler_to_prf(const struct sampler *s, struct prf *p)
     p->bucket = calloc(s->layout.bucket_num, sizeof *p->bucket);
     if (!p->bucket)
         return -1;
+    p->exact = calloc(s->layout.bucket_num + 3, sizeof *p->exact);
+    if (!p->exact)
+        return -1;
     for (uint32_t i = 0; i < s->layout.bucket_num; i++)
-        p->bucket[i] = wrap(s->bucket[i], &wrapped);
+        p->bucket[i] = wrap(p->exact[i] = s->bucket[i], &wrapped);
+    p->exact[s->layout.bucket_num] = s->hit_io;
+    p->exact[s->layout.bucket_num + 1] = s->hit_dos;
+    p->exact[s->layout.bucket_num + 2] = s->hit_high;
     return wrapped;
 }

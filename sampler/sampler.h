@@ -46,8 +46,9 @@ enum sample_class sample_classify(const struct prf_layout *l, uint16_t cs, uint1
 int sampler_init(struct sampler *s, const struct prf_layout *l);
 void sampler_free(struct sampler *s);
 void sampler_tick(void *sampler, uint16_t cs, uint16_t ip);
-/* Fill a .PRF from the counts (p->bucket allocated); returns how many
- * counters exceeded 65535 and wrapped. */
+/* Fill a .PRF from the counts (p->bucket allocated, and p->exact: the
+ * 64-bit counts, for the summary); returns how many counters exceeded
+ * 65535 and wrapped, or -1 when out of memory. */
 int sampler_to_prf(const struct sampler *s, struct prf *p);
 
 #endif

@@ -91,6 +91,23 @@ int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_l
     return 0;
 }
 
+int tracer_paragraphs(const struct tracer *t, const struct prf_layout *l, uint64_t **out, uint32_t *n)
+{
+    struct prf_layout one = *l;
+    *n = (uint16_t)(l->prog_high_pa - l->prog_low_pa);
+    one.bucket_size = 1;
+    one.bucket_num = *n;
+    *out = calloc(*n ? *n : 1, sizeof **out);
+    if (!*out)
+        return -1;
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {
+        uint32_t b = 0;
+        if (t->counts.insns[a] && classify(&one, a, t->counts.cs[a], &b) == CLASS_BUCKET)
+            (*out)[b] += t->counts.insns[a];
+    }
+    return 0;
+}
+
 void prx_set_layout(struct prx *x, const struct prf_layout *l)
 {
     x->clock_grain = l->clock_grain;

@@ -30,6 +30,9 @@ void tracer_to_sampler(const struct tracer *t, struct sampler *s);
  * cycles were spent, with its class under `l` and its instruction length
  * decoded from `mem` as it is now.  Text fields are left to the caller. */
 int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_layout *l, struct prx *x);
+/* Instructions per paragraph of the program (paragraph offsets from
+ * prog_low_pa, up to prog_high_pa), *n of them, malloc'ed into *out. */
+int tracer_paragraphs(const struct tracer *t, const struct prf_layout *l, uint64_t **out, uint32_t *n);
 /* The .PRF layout, in a .prx (a sampling run's too). */
 void prx_set_layout(struct prx *x, const struct prf_layout *l);
 

@@ -13,7 +13,7 @@
 static void write_small_prf(const char *path)
 {
     uint16_t b[5] = { 10, 0, 50, 30, 5 };
-    struct prf p = { 100, 5, 1, 0x200, 0x205, 0xC0, 5, 0, 0, b };
+    struct prf p = { 100, 5, 1, 0x200, 0x205, 0xC0, 5, 0, 0, b, NULL, NULL };
     char err[256];
     ck_assert_msg(prf_write_file(path, &p, err, sizeof err) == 0, "%s", err);
 }

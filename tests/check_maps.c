@@ -110,7 +110,7 @@ END_TEST
 START_TEST(hits_per_line)
 {
     uint16_t b[9] = { [0] = 4, [7] = 1600, [8] = 60 };
-    struct prf p = { 100, 9, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, b };
+    struct prf p = { 100, 9, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, b, NULL, NULL };
     static const char map[] =
         "\r\n Start  Stop   Length Name   Class\r\n 00000H 0007FH 00080H _TEXT CODE\r\n\r\n"
         "Line numbers for A.OBJ(a.c) segment _TEXT\r\n\r\n"

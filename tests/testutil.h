@@ -95,5 +95,7 @@ Suite *clock_suite(void);
 Suite *safety_suite(void);
 Suite *realmaps_suite(void);
 Suite *honest_suite(void);
+Suite *exact_suite(void);
+Suite *diff_suite(void);
 
 #endif

@@ -1,0 +1,33 @@
+/*
+ * sampler/exact.h: what a run leaves beside its .PRF besides the .PRF:
+ * the exact 64-bit counts and the run's totals in NAME.prc
+ * (formats/prc.h), and, when the .PRF's 16-bit counters wrapped, the
+ * warning that names them and the -i (or, for a trace, -b) that would
+ * keep every counter under 65536.
+ */
+#ifndef PROFIL_SAMPLER_EXACT_H
+#define PROFIL_SAMPLER_EXACT_H
+
+#include <stddef.h>
+
+#include "../emu/machine.h"
+#include "sampler.h"
+#include "trace.h"
+
+/* After the .PRF at prf_path is written: write its companion (none when
+ * prf_path is a device such as /dev/null).  `t` is the tracer of a
+ * --trace run, else NULL.  Returns 1 with one line in `say` (without the
+ * "profil: warning: " prefix) when there is something to tell: counters
+ * wrapped, or the companion could not be written; else 0. */
+int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
+                 const struct tracer *t, char *say, size_t n);
+
+/* The smallest -i (microseconds, above the run's) at which counts this
+ * large would stay under 65536, from the time they stand for; 0 when
+ * none up to 65529 does. */
+unsigned exact_fitting_interval(uint64_t largest, unsigned interval_us);
+/* The largest -b below l's whose buckets of these paragraph counts all
+ * stay under 65536; 0 when none does. */
+unsigned exact_fitting_bucket_size(const uint64_t *para, uint32_t n, unsigned bucket_size);
+
+#endif
