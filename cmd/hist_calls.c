@@ -15,7 +15,7 @@
 
 static const char *metric_word(enum metric m)
 {
-    return m == METRIC_CYCLES ? "cycles" : m == METRIC_INSTRUCTIONS ? "instructions" : "samples";
+    return m == METRIC_CYCLES ? "cycles" : m == METRIC_INSTRUCTIONS ? "instructions" : m == METRIC_STALLS ? "stalls" : "samples";
 }
 
 static double pct(uint64_t part, uint64_t whole)
@@ -65,13 +65,16 @@ static void function_table(const struct prx *x, const struct callgraph *g, enum 
     if (!o)
         return;
     const char *w = metric_word(m);
-    printf("%10s %7s %14s %6s %14s %6s %10s  %s\n", "calls", "%calls", w, "%self", "inclusive", "%incl",
-           "importance", "function");
+    int stalls = x->has_stalls && m == METRIC_CYCLES;   /* the bus model: self cycles spent waiting */
+    printf("%10s %7s %14s %6s%s %14s %6s %10s  %s\n", "calls", "%calls", w, "%self", stalls ? " stall%" : "",
+           "inclusive", "%incl", "importance", "function");
     for (size_t k = 0; k < g->nfn && k < top; k++) {
         const struct fn_stats *f = &g->fn[o[k]];
         double pc = pct(f->calls, g->calls), ps = pct(f->self[m], g->total[m]);
-        printf("%10llu %6.1f%% %14llu %5.1f%% %14llu %5.1f%% %10.2f  %s\n", (unsigned long long)f->calls, pc,
-               (unsigned long long)f->self[m], ps, (unsigned long long)f->incl[m], pct(f->incl[m], g->total[m]),
+        printf("%10llu %6.1f%% %14llu %5.1f%%", (unsigned long long)f->calls, pc, (unsigned long long)f->self[m], ps);
+        if (stalls)
+            printf(" %5.1f%%", pct(f->self[METRIC_STALLS], f->self[METRIC_CYCLES]));
+        printf(" %14llu %5.1f%% %10.2f  %s\n", (unsigned long long)f->incl[m], pct(f->incl[m], g->total[m]),
                pc * ps / 100.0, f->name);
     }
     printf("%10llu calls, %llu %s (%s, %s, %s)\n", (unsigned long long)g->calls, (unsigned long long)g->total[m], w,

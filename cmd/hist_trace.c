@@ -18,8 +18,8 @@
 
 int metric_parse(const char *s, enum metric *m)
 {
-    static const char *const names[3] = { "samples", "instructions", "cycles" };
-    for (int i = 0; i < 3; i++)
+    static const char *const names[NMETRICS] = { "samples", "instructions", "cycles", "stalls" };
+    for (int i = 0; i < NMETRICS; i++)
         if (strcmp(s, names[i]) == 0) {
             *m = (enum metric)i;
             return 0;
@@ -29,7 +29,7 @@ int metric_parse(const char *s, enum metric *m)
 
 static const char *metric_name(enum metric m)
 {
-    return m == METRIC_CYCLES ? "cycles" : m == METRIC_INSTRUCTIONS ? "instructions" : "samples";
+    return m == METRIC_CYCLES ? "cycles" : m == METRIC_INSTRUCTIONS ? "instructions" : m == METRIC_STALLS ? "stalls" : "samples";
 }
 
 /* Inferno prof's listing of a .PRF: "offset count" per non-zero bucket. */
@@ -50,7 +50,7 @@ static int bucket_rows(const struct prx *x, enum metric m, struct unit_hits **ou
     if (!rows)
         return -1;
     for (uint32_t i = 0; i < x->bucket_num; i++)
-        rows[i] = (struct unit_hits){ "", i * B, (i + 1) * B, 0 };
+        rows[i] = (struct unit_hits){ "", i * B, (i + 1) * B, 0, 0 };
     for (size_t i = 0; i < x->n; i++) {
         uint32_t off = prx_offset(x, &x->e[i]);
         if (x->e[i].cls == PRX_PROGRAM && off / B < x->bucket_num)
@@ -58,6 +58,21 @@ static int bucket_rows(const struct prx *x, enum metric m, struct unit_hits **ou
     }
     *out = rows;
     *n = x->bucket_num;
+    return 0;
+}
+
+/* The bus model's stalls of each row, beside its cycles (the same rows in
+ * the same order, counted under METRIC_STALLS). */
+static int add_stalls(const struct prx *x, const struct symtab *t, int by_line, struct report *r)
+{
+    struct unit_hits *s;
+    size_t n;
+    if ((t ? attribute_exact(x, t, METRIC_STALLS, by_line, &s, &n) : bucket_rows(x, METRIC_STALLS, &s, &n)) != 0)
+        return -1;
+    for (size_t i = 0; i < n && i < r->n; i++)
+        r->rows[i].stalls = s[i].hits;
+    free(s);
+    r->stall_column = 1;
     return 0;
 }
 
@@ -132,8 +147,11 @@ int hist_prx(const struct hist_request *q)
     } else if ((have_map ? attribute_exact(&x, &t, m, by_line, &r.rows, &r.n) : bucket_rows(&x, m, &r.rows, &r.n)) != 0) {
         fprintf(stderr, "profil: out of memory\n");
         rc = EXIT_PROFIL_FAILED;
+    } else if (x.has_stalls && m == METRIC_CYCLES && add_stalls(&x, have_map ? &t : NULL, by_line, &r) != 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        rc = EXIT_PROFIL_FAILED;
     } else if (strcmp(q->format, "text") != 0) {
-        struct export_rows e = { r.column, r.what, r.rows, r.n, r.io, r.dos, r.high };
+        struct export_rows e = { r.column, r.what, r.rows, r.n, r.io, r.dos, r.high, r.stall_column };
         int w = strcmp(q->format, "csv") == 0    ? export_rows_csv(stdout, &e)
                 : strcmp(q->format, "json") == 0 ? export_rows_json(stdout, &e, x.program)
                                                  : export_rows_svg(stdout, &e, path);

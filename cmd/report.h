@@ -16,7 +16,9 @@ struct report {
     size_t n;
     double io, dos, high;
     const char *column;         /* "symbol", "line", "bucket" */
-    const char *what;           /* "samples", "instructions", "cycles" */
+    const char *what;           /* "samples", "instructions", "cycles", "stalls" */
+    int stall_column;           /* rows carry bus stalls: a stall% column, the
+                                   share of the row's cycles spent waiting */
     char footer[240];           /* in brackets after the total */
 };
 

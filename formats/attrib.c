@@ -114,7 +114,7 @@ static int line_rows(const struct symtab *t, uint32_t limit, fill_fn fill, const
             rows[m++] = rows[i];
     }
     qsort(rows, m, sizeof *rows, by_start);
-    rows[m] = (struct unit_hits){ "(no line)", 0, 0, outside };
+    rows[m] = (struct unit_hits){ "(no line)", 0, 0, outside, 0 };
     *out = rows;
     *nout = m + 1;
     return 0;
@@ -134,7 +134,7 @@ struct exact_source {
 
 double prx_metric(const struct prx_entry *e, enum metric m)
 {
-    return (double)(m == METRIC_CYCLES ? e->cycles : e->insns);
+    return (double)(m == METRIC_CYCLES ? e->cycles : m == METRIC_STALLS ? e->stalls : e->insns);
 }
 
 /* Each program address's count goes whole to the row whose range holds

@@ -14,13 +14,17 @@
 #include "prx.h"
 #include "symtab.h"
 
-/* What a row counts: samples (a .PRF), or a .prx's exact instructions or cycles. */
-enum metric { METRIC_SAMPLES, METRIC_INSTRUCTIONS, METRIC_CYCLES };
+/* What a row counts: samples (a .PRF), or a .prx's exact instructions,
+ * cycles, or the cycles the execution unit waited for the bus (stalls:
+ * the bus model's prefetch starvation, bus contention and DRAM refresh). */
+enum metric { METRIC_SAMPLES, METRIC_INSTRUCTIONS, METRIC_CYCLES, METRIC_STALLS };
+#define NMETRICS 4
 
 struct unit_hits {
     const char *name;           /* points into the symtab, or a constant */
     uint32_t start, end;        /* bytes in the load module; end exclusive (0, 0: no range) */
     double hits;
+    double stalls;              /* a .prx of the bus model: its bus stalls */
 };
 
 /* rows[0..n-1] in address order, then "(no symbol)" as the last row

@@ -81,9 +81,9 @@ static void keymap_free(struct keymap *k)
     free(k->val);
 }
 
-static void add3(uint64_t *to, const uint64_t *v)
+static void add_costs(uint64_t *to, const uint64_t *v)
 {
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < NMETRICS; i++)
         to[i] += v[i];
 }
 
@@ -107,9 +107,9 @@ static int find_functions(const struct prx *x, const struct symtab *t, struct ca
             f->entry = c->entry;
         }
         struct fn_stats *f = &g->fn[g->fn_of[i] = *slot];
-        uint64_t self[3] = { c->samples, c->insns, c->cycles };
-        add3(f->self, self);
-        add3(g->total, self);
+        uint64_t self[NMETRICS] = { c->samples, c->insns, c->cycles, c->stalls };
+        add_costs(f->self, self);
+        add_costs(g->total, self);
         if (i) {
             f->calls += c->calls;
             g->calls += c->calls;
@@ -127,7 +127,7 @@ out:
 static int inclusive(const struct prx *x, struct callgraph *g)
 {
     size_t n = x->ncalls;
-    uint64_t (*sub)[3] = calloc(n, sizeof *sub);
+    uint64_t (*sub)[NMETRICS] = calloc(n, sizeof *sub);
     size_t *first = malloc(n * sizeof *first), *next = malloc(n * sizeof *next);
     size_t *stack = malloc(n * sizeof *stack);
     unsigned *active = calloc(g->nfn, sizeof *active);
@@ -140,10 +140,10 @@ static int inclusive(const struct prx *x, struct callgraph *g)
         goto out;
     for (size_t i = n; i-- > 0;) {          /* children after parents: sum upwards */
         const struct call_node *c = &x->calls[i];
-        uint64_t self[3] = { c->samples, c->insns, c->cycles };
-        add3(sub[i], self);
+        uint64_t self[NMETRICS] = { c->samples, c->insns, c->cycles, c->stalls };
+        add_costs(sub[i], self);
         if (i)
-            add3(sub[c->parent], sub[i]);
+            add_costs(sub[c->parent], sub[i]);
     }
     memset(first, 0xFF, n * sizeof *first);
     for (size_t i = n; i-- > 1;) {          /* child lists, in node order */
@@ -167,7 +167,7 @@ static int inclusive(const struct prx *x, struct callgraph *g)
         leaving[i] = 1;
         int outermost = active[fi]++ == 0;
         if (outermost)
-            add3(g->fn[fi].incl, sub[i]);
+            add_costs(g->fn[fi].incl, sub[i]);
         if (i) {
             size_t caller = g->fn_of[x->calls[i].parent];
             size_t *slot = keymap_slot(&arcs, (uint64_t)caller << 32 | fi);
@@ -177,7 +177,7 @@ static int inclusive(const struct prx *x, struct callgraph *g)
             }
             g->arc[*slot].calls += x->calls[i].calls;
             if (outermost)
-                add3(g->arc[*slot].incl, sub[i]);
+                add_costs(g->arc[*slot].incl, sub[i]);
         }
         /* Children go on the stack in reverse so they are visited in order;
          * the stack never holds more than the nodes (each once). */
@@ -262,26 +262,40 @@ int callgraph_folded(FILE *f, const struct prx *x, const struct callgraph *g, en
     return 0;
 }
 
+/* One cost line: cycles, instructions, samples, and the bus stalls when
+ * the run had them. */
+static void callgrind_costs(FILE *f, const uint64_t *c, int stalls)
+{
+    fprintf(f, "0 %llu %llu %llu", (unsigned long long)c[METRIC_CYCLES], (unsigned long long)c[METRIC_INSTRUCTIONS],
+            (unsigned long long)c[METRIC_SAMPLES]);
+    if (stalls)
+        fprintf(f, " %llu", (unsigned long long)c[METRIC_STALLS]);
+    fputc('\n', f);
+}
+
 int callgraph_callgrind(FILE *f, const struct callgraph *g, const char *cmd)
 {
+    int stalls = g->total[METRIC_STALLS] != 0;  /* a run of the bus model */
     fprintf(f, "# callgrind format\nversion: 1\ncreator: profil\ncmd: %s\n\n", cmd);
-    fprintf(f, "positions: line\nevents: Cycles Instructions Samples\nsummary: %llu %llu %llu\n\nfl=%s\n",
+    fprintf(f, "positions: line\nevents: Cycles Instructions Samples%s\nsummary: %llu %llu %llu", stalls ? " Stalls" : "",
             (unsigned long long)g->total[METRIC_CYCLES], (unsigned long long)g->total[METRIC_INSTRUCTIONS],
-            (unsigned long long)g->total[METRIC_SAMPLES], cmd);
+            (unsigned long long)g->total[METRIC_SAMPLES]);
+    if (stalls)
+        fprintf(f, " %llu", (unsigned long long)g->total[METRIC_STALLS]);
+    fprintf(f, "\n\nfl=%s\n", cmd);
     size_t a = 0;
     for (size_t i = 0; i < g->nfn; i++) {
         const struct fn_stats *fn = &g->fn[i];
         fputs("fn=", f);
         put_name(f, fn->name, "");
-        fprintf(f, "\n0 %llu %llu %llu\n", (unsigned long long)fn->self[METRIC_CYCLES],
-                (unsigned long long)fn->self[METRIC_INSTRUCTIONS], (unsigned long long)fn->self[METRIC_SAMPLES]);
+        fputc('\n', f);
+        callgrind_costs(f, fn->self, stalls);
         for (; a < g->narc && g->arc[a].caller == i; a++) {
             const struct fn_arc *r = &g->arc[a];
             fputs("cfn=", f);
             put_name(f, g->fn[r->callee].name, "");
-            fprintf(f, "\ncalls=%llu 0\n0 %llu %llu %llu\n", (unsigned long long)r->calls,
-                    (unsigned long long)r->incl[METRIC_CYCLES], (unsigned long long)r->incl[METRIC_INSTRUCTIONS],
-                    (unsigned long long)r->incl[METRIC_SAMPLES]);
+            fprintf(f, "\ncalls=%llu 0\n", (unsigned long long)r->calls);
+            callgrind_costs(f, r->incl, stalls);
         }
     }
     return 0;

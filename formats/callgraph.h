@@ -21,18 +21,18 @@
 #include "prx.h"
 #include "symtab.h"
 
-/* Costs by enum metric: [METRIC_SAMPLES], [METRIC_INSTRUCTIONS], [METRIC_CYCLES]. */
+/* Costs by enum metric: [METRIC_SAMPLES], [METRIC_INSTRUCTIONS], [METRIC_CYCLES], [METRIC_STALLS]. */
 struct fn_stats {
     char name[80];
     uint32_t entry;                 /* linear, the first node's */
     uint64_t calls;
-    uint64_t self[3], incl[3];
+    uint64_t self[NMETRICS], incl[NMETRICS];
 };
 
 struct fn_arc {
     size_t caller, callee;          /* indexes into fn */
     uint64_t calls;
-    uint64_t incl[3];               /* the callee's inclusive cost under this caller */
+    uint64_t incl[NMETRICS];        /* the callee's inclusive cost under this caller */
 };
 
 struct callgraph {
@@ -41,7 +41,7 @@ struct callgraph {
     struct fn_arc *arc;             /* by caller, then callee */
     size_t narc;
     size_t *fn_of;                  /* per call node: its function */
-    uint64_t total[3];              /* everything the tree counted */
+    uint64_t total[NMETRICS];       /* everything the tree counted */
     uint64_t calls;                 /* every call, the root's entry not included */
 };
 
@@ -51,7 +51,7 @@ void callgraph_free(struct callgraph *g);
 /* The value of a cost under the metric a call tree offers. */
 static inline uint64_t cost_of(const struct call_node *c, enum metric m)
 {
-    return m == METRIC_CYCLES ? c->cycles : m == METRIC_INSTRUCTIONS ? c->insns : c->samples;
+    return m == METRIC_CYCLES ? c->cycles : m == METRIC_INSTRUCTIONS ? c->insns : m == METRIC_STALLS ? c->stalls : c->samples;
 }
 
 /* "root;f;g COUNT" per call node with a self cost, in node order. */

@@ -274,18 +274,21 @@ static double rows_total(const struct export_rows *r)
 int export_rows_csv(FILE *f, const struct export_rows *r)
 {
     double total = rows_total(r), t1 = total > 0 ? total : 1;
-    fprintf(f, "kind,name,start,end,%s,percent\n", r->unit);
+    fprintf(f, "kind,name,start,end,%s,percent%s\n", r->unit, r->stalls ? ",stalls" : "");
     for (size_t i = 0; i < r->n; i++) {
         char buf[24];
         fprintf(f, "%s,", row_kind(r, i));
         csv_string(f, row_name(r, i, buf, sizeof buf));
-        fprintf(f, ",%u,%u,%.0f,%.3f\n", r->rows[i].start, r->rows[i].end, r->rows[i].hits,
+        fprintf(f, ",%u,%u,%.0f,%.3f", r->rows[i].start, r->rows[i].end, r->rows[i].hits,
                 100.0 * r->rows[i].hits / t1);
+        if (r->stalls)
+            fprintf(f, ",%.0f", r->rows[i].stalls);
+        fputc('\n', f);
     }
     const char *names[3] = { "io", "dos", "high" };
     const double v[3] = { r->io, r->dos, r->high };
     for (int k = 0; k < 3; k++)
-        fprintf(f, "%s,\"%s\",,,%.0f,%.3f\n", names[k], names[k], v[k], 100.0 * v[k] / t1);
+        fprintf(f, "%s,\"%s\",,,%.0f,%.3f%s\n", names[k], names[k], v[k], 100.0 * v[k] / t1, r->stalls ? "," : "");
     return 0;
 }
 
@@ -299,8 +302,11 @@ int export_rows_json(FILE *f, const struct export_rows *r, const char *program)
         char buf[24];
         fprintf(f, "%s\n    {\"kind\": \"%s\", \"name\": ", i ? "," : "", row_kind(r, i));
         json_put_text(f, row_name(r, i, buf, sizeof buf));
-        fprintf(f, ", \"start\": %u, \"end\": %u, \"count\": %.0f}", r->rows[i].start, r->rows[i].end,
+        fprintf(f, ", \"start\": %u, \"end\": %u, \"count\": %.0f", r->rows[i].start, r->rows[i].end,
                 r->rows[i].hits);
+        if (r->stalls)
+            fprintf(f, ", \"stalls\": %.0f", r->rows[i].stalls);
+        fputc('}', f);
     }
     fprintf(f, "\n  ]\n}\n");
     return 0;

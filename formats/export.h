@@ -34,6 +34,7 @@ struct export_rows {
     const struct unit_hits *rows;
     size_t n;
     double io, dos, high;
+    int stalls;                         /* rows carry the bus model's stalls */
 };
 int export_rows_csv(FILE *f, const struct export_rows *r);
 int export_rows_json(FILE *f, const struct export_rows *r, const char *program);

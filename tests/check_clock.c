@@ -252,6 +252,51 @@ START_TEST(refresh_follows_pit_channel_1)
 }
 END_TEST
 
+/* The bus stalls: a NOP's own pace is 3 clocks (its schedule: done at
+ * 3), so each fetch-bound NOP of nopsled.com waits 1 clock for its byte,
+ * and a refresh's 5 or 6 more: its stalls are its cycles less 3.  The
+ * reports show them (--metric stalls, a stall% column, the exports); a
+ * run of the table has none. */
+START_TEST(stalls_are_the_waits_for_the_bus)
+{
+    struct run_result r;
+    struct prx x;
+    char err[512];
+    run_profil(&r, "run --trace -q -o " TMP "/STALL.PRF " FIX("nopsled.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(prx_read_file(TMP "/STALL.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert(x.has_stalls);
+    uint64_t cycles = 0, stalls = 0;
+    for (size_t i = 0; i < x.n; i++) {
+        uint32_t off = prx_offset(&x, &x.e[i]);
+        if (x.e[i].cls == PRX_PROGRAM && off >= 16 && off <= 1024) {
+            ck_assert_uint_eq(x.e[i].stalls, x.e[i].cycles - 3);
+            cycles += x.e[i].cycles;
+            stalls += x.e[i].stalls;
+        }
+    }
+    prx_free(&x);
+    ck_assert_uint_eq(stalls, cycles - 3 * 1009);
+    run_profil(&r, "hist --metric stalls --by bucket " TMP "/STALL.prx", NULL);
+    ck_assert_msg(r.status == 0 && strstr(r.out, " stalls (exact, traced;") != NULL, "%s%s", r.out, r.err);
+    run_profil(&r, "hist --by bucket " TMP "/STALL.prx", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "  cycles      %   cum% stall%"));
+    run_profil(&r, "hist --format csv --by bucket " TMP "/STALL.prx", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "kind,name,start,end,cycles,percent,stalls\n"));
+    run_profil(&r, "hist --by function " TMP "/STALL.prx", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "%self stall%"));
+    run_profil(&r, "hist --format callgrind " TMP "/STALL.prx", NULL);
+    ck_assert_ptr_nonnull(strstr(r.out, "events: Cycles Instructions Samples Stalls\n"));
+    /* The table: no stalls column anywhere. */
+    run_profil(&r, "run --trace -q --timing table -o " TMP "/NOSTALL.PRF " FIX("nopsled.com"), NULL);
+    ck_assert_msg(prx_read_file(TMP "/NOSTALL.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert(!x.has_stalls);
+    prx_free(&x);
+    run_profil(&r, "hist --by bucket " TMP "/NOSTALL.prx", NULL);
+    ck_assert_ptr_null(strstr(r.out, "stall%"));
+}
+END_TEST
+
 Suite *clock_suite(void)
 {
     Suite *s = suite_create("clock");
@@ -263,6 +308,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, default_clock_is_the_8088_bus);
     tcase_add_test(tc, abrash_zen_timer_measurements);
     tcase_add_test(tc, refresh_follows_pit_channel_1);
+    tcase_add_test(tc, stalls_are_the_waits_for_the_bus);
     suite_add_tcase(s, tc);
     return s;
 }
