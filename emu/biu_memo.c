@@ -150,7 +150,7 @@ static unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
     return clocks;
 }
 
-static struct memo_slot *lookup(struct biu_memo *memo, const struct memo_key *k, uint64_t bytes)
+static inline __attribute__((always_inline)) struct memo_slot *lookup(struct biu_memo *memo, const struct memo_key *k, uint64_t bytes)
 {
     struct memo_slot *s = &memo->slot[slot_of(k)];
     if (s->used && (bytes & s->mask) == s->bytes && s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] &&
