@@ -203,6 +203,24 @@ START_TEST(allocation_strategies_and_a_broken_chain)
 }
 END_TEST
 
+/* mcbwrap.com (see its comment): its block, marked 'M' with FFFFh
+ * paragraphs at 0185h (the PSP at 0186h, as in memerr.com), would be
+ * followed by an MCB at 0185h + FFFFh + 1, past FFFF:000F (wrapping to
+ * itself).  Resize and allocate answer 7 (printed by report.inc's status
+ * as "0007") instead of walking forever, and the end says why DOS would
+ * halt.  Before the fix this never ended: the run is killed after 3 s. */
+START_TEST(a_chain_that_wraps_is_destroyed_not_endless)
+{
+    struct run_result r;
+    run_profil_limited(&r, 3, "run -q -o " TMP "/mcbwrap.prf " FIX("mcbwrap.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0007 0007 ");
+    ck_assert_str_eq(r.err, "profil: warning: the program broke DOS's memory chain (the block at 0185:0000 ends "
+                            "past FFFF:000F); DOS would halt with \"Memory allocation error\"\n");
+    ck_assert(file_exists(TMP "/mcbwrap.prf"));
+}
+END_TEST
+
 /* Date and time come from the emulated clock, from 1984-01-01 00:00:00 (a
  * Sunday).  The program hooks INT 1Ch and waits for 37 BIOS ticks:
  * 37 x 65536 / 1193182 Hz = 2.0322 s, so the time reads 00:00:02.03. */
@@ -267,6 +285,7 @@ Suite *dos_suite(void)
     tcase_add_test(tc, program_file_io_in_the_sandbox);
     tcase_add_test(tc, console_input_from_stdin);
     tcase_add_test(tc, allocation_strategies_and_a_broken_chain);
+    tcase_add_test(tc, a_chain_that_wraps_is_destroyed_not_endless);
     tcase_add_test(tc, date_and_time_can_be_set);
     tcase_add_test(tc, long_host_names_get_unique_aliases);
     tcase_add_test(tc, fcb_file_io);
