@@ -72,6 +72,34 @@ void dos_con_out(struct dos *d, uint8_t ch)
     console_put(d->m, d->con, ch);
 }
 
+#define CON_PIECE 256u      /* characters between two looks at the deadlines */
+
+unsigned dos_con_write(struct dos *d, uint16_t seg, uint16_t off, unsigned max, int dollar,
+                       void (*put)(struct dos *d, uint8_t ch))
+{
+    unsigned done = 0;
+    while (done < max) {
+        unsigned piece = machine_work_allowed(d->m, max - done < CON_PIECE ? max - done : CON_PIECE), k = 0;
+        if (piece == 0)
+            break;
+        int end = 0;
+        for (; k < piece; k++) {
+            uint8_t ch = mem_rb(d->m, lin(seg, (uint16_t)(off + done + k)));
+            if (dollar && ch == '$') {
+                end = 1;
+                break;
+            }
+            put(d, ch);
+        }
+        done += k;
+        dos_charge_con(d, k);
+        machine_work_done(d->m, k);
+        if (end)
+            break;
+    }
+    return done;
+}
+
 /* ---- processes ----------------------------------------------------------- */
 
 /* A child process goes back to its parent, as DOS's terminate does: the
