@@ -58,7 +58,7 @@ fixtures: $(FIXTURES)
 # rebuilt when that changes: nasm writes the dependencies.
 -include $(wildcard $(B)/fixtures/*.d)
 
-$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h $(B)/libprofil.a
+$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h $(B)/libprofil.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' \
 	    -DFIXTURE_DIR='"$(B)/fixtures/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
 	    $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
@@ -70,7 +70,7 @@ demo: $(PROFIL) $(B)/fixtures/hotloop.com
 	cd $(B)/fixtures && ../../profil run -b 1 -i 100 -o ../HOTLOOP.PRF hotloop.com
 	./profil show $(B)/HOTLOOP.PRF
 
-bench: $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
+bench: $(B)/fixtures/bench.com tests/bench.c tests/genmap.h $(B)/libprofil.a
 	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil.a $(LDLIBS)
 	./$(B)/bench $(B)/fixtures/bench.com
 
