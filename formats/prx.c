@@ -192,6 +192,36 @@ static int read_row(json_t *row, size_t n, int text_col, json_int_t *v, const ch
     return 0;
 }
 
+/* The nodes, each after its parent and at most PRX_CALL_DEPTH_MAX below
+ * the root, as run writes them: a deeper tree would make --format folded
+ * (a line per node with its whole chain) grow as nodes x depth. */
+static int call_nodes(json_t *nodes, struct prx *x, uint16_t *depth, char *why, size_t whyn)
+{
+    for (size_t i = 0; i < x->ncalls; i++) {
+        json_int_t v[9];
+        const char *kind = NULL;
+        int k = -1;
+        if (read_row(json_array_get(nodes, i), 9, 4, v, &kind) == 0)
+            for (k = 4; k >= 0 && strcmp(kind, kind_names[k]) != 0; k--)
+                ;
+        if (k < 0 || (i == 0) != (v[0] == -1) || (i && v[0] >= (json_int_t)i) || v[1] > 0xFFFFF || v[2] > 0xFFFF ||
+            v[3] > 0xFFFF) {
+            snprintf(why, whyn, "call node %zu is not [parent, entry, cs, ip, kind, calls, instructions, "
+                     "cycles, samples] with its parent before it", i);
+            return -1;
+        }
+        if (i && (depth[i] = (uint16_t)(depth[v[0]] + 1)) > PRX_CALL_DEPTH_MAX) {
+            snprintf(why, whyn, "call node %zu is %u calls deep, past the %u a .prx holds", i, depth[i],
+                     PRX_CALL_DEPTH_MAX);
+            return -1;
+        }
+        x->calls[i] = (struct call_node){ v[0] < 0 ? CALLS_NO_PARENT : (uint32_t)v[0], (uint32_t)v[1],
+                                          (uint16_t)v[2], (uint16_t)v[3], (uint8_t)k, (uint64_t)v[5],
+                                          (uint64_t)v[6], (uint64_t)v[7], (uint64_t)v[8] };
+    }
+    return 0;
+}
+
 static int parse_calls(json_t *calls, struct prx *x, char *why, size_t whyn)
 {
     uint64_t u[5];
@@ -209,28 +239,15 @@ static int parse_calls(json_t *calls, struct prx *x, char *why, size_t whyn)
     x->max_depth = (uint32_t)u[3];
     x->open = u[4];
     x->ncalls = json_array_size(nodes);
-    if (!(x->calls = calloc(x->ncalls, sizeof *x->calls))) {
+    uint16_t *depth = calloc(x->ncalls, sizeof *depth);     /* below the root */
+    if (!depth || !(x->calls = calloc(x->ncalls, sizeof *x->calls))) {
+        free(depth);
         snprintf(why, whyn, "out of memory");
         return -1;
     }
-    for (size_t i = 0; i < x->ncalls; i++) {
-        json_int_t v[9];
-        const char *kind = NULL;
-        int k = -1;
-        if (read_row(json_array_get(nodes, i), 9, 4, v, &kind) == 0)
-            for (k = 4; k >= 0 && strcmp(kind, kind_names[k]) != 0; k--)
-                ;
-        if (k < 0 || (i == 0) != (v[0] == -1) || (i && v[0] >= (json_int_t)i) || v[1] > 0xFFFFF || v[2] > 0xFFFF ||
-            v[3] > 0xFFFF) {
-            snprintf(why, whyn, "call node %zu is not [parent, entry, cs, ip, kind, calls, instructions, "
-                     "cycles, samples] with its parent before it", i);
-            return -1;
-        }
-        x->calls[i] = (struct call_node){ v[0] < 0 ? CALLS_NO_PARENT : (uint32_t)v[0], (uint32_t)v[1],
-                                          (uint16_t)v[2], (uint16_t)v[3], (uint8_t)k, (uint64_t)v[5],
-                                          (uint64_t)v[6], (uint64_t)v[7], (uint64_t)v[8] };
-    }
-    return 0;
+    int rc = call_nodes(nodes, x, depth, why, whyn);
+    free(depth);
+    return rc;
 }
 
 static int parse_memory(json_t *mem, struct prx *x, char *why, size_t whyn)

@@ -31,6 +31,7 @@ struct prx_entry {
  * innermost frame.  Nodes are in creation order: a parent comes before its
  * children, node 0 is the root. */
 #define CALLS_NO_PARENT UINT32_MAX
+#define PRX_CALL_DEPTH_MAX 4096u    /* the deepest node below the root (run's shadow stack); read refuses deeper */
 enum call_kind { CALL_ROOT, CALL_NEAR, CALL_FAR, CALL_INT, CALL_IRQ };
 struct call_node {
     uint32_t parent;                    /* CALLS_NO_PARENT for the root */
