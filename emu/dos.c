@@ -318,6 +318,20 @@ static void restore_entry_regs(struct dos *d)
         cpu_set(d->m, dos_saved_regs[i], d->entry_regs[i]);
 }
 
+/* The functions that change no folder, no file's size or date and no
+ * current folder: drive.c's cached listing and search outlive them (see
+ * drives_forget()).  Any other function forgets them, and so does a new
+ * search (4Eh, 11h): each search lists its folder afresh, once. */
+static int keeps_listing(uint8_t ah)
+{
+    static const uint8_t keep[] = {
+        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, /* console */
+        0x0E, 0x0F, 0x12, 0x14, 0x19, 0x1A, 0x21, 0x23, 0x24, 0x25, 0x27, 0x29, 0x2A, 0x2C, 0x2F, 0x30,
+        0x33, 0x35, 0x3D, 0x3E, 0x3F, 0x42, 0x44, 0x47, 0x48, 0x49, 0x4A, 0x4F, 0x58, 0x59, 0x62,
+    };
+    return memchr(keep, ah, sizeof keep) != NULL;
+}
+
 static void int21(struct machine *m, void *ctx)
 {
     struct dos *d = ctx;
@@ -325,6 +339,8 @@ static void int21(struct machine *m, void *ctx)
     for (int i = 0; i < DOS_SAVED_REGS; i++)
         d->entry_regs[i] = cpu_get(m, dos_saved_regs[i]);
     dos_charge(d, COST_DOS_CALL);
+    if (!keeps_listing(ah))
+        drives_forget(&d->drives);
     if (dispatch[ah]) {
         dispatch[ah](d);
         return;
