@@ -14,6 +14,11 @@
 #include <stdint.h>
 
 #define PRX_VERSION 2                   /* reads 1 (no calls or memory) and 2 */
+/* The largest .prx run can write, which every reader takes: at most 2^20
+ * address rows (one per byte of memory) of under 96 bytes, 2^20 call nodes
+ * (CALLS_MAX_NODES) of under 150 and 2^20 memory sites of under 220:
+ * under 500 MiB. */
+#define PRX_READ_MAX (1ull << 30)
 
 /* PROFIL's classes of an address (sampler/sampler.h's order). */
 enum prx_class { PRX_IO, PRX_DOS, PRX_HIGH, PRX_PROGRAM };
