@@ -134,6 +134,37 @@ static int number(struct scan *s, uint64_t *v, int *neg)
     return whole ? 0 : 1;
 }
 
+/* The items of an array (open '[') or object ('{'): each() reads one
+ * (for an object after its key, given as `key`; NULL in an array).  The
+ * number of items, or -1. */
+typedef int (*item_fn)(struct scan *s, const char *key, size_t i, void *ctx);
+
+static long items(struct scan *s, char open, item_fn each, void *ctx)
+{
+    char close = open == '[' ? ']' : '}', key[32];
+    size_t i = 0;
+    if (take(s, open) != 0)
+        return -1;
+    if (peek(s) != close) {
+        do {
+            if (open == '{' && (string(s, key, sizeof key) != 0 || take(s, ':') != 0))
+                return -1;
+            if (each(s, open == '{' ? key : NULL, i++, ctx) < 0)
+                return -1;
+        } while (peek(s) == ',' && s->p++);
+    }
+    return take(s, close) == 0 ? (long)i : -1;
+}
+
+static int skip(struct scan *s, int depth);
+
+static int skip_item(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    (void)key;
+    (void)i;
+    return skip(s, *(int *)ctx + 1);
+}
+
 /* Any value, skipped. */
 static int skip(struct scan *s, int depth)
 {
@@ -144,21 +175,8 @@ static int skip(struct scan *s, int depth)
         return syntax(s, "nested too deeply");
     if (c == '"')
         return string(s, NULL, 0);
-    if (c == '[' || c == '{') {
-        char close = c == '[' ? ']' : '}';
-        s->p++;
-        if (peek(s) == close) {
-            s->p++;
-            return 0;
-        }
-        do {
-            if (c == '{' && (string(s, NULL, 0) != 0 || take(s, ':') != 0))
-                return -1;
-            if (skip(s, depth + 1) != 0)
-                return -1;
-        } while (peek(s) == ',' && s->p++);
-        return take(s, close);
-    }
+    if (c == '[' || c == '{')
+        return items(s, c, skip_item, &depth) < 0 ? -1 : 0;
     for (const char *const *w = (const char *const[]){ "true", "false", "null", NULL }; *w; w++)
         if ((size_t)(s->end - s->p) >= strlen(*w) && memcmp(s->p, *w, strlen(*w)) == 0) {
             s->p += strlen(*w);
@@ -190,70 +208,71 @@ static int cell(struct scan *s, int text, struct cells *c, size_t k)
     return r == 0 && c->neg[k] && (k > 0 || c->u[k] != 1) ? 1 : r;    /* only a first cell may be -1 */
 }
 
+struct row_shape {
+    struct cells *c;
+    size_t n;
+    int text_col, bad;
+};
+
+static int cell_item(struct scan *s, const char *key, size_t k, void *ctx)
+{
+    struct row_shape *r = ctx;
+    (void)key;
+    int got = k < r->n ? cell(s, (int)k == r->text_col, r->c, k) : (skip(s, 0) < 0 ? -1 : 1);
+    r->bad |= got > 0;
+    return got;
+}
+
 /* A row of n cells, the text (if any) at text_col; 0, 1 when it does not
  * have that shape, -1 on a syntax error. */
 static int row(struct scan *s, size_t n, int text_col, struct cells *c)
 {
-    int bad = 0;
-    size_t k = 0;
+    struct row_shape shape = { c, n, text_col, 0 };
     memset(c, 0, sizeof *c);
     if (peek(s) != '[')
         return skip(s, 0) < 0 ? -1 : 1;
-    s->p++;
-    if (peek(s) != ']') {
-        do {
-            int r = k < n ? cell(s, (int)k == text_col, c, k) : (skip(s, 0) < 0 ? -1 : 1);
-            if (r < 0)
-                return -1;
-            bad |= r;
-            k++;
-        } while (peek(s) == ',' && s->p++);
-    }
-    if (take(s, ']') != 0)
-        return -1;
-    return bad || k != n ? 1 : 0;
+    long k = items(s, '[', cell_item, &shape);
+    return k < 0 ? -1 : shape.bad || (size_t)k != n ? 1 : 0;
 }
 
-/* An array of rows, each handed to `one` (which stores it; 1 when it is
+/* An array of rows, each handed to `one` (which stores it; -1 when it is
  * not a row of the kind, with the message); grows *v of *n elements. */
 typedef int (*row_fn)(struct scan *s, void *v, size_t i);
 
+struct row_array {
+    void **v;
+    size_t *n, size, cap;
+    row_fn one;
+};
+
+static int row_item(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    struct row_array *a = ctx;
+    (void)key;
+    if (i == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 256;
+        void *nv = realloc(*a->v, a->cap * a->size);
+        if (!nv)
+            return wrong(s, "out of memory");
+        *a->v = nv;
+    }
+    if (a->one(s, *a->v, i) != 0)
+        return -1;
+    *a->n = i + 1;
+    return 0;
+}
+
 static int rows(struct scan *s, void **v, size_t *n, size_t size, row_fn one)
 {
-    size_t cap = 0;
-    if (take(s, '[') != 0)
-        return -1;
-    if (peek(s) == ']') {
-        s->p++;
-        return 0;
-    }
-    do {
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 256;
-            void *nv = realloc(*v, cap * size);
-            if (!nv)
-                return wrong(s, "out of memory");
-            *v = nv;
-        }
-        if (one(s, *v, *n) != 0)
-            return -1;
-        (*n)++;
-    } while (peek(s) == ',' && s->p++);
-    return take(s, ']');
+    struct row_array a = { v, n, size, 0, one };
+    return items(s, '[', row_item, &a) < 0 ? -1 : 0;
 }
 
-static int class_of(const char *t)
+/* Which of the n names name(0..n-1) t is; -1 if none. */
+static int index_of(const char *t, const char *(*name)(unsigned), unsigned n)
 {
-    for (unsigned i = 0; i < 4; i++)
-        if (strcmp(t, prx_class_name(i)) == 0)
-            return (int)i;
-    return -1;
-}
-
-static int kind_of(const char *t)
-{
-    for (unsigned i = 0; i < 5; i++)
-        if (strcmp(t, call_kind_name(i)) == 0)
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(t, name(i)) == 0)
             return (int)i;
     return -1;
 }
@@ -262,7 +281,7 @@ static int address_row(struct scan *s, void *v, size_t i)
 {
     struct prx_entry *e = v;
     struct cells c;
-    int r = row(s, 7, 3, &c), cls = r == 0 ? class_of(c.text) : -1;
+    int r = row(s, 7, 3, &c), cls = r == 0 ? index_of(c.text, prx_class_name, 4) : -1;
     if (r < 0)
         return -1;
     if (r || cls < 0 || c.u[0] > 0xFFFFF || c.u[1] > 0xFFFF || c.u[2] > 0xFFFF || c.u[4] > 255 || c.neg[0])
@@ -278,7 +297,7 @@ static int node_row(struct scan *s, void *v, size_t i)
 {
     struct call_node *nodes = v;
     struct cells c;
-    int r = row(s, 9, 4, &c), k = r == 0 ? kind_of(c.text) : -1;
+    int r = row(s, 9, 4, &c), k = r == 0 ? index_of(c.text, call_kind_name, 5) : -1;
     if (r < 0)
         return -1;
     if (r || k < 0 || (i == 0) != (c.neg[0] != 0) || (i && c.u[0] >= i) || c.u[1] > 0xFFFFF || c.u[2] > 0xFFFF ||
@@ -346,20 +365,22 @@ static const char *const count_keys[5] = { "unmatched", "unwound", "lost", "max_
 
 typedef int (*member_fn)(struct scan *s, const char *key, struct doc *d);
 
+struct members {
+    member_fn member;
+    struct doc *d;
+};
+
+static int member_item(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    struct members *m = ctx;
+    (void)i;
+    return m->member(s, key, m->d);
+}
+
 static int object(struct scan *s, member_fn member, struct doc *d)
 {
-    char key[32];
-    if (take(s, '{') != 0)
-        return -1;
-    if (peek(s) == '}') {
-        s->p++;
-        return 0;
-    }
-    do {
-        if (string(s, key, sizeof key) != 0 || take(s, ':') != 0 || member(s, key, d) != 0)
-            return -1;
-    } while (peek(s) == ',' && s->p++);
-    return take(s, '}');
+    struct members m = { member, d };
+    return items(s, '{', member_item, &m) < 0 ? -1 : 0;
 }
 
 static int layout_member(struct scan *s, const char *key, struct doc *d)
