@@ -127,7 +127,7 @@ static int number(struct scan *s, uint64_t *v, int *neg)
             whole = 0;
         *v = *v * 10 + d;
     }
-    while (s->p < s->end && strchr(".eE+-0123456789", *s->p)) {
+    while (s->p < s->end && *s->p && strchr(".eE+-0123456789", *s->p)) {
         whole = 0;
         s->p++;
     }
