@@ -320,8 +320,10 @@ static void restore_entry_regs(struct dos *d)
 
 /* The functions that change no folder, no file's size or date and no
  * current folder: drive.c's cached listing and search outlive them (see
- * drives_forget()).  Any other function forgets them, and so does a new
- * search (4Eh, 11h): each search lists its folder afresh, once. */
+ * drives_forget()).  Any other function forgets them before it runs and
+ * after (the listing it made to resolve a path predates its change), and
+ * so does a new search (4Eh, 11h): each search lists its folder afresh,
+ * once. */
 static int keeps_listing(uint8_t ah)
 {
     static const uint8_t keep[] = {
@@ -339,10 +341,13 @@ static void int21(struct machine *m, void *ctx)
     for (int i = 0; i < DOS_SAVED_REGS; i++)
         d->entry_regs[i] = cpu_get(m, dos_saved_regs[i]);
     dos_charge(d, COST_DOS_CALL);
-    if (!keeps_listing(ah))
+    int keep = keeps_listing(ah);
+    if (!keep)
         drives_forget(&d->drives);
     if (dispatch[ah]) {
         dispatch[ah](d);
+        if (!keep && ah != 0x4E && ah != 0x11)  /* what it listed to find its path may have changed since */
+            drives_forget(&d->drives);
         return;
     }
     uint16_t cs, ip;

@@ -101,6 +101,19 @@ START_TEST(program_file_io_in_the_sandbox)
 }
 END_TEST
 
+/* A search's kept listing gives way to the program's own writes
+ * (searchnew.asm): a file created between 4Eh and 4Fh is found, one
+ * deleted is not. */
+START_TEST(a_search_sees_the_programs_own_changes)
+{
+    struct run_result r;
+    make_tree();
+    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/searchnew.prf " FIX("searchnew.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
+    ck_assert_str_eq(r.out, "HELLO.TXT ZZ.TXT 0012 HELLO.TXT 0012 ");
+}
+END_TEST
+
 /* The FCB calls (fcb.asm's comments give each token): create, two
  * sequential writes, size in records, random read, a block read that ends
  * the file after two whole records (AL=1, CX=2 as MS-DOS 2.0's SYSCALL.ASM
@@ -344,6 +357,7 @@ Suite *dos_suite(void)
     tcase_add_test(tc, allocation_strategies_and_a_broken_chain);
     tcase_add_test(tc, a_chain_that_wraps_is_destroyed_not_endless);
     tcase_add_test(tc, a_search_lists_its_folder_once);
+    tcase_add_test(tc, a_search_sees_the_programs_own_changes);
     tcase_add_test(tc, date_and_time_can_be_set);
     tcase_add_test(tc, long_host_names_get_unique_aliases);
     tcase_add_test(tc, fcb_file_io);
