@@ -66,7 +66,7 @@ fixtures: $(FIXTURES)
 # directory; `make check SHARED=DIR` points elsewhere.
 SHARED ?= $(abspath $(TOP)../shared)
 
-$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h $(B)/libprofil.a Makefile
+$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h $(B)/libprofil.a Makefile
 	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' -DBUILD_DIR='"$(B)"' -DSHARED_DIR='"$(SHARED)"' \
 	    -DFIXTURE_DIR='"$(B)/fixtures/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
 	    $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
@@ -78,7 +78,7 @@ check: $(PROFIL) $(B)/check_profil $(FIXTURES)
 demo: $(PROFIL) $(B)/fixtures/hotloop.com
 	@cd $(B)/fixtures && $(abspath $(PROFIL)) run -b 1 -i 100 -o ../HOTLOOP.PRF hotloop.com
 
-bench: $(B)/fixtures/bench.com tests/bench.c $(B)/libprofil.a
+bench: $(B)/fixtures/bench.com tests/bench.c tests/genmap.h $(B)/libprofil.a
 	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil.a $(LDLIBS)
 	./$(B)/bench $(B)/fixtures/bench.com
 

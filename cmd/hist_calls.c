@@ -188,9 +188,11 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
         return EXIT_PROFIL_FAILED;
     }
     int rc = 0;
-    if (strcmp(q->format, "folded") == 0)
-        rc = callgraph_folded(stdout, x, &g, m);
-    else if (strcmp(q->format, "callgrind") == 0)
+    char err[256];
+    if (strcmp(q->format, "folded") == 0) {
+        if ((rc = callgraph_folded(stdout, x, &g, m, CALLGRAPH_FOLDED_MAX, err, sizeof err)) != 0)
+            fprintf(stderr, "profil: %s: %s\n", q->path, err);
+    } else if (strcmp(q->format, "callgrind") == 0)
         rc = callgraph_callgrind(stdout, &g, q->path);
     else if (table)
         rc = strcmp(q->format, "csv") == 0 ? export_calls_csv(stdout, &g, q->callgraph)

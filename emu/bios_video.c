@@ -62,16 +62,21 @@ static void write_string(struct machine *m, struct bios *b)
     video_get_cursor(m, page, &row0, &col0);
     video_set_page(m, page);
     video_set_cursor(m, page, dh(m), dl(m));
-    for (uint16_t i = 0; i < n; i++) {
-        uint8_t ch = mem_rb(m, lin(es, (uint16_t)(bp + (mode & 2 ? 2 * i : i))));
-        uint8_t attr = mode & 2 ? mem_rb(m, lin(es, (uint16_t)(bp + 2 * i + 1))) : bl(m);
-        uint8_t row, col;
-        video_get_cursor(m, page, &row, &col);
-        if (ch != '\r' && ch != '\n' && ch != '\b' && ch != 7)
-            video_put_cell(m, page, row, col, ch, attr);
-        show(m, b, ch);     /* advances the cursor the teletype way */
+    /* In pieces, each charged, so a run that must stop stops writing
+     * (machine_work_allowed()). */
+    for (unsigned i = 0, piece; i < n && (piece = machine_work_allowed(m, n - i < 256u ? n - i : 256u)); ) {
+        for (unsigned end = i + piece; i < end; i++) {
+            uint8_t ch = mem_rb(m, lin(es, (uint16_t)(bp + (mode & 2 ? 2 * i : i))));
+            uint8_t attr = mode & 2 ? mem_rb(m, lin(es, (uint16_t)(bp + 2 * i + 1))) : bl(m);
+            uint8_t row, col;
+            video_get_cursor(m, page, &row, &col);
+            if (ch != '\r' && ch != '\n' && ch != '\b' && ch != 7)
+                video_put_cell(m, page, row, col, ch, attr);
+            show(m, b, ch);     /* advances the cursor the teletype way */
+        }
+        bios_charge_chars(m, piece);
+        machine_work_done(m, piece);
     }
-    bios_charge_chars(m, n);
     video_set_page(m, saved);
     if (!(mode & 1))
         video_set_cursor(m, page, row0, col0);

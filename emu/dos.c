@@ -72,6 +72,34 @@ void dos_con_out(struct dos *d, uint8_t ch)
     console_put(d->m, d->con, ch);
 }
 
+#define CON_PIECE 256u      /* characters between two looks at the deadlines */
+
+unsigned dos_con_write(struct dos *d, uint16_t seg, uint16_t off, unsigned max, int dollar,
+                       void (*put)(struct dos *d, uint8_t ch))
+{
+    unsigned done = 0;
+    while (done < max) {
+        unsigned piece = machine_work_allowed(d->m, max - done < CON_PIECE ? max - done : CON_PIECE), k = 0;
+        if (piece == 0)
+            break;
+        int end = 0;
+        for (; k < piece; k++) {
+            uint8_t ch = mem_rb(d->m, lin(seg, (uint16_t)(off + done + k)));
+            if (dollar && ch == '$') {
+                end = 1;
+                break;
+            }
+            put(d, ch);
+        }
+        done += k;
+        dos_charge_con(d, k);
+        machine_work_done(d->m, k);
+        if (end)
+            break;
+    }
+    return done;
+}
+
 /* ---- processes ----------------------------------------------------------- */
 
 /* A child process goes back to its parent, as DOS's terminate does: the
@@ -290,6 +318,22 @@ static void restore_entry_regs(struct dos *d)
         cpu_set(d->m, dos_saved_regs[i], d->entry_regs[i]);
 }
 
+/* The functions that change no folder, no file's size or date and no
+ * current folder: drive.c's cached listing and search outlive them (see
+ * drives_forget()).  Any other function forgets them before it runs and
+ * after (the listing it made to resolve a path predates its change), and
+ * so does a new search (4Eh, 11h): each search lists its folder afresh,
+ * once. */
+static int keeps_listing(uint8_t ah)
+{
+    static const uint8_t keep[] = {
+        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, /* console */
+        0x0E, 0x0F, 0x12, 0x14, 0x19, 0x1A, 0x21, 0x23, 0x24, 0x25, 0x27, 0x29, 0x2A, 0x2C, 0x2F, 0x30,
+        0x33, 0x35, 0x3D, 0x3E, 0x3F, 0x42, 0x44, 0x47, 0x48, 0x49, 0x4A, 0x4F, 0x58, 0x59, 0x62,
+    };
+    return memchr(keep, ah, sizeof keep) != NULL;
+}
+
 static void int21(struct machine *m, void *ctx)
 {
     struct dos *d = ctx;
@@ -297,8 +341,13 @@ static void int21(struct machine *m, void *ctx)
     for (int i = 0; i < DOS_SAVED_REGS; i++)
         d->entry_regs[i] = cpu_get(m, dos_saved_regs[i]);
     dos_charge(d, COST_DOS_CALL);
+    int keep = keeps_listing(ah);
+    if (!keep)
+        drives_forget(&d->drives);
     if (dispatch[ah]) {
         dispatch[ah](d);
+        if (!keep && ah != 0x4E && ah != 0x11)  /* what it listed to find its path may have changed since */
+            drives_forget(&d->drives);
         return;
     }
     uint16_t cs, ip;

@@ -104,15 +104,7 @@ static void fn_read_raw(struct dos *d)        /* 07, 08 */
 
 static void fn_write_string(struct dos *d)    /* 09 */
 {
-    uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX);
-    unsigned n = 0;
-    for (uint16_t i = 0; n < 0x10000u; i++, n++) {
-        uint8_t ch = mem_rb(d->m, lin(ds, (uint16_t)(dx + i)));
-        if (ch == '$')
-            break;
-        dos_con_out(d, ch);
-    }
-    dos_charge_con(d, n);
+    dos_con_write(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), 0x10000u, 1, dos_con_out);
     cpu_set_al(d->m, '$');
 }
 

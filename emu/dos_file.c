@@ -225,6 +225,9 @@ static unsigned write_file(struct dos *d, int fd, uint16_t ds, uint16_t dx, uint
     return done;
 }
 
+static void screen_out(struct dos *d, uint8_t ch) { console_screen_put(d->m, d->con, ch); }
+static void err_out(struct dos *d, uint8_t ch) { putc(ch, d->err); }
+
 static void fn_write(struct dos *d)
 {
     uint16_t ds = cpu_get(d->m, REG_DS), dx = cpu_get(d->m, REG_DX), cx = cpu_get(d->m, REG_CX);
@@ -244,21 +247,15 @@ static void fn_write(struct dos *d)
         break;
     case SFT_CON_IN:
     case SFT_CON_OUT:
-        for (; done < cx; done++)
-            dos_con_out(d, mem_rb(d->m, lin(ds, (uint16_t)(dx + done))));
-        dos_charge_con(d, done);
+        done = dos_con_write(d, ds, dx, cx, 0, dos_con_out);
         break;
     case SFT_SCREEN:
-        for (; done < cx; done++)
-            console_screen_put(d->m, d->con, mem_rb(d->m, lin(ds, (uint16_t)(dx + done))));
-        dos_charge_con(d, done);
+        done = dos_con_write(d, ds, dx, cx, 0, screen_out);
         break;
     case SFT_ERR:
         console_flush(d->con);
-        for (; done < cx; done++)
-            putc(mem_rb(d->m, lin(ds, (uint16_t)(dx + done))), d->err);
+        done = dos_con_write(d, ds, dx, cx, 0, err_out);
         fflush(d->err);
-        dos_charge_con(d, done);
         break;
     default:
         done = cx;      /* NUL */

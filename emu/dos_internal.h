@@ -66,6 +66,13 @@ void dos_charge_con(struct dos *d, unsigned chars);
 int dos_read_asciz(struct dos *d, uint16_t seg, uint16_t off, char *buf, size_t max);
 /* Console output of one byte (screen + host stdout). */
 void dos_con_out(struct dos *d, uint8_t ch);
+/* Write up to `max` bytes from seg:off with put(), stopping before a '$'
+ * when `dollar` (INT 21h/09h), charging each character's console time;
+ * in pieces, so that a run that must stop (a deadline, Ctrl-C,
+ * --max-instructions, see machine_work_allowed()) stops writing.  Returns
+ * the bytes written. */
+unsigned dos_con_write(struct dos *d, uint16_t seg, uint16_t off, unsigned max, int dollar,
+                       void (*put)(struct dos *d, uint8_t ch));
 /* The function waits for a key: it is made again after the next
  * interrupt (the caller's frame stays, the clock runs). */
 void dos_wait(struct dos *d);

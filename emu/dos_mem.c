@@ -31,15 +31,30 @@ static int valid(const struct machine *m, uint16_t mcb)
     return s == 'M' || s == 'Z';
 }
 
-/* Merge the free block at `mcb` with the free blocks after it. */
+/* The MCB after the 'M' block at `mcb`: 0, or DOSERR_MCB_DESTROYED when
+ * the block would reach past segment FFFFh (mcb + size + 1 wrapping to
+ * itself or below: a chain that never ends), or no MCB is there.  Every
+ * step of a walk goes forward, so a walk ends within 64 Ki steps. */
+static int next_mcb(const struct machine *m, uint16_t mcb, uint16_t *next)
+{
+    uint32_t n = (uint32_t)mcb + size_of(m, mcb) + 1;
+    if (n > 0xFFFFu || !valid(m, (uint16_t)n))
+        return DOSERR_MCB_DESTROYED;
+    *next = (uint16_t)n;
+    return 0;
+}
+
+/* Merge the free block at `mcb` with the free blocks after it.  Each
+ * merge moves the block's end forward (next_mcb() refuses a wrap), so
+ * this ends. */
 static int merge_free(struct machine *m, uint16_t mcb)
 {
-    while (sig(m, mcb) == 'M') {
-        uint16_t next = (uint16_t)(mcb + size_of(m, mcb) + 1);
-        if (!valid(m, next))
+    for (unsigned steps = 0; steps < MCB_LIMIT && sig(m, mcb) == 'M'; steps++) {
+        uint16_t next;
+        if (next_mcb(m, mcb, &next) != 0)
             return DOSERR_MCB_DESTROYED;
         if (owner_of(m, next) != 0)
-            break;
+            return 0;
         write_mcb(m, mcb, sig(m, next), 0, (uint16_t)(size_of(m, mcb) + size_of(m, next) + 1));
     }
     return 0;
@@ -79,7 +94,8 @@ int mcb_alloc_fit(struct machine *m, uint16_t first, uint16_t paras, uint16_t ow
         }
         if (sig(m, mcb) == 'Z')
             break;
-        mcb = (uint16_t)(mcb + size_of(m, mcb) + 1);
+        if (next_mcb(m, mcb, &mcb) != 0)
+            return DOSERR_MCB_DESTROYED;
     }
     if (!found) {
         *largest = best;
@@ -117,7 +133,8 @@ static int find(const struct machine *m, uint16_t first, uint16_t seg, uint16_t 
         }
         if (sig(m, mcb) == 'Z' || mcb + 1 > seg)
             return DOSERR_BAD_BLOCK;
-        mcb = (uint16_t)(mcb + size_of(m, mcb) + 1);
+        if (next_mcb(m, mcb, &mcb) != 0)
+            return DOSERR_MCB_DESTROYED;
     }
     return DOSERR_MCB_DESTROYED;
 }
@@ -171,9 +188,8 @@ void mcb_free_owner(struct machine *m, uint16_t first, uint16_t owner)
     for (unsigned steps = 0; steps < MCB_LIMIT && valid(m, mcb); steps++) {
         if (owner_of(m, mcb) == owner)
             mem_ww(m, lin(mcb, 1), 0);
-        if (sig(m, mcb) == 'Z')
+        if (sig(m, mcb) == 'Z' || next_mcb(m, mcb, &mcb) != 0)
             break;
-        mcb = (uint16_t)(mcb + size_of(m, mcb) + 1);
     }
 }
 
@@ -254,11 +270,27 @@ static void fn_resize(struct dos *d)
     dos_ok(d);
 }
 
-/* MS-DOS would stop the machine where a process ends with a broken chain. */
-static void warn_broken(struct dos *d, uint16_t mcb)
+/* MS-DOS would stop the machine where a process ends with a broken chain:
+ * no MCB at `mcb`, or (`past`) the block there reaches past segment FFFFh. */
+static void warn_broken(struct dos *d, uint16_t mcb, int past)
 {
-    fprintf(d->err, "profil: warning: the program broke DOS's memory chain (no MCB at %04X:0000); "
-            "DOS would halt with \"Memory allocation error\"\n", mcb);
+    fprintf(d->err, "profil: warning: the program broke DOS's memory chain (%s %04X:0000%s); "
+            "DOS would halt with \"Memory allocation error\"\n", past ? "the block at" : "no MCB at", mcb,
+            past ? " ends past FFFF:000F" : "");
+}
+
+/* One step of a walk that reports a broken chain: 0 and *mcb the next
+ * MCB, or -1 after the warning. */
+static int walk_on(struct dos *d, uint16_t *mcb)
+{
+    uint16_t next;
+    if (next_mcb(d->m, *mcb, &next) == 0) {
+        *mcb = next;
+        return 0;
+    }
+    uint32_t n = (uint32_t)*mcb + size_of(d->m, *mcb) + 1;
+    warn_broken(d, n > 0xFFFFu ? *mcb : (uint16_t)n, n > 0xFFFFu);
+    return -1;
 }
 
 void dos_check_memory(struct dos *d)
@@ -266,12 +298,13 @@ void dos_check_memory(struct dos *d)
     uint16_t mcb = d->arena;
     for (unsigned steps = 0; steps < MCB_LIMIT; steps++) {
         if (!valid(d->m, mcb)) {
-            warn_broken(d, mcb);
+            warn_broken(d, mcb, 0);
             return;
         }
         if (sig(d->m, mcb) == 'Z')
             return;
-        mcb = (uint16_t)(mcb + size_of(d->m, mcb) + 1);
+        if (walk_on(d, &mcb) != 0)
+            return;
     }
 }
 
@@ -281,7 +314,7 @@ void dos_free_process_memory(struct dos *d, uint16_t psp)
     uint16_t mcb = d->arena;
     for (unsigned steps = 0; steps < MCB_LIMIT; steps++) {
         if (!valid(m, mcb)) {
-            warn_broken(d, mcb);
+            warn_broken(d, mcb, 0);
             return;
         }
         if (owner_of(m, mcb) == psp) {
@@ -290,7 +323,8 @@ void dos_free_process_memory(struct dos *d, uint16_t psp)
         }
         if (sig(m, mcb) == 'Z')
             break;
-        mcb = (uint16_t)(mcb + size_of(m, mcb) + 1);
+        if (walk_on(d, &mcb) != 0)
+            return;
     }
 }
 

@@ -6,24 +6,83 @@
 #include "folder.h"
 
 #include <ctype.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+
+/* What a search is asked: the same key finds the same matches until the
+ * cache is forgotten. */
+struct search_key {
+    int current;                /* the current drive and its folder, for "" and relative paths */
+    char cwd[DOS_PATH_MAX];
+    char dir[128];
+    uint8_t pattern[11];
+    uint8_t attr;
+};
+
+struct drive_cache {
+    char dir[4096];             /* the host folder listed; "" none */
+    struct folder_entry *entries;
+    size_t nentries;
+    int have_search;
+    struct search_key key;
+    struct dir_match *found;    /* its matches, in name order */
+    size_t nfound;
+};
 
 void drives_init(struct drives *ds)
 {
     memset(ds, 0, sizeof *ds);
     ds->current = 2;
+    ds->cache = calloc(1, sizeof *ds->cache);   /* none: every call lists the folder again */
+}
+
+void drives_forget(const struct drives *ds)
+{
+    struct drive_cache *c = ds->cache;
+    if (!c)
+        return;
+    free(c->entries);
+    free(c->found);
+    memset(c, 0, sizeof *c);
 }
 
 void drives_free(struct drives *ds)
 {
+    drives_forget(ds);
+    free(ds->cache);
     for (int i = 0; i < DRIVE_COUNT; i++)
         free(ds->d[i].root);
     memset(ds, 0, sizeof *ds);
+}
+
+/* The entries of host folder `dir`, from the cache when it holds them;
+ * *owned says the caller frees them.  -1 when it cannot be read. */
+static int listing(const struct drives *ds, const char *dir, struct folder_entry **all, size_t *n, int *owned)
+{
+    struct drive_cache *c = ds->cache;
+    *owned = 0;
+    if (c && c->dir[0] && strcmp(c->dir, dir) == 0) {
+        *all = c->entries;
+        *n = c->nentries;
+        return 0;
+    }
+    if (folder_list(dir, all, n) != 0)
+        return -1;
+    if (!c || strlen(dir) >= sizeof c->dir) {
+        *owned = 1;
+        return 0;
+    }
+    free(c->entries);
+    snprintf(c->dir, sizeof c->dir, "%s", dir);
+    c->entries = *all;
+    c->nentries = *n;
+    return 0;
 }
 
 int drives_map(struct drives *ds, int letter, const char *host_dir)
@@ -91,12 +150,12 @@ static enum device device_of(const char *name83)
 }
 
 /* Find the host entry in `dir` whose DOS name is `want`. */
-static int find_entry(const char *dir, const char *want, char *found, size_t n)
+static int find_entry(const struct drives *ds, const char *dir, const char *want, char *found, size_t n)
 {
     struct folder_entry *all;
     size_t count;
-    int ok = 0;
-    if (folder_list(dir, &all, &count) != 0)
+    int ok = 0, owned;
+    if (listing(ds, dir, &all, &count, &owned) != 0)
         return 0;
     for (size_t i = 0; i < count && !ok; i++) {
         if (strcmp(all[i].name83, want) == 0) {
@@ -104,7 +163,8 @@ static int find_entry(const char *dir, const char *want, char *found, size_t n)
             ok = 1;
         }
     }
-    free(all);
+    if (owned)
+        free(all);
     return ok;
 }
 
@@ -200,7 +260,7 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
     for (int i = 0; i < ncomp; i++) {
         char found[256];
         int last = i == ncomp - 1;
-        if (!find_entry(out->host, comps[i], found, sizeof found)) {
+        if (!find_entry(ds, out->host, comps[i], found, sizeof found)) {
             if (!last)
                 return 3;
             memcpy(found, comps[i], strlen(comps[i]) + 1);   /* a new file */
@@ -261,8 +321,19 @@ static int by_name(const void *a, const void *b)
     return strcmp(((const struct dir_match *)a)->name83, ((const struct dir_match *)b)->name83);
 }
 
-int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
-                 unsigned index, struct dir_match *out)
+/* The entry `name` of the folder r is a link: *st its target's, and 1
+ * when that target is inside the drive. */
+static int link_inside(const struct drives *ds, const struct resolved *r, const char *name, struct stat *st)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s", r->host, name);
+    return stat(path, st) == 0 && contained(ds->d[r->drive].root, path, 1);
+}
+
+/* Every match of a search, in name order (*all malloc'ed); 0 or the
+ * error drive_search() returns. */
+static int search_all(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
+                      struct dir_match **out, size_t *nout)
 {
     struct resolved r;
     int err = drive_resolve(ds, dos_dir[0] ? dos_dir : ".", &r);
@@ -270,15 +341,19 @@ int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pat
         return err == 2 ? 3 : err;
     if (r.device != DEV_NONE || !r.exists)
         return 3;
+    *out = NULL;
+    *nout = 0;
     if (attr == 0x08)
-        return 18;              /* only a volume label is asked for: there is none */
+        return 0;               /* only a volume label is asked for: there is none */
     struct folder_entry *entries;
     size_t count;
-    if (folder_list(r.host, &entries, &count) != 0)
+    int owned;
+    if (listing(ds, r.host, &entries, &count, &owned) != 0)
         return 3;
     struct dir_match *all = calloc(count + 2, sizeof *all);
     size_t n = 0;
     int at_root = strcmp(r.host, ds->d[r.drive].root) == 0;
+    int dirfd = open(r.host, O_RDONLY | O_DIRECTORY);   /* entries by name: no path walk for each */
     for (size_t i = 0; all && i < count + 2; i++) {
         struct dir_match m;
         memset(&m, 0, sizeof m);
@@ -299,10 +374,10 @@ int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pat
         }
         if (!matches(m.fcb_name, pattern))
             continue;
-        char path[4400];
         struct stat st;
-        snprintf(path, sizeof path, "%s/%s", r.host, host);
-        if (stat(path, &st) != 0 || (!dots && !contained(ds->d[r.drive].root, path, 1)))
+        /* The folder is inside the drive: only a link can leave it. */
+        if (dirfd < 0 || fstatat(dirfd, host, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            (S_ISLNK(st.st_mode) && !link_inside(ds, &r, host, &st)))
             continue;           /* a link out of the drive is not in it */
         if (S_ISDIR(st.st_mode) ? !(attr & 0x10) : !S_ISREG(st.st_mode))
             continue;
@@ -315,12 +390,64 @@ int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pat
         dos_stamp(st.st_mtime, &m.time, &m.date);
         all[n++] = m;
     }
-    free(entries);
+    if (dirfd >= 0)
+        close(dirfd);
+    if (owned)
+        free(entries);
+    if (!all)
+        return 3;
     if (n)
         qsort(all, n, sizeof *all, by_name);    /* the host's order is not reproducible */
-    err = index < n ? 0 : 18;
-    if (!err)
-        *out = all[index];
-    free(all);
-    return err;
+    *out = all;
+    *nout = n;
+    return 0;
+}
+
+static int pick(const struct dir_match *all, size_t n, unsigned index, struct dir_match *out)
+{
+    if (index >= n)
+        return 18;
+    *out = all[index];
+    return 0;
+}
+
+/* The key of a search; 0 when it is too long to keep. */
+static int search_key_of(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
+                         struct search_key *k)
+{
+    memset(k, 0, sizeof *k);
+    if (strlen(dos_dir) >= sizeof k->dir || ds->current < 0 || ds->current >= DRIVE_COUNT)
+        return 0;
+    k->current = ds->current;
+    snprintf(k->cwd, sizeof k->cwd, "%s", ds->d[ds->current].cwd);
+    memcpy(k->dir, dos_dir, strlen(dos_dir));
+    memcpy(k->pattern, pattern, sizeof k->pattern);
+    k->attr = attr;
+    return 1;
+}
+
+int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
+                 unsigned index, struct dir_match *out)
+{
+    struct drive_cache *c = ds->cache;
+    struct search_key key;
+    int keyed = c && search_key_of(ds, dos_dir, pattern, attr, &key);
+    if (keyed && c->have_search && memcmp(&c->key, &key, sizeof key) == 0)
+        return pick(c->found, c->nfound, index, out);
+    struct dir_match *all;
+    size_t n;
+    int err = search_all(ds, dos_dir, pattern, attr, &all, &n);
+    if (err)
+        return err;
+    if (!keyed) {
+        err = pick(all, n, index, out);
+        free(all);
+        return err;
+    }
+    free(c->found);
+    c->found = all;
+    c->nfound = n;
+    c->key = key;
+    c->have_search = 1;
+    return pick(all, n, index, out);
 }

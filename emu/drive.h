@@ -23,9 +23,12 @@ struct drive {
     char cwd[DOS_PATH_MAX];     /* current directory, no leading '\', uppercase */
 };
 
+struct drive_cache;
+
 struct drives {
     struct drive d[DRIVE_COUNT];
     int current;                /* 0 = A: */
+    struct drive_cache *cache;  /* drive.c's: the last folder listed and the last search */
 };
 
 enum device { DEV_NONE, DEV_CON, DEV_NUL, DEV_AUX, DEV_PRN };
@@ -40,6 +43,12 @@ struct resolved {
 
 void drives_init(struct drives *ds);
 void drives_free(struct drives *ds);
+/* drive.c keeps the last folder it listed (with its DOS names) and the
+ * last search's matches, so a search of n entries lists the folder once,
+ * not n times: a guest's call that may change a folder (create, write,
+ * rename, delete, make or remove a folder, change the current one) and
+ * each new search (4Eh, 11h) forget them first. */
+void drives_forget(const struct drives *ds);
 /* Map letter (0 = A:) to a host folder; -1 when it is not a folder. */
 int drives_map(struct drives *ds, int letter, const char *host_dir);
 /* Resolve a DOS path.  Returns 0, or a DOS error: 2 file not found,

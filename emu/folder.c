@@ -96,6 +96,23 @@ static int take(struct name_set *set, const char *name, size_t i)
     return 0;
 }
 
+/* Per first alias, the next ~n to try: an open-addressed table. */
+struct alias_next {
+    char key[13];
+    unsigned n;                 /* 0: an empty slot */
+};
+
+static unsigned *next_of(struct alias_next *t, size_t size, const char *key)
+{
+    size_t k = name_hash(key) % size;
+    for (; t[k].n; k = (k + 1) % size)
+        if (strcmp(t[k].key, key) == 0)
+            return &t[k].n;
+    memcpy(t[k].key, key, sizeof t[k].key);
+    t[k].n = 1;
+    return &t[k].n;
+}
+
 int folder_list(const char *dir, struct folder_entry **out, size_t *count)
 {
     DIR *d = opendir(dir);
@@ -138,13 +155,28 @@ int folder_list(const char *dir, struct folder_entry **out, size_t *count)
         if (!is_83(all[i].host, all[i].name83) || take(&set, all[i].name83, i))
             all[i].name83[0] = 0;
     }
+    /* An alias depends only on its host name's first alias (~1) and n:
+     * each of those keeps the next n to try, so n names sharing one cost
+     * O(n) in all, not a retry from ~1 for each. */
+    struct alias_next *next = calloc(2 * n + 1, sizeof *next);
+    if (!next) {
+        free(set.slot);
+        free(all);
+        return -1;
+    }
     for (size_t i = 0; i < n; i++) {
-        for (unsigned k = 1; !all[i].name83[0]; k++) {
-            folder_alias(all[i].host, k, all[i].name83);
+        if (all[i].name83[0])
+            continue;
+        char key[13];
+        folder_alias(all[i].host, 1, key);
+        unsigned *k = next_of(next, 2 * n + 1, key);
+        for (; !all[i].name83[0]; (*k)++) {
+            folder_alias(all[i].host, *k, all[i].name83);
             if (take(&set, all[i].name83, i))
                 all[i].name83[0] = 0;
         }
     }
+    free(next);
     free(set.slot);
     *out = all;
     *count = n;

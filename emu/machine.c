@@ -199,6 +199,23 @@ static void stop_for_signal(struct machine *m, int sig)
         m->stop_signal = sig;
 }
 
+unsigned machine_work_allowed(const struct machine *m, unsigned want)
+{
+    if (m->stop || m->interrupt_requested || (m->max_insn && m->service_items >= m->max_insn))
+        return 0;
+    if (m->max_insn && m->max_insn - m->service_items < want)
+        return (unsigned)(m->max_insn - m->service_items);
+    return want;
+}
+
+void machine_work_done(struct machine *m, unsigned items)
+{
+    m->service_items += items;
+    if (m->max_insn && m->service_items >= m->max_insn)
+        machine_stop(m, STOP_MAX_INSN, "stopped after %llu bytes of DOS and BIOS service output",
+                     (unsigned long long)m->service_items);
+}
+
 /* Fire every deadline that `now` has reached.  Ticks at or before
  * rep_split interrupted a REP string instruction at rep_cs:rep_ip; the
  * others are attributed to cs:ip. */

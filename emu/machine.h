@@ -118,6 +118,7 @@ struct machine {
     uint64_t tick_period;
     uint64_t deadline;              /* --timeout, UINT64_MAX if none        */
     uint64_t max_insn;              /* 0: no limit                          */
+    uint64_t service_items;         /* bytes/characters host services handled */
     unsigned irq_waiting;           /* the PIC has an IRQ for the CPU: it is
                                        delivered at the first boundary with IF=1 */
 
@@ -209,6 +210,17 @@ void machine_set_timeout(struct machine *m, uint64_t cycles);
 void machine_set_max_insn(struct machine *m, uint64_t n);
 void machine_stop(struct machine *m, enum stop_reason why, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Host services that handle many bytes or characters in one guest
+ * instruction (INT 21h/09h, a console write) do it in pieces of at most
+ * what this allows: 0 once the run must stop (--timeout passed, Ctrl-C,
+ * a stop), else up to `want`, fewer when --max-instructions N is near:
+ * the items services handle count against N too, so the limits bound
+ * host time and output as well as instructions.  After each piece, charge
+ * its emulated time (machine_charge() fires the deadlines) and report it
+ * with machine_work_done(). */
+unsigned machine_work_allowed(const struct machine *m, unsigned want);
+void machine_work_done(struct machine *m, unsigned items);
 
 /* A service function the guest called is not implemented: report it once
  * per (vector, function) and, with --strict, stop the run. */

@@ -240,11 +240,55 @@ static void put_name(FILE *f, const char *s, const char *bad)
         fputc((unsigned char)*s < 0x20 || strchr(bad, *s) ? '_' : *s, f);
 }
 
-int callgraph_folded(FILE *f, const struct prx *x, const struct callgraph *g, enum metric m)
+/* The bytes put_name() writes for s. */
+static uint64_t name_bytes(const char *s) { return strlen(s); }
+
+static unsigned digits(uint64_t v)
 {
-    size_t *path = malloc((x->ncalls ? x->ncalls : 1) * sizeof *path);
-    if (!path)
+    unsigned n = 1;
+    while (v >= 10) {
+        v /= 10;
+        n++;
+    }
+    return n;
+}
+
+/* The bytes callgraph_folded() would write: each node's chain is its
+ * parent's plus its own name and a separator (parents come first). */
+static int folded_size(const struct prx *x, const struct callgraph *g, enum metric m, uint64_t *total)
+{
+    uint64_t *chain = malloc((x->ncalls ? x->ncalls : 1) * sizeof *chain);
+    if (!chain)
         return -1;
+    *total = 0;
+    for (size_t i = 0; i < x->ncalls; i++) {
+        uint32_t p = x->calls[i].parent;
+        chain[i] = (p < i ? chain[p] : 0) + name_bytes(g->fn[g->fn_of[i]].name) + 1;
+        uint64_t v = cost_of(&x->calls[i], m);
+        if (v)
+            *total += chain[i] + digits(v) + 1;
+    }
+    free(chain);
+    return 0;
+}
+
+int callgraph_folded(FILE *f, const struct prx *x, const struct callgraph *g, enum metric m, uint64_t max_bytes,
+                     char *err, size_t errn)
+{
+    uint64_t bytes;
+    size_t *path = malloc((x->ncalls ? x->ncalls : 1) * sizeof *path);
+    if (!path || folded_size(x, g, m, &bytes) != 0) {
+        free(path);
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    if (bytes > max_bytes) {
+        free(path);
+        snprintf(err, errn, "the folded stacks would be %llu bytes (each of %zu nodes with its whole chain), "
+                 "past the limit of %llu: use --format callgrind", (unsigned long long)bytes, x->ncalls,
+                 (unsigned long long)max_bytes);
+        return -1;
+    }
     for (size_t i = 0; i < x->ncalls; i++) {
         uint64_t v = cost_of(&x->calls[i], m);
         if (!v)

@@ -54,8 +54,13 @@ static inline uint64_t cost_of(const struct call_node *c, enum metric m)
     return m == METRIC_CYCLES ? c->cycles : m == METRIC_INSTRUCTIONS ? c->insns : m == METRIC_STALLS ? c->stalls : c->samples;
 }
 
-/* "root;f;g COUNT" per call node with a self cost, in node order. */
-int callgraph_folded(FILE *f, const struct prx *x, const struct callgraph *g, enum metric m);
+/* "root;f;g COUNT" per call node with a self cost, in node order.  Each
+ * line holds the node's whole chain, so the output grows as nodes x
+ * depth: when it would pass max_bytes nothing is written and -1 returned
+ * with the reason in err (also when memory runs out). */
+#define CALLGRAPH_FOLDED_MAX (256ull << 20)
+int callgraph_folded(FILE *f, const struct prx *x, const struct callgraph *g, enum metric m, uint64_t max_bytes,
+                     char *err, size_t errn);
 /* KCachegrind: fn= per function with its self cost, cfn=/calls= per arc
  * with the callee's inclusive cost; events Cycles Instructions Samples. */
 int callgraph_callgrind(FILE *f, const struct callgraph *g, const char *cmd);

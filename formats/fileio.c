@@ -13,6 +13,11 @@
 
 int read_file(const char *path, uint8_t **buf, size_t *n, char *err, size_t errn)
 {
+    return read_file_max(path, READ_FILE_MAX, buf, n, err, errn);
+}
+
+int read_file_max(const char *path, uint64_t max, uint8_t **buf, size_t *n, char *err, size_t errn)
+{
     FILE *f = fopen(path, "rb");
     struct stat st;
     *buf = NULL;
@@ -26,7 +31,7 @@ int read_file(const char *path, uint8_t **buf, size_t *n, char *err, size_t errn
         fclose(f);
         return -1;
     }
-    if ((uint64_t)st.st_size > READ_FILE_MAX) {
+    if ((uint64_t)st.st_size > max) {
         snprintf(err, errn, "%s: too large (%lld bytes)", path, (long long)st.st_size);
         fclose(f);
         return -1;

@@ -12,6 +12,8 @@
 
 /* Read all of `path` (at most READ_FILE_MAX); *buf is malloc'ed. */
 int read_file(const char *path, uint8_t **buf, size_t *n, char *err, size_t errn);
+/* The same with another limit (a .prx: PRX_READ_MAX). */
+int read_file_max(const char *path, uint64_t max, uint8_t **buf, size_t *n, char *err, size_t errn);
 /* Write `path` through a temporary file in the same folder and rename();
  * a path that is a device or FIFO (/dev/null, /dev/stdout) is written in
  * place, never replaced. */

@@ -14,6 +14,11 @@
 #include <stdint.h>
 
 #define PRX_VERSION 3                   /* reads 1 (no calls or memory), 2 and 3 (bus stalls) */
+/* The largest .prx run can write, which every reader takes: at most 2^20
+ * address rows (one per byte of memory) of under 96 bytes, 2^20 call nodes
+ * (CALLS_MAX_NODES) of under 150 and 2^20 memory sites of under 220:
+ * under 500 MiB. */
+#define PRX_READ_MAX (1ull << 30)
 
 /* PROFIL's classes of an address (sampler/sampler.h's order). */
 enum prx_class { PRX_IO, PRX_DOS, PRX_HIGH, PRX_PROGRAM };
@@ -33,6 +38,7 @@ struct prx_entry {
  * innermost frame.  Nodes are in creation order: a parent comes before its
  * children, node 0 is the root. */
 #define CALLS_NO_PARENT UINT32_MAX
+#define PRX_CALL_DEPTH_MAX 4096u    /* the deepest node below the root (run's shadow stack); read refuses deeper */
 enum call_kind { CALL_ROOT, CALL_NEAR, CALL_FAR, CALL_INT, CALL_IRQ };
 struct call_node {
     uint32_t parent;                    /* CALLS_NO_PARENT for the root */

@@ -43,13 +43,23 @@ static int blank(const char *s) { return s[strspn(s, " \t")] == 0; }
 
 /* ---- building the table ---------------------------------------------------- */
 
+/* The array v of n elements of `size` with room for one more (NULL when
+ * out of memory): it grows by doubling (its capacity is the next power of
+ * two), so n additions cost O(n) copying, not O(n^2). */
+static void *grow(void *v, size_t n, size_t size)
+{
+    if (n & (n - 1))
+        return v;               /* n is not a power of two: there is room */
+    return realloc(v, (n ? 2 * n : 1) * size);
+}
+
 static int add_segment(struct symtab *t, const char *name, const char *cls, uint32_t start, uint32_t stop)
 {
-    struct sym_segment *s = realloc(t->seg, (t->nseg + 1) * sizeof *s);
-    if (!s)
+    void *v = grow(t->seg, t->nseg, sizeof *t->seg);
+    if (!v)
         return -1;
-    t->seg = s;
-    s = &t->seg[t->nseg++];
+    t->seg = v;
+    struct sym_segment *s = &t->seg[t->nseg++];
     snprintf(s->name, sizeof s->name, "%s", name);
     snprintf(s->cls, sizeof s->cls, "%s", cls);
     s->start = start;
@@ -57,28 +67,35 @@ static int add_segment(struct symtab *t, const char *name, const char *cls, uint
     return 0;
 }
 
-static int add_symbol(struct symtab *t, const char *name, uint32_t addr)
+/* A symbol listed twice (by name and by value) is kept once: the copies
+ * go after sorting (sort_symbols()), not by a search per symbol. */
+static int add_symbol_n(struct symtab *t, const char *name, size_t len, uint32_t addr)
 {
-    for (size_t i = 0; i < t->nsym; i++)
-        if (t->sym[i].addr == addr && strcmp(t->sym[i].name, name) == 0)
-            return 0;       /* listed by name and by value */
-    struct symbol *s = realloc(t->sym, (t->nsym + 1) * sizeof *s);
-    if (!s)
+    void *v = grow(t->sym, t->nsym, sizeof *t->sym);
+    if (!v)
         return -1;
-    t->sym = s;
-    s = &t->sym[t->nsym++];
-    snprintf(s->name, sizeof s->name, "%s", name);
+    t->sym = v;
+    struct symbol *s = &t->sym[t->nsym++];
+    if (len > sizeof s->name - 1)
+        len = sizeof s->name - 1;
+    memcpy(s->name, name, len);
+    s->name[len] = 0;
     s->addr = addr;
     return 0;
 }
 
+static int add_symbol(struct symtab *t, const char *name, uint32_t addr)
+{
+    return add_symbol_n(t, name, strlen(name), addr);
+}
+
 static int add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr)
 {
-    struct sym_line *s = realloc(t->line, (t->nline + 1) * sizeof *s);
-    if (!s)
+    void *v = grow(t->line, t->nline, sizeof *t->line);
+    if (!v)
         return -1;
-    t->line = s;
-    s = &t->line[t->nline++];
+    t->line = v;
+    struct sym_line *s = &t->line[t->nline++];
     snprintf(s->label, sizeof s->label, "%.36s:%u", file, line);
     s->addr = addr;
     return 0;
@@ -128,29 +145,62 @@ static int parse_line_row(struct lines *l, struct symtab *t, const char *file, c
     return 0;
 }
 
+/* Hex digits at *s (at most 8): their value, *s moved past them; -1
+ * when there is none. */
+static long hex_at(const char **s)
+{
+    long v = 0;
+    int n = 0;
+    for (; n < 8; n++, (*s)++) {
+        char c = **s;
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            break;
+        v = v * 16 + d;
+    }
+    return n ? v : -1;
+}
+
+/* " SSSS:OOOO" at the start of s (blanks first): 0 and s moved past it,
+ * or -1.  By hand, not sscanf(): a map has a line like this per symbol. */
+static int seg_off_at(const char **s, unsigned *seg, unsigned *off)
+{
+    *s += strspn(*s, " \t");
+    long a = hex_at(s);
+    if (a < 0 || **s != ':')
+        return -1;
+    (*s)++;
+    long b = hex_at(s);
+    if (b < 0)
+        return -1;
+    *seg = (unsigned)a;
+    *off = (unsigned)b;
+    return 0;
+}
+
 static int parse_public(struct lines *l, struct symtab *t, char *err, size_t errn)
 {
-    const char *s = l->text;
+    const char *rest = l->text;
     unsigned seg, off;
-    int used = 0;
-    char name[128];
-    if (sscanf(s, " %x:%x%n", &seg, &off, &used) != 2)
-        FAIL(l, "a public symbol line should read ' SSSS:OOOO  NAME': '%.60s'", s);
-    const char *rest = s + used;
+    if (seg_off_at(&rest, &seg, &off) != 0)
+        FAIL(l, "a public symbol line should read ' SSSS:OOOO  NAME': '%.60s'", l->text);
     rest += strspn(rest, " \t");
     if (!strncasecmp(rest, "Abs ", 4) || !strncasecmp(rest, "Imp ", 4) || !strncasecmp(rest, "Res ", 4))
         return 0;       /* absolute and imported symbols have no code address here */
     if (strncasecmp(rest, "Idle ", 5) == 0)
         rest += 5 + strspn(rest + 5, " \t");   /* Borland: an unreferenced public */
-    if (sscanf(rest, "%127s", name) != 1)
+    size_t n = strcspn(rest, " \t");
+    if (n == 0)
         FAIL(l, "a public symbol without a name");
-    if (add_symbol(t, name, seg * 16u + off) != 0)
+    if (add_symbol_n(t, rest, n, seg * 16u + off) != 0)
         FAIL(l, "out of memory");
     return 0;
 }
 
-/* *heap: a segment of class HEAP was listed (Turbo Pascal's, length 0). */
-static int parse_mslink(struct lines *l, struct symtab *t, int *heap, char *err, size_t errn)
+/* *heap: a segment of class HEAP was listed (Turbo Pascal's, length 0);
+ * by_value: the map has a "Publics by Value" list. */
+static int parse_mslink(struct lines *l, struct symtab *t, int by_value, int *heap, char *err, size_t errn)
 {
     enum { NONE, SEGMENTS, PUBLICS, LINES } state = NONE;
     char file[40] = "";
@@ -161,7 +211,9 @@ static int parse_mslink(struct lines *l, struct symtab *t, int *heap, char *err,
             continue;
         }
         if (strstr(s, "Publics by Name") || strstr(s, "Publics by Value")) {
-            state = PUBLICS;
+            /* LINK lists every public twice, by name then by value: read
+             * one list (the other would only be dropped as duplicates). */
+            state = by_value && strstr(s, "Publics by Name") ? NONE : PUBLICS;
             continue;
         }
         if (strncmp(s, "Line numbers for", 16) == 0) {
@@ -351,12 +403,17 @@ static int parse_ld86(struct lines *l, struct symtab *t, char *err, size_t errn)
 
 /* ---- interface ----------------------------------------------------------------- */
 
+/* The needle is in text: memchr() to each place its first byte is, so a
+ * big map is scanned at memchr's speed, not a memcmp() per byte. */
 static int contains(const char *text, size_t len, const char *needle)
 {
     size_t n = strlen(needle);
-    for (size_t i = 0; i + n <= len; i++)
-        if (memcmp(text + i, needle, n) == 0)
+    const char *p = text, *end = text + len;
+    while (n && (size_t)(end - p) >= n && (p = memchr(p, needle[0], (size_t)(end - p) - n + 1)) != NULL) {
+        if (memcmp(p, needle, n) == 0)
             return 1;
+        p++;
+    }
     return 0;
 }
 
@@ -372,6 +429,46 @@ static int line_by_addr(const void *a, const void *b)
     return x->addr < y->addr ? -1 : x->addr > y->addr ? 1 : strcmp(x->label, y->label);
 }
 
+static int by_addr_ref(const void *a, const void *b)
+{
+    return by_addr(*(const struct symbol *const *)a, *(const struct symbol *const *)b);
+}
+
+/* The symbols in address order, each (address, name) once.  Sorting
+ * pointers moves 8 bytes where the symbols are 68; the copies of a symbol
+ * (LINK lists each by name and by value) end up side by side. */
+static void sort_symbols(struct symtab *t)
+{
+    size_t k = 0, sorted = 1;
+    while (sorted < t->nsym && by_addr(&t->sym[sorted - 1], &t->sym[sorted]) <= 0)
+        sorted++;               /* a list by value is in order already */
+    const struct symbol **ref = NULL;
+    struct symbol *out = NULL;
+    if (sorted < t->nsym && (!(ref = malloc(t->nsym * sizeof *ref)) || !(out = malloc(t->nsym * sizeof *out)))) {
+        free(ref);
+        free(out);
+        qsort(t->sym, t->nsym, sizeof *t->sym, by_addr);    /* the slow way */
+        sorted = t->nsym;
+    }
+    if (sorted == t->nsym) {
+        for (size_t i = 0; i < t->nsym; i++)
+            if (k == 0 || by_addr(&t->sym[i], &t->sym[k - 1]) != 0)
+                t->sym[k++] = t->sym[i];
+        t->nsym = k;
+        return;
+    }
+    for (size_t i = 0; i < t->nsym; i++)
+        ref[i] = &t->sym[i];
+    qsort(ref, t->nsym, sizeof *ref, by_addr_ref);
+    for (size_t i = 0; i < t->nsym; i++)
+        if (k == 0 || by_addr(ref[i], &out[k - 1]) != 0)
+            out[k++] = *ref[i];
+    free(ref);
+    free(t->sym);
+    t->sym = out;
+    t->nsym = k;
+}
+
 int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size_t errn)
 {
     struct lines l = { text, text + len, 0, "" };
@@ -385,7 +482,7 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
         rc = parse_wlink(&l, t, err, errn);
     } else if (contains(text, len, " Start  Stop")) {
         int heap = 0;
-        rc = parse_mslink(&l, t, &heap, err, errn);
+        rc = parse_mslink(&l, t, contains(text, len, "Publics by Value"), &heap, err, errn);
         t->format = contains(text, len, "Detailed map of segments") ? MAP_TLINK
                   : heap ? MAP_TPASCAL : MAP_MSLINK;
     } else if (contains(text, len, "Total memory used")) {
@@ -399,8 +496,9 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
         symtab_free(t);
         return -1;
     }
-    if (t->nsym)
-        qsort(t->sym, t->nsym, sizeof *t->sym, by_addr);
+    if (t->nsym) {
+        sort_symbols(t);
+    }
     if (t->nline)
         qsort(t->line, t->nline, sizeof *t->line, line_by_addr);
     return 0;

@@ -24,7 +24,7 @@
 #include "../emu/machine.h"
 #include "../formats/prx.h"
 
-#define CALLS_MAX_DEPTH 4096u           /* frames followed; deeper calls are counted as lost */
+#define CALLS_MAX_DEPTH PRX_CALL_DEPTH_MAX /* frames followed; deeper calls are counted as lost */
 #define CALLS_MAX_NODES (1u << 20)
 
 struct call_frame {

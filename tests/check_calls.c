@@ -307,6 +307,75 @@ START_TEST(prx_call_tree_round_trip)
 }
 END_TEST
 
+/* A chain of n nodes (node i calls node i + 1), each with 1 cycle of its own. */
+static struct call_node *chain_of(size_t n)
+{
+    struct call_node *c = calloc(n, sizeof *c);
+    for (size_t i = 0; i < n; i++)
+        c[i] = (struct call_node){ i ? (uint32_t)(i - 1) : CALLS_NO_PARENT, 0x1960, 0x196, 0, i ? CALL_NEAR : CALL_ROOT,
+                                   1, 1, 1, 0, 0 };
+    return c;
+}
+
+/* The reader holds a .prx to the depth run writes (PRX_CALL_DEPTH_MAX
+ * calls below the root): 4097 nodes in a chain read back, 4098 are
+ * refused with the deepest named.  Before, any depth was read, and
+ * --format folded (a line per node with its whole chain) grew as
+ * nodes x depth. */
+START_TEST(prx_call_depth_is_capped_on_read)
+{
+    struct prx x = { .program = "T.COM", .mode = "trace", .bucket_size = 1, .max_depth = PRX_CALL_DEPTH_MAX }, y;
+    char err[600];
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    x.ncalls = PRX_CALL_DEPTH_MAX + 1;
+    x.calls = chain_of(x.ncalls);
+    ck_assert_int_eq(prx_write_file(TMP "/deep.prx", &x, err, sizeof err), 0);
+    ck_assert_msg(prx_read_file(TMP "/deep.prx", &y, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(y.ncalls, PRX_CALL_DEPTH_MAX + 1);
+    prx_free(&y);
+    free(x.calls);
+    x.ncalls = PRX_CALL_DEPTH_MAX + 2;
+    x.calls = chain_of(x.ncalls);
+    ck_assert_int_eq(prx_write_file(TMP "/deep.prx", &x, err, sizeof err), 0);
+    ck_assert_int_eq(prx_read_file(TMP "/deep.prx", &y, err, sizeof err), -1);
+    ck_assert_str_eq(err, TMP "/deep.prx: call node 4097 is 4097 calls deep, past the 4096 a .prx holds");
+    free(x.calls);
+}
+END_TEST
+
+/* --format folded is bounded by its size: a chain of 4097 nodes of the
+ * same function (name of L bytes) writes, for node i (0 first), its
+ * i + 1 names each followed by ';' (the last by ' '), then "1\n":
+ * sum over i of (i + 1)(L + 1) + 2 bytes.  With that as the limit it is
+ * all written; one byte less and nothing is, with the reason. */
+START_TEST(folded_stacks_are_bounded_by_size)
+{
+    struct prx x = { .program = "T.COM", .mode = "trace", .bucket_size = 1, .ncalls = PRX_CALL_DEPTH_MAX + 1 };
+    struct callgraph g;
+    char err[300];
+    x.calls = chain_of(x.ncalls);
+    ck_assert_int_eq(callgraph_build(&x, NULL, &g), 0);
+    uint64_t L = strlen(g.fn[g.fn_of[0]].name), want = 0;
+    for (uint64_t i = 0; i < x.ncalls; i++)
+        want += (i + 1) * (L + 1) + 2;
+    FILE *f = tmpfile();
+    ck_assert_int_eq(callgraph_folded(f, &x, &g, METRIC_CYCLES, want, err, sizeof err), 0);
+    ck_assert_int_eq(ftell(f), (long)want);
+    rewind(f);
+    ck_assert_int_eq(ftruncate(fileno(f), 0), 0);
+    ck_assert_int_eq(callgraph_folded(f, &x, &g, METRIC_CYCLES, want - 1, err, sizeof err), -1);
+    ck_assert_int_eq(ftell(f), 0);
+    char msg[300];
+    snprintf(msg, sizeof msg, "the folded stacks would be %llu bytes (each of 4097 nodes with its whole chain), "
+             "past the limit of %llu: use --format callgrind", (unsigned long long)want, (unsigned long long)want - 1);
+    ck_assert_str_eq(err, msg);
+    fclose(f);
+    callgraph_free(&g);
+    free(x.calls);
+}
+END_TEST
+
 Suite *calls_suite(void)
 {
     Suite *s = suite_create("calls");
@@ -320,6 +389,8 @@ Suite *calls_suite(void)
     tcase_add_test(tc, sampling_with_stacks);
     tcase_add_test(tc, memory_per_call_site);
     tcase_add_test(tc, prx_call_tree_round_trip);
+    tcase_add_test(tc, prx_call_depth_is_capped_on_read);
+    tcase_add_test(tc, folded_stacks_are_bounded_by_size);
     suite_add_tcase(s, tc);
     return s;
 }

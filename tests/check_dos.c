@@ -4,6 +4,7 @@
  */
 #include "testutil.h"
 
+#include <time.h>
 #include <unistd.h>
 
 #include "../emu/dos_mem.h"
@@ -98,6 +99,19 @@ START_TEST(program_file_io_in_the_sandbox)
     ck_assert_str_eq(content, "written by DOS\r\n");
     ck_assert_int_eq(file_exists(DRV "/GONE.TXT"), 0);
     ck_assert_int_eq(file_exists(TMP "/ESCAPE.TXT"), 0);
+}
+END_TEST
+
+/* A search's kept listing gives way to the program's own writes
+ * (searchnew.asm): a file created between 4Eh and 4Fh is found, one
+ * deleted is not. */
+START_TEST(a_search_sees_the_programs_own_changes)
+{
+    struct run_result r;
+    make_tree();
+    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/searchnew.prf " FIX("searchnew.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
+    ck_assert_str_eq(r.out, "HELLO.TXT ZZ.TXT 0012 HELLO.TXT 0012 ");
 }
 END_TEST
 
@@ -204,6 +218,80 @@ START_TEST(allocation_strategies_and_a_broken_chain)
 }
 END_TEST
 
+/* mcbwrap.com (see its comment): its block, marked 'M' with FFFFh
+ * paragraphs at 0185h (the PSP at 0186h, as in memerr.com), would be
+ * followed by an MCB at 0185h + FFFFh + 1, past FFFF:000F (wrapping to
+ * itself).  Resize and allocate answer 7 (printed by report.inc's status
+ * as "0007") instead of walking forever, and the end says why DOS would
+ * halt.  Before the fix this never ended: the run is killed after 3 s. */
+START_TEST(a_chain_that_wraps_is_destroyed_not_endless)
+{
+    struct run_result r;
+    run_profil_limited(&r, 3, "run -q -o " TMP "/mcbwrap.prf " FIX("mcbwrap.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0007 0007 ");
+    ck_assert_str_eq(r.err, "profil: warning: the program broke DOS's memory chain (the block at 0185:0000 ends "
+                            "past FFFF:000F); DOS would halt with \"Memory allocation error\"\n");
+    ck_assert(file_exists(TMP "/mcbwrap.prf"));
+}
+END_TEST
+
+/* A folder of `n` files named "a long file name NNNN.text" (none a DOS
+ * name: each gets an alias), made afresh under TMP; its path. */
+static const char *many_files(unsigned n)
+{
+    static char dir[] = TMP "/many";
+    ck_assert_int_eq(system("rm -rf " TMP "/many && mkdir -p " TMP "/many"), 0);
+    for (unsigned i = 0; i < n; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/a long file name %04u.text", dir, i);
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fclose(f);
+    }
+    return dir;
+}
+
+/* A whole search of a folder of 3000 long-named files, as 4Eh then 4Fh
+ * to the end would make it: the folder is listed once, not once per call,
+ * and the aliases are made in one pass (ALONGF~1.TEX ... ALO~3000.TEX:
+ * "ALONGFILENAME" cut to leave room for ~N; '~' sorts after the letters,
+ * so ALO~3000 is last).  Before, each call listed the folder and retried
+ * every alias from ~1: hours for this folder.  Then a file made on the
+ * host is seen once the cache is forgotten (as a guest's write does). */
+START_TEST(a_search_lists_its_folder_once)
+{
+    struct drives ds;
+    struct dir_match m, first, last;
+    uint8_t all[11];
+    memset(all, '?', sizeof all);
+    drives_init(&ds);
+    ck_assert_int_eq(drives_map(&ds, 2, many_files(3000)), 0);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    unsigned n = 0;
+    for (; drive_search(&ds, "", all, 0, n, &m) == 0; n++) {
+        if (n == 0)
+            first = m;
+        last = m;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    ck_assert_uint_eq(n, 3000);
+    ck_assert_msg(s < 2.0, "a search of 3000 files took %.2f s", s);
+    ck_assert_str_eq(first.name83, "ALONGF~1.TEX");
+    ck_assert_str_eq(last.name83, "ALO~3000.TEX");
+    FILE *f = fopen(TMP "/many/NEW.TXT", "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    drives_forget(&ds);
+    for (n = 0; drive_search(&ds, "", all, 0, n, &m) == 0; n++)
+        ;
+    ck_assert_uint_eq(n, 3001);
+    drives_free(&ds);
+}
+END_TEST
+
 /* Date and time come from the emulated clock, from 1984-01-01 00:00:00 (a
  * Sunday).  The program hooks INT 1Ch and waits for 37 BIOS ticks:
  * 37 x 65536 / 1193182 Hz = 2.0322 s, so the time reads 00:00:02.03. */
@@ -268,6 +356,9 @@ Suite *dos_suite(void)
     tcase_add_test(tc, program_file_io_in_the_sandbox);
     tcase_add_test(tc, console_input_from_stdin);
     tcase_add_test(tc, allocation_strategies_and_a_broken_chain);
+    tcase_add_test(tc, a_chain_that_wraps_is_destroyed_not_endless);
+    tcase_add_test(tc, a_search_lists_its_folder_once);
+    tcase_add_test(tc, a_search_sees_the_programs_own_changes);
     tcase_add_test(tc, date_and_time_can_be_set);
     tcase_add_test(tc, long_host_names_get_unique_aliases);
     tcase_add_test(tc, fcb_file_io);

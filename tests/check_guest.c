@@ -77,6 +77,48 @@ START_TEST(runaway_program_stops_at_the_limits)
 }
 END_TEST
 
+/* The bytes of the last run's stdout and how many of them are 'x'. */
+static long out_bytes(long *xs)
+{
+    FILE *f = fopen(TMP "/out", "rb");
+    long n = 0;
+    int c;
+    *xs = 0;
+    while (f && (c = getc(f)) != EOF) {
+        n++;
+        *xs += c == 'x';
+    }
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/* nodollar.com prints 64 KiB without a '$' with INT 21h/09h, again and
+ * again: before the fix --max-instructions 10000 let it print 34 MB in
+ * 36 s of host time (each call is one instruction).  Now the characters
+ * DOS writes count against the limit: exactly 10000 'x' (and nothing
+ * else: -q), then the run stops.  --timeout 0.5 stops it too: 0.5 s at
+ * 4.77 MHz is 2,386,364 cycles, each character costs at least 1020
+ * (120 in DOS + 900 in the console driver, docs/costs.md), so at most
+ * 2339 of them fit, plus the 256 of the piece in which the deadline
+ * passes.  The run is killed after 10 s (the old code took 36). */
+START_TEST(service_output_is_bounded_by_the_limits)
+{
+    struct run_result r;
+    long xs;
+    run_profil_limited(&r, 10, "run -q --timing table --max-instructions 10000 -o " TMP "/g.prf " FIX("nodollar.com"),
+                       NULL);
+    ck_assert_int_eq(r.status, 124);
+    ck_assert_int_eq(out_bytes(&xs), 10000);
+    ck_assert_int_eq(xs, 10000);
+    ck_assert_str_eq(r.err, "profil: " FIX("nodollar.com") ": stopped after 10000 bytes of DOS and BIOS service output\n");
+    run_profil_limited(&r, 10, "run -q --timing table --timeout 0.5 -o " TMP "/g.prf " FIX("nodollar.com"), NULL);
+    ck_assert_int_eq(r.status, 124);
+    ck_assert_int_le(out_bytes(&xs), 2339 + 256);
+    ck_assert_int_gt(xs, 0);
+}
+END_TEST
+
 /* Ctrl-C on the host: the profile so far is written, "Program aborted". */
 START_TEST(host_ctrl_c_writes_the_profile)
 {
@@ -116,6 +158,7 @@ Suite *guest_suite(void)
     tcase_add_test(tc, aam_zero_is_a_guest_divide_error);
     tcase_add_test(tc, unimplemented_function_reported_once);
     tcase_add_test(tc, runaway_program_stops_at_the_limits);
+    tcase_add_test(tc, service_output_is_bounded_by_the_limits);
     tcase_add_test(tc, host_ctrl_c_writes_the_profile);
     suite_add_tcase(s, tc);
     return s;

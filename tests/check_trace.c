@@ -225,6 +225,38 @@ START_TEST(prx_round_trip_and_errors)
 }
 END_TEST
 
+/* A .prx past the 64 MiB other files may have (2^20 addresses, every
+ * byte of memory, with 41- and 45-bit counts: 72 bytes a row, 75 MB) is
+ * read back whole: run can write such a file (a program that runs
+ * through all of memory), and hist, cover and diff must read what run
+ * writes.  Before, the reader refused it as "too large". */
+START_TEST(prx_past_64_mib_is_read)
+{
+    struct prx x = { .program = "BIG.COM", .mode = "trace", .bucket_size = 1, .n = 1u << 20 }, y;
+    char err[512];
+    x.e = calloc(x.n, sizeof *x.e);
+    ck_assert_ptr_nonnull(x.e);
+    for (uint32_t i = 0; i < x.n; i++)
+        x.e[i] = (struct prx_entry){ i, (uint16_t)(i >> 4), (uint16_t)(i & 15), PRX_PROGRAM, 1, 1ull << 40,
+                                     1ull << 44, 0 };
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort();
+    ck_assert_int_eq(prx_write_file(TMP "/big.prx", &x, err, sizeof err), 0);
+    FILE *f = fopen(TMP "/big.prx", "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    ck_assert_int_gt(ftell(f), 64l << 20);
+    fclose(f);
+    ck_assert_msg(prx_read_file(TMP "/big.prx", &y, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(y.n, 1u << 20);
+    ck_assert_uint_eq(y.e[(1u << 20) - 1].linear, (1u << 20) - 1);
+    ck_assert_uint_eq(y.e[12345].cycles, 1ull << 44);
+    prx_free(&y);
+    free(x.e);
+    unlink(TMP "/big.prx");
+}
+END_TEST
+
 /* Instruction lengths, with the 8086's meanings of its odd opcodes. */
 START_TEST(instruction_lengths)
 {
@@ -266,6 +298,7 @@ Suite *trace_suite(void)
     tcase_add_test(tc, cover_from_a_trace);
     tcase_add_test(tc, exports_of_a_trace);
     tcase_add_test(tc, prx_round_trip_and_errors);
+    tcase_add_test(tc, prx_past_64_mib_is_read);
     tcase_add_test(tc, instruction_lengths);
     suite_add_tcase(s, tc);
     return s;

@@ -59,6 +59,21 @@ static inline void run_profil(struct run_result *r, const char *args, const char
     slurp(TMP "/err", r->err, sizeof r->err);
 }
 
+/* As run_profil(), killed after `seconds` of host time (status 137 then):
+ * for the tests of guests that used to hang profil. */
+static inline void run_profil_limited(struct run_result *r, int seconds, const char *args, const char *in)
+{
+    char cmd[2200];
+    if (system("mkdir -p " TMP) != 0)
+        ck_abort_msg("cannot create " TMP);
+    snprintf(cmd, sizeof cmd, "timeout -s KILL %d " PROFIL_BIN " %s < %s > " TMP "/out 2> " TMP "/err", seconds, args,
+             in ? in : "/dev/null");
+    int st = system(cmd);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    slurp(TMP "/out", r->out, sizeof r->out);
+    slurp(TMP "/err", r->err, sizeof r->err);
+}
+
 static inline void read_prf(const char *path, struct prf *p)
 {
     char err[256];

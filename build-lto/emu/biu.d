@@ -1,0 +1,2 @@
+build-lto/emu/biu.o: emu/biu.c emu/biu.h
+emu/biu.h:

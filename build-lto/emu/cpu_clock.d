@@ -1,0 +1,14 @@
+build-lto/emu/cpu_clock.o: emu/cpu_clock.c emu/biu.h emu/biu_memo.h \
+ emu/cpu8086.h emu/cpu_internal.h emu/machine.h emu/keyboard.h emu/pit.h \
+ emu/pic.h emu/timing.h emu/flatmem.h emu/insnlen.h
+emu/biu.h:
+emu/biu_memo.h:
+emu/cpu8086.h:
+emu/cpu_internal.h:
+emu/machine.h:
+emu/keyboard.h:
+emu/pit.h:
+emu/pic.h:
+emu/timing.h:
+emu/flatmem.h:
+emu/insnlen.h:

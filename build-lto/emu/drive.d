@@ -1,0 +1,3 @@
+build-lto/emu/drive.o: emu/drive.c emu/drive.h emu/folder.h
+emu/drive.h:
+emu/folder.h:

@@ -1,0 +1,2 @@
+build-lto/emu/pic.o: emu/pic.c emu/pic.h
+emu/pic.h:

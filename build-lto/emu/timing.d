@@ -1,0 +1,2 @@
+build-lto/emu/timing.o: emu/timing.c emu/timing.h
+emu/timing.h:

@@ -1,0 +1,2 @@
+build-lto/formats/png.o: formats/png.c formats/png.h
+formats/png.h:

@@ -1,0 +1,2 @@
+build-lto/formats/screen.o: formats/screen.c formats/screen.h
+formats/screen.h:

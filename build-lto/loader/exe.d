@@ -1,0 +1,2 @@
+build-lto/loader/exe.o: loader/exe.c loader/exe.h
+loader/exe.h:

@@ -1,0 +1,565 @@
+/*
+ * formats/prx_read.c: reading a .prx (see prx.h), in one pass over the
+ * file's text with no JSON tree: the rows go straight into struct prx, so
+ * a .prx of any size run can write (PRX_READ_MAX) is read in memory a
+ * little over its own size.  A JSON tree (jansson) took 6.3 bytes per
+ * byte of text, and the reader refused files past 64 MiB that run writes
+ * (a trace of every address with a deep call tree).
+ *
+ * Any JSON with the schema is read (keys in any order, any spacing,
+ * unknown keys skipped); syntax errors name the line.
+ */
+#include "prx.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fileio.h"
+
+#define NEST_MAX 64             /* skipped values: arrays and objects this deep */
+
+struct scan {
+    const char *p, *end, *start;
+    char *why;
+    size_t whyn;
+    int failed;
+};
+
+/* A syntax error: "line N: what" (once: the first error wins). */
+static int syntax(struct scan *s, const char *what)
+{
+    if (!s->failed) {
+        int line = 1;
+        for (const char *q = s->start; q < s->p && q < s->end; q++)
+            line += *q == '\n';
+        snprintf(s->why, s->whyn, "line %d: %s", line, what);
+        s->failed = 1;
+    }
+    return -1;
+}
+
+/* A schema error: the message, printf-style (once: the first wins). */
+__attribute__((format(printf, 2, 3))) static int wrong(struct scan *s, const char *fmt, ...)
+{
+    if (!s->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(s->why, s->whyn, fmt, ap);
+        va_end(ap);
+        s->failed = 1;
+    }
+    return -1;
+}
+
+static char peek(struct scan *s)
+{
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\n' || *s->p == '\r' || *s->p == '\t'))
+        s->p++;
+    return s->p < s->end ? *s->p : 0;
+}
+
+static int take(struct scan *s, char c)
+{
+    if (peek(s) != c) {
+        char what[40];
+        snprintf(what, sizeof what, s->p < s->end ? "'%c' expected" : "unexpected end of input", c);
+        return syntax(s, what);
+    }
+    s->p++;
+    return 0;
+}
+
+/* A string into out (cut to n-1 bytes; \u escapes above FFh become '?'). */
+static int string(struct scan *s, char *out, size_t n)
+{
+    size_t k = 0;
+    if (take(s, '"') != 0)
+        return -1;
+    while (s->p < s->end && *s->p != '"') {
+        unsigned char c = (unsigned char)*s->p++;
+        if (c < 0x20)
+            return syntax(s, "control character in a string");
+        if (c == '\\') {
+            if (s->p >= s->end)
+                break;
+            char e = *s->p++;
+            const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t", *at = strchr(from, e);
+            if (e == 'u') {
+                unsigned v = 0;
+                for (int i = 0; i < 4; i++, s->p++) {
+                    char h = s->p < s->end ? *s->p : 0;
+                    int d = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                          : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+                    if (d < 0)
+                        return syntax(s, "bad \\u escape");
+                    v = v * 16 + (unsigned)d;
+                }
+                c = v < 0x100 ? (unsigned char)v : '?';
+            } else if (e && at) {
+                c = (unsigned char)to[at - from];
+            } else {
+                return syntax(s, "bad escape in a string");
+            }
+        }
+        if (out && k + 1 < n)
+            out[k++] = (char)c;
+    }
+    if (out && n)
+        out[k] = 0;
+    return take(s, '"');
+}
+
+/* A number: 0 and *v, *neg for an integer; 1 for a number that is not
+ * one (a fraction or exponent, or past 64 bits); -1 on a syntax error. */
+static int number(struct scan *s, uint64_t *v, int *neg)
+{
+    int whole = 1;
+    *v = 0;
+    *neg = peek(s) == '-';
+    s->p += *neg;
+    if (s->p >= s->end || *s->p < '0' || *s->p > '9')
+        return syntax(s, "a value expected");
+    for (; s->p < s->end && *s->p >= '0' && *s->p <= '9'; s->p++) {
+        unsigned d = (unsigned)(*s->p - '0');
+        if (*v > (UINT64_MAX - d) / 10)
+            whole = 0;
+        *v = *v * 10 + d;
+    }
+    while (s->p < s->end && *s->p && strchr(".eE+-0123456789", *s->p)) {
+        whole = 0;
+        s->p++;
+    }
+    return whole ? 0 : 1;
+}
+
+/* The items of an array (open '[') or object ('{'): each() reads one
+ * (for an object after its key, given as `key`; NULL in an array).  The
+ * number of items, or -1. */
+typedef int (*item_fn)(struct scan *s, const char *key, size_t i, void *ctx);
+
+static long items(struct scan *s, char open, item_fn each, void *ctx)
+{
+    char close = open == '[' ? ']' : '}', key[32];
+    size_t i = 0;
+    if (take(s, open) != 0)
+        return -1;
+    if (peek(s) != close) {
+        do {
+            if (open == '{' && (string(s, key, sizeof key) != 0 || take(s, ':') != 0))
+                return -1;
+            if (each(s, open == '{' ? key : NULL, i++, ctx) < 0)
+                return -1;
+        } while (peek(s) == ',' && s->p++);
+    }
+    return take(s, close) == 0 ? (long)i : -1;
+}
+
+static int skip(struct scan *s, int depth);
+
+static int skip_item(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    (void)key;
+    (void)i;
+    return skip(s, *(int *)ctx + 1);
+}
+
+/* Any value, skipped. */
+static int skip(struct scan *s, int depth)
+{
+    char c = peek(s);
+    uint64_t v;
+    int neg;
+    if (depth > NEST_MAX)
+        return syntax(s, "nested too deeply");
+    if (c == '"')
+        return string(s, NULL, 0);
+    if (c == '[' || c == '{')
+        return items(s, c, skip_item, &depth) < 0 ? -1 : 0;
+    for (const char *const *w = (const char *const[]){ "true", "false", "null", NULL }; *w; w++)
+        if ((size_t)(s->end - s->p) >= strlen(*w) && memcmp(s->p, *w, strlen(*w)) == 0) {
+            s->p += strlen(*w);
+            return 0;
+        }
+    return number(s, &v, &neg) < 0 ? -1 : 0;
+}
+
+/* ---- rows ------------------------------------------------------------------ */
+
+/* A row's cells: whole numbers (neg: -1, as column 0 of nodes and sites
+ * may be) and one short text. */
+struct cells {
+    uint64_t u[11];
+    int neg[11];
+    char text[16];
+};
+
+/* A cell: a whole number, or at the text column a string.  0, 1 when it
+ * is the wrong kind, -1 on a syntax error. */
+static int cell(struct scan *s, int text, struct cells *c, size_t k)
+{
+    char first = peek(s);
+    if (text ? first != '"' : first != '-' && (first < '0' || first > '9'))
+        return skip(s, 0) < 0 ? -1 : 1;
+    if (text)
+        return string(s, c->text, sizeof c->text);
+    int r = number(s, &c->u[k], &c->neg[k]);
+    return r == 0 && c->neg[k] && (k > 0 || c->u[k] != 1) ? 1 : r;    /* only a first cell may be -1 */
+}
+
+struct row_shape {
+    struct cells *c;
+    size_t n;
+    int text_col, bad;
+    int more;           /* n + 1 cells are a row too (version 3's stalls) */
+};
+
+static int cell_item(struct scan *s, const char *key, size_t k, void *ctx)
+{
+    struct row_shape *r = ctx;
+    (void)key;
+    int got = k < r->n + (size_t)r->more ? cell(s, (int)k == r->text_col, r->c, k) : (skip(s, 0) < 0 ? -1 : 1);
+    r->bad |= got > 0;
+    return got;
+}
+
+/* A row of n cells (or n + 1 with `more`: a last cell absent reads 0),
+ * the text (if any) at text_col; 0, 1 when it does not have that shape,
+ * -1 on a syntax error. */
+static int row(struct scan *s, size_t n, int more, int text_col, struct cells *c)
+{
+    struct row_shape shape = { c, n, text_col, 0, more };
+    memset(c, 0, sizeof *c);
+    if (peek(s) != '[')
+        return skip(s, 0) < 0 ? -1 : 1;
+    long k = items(s, '[', cell_item, &shape);
+    return k < 0 ? -1 : shape.bad || ((size_t)k != n && !(more && (size_t)k == n + 1)) ? 1 : 0;
+}
+
+/* An array of rows, each handed to `one` (which stores it; -1 when it is
+ * not a row of the kind, with the message); grows *v of *n elements. */
+typedef int (*row_fn)(struct scan *s, void *v, size_t i);
+
+struct row_array {
+    void **v;
+    size_t *n, size, cap;
+    row_fn one;
+};
+
+static int row_item(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    struct row_array *a = ctx;
+    (void)key;
+    if (i == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 256;
+        void *nv = realloc(*a->v, a->cap * a->size);
+        if (!nv)
+            return wrong(s, "out of memory");
+        *a->v = nv;
+    }
+    if (a->one(s, *a->v, i) != 0)
+        return -1;
+    *a->n = i + 1;
+    return 0;
+}
+
+static int rows(struct scan *s, void **v, size_t *n, size_t size, row_fn one)
+{
+    struct row_array a = { v, n, size, 0, one };
+    return items(s, '[', row_item, &a) < 0 ? -1 : 0;
+}
+
+/* Which of the n names name(0..n-1) t is; -1 if none. */
+static int index_of(const char *t, const char *(*name)(unsigned), unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (strcmp(t, name(i)) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int address_row(struct scan *s, void *v, size_t i)
+{
+    struct prx_entry *e = v;
+    struct cells c;
+    int r = row(s, 7, 1, 3, &c), cls = r == 0 ? index_of(c.text, prx_class_name, 4) : -1;
+    if (r < 0)
+        return -1;
+    if (r || cls < 0 || c.u[0] > 0xFFFFF || c.u[1] > 0xFFFF || c.u[2] > 0xFFFF || c.u[4] > 255 || c.neg[0])
+        return wrong(s, "address row %zu is not [linear, cs, ip, class, length, instructions, cycles]", i);
+    e[i] = (struct prx_entry){ (uint32_t)c.u[0], (uint16_t)c.u[1], (uint16_t)c.u[2], (uint8_t)cls, (uint8_t)c.u[4],
+                               c.u[5], c.u[6], c.u[7] };
+    if (i && e[i].linear <= e[i - 1].linear)
+        return wrong(s, "address row %zu is out of order", i);
+    return 0;
+}
+
+static int node_row(struct scan *s, void *v, size_t i)
+{
+    struct call_node *nodes = v;
+    struct cells c;
+    int r = row(s, 9, 1, 4, &c), k = r == 0 ? index_of(c.text, call_kind_name, 5) : -1;
+    if (r < 0)
+        return -1;
+    if (r || k < 0 || (i == 0) != (c.neg[0] != 0) || (i && c.u[0] >= i) || c.u[1] > 0xFFFFF || c.u[2] > 0xFFFF ||
+        c.u[3] > 0xFFFF)
+        return wrong(s, "call node %zu is not [parent, entry, cs, ip, kind, calls, instructions, cycles, samples] "
+                        "with its parent before it", i);
+    nodes[i] = (struct call_node){ c.neg[0] ? CALLS_NO_PARENT : (uint32_t)c.u[0], (uint32_t)c.u[1],
+                                   (uint16_t)c.u[2], (uint16_t)c.u[3], (uint8_t)k, c.u[5], c.u[6], c.u[7], c.u[8], c.u[9] };
+    return 0;
+}
+
+static int site_row(struct scan *s, void *v, size_t i)
+{
+    struct alloc_site *sites = v;
+    struct cells c;
+    int r = row(s, 11, 0, -1, &c);
+    if (r < 0)
+        return -1;
+    if (r || c.u[0] > 0xFFFFF || c.u[1] > 0xFFFF || c.u[2] > 0xFFFF)
+        return wrong(s, "memory site %zu is not [site, cs, ip, allocs, resizes, frees, failures, allocated, freed, "
+                        "peak, live]", i);
+    sites[i] = (struct alloc_site){ c.neg[0] ? PRX_SITE_EXEC : (uint32_t)c.u[0], (uint16_t)c.u[1], (uint16_t)c.u[2],
+                                    c.u[3], c.u[4], c.u[5], c.u[6], c.u[7], c.u[8], c.u[9], c.u[10] };
+    return 0;
+}
+
+/* ---- objects --------------------------------------------------------------- */
+
+/* A whole number a key holds, if it holds one. */
+struct field {
+    int have;
+    uint64_t v;
+};
+
+static int whole(struct scan *s, struct field *f)
+{
+    char c = peek(s);
+    int neg;
+    if (c != '-' && (c < '0' || c > '9'))
+        return skip(s, 0);
+    int r = number(s, &f->v, &neg);
+    f->have = r == 0 && !neg;
+    return r < 0 ? -1 : 0;
+}
+
+static int text(struct scan *s, char *out, size_t n)
+{
+    return peek(s) == '"' ? string(s, out, n) : skip(s, 0);
+}
+
+/* What the file says, gathered as it is read; checked at the end in the
+ * order the messages go (and the header before the first rows). */
+struct doc {
+    struct prx *x;
+    char format[16];
+    struct field version, insns, cycles;
+    struct field layout[6];     /* clock_grain, bucket_size, bucket_num, prog_low_pa, prog_high_pa, dos_pa */
+    int addresses, calls, calls_object, memory, sites;
+    struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
+};
+
+static const char *const layout_keys[6] = { "clock_grain", "bucket_size", "bucket_num", "prog_low_pa", "prog_high_pa",
+                                            "dos_pa" };
+static const char *const count_keys[5] = { "unmatched", "unwound", "lost", "max_depth", "open" };
+
+typedef int (*member_fn)(struct scan *s, const char *key, struct doc *d);
+
+struct members {
+    member_fn member;
+    struct doc *d;
+};
+
+static int member_item(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    struct members *m = ctx;
+    (void)i;
+    return m->member(s, key, m->d);
+}
+
+static int object(struct scan *s, member_fn member, struct doc *d)
+{
+    struct members m = { member, d };
+    return items(s, '{', member_item, &m) < 0 ? -1 : 0;
+}
+
+static int layout_member(struct scan *s, const char *key, struct doc *d)
+{
+    for (int i = 0; i < 6; i++)
+        if (strcmp(key, layout_keys[i]) == 0)
+            return whole(s, &d->layout[i]);
+    return skip(s, 0);
+}
+
+static int calls_member(struct scan *s, const char *key, struct doc *d)
+{
+    for (int i = 0; i < 5; i++)
+        if (strcmp(key, count_keys[i]) == 0)
+            return whole(s, &d->counts[i]);
+    if (strcmp(key, "nodes") != 0 || peek(s) != '[')
+        return skip(s, 0);
+    d->calls = 1;
+    free(d->x->calls);
+    d->x->calls = NULL;
+    d->x->ncalls = 0;
+    return rows(s, (void **)&d->x->calls, &d->x->ncalls, sizeof *d->x->calls, node_row);
+}
+
+static int memory_member(struct scan *s, const char *key, struct doc *d)
+{
+    if (strcmp(key, "sites") != 0 || peek(s) != '[')
+        return skip(s, 0);
+    d->sites = 1;
+    free(d->x->sites);
+    d->x->sites = NULL;
+    d->x->nsites = 0;
+    return rows(s, (void **)&d->x->sites, &d->x->nsites, sizeof *d->x->sites, site_row);
+}
+
+/* The format and version, as far as they have been read: 0 or -1 with
+ * the message. */
+static int header(struct scan *s, const struct doc *d, int final)
+{
+    if ((final || d->format[0]) && strcmp(d->format, "profil-prx") != 0)
+        return wrong(s, "not a profil .prx file (no \"format\": \"profil-prx\")");
+    if ((final || d->version.have) && (!d->version.have || d->version.v < 1 || d->version.v > PRX_VERSION)) {
+        return wrong(s, ".prx version %llu, this profil reads versions 1 to %d",
+                     (unsigned long long)(d->version.have && d->version.v <= 1000 ? d->version.v : 0), PRX_VERSION);
+    }
+    return 0;
+}
+
+static int top_member(struct scan *s, const char *key, struct doc *d)
+{
+    struct prx *x = d->x;
+    struct { const char *key; char *out; size_t n; } texts[] = {
+        { "program", x->program, sizeof x->program }, { "cpu", x->cpu, sizeof x->cpu },
+        { "timing", x->timing, sizeof x->timing }, { "stop", x->stop, sizeof x->stop },
+        { "mode", x->mode, sizeof x->mode }, { "format", d->format, sizeof d->format },
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+        if (strcmp(key, texts[i].key) == 0)
+            return text(s, texts[i].out, texts[i].n);
+    if (strcmp(key, "version") == 0)
+        return whole(s, &d->version);
+    if (strcmp(key, "instructions") == 0)
+        return whole(s, &d->insns);
+    if (strcmp(key, "cycles") == 0)
+        return whole(s, &d->cycles);
+    if (strcmp(key, "layout") == 0)
+        return peek(s) == '{' ? object(s, layout_member, d) : skip(s, 0);
+    if (strcmp(key, "addresses") == 0 && peek(s) == '[') {
+        if (header(s, d, 0) != 0)
+            return -1;
+        d->addresses = 1;
+        free(x->e);
+        x->e = NULL;
+        x->n = 0;
+        return rows(s, (void **)&x->e, &x->n, sizeof *x->e, address_row);
+    }
+    if (strcmp(key, "calls") == 0) {
+        d->calls_object = peek(s) == '{';
+        if (d->calls_object && header(s, d, 0) != 0)
+            return -1;
+        d->calls_object |= 2;       /* present */
+        return (d->calls_object & 1) ? object(s, calls_member, d) : skip(s, 0);
+    }
+    if (strcmp(key, "memory") == 0) {
+        d->memory = 1;
+        return peek(s) == '{' ? object(s, memory_member, d) : skip(s, 0);
+    }
+    return skip(s, 0);
+}
+
+/* Each call node at most PRX_CALL_DEPTH_MAX below the root, as run
+ * writes them: a deeper tree would make --format folded (a line per node
+ * with its whole chain) grow as nodes x depth. */
+static int depth_check(struct scan *s, const struct prx *x)
+{
+    uint16_t *depth = calloc(x->ncalls ? x->ncalls : 1, sizeof *depth);
+    if (!depth)
+        return wrong(s, "out of memory");
+    for (size_t i = 1; i < x->ncalls; i++) {
+        depth[i] = (uint16_t)(depth[x->calls[i].parent] + 1);
+        if (depth[i] > PRX_CALL_DEPTH_MAX) {
+            wrong(s, "call node %zu is %u calls deep, past the %u a .prx holds", i, depth[i], PRX_CALL_DEPTH_MAX);
+            free(depth);
+            return -1;
+        }
+    }
+    free(depth);
+    return 0;
+}
+
+/* What must be there, in the order of the messages. */
+static int complete(struct scan *s, struct doc *d)
+{
+    struct prx *x = d->x;
+    if (header(s, d, 1) != 0)
+        return -1;
+    for (int i = 0; i < 6; i++)
+        if (!d->layout[i].have || d->layout[i].v > 0xFFFF)
+            d->insns.have = 0;
+    if (!d->insns.have || !d->cycles.have || d->layout[1].v == 0)
+        return wrong(s, "missing or bad totals or layout");
+    x->total_insns = d->insns.v;
+    x->total_cycles = d->cycles.v;
+    x->clock_grain = (uint16_t)d->layout[0].v;
+    x->bucket_size = (uint16_t)d->layout[1].v;
+    x->bucket_num = (uint32_t)d->layout[2].v;
+    x->prog_low_pa = (uint16_t)d->layout[3].v;
+    x->prog_high_pa = (uint16_t)d->layout[4].v;
+    x->dos_pa = (uint16_t)d->layout[5].v;
+    if (!x->mode[0])
+        snprintf(x->mode, sizeof x->mode, "trace");
+    /* Version 3 files of the bus model carry stalls (in a last column). */
+    x->has_stalls = d->version.v >= 3 && strcmp(x->timing, "bus") == 0;
+    if (!d->addresses)
+        return wrong(s, "no \"addresses\" array");
+    if (!x->e && !(x->e = calloc(1, sizeof *x->e)))
+        return wrong(s, "out of memory");
+    if (d->calls_object) {
+        for (int i = 0; i < 5; i++)
+            if (!d->counts[i].have || (i == 3 && d->counts[i].v > UINT32_MAX))
+                d->calls = 0;
+        if (!d->calls || x->ncalls == 0)
+            return wrong(s, "\"calls\" lacks its counts or nodes");
+        x->unmatched = d->counts[0].v;
+        x->unwound = d->counts[1].v;
+        x->lost = d->counts[2].v;
+        x->max_depth = (uint32_t)d->counts[3].v;
+        x->open = d->counts[4].v;
+        if (depth_check(s, x) != 0)
+            return -1;
+    }
+    if (d->memory && !d->sites)
+        return wrong(s, "\"memory\" has no \"sites\" array");
+    if (d->sites && !x->sites && !(x->sites = calloc(1, sizeof *x->sites)))
+        return wrong(s, "out of memory");
+    return 0;
+}
+
+int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)
+{
+    uint8_t *buf;
+    size_t n;
+    char why[200];
+    memset(x, 0, sizeof *x);
+    if (read_file_max(path, PRX_READ_MAX, &buf, &n, err, errn) != 0)
+        return -1;
+    struct scan s = { (const char *)buf, (const char *)buf + n, (const char *)buf, why, sizeof why, 0 };
+    struct doc d = { .x = x };
+    int rc = object(&s, top_member, &d);
+    if (rc == 0 && peek(&s))
+        rc = syntax(&s, "end of file expected");
+    if (rc == 0)
+        rc = complete(&s, &d);
+    free(buf);
+    if (rc != 0) {
+        snprintf(err, errn, "%s: %s", path, why);
+        prx_free(x);
+    }
+    return rc;
+}
