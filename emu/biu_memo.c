@@ -116,10 +116,8 @@ static int exact_refresh(const struct biu *b, struct memo_key *k)
 
 static uint32_t slot_of(const struct memo_key *k)
 {
-    uint64_t h = k->w[0] * 0x9E3779B97F4A7C15ull ^ k->w[1] * 0xC2B2AE3D27D4EB4Full ^
-                 k->w[2] * 0x165667B19E3779F9ull ^ k->w[3] * 0x27D4EB2F165667C5ull;
-    h ^= h >> 31;
-    return (uint32_t)(h >> (64 - MEMO_BITS));
+    uint64_t h = (k->w[0] ^ k->w[2] << 7) * 0x9E3779B97F4A7C15ull ^ (k->w[1] ^ k->w[3] << 3) * 0xC2B2AE3D27D4EB4Full;
+    return (uint32_t)((h ^ h >> 29) >> (64 - MEMO_BITS));
 }
 
 /* The KEY_BYTES bytes at the instruction, the first in the low bits. */

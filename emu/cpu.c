@@ -53,7 +53,7 @@ static __attribute__((noinline)) unsigned memio_port(struct cpu *c, u32 addr, u3
  * most calls; data transfers count the words that pay the bus penalty:
  * on the 8088 every word (bytes / 2, without a branch), on the 8086 only
  * words at odd addresses. */
-static inline unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
+static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
 {
     struct cpu *c = e->_private;
     unsigned kind = type & ~0xFFu, bytes = bytes_of[type & 3];
