@@ -121,6 +121,16 @@ START_TEST(memo_sees_code_change)
 }
 END_TEST
 
+/* Run profil with `args` (a --trace run writing `prx`) and read the .prx. */
+static void run_traced(const char *args, const char *prx, struct prx *x)
+{
+    struct run_result r;
+    char err[512];
+    run_profil(&r, args, NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(prx_read_file(prx, x, err, sizeof err) == 0, "%s", err);
+}
+
 /* The cycles of each NOP of nopsled.com (its offsets 1-1024) under the
  * run's options; the summary in r. */
 static void nop_cycles(const char *options, struct run_result *r, uint64_t *cycles)
@@ -201,12 +211,8 @@ START_TEST(abrash_zen_timer_measurements)
         { "MOV AL,0 (Listing 4-7: 1.81 us)", 8003, 10003, 1.81, 0.005 },
         { "SUB AL,AL (Listing 4-8: 1.81 us)", 10003, 12003, 1.81, 0.005 },
     };
-    struct run_result r;
     struct prx x;
-    char err[512];
-    run_profil(&r, "run --trace -q -o " TMP "/ZEN.PRF " FIX("zen.com"), NULL);
-    ck_assert_msg(r.status == 0, "%s", r.err);
-    ck_assert_msg(prx_read_file(TMP "/ZEN.prx", &x, err, sizeof err) == 0, "%s", err);
+    run_traced("run --trace -q -o " TMP "/ZEN.PRF " FIX("zen.com"), TMP "/ZEN.prx", &x);
     for (size_t k = 0; k < sizeof zen / sizeof zen[0]; k++) {
         uint64_t cycles = 0;
         for (size_t i = 0; i < x.n; i++) {
@@ -230,12 +236,8 @@ START_TEST(refresh_follows_pit_channel_1)
 {
     static const uint32_t from[3] = { 17, 534, 1053 }, to[3] = { 513, 1030, 1549 };
     unsigned met[3] = { 0 }, clocks[3] = { 0 };
-    struct run_result r;
     struct prx x;
-    char err[512];
-    run_profil(&r, "run --trace -q -o " TMP "/REFRESH.PRF " FIX("refresh.com"), NULL);
-    ck_assert_msg(r.status == 0, "%s", r.err);
-    ck_assert_msg(prx_read_file(TMP "/REFRESH.prx", &x, err, sizeof err) == 0, "%s", err);
+    run_traced("run --trace -q -o " TMP "/REFRESH.PRF " FIX("refresh.com"), TMP "/REFRESH.prx", &x);
     for (size_t i = 0; i < x.n; i++) {
         uint32_t off = prx_offset(&x, &x.e[i]);
         for (int k = 0; k < 3; k++)

@@ -1,2 +1,0 @@
-build-lto/emu/biu.o: emu/biu.c emu/biu.h
-emu/biu.h:

@@ -1,9 +1,0 @@
-build-lto/emu/dos_ioctl.o: emu/dos_ioctl.c emu/dos_internal.h emu/dos.h \
- emu/drive.h emu/machine.h emu/keyboard.h emu/pit.h emu/pic.h
-emu/dos_internal.h:
-emu/dos.h:
-emu/drive.h:
-emu/machine.h:
-emu/keyboard.h:
-emu/pit.h:
-emu/pic.h:

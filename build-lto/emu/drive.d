@@ -1,3 +1,0 @@
-build-lto/emu/drive.o: emu/drive.c emu/drive.h emu/folder.h
-emu/drive.h:
-emu/folder.h:

@@ -1,2 +1,0 @@
-build-lto/emu/pic.o: emu/pic.c emu/pic.h
-emu/pic.h:

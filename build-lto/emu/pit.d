@@ -1,2 +1,0 @@
-build-lto/emu/pit.o: emu/pit.c emu/pit.h
-emu/pit.h:

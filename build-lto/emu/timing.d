@@ -1,2 +1,0 @@
-build-lto/emu/timing.o: emu/timing.c emu/timing.h
-emu/timing.h:

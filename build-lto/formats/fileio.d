@@ -1,2 +1,0 @@
-build-lto/formats/fileio.o: formats/fileio.c formats/fileio.h
-formats/fileio.h:

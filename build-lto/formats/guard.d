@@ -1,5 +1,0 @@
-build-lto/formats/guard.o: formats/guard.c formats/guard.h formats/prf.h \
- formats/prx.h
-formats/guard.h:
-formats/prf.h:
-formats/prx.h:

@@ -1,2 +1,0 @@
-build-lto/formats/png.o: formats/png.c formats/png.h
-formats/png.h:

@@ -1,5 +1,0 @@
-build-lto/formats/prohst.o: formats/prohst.c formats/prohst.h \
- formats/fileio.h formats/prf.h
-formats/prohst.h:
-formats/fileio.h:
-formats/prf.h:

@@ -1,2 +1,0 @@
-build-lto/loader/exe.o: loader/exe.c loader/exe.h
-loader/exe.h:
