@@ -22,6 +22,7 @@ int main(void)
     srunner_add_suite(sr, bios_suite());
     srunner_add_suite(sr, services_suite());
     srunner_add_suite(sr, bus_suite());
+    srunner_add_suite(sr, fuzz_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -91,5 +91,6 @@ Suite *calls_suite(void);
 Suite *bios_suite(void);
 Suite *services_suite(void);
 Suite *bus_suite(void);
+Suite *fuzz_suite(void);
 
 #endif

@@ -1,0 +1,62 @@
+/*
+ * tests/check_fuzz.c: what fuzzing found stays fixed.  Each fuzz target
+ * (fuzz/NAME.c, built without libFuzzer as REPLAY_DIR/NAME) replays its
+ * regression inputs (tests/fuzz-regressions/NAME/), its checked-in seeds
+ * (fuzz/corpus/NAME/) and the files `make fuzz` seeds it with; a bug an
+ * input still triggers aborts the replay (under `make asan`, or is
+ * reported by the sanitizers).
+ */
+#include <sys/stat.h>
+
+#include "testutil.h"
+
+#ifndef REPLAY_DIR
+#define REPLAY_DIR "build/replay/"
+#endif
+
+static const struct {
+    const char *target, *seeds;
+} replays[] = {
+    { "loader", FIXTURE_DIR }, { "prf", "tests/golden" }, { "map_mslink", "tests/fixtures" },
+    { "map_wlink", "tests/fixtures" }, { "map_nasm", FIXTURE_DIR }, { "map_ld86", "tests/fixtures" },
+    { "prx", NULL }, { "keys", NULL },
+};
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+START_TEST(replay_target)
+{
+    const char *t = replays[_i].target;
+    char cmd[1024], dir[256], out[8192];
+    snprintf(cmd, sizeof cmd, REPLAY_DIR "%s", t);
+    for (int k = 0; k < 2; k++) {
+        snprintf(dir, sizeof dir, k ? "tests/fuzz-regressions/%s" : "fuzz/corpus/%s", t);
+        if (is_dir(dir))
+            snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " %s", dir);
+    }
+    if (replays[_i].seeds)
+        snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " %s", replays[_i].seeds);
+    snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " > " TMP "/replay-%s.out 2>&1", t);
+    ck_assert(system("mkdir -p " TMP) == 0);
+    int st = system(cmd);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s failed: see " TMP "/replay-%s.out", cmd, t);
+    snprintf(dir, sizeof dir, TMP "/replay-%s.out", t);
+    slurp(dir, out, sizeof out);
+    const char *count = strstr(out, "replay: ");
+    ck_assert_msg(count && atoi(count + 8) > 0, "%s replayed no input: %s", t, out);
+}
+END_TEST
+
+Suite *fuzz_suite(void)
+{
+    Suite *s = suite_create("fuzz");
+    TCase *tc = tcase_create("replay");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, replay_target, 0, (int)(sizeof replays / sizeof replays[0]));
+    suite_add_tcase(s, tc);
+    return s;
+}
