@@ -80,6 +80,7 @@ static void run(const uint8_t *data, size_t size, const struct dos_image *img)
     FUZZ_REQUIRE(sampler_init(&s, &layout) == 0);
     machine_set_tick(m, cycles_from_usec(100), sampler_tick, &s);
     machine_set_max_insn(m, FUZZ_INSNS);
+    machine_set_timeout(m, cycles_from_usec(1000000));     /* waits with the clock running */
     machine_run(m);
     FUZZ_REQUIRE(m->stop != STOP_NONE && m->insns <= FUZZ_INSNS);
     console_flush(&con);
