@@ -84,12 +84,35 @@ START_TEST(guest_fuzzer)
 }
 END_TEST
 
+/* Found by the loader target (valgrind on its corpus): a long run of
+ * F0h/F2h/F3h prefixes overran libx86emu's disassembly buffer into the
+ * host heap.  prefixes.com puts 16 REPs before a NOP (runs: "b"), then 17
+ * (stops, as a crash, at the 17's first byte: 6 + 16 + 1 + 4 bytes after
+ * 100h = 011Bh, in the program's segment). */
+START_TEST(long_prefix_run)
+{
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/prefixes.PRF " FIX("prefixes.com"), NULL);
+    ck_assert_int_eq(r.status, 126);
+    ck_assert_str_eq(r.out, "ab");
+    unsigned cs;
+    char rest[128];
+    const char *msg = strstr(r.err, "prefixes.com: more than 16 LOCK/REP prefixes in a row at ");
+    ck_assert_msg(msg && sscanf(strstr(msg, " at ") + 4, "%4X:011B: %127[^\n]", &cs, rest) == 2, "%s", r.err);
+    ck_assert_str_eq(rest, "the CPU core (libx86emu) cannot decode them safely");
+    ck_assert(file_exists(TMP "/prefixes.PRF"));
+}
+END_TEST
+
 Suite *fuzz_suite(void)
 {
     Suite *s = suite_create("fuzz");
     TCase *tc = tcase_create("replay");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, replay_target, 0, (int)(sizeof replays / sizeof replays[0]));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("found");
+    tcase_add_test(tc, long_prefix_run);
     suite_add_tcase(s, tc);
     tc = tcase_create("guest");
     tcase_set_timeout(tc, 120);
