@@ -19,7 +19,8 @@ static void fuzz_map_attribute(const struct symtab *t)
     uint16_t b[64];
     for (int i = 0; i < 64; i++)
         b[i] = (uint16_t)(i + 1);
-    struct prf p = { 100, 64, 1, 0x200, 0x240, 0xC0, 1, 2, 3, b };
+    struct prf p = { .clock_grain = 100, .bucket_num = 64, .bucket_size = 1, .prog_low_pa = 0x200,
+                     .prog_high_pa = 0x240, .dos_pa = 0xC0, .hit_io = 1, .hit_dos = 2, .hit_high = 3, .bucket = b };
     struct unit_hits *rows;
     size_t n;
     FUZZ_REQUIRE(attribute_hits(&p, t, &rows, &n) == 0);
