@@ -24,8 +24,16 @@ COM_ASM  := $(filter-out $(EXE_ASM),$(wildcard tests/fixtures/*.asm))
 FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
             $(EXE_ASM:tests/fixtures/%_exe.asm=$(B)/fixtures/%.exe)
 TEST_SRC := $(wildcard tests/check_*.c)
+# Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
+# fuzzed by `make fuzz` (README, Reliability).
+FUZZ_TARGETS  := loader prf map_mslink map_wlink map_nasm map_ld86 prx keys
+FUZZ_SECONDS  ?= 60
+FUZZ_CC       ?= clang
+FUZZ_PACKAGES := clang libclang-rt-dev
+FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+REPLAYS       := $(FUZZ_TARGETS:%=$(B)/replay/%)
 
-.PHONY: all deps check demo bench install clean asan fixtures conformance bus-plans
+.PHONY: all deps check demo bench install clean asan fixtures conformance bus-plans fuzz fuzz-run
 
 all: deps $(PROFIL)
 
@@ -68,11 +76,35 @@ SHARED ?= $(abspath $(TOP)../shared)
 
 $(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h $(B)/libprofil.a Makefile
 	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' -DBUILD_DIR='"$(B)"' -DSHARED_DIR='"$(SHARED)"' \
-	    -DFIXTURE_DIR='"$(B)/fixtures/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
+	    -DFIXTURE_DIR='"$(B)/fixtures/"' -DREPLAY_DIR='"$(B)/replay/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
 	    $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
 
-check: $(PROFIL) $(B)/check_profil $(FIXTURES)
+check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(REPLAYS)
 	CK_FORK=yes ./$(B)/check_profil
+
+# A fuzz target without libFuzzer: fuzz/replay.c runs it on files.
+$(B)/replay/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil.a
+	@mkdir -p $(B)/replay
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ fuzz/$*.c fuzz/replay.c $(B)/libprofil.a $(LDLIBS)
+
+# libFuzzer with ASan and UBSan (clang), in build-fuzz/: every target for
+# FUZZ_SECONDS (-j2 runs two at once); a crash, leak or timeout fails it.
+fuzz:
+	@sh tools/deps.sh $(FUZZ_PACKAGES)
+	$(MAKE) B=build-fuzz PROFIL=build-fuzz/profil CC=$(FUZZ_CC) \
+	    EXTRA_CFLAGS="$(EXTRA_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN)" LDFLAGS="$(FUZZ_SAN)" fuzz-run
+
+.PRECIOUS: $(B)/fuzzer/% $(B)/replay/%
+
+fuzz-run: $(FUZZ_TARGETS:%=fuzz-run-%)
+
+fuzz-run-%: $(B)/fuzzer/% $(FIXTURES)
+	@sh tools/fuzz.sh $* $(B) $(FUZZ_SECONDS)
+
+$(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil.a
+	@mkdir -p $(B)/fuzzer
+	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ fuzz/$*.c $(B)/libprofil.a $(LDLIBS)
+
 
 # What it prints is the README's "What `make demo` shows" (a test compares).
 demo: $(PROFIL) $(B)/fixtures/hotloop.com
@@ -104,6 +136,6 @@ install: $(PROFIL)
 	install -m 755 profil $(DESTDIR)$(PREFIX)/bin/profil
 
 clean:
-	rm -rf build profil
+	rm -rf build build-fuzz profil
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

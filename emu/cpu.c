@@ -392,6 +392,29 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
 
 /* Everything but the common case: deadlines, traps, interrupts, prefixes,
  * strings, groups, AAM 0, and the instructions that may set IF. */
+/* libx86emu writes "lock: ", "repne " or "repe " for each F0h, F2h and
+ * F3h prefix into its 256-byte disassembly buffer without a bound, and
+ * past it over its own pointer into the host heap (found by fuzzing: a
+ * guest with ~45 of them in a row corrupted the host's memory).  The 8086
+ * takes any number; programs use one or two.  More than this in one
+ * prefix run stops the run. */
+#define MAX_TEXT_PREFIXES 16
+
+static int prefix_run_too_long(const uint8_t *mem, uint16_t cs, uint16_t ip)
+{
+    unsigned text = 0;
+    for (unsigned k = 0; k < 0x10000u; k++) {
+        uint8_t b = mem[((uint32_t)cs * 16 + (uint16_t)(ip + k)) & MEM_MASK];
+        if (b == 0xF0 || b == 0xF2 || b == 0xF3) {
+            if (++text > MAX_TEXT_PREFIXES)
+                return 1;
+        } else if (!(b == 0x26 || b == 0x2E || b == 0x36 || b == 0x3E || (b >= 0x64 && b <= 0x67))) {
+            return 0;
+        }
+    }
+    return 0;
+}
+
 static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
 {
     struct machine *m = c->m;
@@ -409,6 +432,13 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             cs = e->x86.R_CS;
             ip = e->x86.R_IP;
             lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
+        }
+        if (prefix_run_too_long(c->mem, cs, ip)) {
+            machine_stop(m, STOP_FAULT, "more than %d LOCK/REP prefixes in a row at %04X:%04X: the CPU core "
+                         "(libx86emu) cannot decode them safely", MAX_TEXT_PREFIXES, cs, ip);
+            c->pend.fixed = 0;
+            c->pend.rep = 0;
+            return 1;
         }
         timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         if (c->pend.mul >= DIV_8 && c->pend.mul <= ASCII_ADJUST)

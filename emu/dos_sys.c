@@ -164,7 +164,9 @@ static void fn_country(struct dos *d)
     if ((d->version & 0xFF) < 3) {
         memcpy(info + 2, "$\0,\0.\0", 6);           /* date format 0 (m/d/y), currency, 1000s, decimal */
     } else {
-        memcpy(info + 2, "$\0\0\0\0,\0.\0-\0:\0", 15);
+        /* currency "$" (5 bytes), thousands ",", decimal ".", date "-", time ":" */
+        static const char seps[] = "$\0\0\0\0,\0.\0-\0:";
+        memcpy(info + 2, seps, sizeof seps);        /* 13 bytes: was 15, one past the literal */
         info[16] = 2;                               /* digits after the decimal point */
         info[18] = OFF_CASEMAP;                     /* case map: 00C0:0050, a RETF */
         info[20] = (uint8_t)SEG_DOS;

@@ -103,6 +103,18 @@ static int parse_name(const char *name, struct key_stroke *k)
     return -1;
 }
 
+/* Text of the script for a one-line message: controls and bytes past
+ * ASCII as \xHH. */
+static void printable(const char *s, size_t n, char *out, size_t outn)
+{
+    size_t o = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < n && o + 5 < outn; i++) {
+        unsigned char c = (unsigned char)s[i];
+        o += (size_t)snprintf(out + o, outn - o, c < 0x20 || c >= 0x7F ? "\\x%02X" : "%c", c);
+    }
+}
+
 int keys_parse(const char *text, struct key_stroke **out, size_t *n, char *err, size_t errn)
 {
     size_t len = strlen(text), count = 0;
@@ -130,7 +142,9 @@ int keys_parse(const char *text, struct key_stroke **out, size_t *n, char *err, 
             for (char *c = name; *c; c++)
                 *c = (char)toupper((unsigned char)*c);
             if (parse_name(name, k) != 0) {
-                snprintf(err, errn, "--keys: unknown key {%.*s} (see profil run --help)", (int)nlen, text + i + 1);
+                char shown[4 * sizeof name + 1];
+                printable(text + i + 1, nlen, shown, sizeof shown);
+                snprintf(err, errn, "--keys: unknown key {%s} (see profil run --help)", shown);
                 free(keys);
                 return -1;
             }

@@ -243,6 +243,10 @@ START_TEST(keys_parse_names_modifiers_and_pauses)
     ck_assert_int_eq(keys_parse("a}", &k, &n, err, sizeof err), -1);
     ck_assert_int_eq(keys_parse("\xE9", &k, &n, err, sizeof err), -1);
     ck_assert_str_eq(err, "--keys: no key types byte E9h (character 1)");
+    /* Found by fuzz/keys.c: the name was copied as it was, so a newline
+     * in it made the message two lines; now controls show as \xHH. */
+    ck_assert_int_eq(keys_parse("a{E\nX\xE9}", &k, &n, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--keys: unknown key {E\\x0AX\\xE9} (see profil run --help)");
 }
 END_TEST
 
