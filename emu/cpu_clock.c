@@ -62,16 +62,33 @@ void cpu_settle_mul(struct cpu *c)
     c->pend.mul = 0;
 }
 
-/* --timing bus: the DRAM refresh into the BIU for an instruction starting
- * at `start`: PIT channel 1's schedule, read again when the guest wrote
- * the PIT; requests that fell in time the BIU did not play (a REP string,
- * a host service) are dropped but the last. */
+/* --timing bus: the DRAM refresh.  The BIU carries the next request from
+ * one instruction to the next (biu_run and the memo move it by the clocks
+ * they take); it is read again from PIT channel 1 only when the guest
+ * wrote the PIT or time passed that the BIU did not play (a REP string, a
+ * host service, an interrupt's entry): requests that fell in such time
+ * are dropped but the last. */
+
+/* The BIU's next request as an absolute clock, before the BIU is reset or
+ * time passes that it does not play. */
+static void refresh_save(struct cpu *c)
+{
+    struct biu *b = c->biu;
+    if (c->biu_end == UINT64_MAX)
+        return;
+    c->refresh_next = b->refresh_dreq == BIU_NO_REFRESH ? UINT64_MAX
+                                                        : (uint64_t)((int64_t)c->biu_end + b->refresh_dreq);
+    c->biu_end = UINT64_MAX;
+}
+
+/* The refresh into the BIU for an instruction starting at `start`. */
 static void refresh_before(struct cpu *c, uint64_t start)
 {
     struct machine *m = c->m;
     struct biu *b = c->biu;
-    if (m->no_refresh)
+    if (m->no_refresh || (start == c->biu_end && c->refresh_version == m->pit.writes + 1))
         return;
+    refresh_save(c);
     if (c->refresh_version != m->pit.writes + 1) {
         c->refresh_version = m->pit.writes + 1;
         c->refresh_next = pit_refresh_next(&m->pit, start, &c->refresh_period);
@@ -85,15 +102,6 @@ static void refresh_before(struct cpu *c, uint64_t start)
         c->refresh_next += (start - c->refresh_next) / c->refresh_period * c->refresh_period;
     b->refresh_dreq = (int64_t)c->refresh_next - (int64_t)start;
     b->refresh_period = (uint32_t)c->refresh_period;
-}
-
-/* After it: the BIU's next request, as an absolute clock. */
-static void refresh_after(struct cpu *c, uint64_t end)
-{
-    struct biu *b = c->biu;
-    if (c->m->no_refresh || c->refresh_next == UINT64_MAX)
-        return;
-    c->refresh_next = b->refresh_dreq == BIU_NO_REFRESH ? UINT64_MAX : (uint64_t)((int64_t)end + b->refresh_dreq);
 }
 
 /* --timing bus: the clocks the instruction that just ran took with the
@@ -113,12 +121,15 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     if (lin == UINT32_MAX && table == 0)
         return 0;           /* nothing ran (the first boundary) */
     if (lin == UINT32_MAX || c->pend.rep) {
+        refresh_save(c);
         biu_init(c->biu, (int)c->odd_only, 0, next);
         c->biu_next = next;
         return table;
     }
-    if (lin != c->biu_next)
+    if (lin != c->biu_next) {
+        refresh_save(c);
         biu_init(c->biu, (int)c->odd_only, 0, lin);
+    }
     in->mem = c->mem;
     in->linear = lin;
     in->table = (unsigned)table;
@@ -128,7 +139,7 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     unsigned stall;
     refresh_before(c, c->m->now);
     unsigned clocks = biu_time(c->memo, c->biu, in, &stall);
-    refresh_after(c, c->m->now + clocks);
+    c->biu_end = c->m->now + clocks;
     in->naccess = 0;
     c->biu_next = next;
     c->stall = stall;

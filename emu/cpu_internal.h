@@ -37,6 +37,8 @@ struct cpu {
     uint64_t refresh_next;      /* --timing bus: the next refresh request
                                    (absolute clock), UINT64_MAX: none       */
     uint64_t refresh_period;
+    uint64_t biu_end;           /* --timing bus: when the BIU's last instruction
+                                   ended (its refresh request counts from it) */
     uint32_t refresh_version;   /* the PIT's writes when it was read, + 1    */
     unsigned stall;             /* --timing bus: the clocks the last
                                    instruction waited for the queue or bus  */
