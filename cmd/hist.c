@@ -306,8 +306,8 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     if (by && strcmp(by, "bucket") != 0 && strcmp(by, "symbol") != 0 && strcmp(by, "line") != 0 &&
-        strcmp(by, "function") != 0 && strcmp(by, "site") != 0) {
-        fprintf(stderr, "profil: --by %s: want bucket, symbol, line, function or site\n", by);
+        strcmp(by, "function") != 0 && strcmp(by, "site") != 0 && strcmp(by, "service") != 0) {
+        fprintf(stderr, "profil: --by %s: want bucket, symbol, line, function, site or service\n", by);
         return EXIT_PROFIL_FAILED;
     }
     if (by && (strcmp(by, "symbol") == 0 || strcmp(by, "line") == 0) && !map_path) {
@@ -345,6 +345,12 @@ int cmd_hist(int argc, char **argv)
         char note[700];
         prc_attach_beside(argv[optind], &p, NULL, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
+    }
+    if (by && strcmp(by, "service") == 0) {
+        fprintf(stderr, "profil: %s: a .PRF has DOS and BIOS time as two rows; the time per service is in the "
+                ".prx of profil run --trace, --stacks or --memory\n", argv[optind]);
+        prf_free(&p);
+        return EXIT_PROFIL_FAILED;
     }
     if (callgraph || (by && (strcmp(by, "function") == 0 || strcmp(by, "site") == 0))) {
         fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "

@@ -64,6 +64,22 @@ static void write_memory(FILE *f, const struct prx *x)
     fprintf(f, "\n    ]\n  }");
 }
 
+static void write_services(FILE *f, const struct prx *x)
+{
+    if (!x->services)
+        return;
+    fprintf(f, ",\n  \"services\": {\"samples\": %llu, \"columns\": [\"id\", \"service\", \"samples\", \"calls\", "
+               "\"cycles\", \"instructions\"],\n    \"rows\": [", (unsigned long long)x->service_samples);
+    for (size_t i = 0; i < x->nservices; i++) {
+        const struct prx_service *v = &x->services[i];
+        fprintf(f, "%s\n      [%u, ", i ? "," : "", v->id);
+        json_put_text(f, v->label);
+        fprintf(f, ", %llu, %llu, %llu, %llu]", (unsigned long long)v->samples, (unsigned long long)v->calls,
+                (unsigned long long)v->cycles, (unsigned long long)v->insns);
+    }
+    fprintf(f, "\n    ]\n  }");
+}
+
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn)
 {
     char *buf = NULL;
@@ -101,6 +117,7 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
     fprintf(f, "\n  ]");
     write_calls(f, x);
     write_memory(f, x);
+    write_services(f, x);
     fprintf(f, "\n}\n");
     if (fclose(f) != 0) {
         free(buf);
@@ -136,6 +153,9 @@ void prx_free(struct prx *x)
     free(x->e);
     free(x->calls);
     free(x->sites);
+    free(x->services);
+    x->services = NULL;
+    x->nservices = 0;
     x->e = NULL;
     x->calls = NULL;
     x->sites = NULL;

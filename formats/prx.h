@@ -61,6 +61,16 @@ struct alloc_site {
 };
 #define PRX_SITE_EXEC UINT32_MAX
 
+/* Time per DOS or BIOS service (sampler/svcprof.h): the samples in DOS
+ * or the I/O system that were the service's; the calls made to it and the
+ * cycles it charged (its emulated cost, emu/costs.h), and in trace mode
+ * the instructions and cycles of BIOS code doing its work (INT 08h). */
+struct prx_service {
+    uint32_t id;                        /* emu/services.h: vector, AH, AL */
+    char label[40];                     /* "INT 21h/40h write" */
+    uint64_t samples, calls, cycles, insns;
+};
+
 struct prx {
     char program[64];
     char cpu[8];
@@ -81,6 +91,9 @@ struct prx {
     uint32_t max_depth;
     struct alloc_site *sites;   /* NULL: not run with --memory */
     size_t nsites;
+    struct prx_service *services;   /* NULL: none in the file (before services were counted) */
+    size_t nservices;
+    uint64_t service_samples;   /* the run's samples (the services' % of time) */
 };
 
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn);

@@ -112,5 +112,6 @@ Suite *realmaps_suite(void);
 Suite *honest_suite(void);
 Suite *exact_suite(void);
 Suite *diff_suite(void);
+Suite *svctime_suite(void);
 
 #endif
