@@ -34,6 +34,17 @@ static void read_prx(const char *path, struct prx *x)
     ck_assert_ptr_nonnull(x->services);
 }
 
+/* svctime.com under `mode` (--trace, --stacks), a key on stdin, its .prx read. */
+static void run_svctime(struct run_result *r, const char *mode, struct prx *x)
+{
+    char args[300];
+    key_file();
+    snprintf(args, sizeof args, "run --timing table %s -o " TMP "/svc.PRF " FIX("svctime.com"), mode);
+    run_profil(r, args, TMP "/key.txt");
+    ck_assert_int_eq(r->status, 0);
+    read_prx(TMP "/svc.prx", x);
+}
+
 static const struct prx_service *find(const struct prx *x, const char *label)
 {
     for (size_t i = 0; i < x->nservices; i++)
@@ -48,10 +59,7 @@ START_TEST(trace_counts_each_service)
 {
     struct run_result r;
     struct prx x;
-    key_file();
-    run_profil(&r, "run --timing table --trace -o " TMP "/svc.PRF " FIX("svctime.com"), TMP "/key.txt");
-    ck_assert_int_eq(r.status, 0);
-    read_prx(TMP "/svc.prx", &x);
+    run_svctime(&r, "--trace", &x);
     ck_assert_uint_eq(x.nservices, 5);
     for (size_t i = 0; i < 5; i++) {
         ck_assert_str_eq(x.services[i].label, svctime[i].label);    /* in this order: by cycles */
@@ -79,10 +87,7 @@ START_TEST(sampling_counts_samples_per_service)
 {
     struct run_result r;
     struct prx x;
-    key_file();
-    run_profil(&r, "run --timing table --stacks -o " TMP "/svcs.PRF " FIX("svctime.com"), TMP "/key.txt");
-    ck_assert_int_eq(r.status, 0);
-    read_prx(TMP "/svcs.prx", &x);
+    run_svctime(&r, "--stacks", &x);
     const struct prx_service *w = find(&x, "INT 21h/40h write");
     ck_assert_msg(w->samples == 2143 || w->samples == 2144, "%llu samples", (unsigned long long)w->samples);
     ck_assert_uint_eq(w->cycles, 1020350);
@@ -101,8 +106,9 @@ END_TEST
 START_TEST(hist_by_service)
 {
     struct run_result r;
-    key_file();
-    run_profil(&r, "run -q --timing table --trace -o " TMP "/svc.PRF " FIX("svctime.com"), TMP "/key.txt");
+    struct prx x;
+    run_svctime(&r, "-q --trace", &x);
+    prx_free(&x);
     run_profil(&r, "hist " TMP "/svc.prx --by service", NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_msg(strstr(r.out, "     1020350   98.8%        1") != NULL, "%s", r.out);
