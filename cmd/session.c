@@ -210,15 +210,14 @@ static void symbol_summary(const struct prf *p, const struct prx *x, const struc
  * SERVICE_NOTABLE % of the time or more: each one over 1% (of the samples;
  * of the cycles in trace mode). */
 #define SERVICE_NOTABLE 2.0
-static void service_summary(const struct prx *v, const struct sampler *s, const struct machine *m,
-                            int tracing, FILE *f)
+static void service_summary(const struct prx *v, const struct machine *m, int tracing, FILE *f)
 {
     double whole = tracing ? (double)m->now : (double)v->service_samples, dosio = 0;
     if (!v->services || whole <= 0)
         return;
     for (size_t i = 0; i < v->nservices; i++)
         dosio += (double)(tracing ? v->services[i].cycles : v->services[i].samples);
-    if (100.0 * dosio / whole < SERVICE_NOTABLE || (!tracing && s->hit_io + s->hit_dos == 0))
+    if (100.0 * dosio / whole < SERVICE_NOTABLE)
         return;
     for (size_t i = 0; i < v->nservices; i++) {
         double pct = 100.0 * (double)(tracing ? v->services[i].cycles : v->services[i].samples) / whole;
@@ -544,7 +543,7 @@ int session_run(const struct session_opts *o)
                 symbol_summary(&p, o->trace || o->stacks ? &trace : NULL, &t, s.total, stderr);
                 symtab_free(&t);
             }
-            service_summary(&ex.services, &s, m, ex.tracing, stderr);
+            service_summary(&ex.services, m, ex.tracing, stderr);
             if (m->stop == STOP_EXIT)
                 fprintf(stderr, "profil: program exited with code %d\n", m->exit_code);
             fprintf(stderr, "profil: wrote %s (%zu bytes)\n", out_path, prf_size(&p));

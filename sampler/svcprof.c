@@ -103,7 +103,8 @@ int svcprof_to_prx(struct svcprof *p, int by_cycles, struct prx *x)
     for (size_t i = 0; i < p->n; i++)       /* a service entered but never timed: nothing to show */
         if (p->rows[i].samples || p->rows[i].calls || p->rows[i].cycles)
             p->rows[kept++] = p->rows[i];
-    qsort(p->rows, kept, sizeof *p->rows, by_cycles ? by_cycles_first : by_samples_first);
+    if (kept)
+        qsort(p->rows, kept, sizeof *p->rows, by_cycles ? by_cycles_first : by_samples_first);
     for (size_t i = 0; i < kept; i++)
         service_label(p->rows[i].id, p->rows[i].label, sizeof p->rows[i].label);
     free(x->services);
