@@ -222,7 +222,7 @@ static void service_summary(const struct prx *v, const struct machine *m, int tr
     for (size_t i = 0; i < v->nservices; i++) {
         double pct = 100.0 * (double)(tracing ? v->services[i].cycles : v->services[i].samples) / whole;
         if (pct >= 1.0)
-            fprintf(f, "profil:   %-20s %5.1f%%\n", v->services[i].label, pct);
+            fprintf(f, "profil:   %-26s %5.1f%%\n", v->services[i].label, pct);
     }
 }
 
