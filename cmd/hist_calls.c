@@ -160,9 +160,7 @@ static int site_table(const struct prx *x, const struct symtab *t, unsigned top)
     return 0;
 }
 
-/* --by service: the time in each DOS and BIOS service, busiest first
- * under the metric (samples for a sampling run's .prx, else cycles). */
-static int service_table(const struct prx *x, const struct hist_request *q)
+int hist_services(const struct prx *x, const struct hist_request *q)
 {
     static const char *const unit[] = { "samples", "instructions", "cycles", "stalls" };
     enum metric m = q->metric_given ? q->metric : strcmp(x->mode, "sampling") == 0 ? METRIC_SAMPLES : METRIC_CYCLES;
@@ -214,7 +212,7 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
             fprintf(stderr, "profil: --format %s: --by service is printed as text, csv or json\n", q->format);
             return 2;
         }
-        return service_table(x, q);
+        return hist_services(x, q);
     }
     int sites = q->by && strcmp(q->by, "site") == 0;
     int table = strcmp(q->format, "csv") == 0 || strcmp(q->format, "json") == 0;

@@ -524,7 +524,7 @@ int session_run(const struct session_opts *o)
         goto done;
     }
     char say[1200];             /* NAME.prc, the exact counts; which counters wrapped */
-    if (exact_finish(out_path, o->program, &s, m, ex.tracing ? &ex.tr : NULL, say, sizeof say))
+    if (exact_finish(out_path, o->program, &s, m, ex.tracing ? &ex.tr : NULL, &ex.services, say, sizeof say))
         fprintf(stderr, "profil: warning: %s\n", say);
     status = prx_failed ? EXIT_PROFIL_FAILED : exit_status(m);
 

@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "../emu/services.h"
+#include "../formats/prc.h"
 #include "../formats/prx.h"
 
 /* svctime.com, by emu/costs.h:
@@ -125,10 +126,46 @@ START_TEST(hist_by_service)
     run_profil(&r, "hist " TMP "/svc.prx --by service --format svg", NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --format svg: --by service is printed as text, csv or json\n");
-    run_profil(&r, "hist " TMP "/svc.PRF --by service", NULL);
+}
+END_TEST
+
+/* A plain sampling run has no .prx: hist FILE.PRF --by service reads the
+ * services from NAME.prc beside it (the same rows); without it, it says
+ * where they are. */
+START_TEST(hist_by_service_of_a_prf)
+{
+    struct run_result r;
+    key_file();
+    run_profil(&r, "run -q --timing table -o " TMP "/plain.PRF " FIX("svctime.com"), TMP "/key.txt");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert(!file_exists(TMP "/plain.prx"));
+    run_profil(&r, "hist " TMP "/plain.PRF --by service", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: exact counts from " TMP "/plain.prc\n");
+    /* 2143 or 2144 of 2170 samples (see sampling_counts_samples_per_service) */
+    ck_assert_msg(strstr(r.out, "   98.8%        1      1020350            0  INT 21h/40h write\n") != NULL, "%s", r.out);
+    ck_assert_msg(strstr(r.out, " of 2170 samples in DOS and BIOS services") != NULL, "%s", r.out);
+    /* A bad service row in the .prc is named, and the .prc is not used. */
+    static char text[16384];
+    char err[600];
+    struct prc c;
+    slurp(TMP "/plain.prc", text, sizeof text);
+    char *row = strstr(text, "[153174016, \"INT 21h/40h write\"");
+    ck_assert_ptr_nonnull(row);
+    memset(row, ' ', (size_t)(strchr(row, ']') - row + 1));     /* the row becomes [1, 2, 3] */
+    memcpy(row, "[1, 2, 3]", 9);
+    FILE *f = fopen(TMP "/plain.prc", "w");
+    fputs(text, f);
+    fclose(f);
+    ck_assert_int_eq(prc_read_file(TMP "/plain.prc", &c, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "service row 0 is not [id, service, samples, calls, cycles, instructions]") != NULL,
+                  "%s", err);
+    if (remove(TMP "/plain.prc") != 0)
+        ck_abort();
+    run_profil(&r, "hist " TMP "/plain.PRF --by service", NULL);
     ck_assert_int_eq(r.status, 125);
-    ck_assert_msg(strstr(r.err, "profil: " TMP "/svc.PRF: a .PRF has DOS and BIOS time as two rows; the time per "
-                                "service is in the .prx of profil run --trace, --stacks or --memory\n") != NULL,
+    ck_assert_msg(strstr(r.err, "profil: " TMP "/plain.PRF: a .PRF has DOS and BIOS time as two rows; the time per "
+                                "service is in the NAME.prc beside it (or a .prx) that profil run writes\n") != NULL,
                   "%s", r.err);
 }
 END_TEST
@@ -283,6 +320,7 @@ Suite *svctime_suite(void)
     tcase_add_test(tc, trace_counts_each_service);
     tcase_add_test(tc, sampling_counts_samples_per_service);
     tcase_add_test(tc, hist_by_service);
+    tcase_add_test(tc, hist_by_service_of_a_prf);
     tcase_add_test(tc, older_prx_and_bad_rows);
     tcase_add_test(tc, guest_handler_time_stays_the_programs);
     tcase_add_test(tc, summary_lines_when_services_matter);
