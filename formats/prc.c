@@ -75,18 +75,8 @@ int prc_write_file(const char *path, const struct prc *c, char *err, size_t errn
     for (uint32_t i = 0; i < c->header.bucket_num; i++)
         fprintf(f, "%s%s%llu", i ? "," : "", i % 16 ? " " : "\n    ", (unsigned long long)c->bucket[i]);
     fprintf(f, "\n  ]");
-    if (c->services) {
-        fprintf(f, ",\n  \"services\": {\"samples\": %llu, \"columns\": [\"id\", \"service\", \"samples\", \"calls\", "
-                   "\"cycles\", \"instructions\"],\n    \"rows\": [", (unsigned long long)c->service_samples);
-        for (size_t i = 0; i < c->nservices; i++) {
-            const struct prx_service *v = &c->services[i];
-            fprintf(f, "%s\n      [%u, ", i ? "," : "", v->id);
-            json_put_text(f, v->label);
-            fprintf(f, ", %llu, %llu, %llu, %llu]", (unsigned long long)v->samples, (unsigned long long)v->calls,
-                    (unsigned long long)v->cycles, (unsigned long long)v->insns);
-        }
-        fprintf(f, "\n    ]\n  }");
-    }
+    if (c->services)
+        prx_write_services(f, c->services, c->nservices, c->service_samples);
     fprintf(f, "\n}\n");
     if (fclose(f) != 0) {
         free(buf);

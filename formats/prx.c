@@ -64,18 +64,15 @@ static void write_memory(FILE *f, const struct prx *x)
     fprintf(f, "\n    ]\n  }");
 }
 
-static void write_services(FILE *f, const struct prx *x)
+void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint64_t samples)
 {
-    if (!x->services)
-        return;
     fprintf(f, ",\n  \"services\": {\"samples\": %llu, \"columns\": [\"id\", \"service\", \"samples\", \"calls\", "
-               "\"cycles\", \"instructions\"],\n    \"rows\": [", (unsigned long long)x->service_samples);
-    for (size_t i = 0; i < x->nservices; i++) {
-        const struct prx_service *v = &x->services[i];
-        fprintf(f, "%s\n      [%u, ", i ? "," : "", v->id);
-        json_put_text(f, v->label);
-        fprintf(f, ", %llu, %llu, %llu, %llu]", (unsigned long long)v->samples, (unsigned long long)v->calls,
-                (unsigned long long)v->cycles, (unsigned long long)v->insns);
+               "\"cycles\", \"instructions\"],\n    \"rows\": [", (unsigned long long)samples);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%s\n      [%u, ", i ? "," : "", rows[i].id);
+        json_put_text(f, rows[i].label);
+        fprintf(f, ", %llu, %llu, %llu, %llu]", (unsigned long long)rows[i].samples, (unsigned long long)rows[i].calls,
+                (unsigned long long)rows[i].cycles, (unsigned long long)rows[i].insns);
     }
     fprintf(f, "\n    ]\n  }");
 }
@@ -117,7 +114,8 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
     fprintf(f, "\n  ]");
     write_calls(f, x);
     write_memory(f, x);
-    write_services(f, x);
+    if (x->services)
+        prx_write_services(f, x->services, x->nservices, x->service_samples);
     fprintf(f, "\n}\n");
     if (fclose(f) != 0) {
         free(buf);

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define PRX_VERSION 3                   /* reads 1 (no calls or memory), 2 and 3 (bus stalls) */
 /* The largest .prx run can write, which every reader takes: at most 2^20
@@ -97,6 +98,8 @@ struct prx {
 };
 
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn);
+/* The "services" member (after a comma), as the .prx and the .prc write it. */
+void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint64_t samples);
 int prx_read_file(const char *path, struct prx *x, char *err, size_t errn);
 /* Whether the file's first bytes look like a .prx (JSON) rather than a .PRF. */
 int prx_looks_like(const uint8_t *buf, size_t n);
