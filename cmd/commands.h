@@ -27,6 +27,10 @@ int hist_prx(const struct hist_request *q);
 struct prx;
 struct symtab;
 int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_request *q);
+/* --by service: the time in each DOS and BIOS service of x->services,
+ * busiest first under the metric (samples for a sampling run, else
+ * cycles); text, csv or json.  Also for a .PRF, from its NAME.prc. */
+int hist_services(const struct prx *x, const struct hist_request *q);
 int hist_inferno_prf(const struct prf *p);
 
 #define PROFIL_VERSION "0.1.0"

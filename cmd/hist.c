@@ -251,6 +251,35 @@ static int prohst_form(const char *arg)
     return rc;
 }
 
+/* --by service for a .PRF: the time per service its NAME.prc (or a
+ * trace's NAME.prx) holds; a .PRF alone has DOS and I/O as two rows. */
+static int services_of_prf(const struct hist_request *q)
+{
+    struct prf p;
+    struct prc c;
+    char err[700], note[700];
+    if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    int attached = prc_attach_beside(q->path, &p, &c, note, sizeof note), rc = EXIT_PROFIL_FAILED;
+    fprintf(stderr, "profil: %s\n", note);
+    if (!attached || !c.services) {
+        fprintf(stderr, "profil: %s: a .PRF has DOS and BIOS time as two rows; the time per service is in the "
+                "NAME.prc beside it (or a .prx) that profil run writes\n", q->path);
+    } else {
+        struct prx x = { .services = c.services, .nservices = c.nservices, .service_samples = c.service_samples,
+                         .total_cycles = c.cycles, .total_insns = c.instructions };
+        snprintf(x.program, sizeof x.program, "%s", c.program);
+        snprintf(x.mode, sizeof x.mode, "%s", c.mode);
+        rc = hist_services(&x, q);
+    }
+    if (attached)
+        prc_free(&c);
+    prf_free(&p);
+    return rc;
+}
+
 int cmd_hist(int argc, char **argv)
 {
     static const struct option longs[] = {
@@ -306,8 +335,8 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     if (by && strcmp(by, "bucket") != 0 && strcmp(by, "symbol") != 0 && strcmp(by, "line") != 0 &&
-        strcmp(by, "function") != 0 && strcmp(by, "site") != 0) {
-        fprintf(stderr, "profil: --by %s: want bucket, symbol, line, function or site\n", by);
+        strcmp(by, "function") != 0 && strcmp(by, "site") != 0 && strcmp(by, "service") != 0) {
+        fprintf(stderr, "profil: --by %s: want bucket, symbol, line, function, site or service\n", by);
         return EXIT_PROFIL_FAILED;
     }
     if (by && (strcmp(by, "symbol") == 0 || strcmp(by, "line") == 0) && !map_path) {
@@ -328,6 +357,11 @@ int cmd_hist(int argc, char **argv)
         struct hist_request q = { argv[optind], style, format, by, map_path, metric, metric_given, callgraph,
                                   top, width };
         return hist_prx(&q);
+    }
+    if (by && strcmp(by, "service") == 0) {
+        struct hist_request q = { argv[optind], style, format, by, map_path, metric, metric_given, callgraph,
+                                  top, width };
+        return services_of_prf(&q);
     }
     if (metric != METRIC_SAMPLES) {
         fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",

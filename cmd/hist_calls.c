@@ -160,8 +160,60 @@ static int site_table(const struct prx *x, const struct symtab *t, unsigned top)
     return 0;
 }
 
+int hist_services(const struct prx *x, const struct hist_request *q)
+{
+    static const char *const unit[] = { "samples", "instructions", "cycles", "stalls" };
+    enum metric m = q->metric_given ? q->metric : strcmp(x->mode, "sampling") == 0 ? METRIC_SAMPLES : METRIC_CYCLES;
+    struct prx_service *rows;
+    if (!x->services) {
+        fprintf(stderr, "profil: --by service: %s has no time per service (written before profil counted it: "
+                "run the program again)\n", q->path);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (m == METRIC_STALLS) {
+        fprintf(stderr, "profil: --metric stalls: services run no guest instructions; want samples, cycles or "
+                "instructions\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    if (services_ranked(x, m, &rows) != 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    int rc = 0;
+    uint64_t total = services_total(x, m), sum = 0;
+    if (strcmp(q->format, "csv") == 0 || strcmp(q->format, "json") == 0) {
+        rc = strcmp(q->format, "csv") == 0 ? export_services_csv(stdout, x, rows, m)
+                                           : export_services_json(stdout, x, rows, m);
+        free(rows);
+        return rc ? EXIT_PROFIL_FAILED : 0;
+    }
+    printf("%12s %7s %8s %12s %12s  %s\n", unit[m], "%", "calls", m == METRIC_CYCLES ? "samples" : "cycles",
+           m == METRIC_INSTRUCTIONS ? "samples" : "instructions", "service");
+    for (size_t i = 0; i < x->nservices && i < q->top; i++) {
+        const struct prx_service *v = &rows[i];
+        uint64_t a = m == METRIC_CYCLES ? v->samples : v->cycles, b = m == METRIC_INSTRUCTIONS ? v->samples : v->insns;
+        printf("%12llu %6.1f%% %8llu %12llu %12llu  %s\n", (unsigned long long)service_cost(v, m),
+               total ? 100.0 * (double)service_cost(v, m) / (double)total : 0.0, (unsigned long long)v->calls,
+               (unsigned long long)a, (unsigned long long)b, v->label);
+    }
+    for (size_t i = 0; i < x->nservices; i++)
+        sum += service_cost(&rows[i], m);
+    printf("%zu service(s): %llu of %llu %s in DOS and BIOS services (%.1f%%; %s, %s)\n", x->nservices,
+           (unsigned long long)sum, (unsigned long long)total, unit[m], total ? 100.0 * (double)sum / (double)total : 0.0,
+           x->program, x->mode);
+    free(rows);
+    return 0;
+}
+
 int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_request *q)
 {
+    if (q->by && strcmp(q->by, "service") == 0) {
+        if (strcmp(q->format, "text") != 0 && strcmp(q->format, "csv") != 0 && strcmp(q->format, "json") != 0) {
+            fprintf(stderr, "profil: --format %s: --by service is printed as text, csv or json\n", q->format);
+            return 2;
+        }
+        return hist_services(x, q);
+    }
     int sites = q->by && strcmp(q->by, "site") == 0;
     int table = strcmp(q->format, "csv") == 0 || strcmp(q->format, "json") == 0;
     if ((sites && strcmp(q->format, "text") != 0) || strcmp(q->format, "svg") == 0) {

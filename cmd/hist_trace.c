@@ -76,10 +76,11 @@ static int add_stalls(const struct prx *x, const struct symtab *t, int by_line, 
     return 0;
 }
 
-/* Whether the request is about the call tree or the memory sites. */
+/* Whether the request is about the call tree, the memory sites or the services. */
 static int wants_calls(const struct hist_request *q)
 {
-    return q->callgraph || (q->by && (strcmp(q->by, "function") == 0 || strcmp(q->by, "site") == 0)) ||
+    return q->callgraph ||
+           (q->by && (strcmp(q->by, "function") == 0 || strcmp(q->by, "site") == 0 || strcmp(q->by, "service") == 0)) ||
            strcmp(q->format, "folded") == 0 || strcmp(q->format, "callgrind") == 0;
 }
 

@@ -34,6 +34,7 @@
 #include "../sampler/calls.h"
 #include "../sampler/exact.h"
 #include "../sampler/memprof.h"
+#include "../sampler/svcprof.h"
 #include "../sampler/trace.h"
 
 static struct machine *running;
@@ -205,6 +206,26 @@ static void symbol_summary(const struct prf *p, const struct prx *x, const struc
     fprintf(f, "profil:   (%s)\n", note);
 }
 
+/* The busiest DOS and BIOS services, when DOS and the I/O system took
+ * SERVICE_NOTABLE % of the time or more: each one over 1% (of the samples;
+ * of the cycles in trace mode). */
+#define SERVICE_NOTABLE 2.0
+static void service_summary(const struct prx *v, const struct machine *m, int tracing, FILE *f)
+{
+    double whole = tracing ? (double)m->now : (double)v->service_samples, dosio = 0;
+    if (!v->services || whole <= 0)
+        return;
+    for (size_t i = 0; i < v->nservices; i++)
+        dosio += (double)(tracing ? v->services[i].cycles : v->services[i].samples);
+    if (100.0 * dosio / whole < SERVICE_NOTABLE)
+        return;
+    for (size_t i = 0; i < v->nservices; i++) {
+        double pct = 100.0 * (double)(tracing ? v->services[i].cycles : v->services[i].samples) / whole;
+        if (pct >= 1.0)
+            fprintf(f, "profil:   %-26s %5.1f%%\n", v->services[i].label, pct);
+    }
+}
+
 static const char *stop_name(enum stop_reason r)
 {
     static const char *const names[] = { "running", "exit", "timeout", "max-instructions", "interrupted",
@@ -217,6 +238,8 @@ struct extras {
     struct tracer tr;               /* --trace */
     struct calltree calls;          /* --trace, --stacks */
     struct memprof mem;             /* --memory */
+    struct svcprof svc;             /* time per DOS and BIOS service, always */
+    struct prx services;            /* its rows, after the run (only .services) */
     int tracing, following, memory;
 };
 
@@ -259,7 +282,12 @@ static int write_prx(const struct session_opts *o, const struct machine *m, stru
         x.nsites = ex->mem.nsites;
         ex->mem.sites = NULL;
     }
+    x.services = ex->services.services;         /* lent for the writing */
+    x.nservices = ex->services.nservices;
+    x.service_samples = ex->services.service_samples;
     int rc = path[0] ? prx_write_file(path, &x, err, sizeof err) : 0;
+    x.services = NULL;
+    x.nservices = 0;
     if (rc != 0)
         fprintf(stderr, "profil: %s\n", err);
     *out = x;
@@ -435,6 +463,8 @@ int session_run(const struct session_opts *o)
         ex.following = 1;
         m->calls = &ex.calls.obs;
     }
+    svcprof_init(&ex.svc, m);
+    m->services = &ex.svc.obs;
     if (o->memory) {
         memprof_init(&ex.mem);
         ex.memory = 1;
@@ -452,6 +482,7 @@ int session_run(const struct session_opts *o)
     }
     if (ex.following)
         s.stacks = &ex.calls;
+    s.services = &ex.svc;
     struct progress prog = { &s, m, host_seconds(), 0 };
     if (!o->quiet && !o->dialogue && isatty(STDERR_FILENO))
         machine_set_tick(m, cycles_from_usec(o->interval_us), progress_tick, &prog);
@@ -476,8 +507,12 @@ int session_run(const struct session_opts *o)
 
     if (ex.tracing || ex.following)
         cpu_settle(m);          /* the last instruction, when a limit stopped the run */
-    if (ex.tracing)
+    if (ex.tracing) {
         tracer_to_sampler(&ex.tr, &s);
+        svcprof_add_code(&ex.svc, &ex.tr.counts);
+    }
+    if (svcprof_to_prx(&ex.svc, ex.tracing, &ex.services) != 0)
+        fprintf(stderr, "profil: out of memory: no time per service\n");
     /* A .prx that cannot be written is reported; the .PRF is still written. */
     int prx_failed = (ex.tracing || ex.following || ex.memory) &&
                      write_prx(o, m, &ex, &layout, files.prx, &trace) != 0;
@@ -489,7 +524,7 @@ int session_run(const struct session_opts *o)
         goto done;
     }
     char say[1200];             /* NAME.prc, the exact counts; which counters wrapped */
-    if (exact_finish(out_path, o->program, &s, m, ex.tracing ? &ex.tr : NULL, say, sizeof say))
+    if (exact_finish(out_path, o->program, &s, m, ex.tracing ? &ex.tr : NULL, &ex.services, say, sizeof say))
         fprintf(stderr, "profil: warning: %s\n", say);
     status = prx_failed ? EXIT_PROFIL_FAILED : exit_status(m);
 
@@ -508,6 +543,7 @@ int session_run(const struct session_opts *o)
                 symbol_summary(&p, o->trace || o->stacks ? &trace : NULL, &t, s.total, stderr);
                 symtab_free(&t);
             }
+            service_summary(&ex.services, m, ex.tracing, stderr);
             if (m->stop == STOP_EXIT)
                 fprintf(stderr, "profil: program exited with code %d\n", m->exit_code);
             fprintf(stderr, "profil: wrote %s (%zu bytes)\n", out_path, prf_size(&p));
@@ -529,6 +565,8 @@ done:
     tracer_free(&ex.tr);
     calls_free(&ex.calls);
     memprof_free(&ex.mem);
+    svcprof_free(&ex.svc);
+    prx_free(&ex.services);
     prx_free(&trace);
     if (have_dos)
         dos_free(&dos);

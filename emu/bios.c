@@ -13,6 +13,7 @@
 #include "console.h"
 #include "costs.h"
 #include "machine.h"
+#include "services.h"
 #include "video.h"
 
 static struct bios the_bios;    /* one PC per process */
@@ -243,14 +244,20 @@ int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
     for (unsigned v = 0; v < 256; v++)
         ivt_set(m, (uint8_t)v, SEG_IOSYS, BIOS_IRET_OFF);
 
+    /* INT 08h's code, then the IRET INT 1Ch points at (the user timer
+     * hook, called by INT 08h): time in both is the timer's. */
     mem_write(m, lin(SEG_IOSYS, BIOS_INT08_OFF), int08_code, sizeof int08_code);
+    mem_wb(m, lin(SEG_IOSYS, BIOS_INT08_OFF + sizeof int08_code), 0xCF);
     ivt_set(m, 0x08, SEG_IOSYS, BIOS_INT08_OFF);
+    ivt_set(m, 0x1C, SEG_IOSYS, BIOS_INT08_OFF + sizeof int08_code);
+    if (machine_add_code_service(m, SEG_IOSYS, BIOS_INT08_OFF, sizeof int08_code + 1, service_id(0x08, 0, 0)) != 0)
+        return -1;
 
     for (unsigned i = 0; i < sizeof stubs / sizeof stubs[0]; i++) {
         uint16_t off = (uint16_t)(BIOS_STUB_OFF + i);
         mem_wb(m, lin(SEG_IOSYS, off), 0xCF);           /* the stub: IRET */
         ivt_set(m, stubs[i].vec, SEG_IOSYS, off);
-        if (machine_add_trap(m, SEG_IOSYS, off, stubs[i].fn, b) != 0)
+        if (machine_add_service(m, stubs[i].vec, SEG_IOSYS, off, stubs[i].fn, b) != 0)
             return -1;
         if (stubs[i].vec == 0x16)
             bios_keys_install(m, b, off);

@@ -123,8 +123,7 @@ void bios_int09(struct machine *m, void *ctx)
  * interrupt; the caller's frame stays on the stack. */
 static void wait_for_key(struct machine *m)
 {
-    cpu_set(m, REG_CS, SEG_IOSYS);
-    cpu_set(m, REG_IP, BIOS_WAIT_OFF);
+    machine_service_wait(m, SEG_IOSYS, BIOS_WAIT_OFF);
 }
 
 static void read_key(struct machine *m, int extended)

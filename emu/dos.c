@@ -395,7 +395,7 @@ static void continue_at(struct machine *m, uint16_t off)
 
 void dos_wait(struct dos *d)
 {
-    continue_at(d->m, DOS_WAIT);
+    machine_service_wait(d->m, SEG_DOS, DOS_WAIT);
 }
 
 void dos_ctrl_c(struct dos *d)
@@ -554,7 +554,7 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
     ivt_set(m, 0x22, SEG_DOS, DOS_STUB_INT20);
     for (size_t i = 0; i < sizeof stubs / sizeof stubs[0]; i++) {
         ivt_set(m, stubs[i].vec, SEG_DOS, stubs[i].off);
-        if (machine_add_trap(m, SEG_DOS, stubs[i].off, stubs[i].fn, d) != 0)
+        if (machine_add_service(m, stubs[i].vec, SEG_DOS, stubs[i].off, stubs[i].fn, d) != 0)
             return -1;
     }
     mcb_init(m, d->arena, SEG_MEM_TOP);

@@ -17,6 +17,7 @@
 
 #include "bios.h"
 #include "cpu.h"
+#include "services.h"
 #include "timing.h"
 #include "video.h"
 
@@ -241,9 +242,16 @@ static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
     machine_update_next_event(m);
 }
 
+static uint32_t host_service_at(struct machine *m, uint32_t a);
+
 void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip)
 {
     m->now += cycles;
+    if (m->services) {
+        uint32_t id = host_service_at(m, lin(cs, ip));
+        if (id)
+            m->services->spent(m->services->ctx, id, cycles);
+    }
     if (m->exact) {
         uint32_t a = lin(cs, ip);
         m->exact->cycles[a] += cycles;
@@ -291,6 +299,7 @@ int machine_add_trap(struct machine *m, uint16_t seg, uint16_t off, service_fn f
     t->linear = lin(seg, off);
     t->fn = fn;
     t->ctx = ctx;
+    t->vec = -1;
 
     uint32_t lo = 0xFFFFFFFFu, hi = 0;
     for (int i = 0; i < m->ntraps; i++) {
@@ -315,6 +324,72 @@ static struct trap *trap_at(struct machine *m, uint32_t linear)
     if (off >= m->trap_span || m->trap_index[off] == 0xFF)
         return NULL;
     return &m->traps[m->trap_index[off]];
+}
+
+int machine_add_service(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off, service_fn fn, void *ctx)
+{
+    if (machine_add_trap(m, seg, off, fn, ctx) != 0)
+        return -1;
+    m->traps[m->ntraps - 1].vec = vec;
+    return 0;
+}
+
+int machine_add_code_service(struct machine *m, uint16_t seg, uint16_t off, uint32_t len, uint32_t id)
+{
+    if (m->ncode_services >= MAX_CODE_SERVICES)
+        return -1;
+    m->code_services[m->ncode_services++] = (struct code_service){ lin(seg, off), len, id };
+    return 0;
+}
+
+void machine_service_wait(struct machine *m, uint16_t seg, uint16_t off)
+{
+    cpu_set(m, REG_CS, seg);
+    cpu_set(m, REG_IP, off);
+    m->service_waiting = m->service;
+    m->wait_lo = lin(seg, off);
+}
+
+/* The service of a trap at `t`, with the registers as they are now. */
+static uint32_t trap_service(struct machine *m, const struct trap *t)
+{
+    return t && t->vec >= 0 ? service_id((uint8_t)t->vec, cpu_ah(m), cpu_al(m)) : 0;
+}
+
+/* A host service's time at linear address a: the one running, the one
+ * waiting in its loop at a (STI, HLT, JMP: 5 bytes), the one about to run
+ * at the trap at a. */
+static uint32_t host_service_at(struct machine *m, uint32_t a)
+{
+    if (m->service)
+        return m->service;
+    if (m->service_waiting && a - m->wait_lo < 5)
+        return m->service_waiting;
+    return trap_service(m, trap_at(m, a));
+}
+
+uint32_t machine_service_at(struct machine *m, uint16_t cs, uint16_t ip)
+{
+    uint32_t a = lin(cs, ip), id = host_service_at(m, a);
+    for (int i = 0; !id && i < m->ncode_services; i++)
+        if (a - m->code_services[i].lo < m->code_services[i].len)
+            id = m->code_services[i].id;
+    return id;
+}
+
+/* Run the service of trap t, with its id in m->service while it runs. */
+static void run_trap(struct machine *m, struct trap *t)
+{
+    uint32_t id = trap_service(m, t), outer = m->service;
+    if (id) {
+        if (id == m->service_waiting)
+            m->service_waiting = 0;         /* asking again after a wait */
+        else if (m->services)
+            m->services->call(m->services->ctx, id);
+        m->service = id;
+    }
+    t->fn(m, t->ctx);
+    m->service = outer;
 }
 
 static uint32_t frame_address(struct machine *m, unsigned offset)
@@ -355,7 +430,7 @@ void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
              * hardware interrupt waits for the next boundary.  A service
              * that moves CS:IP (to make a DOS call again) may land on
              * another trap: look there too. */
-            t->fn(m, t->ctx);
+            run_trap(m, t);
             uint16_t next_cs = cpu_get(m, REG_CS), next_ip = cpu_get(m, REG_IP);
             if (next_cs == cs && next_ip == ip)
                 break;

@@ -75,7 +75,22 @@ struct trap {
     uint32_t linear;
     service_fn fn;
     void *ctx;
+    int vec;                    /* the INT it serves, or -1 (a continuation) */
 };
+
+/* Which DOS or BIOS service the time goes to (emu/services.h ids), for
+ * the profilers: `call` when the guest enters a service (not when one that
+ * waited for a key asks again), `spent` the cycles machine_charge() spends
+ * while a service runs, waits in its loop, or is entered (an interrupt
+ * entry at its stub).  Guest code the BIOS lays down (the INT 08h handler)
+ * is named by address instead: machine_service_at(), code_services. */
+struct service_observer {
+    void *ctx;
+    void (*call)(void *ctx, uint32_t id);
+    void (*spent)(void *ctx, uint32_t id, uint64_t cycles);
+};
+#define MAX_CODE_SERVICES 4
+struct code_service { uint32_t lo, len, id; };
 
 /* Trace mode's exact counts, per linear address (MEM_SIZE entries each;
  * sampler/trace.c owns them): instructions that started there, the cycles
@@ -130,6 +145,13 @@ struct machine {
     void *tick_ctx;
     struct exact_counts *exact;     /* trace mode, or NULL                  */
     const struct call_observer *calls; /* --trace/--stacks, or NULL         */
+
+    const struct service_observer *services;  /* or NULL */
+    uint32_t service;               /* the host service running now, or 0  */
+    uint32_t service_waiting;       /* a service waiting in its loop, or 0 */
+    uint32_t wait_lo;               /* that loop's linear address (5 bytes) */
+    struct code_service code_services[MAX_CODE_SERVICES];
+    int ncode_services;
 
     struct trap traps[MAX_TRAPS];
     int ntraps;
@@ -199,8 +221,22 @@ void service_set_zero(struct machine *m, int zero);
 /* The CS:IP the guest called the service from (the IRET frame). */
 void service_caller(struct machine *m, uint16_t *cs, uint16_t *ip);
 
-/* Host services. */
+/* Host services.  A trap that serves INT vec (machine_add_service) names
+ * the time spent in it by service (emu/services.h); a plain trap continues
+ * a service (after INT 23h or 24h). */
 int machine_add_trap(struct machine *m, uint16_t seg, uint16_t off, service_fn fn, void *ctx);
+int machine_add_service(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off, service_fn fn, void *ctx);
+/* Guest code at seg:off, len bytes, that does the work of service `id`
+ * (the BIOS's INT 08h handler): time there is that service's. */
+int machine_add_code_service(struct machine *m, uint16_t seg, uint16_t off, uint32_t len, uint32_t id);
+/* Inside a service: no answer yet, continue in the wait loop at seg:off
+ * (machine_put_wait_loop()), which makes the call again after the next
+ * interrupt; the time in the loop stays the service's, and asking again
+ * is not a new call. */
+void machine_service_wait(struct machine *m, uint16_t seg, uint16_t off);
+/* The service time at CS:IP belongs to (the one running, waiting in a loop
+ * there, about to run at a trap there, or BIOS code there), 0 for none. */
+uint32_t machine_service_at(struct machine *m, uint16_t cs, uint16_t ip);
 
 /* Time: advance the clock by cycles spent at CS:IP (ticks that fall in
  * that span are attributed to CS:IP).  Used by host services. */

@@ -412,3 +412,73 @@ int export_calls_json(FILE *f, const struct prx *x, const struct callgraph *g)
     fputs("\n  ]\n}\n", f);
     return 0;
 }
+
+/* ---- DOS and BIOS services ------------------------------------------------- */
+
+uint64_t service_cost(const struct prx_service *v, enum metric m)
+{
+    return m == METRIC_SAMPLES ? v->samples : m == METRIC_INSTRUCTIONS ? v->insns : m == METRIC_CYCLES ? v->cycles : 0;
+}
+
+uint64_t services_total(const struct prx *x, enum metric m)
+{
+    return m == METRIC_SAMPLES ? x->service_samples : m == METRIC_INSTRUCTIONS ? x->total_insns
+         : m == METRIC_CYCLES ? x->total_cycles : 0;
+}
+
+int services_ranked(const struct prx *x, enum metric m, struct prx_service **out)
+{
+    size_t n = x->nservices;
+    *out = malloc((n ? n : 1) * sizeof **out);
+    if (!*out)
+        return -1;
+    memcpy(*out, x->services, n * sizeof **out);
+    for (size_t i = 1; i < n; i++) {        /* insertion sort: stable, few rows */
+        struct prx_service v = (*out)[i];
+        size_t j = i;
+        for (; j > 0 && service_cost(&(*out)[j - 1], m) < service_cost(&v, m); j--)
+            (*out)[j] = (*out)[j - 1];
+        (*out)[j] = v;
+    }
+    return 0;
+}
+
+static double service_share(const struct prx *x, const struct prx_service *v, enum metric m)
+{
+    uint64_t total = services_total(x, m);
+    return total ? 100.0 * (double)service_cost(v, m) / (double)total : 0.0;
+}
+
+int export_services_csv(FILE *f, const struct prx *x, const struct prx_service *rows, enum metric m)
+{
+    fputs("service,id,calls,samples,cycles,instructions,percent\n", f);
+    for (size_t i = 0; i < x->nservices; i++) {
+        const struct prx_service *v = &rows[i];
+        csv_string(f, v->label);
+        fprintf(f, ",%u,%llu,%llu,%llu,%llu,%.3f\n", v->id, (unsigned long long)v->calls,
+                (unsigned long long)v->samples, (unsigned long long)v->cycles, (unsigned long long)v->insns,
+                service_share(x, v, m));
+    }
+    return 0;
+}
+
+int export_services_json(FILE *f, const struct prx *x, const struct prx_service *rows, enum metric m)
+{
+    static const char *const unit[] = { "samples", "instructions", "cycles", "stalls" };
+    fputs("{\n  \"profil\": 1,\n  \"program\": ", f);
+    json_put_text(f, x->program);
+    fputs(",\n  \"mode\": ", f);
+    json_put_text(f, x->mode);
+    fprintf(f, ",\n  \"metric\": \"%s\",\n  \"total\": %llu,\n  \"services\": [", unit[m],
+            (unsigned long long)services_total(x, m));
+    for (size_t i = 0; i < x->nservices; i++) {
+        const struct prx_service *v = &rows[i];
+        fputs(i ? ",\n    {\"service\": " : "\n    {\"service\": ", f);
+        json_put_text(f, v->label);
+        fprintf(f, ", \"id\": %u, \"calls\": %llu, \"samples\": %llu, \"cycles\": %llu, \"instructions\": %llu, "
+                   "\"percent\": %.3f}", v->id, (unsigned long long)v->calls, (unsigned long long)v->samples,
+                (unsigned long long)v->cycles, (unsigned long long)v->insns, service_share(x, v, m));
+    }
+    fputs("\n  ]\n}\n", f);
+    return 0;
+}

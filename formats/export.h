@@ -48,4 +48,17 @@ int export_rows_svg(FILE *f, const struct export_rows *r, const char *title);
 int export_calls_csv(FILE *f, const struct callgraph *g, int arcs);
 int export_calls_json(FILE *f, const struct prx *x, const struct callgraph *g);
 
+/* A .prx's time per DOS and BIOS service (--by service): a service's
+ * count under m (samples, instructions or cycles; stalls: none), the
+ * run's total under m (the services' % of it), and the rows busiest first
+ * under m (a copy, *out, malloc'ed; ties by the writer's order). */
+uint64_t service_cost(const struct prx_service *v, enum metric m);
+uint64_t services_total(const struct prx *x, enum metric m);
+int services_ranked(const struct prx *x, enum metric m, struct prx_service **out);
+/* CSV: service,id,calls,samples,cycles,instructions,percent; JSON:
+ * {"profil": 1, "program", "mode", "metric", "total", "services": [...]}
+ * (docs/formats.md).  The rows as given, % of total under m. */
+int export_services_csv(FILE *f, const struct prx *x, const struct prx_service *rows, enum metric m);
+int export_services_json(FILE *f, const struct prx *x, const struct prx_service *rows, enum metric m);
+
 #endif

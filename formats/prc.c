@@ -74,7 +74,10 @@ int prc_write_file(const char *path, const struct prc *c, char *err, size_t errn
             (unsigned long long)c->dos, (unsigned long long)c->high, (unsigned long long)prog);
     for (uint32_t i = 0; i < c->header.bucket_num; i++)
         fprintf(f, "%s%s%llu", i ? "," : "", i % 16 ? " " : "\n    ", (unsigned long long)c->bucket[i]);
-    fprintf(f, "\n  ]\n}\n");
+    fprintf(f, "\n  ]");
+    if (c->services)
+        prx_write_services(f, c->services, c->nservices, c->service_samples);
+    fprintf(f, "\n}\n");
     if (fclose(f) != 0) {
         free(buf);
         snprintf(err, errn, "%s: out of memory", path);
@@ -94,6 +97,41 @@ static int parse_layout(json_t *layout, struct prf *h)
     *h = (struct prf){ (uint16_t)u[0], (uint16_t)u[1], (uint16_t)u[2], (uint16_t)u[3], (uint16_t)u[4],
                        (uint16_t)u[5], 0, 0, 0, NULL, NULL, NULL };
     return h->bucket_size ? 0 : -1;
+}
+
+/* "services" (optional): {"samples": N, "rows": [[id, "label", samples, calls, cycles, instructions]...]}. */
+static int parse_services(json_t *o, struct prc *c, char *why, size_t whyn)
+{
+    json_t *rows = json_object_get(o, "rows");
+    if (json_get_uint(o, "samples", UINT64_MAX, &c->service_samples) != 0 || !json_is_array(rows)) {
+        snprintf(why, whyn, "\"services\" lacks its \"samples\" or \"rows\"");
+        return -1;
+    }
+    size_t n = json_array_size(rows);
+    c->services = calloc(n ? n : 1, sizeof *c->services);
+    if (!c->services) {
+        snprintf(why, whyn, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        json_t *r = json_array_get(rows, i);
+        uint64_t u[6] = { 0 };
+        int ok = json_is_array(r) && json_array_size(r) == 6 && json_is_string(json_array_get(r, 1));
+        for (size_t k = 0; ok && k < 6; k++) {
+            json_t *v = json_array_get(r, k);
+            ok = k == 1 || (json_is_integer(v) && json_integer_value(v) >= 0 &&
+                            (k != 0 || json_integer_value(v) <= (json_int_t)UINT32_MAX));
+            u[k] = k == 1 ? 0 : (uint64_t)json_integer_value(v);
+        }
+        if (!ok) {
+            snprintf(why, whyn, "service row %zu is not [id, service, samples, calls, cycles, instructions]", i);
+            return -1;
+        }
+        c->services[i] = (struct prx_service){ (uint32_t)u[0], "", u[2], u[3], u[4], u[5] };
+        snprintf(c->services[i].label, sizeof c->services[i].label, "%s", json_string_value(json_array_get(r, 1)));
+    }
+    c->nservices = n;
+    return 0;
 }
 
 static int parse(json_t *root, void *out, char *why, size_t whyn)
@@ -148,6 +186,9 @@ static int parse(json_t *root, void *out, char *why, size_t whyn)
         snprintf(why, whyn, "the counts do not add up to \"buckets_total\" and \"total\"");
         return -1;
     }
+    json_t *services = json_object_get(root, "services");
+    if (services && parse_services(services, c, why, whyn) != 0)
+        return -1;
     return 0;
 }
 
@@ -163,7 +204,10 @@ int prc_read_file(const char *path, struct prc *c, char *err, size_t errn)
 void prc_free(struct prc *c)
 {
     free(c->bucket);
+    free(c->services);
     c->bucket = NULL;
+    c->services = NULL;
+    c->nservices = 0;
 }
 
 void prc_mismatch(const struct prc *c, const struct prf *p, char *why, size_t n)
@@ -253,6 +297,10 @@ static int prc_from_prx(const char *path, struct prc *c, char *err, size_t errn)
     snprintf(c->unit, sizeof c->unit, "instructions");
     snprintf(c->cpu, sizeof c->cpu, "%s", x.cpu);
     snprintf(c->timing, sizeof c->timing, "%s", x.timing);
+    c->services = x.services;           /* moved */
+    c->nservices = x.nservices;
+    c->service_samples = x.service_samples;
+    x.services = NULL;
     prx_free(&x);
     return 0;
 }

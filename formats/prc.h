@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "prf.h"
+#include "prx.h"
 
 #define PRC_VERSION 1
 
@@ -31,6 +32,9 @@ struct prc {
     struct prf header;          /* the layout words; hit_* and bucket unused */
     uint64_t io, dos, high;     /* exact counts per class */
     uint64_t *bucket;           /* header.bucket_num exact counts */
+    struct prx_service *services;   /* time per DOS and BIOS service, as in a .prx; NULL: none */
+    size_t nservices;
+    uint64_t service_samples;
 };
 
 /* The companion's name: the .PRF's with its extension replaced by ".prc"

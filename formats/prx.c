@@ -64,6 +64,19 @@ static void write_memory(FILE *f, const struct prx *x)
     fprintf(f, "\n    ]\n  }");
 }
 
+void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint64_t samples)
+{
+    fprintf(f, ",\n  \"services\": {\"samples\": %llu, \"columns\": [\"id\", \"service\", \"samples\", \"calls\", "
+               "\"cycles\", \"instructions\"],\n    \"rows\": [", (unsigned long long)samples);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%s\n      [%u, ", i ? "," : "", rows[i].id);
+        json_put_text(f, rows[i].label);
+        fprintf(f, ", %llu, %llu, %llu, %llu]", (unsigned long long)rows[i].samples, (unsigned long long)rows[i].calls,
+                (unsigned long long)rows[i].cycles, (unsigned long long)rows[i].insns);
+    }
+    fprintf(f, "\n    ]\n  }");
+}
+
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn)
 {
     char *buf = NULL;
@@ -101,6 +114,8 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
     fprintf(f, "\n  ]");
     write_calls(f, x);
     write_memory(f, x);
+    if (x->services)
+        prx_write_services(f, x->services, x->nservices, x->service_samples);
     fprintf(f, "\n}\n");
     if (fclose(f) != 0) {
         free(buf);
@@ -136,6 +151,9 @@ void prx_free(struct prx *x)
     free(x->e);
     free(x->calls);
     free(x->sites);
+    free(x->services);
+    x->services = NULL;
+    x->nservices = 0;
     x->e = NULL;
     x->calls = NULL;
     x->sites = NULL;

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define PRX_VERSION 3                   /* reads 1 (no calls or memory), 2 and 3 (bus stalls) */
 /* The largest .prx run can write, which every reader takes: at most 2^20
@@ -61,6 +62,16 @@ struct alloc_site {
 };
 #define PRX_SITE_EXEC UINT32_MAX
 
+/* Time per DOS or BIOS service (sampler/svcprof.h): the samples in DOS
+ * or the I/O system that were the service's; the calls made to it and the
+ * cycles it charged (its emulated cost, emu/costs.h), and in trace mode
+ * the instructions and cycles of BIOS code doing its work (INT 08h). */
+struct prx_service {
+    uint32_t id;                        /* emu/services.h: vector, AH, AL */
+    char label[40];                     /* "INT 21h/40h write" */
+    uint64_t samples, calls, cycles, insns;
+};
+
 struct prx {
     char program[64];
     char cpu[8];
@@ -81,9 +92,14 @@ struct prx {
     uint32_t max_depth;
     struct alloc_site *sites;   /* NULL: not run with --memory */
     size_t nsites;
+    struct prx_service *services;   /* NULL: none in the file (before services were counted) */
+    size_t nservices;
+    uint64_t service_samples;   /* the run's samples (the services' % of time) */
 };
 
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn);
+/* The "services" member (after a comma), as the .prx and the .prc write it. */
+void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint64_t samples);
 int prx_read_file(const char *path, struct prx *x, char *err, size_t errn);
 /* Whether the file's first bytes look like a .prx (JSON) rather than a .PRF. */
 int prx_looks_like(const uint8_t *buf, size_t n);

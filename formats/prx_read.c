@@ -192,7 +192,7 @@ static int skip(struct scan *s, int depth)
 struct cells {
     uint64_t u[11];
     int neg[11];
-    char text[16];
+    char text[40];              /* a service's label, at most 39 bytes */
 };
 
 /* A cell: a whole number, or at the text column a string.  0, 1 when it
@@ -326,6 +326,20 @@ static int site_row(struct scan *s, void *v, size_t i)
     return 0;
 }
 
+static int service_row(struct scan *s, void *v, size_t i)
+{
+    struct prx_service *rows = v;
+    struct cells c;
+    int r = row(s, 6, 0, 1, &c);
+    if (r < 0)
+        return -1;
+    if (r || c.u[0] > UINT32_MAX)
+        return wrong(s, "service row %zu is not [id, service, samples, calls, cycles, instructions]", i);
+    rows[i] = (struct prx_service){ (uint32_t)c.u[0], "", c.u[2], c.u[3], c.u[4], c.u[5] };
+    memcpy(rows[i].label, c.text, sizeof rows[i].label);
+    return 0;
+}
+
 /* ---- objects --------------------------------------------------------------- */
 
 /* A whole number a key holds, if it holds one. */
@@ -357,7 +371,8 @@ struct doc {
     char format[16];
     struct field version, insns, cycles;
     struct field layout[6];     /* clock_grain, bucket_size, bucket_num, prog_low_pa, prog_high_pa, dos_pa */
-    int addresses, calls, calls_object, memory, sites;
+    int addresses, calls, calls_object, memory, sites, services, service_rows;
+    struct field service_samples;
     struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
 };
 
@@ -418,6 +433,19 @@ static int memory_member(struct scan *s, const char *key, struct doc *d)
     return rows(s, (void **)&d->x->sites, &d->x->nsites, sizeof *d->x->sites, site_row);
 }
 
+static int services_member(struct scan *s, const char *key, struct doc *d)
+{
+    if (strcmp(key, "samples") == 0)
+        return whole(s, &d->service_samples);
+    if (strcmp(key, "rows") != 0 || peek(s) != '[')
+        return skip(s, 0);
+    d->service_rows = 1;
+    free(d->x->services);
+    d->x->services = NULL;
+    d->x->nservices = 0;
+    return rows(s, (void **)&d->x->services, &d->x->nservices, sizeof *d->x->services, service_row);
+}
+
 /* The format and version, as far as they have been read: 0 or -1 with
  * the message. */
 static int header(struct scan *s, const struct doc *d, int final)
@@ -469,6 +497,10 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
     if (strcmp(key, "memory") == 0) {
         d->memory = 1;
         return peek(s) == '{' ? object(s, memory_member, d) : skip(s, 0);
+    }
+    if (strcmp(key, "services") == 0) {
+        d->services = 1;
+        return peek(s) == '{' ? object(s, services_member, d) : skip(s, 0);
     }
     return skip(s, 0);
 }
@@ -537,6 +569,11 @@ static int complete(struct scan *s, struct doc *d)
     if (d->memory && !d->sites)
         return wrong(s, "\"memory\" has no \"sites\" array");
     if (d->sites && !x->sites && !(x->sites = calloc(1, sizeof *x->sites)))
+        return wrong(s, "out of memory");
+    if (d->services && (!d->service_rows || !d->service_samples.have))
+        return wrong(s, "\"services\" lacks its \"samples\" or \"rows\"");
+    x->service_samples = d->service_samples.v;
+    if (d->service_rows && !x->services && !(x->services = calloc(1, sizeof *x->services)))
         return wrong(s, "out of memory");
     return 0;
 }

@@ -49,7 +49,7 @@ unsigned exact_fitting_bucket_size(const uint64_t *para, uint32_t n, unsigned bu
 
 /* The companion of the run; 1 when prf_path is a device (none written). */
 static int write_companion(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                           int tracing, char *err, size_t errn)
+                           int tracing, const struct prx *services, char *err, size_t errn)
 {
     struct stat st;
     char path[4200];
@@ -59,6 +59,11 @@ static int write_companion(const char *prf_path, const char *program, const stru
     struct prc c = { .cycles = m->now, .seconds = cycles_to_seconds(m->now), .instructions = cpu_insn_count(m),
                      .samples = tracing ? 0 : s->total, .io = s->hit_io, .dos = s->hit_dos, .high = s->hit_high,
                      .bucket = s->bucket };
+    if (services && services->services) {      /* lent for the writing */
+        c.services = services->services;
+        c.nservices = services->nservices;
+        c.service_samples = services->service_samples;
+    }
     snprintf(c.program, sizeof c.program, "%s", base ? base + 1 : program);
     snprintf(c.mode, sizeof c.mode, "%s", tracing ? "trace" : "sampling");
     snprintf(c.unit, sizeof c.unit, "%s", tracing ? "instructions" : "samples");
@@ -133,11 +138,11 @@ static void advice(const struct sampler *s, const struct tracer *t, uint64_t lar
 }
 
 int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                 const struct tracer *t, char *say, size_t n)
+                 const struct tracer *t, const struct prx *services, char *say, size_t n)
 {
     char err[600], names[400], fit[160], path[4200];
     uint64_t largest;
-    int rc = write_companion(prf_path, program, s, m, t != NULL, err, sizeof err);
+    int rc = write_companion(prf_path, program, s, m, t != NULL, services, err, sizeof err);
     int wrapped = name_wrapped(s, names, sizeof names, &largest);
     if (rc < 0) {
         snprintf(say, n, "%s: the exact counts are not saved%s", err,

@@ -15,12 +15,13 @@
 #include "trace.h"
 
 /* After the .PRF at prf_path is written: write its companion (none when
- * prf_path is a device such as /dev/null).  `t` is the tracer of a
- * --trace run, else NULL.  Returns 1 with one line in `say` (without the
+ * prf_path is a device such as /dev/null), with the time per service of
+ * `services` (x->services, as in the .prx; NULL: none).  `t` is the
+ * tracer of a --trace run, else NULL.  Returns 1 with one line in `say` (without the
  * "profil: warning: " prefix) when there is something to tell: counters
  * wrapped, or the companion could not be written; else 0. */
 int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                 const struct tracer *t, char *say, size_t n);
+                 const struct tracer *t, const struct prx *services, char *say, size_t n);
 
 /* The smallest -i (microseconds, above the run's) at which counts this
  * large would stay under 65536, from the time they stand for; 0 when

@@ -5,6 +5,7 @@
 #include "sampler.h"
 
 #include "calls.h"
+#include "svcprof.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -86,9 +87,19 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
     s->total++;
     if (s->stacks)
         calls_sample(s->stacks);
+    if (s->services)
+        s->services->samples++;
     switch (sample_classify(&s->layout, cs, ip, &b)) {
-    case CLASS_IO: s->hit_io++; break;
-    case CLASS_DOS: s->hit_dos++; break;
+    case CLASS_IO:
+        s->hit_io++;
+        if (s->services)
+            svcprof_sample(s->services, 0, cs, ip);
+        break;
+    case CLASS_DOS:
+        s->hit_dos++;
+        if (s->services)
+            svcprof_sample(s->services, 1, cs, ip);
+        break;
     case CLASS_HIGH: s->hit_high++; break;
     case CLASS_BUCKET:
         /* prog_high_pa wraps past FFFF only for absurd layouts; stay inside. */

@@ -113,5 +113,6 @@ Suite *honest_suite(void);
 Suite *exact_suite(void);
 Suite *diff_suite(void);
 Suite *fuzz_suite(void);
+Suite *svctime_suite(void);
 
 #endif
