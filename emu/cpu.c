@@ -186,8 +186,9 @@ static void apply_fixup(x86emu_t *e, struct cpu *c)
  * 286 or 386 instructions, or #UD) are executed here, before libx86emu
  * sees them: 0F is POP CS, 60-6F alias the Jcc 70-7F, C0/C1/C8/C9 alias
  * RET imm/RET/RETF imm/RETF, D8-DF (ESC) decode their operand and do
- * nothing without an 8087, F1 is a prefix like LOCK; shifts by CL and
- * 8C/8E with reg 4-7 are cpu8086.c's. */
+ * nothing without an 8087, F1 is a prefix like LOCK (shown to libx86emu
+ * as F0 for the instruction it prefixes); shifts by CL and 8C/8E with
+ * reg 4-7 are cpu8086.c's. */
 
 static unsigned pop_word(x86emu_t *e, struct cpu *c, unsigned *words)
 {
@@ -239,20 +240,44 @@ static void hint_later_cpu(struct machine *m, uint8_t op, uint16_t cs, uint16_t 
 /* Executes the instruction at `lin` when it is one of those; returns its
  * length, or 0 when libx86emu should run it.  `words` counts the stack
  * words it read. */
-/* The prefixes at mem[lin]: how many (at most 15), the last segment
- * override in *seg_prefix, and the opcode after them in *op. */
+/* The prefixes at mem[lin] (F1, the 8086's other LOCK, among them): how
+ * many (at most 15), the last segment override in *seg_prefix, and the
+ * opcode after them in *op. */
 unsigned cpu_scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefix, uint8_t *op)
 {
     unsigned n = 0;
     *seg_prefix = 0;
     while ((*op = c->mem[(lin + n) & MEM_MASK]) == 0x26 || *op == 0x2E || *op == 0x36 || *op == 0x3E ||
-           *op == 0xF0 || *op == 0xF2 || *op == 0xF3) {
-        if (*op != 0xF0 && *op != 0xF2 && *op != 0xF3)
+           (*op >= 0xF0 && *op <= 0xF3)) {
+        if (*op < 0xF0)
             *seg_prefix = *op;
         if (++n >= 15)
             break;
     }
     return n;
+}
+
+/* F1 is a LOCK prefix to the 8086, an opcode to libx86emu: for the one
+ * instruction libx86emu runs, its F1 prefixes read as F0 (LOCK, which it
+ * knows and which does nothing here), put back at the next boundary. */
+static void show_f1_as_lock(struct cpu *c, uint32_t lin, unsigned prefixes)
+{
+    for (unsigned i = 0; i < prefixes && c->f1_patched < sizeof c->f1_at / sizeof c->f1_at[0]; i++) {
+        uint32_t a = (lin + i) & MEM_MASK;
+        if (c->mem[a] == 0xF1) {
+            c->mem[a] = 0xF0;
+            c->f1_at[c->f1_patched++] = a;
+        }
+    }
+}
+
+static void restore_f1(struct cpu *c)
+{
+    while (c->f1_patched) {
+        uint32_t a = c->f1_at[--c->f1_patched];
+        if (c->mem[a] == 0xF0)      /* unless the instruction wrote there */
+            c->mem[a] = 0xF1;
+    }
 }
 
 static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsigned *words)
@@ -275,9 +300,6 @@ static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsi
     switch (op) {
     case 0x0F:                                      /* POP CS */
         x86emu_set_seg_register(e, e->x86.R_CS_SEL, (uint16_t)pop_word(e, c, words));
-        e->x86.R_EIP = next;
-        return n + 1;
-    case 0xF1:                                      /* LOCK, as a prefix of nothing */
         e->x86.R_EIP = next;
         return n + 1;
     case 0xD8: case 0xD9: case 0xDA: case 0xDB: case 0xDC: case 0xDD: case 0xDE: case 0xDF: {
@@ -304,6 +326,7 @@ static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsi
             e->x86.R_EIP = to;
             return n + 2;
         }
+        show_f1_as_lock(c, lin, n);
         return 0;
     }
 }
@@ -494,6 +517,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
 static int code_hook(x86emu_t *e)
 {
     struct cpu *c = e->_private;
+    if (__builtin_expect(c->f1_patched != 0, 0))
+        restore_f1(c);
     struct machine *m = c->m;
     uint64_t rep_split = 0;
 
@@ -628,6 +653,7 @@ uint64_t cpu_insn_count(struct machine *m)
 uint64_t cpu_settle(struct machine *m)
 {
     struct cpu *c = cpu_of(m);
+    restore_f1(c);
     if (c->fixup)
         apply_fixup(c->emu, c);
     if (c->pend.mul)

@@ -40,7 +40,10 @@ struct cpu {
     uint64_t biu_end;           /* --timing bus: when the BIU's last instruction
                                    ended (its refresh request counts from it) */
     uint32_t refresh_version;   /* the PIT's writes when it was read, + 1    */
-    unsigned stall;             /* --timing bus: the clocks the last
+    unsigned stall;
+    uint32_t f1_at[15];         /* F1 prefixes shown to libx86emu as F0 for the
+                                   instruction now running (cpu.c)          */
+    unsigned f1_patched;             /* --timing bus: the clocks the last
                                    instruction waited for the queue or bus  */
 };
 

@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include "../emu/machine.h"
+#include "../formats/prx.h"
 
 static struct machine *run(const uint8_t *code, size_t n, uint16_t bx)
 {
@@ -282,11 +283,43 @@ END_TEST
 START_TEST(esc_and_f1_decode_and_do_nothing)
 {
     /* ESC [1234h] (D8 06 34 12, four bytes), FNINIT's form DB E3 (two),
-     * F1 (one), then MOV BL,5: all three skipped exactly. */
+     * then F1 MOV BL,5 (F1 a LOCK prefix): the escapes skipped exactly. */
     RUN(m, 0, 0xD8, 0x06, 0x34, 0x12, 0xDB, 0xE3, 0xF1, 0xB3, 0x05);
     ck_assert_uint_eq(cpu_get(m, REG_BX), 5);
     ck_assert_uint_eq(cpu_get(m, REG_IP), 0x000A);
     machine_free(m);
+}
+END_TEST
+
+/* F1 is the 8086's other LOCK prefix (tests/fixtures/f1pref.asm): with
+ * DS elsewhere, CS: F1 MOV AL,[val] reads val's 5Ah through CS (it read
+ * through DS and printed 00 when F1 ended the prefixes); F1 NOP at offset
+ * 20h and F0 NOP at 22h are one instruction each, 2 + 3 clocks in the
+ * table (they were 2 instructions and 8 clocks for F1 NOP), and nothing
+ * starts at 21h or 23h. */
+START_TEST(f1_is_a_lock_prefix)
+{
+    struct run_result r;
+    struct prx x;
+    char err[512];
+    uint64_t insns[4] = { 0 }, cycles[4] = { 0 };
+    run_profil(&r, "run --trace --timing table -q -o " TMP "/F1.PRF " FIX("f1pref.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_str_eq(r.out, "5A \r\n");
+    ck_assert_msg(prx_read_file(TMP "/F1.prx", &x, err, sizeof err) == 0, "%s", err);
+    for (size_t i = 0; i < x.n; i++) {
+        uint32_t off = prx_offset(&x, &x.e[i]);
+        if (x.e[i].cls == PRX_PROGRAM && off >= 0x20 && off < 0x24) {
+            insns[off - 0x20] = x.e[i].insns;
+            cycles[off - 0x20] = x.e[i].cycles;
+        }
+    }
+    prx_free(&x);
+    ck_assert_uint_eq(insns[0], 1);
+    ck_assert_uint_eq(insns[2], 1);
+    ck_assert_uint_eq(insns[1] + insns[3], 0);
+    ck_assert_uint_eq(cycles[0], 5);
+    ck_assert_uint_eq(cycles[2], 5);
 }
 END_TEST
 
@@ -304,6 +337,7 @@ Suite *fidelity_suite(void)
     tcase_add_test(tc, opcodes_60_to_6f_are_conditional_jumps);
     tcase_add_test(tc, opcodes_c0_c1_c8_c9_are_returns);
     tcase_add_test(tc, esc_and_f1_decode_and_do_nothing);
+    tcase_add_test(tc, f1_is_a_lock_prefix);
     tcase_add_test(tc, shifts_by_cl_use_the_whole_count);
     tcase_add_test(tc, segment_moves_use_two_bits_of_reg);
     tcase_add_test(tc, mov_imm_and_pop_ignore_reg);
