@@ -100,6 +100,26 @@ int write_file_atomic(const char *path, const void *buf, size_t n, char *err, si
     return 0;
 }
 
+int write_text_atomic(const char *path, text_writer write, const void *ctx, char *err, size_t errn)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) {
+        snprintf(err, errn, "%s: out of memory", path);
+        return -1;
+    }
+    write(f, ctx);
+    if (fclose(f) != 0) {
+        free(buf);
+        snprintf(err, errn, "%s: out of memory", path);
+        return -1;
+    }
+    int rc = write_file_atomic(path, buf, len, err, errn);
+    free(buf);
+    return rc;
+}
+
 int check_writable(const char *path, char *err, size_t errn)
 {
     char tmp[4200];

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define READ_FILE_MAX (64u << 20)
 
@@ -18,6 +19,10 @@ int read_file_max(const char *path, uint64_t max, uint8_t **buf, size_t *n, char
  * a path that is a device or FIFO (/dev/null, /dev/stdout) is written in
  * place, never replaced. */
 int write_file_atomic(const char *path, const void *buf, size_t n, char *err, size_t errn);
+/* The same for text made by write(f, ctx) into memory first, so a file
+ * is written whole or not at all. */
+typedef void (*text_writer)(FILE *f, const void *ctx);
+int write_text_atomic(const char *path, text_writer write, const void *ctx, char *err, size_t errn);
 /* Whether `path` exists and is neither a regular file nor a folder (a
  * device or FIFO: written in place, nothing is created beside it). */
 int path_is_device(const char *path);

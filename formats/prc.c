@@ -40,15 +40,9 @@ static void layout_words(const struct prf *p, uint16_t *w)
     memcpy(w, v, sizeof v);
 }
 
-int prc_write_file(const char *path, const struct prc *c, char *err, size_t errn)
+static void write_prc(FILE *f, const void *ctx)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) {
-        snprintf(err, errn, "%s: out of memory", path);
-        return -1;
-    }
+    const struct prc *c = ctx;
     uint64_t prog = 0;
     for (uint32_t i = 0; i < c->header.bucket_num; i++)
         prog += c->bucket[i];
@@ -78,14 +72,11 @@ int prc_write_file(const char *path, const struct prc *c, char *err, size_t errn
     if (c->services)
         prx_write_services(f, c->services, c->nservices, c->service_samples);
     fprintf(f, "\n}\n");
-    if (fclose(f) != 0) {
-        free(buf);
-        snprintf(err, errn, "%s: out of memory", path);
-        return -1;
-    }
-    int rc = write_file_atomic(path, buf, len, err, errn);
-    free(buf);
-    return rc;
+}
+
+int prc_write_file(const char *path, const struct prc *c, char *err, size_t errn)
+{
+    return write_text_atomic(path, write_prc, c, err, errn);
 }
 
 static int parse_layout(json_t *layout, struct prf *h)

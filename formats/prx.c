@@ -77,15 +77,9 @@ void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint6
     fprintf(f, "\n    ]\n  }");
 }
 
-int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn)
+static void write_prx(FILE *f, const void *ctx)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) {
-        snprintf(err, errn, "%s: out of memory", path);
-        return -1;
-    }
+    const struct prx *x = ctx;
     fprintf(f, "{\n  \"format\": \"profil-prx\",\n  \"version\": %d,\n  \"program\": ", PRX_VERSION);
     json_put_text(f, x->program);
     fprintf(f, ",\n  \"cpu\": ");
@@ -117,14 +111,11 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
     if (x->services)
         prx_write_services(f, x->services, x->nservices, x->service_samples);
     fprintf(f, "\n}\n");
-    if (fclose(f) != 0) {
-        free(buf);
-        snprintf(err, errn, "%s: out of memory", path);
-        return -1;
-    }
-    int rc = write_file_atomic(path, buf, len, err, errn);
-    free(buf);
-    return rc;
+}
+
+int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn)
+{
+    return write_text_atomic(path, write_prx, x, err, errn);
 }
 
 int prx_looks_like(const uint8_t *buf, size_t n)
