@@ -32,21 +32,29 @@ void pit_init(struct pit *p)
     p->next_irq = UINT64_MAX;
 }
 
-void pit_bios_setup(struct pit *p, uint64_t now)
+static void load_count(struct pit *p, int ch, uint32_t value, uint64_t now)
 {
-    struct pit_channel *c = &p->ch[0];
-    c->mode = 3;
-    c->access = 3;
-    c->reload = 65536;
+    struct pit_channel *c = &p->ch[ch];
+    c->reload = value ? value : 65536;
     c->start = now;
     c->counting = 1;
-    schedule_ch0(p);
-    struct pit_channel *r = &p->ch[1];
-    r->mode = 2;
-    r->access = 1;
-    r->reload = 18;
-    r->start = now;
-    r->counting = 1;
+    if (ch == 0)
+        schedule_ch0(p);
+}
+
+/* Channel `ch` in `mode`, written a byte (access 1) or a word (3) at a
+ * time, counting `count` from now: what a control word and the count give. */
+static void program(struct pit *p, int ch, uint8_t mode, uint8_t access, uint32_t count, uint64_t now)
+{
+    p->ch[ch].mode = mode;
+    p->ch[ch].access = access;
+    load_count(p, ch, count, now);
+}
+
+void pit_bios_setup(struct pit *p, uint64_t now)
+{
+    program(p, 0, 3, 3, 0, now);        /* 65536: 18.2 Hz */
+    program(p, 1, 2, 1, 18, now);       /* the DRAM refresh, every 72 clocks */
 }
 
 uint64_t pit_refresh_next(const struct pit *p, uint64_t now, uint64_t *period)
@@ -80,16 +88,6 @@ uint16_t pit_count(const struct pit *p, int ch, uint64_t now)
         /* Mode 0 and the one-shot modes: count down and wrap through FFFF. */
         return (uint16_t)((c->reload - ticks) & 0xFFFF);
     }
-}
-
-static void load_count(struct pit *p, int ch, uint32_t value, uint64_t now)
-{
-    struct pit_channel *c = &p->ch[ch];
-    c->reload = value ? value : 65536;
-    c->start = now;
-    c->counting = 1;
-    if (ch == 0)
-        schedule_ch0(p);
 }
 
 static void control_word(struct pit *p, uint8_t v, uint64_t now)
