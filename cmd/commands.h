@@ -21,7 +21,6 @@ struct hist_request {
     int metric_given, callgraph;
     unsigned top, width;
 };
-int metric_parse(const char *s, enum metric *m);
 int hist_prx(const struct hist_request *q);
 /* cmd/hist_calls.c: --by function, --callgraph, --by site, folded/callgrind of the call tree. */
 struct prx;

@@ -365,7 +365,7 @@ int cmd_hist(int argc, char **argv)
     }
     if (metric != METRIC_SAMPLES) {
         fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
-                metric == METRIC_CYCLES ? "cycles" : "instructions", argv[optind]);
+                metric_name(metric), argv[optind]);
         return EXIT_PROFIL_FAILED;
     }
     struct prf p;

@@ -13,11 +13,6 @@
 #include "commands.h"
 #include "session.h"
 
-static const char *metric_word(enum metric m)
-{
-    return m == METRIC_CYCLES ? "cycles" : m == METRIC_INSTRUCTIONS ? "instructions" : m == METRIC_STALLS ? "stalls" : "samples";
-}
-
 static double pct(uint64_t part, uint64_t whole)
 {
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
@@ -64,7 +59,7 @@ static void function_table(const struct prx *x, const struct callgraph *g, enum 
     size_t *o = ordered(g, m, 0);
     if (!o)
         return;
-    const char *w = metric_word(m);
+    const char *w = metric_name(m);
     int stalls = x->has_stalls && m == METRIC_CYCLES;   /* the bus model: self cycles spent waiting */
     printf("%10s %7s %14s %6s%s %14s %6s %10s  %s\n", "calls", "%calls", w, "%self", stalls ? " stall%" : "",
            "inclusive", "%incl", "importance", "function");
@@ -118,7 +113,7 @@ static void call_graph(const struct prx *x, const struct callgraph *g, enum metr
                        rank[g->arc[a].callee]);
         printf("-----------------------------------------------\n");
     }
-    printf("%s; %s, %s\n", metric_word(m), x->program, x->mode);
+    printf("%s; %s, %s\n", metric_name(m), x->program, x->mode);
     shadow_footer(x);
     free(o);
     free(rank);

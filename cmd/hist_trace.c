@@ -16,22 +16,6 @@
 #include "report.h"
 #include "session.h"
 
-int metric_parse(const char *s, enum metric *m)
-{
-    static const char *const names[NMETRICS] = { "samples", "instructions", "cycles", "stalls" };
-    for (int i = 0; i < NMETRICS; i++)
-        if (strcmp(s, names[i]) == 0) {
-            *m = (enum metric)i;
-            return 0;
-        }
-    return -1;
-}
-
-static const char *metric_name(enum metric m)
-{
-    return m == METRIC_CYCLES ? "cycles" : m == METRIC_INSTRUCTIONS ? "instructions" : m == METRIC_STALLS ? "stalls" : "samples";
-}
-
 /* Inferno prof's listing of a .PRF: "offset count" per non-zero bucket. */
 int hist_inferno_prf(const struct prf *p)
 {

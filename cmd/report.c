@@ -28,7 +28,7 @@ void report_print(struct report *r, unsigned top, unsigned width)
             col = (int)strlen(r->rows[i].name);
     double t1 = total > 0 ? total : 1, cumul = 0;
     printf("%8s %6s %6s%s  %-*s  %-*s %s\n",
-           r->what[0] == 'c' ? "cycles" : r->what[0] == 'i' ? "insns" : r->what[0] == 's' && r->what[1] == 't' ? "stalls" : "hits",
+           strcmp(r->what, "instructions") == 0 ? "insns" : strcmp(r->what, "samples") == 0 ? "hits" : r->what,
            "%", "cum%", r->stall_column ? " stall%" : "", (int)width, "", col, r->column, "address");
     for (size_t i = 0; i < r->n && i < top; i++) {
         if (r->rows[i].hits < 0.5)

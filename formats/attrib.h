@@ -40,6 +40,11 @@ int attribute_lines(const struct prf *p, const struct symtab *t, struct unit_hit
  * to the symbol (by_line: the source line) whose range holds it. */
 int attribute_exact(const struct prx *x, const struct symtab *t, enum metric m, int by_line,
                     struct unit_hits **rows, size_t *n);
+/* A metric's name ("samples", "instructions", "cycles", "stalls"), as
+ * --metric takes it and the reports print it; metric_parse() is its
+ * inverse (-1: no such metric). */
+const char *metric_name(enum metric m);
+int metric_parse(const char *s, enum metric *m);
 /* An entry's count under a metric (instructions for METRIC_SAMPLES). */
 double prx_metric(const struct prx_entry *e, enum metric m);
 
