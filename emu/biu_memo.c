@@ -102,12 +102,20 @@ static int make_key(const struct biu *b, const struct eu_insn *in, struct memo_k
     return 1;
 }
 
+/* Whether the BIU's refresh fits a key's and a slot's 32 and 16 bits
+ * (INT32_MAX and INT16_MIN stand for none). */
+static int refresh_fits(const struct biu *b)
+{
+    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
+    return (dreq == BIU_NO_REFRESH || (dreq >= INT32_MIN && dreq < INT32_MAX)) &&
+           (grant == BIU_NO_REFRESH || (grant > INT16_MIN && grant <= INT16_MAX));
+}
+
 /* The refresh as it stands, into w[3]; 0 when out of the key's range. */
 static int exact_refresh(const struct biu *b, struct memo_key *k)
 {
     int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
-    if ((dreq != BIU_NO_REFRESH && (dreq < INT32_MIN || dreq >= INT32_MAX)) ||
-        (grant != BIU_NO_REFRESH && (grant <= INT16_MIN || grant > INT16_MAX)))
+    if (!refresh_fits(b))
         return 0;
     k->w[3] = (uint64_t)(uint32_t)(dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq) |
               (uint64_t)(uint16_t)(grant == BIU_NO_REFRESH ? NO_GRANT : (int16_t)grant) << 32;
@@ -198,9 +206,7 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     int32_t ahead = distance(b->fetch_at, in->next);
     int far = room >= 0 && clocks <= room;
     if (in->length > KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->fetch_start > INT16_MAX ||
-        ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) ||
-        (b->refresh_dreq != BIU_NO_REFRESH && (b->refresh_dreq <= INT32_MIN || b->refresh_dreq >= INT32_MAX)) ||
-        (b->refresh_grant != BIU_NO_REFRESH && (b->refresh_grant <= INT16_MIN || b->refresh_grant > INT16_MAX)))
+        ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) || !refresh_fits(b))
         return clocks;
     struct memo_slot *s = &memo->slot[slot_of(far ? &k : &exact)];
     s->key = far ? k : exact;
