@@ -118,7 +118,7 @@ static void summary(const struct sampler *s, const struct machine *m, int first_
     fprintf(f, "profil: %llu %s in %.3f s emulated (%s%s, %s timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
             (unsigned long long)s->total, m->exact ? "instructions traced" : "samples",
             cycles_to_seconds(m->now), cpu_model_name(m->model), m->model >= CPU_186 ? " timed as an 8086" : "",
-            m->timing_bus ? "bus" : "table", 100.0 * (double)prog / t,
+            machine_timing_name(m), 100.0 * (double)prog / t,
             100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
     if (first_line_only)
         return;
@@ -262,7 +262,7 @@ static int write_prx(const struct session_opts *o, const struct machine *m, stru
     const char *base = strrchr(o->program, '/');
     snprintf(x.program, sizeof x.program, "%s", base ? base + 1 : o->program);
     snprintf(x.cpu, sizeof x.cpu, "%s", cpu_model_name(m->model));
-    snprintf(x.timing, sizeof x.timing, "%s", m->timing_bus ? "bus" : "table");
+    snprintf(x.timing, sizeof x.timing, "%s", machine_timing_name(m));
     x.has_stalls = m->timing_bus;
     snprintf(x.stop, sizeof x.stop, "%s", stop_name(m->stop));
     snprintf(x.mode, sizeof x.mode, "%s", ex->tracing ? "trace" : "sampling");

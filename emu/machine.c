@@ -23,6 +23,11 @@
 
 /* ---- lifetime ------------------------------------------------------------ */
 
+const char *machine_timing_name(const struct machine *m)
+{
+    return m->timing_bus ? "bus" : "table";
+}
+
 const char *cpu_model_name(enum cpu_model model)
 {
     static const char *const names[] = { "8088", "8086", "186", "286" };

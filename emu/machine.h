@@ -42,6 +42,10 @@
 enum cpu_model { CPU_8088, CPU_8086, CPU_186, CPU_286 };
 
 /* "8088", "8086", "186", "286". */
+/* The clock model the machine runs: "bus" or "table" (the summary, the
+ * .prx and the .prc name it so). */
+struct machine;
+const char *machine_timing_name(const struct machine *m);
 const char *cpu_model_name(enum cpu_model model);
 /* Parses one of those names; -1 when it is none of them. */
 int cpu_model_parse(const char *name, enum cpu_model *out);

@@ -68,7 +68,7 @@ static int write_companion(const char *prf_path, const char *program, const stru
     snprintf(c.mode, sizeof c.mode, "%s", tracing ? "trace" : "sampling");
     snprintf(c.unit, sizeof c.unit, "%s", tracing ? "instructions" : "samples");
     snprintf(c.cpu, sizeof c.cpu, "%s", cpu_model_name(m->model));
-    snprintf(c.timing, sizeof c.timing, "%s", m->timing_bus ? "bus" : "table");
+    snprintf(c.timing, sizeof c.timing, "%s", machine_timing_name(m));
     const struct prf_layout *l = &s->layout;
     c.header = (struct prf){ l->clock_grain, (uint16_t)l->bucket_num, l->bucket_size, l->prog_low_pa,
                              l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL };
