@@ -14,7 +14,7 @@ NASM    ?= nasm
 
 DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev
 
-LIB_SRC := $(wildcard emu/*.c loader/*.c sampler/*.c formats/*.c)
+LIB_SRC := $(wildcard emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(B)/%.o)
@@ -119,11 +119,11 @@ conformance: $(B)/libprofil.a tests/conformance.c
 	$(CC) $(CFLAGS) -o $(B)/conformance tests/conformance.c $(B)/libprofil.a $(LDLIBS)
 	./$(B)/conformance $(CONFORMANCE_GATE) ../shared/data/sst8086/v1 docs/conformance.md
 
-# --timing bus's measured EU schedules, from the same traces (emu/biu_plans.inc;
+# --timing bus's measured EU schedules, from the same traces (emu/cpu/biu_plans.inc;
 # BUS_PLANS_ODD=1: from the odd-numbered tests only, to check on the others).
 bus-plans: $(B)/libprofil.a tests/derive_plans.c
 	$(CC) $(CFLAGS) -o $(B)/derive_plans tests/derive_plans.c $(B)/libprofil.a $(LDLIBS)
-	$(if $(BUS_PLANS_ODD),ODD=1 )./$(B)/derive_plans ../shared/data/sst8086/v1 emu/biu_plans.inc
+	$(if $(BUS_PLANS_ODD),ODD=1 )./$(B)/derive_plans ../shared/data/sst8086/v1 emu/cpu/biu_plans.inc
 
 # The whole suite under AddressSanitizer and UBSan, in a separate tree.
 asan:

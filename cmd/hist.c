@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emu/folder.h"
+#include "../emu/dos/folder.h"
 #include "../formats/fileio.h"
 #include "../formats/prc.h"
 #include "../formats/prf.h"

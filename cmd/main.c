@@ -155,7 +155,7 @@ int main(int argc, char **argv)
         printf("profil %s\n", PROFIL_VERSION);
         return finish_stdout(0);
     }
-    /* run and the dialogue: stdout is the program's (emu/console.h). */
+    /* run and the dialogue: stdout is the program's (emu/pc/console.h). */
     if (!strcmp(cmd, "run"))
         return cmd_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "show"))

@@ -8,7 +8,7 @@
 
 #include "commands.h"
 #include "session.h"
-#include "../emu/dos.h"
+#include "../emu/dos/dos.h"
 
 static int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {

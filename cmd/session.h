@@ -21,7 +21,7 @@
 #define EXIT_OUTPUT_CLOSED 141  /* stdout's reader went away: 128 + SIGPIPE */
 
 /* The clock: the bus model (the prefetch queue and the bus clock by clock,
- * emu/biu.h) or the table of instruction costs (emu/timing.h). */
+ * emu/cpu/biu.h) or the table of instruction costs (emu/cpu/timing.h). */
 enum session_timing { TIMING_DEFAULT, TIMING_TABLE, TIMING_BUS };
 
 struct session_opts {

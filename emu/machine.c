@@ -2,7 +2,7 @@
  * emu/machine.c: the virtual PC's memory, clock, deadlines, interrupts,
  * ports, host-service traps and run loop (see machine.h).
  *
- * Time moves in two ways only: emu/cpu.c adds each instruction's cycles,
+ * Time moves in two ways only: emu/cpu/cpu.c adds each instruction's cycles,
  * and machine_charge() adds the cost of a host service or of an interrupt
  * entry.  Both end in process_deadlines(), which fires the sampling ticks
  * (attributing each to the CS:IP a real interrupt would push), raises
@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bios.h"
-#include "cpu.h"
+#include "bios/bios.h"
+#include "cpu/cpu.h"
 #include "services.h"
-#include "timing.h"
-#include "video.h"
+#include "cpu/timing.h"
+#include "pc/video.h"
 
 /* ---- lifetime ------------------------------------------------------------ */
 
@@ -153,7 +153,7 @@ void machine_update_next_event(struct machine *m)
     if (m->deadline < next)
         next = m->deadline;
     /* An IRQ the PIC would deliver waits for IF=1: look at the next
-     * boundary when IF is already 1; otherwise emu/cpu.c looks again after
+     * boundary when IF is already 1; otherwise emu/cpu/cpu.c looks again after
      * each instruction that may set IF (STI, POPF, IRET). */
     m->irq_waiting = pic_pending(&m->pic) >= 0;
     if (m->interrupt_requested || (m->irq_waiting && m->cpu && (cpu_get(m, REG_FLAGS) & FL_IF)))

@@ -16,9 +16,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "keyboard.h"
-#include "pit.h"
-#include "pic.h"
+#include "pc/keyboard.h"
+#include "pc/pit.h"
+#include "pc/pic.h"
 
 #define MEM_SIZE 0x100000u          /* 1 MiB, addresses wrap (A20 off) */
 #define MEM_MASK 0xFFFFFu
@@ -37,7 +37,7 @@
 #define SEG_ROM      0xF000u
 
 /* The CPU being emulated.  8088 and 8086 get the fidelity layer of
- * emu/cpu.c (8086 semantics where libx86emu is a 286); 186 and 286 run
+ * emu/cpu/cpu.c (8086 semantics where libx86emu is a 286); 186 and 286 run
  * libx86emu's own real-mode behaviour, timed with the 8086 table. */
 enum cpu_model { CPU_8088, CPU_8086, CPU_186, CPU_286 };
 
@@ -124,9 +124,9 @@ struct call_observer {
 
 struct machine {
     uint8_t *mem;                   /* MEM_SIZE bytes                        */
-    void *cpu;                      /* opaque, owned by emu/cpu.c            */
+    void *cpu;                      /* opaque, owned by emu/cpu/cpu.c            */
     enum cpu_model model;
-    int timing_bus;             /* --timing bus (emu/biu.h) instead of the table */
+    int timing_bus;             /* --timing bus (emu/cpu/biu.h) instead of the table */
     int no_refresh;             /* the bus model leaves out the DRAM refresh */
     int hinted;                     /* the 186-opcode hint has been shown   */
 
@@ -279,7 +279,7 @@ void machine_interrupt(struct machine *m, uint8_t vec);
 
 /* Internal: recompute next_event after a deadline changed. */
 void machine_update_next_event(struct machine *m);
-/* Internal, called by emu/cpu.c at boundaries where a deadline passed or
+/* Internal, called by emu/cpu/cpu.c at boundaries where a deadline passed or
  * CS:IP is a trap.  prev_* describe the instruction that just finished. */
 void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
                       uint16_t prev_cs, uint16_t prev_ip, uint64_t rep_split);

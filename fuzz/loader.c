@@ -12,10 +12,10 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "../emu/bios.h"
-#include "../emu/console.h"
-#include "../emu/dos.h"
-#include "../emu/drive.h"
+#include "../emu/bios/bios.h"
+#include "../emu/pc/console.h"
+#include "../emu/dos/dos.h"
+#include "../emu/dos/drive.h"
 #include "../emu/machine.h"
 #include "../formats/prf.h"
 #include "../loader/exe.h"

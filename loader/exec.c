@@ -23,10 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emu/bios.h"
+#include "../emu/bios/bios.h"
 #include "../emu/costs.h"
-#include "../emu/dos_internal.h"
-#include "../emu/dos_mem.h"
+#include "../emu/dos/dos_internal.h"
+#include "../emu/dos/dos_mem.h"
 #include "process.h"
 
 #define EXEC_FILE_MAX 0xA0000u      /* nothing bigger fits in 640 KiB */

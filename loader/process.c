@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../emu/dos.h"
-#include "../emu/dos_mem.h"
+#include "../emu/dos/dos.h"
+#include "../emu/dos/dos_mem.h"
 #include "../emu/machine.h"
 
 #define PSP_PARAS 0x10u

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../emu/cpu.h"
+#include "../emu/cpu/cpu.h"
 #include "../formats/prc.h"
 
 #define INTERVAL_MAX 65529u     /* PROFIL's largest -i and -b */

@@ -1,7 +1,7 @@
 /*
  * sampler/memprof.h: --memory, Inferno prof's memory profiling for DOS.
  *
- * Follows the DOS memory calls (emu/dos.h's struct mem_observer) and
+ * Follows the DOS memory calls (emu/dos/dos.h's struct mem_observer) and
  * keeps, per call site (the INT 21h instruction), the calls it made and
  * the bytes of the blocks it allocated: allocated, freed (by whoever
  * freed them), peak live and live when the run ended.  A block changes
@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../emu/dos.h"
+#include "../emu/dos/dos.h"
 #include "../formats/prx.h"
 
 struct memblock {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emu/insnlen.h"
+#include "../emu/cpu/insnlen.h"
 
 int tracer_init(struct tracer *t)
 {

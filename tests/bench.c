@@ -1,7 +1,7 @@
 /*
  * tests/bench.c: `make bench`.  Runs the same instructions of a CPU-bound
  * fixture twice in one process, on bare libx86emu with a flat memory
- * (emu/cpu_bare.c) and on profil's emulated PC with its clock and sampler
+ * (emu/cpu/cpu_bare.c) and on profil's emulated PC with its clock and sampler
  * running (100 us interval), and prints emulated MIPS and their ratio.
  * The two alternate for ROUNDS rounds and the best round of each counts,
  * so a busy neighbour on a shared host does not decide the ratio.
@@ -13,14 +13,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../emu/bios.h"
-#include "../emu/console.h"
-#include "../emu/cpu.h"
-#include "../emu/cpu_bare.h"
-#include "../emu/dos.h"
-#include "../emu/drive.h"
+#include "../emu/bios/bios.h"
+#include "../emu/pc/console.h"
+#include "../emu/cpu/cpu.h"
+#include "../emu/cpu/cpu_bare.h"
+#include "../emu/dos/dos.h"
+#include "../emu/dos/drive.h"
 #include "../emu/machine.h"
-#include "../emu/pit.h"
+#include "../emu/pc/pit.h"
 #include "../formats/attrib.h"
 #include "../formats/export.h"
 #include "../formats/fileio.h"

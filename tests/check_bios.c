@@ -9,11 +9,11 @@
 
 #include <zlib.h>
 
-#include "../emu/bios.h"
-#include "../emu/console.h"
-#include "../emu/keyboard.h"
+#include "../emu/bios/bios.h"
+#include "../emu/pc/console.h"
+#include "../emu/pc/keyboard.h"
 #include "../emu/machine.h"
-#include "../emu/video.h"
+#include "../emu/pc/video.h"
 #include "../formats/screen.h"
 
 static struct machine *new_pc(struct console *con)

@@ -1,5 +1,5 @@
 /*
- * tests/check_bus.c: `--timing bus` (emu/biu.c, emu/biu_plan.c).
+ * tests/check_bus.c: `--timing bus` (emu/cpu/biu.c, emu/cpu/biu_plan.c).
  *
  * Each expected count is a SingleStepTests 8086 hardware trace read by
  * hand (the test names the instruction, the queue it started with, and
@@ -7,8 +7,8 @@
  * written here.  Also: the 8088's byte-wide queue makes a run of NOPs
  * fetch-bound, and the command line's --timing.
  */
-#include "../emu/biu.h"
-#include "../emu/cpu.h"
+#include "../emu/cpu/biu.h"
+#include "../emu/cpu/cpu.h"
 #include "../emu/machine.h"
 #include "testutil.h"
 

@@ -3,8 +3,8 @@
  * sees it: the memo in front of the bus model gives what playing every
  * instruction clock by clock gives.
  */
-#include "../emu/biu.h"
-#include "../emu/biu_memo.h"
+#include "../emu/cpu/biu.h"
+#include "../emu/cpu/biu_memo.h"
 #include "../emu/machine.h"
 #include "../formats/prx.h"
 #include "testutil.h"

@@ -4,8 +4,8 @@
  */
 #include "testutil.h"
 
-#include "../emu/pic.h"
-#include "../emu/pit.h"
+#include "../emu/pc/pic.h"
+#include "../emu/pc/pit.h"
 
 START_TEST(pit_bios_rate)
 {

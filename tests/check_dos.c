@@ -7,8 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../emu/dos_mem.h"
-#include "../emu/drive.h"
+#include "../emu/dos/dos_mem.h"
+#include "../emu/dos/drive.h"
 #include "../emu/machine.h"
 
 #define DRV TMP "/drv"

@@ -1,5 +1,5 @@
 /*
- * tests/check_fidelity.c: where libx86emu behaves as a 286, emu/cpu.c makes
+ * tests/check_fidelity.c: where libx86emu behaves as a 286, emu/cpu/cpu.c makes
  * it an 8086 (LIBX86EMU.md's table).  Each test runs hand-written bytes at
  * 1000:0000 (SS:SP = 3000:1000, interrupts off) on a bare machine and
  * checks the 8086's result.
@@ -102,7 +102,7 @@ START_TEST(divide_error_pushes_the_next_instruction)
 END_TEST
 
 /* Opcodes libx86emu reads as 186/286 instructions or rejects, which the
- * 8086 runs as something else (emu/cpu.c's emulate_8086_only). */
+ * 8086 runs as something else (emu/cpu/cpu.c's emulate_8086_only). */
 
 /* SAR by 1 always clears OF on the 8086 (the sign cannot change);
  * libx86emu leaves OF as it was (SingleStepTests D0.7/D1.7 failed on the

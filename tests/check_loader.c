@@ -5,9 +5,9 @@
  */
 #include "testutil.h"
 
-#include "../emu/bios.h"
-#include "../emu/console.h"
-#include "../emu/dos.h"
+#include "../emu/bios/bios.h"
+#include "../emu/pc/console.h"
+#include "../emu/dos/dos.h"
 #include "../emu/machine.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"

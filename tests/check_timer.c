@@ -5,8 +5,8 @@
  */
 #include "testutil.h"
 
-#include "../emu/bios.h"
-#include "../emu/console.h"
+#include "../emu/bios/bios.h"
+#include "../emu/pc/console.h"
 #include "../emu/machine.h"
 
 /* STI; JMP $ for one emulated second: IRQ0 every 65536 x 4 = 262144

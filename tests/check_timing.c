@@ -7,7 +7,7 @@
 #include "testutil.h"
 
 #include "../emu/machine.h"
-#include "../emu/timing.h"
+#include "../emu/cpu/timing.h"
 
 #define CODE_SEG 0x1000u
 #define DATA_SEG 0x2000u

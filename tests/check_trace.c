@@ -13,7 +13,7 @@
 
 #include <math.h>
 
-#include "../emu/insnlen.h"
+#include "../emu/cpu/insnlen.h"
 #include "../emu/machine.h"
 #include "../formats/prx.h"
 

@@ -1,15 +1,15 @@
 /*
  * tests/conformance.c: `make conformance`.  Runs the hardware-captured
  * SingleStepTests 8086 in ../shared/data/sst8086/v1 through the same CPU
- * wrapper and clock `profil run` uses (emu/cpu.c, emu/timing.c), one
+ * wrapper and clock `profil run` uses (emu/cpu/cpu.c, emu/cpu/timing.c), one
  * instruction per test on a bare bus (every port reads FFh, RAM up to
  * 1 MiB, 8086 bus timing), and compares
  *   - every register, the RAM bytes listed, FLAGS under the opcode's
  *     flags-mask from metadata.json (bits 12-15 read as 1 on the 8086);
  *   - the clock's charge with the hardware's len(cycles), leaving out the
  *     tests that run into the divide-error handler, for both timing models:
- *     the table (emu/timing.c, the default) and the bus model (--timing
- *     bus, emu/biu.c, started with the test's queue);
+ *     the table (emu/cpu/timing.c, the default) and the bus model (--timing
+ *     bus, emu/cpu/biu.c, started with the test's queue);
  *   - REP string operations with CX >= 10: the largest relative error.
  * Prints a line per opcode file and the totals, writes docs/conformance.md,
  * and exits 1 below the thresholds (99.9% of the tests of opcodes whose
@@ -24,8 +24,8 @@
 #include <zlib.h>
 
 #include "sst_load.h"
-#include "../emu/cpu.h"
-#include "../emu/insnlen.h"
+#include "../emu/cpu/cpu.h"
+#include "../emu/cpu/insnlen.h"
 #include "../emu/machine.h"
 
 /* The gate on the bus model: this share of the timed tests exact, in %. */

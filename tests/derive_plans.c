@@ -1,8 +1,8 @@
 /*
  * tests/derive_plans.c: `make bus-plans`.  Measures the 8086's own pace for
  * each instruction form from the SingleStepTests 8086 bus traces in
- * ../shared/data/sst8086/v1 and writes emu/biu_plans.inc, the schedules
- * `--timing bus` plays against its prefetch queue and bus (emu/biu.h).
+ * ../shared/data/sst8086/v1 and writes emu/cpu/biu_plans.inc, the schedules
+ * `--timing bus` plays against its prefetch queue and bus (emu/cpu/biu.h).
  *
  * For every test it takes, from the opcode byte's first clock: when each
  * immediate byte is read from the queue (I), when each data bus cycle
@@ -25,8 +25,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../emu/insnlen.h"
-#include "../emu/timing.h"
+#include "../emu/cpu/insnlen.h"
+#include "../emu/cpu/timing.h"
 #include "sst_load.h"
 
 #define MAX_EVENTS 16
@@ -103,7 +103,7 @@ static unsigned divisor_of(json_t *test, const uint8_t *b, unsigned pre, int wid
 }
 
 /* The clocks of an operand-dependent loop, which the schedule leaves out
- * from the first write on (emu/biu_plan.c puts them back): what the table
+ * from the first write on (emu/cpu/biu_plan.c puts them back): what the table
  * counts as the operands' part (timing_decode's `operand`: shifts by CL,
  * AAD), or adds once the operands are known (`mul`: timing_mul_extra,
  * timing_div_extra, timing_ascii_extra), from the test's registers and
@@ -254,7 +254,7 @@ static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "../shared/data/sst8086/v1";
-    const char *out = argc > 2 ? argv[2] : "emu/biu_plans.inc";
+    const char *out = argc > 2 ? argv[2] : "emu/cpu/biu_plans.inc";
     int odd_only = getenv("ODD") != NULL;
     DIR *d = opendir(dir);
     if (!d) {

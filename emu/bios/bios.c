@@ -1,0 +1,272 @@
+/*
+ * emu/bios/bios.c: the BIOS data area and ROM, the vectors, the INT 08h timer
+ * handler, and the services that are not video or keyboard: equipment and
+ * memory size (11h, 12h), disks, serial and printer ports that are absent
+ * (13h, 14h, 17h), system services (15h), time of day (1Ah), and the CPU
+ * exceptions that end a run (see bios.h).
+ */
+#include "bios.h"
+#include "bios_internal.h"
+
+#include <string.h>
+
+#include "../pc/console.h"
+#include "../costs.h"
+#include "../machine.h"
+#include "../services.h"
+#include "../pc/video.h"
+
+static struct bios the_bios;    /* one PC per process */
+
+#define CONFIG_TABLE_OFF 0xE6F5u    /* F000:E6F5, INT 15h C0h's answer, as on IBM's BIOS */
+
+/* INT 08h, as the IBM PC BIOS does it: count 40:6C, roll over at midnight
+ * (1800B0h ticks) setting 40:70, call INT 1Ch, EOI, return. */
+static const uint8_t int08_code[] = {
+    0x1E,                               /* 00 push ds                    */
+    0x50,                               /* 01 push ax                    */
+    0x31, 0xC0,                         /* 02 xor ax,ax                  */
+    0x8E, 0xD8,                         /* 04 mov ds,ax                  */
+    0xFF, 0x06, 0x6C, 0x04,             /* 06 inc word [046Ch]           */
+    0x75, 0x04,                         /* 0A jnz 10                     */
+    0xFF, 0x06, 0x6E, 0x04,             /* 0C inc word [046Eh]           */
+    0x83, 0x3E, 0x6E, 0x04, 0x18,       /* 10 cmp word [046Eh],18h       */
+    0x75, 0x19,                         /* 15 jnz 30                     */
+    0x81, 0x3E, 0x6C, 0x04, 0xB0, 0x00, /* 17 cmp word [046Ch],00B0h     */
+    0x75, 0x11,                         /* 1D jnz 30                     */
+    0xC7, 0x06, 0x6C, 0x04, 0x00, 0x00, /* 1F mov word [046Ch],0         */
+    0xC7, 0x06, 0x6E, 0x04, 0x00, 0x00, /* 25 mov word [046Eh],0         */
+    0xC6, 0x06, 0x70, 0x04, 0x01,       /* 2B mov byte [0470h],1         */
+    0xCD, 0x1C,                         /* 30 int 1Ch                    */
+    0xB0, 0x20,                         /* 32 mov al,20h                 */
+    0xE6, 0x20,                         /* 34 out 20h,al                 */
+    0x58,                               /* 36 pop ax                     */
+    0x1F,                               /* 37 pop ds                     */
+    0xCF,                               /* 38 iret                       */
+};
+
+void bios_charge_call(struct machine *m)
+{
+    machine_charge(m, COST_BIOS_CALL, cpu_get(m, REG_CS), cpu_get(m, REG_IP));
+}
+
+void bios_charge_chars(struct machine *m, unsigned n)
+{
+    machine_charge(m, (uint64_t)n * COST_TTY_CHAR, SEG_IOSYS, BIOS_CON_OFF);
+}
+
+/* ---- INT 11h, 12h: equipment and memory size ----------------------------- */
+
+static void int11(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
+    cpu_set(m, REG_AX, mem_rw(m, 0x410));
+}
+
+static void int12(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
+    cpu_set(m, REG_AX, mem_rw(m, 0x413));
+}
+
+/* ---- INT 13h, 14h, 17h: no disks, no serial or printer ports ----------- */
+
+static void int13(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
+    uint8_t status = cpu_ah(m) == 0x15 ? 0x00 : 0x80;   /* 15h: no such drive; others: not ready */
+    mem_wb(m, 0x441, status);
+    cpu_set_ah(m, status);
+    service_set_carry(m, status != 0);
+}
+
+static void int14(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
+    cpu_set(m, REG_AX, 0x8000);         /* time-out: no port */
+}
+
+static void int17(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
+    cpu_set_ah(m, 0x09);                /* time-out, I/O error: no printer */
+}
+
+/* ---- INT 15h: system services ---------------------------------------------- */
+
+static void int15(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
+    switch (cpu_ah(m)) {
+    case 0x88:                          /* extended memory: none */
+        cpu_set(m, REG_AX, 0);
+        service_set_carry(m, 0);
+        break;
+    case 0xC0:                          /* configuration table */
+        cpu_set(m, REG_ES, SEG_ROM);
+        cpu_set(m, REG_BX, CONFIG_TABLE_OFF);
+        cpu_set_ah(m, 0);
+        service_set_carry(m, 0);
+        break;
+    case 0x4F:                          /* keyboard intercept: the key goes on */
+        service_set_carry(m, 1);
+        break;
+    case 0x90: case 0x91:               /* device busy / interrupt complete */
+        cpu_set_ah(m, 0);
+        service_set_carry(m, 0);
+        break;
+    default:
+        bios_unknown(m, 0x15, cpu_ah(m));
+        cpu_set_ah(m, 0x86);            /* the PC's "not supported" */
+        break;
+    }
+}
+
+/* ---- INT 1Ah: time of day ------------------------------------------------ */
+
+static uint8_t bcd(uint8_t v) { return (uint8_t)((v / 10) << 4 | v % 10); }
+
+static void int1a(struct machine *m, void *ctx)
+{
+    (void)ctx;
+    bios_charge_call(m);
+    switch (cpu_ah(m)) {
+    case 0x00:
+        cpu_set(m, REG_CX, mem_rw(m, 0x46E));
+        cpu_set(m, REG_DX, mem_rw(m, 0x46C));
+        cpu_set_al(m, mem_rb(m, 0x470));
+        mem_wb(m, 0x470, 0);
+        break;
+    case 0x01:
+        mem_ww(m, 0x46E, cpu_get(m, REG_CX));
+        mem_ww(m, 0x46C, cpu_get(m, REG_DX));
+        mem_wb(m, 0x470, 0);
+        break;
+    case 0x02: {                        /* real-time clock, BCD, from the tick count */
+        uint32_t ticks = (uint32_t)mem_rw(m, 0x46E) << 16 | mem_rw(m, 0x46C);
+        uint32_t secs = (uint32_t)((uint64_t)ticks * 65536u / 1193182u);
+        cpu_set(m, REG_CX, (uint16_t)(bcd((uint8_t)(secs / 3600)) << 8 | bcd((uint8_t)(secs / 60 % 60))));
+        cpu_set(m, REG_DX, (uint16_t)(bcd((uint8_t)(secs % 60)) << 8));
+        service_set_carry(m, 0);
+        break;
+    }
+    case 0x04:                          /* real-time clock date: DOS's boot date, 1 Jan 1984 */
+        cpu_set(m, REG_CX, 0x1984);
+        cpu_set(m, REG_DX, 0x0101);
+        service_set_carry(m, 0);
+        break;
+    default:
+        bios_unknown(m, 0x1A, cpu_ah(m));
+        break;
+    }
+}
+
+/* ---- CPU exceptions that end the run ------------------------------------ */
+
+static void int00(struct machine *m, void *ctx)
+{
+    uint16_t cs, ip;
+    (void)ctx;
+    service_caller(m, &cs, &ip);
+    machine_stop(m, STOP_FAULT, "divide overflow (INT 0, returning to %04X:%04X)", cs, ip);
+}
+
+static void int06(struct machine *m, void *ctx)
+{
+    uint16_t cs, ip;
+    (void)ctx;
+    service_caller(m, &cs, &ip);
+    machine_stop(m, STOP_FAULT, "invalid opcode %02X at %04X:%04X", mem_rb(m, lin(cs, ip)), cs, ip);
+}
+
+/* ---- unknown functions ----------------------------------------------------- */
+
+void bios_unknown(struct machine *m, uint8_t vec, uint8_t fn)
+{
+    uint16_t cs, ip;
+    service_caller(m, &cs, &ip);
+    machine_unimplemented(m, vec, fn, cs, (uint16_t)(ip - 2));
+    service_set_carry(m, 1);
+    cpu_set(m, REG_AX, 1);
+}
+
+/* ---- installation -------------------------------------------------------- */
+
+struct stub { uint8_t vec; service_fn fn; };
+
+static void fill_bda(struct machine *m, uint32_t ticks)
+{
+    mem_ww(m, 0x410, 0x0021);       /* equipment: 80x25 colour, no FPU, no floppies */
+    mem_ww(m, 0x413, 640);          /* KiB of conventional memory */
+    mem_ww(m, 0x41A, 0x001E);       /* keyboard buffer head */
+    mem_ww(m, 0x41C, 0x001E);       /* keyboard buffer tail */
+    mem_ww(m, 0x480, 0x001E);
+    mem_ww(m, 0x482, 0x003E);
+    mem_wb(m, 0x496, 0x10);         /* an enhanced (101-key) keyboard */
+    mem_ww(m, 0x46C, (uint16_t)ticks);
+    mem_ww(m, 0x46E, (uint16_t)(ticks >> 16));
+}
+
+static void fill_rom(struct machine *m)
+{
+    static const char date[] = "04/24/81";
+    uint32_t rom = (uint32_t)SEG_ROM << 4;
+    /* The reset vector jumps to a HLT loop; nothing should ever go there. */
+    const uint8_t reset[] = { 0xEA, 0x00, 0xE0, 0x00, 0xF0 };     /* jmp F000:E000 */
+    mem_write(m, rom + 0xFFF0, reset, sizeof reset);
+    mem_wb(m, rom + 0xE000, 0xF4);                                 /* hlt */
+    mem_write(m, rom + 0xFFF5, date, 8);
+    mem_wb(m, rom + 0xFFFE, 0xFF);                                 /* model: IBM PC */
+    /* INT 15h C0h: length 8, model FFh, submodel 0, revision 0, an RTC. */
+    static const uint8_t config[10] = { 8, 0, 0xFF, 0, 0, 0x20, 0, 0, 0, 0 };
+    mem_write(m, rom + CONFIG_TABLE_OFF, config, sizeof config);
+}
+
+int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
+{
+    static const struct stub stubs[] = {
+        { 0x00, int00 }, { 0x06, int06 }, { 0x09, bios_int09 }, { 0x10, bios_int10 }, { 0x11, int11 },
+        { 0x12, int12 }, { 0x13, int13 }, { 0x14, int14 }, { 0x15, int15 }, { 0x16, bios_int16 },
+        { 0x17, int17 }, { 0x1A, int1a },
+    };
+    struct bios *b = &the_bios;
+    b->con = con;
+
+    /* Every vector starts at a plain IRET. */
+    mem_wb(m, lin(SEG_IOSYS, BIOS_IRET_OFF), 0xCF);
+    mem_wb(m, lin(SEG_IOSYS, BIOS_CON_OFF), 0xCF);
+    for (unsigned v = 0; v < 256; v++)
+        ivt_set(m, (uint8_t)v, SEG_IOSYS, BIOS_IRET_OFF);
+
+    /* INT 08h's code, then the IRET INT 1Ch points at (the user timer
+     * hook, called by INT 08h): time in both is the timer's. */
+    mem_write(m, lin(SEG_IOSYS, BIOS_INT08_OFF), int08_code, sizeof int08_code);
+    mem_wb(m, lin(SEG_IOSYS, BIOS_INT08_OFF + sizeof int08_code), 0xCF);
+    ivt_set(m, 0x08, SEG_IOSYS, BIOS_INT08_OFF);
+    ivt_set(m, 0x1C, SEG_IOSYS, BIOS_INT08_OFF + sizeof int08_code);
+    if (machine_add_code_service(m, SEG_IOSYS, BIOS_INT08_OFF, sizeof int08_code + 1, service_id(0x08, 0, 0)) != 0)
+        return -1;
+
+    for (unsigned i = 0; i < sizeof stubs / sizeof stubs[0]; i++) {
+        uint16_t off = (uint16_t)(BIOS_STUB_OFF + i);
+        mem_wb(m, lin(SEG_IOSYS, off), 0xCF);           /* the stub: IRET */
+        ivt_set(m, stubs[i].vec, SEG_IOSYS, off);
+        if (machine_add_service(m, stubs[i].vec, SEG_IOSYS, off, stubs[i].fn, b) != 0)
+            return -1;
+        if (stubs[i].vec == 0x16)
+            bios_keys_install(m, b, off);
+    }
+    fill_bda(m, ticks_at_boot);
+    fill_rom(m);
+    video_init(m);
+    pit_bios_setup(&m->pit, m->now);
+    m->pic.imr = 0xBC;      /* the BIOS leaves IRQ0, 1 and 6 unmasked */
+    machine_update_next_event(m);
+    return 0;
+}

@@ -1,0 +1,170 @@
+/*
+ * emu/bios/bios_video.c: INT 10h, the video BIOS, over the screen model of
+ * video.c.  Text it writes (teletype, character writes, write string)
+ * also goes to the console's screen stream.  The adapter answers as a
+ * VGA with colour display: mode 13h is accepted with its memory at A000h,
+ * the DAC palette is kept, no glyphs are drawn.
+ */
+#include "bios_internal.h"
+
+#include "../pc/console.h"
+#include "../costs.h"
+#include "../machine.h"
+#include "../pc/video.h"
+
+#define BDA_CURSOR_TYPE 0x460u
+#define FONT_8X8 0xFA6Eu            /* F000:FA6E, where the IBM BIOS keeps it */
+
+static uint8_t bh(struct machine *m) { return (uint8_t)(cpu_get(m, REG_BX) >> 8); }
+static uint8_t bl(struct machine *m) { return (uint8_t)cpu_get(m, REG_BX); }
+static uint8_t dh(struct machine *m) { return (uint8_t)(cpu_get(m, REG_DX) >> 8); }
+static uint8_t dl(struct machine *m) { return (uint8_t)cpu_get(m, REG_DX); }
+
+/* Text that reaches the screen: the model, and the host's screen stream. */
+static void show(struct machine *m, struct bios *b, uint8_t ch)
+{
+    console_screen_put(m, b->con, ch);
+}
+
+static void cursor(struct machine *m)           /* 02h, 03h */
+{
+    uint8_t row, col;
+    if (cpu_ah(m) == 0x02) {
+        video_set_cursor(m, bh(m) & 7, dh(m), dl(m));
+        return;
+    }
+    video_get_cursor(m, bh(m) & 7, &row, &col);
+    cpu_set(m, REG_DX, (uint16_t)(row << 8 | col));
+    cpu_set(m, REG_CX, mem_rw(m, BDA_CURSOR_TYPE));
+}
+
+/* 09h, 0Ah: the character goes on screen `count` times, the cursor stays. */
+static void write_cells(struct machine *m, struct bios *b)
+{
+    uint16_t count = cpu_get(m, REG_CX);
+    uint8_t page = bh(m) & 7, row, col;
+    video_get_cursor(m, page, &row, &col);
+    video_write_cells(m, page, cpu_al(m), bl(m), count, cpu_ah(m) == 0x09);
+    unsigned shown = count < 80 ? count : 80;
+    for (unsigned i = 0; i < shown; i++)
+        console_screen_echo(b->con, cpu_al(m));
+    bios_charge_chars(m, shown);
+}
+
+/* 13h: write string ES:BP, CX characters at DH,DL of page BH; AL bit 0
+ * moves the cursor, bit 1 says the string alternates characters and
+ * attributes (else BL is the attribute). */
+static void write_string(struct machine *m, struct bios *b)
+{
+    uint8_t mode = cpu_al(m), page = bh(m) & 7, row0, col0;
+    uint16_t es = cpu_get(m, REG_ES), bp = cpu_get(m, REG_BP), n = cpu_get(m, REG_CX);
+    uint8_t saved = video_page(m);
+    video_get_cursor(m, page, &row0, &col0);
+    video_set_page(m, page);
+    video_set_cursor(m, page, dh(m), dl(m));
+    /* In pieces, each charged, so a run that must stop stops writing
+     * (machine_work_allowed()). */
+    for (unsigned i = 0, piece; i < n && (piece = machine_work_allowed(m, n - i < 256u ? n - i : 256u)); ) {
+        for (unsigned end = i + piece; i < end; i++) {
+            uint8_t ch = mem_rb(m, lin(es, (uint16_t)(bp + (mode & 2 ? 2 * i : i))));
+            uint8_t attr = mode & 2 ? mem_rb(m, lin(es, (uint16_t)(bp + 2 * i + 1))) : bl(m);
+            uint8_t row, col;
+            video_get_cursor(m, page, &row, &col);
+            if (ch != '\r' && ch != '\n' && ch != '\b' && ch != 7)
+                video_put_cell(m, page, row, col, ch, attr);
+            show(m, b, ch);     /* advances the cursor the teletype way */
+        }
+        bios_charge_chars(m, piece);
+        machine_work_done(m, piece);
+    }
+    video_set_page(m, saved);
+    if (!(mode & 1))
+        video_set_cursor(m, page, row0, col0);
+}
+
+/* 10h: palette registers are accepted; the DAC (10h/12h, 15h/17h) is kept. */
+static void palette(struct machine *m)
+{
+    uint16_t bx = cpu_get(m, REG_BX), cx = cpu_get(m, REG_CX);
+    uint16_t es = cpu_get(m, REG_ES), dx = cpu_get(m, REG_DX);
+    switch (cpu_al(m)) {
+    case 0x10:
+        m->dac[(bx & 0xFF) * 3] = dh(m) & 0x3F;
+        m->dac[(bx & 0xFF) * 3 + 1] = (uint8_t)(cx >> 8) & 0x3F;
+        m->dac[(bx & 0xFF) * 3 + 2] = (uint8_t)cx & 0x3F;
+        break;
+    case 0x12: case 0x17:
+        for (unsigned i = 0; i < cx && (bx & 0xFF) + i < 256; i++)
+            for (unsigned c = 0; c < 3; c++) {
+                uint32_t guest = lin(es, (uint16_t)(dx + i * 3 + c));
+                uint8_t *dac = &m->dac[((bx & 0xFF) + i) * 3 + c];
+                if (cpu_al(m) == 0x12)
+                    *dac = mem_rb(m, guest) & 0x3F;
+                else
+                    mem_wb(m, guest, *dac);
+            }
+        break;
+    case 0x15:
+        cpu_set(m, REG_DX, (uint16_t)(m->dac[(bx & 0xFF) * 3] << 8 | dl(m)));
+        cpu_set(m, REG_CX, (uint16_t)(m->dac[(bx & 0xFF) * 3 + 1] << 8 | m->dac[(bx & 0xFF) * 3 + 2]));
+        break;
+    default:
+        break;
+    }
+}
+
+void bios_int10(struct machine *m, void *ctx)
+{
+    struct bios *b = ctx;
+    bios_charge_call(m);
+    switch (cpu_ah(m)) {
+    case 0x00:
+        video_set_mode(m, cpu_al(m));
+        break;
+    case 0x01: mem_ww(m, BDA_CURSOR_TYPE, cpu_get(m, REG_CX)); break;
+    case 0x02: case 0x03: cursor(m); break;
+    case 0x04: cpu_set_ah(m, 0); break;                 /* no light pen */
+    case 0x05: video_set_page(m, cpu_al(m)); break;
+    case 0x06: case 0x07:
+        video_scroll(m, cpu_ah(m) == 0x07, cpu_al(m), bh(m), (uint8_t)(cpu_get(m, REG_CX) >> 8),
+                     (uint8_t)cpu_get(m, REG_CX), dh(m), dl(m));
+        break;
+    case 0x08: cpu_set(m, REG_AX, video_read_cell(m, bh(m) & 7)); break;
+    case 0x09: case 0x0A: write_cells(m, b); break;
+    case 0x0B: break;                                   /* CGA palette: no effect */
+    case 0x0C: video_put_pixel(m, cpu_get(m, REG_CX), cpu_get(m, REG_DX), cpu_al(m)); break;
+    case 0x0D: cpu_set_al(m, video_get_pixel(m, cpu_get(m, REG_CX), cpu_get(m, REG_DX))); break;
+    case 0x0E:
+        show(m, b, cpu_al(m));
+        bios_charge_chars(m, 1);
+        break;
+    case 0x0F:
+        cpu_set(m, REG_AX, (uint16_t)(video_cols(m) << 8 | video_mode(m)));
+        cpu_set(m, REG_BX, (uint16_t)(video_page(m) << 8 | bl(m)));
+        break;
+    case 0x10: palette(m); break;
+    case 0x11:
+        if (cpu_al(m) == 0x30) {                        /* font information */
+            cpu_set(m, REG_CX, mem_rw(m, 0x485));
+            cpu_set(m, REG_DX, (uint16_t)(video_rows(m) - 1));
+            cpu_set(m, REG_ES, SEG_ROM);
+            cpu_set(m, REG_BP, FONT_8X8);
+        }
+        break;
+    case 0x12:
+        if (bl(m) == 0x10) {                            /* EGA/VGA information */
+            cpu_set(m, REG_BX, 0x0003);                 /* colour, 256 KiB */
+            cpu_set(m, REG_CX, 0x0009);
+        }
+        break;
+    case 0x13: write_string(m, b); break;
+    case 0x1A:
+        if (cpu_al(m) == 0x00)
+            cpu_set(m, REG_BX, 0x0008);                 /* VGA with colour display */
+        cpu_set_al(m, 0x1A);
+        break;
+    default:
+        bios_unknown(m, 0x10, cpu_ah(m));
+        break;
+    }
+}

@@ -1,0 +1,115 @@
+/*
+ * emu/cpu/biu.h: the 8086/8088 bus interface unit, for `--timing bus`.
+ *
+ * Owns the prefetch queue and the bus, clock by clock: a queue of 6 bytes
+ * filled a word at a time (8086) or of 4 bytes filled a byte at a time
+ * (8088), bus cycles of 4 clocks (T1-T4), and the execution unit's bus
+ * requests competing with code fetches.  The rules, as read from the
+ * SingleStepTests 8086 bus traces (docs/timing.md, "The bus model"):
+ *   - a queue read that leaves room for a fetch starts one 2 clocks later
+ *     if the bus is idle; one in a T4 or in the clock after it puts that
+ *     fetch off from T4 + 2 to T4 + 4 (a request of the EU's before then
+ *     goes first), and an EU request made at T4 + 2 waits a clock more;
+ *   - at T3 of every bus cycle the BIU decides what follows T4: the EU's
+ *     cycle if it has asked, else another fetch if the queue, with this
+ *     fetch's bytes, still has room;
+ *   - the EU asks 3 clocks before its T1 on an idle bus; during T1/T2 of a
+ *     cycle it gets the bus right after T4, during T3/T4 3 clocks after;
+ *     a fetch due in the clock the EU asks starts first, a later one yields;
+ *   - fetched bytes can be read from the clock after T3;
+ *   - a jump stops prefetching (after any fetch on the bus), empties the
+ *     queue, and fetching starts at the target 2 clocks later; a far one
+ *     (CALL/JMP far, INT) stops at its own time, after any bus cycle the
+ *     EU has asked for by then and before its pushes, so a split push
+ *     moves only what follows it.
+ * And the IBM PC's DRAM refresh (docs/timing.md, "DRAM refresh"): PIT
+ * channel 1 requests DMA channel 0 (DREQ); 2 clocks later the DMA asks
+ * for the bus (HRQ) and gets it in the first clock the 8088's status is
+ * passive (the bus idle, or a cycle in T3 or T4); from 2 clocks after that
+ * grant READY is low for 6 clocks, and a bus cycle whose T2 finds READY
+ * low repeats it as a wait state (Tw) until READY is back.
+ * The EU's side is a plan (emu/cpu/biu_plan.c): when, with nothing in its way,
+ * it reads each instruction byte from the queue, asks for each bus cycle
+ * and empties the queue, and when it is done.  biu_run() plays the plan
+ * against the BIU and returns the instruction's clocks, up to the clock the
+ * next instruction's first byte can be read.
+ */
+#ifndef PROFIL_EMU_BIU_H
+#define PROFIL_EMU_BIU_H
+
+#include <stdint.h>
+
+#define BIU_MAX_EVENTS 48
+#define BIU_REQUEST_LEAD 3  /* an EU request to an idle BIU: clocks to its T1 */
+#define BIU_MAX_ACCESSES 16 /* data accesses one instruction may make       */
+
+struct biu {
+    unsigned size;          /* queue capacity: 6 (8086) or 4 (8088)        */
+    unsigned width;         /* bytes one fetch brings: 2 or 1              */
+    unsigned queued;        /* bytes in the queue                          */
+    uint32_t fetch_at;      /* linear address of the next code fetch       */
+    int busy;               /* 0 idle, 1 a code fetch, 2 an EU cycle       */
+    unsigned t;             /* T-state of the cycle on the bus (1-4)       */
+    int64_t fetch_start;    /* clock of a scheduled fetch's T1, or -1      */
+    /* The DRAM refresh, in clocks from the instruction's first clock: */
+    int64_t refresh_dreq;   /* the next request (< 0: made, not yet served),
+                               or BIU_NO_REFRESH                           */
+    int64_t refresh_grant;  /* when the DMA got the bus, or BIU_NO_REFRESH */
+    uint32_t refresh_period;/* clocks between requests; 0: no more         */
+};
+
+#define BIU_NO_REFRESH INT64_MAX
+#define BIU_REFRESH_HRQ 2       /* DREQ to the DMA asking for the bus       */
+#define BIU_REFRESH_READY 2     /* the grant to READY going low             */
+#define BIU_REFRESH_WAIT 6      /* clocks READY stays low                   */
+
+/* EU_SUSPEND: a jump stops prefetching, first waiting for a fetch on the
+ * bus to end; EU_FLUSH then empties the queue and fetching resumes. */
+enum eu_event { EU_QUEUE_READ, EU_BUS, EU_SUSPEND, EU_FLUSH };
+
+/* What the execution unit does in one instruction, at its own pace:
+ * events in order, each at a clock counted from the instruction's first
+ * byte, as they would be if nothing waited. */
+struct eu_plan {
+    unsigned n;
+    uint8_t kind[BIU_MAX_EVENTS];   /* enum eu_event                       */
+    int32_t at[BIU_MAX_EVENTS];
+    int32_t done;                   /* the EU is done                      */
+    uint32_t target;                /* EU_FLUSH: where fetching resumes    */
+};
+
+/* One data access of an instruction, as the CPU made it. */
+struct bus_access {
+    uint8_t write;
+    uint8_t cycles;         /* bus cycles: 2 for a word on the 8088, or at an
+                               odd address on the 8086; else 1           */
+};
+
+/* The instruction being planned. */
+struct eu_insn {
+    const uint8_t *mem;     /* the machine's memory                        */
+    uint32_t linear;        /* its first byte                              */
+    unsigned prefixes;      /* its prefix bytes                            */
+    unsigned length;        /* its bytes, prefixes included                */
+    unsigned table;         /* the table model's clocks for it             */
+    unsigned naccess;
+    struct bus_access access[BIU_MAX_ACCESSES];
+    int jumped;             /* the next instruction is not the next bytes  */
+    unsigned loop;          /* the clocks that depend on the operands (the
+                               table's insn_cost.operand), before any write */
+    uint32_t next;          /* the next instruction's linear address       */
+};
+
+/* A BIU for an 8086 (`wide`) or an 8088, idle, with `queued` bytes in the
+ * queue, the next fetch at `fetch_at`. */
+void biu_init(struct biu *b, int wide, unsigned queued, uint32_t fetch_at);
+
+/* The EU's plan for an instruction (emu/cpu/biu_plan.c): the 8086's measured
+ * schedule for its form when there is one, else one built from its table
+ * cost.  Returns 1 when the measured schedule was used. */
+int biu_plan(const struct eu_insn *in, struct eu_plan *p);
+
+/* Run one instruction's plan on the BIU; returns the clocks it took. */
+unsigned biu_run(struct biu *b, const struct eu_plan *p);
+
+#endif

@@ -1,0 +1,226 @@
+/*
+ * emu/cpu/biu_memo.c: the bus model's results, remembered per instruction and
+ * BIU state (emu/cpu/biu_memo.h says why that is exact).  A direct-mapped
+ * table: a slot holds one key and what followed from it; a different key
+ * for the same slot replaces it.
+ */
+#include "biu_memo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "insnlen.h"
+
+#define MEMO_BITS 16
+#define MEMO_SLOTS (1u << MEMO_BITS)
+#define KEY_BYTES 8         /* instruction bytes held in the key */
+#define MASK 0xFFFFFu
+
+/* Everything biu_plan() and biu_run() read, packed into three words:
+ *   w[0]: linear 20 bits, next 20, queue size 3, queued 3, busy 2, t 3,
+ *         naccess 5;
+ *   w[1]: the table's clocks 16, operand clocks 16, the accesses 2 bits
+ *         each (write, a second bus cycle);
+ *   w[2]: the scheduled fetch (-1 or clocks to it) 16, fetch_at - linear 16,
+ *         the refresh period 24;
+ *   w[3]: the refresh: FAR_REFRESH when no request comes before the
+ *         instruction is done (the result does not depend on it), else the
+ *         request's clock 32 (signed) and the grant's 16 (signed, or -32768).
+ * The instruction's bytes are compared apart, masked to its length. */
+struct memo_key {
+    uint64_t w[4];
+};
+
+#define FAR_REFRESH UINT64_MAX
+#define NO_GRANT INT16_MIN
+struct memo_slot {
+    struct memo_key key;
+    uint64_t bytes, mask;       /* the instruction's bytes, masked to its length */
+    uint8_t used;
+    uint8_t queued, busy, t;    /* the BIU afterwards                       */
+    int16_t fetch_start;
+    int16_t fetch_ahead;        /* fetch_at - next                          */
+    uint16_t clocks, stall;
+    int32_t refresh_dreq;       /* exact keys: the refresh afterwards, from  */
+    int16_t refresh_grant;      /* the next instruction's first clock        */
+};
+
+struct biu_memo {
+    struct memo_slot *slot;
+    uint64_t lookups, misses;
+};
+
+struct biu_memo *biu_memo_new(void)
+{
+    struct biu_memo *memo = calloc(1, sizeof *memo);
+    if (memo && !(memo->slot = calloc(MEMO_SLOTS, sizeof *memo->slot))) {
+        free(memo);
+        return NULL;
+    }
+    return memo;
+}
+
+void biu_memo_free(struct biu_memo *memo)
+{
+    if (memo)
+        free(memo->slot);
+    free(memo);
+}
+
+void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses)
+{
+    *lookups = memo->lookups;
+    *misses = memo->misses;
+}
+
+/* A signed distance between two linear addresses, modulo 1 MiB. */
+static int32_t distance(uint32_t to, uint32_t from)
+{
+    int32_t d = (int32_t)((to - from) & MASK);
+    return d >= 0x80000 ? d - 0x100000 : d;
+}
+
+/* The key, or 0 when the instruction cannot be held in one (more accesses
+ * than it encodes, clocks or a queue state out of its range). */
+static int make_key(const struct biu *b, const struct eu_insn *in, struct memo_key *k)
+{
+    int32_t ahead = distance(b->fetch_at, in->linear);
+    if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->fetch_start > INT16_MAX ||
+        b->fetch_start < INT16_MIN || ahead < INT16_MIN || ahead > INT16_MAX || b->queued > 7 || b->t > 7 ||
+        b->refresh_period > 0xFFFFFF)
+        return 0;
+    uint64_t accesses = 0;
+    for (unsigned i = 0; i < in->naccess; i++)
+        accesses |= (uint64_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
+    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | (uint64_t)(b->size & 7) << 40 |
+              (uint64_t)b->queued << 43 | (uint64_t)(b->busy & 3) << 46 | (uint64_t)b->t << 48 |
+              (uint64_t)in->naccess << 51;
+    k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses << 32;
+    k->w[2] = (uint64_t)(uint16_t)b->fetch_start | (uint64_t)(uint16_t)ahead << 16 |
+              (uint64_t)b->refresh_period << 32;
+    k->w[3] = FAR_REFRESH;
+    return 1;
+}
+
+/* Whether the BIU's refresh fits a key's and a slot's 32 and 16 bits
+ * (INT32_MAX and INT16_MIN stand for none). */
+static int refresh_fits(const struct biu *b)
+{
+    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
+    return (dreq == BIU_NO_REFRESH || (dreq >= INT32_MIN && dreq < INT32_MAX)) &&
+           (grant == BIU_NO_REFRESH || (grant > INT16_MIN && grant <= INT16_MAX));
+}
+
+/* The refresh as it stands, into w[3]; 0 when out of the key's range. */
+static int exact_refresh(const struct biu *b, struct memo_key *k)
+{
+    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
+    if (!refresh_fits(b))
+        return 0;
+    k->w[3] = (uint64_t)(uint32_t)(dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq) |
+              (uint64_t)(uint16_t)(grant == BIU_NO_REFRESH ? NO_GRANT : (int16_t)grant) << 32;
+    return 1;
+}
+
+static uint32_t slot_of(const struct memo_key *k)
+{
+    uint64_t h = (k->w[0] ^ k->w[2] << 7) * 0x9E3779B97F4A7C15ull ^ (k->w[1] ^ k->w[3] << 3) * 0xC2B2AE3D27D4EB4Full;
+    return (uint32_t)((h ^ h >> 29) >> (64 - MEMO_BITS));
+}
+
+/* The KEY_BYTES bytes at the instruction, the first in the low bits. */
+static uint64_t bytes_at(const struct eu_insn *in)
+{
+    uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (in->linear + KEY_BYTES <= MASK + 1) {
+        memcpy(&v, in->mem + in->linear, KEY_BYTES);
+        return v;
+    }
+#endif
+    for (unsigned i = 0; i < KEY_BYTES; i++)
+            v |= (uint64_t)in->mem[(in->linear + i) & MASK] << (8 * i);
+    return v;
+}
+
+/* Plan and play the instruction clock by clock. */
+static unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
+{
+    in->prefixes = prefix_length(in->mem, in->linear);
+    in->length = insn_length(in->mem, in->linear);
+    in->jumped = in->next != ((in->linear + in->length) & MASK);
+    struct eu_plan p;
+    biu_plan(in, &p);
+    unsigned clocks = biu_run(b, &p);
+    *stall = clocks > (unsigned)p.done ? clocks - (unsigned)p.done : 0;
+    return clocks;
+}
+
+static inline __attribute__((always_inline)) struct memo_slot *lookup(struct biu_memo *memo, const struct memo_key *k, uint64_t bytes)
+{
+    struct memo_slot *s = &memo->slot[slot_of(k)];
+    if (s->used && (bytes & s->mask) == s->bytes && s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] &&
+        s->key.w[2] == k->w[2] && s->key.w[3] == k->w[3])
+        return s;
+    return NULL;
+}
+
+/* A remembered result onto the BIU. */
+static unsigned apply(const struct memo_slot *s, struct biu *b, const struct eu_insn *in, unsigned *stall)
+{
+    b->queued = s->queued;
+    b->busy = s->busy;
+    b->t = s->t;
+    b->fetch_start = s->fetch_start;
+    b->fetch_at = (in->next + (uint32_t)(int32_t)s->fetch_ahead) & MASK;
+    if (s->key.w[3] == FAR_REFRESH) {
+        if (b->refresh_dreq != BIU_NO_REFRESH)
+            b->refresh_dreq -= s->clocks;
+    } else {
+        b->refresh_dreq = s->refresh_dreq == INT32_MAX ? BIU_NO_REFRESH : s->refresh_dreq;
+        b->refresh_grant = s->refresh_grant == NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
+    }
+    *stall = s->stall;
+    return s->clocks;
+}
+
+unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall)
+{
+    struct memo_key k;
+    if (!memo || !make_key(b, in, &k))
+        return play(b, in, stall);
+    memo->lookups++;
+    /* No refresh under way: a result that ends before the next request
+     * holds whatever the request's clock; else the refresh is in the key. */
+    int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
+    uint64_t bytes = bytes_at(in);
+    const struct memo_slot *hit = room >= 0 ? lookup(memo, &k, bytes) : NULL;
+    if (hit && hit->clocks <= room)
+        return apply(hit, b, in, stall);
+    struct memo_key exact = k;
+    int keyed = exact_refresh(b, &exact);
+    if (keyed && (hit = lookup(memo, &exact, bytes)))
+        return apply(hit, b, in, stall);
+    memo->misses++;
+    unsigned clocks = play(b, in, stall);
+    int32_t ahead = distance(b->fetch_at, in->next);
+    int far = room >= 0 && clocks <= room;
+    if (in->length > KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->fetch_start > INT16_MAX ||
+        ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) || !refresh_fits(b))
+        return clocks;
+    struct memo_slot *s = &memo->slot[slot_of(far ? &k : &exact)];
+    s->key = far ? k : exact;
+    s->mask = in->length == KEY_BYTES ? ~0ull : ((uint64_t)1 << (8 * in->length)) - 1;
+    s->bytes = bytes & s->mask;
+    s->used = 1;
+    s->queued = (uint8_t)b->queued;
+    s->busy = (uint8_t)b->busy;
+    s->t = (uint8_t)b->t;
+    s->fetch_start = (int16_t)b->fetch_start;
+    s->fetch_ahead = (int16_t)ahead;
+    s->clocks = (uint16_t)clocks;
+    s->stall = (uint16_t)*stall;
+    s->refresh_dreq = b->refresh_dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)b->refresh_dreq;
+    s->refresh_grant = b->refresh_grant == BIU_NO_REFRESH ? NO_GRANT : (int16_t)b->refresh_grant;
+    return clocks;
+}

@@ -1,0 +1,219 @@
+/*
+ * emu/cpu/biu_plan.c: the execution unit's plan for one instruction under
+ * `--timing bus`: when, with nothing in its way, it reads each byte from
+ * the queue, starts each data bus cycle, empties the queue for a jump, and
+ * is done.
+ *
+ * Measured plans come from emu/cpu/biu_plans.inc, the 8086's own schedules per
+ * opcode form taken from the SingleStepTests bus traces (`make bus-plans`,
+ * tests/derive_plans.c has how).  Their clocks leave out the effective
+ * address and the second cycle of every split word, which are put back
+ * here.  A form with no measured plan (an operand-dependent time, a REP,
+ * an access pattern the traces never showed) gets one built from the table
+ * model's cost: reads right after the decode or the effective address,
+ * writes at the end.
+ */
+#include "biu.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "insnlen.h"
+#include "timing.h"
+
+struct measured {
+    uint8_t opcode;
+    int8_t reg;             /* the ModR/M reg field for groups, else -1     */
+    uint8_t mem;            /* the memory form                              */
+    const char *events;     /* I immediate byte, R read, W write, E flush   */
+    int16_t at[16];
+    int16_t done;
+    int16_t suspend;        /* a jump stops prefetching this long before E */
+    uint16_t tests;         /* how many hardware tests it was measured on   */
+};
+
+/* A jump the table plans stops prefetching this long before it empties
+ * the queue (the most common figure in emu/cpu/biu_plans.inc). */
+#define SUSPEND_LEAD 4
+
+static const struct measured measured[] = {
+#include "biu_plans.inc"
+};
+
+#define NMEASURED (sizeof measured / sizeof measured[0])
+
+/* The first measured plan of each opcode, or NMEASURED. */
+static uint16_t first_of[256];
+static int indexed;
+
+static void index_plans(void)
+{
+    for (unsigned i = 0; i < 256; i++)
+        first_of[i] = NMEASURED;
+    for (unsigned i = NMEASURED; i-- > 0;)
+        first_of[measured[i].opcode] = (uint16_t)i;
+    indexed = 1;
+}
+
+static void add(struct eu_plan *p, enum eu_event kind, int32_t at)
+{
+    if (p->n < BIU_MAX_EVENTS) {
+        p->kind[p->n] = (uint8_t)kind;
+        p->at[p->n++] = at;
+    }
+}
+
+/* Whether a measured plan's accesses are the ones the CPU made: the same
+ * reads and writes in the same order, and a flush when it jumped. */
+static int matches(const struct measured *m, const struct eu_insn *in)
+{
+    unsigned k = 0;
+    int flush = 0;
+    for (const char *e = m->events; *e; e++) {
+        if (*e == 'E')
+            flush = 1;
+        else if (*e != 'I' && (k >= in->naccess || in->access[k++].write != (*e == 'W')))
+            return 0;
+    }
+    return k == in->naccess && flush == in->jumped;
+}
+
+static const struct measured *find(uint8_t op, int has_modrm, uint8_t modrm, int mem, const struct eu_insn *in)
+{
+    if (!indexed)
+        index_plans();
+    for (unsigned i = first_of[op]; i < NMEASURED && measured[i].opcode == op; i++) {
+        const struct measured *m = &measured[i];
+        if (m->mem == mem && (m->reg < 0 || (has_modrm && m->reg == ((modrm >> 3) & 7))) && matches(m, in))
+            return m;
+    }
+    return NULL;
+}
+
+/* The reads of the ModR/M byte and its displacement, as the 8086's
+ * effective-address microcode makes them. */
+static void modrm_reads(struct eu_plan *p, int32_t opcode_at, uint8_t modrm, int32_t ea)
+{
+    unsigned mod = modrm >> 6;
+    add(p, EU_QUEUE_READ, opcode_at + 1);
+    if (mod == 0 && (modrm & 7) == 6) {
+        add(p, EU_QUEUE_READ, opcode_at + 3);
+        add(p, EU_QUEUE_READ, opcode_at + 4);
+    } else if (mod == 1 || mod == 2) {
+        add(p, EU_QUEUE_READ, opcode_at + ea - 4);
+        if (mod == 2)
+            add(p, EU_QUEUE_READ, opcode_at + ea - 3);
+    }
+}
+
+/* When a measured plan's jump stops prefetching (INT32_MAX: it does not
+ * jump): its flush's time less the measured lead, late by the split words
+ * of the accesses before that time only (a far CALL's or an INT's pushes
+ * come after it). */
+static int32_t suspend_time(const struct measured *m, const struct eu_insn *in, int32_t base)
+{
+    int32_t at = INT32_MAX, late = 0;
+    for (const char *e = m->events; *e; e++)
+        if (*e == 'E')
+            at = m->at[e - m->events] - m->suspend;
+    if (at == INT32_MAX)
+        return at;
+    unsigned k = 0;
+    for (const char *e = m->events; *e && m->at[e - m->events] < at; e++)
+        if (*e == 'R' || *e == 'W')
+            late += 4 * (int32_t)(in->access[k++].cycles - 1);
+    return base + at + late;
+}
+
+/* When the EU acts on an event of a measured plan: it asks for a data
+ * cycle BIU_REQUEST_LEAD clocks before its T1, so a suspend due at or
+ * after that clock comes after the request. */
+static int32_t acts_at(char event, int32_t at)
+{
+    return event == 'R' || event == 'W' ? at - BIU_REQUEST_LEAD : at;
+}
+
+static void from_measured(const struct measured *m, const struct eu_insn *in, struct eu_plan *p, int32_t base)
+{
+    unsigned k = 0;
+    int32_t late = 0;           /* 4 for each split word so far */
+    int32_t suspend = suspend_time(m, in, base);
+    int looped = 0;             /* the operand-dependent loop is counted */
+    for (const char *e = m->events; *e; e++) {
+        int32_t at = base + m->at[e - m->events] + late;
+        if (suspend != INT32_MAX && (acts_at(*e, at) >= suspend || *e == 'E')) {
+            add(p, EU_SUSPEND, suspend);
+            suspend = INT32_MAX;
+        }
+        if (*e == 'I') {
+            add(p, EU_QUEUE_READ, at);
+        } else if (*e == 'E') {
+            add(p, EU_FLUSH, at);
+        } else {
+            if (*e == 'W' && !looped) {
+                late += (int32_t)in->loop;
+                at += (int32_t)in->loop;
+                looped = 1;
+            }
+            for (unsigned c = 0; c < in->access[k].cycles; c++)
+                add(p, EU_BUS, at + 4 * (int32_t)c);
+            late += 4 * (int32_t)(in->access[k++].cycles - 1);
+        }
+    }
+    p->done = base + m->done + late + (looped ? 0 : (int32_t)in->loop);
+}
+
+/* A plan from the table's cost: the rest of the bytes one a clock, reads
+ * right after the decode (or the effective address), writes at the end,
+ * a jump's flush 4 clocks before it. */
+static void from_table(const struct eu_insn *in, struct eu_plan *p, int32_t opcode_at, unsigned rest, int32_t ea)
+{
+    int32_t at = opcode_at + 2 + ea, natural = (int32_t)in->table;
+    for (unsigned i = 0; i < rest; i++)
+        add(p, EU_QUEUE_READ, opcode_at + 1 + (int32_t)i);
+    if (at < opcode_at + 1 + (int32_t)rest)
+        at = opcode_at + 1 + (int32_t)rest;
+    unsigned write_cycles = 0;
+    for (unsigned i = 0; i < in->naccess; i++)
+        write_cycles += in->access[i].write ? in->access[i].cycles : 0;
+    int32_t writes_at = natural - 3 - 4 * (int32_t)(write_cycles ? write_cycles - 1 : 0);
+    for (unsigned i = 0; i < in->naccess; i++)
+        for (unsigned c = 0; c < in->access[i].cycles; c++) {
+            if (in->access[i].write && writes_at > at)
+                at = writes_at;
+            add(p, EU_BUS, at);
+            at += 4;
+            writes_at += in->access[i].write ? 4 : 0;
+        }
+    if (in->jumped) {
+        int32_t flush = natural - 4 > at - 4 ? natural - 4 : at - 4;
+        add(p, EU_SUSPEND, flush - SUSPEND_LEAD);
+        add(p, EU_FLUSH, flush);
+    }
+    p->done = natural > at - 1 ? natural : at - 1;
+}
+
+int biu_plan(const struct eu_insn *in, struct eu_plan *p)
+{
+    p->n = 0;
+    p->done = 0;
+    p->target = in->next;
+    unsigned pre = in->prefixes, len = in->length;
+    for (unsigned i = 0; i < pre; i++)
+        add(p, EU_QUEUE_READ, 2 * (int32_t)i);
+    int32_t opcode_at = 2 * (int32_t)pre;
+    uint8_t op = in->mem[(in->linear + pre) & 0xFFFFF], modrm = in->mem[(in->linear + pre + 1) & 0xFFFFF];
+    int has_modrm = timing_ops[op].modrm, mem = has_modrm && modrm < 0xC0;
+    int32_t ea = mem ? (int32_t)timing_ea(modrm) : 0;
+    add(p, EU_QUEUE_READ, opcode_at);
+    unsigned rest = len > pre + 1 ? len - pre - 1 : 0;
+    const struct measured *m = rep_prefixed(in->mem, in->linear, pre) ? NULL : find(op, has_modrm, modrm, mem, in);
+    if (!m) {
+        from_table(in, p, opcode_at, rest, ea);
+        return 0;
+    }
+    if (has_modrm)
+        modrm_reads(p, opcode_at, modrm, ea);
+    from_measured(m, in, p, opcode_at + ea);
+    return 1;
+}

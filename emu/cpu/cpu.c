@@ -1,0 +1,732 @@
+/*
+ * emu/cpu/cpu.c: libx86emu behind a narrow interface (see cpu.h).
+ *
+ * It and the files it delegates to (cpu_clock.c, cpu8086.c) are the only
+ * ones that include <x86emu.h>.  The hot path is code_hook(), called by
+ * libx86emu before every instruction: it adds the previous instruction's
+ * cycles to the clock (timing.c's table plus the word transfers memio()
+ * counted; cpu_clock.c when the operands or the bus model add more),
+ * then, only when a deadline has passed or CS:IP is in the trap area,
+ * hands over to machine_boundary().
+ */
+#include "cpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <x86emu.h>
+
+#include "biu.h"
+#include "biu_memo.h"
+#include "cpu8086.h"
+#include "cpu_internal.h"
+#include "flatmem.h"
+#include "insnlen.h"
+#include "../machine.h"
+#include "timing.h"
+
+/* ---- memory and ports -------------------------------------------------- */
+
+static const uint8_t bytes_of[4] = { 1, 2, 4, 1 };     /* by X86EMU_MEMIO_8/16/32/8_NOPERM */
+
+static __attribute__((noinline)) unsigned memio_port(struct cpu *c, u32 addr, u32 *val, unsigned type)
+{
+    struct machine *m = c->m;
+    unsigned bytes = bytes_of[type & 3];
+    if ((type & ~0xFFu) == X86EMU_MEMIO_I) {
+        *val = port_in(m, (uint16_t)addr);
+        if (bytes > 1)
+            *val |= (uint32_t)port_in(m, (uint16_t)(addr + 1)) << 8;
+    } else if ((type & ~0xFFu) == X86EMU_MEMIO_O) {
+        port_out(m, (uint16_t)addr, (uint8_t)*val);
+        if (bytes > 1)
+            port_out(m, (uint16_t)(addr + 1), (uint8_t)(*val >> 8));
+    } else {
+        return 1;
+    }
+    if (bytes > 1 && (!c->odd_only || (addr & 1)))
+        c->words += 1;      /* one word through the bus */
+    return 0;
+}
+
+/* Every memory access and port of the guest.  Instruction fetches are
+ * most calls; data transfers count the words that pay the bus penalty:
+ * on the 8088 every word (bytes / 2, without a branch), on the 8086 only
+ * words at odd addresses. */
+static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
+{
+    struct cpu *c = e->_private;
+    unsigned kind = type & ~0xFFu, bytes = bytes_of[type & 3];
+    if (kind == X86EMU_MEMIO_X) {
+        *val = flat_read(c->mem, addr, bytes);
+        return 0;
+    }
+    if (kind == X86EMU_MEMIO_R)
+        *val = flat_read(c->mem, addr, bytes);
+    else if (kind == X86EMU_MEMIO_W)
+        flat_write(c->mem, addr, *val, bytes, c->m->rom_start);
+    else
+        return memio_port(c, addr, val, type);
+    if (model_8086)
+        c->words += (addr & 1) ? bytes / 2 : 0;
+    else
+        c->words += bytes / 2;
+    return 0;
+}
+
+static unsigned memio_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    return memio_common(e, addr, val, type, 0);
+}
+
+static unsigned memio_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    return memio_common(e, addr, val, type, 1);
+}
+
+static unsigned memio_bus(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    struct cpu *c = e->_private;
+    unsigned kind = type & ~0xFFu;
+    if (kind != X86EMU_MEMIO_X)
+        cpu_log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
+    return memio_common(e, addr, val, type, (int)c->odd_only);
+}
+
+/* ---- 8086 behaviour where libx86emu is a 286 --------------------------- */
+
+/* Applied at the boundary after the instruction (LIBX86EMU.md's table). */
+enum fixup {
+    FIX_NONE,
+    FIX_PUSHED_FLAGS,   /* PUSHF: the 8086 pushes FLAGS with bits 12-15 set   */
+    FIX_INT_FLAGS,      /* INT 3/n/INTO: the FLAGS in the frame, likewise     */
+    FIX_RESERVED,       /* POPF, SAHF, IRET: bits 3 and 5 read 0, bit 1 is 1  */
+    FIX_PUSH_SP,        /* PUSH SP: the 8086 pushes the decremented SP        */
+    FIX_CALL_SP,        /* CALL SP: the 8086 jumps to SP before the push      */
+    FIX_SAR1_OF,        /* SAR r/m,1: the 8086 clears OF (libx86emu leaves it) */
+    FIX_DIV_FLAGS,      /* a divide error: the FLAGS it pushed, bits 12-15 set */
+    FIX_IDIV8,          /* IDIV: a quotient of -128 (-32768) is a divide error on
+                           the 8086; after REP its microcode negates the quotient */
+    FIX_IDIV16,
+};
+
+static uint8_t fixup_for(const uint8_t *mem, uint32_t lin)
+{
+    unsigned prefixes = prefix_length(mem, lin);
+    uint32_t a = lin + prefixes;
+    uint8_t op = mem[a & MEM_MASK], modrm = mem[(a + 1) & MEM_MASK];
+    switch (op) {
+    case 0xF6: case 0xF7:
+        if (((modrm >> 3) & 7) != 7)
+            return FIX_NONE;
+        return op == 0xF6 ? FIX_IDIV8 : FIX_IDIV16;
+    case 0x9C: return FIX_PUSHED_FLAGS;
+    case 0xCC: case 0xCD: case 0xCE: return FIX_INT_FLAGS;
+    case 0x9D: case 0x9E: case 0xCF: return FIX_RESERVED;
+    case 0x54: return FIX_PUSH_SP;
+    case 0xD0: case 0xD1: return ((modrm >> 3) & 7) == 7 ? FIX_SAR1_OF : FIX_NONE;
+    case 0xFF: return modrm == 0xD4 ? FIX_CALL_SP : (modrm == 0xF4 || modrm == 0xFC) ? FIX_PUSH_SP : FIX_NONE;
+    default: return FIX_NONE;
+    }
+}
+
+static void apply_fixup(x86emu_t *e, struct cpu *c)
+{
+    uint32_t ss = (uint32_t)e->x86.R_SS * 16;
+    uint16_t sp = e->x86.R_SP;
+    uint32_t top = (ss + sp) & MEM_MASK;
+    switch (c->fixup) {
+    case FIX_PUSHED_FLAGS:
+        c->mem[(top + 1) & MEM_MASK] |= 0xF0;
+        break;
+    case FIX_INT_FLAGS:
+        if ((uint16_t)(c->sp_before - sp) == 6)     /* the interrupt was taken */
+            c->mem[(ss + (uint16_t)(sp + 5)) & MEM_MASK] |= 0xF0;
+        break;
+    case FIX_RESERVED:
+        e->x86.R_FLG = (e->x86.R_FLG & ~0x28u) | 0x02u;
+        break;
+    case FIX_PUSH_SP:
+        c->mem[top] = (uint8_t)sp;
+        c->mem[(ss + (uint16_t)(sp + 1)) & MEM_MASK] = (uint8_t)(sp >> 8);
+        break;
+    case FIX_CALL_SP:
+        e->x86.R_EIP = (uint16_t)(sp + 2);
+        break;
+    case FIX_SAR1_OF:
+        e->x86.R_FLG &= ~0x800u;
+        break;
+    case FIX_DIV_FLAGS:
+        c->mem[(ss + (uint16_t)(sp + 5)) & MEM_MASK] |= 0xF0;
+        break;
+    case FIX_IDIV8: case FIX_IDIV16: {
+        int word = c->fixup == FIX_IDIV16;
+        if (word ? e->x86.R_AX == 0x8000 : e->x86.R_AL == 0x80) {
+            e->x86.R_EAX = c->ax_before;
+            e->x86.R_EDX = c->dx_before;
+            c->fixup = FIX_NONE;
+            machine_interrupt(c->m, 0);
+            return;
+        }
+        if (rep_prefixed(c->mem, c->pend_lin, prefix_length(c->mem, c->pend_lin))) {
+            if (word)
+                e->x86.R_EAX = (uint16_t)-e->x86.R_AX;
+            else
+                e->x86.R_AL = (uint8_t)-e->x86.R_AL;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    c->fixup = FIX_NONE;
+}
+
+/* Instructions the 8086 has and libx86emu decodes differently (as 186,
+ * 286 or 386 instructions, or #UD) are executed here, before libx86emu
+ * sees them: 0F is POP CS, 60-6F alias the Jcc 70-7F, C0/C1/C8/C9 alias
+ * RET imm/RET/RETF imm/RETF, D8-DF (ESC) decode their operand and do
+ * nothing without an 8087, F1 is a prefix like LOCK (shown to libx86emu
+ * as F0 for the instruction it prefixes); shifts by CL and 8C/8E with
+ * reg 4-7 are cpu8086.c's. */
+
+static unsigned pop_word(x86emu_t *e, struct cpu *c, unsigned *words)
+{
+    uint32_t a = ((uint32_t)e->x86.R_SS * 16 + e->x86.R_SP) & MEM_MASK;
+    unsigned v = c->mem[a] | c->mem[(a + 1) & MEM_MASK] << 8;
+    *words += !c->odd_only || (e->x86.R_SP & 1);
+    if (c->biu)
+        cpu_log_access(c, a, 2, 0);
+    e->x86.R_ESP = (uint16_t)(e->x86.R_SP + 2);
+    return v;
+}
+
+/* What a later CPU would have run, for the one-time hint. */
+static const char *later_cpu_insn(uint8_t op, const char **cpu)
+{
+    static const char *const x6[16] = {
+        "PUSHA", "POPA", "BOUND", "ARPL", "FS:", "GS:", "operand-size prefix", "address-size prefix",
+        "PUSH imm16", "IMUL imm16", "PUSH imm8", "IMUL imm8", "INSB", "INSW", "OUTSB", "OUTSW",
+    };
+    *cpu = "186";
+    if (op >= 0x60 && op <= 0x6F) {
+        if (op >= 0x63 && op <= 0x67)
+            *cpu = "386";
+        return x6[op & 15];
+    }
+    switch (op) {
+    case 0xC0: case 0xC1: return "shift by an immediate count";
+    case 0xC8: return "ENTER";
+    case 0xC9: return "LEAVE";
+    case 0x0F: *cpu = "286"; return "a two-byte 0F opcode";
+    default: return NULL;
+    }
+}
+
+static void hint_later_cpu(struct machine *m, uint8_t op, uint16_t cs, uint16_t ip)
+{
+    const char *cpu, *name = later_cpu_insn(op, &cpu);
+    if (!name || m->hinted || m->bare_bus)
+        return;
+    m->hinted = 1;
+    if (cpu[0] == '3')
+        fprintf(stderr, "profil: %s (%02Xh) at %04X:%04X is a 386 instruction; running it as the 8086 does\n",
+                name, op, cs, ip);
+    else
+        fprintf(stderr, "profil: %s (%02Xh) at %04X:%04X is a %s instruction; running it as the 8086 does"
+                " (try --cpu %s)\n", name, op, cs, ip, cpu, cpu);
+}
+
+/* Executes the instruction at `lin` when it is one of those; returns its
+ * length, or 0 when libx86emu should run it.  `words` counts the stack
+ * words it read. */
+/* The prefixes at mem[lin] (F1, the 8086's other LOCK, among them): how
+ * many (at most 15), the last segment override in *seg_prefix, and the
+ * opcode after them in *op. */
+unsigned cpu_scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefix, uint8_t *op)
+{
+    unsigned n = 0;
+    *seg_prefix = 0;
+    while ((*op = c->mem[(lin + n) & MEM_MASK]) == 0x26 || *op == 0x2E || *op == 0x36 || *op == 0x3E ||
+           (*op >= 0xF0 && *op <= 0xF3)) {
+        if (*op < 0xF0)
+            *seg_prefix = *op;
+        if (++n >= 15)
+            break;
+    }
+    return n;
+}
+
+/* F1 is a LOCK prefix to the 8086, an opcode to libx86emu: for the one
+ * instruction libx86emu runs, its F1 prefixes read as F0 (LOCK, which it
+ * knows and which does nothing here), put back at the next boundary. */
+static void show_f1_as_lock(struct cpu *c, uint32_t lin, unsigned prefixes)
+{
+    for (unsigned i = 0; i < prefixes && c->f1_patched < sizeof c->f1_at / sizeof c->f1_at[0]; i++) {
+        uint32_t a = (lin + i) & MEM_MASK;
+        if (c->mem[a] == 0xF1) {
+            c->mem[a] = 0xF0;
+            c->f1_at[c->f1_patched++] = a;
+        }
+    }
+}
+
+static void restore_f1(struct cpu *c)
+{
+    while (c->f1_patched) {
+        uint32_t a = c->f1_at[--c->f1_patched];
+        if (c->mem[a] == 0xF0)      /* unless the instruction wrote there */
+            c->mem[a] = 0xF1;
+    }
+}
+
+static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsigned *words)
+{
+    uint8_t op, seg_prefix;
+    unsigned n = cpu_scan_prefixes(c, lin, &seg_prefix, &op);
+    if (n >= 15)
+        return 0;
+    if (op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
+        op == 0x3F || op == 0xD4 || op == 0xC6 || op == 0xC7 || op == 0x8F) {
+        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0,
+                                   c->biu ? cpu_note_access : NULL, c };
+        unsigned len = cpu8086_exec(e, &bus, n, seg_prefix);
+        *words += bus.words;
+        return len;
+    }
+    uint16_t next = (uint16_t)(e->x86.R_IP + n + 1);
+    if (op == 0x0F || (op >= 0x60 && op <= 0x6F) || op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9)
+        hint_later_cpu(c->m, op, e->x86.R_CS, e->x86.R_IP);
+    switch (op) {
+    case 0x0F:                                      /* POP CS */
+        x86emu_set_seg_register(e, e->x86.R_CS_SEL, (uint16_t)pop_word(e, c, words));
+        e->x86.R_EIP = next;
+        return n + 1;
+    case 0xD8: case 0xD9: case 0xDA: case 0xDB: case 0xDC: case 0xDD: case 0xDE: case 0xDF: {
+        unsigned len = modrm_length(c->mem[(lin + n + 1) & MEM_MASK]);
+        e->x86.R_EIP = (uint16_t)(next + len);
+        return n + 1 + len;
+    }
+    case 0xC0: case 0xC1: case 0xC8: case 0xC9: {   /* RET imm / RET / RETF imm / RETF */
+        uint16_t imm = (op & 1) ? 0 : (uint16_t)(c->mem[(lin + n + 1) & MEM_MASK] |
+                                                 c->mem[(lin + n + 2) & MEM_MASK] << 8);
+        uint16_t ip = (uint16_t)pop_word(e, c, words);
+        if (op >= 0xC8)
+            x86emu_set_seg_register(e, e->x86.R_CS_SEL, (uint16_t)pop_word(e, c, words));
+        e->x86.R_ESP = (uint16_t)(e->x86.R_SP + imm);
+        e->x86.R_EIP = ip;
+        return n + 1;
+    }
+    default:
+        if (op >= 0x60 && op <= 0x6F) {             /* Jcc */
+            int8_t disp = (int8_t)c->mem[(lin + n + 1) & MEM_MASK];
+            uint16_t to = (uint16_t)(next + 1);
+            if (timing_condition(op & 0xF, (uint16_t)e->x86.R_FLG))
+                to = (uint16_t)(to + disp);
+            e->x86.R_EIP = to;
+            return n + 2;
+        }
+        show_f1_as_lock(c, lin, n);
+        return 0;
+    }
+}
+
+/* ---- the per-instruction hook ------------------------------------------ */
+
+/* Bytes of an AAM instruction with its prefixes. */
+static unsigned aam_length(const uint8_t *mem, uint32_t lin)
+{
+    unsigned n = 0;
+    while (mem[(lin + n) & MEM_MASK] != 0xD4 && n < 15)
+        n++;
+    return n + 2;
+}
+
+/* The shadow stack: tells m->calls of the call or return the instruction
+ * at `lin` just made, if it made one (CS:IP, SS:SP are as it left them). */
+static void observe_transfer(struct cpu *c, uint32_t at)
+{
+    const struct call_observer *o = c->m->calls;
+    x86emu_t *e = c->emu;
+    uint32_t a = (at + prefix_length(c->mem, at)) & MEM_MASK;
+    uint8_t op = c->mem[a], modrm = c->mem[(a + 1) & MEM_MASK];
+    uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP, ss = e->x86.R_SS, sp = e->x86.R_SP;
+    uint16_t imm = (uint16_t)(modrm | c->mem[(a + 2) & MEM_MASK] << 8);
+    uint32_t now = ((uint32_t)cs * 16 + ip) & MEM_MASK;
+    if (c->fidelity && (op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9))
+        op = (uint8_t)(op + 2);             /* the 8086's aliases of RET and RETF */
+    switch (op) {
+    case 0xE8: o->call(o->ctx, XFER_NEAR, cs, ip, ss, sp); break;
+    case 0x9A: o->call(o->ctx, XFER_FAR, cs, ip, ss, sp); break;
+    case 0xFF:
+        if (((modrm >> 3) & 7) == 2 || ((modrm >> 3) & 7) == 3)
+            o->call(o->ctx, ((modrm >> 3) & 7) == 2 ? XFER_NEAR : XFER_FAR, cs, ip, ss, sp);
+        break;
+    case 0xCC: case 0xCD: o->call(o->ctx, XFER_INT, cs, ip, ss, sp); break;
+    case 0xCE:                              /* INTO, when it was taken */
+        if (now != ((a + 1) & MEM_MASK))
+            o->call(o->ctx, XFER_INT, cs, ip, ss, sp);
+        break;
+    case 0xC3: o->ret(o->ctx, ss, (uint16_t)(sp - 2)); break;
+    case 0xC2: o->ret(o->ctx, ss, (uint16_t)(sp - 2 - imm)); break;
+    case 0xCB: o->ret(o->ctx, ss, (uint16_t)(sp - 4)); break;
+    case 0xCA: o->ret(o->ctx, ss, (uint16_t)(sp - 4 - imm)); break;
+    case 0xCF: o->ret(o->ctx, ss, (uint16_t)(sp - 6)); break;
+    case 0xF6: case 0xF7:                   /* a divide error, raised by libx86emu */
+        if (((modrm >> 3) & 6) == 6 &&
+            now == ((uint32_t)(c->mem[2] | c->mem[3] << 8) * 16 + (uint32_t)(c->mem[0] | c->mem[1] << 8)) % MEM_SIZE)
+            o->call(o->ctx, XFER_INT, cs, ip, ss, sp);
+        break;
+    default: break;
+    }
+}
+
+/* Trace mode and the shadow stack: the instruction that just ran took
+ * `cycles`. */
+static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
+{
+    struct machine *m = c->m;
+    struct exact_counts *x = m->exact;
+    if (c->pend_lin == UINT32_MAX)
+        return;             /* nothing has run yet */
+    if (x) {
+        x->insns[c->pend_lin]++;
+        x->cycles[c->pend_lin] += cycles;
+        x->stalls[c->pend_lin] += c->stall;
+        x->cs[c->pend_lin] = c->pend_cs;
+    }
+    if (m->calls) {
+        m->calls->spent(m->calls->ctx, cycles, c->stall, 1);
+        observe_transfer(c, c->pend_lin);
+    }
+    c->pend_lin = UINT32_MAX;
+}
+
+/* An instruction the slow path ran itself (8086-only forms, AAM 0). */
+static void count_own_insn(struct cpu *c, uint32_t lin)
+{
+    struct machine *m = c->m;
+    if (m->exact)
+        m->exact->insns[lin]++;
+    if (m->calls)
+        m->calls->spent(m->calls->ctx, 0, 0, 1);
+    c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
+}
+
+/* Everything but the common case: deadlines, traps, interrupts, prefixes,
+ * strings, groups, AAM 0, and the instructions that may set IF. */
+/* libx86emu writes "lock: ", "repne " or "repe " for each F0h, F2h and
+ * F3h prefix into its 256-byte disassembly buffer without a bound, and
+ * past it over its own pointer into the host heap (found by fuzzing: a
+ * guest with ~45 of them in a row corrupted the host's memory).  The 8086
+ * takes any number; programs use one or two.  More than this in one
+ * prefix run stops the run. */
+#define MAX_TEXT_PREFIXES 16
+
+static int prefix_run_too_long(const uint8_t *mem, uint16_t cs, uint16_t ip)
+{
+    unsigned text = 0;
+    for (unsigned k = 0; k < 0x10000u; k++) {
+        uint8_t b = mem[((uint32_t)cs * 16 + (uint16_t)(ip + k)) & MEM_MASK];
+        if (b == 0xF0 || b == 0xF2 || b == 0xF3) {
+            if (++text > MAX_TEXT_PREFIXES)
+                return 1;
+        } else if (!(b == 0x26 || b == 0x2E || b == 0x36 || b == 0x3E || (b >= 0x64 && b <= 0x67))) {
+            return 0;
+        }
+    }
+    return 0;
+}
+
+static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
+{
+    struct machine *m = c->m;
+    for (;;) {
+        uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP;
+        uint32_t lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
+        if (m->now >= m->next_event || lin - m->trap_lo < m->trap_span ||
+            (m->irq_waiting && (e->x86.R_FLG & FL_IF))) {
+            machine_boundary(m, cs, ip, c->pend_cs, c->pend_ip, rep_split);
+            if (m->stop) {
+                c->pend.fixed = 0;  /* settled already: cpu_settle() must not add it again */
+                c->pend.rep = 0;
+                return 1;
+            }
+            cs = e->x86.R_CS;
+            ip = e->x86.R_IP;
+            lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
+        }
+        if (prefix_run_too_long(c->mem, cs, ip)) {
+            machine_stop(m, STOP_FAULT, "more than %d LOCK/REP prefixes in a row at %04X:%04X: the CPU core "
+                         "(libx86emu) cannot decode them safely", MAX_TEXT_PREFIXES, cs, ip);
+            c->pend.fixed = 0;
+            c->pend.rep = 0;
+            return 1;
+        }
+        timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        if (c->pend.mul >= DIV_8 && c->pend.mul <= ASCII_ADJUST)
+            cpu_settle_division(e, c, lin);
+        c->settle_more |= c->pend.mul != 0;
+        c->pend_cs = cs;
+        c->pend_ip = ip;
+        c->pend_lin = lin;
+        c->fixup = c->fidelity ? fixup_for(c->mem, lin) : FIX_NONE;
+        c->sp_before = e->x86.R_SP;
+        c->ax_before = e->x86.R_AX;
+        c->dx_before = e->x86.R_DX;
+        if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
+            m->next_event = 0;      /* IF may rise: look at the next boundary */
+        unsigned words = 0;
+        if (c->fidelity && emulate_8086_only(e, c, lin, &words)) {
+            e->x86.saved_cs = e->x86.R_CS;
+            e->x86.saved_eip = e->x86.R_EIP;
+            uint64_t cost = c->pend.fixed + words * WORD_PENALTY;
+            if (c->biu)
+                cost = cpu_bus_time(c, cost);
+            machine_charge(m, cost, cs, ip);
+            count_own_insn(c, lin);
+            if (m->calls)
+                observe_transfer(c, lin);
+            c->pend.fixed = 0;
+            c->pend.rep = 0;
+            c->fixup = FIX_NONE;
+            rep_split = 0;
+            e->x86.R_TSC++;         /* an instruction, for --max-instructions */
+            if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
+                return 1;
+            continue;
+        }
+        if (!c->pend.aam0)
+            return 0;
+        /* AAM 0: libx86emu would divide by zero on the host.  The 8086
+         * raises a divide error after the instruction, pushing the address
+         * of the next one (after any prefixes, D4 00). */
+        cpu_set(m, REG_IP, (uint16_t)(ip + aam_length(c->mem, lin)));
+        machine_charge(m, c->pend.fixed, cs, ip);
+        count_own_insn(c, lin);
+        c->pend.fixed = 0;
+        c->pend.rep = 0;
+        machine_interrupt(m, 0);
+        rep_split = 0;
+        e->x86.R_TSC++;             /* an instruction, for --max-instructions */
+        if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
+            return 1;
+    }
+}
+
+static int code_hook(x86emu_t *e)
+{
+    struct cpu *c = e->_private;
+    if (__builtin_expect(c->f1_patched != 0, 0))
+        restore_f1(c);
+    struct machine *m = c->m;
+    uint64_t rep_split = 0;
+
+    /* Settle the instruction that just ran. */
+    uint64_t started = m->now;
+    uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
+    if (__builtin_expect(c->settle_more, 0))
+        cost = cpu_settle_more(c);
+    m->now += cost;
+    c->words = 0;
+    if (c->fixup)
+        apply_fixup(e, c);
+    if (c->pend.rep) {
+        uint16_t cx = e->x86.R_CX;
+        unsigned n = timing_rep_iterations(&c->pend, cx);
+        m->now += (uint64_t)n * c->pend.per_iter;
+        if (n) {
+            /* Ticks up to the start of the last iteration interrupt the
+             * REP itself (the CPU pushes its address and resumes it). */
+            unsigned last = c->pend.per_iter + (c->odd_only ? 0 : c->pend.words_per_iter * WORD_PENALTY);
+            rep_split = m->now - last;
+            m->now += timing_rep_end(&c->pend, cx);
+        }
+    }
+    if (__builtin_expect(m->exact != NULL || m->calls != NULL, 0))
+        trace_settled(c, m->now - started);
+
+    /* Decode the next one: inline for the common case. */
+    uint32_t lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    if (m->now < m->next_event && lin - m->trap_lo >= m->trap_span) {
+        int32_t t = timing_quick(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
+        if (t >= 0) {
+            c->pend.fixed = (uint32_t)t;
+            c->pend.rep = 0;
+            c->pend_lin = lin;
+            c->pend_cs = e->x86.R_CS;
+            return 0;
+        }
+    }
+    return boundary_slow(e, c, rep_split);
+}
+
+static int intr_hook(x86emu_t *e, u8 num, unsigned type)
+{
+    /* The 8086's divide error pushes the address of the next instruction;
+     * libx86emu would restart the faulting one. */
+    struct cpu *c = e->_private;
+    if (num == 0 && (type & INTR_MODE_RESTART) && c->fidelity) {
+        e->x86.saved_eip = e->x86.R_EIP;
+        c->fixup = FIX_DIV_FLAGS;   /* settled at the handler's first instruction */
+    }
+    return 0;       /* every interrupt goes through the guest's vector */
+}
+
+/* ---- interface ---------------------------------------------------------- */
+
+int cpu_create(struct machine *m)
+{
+    struct cpu *c = calloc(1, sizeof *c);
+    if (!c)
+        return -1;
+    /* No memory permissions (our callback owns memory), and io_perm 0:
+     * libx86emu never touches a host port. */
+    c->emu = x86emu_new(0, 0);
+    if (!c->emu) {
+        free(c);
+        return -1;
+    }
+    c->m = m;
+    c->mem = m->mem;
+    c->pend_lin = UINT32_MAX;
+    c->odd_only = m->model != CPU_8088;
+    c->fidelity = m->model == CPU_8088 || m->model == CPU_8086;
+    c->emu->_private = c;
+    x86emu_set_memio_handler(c->emu, c->odd_only ? memio_8086 : memio_8088);
+    x86emu_set_code_handler(c->emu, code_hook);
+    x86emu_set_intr_handler(c->emu, intr_hook);
+    m->cpu = c;
+    return 0;
+}
+
+int cpu_set_bus_model(struct machine *m, unsigned queued)
+{
+    struct cpu *c = cpu_of(m);
+    if (!c->biu && !(c->biu = calloc(1, sizeof *c->biu)))
+        return -1;
+    if (!c->memo && !(c->memo = biu_memo_new()))
+        return -1;
+    uint32_t lin = (c->emu->x86.R_CS_BASE + c->emu->x86.R_EIP) & MEM_MASK;
+    biu_init(c->biu, (int)c->odd_only, queued, lin + queued);
+    c->biu_next = lin;
+    c->insn.naccess = 0;
+    c->settle_more = 1;
+    m->timing_bus = 1;
+    x86emu_set_memio_handler(c->emu, memio_bus);
+    return 0;
+}
+
+void cpu_destroy(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    if (!c)
+        return;
+    free(c->biu);
+    biu_memo_free(c->memo);
+    x86emu_done(c->emu);
+    free(c);
+    m->cpu = NULL;
+}
+
+enum cpu_exit cpu_run(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    unsigned flags = 0;
+    if (m->max_insn) {
+        c->emu->max_instr = m->max_insn;
+        flags |= X86EMU_RUN_MAX_INSTR;
+    }
+    unsigned rs = x86emu_run(c->emu, flags);
+    if (m->stop)
+        return CPU_EXIT_STOP;
+    if ((rs & X86EMU_RUN_MAX_INSTR) || (m->max_insn && c->emu->x86.R_TSC >= m->max_insn))
+        return CPU_EXIT_MAX_INSN;
+    return CPU_EXIT_HLT;
+}
+
+uint64_t cpu_insn_count(struct machine *m)
+{
+    return cpu_of(m)->emu->x86.R_TSC;
+}
+
+uint64_t cpu_settle(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    restore_f1(c);
+    if (c->fixup)
+        apply_fixup(c->emu, c);
+    if (c->pend.mul)
+        cpu_settle_mul(c);
+    uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
+    if (c->biu && !c->pend.rep)
+        t = cpu_bus_time(c, t);
+    m->now += t;
+    if (m->exact || m->calls)
+        trace_settled(c, t);
+    c->words = 0;
+    c->pend.fixed = 0;
+    c->pend.rep = 0;
+    return t;
+}
+
+void cpu_current_insn(struct machine *m, uint16_t *cs, uint16_t *ip)
+{
+    /* libx86emu saves the executing instruction's address before it runs. */
+    *cs = cpu_of(m)->emu->x86.saved_cs;
+    *ip = (uint16_t)cpu_of(m)->emu->x86.saved_eip;
+}
+
+uint16_t cpu_get(struct machine *m, enum reg r)
+{
+    x86emu_t *e = cpu_of(m)->emu;
+    switch (r) {
+    case REG_AX: return e->x86.R_AX;
+    case REG_BX: return e->x86.R_BX;
+    case REG_CX: return e->x86.R_CX;
+    case REG_DX: return e->x86.R_DX;
+    case REG_SI: return e->x86.R_SI;
+    case REG_DI: return e->x86.R_DI;
+    case REG_BP: return e->x86.R_BP;
+    case REG_SP: return e->x86.R_SP;
+    case REG_IP: return e->x86.R_IP;
+    case REG_FLAGS: return (uint16_t)e->x86.R_FLG;
+    case REG_ES: return e->x86.R_ES;
+    case REG_CS: return e->x86.R_CS;
+    case REG_SS: return e->x86.R_SS;
+    case REG_DS: return e->x86.R_DS;
+    default: return 0;
+    }
+}
+
+void cpu_set(struct machine *m, enum reg r, uint16_t v)
+{
+    x86emu_t *e = cpu_of(m)->emu;
+    switch (r) {
+    case REG_AX: e->x86.R_EAX = v; break;
+    case REG_BX: e->x86.R_EBX = v; break;
+    case REG_CX: e->x86.R_ECX = v; break;
+    case REG_DX: e->x86.R_EDX = v; break;
+    case REG_SI: e->x86.R_ESI = v; break;
+    case REG_DI: e->x86.R_EDI = v; break;
+    case REG_BP: e->x86.R_EBP = v; break;
+    case REG_SP: e->x86.R_ESP = v; break;
+    case REG_IP: e->x86.R_EIP = v; e->x86.saved_eip = v; break;
+    case REG_FLAGS: e->x86.R_FLG = (v & 0x0FD5u) | 0x0002u; break;
+    case REG_ES: x86emu_set_seg_register(e, e->x86.R_ES_SEL, v); break;
+    case REG_CS: x86emu_set_seg_register(e, e->x86.R_CS_SEL, v); e->x86.saved_cs = v; break;
+    case REG_SS: x86emu_set_seg_register(e, e->x86.R_SS_SEL, v); break;
+    case REG_DS: x86emu_set_seg_register(e, e->x86.R_DS_SEL, v); break;
+    default: break;
+    }
+}
+
+void cpu_set_al(struct machine *m, uint8_t v)
+{
+    cpu_set(m, REG_AX, (uint16_t)((cpu_get(m, REG_AX) & 0xFF00) | v));
+}
+
+void cpu_set_ah(struct machine *m, uint8_t v)
+{
+    cpu_set(m, REG_AX, (uint16_t)((cpu_get(m, REG_AX) & 0x00FF) | (v << 8)));
+}

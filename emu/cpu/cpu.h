@@ -1,0 +1,36 @@
+/*
+ * emu/cpu/cpu.h: the libx86emu wrapper as the machine sees it.
+ *
+ * Owns the x86emu_t, the memory/port callback (flat 1 MiB, wrapping, ROM
+ * read-only, ports to our device models only), and the per-instruction
+ * hook that settles each instruction's clock cost and calls
+ * machine_boundary() when a deadline passed or CS:IP is a host-service trap.
+ * Register access for the rest of the program is cpu_get()/cpu_set() in
+ * machine.h.
+ */
+#ifndef PROFIL_EMU_CPU_H
+#define PROFIL_EMU_CPU_H
+
+#include <stdint.h>
+
+struct machine;
+
+enum cpu_exit { CPU_EXIT_STOP, CPU_EXIT_HLT, CPU_EXIT_MAX_INSN };
+
+int cpu_create(struct machine *m);
+void cpu_destroy(struct machine *m);
+/* Run until machine_stop(), HLT, or the instruction limit. */
+enum cpu_exit cpu_run(struct machine *m);
+/* Instructions executed so far (a REP string operation counts once). */
+uint64_t cpu_insn_count(struct machine *m);
+/* Charge the last instruction's cycles now instead of at the next
+ * boundary (a run that stopped after it); returns them. */
+uint64_t cpu_settle(struct machine *m);
+/* --timing bus (emu/cpu/biu.h): time each instruction with the prefetch queue
+ * and the bus from now on, the queue holding `queued` bytes from CS:IP. */
+int cpu_set_bus_model(struct machine *m, unsigned queued);
+/* The address of the instruction executing now (for messages from port
+ * and memory callbacks, which run in its middle). */
+void cpu_current_insn(struct machine *m, uint16_t *cs, uint16_t *ip);
+
+#endif

@@ -1,0 +1,160 @@
+/*
+ * emu/cpu/cpu_clock.c: what an instruction costs beyond its table entry.
+ * MUL, IMUL, DIV, IDIV, AAM and CWD take what their operands make them take
+ * (timing.c's formulas, fed from the registers and the operand), and under
+ * `--timing bus` each instruction is played against the prefetch queue and
+ * the bus (emu/cpu/biu.c) with the data accesses the memory callback logged.
+ */
+#include <x86emu.h>
+
+#include "biu.h"
+#include "biu_memo.h"
+#include "cpu8086.h"
+#include "cpu_internal.h"
+#include "flatmem.h"
+#include "insnlen.h"
+#include "timing.h"
+
+/* --timing bus: note one data access and its bus cycles (a word takes two
+ * on the 8088, and on the 8086 at an odd address). */
+void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write)
+{
+    if (c->insn.naccess < BIU_MAX_ACCESSES) {
+        struct bus_access *a = &c->insn.access[c->insn.naccess++];
+        a->write = (uint8_t)write;
+        a->cycles = (uint8_t)(bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2);
+    }
+}
+
+void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
+{
+    cpu_log_access(ctx, linear, bytes, write);
+}
+
+/* DIV, IDIV, AAM, AAA, AAS: what the operands will cost, before it runs. */
+void cpu_settle_division(x86emu_t *e, struct cpu *c, uint32_t lin)
+{
+    unsigned kind = c->pend.mul;
+    uint8_t seg_prefix, op;
+    unsigned n = cpu_scan_prefixes(c, lin, &seg_prefix, &op);
+    unsigned extra;
+    if (kind == ASCII_ADJUST) {
+        extra = timing_ascii_extra(e->x86.R_AL, (uint16_t)e->x86.R_FLG);
+    } else if (kind == AAM_8) {
+        extra = timing_div_extra(kind, e->x86.R_AL, c->mem[(lin + n + 1) & MEM_MASK]);
+    } else {
+        int wide = kind == DIV_16 || kind == IDIV_16;
+        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, NULL };
+        uint32_t dividend = wide ? ((uint32_t)e->x86.R_DX << 16 | e->x86.R_AX) : e->x86.R_AX;
+        extra = timing_div_extra(kind, dividend, (uint16_t)cpu8086_rm_value(e, &bus, n, seg_prefix, wide));
+    }
+    c->pend.operand = (uint16_t)extra;
+    c->pend.fixed += extra;
+    c->pend.mul = 0;
+}
+
+/* MUL/IMUL/CWD: what the operands cost, now that it ran. */
+void cpu_settle_mul(struct cpu *c)
+{
+    unsigned extra = timing_mul_extra(c->pend.mul, c->ax_before, c->emu->x86.R_AX, c->emu->x86.R_DX);
+    c->pend.operand = (uint16_t)extra;
+    c->pend.fixed += extra;
+    c->pend.mul = 0;
+}
+
+/* --timing bus: the DRAM refresh.  The BIU carries the next request from
+ * one instruction to the next (biu_run and the memo move it by the clocks
+ * they take); it is read again from PIT channel 1 only when the guest
+ * wrote the PIT or time passed that the BIU did not play (a REP string, a
+ * host service, an interrupt's entry): requests that fell in such time
+ * are dropped but the last. */
+
+/* The BIU's next request as an absolute clock, before the BIU is reset or
+ * time passes that it does not play. */
+static void refresh_save(struct cpu *c)
+{
+    struct biu *b = c->biu;
+    if (c->biu_end == UINT64_MAX)
+        return;
+    c->refresh_next = b->refresh_dreq == BIU_NO_REFRESH ? UINT64_MAX
+                                                        : (uint64_t)((int64_t)c->biu_end + b->refresh_dreq);
+    c->biu_end = UINT64_MAX;
+}
+
+/* The refresh into the BIU for an instruction starting at `start`. */
+static void refresh_before(struct cpu *c, uint64_t start)
+{
+    struct machine *m = c->m;
+    struct biu *b = c->biu;
+    if (m->no_refresh || (start == c->biu_end && c->refresh_version == m->pit.writes + 1))
+        return;
+    refresh_save(c);
+    if (c->refresh_version != m->pit.writes + 1) {
+        c->refresh_version = m->pit.writes + 1;
+        c->refresh_next = pit_refresh_next(&m->pit, start, &c->refresh_period);
+    }
+    if (c->refresh_next == UINT64_MAX) {
+        if (b->refresh_grant == BIU_NO_REFRESH)
+            b->refresh_dreq = BIU_NO_REFRESH;
+        return;
+    }
+    if (c->refresh_period && c->refresh_next + c->refresh_period <= start)
+        c->refresh_next += (start - c->refresh_next) / c->refresh_period * c->refresh_period;
+    b->refresh_dreq = (int64_t)c->refresh_next - (int64_t)start;
+    b->refresh_period = (uint32_t)c->refresh_period;
+}
+
+/* --timing bus: the clocks the instruction that just ran took with the
+ * queue and the bus, given its table cost `table` as the EU's own pace.
+ * REP strings and the instructions the wrapper ran itself keep the table's
+ * cost; an instruction the queue did not lead to (after an interrupt, a
+ * host service, or those) starts with the queue empty. */
+uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
+{
+    x86emu_t *e = c->emu;
+    struct eu_insn *in = &c->insn;
+    uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    unsigned naccess = in->naccess, loop = c->pend.operand;
+    in->naccess = 0;
+    c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
+    c->stall = 0;
+    if (lin == UINT32_MAX && table == 0)
+        return 0;           /* nothing ran (the first boundary) */
+    if (lin == UINT32_MAX || c->pend.rep) {
+        refresh_save(c);
+        biu_init(c->biu, (int)c->odd_only, 0, next);
+        c->biu_next = next;
+        return table;
+    }
+    if (lin != c->biu_next) {
+        refresh_save(c);
+        biu_init(c->biu, (int)c->odd_only, 0, lin);
+    }
+    in->mem = c->mem;
+    in->linear = lin;
+    in->table = (unsigned)table;
+    in->naccess = naccess;
+    in->next = next;
+    in->loop = loop;
+    unsigned stall;
+    refresh_before(c, c->m->now);
+    unsigned clocks = biu_time(c->memo, c->biu, in, &stall);
+    c->biu_end = c->m->now + clocks;
+    in->naccess = 0;
+    c->biu_next = next;
+    c->stall = stall;
+    return clocks;
+}
+
+/* The settling the common case skips: MUL/IMUL/CWD's operands, the bus
+ * model.  Returns the instruction's clocks (without REP iterations). */
+uint64_t cpu_settle_more(struct cpu *c)
+{
+    if (c->pend.mul)
+        cpu_settle_mul(c);
+    uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
+    if (c->biu)
+        cost = cpu_bus_time(c, cost);
+    c->settle_more = c->biu != NULL;
+    return cost;
+}

@@ -1,0 +1,73 @@
+/*
+ * emu/cpu/cpu_internal.h: the CPU wrapper's state, shared by emu/cpu/cpu.c (the
+ * libx86emu hooks and the 8086 layer) and emu/cpu/cpu_clock.c (what an
+ * instruction costs beyond its table entry).  Nothing else includes it.
+ */
+#ifndef PROFIL_EMU_CPU_INTERNAL_H
+#define PROFIL_EMU_CPU_INTERNAL_H
+
+#include <stdint.h>
+#include <x86emu.h>
+
+#include "biu.h"
+#include "../machine.h"
+#include "timing.h"
+
+struct cpu {
+    x86emu_t *emu;
+    struct machine *m;
+    uint8_t *mem;               /* the machine's memory                      */
+    struct insn_cost pend;      /* cost of the instruction now executing     */
+    uint16_t pend_cs, pend_ip;  /* its address: CS for every instruction (trace
+                                   mode), IP only for those the slow path
+                                   decodes (a REP split needs both)          */
+    uint32_t pend_lin;          /* its linear address, for trace mode        */
+    uint8_t fixup;              /* cpu.c's enum fixup for the instruction now
+                                   running                                  */
+    uint16_t sp_before;         /* SP before it (for the INT fixup)          */
+    uint16_t ax_before, dx_before; /* AX, DX before it (for the IDIV fixup)   */
+    unsigned settle_more;       /* cpu_settle_more() has work: MUL, the bus  */
+    unsigned words;             /* word transfers that pay the bus penalty   */
+    unsigned odd_only;          /* 8086: only odd-address words pay          */
+    unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
+    struct biu *biu;            /* --timing bus: the queue and the bus       */
+    struct eu_insn insn;        /* --timing bus: the data accesses so far    */
+    uint32_t biu_next;          /* --timing bus: where the queue's bytes lead */
+    struct biu_memo *memo;      /* --timing bus: its results, remembered     */
+    uint64_t refresh_next;      /* --timing bus: the next refresh request
+                                   (absolute clock), UINT64_MAX: none       */
+    uint64_t refresh_period;
+    uint64_t biu_end;           /* --timing bus: when the BIU's last instruction
+                                   ended (its refresh request counts from it) */
+    uint32_t refresh_version;   /* the PIT's writes when it was read, + 1    */
+    unsigned stall;
+    uint32_t f1_at[15];         /* F1 prefixes shown to libx86emu as F0 for the
+                                   instruction now running (cpu.c)          */
+    unsigned f1_patched;             /* --timing bus: the clocks the last
+                                   instruction waited for the queue or bus  */
+};
+
+static inline struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cpu; }
+
+/* The prefixes at mem[lin]: how many (at most 15), the last segment
+ * override in *seg_prefix, and the opcode after them in *op (cpu.c). */
+unsigned cpu_scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefix, uint8_t *op);
+
+/* cpu_clock.c: */
+/* --timing bus: note one data access and its bus cycles. */
+void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write);
+/* The same, as cpu8086.c's bus callback (ctx is the struct cpu). */
+void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write);
+/* DIV, IDIV, AAM, AAA, AAS: add what the operands will cost, before it
+ * runs. */
+void cpu_settle_division(x86emu_t *e, struct cpu *c, uint32_t lin);
+/* MUL, IMUL, CWD: add what the operands cost, once it ran. */
+void cpu_settle_mul(struct cpu *c);
+/* --timing bus: the clocks the instruction that just ran took, given its
+ * table cost. */
+uint64_t cpu_bus_time(struct cpu *c, uint64_t table);
+/* The settling the common case skips (c->settle_more): the operands, the
+ * bus model.  Returns the instruction's clocks without REP iterations. */
+uint64_t cpu_settle_more(struct cpu *c);
+
+#endif

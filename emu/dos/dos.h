@@ -1,0 +1,105 @@
+/*
+ * emu/dos/dos.h: the DOS kernel that a guest program talks to through
+ * INT 20h-2Fh.
+ *
+ * Owns the DOS state (current PSP, DTA, drives, the open-file table, the
+ * memory arena's start) and installs the DOS stubs at dos_pa (SEG_DOS), so
+ * that time in DOS services counts as PROFIL's hit_dos.  The services
+ * themselves are in dos.c (dispatch, processes, vectors, date and time),
+ * dos_console.c, dos_file.c and dos_mem.c.
+ */
+#ifndef PROFIL_EMU_DOS_H
+#define PROFIL_EMU_DOS_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "drive.h"
+
+struct machine;
+struct console;
+
+#define DOS_MAX_FILES 40
+#define DOS_JFT_SIZE  20
+
+/* CON_IN/CON_OUT: the standard handles 0 and 1; SCREEN: CON opened by
+ * name (its output only on the screen, as on DOS with stdout redirected). */
+enum sft_kind { SFT_FREE, SFT_FILE, SFT_CON_IN, SFT_CON_OUT, SFT_SCREEN, SFT_ERR, SFT_NUL };
+
+struct sft {
+    enum sft_kind kind;
+    int refs;
+    int fd;                 /* SFT_FILE */
+    uint8_t mode;           /* open mode: 0 read, 1 write, 2 both */
+};
+
+/* DOS memory calls, for --memory (sampler/memprof.c): the CS:IP of the
+ * INT 21h instruction, the block's segment, and its size in bytes before
+ * and after the call (0 for a block that is not, or no longer, there). */
+enum mem_call { MEM_ALLOC, MEM_RESIZE, MEM_FREE };
+struct mem_observer {
+    void *ctx;
+    void (*call)(void *ctx, enum mem_call what, uint16_t cs, uint16_t ip, uint16_t seg,
+                 uint32_t old_bytes, uint32_t new_bytes, int failed);
+};
+
+struct dos {
+    struct machine *m;
+    struct console *con;
+    FILE *err;                      /* host stderr: handles 2, 3, 4 */
+    struct drives drives;
+    struct sft sft[DOS_MAX_FILES];
+    uint16_t psp;                   /* current process */
+    uint16_t dta_seg, dta_off;
+    uint16_t arena;                 /* first MCB */
+    uint16_t version;               /* AL major, AH minor (as 21h/30h returns it) */
+    uint8_t break_check;
+    uint8_t last_exit_code, last_exit_type;
+    uint64_t epoch_cycles;          /* clock value at the boot time below */
+    int64_t clock_shift;            /* hundredths 2Bh/2Dh moved the clock by */
+    uint16_t boot_year;
+    uint8_t boot_month, boot_day;
+    const struct mem_observer *mem_calls;   /* --memory, or NULL */
+    void (*exec)(struct dos *d);    /* 4Bh, the loader's (loader/exec.c); NULL: none */
+    uint64_t disk_free;             /* bytes the guest's files may still grow by */
+    uint16_t last_error;            /* for 59h */
+    uint8_t verify;                 /* 2Eh/54h */
+    uint8_t alloc_strategy;         /* 58h */
+    char switchar;                  /* 37h */
+    char search_dir[8][DOS_PATH_MAX + 4];  /* 4Eh/4Fh: the folders of recent searches */
+    unsigned next_search;
+    /* The console line editor, across waits for --keys (dos_console.c). */
+    uint8_t line_waiting, line_typed;   /* a line is being typed: its length so far */
+    uint8_t con_len, con_pos;           /* a line read from CON for handle reads */
+    /* Ctrl-C and critical errors (dos.c). */
+    uint16_t entry_regs[9];             /* the registers at INT 21h: ES DS BP DI SI DX CX BX AX */
+    uint16_t break_sp;                  /* SP when INT 23h/24h was called */
+    uint8_t crit_ah;                    /* the function that met the critical error */
+};
+
+/* The emulated disk every drive reports (dos_sys.c): 256 MiB in 8 KiB
+ * clusters, 128 MiB of it free unless run --disk-free says otherwise; the
+ * guest's files may grow by the free bytes in all (dos_disk.c). */
+#define DOS_DISK_BYTES        (256u << 20)
+#define DOS_DISK_FREE_DEFAULT (128u << 20)
+#define DOS_FILE_MAX          0xFFFFFFFFull     /* DOS's largest file: 4 GiB - 1 */
+
+#define DOS_VERSION_DEFAULT 0x1E03     /* 3.30, as 30h returns it: AL major, AH minor */
+
+int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err);
+/* "2.0" .. "5.0" (minor in hundredths: "3.3" is 3.30, "2.11") as 30h's
+ * AX; -1 for anything else. */
+int dos_version_parse(const char *s, uint16_t *out);
+void dos_free(struct dos *d);
+
+/* INT 21h/29h's parse of a file name at s into an FCB's drive (1 = A:,
+ * 0 default) and 11-byte name ('*' as '?'s); flags as 29h's AL: 1 skip a
+ * leading separator, 2/4/8 keep the drive/name/extension when none is
+ * given.  *wild tells whether the name has '?'.  Returns the characters used. */
+size_t fcb_parse_name(const char *s, uint8_t flags, uint8_t *drive, uint8_t name[11], int *wild);
+
+/* Handles for a new process's JFT: 0-4 on the standard devices. */
+void dos_std_handles(struct dos *d, uint16_t psp);
+
+#endif

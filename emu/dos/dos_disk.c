@@ -1,0 +1,55 @@
+/*
+ * emu/dos/dos_disk.c: the guest's disk space (dos_internal.h): a write budget,
+ * so that what a program writes to the host is bounded by what DOS told it
+ * is free (36h), and DOS's largest file, 4 GiB - 1.
+ *
+ * The budget counts the bytes by which the guest's files grow, holes left
+ * by a seek past the end included (DOS allocates their clusters);
+ * truncating or deleting a file gives its bytes back, up to the size of
+ * the emulated disk.  Past the budget a write does what it does on a full
+ * DOS disk: a handle write moves what fits and returns that count with CF
+ * clear, an FCB write returns AL=01h.
+ */
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dos_internal.h"
+
+uint32_t dos_disk_room(const struct dos *d, uint64_t pos, uint64_t size, uint32_t n)
+{
+    if (pos >= DOS_FILE_MAX)
+        return 0;
+    if (pos + n > DOS_FILE_MAX)
+        n = (uint32_t)(DOS_FILE_MAX - pos);
+    if (pos + n <= size || pos + n - size <= d->disk_free)
+        return n;
+    return size + d->disk_free > pos ? (uint32_t)(size + d->disk_free - pos) : 0;
+}
+
+void dos_disk_resize(struct dos *d, uint64_t old_size, uint64_t new_size)
+{
+    if (new_size > old_size) {
+        uint64_t grew = new_size - old_size;
+        d->disk_free = grew < d->disk_free ? d->disk_free - grew : 0;
+    } else {
+        d->disk_free += old_size - new_size;
+        if (d->disk_free > DOS_DISK_BYTES)
+            d->disk_free = DOS_DISK_BYTES;
+    }
+}
+
+uint64_t dos_disk_file_size(int fd)
+{
+    struct stat st;
+    return fstat(fd, &st) == 0 && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+}
+
+int dos_disk_unlink(struct dos *d, const char *host)
+{
+    struct stat st;
+    uint64_t size = stat(host, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+    if (unlink(host) != 0)
+        return -1;
+    dos_disk_resize(d, size, 0);
+    return 0;
+}

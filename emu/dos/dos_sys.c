@@ -1,0 +1,218 @@
+/*
+ * emu/dos/dos_sys.c: INT 21h's questions about the system: 0Dh (disk reset),
+ * 18h/1Dh/1Eh/20h (CP/M's, AL=0), 1Fh/32h (drive parameter block), 1Bh/1Ch and 36h
+ * (disk geometry and free space), 2Eh/54h (verify flag), 34h (InDOS), 37h
+ * (switch character), 38h (country), 50h/51h (current PSP), 52h (list of
+ * lists), 59h (extended error).
+ *
+ * Every answer is fixed or comes from emulated state, never from the host:
+ * a drive reports 16 sectors of 512 bytes per cluster, 32768 clusters, of
+ * which those the guest's write budget holds are free (dos.h: a 256 MiB
+ * disk with 128 MiB free unless run --disk-free says otherwise), so a
+ * program sees the same figures on every machine.  The DOS data these calls point at
+ * lives in the DOS segment (docs/architecture.md): InDOS at 00C0:0010,
+ * the list of lists at 00C0:0020 (the first MCB's segment just before it),
+ * the media byte at 00C0:0040, a RETF for the country case-map at 00C0:0050,
+ * the drive parameter block at 00C0:0080.
+ */
+#include <string.h>
+
+#include "../costs.h"
+#include "dos_internal.h"
+
+#define OFF_INDOS    0x10u
+#define OFF_LISTS    0x20u
+#define OFF_MEDIA    0x40u
+#define OFF_CASEMAP  0x50u
+#define OFF_DPB      0x80u          /* one drive parameter block, filled per call */
+
+#define SECTORS_PER_CLUSTER 16u
+#define BYTES_PER_SECTOR    512u
+#define TOTAL_CLUSTERS      (DOS_DISK_BYTES / (SECTORS_PER_CLUSTER * BYTES_PER_SECTOR))  /* 32768 */
+
+void dos_sys_install(struct dos *d)
+{
+    struct machine *m = d->m;
+    mem_wb(m, lin(SEG_DOS, OFF_INDOS), 0);
+    mem_ww(m, lin(SEG_DOS, OFF_LISTS - 2), d->arena);
+    for (unsigned i = 0; i < 0x20; i++)
+        mem_wb(m, lin(SEG_DOS, (uint16_t)(OFF_LISTS + i)), i < 8 ? 0xFF : 0);  /* no DPB or SFT to walk */
+    mem_ww(m, lin(SEG_DOS, OFF_LISTS + 0x10), BYTES_PER_SECTOR);
+    mem_wb(m, lin(SEG_DOS, OFF_MEDIA), 0xF8);       /* fixed disk */
+    mem_wb(m, lin(SEG_DOS, OFF_CASEMAP), 0xCB);     /* RETF: nothing above 7Fh to map */
+}
+
+/* The drive DL names (0 = default, 1 = A:), or -1 when it is not mapped. */
+static int drive_arg(struct dos *d)
+{
+    uint8_t dl = (uint8_t)cpu_get(d->m, REG_DX);
+    int drive = dl == 0 ? d->drives.current : dl - 1;
+    return drive < DRIVE_COUNT && d->drives.d[drive].root ? drive : -1;
+}
+
+static void alloc_info(struct dos *d, int drive)
+{
+    if (drive < 0) {
+        cpu_set_al(d->m, 0xFF);
+        return;
+    }
+    cpu_set_al(d->m, SECTORS_PER_CLUSTER);
+    cpu_set(d->m, REG_CX, BYTES_PER_SECTOR);
+    cpu_set(d->m, REG_DX, TOTAL_CLUSTERS);
+    cpu_set(d->m, REG_DS, SEG_DOS);
+    cpu_set(d->m, REG_BX, OFF_MEDIA);
+}
+
+/* 0Dh: nothing is cached, so there is nothing to write back. */
+static void fn_disk_reset(struct dos *d)
+{
+    (void)d;
+}
+
+/* 18h, 1Dh, 1Eh, 20h: CP/M's, which DOS answers with AL=0. */
+static void fn_cpm_null(struct dos *d)
+{
+    cpu_set_al(d->m, 0);
+}
+
+/* 1Fh, 32h: DS:BX at a DOS 3 drive parameter block of the same fixed
+ * disk (FAT16: 16 sectors a cluster, 2 FATs of 128 sectors, 512 root
+ * entries); AL=FFh for a drive that is not there. */
+static void drive_parameters(struct dos *d, int drive)
+{
+    struct machine *m = d->m;
+    uint32_t p = lin(SEG_DOS, OFF_DPB);
+    if (drive < 0) {
+        cpu_set_al(m, 0xFF);
+        return;
+    }
+    const uint16_t fat_sectors = 128, reserved = 1, root_entries = 512;
+    uint16_t root_sector = (uint16_t)(reserved + 2 * fat_sectors);
+    for (unsigned i = 0; i < 0x21; i++)
+        mem_wb(m, p + i, 0);
+    mem_wb(m, p + 0x00, (uint8_t)drive);
+    mem_wb(m, p + 0x01, (uint8_t)drive);
+    mem_ww(m, p + 0x02, BYTES_PER_SECTOR);
+    mem_wb(m, p + 0x04, SECTORS_PER_CLUSTER - 1);
+    mem_wb(m, p + 0x05, 4);                         /* log2 of sectors per cluster */
+    mem_ww(m, p + 0x06, reserved);
+    mem_wb(m, p + 0x08, 2);
+    mem_ww(m, p + 0x09, root_entries);
+    mem_ww(m, p + 0x0B, (uint16_t)(root_sector + root_entries * 32 / BYTES_PER_SECTOR));
+    mem_ww(m, p + 0x0D, TOTAL_CLUSTERS + 1);
+    mem_wb(m, p + 0x0F, (uint8_t)fat_sectors);
+    mem_ww(m, p + 0x10, root_sector);
+    mem_ww(m, p + 0x12, DOS_CRIT_DEVICE);
+    mem_ww(m, p + 0x14, SEG_DOS);
+    mem_wb(m, p + 0x16, 0xF8);
+    mem_wb(m, p + 0x17, 0xFF);                      /* not accessed yet */
+    mem_ww(m, p + 0x18, 0xFFFF);                    /* no next DPB */
+    mem_ww(m, p + 0x1A, 0xFFFF);
+    cpu_set(m, REG_DS, SEG_DOS);
+    cpu_set(m, REG_BX, OFF_DPB);
+    cpu_set_al(m, 0);
+}
+
+static void fn_dpb_default(struct dos *d) { drive_parameters(d, d->drives.current); }
+static void fn_dpb_drive(struct dos *d) { drive_parameters(d, drive_arg(d)); }
+
+static void fn_alloc_default(struct dos *d) { alloc_info(d, d->drives.current); }
+static void fn_alloc_drive(struct dos *d) { alloc_info(d, drive_arg(d)); }
+
+static void fn_disk_free(struct dos *d)
+{
+    if (drive_arg(d) < 0) {
+        cpu_set(d->m, REG_AX, 0xFFFF);
+        return;
+    }
+    cpu_set(d->m, REG_AX, SECTORS_PER_CLUSTER);
+    cpu_set(d->m, REG_BX, (uint16_t)(d->disk_free / (SECTORS_PER_CLUSTER * BYTES_PER_SECTOR)));
+    cpu_set(d->m, REG_CX, BYTES_PER_SECTOR);
+    cpu_set(d->m, REG_DX, TOTAL_CLUSTERS);
+}
+
+static void fn_set_verify(struct dos *d) { d->verify = cpu_al(d->m) & 1; }
+static void fn_get_verify(struct dos *d) { cpu_set_al(d->m, d->verify); }
+
+static void fn_indos(struct dos *d)
+{
+    cpu_set(d->m, REG_ES, SEG_DOS);
+    cpu_set(d->m, REG_BX, OFF_INDOS);
+}
+
+static void fn_switchar(struct dos *d)
+{
+    uint16_t dx = cpu_get(d->m, REG_DX);
+    switch (cpu_al(d->m)) {
+    case 0: cpu_set(d->m, REG_DX, (uint16_t)((dx & 0xFF00) | (uint8_t)d->switchar)); cpu_set_al(d->m, 0); break;
+    case 1: d->switchar = (char)dx; cpu_set_al(d->m, 0); break;
+    case 2: cpu_set(d->m, REG_DX, (uint16_t)(dx | 0xFF)); cpu_set_al(d->m, 0); break;    /* \DEV\ not needed */
+    case 3: cpu_set_al(d->m, 0); break;
+    default: cpu_set_al(d->m, 0xFF); break;
+    }
+}
+
+/* 38h: the United States' conventions, in DOS 2's 32-byte layout or DOS
+ * 3's 34-byte one.  Setting a country is refused. */
+static void fn_country(struct dos *d)
+{
+    uint8_t info[34] = { 0 };
+    if (cpu_get(d->m, REG_DX) == 0xFFFF) {
+        dos_fail(d, 2);
+        return;
+    }
+    if ((d->version & 0xFF) < 3) {
+        memcpy(info + 2, "$\0,\0.\0", 6);           /* date format 0 (m/d/y), currency, 1000s, decimal */
+    } else {
+        /* currency "$" (5 bytes), thousands ",", decimal ".", date "-", time ":" */
+        static const char seps[] = "$\0\0\0\0,\0.\0-\0:";
+        memcpy(info + 2, seps, sizeof seps);        /* 13 bytes: was 15, one past the literal */
+        info[16] = 2;                               /* digits after the decimal point */
+        info[18] = OFF_CASEMAP;                     /* case map: 00C0:0050, a RETF */
+        info[20] = (uint8_t)SEG_DOS;
+        info[21] = SEG_DOS >> 8;
+        info[22] = ',';                             /* data-list separator */
+    }
+    mem_write(d->m, lin(cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX)), info, (d->version & 0xFF) < 3 ? 32 : 34);
+    cpu_set(d->m, REG_BX, 1);
+    cpu_set(d->m, REG_AX, 1);
+    dos_ok(d);
+}
+
+static void fn_set_psp(struct dos *d) { d->psp = cpu_get(d->m, REG_BX); }
+static void fn_get_psp(struct dos *d) { cpu_set(d->m, REG_BX, d->psp); }
+
+static void fn_list_of_lists(struct dos *d)
+{
+    cpu_set(d->m, REG_ES, SEG_DOS);
+    cpu_set(d->m, REG_BX, OFF_LISTS);
+}
+
+/* 59h: the last error with its class, suggested action and locus. */
+static void fn_extended_error(struct dos *d)
+{
+    static const struct { uint8_t code, cls, action, locus; } table[] = {
+        { 1, 7, 4, 1 },  { 2, 8, 3, 2 },  { 3, 8, 3, 2 },  { 4, 1, 4, 1 },  { 5, 3, 3, 2 },
+        { 6, 7, 4, 1 },  { 7, 7, 5, 5 },  { 8, 1, 4, 5 },  { 9, 7, 4, 5 },  { 12, 7, 4, 1 },
+        { 15, 8, 3, 2 }, { 16, 3, 3, 2 }, { 17, 13, 3, 2 }, { 18, 8, 3, 2 },
+    };
+    uint8_t cls = 13, action = 4, locus = 1;
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].code == d->last_error) {
+            cls = table[i].cls;
+            action = table[i].action;
+            locus = table[i].locus;
+        }
+    cpu_set(d->m, REG_AX, d->last_error);
+    cpu_set(d->m, REG_BX, (uint16_t)(cls << 8 | action));
+    cpu_set(d->m, REG_CX, (uint16_t)(locus << 8 | (cpu_get(d->m, REG_CX) & 0xFF)));
+}
+
+const struct dos_entry dos_sys_fns[] = {
+    { 0x0D, fn_disk_reset }, { 0x18, fn_cpm_null }, { 0x1D, fn_cpm_null }, { 0x1E, fn_cpm_null },
+    { 0x20, fn_cpm_null }, { 0x1F, fn_dpb_default }, { 0x32, fn_dpb_drive }, { 0x1B, fn_alloc_default }, { 0x1C, fn_alloc_drive }, { 0x2E, fn_set_verify }, { 0x34, fn_indos },
+    { 0x36, fn_disk_free }, { 0x37, fn_switchar }, { 0x38, fn_country }, { 0x50, fn_set_psp },
+    { 0x51, fn_get_psp }, { 0x52, fn_list_of_lists }, { 0x54, fn_get_verify }, { 0x59, fn_extended_error },
+    { 0x62, fn_get_psp },
+    { 0, NULL },
+};

@@ -1,0 +1,453 @@
+/*
+ * emu/dos/drive.c: drive mapping and sandboxed path resolution (see drive.h).
+ */
+#include "drive.h"
+
+#include "folder.h"
+
+#include <ctype.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* What a search is asked: the same key finds the same matches until the
+ * cache is forgotten. */
+struct search_key {
+    int current;                /* the current drive and its folder, for "" and relative paths */
+    char cwd[DOS_PATH_MAX];
+    char dir[128];
+    uint8_t pattern[11];
+    uint8_t attr;
+};
+
+struct drive_cache {
+    char dir[4096];             /* the host folder listed; "" none */
+    struct folder_entry *entries;
+    size_t nentries;
+    int have_search;
+    struct search_key key;
+    struct dir_match *found;    /* its matches, in name order */
+    size_t nfound;
+};
+
+void drives_init(struct drives *ds)
+{
+    memset(ds, 0, sizeof *ds);
+    ds->current = 2;
+    ds->cache = calloc(1, sizeof *ds->cache);   /* none: every call lists the folder again */
+}
+
+void drives_forget(const struct drives *ds)
+{
+    struct drive_cache *c = ds->cache;
+    if (!c)
+        return;
+    free(c->entries);
+    free(c->found);
+    memset(c, 0, sizeof *c);
+}
+
+void drives_free(struct drives *ds)
+{
+    drives_forget(ds);
+    free(ds->cache);
+    for (int i = 0; i < DRIVE_COUNT; i++)
+        free(ds->d[i].root);
+    memset(ds, 0, sizeof *ds);
+}
+
+/* The entries of host folder `dir`, from the cache when it holds them;
+ * *owned says the caller frees them.  -1 when it cannot be read. */
+static int listing(const struct drives *ds, const char *dir, struct folder_entry **all, size_t *n, int *owned)
+{
+    struct drive_cache *c = ds->cache;
+    *owned = 0;
+    if (c && c->dir[0] && strcmp(c->dir, dir) == 0) {
+        *all = c->entries;
+        *n = c->nentries;
+        return 0;
+    }
+    if (folder_list(dir, all, n) != 0)
+        return -1;
+    if (!c || strlen(dir) >= sizeof c->dir) {
+        *owned = 1;
+        return 0;
+    }
+    free(c->entries);
+    snprintf(c->dir, sizeof c->dir, "%s", dir);
+    c->entries = *all;
+    c->nentries = *n;
+    return 0;
+}
+
+int drives_map(struct drives *ds, int letter, const char *host_dir)
+{
+    char *real = realpath(host_dir, NULL);
+    struct stat st;
+    if (!real || stat(real, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        free(real);
+        return -1;
+    }
+    free(ds->d[letter].root);
+    ds->d[letter].root = real;
+    ds->d[letter].cwd[0] = 0;
+    return 0;
+}
+
+static int bad_char(int c)
+{
+    return c < 0x21 || strchr("\"*+,/:;<=>?[\\]|", c) != NULL;
+}
+
+int dos_name83(const char *in, size_t len, char out[13])
+{
+    size_t dot = len, i, n = 0;
+    for (i = 0; i < len; i++)
+        if (in[i] == '.') { dot = i; break; }
+    if (dot == 0)
+        return 0;
+    for (i = 0; i < dot && i < 8; i++) {
+        if (bad_char((unsigned char)in[i]))
+            return 0;
+        out[n++] = (char)toupper((unsigned char)in[i]);
+    }
+    if (dot < len) {
+        const char *ext = in + dot + 1;
+        size_t elen = len - dot - 1;
+        if (memchr(ext, '.', elen))
+            return 0;
+        if (elen) {
+            out[n++] = '.';
+            for (i = 0; i < elen && i < 3; i++) {
+                if (bad_char((unsigned char)ext[i]))
+                    return 0;
+                out[n++] = (char)toupper((unsigned char)ext[i]);
+            }
+        }
+    }
+    out[n] = 0;
+    return n > 0;
+}
+
+static enum device device_of(const char *name83)
+{
+    static const struct { const char *name; enum device d; } devs[] = {
+        { "CON", DEV_CON }, { "NUL", DEV_NUL }, { "AUX", DEV_AUX }, { "PRN", DEV_PRN },
+    };
+    char base[13];
+    size_t n = strcspn(name83, ".");
+    memcpy(base, name83, n);
+    base[n] = 0;
+    for (size_t i = 0; i < sizeof devs / sizeof devs[0]; i++)
+        if (strcmp(base, devs[i].name) == 0)
+            return devs[i].d;
+    return DEV_NONE;
+}
+
+/* Find the host entry in `dir` whose DOS name is `want`. */
+static int find_entry(const struct drives *ds, const char *dir, const char *want, char *found, size_t n)
+{
+    struct folder_entry *all;
+    size_t count;
+    int ok = 0, owned;
+    if (listing(ds, dir, &all, &count, &owned) != 0)
+        return 0;
+    for (size_t i = 0; i < count && !ok; i++) {
+        if (strcmp(all[i].name83, want) == 0) {
+            snprintf(found, n, "%s", all[i].host);
+            ok = 1;
+        }
+    }
+    if (owned)
+        free(all);
+    return ok;
+}
+
+static int inside(const char *root, const char *path)
+{
+    size_t n = strlen(root);
+    return strncmp(root, path, n) == 0 && (path[n] == 0 || path[n] == '/' || n == 1);
+}
+
+/* Check that the real path of host (or of its folder, for a new file) is
+ * inside root. */
+static int contained(const char *root, const char *host, int exists)
+{
+    char buf[4096];
+    const char *probe = host;
+    if (!exists) {
+        snprintf(buf, sizeof buf, "%s", host);
+        char *slash = strrchr(buf, '/');
+        if (slash)
+            *slash = 0;
+        probe = buf;
+    }
+    char *real = realpath(probe, NULL);
+    int ok = real && inside(root, real);
+    free(real);
+    return ok;
+}
+
+/* A host entry that is a symbolic link leading out of the drive (or to
+ * nothing): to the guest it is not there, whatever it points at, so the
+ * answer tells nothing of the host's tree. */
+static int link_out(const char *root, const char *host)
+{
+    struct stat st;
+    return lstat(host, &st) == 0 && S_ISLNK(st.st_mode) && !contained(root, host, 1);
+}
+
+int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved *out)
+{
+    char comps[32][13];
+    int ncomp = 0, letter = ds->current;
+    const char *p = dos_path;
+
+    memset(out, 0, sizeof *out);
+    if (p[0] && p[1] == ':') {
+        letter = toupper((unsigned char)p[0]) - 'A';
+        p += 2;
+    }
+    if (letter < 0 || letter >= DRIVE_COUNT || !ds->d[letter].root)
+        return 15;
+    const struct drive *dr = &ds->d[letter];
+    out->drive = letter;
+
+    /* Build the component list: the current directory first unless the
+     * path is absolute. */
+    char full[256];
+    if (*p == '\\' || *p == '/')
+        snprintf(full, sizeof full, "%s", p);
+    else
+        snprintf(full, sizeof full, "%s\\%s", dr->cwd, p);
+
+    const char *s = full;
+    int trailing_name = 0;
+    while (*s) {
+        size_t len = strcspn(s, "\\/");
+        trailing_name = len > 0;
+        if (len == 0 || (len == 1 && s[0] == '.')) {
+            /* empty or "." */
+        } else if (len == 2 && s[0] == '.' && s[1] == '.') {
+            if (ncomp == 0)
+                return 3;   /* above the root: not a path */
+            ncomp--;
+        } else {
+            if (ncomp >= 32 || !dos_name83(s, len, comps[ncomp]))
+                return 3;
+            ncomp++;
+        }
+        s += len;
+        if (*s)
+            s++;
+    }
+    if (ncomp > 0 && trailing_name && (out->device = device_of(comps[ncomp - 1])) != DEV_NONE)
+        return 0;
+
+    size_t dlen = 0;
+    for (int i = 0; i < ncomp; i++) {
+        int w = snprintf(out->dos + dlen, sizeof out->dos - dlen, "%s%s", i ? "\\" : "", comps[i]);
+        if (w < 0 || (size_t)w >= sizeof out->dos - dlen)
+            return 3;
+        dlen += (size_t)w;
+    }
+    size_t used = (size_t)snprintf(out->host, sizeof out->host, "%s", dr->root);
+    for (int i = 0; i < ncomp; i++) {
+        char found[256];
+        int last = i == ncomp - 1;
+        if (!find_entry(ds, out->host, comps[i], found, sizeof found)) {
+            if (!last)
+                return 3;
+            memcpy(found, comps[i], strlen(comps[i]) + 1);   /* a new file */
+        } else if (last) {
+            out->exists = 1;
+        }
+        int w = snprintf(out->host + used, sizeof out->host - used, "/%s", found);
+        if (w < 0 || (size_t)w >= sizeof out->host - used)
+            return 3;
+        used += (size_t)w;
+        if (link_out(dr->root, out->host))
+            return 3;
+    }
+    if (ncomp == 0)
+        out->exists = 1;
+    if (!contained(dr->root, out->host, out->exists))
+        return 3;
+    return 0;
+}
+
+/* ---- directory searches ----------------------------------------------------- */
+
+int fcb_name_of(const char *name83, uint8_t out[11])
+{
+    memset(out, ' ', 11);
+    size_t dot = strcspn(name83, ".");
+    if (dot > 8 || (name83[dot] && strlen(name83 + dot + 1) > 3))
+        return -1;
+    memcpy(out, name83, dot);
+    if (name83[dot])
+        memcpy(out + 8, name83 + dot + 1, strlen(name83 + dot + 1));
+    return 0;
+}
+
+static int matches(const uint8_t name[11], const uint8_t pattern[11])
+{
+    for (int i = 0; i < 11; i++)
+        if (pattern[i] != '?' && toupper(pattern[i]) != name[i])
+            return 0;
+    return 1;
+}
+
+void dos_stamp(time_t t, uint16_t *time_out, uint16_t *date_out)
+{
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    if (tm.tm_year < 80) {      /* before 1980: DOS's epoch */
+        *time_out = 0;
+        *date_out = 0x21;
+        return;
+    }
+    *time_out = (uint16_t)(tm.tm_hour << 11 | tm.tm_min << 5 | tm.tm_sec / 2);
+    *date_out = (uint16_t)((tm.tm_year - 80) << 9 | (tm.tm_mon + 1) << 5 | tm.tm_mday);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(((const struct dir_match *)a)->name83, ((const struct dir_match *)b)->name83);
+}
+
+/* The entry `name` of the folder r is a link: *st its target's, and 1
+ * when that target is inside the drive. */
+static int link_inside(const struct drives *ds, const struct resolved *r, const char *name, struct stat *st)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s", r->host, name);
+    return stat(path, st) == 0 && contained(ds->d[r->drive].root, path, 1);
+}
+
+/* Every match of a search, in name order (*all malloc'ed); 0 or the
+ * error drive_search() returns. */
+static int search_all(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
+                      struct dir_match **out, size_t *nout)
+{
+    struct resolved r;
+    int err = drive_resolve(ds, dos_dir[0] ? dos_dir : ".", &r);
+    if (err)
+        return err == 2 ? 3 : err;
+    if (r.device != DEV_NONE || !r.exists)
+        return 3;
+    *out = NULL;
+    *nout = 0;
+    if (attr == 0x08)
+        return 0;               /* only a volume label is asked for: there is none */
+    struct folder_entry *entries;
+    size_t count;
+    int owned;
+    if (listing(ds, r.host, &entries, &count, &owned) != 0)
+        return 3;
+    struct dir_match *all = calloc(count + 2, sizeof *all);
+    size_t n = 0;
+    int at_root = strcmp(r.host, ds->d[r.drive].root) == 0;
+    int dirfd = open(r.host, O_RDONLY | O_DIRECTORY);   /* entries by name: no path walk for each */
+    for (size_t i = 0; all && i < count + 2; i++) {
+        struct dir_match m;
+        memset(&m, 0, sizeof m);
+        const char *host = i < 2 ? (i ? ".." : ".") : entries[i - 2].host;
+        int dots = i < 2;
+        if (dots && at_root)
+            continue;
+        if (dots) {
+            memcpy(m.name83, host, strlen(host) + 1);
+            memset(m.fcb_name, ' ', 11);
+            memcpy(m.fcb_name, host, strlen(host));
+        } else {
+            memcpy(m.name83, entries[i - 2].name83, sizeof m.name83);
+            if (fcb_name_of(m.name83, m.fcb_name) != 0)
+                continue;
+            if (entries[i - 2].hidden && !(attr & 0x02))
+                continue;
+        }
+        if (!matches(m.fcb_name, pattern))
+            continue;
+        struct stat st;
+        /* The folder is inside the drive: only a link can leave it. */
+        if (dirfd < 0 || fstatat(dirfd, host, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            (S_ISLNK(st.st_mode) && !link_inside(ds, &r, host, &st)))
+            continue;           /* a link out of the drive is not in it */
+        if (S_ISDIR(st.st_mode) ? !(attr & 0x10) : !S_ISREG(st.st_mode))
+            continue;
+        m.attr = S_ISDIR(st.st_mode) ? 0x10 : 0x20;
+        if (!(st.st_mode & S_IWUSR))
+            m.attr |= 0x01;
+        if (!dots && entries[i - 2].hidden)
+            m.attr |= 0x02;
+        m.size = S_ISDIR(st.st_mode) ? 0 : st.st_size > 0xFFFFFFFF ? 0xFFFFFFFFu : (uint32_t)st.st_size;
+        dos_stamp(st.st_mtime, &m.time, &m.date);
+        all[n++] = m;
+    }
+    if (dirfd >= 0)
+        close(dirfd);
+    if (owned)
+        free(entries);
+    if (!all)
+        return 3;
+    if (n)
+        qsort(all, n, sizeof *all, by_name);    /* the host's order is not reproducible */
+    *out = all;
+    *nout = n;
+    return 0;
+}
+
+static int pick(const struct dir_match *all, size_t n, unsigned index, struct dir_match *out)
+{
+    if (index >= n)
+        return 18;
+    *out = all[index];
+    return 0;
+}
+
+/* The key of a search; 0 when it is too long to keep. */
+static int search_key_of(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
+                         struct search_key *k)
+{
+    memset(k, 0, sizeof *k);
+    if (strlen(dos_dir) >= sizeof k->dir || ds->current < 0 || ds->current >= DRIVE_COUNT)
+        return 0;
+    k->current = ds->current;
+    snprintf(k->cwd, sizeof k->cwd, "%s", ds->d[ds->current].cwd);
+    memcpy(k->dir, dos_dir, strlen(dos_dir));
+    memcpy(k->pattern, pattern, sizeof k->pattern);
+    k->attr = attr;
+    return 1;
+}
+
+int drive_search(const struct drives *ds, const char *dos_dir, const uint8_t pattern[11], uint8_t attr,
+                 unsigned index, struct dir_match *out)
+{
+    struct drive_cache *c = ds->cache;
+    struct search_key key;
+    int keyed = c && search_key_of(ds, dos_dir, pattern, attr, &key);
+    if (keyed && c->have_search && memcmp(&c->key, &key, sizeof key) == 0)
+        return pick(c->found, c->nfound, index, out);
+    struct dir_match *all;
+    size_t n;
+    int err = search_all(ds, dos_dir, pattern, attr, &all, &n);
+    if (err)
+        return err;
+    if (!keyed) {
+        err = pick(all, n, index, out);
+        free(all);
+        return err;
+    }
+    free(c->found);
+    c->found = all;
+    c->nfound = n;
+    c->key = key;
+    c->have_search = 1;
+    return pick(all, n, index, out);
+}
