@@ -14,12 +14,20 @@ void usage(FILE *f);
 
 /* cmd/hist_trace.c: hist over a .prx, and the Inferno listing of a .PRF. */
 #include "../formats/attrib.h"
+#include "../formats/export.h"
+#include "../formats/prohst.h"
 struct prf;
+/* What hist's options fill (its table in cmd/hist.c). */
 struct hist_request {
-    const char *path, *style, *format, *by, *map;
+    const char *path, *map;
+    enum hist_style style;
+    enum export_format format;
+    enum attrib_unit by;
     enum metric metric;
     int metric_given, callgraph;
-    unsigned top, width;
+    unsigned top, width;        /* top: UINT_MAX unless --top */
+    int top_given;
+    int sort;                   /* enum hist_sort (cmd/hist.c) */
 };
 int hist_prx(const struct hist_request *q);
 /* cmd/hist_calls.c: --by function, --callgraph, --by site, folded/callgrind of the call tree. */

@@ -6,7 +6,6 @@
  * executed byte ranges of the program.  Executed bytes are the bytes of
  * each instruction that ran (its length decoded when the run ended).
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
+#include "options.h"
 #include "session.h"
 
 /* One flag per program byte: 1 when an instruction that ran covers it. */
@@ -122,35 +122,45 @@ static void cover_symbols(const struct symtab *t, const uint8_t *ran, uint32_t s
     printf("\n");
 }
 
+/* What cover's options fill. */
+struct cover_args {
+    const char *map;
+    int by_line;                /* the index of --by's name */
+};
+
+static const char *const cover_by_names[] = { "symbol", "line" };
+
+#define A struct cover_args
+static const struct opt cover_table[] = {
+    { "map", 0, OPT_STRING, OPT_AT(A, map), .arg = "FILE.MAP",
+      .help = "per symbol of the map: bytes ran and not, and the symbols never\n"
+              "executed (without a map: the executed ranges)" },
+    { "by", 0, OPT_ENUM, OPT_AT(A, by_line), OPT_NAMES(cover_by_names), .arg = "symbol|line",
+      .help = "rows per symbol (the default) or per source line of the map's\n"
+              "line-number table" },
+};
+#undef A
+
+const struct command_options cover_options = {
+    "cover", "profil cover FILE.prx [--map M] [--by symbol|line]  code executed and not, from a trace",
+    "cover options:", 0, cover_table, sizeof cover_table / sizeof cover_table[0],
+};
+
 int cmd_cover(int argc, char **argv)
 {
-    static const struct option longs[] = {
-        { "map", required_argument, 0, 'm' }, { "by", required_argument, 0, 'b' },
-        { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
-    };
-    const char *map = NULL, *by = "symbol";
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        switch (c) {
-        case 'm': map = optarg; break;
-        case 'b': by = optarg; break;
-        case 'h': usage(stdout); return 0;
-        default: return EXIT_PROFIL_FAILED;
-        }
-    }
-    if (strcmp(by, "symbol") != 0 && strcmp(by, "line") != 0) {
-        fprintf(stderr, "profil: --by %s: want symbol or line\n", by);
-        return EXIT_PROFIL_FAILED;
-    }
-    if (optind != argc - 1) {
+    struct cover_args a = { 0 };
+    int first, parsed = options_parse(&cover_options, argc, argv, &a, &first);
+    if (parsed != 0)
+        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+    if (first != argc - 1) {
         fprintf(stderr, "profil cover: want one .prx file (profil cover [--map FILE.MAP] FILE.prx)\n");
         return EXIT_PROFIL_FAILED;
     }
+    const char *map = a.map;
     struct prx x;
     struct symtab t;
     char err[700];
-    const char *path = argv[optind];
+    const char *path = argv[first];
     if (access(path, R_OK) == 0 && !prx_file_looks_like(path)) {
         fprintf(stderr, "profil: %s: not a .prx: coverage needs the .prx of profil run --trace\n", path);
         return EXIT_PROFIL_FAILED;
@@ -170,7 +180,7 @@ int cmd_cover(int argc, char **argv)
         prx_free(&x);
         return EXIT_PROFIL_FAILED;
     }
-    int rc = 0, by_line = strcmp(by, "line") == 0;
+    int rc = 0, by_line = a.by_line;
     uint32_t size = x.bucket_num * x.bucket_size * 16u;
     uint8_t *ran = executed_bytes(&x, size);
     if (!ran) {

@@ -8,7 +8,6 @@
  * percentage points (default 1); 1: one did; 2: the files cannot be
  * compared.  --exact compares the bytes of two .PRF files.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
+#include "options.h"
 
 #define DIFF_SAME 0
 #define DIFF_MOVED 1
@@ -155,84 +155,89 @@ static int exact_compare(struct input *a, struct input *b, const char *names[2])
     return DIFF_MOVED;
 }
 
-static int percent_option(const char *name, const char *arg, double max, double *out)
-{
-    char *end;
-    *out = strtod(arg, &end);
-    if (*end || end == arg || !(*out >= 0) || *out > max) {
-        fprintf(stderr, "profil: --%s %s: want a percentage, 0 to %.0f\n", name, arg, max);
-        return -1;
-    }
-    return 0;
-}
+/* What diff's options fill. */
+struct diff_args {
+    const char *old_map, *new_map;
+    double threshold, time_threshold;
+    int exact, by_function;
+};
 
 /* --map M (both sides) or --map OLD,NEW. */
-static int split_maps(char *arg, const char **old_map, const char **new_map)
+static int split_maps(const char *arg, void *args)
 {
-    char *comma = strchr(arg, ',');
-    *old_map = *new_map = arg;
+    struct diff_args *a = args;
+    const char *comma = strchr(arg, ',');
+    a->old_map = a->new_map = arg;
     if (!comma)
         return 0;
-    *comma = 0;
-    *new_map = comma + 1;
-    if (!*arg || !**new_map || strchr(*new_map, ',')) {
+    static char old[4096];
+    snprintf(old, sizeof old, "%.*s", (int)(comma - arg), arg);
+    a->old_map = old;
+    a->new_map = comma + 1;
+    if (!*old || !*a->new_map || strchr(a->new_map, ',')) {
         fprintf(stderr, "profil: --map: want FILE.MAP or OLD.MAP,NEW.MAP\n");
         return -1;
     }
     return 0;
 }
 
+static const char *const by_names[] = { NULL, "function" };
+
+#define A struct diff_args
+static const struct opt diff_table[] = {
+    { "time-threshold", 0, OPT_DOUBLE, OPT_AT(A, time_threshold), .lo = 0, .hi = 1e6,
+      .want = "want a percentage, 0 to 1000000", .arg = "PCT",
+      .help = "percent a total (emulated time, samples or instructions, cycles)\n"
+              "may grow (default 2)" },
+    { "threshold", 0, OPT_DOUBLE, OPT_AT(A, threshold), .lo = 0, .hi = 100, .want = "want a percentage, 0 to 100",
+      .arg = "PCT", .help = "percentage points a row may move (default 1)" },
+    { "map", 0, OPT_CALL, .call = split_maps, .arg = "FILE.MAP",
+      .help = "compare per symbol instead of per bucket; OLD.MAP,NEW.MAP\n"
+              "names each side with its own map (code that moved)" },
+    { "old-map", 0, OPT_STRING, OPT_AT(A, old_map), .arg = "FILE.MAP",
+      .help = "the old side's map (with --new-map FILE.MAP)" },
+    { "new-map", 0, OPT_STRING, OPT_AT(A, new_map), .arg = "FILE.MAP",
+      .help = "the new side's map (with --old-map FILE.MAP)" },
+    { "by", 0, OPT_ENUM, OPT_AT(A, by_function), OPT_NAMES(by_names), .arg = "function",
+      .want = "diff compares buckets, symbols (--map) or, with --by function, the functions of two .prx call trees",
+      .help = "two .prx with call trees: per function, with its calls" },
+    { "exact", 0, OPT_FLAG, OPT_AT(A, exact), .help = "compare the bytes; name the first differing field" },
+};
+#undef A
+
+const struct command_options diff_options = {
+    "diff", "profil diff OLD.PRF NEW.PRF [options]    compare two profiles, totals first (for CI); or two .prx",
+    "diff options (exit 0: no total grew past --time-threshold and no row moved past --threshold;\n"
+    "              1: one did; 2: not comparable):",
+    0, diff_table, sizeof diff_table / sizeof diff_table[0],
+};
+
 int cmd_diff(int argc, char **argv)
 {
-    static const struct option longs[] = {
-        { "map", required_argument, 0, 'm' }, { "old-map", required_argument, 0, 'o' },
-        { "new-map", required_argument, 0, 'n' }, { "threshold", required_argument, 0, 't' },
-        { "time-threshold", required_argument, 0, 'T' }, { "by", required_argument, 0, 'b' },
-        { "exact", no_argument, 0, 'x' }, { 0, 0, 0, 0 },
-    };
-    const char *old_map = NULL, *new_map = NULL;
-    double threshold = 1.0, time_threshold = 2.0;
-    int exact = 0, by_function = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        switch (c) {
-        case 'm': if (split_maps(optarg, &old_map, &new_map) != 0) return DIFF_INCOMPARABLE; break;
-        case 'o': old_map = optarg; break;
-        case 'n': new_map = optarg; break;
-        case 't': if (percent_option("threshold", optarg, 100, &threshold) != 0) return DIFF_INCOMPARABLE; break;
-        case 'T': if (percent_option("time-threshold", optarg, 1e6, &time_threshold) != 0) return DIFF_INCOMPARABLE; break;
-        case 'b':
-            if (strcmp(optarg, "function") != 0) {
-                fprintf(stderr, "profil: --by %s: diff compares buckets, symbols (--map) or, with --by function, "
-                        "the functions of two .prx call trees\n", optarg);
-                return DIFF_INCOMPARABLE;
-            }
-            by_function = 1;
-            break;
-        case 'x': exact = 1; break;
-        default: return DIFF_INCOMPARABLE;
-        }
-    }
-    if (optind != argc - 2) {
+    struct diff_args a = { .threshold = 1.0, .time_threshold = 2.0 };
+    int first, parsed = options_parse(&diff_options, argc, argv, &a, &first);
+    if (parsed != 0)
+        return parsed > 0 ? DIFF_SAME : DIFF_INCOMPARABLE;
+    if (first != argc - 2) {
         fprintf(stderr, "profil diff: want two .PRF files or two .prx files (profil diff OLD.PRF NEW.PRF)\n");
         return DIFF_INCOMPARABLE;
     }
-    if (!old_map != !new_map) {
-        fprintf(stderr, "profil: --%s needs --%s too (or --map for both)\n", old_map ? "old-map" : "new-map",
-                old_map ? "new-map" : "old-map");
+    if (!a.old_map != !a.new_map) {
+        fprintf(stderr, "profil: --%s needs --%s too (or --map for both)\n", a.old_map ? "old-map" : "new-map",
+                a.old_map ? "new-map" : "old-map");
         return DIFF_INCOMPARABLE;
     }
-    const char *names[2] = { argv[optind], argv[optind + 1] };
+    const char *names[2] = { argv[first], argv[first + 1] };
     struct input *in = calloc(2, sizeof *in);
     int rc = DIFF_INCOMPARABLE;
     if (!in) {
         fprintf(stderr, "profil: out of memory\n");
         return rc;
     }
-    if (read_input(names[0], exact ? NULL : old_map, exact, &in[0]) == 0 &&
-        read_input(names[1], exact ? NULL : new_map, exact, &in[1]) == 0)
-        rc = exact ? exact_compare(&in[0], &in[1], names)
-                   : compare(&in[0], &in[1], by_function, threshold, time_threshold, names);
+    if (read_input(names[0], a.exact ? NULL : a.old_map, a.exact, &in[0]) == 0 &&
+        read_input(names[1], a.exact ? NULL : a.new_map, a.exact, &in[1]) == 0)
+        rc = a.exact ? exact_compare(&in[0], &in[1], names)
+                     : compare(&in[0], &in[1], a.by_function, a.threshold, a.time_threshold, names);
     free_input(&in[0]);
     free_input(&in[1]);
     free(in);

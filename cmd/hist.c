@@ -1,8 +1,7 @@
 /*
  * cmd/hist.c: `profil hist`, histograms of a .PRF.
  *
- *   profil hist [--style default|prohst] [--map FILE.MAP] [--by bucket|symbol|line]
- *               [--top N] [--width W] [--format F] FILE.PRF
+ *   profil hist [options] FILE.PRF|FILE.prx   (options: the table below)
  *   profil hist prf[,hst[,map]][;]        PROHST's own command form: writes the .HST
  *
  * The default style is one row per non-zero bucket (hits, % of all
@@ -10,7 +9,6 @@
  * in), then the io/dos/high rows and the total.  --style prohst is PROHST
  * 1.0's listing, byte for byte (formats/prohst.c).
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +23,7 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
+#include "options.h"
 #include "report.h"
 #include "session.h"
 
@@ -280,160 +279,173 @@ static int services_of_prf(const struct hist_request *q)
     return rc;
 }
 
-int cmd_hist(int argc, char **argv)
+/* --sort: a .PRF's bucket rows busiest first or by address (default: by
+ * --top); hist_sort_names[] by enum value. */
+enum hist_sort { SORT_DEFAULT, SORT_HITS, SORT_ADDRESS };
+static const char *const hist_sort_names[] = { NULL, "hits", "address" };
+
+#define Q struct hist_request
+static const struct opt hist_table[] = {
+    { "style", 0, OPT_ENUM, OPT_AT(Q, style), OPT_NAMES(hist_style_names), .arg = "default|prohst|inferno",
+      .help = "one row per bucket; PROHST 1.0's listing byte for byte;\n"
+              "or Inferno prof's 'address count' lines (non-zero, by address)" },
+    { "metric", 0, OPT_ENUM, OPT_AT(Q, metric), OPT_NAMES(metric_names), OPT_SEEN(Q, metric_given),
+      .want = "want instructions, cycles or samples", .arg = "instructions|cycles|samples|stalls",
+      .help = "what a .prx row counts (default\n"
+              "cycles, the time; per function from run --stacks: samples;\n"
+              "stalls: the cycles spent waiting for the bus, bus model);\n"
+              "a .PRF holds samples.  With the bus model, cycle reports\n"
+              "add a stall% column" },
+    { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
+      .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
+              "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M)\n"
+              "(with --style prohst: PROHST's own reading, segments only)" },
+    { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
+      .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"
+              "(flamegraph.pl, speedscope) or svg; see docs/formats.md" },
+    { "by", 0, OPT_ENUM, OPT_AT(Q, by), OPT_NAMES(attrib_unit_names), .arg = "bucket|symbol|line",
+      .help = "rows per bucket (named by their symbol with --map), per\n"
+              "symbol (the default with --map) or per source line (a\n"
+              "map with a line-number table, LINK /LINENUMBERS)" },
+    { "by", 0, OPT_DOC, .arg = "function",
+      .help = "a .prx's call tree per function: calls, self and inclusive\n"
+              "cost, importance (% calls x % time / 100); folded,\n"
+              "callgrind (with calls=), csv and json export the call tree" },
+    { "callgraph", 0, OPT_FLAG, OPT_AT(Q, callgraph),
+      .help = "gprof's call graph: each function's callers and callees\n"
+              "(csv and json: one row per arc)" },
+    { "by", 0, OPT_DOC, .arg = "site", .help = "a .prx of run --memory: DOS memory per call site" },
+    { "by", 0, OPT_DOC, .arg = "service",
+      .help = "time per DOS and BIOS service (INT 21h/40h write,\n"
+              "INT 10h/0Eh teletype, INT 08h timer): samples, calls,\n"
+              "cycles, from a .prx or a .PRF's NAME.prc (csv, json too)" },
+    { "top", 0, OPT_UNSIGNED, OPT_AT(Q, top), OPT_SEEN(Q, top_given), .min = 1, .max = UINT32_MAX, .unit = "rows",
+      .arg = "N",
+      .help = "only the first N rows (default style): a .PRF's buckets then\n"
+              "come busiest first, cum% in that order" },
+    { "sort", 0, OPT_ENUM, OPT_AT(Q, sort), OPT_NAMES(hist_sort_names), .arg = "hits|address",
+      .help = "a .PRF's bucket rows busiest first or by address (default:\n"
+              "busiest first with --top, else by address)" },
+    { "width", 0, OPT_UNSIGNED, OPT_AT(Q, width), .min = 1, .max = 200, .unit = "columns", .arg = "W",
+      .help = "bar width in columns (default 40)" },
+};
+#undef Q
+
+const struct command_options hist_options = {
+    "hist",
+    "profil hist [options] FILE.PRF|FILE.prx  a histogram of a .PRF, or of a trace's .prx\n"
+    "profil hist prf[,hst[,map]][;]           PROHST's command form: write the .HST listing",
+    "hist options:", 0, hist_table, sizeof hist_table / sizeof hist_table[0],
+};
+
+/* A .PRF's exports (--format other than text). */
+static int export_prf(const struct prf *p, const struct hist_request *q)
 {
-    static const struct option longs[] = {
-        { "style", required_argument, 0, 's' }, { "map", required_argument, 0, 'm' },
-        { "top", required_argument, 0, 't' }, { "width", required_argument, 0, 'w' },
-        { "format", required_argument, 0, 'f' }, { "by", required_argument, 0, 'b' },
-        { "metric", required_argument, 0, 'M' }, { "callgraph", no_argument, 0, 'G' },
-        { "sort", required_argument, 0, 'S' },
-        { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
-    };
-    enum metric metric = METRIC_SAMPLES;
-    int metric_given = 0, callgraph = 0;
-    const char *style = "default", *map_path = NULL, *format = "text", *by = NULL, *sort = NULL;
-    unsigned top = 0xFFFFFFFFu, width = 40;
-    int c;
-    optind = 1;
-    if (argc == 2 && (strchr(argv[1], ',') || strchr(argv[1], ';')))
-        return prohst_form(argv[1]);
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        switch (c) {
-        case 's': style = optarg; break;
-        case 'f': format = optarg; break;
-        case 'b': by = optarg; break;
-        case 'M':
-            if (metric_parse(optarg, &metric) != 0) {
-                fprintf(stderr, "profil: --metric %s: want instructions, cycles or samples\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            metric_given = 1;
-            break;
-        case 'm': map_path = optarg; break;
-        case 'G': callgraph = 1; break;
-        case 'S': sort = optarg; break;
-        case 't': top = (unsigned)strtoul(optarg, NULL, 10); break;
-        case 'w':
-            width = (unsigned)strtoul(optarg, NULL, 10);
-            if (width < 1 || width > 200) {
-                fprintf(stderr, "profil: --width %s: want 1 to 200 columns\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            break;
-        case 'h': usage(stdout); return 0;
-        default: return EXIT_PROFIL_FAILED;
-        }
-    }
-    if (strcmp(style, "default") != 0 && strcmp(style, "prohst") != 0 && strcmp(style, "inferno") != 0) {
-        fprintf(stderr, "profil: --style %s: want default, prohst or inferno\n", style);
+    struct symtab t;
+    char err[700];
+    if (q->map && symtab_read_file(q->map, &t, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
-    if (strcmp(format, "text") != 0 && strcmp(format, "csv") != 0 && strcmp(format, "json") != 0 &&
-        strcmp(format, "callgrind") != 0 && strcmp(format, "folded") != 0 && strcmp(format, "svg") != 0) {
-        fprintf(stderr, "profil: --format %s: want text, csv, json, callgrind, folded or svg\n", format);
+    const struct symtab *tp = q->map ? &t : NULL;
+    int w;
+    switch (q->format) {
+    case FORMAT_CSV: w = export_csv(stdout, p, tp); break;
+    case FORMAT_JSON: w = export_json(stdout, p, tp); break;
+    case FORMAT_CALLGRIND: w = export_callgrind(stdout, p, tp, q->path); break;
+    case FORMAT_SVG: w = export_svg(stdout, p, tp, q->path); break;
+    default: w = export_folded(stdout, p, tp); break;
+    }
+    if (q->map)
+        symtab_free(&t);
+    return w == 0 ? 0 : EXIT_PROFIL_FAILED;
+}
+
+/* The rows of a .PRF with a map: per symbol or line, or per bucket named by its symbol. */
+static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_hits)
+{
+    struct symtab t;
+    char err[700];
+    int rc;
+    if (symtab_read_file(q->map, &t, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
-    if (by && strcmp(by, "bucket") != 0 && strcmp(by, "symbol") != 0 && strcmp(by, "line") != 0 &&
-        strcmp(by, "function") != 0 && strcmp(by, "site") != 0 && strcmp(by, "service") != 0) {
-        fprintf(stderr, "profil: --by %s: want bucket, symbol, line, function, site or service\n", by);
-        return EXIT_PROFIL_FAILED;
-    }
-    if (by && (strcmp(by, "symbol") == 0 || strcmp(by, "line") == 0) && !map_path) {
-        fprintf(stderr, "profil: --by %s needs --map\n", by);
-        return EXIT_PROFIL_FAILED;
-    }
-    if (sort && strcmp(sort, "hits") != 0 && strcmp(sort, "address") != 0) {
-        fprintf(stderr, "profil: --sort %s: want hits or address\n", sort);
-        return EXIT_PROFIL_FAILED;
-    }
+    if (q->by == BY_BUCKET)
+        rc = bucket_style(p, &t, q->top, q->width, by_hits);
+    else if (q->by == BY_LINE && t.nline == 0) {
+        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", q->map);
+        rc = EXIT_PROFIL_FAILED;
+    } else
+        rc = symbol_style(p, &t, q->top, q->width, q->by == BY_LINE);
+    symtab_free(&t);
+    return rc;
+}
+
+/* hist of a .PRF. */
+static int hist_prf(const struct hist_request *q)
+{
     /* Bucket rows: busiest first when only the first N are wanted. */
-    int by_hits = sort ? strcmp(sort, "hits") == 0 : top != 0xFFFFFFFFu;
-    if (optind != argc - 1) {
-        fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
-        return EXIT_PROFIL_FAILED;
-    }
-    if (prx_file_looks_like(argv[optind])) {
-        struct hist_request q = { argv[optind], style, format, by, map_path, metric, metric_given, callgraph,
-                                  top, width };
-        return hist_prx(&q);
-    }
-    if (by && strcmp(by, "service") == 0) {
-        struct hist_request q = { argv[optind], style, format, by, map_path, metric, metric_given, callgraph,
-                                  top, width };
-        return services_of_prf(&q);
-    }
-    if (metric != METRIC_SAMPLES) {
+    int by_hits = q->sort ? q->sort == SORT_HITS : q->top_given;
+    if (q->metric != METRIC_SAMPLES) {
         fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
-                metric_name(metric), argv[optind]);
+                metric_name(q->metric), q->path);
         return EXIT_PROFIL_FAILED;
     }
     struct prf p;
     struct prohst_map m;
     char err[700];
-    if (prf_read_file(argv[optind], &p, err, sizeof err) != 0) {
+    if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
-    if (strcmp(style, "prohst") != 0) {        /* PROHST's listing is of the .PRF's own words */
+    if (q->style != STYLE_PROHST) {        /* PROHST's listing is of the .PRF's own words */
         char note[700];
-        prc_attach_beside(argv[optind], &p, NULL, note, sizeof note);
+        prc_attach_beside(q->path, &p, NULL, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
     }
-    if (callgraph || (by && (strcmp(by, "function") == 0 || strcmp(by, "site") == 0))) {
+    if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE) {
         fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "
-                "--stacks or --memory\n", argv[optind]);
+                "--stacks or --memory\n", q->path);
         prf_free(&p);
         return EXIT_PROFIL_FAILED;
     }
-    int rc = 0;
-    if (strcmp(style, "inferno") == 0) {
+    int rc;
+    if (q->style == STYLE_INFERNO)
         rc = hist_inferno_prf(&p);
-    } else if (strcmp(format, "text") != 0) {
-        struct symtab t;
-        int have = map_path != NULL;
-        if (have && symtab_read_file(map_path, &t, err, sizeof err) != 0) {
-            fprintf(stderr, "profil: %s\n", err);
-            rc = EXIT_PROFIL_FAILED;
-        } else {
-            const struct symtab *tp = have ? &t : NULL;
-            int w;
-            if (strcmp(format, "csv") == 0)
-                w = export_csv(stdout, &p, tp);
-            else if (strcmp(format, "json") == 0)
-                w = export_json(stdout, &p, tp);
-            else if (strcmp(format, "callgrind") == 0)
-                w = export_callgrind(stdout, &p, tp, argv[optind]);
-            else if (strcmp(format, "svg") == 0)
-                w = export_svg(stdout, &p, tp, argv[optind]);
-            else
-                w = export_folded(stdout, &p, tp);
-            rc = w == 0 ? 0 : EXIT_PROFIL_FAILED;
-            if (have)
-                symtab_free(&t);
-        }
-    } else if (strcmp(style, "prohst") == 0) {
-        /* PROHST reads a map its own way: the " Start" segment table. */
-        rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, NULL);
-    } else if (map_path) {
-        struct symtab t;
-        if (symtab_read_file(map_path, &t, err, sizeof err) != 0) {
-            fprintf(stderr, "profil: %s\n", err);
-            rc = EXIT_PROFIL_FAILED;
-        } else {
-            int by_line = by && !strcmp(by, "line");
-            if (by && !strcmp(by, "bucket"))
-                rc = bucket_style(&p, &t, top, width, by_hits);
-            else if (by_line && t.nline == 0) {
-                fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", map_path);
-                rc = EXIT_PROFIL_FAILED;
-            } else
-                rc = symbol_style(&p, &t, top, width, by_line);
-            symtab_free(&t);
-        }
-    } else {
-        rc = bucket_style(&p, NULL, top, width, by_hits);
-    }
+    else if (q->format != FORMAT_TEXT)
+        rc = export_prf(&p, q);
+    else if (q->style == STYLE_PROHST)  /* PROHST reads a map its own way: the " Start" segment table. */
+        rc = load_map(q->map, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, NULL);
+    else if (q->map)
+        rc = mapped_prf(&p, q, by_hits);
+    else
+        rc = bucket_style(&p, NULL, q->top, q->width, by_hits);
     prf_free(&p);
     return rc;
+}
+
+int cmd_hist(int argc, char **argv)
+{
+    struct hist_request q = { .metric = METRIC_SAMPLES, .top = UINT32_MAX, .width = 40 };
+    int first;
+    if (argc == 2 && (strchr(argv[1], ',') || strchr(argv[1], ';')))
+        return prohst_form(argv[1]);
+    int parsed = options_parse(&hist_options, argc, argv, &q, &first);
+    if (parsed != 0)
+        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+    if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
+        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (first != argc - 1) {
+        fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    q.path = argv[first];
+    if (prx_file_looks_like(q.path))
+        return hist_prx(&q);
+    if (q.by == BY_SERVICE)
+        return services_of_prf(&q);
+    return hist_prf(&q);
 }

@@ -176,9 +176,9 @@ int hist_services(const struct prx *x, const struct hist_request *q)
     }
     int rc = 0;
     uint64_t total = services_total(x, m), sum = 0;
-    if (strcmp(q->format, "csv") == 0 || strcmp(q->format, "json") == 0) {
-        rc = strcmp(q->format, "csv") == 0 ? export_services_csv(stdout, x, rows, m)
-                                           : export_services_json(stdout, x, rows, m);
+    if (q->format == FORMAT_CSV || q->format == FORMAT_JSON) {
+        rc = q->format == FORMAT_CSV ? export_services_csv(stdout, x, rows, m)
+                                     : export_services_json(stdout, x, rows, m);
         free(rows);
         return rc ? EXIT_PROFIL_FAILED : 0;
     }
@@ -202,17 +202,18 @@ int hist_services(const struct prx *x, const struct hist_request *q)
 
 int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_request *q)
 {
-    if (q->by && strcmp(q->by, "service") == 0) {
-        if (strcmp(q->format, "text") != 0 && strcmp(q->format, "csv") != 0 && strcmp(q->format, "json") != 0) {
-            fprintf(stderr, "profil: --format %s: --by service is printed as text, csv or json\n", q->format);
+    const char *format = export_format_names[q->format];
+    if (q->by == BY_SERVICE) {
+        if (q->format != FORMAT_TEXT && q->format != FORMAT_CSV && q->format != FORMAT_JSON) {
+            fprintf(stderr, "profil: --format %s: --by service is printed as text, csv or json\n", format);
             return 2;
         }
         return hist_services(x, q);
     }
-    int sites = q->by && strcmp(q->by, "site") == 0;
-    int table = strcmp(q->format, "csv") == 0 || strcmp(q->format, "json") == 0;
-    if ((sites && strcmp(q->format, "text") != 0) || strcmp(q->format, "svg") == 0) {
-        fprintf(stderr, "profil: --format %s: %s is printed as text only%s\n", q->format,
+    int sites = q->by == BY_SITE;
+    int table = q->format == FORMAT_CSV || q->format == FORMAT_JSON;
+    if ((sites && q->format != FORMAT_TEXT) || q->format == FORMAT_SVG) {
+        fprintf(stderr, "profil: --format %s: %s is printed as text only%s\n", format,
                 sites ? "--by site" : q->callgraph ? "--callgraph" : "--by function",
                 sites ? "" : " (csv, json, folded or callgrind export the call tree)");
         return 2;
@@ -236,13 +237,13 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
     }
     int rc = 0;
     char err[256];
-    if (strcmp(q->format, "folded") == 0) {
+    if (q->format == FORMAT_FOLDED) {
         if ((rc = callgraph_folded(stdout, x, &g, m, CALLGRAPH_FOLDED_MAX, err, sizeof err)) != 0)
             fprintf(stderr, "profil: %s: %s\n", q->path, err);
-    } else if (strcmp(q->format, "callgrind") == 0)
+    } else if (q->format == FORMAT_CALLGRIND)
         rc = callgraph_callgrind(stdout, &g, q->path);
     else if (table)
-        rc = strcmp(q->format, "csv") == 0 ? export_calls_csv(stdout, &g, q->callgraph)
+        rc = q->format == FORMAT_CSV ? export_calls_csv(stdout, &g, q->callgraph)
                                            : export_calls_json(stdout, x, &g);
     else if (q->callgraph)
         call_graph(x, &g, m, q->top);

@@ -63,9 +63,8 @@ static int add_stalls(const struct prx *x, const struct symtab *t, int by_line, 
 /* Whether the request is about the call tree, the memory sites or the services. */
 static int wants_calls(const struct hist_request *q)
 {
-    return q->callgraph ||
-           (q->by && (strcmp(q->by, "function") == 0 || strcmp(q->by, "site") == 0 || strcmp(q->by, "service") == 0)) ||
-           strcmp(q->format, "folded") == 0 || strcmp(q->format, "callgrind") == 0;
+    return q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE || q->by == BY_SERVICE ||
+           q->format == FORMAT_FOLDED || q->format == FORMAT_CALLGRIND;
 }
 
 int hist_prx(const struct hist_request *q)
@@ -81,7 +80,7 @@ int hist_prx(const struct hist_request *q)
                 "--by function)\n", path);
         return EXIT_PROFIL_FAILED;
     }
-    if (strcmp(q->style, "prohst") == 0) {
+    if (q->style == STYLE_PROHST) {
         fprintf(stderr, "profil: %s: --style prohst reads a .PRF (the .PRF beside it)\n", path);
         return EXIT_PROFIL_FAILED;
     }
@@ -96,7 +95,7 @@ int hist_prx(const struct hist_request *q)
         return EXIT_PROFIL_FAILED;
     }
     int rc = 0;
-    if (strcmp(q->style, "inferno") == 0) {
+    if (q->style == STYLE_INFERNO) {
         for (size_t i = 0; i < x.n; i++) {
             double v = prx_metric(&x.e[i], m);
             if (v > 0)
@@ -105,7 +104,7 @@ int hist_prx(const struct hist_request *q)
         prx_free(&x);
         return 0;
     }
-    int have_map = q->map != NULL && (!q->by || strcmp(q->by, "bucket") != 0);
+    int have_map = q->map != NULL && q->by != BY_BUCKET;
     if (have_map && symtab_read_file(q->map, &t, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         prx_free(&x);
@@ -118,7 +117,7 @@ int hist_prx(const struct hist_request *q)
         prx_free(&x);
         return rc;
     }
-    int by_line = q->by && strcmp(q->by, "line") == 0;
+    int by_line = q->by == BY_LINE;
     struct report r = { .column = have_map ? (by_line ? "line" : "symbol") : "bucket", .what = metric_name(m) };
     for (size_t i = 0; i < x.n; i++) {
         double v = prx_metric(&x.e[i], m);
@@ -135,11 +134,11 @@ int hist_prx(const struct hist_request *q)
     } else if (x.has_stalls && m == METRIC_CYCLES && add_stalls(&x, have_map ? &t : NULL, by_line, &r) != 0) {
         fprintf(stderr, "profil: out of memory\n");
         rc = EXIT_PROFIL_FAILED;
-    } else if (strcmp(q->format, "text") != 0) {
+    } else if (q->format != FORMAT_TEXT) {
         struct export_rows e = { r.column, r.what, r.rows, r.n, r.io, r.dos, r.high, r.stall_column };
-        int w = strcmp(q->format, "csv") == 0    ? export_rows_csv(stdout, &e)
-                : strcmp(q->format, "json") == 0 ? export_rows_json(stdout, &e, x.program)
-                                                 : export_rows_svg(stdout, &e, path);
+        int w = q->format == FORMAT_CSV    ? export_rows_csv(stdout, &e)
+                : q->format == FORMAT_JSON ? export_rows_json(stdout, &e, x.program)
+                                           : export_rows_svg(stdout, &e, path);
         rc = w == 0 ? 0 : EXIT_PROFIL_FAILED;
     } else {
         snprintf(r.footer, sizeof r.footer, "exact, traced; %s, %s: %llu instructions, %llu cycles%s%s",

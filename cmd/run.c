@@ -1,30 +1,25 @@
 /*
- * cmd/run.c: `profil run [options] PROGRAM [ARGS...]`.
+ * cmd/run.c: `profil run [options] PROGRAM [ARGS...]`: its option table
+ * (cmd/options.h), then the session's options filled from it.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "options.h"
 #include "session.h"
 #include "../emu/dos/dos.h"
 
-static int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
-{
-    char *end;
-    if (!*s || *s == '-')
-        return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || v < min || v > max)
-        return -1;
-    *out = v;
-    return 0;
-}
+/* What run's options fill: the session's options and the --env list. */
+struct run_args {
+    struct session_opts o;
+    const char *env[64];
+};
 
 /* --disk-free BYTES: a count with an optional K (KiB) or M (MiB), at
  * most the emulated disk's size. */
-static int parse_bytes(const char *s, uint64_t *out)
+static int disk_free_bytes(const char *s, uint64_t *out)
 {
     char *end;
     if (*s < '0' || *s > '9')
@@ -39,134 +34,143 @@ static int parse_bytes(const char *s, uint64_t *out)
     return 0;
 }
 
-/* getopt's complaints, in profil's words. */
-static int bad_option(int c, char **argv)
+static int parse_disk_free(const char *s, void *args)
 {
-    const char *opt = argv[optind - 1];
-    if (c == ':')
-        fprintf(stderr, "profil: run: option '%s' needs a value (see 'profil run --help')\n", opt);
-    else
-        fprintf(stderr, "profil: run: unknown option '%s' (see 'profil run --help')\n", opt);
-    return EXIT_PROFIL_FAILED;
+    struct session_opts *o = &((struct run_args *)args)->o;
+    if (disk_free_bytes(s, &o->disk_free) != 0) {
+        fprintf(stderr, "profil: --disk-free %s: want 0 to %u bytes (K and M suffixes: KiB, MiB)\n", s,
+                (unsigned)DOS_DISK_BYTES);
+        return -1;
+    }
+    o->disk_free_set = 1;
+    return 0;
+}
+
+static int parse_drive(const char *s, void *args)
+{
+    char letter = s[0] & ~0x20;
+    if (letter < 'A' || letter > 'Z' || s[1] != '=' || !s[2])
+        return -1;
+    ((struct run_args *)args)->o.drives[letter - 'A'] = s + 2;
+    return 0;
+}
+
+static int parse_env(const char *s, void *args)
+{
+    struct run_args *a = args;
+    if (!strchr(s, '=') || a->o.nenv >= sizeof a->env / sizeof a->env[0])
+        return -1;
+    a->env[a->o.nenv++] = s;
+    return 0;
+}
+
+static int parse_cpu(const char *s, void *args)
+{
+    return cpu_model_parse(s, &((struct run_args *)args)->o.cpu);
+}
+
+static int parse_dos_version(const char *s, void *args)
+{
+    return dos_version_parse(s, &((struct run_args *)args)->o.dos_version);
+}
+
+/* --timing's names, by enum session_timing (the default is not a name). */
+static const char *const timing_names[] = { NULL, "table", "bus" };
+
+#define A struct run_args
+static const struct opt run_table[] = {
+    { "bucket-size", 'b', OPT_UNSIGNED, OPT_AT(A, o.bucket_size), .min = 1, .max = 65529, .unit = "paragraphs",
+      .arg = "PARAS", .help = "paragraphs (16 bytes) per bucket, 1-65529 (default 1)" },
+    { "interval", 'i', OPT_UNSIGNED, OPT_AT(A, o.interval_us), .min = 60, .max = 65529, .unit = "microseconds",
+      .arg = "USEC", .help = "sample interval in emulated microseconds, 60-65529 (default 100)" },
+    { "output", 'o', OPT_STRING, OPT_AT(A, o.output), .arg = "FILE",
+      .help = "the .PRF to write (default: NAME.PRF in the current directory)" },
+    { "prx", 0, OPT_STRING, OPT_AT(A, o.prx), .arg = "FILE",
+      .help = "the .prx of --trace, --stacks or --memory (default: the .PRF's\n"
+              "name with .prx; none beside a device such as /dev/null)" },
+    { "timeout", 0, OPT_DOUBLE, OPT_AT(A, o.timeout_s), .lo = 0, .lo_open = 1, .hi = 1e6,
+      .want = "want a number of emulated seconds", .arg = "SEC",
+      .help = "stop after SEC emulated seconds (the profile is still written)" },
+    { "max-instructions", 0, OPT_UNSIGNED, OPT_AT(A, o.max_insn), .min = 1, .max = UINT64_MAX / 2,
+      .want = "want a positive count", .arg = "N", .help = "stop after N instructions (the profile is still written)" },
+    { "drive", 0, OPT_CALL, .call = parse_drive, .want = "want LETTER=FOLDER, e.g. --drive D=data", .arg = "X=DIR",
+      .help = "map DOS drive X: to the host folder DIR (default C: = .)" },
+    { "env", 0, OPT_CALL, .call = parse_env, .want = "want NAME=VALUE (at most 64)", .arg = "NAME=VALUE",
+      .help = "add a variable to the program's environment" },
+    { "strict", 0, OPT_FLAG, OPT_AT(A, o.strict),
+      .help = "stop at the first unimplemented DOS/BIOS function or port" },
+    { "cpu", 0, OPT_CALL, .call = parse_cpu, .want = "want 8088, 8086, 186 or 286", .arg = "8088|8086|186|286",
+      .help = "the CPU (default 8088, the IBM PC's); 186 and 286 run the\n"
+              "instructions those added, but timed as an 8086 (its clock\n"
+              "table: profil has no 186 or 286 clock counts)" },
+    { "timing", 0, OPT_ENUM, OPT_AT(A, o.timing), OPT_NAMES(timing_names), .arg = "bus|table",
+      .help = "the clock: bus (the default on the 8088 and 8086) plays the\n"
+              "prefetch queue, the bus and the DRAM refresh clock by clock;\n"
+              "table charges each instruction its listed cost, leaving out\n"
+              "the queue and the bus waits (the 186/286 default; docs/timing.md)" },
+    { "no-refresh", 0, OPT_FLAG, OPT_AT(A, o.no_refresh), .help = "the bus model without the IBM PC's DRAM refresh" },
+    { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
+      .help = "name symbols in the summary (default: NAME.MAP beside the program)" },
+    { "keys", 0, OPT_STRING, OPT_AT(A, o.keys), .arg = "TEXT",
+      .help = "type TEXT on the keyboard, a key each 10 ms of emulated time\n"
+              "(20 with Shift, Ctrl or Alt):\n"
+              "{ENTER} {ESC} {TAB} {BKSP} {UP} {DOWN} {LEFT} {RIGHT} {HOME}\n"
+              "{END} {PGUP} {PGDN} {INS} {DEL} {F1}-{F10} {CTRL-X} {ALT-X},\n"
+              "{WAIT MS} a pause, {{ and }} the braces (default: keys come\n"
+              "from stdin)" },
+    { "screen", 0, OPT_STRING, OPT_AT(A, o.screen), .arg = "FILE",
+      .help = "write the text screen as the run left it, in UTF-8 ('-': stdout)" },
+    { "screen-png", 0, OPT_STRING, OPT_AT(A, o.screen_png), .arg = "FILE",
+      .help = "write a mode 13h screen as the run left it, as a PNG" },
+    { "dos-version", 0, OPT_CALL, .call = parse_dos_version, .want = "want 2.0 to 5.0 (e.g. 2.11, 3.3)",
+      .arg = "X.Y", .help = "the DOS version the program sees, 2.0-5.0 (default 3.30)" },
+    { "disk-free", 0, OPT_CALL, .call = parse_disk_free, .arg = "BYTES",
+      .help = "what the program's files may grow by in all, and what INT 21h/36h\n"
+              "reports free (default 128M; K, M: KiB, MiB; at most 256M); past\n"
+              "it, writes fail as on a full DOS disk" },
+    { "trace", 0, OPT_FLAG, OPT_AT(A, o.trace),
+      .help = "count every instruction and its cycles exactly: the .PRF's counters\n"
+              "are instructions, and NAME.prx beside it holds the exact counts\n"
+              "and the call tree" },
+    { "stacks", 0, OPT_FLAG, OPT_AT(A, o.stacks),
+      .help = "follow calls in a sampling run: NAME.prx holds the call tree\n"
+              "with each sample's stack (for --by function, folded stacks)" },
+    { "memory", 0, OPT_FLAG, OPT_AT(A, o.memory), .help = "DOS memory calls (48h/49h/4Ah) per call site, into NAME.prx" },
+    { "quiet", 'q', OPT_FLAG, OPT_AT(A, o.quiet), .help = "no summary on stderr" },
+};
+#undef A
+
+const struct command_options run_options = {
+    "run", "profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE in emulated time", "run options:", 1,
+    run_table, sizeof run_table / sizeof run_table[0],
+};
+
+/* The program's arguments as DOS's command tail (at most 126 characters);
+ * -1 after the error. */
+static int command_tail(int argc, char **argv, char *tail, size_t n)
+{
+    size_t used = 0;
+    tail[0] = 0;
+    for (int i = 0; i < argc; i++) {
+        int w = snprintf(tail + used, n - used, "%s%s", used ? " " : "", argv[i]);
+        if (w < 0 || (size_t)w >= n - used || used + (size_t)w > 125) {
+            fprintf(stderr, "profil: arguments longer than DOS's 126-character command tail\n");
+            return -1;
+        }
+        used += (size_t)w;
+    }
+    return 0;
 }
 
 int cmd_run(int argc, char **argv)
 {
-    static const struct option longs[] = {
-        { "bucket-size", required_argument, 0, 'b' }, { "interval", required_argument, 0, 'i' },
-        { "output", required_argument, 0, 'o' }, { "timeout", required_argument, 0, 'T' },
-        { "max-instructions", required_argument, 0, 'M' }, { "drive", required_argument, 0, 'D' },
-        { "env", required_argument, 0, 'E' }, { "strict", no_argument, 0, 'S' },
-        { "cpu", required_argument, 0, 'C' }, { "trace", no_argument, 0, 't' },
-        { "stacks", no_argument, 0, 'K' }, { "memory", no_argument, 0, 'Y' },
-        { "keys", required_argument, 0, 'k' }, { "screen", required_argument, 0, 'r' },
-        { "screen-png", required_argument, 0, 'P' },
-        { "dos-version", required_argument, 0, 'V' }, { "timing", required_argument, 0, 'g' },
-        { "no-refresh", no_argument, 0, 'R' },
-        { "prx", required_argument, 0, 'X' }, { "disk-free", required_argument, 0, 'F' },
-        { "quiet", no_argument, 0, 'q' }, { "map", required_argument, 0, 'm' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
-    };
-    struct session_opts o = { 0 };
-    const char *env[64];
-    uint64_t v;
-    int c;
-    o.bucket_size = 1;
-    o.interval_us = 100;
-    o.env = env;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "+:b:i:o:qh", longs, NULL)) != -1) {
-        switch (c) {
-        case 'b':
-            if (parse_u64(optarg, 1, 65529, &v)) {
-                fprintf(stderr, "profil: --bucket-size %s: want 1 to 65529 paragraphs\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            o.bucket_size = (uint16_t)v;
-            break;
-        case 'i':
-            if (parse_u64(optarg, 60, 65529, &v)) {
-                fprintf(stderr, "profil: --interval %s: want 60 to 65529 microseconds\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            o.interval_us = (uint16_t)v;
-            break;
-        case 'o': o.output = optarg; break;
-        case 'X': o.prx = optarg; break;
-        case 'F':
-            if (parse_bytes(optarg, &o.disk_free) != 0) {
-                fprintf(stderr, "profil: --disk-free %s: want 0 to %u bytes (K and M suffixes: KiB, MiB)\n",
-                        optarg, (unsigned)DOS_DISK_BYTES);
-                return EXIT_PROFIL_FAILED;
-            }
-            o.disk_free_set = 1;
-            break;
-        case 'T': {
-            char *end;
-            o.timeout_s = strtod(optarg, &end);
-            if (*end || !(o.timeout_s > 0) || o.timeout_s > 1e6) {
-                fprintf(stderr, "profil: --timeout %s: want a number of emulated seconds\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            break;
-        }
-        case 'M':
-            if (parse_u64(optarg, 1, UINT64_MAX / 2, &v)) {
-                fprintf(stderr, "profil: --max-instructions %s: want a positive count\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            o.max_insn = v;
-            break;
-        case 'D': {
-            char letter = optarg[0] & ~0x20;
-            if (letter < 'A' || letter > 'Z' || optarg[1] != '=' || !optarg[2]) {
-                fprintf(stderr, "profil: --drive %s: want LETTER=FOLDER, e.g. --drive D=data\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            o.drives[letter - 'A'] = optarg + 2;
-            break;
-        }
-        case 'E':
-            if (!strchr(optarg, '=') || o.nenv >= sizeof env / sizeof env[0]) {
-                fprintf(stderr, "profil: --env %s: want NAME=VALUE (at most 64)\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            env[o.nenv++] = optarg;
-            break;
-        case 'S': o.strict = 1; break;
-        case 'R': o.no_refresh = 1; break;
-        case 't': o.trace = 1; break;
-        case 'K': o.stacks = 1; break;
-        case 'Y': o.memory = 1; break;
-        case 'C':
-            if (cpu_model_parse(optarg, &o.cpu) != 0) {
-                fprintf(stderr, "profil: --cpu %s: want 8088, 8086, 186 or 286\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            break;
-        case 'g':
-            if (strcmp(optarg, "table") && strcmp(optarg, "bus")) {
-                fprintf(stderr, "profil: --timing %s: want table or bus\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            o.timing = strcmp(optarg, "bus") ? TIMING_TABLE : TIMING_BUS;
-            break;
-        case 'm': o.map = optarg; break;
-        case 'k': o.keys = optarg; break;
-        case 'r': o.screen = optarg; break;
-        case 'P': o.screen_png = optarg; break;
-        case 'V':
-            if (dos_version_parse(optarg, &o.dos_version) != 0) {
-                fprintf(stderr, "profil: --dos-version %s: want 2.0 to 5.0 (e.g. 2.11, 3.3)\n", optarg);
-                return EXIT_PROFIL_FAILED;
-            }
-            break;
-        case 'q': o.quiet = 1; break;
-        case 'h': usage(stdout); return 0;
-        default: return bad_option(c, argv);
-        }
-    }
-    if (optind >= argc) {
+    struct run_args a = { .o = { .bucket_size = 1, .interval_us = 100 } };
+    int first, parsed = options_parse(&run_options, argc, argv, &a, &first);
+    if (parsed != 0)
+        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+    struct session_opts o = a.o;
+    o.env = a.env;
+    if (first >= argc) {
         fprintf(stderr, "profil run: no program given (profil run [options] PROGRAM [ARGS...])\n");
         return EXIT_PROFIL_FAILED;
     }
@@ -178,17 +182,10 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "profil: --prx %s: only with --trace, --stacks or --memory\n", o.prx);
         return EXIT_PROFIL_FAILED;
     }
-    o.program = argv[optind];
-    char tail[128] = "";
-    size_t used = 0;
-    for (int i = optind + 1; i < argc; i++) {
-        int w = snprintf(tail + used, sizeof tail - used, "%s%s", used ? " " : "", argv[i]);
-        if (w < 0 || (size_t)w >= sizeof tail - used || used + (size_t)w > 125) {
-            fprintf(stderr, "profil: arguments longer than DOS's 126-character command tail\n");
-            return EXIT_PROFIL_FAILED;
-        }
-        used += (size_t)w;
-    }
+    o.program = argv[first];
+    char tail[128];
+    if (command_tail(argc - first - 1, argv + first + 1, tail, sizeof tail) != 0)
+        return EXIT_PROFIL_FAILED;
     o.tail = tail;
     return session_run(&o);
 }

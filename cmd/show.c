@@ -9,6 +9,7 @@
 #include "../formats/prf.h"
 #include "../formats/prx.h"
 #include "commands.h"
+#include "options.h"
 #include "session.h"
 
 /* "  (the .PRF holds 11834: wrapped)" where an exact count is not the word. */
@@ -21,11 +22,18 @@ static const char *wrapped_word(uint64_t exact, unsigned word)
     return buf;
 }
 
+const struct command_options show_options = {
+    "show", "profil show FILE.PRF                     print a .PRF's header and non-zero buckets", NULL, 0, NULL, 0,
+};
+
 int cmd_show(int argc, char **argv)
 {
     char err[512];
     struct prf p;
-    if (argc != 2) {
+    int first, parsed = options_parse(&show_options, argc, argv, NULL, &first);
+    if (parsed != 0)
+        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+    if (first != 1 || argc != 2) {
         fprintf(stderr, "profil show: want one .PRF file (profil show FILE.PRF)\n");
         return EXIT_PROFIL_FAILED;
     }

@@ -132,21 +132,12 @@ struct exact_source {
     enum metric metric;
 };
 
-static const char *const metric_names[NMETRICS] = { "samples", "instructions", "cycles", "stalls" };
+const char *const metric_names[NMETRICS] = { "samples", "instructions", "cycles", "stalls" };
+const char *const attrib_unit_names[NUNITS] = { NULL, "bucket", "symbol", "line", "function", "site", "service" };
 
 const char *metric_name(enum metric m)
 {
     return (unsigned)m < NMETRICS ? metric_names[m] : "?";
-}
-
-int metric_parse(const char *s, enum metric *m)
-{
-    for (int i = 0; i < NMETRICS; i++)
-        if (strcmp(s, metric_names[i]) == 0) {
-            *m = (enum metric)i;
-            return 0;
-        }
-    return -1;
 }
 
 double prx_metric(const struct prx_entry *e, enum metric m)

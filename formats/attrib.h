@@ -20,6 +20,12 @@
 enum metric { METRIC_SAMPLES, METRIC_INSTRUCTIONS, METRIC_CYCLES, METRIC_STALLS };
 #define NMETRICS 4
 
+/* What a row of `profil hist --by` (or cover's) is; attrib_unit_names[]
+ * are the names --by takes, by enum value (BY_DEFAULT: none given). */
+enum attrib_unit { BY_DEFAULT, BY_BUCKET, BY_SYMBOL, BY_LINE, BY_FUNCTION, BY_SITE, BY_SERVICE };
+#define NUNITS 7
+extern const char *const attrib_unit_names[NUNITS];
+
 struct unit_hits {
     const char *name;           /* points into the symtab, or a constant */
     uint32_t start, end;        /* bytes in the load module; end exclusive (0, 0: no range) */
@@ -41,10 +47,9 @@ int attribute_lines(const struct prf *p, const struct symtab *t, struct unit_hit
 int attribute_exact(const struct prx *x, const struct symtab *t, enum metric m, int by_line,
                     struct unit_hits **rows, size_t *n);
 /* A metric's name ("samples", "instructions", "cycles", "stalls"), as
- * --metric takes it and the reports print it; metric_parse() is its
- * inverse (-1: no such metric). */
+ * --metric takes it (metric_names[], by enum value) and the reports print it. */
+extern const char *const metric_names[NMETRICS];
 const char *metric_name(enum metric m);
-int metric_parse(const char *s, enum metric *m);
 /* An entry's count under a metric (instructions for METRIC_SAMPLES). */
 double prx_metric(const struct prx_entry *e, enum metric m);
 

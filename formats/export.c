@@ -10,6 +10,8 @@
 #include "attrib.h"
 #include "jsonio.h"
 
+const char *const export_format_names[NFORMATS] = { "text", "csv", "json", "callgrind", "folded", "svg" };
+
 static void csv_string(FILE *f, const char *s)
 {
     putc('"', f);

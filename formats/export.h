@@ -13,6 +13,12 @@
 #include "prf.h"
 #include "symtab.h"
 
+/* What `profil hist --format` writes; export_format_names[] are the
+ * names --format takes, by enum value. */
+enum export_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_CALLGRIND, FORMAT_FOLDED, FORMAT_SVG };
+#define NFORMATS 6
+extern const char *const export_format_names[NFORMATS];
+
 /* `t` may be NULL (no map).  Return 0, or -1 when out of memory. */
 int export_csv(FILE *f, const struct prf *p, const struct symtab *t);
 int export_json(FILE *f, const struct prf *p, const struct symtab *t);

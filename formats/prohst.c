@@ -17,6 +17,8 @@
 
 /* ---- the map --------------------------------------------------------------- */
 
+const char *const hist_style_names[NSTYLES] = { "default", "prohst", "inferno" };
+
 static int hexval(int c)
 {
     if (c >= '0' && c <= '9') return c - '0';

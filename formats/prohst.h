@@ -19,6 +19,12 @@
 
 struct prf;
 
+/* `profil hist --style`: one row per bucket (default), PROHST 1.0's
+ * listing, or Inferno prof's lines; hist_style_names[] by enum value. */
+enum hist_style { STYLE_DEFAULT, STYLE_PROHST, STYLE_INFERNO };
+#define NSTYLES 3
+extern const char *const hist_style_names[NSTYLES];
+
 #define PROHST_MAX_SEGMENTS 256
 
 struct prohst_segment {
