@@ -18,6 +18,8 @@ LIB_SRC := $(wildcard emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(B)/%.o)
+# The subcommands without main(): the suite reads their option tables.
+CMD_LIB_OBJ := $(filter-out $(B)/cmd/main.o,$(CMD_OBJ))
 # tests/fixtures/NAME.asm -> $(B)/fixtures/NAME.com; NAME_exe.asm -> NAME.exe
 EXE_ASM  := $(wildcard tests/fixtures/*_exe.asm)
 COM_ASM  := $(filter-out $(EXE_ASM),$(wildcard tests/fixtures/*.asm))
@@ -74,10 +76,10 @@ fixtures: $(FIXTURES)
 # directory; `make check SHARED=DIR` points elsewhere.
 SHARED ?= $(abspath $(TOP)../shared)
 
-$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h $(B)/libprofil.a Makefile
+$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h $(CMD_LIB_OBJ) $(B)/libprofil.a Makefile
 	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' -DBUILD_DIR='"$(B)"' -DSHARED_DIR='"$(SHARED)"' \
 	    -DFIXTURE_DIR='"$(B)/fixtures/"' -DREPLAY_DIR='"$(B)/replay/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
-	    $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
+	    $(CMD_LIB_OBJ) $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
 
 check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(REPLAYS)
 	CK_FORK=yes ./$(B)/check_profil

@@ -1,0 +1,144 @@
+/*
+ * tests/check_options.c: the option tables of cmd/options.h: every option
+ * of every subcommand's table is in its --help and in README.md's usage
+ * block, each subcommand's --help is its own section, and values out of
+ * range (which the old parsing took: hist --top through strtoul) are
+ * refused with one line.
+ */
+#include <string.h>
+
+#include "testutil.h"
+#include "../cmd/options.h"
+
+static const struct command_options *const tables[] = { &run_options, &show_options, &hist_options,
+                                                        &diff_options, &cover_options };
+#define NTABLES (sizeof tables / sizeof tables[0])
+
+static char readme[65536];
+
+/* Whether line (no newline) ends a line of README.md. */
+static int readme_has_line(const char *line, size_t len)
+{
+    char buf[300];
+    snprintf(buf, sizeof buf, "%.*s\n", (int)len, line);
+    return strstr(readme, buf) != NULL;
+}
+
+START_TEST(every_option_in_help_and_readme)
+{
+    struct run_result r;
+    char args[64], name[80];
+    slurp("README.md", readme, sizeof readme);
+    for (size_t i = 0; i < NTABLES; i++) {
+        const struct command_options *c = tables[i];
+        snprintf(args, sizeof args, "%s --help", c->command);
+        run_profil(&r, args, NULL);
+        ck_assert_msg(r.status == 0, "%s: exit %d", args, r.status);
+        /* Each line, without "usage: ", ends a line of the README's block. */
+        for (char *line = r.out, *nl; *line; line = nl + 1) {
+            nl = strchr(line, '\n');
+            ck_assert_ptr_nonnull(nl);
+            char *text = strncmp(line, "usage: ", 7) == 0 ? line + 7 : line;
+            ck_assert_msg(nl == line || readme_has_line(text, (size_t)(nl - text)), "%s: README lacks: %.*s", args,
+                          (int)(nl - text), text);
+        }
+        for (size_t k = 0; k < c->n; k++) {
+            const struct opt *o = &c->opt[k];
+            ck_assert_msg(o->help != NULL, "%s --%s: no help", c->command, o->name);
+            snprintf(name, sizeof name, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+            ck_assert_msg(strstr(r.out, name) != NULL, "%s --help lacks %s", c->command, name);
+            ck_assert_msg(strstr(readme, name) != NULL, "README lacks %s %s", c->command, name);
+            if (o->short_name) {
+                snprintf(name, sizeof name, "-%c, --%s", o->short_name, o->name);
+                ck_assert_msg(strstr(r.out, name) != NULL, "%s --help lacks %s", c->command, name);
+            }
+        }
+    }
+}
+END_TEST
+
+/* A subcommand's --help is its synopsis and its own section only (before,
+ * each printed the whole usage; diff had no --help: exit 2). */
+START_TEST(help_per_subcommand)
+{
+    struct run_result r;
+    run_profil(&r, "run -h", NULL);
+    ck_assert_int_eq(r.status, 0);
+    static const char run_head[] = "usage: profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE in "
+                                   "emulated time\n\nrun options:\n  -b, --bucket-size PARAS   paragraphs (16 "
+                                   "bytes) per bucket, 1-65529 (default 1)\n";
+    ck_assert(strncmp(r.out, run_head, strlen(run_head)) == 0);
+    ck_assert_ptr_null(strstr(r.out, "hist options:"));
+    run_profil(&r, "diff --help", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "      --new-map FILE.MAP    the new side's map (with --old-map FILE.MAP)\n"));
+    ck_assert_ptr_null(strstr(r.out, "run options:"));
+    run_profil(&r, "cover --help", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "cover options:\n      --map FILE.MAP  "));
+    run_profil(&r, "show --help", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "usage: profil show FILE.PRF                     print a .PRF's header and non-zero buckets\n");
+}
+END_TEST
+
+/* Values the old code took and now refuses, each with one line and 125
+ * (2 for diff).  4294967295 is --top's maximum, UINT32_MAX. */
+START_TEST(out_of_range_values)
+{
+    static const struct {
+        const char *args, *err;
+        int status;
+    } cases[] = {
+        /* old: strtoul("abc") = 0 rows shown, exit 0 */
+        { "hist --top abc tests/golden/TIGHTLP.PRF", "profil: --top abc: want 1 to 4294967295 rows\n", 125 },
+        { "hist --top 0 tests/golden/TIGHTLP.PRF", "profil: --top 0: want 1 to 4294967295 rows\n", 125 },
+        /* old: wrapped to 0 through (unsigned) */
+        { "hist --top 4294967296 tests/golden/TIGHTLP.PRF", "profil: --top 4294967296: want 1 to 4294967295 rows\n",
+          125 },
+        { "hist --top -1 tests/golden/TIGHTLP.PRF", "profil: --top -1: want 1 to 4294967295 rows\n", 125 },
+        /* old: strtoul stopped at the x: 12 columns */
+        { "hist --width 12x tests/golden/TIGHTLP.PRF", "profil: --width 12x: want 1 to 200 columns\n", 125 },
+        /* old: strtoull took the sign */
+        { "run --interval +100 x.com", "profil: --interval +100: want 60 to 65529 microseconds\n", 125 },
+        { "run --bucket-size ' 2' x.com", "profil: --bucket-size  2: want 1 to 65529 paragraphs\n", 125 },
+        /* old: getopt's own words ("hist: unrecognized option") */
+        { "hist --bogus tests/golden/TIGHTLP.PRF", "profil: hist: unknown option '--bogus' (see 'profil hist --help')\n",
+          125 },
+        { "diff --bogus a b", "profil: diff: unknown option '--bogus' (see 'profil diff --help')\n", 2 },
+        { "cover --map", "profil: cover: option '--map' needs a value (see 'profil cover --help')\n", 125 },
+        /* old: show read a file named --bogus */
+        { "show --bogus", "profil: show: unknown option '--bogus' (see 'profil show --help')\n", 125 },
+        /* the generated messages of the other kinds: a double past its
+         * range, above an open bound, and enum names */
+        { "diff --threshold 100.5 a b", "profil: --threshold 100.5: want a percentage, 0 to 100\n", 2 },
+        { "run --timeout 0 x.com", "profil: --timeout 0: want a number of emulated seconds\n", 125 },
+        { "cover --by file x.prx", "profil: --by file: want symbol or line\n", 125 },
+        { "hist --style fancy x.PRF", "profil: --style fancy: want default, prohst or inferno\n", 125 },
+        { "hist --format xml x.PRF", "profil: --format xml: want text, csv, json, callgrind, folded or svg\n", 125 },
+    };
+    struct run_result r;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        run_profil(&r, cases[i].args, NULL);
+        ck_assert_msg(r.status == cases[i].status, "%s: exit %d", cases[i].args, r.status);
+        ck_assert_msg(strcmp(r.err, cases[i].err) == 0, "%s: %s", cases[i].args, r.err);
+        ck_assert_str_eq(r.out, "");
+    }
+    /* The largest values are taken: --top 4294967295 lists every bucket. */
+    run_profil(&r, "hist --top 4294967295 --width 200 tests/golden/TIGHTLP.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "busiest first)\n"));
+}
+END_TEST
+
+Suite *options_suite(void)
+{
+    Suite *s = suite_create("options");
+    TCase *tc = tcase_create("options");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, every_option_in_help_and_readme);
+    tcase_add_test(tc, help_per_subcommand);
+    tcase_add_test(tc, out_of_range_values);
+    suite_add_tcase(s, tc);
+    return s;
+}
