@@ -244,7 +244,7 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
         rc = callgraph_callgrind(stdout, &g, q->path);
     else if (table)
         rc = q->format == FORMAT_CSV ? export_calls_csv(stdout, &g, q->callgraph)
-                                           : export_calls_json(stdout, x, &g);
+                                     : export_calls_json(stdout, x, &g);
     else if (q->callgraph)
         call_graph(x, &g, m, q->top);
     else

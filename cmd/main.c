@@ -1,6 +1,7 @@
 /*
  * cmd/main.c: the `profil` command: a thin dispatcher to one file per
- * subcommand, as perf does.
+ * subcommand, as perf does, and `profil --help` from their option tables
+ * (cmd/options.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,9 +13,17 @@
 #include "options.h"
 #include "session.h"
 
-/* The subcommands with option tables, in --help's order. */
-static const struct command_options *const commands[] = { &run_options, &show_options, &hist_options,
-                                                          &diff_options, &cover_options };
+/* The subcommands, in --help's order: their option tables and the
+ * function each runs.  `reports`: its stdout is a report that must be
+ * written whole (run's stdout is the program's, emu/pc/console.h). */
+static const struct command {
+    const struct command_options *options;
+    int (*run)(int argc, char **argv);
+    int reports;
+} commands[] = {
+    { &run_options, cmd_run, 0 },   { &show_options, cmd_show, 1 },   { &hist_options, cmd_hist, 1 },
+    { &diff_options, cmd_diff, 1 }, { &cover_options, cmd_cover, 1 },
+};
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 /* One synopsis line per subcommand (a table's may hold two), then each
@@ -23,7 +32,7 @@ void usage(FILE *f)
 {
     const char *lead = "usage: ";
     for (size_t i = 0; i < NCOMMANDS; i++, lead = "       ") {
-        const char *s = commands[i]->synopsis;
+        const char *s = commands[i].options->synopsis;
         for (const char *nl; (nl = strchr(s, '\n')) != NULL; s = nl + 1)
             fprintf(f, "%s%.*s\n", lead, (int)(nl - s), s);
         fprintf(f, "%s%s\n", lead, s);
@@ -31,9 +40,9 @@ void usage(FILE *f)
     fputs("       profil PROGRAM.EXT                       MS-DOS PROFIL's dialogue: three prompts, then the run\n"
           "       profil --help | --version\n", f);
     for (size_t i = 0; i < NCOMMANDS; i++)
-        if (commands[i]->heading) {
+        if (commands[i].options->heading) {
             fputc('\n', f);
-            options_help(f, commands[i]);
+            options_help(f, commands[i].options);
         }
     fputs("\n"
           "exit status of run: the program's exit code (the summary prints it); 123 when the program\n"
@@ -87,17 +96,12 @@ int main(int argc, char **argv)
         printf("profil %s\n", PROFIL_VERSION);
         return finish_stdout(0);
     }
-    /* run and the dialogue: stdout is the program's (emu/pc/console.h). */
-    if (!strcmp(cmd, "run"))
-        return cmd_run(argc - 1, argv + 1);
-    if (!strcmp(cmd, "show"))
-        return finish_stdout(cmd_show(argc - 1, argv + 1));
-    if (!strcmp(cmd, "hist"))
-        return finish_stdout(cmd_hist(argc - 1, argv + 1));
-    if (!strcmp(cmd, "diff"))
-        return finish_stdout(cmd_diff(argc - 1, argv + 1));
-    if (!strcmp(cmd, "cover"))
-        return finish_stdout(cmd_cover(argc - 1, argv + 1));
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(cmd, commands[i].options->command)) {
+            int status = commands[i].run(argc - 1, argv + 1);
+            return commands[i].reports ? finish_stdout(status) : status;
+        }
+    /* The dialogue: stdout is the program's. */
     if (cmd[0] != '-' && argc == 2)
         return cmd_dialogue(cmd);
     fprintf(stderr, "profil: unknown command '%s' (profil --help)\n", cmd);
