@@ -33,10 +33,9 @@ static void list_names(const struct opt *o, char *out, size_t n)
     }
 }
 
-static void print_error(const char *cmd, const struct opt *o, const char *arg)
+static void print_error(const struct opt *o, const char *arg)
 {
     char want[300];
-    (void)cmd;
     if (o->want)
         snprintf(want, sizeof want, "%s", o->want);
     else if (o->kind == OPT_UNSIGNED)
@@ -93,7 +92,7 @@ static int parse_enum(const struct opt *o, const char *arg, int *field)
 }
 
 /* One option's value into args; -1 after its error. */
-static int take(const char *cmd, const struct opt *o, const char *arg, char *args)
+static int take(const struct opt *o, const char *arg, char *args)
 {
     void *field = args + o->offset;
     int rc = 0;
@@ -106,14 +105,14 @@ static int take(const char *cmd, const struct opt *o, const char *arg, char *arg
     case OPT_CALL:
         if (o->call(arg, args) != 0) {
             if (o->want)
-                print_error(cmd, o, arg);
+                print_error(o, arg);
             return -1;
         }
         break;
     case OPT_DOC: break;
     }
     if (rc != 0) {
-        print_error(cmd, o, arg);
+        print_error(o, arg);
         return -1;
     }
     if (o->seen)
@@ -168,7 +167,7 @@ int options_parse(const struct command_options *c, int argc, char **argv, void *
     longs[n] = (struct option){ NULL, 0, NULL, 0 };
     shorts[k++] = 'h';
     shorts[k] = 0;
-    optind = 1;
+    optind = 0;                         /* 0: getopt starts afresh (glibc, musl), the ordering too */
     opterr = 0;
     int ch;
     while ((ch = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
@@ -182,7 +181,7 @@ int options_parse(const struct command_options *c, int argc, char **argv, void *
                 o = &c->opt[i];
         if (!o)
             return bad_option(c->command, ch, argv);
-        if (take(c->command, o, optarg, args) != 0)
+        if (take(o, optarg, args) != 0)
             return -1;
     }
     *operand = optind;

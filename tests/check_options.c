@@ -131,6 +131,60 @@ START_TEST(out_of_range_values)
 }
 END_TEST
 
+/* The parser on a table of each kind: values land in their fields at
+ * their sizes, bounds are inclusive (but an open lo), names map to their
+ * index, `seen` is set, and operands stay after the options. */
+struct kinds {
+    uint16_t small;
+    uint64_t big;
+    double ratio;
+    int pick, pick_seen, flag;
+    const char *text;
+};
+static const char *const pick_names[] = { NULL, "one", "two" };
+#define K struct kinds
+static const struct opt kinds_table[] = {
+    { "small", 's', OPT_UNSIGNED, OPT_AT(K, small), .min = 2, .max = 65535, .help = "" },
+    { "big", 0, OPT_UNSIGNED, OPT_AT(K, big), .min = 0, .max = UINT64_MAX, .help = "" },
+    { "ratio", 0, OPT_DOUBLE, OPT_AT(K, ratio), .lo = 0, .lo_open = 1, .hi = 1, .help = "" },
+    { "pick", 0, OPT_ENUM, OPT_AT(K, pick), OPT_NAMES(pick_names), OPT_SEEN(K, pick_seen), .help = "" },
+    { "flag", 'f', OPT_FLAG, OPT_AT(K, flag), .help = "" },
+    { "text", 0, OPT_STRING, OPT_AT(K, text), .help = "" },
+};
+#undef K
+static const struct command_options kinds_options = { "kinds", "", "kinds options:", 0, kinds_table,
+                                                      sizeof kinds_table / sizeof kinds_table[0] };
+
+static int parse_kinds(struct kinds *k, char **argv, int argc, int *first)
+{
+    memset(k, 0, sizeof *k);
+    return options_parse(&kinds_options, argc, argv, k, first);
+}
+
+START_TEST(each_kind_parses)
+{
+    struct kinds k;
+    int first;
+    char *ok[] = { "kinds", "A", "-s", "65535", "--big", "18446744073709551615", "--ratio", "1", "--pick", "two",
+                   "-f", "--text", "x", "B", NULL };
+    ck_assert_int_eq(parse_kinds(&k, ok, 14, &first), 0);
+    ck_assert_uint_eq(k.small, 65535);
+    ck_assert(k.big == UINT64_MAX);
+    ck_assert(k.ratio == 1.0);
+    ck_assert_int_eq(k.pick, 2);
+    ck_assert_int_eq(k.pick_seen, 1);
+    ck_assert_int_eq(k.flag, 1);
+    ck_assert_str_eq(k.text, "x");
+    ck_assert_int_eq(first, 12);            /* getopt moved the operands A and B last */
+    ck_assert_str_eq(ok[first], "A");
+    char *bad[][3] = { { "kinds", "--small=1" }, { "kinds", "--small=65536" }, { "kinds", "--big=18446744073709551616" },
+                       { "kinds", "--ratio=0" }, { "kinds", "--ratio=1.01" }, { "kinds", "--ratio=nan" },
+                       { "kinds", "--pick=three" }, { "kinds", "--small=" } };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(parse_kinds(&k, bad[i], 2, &first) == -1, "%s taken", bad[i][1]);
+}
+END_TEST
+
 Suite *options_suite(void)
 {
     Suite *s = suite_create("options");
@@ -139,6 +193,7 @@ Suite *options_suite(void)
     tcase_add_test(tc, every_option_in_help_and_readme);
     tcase_add_test(tc, help_per_subcommand);
     tcase_add_test(tc, out_of_range_values);
+    tcase_add_test(tc, each_kind_parses);
     suite_add_tcase(s, tc);
     return s;
 }
