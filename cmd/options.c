@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_OPTIONS 40
 #define HELP_COLUMN 28          /* where an option's help starts in --help */
 
 static int takes_value(const struct opt *o)
@@ -146,13 +145,13 @@ static void print_usage(FILE *f, const struct command_options *c)
 
 int options_parse(const struct command_options *c, int argc, char **argv, void *args, int *operand)
 {
-    struct option longs[MAX_OPTIONS + 2];
-    char shorts[3 + 2 * MAX_OPTIONS + 2];
+    struct option longs[c->n + 2];      /* the table's, --help, the end */
+    char shorts[2 + 2 * c->n + 2];      /* "+:" or ":", "x:" per short option, "h" */
     size_t n = 0, k = 0;
     shorts[k++] = c->in_order ? '+' : ':';
     if (c->in_order)
         shorts[k++] = ':';
-    for (size_t i = 0; i < c->n && n < MAX_OPTIONS; i++) {
+    for (size_t i = 0; i < c->n; i++) {
         const struct opt *o = &c->opt[i];
         if (o->kind == OPT_DOC)
             continue;
