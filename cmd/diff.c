@@ -158,6 +158,7 @@ static int exact_compare(struct input *a, struct input *b, const char *names[2])
 /* What diff's options fill. */
 struct diff_args {
     const char *old_map, *new_map;
+    char *old_copy;             /* OLD of --map OLD,NEW, owned */
     double threshold, time_threshold;
     int exact, by_function;
 };
@@ -170,11 +171,15 @@ static int split_maps(const char *arg, void *args)
     a->old_map = a->new_map = arg;
     if (!comma)
         return 0;
-    static char old[4096];
-    snprintf(old, sizeof old, "%.*s", (int)(comma - arg), arg);
-    a->old_map = old;
+    free(a->old_copy);
+    a->old_copy = strndup(arg, (size_t)(comma - arg));
+    if (!a->old_copy) {
+        fprintf(stderr, "profil: out of memory\n");
+        return -1;
+    }
+    a->old_map = a->old_copy;
     a->new_map = comma + 1;
-    if (!*old || !*a->new_map || strchr(a->new_map, ',')) {
+    if (!*a->old_map || !*a->new_map || strchr(a->new_map, ',')) {
         fprintf(stderr, "profil: --map: want FILE.MAP or OLD.MAP,NEW.MAP\n");
         return -1;
     }
@@ -212,12 +217,23 @@ const struct command_options diff_options = {
     0, diff_table, sizeof diff_table / sizeof diff_table[0],
 };
 
+static int diff_inputs(struct diff_args *a, int argc, char **argv);
+
 int cmd_diff(int argc, char **argv)
 {
     struct diff_args a = { .threshold = 1.0, .time_threshold = 2.0 };
-    int first, parsed = options_parse(&diff_options, argc, argv, &a, &first);
+    int rc = diff_inputs(&a, argc, argv);
+    free(a.old_copy);
+    return rc;
+}
+
+/* Parse, read both sides and compare them. */
+static int diff_inputs(struct diff_args *ap, int argc, char **argv)
+{
+    int first, parsed = options_parse(&diff_options, argc, argv, ap, &first);
     if (parsed != 0)
         return parsed > 0 ? DIFF_SAME : DIFF_INCOMPARABLE;
+    const struct diff_args a = *ap;
     if (first != argc - 2) {
         fprintf(stderr, "profil diff: want two .PRF files or two .prx files (profil diff OLD.PRF NEW.PRF)\n");
         return DIFF_INCOMPARABLE;
