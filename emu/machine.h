@@ -170,6 +170,17 @@ struct machine {
     uint8_t port_warned[8192];      /* one bit per port: reported once      */
     uint8_t fn_warned[8192];        /* one bit per (vector, AH): reported once */
 
+    /* What the layers above plug into the base, so that it includes none
+     * of their headers (docs/architecture.md, Layers): port 3BAh/3DAh's
+     * status from the display adapter (emu/pc/video.c), and whether the
+     * keyboard holds its next key back because the BIOS's buffer at 40:1Eh
+     * is full (emu/bios); both set by bios_install().  Without them port
+     * 3DAh is an unknown port and no key is held.  `bios` is the BIOS's
+     * per-machine state (emu/bios/bios_internal.h), freed with the machine. */
+    uint8_t (*display_status)(uint64_t now);
+    int (*keys_held)(const struct machine *m);
+    void *bios;
+
     enum stop_reason stop;
     int exit_code;                  /* for STOP_EXIT                         */
     char fault[160];                /* for STOP_FAULT/STOP_STRICT            */

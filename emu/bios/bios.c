@@ -8,6 +8,7 @@
 #include "bios.h"
 #include "bios_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "../pc/console.h"
@@ -15,8 +16,6 @@
 #include "../machine.h"
 #include "../services.h"
 #include "../pc/video.h"
-
-static struct bios the_bios;    /* one PC per process */
 
 #define CONFIG_TABLE_OFF 0xE6F5u    /* F000:E6F5, INT 15h C0h's answer, as on IBM's BIOS */
 
@@ -235,8 +234,14 @@ int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
         { 0x12, int12 }, { 0x13, int13 }, { 0x14, int14 }, { 0x15, int15 }, { 0x16, bios_int16 },
         { 0x17, int17 }, { 0x1A, int1a },
     };
-    struct bios *b = &the_bios;
+    struct bios *b = calloc(1, sizeof *b);     /* the machine's: freed with it */
+    if (!b)
+        return -1;
+    free(m->bios);
+    m->bios = b;
     b->con = con;
+    m->display_status = video_status;
+    m->keys_held = bios_key_buffer_full;
 
     /* Every vector starts at a plain IRET. */
     mem_wb(m, lin(SEG_IOSYS, BIOS_IRET_OFF), 0xCF);
@@ -260,7 +265,7 @@ int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
         if (machine_add_service(m, stubs[i].vec, SEG_IOSYS, off, stubs[i].fn, b) != 0)
             return -1;
         if (stubs[i].vec == 0x16)
-            bios_keys_install(m, b, off);
+            bios_keys_install(m, off);
     }
     fill_bda(m, ticks_at_boot);
     fill_rom(m);

@@ -23,8 +23,6 @@
 #define BDA_BUF_START 0x480u
 #define BDA_BUF_END   0x482u
 
-static struct bios *keys_bios;      /* the console of bios_key() */
-
 /* ---- the buffer at 40:1Eh ------------------------------------------------- */
 
 static uint16_t advance(const struct machine *m, uint16_t p)
@@ -66,8 +64,9 @@ static void buffer_drop(struct machine *m)
 
 int bios_key(struct machine *m, int take, uint16_t *key)
 {
-    if (!buffer_peek(m, key) && !kbd_scripted(&m->kbd) && keys_bios) {
-        struct console *c = keys_bios->con;
+    const struct bios *b = m->bios;
+    if (!buffer_peek(m, key) && !kbd_scripted(&m->kbd) && b) {
+        struct console *c = b->con;
         if (take || console_has_key(c)) {
             int ch = console_get(c);
             if (ch >= 0)
@@ -177,8 +176,7 @@ void bios_int16(struct machine *m, void *ctx)
     }
 }
 
-void bios_keys_install(struct machine *m, struct bios *b, uint16_t int16_stub)
+void bios_keys_install(struct machine *m, uint16_t int16_stub)
 {
-    keys_bios = b;
     machine_put_wait_loop(m, SEG_IOSYS, BIOS_WAIT_OFF, int16_stub);
 }
