@@ -7,7 +7,7 @@
  * nothing of profiling: a sampler registers a tick hook that the machine
  * calls with the CS:IP a real clock interrupt would have pushed.
  *
- * Only emu/cpu*.c include <x86emu.h>; everything else sees this header.
+ * Only emu/cpu/cpu*.c include <x86emu.h>; everything else sees this header.
  */
 #ifndef PROFIL_EMU_MACHINE_H
 #define PROFIL_EMU_MACHINE_H
@@ -23,9 +23,7 @@
 #define MEM_SIZE 0x100000u          /* 1 MiB, addresses wrap (A20 off) */
 #define MEM_MASK 0xFFFFFu
 
-/* Emulated clock: 14.31818 MHz / 3 = 4.772727 MHz CPU, PIT = CPU / 4. */
-#define CPU_HZ_NUM 14318180ull      /* cycles per second = NUM / DEN */
-#define CPU_HZ_DEN 3ull
+/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: pc/pit.h. */
 
 /* Fixed memory layout (paragraphs), see docs/architecture.md. */
 #define SEG_BDA      0x0040u
