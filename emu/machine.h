@@ -3,7 +3,9 @@
  *
  * Owns: the 1 MiB of guest memory, the emulated clock (8088 CPU cycles at
  * 4.772727 MHz), the 8253 PIT and 8259 PIC, the port map, the table of
- * host-service traps (BIOS and DOS stubs), and the run loop.  It knows
+ * host-service traps (BIOS and DOS stubs), and the run loop: the base
+ * layer, which includes no header of the BIOS, DOS or video (what it needs
+ * of them they plug in: display_status, keys_held).  It knows
  * nothing of profiling: a sampler registers a tick hook that the machine
  * calls with the CS:IP a real clock interrupt would have pushed.
  *

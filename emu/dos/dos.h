@@ -2,11 +2,14 @@
  * emu/dos/dos.h: the DOS kernel that a guest program talks to through
  * INT 20h-2Fh.
  *
- * Owns the DOS state (current PSP, DTA, drives, the open-file table, the
- * memory arena's start) and installs the DOS stubs at dos_pa (SEG_DOS), so
- * that time in DOS services counts as PROFIL's hit_dos.  The services
- * themselves are in dos.c (dispatch, processes, vectors, date and time),
- * dos_console.c, dos_file.c and dos_mem.c.
+ * Owns the DOS state, one per machine (current PSP, DTA, drives, the
+ * open-file table, the memory arena's start, INT 21h's dispatch table) and
+ * installs the DOS stubs at dos_pa (SEG_DOS), so that time in DOS services
+ * counts as PROFIL's hit_dos.  The services themselves are in dos.c
+ * (dispatch, processes, vectors, version, Ctrl-C and critical errors),
+ * dos_console.c, dos_file.c, dos_ioctl.c, dos_fcb.c, dos_dir.c, dos_sys.c,
+ * dos_time.c, dos_disk.c and dos_mem.c; EXEC (4Bh) is the loader's
+ * (loader/exec.c, through the functions at the end of this header).
  */
 #ifndef PROFIL_EMU_DOS_H
 #define PROFIL_EMU_DOS_H
