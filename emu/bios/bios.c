@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../pc/bda.h"
 #include "../pc/console.h"
 #include "../costs.h"
 #include "../machine.h"
@@ -60,14 +61,14 @@ static void int11(struct machine *m, void *ctx)
 {
     (void)ctx;
     bios_charge_call(m);
-    cpu_set(m, REG_AX, mem_rw(m, 0x410));
+    cpu_set(m, REG_AX, mem_rw(m, BDA_EQUIPMENT));
 }
 
 static void int12(struct machine *m, void *ctx)
 {
     (void)ctx;
     bios_charge_call(m);
-    cpu_set(m, REG_AX, mem_rw(m, 0x413));
+    cpu_set(m, REG_AX, mem_rw(m, BDA_MEMORY_KB));
 }
 
 /* ---- INT 13h, 14h, 17h: no disks, no serial or printer ports ----------- */
@@ -77,7 +78,7 @@ static void int13(struct machine *m, void *ctx)
     (void)ctx;
     bios_charge_call(m);
     uint8_t status = cpu_ah(m) == 0x15 ? 0x00 : 0x80;   /* 15h: no such drive; others: not ready */
-    mem_wb(m, 0x441, status);
+    mem_wb(m, BDA_DISK_STATUS, status);
     cpu_set_ah(m, status);
     service_set_carry(m, status != 0);
 }
@@ -137,18 +138,18 @@ static void int1a(struct machine *m, void *ctx)
     bios_charge_call(m);
     switch (cpu_ah(m)) {
     case 0x00:
-        cpu_set(m, REG_CX, mem_rw(m, 0x46E));
-        cpu_set(m, REG_DX, mem_rw(m, 0x46C));
-        cpu_set_al(m, mem_rb(m, 0x470));
-        mem_wb(m, 0x470, 0);
+        cpu_set(m, REG_CX, mem_rw(m, BDA_TICKS + 2));
+        cpu_set(m, REG_DX, mem_rw(m, BDA_TICKS));
+        cpu_set_al(m, mem_rb(m, BDA_MIDNIGHT));
+        mem_wb(m, BDA_MIDNIGHT, 0);
         break;
     case 0x01:
-        mem_ww(m, 0x46E, cpu_get(m, REG_CX));
-        mem_ww(m, 0x46C, cpu_get(m, REG_DX));
-        mem_wb(m, 0x470, 0);
+        mem_ww(m, BDA_TICKS + 2, cpu_get(m, REG_CX));
+        mem_ww(m, BDA_TICKS, cpu_get(m, REG_DX));
+        mem_wb(m, BDA_MIDNIGHT, 0);
         break;
     case 0x02: {                        /* real-time clock, BCD, from the tick count */
-        uint32_t ticks = (uint32_t)mem_rw(m, 0x46E) << 16 | mem_rw(m, 0x46C);
+        uint32_t ticks = (uint32_t)mem_rw(m, BDA_TICKS + 2) << 16 | mem_rw(m, BDA_TICKS);
         uint32_t secs = (uint32_t)((uint64_t)ticks * 65536u / 1193182u);
         cpu_set(m, REG_CX, (uint16_t)(bcd((uint8_t)(secs / 3600)) << 8 | bcd((uint8_t)(secs / 60 % 60))));
         cpu_set(m, REG_DX, (uint16_t)(bcd((uint8_t)(secs % 60)) << 8));
@@ -201,15 +202,15 @@ struct stub { uint8_t vec; service_fn fn; };
 
 static void fill_bda(struct machine *m, uint32_t ticks)
 {
-    mem_ww(m, 0x410, 0x0021);       /* equipment: 80x25 colour, no FPU, no floppies */
-    mem_ww(m, 0x413, 640);          /* KiB of conventional memory */
-    mem_ww(m, 0x41A, 0x001E);       /* keyboard buffer head */
-    mem_ww(m, 0x41C, 0x001E);       /* keyboard buffer tail */
-    mem_ww(m, 0x480, 0x001E);
-    mem_ww(m, 0x482, 0x003E);
-    mem_wb(m, 0x496, 0x10);         /* an enhanced (101-key) keyboard */
-    mem_ww(m, 0x46C, (uint16_t)ticks);
-    mem_ww(m, 0x46E, (uint16_t)(ticks >> 16));
+    mem_ww(m, BDA_EQUIPMENT, 0x0021);       /* equipment: 80x25 colour, no FPU, no floppies */
+    mem_ww(m, BDA_MEMORY_KB, 640);          /* KiB of conventional memory */
+    mem_ww(m, BDA_KBD_HEAD, 0x001E);       /* keyboard buffer head */
+    mem_ww(m, BDA_KBD_TAIL, 0x001E);       /* keyboard buffer tail */
+    mem_ww(m, BDA_KBD_START, 0x001E);
+    mem_ww(m, BDA_KBD_END, 0x003E);
+    mem_wb(m, BDA_KBD_FLAGS3, 0x10);         /* an enhanced (101-key) keyboard */
+    mem_ww(m, BDA_TICKS, (uint16_t)ticks);
+    mem_ww(m, BDA_TICKS + 2, (uint16_t)(ticks >> 16));
 }
 
 static void fill_rom(struct machine *m)

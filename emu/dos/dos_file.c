@@ -325,16 +325,13 @@ static void fn_attributes(struct dos *d)
     }
     if (cpu_al(d->m) == 0) {
         uint16_t attr = 0;
-        if (r.device == DEV_NONE) {
-            attr = S_ISDIR(st.st_mode) ? 0x10 : 0x20;
-            if (!(st.st_mode & S_IWUSR))
-                attr |= 0x01;
-        }
+        if (r.device == DEV_NONE)
+            attr = dos_attr_of(st.st_mode);
         cpu_set(d->m, REG_CX, attr);
         cpu_set(d->m, REG_AX, attr);
     } else if (cpu_al(d->m) == 1) {
         if (r.device == DEV_NONE && !S_ISDIR(st.st_mode)) {
-            mode_t mode = (cpu_get(d->m, REG_CX) & 1) ? (st.st_mode & ~(mode_t)0222) : (st.st_mode | S_IWUSR);
+            mode_t mode = (cpu_get(d->m, REG_CX) & DOS_ATTR_READONLY) ? (st.st_mode & ~(mode_t)0222) : (st.st_mode | S_IWUSR);
             if (chmod(r.host, mode & 07777) != 0) {
                 dos_fail(d, DOSERR_ACCESS);
                 return;
