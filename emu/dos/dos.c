@@ -489,7 +489,7 @@ static void after_int24(struct machine *m, void *ctx)
         dos_terminate(d, 0, 2);
         return;
     }
-    dos_fail(d, fail_answer_allowed(d) ? 83 : 21);
+    dos_fail(d, fail_answer_allowed(d) ? DOSERR_FAIL_INT24 : DOSERR_NOT_READY);
     /* the IRET at DOS_AFTER_INT24 returns to the caller */
 }
 

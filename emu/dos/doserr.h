@@ -22,7 +22,9 @@ enum dos_error {
     DOSERR_CURDIR        = 16,  /* attempt to remove the current directory */
     DOSERR_DEVICE        = 17,  /* not the same device               */
     DOSERR_NO_MORE       = 18,  /* no more files                     */
+    DOSERR_NOT_READY     = 21,  /* drive not ready (INT 24h's Fail before DOS 3.1) */
     DOSERR_EXISTS        = 80,  /* file exists                       */
+    DOSERR_FAIL_INT24    = 83,  /* fail on INT 24h                   */
 };
 
 #endif
