@@ -17,6 +17,7 @@
 #include "../emu/pc/console.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
+#include "../sampler/sampler.h"
 
 /* ---- the include rule ----------------------------------------------------- */
 
@@ -156,19 +157,13 @@ struct pc {
     struct console con;
     struct dos dos;
     struct process proc;
+    struct sampler s;               /* PROFIL's samples, as `profil run -i 100 -b 1` takes them */
     FILE *in, *out;
-    uint64_t ticks, tick_sum;       /* sampling ticks and the sum of their CS:IP */
 };
 
-static void count_tick(void *ctx, uint16_t cs, uint16_t ip)
-{
-    struct pc *pc = ctx;
-    pc->ticks++;
-    pc->tick_sum += lin(cs, ip);
-}
-
 /* A PC running `fixture` with `input` as its keys (stdin), its output in
- * memory, and a sampling tick every 100 us; the bus model when `bus`. */
+ * a temporary file, and PROFIL's sampler every 100 us with 1-paragraph
+ * buckets (as cmd/session.c sets it up); the bus model when `bus`. */
 static void pc_start(struct pc *pc, const char *fixture, const char *input, int bus)
 {
     uint8_t *file;
@@ -188,10 +183,14 @@ static void pc_start(struct pc *pc, const char *fixture, const char *input, int 
     ck_assert_int_eq(dos_install(&pc->dos, pc->m, &pc->con, pc->out), 0);
     struct process_args a = { "C:\\PROG.COM", "", NULL, 0 };
     ck_assert_int_eq(process_create(pc->m, &pc->dos, &img, &a, &pc->proc, err, sizeof err), 0);
-    free(file);
     if (bus)
         ck_assert_int_eq(cpu_set_bus_model(pc->m, 0), 0);
-    machine_set_tick(pc->m, cycles_from_usec(100), count_tick, pc);
+    struct prf_layout l;
+    ck_assert_int_eq(prf_layout_make(&l, 100, 1, profil_program_paras(fixture, file, n), pc->proc.load_seg,
+                                     mem_rw(pc->m, 0x82), err, sizeof err), 0);
+    ck_assert_int_eq(sampler_init(&pc->s, &l), 0);
+    machine_set_tick(pc->m, cycles_from_usec(100), sampler_tick, &pc->s);
+    free(file);
 }
 
 /* Run up to `slice` more instructions (0: to the end); 1 while it has not ended. */
@@ -208,7 +207,7 @@ static int pc_step(struct pc *pc, uint64_t slice)
 
 struct outcome {
     int stop, exit_code;
-    uint64_t ticks, tick_sum, insns, now;
+    uint64_t hit_io, hit_dos, hit_high, total, bucket_sum, insns, now;
     char out[512];
 };
 
@@ -218,8 +217,13 @@ static void pc_finish(struct pc *pc, struct outcome *o)
     console_flush(&pc->con);
     o->stop = pc->m->stop;
     o->exit_code = pc->m->exit_code;
-    o->ticks = pc->ticks;
-    o->tick_sum = pc->tick_sum;
+    o->hit_io = pc->s.hit_io;
+    o->hit_dos = pc->s.hit_dos;
+    o->hit_high = pc->s.hit_high;
+    o->total = pc->s.total;
+    for (uint32_t i = 0; i < pc->s.layout.bucket_num; i++)
+        o->bucket_sum += pc->s.bucket[i] * (i + 1);     /* which bucket each sample is in counts */
+    sampler_free(&pc->s);
     o->insns = cpu_insn_count(pc->m);
     o->now = pc->m->now;
     rewind(pc->out);
@@ -235,8 +239,10 @@ static void assert_same(const struct outcome *a, const struct outcome *b, const 
 {
     ck_assert_msg(a->stop == b->stop && a->exit_code == b->exit_code, "%s: stop %d/%d exit %d/%d",
                   what, a->stop, b->stop, a->exit_code, b->exit_code);
-    ck_assert_msg(a->ticks == b->ticks && a->tick_sum == b->tick_sum, "%s: %llu ticks alone, %llu together",
-                  what, (unsigned long long)a->ticks, (unsigned long long)b->ticks);
+    ck_assert_msg(a->total == b->total && a->hit_io == b->hit_io && a->hit_dos == b->hit_dos &&
+                  a->hit_high == b->hit_high && a->bucket_sum == b->bucket_sum,
+                  "%s: %llu samples alone, %llu together", what, (unsigned long long)a->total,
+                  (unsigned long long)b->total);
     ck_assert_msg(a->insns == b->insns && a->now == b->now, "%s: instructions or cycles differ", what);
     ck_assert_str_eq(a->out, b->out);
 }
@@ -245,7 +251,8 @@ static void assert_same(const struct outcome *a, const struct outcome *b, const 
  * through INT 16h from its own stdin (the BIOS's console: one per
  * machine), each run alone, then all three set up before any runs and
  * stepped in turn 5000 instructions at a time: each gives exactly its
- * figures alone.  biosread.com prints its three keys and exits with the
+ * samples (per class and bucket), exit code, instructions, cycles and
+ * output alone.  biosread.com prints its three keys and exits with the
  * first's code: 'o' (6Fh) for "one", 't' (74h) for "two" (with one BIOS
  * for the process, as before, the first read the last one's keys). */
 START_TEST(two_machines_interleaved_give_their_own_figures)
@@ -266,7 +273,7 @@ START_TEST(two_machines_interleaved_give_their_own_figures)
     ck_assert_str_eq(alone_b.out, "one");
     ck_assert_int_eq(alone_c.exit_code, 't');
     ck_assert_str_eq(alone_c.out, "two");
-    ck_assert_uint_gt(alone_a.ticks, 10000);        /* the demo's 1.5 s: ~15000 ticks of 100 us */
+    ck_assert_uint_eq(alone_a.total, 15361);        /* `make demo`'s figure (README) */
 
     pc_start(&a, FIX("hotloop.com"), "", 1);
     pc_start(&b, FIX("biosread.com"), "one", 0);
