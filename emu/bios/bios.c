@@ -202,13 +202,13 @@ struct stub { uint8_t vec; service_fn fn; };
 
 static void fill_bda(struct machine *m, uint32_t ticks)
 {
-    mem_ww(m, BDA_EQUIPMENT, 0x0021);       /* equipment: 80x25 colour, no FPU, no floppies */
-    mem_ww(m, BDA_MEMORY_KB, 640);          /* KiB of conventional memory */
-    mem_ww(m, BDA_KBD_HEAD, 0x001E);       /* keyboard buffer head */
-    mem_ww(m, BDA_KBD_TAIL, 0x001E);       /* keyboard buffer tail */
+    mem_ww(m, BDA_EQUIPMENT, 0x0021);           /* equipment: 80x25 colour, no FPU, no floppies */
+    mem_ww(m, BDA_MEMORY_KB, 640);              /* KiB of conventional memory */
+    mem_ww(m, BDA_KBD_HEAD, 0x001E);            /* keyboard buffer head */
+    mem_ww(m, BDA_KBD_TAIL, 0x001E);            /* keyboard buffer tail */
     mem_ww(m, BDA_KBD_START, 0x001E);
     mem_ww(m, BDA_KBD_END, 0x003E);
-    mem_wb(m, BDA_KBD_FLAGS3, 0x10);         /* an enhanced (101-key) keyboard */
+    mem_wb(m, BDA_KBD_FLAGS3, 0x10);            /* an enhanced (101-key) keyboard */
     mem_ww(m, BDA_TICKS, (uint16_t)ticks);
     mem_ww(m, BDA_TICKS + 2, (uint16_t)(ticks >> 16));
 }
