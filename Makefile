@@ -35,7 +35,7 @@ FUZZ_PACKAGES := clang libclang-rt-dev
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 REPLAYS       := $(FUZZ_TARGETS:%=$(B)/replay/%)
 
-.PHONY: all deps check demo bench install clean asan fixtures conformance bus-plans fuzz fuzz-run
+.PHONY: layers all deps check demo bench install clean asan fixtures conformance bus-plans fuzz fuzz-run
 
 all: deps $(PROFIL)
 
@@ -83,6 +83,12 @@ $(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h $(CMD_
 
 check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(REPLAYS)
 	CK_FORK=yes ./$(B)/check_profil
+
+# The layers of emu/ and loader/ (docs/architecture.md): no include goes
+# up, no *_internal.h leaves its folder, two machines share no state.
+# `make check` runs the same suite among the others.
+layers: $(B)/check_profil $(B)/fixtures/hotloop.com $(B)/fixtures/biosread.com
+	CK_FORK=yes CK_RUN_SUITE=layers ./$(B)/check_profil
 
 # A fuzz target without libFuzzer: fuzz/replay.c runs it on files.
 $(B)/replay/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil.a

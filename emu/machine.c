@@ -15,11 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bios/bios.h"
 #include "cpu/cpu.h"
 #include "services.h"
 #include "cpu/timing.h"
-#include "pc/video.h"
 
 /* ---- lifetime ------------------------------------------------------------ */
 
@@ -74,6 +72,7 @@ void machine_free(struct machine *m)
         return;
     cpu_destroy(m);
     kbd_free(&m->kbd);
+    free(m->bios);
     free(m->trap_index);
     free(m->mem);
     free(m);
@@ -238,7 +237,7 @@ static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
     if (pit_irq_due(&m->pit, m->now))
         pic_raise(&m->pic, 0);
     while (m->now >= m->kbd.due)
-        if (kbd_event(&m->kbd, m->now, bios_key_buffer_full(m)))
+        if (kbd_event(&m->kbd, m->now, m->keys_held && m->keys_held(m)))
             pic_raise(&m->pic, 1);
     if (m->now >= m->deadline)
         machine_stop(m, STOP_TIMEOUT, "timeout after %.3f s emulated", cycles_to_seconds(m->now));
@@ -506,16 +505,19 @@ uint8_t port_in(struct machine *m, uint16_t port)
     case 0x3B5: case 0x3D5:
         return m->crtc[m->crtc_index & 31];
     case 0x3BA: case 0x3DA:
-        return video_status(m->now);
+        if (!m->display_status)
+            break;
+        return m->display_status(m->now);
     case 0x3C9: {
         uint8_t v = m->dac[m->dac_index % 768];
         m->dac_index = (uint16_t)((m->dac_index + 1) % 768);
         return v;
     }
     default:
-        warn_port_once(m, port, "IN from");
-        return 0xFF;
+        break;
     }
+    warn_port_once(m, port, "IN from");
+    return 0xFF;
 }
 
 void port_out(struct machine *m, uint16_t port, uint8_t v)

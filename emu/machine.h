@@ -3,11 +3,13 @@
  *
  * Owns: the 1 MiB of guest memory, the emulated clock (8088 CPU cycles at
  * 4.772727 MHz), the 8253 PIT and 8259 PIC, the port map, the table of
- * host-service traps (BIOS and DOS stubs), and the run loop.  It knows
+ * host-service traps (BIOS and DOS stubs), and the run loop: the base
+ * layer, which includes no header of the BIOS, DOS or video (what it needs
+ * of them they plug in: display_status, keys_held).  It knows
  * nothing of profiling: a sampler registers a tick hook that the machine
  * calls with the CS:IP a real clock interrupt would have pushed.
  *
- * Only emu/cpu*.c include <x86emu.h>; everything else sees this header.
+ * Only emu/cpu/cpu*.c include <x86emu.h>; everything else sees this header.
  */
 #ifndef PROFIL_EMU_MACHINE_H
 #define PROFIL_EMU_MACHINE_H
@@ -23,9 +25,7 @@
 #define MEM_SIZE 0x100000u          /* 1 MiB, addresses wrap (A20 off) */
 #define MEM_MASK 0xFFFFFu
 
-/* Emulated clock: 14.31818 MHz / 3 = 4.772727 MHz CPU, PIT = CPU / 4. */
-#define CPU_HZ_NUM 14318180ull      /* cycles per second = NUM / DEN */
-#define CPU_HZ_DEN 3ull
+/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: pc/pit.h. */
 
 /* Fixed memory layout (paragraphs), see docs/architecture.md. */
 #define SEG_BDA      0x0040u
@@ -169,6 +169,17 @@ struct machine {
     uint16_t dac_index;             /* next DAC byte written: entry*3+part */
     uint8_t port_warned[8192];      /* one bit per port: reported once      */
     uint8_t fn_warned[8192];        /* one bit per (vector, AH): reported once */
+
+    /* What the layers above plug into the base, so that it includes none
+     * of their headers (docs/architecture.md, Layers): port 3BAh/3DAh's
+     * status from the display adapter (emu/pc/video.c), and whether the
+     * keyboard holds its next key back because the BIOS's buffer at 40:1Eh
+     * is full (emu/bios); both set by bios_install().  Without them port
+     * 3DAh is an unknown port and no key is held.  `bios` is the BIOS's
+     * per-machine state (emu/bios/bios_internal.h), freed with the machine. */
+    uint8_t (*display_status)(uint64_t now);
+    int (*keys_held)(const struct machine *m);
+    void *bios;
 
     enum stop_reason stop;
     int exit_code;                  /* for STOP_EXIT                         */

@@ -6,7 +6,7 @@
  * function worth naming) and the one table of service names ("INT 21h/40h
  * write", "INT 10h/0Eh teletype", "INT 08h timer").  The machine keeps the
  * id of the service that is running (machine_service_at()); the sampler
- * counts time per id (sampler/services.c).  Nothing here profiles.
+ * counts time per id (sampler/svcprof.c).  Nothing here profiles.
  */
 #ifndef PROFIL_EMU_SERVICES_H
 #define PROFIL_EMU_SERVICES_H

@@ -25,8 +25,10 @@
 
 #include "../emu/bios/bios.h"
 #include "../emu/costs.h"
-#include "../emu/dos/dos_internal.h"
+#include "../emu/dos/dos.h"
 #include "../emu/dos/dos_mem.h"
+#include "../emu/dos/psp.h"
+#include "../emu/machine.h"
 #include "process.h"
 
 #define EXEC_FILE_MAX 0xA0000u      /* nothing bigger fits in 640 KiB */
@@ -37,21 +39,21 @@ static int read_program(struct dos *d, uint8_t **buf, size_t *size, char *dos_pa
     char path[128];
     struct resolved r;
     if (dos_read_asciz(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), path, sizeof path) < 0)
-        return 3;
+        return DOSERR_NO_PATH;
     int err = drive_resolve(&d->drives, path, &r);
     if (err)
-        return err == 15 ? 3 : err;
+        return err == DOSERR_DRIVE ? DOSERR_NO_PATH : err;
     if (!r.exists || r.device != DEV_NONE)
-        return 2;
+        return DOSERR_NO_FILE;
     FILE *f = fopen(r.host, "rb");
     if (!f)
-        return 2;
+        return DOSERR_NO_FILE;
     *buf = malloc(EXEC_FILE_MAX + 1);
     *size = *buf ? fread(*buf, 1, EXEC_FILE_MAX + 1, f) : 0;
     fclose(f);
     if (!*buf || *size > EXEC_FILE_MAX) {
         free(*buf);
-        return 8;
+        return DOSERR_NO_MEMORY;
     }
     snprintf(dos_path, n, "%c:\\%.*s", 'A' + r.drive, (int)(n - 4), r.dos);
     machine_charge(d->m, (uint64_t)*size * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
@@ -70,7 +72,7 @@ static int make_environment(struct dos *d, uint16_t src, const char *dos_path, u
     size_t total = len + 2 + strlen(dos_path) + 1;
     uint16_t largest;
     if (mcb_alloc(m, d->arena, (uint16_t)((total + 15) / 16), MCB_OWNER_DOS, seg, &largest) != 0)
-        return 8;
+        return DOSERR_NO_MEMORY;
     for (size_t i = 0; i < len; i++)
         mem_wb(m, lin(*seg, (uint16_t)i), mem_rb(m, lin(src, (uint16_t)i)));
     mem_ww(m, lin(*seg, (uint16_t)len), 1);
@@ -104,11 +106,11 @@ static int build_child(struct dos *d, const struct dos_image *img, uint32_t pb, 
     uint16_t parent = d->psp, env_src = mem_rw(m, pb);
     char why[120];
     memset(p, 0, sizeof *p);
-    if (make_environment(d, env_src ? env_src : mem_rw(m, lin(parent, 0x2C)), dos_path, &p->env_seg) != 0)
-        return 8;
+    if (make_environment(d, env_src ? env_src : mem_rw(m, lin(parent, PSP_ENV)), dos_path, &p->env_seg) != 0)
+        return DOSERR_NO_MEMORY;
     if (process_place(m, d, img, p, why, sizeof why) != 0) {
         mcb_free(m, d->arena, p->env_seg);
-        return 8;
+        return DOSERR_NO_MEMORY;
     }
     mcb_set_owner(m, p->env_seg, p->psp);
     dos_observe_alloc(d, p->env_seg);
@@ -118,26 +120,15 @@ static int build_child(struct dos *d, const struct dos_image *img, uint32_t pb, 
     uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
     ivt_set(m, 0x22, mem_rw(m, lin(ss, (uint16_t)(sp + 2))), mem_rw(m, lin(ss, sp)));
     psp_init(m, p, parent);
-    /* As DOS keeps them on the caller's stack: the parent's registers
-     * under its IRET frame, and that SS:SP in its PSP, for the return. */
-    uint16_t below = 2 * DOS_SAVED_REGS;
-    for (int i = 0; i < DOS_SAVED_REGS; i++)
-        mem_ww(m, lin(ss, (uint16_t)(sp - below + 2 * i)), cpu_get(m, dos_saved_regs[i]));
-    mem_ww(m, lin(parent, 0x2E), (uint16_t)(sp - below));
-    mem_ww(m, lin(parent, 0x30), ss);
-    for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
-        uint8_t s = mem_rb(m, lin(parent, (uint16_t)(0x18 + h)));
-        mem_wb(m, lin(p->psp, (uint16_t)(0x18 + h)), s);
-        if (s < DOS_MAX_FILES && d->sft[s].kind != SFT_FREE)
-            d->sft[s].refs++;
-    }
-    copy_far(m, pb + 2, lin(p->psp, 0x80), 128);
-    copy_far(m, pb + 6, lin(p->psp, 0x5C), 16);
-    copy_far(m, pb + 10, lin(p->psp, 0x6C), 16);
+    dos_save_parent(d, parent);
+    dos_inherit_handles(d, parent, p->psp);
+    copy_far(m, pb + 2, lin(p->psp, PSP_TAIL), 128);
+    copy_far(m, pb + 6, lin(p->psp, PSP_FCB1), 16);
+    copy_far(m, pb + 10, lin(p->psp, PSP_FCB2), 16);
     process_load_image(m, img, p);
     d->psp = p->psp;
     d->dta_seg = p->psp;
-    d->dta_off = 0x80;
+    d->dta_off = PSP_TAIL;
     return 0;
 }
 
@@ -152,12 +143,12 @@ void exec_service(struct dos *d)
     uint32_t pb = lin(cpu_get(m, REG_ES), cpu_get(m, REG_BX));
     dos_charge(d, COST_DOS_FILE_CALL);
     if (al != 0 && al != 1 && al != 3) {
-        dos_fail(d, 1);
+        dos_fail(d, DOSERR_FUNC);
         return;
     }
     int err = read_program(d, &file, &size, dos_path, sizeof dos_path);
     if (!err && exe_parse(file, size, &img, why, sizeof why) != 0)
-        err = 11;
+        err = DOSERR_FORMAT;
     if (!err)
         err = al == 3 ? load_overlay(d, &img, pb) : build_child(d, &img, pb, dos_path, &p);
     if (err) {

@@ -11,6 +11,7 @@
 
 #include "../emu/dos/dos.h"
 #include "../emu/dos/dos_mem.h"
+#include "../emu/dos/psp.h"
 #include "../emu/machine.h"
 
 #define PSP_PARAS 0x10u
@@ -59,22 +60,22 @@ void psp_init(struct machine *m, const struct process *p, uint16_t parent)
     static const uint8_t call5[5] = { 0x9A, 0xF0, 0xFE, 0x1D, 0xF0 };
     for (unsigned i = 0; i < 256; i++)
         mem_wb(m, base + i, 0);
-    mem_wb(m, base, 0xCD);                          /* INT 20h */
-    mem_wb(m, base + 1, 0x20);
-    mem_ww(m, base + 2, p->mem_top);
-    mem_write(m, base + 5, call5, 5);               /* CP/M-style call to DOS */
+    mem_wb(m, base + PSP_INT20, 0xCD);              /* INT 20h */
+    mem_wb(m, base + PSP_INT20 + 1, 0x20);
+    mem_ww(m, base + PSP_MEM_TOP, p->mem_top);
+    mem_write(m, base + PSP_CALL5, call5, 5);               /* CP/M-style call to DOS */
     for (unsigned v = 0; v < 3; v++)                /* saved INT 22h, 23h, 24h */
-        mem_write(m, base + 0x0A + v * 4, m->mem + (0x22 + v) * 4, 4);
-    mem_ww(m, base + 0x16, parent);                 /* the root's is itself, as COMMAND.COM's */
-    mem_ww(m, base + 0x2C, p->env_seg);
+        mem_write(m, base + PSP_INT22 + v * 4, m->mem + (0x22 + v) * 4, 4);
+    mem_ww(m, base + PSP_PARENT, parent);                 /* the root's is itself, as COMMAND.COM's */
+    mem_ww(m, base + PSP_ENV, p->env_seg);
     for (unsigned h = 0; h < DOS_JFT_SIZE; h++)
-        mem_wb(m, base + 0x18 + h, 0xFF);
-    mem_ww(m, base + 0x32, DOS_JFT_SIZE);
-    mem_ww(m, base + 0x34, 0x18);
-    mem_ww(m, base + 0x36, p->psp);
-    mem_wb(m, base + 0x50, 0xCD);                   /* INT 21h; RETF */
-    mem_wb(m, base + 0x51, 0x21);
-    mem_wb(m, base + 0x52, 0xCB);
+        mem_wb(m, psp_handle(p->psp, (uint16_t)h), PSP_NO_FILE);
+    mem_ww(m, base + PSP_JFT_COUNT, DOS_JFT_SIZE);
+    mem_ww(m, base + PSP_JFT_PTR, PSP_JFT);
+    mem_ww(m, base + PSP_JFT_PTR + 2, p->psp);
+    mem_wb(m, base + PSP_CALL_DOS, 0xCD);           /* INT 21h; RETF */
+    mem_wb(m, base + PSP_CALL_DOS + 1, 0x21);
+    mem_wb(m, base + PSP_CALL_DOS + 2, 0xCB);
 }
 
 /* FCBs from the first two arguments, and the command tail: a leading
@@ -84,20 +85,20 @@ static void psp_arguments(struct machine *m, const struct process *p, const char
     uint32_t base = lin(p->psp, 0);
     size_t skip = strspn(tail, " \t");
     const char *second = tail + skip + strcspn(tail + skip, " \t");
-    write_fcb(m, base + 0x5C, tail);
-    write_fcb(m, base + 0x6C, second);
+    write_fcb(m, base + PSP_FCB1, tail);
+    write_fcb(m, base + PSP_FCB2, second);
     size_t len = strlen(tail);
     uint8_t n = 0;
     if (len) {
-        mem_wb(m, base + 0x81, ' ');
+        mem_wb(m, base + PSP_TAIL + 1, ' ');
         n = 1;
         if (len > 125)
             len = 125;
-        mem_write(m, base + 0x82, tail, len);
+        mem_write(m, base + PSP_TAIL + 2, tail, len);
         n = (uint8_t)(n + len);
     }
-    mem_wb(m, base + 0x80, n);
-    mem_wb(m, base + 0x81 + n, '\r');
+    mem_wb(m, base + PSP_TAIL, n);
+    mem_wb(m, base + PSP_TAIL + 1 + n, '\r');
 }
 
 void process_relocate(struct machine *m, const struct dos_image *img, uint16_t load_seg, uint16_t factor)
@@ -184,7 +185,7 @@ int process_create(struct machine *m, struct dos *d, const struct dos_image *img
     mcb_set_owner(m, p->env_seg, p->psp);
     d->psp = p->psp;
     d->dta_seg = p->psp;
-    d->dta_off = 0x80;
+    d->dta_off = PSP_TAIL;
     d->exec = exec_service;
 
     psp_init(m, p, p->psp);

@@ -8,15 +8,15 @@
 #include "bios.h"
 #include "bios_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "../pc/bda.h"
 #include "../pc/console.h"
 #include "../costs.h"
 #include "../machine.h"
 #include "../services.h"
 #include "../pc/video.h"
-
-static struct bios the_bios;    /* one PC per process */
 
 #define CONFIG_TABLE_OFF 0xE6F5u    /* F000:E6F5, INT 15h C0h's answer, as on IBM's BIOS */
 
@@ -61,14 +61,14 @@ static void int11(struct machine *m, void *ctx)
 {
     (void)ctx;
     bios_charge_call(m);
-    cpu_set(m, REG_AX, mem_rw(m, 0x410));
+    cpu_set(m, REG_AX, mem_rw(m, BDA_EQUIPMENT));
 }
 
 static void int12(struct machine *m, void *ctx)
 {
     (void)ctx;
     bios_charge_call(m);
-    cpu_set(m, REG_AX, mem_rw(m, 0x413));
+    cpu_set(m, REG_AX, mem_rw(m, BDA_MEMORY_KB));
 }
 
 /* ---- INT 13h, 14h, 17h: no disks, no serial or printer ports ----------- */
@@ -78,7 +78,7 @@ static void int13(struct machine *m, void *ctx)
     (void)ctx;
     bios_charge_call(m);
     uint8_t status = cpu_ah(m) == 0x15 ? 0x00 : 0x80;   /* 15h: no such drive; others: not ready */
-    mem_wb(m, 0x441, status);
+    mem_wb(m, BDA_DISK_STATUS, status);
     cpu_set_ah(m, status);
     service_set_carry(m, status != 0);
 }
@@ -138,18 +138,18 @@ static void int1a(struct machine *m, void *ctx)
     bios_charge_call(m);
     switch (cpu_ah(m)) {
     case 0x00:
-        cpu_set(m, REG_CX, mem_rw(m, 0x46E));
-        cpu_set(m, REG_DX, mem_rw(m, 0x46C));
-        cpu_set_al(m, mem_rb(m, 0x470));
-        mem_wb(m, 0x470, 0);
+        cpu_set(m, REG_CX, mem_rw(m, BDA_TICKS + 2));
+        cpu_set(m, REG_DX, mem_rw(m, BDA_TICKS));
+        cpu_set_al(m, mem_rb(m, BDA_MIDNIGHT));
+        mem_wb(m, BDA_MIDNIGHT, 0);
         break;
     case 0x01:
-        mem_ww(m, 0x46E, cpu_get(m, REG_CX));
-        mem_ww(m, 0x46C, cpu_get(m, REG_DX));
-        mem_wb(m, 0x470, 0);
+        mem_ww(m, BDA_TICKS + 2, cpu_get(m, REG_CX));
+        mem_ww(m, BDA_TICKS, cpu_get(m, REG_DX));
+        mem_wb(m, BDA_MIDNIGHT, 0);
         break;
     case 0x02: {                        /* real-time clock, BCD, from the tick count */
-        uint32_t ticks = (uint32_t)mem_rw(m, 0x46E) << 16 | mem_rw(m, 0x46C);
+        uint32_t ticks = (uint32_t)mem_rw(m, BDA_TICKS + 2) << 16 | mem_rw(m, BDA_TICKS);
         uint32_t secs = (uint32_t)((uint64_t)ticks * 65536u / 1193182u);
         cpu_set(m, REG_CX, (uint16_t)(bcd((uint8_t)(secs / 3600)) << 8 | bcd((uint8_t)(secs / 60 % 60))));
         cpu_set(m, REG_DX, (uint16_t)(bcd((uint8_t)(secs % 60)) << 8));
@@ -202,15 +202,15 @@ struct stub { uint8_t vec; service_fn fn; };
 
 static void fill_bda(struct machine *m, uint32_t ticks)
 {
-    mem_ww(m, 0x410, 0x0021);       /* equipment: 80x25 colour, no FPU, no floppies */
-    mem_ww(m, 0x413, 640);          /* KiB of conventional memory */
-    mem_ww(m, 0x41A, 0x001E);       /* keyboard buffer head */
-    mem_ww(m, 0x41C, 0x001E);       /* keyboard buffer tail */
-    mem_ww(m, 0x480, 0x001E);
-    mem_ww(m, 0x482, 0x003E);
-    mem_wb(m, 0x496, 0x10);         /* an enhanced (101-key) keyboard */
-    mem_ww(m, 0x46C, (uint16_t)ticks);
-    mem_ww(m, 0x46E, (uint16_t)(ticks >> 16));
+    mem_ww(m, BDA_EQUIPMENT, 0x0021);           /* equipment: 80x25 colour, no FPU, no floppies */
+    mem_ww(m, BDA_MEMORY_KB, 640);              /* KiB of conventional memory */
+    mem_ww(m, BDA_KBD_HEAD, 0x001E);            /* keyboard buffer head */
+    mem_ww(m, BDA_KBD_TAIL, 0x001E);            /* keyboard buffer tail */
+    mem_ww(m, BDA_KBD_START, 0x001E);
+    mem_ww(m, BDA_KBD_END, 0x003E);
+    mem_wb(m, BDA_KBD_FLAGS3, 0x10);            /* an enhanced (101-key) keyboard */
+    mem_ww(m, BDA_TICKS, (uint16_t)ticks);
+    mem_ww(m, BDA_TICKS + 2, (uint16_t)(ticks >> 16));
 }
 
 static void fill_rom(struct machine *m)
@@ -235,8 +235,14 @@ int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
         { 0x12, int12 }, { 0x13, int13 }, { 0x14, int14 }, { 0x15, int15 }, { 0x16, bios_int16 },
         { 0x17, int17 }, { 0x1A, int1a },
     };
-    struct bios *b = &the_bios;
+    struct bios *b = calloc(1, sizeof *b);     /* the machine's: freed with it */
+    if (!b)
+        return -1;
+    free(m->bios);
+    m->bios = b;
     b->con = con;
+    m->display_status = video_status;
+    m->keys_held = bios_key_buffer_full;
 
     /* Every vector starts at a plain IRET. */
     mem_wb(m, lin(SEG_IOSYS, BIOS_IRET_OFF), 0xCF);
@@ -260,7 +266,7 @@ int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
         if (machine_add_service(m, stubs[i].vec, SEG_IOSYS, off, stubs[i].fn, b) != 0)
             return -1;
         if (stubs[i].vec == 0x16)
-            bios_keys_install(m, b, off);
+            bios_keys_install(m, off);
     }
     fill_bda(m, ticks_at_boot);
     fill_rom(m);

@@ -6,7 +6,9 @@
  * keyboard).
  *
  * All BIOS code and stubs live in the I/O-system region (SEG_IOSYS), so
- * PROFIL counts time in them as hit_io.
+ * PROFIL counts time in them as hit_io.  Its state is the machine's
+ * (m->bios); bios_install() also plugs the display's status port and the
+ * key buffer's "full" into the machine (docs/architecture.md, Layers).
  */
 #ifndef PROFIL_EMU_BIOS_H
 #define PROFIL_EMU_BIOS_H

@@ -11,8 +11,9 @@
 struct machine;
 struct console;
 
+/* The BIOS's state, one per machine (m->bios, made by bios_install()). */
 struct bios {
-    struct console *con;
+    struct console *con;            /* the keys of bios_key() without --keys */
 };
 
 /* COST_BIOS_CALL at the caller's CS:IP (the dispatch in the ROM). */
@@ -27,6 +28,6 @@ void bios_int10(struct machine *m, void *ctx);
 /* bios_keys.c; the INT 16h wait loop jumps back to `int16_stub`. */
 void bios_int09(struct machine *m, void *ctx);
 void bios_int16(struct machine *m, void *ctx);
-void bios_keys_install(struct machine *m, struct bios *b, uint16_t int16_stub);
+void bios_keys_install(struct machine *m, uint16_t int16_stub);
 
 #endif

@@ -13,45 +13,38 @@
 
 #include "../pc/console.h"
 #include "../costs.h"
+#include "../pc/bda.h"
 #include "../pc/keyboard.h"
 #include "../machine.h"
 
-#define BDA_SHIFT     0x417u
-#define BDA_SHIFT2    0x418u
-#define BDA_HEAD      0x41Au
-#define BDA_TAIL      0x41Cu
-#define BDA_BUF_START 0x480u
-#define BDA_BUF_END   0x482u
-
-static struct bios *keys_bios;      /* the console of bios_key() */
 
 /* ---- the buffer at 40:1Eh ------------------------------------------------- */
 
 static uint16_t advance(const struct machine *m, uint16_t p)
 {
     p = (uint16_t)(p + 2);
-    return p >= mem_rw(m, BDA_BUF_END) ? mem_rw(m, BDA_BUF_START) : p;
+    return p >= mem_rw(m, BDA_KBD_END) ? mem_rw(m, BDA_KBD_START) : p;
 }
 
 int bios_key_buffer_full(const struct machine *m)
 {
-    return advance(m, mem_rw(m, BDA_TAIL)) == mem_rw(m, BDA_HEAD);
+    return advance(m, mem_rw(m, BDA_KBD_TAIL)) == mem_rw(m, BDA_KBD_HEAD);
 }
 
 static int buffer_push(struct machine *m, uint16_t key)
 {
     if (bios_key_buffer_full(m))
         return -1;
-    uint16_t tail = mem_rw(m, BDA_TAIL);
+    uint16_t tail = mem_rw(m, BDA_KBD_TAIL);
     mem_ww(m, lin(SEG_BDA, tail), key);
-    mem_ww(m, BDA_TAIL, advance(m, tail));
+    mem_ww(m, BDA_KBD_TAIL, advance(m, tail));
     return 0;
 }
 
 static int buffer_peek(const struct machine *m, uint16_t *key)
 {
-    uint16_t head = mem_rw(m, BDA_HEAD);
-    if (head == mem_rw(m, BDA_TAIL))
+    uint16_t head = mem_rw(m, BDA_KBD_HEAD);
+    if (head == mem_rw(m, BDA_KBD_TAIL))
         return 0;
     *key = mem_rw(m, lin(SEG_BDA, head));
     return 1;
@@ -59,15 +52,16 @@ static int buffer_peek(const struct machine *m, uint16_t *key)
 
 static void buffer_drop(struct machine *m)
 {
-    mem_ww(m, BDA_HEAD, advance(m, mem_rw(m, BDA_HEAD)));
+    mem_ww(m, BDA_KBD_HEAD, advance(m, mem_rw(m, BDA_KBD_HEAD)));
 }
 
 /* ---- keys for INT 16h and DOS --------------------------------------------- */
 
 int bios_key(struct machine *m, int take, uint16_t *key)
 {
-    if (!buffer_peek(m, key) && !kbd_scripted(&m->kbd) && keys_bios) {
-        struct console *c = keys_bios->con;
+    const struct bios *b = m->bios;
+    if (!buffer_peek(m, key) && !kbd_scripted(&m->kbd) && b) {
+        struct console *c = b->con;
         if (take || console_has_key(c)) {
             int ch = console_get(c);
             if (ch >= 0)
@@ -177,8 +171,7 @@ void bios_int16(struct machine *m, void *ctx)
     }
 }
 
-void bios_keys_install(struct machine *m, struct bios *b, uint16_t int16_stub)
+void bios_keys_install(struct machine *m, uint16_t int16_stub)
 {
-    keys_bios = b;
     machine_put_wait_loop(m, SEG_IOSYS, BIOS_WAIT_OFF, int16_stub);
 }

@@ -10,9 +10,9 @@
 #include "../pc/console.h"
 #include "../costs.h"
 #include "../machine.h"
+#include "../pc/bda.h"
 #include "../pc/video.h"
 
-#define BDA_CURSOR_TYPE 0x460u
 #define FONT_8X8 0xFA6Eu            /* F000:FA6E, where the IBM BIOS keeps it */
 
 static uint8_t bh(struct machine *m) { return (uint8_t)(cpu_get(m, REG_BX) >> 8); }
@@ -145,7 +145,7 @@ void bios_int10(struct machine *m, void *ctx)
     case 0x10: palette(m); break;
     case 0x11:
         if (cpu_al(m) == 0x30) {                        /* font information */
-            cpu_set(m, REG_CX, mem_rw(m, 0x485));
+            cpu_set(m, REG_CX, mem_rw(m, BDA_CHAR_HEIGHT));
             cpu_set(m, REG_DX, (uint16_t)(video_rows(m) - 1));
             cpu_set(m, REG_ES, SEG_ROM);
             cpu_set(m, REG_BP, FONT_8X8);

@@ -19,6 +19,7 @@
 #include "../costs.h"
 #include "dos_internal.h"
 #include "dos_mem.h"
+#include "psp.h"
 #include "../machine.h"
 
 /* ---- helpers shared by the dos*.c files ---------------------------------- */
@@ -61,7 +62,7 @@ struct sft *dos_handle_arg(struct dos *d)
 {
     int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
     if (s < 0) {
-        dos_fail(d, 6);     /* invalid handle */
+        dos_fail(d, DOSERR_HANDLE);
         return NULL;
     }
     return &d->sft[s];
@@ -114,33 +115,33 @@ static void return_to_parent(struct dos *d, uint16_t child, uint16_t parent, uin
     if (type != 3)
         dos_free_process_memory(d, child);
     for (unsigned v = 0; v < 3; v++)
-        ivt_set(m, (uint8_t)(0x22 + v), mem_rw(m, c + 0x0C + v * 4), mem_rw(m, c + 0x0A + v * 4));
-    uint16_t ss = mem_rw(m, pp + 0x30), sp = mem_rw(m, pp + 0x2E);
+        ivt_set(m, (uint8_t)(0x22 + v), mem_rw(m, c + PSP_INT22 + 2 + v * 4), mem_rw(m, c + PSP_INT22 + v * 4));
+    uint16_t ss = mem_rw(m, pp + PSP_SAVED_SS), sp = mem_rw(m, pp + PSP_SAVED_SP);
     for (int i = 0; i < DOS_SAVED_REGS; i++, sp = (uint16_t)(sp + 2))
         cpu_set(m, dos_saved_regs[i], mem_rw(m, lin(ss, sp)));
     cpu_set(m, REG_SS, ss);
     cpu_set(m, REG_SP, sp);
-    mem_ww(m, lin(ss, sp), mem_rw(m, c + 0x0A));
-    mem_ww(m, lin(ss, (uint16_t)(sp + 2)), mem_rw(m, c + 0x0C));
+    mem_ww(m, lin(ss, sp), mem_rw(m, c + PSP_INT22));
+    mem_ww(m, lin(ss, (uint16_t)(sp + 2)), mem_rw(m, c + PSP_INT22 + 2));
     uint32_t fl = lin(ss, (uint16_t)(sp + 4));
     mem_ww(m, fl, (uint16_t)(mem_rw(m, fl) & ~FL_CF));
     d->psp = parent;
     d->dta_seg = parent;
-    d->dta_off = 0x80;
+    d->dta_off = PSP_TAIL;
 }
 
 void dos_terminate(struct dos *d, uint8_t code, uint8_t type)
 {
     struct machine *m = d->m;
-    uint16_t child = d->psp, parent = mem_rw(m, lin(child, 0x16));
+    uint16_t child = d->psp, parent = mem_rw(m, lin(child, PSP_PARENT));
     /* Close the process's handles so its files are complete on the host
      * (a handle it inherited stays open in its parent). */
     for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
-        uint32_t a = lin(child, (uint16_t)(0x18 + h));
+        uint32_t a = psp_handle(child, h);
         uint8_t s = mem_rb(m, a);
         if (s < DOS_MAX_FILES && d->sft[s].refs > 0)
             dos_release_sft(d, s);
-        mem_wb(m, a, 0xFF);
+        mem_wb(m, a, PSP_NO_FILE);
     }
     d->last_exit_code = code;
     d->last_exit_type = type;
@@ -154,11 +155,32 @@ void dos_terminate(struct dos *d, uint8_t code, uint8_t type)
     machine_stop(m, STOP_EXIT, NULL);
 }
 
+void dos_save_parent(struct dos *d, uint16_t parent)
+{
+    struct machine *m = d->m;
+    uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
+    uint16_t below = 2 * DOS_SAVED_REGS;
+    for (int i = 0; i < DOS_SAVED_REGS; i++)
+        mem_ww(m, lin(ss, (uint16_t)(sp - below + 2 * i)), cpu_get(m, dos_saved_regs[i]));
+    mem_ww(m, lin(parent, PSP_SAVED_SP), (uint16_t)(sp - below));
+    mem_ww(m, lin(parent, PSP_SAVED_SS), ss);
+}
+
+void dos_inherit_handles(struct dos *d, uint16_t parent, uint16_t child)
+{
+    for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
+        uint8_t s = mem_rb(d->m, psp_handle(parent, h));
+        mem_wb(d->m, psp_handle(child, h), s);
+        if (s < DOS_MAX_FILES && d->sft[s].kind != SFT_FREE)
+            d->sft[s].refs++;
+    }
+}
+
 void dos_std_handles(struct dos *d, uint16_t psp)
 {
     static const uint8_t std[5] = { 0, 1, 2, 3, 4 };
     for (uint16_t h = 0; h < DOS_JFT_SIZE; h++)
-        mem_wb(d->m, lin(psp, (uint16_t)(0x18 + h)), h < 5 ? std[h] : 0xFF);
+        mem_wb(d->m, psp_handle(psp, h), h < 5 ? std[h] : PSP_NO_FILE);
     for (int i = 0; i < 5; i++)
         d->sft[i].refs++;
 }
@@ -167,7 +189,7 @@ int dos_handle_sft(struct dos *d, uint16_t handle)
 {
     if (handle >= DOS_JFT_SIZE)
         return -1;
-    uint8_t s = mem_rb(d->m, lin(d->psp, (uint16_t)(0x18 + handle)));
+    uint8_t s = mem_rb(d->m, psp_handle(d->psp, handle));
     if (s >= DOS_MAX_FILES || d->sft[s].kind == SFT_FREE)
         return -1;
     return s;
@@ -195,8 +217,8 @@ void dos_release_sft(struct dos *d, int s)
 int dos_new_handle(struct dos *d, int sft)
 {
     for (uint16_t h = 0; h < DOS_JFT_SIZE; h++) {
-        uint32_t a = lin(d->psp, (uint16_t)(0x18 + h));
-        if (mem_rb(d->m, a) == 0xFF) {
+        uint32_t a = psp_handle(d->psp, h);
+        if (mem_rb(d->m, a) == PSP_NO_FILE) {
             mem_wb(d->m, a, (uint8_t)sft);
             d->sft[sft].refs++;
             return h;
@@ -224,7 +246,7 @@ static void fn_exec(struct dos *d)
         d->exec(d);
         return;
     }
-    dos_fail(d, 1);
+    dos_fail(d, DOSERR_FUNC);
 }
 
 static void fn_set_vector(struct dos *d)
@@ -299,16 +321,16 @@ static const struct dos_entry dos_core_fns[] = {
 
 /* ---- dispatch ------------------------------------------------------------ */
 
-static dos_fn dispatch[256];
-
-static void build_dispatch(void)
+/* The machine's own table of INT 21h functions by AH (built from the
+ * files' const tables at install, so no state is shared between machines). */
+static void build_dispatch(struct dos *d)
 {
     const struct dos_entry *tables[] = { dos_core_fns, dos_console_fns, dos_file_fns, dos_fcb_fns,
                                          dos_dir_fns,  dos_sys_fns,     dos_mem_fns,  dos_time_fns,
                                          dos_ioctl_fns };
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
         for (const struct dos_entry *e = tables[t]; e->fn; e++)
-            dispatch[e->ah] = e->fn;
+            d->dispatch[e->ah] = e->fn;
 }
 
 
@@ -344,8 +366,8 @@ static void int21(struct machine *m, void *ctx)
     int keep = keeps_listing(ah);
     if (!keep)
         drives_forget(&d->drives);
-    if (dispatch[ah]) {
-        dispatch[ah](d);
+    if (d->dispatch[ah]) {
+        d->dispatch[ah](d);
         if (!keep && ah != 0x4E && ah != 0x11)  /* what it listed to find its path may have changed since */
             drives_forget(&d->drives);
         return;
@@ -353,7 +375,7 @@ static void int21(struct machine *m, void *ctx)
     uint16_t cs, ip;
     service_caller(m, &cs, &ip);
     machine_unimplemented(m, 0x21, ah, cs, (uint16_t)(ip - 2));
-    dos_fail(d, 1);
+    dos_fail(d, DOSERR_FUNC);
 }
 
 static void int20(struct machine *m, void *ctx)
@@ -467,7 +489,7 @@ static void after_int24(struct machine *m, void *ctx)
         dos_terminate(d, 0, 2);
         return;
     }
-    dos_fail(d, fail_answer_allowed(d) ? 83 : 21);
+    dos_fail(d, fail_answer_allowed(d) ? DOSERR_FAIL_INT24 : DOSERR_NOT_READY);
     /* the IRET at DOS_AFTER_INT24 returns to the caller */
 }
 
@@ -533,7 +555,7 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
     d->epoch_cycles = m->now;
     drives_init(&d->drives);
     dos_sys_install(d);
-    build_dispatch();
+    build_dispatch(d);
 
     d->sft[0] = (struct sft){ SFT_CON_IN, 0, -1, 0 };
     d->sft[1] = (struct sft){ SFT_CON_OUT, 0, -1, 1 };

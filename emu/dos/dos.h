@@ -2,11 +2,14 @@
  * emu/dos/dos.h: the DOS kernel that a guest program talks to through
  * INT 20h-2Fh.
  *
- * Owns the DOS state (current PSP, DTA, drives, the open-file table, the
- * memory arena's start) and installs the DOS stubs at dos_pa (SEG_DOS), so
- * that time in DOS services counts as PROFIL's hit_dos.  The services
- * themselves are in dos.c (dispatch, processes, vectors, date and time),
- * dos_console.c, dos_file.c and dos_mem.c.
+ * Owns the DOS state, one per machine (current PSP, DTA, drives, the
+ * open-file table, the memory arena's start, INT 21h's dispatch table) and
+ * installs the DOS stubs at dos_pa (SEG_DOS), so that time in DOS services
+ * counts as PROFIL's hit_dos.  The services themselves are in dos.c
+ * (dispatch, processes, vectors, version, Ctrl-C and critical errors),
+ * dos_console.c, dos_file.c, dos_ioctl.c, dos_fcb.c, dos_dir.c, dos_sys.c,
+ * dos_time.c, dos_disk.c and dos_mem.c; EXEC (4Bh) is the loader's
+ * (loader/exec.c, through the functions at the end of this header).
  */
 #ifndef PROFIL_EMU_DOS_H
 #define PROFIL_EMU_DOS_H
@@ -15,6 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "doserr.h"
 #include "drive.h"
 
 struct machine;
@@ -76,6 +80,7 @@ struct dos {
     uint16_t entry_regs[9];             /* the registers at INT 21h: ES DS BP DI SI DX CX BX AX */
     uint16_t break_sp;                  /* SP when INT 23h/24h was called */
     uint8_t crit_ah;                    /* the function that met the critical error */
+    void (*dispatch[256])(struct dos *d);   /* INT 21h's functions by AH (dos.c) */
 };
 
 /* The emulated disk every drive reports (dos_sys.c): 256 MiB in 8 KiB
@@ -101,5 +106,23 @@ size_t fcb_parse_name(const char *s, uint8_t flags, uint8_t *drive, uint8_t name
 
 /* Handles for a new process's JFT: 0-4 on the standard devices. */
 void dos_std_handles(struct dos *d, uint16_t psp);
+
+/* What a DOS function and the loader's EXEC (loader/exec.c) use. */
+/* Success: clear CF.  Failure: AX = code (enum dos_error), set CF. */
+void dos_ok(struct dos *d);
+void dos_fail(struct dos *d, uint16_t code);
+/* Charge cycles at the INT 21h stub (time in DOS). */
+void dos_charge(struct dos *d, uint64_t cycles);
+/* An ASCIZ string from seg:off, at most max-1 bytes; returns its length or -1. */
+int dos_read_asciz(struct dos *d, uint16_t seg, uint16_t off, char *buf, size_t max);
+/* A block EXEC made, for --memory (reported to d->mem_calls at the caller). */
+void dos_observe_alloc(struct dos *d, uint16_t seg);
+/* EXEC: the parent's registers (as at its INT 21h) under its IRET frame
+ * and that SS:SP in its PSP at 2Eh, as MS-DOS keeps them for the return
+ * at the child's end. */
+void dos_save_parent(struct dos *d, uint16_t parent);
+/* EXEC: the child's JFT a copy of the parent's, each open file one
+ * reference more. */
+void dos_inherit_handles(struct dos *d, uint16_t parent, uint16_t child);
 
 #endif

@@ -18,16 +18,15 @@
 #include "../costs.h"
 #include "dos_internal.h"
 
-enum { E_NOFILE = 2, E_NOPATH = 3, E_ACCESS = 5, E_HANDLE = 6, E_CURDIR = 16, E_DEVICE = 17, E_NOMORE = 18 };
 
 /* The ASCIZ path at seg:off resolved; 0 or a DOS error (15 as 3). */
 static int resolve_at(struct dos *d, uint16_t seg, uint16_t off, struct resolved *r)
 {
     char path[128];
     if (dos_read_asciz(d, seg, off, path, sizeof path) < 0)
-        return E_NOPATH;
+        return DOSERR_NO_PATH;
     int err = drive_resolve(&d->drives, path, r);
-    return err == 15 ? E_NOPATH : err;
+    return err == 15 ? DOSERR_NO_PATH : err;
 }
 
 static void finish(struct dos *d, int err)
@@ -50,7 +49,7 @@ static void fn_mkdir(struct dos *d)
     dos_charge(d, COST_DOS_FILE_CALL);
     int err = resolve_at(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), &r);
     if (!err && (r.exists || r.device != DEV_NONE || mkdir(r.host, 0755) != 0))
-        err = E_ACCESS;
+        err = DOSERR_ACCESS;
     finish(d, err);
 }
 
@@ -60,11 +59,11 @@ static void fn_rmdir(struct dos *d)
     dos_charge(d, COST_DOS_FILE_CALL);
     int err = resolve_at(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), &r);
     if (!err && (!r.exists || !is_dir(r.host)))
-        err = E_NOPATH;
+        err = DOSERR_NO_PATH;
     else if (!err && strcmp(r.dos, d->drives.d[r.drive].cwd) == 0)
-        err = E_CURDIR;
+        err = DOSERR_CURDIR;
     else if (!err && (!r.dos[0] || rmdir(r.host) != 0))
-        err = E_ACCESS;
+        err = DOSERR_ACCESS;
     finish(d, err);
 }
 
@@ -74,7 +73,7 @@ static void fn_chdir(struct dos *d)
     dos_charge(d, COST_DOS_FILE_CALL);
     int err = resolve_at(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), &r);
     if (!err && (!r.exists || r.device != DEV_NONE || !is_dir(r.host) || strlen(r.dos) >= DOS_PATH_MAX - 4))
-        err = E_NOPATH;
+        err = DOSERR_NO_PATH;
     if (!err)
         snprintf(d->drives.d[r.drive].cwd, sizeof d->drives.d[r.drive].cwd, "%.*s", DOS_PATH_MAX - 4, r.dos);
     finish(d, err);
@@ -92,10 +91,10 @@ static int search_step(struct dos *d)
     uint8_t attr = mem_rb(d->m, dta + 12), slot = mem_rb(d->m, dta + 15);
     uint16_t index = mem_rw(d->m, dta + 13);
     if (mem_rb(d->m, dta) != 0xA5 || slot >= sizeof d->search_dir / sizeof d->search_dir[0])
-        return E_NOMORE;
+        return DOSERR_NO_MORE;
     int err = drive_search(&d->drives, d->search_dir[slot], pattern, attr, index, &m);
     if (err)
-        return err == E_NOPATH ? E_NOMORE : err;
+        return err == DOSERR_NO_PATH ? DOSERR_NO_MORE : err;
     mem_ww(d->m, dta + 13, (uint16_t)(index + 1));
     mem_wb(d->m, dta + 21, m.attr);
     mem_ww(d->m, dta + 22, m.time);
@@ -113,7 +112,7 @@ static void fn_find_first(struct dos *d)
     int wild;
     dos_charge(d, COST_DOS_FILE_CALL);
     if (dos_read_asciz(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), path, sizeof path) < 0) {
-        dos_fail(d, E_NOPATH);
+        dos_fail(d, DOSERR_NO_PATH);
         return;
     }
     /* The folder: everything up to the last '\' (or the drive's colon). */
@@ -123,7 +122,7 @@ static void fn_find_first(struct dos *d)
     if (cut && cut > path && cut[-1] != ':')
         dlen--;                     /* "SUB\X": the folder is "SUB"; "\X", "C:\X": keep the root's '\' */
     if (dlen >= sizeof dir) {
-        dos_fail(d, E_NOPATH);
+        dos_fail(d, DOSERR_NO_PATH);
         return;
     }
     if (dos_floppy_absent(d, path)) {
@@ -137,7 +136,7 @@ static void fn_find_first(struct dos *d)
     struct resolved r;
     int err = drive_resolve(&d->drives, dir[0] ? dir : ".", &r);
     if (err || !r.exists || !is_dir(r.host) || strlen(r.dos) + 4 > sizeof d->search_dir[0]) {
-        dos_fail(d, E_NOPATH);
+        dos_fail(d, DOSERR_NO_PATH);
         return;
     }
     unsigned slot = d->next_search++ % (sizeof d->search_dir / sizeof d->search_dir[0]);
@@ -150,7 +149,7 @@ static void fn_find_first(struct dos *d)
     mem_ww(d->m, dta + 13, 0);
     mem_wb(d->m, dta + 15, (uint8_t)slot);
     err = search_step(d);
-    finish(d, err == E_NOMORE && (d->version & 0xFF) >= 3 ? E_NOFILE : err);
+    finish(d, err == DOSERR_NO_MORE && (d->version & 0xFF) >= 3 ? DOSERR_NO_FILE : err);
 }
 
 static void fn_find_next(struct dos *d)
@@ -169,11 +168,11 @@ static void fn_rename(struct dos *d)
     if (!err)
         err = resolve_at(d, cpu_get(d->m, REG_ES), cpu_get(d->m, REG_DI), &to);
     if (!err && (!from.exists || from.device != DEV_NONE))
-        err = E_NOFILE;
+        err = DOSERR_NO_FILE;
     else if (!err && from.drive != to.drive)
-        err = E_DEVICE;
+        err = DOSERR_DEVICE;
     else if (!err && (to.exists || to.device != DEV_NONE || rename(from.host, to.host) != 0))
-        err = E_ACCESS;
+        err = DOSERR_ACCESS;
     finish(d, err);
 }
 
@@ -182,7 +181,7 @@ static void fn_file_time(struct dos *d)
     int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
     struct stat st;
     if (s < 0) {
-        dos_fail(d, E_HANDLE);
+        dos_fail(d, DOSERR_HANDLE);
         return;
     }
     struct sft *f = &d->sft[s];
@@ -198,11 +197,11 @@ static void fn_file_time(struct dos *d)
                          .tm_hour = time >> 11, .tm_min = (time >> 5) & 63, .tm_sec = (time & 31) * 2 };
         struct timespec ts[2] = { { timegm(&tm), 0 }, { timegm(&tm), 0 } };
         if (f->kind == SFT_FILE && futimens(f->fd, ts) != 0) {
-            dos_fail(d, E_ACCESS);
+            dos_fail(d, DOSERR_ACCESS);
             return;
         }
     } else {
-        dos_fail(d, 1);
+        dos_fail(d, DOSERR_FUNC);
         return;
     }
     dos_ok(d);

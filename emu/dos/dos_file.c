@@ -19,18 +19,17 @@
 #include "../pc/console.h"
 #include "../costs.h"
 #include "dos_internal.h"
+#include "psp.h"
 #include "../pc/keyboard.h"
 
-enum { E_FUNC = 1, E_NOFILE = 2, E_NOPATH = 3, E_HANDLES = 4, E_ACCESS = 5, E_HANDLE = 6,
-       E_ACCESS_CODE = 12, E_DRIVE = 15 };
 
 static int errno_to_dos(int e)
 {
     switch (e) {
-    case ENOENT: return E_NOFILE;
-    case ENOTDIR: return E_NOPATH;
-    case EMFILE: case ENFILE: return E_HANDLES;
-    default: return E_ACCESS;
+    case ENOENT: return DOSERR_NO_FILE;
+    case ENOTDIR: return DOSERR_NO_PATH;
+    case EMFILE: case ENFILE: return DOSERR_HANDLES;
+    default: return DOSERR_ACCESS;
     }
 }
 
@@ -44,13 +43,13 @@ static int read_path(struct dos *d, char *buf, size_t n)
 static int path_arg(struct dos *d, struct resolved *r)
 {
     char path[128];
-    int err = read_path(d, path, sizeof path) < 0 ? E_NOPATH : drive_resolve(&d->drives, path, r);
-    if (err == E_DRIVE && dos_floppy_absent(d, path)) {
+    int err = read_path(d, path, sizeof path) < 0 ? DOSERR_NO_PATH : drive_resolve(&d->drives, path, r);
+    if (err == DOSERR_DRIVE && dos_floppy_absent(d, path)) {
         dos_critical(d, (uint8_t)((path[0] & ~0x20) - 'A'));
         return -1;
     }
     if (err) {
-        dos_fail(d, (uint16_t)(err == E_DRIVE ? E_NOPATH : err));
+        dos_fail(d, (uint16_t)(err == DOSERR_DRIVE ? DOSERR_NO_PATH : err));
         return -1;
     }
     return 0;
@@ -71,17 +70,17 @@ static void open_file(struct dos *d, int create)
     if (path_arg(d, &r) != 0)
         return;
     if (create == 2 && (r.exists || r.device != DEV_NONE)) {
-        dos_fail(d, 80);        /* file exists */
+        dos_fail(d, DOSERR_EXISTS);
         return;
     }
     uint8_t mode = create ? 2 : (cpu_al(d->m) & 7);
     if (mode > 2) {
-        dos_fail(d, E_ACCESS_CODE);
+        dos_fail(d, DOSERR_ACCESS_CODE);
         return;
     }
     int s = dos_free_sft(d);
     if (s < 0) {
-        dos_fail(d, E_HANDLES);
+        dos_fail(d, DOSERR_HANDLES);
         return;
     }
     struct sft *f = &d->sft[s];
@@ -89,7 +88,7 @@ static void open_file(struct dos *d, int create)
         device_sft(f, r.device);
     } else {
         if (!create && !r.exists) {
-            dos_fail(d, E_NOFILE);
+            dos_fail(d, DOSERR_NO_FILE);
             return;
         }
         static const int flags[3] = { O_RDONLY, O_WRONLY, O_RDWR };
@@ -104,7 +103,7 @@ static void open_file(struct dos *d, int create)
         struct stat st;
         if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
             close(fd);
-            dos_fail(d, E_ACCESS);
+            dos_fail(d, DOSERR_ACCESS);
             return;
         }
         if (create)
@@ -119,7 +118,7 @@ static void open_file(struct dos *d, int create)
         if (f->kind == SFT_FILE)
             close(f->fd);
         f->kind = SFT_FREE;
-        dos_fail(d, E_HANDLES);
+        dos_fail(d, DOSERR_HANDLES);
         return;
     }
     cpu_set(d->m, REG_AX, (uint16_t)h);
@@ -135,10 +134,10 @@ static void fn_close(struct dos *d)
     int s = dos_handle_sft(d, h);
     dos_charge(d, COST_DOS_FILE_CALL);
     if (s < 0) {
-        dos_fail(d, E_HANDLE);
+        dos_fail(d, DOSERR_HANDLE);
         return;
     }
-    mem_wb(d->m, lin(d->psp, (uint16_t)(0x18 + h)), 0xFF);
+    mem_wb(d->m, psp_handle(d->psp, h), PSP_NO_FILE);
     dos_release_sft(d, s);
     dos_ok(d);
 }
@@ -176,7 +175,7 @@ static void fn_read(struct dos *d)
         return;
     if (f->kind == SFT_FILE) {
         if (f->mode == 1) {
-            dos_fail(d, E_ACCESS);
+            dos_fail(d, DOSERR_ACCESS);
             return;
         }
         done = file_transfer(d, f->fd, ds, dx, cx, 1);
@@ -213,7 +212,7 @@ static unsigned write_file(struct dos *d, int fd, uint16_t ds, uint16_t dx, uint
         if (pos > size && dos_disk_room(d, size, size, (uint32_t)(pos - size)) < pos - size)
             return 0;   /* the disk is full: the file stays as it is */
         if (ftruncate(fd, (off_t)pos) != 0) {
-            dos_fail(d, E_ACCESS);
+            dos_fail(d, DOSERR_ACCESS);
             return UINT_MAX;
         }
         dos_disk_resize(d, size, pos);
@@ -238,7 +237,7 @@ static void fn_write(struct dos *d)
     switch (f->kind) {
     case SFT_FILE:
         if (f->mode == 0) {
-            dos_fail(d, E_ACCESS);
+            dos_fail(d, DOSERR_ACCESS);
             return;
         }
         done = write_file(d, f->fd, ds, dx, cx);
@@ -273,7 +272,7 @@ static void fn_delete(struct dos *d)
     if (path_arg(d, &r) != 0)
         return;
     if (r.device != DEV_NONE || !r.exists)
-        err = E_NOFILE;
+        err = DOSERR_NO_FILE;
     if (!err && dos_disk_unlink(d, r.host) != 0)
         err = errno_to_dos(errno);
     if (err)
@@ -290,7 +289,7 @@ static void fn_seek(struct dos *d)
     if (!f)
         return;
     if (how > 2) {
-        dos_fail(d, E_FUNC);
+        dos_fail(d, DOSERR_FUNC);
         return;
     }
     uint32_t raw = (uint32_t)cpu_get(d->m, REG_CX) << 16 | cpu_get(d->m, REG_DX);
@@ -304,7 +303,7 @@ static void fn_seek(struct dos *d)
         int64_t want = how == 0 ? (int64_t)raw : base + (int32_t)raw;
         pos = base < 0 || want < 0 ? -1 : lseek(f->fd, (off_t)(want & (int64_t)DOS_FILE_MAX), SEEK_SET);
         if (pos < 0) {
-            dos_fail(d, E_FUNC);
+            dos_fail(d, DOSERR_FUNC);
             return;
         }
     }
@@ -321,28 +320,25 @@ static void fn_attributes(struct dos *d)
     if (path_arg(d, &r) != 0)
         return;
     if (r.device == DEV_NONE && (!r.exists || stat(r.host, &st) != 0)) {
-        dos_fail(d, E_NOFILE);
+        dos_fail(d, DOSERR_NO_FILE);
         return;
     }
     if (cpu_al(d->m) == 0) {
         uint16_t attr = 0;
-        if (r.device == DEV_NONE) {
-            attr = S_ISDIR(st.st_mode) ? 0x10 : 0x20;
-            if (!(st.st_mode & S_IWUSR))
-                attr |= 0x01;
-        }
+        if (r.device == DEV_NONE)
+            attr = dos_attr_of(st.st_mode);
         cpu_set(d->m, REG_CX, attr);
         cpu_set(d->m, REG_AX, attr);
     } else if (cpu_al(d->m) == 1) {
         if (r.device == DEV_NONE && !S_ISDIR(st.st_mode)) {
-            mode_t mode = (cpu_get(d->m, REG_CX) & 1) ? (st.st_mode & ~(mode_t)0222) : (st.st_mode | S_IWUSR);
+            mode_t mode = (cpu_get(d->m, REG_CX) & DOS_ATTR_READONLY) ? (st.st_mode & ~(mode_t)0222) : (st.st_mode | S_IWUSR);
             if (chmod(r.host, mode & 07777) != 0) {
-                dos_fail(d, E_ACCESS);
+                dos_fail(d, DOSERR_ACCESS);
                 return;
             }
         }
     } else {
-        dos_fail(d, E_FUNC);
+        dos_fail(d, DOSERR_FUNC);
         return;
     }
     dos_ok(d);
@@ -363,7 +359,7 @@ static void fn_get_cwd(struct dos *d)
     uint8_t dl = (uint8_t)cpu_get(d->m, REG_DX);
     int drive = dl == 0 ? d->drives.current : dl - 1;
     if (drive < 0 || drive >= DRIVE_COUNT || !d->drives.d[drive].root) {
-        dos_fail(d, E_DRIVE);
+        dos_fail(d, DOSERR_DRIVE);
         return;
     }
     const char *cwd = d->drives.d[drive].cwd;
@@ -377,12 +373,12 @@ static void fn_dup(struct dos *d)
 {
     int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
     if (s < 0) {
-        dos_fail(d, E_HANDLE);
+        dos_fail(d, DOSERR_HANDLE);
         return;
     }
     int h = dos_new_handle(d, s);
     if (h < 0) {
-        dos_fail(d, E_HANDLES);
+        dos_fail(d, DOSERR_HANDLES);
         return;
     }
     cpu_set(d->m, REG_AX, (uint16_t)h);
@@ -395,7 +391,7 @@ static void fn_force_dup(struct dos *d)
     uint16_t to = cpu_get(d->m, REG_CX);
     int s = dos_handle_sft(d, cpu_get(d->m, REG_BX));
     if (s < 0 || to >= DOS_JFT_SIZE) {
-        dos_fail(d, E_HANDLE);
+        dos_fail(d, DOSERR_HANDLE);
         return;
     }
     int old = dos_handle_sft(d, to);
@@ -405,7 +401,7 @@ static void fn_force_dup(struct dos *d)
     }
     if (old >= 0)
         dos_release_sft(d, old);
-    mem_wb(d->m, lin(d->psp, (uint16_t)(0x18 + to)), (uint8_t)s);
+    mem_wb(d->m, psp_handle(d->psp, to), (uint8_t)s);
     d->sft[s].refs++;
     dos_ok(d);
 }
@@ -419,7 +415,7 @@ static void fn_create_temp(struct dos *d)
     struct resolved r;
     int len = dos_read_asciz(d, ds, dx, dir, 66);
     if (len < 0) {
-        dos_fail(d, E_NOPATH);
+        dos_fail(d, DOSERR_NO_PATH);
         return;
     }
     const char *sep = len && dir[len - 1] != '\\' && dir[len - 1] != ':' ? "\\" : "";
@@ -427,7 +423,7 @@ static void fn_create_temp(struct dos *d)
         snprintf(path, sizeof path, "%s%sPRF%05u.TMP", dir, sep, n);
         int err = drive_resolve(&d->drives, path, &r);
         if (err) {
-            dos_fail(d, (uint16_t)(err == E_DRIVE ? E_NOPATH : err));
+            dos_fail(d, (uint16_t)(err == DOSERR_DRIVE ? DOSERR_NO_PATH : err));
             return;
         }
         if (!r.exists) {
@@ -437,7 +433,7 @@ static void fn_create_temp(struct dos *d)
             return;
         }
     }
-    dos_fail(d, E_ACCESS);
+    dos_fail(d, DOSERR_ACCESS);
 }
 
 static void fn_create_new(struct dos *d) { open_file(d, 2); }
@@ -453,7 +449,7 @@ static void fn_lock(struct dos *d)
 static void fn_handle_count(struct dos *d)
 {
     if (cpu_get(d->m, REG_BX) > DOS_JFT_SIZE)
-        dos_fail(d, 8);         /* the JFT lives in the PSP: no room for more */
+        dos_fail(d, DOSERR_NO_MEMORY); /* the JFT lives in the PSP: no room for more */
     else
         dos_ok(d);
 }
@@ -466,12 +462,12 @@ static void fn_extended_open(struct dos *d)
     uint16_t action = cpu_get(d->m, REG_DX);
     if (dos_read_asciz(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_SI), path, sizeof path) < 0 ||
         drive_resolve(&d->drives, path, &r) != 0) {
-        dos_fail(d, E_NOPATH);
+        dos_fail(d, DOSERR_NO_PATH);
         return;
     }
     int exists = r.exists || r.device != DEV_NONE, how = exists ? action & 0xF : (action >> 4) & 0xF;
     if (how == 0) {
-        dos_fail(d, exists ? E_ACCESS : E_NOFILE);     /* "fail if it exists" / "fail if it does not" */
+        dos_fail(d, exists ? DOSERR_ACCESS : DOSERR_NO_FILE);     /* "fail if it exists" / "fail if it does not" */
         return;
     }
     /* Call the handle open or create with DS:DX pointing at the name. */

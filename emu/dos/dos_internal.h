@@ -1,8 +1,8 @@
 /*
  * emu/dos/dos_internal.h: what the dos*.c files share and nothing else sees:
  * the INT 21h function signature, the per-file function tables, and the
- * helpers every function uses (return an error, charge time, read a
- * guest string).
+ * helpers the functions share (the console, Ctrl-C and critical errors,
+ * the disk budget, handles); dos.h has the few the loader's EXEC uses too.
  */
 #ifndef PROFIL_EMU_DOS_INTERNAL_H
 #define PROFIL_EMU_DOS_INTERNAL_H
@@ -55,15 +55,8 @@ extern const struct dos_entry dos_ioctl_fns[];
 #define DOS_SAVED_REGS 9
 extern const enum reg dos_saved_regs[DOS_SAVED_REGS];
 
-/* Success: clear CF.  Failure: AX = code, set CF. */
-void dos_ok(struct dos *d);
-void dos_fail(struct dos *d, uint16_t code);
-/* Charge cycles at the INT 21h stub (time in DOS). */
-void dos_charge(struct dos *d, uint64_t cycles);
 /* Charge per-character console time to the I/O system's console driver. */
 void dos_charge_con(struct dos *d, unsigned chars);
-/* An ASCIZ string from seg:off, at most max-1 bytes; returns its length or -1. */
-int dos_read_asciz(struct dos *d, uint16_t seg, uint16_t off, char *buf, size_t max);
 /* Console output of one byte (screen + host stdout). */
 void dos_con_out(struct dos *d, uint8_t ch);
 /* Write up to `max` bytes from seg:off with put(), stopping before a '$'
@@ -100,10 +93,9 @@ void dos_terminate(struct dos *d, uint8_t code, uint8_t type);
 /* dos_sys.c: the DOS data its answers point at (InDOS, list of lists...). */
 void dos_sys_install(struct dos *d);
 
-/* dos_mem.c: a process's blocks freed at its end; a block EXEC made, for
- * --memory (both reported to d->mem_calls at the current caller). */
+/* dos_mem.c: a process's blocks freed at its end, for --memory (reported
+ * to d->mem_calls at the current caller). */
 void dos_free_process_memory(struct dos *d, uint16_t psp);
-void dos_observe_alloc(struct dos *d, uint16_t seg);
 /* The chain as the last process ends: a warning when it is broken. */
 void dos_check_memory(struct dos *d);
 

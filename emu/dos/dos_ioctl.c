@@ -9,7 +9,6 @@
 
 #include "dos_internal.h"
 
-enum { E_FUNC = 1, E_DRIVE = 15 };
 
 #define INFO_DEVICE  0x0080u
 #define INFO_CON     0x80D3u    /* device, stdin, stdout, special, cooked, ready */
@@ -45,7 +44,7 @@ static int drive_bl(struct dos *d)
     uint8_t bl = (uint8_t)cpu_get(d->m, REG_BX);
     int drive = bl == 0 ? d->drives.current : bl - 1;
     if (drive >= DRIVE_COUNT || !d->drives.d[drive].root) {
-        dos_fail(d, E_DRIVE);
+        dos_fail(d, DOSERR_DRIVE);
         return -1;
     }
     return drive;
@@ -66,12 +65,12 @@ static void fn_ioctl(struct dos *d)
         if (!(f = dos_handle_arg(d)))
             return;
         if (f->kind == SFT_FILE) {
-            dos_fail(d, E_FUNC);
+            dos_fail(d, DOSERR_FUNC);
             return;
         }
         break;
     case 0x02: case 0x03: case 0x04: case 0x05:
-        dos_fail(d, E_FUNC);    /* no driver here takes control strings */
+        dos_fail(d, DOSERR_FUNC);    /* no driver here takes control strings */
         return;
     case 0x06:
         if (!(f = dos_handle_arg(d)))
@@ -109,7 +108,7 @@ static void fn_ioctl(struct dos *d)
         uint16_t cs, ip;
         service_caller(m, &cs, &ip);
         machine_unimplemented(m, 0x21, 0x44, cs, (uint16_t)(ip - 2));
-        dos_fail(d, E_FUNC);
+        dos_fail(d, DOSERR_FUNC);
         return;
     }
     }

@@ -343,7 +343,7 @@ static void fn_strategy(struct dos *d)
     case 0: cpu_set(d->m, REG_AX, d->alloc_strategy); break;
     case 1:
         if ((bx & 0x3F) > FIT_LAST) {
-            dos_fail(d, 1);
+            dos_fail(d, DOSERR_FUNC);
             return;
         }
         d->alloc_strategy = (uint8_t)bx;
@@ -351,12 +351,12 @@ static void fn_strategy(struct dos *d)
     case 2: cpu_set_al(d->m, 0); break;
     case 3:
         if (bx > 1) {
-            dos_fail(d, 1);
+            dos_fail(d, DOSERR_FUNC);
             return;
         }
         break;
     default:
-        dos_fail(d, 1);
+        dos_fail(d, DOSERR_FUNC);
         return;
     }
     dos_ok(d);

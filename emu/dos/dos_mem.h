@@ -13,11 +13,9 @@
 
 #include <stdint.h>
 
-struct machine;
+#include "doserr.h"
 
-#define DOSERR_MCB_DESTROYED 7
-#define DOSERR_NO_MEMORY     8
-#define DOSERR_BAD_BLOCK     9
+struct machine;
 
 #define MCB_OWNER_DOS 0x0008u   /* owner of DOS's own blocks, as DOS marks them */
 

@@ -158,7 +158,7 @@ static void fn_country(struct dos *d)
 {
     uint8_t info[34] = { 0 };
     if (cpu_get(d->m, REG_DX) == 0xFFFF) {
-        dos_fail(d, 2);
+        dos_fail(d, DOSERR_NO_FILE);
         return;
     }
     if ((d->version & 0xFF) < 3) {

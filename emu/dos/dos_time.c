@@ -7,6 +7,7 @@
  * as DOS's clock driver does.
  */
 #include "dos_internal.h"
+#include "../pc/bda.h"
 
 #define HUNDREDTHS_PER_DAY 8640000u
 
@@ -82,8 +83,8 @@ static void fn_set_time(struct dos *d)
     uint64_t now = hundredths_now(d);
     d->clock_shift += (int64_t)want - (int64_t)(now % HUNDREDTHS_PER_DAY);
     uint32_t ticks = (uint32_t)(want * 1193182u / 6553600u);
-    mem_ww(d->m, 0x46C, (uint16_t)ticks);
-    mem_ww(d->m, 0x46E, (uint16_t)(ticks >> 16));
+    mem_ww(d->m, BDA_TICKS, (uint16_t)ticks);
+    mem_ww(d->m, BDA_TICKS + 2, (uint16_t)(ticks >> 16));
     cpu_set_al(d->m, 0);
 }
 

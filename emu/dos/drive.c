@@ -214,7 +214,7 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
         p += 2;
     }
     if (letter < 0 || letter >= DRIVE_COUNT || !ds->d[letter].root)
-        return 15;
+        return DOSERR_DRIVE;
     const struct drive *dr = &ds->d[letter];
     out->drive = letter;
 
@@ -235,11 +235,11 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
             /* empty or "." */
         } else if (len == 2 && s[0] == '.' && s[1] == '.') {
             if (ncomp == 0)
-                return 3;   /* above the root: not a path */
+                return DOSERR_NO_PATH;   /* above the root: not a path */
             ncomp--;
         } else {
             if (ncomp >= 32 || !dos_name83(s, len, comps[ncomp]))
-                return 3;
+                return DOSERR_NO_PATH;
             ncomp++;
         }
         s += len;
@@ -253,7 +253,7 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
     for (int i = 0; i < ncomp; i++) {
         int w = snprintf(out->dos + dlen, sizeof out->dos - dlen, "%s%s", i ? "\\" : "", comps[i]);
         if (w < 0 || (size_t)w >= sizeof out->dos - dlen)
-            return 3;
+            return DOSERR_NO_PATH;
         dlen += (size_t)w;
     }
     size_t used = (size_t)snprintf(out->host, sizeof out->host, "%s", dr->root);
@@ -262,22 +262,22 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
         int last = i == ncomp - 1;
         if (!find_entry(ds, out->host, comps[i], found, sizeof found)) {
             if (!last)
-                return 3;
+                return DOSERR_NO_PATH;
             memcpy(found, comps[i], strlen(comps[i]) + 1);   /* a new file */
         } else if (last) {
             out->exists = 1;
         }
         int w = snprintf(out->host + used, sizeof out->host - used, "/%s", found);
         if (w < 0 || (size_t)w >= sizeof out->host - used)
-            return 3;
+            return DOSERR_NO_PATH;
         used += (size_t)w;
         if (link_out(dr->root, out->host))
-            return 3;
+            return DOSERR_NO_PATH;
     }
     if (ncomp == 0)
         out->exists = 1;
     if (!contained(dr->root, out->host, out->exists))
-        return 3;
+        return DOSERR_NO_PATH;
     return 0;
 }
 
@@ -301,6 +301,12 @@ static int matches(const uint8_t name[11], const uint8_t pattern[11])
         if (pattern[i] != '?' && toupper(pattern[i]) != name[i])
             return 0;
     return 1;
+}
+
+uint8_t dos_attr_of(unsigned mode)
+{
+    uint8_t attr = S_ISDIR(mode) ? DOS_ATTR_DIR : DOS_ATTR_ARCHIVE;
+    return !(mode & S_IWUSR) ? (uint8_t)(attr | DOS_ATTR_READONLY) : attr;
 }
 
 void dos_stamp(time_t t, uint16_t *time_out, uint16_t *date_out)
@@ -338,18 +344,18 @@ static int search_all(const struct drives *ds, const char *dos_dir, const uint8_
     struct resolved r;
     int err = drive_resolve(ds, dos_dir[0] ? dos_dir : ".", &r);
     if (err)
-        return err == 2 ? 3 : err;
+        return err == DOSERR_NO_FILE ? DOSERR_NO_PATH : err;
     if (r.device != DEV_NONE || !r.exists)
-        return 3;
+        return DOSERR_NO_PATH;
     *out = NULL;
     *nout = 0;
-    if (attr == 0x08)
+    if (attr == DOS_ATTR_VOLUME)
         return 0;               /* only a volume label is asked for: there is none */
     struct folder_entry *entries;
     size_t count;
     int owned;
     if (listing(ds, r.host, &entries, &count, &owned) != 0)
-        return 3;
+        return DOSERR_NO_PATH;
     struct dir_match *all = calloc(count + 2, sizeof *all);
     size_t n = 0;
     int at_root = strcmp(r.host, ds->d[r.drive].root) == 0;
@@ -369,7 +375,7 @@ static int search_all(const struct drives *ds, const char *dos_dir, const uint8_
             memcpy(m.name83, entries[i - 2].name83, sizeof m.name83);
             if (fcb_name_of(m.name83, m.fcb_name) != 0)
                 continue;
-            if (entries[i - 2].hidden && !(attr & 0x02))
+            if (entries[i - 2].hidden && !(attr & DOS_ATTR_HIDDEN))
                 continue;
         }
         if (!matches(m.fcb_name, pattern))
@@ -379,13 +385,11 @@ static int search_all(const struct drives *ds, const char *dos_dir, const uint8_
         if (dirfd < 0 || fstatat(dirfd, host, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
             (S_ISLNK(st.st_mode) && !link_inside(ds, &r, host, &st)))
             continue;           /* a link out of the drive is not in it */
-        if (S_ISDIR(st.st_mode) ? !(attr & 0x10) : !S_ISREG(st.st_mode))
+        if (S_ISDIR(st.st_mode) ? !(attr & DOS_ATTR_DIR) : !S_ISREG(st.st_mode))
             continue;
-        m.attr = S_ISDIR(st.st_mode) ? 0x10 : 0x20;
-        if (!(st.st_mode & S_IWUSR))
-            m.attr |= 0x01;
+        m.attr = dos_attr_of(st.st_mode);
         if (!dots && entries[i - 2].hidden)
-            m.attr |= 0x02;
+            m.attr |= DOS_ATTR_HIDDEN;
         m.size = S_ISDIR(st.st_mode) ? 0 : st.st_size > 0xFFFFFFFF ? 0xFFFFFFFFu : (uint32_t)st.st_size;
         dos_stamp(st.st_mtime, &m.time, &m.date);
         all[n++] = m;
@@ -395,7 +399,7 @@ static int search_all(const struct drives *ds, const char *dos_dir, const uint8_
     if (owned)
         free(entries);
     if (!all)
-        return 3;
+        return DOSERR_NO_PATH;
     if (n)
         qsort(all, n, sizeof *all, by_name);    /* the host's order is not reproducible */
     *out = all;
@@ -406,7 +410,7 @@ static int search_all(const struct drives *ds, const char *dos_dir, const uint8_
 static int pick(const struct dir_match *all, size_t n, unsigned index, struct dir_match *out)
 {
     if (index >= n)
-        return 18;
+        return DOSERR_NO_MORE;
     *out = all[index];
     return 0;
 }

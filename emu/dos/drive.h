@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "doserr.h"
+
 #define DRIVE_COUNT 26
 #define DOS_PATH_MAX 68         /* DOS: 64 characters of directory + drive */
 
@@ -58,11 +60,23 @@ int drive_resolve(const struct drives *ds, const char *dos_path, struct resolved
  * be a DOS name. */
 int dos_name83(const char *in, size_t len, char out[13]);
 
+/* A directory entry's attribute bits. */
+#define DOS_ATTR_READONLY 0x01u
+#define DOS_ATTR_HIDDEN   0x02u
+#define DOS_ATTR_SYSTEM   0x04u
+#define DOS_ATTR_VOLUME   0x08u
+#define DOS_ATTR_DIR      0x10u
+#define DOS_ATTR_ARCHIVE  0x20u
+
+/* The attributes DOS gives a host file of this st_mode: directory or
+ * archive, read-only without the owner's write permission. */
+uint8_t dos_attr_of(unsigned mode);
+
 /* A folder entry as a directory search (FCB 11h/12h, 4Eh/4Fh) sees it. */
 struct dir_match {
     char name83[13];            /* "NAME.EXT" */
     uint8_t fcb_name[11];       /* "NAME    EXT" */
-    uint8_t attr;               /* 10h directory, 20h archive, 01h read-only */
+    uint8_t attr;               /* DOS_ATTR_*: dos_attr_of(), hidden for a dotfile */
     uint32_t size;
     uint16_t time, date;        /* DOS format, from the host's mtime in UTC */
 };

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../machine.h"
+#include "pit.h"              /* CPU_HZ_NUM / CPU_HZ_DEN */
 
 #define STEP_CYCLES  (CPU_HZ_NUM / CPU_HZ_DEN / 200u)      /* 5 ms */
 #define SCAN_LSHIFT  0x2Au

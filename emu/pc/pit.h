@@ -13,6 +13,10 @@
 
 #include <stdint.h>
 
+/* The system board's crystal: 14.31818 MHz / 3 = 4.772727 MHz CPU, the
+ * emulated clock (emu/machine.h); the PIT runs at CPU / 4. */
+#define CPU_HZ_NUM 14318180ull      /* cycles per second = NUM / DEN */
+#define CPU_HZ_DEN 3ull
 #define PIT_CYCLES_PER_TICK 4u
 
 struct pit_channel {

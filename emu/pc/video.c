@@ -7,17 +7,8 @@
 #include <string.h>
 
 #include "../machine.h"
+#include "bda.h"
 
-#define BDA_MODE        0x449u
-#define BDA_COLS        0x44Au
-#define BDA_PAGE_SIZE   0x44Cu
-#define BDA_PAGE_START  0x44Eu
-#define BDA_CURSORS     0x450u      /* 8 pages: column, row */
-#define BDA_CURSOR_TYPE 0x460u
-#define BDA_PAGE        0x462u
-#define BDA_CRTC        0x463u
-#define BDA_ROWS_M1     0x484u
-#define BDA_CHAR_HEIGHT 0x485u
 
 #define SEG_MONO    0xB000u
 #define SEG_GRAPHIC 0xA000u
