@@ -8,7 +8,6 @@
 
 #include "commands.h"
 #include "session.h"
-#include "../emu/dos/dos.h"
 
 static int parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
@@ -33,7 +32,7 @@ static int parse_bytes(const char *s, uint64_t *out)
     unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 0;
     if (shift)
         end++;
-    if (*end || v > (DOS_DISK_BYTES >> shift))
+    if (*end || v > (PROFIL_DISK_BYTES >> shift))
         return -1;
     *out = (uint64_t)v << shift;
     return 0;
@@ -66,12 +65,12 @@ int cmd_run(int argc, char **argv)
         { "prx", required_argument, 0, 'X' }, { "disk-free", required_argument, 0, 'F' },
         { "quiet", no_argument, 0, 'q' }, { "map", required_argument, 0, 'm' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 },
     };
-    struct session_opts o = { 0 };
+    struct profil_options o;
+    struct session_report rep = { 0 };
     const char *env[64];
     uint64_t v;
     int c;
-    o.bucket_size = 1;
-    o.interval_us = 100;
+    profil_options_init(&o);
     o.env = env;
     optind = 1;
     opterr = 0;
@@ -96,7 +95,7 @@ int cmd_run(int argc, char **argv)
         case 'F':
             if (parse_bytes(optarg, &o.disk_free) != 0) {
                 fprintf(stderr, "profil: --disk-free %s: want 0 to %u bytes (K and M suffixes: KiB, MiB)\n",
-                        optarg, (unsigned)DOS_DISK_BYTES);
+                        optarg, (unsigned)PROFIL_DISK_BYTES);
                 return EXIT_PROFIL_FAILED;
             }
             o.disk_free_set = 1;
@@ -139,7 +138,7 @@ int cmd_run(int argc, char **argv)
         case 'K': o.stacks = 1; break;
         case 'Y': o.memory = 1; break;
         case 'C':
-            if (cpu_model_parse(optarg, &o.cpu) != 0) {
+            if (profil_cpu_parse(optarg, &o.cpu) != 0) {
                 fprintf(stderr, "profil: --cpu %s: want 8088, 8086, 186 or 286\n", optarg);
                 return EXIT_PROFIL_FAILED;
             }
@@ -149,19 +148,19 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "profil: --timing %s: want table or bus\n", optarg);
                 return EXIT_PROFIL_FAILED;
             }
-            o.timing = strcmp(optarg, "bus") ? TIMING_TABLE : TIMING_BUS;
+            o.timing = strcmp(optarg, "bus") ? PROFIL_TIMING_TABLE : PROFIL_TIMING_BUS;
             break;
         case 'm': o.map = optarg; break;
         case 'k': o.keys = optarg; break;
         case 'r': o.screen = optarg; break;
         case 'P': o.screen_png = optarg; break;
         case 'V':
-            if (dos_version_parse(optarg, &o.dos_version) != 0) {
+            if (profil_dos_version_parse(optarg, &o.dos_version) != 0) {
                 fprintf(stderr, "profil: --dos-version %s: want 2.0 to 5.0 (e.g. 2.11, 3.3)\n", optarg);
                 return EXIT_PROFIL_FAILED;
             }
             break;
-        case 'q': o.quiet = 1; break;
+        case 'q': rep.quiet = 1; break;
         case 'h': usage(stdout); return 0;
         default: return bad_option(c, argv);
         }
@@ -170,8 +169,8 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "profil run: no program given (profil run [options] PROGRAM [ARGS...])\n");
         return EXIT_PROFIL_FAILED;
     }
-    if (o.timing == TIMING_BUS && o.cpu != CPU_8088 && o.cpu != CPU_8086) {
-        fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", cpu_model_name(o.cpu));
+    if (o.timing == PROFIL_TIMING_BUS && o.cpu != PROFIL_CPU_8088 && o.cpu != PROFIL_CPU_8086) {
+        fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", profil_cpu_name(o.cpu));
         return EXIT_PROFIL_FAILED;
     }
     if (o.prx && !(o.trace || o.stacks || o.memory)) {
@@ -190,5 +189,5 @@ int cmd_run(int argc, char **argv)
         used += (size_t)w;
     }
     o.tail = tail;
-    return session_run(&o);
+    return session_run(&o, &rep);
 }
