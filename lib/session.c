@@ -93,6 +93,7 @@ static enum profil_error build_pc(struct profil_session *s)
     if (!s->m)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     s->m->strict = o->strict;
+    s->m->warn = s->err;
     if (o->trace) {
         if (tracer_init(&s->tr) != 0)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --trace");
