@@ -298,8 +298,9 @@ END_TEST
 START_TEST(scripted_keys_reach_int16_and_dos)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/keys.prf --keys 'a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}' "
-               FIX("keys.com"), NULL);
+    struct profil_options o = run_options(FIX("keys.com"), TMP "/keys.prf");
+    o.keys = "a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}";
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     const char *tail = "3062 none ^C\r\n68 ix\b \b\r01 69 ok\r\n04 6B 01 ";
     ck_assert_msg(strncmp(r.out, "1E61 3B00 12 ", 13) == 0 || strncmp(r.out, "1E61 3B00 13 ", 13) == 0,
@@ -314,7 +315,9 @@ END_TEST
 START_TEST(a_programs_int09_sees_scan_codes)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/kbdirq.prf --keys '{WAIT 50}aB' " FIX("kbdirq.com"), NULL);
+    struct profil_options o = run_options(FIX("kbdirq.com"), TMP "/kbdirq.prf");
+    o.keys = "{WAIT 50}aB";
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "1E61 3042 1E 9E 2A 30 B0 AA ");
 }
@@ -370,7 +373,9 @@ START_TEST(critical_errors_reach_int24)
     run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "03 1E 0053 3C 00 02 02 0053 ");
-    run_profil(&r, "run -q --dos-version 2.11 -o " TMP "/crit.prf " FIX("crit.com"), NULL);
+    o = run_options(FIX("crit.com"), TMP "/crit.prf");
+    o.dos_version = 0x0B02;     /* 2.11: AL major, AH minor */
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "02 0B 0015 34 00 02 02 0015 ");
     run_profil(&r, "run -q --dos-version 6.0 -o " TMP "/crit.prf " FIX("crit.com"), NULL);

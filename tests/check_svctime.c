@@ -280,8 +280,11 @@ START_TEST(a_wait_for_a_key_is_one_call)
 {
     struct run_result r;
     struct prx x;
-    run_profil(&r, "run -q --timing table --trace --keys \"{WAIT 400}k\" -o " TMP "/wait.PRF " FIX("svctime.com"),
-               NULL);
+    struct profil_options o = run_options(FIX("svctime.com"), TMP "/wait.PRF");
+    o.timing = PROFIL_TIMING_TABLE;
+    o.trace = 1;
+    o.keys = "{WAIT 400}k";
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     read_prx(TMP "/wait.prx", &x);
     const struct prx_service *k = find(&x, "INT 16h/00h get key");
