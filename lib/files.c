@@ -87,10 +87,10 @@ static enum profil_error check_output(struct profil_session *s, const struct nam
         if (in[j].path[0] && same_file(out[i].path, in[j].path))
             return session_fail(s, PROFIL_ERR_OUTPUT, "%s: %s would overwrite %s; nothing was run", out[i].path,
                                 out[i].what, in[j].what);
-    for (int fd = STDIN_FILENO; fd <= STDOUT_FILENO; fd++)
-        if (same_file_as_fd(out[i].path, fd))
+    for (int k = 0; k < 2; k++)     /* the program's input and output: stdin and stdout for the command */
+        if (same_file_as_fd(out[i].path, fileno(k ? s->out : s->in)))
             return session_fail(s, PROFIL_ERR_OUTPUT, "%s: %s would overwrite the standard %s; nothing was run",
-                                out[i].path, out[i].what, fd == STDIN_FILENO ? "input" : "output (the program's)");
+                                out[i].path, out[i].what, k ? "output (the program's)" : "input");
     for (size_t j = 0; j < i; j++)
         if (same_file(out[i].path, out[j].path))
             return session_fail(s, PROFIL_ERR_OUTPUT, "%s: both %s and %s would be written there; nothing was run",

@@ -219,6 +219,7 @@ enum profil_error profil_session_new(const struct profil_options *o, struct prof
         e = start_process(s);
     if (e == PROFIL_OK)
         e = start_sampler(s);
+    s->ready = e == PROFIL_OK;
     return e;
 }
 
@@ -261,8 +262,8 @@ static void restore_signals(struct profil_session *s)
 
 enum profil_stop profil_session_run(struct profil_session *s)
 {
-    if (!s->m || s->ran)
-        return (enum profil_stop)(s->m ? s->m->stop : STOP_NONE);
+    if (!s->ready || s->ran)        /* not set up, or run already */
+        return profil_session_stop(s);
     s->ran = 1;
     if (s->o.catch_signals)
         catch_signals(s);

@@ -68,7 +68,7 @@ struct profil_session {
     struct prx services;            /* its rows, after the run (only .services) */
     struct prx trace;               /* the .prx as written (for the summary) */
     int tracing, following, memory;
-    int ran, finished, written, prx_failed;
+    int ready, ran, finished, written, prx_failed;
     struct prf p;                   /* the .PRF as written (for the summary) */
     int caught;
     struct sigaction old_signals[NSTOP_SIGNALS + 1];

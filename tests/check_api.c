@@ -123,6 +123,16 @@ START_TEST(errors_are_codes_and_lines)
                                                 "nothing was run");
     ck_assert_int_eq(profil_session_write(s), PROFIL_ERR_STATE);
     profil_session_free(s);
+    /* A session that failed after its PC was built does not run. */
+    o.output = TMP "/api-e.prf";
+    o.drives[3] = TMP "/no-such-folder";
+    s = session(&o, PROFIL_ERR_INPUT);
+    ck_assert_str_eq(profil_session_message(s), "--drive D=" TMP "/no-such-folder: not a folder");
+    ck_assert_int_eq(profil_session_run(s), PROFIL_STOP_NONE);
+    ck_assert_uint_eq(profil_session_instructions(s), 0);
+    ck_assert_int_eq(profil_session_write(s), PROFIL_ERR_STATE);
+    ck_assert(!file_exists(TMP "/api-e.prf"));
+    profil_session_free(s);
     ck_assert_str_eq(profil_session_message(NULL), "out of memory");
 }
 END_TEST
