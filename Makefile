@@ -14,7 +14,7 @@ NASM    ?= nasm
 
 DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev
 
-LIB_SRC := $(wildcard emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c)
+LIB_SRC := $(wildcard emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c lib/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(B)/%.o)
@@ -35,7 +35,7 @@ FUZZ_PACKAGES := clang libclang-rt-dev
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 REPLAYS       := $(FUZZ_TARGETS:%=$(B)/replay/%)
 
-.PHONY: layers all deps check demo bench install clean asan fixtures conformance bus-plans fuzz fuzz-run
+.PHONY: layers all deps check demo bench install uninstall clean asan fixtures conformance bus-plans fuzz fuzz-run
 
 all: deps $(PROFIL)
 
@@ -76,9 +76,9 @@ fixtures: $(FIXTURES)
 # directory; `make check SHARED=DIR` points elsewhere.
 SHARED ?= $(abspath $(TOP)../shared)
 
-$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h $(CMD_LIB_OBJ) $(B)/libprofil.a Makefile
+$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h lib/profil.h $(CMD_LIB_OBJ) $(B)/libprofil.a Makefile
 	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' -DBUILD_DIR='"$(B)"' -DSHARED_DIR='"$(SHARED)"' \
-	    -DFIXTURE_DIR='"$(B)/fixtures/"' -DREPLAY_DIR='"$(B)/replay/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
+	    -DFIXTURE_DIR='"$(B)/fixtures/"' -DEMBED_CC='"$(CC)"' -DEMBED_FLAGS='"$(EXTRA_CFLAGS) $(LDFLAGS)"' -DREPLAY_DIR='"$(B)/replay/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
 	    $(CMD_LIB_OBJ) $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
 
 check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(REPLAYS)
@@ -139,9 +139,29 @@ asan:
 	    EXTRA_CFLAGS="$(EXTRA_CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
-install: $(PROFIL)
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 profil $(DESTDIR)$(PREFIX)/bin/profil
+# The command, the library's public header, the static library and its
+# pkg-config file (lib/profil.h, docs/api.md).  Only a static library is
+# installed, so its dependencies are private: link with
+# `pkg-config --static --libs profil`.
+INSTALLED := bin/profil include/profil.h lib/libprofil.a lib/pkgconfig/profil.pc
+
+$(B)/profil.pc: Makefile cmd/commands.h
+	@mkdir -p $(B)
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
+	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
+	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
+	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
+	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lm' > $@
+
+install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(PROFIL) $(DESTDIR)$(PREFIX)/bin/profil
+	install -m 644 lib/profil.h $(DESTDIR)$(PREFIX)/include/profil.h
+	install -m 644 $(B)/libprofil.a $(DESTDIR)$(PREFIX)/lib/libprofil.a
+	install -m 644 $(B)/profil.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/profil.pc
+
+uninstall:
+	rm -f $(INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
 
 clean:
 	rm -rf build build-fuzz profil

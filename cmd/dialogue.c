@@ -67,13 +67,14 @@ int cmd_dialogue(const char *program)
     fclose(f);
     /* PROFIL creates its output before the prompts: fail as early. */
     char out[4096], err[4200];
-    session_default_output(program, out, sizeof out);
+    profil_default_output(program, out, sizeof out);
     if (check_writable(out, err, sizeof err) != 0) {
         fputs("Cannot open output file\r\n", stdout);
         return EXIT_PROFIL_FAILED;
     }
 
-    struct session_opts o = { 0 };
+    struct profil_options o;
+    profil_options_init(&o);
     unsigned bucket, interval;
     char tail[256];
     if (ask_number("Number of paragraphs (16 bytes) per bucket? ", 1, &bucket) != 0 ||
@@ -94,6 +95,5 @@ int cmd_dialogue(const char *program)
     o.tail = tail;
     o.bucket_size = (uint16_t)bucket;
     o.interval_us = (uint16_t)interval;
-    o.dialogue = 1;
-    return session_run(&o);
+    return session_run(&o, &(struct session_report){ .dialogue = 1 });
 }

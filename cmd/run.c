@@ -9,12 +9,13 @@
 #include "commands.h"
 #include "options.h"
 #include "session.h"
-#include "../emu/dos/dos.h"
 
-/* What run's options fill: the session's options and the --env list. */
+/* What run's options fill: the session's options, the --env list and
+ * what the command reports. */
 struct run_args {
-    struct session_opts o;
+    struct profil_options o;
     const char *env[64];
+    struct session_report rep;
 };
 
 /* --disk-free BYTES: a count with an optional K (KiB) or M (MiB), at
@@ -28,7 +29,7 @@ static int disk_free_bytes(const char *s, uint64_t *out)
     unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 0;
     if (shift)
         end++;
-    if (*end || v > (DOS_DISK_BYTES >> shift))
+    if (*end || v > (PROFIL_DISK_BYTES >> shift))
         return -1;
     *out = (uint64_t)v << shift;
     return 0;
@@ -36,10 +37,10 @@ static int disk_free_bytes(const char *s, uint64_t *out)
 
 static int parse_disk_free(const char *s, void *args)
 {
-    struct session_opts *o = &((struct run_args *)args)->o;
+    struct profil_options *o = &((struct run_args *)args)->o;
     if (disk_free_bytes(s, &o->disk_free) != 0) {
         fprintf(stderr, "profil: --disk-free %s: want 0 to %u bytes (K and M suffixes: KiB, MiB)\n", s,
-                (unsigned)DOS_DISK_BYTES);
+                (unsigned)PROFIL_DISK_BYTES);
         return -1;
     }
     o->disk_free_set = 1;
@@ -66,15 +67,15 @@ static int parse_env(const char *s, void *args)
 
 static int parse_cpu(const char *s, void *args)
 {
-    return cpu_model_parse(s, &((struct run_args *)args)->o.cpu);
+    return profil_cpu_parse(s, &((struct run_args *)args)->o.cpu);
 }
 
 static int parse_dos_version(const char *s, void *args)
 {
-    return dos_version_parse(s, &((struct run_args *)args)->o.dos_version);
+    return profil_dos_version_parse(s, &((struct run_args *)args)->o.dos_version);
 }
 
-/* --timing's names, by enum session_timing (the default is not a name). */
+/* --timing's names, by enum profil_timing (the default is not a name). */
 static const char *const timing_names[] = { NULL, "table", "bus" };
 
 #define A struct run_args
@@ -136,7 +137,7 @@ static const struct opt run_table[] = {
       .help = "follow calls in a sampling run: NAME.prx holds the call tree\n"
               "with each sample's stack (for --by function, folded stacks)" },
     { "memory", 0, OPT_FLAG, OPT_AT(A, o.memory), .help = "DOS memory calls (48h/49h/4Ah) per call site, into NAME.prx" },
-    { "quiet", 'q', OPT_FLAG, OPT_AT(A, o.quiet), .help = "no summary on stderr" },
+    { "quiet", 'q', OPT_FLAG, OPT_AT(A, rep.quiet), .help = "no summary on stderr" },
 };
 #undef A
 
@@ -164,18 +165,19 @@ static int command_tail(int argc, char **argv, char *tail, size_t n)
 
 int cmd_run(int argc, char **argv)
 {
-    struct run_args a = { .o = { .bucket_size = 1, .interval_us = 100 } };
+    struct run_args a = { .rep = { 0 } };
+    profil_options_init(&a.o);
     int first, parsed = options_parse(&run_options, argc, argv, &a, &first);
     if (parsed != 0)
         return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
-    struct session_opts o = a.o;
+    struct profil_options o = a.o;
     o.env = a.env;
     if (first >= argc) {
         fprintf(stderr, "profil run: no program given (profil run [options] PROGRAM [ARGS...])\n");
         return EXIT_PROFIL_FAILED;
     }
-    if (o.timing == TIMING_BUS && o.cpu != CPU_8088 && o.cpu != CPU_8086) {
-        fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", cpu_model_name(o.cpu));
+    if (o.timing == PROFIL_TIMING_BUS && o.cpu != PROFIL_CPU_8088 && o.cpu != PROFIL_CPU_8086) {
+        fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", profil_cpu_name(o.cpu));
         return EXIT_PROFIL_FAILED;
     }
     if (o.prx && !(o.trace || o.stacks || o.memory)) {
@@ -187,5 +189,5 @@ int cmd_run(int argc, char **argv)
     if (command_tail(argc - first - 1, argv + first + 1, tail, sizeof tail) != 0)
         return EXIT_PROFIL_FAILED;
     o.tail = tail;
-    return session_run(&o);
+    return session_run(&o, &a.rep);
 }

@@ -465,7 +465,7 @@ void machine_unimplemented(struct machine *m, uint8_t vec, uint8_t fn, uint16_t 
     if (m->fn_warned[idx >> 3] & bit)
         return;
     m->fn_warned[idx >> 3] |= bit;
-    fprintf(stderr, "profil: INT %02Xh AH=%02Xh at %04X:%04X not implemented\n", vec, fn, cs, ip);
+    fprintf(machine_warn(m), "profil: INT %02Xh AH=%02Xh at %04X:%04X not implemented\n", vec, fn, cs, ip);
 }
 
 /* ---- ports --------------------------------------------------------------- */
@@ -482,7 +482,7 @@ static void warn_port_once(struct machine *m, uint16_t port, const char *dir)
     if (m->port_warned[port >> 3] & bit)
         return;
     m->port_warned[port >> 3] |= bit;
-    fprintf(stderr, "profil: %s port %04Xh at %04X:%04X not emulated\n", dir, port, cs, ip);
+    fprintf(machine_warn(m), "profil: %s port %04Xh at %04X:%04X not emulated\n", dir, port, cs, ip);
 }
 
 uint8_t port_in(struct machine *m, uint16_t port)

@@ -188,6 +188,7 @@ struct machine {
                                        signal's number (SIGINT: Ctrl-C) */
     int stop_signal;                /* for STOP_SIGNAL                       */
     int strict;
+    FILE *warn;                     /* the once-per-run warnings; NULL: stderr */
     int bare_bus;                   /* conformance tests: every port reads FFh, no devices */
     uint32_t rom_start;             /* guest writes at or above are ignored (MEM_SIZE: none) */
 
@@ -259,6 +260,12 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
 void machine_set_tick(struct machine *m, uint64_t period, tick_fn fn, void *ctx);
 void machine_set_timeout(struct machine *m, uint64_t cycles);
 void machine_set_max_insn(struct machine *m, uint64_t n);
+/* Where the warnings about the guest go (struct machine's warn). */
+static inline FILE *machine_warn(const struct machine *m)
+{
+    return m->warn ? m->warn : stderr;
+}
+
 void machine_stop(struct machine *m, enum stop_reason why, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

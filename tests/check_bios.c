@@ -145,7 +145,9 @@ START_TEST(screen_file_and_streams)
 {
     struct run_result r;
     char text[4096], want[4096] = "";
-    run_profil(&r, "run -q -o " TMP "/scr.prf --screen " TMP "/screen.txt " FIX("screen.com"), NULL);
+    struct profil_options o = fixture_options(FIX("screen.com"), TMP "/scr.prf");
+    o.screen = TMP "/screen.txt";
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "54 1E 01 0A ");
     ck_assert_str_eq(r.err, "TITLE╔═══╗Hidown");
@@ -174,7 +176,9 @@ START_TEST(mode13_screen_as_png)
     uint8_t *png;
     size_t n;
     char err[256];
-    run_profil(&r, "run -q -o " TMP "/m13.prf --screen-png " TMP "/m13.png " FIX("mode13.com"), NULL);
+    struct profil_options o = fixture_options(FIX("mode13.com"), TMP "/m13.prf");
+    o.screen_png = TMP "/m13.png";
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 1);          /* INT 10h 0Dh read colour 1 back */
     ck_assert_int_eq(read_file(TMP "/m13.png", &png, &n, err, sizeof err), 0);
     ck_assert_int_eq(memcmp(png, "\x89PNG\r\n\x1a\n", 8), 0);
@@ -207,7 +211,9 @@ START_TEST(mode13_screen_as_png)
     }
     ck_assert_int_eq(seen, 1);
     free(png);
-    run_profil(&r, "run -q -o " TMP "/m13.prf --screen-png " TMP "/text.png " FIX("screen.com"), NULL);
+    o = fixture_options(FIX("screen.com"), TMP "/m13.prf");
+    o.screen_png = TMP "/text.png";
+    run_session(&r, &o, NULL);
     ck_assert_ptr_nonnull(strstr(r.err, "the screen is in mode 03h; only mode 13h is drawn"));
     ck_assert(!file_exists(TMP "/text.png"));
 }
@@ -292,8 +298,9 @@ END_TEST
 START_TEST(scripted_keys_reach_int16_and_dos)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/keys.prf --keys 'a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}' "
-               FIX("keys.com"), NULL);
+    struct profil_options o = fixture_options(FIX("keys.com"), TMP "/keys.prf");
+    o.keys = "a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}";
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     const char *tail = "3062 none ^C\r\n68 ix\b \b\r01 69 ok\r\n04 6B 01 ";
     ck_assert_msg(strncmp(r.out, "1E61 3B00 12 ", 13) == 0 || strncmp(r.out, "1E61 3B00 13 ", 13) == 0,
@@ -308,7 +315,9 @@ END_TEST
 START_TEST(a_programs_int09_sees_scan_codes)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/kbdirq.prf --keys '{WAIT 50}aB' " FIX("kbdirq.com"), NULL);
+    struct profil_options o = fixture_options(FIX("kbdirq.com"), TMP "/kbdirq.prf");
+    o.keys = "{WAIT 50}aB";
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "1E61 3042 1E 9E 2A 30 B0 AA ");
 }
@@ -320,10 +329,13 @@ END_TEST
 START_TEST(int16_without_keys_stops_or_waits)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/nokeys.prf " FIX("keys.com"), NULL);
+    struct profil_options o = fixture_options(FIX("keys.com"), TMP "/nokeys.prf");
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 123, "%d [%s] [%s]", r.status, r.out, r.err);
     ck_assert_ptr_nonnull(strstr(r.err, "keyboard input exhausted: INT 16h AH=00h at "));
-    run_profil(&r, "run -q --timeout 0.5 -o " TMP "/nokeys.prf " FIX("keys.com"), NULL);
+    o = fixture_options(FIX("keys.com"), TMP "/nokeys.prf");
+    o.timeout_s = 0.5;
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 124);
     ck_assert_ptr_nonnull(strstr(r.err, "timeout after 0.500 s emulated"));
     run_profil(&r, "run -q --keys '{BOGUS}' -o " TMP "/nokeys.prf " FIX("keys.com"), NULL);
@@ -342,7 +354,8 @@ START_TEST(ctrl_c_reaches_int23)
     struct run_result r;
     if (system("mkdir -p " TMP " && printf '\\003x\\003' > " TMP "/ctrlc.in") != 0)
         ck_abort();
-    run_profil(&r, "run -q -o " TMP "/ctrlc.prf " FIX("ctrlc.com"), TMP "/ctrlc.in");
+    struct profil_options o = fixture_options(FIX("ctrlc.com"), TMP "/ctrlc.prf");
+    run_session(&r, &o, TMP "/ctrlc.in");
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "^C\r\nx01 ^C\r\n");
 }
@@ -356,10 +369,13 @@ END_TEST
 START_TEST(critical_errors_reach_int24)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/crit.prf " FIX("crit.com"), NULL);
+    struct profil_options o = fixture_options(FIX("crit.com"), TMP "/crit.prf");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "03 1E 0053 3C 00 02 02 0053 ");
-    run_profil(&r, "run -q --dos-version 2.11 -o " TMP "/crit.prf " FIX("crit.com"), NULL);
+    o = fixture_options(FIX("crit.com"), TMP "/crit.prf");
+    o.dos_version = 0x0B02;     /* 2.11: AL major, AH minor */
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "02 0B 0015 34 00 02 02 0015 ");
     run_profil(&r, "run -q --dos-version 6.0 -o " TMP "/crit.prf " FIX("crit.com"), NULL);

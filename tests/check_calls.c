@@ -98,7 +98,10 @@ static void traced_calls(struct prx *x, struct symtab *t, struct callgraph *g)
 {
     struct run_result r;
     char err[600];
-    run_profil(&r, "run --trace --timing table -q -o " TMP "/CALLS.PRF " FIX("calls.com"), NULL);
+    struct profil_options o = fixture_options(FIX("calls.com"), TMP "/CALLS.PRF");
+    o.trace = 1;
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "%s", r.err);
     ck_assert_str_eq(r.err, "");        /* nothing hinted: 8086 code only */
     ck_assert_msg(prx_read_file(TMP "/CALLS.prx", x, err, sizeof err) == 0, "%s", err);
@@ -161,7 +164,10 @@ END_TEST
 START_TEST(function_reports)
 {
     struct run_result r;
-    run_profil(&r, "run --trace --timing table -q -o " TMP "/CALLS.PRF " FIX("calls.com"), NULL);
+    struct profil_options o = fixture_options(FIX("calls.com"), TMP "/CALLS.PRF");
+    o.trace = 1;
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, NULL);
     run_profil(&r, "hist --by function --map " FIX("calls.map") " " TMP "/CALLS.prx", NULL);
     ck_assert_int_eq(r.status, 0);
     /* 31 of the 58 calls, 3007 of 6115 cycles: importance 100 x 31/58 x 3007/6115 = 26.28. */
@@ -237,7 +243,9 @@ START_TEST(memory_per_call_site)
     struct run_result r;
     struct prx x;
     char err[600];
-    run_profil(&r, "run --memory -q -o " TMP "/MEM.PRF " FIX("memuse.com"), NULL);
+    struct profil_options o = fixture_options(FIX("memuse.com"), TMP "/MEM.PRF");
+    o.memory = 1;
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_msg(prx_read_file(TMP "/MEM.prx", &x, err, sizeof err) == 0, "%s", err);
     ck_assert_ptr_null(x.calls);

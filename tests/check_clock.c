@@ -264,7 +264,9 @@ START_TEST(stalls_are_the_waits_for_the_bus)
     struct run_result r;
     struct prx x;
     char err[512];
-    run_profil(&r, "run --trace -q -o " TMP "/STALL.PRF " FIX("nopsled.com"), NULL);
+    struct profil_options o = fixture_options(FIX("nopsled.com"), TMP "/STALL.PRF");
+    o.trace = 1;
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "%s", r.err);
     ck_assert_msg(prx_read_file(TMP "/STALL.prx", &x, err, sizeof err) == 0, "%s", err);
     ck_assert(x.has_stalls);
@@ -290,7 +292,10 @@ START_TEST(stalls_are_the_waits_for_the_bus)
     run_profil(&r, "hist --format callgrind " TMP "/STALL.prx", NULL);
     ck_assert_ptr_nonnull(strstr(r.out, "events: Cycles Instructions Samples Stalls\n"));
     /* The table: no stalls column anywhere. */
-    run_profil(&r, "run --trace -q --timing table -o " TMP "/NOSTALL.PRF " FIX("nopsled.com"), NULL);
+    o = fixture_options(FIX("nopsled.com"), TMP "/NOSTALL.PRF");
+    o.trace = 1;
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, NULL);
     ck_assert_msg(prx_read_file(TMP "/NOSTALL.prx", &x, err, sizeof err) == 0, "%s", err);
     ck_assert(!x.has_stalls);
     prx_free(&x);

@@ -91,7 +91,9 @@ START_TEST(program_file_io_in_the_sandbox)
 {
     struct run_result r;
     make_tree();
-    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/files.prf " FIX("files.com"), NULL);
+    struct profil_options o = fixture_options(FIX("files.com"), TMP "/files.prf");
+    o.drives[2] = DRV;
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "exit %d, out '%s' err '%s'", r.status, r.out, r.err);
     ck_assert_str_eq(r.out, "written by DOS\r\nfiles ok\r\n");
     char content[64];
@@ -109,7 +111,9 @@ START_TEST(a_search_sees_the_programs_own_changes)
 {
     struct run_result r;
     make_tree();
-    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/searchnew.prf " FIX("searchnew.com"), NULL);
+    struct profil_options o = fixture_options(FIX("searchnew.com"), TMP "/searchnew.prf");
+    o.drives[2] = DRV;
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
     ck_assert_str_eq(r.out, "HELLO.TXT ZZ.TXT 0012 HELLO.TXT 0012 ");
 }
@@ -123,7 +127,9 @@ START_TEST(fcb_file_io)
 {
     struct run_result r;
     make_tree();
-    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/fcb.prf " FIX("fcb.com"), NULL);
+    struct profil_options o = fixture_options(FIX("fcb.com"), TMP "/fcb.prf");
+    o.drives[2] = DRV;
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
     ck_assert_str_eq(r.out, "00 00 00 00 00 00 02 00 42 01 02 01 00 00 00 FCBNEW__DAT FF 00 FF 01 03 FF ");
     ck_assert_int_eq(file_exists(DRV "/FCBNEW.DAT"), 0);
@@ -137,7 +143,9 @@ START_TEST(folders_and_searches)
 {
     struct run_result r;
     make_tree();
-    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/dirs.prf " FIX("dirs.com"), NULL);
+    struct profil_options o = fixture_options(FIX("dirs.com"), TMP "/dirs.prf");
+    o.drives[2] = DRV;
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
     ck_assert_str_eq(r.out, "ok 0005 ok NEWDIR X1.TXT X2.TXT 0012 HELLO.TXT NEWDIR SUB 0012 ok ok 0005 "
                             "A.DAT Y.DAT 0012 0002 02 08 10 40 /");
@@ -154,7 +162,9 @@ START_TEST(duplicated_handles_and_new_files)
 {
     struct run_result r;
     make_tree();
-    run_profil(&r, "run -q --drive C=" DRV " -o " TMP "/handles.prf " FIX("handles.com"), NULL);
+    struct profil_options o = fixture_options(FIX("handles.com"), TMP "/handles.prf");
+    o.drives[2] = DRV;
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
     ck_assert_str_eq(r.out, "via dup\r\n0050 ok C:\\PRF00000.TMP ok 01 ");
     char content[64];
@@ -173,7 +183,10 @@ END_TEST
 START_TEST(exec_runs_a_child)
 {
     struct run_result r;
-    run_profil(&r, "run -q --memory --drive C=" FIXTURE_DIR " -o " TMP "/exec.prf " FIX("parent.com"), NULL);
+    struct profil_options o = fixture_options(FIX("parent.com"), TMP "/exec.prf");
+    o.memory = 1;
+    o.drives[2] = FIXTURE_DIR;
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
     ck_assert_str_eq(r.out, "0002 0008 ok [ hello]\r\nok 07 00 ");
     ck_assert_str_eq(r.err, "");
@@ -195,7 +208,8 @@ START_TEST(console_input_from_stdin)
     struct run_result r;
     if (system("mkdir -p " TMP " && printf 'hello\\nxrest\\n' > " TMP "/keys") != 0)
         ck_abort();
-    run_profil(&r, "run -q -o " TMP "/echo.prf " FIX("echo.com"), TMP "/keys");
+    struct profil_options o = fixture_options(FIX("echo.com"), TMP "/echo.prf");
+    run_session(&r, &o, TMP "/keys");
     ck_assert_int_eq(r.status, 5);
     ck_assert_str_eq(r.out, "hello\rx[hello]x1");
 }
@@ -210,7 +224,8 @@ END_TEST
 START_TEST(allocation_strategies_and_a_broken_chain)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/memerr.prf " FIX("memerr.com"), NULL);
+    struct profil_options o = fixture_options(FIX("memerr.com"), TMP "/memerr.prf");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "0000 0287 02A8 02B9 02CA 0287 02B9 9FF8 CF0007 CF0007 CF0007 ");
     ck_assert_str_eq(r.err, "profil: warning: the program broke DOS's memory chain (no MCB at 02A7:0000); "
@@ -298,7 +313,8 @@ END_TEST
 START_TEST(date_and_time_follow_the_emulated_clock)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/time.prf " FIX("dostime.com"), NULL);
+    struct profil_options o = fixture_options(FIX("dostime.com"), TMP "/time.prf");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "1984-01-01 0 00:00:02.03");
 }
@@ -310,7 +326,8 @@ END_TEST
 START_TEST(date_and_time_can_be_set)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/settime.prf " FIX("settime.com"), NULL);
+    struct profil_options o = fixture_options(FIX("settime.com"), TMP "/settime.prf");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "1 1 0 0 2001-09-10 1 00:00:01.03");
 }
@@ -338,7 +355,9 @@ START_TEST(long_host_names_get_unique_aliases)
         fputs(i == 1 ? "the long one\n" : "x", f);
         fclose(f);
     }
-    run_profil(&r, "run -q --drive C=" TMP "/lfn -o " TMP "/names.prf " FIX("names.com"), NULL);
+    struct profil_options o = fixture_options(FIX("names.com"), TMP "/names.prf");
+    o.drives[2] = TMP "/lfn";
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out,
                      "A_B~1.C P\nLONGFI~1.TEX P\nLONGFI~1.TXT P\nOK.C P\nREADME.TXT P\nREADME~1.TXT P\nXTAR~1.GZ P\n"

@@ -65,9 +65,15 @@ START_TEST(wrap_warning_names_buckets_and_the_interval_that_fits)
     ck_assert_msg(strstr(r.err, "profil: warning: 1 counter(s) passed 65535 and wrapped in the .PRF, as PROFIL's did: "
                                 "bucket 1 (00010); exact counts in " TMP "/T.prc; -i 72 or more keeps every counter "
                                 "under 65536\n") != NULL, "%s", r.err);
-    run_profil(&r, "run -q --timing table -i 72 -o " TMP "/T72.PRF " FIX("tightlp.com"), NULL);
+    struct profil_options o = fixture_options(FIX("tightlp.com"), TMP "/T72.PRF");
+    o.timing = PROFIL_TIMING_TABLE;
+    o.interval_us = 72;
+    run_session(&r, &o, NULL);
     ck_assert_str_eq(r.err, "");
-    run_profil(&r, "run -q --timing table -i 71 -o " TMP "/T71.PRF " FIX("tightlp.com"), NULL);
+    o = fixture_options(FIX("tightlp.com"), TMP "/T71.PRF");
+    o.timing = PROFIL_TIMING_TABLE;
+    o.interval_us = 71;
+    run_session(&r, &o, NULL);
     ck_assert_ptr_nonnull(strstr(r.err, "wrapped in the .PRF, as PROFIL's did: bucket 1 (00010);"));
 }
 END_TEST
@@ -130,7 +136,8 @@ START_TEST(companion_write_failure_is_said)
 {
     struct run_result r;
     ck_assert_int_eq(system("rm -rf " TMP "/D.prc " TMP "/D.PRF && mkdir -p " TMP "/D.prc"), 0);
-    run_profil(&r, "run -q -o " TMP "/D.PRF " FIX("hotloop.com"), NULL);
+    struct profil_options o = fixture_options(FIX("hotloop.com"), TMP "/D.PRF");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.err, "profil: warning: " TMP "/D.prc: Cannot open output file (Is a directory): the exact "
                             "counts are not saved\n");
@@ -211,7 +218,10 @@ END_TEST
 START_TEST(trace_prf_hist_says_instructions)
 {
     struct run_result r;
-    run_profil(&r, "run -q --trace --timing table -o " TMP "/HT.PRF " FIX("hotloop.com"), NULL);
+    struct profil_options o = fixture_options(FIX("hotloop.com"), TMP "/HT.PRF");
+    o.trace = 1;
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, NULL);
     run_profil(&r, "hist " TMP "/HT.PRF", NULL);
     ck_assert_msg(strstr(r.out, "  402201 instructions (1-paragraph buckets") != NULL, "%s", r.out);
     ck_assert_ptr_nonnull(strstr(r.out, "  301200  74.9%"));

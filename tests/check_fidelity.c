@@ -303,7 +303,10 @@ START_TEST(f1_is_a_lock_prefix)
     struct prx x;
     char err[512];
     uint64_t insns[4] = { 0 }, cycles[4] = { 0 };
-    run_profil(&r, "run --trace --timing table -q -o " TMP "/F1.PRF " FIX("f1pref.com"), NULL);
+    struct profil_options o = fixture_options(FIX("f1pref.com"), TMP "/F1.PRF");
+    o.trace = 1;
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "%s", r.err);
     ck_assert_str_eq(r.out, "5A \r\n");
     ck_assert_msg(prx_read_file(TMP "/F1.prx", &x, err, sizeof err) == 0, "%s", err);

@@ -93,7 +93,8 @@ END_TEST
 START_TEST(long_prefix_run)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/prefixes.PRF " FIX("prefixes.com"), NULL);
+    struct profil_options o = fixture_options(FIX("prefixes.com"), TMP "/prefixes.PRF");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 126);
     ck_assert_str_eq(r.out, "ab");
     unsigned cs;

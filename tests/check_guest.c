@@ -43,12 +43,15 @@ END_TEST
 START_TEST(later_cpu_instruction_hints_once)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/g.prf " FIX("later.com"), NULL);
+    struct profil_options o = fixture_options(FIX("later.com"), TMP "/g.prf");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "8");
     ck_assert_str_eq(r.err, "profil: PUSH imm8 (6Ah) at 0185:0102 is a 186 instruction;"
                             " running it as the 8086 does (try --cpu 186)\n");
-    run_profil(&r, "run -q --cpu 186 -o " TMP "/g.prf " FIX("later.com"), NULL);
+    o = fixture_options(FIX("later.com"), TMP "/g.prf");
+    o.cpu = PROFIL_CPU_186;
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "1");
     ck_assert_str_eq(r.err, "");
@@ -61,7 +64,8 @@ END_TEST
 START_TEST(unimplemented_function_reported_once)
 {
     struct run_result r;
-    run_profil(&r, "run -q -o " TMP "/g.prf " FIX("unimpl.com"), NULL);
+    struct profil_options o = fixture_options(FIX("unimpl.com"), TMP "/g.prf");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "carry set\r\n");
     ck_assert_str_eq(r.err, "profil: INT 21h AH=5Dh at 0186:0103 not implemented\n");

@@ -149,7 +149,8 @@ START_TEST(hist_by_line)
     struct run_result r;
     struct prf p;
     char want[160];
-    run_profil(&r, "run -q -o " TMP "/hl.prf " FIX("hotloop.com"), NULL);
+    struct profil_options o = fixture_options(FIX("hotloop.com"), TMP "/hl.prf");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     read_prf(TMP "/hl.prf", &p);
     run_profil(&r, "hist --by line --width 4 --map tests/fixtures/hotloop_tlink.map " TMP "/hl.prf", NULL);

@@ -75,7 +75,11 @@ END_TEST
 static void trace_realmap(void)
 {
     struct run_result r;
-    run_profil(&r, "run -q --timing table --trace --memory -o " TMP "/RM.PRF " FIX("realmap.exe"), NULL);
+    struct profil_options o = fixture_options(FIX("realmap.exe"), TMP "/RM.PRF");
+    o.timing = PROFIL_TIMING_TABLE;
+    o.trace = 1;
+    o.memory = 1;
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
 }
 
@@ -151,7 +155,9 @@ START_TEST(cover_refuses_prf_and_sampling_prx)
     run_profil(&r, "cover " TMP "/RM.PRF", NULL);
     ck_assert_int_eq(r.status, 125);
     ck_assert_str_eq(r.err, "profil: " TMP "/RM.PRF: not a .prx: coverage needs the .prx of profil run --trace\n");
-    run_profil(&r, "run -q --stacks -o " TMP "/RK.PRF " FIX("realmap.exe"), NULL);
+    struct profil_options o = fixture_options(FIX("realmap.exe"), TMP "/RK.PRF");
+    o.stacks = 1;
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     run_profil(&r, "cover " TMP "/RK.prx", NULL);
     ck_assert_int_eq(r.status, 125);

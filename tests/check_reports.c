@@ -393,7 +393,8 @@ START_TEST(hist_rows_per_symbol)
     struct run_result r;
     struct prf p;
     char want[128];
-    run_profil(&r, "run -q -o " TMP "/hm.prf " FIX("hotloop.com"), NULL);
+    struct profil_options o = fixture_options(FIX("hotloop.com"), TMP "/hm.prf");
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     read_prf(TMP "/hm.prf", &p);
     const char *maps[2] = { FIX("hotloop.map"), "tests/fixtures/hotloop_ms.map" };

@@ -136,7 +136,9 @@ START_TEST(hist_by_service_of_a_prf)
 {
     struct run_result r;
     key_file();
-    run_profil(&r, "run -q --timing table -o " TMP "/plain.PRF " FIX("svctime.com"), TMP "/key.txt");
+    struct profil_options o = fixture_options(FIX("svctime.com"), TMP "/plain.PRF");
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, TMP "/key.txt");
     ck_assert_int_eq(r.status, 0);
     ck_assert(!file_exists(TMP "/plain.prx"));
     run_profil(&r, "hist " TMP "/plain.PRF --by service", NULL);
@@ -217,7 +219,10 @@ START_TEST(guest_handler_time_stays_the_programs)
 {
     struct run_result r;
     struct prx x;
-    run_profil(&r, "run -q --timing table --trace -o " TMP "/hook.PRF " FIX("svchook.com"), NULL);
+    struct profil_options o = fixture_options(FIX("svchook.com"), TMP "/hook.PRF");
+    o.timing = PROFIL_TIMING_TABLE;
+    o.trace = 1;
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     read_prx(TMP "/hook.prx", &x);
     const struct prx_service *t = find(&x, "INT 10h/0Eh teletype");
@@ -231,7 +236,10 @@ START_TEST(guest_handler_time_stays_the_programs)
     ck_assert_uint_gt(jmp, 0);
     double ticks = (double)(jmp + 10 * 1020) / 476.0;
     prx_free(&x);
-    run_profil(&r, "run -q --timing table --stacks -o " TMP "/hook.PRF " FIX("svchook.com"), NULL);
+    o = fixture_options(FIX("svchook.com"), TMP "/hook.PRF");
+    o.timing = PROFIL_TIMING_TABLE;
+    o.stacks = 1;
+    run_session(&r, &o, NULL);
     read_prx(TMP "/hook.prx", &x);
     t = find(&x, "INT 10h/0Eh teletype");
     ck_assert_msg((double)t->samples >= ticks - 1 && (double)t->samples <= ticks + 1, "%llu samples, %.1f ticks",
@@ -272,8 +280,11 @@ START_TEST(a_wait_for_a_key_is_one_call)
 {
     struct run_result r;
     struct prx x;
-    run_profil(&r, "run -q --timing table --trace --keys \"{WAIT 400}k\" -o " TMP "/wait.PRF " FIX("svctime.com"),
-               NULL);
+    struct profil_options o = fixture_options(FIX("svctime.com"), TMP "/wait.PRF");
+    o.timing = PROFIL_TIMING_TABLE;
+    o.trace = 1;
+    o.keys = "{WAIT 400}k";
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     read_prx(TMP "/wait.prx", &x);
     const struct prx_service *k = find(&x, "INT 16h/00h get key");

@@ -46,7 +46,9 @@ START_TEST(reprogrammed_pit_counts_match_emulated_time)
     struct run_result r;
     ck_assert_uint_eq(5ull * (4 + 65535 * 17 + 5 + 2) + 4 * 16 + 4, 5570598);
     ck_assert_uint_eq((6 + 5570598) / (4772 - 197), 1217);
-    run_profil(&r, "run -q --timing table -o " TMP "/pit1k.prf " FIX("pit1k.com"), NULL);
+    struct profil_options o = fixture_options(FIX("pit1k.com"), TMP "/pit1k.prf");
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 0);
     int n = atoi(r.out);
     ck_assert_msg(n >= 1216 && n <= 1218, "the program counted %d ticks, expected 1217 +-1", n);

@@ -103,7 +103,9 @@ START_TEST(sampling_agrees_with_trace)
     struct run_result r;
     struct prf p;
     traced_hotloop(&x, &r);
-    run_profil(&r, "run -q --timing table -o " TMP "/SAMPLED.PRF " FIX("hotloop.com"), NULL);
+    struct profil_options o = fixture_options(FIX("hotloop.com"), TMP "/SAMPLED.PRF");
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, NULL);
     read_prf(TMP "/SAMPLED.PRF", &p);
     double samples = p.hit_io + p.hit_dos + p.hit_high, share[16] = { 0 };
     for (unsigned b = 0; b < p.bucket_num; b++)

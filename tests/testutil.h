@@ -1,7 +1,8 @@
 /*
  * tests/testutil.h: helpers shared by the Check suites: run the built
  * `profil` command on a fixture and collect its exit status, stdout,
- * stderr and .PRF; build an emulated PC for in-process tests.
+ * stderr and .PRF, or run it in-process through lib/profil.h with the
+ * same results; build an emulated PC for in-process tests.
  * Tests run from the project root (make check).
  */
 #ifndef PROFIL_TESTUTIL_H
@@ -16,6 +17,7 @@
 
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
+#include "../lib/profil.h"
 
 /* The Makefile passes where the binary, fixtures and scratch space are, so
  * the same suite runs on the normal and the sanitizer builds. */
@@ -74,6 +76,56 @@ static inline void run_profil_limited(struct run_result *r, int seconds, const c
     slurp(TMP "/err", r->err, sizeof r->err);
 }
 
+/* A stream's whole text into buf (n bytes at most, with the NUL). */
+static inline void slurp_stream(FILE *f, char *buf, size_t n)
+{
+    rewind(f);
+    size_t got = fread(buf, 1, n - 1, f);
+    buf[got] = 0;
+    fclose(f);
+}
+
+/* The options of `profil run -q -o OUTPUT PROGRAM` (OUTPUT NULL: no -o). */
+static inline struct profil_options fixture_options(const char *program, const char *output)
+{
+    struct profil_options o;
+    profil_options_init(&o);
+    o.program = program;
+    o.output = output;
+    return o;
+}
+
+/* `profil run -q` in-process through lib/profil.h, for tests of a run's
+ * results: the exit status the command would give, the program's output
+ * in r->out, and in r->err its handle 2, the warnings, and an error as
+ * the command prints it, and the fault line it adds after a run that
+ * did not exit. */
+static inline void run_session(struct run_result *r, struct profil_options *o, const char *in)
+{
+    struct profil_session *s;
+    FILE *fin = fopen(in ? in : "/dev/null", "rb"), *out = tmpfile(), *err = tmpfile();
+    ck_assert(fin && out && err);
+    o->in = fin;
+    o->out = out;
+    o->err = err;
+    r->status = PROFIL_EXIT_FAILED;
+    if (profil_session_new(o, &s) == PROFIL_OK) {
+        profil_session_run(s);
+        if (profil_session_write(s) == PROFIL_OK) {
+            r->status = profil_session_exit_status(s);
+            enum profil_stop why = profil_session_stop(s);
+            if (why != PROFIL_STOP_EXIT && why != PROFIL_STOP_INTERRUPTED)
+                fprintf(err, "profil: %s: %s\n", o->program, profil_session_fault(s));
+        }
+    }
+    if (r->status == PROFIL_EXIT_FAILED && profil_session_message(s)[0])
+        fprintf(err, "profil: %s\n", profil_session_message(s));
+    profil_session_free(s);
+    fclose(fin);
+    slurp_stream(out, r->out, sizeof r->out);
+    slurp_stream(err, r->err, sizeof r->err);
+}
+
 static inline void read_prf(const char *path, struct prf *p)
 {
     char err[256];
@@ -116,5 +168,6 @@ Suite *fuzz_suite(void);
 Suite *svctime_suite(void);
 Suite *options_suite(void);
 Suite *layers_suite(void);
+Suite *api_suite(void);
 
 #endif

@@ -230,10 +230,10 @@ static void hint_later_cpu(struct machine *m, uint8_t op, uint16_t cs, uint16_t 
         return;
     m->hinted = 1;
     if (cpu[0] == '3')
-        fprintf(stderr, "profil: %s (%02Xh) at %04X:%04X is a 386 instruction; running it as the 8086 does\n",
+        fprintf(machine_warn(m), "profil: %s (%02Xh) at %04X:%04X is a 386 instruction; running it as the 8086 does\n",
                 name, op, cs, ip);
     else
-        fprintf(stderr, "profil: %s (%02Xh) at %04X:%04X is a %s instruction; running it as the 8086 does"
+        fprintf(machine_warn(m), "profil: %s (%02Xh) at %04X:%04X is a %s instruction; running it as the 8086 does"
                 " (try --cpu %s)\n", name, op, cs, ip, cpu, cpu);
 }
 

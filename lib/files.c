@@ -1,0 +1,137 @@
+/*
+ * lib/files.c: the files one session reads and writes (struct run_files in
+ * session_internal.h): their names, and the checks, made before anything
+ * runs, that no output is the program, an input or another output, that
+ * the program is not a profile, and that every output can be written.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "session_internal.h"
+#include "../formats/fileio.h"
+#include "../formats/guard.h"
+
+void profil_default_output(const char *program, char *out, size_t n)
+{
+    const char *base = strrchr(program, '/');
+    base = base ? base + 1 : program;
+    size_t len = strcspn(base, ".");
+    if (len > 8)
+        len = 8;
+    char name[9];
+    for (size_t i = 0; i < len; i++)
+        name[i] = (char)toupper((unsigned char)base[i]);
+    name[len] = 0;
+    snprintf(out, n, "%s.PRF", name);
+}
+
+/* The trace file beside a .PRF: its name with ".prx" for the extension. */
+static void trace_output(const char *prf_path, char *out, size_t n)
+{
+    const char *slash = strrchr(prf_path, '/'), *dot = strrchr(prf_path, '.');
+    size_t len = dot && (!slash || dot > slash) ? (size_t)(dot - prf_path) : strlen(prf_path);
+    snprintf(out, n, "%.*s.prx", (int)len, prf_path);
+}
+
+/* NAME.MAP or NAME.map beside the program, when options.map names none. */
+static int map_beside(const char *program, char *out, size_t n)
+{
+    static const char *const exts[2] = { ".MAP", ".map" };
+    size_t len = strlen(program);
+    const char *dot = strrchr(program, '.'), *slash = strrchr(program, '/');
+    if (dot && (!slash || dot > slash))
+        len = (size_t)(dot - program);
+    for (int i = 0; i < 2; i++) {
+        snprintf(out, n, "%.*s%s", (int)len, program, exts[i]);
+        if (access(out, R_OK) == 0)
+            return 1;
+    }
+    out[0] = 0;
+    return 0;
+}
+
+enum profil_error run_files_name(struct profil_session *s)
+{
+    const struct profil_options *o = &s->o;
+    struct run_files *f = &s->files;
+    memset(f, 0, sizeof *f);
+    if (o->output)
+        snprintf(f->prf, sizeof f->prf, "%s", o->output);
+    else
+        profil_default_output(o->program, f->prf, sizeof f->prf);
+    if (o->map)
+        snprintf(f->map, sizeof f->map, "%s", o->map);
+    else
+        map_beside(o->program, f->map, sizeof f->map);
+    if (!(o->trace || o->stacks || o->memory))
+        return PROFIL_OK;
+    if (o->prx)
+        snprintf(f->prx, sizeof f->prx, "%s", o->prx);
+    else if (path_is_device(f->prf))
+        fprintf(s->err, "profil: %s: not a regular file, so no .prx is written beside it (--prx PATH names one)\n",
+                f->prf);
+    else
+        trace_output(f->prf, f->prx, sizeof f->prx);
+    return PROFIL_OK;
+}
+
+struct named { const char *path, *what; };
+
+/* Output i against the inputs, the standard streams and the outputs before it. */
+static enum profil_error check_output(struct profil_session *s, const struct named *out, size_t i,
+                                      const struct named in[2])
+{
+    for (size_t j = 0; j < 2; j++)
+        if (in[j].path[0] && same_file(out[i].path, in[j].path))
+            return session_fail(s, PROFIL_ERR_OUTPUT, "%s: %s would overwrite %s; nothing was run", out[i].path,
+                                out[i].what, in[j].what);
+    for (int k = 0; k < 2; k++)     /* the program's input and output: stdin and stdout for the command */
+        if (same_file_as_fd(out[i].path, fileno(k ? s->out : s->in)))
+            return session_fail(s, PROFIL_ERR_OUTPUT, "%s: %s would overwrite the standard %s; nothing was run",
+                                out[i].path, out[i].what, k ? "output (the program's)" : "input");
+    for (size_t j = 0; j < i; j++)
+        if (same_file(out[i].path, out[j].path))
+            return session_fail(s, PROFIL_ERR_OUTPUT, "%s: both %s and %s would be written there; nothing was run",
+                                out[i].path, out[j].what, out[i].what);
+    return PROFIL_OK;
+}
+
+enum profil_error run_files_check(struct profil_session *s)
+{
+    const struct profil_options *o = &s->o;
+    const struct run_files *f = &s->files;
+    const char *kind = profile_kind(s->file, s->size);
+    if (kind)
+        return session_fail(s, PROFIL_ERR_INPUT, "%s: a %s profile, not a program (read it with %s)", o->program,
+                            kind, strcmp(kind, ".PRF") == 0 ? "'profil show' or 'profil hist'"
+                                                            : "'profil hist' or 'profil cover'");
+    struct named out[4], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
+    size_t nout = 0;
+    out[nout++] = (struct named){ f->prf, "the .PRF" };
+    if (f->prx[0])
+        out[nout++] = (struct named){ f->prx, "the .prx" };
+    if (o->screen && strcmp(o->screen, "-") != 0)
+        out[nout++] = (struct named){ o->screen, "--screen" };
+    if (o->screen_png)
+        out[nout++] = (struct named){ o->screen_png, "--screen-png" };
+    for (size_t i = 0; i < nout; i++) {
+        enum profil_error e = check_output(s, out, i, in);
+        if (e != PROFIL_OK)
+            return e;
+    }
+    return PROFIL_OK;
+}
+
+enum profil_error run_files_writable(struct profil_session *s)
+{
+    char err[600];
+    const struct profil_options *o = &s->o;
+    if (check_writable(s->files.prf, err, sizeof err) != 0 ||
+        (s->files.prx[0] && check_writable(s->files.prx, err, sizeof err) != 0) ||
+        (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0) ||
+        (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0))
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
+    return PROFIL_OK;
+}

@@ -1,0 +1,270 @@
+/*
+ * lib/outputs.c: what a session writes after its run: --screen and
+ * --screen-png, the .prx (exact counts, call tree, memory sites), the
+ * .PRF and NAME.prc (profil_session_write), and the command's summary on
+ * stderr (profil_session_write_summary).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "session_internal.h"
+#include "../emu/cpu/cpu.h"
+#include "../emu/pc/video.h"
+#include "../formats/fileio.h"
+#include "../formats/png.h"
+#include "../formats/screen.h"
+#include "../formats/summary.h"
+#include "../formats/symtab.h"
+#include "../sampler/exact.h"
+
+/* The .prx's header fields and the parts the run gathered; the call
+ * nodes and memory sites move into x. */
+static void prx_fill(struct profil_session *s, struct prx *x)
+{
+    const struct machine *m = s->m;
+    if (!s->tracing) {              /* the layout and totals of a sampling run */
+        x->total_insns = cpu_insn_count(s->m);
+        x->total_cycles = m->now;
+        prx_set_layout(x, &s->layout);
+    }
+    const char *base = strrchr(s->o.program, '/');
+    snprintf(x->program, sizeof x->program, "%s", base ? base + 1 : s->o.program);
+    snprintf(x->cpu, sizeof x->cpu, "%s", cpu_model_name(m->model));
+    snprintf(x->timing, sizeof x->timing, "%s", machine_timing_name(m));
+    x->has_stalls = m->timing_bus;
+    snprintf(x->stop, sizeof x->stop, "%s", profil_stop_name((enum profil_stop)m->stop));
+    snprintf(x->mode, sizeof x->mode, "%s", s->tracing ? "trace" : "sampling");
+    if (s->following) {
+        struct calltree *t = &s->calls;
+        x->calls = t->node;
+        x->ncalls = t->n;
+        x->unmatched = t->unmatched;
+        x->unwound = t->unwound;
+        x->open = t->depth;
+        x->lost = t->lost;
+        x->max_depth = t->max_depth;
+        t->node = NULL;
+    }
+    if (s->memory) {
+        x->sites = s->mem.sites;
+        x->nsites = s->mem.nsites;
+        s->mem.sites = NULL;
+    }
+}
+
+/* The .prx, written to files.prx unless it is empty; kept in s->trace
+ * for the summary.  A failure is reported on err. */
+static int write_prx(struct profil_session *s)
+{
+    char err[600];
+    struct prx *x = &s->trace;
+    if (s->tracing ? tracer_to_prx(&s->tr, s->m->mem, &s->layout, x) != 0 : !(x->e = calloc(1, sizeof *x->e))) {
+        fprintf(s->err, "profil: out of memory\n");
+        return -1;
+    }
+    prx_fill(s, x);
+    x->services = s->services.services;         /* lent for the writing */
+    x->nservices = s->services.nservices;
+    x->service_samples = s->services.service_samples;
+    int rc = s->files.prx[0] ? prx_write_file(s->files.prx, x, err, sizeof err) : 0;
+    x->services = NULL;
+    x->nservices = 0;
+    if (rc != 0)
+        fprintf(s->err, "profil: %s\n", err);
+    return rc;
+}
+
+/* --screen: the text screen as the run left it, in UTF-8. */
+static int write_screen(struct profil_session *s, const char *path)
+{
+    char err[600];
+    const struct machine *m = s->m;
+    if (!video_is_text(m)) {
+        fprintf(s->err, "profil: --screen %s: the program left the screen in graphics mode %02Xh; no text to write\n",
+                path, video_mode(m));
+        return -1;
+    }
+    unsigned cols = video_cols(m), rows = video_rows(m);
+    uint8_t cells[2 * 132 * 60];
+    if (cols * rows * 2u > sizeof cells)
+        return -1;
+    mem_read(m, video_page_base(m, video_page(m)), cells, cols * rows * 2u);
+    size_t n;
+    char *text = screen_text(cells, cols, rows, &n);
+    int rc = -1;
+    if (!text)
+        fprintf(s->err, "profil: out of memory\n");
+    else if (strcmp(path, "-") == 0)
+        rc = fwrite(text, 1, n, s->out) == n && fflush(s->out) == 0 ? 0 : -1;
+    else if ((rc = write_file_atomic(path, text, n, err, sizeof err)) != 0)
+        fprintf(s->err, "profil: %s\n", err);
+    free(text);
+    return rc;
+}
+
+/* --screen-png: mode 13h as the run left it, in the DAC's colours. */
+static int write_screen_png(struct profil_session *s, const char *path)
+{
+    char err[600];
+    const struct machine *m = s->m;
+    if (video_mode(m) != 0x13) {
+        fprintf(s->err, "profil: --screen-png %s: the screen is in mode %02Xh; only mode 13h is drawn "
+                "(--screen writes a text screen)\n", path, video_mode(m));
+        return -1;
+    }
+    uint8_t palette[768];
+    for (int i = 0; i < 768; i++)
+        palette[i] = (uint8_t)((m->dac[i] & 0x3F) * 255u / 63u);
+    uint8_t *png;
+    size_t n;
+    if (png_indexed(m->mem + 0xA0000, 320, 200, palette, &png, &n) != 0) {
+        fprintf(s->err, "profil: out of memory\n");
+        return -1;
+    }
+    int rc = write_file_atomic(path, png, n, err, sizeof err);
+    if (rc != 0)
+        fprintf(s->err, "profil: %s\n", err);
+    free(png);
+    return rc;
+}
+
+enum profil_error profil_session_write(struct profil_session *s)
+{
+    char err[600];
+    if (!s->ran || s->written)
+        return session_fail(s, PROFIL_ERR_STATE, "%s: the session has not run, or was written already",
+                            s->o.program ? s->o.program : "?");
+    s->written = 1;
+    if (s->o.screen)
+        write_screen(s, s->o.screen);   /* a failure is reported; the profile is still written */
+    if (s->o.screen_png)
+        write_screen_png(s, s->o.screen_png);
+    session_finish(s);
+    /* A .prx that cannot be written is reported; the .PRF is still written. */
+    s->prx_failed = (s->tracing || s->following || s->memory) && write_prx(s) != 0;
+    int wrapped = sampler_to_prf(&s->s, &s->p);
+    if (wrapped < 0)
+        return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
+    if (prf_write_file(s->files.prf, &s->p, err, sizeof err) != 0)
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
+    char say[1200];             /* NAME.prc, the exact counts; which counters wrapped */
+    if (exact_finish(s->files.prf, s->o.program, &s->s, s->m, s->tracing ? &s->tr : NULL, &s->services, say,
+                     sizeof say))
+        fprintf(s->err, "profil: warning: %s\n", say);
+    return PROFIL_OK;
+}
+
+/* The summary's first line, and the top five buckets unless a map gives symbols. */
+static void class_summary(const struct sampler *s, const struct machine *m, int first_line_only, FILE *f)
+{
+    uint64_t prog = s->total - s->hit_io - s->hit_dos - s->hit_high;
+    double t = (double)(s->total ? s->total : 1);
+    /* 186 and 286 have no clock counts of their own here: say so. */
+    fprintf(f, "profil: %llu %s in %.3f s emulated (%s%s, %s timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
+            (unsigned long long)s->total, m->exact ? "instructions traced" : "samples",
+            cycles_to_seconds(m->now), cpu_model_name(m->model), m->model >= CPU_186 ? " timed as an 8086" : "",
+            machine_timing_name(m), 100.0 * (double)prog / t,
+            100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
+    if (first_line_only)
+        return;
+    uint32_t top[5];
+    int ntop = 0;
+    for (int k = 0; k < 5; k++) {
+        uint32_t best = UINT32_MAX;
+        for (uint32_t i = 0; i < s->layout.bucket_num; i++) {
+            int taken = 0;
+            for (int j = 0; j < ntop; j++)
+                taken |= top[j] == i;
+            if (!taken && s->bucket[i] && (best == UINT32_MAX || s->bucket[i] > s->bucket[best]))
+                best = i;
+        }
+        if (best == UINT32_MAX)
+            break;
+        top[ntop++] = best;
+        uint32_t lo = best * s->layout.bucket_size * 16u;
+        fprintf(f, "profil:   bucket %u (%04X-%04X)  %.1f%%\n", best, lo,
+                lo + s->layout.bucket_size * 16u - 1, 100.0 * (double)s->bucket[best] / t);
+    }
+}
+
+/* The map for the summary: 0 when there is none; a map that does not
+ * parse is reported and left out. */
+static int read_map(const char *path, struct symtab *t, FILE *f)
+{
+    char err[600];
+    if (!path[0])
+        return 0;
+    if (symtab_read_file(path, t, err, sizeof err) != 0) {
+        fprintf(f, "profil: warning: %s (the summary shows buckets)\n", err);
+        return 0;
+    }
+    return 1;
+}
+
+/* The five busiest symbols, after the summary's first line, from the best
+ * data the run has (formats/summary.h), and a line saying which. */
+static void symbol_summary(const struct prf *p, const struct prx *x, const struct symtab *t, uint64_t total, FILE *f)
+{
+    struct summary_row rows[5];
+    size_t n;
+    enum summary_basis basis;
+    char share[24], note[200];
+    if (summary_symbols(p, x, t, total, rows, 5, &n, &basis) != 0)
+        return;
+    for (size_t k = 0; k < n; k++) {
+        snprintf(share, sizeof share, "%s%.1f%%", basis == SUMMARY_SPLIT ? "~" : "", rows[k].percent);
+        fprintf(f, "profil:   %-20s %6s\n", rows[k].name, share);
+    }
+    summary_basis_note(basis, p, note, sizeof note);
+    fprintf(f, "profil:   (%s)\n", note);
+}
+
+/* The busiest DOS and BIOS services, when DOS and the I/O system took
+ * SERVICE_NOTABLE % of the time or more: each one over 1% (of the samples;
+ * of the cycles in trace mode). */
+#define SERVICE_NOTABLE 2.0
+static void service_summary(const struct prx *v, const struct machine *m, int tracing, FILE *f)
+{
+    double whole = tracing ? (double)m->now : (double)v->service_samples, dosio = 0;
+    if (!v->services || whole <= 0)
+        return;
+    for (size_t i = 0; i < v->nservices; i++)
+        dosio += (double)(tracing ? v->services[i].cycles : v->services[i].samples);
+    if (100.0 * dosio / whole < SERVICE_NOTABLE)
+        return;
+    for (size_t i = 0; i < v->nservices; i++) {
+        double pct = 100.0 * (double)(tracing ? v->services[i].cycles : v->services[i].samples) / whole;
+        if (pct >= 1.0)
+            fprintf(f, "profil:   %-26s %5.1f%%\n", v->services[i].label, pct);
+    }
+}
+
+/* The files written, as the summary's last lines. */
+static void written_summary(const struct profil_session *s, FILE *f)
+{
+    const struct machine *m = s->m;
+    const char *prx = s->files.prx;
+    if (m->stop == STOP_EXIT)
+        fprintf(f, "profil: program exited with code %d\n", m->exit_code);
+    fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
+    if (prx[0] && !s->prx_failed && s->o.trace)
+        fprintf(f, "profil: wrote %s (%llu cycles exactly)\n", prx, (unsigned long long)m->now);
+    else if (prx[0] && !s->prx_failed && (s->following || s->memory))
+        fprintf(f, "profil: wrote %s (%s)\n", prx,
+                s->following && s->memory ? "call stacks and memory" : s->following ? "call stacks" : "memory");
+}
+
+void profil_session_write_summary(struct profil_session *s, FILE *f)
+{
+    if (!s->written)
+        return;
+    struct symtab t;
+    int have_map = read_map(s->files.map, &t, f);
+    class_summary(&s->s, s->m, have_map, f);
+    if (have_map) {
+        symbol_summary(&s->p, s->o.trace || s->o.stacks ? &s->trace : NULL, &t, s->s.total, f);
+        symtab_free(&t);
+    }
+    service_summary(&s->services, s->m, s->tracing, f);
+    written_summary(s, f);
+}

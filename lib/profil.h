@@ -1,0 +1,172 @@
+/*
+ * profil.h: the public C API of profil's profiling session (docs/api.md).
+ *
+ * One session profiles one MS-DOS program in the emulated PC, as
+ * `profil run` does: create it from options, run it, read the results,
+ * write the outputs (.PRF, .prx, NAME.prc, the summary), free it.  The
+ * `profil` command, the test suite and any embedding program use this
+ * header only; no emulator type appears in it.
+ *
+ * Errors: a function that can fail returns an enum profil_error (0 is
+ * PROFIL_OK) and leaves one line in the session, profil_session_message(),
+ * in the form "FILE: problem"; the caller prints it (the command prefixes
+ * "profil: ").  Warnings, and failures that do not stop the run (a .prx or
+ * --screen file that cannot be written), go to options.err as
+ * "profil: ..." lines when they happen.
+ */
+#ifndef PROFIL_PROFIL_H
+#define PROFIL_PROFIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PROFIL_API_VERSION 1
+
+enum profil_error {
+    PROFIL_OK = 0,
+    PROFIL_ERR_INPUT,   /* the program, the map, --keys or a --drive folder cannot be used */
+    PROFIL_ERR_OUTPUT,  /* an output cannot be written, or would overwrite an input or output */
+    PROFIL_ERR_MEMORY,  /* out of memory */
+    PROFIL_ERR_SETUP,   /* the emulated PC could not be set up */
+    PROFIL_ERR_STATE,   /* a call out of order (e.g. writing before running) */
+};
+
+enum profil_cpu { PROFIL_CPU_8088, PROFIL_CPU_8086, PROFIL_CPU_186, PROFIL_CPU_286 };
+
+/* The clock: the bus model (prefetch queue and bus, clock by clock) or the
+ * table of instruction costs; DEFAULT is the bus model on the 8088 and
+ * 8086, the table on the 186 and 286. */
+enum profil_timing { PROFIL_TIMING_DEFAULT, PROFIL_TIMING_TABLE, PROFIL_TIMING_BUS };
+
+/* Why the run stopped. */
+enum profil_stop {
+    PROFIL_STOP_NONE = 0,       /* not run yet */
+    PROFIL_STOP_EXIT,           /* the program terminated; profil_session_exit_code() */
+    PROFIL_STOP_TIMEOUT,        /* options.timeout_s of emulated time */
+    PROFIL_STOP_MAX_INSN,       /* options.max_insn instructions */
+    PROFIL_STOP_INTERRUPTED,    /* SIGINT (with options.catch_signals) */
+    PROFIL_STOP_FAULT,          /* the guest crashed: profil_session_fault() */
+    PROFIL_STOP_STRICT,         /* options.strict and an unimplemented service */
+    PROFIL_STOP_SIGNAL,         /* SIGTERM or SIGHUP (with options.catch_signals) */
+    PROFIL_STOP_OUTPUT_CLOSED,  /* the reader of the program's output went away */
+    PROFIL_STOP_NO_INPUT,       /* a read waited for a key after the last one */
+};
+
+/* The exit status `profil run` gives for a session (README): the
+ * program's own code when it exits, else one of these; 128 + N after
+ * signal N. */
+#define PROFIL_EXIT_NO_INPUT      123
+#define PROFIL_EXIT_RUN_LIMIT     124
+#define PROFIL_EXIT_FAILED        125
+#define PROFIL_EXIT_GUEST_CRASHED 126
+#define PROFIL_EXIT_SIGNAL_BASE   128
+#define PROFIL_EXIT_INTERRUPTED   130
+#define PROFIL_EXIT_OUTPUT_CLOSED 141
+
+/* The most free space --disk-free may give the emulated disk, in bytes. */
+#define PROFIL_DISK_BYTES (256u << 20)
+
+/* What to run and how; profil_options_init() fills the defaults.  The
+ * strings are borrowed: they must live until profil_session_free(). */
+struct profil_options {
+    const char *program;        /* host path of the .COM or .EXE (required) */
+    const char *tail;           /* command tail, at most 126 characters; NULL: none */
+    const char *output;         /* .PRF path; NULL: NAME.PRF in the current directory */
+    const char *prx;            /* the .prx path; NULL: beside a regular .PRF */
+    const char *map;            /* symbols for the summary; NULL: NAME.MAP beside the program */
+    uint16_t bucket_size;       /* paragraphs per bucket, 1 to 65529 (default 1) */
+    uint16_t interval_us;       /* sample time, 60 to 65529 microseconds (default 100) */
+    double timeout_s;           /* emulated seconds; 0: none */
+    uint64_t max_insn;          /* instructions; 0: none */
+    const char *drives[26];     /* host folders for A: to Z:; C: defaults to "." */
+    const char *const *env;     /* NAME=VALUE strings for the environment */
+    size_t nenv;
+    enum profil_cpu cpu;
+    enum profil_timing timing;
+    int no_refresh;             /* the bus model without DRAM refresh */
+    int strict;                 /* stop at an unimplemented service */
+    const char *keys;           /* a key script (README, --keys), or NULL */
+    const char *screen;         /* write the final text screen here ("-": options.out) */
+    const char *screen_png;     /* write a mode 13h screen here as a PNG */
+    uint16_t dos_version;       /* as INT 21h/30h returns it (AL major, AH minor); 0: 3.30 */
+    int trace;                  /* count every instruction: .PRF of instructions + .prx */
+    int stacks;                 /* follow calls: .prx with the call tree */
+    int memory;                 /* DOS memory calls per call site, into the .prx */
+    int disk_free_set;          /* disk_free given: */
+    uint64_t disk_free;         /* the bytes the guest may add to its files */
+    FILE *in, *out, *err;       /* the program's keys, its output, and warnings
+                                   with its handle 2; NULL: stdin, stdout, stderr */
+    int catch_signals;          /* SIGINT/SIGTERM/SIGHUP stop the run and SIGPIPE is
+                                   ignored, from profil_session_run() to _free() */
+    int progress;               /* a progress line on `err` every 2 s of host time */
+};
+
+/* Sample (or, in trace mode, instruction) counts per PROFIL class. */
+struct profil_counts {
+    uint64_t total, program, dos, io, high;
+};
+
+/* The .PRF's layout: which paragraphs the buckets cover. */
+struct profil_layout {
+    uint16_t interval_us, bucket_size;
+    uint32_t bucket_num;
+    uint16_t prog_low_pa, prog_high_pa, dos_pa;
+};
+
+struct profil_session;
+
+void profil_options_init(struct profil_options *o);
+
+/* Check the options' files, load the program, build the PC.  *out is set
+ * whenever memory allowed (also on an error, for the message); free it. */
+enum profil_error profil_session_new(const struct profil_options *o, struct profil_session **out);
+/* Run to the end; returns why it stopped.  Once per session. */
+enum profil_stop profil_session_run(struct profil_session *s);
+/* Write --screen, --screen-png, the .prx, the .PRF and NAME.prc, after
+ * the run.  An error here is about the .PRF (nothing else stops it). */
+enum profil_error profil_session_write(struct profil_session *s);
+/* The command's summary (stderr of `profil run` without -q), after writing. */
+void profil_session_write_summary(struct profil_session *s, FILE *f);
+void profil_session_free(struct profil_session *s);
+
+/* The last error's text, "FILE: problem"; "" when none (s NULL: out of memory). */
+const char *profil_session_message(const struct profil_session *s);
+
+/* Results, after profil_session_run(). */
+enum profil_stop profil_session_stop(const struct profil_session *s);
+int profil_session_exit_code(const struct profil_session *s);      /* PROFIL_STOP_EXIT */
+const char *profil_session_fault(const struct profil_session *s);  /* what stopped it otherwise */
+int profil_session_exit_status(const struct profil_session *s);    /* `profil run`'s status */
+void profil_session_counts(struct profil_session *s, struct profil_counts *c);
+void profil_session_layout(const struct profil_session *s, struct profil_layout *l);
+/* The program's buckets (layout.bucket_num of them), 64-bit. */
+const uint64_t *profil_session_buckets(struct profil_session *s);
+/* Trace mode: instructions started and cycles spent at a linear address;
+ * -1 without options.trace. */
+int profil_session_exact(struct profil_session *s, uint32_t linear, uint64_t *insns, uint64_t *cycles);
+uint64_t profil_session_cycles(const struct profil_session *s);     /* emulated clock cycles */
+double profil_session_seconds(const struct profil_session *s);      /* the same in seconds */
+uint64_t profil_session_instructions(const struct profil_session *s);
+const char *profil_session_prf_path(const struct profil_session *s);
+const char *profil_session_prx_path(const struct profil_session *s);  /* "" when none */
+
+/* Helpers the command shares. */
+const char *profil_stop_name(enum profil_stop r);        /* "exit", "timeout", ... as in the .prx */
+const char *profil_cpu_name(enum profil_cpu c);          /* "8088", "8086", "186", "286" */
+int profil_cpu_parse(const char *name, enum profil_cpu *out);
+int profil_dos_version_parse(const char *s, uint16_t *out); /* "2.0" to "5.0" */
+/* NAME.PRF for a program (8 characters, upper case), as PROFIL names it. */
+void profil_default_output(const char *program, char *out, size_t n);
+/* Whether a run with these options uses the bus model. */
+int profil_uses_bus(const struct profil_options *o);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

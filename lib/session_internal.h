@@ -1,0 +1,89 @@
+/*
+ * lib/session_internal.h: the fields of struct profil_session, shared by
+ * lib/session.c (set-up, run, results), lib/outputs.c (the files and the
+ * summary) and lib/files.c (the files' names and checks).  Not installed.
+ */
+#ifndef PROFIL_LIB_SESSION_INTERNAL_H
+#define PROFIL_LIB_SESSION_INTERNAL_H
+
+#include <signal.h>
+
+#include "profil.h"
+#include "../emu/dos/dos.h"
+#include "../emu/machine.h"
+#include "../emu/pc/console.h"
+#include "../formats/prf.h"
+#include "../formats/prx.h"
+#include "../loader/exe.h"
+#include "../loader/process.h"
+#include "../sampler/calls.h"
+#include "../sampler/memprof.h"
+#include "../sampler/sampler.h"
+#include "../sampler/svcprof.h"
+#include "../sampler/trace.h"
+
+#define NSTOP_SIGNALS 3
+
+/* The files of one run.  `prx` is empty when no .prx is written (no
+ * trace/stacks/memory, or a .PRF that is a device with no prx option);
+ * `map` is empty when there is no map. */
+struct run_files {
+    char prf[4096];
+    char prx[4200];
+    char map[4200];
+};
+
+/* Progress on long runs: a line every two seconds of host time (host
+ * time never reaches the emulated machine). */
+struct progress {
+    struct sampler *s;
+    const struct machine *m;
+    FILE *f;
+    double last;
+    int shown;
+};
+
+struct profil_session {
+    struct profil_options o;
+    FILE *in, *out, *err;           /* o's, or stdin, stdout, stderr */
+    char msg[4700];                 /* the last error, "FILE: problem" */
+    struct run_files files;
+    uint8_t *file;                  /* the program's bytes */
+    size_t size;
+    struct dos_image img;
+    struct key_stroke *keys;
+    size_t nkeys;
+    struct machine *m;
+    struct console con;
+    struct dos dos;
+    int have_dos;
+    struct process proc;
+    struct prf_layout layout;
+    struct sampler s;
+    struct progress prog;
+    struct tracer tr;               /* trace */
+    struct calltree calls;          /* trace, stacks */
+    struct memprof mem;             /* memory */
+    struct svcprof svc;             /* time per DOS and BIOS service, always */
+    struct prx services;            /* its rows, after the run (only .services) */
+    struct prx trace;               /* the .prx as written (for the summary) */
+    int tracing, following, memory;
+    int ready, ran, finished, written, prx_failed;
+    struct prf p;                   /* the .PRF as written (for the summary) */
+    int caught;
+    struct sigaction old_signals[NSTOP_SIGNALS + 1];
+};
+
+/* Set the session's message (printf-style) and return `e`. */
+enum profil_error session_fail(struct profil_session *s, enum profil_error e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* After the run, once: settle the last instruction, move the trace's
+ * counts into the sampler, tabulate the services. */
+void session_finish(struct profil_session *s);
+
+/* lib/files.c */
+enum profil_error run_files_name(struct profil_session *s);
+enum profil_error run_files_check(struct profil_session *s);
+enum profil_error run_files_writable(struct profil_session *s);
+
+#endif
