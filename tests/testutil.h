@@ -115,5 +115,6 @@ Suite *diff_suite(void);
 Suite *fuzz_suite(void);
 Suite *svctime_suite(void);
 Suite *options_suite(void);
+Suite *man_suite(void);
 
 #endif
