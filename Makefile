@@ -148,7 +148,7 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 # groff: the suite renders the pages with every warning on.
 DEBIAN_PACKAGES += groff-base
 
-.PHONY: man completion install-man install-completion uninstall uninstall-man uninstall-completion
+.PHONY: man completion install-man install-completion uninstall uninstall-man uninstall-completion compare-cc
 
 man: $(MAN_PAGES)
 completion: $(COMPLETION)
@@ -185,9 +185,16 @@ uninstall-man:
 uninstall-completion:
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/profil
 
+# The gcc build (here) and a clang build (build-clang/) must write the same
+# .PRF and .prx bytes (tools/compare_cc.sh).
+COMPARE_CC ?= clang
+compare-cc: $(PROFIL) $(FIXTURES)
+	@sh tools/deps.sh $(COMPARE_CC)
+	$(MAKE) B=build-clang PROFIL=build-clang/profil CC=$(COMPARE_CC) EXTRA_CFLAGS="$(EXTRA_CFLAGS)" build-clang/profil
+	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
 # ---- end of issue 20's block ----
 
 clean:
-	rm -rf build build-fuzz profil
+	rm -rf build build-fuzz build-clang profil
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
