@@ -98,8 +98,9 @@ static size_t command_part(const char *line, size_t len, const char **summary)
     return end;
 }
 
-/* One synopsis line: "profil run" bold, the rest roman; then .br. */
-static void synopsis_line(FILE *f, const char *line, size_t len)
+/* One synopsis line: "profil run" bold, the rest roman; a .br before
+ * it unless it is the section's first (*first, then cleared). */
+static void synopsis_line(FILE *f, const char *line, size_t len, int *first)
 {
     const char *summary;
     size_t end = command_part(line, len, &summary);
@@ -112,19 +113,21 @@ static void synopsis_line(FILE *f, const char *line, size_t len)
     /* "profil PROGRAM.EXT", "profil --help": only "profil" is typed as is */
     if (bold > 7 && (line[7] == '-' || (line[7] >= 'A' && line[7] <= 'Z')))
         bold = 6;
+    if (!*first)
+        fputs(".br\n", f);
+    *first = 0;
     roff_font(f, "B", line, bold);
     if (end > bold)
         roff_n(f, line + bold, end - bold);
     else
         fputc('\n', f);
-    fputs(".br\n", f);
 }
 
-static void synopsis(FILE *f, const char *s)
+static void synopsis(FILE *f, const char *s, int *first)
 {
     for (const char *nl; ; s = nl + 1) {
         nl = strchr(s, '\n');
-        synopsis_line(f, s, nl ? (size_t)(nl - s) : strlen(s));
+        synopsis_line(f, s, nl ? (size_t)(nl - s) : strlen(s), first);
         if (!nl)
             break;
     }
@@ -156,12 +159,16 @@ static void option(FILE *f, const struct opt *o)
     }
 }
 
-/* "profil\-run" as a page name; c == NULL: "profil". */
-static void page_name(FILE *f, const struct command_doc *c, const char *sep)
+/* "profil\-run" as a page name (upper: "PROFIL\-RUN", .TH's title); c ==
+ * NULL: "profil". */
+static void page_name(FILE *f, const struct command_doc *c, int upper)
 {
-    fputs("profil", f);
-    if (c)
-        fprintf(f, "%s%s", sep, c->options->command);
+    fputs(upper ? "PROFIL" : "profil", f);
+    if (c) {
+        fputs("\\-", f);
+        for (const char *s = c->options->command; *s; s++)
+            fputc(upper && *s >= 'a' && *s <= 'z' ? *s - 'a' + 'A' : *s, f);
+    }
 }
 
 static void see_also(FILE *f, const struct command_doc *const *cmds, size_t n, const struct command_doc *c)
@@ -184,10 +191,11 @@ static void see_also(FILE *f, const struct command_doc *const *cmds, size_t n, c
 /* profil(1)'s synopsis and its list of subcommands. */
 static void profil_sections(FILE *f, const struct command_doc *const *cmds, size_t n)
 {
+    int first = 1;
     fputs(".SH SYNOPSIS\n", f);
     for (size_t i = 0; i < n; i++)
-        synopsis(f, cmds[i]->options->synopsis);
-    synopsis(f, usage_extra);
+        synopsis(f, cmds[i]->options->synopsis, &first);
+    synopsis(f, usage_extra, &first);
     fputs(".SH DESCRIPTION\n", f);
     roff(f, profil_description);
     fputs(".SH COMMANDS\n", f);
@@ -207,8 +215,9 @@ static void profil_sections(FILE *f, const struct command_doc *const *cmds, size
 static void command_sections(FILE *f, const struct command_doc *c)
 {
     const struct command_options *o = c->options;
+    int first = 1;
     fputs(".SH SYNOPSIS\n", f);
-    synopsis(f, o->synopsis);
+    synopsis(f, o->synopsis, &first);
     fputs(".SH DESCRIPTION\n", f);
     roff(f, c->description);
     if (o->n) {
@@ -228,9 +237,9 @@ void man_page(FILE *f, const struct command_doc *const *cmds, size_t n, const st
     else
         fputs("` from cmd/'s option tables: do not edit.\n", f);
     fputs(".TH ", f);
-    page_name(f, c, "\\-");
-    fputs(" 1 \"\" \"profil " PROFIL_VERSION "\" \"profil manual\"\n.SH NAME\n", f);
-    page_name(f, c, "\\-");
+    page_name(f, c, 1);
+    fputs(" 1 \"" PROFIL_DATE "\" \"profil " PROFIL_VERSION "\" \"profil manual\"\n.SH NAME\n", f);
+    page_name(f, c, 0);
     fputs(" \\- ", f);
     if (c) {
         const char *s = c->options->synopsis, *nl = strchr(s, '\n');

@@ -96,11 +96,12 @@ START_TEST(every_option_of_help_in_its_page)
         snprintf(want, sizeof want, ".TP\n.BR profil\\-%s (1)\n", docs[i]->options->command);
         ck_assert_msg(strstr(page, want) != NULL, "profil.1 lacks %s", want);
     }
-    ck_assert_ptr_nonnull(strstr(page, ".TH profil 1 \"\" \"profil " PROFIL_VERSION "\" \"profil manual\"\n"));
+    ck_assert_ptr_nonnull(strstr(page, ".TH PROFIL 1 \"" PROFIL_DATE "\" \"profil " PROFIL_VERSION "\" \"profil manual\"\n"));
 }
 END_TEST
 
-/* groff with every warning (-ww) says nothing about any page. */
+/* groff with every warning (-ww), and mandoc -Tlint where installed, say
+ * nothing about any page. */
 START_TEST(pages_render_without_warnings)
 {
     static const char *const pages[] = { "profil", "profil-run", "profil-show", "profil-hist", "profil-diff",
@@ -113,6 +114,12 @@ START_TEST(pages_render_without_warnings)
         slurp(TMP "/groff.err", err, sizeof err);
         ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: groff failed: %s", pages[i], err);
         ck_assert_msg(err[0] == 0, "%s.1: %s", pages[i], err);
+        /* mandoc's lint too, where it is installed (Debian: mandoc) */
+        snprintf(cmd, sizeof cmd, "! command -v mandoc >/dev/null || mandoc -Tlint -W warning " BUILD_DIR
+                 "/man/%s.1 > " TMP "/groff.err 2>&1", pages[i]);
+        st = system(cmd);
+        slurp(TMP "/groff.err", err, sizeof err);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0 && err[0] == 0, "%s.1: %s", pages[i], err);
     }
     /* rendered, the run page has its sections and the names unescaped */
     char out[64];
@@ -148,9 +155,9 @@ START_TEST(roff_escapes)
     ck_assert_ptr_nonnull(f);
     man_page(f, list, 1, &tiny_doc);
     ck_assert_int_eq(fclose(f), 0);
-    ck_assert_ptr_nonnull(strstr(buf, ".TH profil\\-tiny 1 "));
+    ck_assert_ptr_nonnull(strstr(buf, ".TH PROFIL\\-TINY 1 "));
     ck_assert_ptr_nonnull(strstr(buf, ".SH NAME\nprofil\\-tiny \\- a tiny command\n"));
-    ck_assert_ptr_nonnull(strstr(buf, ".SH SYNOPSIS\n\\fBprofil tiny\\fR [options] X.Y\n.br\n"));
+    ck_assert_ptr_nonnull(strstr(buf, ".SH SYNOPSIS\n\\fBprofil tiny\\fR [options] X.Y\n.SH DESCRIPTION\n"));
     ck_assert_ptr_nonnull(strstr(buf, ".SH DESCRIPTION\nFirst.\n.PP\n\\&.Second paragraph.\n.SH OPTIONS\n"));
     ck_assert_ptr_nonnull(strstr(buf, ".TP\n\\fB\\-c\\fR, \\fB\\-\\-count\\fR \\fIN\\fR\n"
                                       "a back\\eslash and a\\-dash\n\\&.dot at a line's start\n\\&'quote too\n"
