@@ -17,8 +17,8 @@
 
 /* The subcommands, in --help's order: their option tables with their
  * descriptions (cmd/manpage.h) and the function each runs.  `reports`:
- * its stdout is a report that must be
- * written whole (run's stdout is the program's, emu/pc/console.h). */
+ * its stdout is a report that must be written whole (run's stdout is the
+ * program's, emu/pc/console.h). */
 static const struct command {
     const struct command_doc *doc;
     int (*run)(int argc, char **argv);
