@@ -163,7 +163,64 @@ install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc
 uninstall:
 	rm -f $(INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
 
+# ---- man pages, bash completion, gcc/clang comparison (issue 20, branch pkg) ----
+# Generated from the option tables, as --help is (cmd/manpage.h): profil(1)
+# and one page per subcommand; `make install` installs them too.
+MAN_CMDS    := run show hist diff cover
+MAN_PAGES   := $(B)/man/profil.1 $(MAN_CMDS:%=$(B)/man/profil-%.1)
+COMPLETION  := $(B)/completion/profil
+MANDIR      ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+# groff: the suite renders the pages with every warning on.
+DEBIAN_PACKAGES += groff-base
+
+.PHONY: man completion install-man install-completion uninstall uninstall-man uninstall-completion compare-cc
+
+man: $(MAN_PAGES)
+completion: $(COMPLETION)
+
+$(B)/man/profil.1: $(PROFIL)
+	@mkdir -p $(B)/man
+	./$(PROFIL) --man > $@.tmp && mv $@.tmp $@
+
+$(B)/man/profil-%.1: $(PROFIL)
+	@mkdir -p $(B)/man
+	./$(PROFIL) --man $* > $@.tmp && mv $@.tmp $@
+
+$(COMPLETION): $(PROFIL)
+	@mkdir -p $(B)/completion
+	./$(PROFIL) --completion bash > $@.tmp && mv $@.tmp $@
+
+# The suite checks the pages and the completion as built.
+check: man completion
+
+install: install-man install-completion
+uninstall: uninstall-man uninstall-completion
+
+install-man: man
+	install -d $(DESTDIR)$(MANDIR)
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/
+
+install-completion: completion
+	install -d $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 $(COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/profil
+
+uninstall-man:
+	rm -f $(MAN_PAGES:$(B)/man/%=$(DESTDIR)$(MANDIR)/%)
+
+uninstall-completion:
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/profil
+
+# The gcc build (here) and a clang build (build-clang/) must write the same
+# .PRF and .prx bytes (tools/compare_cc.sh).
+COMPARE_CC ?= clang
+compare-cc: $(PROFIL) $(FIXTURES)
+	@sh tools/deps.sh $(COMPARE_CC)
+	$(MAKE) B=build-clang PROFIL=build-clang/profil CC=$(COMPARE_CC) EXTRA_CFLAGS="$(EXTRA_CFLAGS)" build-clang/profil
+	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
+# ---- end of issue 20's block ----
+
 clean:
-	rm -rf build build-fuzz profil
+	rm -rf build build-fuzz build-clang profil
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

@@ -41,5 +41,8 @@ int hist_services(const struct prx *x, const struct hist_request *q);
 int hist_inferno_prf(const struct prf *p);
 
 #define PROFIL_VERSION "0.1.0"
+/* The man pages' date (.TH): a constant, not the build's, so that the
+ * pages are the same bytes on every build; update it with the version. */
+#define PROFIL_DATE "2026-11-23"
 
 #endif

@@ -14,6 +14,7 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
+#include "manpage.h"
 #include "options.h"
 #include "session.h"
 
@@ -144,6 +145,17 @@ static const struct opt cover_table[] = {
 const struct command_options cover_options = {
     "cover", "profil cover FILE.prx [--map M] [--by symbol|line]  code executed and not, from a trace",
     "cover options:", 0, cover_table, sizeof cover_table / sizeof cover_table[0],
+};
+
+/* For man profil-cover and the completion (cmd/manpage.h), from README.md. */
+const struct command_doc cover_doc = {
+    &cover_options,
+    "profil cover reads the .prx of profil run --trace and lists, per symbol of the map (or\n"
+    "per source line with --by line), the code bytes executed and not, then the symbols never\n"
+    "executed; without a map, the executed address ranges. Symbols in data segments are named\n"
+    "apart and not counted. A .PRF and the .prx of a sampling run are refused: coverage needs a\n"
+    "trace's per-address counts.\n",
+    "PRX",
 };
 
 int cmd_cover(int argc, char **argv)

@@ -19,6 +19,7 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
+#include "manpage.h"
 #include "options.h"
 
 #define DIFF_SAME 0
@@ -215,6 +216,21 @@ const struct command_options diff_options = {
     "diff options (exit 0: no total grew past --time-threshold and no row moved past --threshold;\n"
     "              1: one did; 2: not comparable):",
     0, diff_table, sizeof diff_table / sizeof diff_table[0],
+};
+
+/* For man profil-diff and the completion (cmd/manpage.h), from README.md. */
+const struct command_doc diff_doc = {
+    &diff_options,
+    "profil diff compares two profiles for CI: first the totals, old and new and the change\n"
+    "(the emulated time and the samples, or instructions for --trace profiles, exact from each\n"
+    "NAME.prc), then the rows (buckets, or symbols with --map, and io/dos/high) whose share\n"
+    "moved, largest first. Two .prx traces compare in exact cycles and instructions, and with\n"
+    "--by function per function of their call trees. --exact compares the bytes.\n"
+    "\n"
+    "diff exits 0 when no total grew past --time-threshold and no row moved past --threshold;\n"
+    "1 when one did; 2 when the profiles cannot be compared (for example, profiled with\n"
+    "different -b and no maps, or a sampling profile against a trace), with the reason.\n",
+    "PRF PRX",
 };
 
 static int diff_inputs(struct diff_args *a, int argc, char **argv);

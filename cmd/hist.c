@@ -23,6 +23,7 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
+#include "manpage.h"
 #include "options.h"
 #include "report.h"
 #include "session.h"
@@ -336,6 +337,25 @@ const struct command_options hist_options = {
     "profil hist [options] FILE.PRF|FILE.prx  a histogram of a .PRF, or of a trace's .prx\n"
     "profil hist prf[,hst[,map]][;]           PROHST's command form: write the .HST listing",
     "hist options:", 0, hist_table, sizeof hist_table / sizeof hist_table[0],
+};
+
+/* For man profil-hist and the completion (cmd/manpage.h), from README.md. */
+const struct command_doc hist_doc = {
+    &hist_options,
+    "profil hist FILE.PRF prints one row per non-zero bucket (hits, % of all samples,\n"
+    "cumulative %, a bar, the address range), then the io/dos/high rows: by address, or\n"
+    "busiest first with --top N (or --sort hits). With --map FILE.MAP it prints one row per\n"
+    "symbol, busiest first; a bucket's samples are split among the symbols it overlaps in\n"
+    "proportion to the bytes each covers in it; --by line does the same per source line.\n"
+    "\n"
+    "profil hist FILE.prx reads the .prx of run --trace, --stacks or --memory: exact cycles\n"
+    "or instructions per address, symbol or line, the call tree per function (--by function,\n"
+    "--callgraph), memory per call site (--by site), time per DOS and BIOS service (--by\n"
+    "service), and exports as csv, json, callgrind, folded stacks or svg (--format).\n"
+    "\n"
+    "--style prohst prints MS-DOS 2.0 PROHST 1.0's listing byte for byte, and profil hist\n"
+    "'NAME,,;' is PROHST's own command form, writing NAME.HST.\n",
+    "PRF PRX",
 };
 
 /* A .PRF's exports (--format other than text). */

@@ -1,7 +1,8 @@
 /*
  * cmd/main.c: the `profil` command: a thin dispatcher to one file per
  * subcommand, as perf does, and `profil --help` from their option tables
- * (cmd/options.h).
+ * (cmd/options.h); the hidden `profil --man [CMD]` and `profil --completion
+ * bash` (cmd/manpage.h) write the man pages and bash completion from them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,19 +11,21 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "manpage.h"
 #include "options.h"
 #include "session.h"
 
-/* The subcommands, in --help's order: their option tables and the
- * function each runs.  `reports`: its stdout is a report that must be
- * written whole (run's stdout is the program's, emu/pc/console.h). */
+/* The subcommands, in --help's order: their option tables with their
+ * descriptions (cmd/manpage.h) and the function each runs.  `reports`:
+ * its stdout is a report that must be written whole (run's stdout is the
+ * program's, emu/pc/console.h). */
 static const struct command {
-    const struct command_options *options;
+    const struct command_doc *doc;
     int (*run)(int argc, char **argv);
     int reports;
 } commands[] = {
-    { &run_options, cmd_run, 0 },   { &show_options, cmd_show, 1 },   { &hist_options, cmd_hist, 1 },
-    { &diff_options, cmd_diff, 1 }, { &cover_options, cmd_cover, 1 },
+    { &run_doc, cmd_run, 0 },   { &show_doc, cmd_show, 1 },   { &hist_doc, cmd_hist, 1 },
+    { &diff_doc, cmd_diff, 1 }, { &cover_doc, cmd_cover, 1 },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -32,26 +35,24 @@ void usage(FILE *f)
 {
     const char *lead = "usage: ";
     for (size_t i = 0; i < NCOMMANDS; i++, lead = "       ") {
-        const char *s = commands[i].options->synopsis;
+        const char *s = commands[i].doc->options->synopsis;
         for (const char *nl; (nl = strchr(s, '\n')) != NULL; s = nl + 1)
             fprintf(f, "%s%.*s\n", lead, (int)(nl - s), s);
         fprintf(f, "%s%s\n", lead, s);
     }
-    fputs("       profil PROGRAM.EXT                       MS-DOS PROFIL's dialogue: three prompts, then the run\n"
-          "       profil --help | --version\n", f);
+    for (const char *s = usage_extra, *nl; ; s = nl + 1) {
+        nl = strchr(s, '\n');
+        fprintf(f, "       %.*s\n", nl ? (int)(nl - s) : (int)strlen(s), s);
+        if (!nl)
+            break;
+    }
     for (size_t i = 0; i < NCOMMANDS; i++)
-        if (commands[i].options->heading) {
+        if (commands[i].doc->options->heading) {
             fputc('\n', f);
-            options_help(f, commands[i].options);
+            options_help(f, commands[i].doc->options);
         }
-    fputs("\n"
-          "exit status of run: the program's exit code (the summary prints it); 123 when the program\n"
-          "waited for a key after the last of --keys or stdin; 124 when --timeout or --max-instructions\n"
-          "ended the run; 125 when profil itself failed (nothing was run, or a .PRF or .prx could not\n"
-          "be written); 126 when the program crashed; 128+N after signal N: 129 SIGHUP, 130 Ctrl-C,\n"
-          "141 when stdout's reader went away (SIGPIPE), 143 SIGTERM. The profile is written in every\n"
-          "case but 125. show, hist, diff, cover: 125 when their output cannot be written.\n",
-          f);
+    fputc('\n', f);
+    fputs(exit_status_text, f);
 }
 
 /* Descriptors 0-2 closed at start (`profil ... >&-`) are opened on
@@ -79,6 +80,34 @@ static int finish_stdout(int status)
     return EXIT_PROFIL_FAILED;
 }
 
+/* The hidden generators: `profil --man` (profil(1)), `profil --man CMD`
+ * (profil-CMD(1)), `profil --completion bash`; 125 after one line. */
+static int generate(int argc, char **argv)
+{
+    const struct command_doc *docs[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        docs[i] = commands[i].doc;
+    if (!strcmp(argv[1], "--completion")) {
+        if (argc != 3 || strcmp(argv[2], "bash") != 0) {
+            fprintf(stderr, "profil: --completion: want bash\n");
+            return EXIT_PROFIL_FAILED;
+        }
+        completion_bash(stdout, docs, NCOMMANDS);
+        return finish_stdout(0);
+    }
+    if (argc == 2) {
+        man_page(stdout, docs, NCOMMANDS, NULL);
+        return finish_stdout(0);
+    }
+    for (size_t i = 0; argc == 3 && i < NCOMMANDS; i++)
+        if (!strcmp(argv[2], docs[i]->options->command)) {
+            man_page(stdout, docs, NCOMMANDS, docs[i]);
+            return finish_stdout(0);
+        }
+    fprintf(stderr, "profil: --man %s: no such command\n", argv[2]);
+    return EXIT_PROFIL_FAILED;
+}
+
 int main(int argc, char **argv)
 {
     open_standard_descriptors();
@@ -96,8 +125,10 @@ int main(int argc, char **argv)
         printf("profil %s\n", PROFIL_VERSION);
         return finish_stdout(0);
     }
+    if (!strcmp(cmd, "--man") || !strcmp(cmd, "--completion"))
+        return generate(argc, argv);
     for (size_t i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(cmd, commands[i].options->command)) {
+        if (!strcmp(cmd, commands[i].doc->options->command)) {
             int status = commands[i].run(argc - 1, argv + 1);
             return commands[i].reports ? finish_stdout(status) : status;
         }

@@ -32,21 +32,27 @@ static void list_names(const struct opt *o, char *out, size_t n)
     }
 }
 
+void options_range(const struct opt *o, char *out, size_t n)
+{
+    if (o->kind == OPT_UNSIGNED)
+        snprintf(out, n, "%llu to %llu%s%s", (unsigned long long)o->min, (unsigned long long)o->max,
+                 o->unit ? " " : "", o->unit ? o->unit : "");
+    else if (o->kind == OPT_DOUBLE)
+        snprintf(out, n, "a number %s %g to %g", o->lo_open ? "above" : "from", o->lo, o->hi);
+    else if (o->kind == OPT_ENUM)
+        list_names(o, out, n);
+    else if (n)
+        out[0] = 0;
+}
+
 static void print_error(const struct opt *o, const char *arg)
 {
-    char want[300];
+    char want[300], range[240];
+    options_range(o, range, sizeof range);
     if (o->want)
         snprintf(want, sizeof want, "%s", o->want);
-    else if (o->kind == OPT_UNSIGNED)
-        snprintf(want, sizeof want, "want %llu to %llu%s%s", (unsigned long long)o->min,
-                 (unsigned long long)o->max, o->unit ? " " : "", o->unit ? o->unit : "");
-    else if (o->kind == OPT_DOUBLE)
-        snprintf(want, sizeof want, "want a number %s %g to %g", o->lo_open ? "above" : "from", o->lo, o->hi);
-    else {
-        char names[240];
-        list_names(o, names, sizeof names);
-        snprintf(want, sizeof want, "want %s", names);
-    }
+    else
+        snprintf(want, sizeof want, "want %s", range);
     fprintf(stderr, "profil: --%s %s: %s\n", o->name, arg, want);
 }
 

@@ -67,6 +67,11 @@ int options_parse(const struct command_options *c, int argc, char **argv, void *
  * or more per option), as README.md's usage block has it. */
 void options_help(FILE *f, const struct command_options *c);
 
+/* What an unsigned, double or enum option accepts: "1 to 65529
+ * paragraphs", "a number above 0 to 1e+06", "table or bus" (its error's
+ * "want ..." unless the table words it); "" for the other kinds. */
+void options_range(const struct opt *o, char *out, size_t n);
+
 /* The subcommands' tables (cmd/run.c, hist.c, diff.c, cover.c, show.c). */
 extern const struct command_options run_options, show_options, hist_options, diff_options, cover_options;
 

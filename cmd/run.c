@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "manpage.h"
 #include "options.h"
 #include "session.h"
 
@@ -144,6 +145,25 @@ static const struct opt run_table[] = {
 const struct command_options run_options = {
     "run", "profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE in emulated time", "run options:", 1,
     run_table, sizeof run_table / sizeof run_table[0],
+};
+
+/* For man profil-run and the completion (cmd/manpage.h), from README.md. */
+const struct command_doc run_doc = {
+    &run_options,
+    "profil run loads PROGRAM (a .COM or .EXE) into an emulated IBM PC and runs it in\n"
+    "emulated time, sampling CS:IP every --interval microseconds (or, with --trace, counting\n"
+    "every instruction), and writes NAME.PRF (PROFIL's format, 16-bit counters) with NAME.prc\n"
+    "beside it (the exact 64-bit counts and the run's totals). ARGS are the program's command\n"
+    "tail. The program's own output goes to stdout byte for byte; the summary (samples, emulated\n"
+    "seconds, the four PROFIL classes, the busiest buckets, or the busiest symbols when a map is\n"
+    "found) goes to stderr.\n"
+    "\n"
+    "The .PRF (and the .prx) is written atomically, and always: when the program exits,\n"
+    "crashes, waits for a key after the last one, hits --timeout or --max-instructions, or is\n"
+    "stopped by a signal; a one-line note says which, and the exit status tells it apart.\n"
+    "Before it runs anything, run refuses a program that is a .PRF or .prx and any output that\n"
+    "is the program, the map, standard input or output, or another output.\n",
+    "EXE COM",
 };
 
 /* The program's arguments as DOS's command tail (at most 126 characters);

@@ -9,6 +9,7 @@
 #include "../formats/prf.h"
 #include "../formats/prx.h"
 #include "commands.h"
+#include "manpage.h"
 #include "options.h"
 #include "session.h"
 
@@ -24,6 +25,15 @@ static const char *wrapped_word(uint64_t exact, unsigned word)
 
 const struct command_options show_options = {
     "show", "profil show FILE.PRF                     print a .PRF's header and non-zero buckets", NULL, 0, NULL, 0,
+};
+
+/* For man profil-show and the completion (cmd/manpage.h), from README.md. */
+const struct command_doc show_doc = {
+    &show_options,
+    "profil show prints the nine header words of a .PRF and its non-zero buckets, with the\n"
+    "exact counts of FILE.prc beside it when it matches (and the .PRF's own word where it\n"
+    "wrapped). A .prx is refused: profil hist reads those.\n",
+    "PRF",
 };
 
 int cmd_show(int argc, char **argv)

@@ -169,5 +169,6 @@ Suite *svctime_suite(void);
 Suite *options_suite(void);
 Suite *layers_suite(void);
 Suite *api_suite(void);
+Suite *man_suite(void);
 
 #endif
