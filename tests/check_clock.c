@@ -121,6 +121,83 @@ START_TEST(memo_sees_code_change)
 }
 END_TEST
 
+/* A hit leaves the memo the BIU's state packed for the next key (no
+ * packing while the chain of hits goes on).  A loop of three instructions
+ * (PUSH AX; ADD [BX],AX; a short JMP back), 40 times round, on the 8088
+ * and the 8086, with a DRAM refresh every 72 clocks: the memo must give
+ * clock for clock what playing each instruction gives, also when the
+ * chain is broken by biu_init (a jump the queue did not follow), by a
+ * second BIU sharing the memo, and by an instruction that does not follow
+ * the last (the caller's next address differs). */
+static void loop_insn(struct eu_insn *in, uint8_t *mem, unsigned i)
+{
+    static const uint32_t at[3] = { 0x2000, 0x2001, 0x2003 };
+    memset(in, 0, sizeof *in);
+    in->mem = mem;
+    in->linear = at[i];
+    in->next = i == 2 ? at[0] : at[i + 1];
+    in->table = i == 0 ? 15 : i == 1 ? 24 : 15;
+    if (i == 0)
+        in->access[in->naccess++] = (struct bus_access){ 1, 2 };
+    if (i == 1) {
+        in->access[in->naccess++] = (struct bus_access){ 0, 2 };
+        in->access[in->naccess++] = (struct bus_access){ 1, 2 };
+    }
+}
+
+START_TEST(memo_chain_gives_what_the_model_gives)
+{
+    static uint8_t mem[MEM_SIZE];
+    static const uint8_t code[] = { 0x50, 0x01, 0x07, 0xEB, 0xFB };
+    memcpy(mem + 0x2000, code, sizeof code);
+    for (unsigned wide = 0; wide < 2; wide++) {
+        struct biu_memo *memo = biu_memo_new();
+        struct biu plain, fast, other;
+        biu_init(&plain, (int)wide, 0, 0x2000);
+        biu_init(&fast, (int)wide, 0, 0x2000);
+        biu_init(&other, (int)wide, 2, 0x2002);
+        plain.refresh_dreq = fast.refresh_dreq = 5;
+        plain.refresh_period = fast.refresh_period = 72;
+        for (unsigned step = 0; step < 120; step++) {
+            struct eu_insn in;
+            unsigned sp, sf, i = step % 3;
+            if (step == 61) {           /* the queue flushed under both */
+                biu_init(&plain, (int)wide, 0, 0x2000 + i);
+                biu_init(&fast, (int)wide, 0, 0x2000 + i);
+                plain.refresh_dreq = fast.refresh_dreq = 7;
+                plain.refresh_period = fast.refresh_period = 72;
+            }
+            if (step % 10 == 9) {       /* another BIU between two hits */
+                unsigned so;
+                loop_insn(&in, mem, 1);
+                biu_time(memo, &other, &in, &so);
+            }
+            if (step == 90) {           /* an instruction that does not follow */
+                unsigned s1, s2;
+                loop_insn(&in, mem, 2);
+                unsigned t1 = biu_time(NULL, &plain, &in, &s1);
+                loop_insn(&in, mem, 2);
+                ck_assert_uint_eq(biu_time(memo, &fast, &in, &s2), t1);
+            }
+            loop_insn(&in, mem, i);
+            unsigned tp = biu_time(NULL, &plain, &in, &sp);
+            loop_insn(&in, mem, i);
+            unsigned tf = biu_time(memo, &fast, &in, &sf);
+            ck_assert_msg(tp == tf && sp == sf, "step %u (8%s): %u/%u clocks, %u/%u stalls", step,
+                          wide ? "086" : "088", tf, tp, sf, sp);
+            same_biu(&fast, &plain);
+            ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
+            ck_assert_int_eq(fast.refresh_grant, plain.refresh_grant);
+        }
+        uint64_t lookups, misses;
+        biu_memo_stats(memo, &lookups, &misses);
+        ck_assert_uint_eq(lookups, 133);            /* 120 steps, 12 of the other BIU, 1 out of order */
+        ck_assert_msg(misses < lookups / 2, "%llu misses", (unsigned long long)misses);
+        biu_memo_free(memo);
+    }
+}
+END_TEST
+
 /* Run profil with `args` (a --trace run writing `prx`) and read the .prx. */
 static void run_traced(const char *args, const char *prx, struct prx *x)
 {
@@ -337,6 +414,7 @@ Suite *clock_suite(void)
     TCase *tc = tcase_create("memo");
     tcase_add_test(tc, memo_gives_what_the_model_gives);
     tcase_add_test(tc, memo_sees_code_change);
+    tcase_add_test(tc, memo_chain_gives_what_the_model_gives);
     suite_add_tcase(s, tc);
     tc = tcase_create("default");
     tcase_add_test(tc, default_clock_is_the_8088_bus);

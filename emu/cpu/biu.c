@@ -17,7 +17,9 @@
 
 void biu_init(struct biu *b, int wide, unsigned queued, uint32_t fetch_at)
 {
+    uint32_t gen = b->gen;
     memset(b, 0, sizeof *b);
+    b->gen = gen + 1;
     b->size = wide ? 6 : 4;
     b->width = wide ? 2 : 1;
     b->queued = queued > b->size ? b->size : queued;
@@ -82,6 +84,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
     int64_t phantom = -1;           /* the clock of a fetch put off at a T4 */
     int suspended = 0;              /* a jump stopped prefetching */
     int64_t clock;
+    b->gen++;
     for (clock = 0; clock < RUN_GUARD; clock++) {
         /* The bus moves on, unless a T2 found READY low: then a wait state
          * (an EU cycle's wait holds the EU back as long). */

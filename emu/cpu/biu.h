@@ -56,6 +56,8 @@ struct biu {
                                or BIU_NO_REFRESH                           */
     int64_t refresh_grant;  /* when the DMA got the bus, or BIU_NO_REFRESH */
     uint32_t refresh_period;/* clocks between requests; 0: no more         */
+    uint32_t gen;           /* bumped by biu_init and biu_run: a memo's
+                               packed copy of this state is then stale    */
 };
 
 #define BIU_NO_REFRESH INT64_MAX

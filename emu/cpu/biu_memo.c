@@ -43,11 +43,20 @@ struct memo_slot {
     uint16_t clocks, stall;
     int32_t refresh_dreq;       /* exact keys: the refresh afterwards, from  */
     int16_t refresh_grant;      /* the next instruction's first clock        */
+    uint32_t post_state2;       /* the BIU afterwards as the next key holds  */
+    uint64_t post_state0;       /* it (state_bits())                          */
 };
 
+/* After a hit, the BIU's state as the next key holds it (the slot's
+ * post_state), so the next key needs no packing or range checks while the
+ * BIU is the one the hit left (same biu, generation, next address). */
 struct biu_memo {
     struct memo_slot *slot;
     uint64_t lookups, misses;
+    const struct biu *last_biu;
+    uint32_t last_gen, last_next;
+    uint32_t state2;
+    uint64_t state0;
 };
 
 struct biu_memo *biu_memo_new(void)
@@ -80,24 +89,41 @@ static int32_t distance(uint32_t to, uint32_t from)
     return d >= 0x80000 ? d - 0x100000 : d;
 }
 
+/* The BIU's state as a key holds it: w[0]'s queue size, fill, bus cycle
+ * and T-state, w[2]'s scheduled fetch and where fetching stands
+ * (relative to `linear`); 0 when out of the key's range. */
+static int state_bits(const struct biu *b, uint32_t linear, uint64_t *w0, uint32_t *w2)
+{
+    int32_t ahead = distance(b->fetch_at, linear);
+    if (b->fetch_start > INT16_MAX || b->fetch_start < INT16_MIN || ahead < INT16_MIN || ahead > INT16_MAX ||
+        b->queued > 7 || b->t > 7)
+        return 0;
+    *w0 = (uint64_t)(b->size & 7) << 40 | (uint64_t)b->queued << 43 | (uint64_t)(b->busy & 3) << 46 |
+          (uint64_t)b->t << 48;
+    *w2 = (uint32_t)(uint16_t)b->fetch_start | (uint32_t)(uint16_t)ahead << 16;
+    return 1;
+}
+
 /* The key, or 0 when the instruction cannot be held in one (more accesses
  * than it encodes, clocks or a queue state out of its range). */
-static int make_key(const struct biu *b, const struct eu_insn *in, struct memo_key *k)
+static int make_key(const struct biu_memo *memo, const struct biu *b, const struct eu_insn *in, struct memo_key *k)
 {
-    int32_t ahead = distance(b->fetch_at, in->linear);
-    if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->fetch_start > INT16_MAX ||
-        b->fetch_start < INT16_MIN || ahead < INT16_MIN || ahead > INT16_MAX || b->queued > 7 || b->t > 7 ||
-        b->refresh_period > 0xFFFFFF)
+    uint64_t w0;
+    uint32_t w2;
+    if (memo->last_biu == b && memo->last_gen == b->gen && memo->last_next == in->linear) {
+        w0 = memo->state0;
+        w2 = memo->state2;
+    } else if (!state_bits(b, in->linear, &w0, &w2)) {
+        return 0;
+    }
+    if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->refresh_period > 0xFFFFFF)
         return 0;
     uint64_t accesses = 0;
     for (unsigned i = 0; i < in->naccess; i++)
         accesses |= (uint64_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
-    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | (uint64_t)(b->size & 7) << 40 |
-              (uint64_t)b->queued << 43 | (uint64_t)(b->busy & 3) << 46 | (uint64_t)b->t << 48 |
-              (uint64_t)in->naccess << 51;
+    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | w0 | (uint64_t)in->naccess << 51;
     k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses << 32;
-    k->w[2] = (uint64_t)(uint16_t)b->fetch_start | (uint64_t)(uint16_t)ahead << 16 |
-              (uint64_t)b->refresh_period << 32;
+    k->w[2] = w2 | (uint64_t)b->refresh_period << 32;
     k->w[3] = FAR_REFRESH;
     return 1;
 }
@@ -165,8 +191,19 @@ static inline __attribute__((always_inline)) struct memo_slot *lookup(struct biu
     return NULL;
 }
 
+/* The BIU's state after `s`, for the next key. */
+static void remember_state(struct biu_memo *memo, const struct memo_slot *s, const struct biu *b, uint32_t next)
+{
+    memo->last_biu = b;
+    memo->last_gen = b->gen;
+    memo->last_next = next;
+    memo->state0 = s->post_state0;
+    memo->state2 = s->post_state2;
+}
+
 /* A remembered result onto the BIU. */
-static unsigned apply(const struct memo_slot *s, struct biu *b, const struct eu_insn *in, unsigned *stall)
+static unsigned apply(struct biu_memo *memo, const struct memo_slot *s, struct biu *b, const struct eu_insn *in,
+                      unsigned *stall)
 {
     b->queued = s->queued;
     b->busy = s->busy;
@@ -181,13 +218,14 @@ static unsigned apply(const struct memo_slot *s, struct biu *b, const struct eu_
         b->refresh_grant = s->refresh_grant == NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
     }
     *stall = s->stall;
+    remember_state(memo, s, b, in->next);
     return s->clocks;
 }
 
 unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall)
 {
     struct memo_key k;
-    if (!memo || !make_key(b, in, &k))
+    if (!memo || !make_key(memo, b, in, &k))
         return play(b, in, stall);
     memo->lookups++;
     /* No refresh under way: a result that ends before the next request
@@ -196,17 +234,21 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     uint64_t bytes = bytes_at(in);
     const struct memo_slot *hit = room >= 0 ? lookup(memo, &k, bytes) : NULL;
     if (hit && hit->clocks <= room)
-        return apply(hit, b, in, stall);
+        return apply(memo, hit, b, in, stall);
     struct memo_key exact = k;
     int keyed = exact_refresh(b, &exact);
     if (keyed && (hit = lookup(memo, &exact, bytes)))
-        return apply(hit, b, in, stall);
+        return apply(memo, hit, b, in, stall);
     memo->misses++;
     unsigned clocks = play(b, in, stall);
     int32_t ahead = distance(b->fetch_at, in->next);
     int far = room >= 0 && clocks <= room;
     if (in->length > KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->fetch_start > INT16_MAX ||
         ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) || !refresh_fits(b))
+        return clocks;
+    uint64_t post0;
+    uint32_t post2;
+    if (!state_bits(b, in->next, &post0, &post2))
         return clocks;
     struct memo_slot *s = &memo->slot[slot_of(far ? &k : &exact)];
     s->key = far ? k : exact;
@@ -222,5 +264,8 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     s->stall = (uint16_t)*stall;
     s->refresh_dreq = b->refresh_dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)b->refresh_dreq;
     s->refresh_grant = b->refresh_grant == BIU_NO_REFRESH ? NO_GRANT : (int16_t)b->refresh_grant;
+    s->post_state0 = post0;
+    s->post_state2 = post2;
+    remember_state(memo, s, b, in->next);
     return clocks;
 }

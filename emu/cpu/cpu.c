@@ -84,13 +84,26 @@ static unsigned memio_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
     return memio_common(e, addr, val, type, 1);
 }
 
-static unsigned memio_bus(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+/* --timing bus: the same, logging each data access for the bus model
+ * (code fetches are the queue's, which the model plays itself). */
+static inline __attribute__((always_inline)) unsigned memio_bus_common(x86emu_t *e, u32 addr, u32 *val, unsigned type,
+                                                                      int model_8086)
 {
     struct cpu *c = e->_private;
     unsigned kind = type & ~0xFFu;
     if (kind != X86EMU_MEMIO_X)
         cpu_log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
-    return memio_common(e, addr, val, type, (int)c->odd_only);
+    return memio_common(e, addr, val, type, model_8086);
+}
+
+static unsigned memio_bus_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    return memio_bus_common(e, addr, val, type, 0);
+}
+
+static unsigned memio_bus_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    return memio_bus_common(e, addr, val, type, 1);
 }
 
 /* ---- 8086 behaviour where libx86emu is a 286 --------------------------- */
@@ -613,7 +626,7 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     c->insn.naccess = 0;
     c->settle_more = 1;
     m->timing_bus = 1;
-    x86emu_set_memio_handler(c->emu, memio_bus);
+    x86emu_set_memio_handler(c->emu, c->odd_only ? memio_bus_8086 : memio_bus_8088);
     return 0;
 }
 

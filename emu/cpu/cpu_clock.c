@@ -15,17 +15,6 @@
 #include "insnlen.h"
 #include "timing.h"
 
-/* --timing bus: note one data access and its bus cycles (a word takes two
- * on the 8088, and on the 8086 at an odd address). */
-void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write)
-{
-    if (c->insn.naccess < BIU_MAX_ACCESSES) {
-        struct bus_access *a = &c->insn.access[c->insn.naccess++];
-        a->write = (uint8_t)write;
-        a->cycles = (uint8_t)(bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2);
-    }
-}
-
 void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
 {
     cpu_log_access(ctx, linear, bytes, write);

@@ -53,9 +53,19 @@ static inline struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cp
  * override in *seg_prefix, and the opcode after them in *op (cpu.c). */
 unsigned cpu_scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefix, uint8_t *op);
 
+/* --timing bus: note one data access and its bus cycles (a word takes two
+ * on the 8088, and on the 8086 at an odd address).  Inline: the memory
+ * callback calls it for every data access. */
+static inline void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write)
+{
+    if (c->insn.naccess < BIU_MAX_ACCESSES) {
+        struct bus_access *a = &c->insn.access[c->insn.naccess++];
+        a->write = (uint8_t)write;
+        a->cycles = (uint8_t)(bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2);
+    }
+}
+
 /* cpu_clock.c: */
-/* --timing bus: note one data access and its bus cycles. */
-void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write);
 /* The same, as cpu8086.c's bus callback (ctx is the struct cpu). */
 void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write);
 /* DIV, IDIV, AAM, AAA, AAS: add what the operands will cost, before it
