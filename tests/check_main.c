@@ -30,6 +30,7 @@ int main(void)
     srunner_add_suite(sr, diff_suite());
     srunner_add_suite(sr, fuzz_suite());
     srunner_add_suite(sr, svctime_suite());
+    srunner_add_suite(sr, decode_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

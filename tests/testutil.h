@@ -114,5 +114,6 @@ Suite *exact_suite(void);
 Suite *diff_suite(void);
 Suite *fuzz_suite(void);
 Suite *svctime_suite(void);
+Suite *decode_suite(void);
 
 #endif
