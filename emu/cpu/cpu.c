@@ -315,12 +315,24 @@ static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn 
 
 /* ---- the per-instruction hook ------------------------------------------ */
 
+/* Whether opcode op may call or return (observe_transfer's cases, with
+ * the 8086's aliases C0/C1/C8/C9 of RET and RETF): the others, most
+ * instructions, are passed over without decoding. */
+static int may_transfer(uint8_t op)
+{
+    return op == 0xE8 || op == 0x9A || op == 0xFF || op == 0xF6 || op == 0xF7 || (op >= 0xC0 && op <= 0xC3) ||
+           (op >= 0xC8 && op <= 0xCF);
+}
+
 /* The shadow stack: tells m->calls of the call or return the instruction
  * at `lin` just made, if it made one (CS:IP, SS:SP are as it left them). */
 static void observe_transfer(struct cpu *c, uint32_t at)
 {
     const struct call_observer *o = c->m->calls;
     x86emu_t *e = c->emu;
+    uint8_t first = c->mem[at];
+    if (!decode_is_prefix(first) && !may_transfer(first))
+        return;
     struct insn d;
     decode_insn(c->mem, at, &d);
     uint32_t a = (at + d.prefixes) & MEM_MASK;

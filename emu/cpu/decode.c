@@ -85,7 +85,7 @@ static void decode(const struct code *c, struct insn *d)
     *d = (struct insn){ 0 };
     unsigned n = 0;
     uint8_t op;
-    while (n < DECODE_MAX_PREFIXES && (((op = byte(c, n)) & 0xE7) == 0x26 || (op >= 0xF0 && op <= 0xF3))) {
+    while (n < DECODE_MAX_PREFIXES && decode_is_prefix(op = byte(c, n))) {
         if (op < 0xF0)
             d->seg = op;
         else if (op >= 0xF2)

@@ -40,6 +40,13 @@ struct insn {
     uint8_t overlong;       /* DECODE_MAX_PREFIXES prefixes: the run ends it */
 };
 
+/* Whether byte b is a prefix: ES: CS: SS: DS: (26h 2Eh 36h 3Eh), LOCK
+ * (F0h, and F1h on the 8086), REPNE, REP (F2h F3h). */
+static inline int decode_is_prefix(uint8_t b)
+{
+    return (b & 0xE7) == 0x26 || (b >= 0xF0 && b <= 0xF3);
+}
+
 /* The instruction at mem[linear]; addresses wrap at 1 MiB. */
 void decode_insn(const uint8_t *mem, uint32_t linear, struct insn *d);
 
