@@ -196,7 +196,7 @@ static int rep_with_cx(json_t *test, unsigned least)
     test_bytes(test, b, sizeof b);
     unsigned pre = prefix_length(b, 0), op = b[pre];
     json_t *regs = json_object_get(json_object_get(test, "initial"), "regs");
-    return rep_prefixed(b, 0, pre) && op >= 0xA4 && op <= 0xAF &&
+    return rep_prefixed(b, 0) && op >= 0xA4 && op <= 0xAF &&
            (unsigned)json_integer_value(json_object_get(regs, "cx")) >= least;
 }
 

@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../emu/cpu/insnlen.h"
+#include "../emu/cpu/decode.h"
 #include "../emu/cpu/timing.h"
 #include "sst_load.h"
 
@@ -114,7 +114,9 @@ static int loop_clocks(json_t *test, const uint8_t *b, unsigned pre)
     json_t *fr = json_object_get(json_object_get(test, "final"), "regs");
     unsigned ax = reg_of(ir, "ax"), dx = reg_of(ir, "dx");
     struct insn_cost k;
-    timing_decode(b, 0, (uint16_t)reg_of(ir, "flags"), (uint16_t)reg_of(ir, "cx"), &k);
+    struct insn d;
+    decode_insn(b, 0, &d);
+    timing_decode(&d, (uint16_t)reg_of(ir, "flags"), (uint16_t)reg_of(ir, "cx"), &k);
     switch (k.mul) {
     case 0:
         return k.operand;
@@ -158,12 +160,14 @@ static void take_test(json_t *test, int reg)
     json_t *cyc = json_object_get(test, "cycles");
     uint8_t b[32];
     test_bytes(test, b, sizeof b);
-    unsigned pre = prefix_length(b, 0), op = b[pre];
-    if (operand_dependent(op, reg, rep_prefixed(b, 0, pre)))
+    struct insn d;
+    decode_insn(b, 0, &d);
+    unsigned pre = d.prefixes, op = d.opcode;
+    if (operand_dependent(op, reg, d.rep != 0))
         return;
-    int has_modrm = timing_ops[op].modrm, mem = has_modrm && b[pre + 1] < 0xC0;
-    int ea = mem ? (int)timing_ea(b[pre + 1]) : 0;
-    unsigned skip = has_modrm ? modrm_length(b[pre + 1]) : 0;
+    int has_modrm = d.has_modrm, mem = has_modrm && d.mod != 3;
+    int ea = mem ? (int)timing_ea(d.modrm) : 0;
+    unsigned skip = has_modrm ? 1u + d.disp_len : 0;
     size_t n = json_array_size(cyc), f = 0;
     unsigned fs = 0;
     for (f = 0; f < n; f++)

@@ -170,5 +170,6 @@ Suite *options_suite(void);
 Suite *layers_suite(void);
 Suite *api_suite(void);
 Suite *man_suite(void);
+Suite *decode_suite(void);
 
 #endif

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "insnlen.h"
+#include "decode.h"
 #include "timing.h"
 
 struct measured {
@@ -78,13 +78,13 @@ static int matches(const struct measured *m, const struct eu_insn *in)
     return k == in->naccess && flush == in->jumped;
 }
 
-static const struct measured *find(uint8_t op, int has_modrm, uint8_t modrm, int mem, const struct eu_insn *in)
+static const struct measured *find(const struct insn *d, int mem, const struct eu_insn *in)
 {
     if (!indexed)
         index_plans();
-    for (unsigned i = first_of[op]; i < NMEASURED && measured[i].opcode == op; i++) {
+    for (unsigned i = first_of[d->opcode]; i < NMEASURED && measured[i].opcode == d->opcode; i++) {
         const struct measured *m = &measured[i];
-        if (m->mem == mem && (m->reg < 0 || (has_modrm && m->reg == ((modrm >> 3) & 7))) && matches(m, in))
+        if (m->mem == mem && (m->reg < 0 || (d->has_modrm && m->reg == d->reg)) && matches(m, in))
             return m;
     }
     return NULL;
@@ -92,16 +92,15 @@ static const struct measured *find(uint8_t op, int has_modrm, uint8_t modrm, int
 
 /* The reads of the ModR/M byte and its displacement, as the 8086's
  * effective-address microcode makes them. */
-static void modrm_reads(struct eu_plan *p, int32_t opcode_at, uint8_t modrm, int32_t ea)
+static void modrm_reads(struct eu_plan *p, int32_t opcode_at, const struct insn *d, int32_t ea)
 {
-    unsigned mod = modrm >> 6;
     add(p, EU_QUEUE_READ, opcode_at + 1);
-    if (mod == 0 && (modrm & 7) == 6) {
+    if (d->mod == 0 && d->rm == 6) {
         add(p, EU_QUEUE_READ, opcode_at + 3);
         add(p, EU_QUEUE_READ, opcode_at + 4);
-    } else if (mod == 1 || mod == 2) {
+    } else if (d->mod == 1 || d->mod == 2) {
         add(p, EU_QUEUE_READ, opcode_at + ea - 4);
-        if (mod == 2)
+        if (d->mod == 2)
             add(p, EU_QUEUE_READ, opcode_at + ea - 3);
     }
 }
@@ -202,18 +201,19 @@ int biu_plan(const struct eu_insn *in, struct eu_plan *p)
     for (unsigned i = 0; i < pre; i++)
         add(p, EU_QUEUE_READ, 2 * (int32_t)i);
     int32_t opcode_at = 2 * (int32_t)pre;
-    uint8_t op = in->mem[(in->linear + pre) & 0xFFFFF], modrm = in->mem[(in->linear + pre + 1) & 0xFFFFF];
-    int has_modrm = timing_ops[op].modrm, mem = has_modrm && modrm < 0xC0;
-    int32_t ea = mem ? (int32_t)timing_ea(modrm) : 0;
+    struct insn d;
+    decode_insn(in->mem, in->linear, &d);
+    int mem = d.has_modrm && d.mod != 3;
+    int32_t ea = mem ? (int32_t)timing_ea(d.modrm) : 0;
     add(p, EU_QUEUE_READ, opcode_at);
     unsigned rest = len > pre + 1 ? len - pre - 1 : 0;
-    const struct measured *m = rep_prefixed(in->mem, in->linear, pre) ? NULL : find(op, has_modrm, modrm, mem, in);
+    const struct measured *m = d.rep ? NULL : find(&d, mem, in);
     if (!m) {
         from_table(in, p, opcode_at, rest, ea);
         return 0;
     }
-    if (has_modrm)
-        modrm_reads(p, opcode_at, modrm, ea);
+    if (d.has_modrm)
+        modrm_reads(p, opcode_at, &d, ea);
     from_measured(m, in, p, opcode_at + ea);
     return 1;
 }

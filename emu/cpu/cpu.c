@@ -21,7 +21,7 @@
 #include "cpu8086.h"
 #include "cpu_internal.h"
 #include "flatmem.h"
-#include "insnlen.h"
+#include "decode.h"
 #include "../machine.h"
 #include "timing.h"
 
@@ -123,21 +123,19 @@ enum fixup {
     FIX_IDIV16,
 };
 
-static uint8_t fixup_for(const uint8_t *mem, uint32_t lin)
+static uint8_t fixup_for(const struct insn *d)
 {
-    unsigned prefixes = prefix_length(mem, lin);
-    uint32_t a = lin + prefixes;
-    uint8_t op = mem[a & MEM_MASK], modrm = mem[(a + 1) & MEM_MASK];
+    uint8_t op = d->opcode, modrm = d->modrm;
     switch (op) {
     case 0xF6: case 0xF7:
-        if (((modrm >> 3) & 7) != 7)
+        if (d->reg != 7)
             return FIX_NONE;
         return op == 0xF6 ? FIX_IDIV8 : FIX_IDIV16;
     case 0x9C: return FIX_PUSHED_FLAGS;
     case 0xCC: case 0xCD: case 0xCE: return FIX_INT_FLAGS;
     case 0x9D: case 0x9E: case 0xCF: return FIX_RESERVED;
     case 0x54: return FIX_PUSH_SP;
-    case 0xD0: case 0xD1: return ((modrm >> 3) & 7) == 7 ? FIX_SAR1_OF : FIX_NONE;
+    case 0xD0: case 0xD1: return d->reg == 7 ? FIX_SAR1_OF : FIX_NONE;
     case 0xFF: return modrm == 0xD4 ? FIX_CALL_SP : (modrm == 0xF4 || modrm == 0xFC) ? FIX_PUSH_SP : FIX_NONE;
     default: return FIX_NONE;
     }
@@ -181,7 +179,7 @@ static void apply_fixup(x86emu_t *e, struct cpu *c)
             machine_interrupt(c->m, 0);
             return;
         }
-        if (rep_prefixed(c->mem, c->pend_lin, prefix_length(c->mem, c->pend_lin))) {
+        if (c->dec.rep) {           /* the fixup's instruction, decoded by the slow path */
             if (word)
                 e->x86.R_EAX = (uint16_t)-e->x86.R_AX;
             else
@@ -250,26 +248,6 @@ static void hint_later_cpu(struct machine *m, uint8_t op, uint16_t cs, uint16_t 
                 " (try --cpu %s)\n", name, op, cs, ip, cpu, cpu);
 }
 
-/* Executes the instruction at `lin` when it is one of those; returns its
- * length, or 0 when libx86emu should run it.  `words` counts the stack
- * words it read. */
-/* The prefixes at mem[lin] (F1, the 8086's other LOCK, among them): how
- * many (at most 15), the last segment override in *seg_prefix, and the
- * opcode after them in *op. */
-unsigned cpu_scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefix, uint8_t *op)
-{
-    unsigned n = 0;
-    *seg_prefix = 0;
-    while ((*op = c->mem[(lin + n) & MEM_MASK]) == 0x26 || *op == 0x2E || *op == 0x36 || *op == 0x3E ||
-           (*op >= 0xF0 && *op <= 0xF3)) {
-        if (*op < 0xF0)
-            *seg_prefix = *op;
-        if (++n >= 15)
-            break;
-    }
-    return n;
-}
-
 /* F1 is a LOCK prefix to the 8086, an opcode to libx86emu: for the one
  * instruction libx86emu runs, its F1 prefixes read as F0 (LOCK, which it
  * knows and which does nothing here), put back at the next boundary. */
@@ -293,17 +271,25 @@ static void restore_f1(struct cpu *c)
     }
 }
 
-static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsigned *words)
+/* Executes the instruction at `lin`, decoded as `d`, when it is one of
+ * those; returns its length, or 0 when libx86emu should run it.  `words`
+ * counts the stack words it read. */
+static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uint32_t lin, unsigned *words)
 {
-    uint8_t op, seg_prefix;
-    unsigned n = cpu_scan_prefixes(c, lin, &seg_prefix, &op);
-    if (n >= 15)
+    uint8_t op = d->opcode;
+    unsigned n = d->prefixes;
+    if (d->overlong)
         return 0;
     if (op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
         op == 0x3F || op == 0xD4 || op == 0xC6 || op == 0xC7 || op == 0x8F) {
         struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0,
                                    c->biu ? cpu_note_access : NULL, c };
-        unsigned len = cpu8086_exec(e, &bus, n, seg_prefix);
+        struct insn in_cs;          /* its code bytes wrap inside CS */
+        if ((uint32_t)e->x86.R_IP + d->length > 0x10000u) {
+            decode_insn_at(c->mem, e->x86.R_CS, e->x86.R_IP, &in_cs);
+            d = &in_cs;
+        }
+        unsigned len = cpu8086_exec(e, &bus, d);
         *words += bus.words;
         return len;
     }
@@ -315,14 +301,11 @@ static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsi
         x86emu_set_seg_register(e, e->x86.R_CS_SEL, (uint16_t)pop_word(e, c, words));
         e->x86.R_EIP = next;
         return n + 1;
-    case 0xD8: case 0xD9: case 0xDA: case 0xDB: case 0xDC: case 0xDD: case 0xDE: case 0xDF: {
-        unsigned len = modrm_length(c->mem[(lin + n + 1) & MEM_MASK]);
-        e->x86.R_EIP = (uint16_t)(next + len);
-        return n + 1 + len;
-    }
+    case 0xD8: case 0xD9: case 0xDA: case 0xDB: case 0xDC: case 0xDD: case 0xDE: case 0xDF:
+        e->x86.R_EIP = (uint16_t)(e->x86.R_IP + d->length);
+        return d->length;
     case 0xC0: case 0xC1: case 0xC8: case 0xC9: {   /* RET imm / RET / RETF imm / RETF */
-        uint16_t imm = (op & 1) ? 0 : (uint16_t)(c->mem[(lin + n + 1) & MEM_MASK] |
-                                                 c->mem[(lin + n + 2) & MEM_MASK] << 8);
+        uint16_t imm = (op & 1) ? 0 : d->imm;
         uint16_t ip = (uint16_t)pop_word(e, c, words);
         if (op >= 0xC8)
             x86emu_set_seg_register(e, e->x86.R_CS_SEL, (uint16_t)pop_word(e, c, words));
@@ -332,12 +315,11 @@ static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsi
     }
     default:
         if (op >= 0x60 && op <= 0x6F) {             /* Jcc */
-            int8_t disp = (int8_t)c->mem[(lin + n + 1) & MEM_MASK];
-            uint16_t to = (uint16_t)(next + 1);
+            uint16_t to = (uint16_t)(e->x86.R_IP + d->length);
             if (timing_condition(op & 0xF, (uint16_t)e->x86.R_FLG))
-                to = (uint16_t)(to + disp);
+                to = (uint16_t)(to + (int8_t)d->imm);
             e->x86.R_EIP = to;
-            return n + 2;
+            return d->length;
         }
         show_f1_as_lock(c, lin, n);
         return 0;
@@ -346,13 +328,13 @@ static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, uint32_t lin, unsi
 
 /* ---- the per-instruction hook ------------------------------------------ */
 
-/* Bytes of an AAM instruction with its prefixes. */
-static unsigned aam_length(const uint8_t *mem, uint32_t lin)
+/* Whether opcode op may call or return (observe_transfer's cases, with
+ * the 8086's aliases C0/C1/C8/C9 of RET and RETF): the others, most
+ * instructions, are passed over without decoding. */
+static int may_transfer(uint8_t op)
 {
-    unsigned n = 0;
-    while (mem[(lin + n) & MEM_MASK] != 0xD4 && n < 15)
-        n++;
-    return n + 2;
+    return op == 0xE8 || op == 0x9A || op == 0xFF || op == 0xF6 || op == 0xF7 || (op >= 0xC0 && op <= 0xC3) ||
+           (op >= 0xC8 && op <= 0xCF);
 }
 
 /* The shadow stack: tells m->calls of the call or return the instruction
@@ -361,10 +343,15 @@ static void observe_transfer(struct cpu *c, uint32_t at)
 {
     const struct call_observer *o = c->m->calls;
     x86emu_t *e = c->emu;
-    uint32_t a = (at + prefix_length(c->mem, at)) & MEM_MASK;
-    uint8_t op = c->mem[a], modrm = c->mem[(a + 1) & MEM_MASK];
+    uint8_t first = c->mem[at];
+    if (!decode_is_prefix(first) && !may_transfer(first))
+        return;
+    struct insn d;
+    decode_insn(c->mem, at, &d);
+    uint32_t a = (at + d.prefixes) & MEM_MASK;
+    uint8_t op = d.opcode, reg = d.reg;
     uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP, ss = e->x86.R_SS, sp = e->x86.R_SP;
-    uint16_t imm = (uint16_t)(modrm | c->mem[(a + 2) & MEM_MASK] << 8);
+    uint16_t imm = d.imm;
     uint32_t now = ((uint32_t)cs * 16 + ip) & MEM_MASK;
     if (c->fidelity && (op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9))
         op = (uint8_t)(op + 2);             /* the 8086's aliases of RET and RETF */
@@ -372,8 +359,8 @@ static void observe_transfer(struct cpu *c, uint32_t at)
     case 0xE8: o->call(o->ctx, XFER_NEAR, cs, ip, ss, sp); break;
     case 0x9A: o->call(o->ctx, XFER_FAR, cs, ip, ss, sp); break;
     case 0xFF:
-        if (((modrm >> 3) & 7) == 2 || ((modrm >> 3) & 7) == 3)
-            o->call(o->ctx, ((modrm >> 3) & 7) == 2 ? XFER_NEAR : XFER_FAR, cs, ip, ss, sp);
+        if (reg == 2 || reg == 3)
+            o->call(o->ctx, reg == 2 ? XFER_NEAR : XFER_FAR, cs, ip, ss, sp);
         break;
     case 0xCC: case 0xCD: o->call(o->ctx, XFER_INT, cs, ip, ss, sp); break;
     case 0xCE:                              /* INTO, when it was taken */
@@ -386,7 +373,7 @@ static void observe_transfer(struct cpu *c, uint32_t at)
     case 0xCA: o->ret(o->ctx, ss, (uint16_t)(sp - 4 - imm)); break;
     case 0xCF: o->ret(o->ctx, ss, (uint16_t)(sp - 6)); break;
     case 0xF6: case 0xF7:                   /* a divide error, raised by libx86emu */
-        if (((modrm >> 3) & 6) == 6 &&
+        if ((reg & 6) == 6 &&
             now == ((uint32_t)(c->mem[2] | c->mem[3] << 8) * 16 + (uint32_t)(c->mem[0] | c->mem[1] << 8)) % MEM_SIZE)
             o->call(o->ctx, XFER_INT, cs, ip, ss, sp);
         break;
@@ -476,21 +463,22 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             c->pend.rep = 0;
             return 1;
         }
-        timing_decode(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        decode_insn(c->mem, lin, &c->dec);
+        timing_decode(&c->dec, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         if (c->pend.mul >= DIV_8 && c->pend.mul <= ASCII_ADJUST)
-            cpu_settle_division(e, c, lin);
+            cpu_settle_division(e, c);
         c->settle_more |= c->pend.mul != 0;
         c->pend_cs = cs;
         c->pend_ip = ip;
         c->pend_lin = lin;
-        c->fixup = c->fidelity ? fixup_for(c->mem, lin) : FIX_NONE;
+        c->fixup = c->fidelity ? fixup_for(&c->dec) : FIX_NONE;
         c->sp_before = e->x86.R_SP;
         c->ax_before = e->x86.R_AX;
         c->dx_before = e->x86.R_DX;
         if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
             m->next_event = 0;      /* IF may rise: look at the next boundary */
         unsigned words = 0;
-        if (c->fidelity && emulate_8086_only(e, c, lin, &words)) {
+        if (c->fidelity && emulate_8086_only(e, c, &c->dec, lin, &words)) {
             e->x86.saved_cs = e->x86.R_CS;
             e->x86.saved_eip = e->x86.R_EIP;
             uint64_t cost = c->pend.fixed + words * WORD_PENALTY;
@@ -514,7 +502,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         /* AAM 0: libx86emu would divide by zero on the host.  The 8086
          * raises a divide error after the instruction, pushing the address
          * of the next one (after any prefixes, D4 00). */
-        cpu_set(m, REG_IP, (uint16_t)(ip + aam_length(c->mem, lin)));
+        cpu_set(m, REG_IP, (uint16_t)(ip + c->dec.prefixes + 2));     /* prefixes, D4 00 */
         machine_charge(m, c->pend.fixed, cs, ip);
         count_own_insn(c, lin);
         c->pend.fixed = 0;

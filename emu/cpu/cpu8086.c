@@ -42,27 +42,18 @@ static void set_reg8(struct machine *m, unsigned r, uint8_t v)
     set_reg16(m, r & 3, r & 4 ? (uint16_t)((w & 0x00FF) | v << 8) : (uint16_t)((w & 0xFF00) | v));
 }
 
-/* The code byte at CS:IP+k (IP wraps inside CS). */
-static uint8_t code(x86emu_t *e, const uint8_t *mem, unsigned k)
+/* The r/m operand of the decoded instruction `d`: its register, or where
+ * it is in memory (the segment override `d->seg` or the default). */
+static void operand_of(x86emu_t *e, const struct cpu8086_bus *bus, const struct insn *d, struct operand *o)
 {
-    return mem[lin(e->x86.R_CS, (uint16_t)(e->x86.R_IP + k))];
-}
-
-/* Decodes the ModR/M at CS:IP+at; returns its length with displacement. */
-static unsigned decode(x86emu_t *e, const struct cpu8086_bus *bus, unsigned at, uint8_t seg_prefix,
-                       struct operand *o)
-{
-    const uint8_t *mem = bus->mem;
-    uint8_t modrm = code(e, mem, at);
-    unsigned mod = modrm >> 6, rm = modrm & 7, len = 1;
-    if (mod == 3) {
+    if (d->mod == 3) {
         o->is_reg = 1;
-        o->reg = rm;
-        return len;
+        o->reg = d->rm;
+        return;
     }
     static const uint8_t base_bp[8] = { 0, 0, 1, 1, 0, 0, 1, 0 };
     uint16_t off;
-    switch (rm) {
+    switch (d->rm) {
     case 0: off = (uint16_t)(e->x86.R_BX + e->x86.R_SI); break;
     case 1: off = (uint16_t)(e->x86.R_BX + e->x86.R_DI); break;
     case 2: off = (uint16_t)(e->x86.R_BP + e->x86.R_SI); break;
@@ -72,22 +63,16 @@ static unsigned decode(x86emu_t *e, const struct cpu8086_bus *bus, unsigned at, 
     case 6: off = e->x86.R_BP; break;
     default: off = e->x86.R_BX; break;
     }
-    int uses_bp = base_bp[rm];
-    if (mod == 0 && rm == 6) {
-        off = (uint16_t)(code(e, mem, at + 1) | code(e, mem, at + 2) << 8);
+    int uses_bp = base_bp[d->rm];
+    if (d->mod == 0 && d->rm == 6) {
+        off = 0;                    /* the displacement is the address */
         uses_bp = 0;
-        len += 2;
-    } else if (mod == 1) {
-        off = (uint16_t)(off + (int8_t)code(e, mem, at + 1));
-        len += 1;
-    } else if (mod == 2) {
-        off = (uint16_t)(off + (code(e, mem, at + 1) | code(e, mem, at + 2) << 8));
-        len += 2;
+    } else if (d->mod == 0) {
+        off = (uint16_t)(off + 0);
     }
     o->is_reg = 0;
-    o->off = off;
-    o->seg = seg_prefix ? cpu_get(bus->m, seg_of_prefix(seg_prefix)) : uses_bp ? e->x86.R_SS : e->x86.R_DS;
-    return len;
+    o->off = (uint16_t)(off + d->disp);
+    o->seg = d->seg ? cpu_get(bus->m, seg_of_prefix(d->seg)) : uses_bp ? e->x86.R_SS : e->x86.R_DS;
 }
 
 /* Reads and writes of the operand; a word at offset FFFFh wraps inside
@@ -202,18 +187,17 @@ static void ascii_adjust(x86emu_t *e, int subtract)
     e->x86.R_EAX = (uint16_t)(ah << 8 | (al & 0x0F));
 }
 
-unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, unsigned prefixes, uint8_t seg_prefix)
+unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, const struct insn *d)
 {
-    uint8_t op = code(e, bus->mem, prefixes);
-    unsigned reg = (code(e, bus->mem, prefixes + 1) >> 3) & 7;
+    uint8_t op = d->opcode;
+    unsigned reg = d->reg;
     struct operand o;
-    unsigned len;
     switch (op) {
     case 0xD2: case 0xD3: {
         if (reg != 4 && reg != 5 && reg != 7)
             return 0;
         int word = op & 1;
-        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
+        operand_of(e, bus, d, &o);
         unsigned count = e->x86.R_CL;
         if (count) {
             unsigned v = get(bus, &o, word);
@@ -224,70 +208,60 @@ unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, unsigned prefixes, u
     case 0x8C:                                  /* MOV r/m16, sreg */
         if (reg < 4)
             return 0;
-        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
+        operand_of(e, bus, d, &o);
         put(bus, &o, 1, cpu_get(bus->m, sreg[reg & 3]));
         break;
     case 0x8E: {                                /* MOV sreg, r/m16 */
         if (reg < 4)
             return 0;
-        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
+        operand_of(e, bus, d, &o);
         uint16_t v = (uint16_t)get(bus, &o, 1);
         cpu_set(bus->m, sreg[reg & 3], v);
         break;
     }
-    case 0xC6: case 0xC7: {                     /* MOV r/m, imm with reg 1-7 */
+    case 0xC6: case 0xC7:                       /* MOV r/m, imm with reg 1-7 */
         if (reg == 0)
             return 0;
-        int word = op & 1;
-        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
-        unsigned imm = code(e, bus->mem, prefixes + len);
-        if (word)
-            imm |= (unsigned)code(e, bus->mem, prefixes + len + 1) << 8;
-        len += 1 + (unsigned)word;
-        put(bus, &o, word, imm);
+        operand_of(e, bus, d, &o);
+        put(bus, &o, op & 1, d->imm);
         break;
-    }
     case 0x8F: {                                /* POP r/m with reg 1-7 */
         if (reg == 0)
             return 0;
         struct operand top = { 0, 0, e->x86.R_SS, e->x86.R_SP };
         uint16_t v = (uint16_t)get(bus, &top, 1);
         e->x86.R_ESP = (uint16_t)(e->x86.R_SP + 2);
-        len = 1 + decode(e, bus, prefixes + 1, seg_prefix, &o);
+        operand_of(e, bus, d, &o);
         put(bus, &o, 1, v);
         break;
     }
     case 0x27: case 0x2F:
         decimal_adjust(e, op == 0x2F);
-        len = 1;
         break;
     case 0x37: case 0x3F:
         ascii_adjust(e, op == 0x3F);
-        len = 1;
         break;
     case 0xD4: {                                /* AAM n: flags from AL */
-        uint8_t base = code(e, bus->mem, prefixes + 1), al = e->x86.R_AL;
+        uint8_t base = (uint8_t)d->imm, al = e->x86.R_AL;
         if (base == 0)
             return 0;                           /* the divide error: emu/cpu/cpu.c's */
         uint8_t q = (uint8_t)(al / base), r = (uint8_t)(al % base);
         e->x86.R_EAX = (uint16_t)(q << 8 | r);
         set_szp(e, r, (e->x86.R_FLG & FLAG_CF) != 0, (e->x86.R_FLG & FLAG_AF) != 0);
-        len = 2;
         break;
     }
     default:
         return 0;
     }
-    e->x86.R_EIP = (uint16_t)(e->x86.R_IP + prefixes + len);
-    return prefixes + len;
+    e->x86.R_EIP = (uint16_t)(e->x86.R_IP + d->length);
+    return d->length;
 }
 
-unsigned cpu8086_rm_value(x86emu_t *e, const struct cpu8086_bus *bus, unsigned prefixes, uint8_t seg_prefix,
-                          int word)
+unsigned cpu8086_rm_value(x86emu_t *e, const struct cpu8086_bus *bus, const struct insn *d, int word)
 {
     struct cpu8086_bus quiet = *bus;
     struct operand o;
     quiet.note = NULL;
-    decode(e, &quiet, prefixes + 1, seg_prefix, &o);
+    operand_of(e, &quiet, d, &o);
     return get(&quiet, &o, word);
 }

@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <x86emu.h>
 
+#include "decode.h"
+
 struct machine;
 
 /* The memory the instruction reads and writes: the machine's 1 MiB,
@@ -34,16 +36,13 @@ struct cpu8086_bus {
     void *ctx;
 };
 
-/* Runs the instruction at CS:IP, whose opcode follows `prefixes` bytes of
- * prefixes (`seg_prefix` the last segment override, or 0), when it is one
- * of those; returns its length with the prefixes, or 0 when libx86emu
- * should run it.  Code bytes wrap inside CS, as on the 8086. */
-unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, unsigned prefixes, uint8_t seg_prefix);
+/* Runs the instruction at CS:IP, decoded as `d` (decode.h; its code bytes
+ * wrapping inside CS, as on the 8086), when it is one of those; returns its
+ * length with the prefixes, or 0 when libx86emu should run it. */
+unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, const struct insn *d);
 
-/* The r/m operand (a byte, or a `word`) of the instruction at CS:IP whose
- * ModR/M byte follows `prefixes` prefix bytes and the opcode, as it reads
- * now; nothing is counted or noted. */
-unsigned cpu8086_rm_value(x86emu_t *e, const struct cpu8086_bus *bus, unsigned prefixes, uint8_t seg_prefix,
-                          int word);
+/* The r/m operand (a byte, or a `word`) of the decoded instruction `d` as
+ * it reads now; nothing is counted or noted. */
+unsigned cpu8086_rm_value(x86emu_t *e, const struct cpu8086_bus *bus, const struct insn *d, int word);
 
 #endif

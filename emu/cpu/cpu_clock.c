@@ -21,21 +21,20 @@ void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
 }
 
 /* DIV, IDIV, AAM, AAA, AAS: what the operands will cost, before it runs. */
-void cpu_settle_division(x86emu_t *e, struct cpu *c, uint32_t lin)
+void cpu_settle_division(x86emu_t *e, struct cpu *c)
 {
     unsigned kind = c->pend.mul;
-    uint8_t seg_prefix, op;
-    unsigned n = cpu_scan_prefixes(c, lin, &seg_prefix, &op);
+    const struct insn *d = &c->dec;
     unsigned extra;
     if (kind == ASCII_ADJUST) {
         extra = timing_ascii_extra(e->x86.R_AL, (uint16_t)e->x86.R_FLG);
     } else if (kind == AAM_8) {
-        extra = timing_div_extra(kind, e->x86.R_AL, c->mem[(lin + n + 1) & MEM_MASK]);
+        extra = timing_div_extra(kind, e->x86.R_AL, (uint8_t)d->imm);
     } else {
         int wide = kind == DIV_16 || kind == IDIV_16;
         struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, NULL };
         uint32_t dividend = wide ? ((uint32_t)e->x86.R_DX << 16 | e->x86.R_AX) : e->x86.R_AX;
-        extra = timing_div_extra(kind, dividend, (uint16_t)cpu8086_rm_value(e, &bus, n, seg_prefix, wide));
+        extra = timing_div_extra(kind, dividend, (uint16_t)cpu8086_rm_value(e, &bus, d, wide));
     }
     c->pend.operand = (uint16_t)extra;
     c->pend.fixed += extra;

@@ -10,6 +10,7 @@
 #include <x86emu.h>
 
 #include "biu.h"
+#include "decode.h"
 #include "../machine.h"
 #include "timing.h"
 
@@ -18,6 +19,7 @@ struct cpu {
     struct machine *m;
     uint8_t *mem;               /* the machine's memory                      */
     struct insn_cost pend;      /* cost of the instruction now executing     */
+    struct insn dec;            /* it decoded, when the slow path took it    */
     uint16_t pend_cs, pend_ip;  /* its address: CS for every instruction (trace
                                    mode), IP only for those the slow path
                                    decodes (a REP split needs both)          */
@@ -49,10 +51,6 @@ struct cpu {
 
 static inline struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cpu; }
 
-/* The prefixes at mem[lin]: how many (at most 15), the last segment
- * override in *seg_prefix, and the opcode after them in *op (cpu.c). */
-unsigned cpu_scan_prefixes(const struct cpu *c, uint32_t lin, uint8_t *seg_prefix, uint8_t *op);
-
 /* --timing bus: note one data access and its bus cycles (a word takes two
  * on the 8088, and on the 8086 at an odd address).  Inline: the memory
  * callback calls it for every data access. */
@@ -68,9 +66,9 @@ static inline void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, 
 /* cpu_clock.c: */
 /* The same, as cpu8086.c's bus callback (ctx is the struct cpu). */
 void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write);
-/* DIV, IDIV, AAM, AAA, AAS: add what the operands will cost, before it
- * runs. */
-void cpu_settle_division(x86emu_t *e, struct cpu *c, uint32_t lin);
+/* DIV, IDIV, AAM, AAA, AAS (decoded in c->dec): add what the operands
+ * will cost, before it runs. */
+void cpu_settle_division(x86emu_t *e, struct cpu *c);
 /* MUL, IMUL, CWD: add what the operands cost, once it ran. */
 void cpu_settle_mul(struct cpu *c);
 /* --timing bus: the clocks the instruction that just ran took, given its

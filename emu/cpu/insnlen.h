@@ -1,11 +1,8 @@
 /*
- * emu/cpu/insnlen.h: how many bytes an 8086 instruction takes.
- *
- * Decodes prefixes, the opcode, the ModR/M byte with its displacement and
- * the immediate, with the 8086's meanings (0F is POP CS, 60-6F are short
- * jumps, C0/C1/C8/C9 are returns, D8-DF take a ModR/M operand).  Trace
- * mode's coverage uses it to turn executed instruction addresses into
- * executed bytes; emu/cpu/cpu.c uses its pieces to decode what it corrects.
+ * emu/cpu/insnlen.h: how many bytes an 8086 instruction takes, for those
+ * that need only that (trace mode's coverage turns executed instruction
+ * addresses into executed bytes; the bus memo; the test tools).  Thin
+ * wrappers over decode_insn() (decode.h), the one decoder.
  */
 #ifndef PROFIL_EMU_INSNLEN_H
 #define PROFIL_EMU_INSNLEN_H
@@ -16,11 +13,8 @@
  * most 15. */
 unsigned prefix_length(const uint8_t *mem, uint32_t linear);
 
-/* Whether the `prefixes` prefix bytes at mem[linear] include REP or REPNE. */
-int rep_prefixed(const uint8_t *mem, uint32_t linear, unsigned prefixes);
-
-/* Bytes of a ModR/M byte and its displacement. */
-unsigned modrm_length(uint8_t modrm);
+/* Whether the instruction at mem[linear] has a REP or REPNE prefix. */
+int rep_prefixed(const uint8_t *mem, uint32_t linear);
 
 /* The length of the instruction at mem[linear] (addresses wrap at 1 MiB);
  * at most 15 prefixes are followed. */

@@ -198,38 +198,22 @@ const uint16_t timing_grp_ff[8][2] = {
     { 11, 18 }, { 24, 24 }, { 11, 16 }, { 11, 16 }, /* JMP JMP far PUSH (PUSH) */
 };
 
-void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t cx,
-                   struct insn_cost *out)
+void timing_decode(const struct insn *d, uint16_t flags, uint16_t cx, struct insn_cost *out)
 {
-    uint32_t a = linear;
-    unsigned prefix_clocks = 0;
-    int rep = 0;
-    const struct timing_op *op;
-    uint8_t b;
+    /* A run of prefixes: 2 clocks each; after DECODE_MAX_PREFIXES of them
+     * the next byte is taken as the opcode (a prefix there costs 2). */
+    unsigned prefix_clocks = 2u * d->prefixes;
+    int rep = d->rep != 0;
+    uint8_t b = d->opcode;
+    const struct timing_op *op = &timing_ops[b];
 
     out->rep = 0;
     out->mul = 0;
     out->operand = 0;
     out->per_iter = 0;
     out->words_per_iter = 0;
-    for (int n = 0;; n++) {
-        b = mem[a & 0xFFFFF];
-        a++;
-        op = &timing_ops[b];
-        if (n >= 15)
-            break;          /* a run of prefixes: charge them, treat the last as the op */
-        if (op->kind == K_PREFIX_SEG || op->kind == K_PREFIX_LOCK) {
-            prefix_clocks += 2;
-        } else if (op->kind == K_PREFIX_REP) {
-            rep = 1;
-            prefix_clocks += 2;
-        } else {
-            break;
-        }
-    }
-
-    out->aam0 = op->kind == K_AAM && mem[a & 0xFFFFF] == 0;
-    uint8_t modrm = op->modrm ? mem[a & 0xFFFFF] : 0xC0;
+    out->aam0 = op->kind == K_AAM && d->imm == 0;
+    uint8_t modrm = d->has_modrm ? d->modrm : 0xC0;
     int is_mem = (modrm >> 6) != 3;
     unsigned reg = (modrm >> 3) & 7;
     unsigned ea = timing_ea(modrm);
@@ -243,7 +227,7 @@ void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t
         out->mul = AAM_8;           /* + the division loop, before it runs */
         break;
     case K_AAD:                     /* AH x the immediate: 1 a 1 bit */
-        out->operand = (uint16_t)ones(mem[a & 0xFFFFF]);
+        out->operand = (uint16_t)ones(d->imm);
         t = op->reg + out->operand;
         break;
     case K_CWD:

@@ -10,13 +10,15 @@
  * word), on the 8086 only for words at odd addresses.  Word transfers are
  * counted as they happen (emu/cpu/cpu.c's memory callback), so the cost is
  * settled in two steps: timing_decode() before the instruction runs (it
- * reads the bytes, FLAGS and CX), timing_finish() after (CX after a REP,
- * words moved).
+ * reads the decoded instruction, FLAGS and CX), timing_finish() after (CX
+ * after a REP, words moved).
  */
 #ifndef PROFIL_EMU_TIMING_H
 #define PROFIL_EMU_TIMING_H
 
 #include <stdint.h>
+
+#include "decode.h"
 
 /* Cost of the bus transfer of one word beyond the byte cost. */
 #define WORD_PENALTY 4u
@@ -105,10 +107,9 @@ extern const uint8_t timing_ea_by_modrm[256];
 /* Group opcodes by ModR/M reg field: {register form, memory form}. */
 extern const uint16_t timing_grp_f6[8][2], timing_grp_f7[8][2], timing_grp_ff[8][2];
 
-/* Decode the instruction at mem[linear] (wrapping at 1 MiB).  `flags` and
- * `cx` are the registers before it executes. */
-void timing_decode(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t cx,
-                   struct insn_cost *out);
+/* The cost of the decoded instruction `d` (decode.h).  `flags` and `cx`
+ * are the registers before it executes. */
+void timing_decode(const struct insn *d, uint16_t flags, uint16_t cx, struct insn_cost *out);
 
 /* Whether condition code cc (the low nibble of a Jcc) holds under FLAGS. */
 static inline int timing_condition(unsigned cc, uint16_t f)
