@@ -55,12 +55,33 @@ START_TEST(reprogrammed_pit_counts_match_emulated_time)
 }
 END_TEST
 
+/* pfxsti.com (see its comment): IRQ0 waits while IF is clear; STI lets
+ * it in after the next instruction, with or without a prefix before STI
+ * (the wrapper looked at the first byte for an instruction that may set
+ * IF, so ES: STI let it in only at the next sampling tick or timer
+ * deadline: "01 00 ").  Both clocks: the tick count does not depend on
+ * them. */
+START_TEST(prefixed_sti_lets_a_waiting_irq_in)
+{
+    for (int table = 0; table < 2; table++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("pfxsti.com"), TMP "/pfxsti.prf");
+        if (table)
+            o.timing = PROFIL_TIMING_TABLE;
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, "01 01 ");
+    }
+}
+END_TEST
+
 Suite *timer_suite(void)
 {
     Suite *s = suite_create("timer");
     TCase *tc = tcase_create("irq0");
     tcase_add_test(tc, bios_counts_ticks_at_18_2_hz);
     tcase_add_test(tc, reprogrammed_pit_counts_match_emulated_time);
+    tcase_add_test(tc, prefixed_sti_lets_a_waiting_irq_in);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -475,7 +475,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         c->sp_before = e->x86.R_SP;
         c->ax_before = e->x86.R_AX;
         c->dx_before = e->x86.R_DX;
-        if (timing_ops[c->mem[lin]].kind == K_IFSET && m->irq_waiting)
+        if (timing_ops[c->dec.opcode].kind == K_IFSET && m->irq_waiting)
             m->next_event = 0;      /* IF may rise: look at the next boundary */
         unsigned words = 0;
         if (c->fidelity && emulate_8086_only(e, c, &c->dec, lin, &words)) {
