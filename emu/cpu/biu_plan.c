@@ -42,17 +42,20 @@ static const struct measured measured[] = {
 
 #define NMEASURED (sizeof measured / sizeof measured[0])
 
-/* The first measured plan of each opcode, or NMEASURED. */
-static uint16_t first_of[256];
-static int indexed;
-
-static void index_plans(void)
+/* The first measured plan of an opcode, or the first after it: a binary
+ * search, as `make bus-plans` writes the plans sorted by opcode (no table
+ * built at run time, so machines in several threads share nothing). */
+static unsigned first_of(uint8_t opcode)
 {
-    for (unsigned i = 0; i < 256; i++)
-        first_of[i] = NMEASURED;
-    for (unsigned i = NMEASURED; i-- > 0;)
-        first_of[measured[i].opcode] = (uint16_t)i;
-    indexed = 1;
+    unsigned lo = 0, hi = NMEASURED;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (measured[mid].opcode < opcode)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 static void add(struct eu_plan *p, enum eu_event kind, int32_t at)
@@ -80,9 +83,7 @@ static int matches(const struct measured *m, const struct eu_insn *in)
 
 static const struct measured *find(const struct insn *d, int mem, const struct eu_insn *in)
 {
-    if (!indexed)
-        index_plans();
-    for (unsigned i = first_of[d->opcode]; i < NMEASURED && measured[i].opcode == d->opcode; i++) {
+    for (unsigned i = first_of(d->opcode); i < NMEASURED && measured[i].opcode == d->opcode; i++) {
         const struct measured *m = &measured[i];
         if (m->mem == mem && (m->reg < 0 || (d->has_modrm && m->reg == d->reg)) && matches(m, in))
             return m;
