@@ -4,6 +4,7 @@
 #include "symtab.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,25 +375,66 @@ static int parse_nasm(struct lines *l, struct symtab *t, char *err, size_t errn)
 
 /* ---- dev86 ld86 -M -------------------------------------------------------------- */
 
+/* One symbol line of an ld86 map: 0 for a blank or closing line, 1 for a
+ * symbol, -1 for anything else. */
+struct ld86_sym {
+    char module[64], name[128], flags[16];
+    unsigned seg;
+    unsigned long value;
+};
+
+static int ld86_line(const char *s, struct ld86_sym *y)
+{
+    if (blank(s) || strncmp(s, "Total memory used", 17) == 0)
+        return 0;
+    y->flags[0] = 0;
+    return sscanf(s, " %63s %127s %x %lx %15s", y->module, y->name, &y->seg, &y->value, y->flags) < 4 ? -1 : 1;
+}
+
 /* "   MODULE   SYMBOL  SEG  VALUE  FLAGS" per symbol, then "Total memory
- * used".  Values are the addresses ld86 linked at (a .COM linked with -T
- * has that base in them). */
+ * used".  Values are the addresses ld86 linked at.  Two passes: the first
+ * finds the text (segment 0) and data ranges, the second adds symbols as
+ * program offsets.
+ * - Absolute symbols (flag 'a': constants such as a structure offset) are
+ *   not addresses and are left out.
+ * - A .COM linked with -T100 (bcc -Md) has its text at 100h and up: that
+ *   origin is taken off, so offsets count from the image's first byte as
+ *   for every other map.  With all text at 100h or above the origin is
+ *   100h, else 0 (ld86 -0 -d links at 0).
+ * - Data symbols (segments 1-15) share the text's address space only when
+ *   they lie above it (ld86 -d without separate I&D); bcc -Md gives data a
+ *   segment of its own, whose offsets overlap the text's, and those are
+ *   left out (a profile's addresses are code). */
 static int parse_ld86(struct lines *l, struct symtab *t, char *err, size_t errn)
 {
-    uint32_t lo = UINT32_MAX, hi = 0;
+    struct lines first = *l;
+    struct ld86_sym y;
+    unsigned long text_lo = ULONG_MAX, text_hi = 0, data_lo = ULONG_MAX;
+    int rc;
     while (next_line(l)) {
-        const char *s = l->text;
-        if (blank(s) || strncmp(s, "Total memory used", 17) == 0)
+        if ((rc = ld86_line(l->text, &y)) < 0)
+            FAIL(l, "a symbol line should read 'MODULE SYMBOL SEG VALUE FLAGS': '%.60s'", l->text);
+        if (rc == 0 || strchr(y.flags, 'a'))
             continue;
-        char module[64], name[128], flags[16] = "";
-        unsigned seg;
-        unsigned long value;
-        if (sscanf(s, " %63s %127s %x %lx %15s", module, name, &seg, &value, flags) < 4)
-            FAIL(l, "a symbol line should read 'MODULE SYMBOL SEG VALUE FLAGS': '%.60s'", s);
-        if (add_symbol(t, name, (uint32_t)value) != 0)
+        if (y.seg == 0) {
+            if (y.value < text_lo) text_lo = y.value;
+            if (y.value > text_hi) text_hi = y.value;
+        } else if (y.value < data_lo) {
+            data_lo = y.value;
+        }
+    }
+    unsigned long origin = text_lo != ULONG_MAX && text_lo >= 0x100 ? 0x100 : 0;
+    int data_too = text_lo == ULONG_MAX || data_lo == ULONG_MAX || data_lo > text_hi;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    *l = first;
+    while (next_line(l)) {
+        if (ld86_line(l->text, &y) <= 0 || strchr(y.flags, 'a') || (y.seg != 0 && !data_too) || y.value < origin)
+            continue;
+        uint32_t at = (uint32_t)(y.value - origin);
+        if (add_symbol(t, y.name, at) != 0)
             FAIL(l, "out of memory");
-        if (value < lo) lo = (uint32_t)value;
-        if (value > hi) hi = (uint32_t)value;
+        if (at < lo) lo = at;
+        if (at > hi) hi = at;
     }
     if (t->nsym == 0) {
         snprintf(err, errn, "no symbols in the ld86 map");

@@ -369,6 +369,41 @@ START_TEST(ld86_map_parsed)
 }
 END_TEST
 
+/* What bcc -Md (dev86: a DOS .COM linked by ld86 with -T100 and a data
+ * segment of its own) writes, cut from a Dhrystone build's map: text at
+ * 100h and up, data offsets (segments 1 and 3) that overlap the text's, and
+ * absolute constants (flag 'a').  Symbols are offsets in the image (the
+ * .COM's first byte, PSP:0100h, is 0), so startup (100h) is 0 and _Proc_1
+ * (633h) is 533h; data and constants are not code addresses and are left
+ * out. */
+START_TEST(ld86_com_map_from_bcc)
+{
+    static const char map[] =
+        "                crt0               startup  0  00000100  R N\n"
+        "                crt0                 no_op  0  00000103  R\n"
+        "                crt0             ZP_safety  1  00000000  r\n"
+        "              dhry_1             _Int_Glob  3  00000910  R C\n"
+        "              dhry_1                 _main  0  0000010c  R\n"
+        "              dhry_1               _Proc_1  0  00000633  R\n"
+        "              string            strchr.off  0  00000004  a\n"
+        "Total memory used: 0000e40f\n";
+    struct symtab t;
+    char err[512];
+    ck_assert_msg(symtab_parse(map, sizeof map - 1, &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(t.format, MAP_LD86);
+    ck_assert_uint_eq(t.nsym, 4);
+    ck_assert_str_eq(t.sym[0].name, "startup");
+    ck_assert_uint_eq(t.sym[0].addr, 0);
+    ck_assert_str_eq(t.sym[1].name, "no_op");
+    ck_assert_uint_eq(t.sym[1].addr, 3);
+    ck_assert_str_eq(t.sym[2].name, "_main");
+    ck_assert_uint_eq(t.sym[2].addr, 0x0C);
+    ck_assert_str_eq(t.sym[3].name, "_Proc_1");
+    ck_assert_uint_eq(t.sym[3].addr, 0x533);
+    symtab_free(&t);
+}
+END_TEST
+
 /* PROHST's HELLO.MAP was written by the real MS-DOS 2.0 LINK. */
 START_TEST(real_link_map_parsed)
 {
@@ -559,6 +594,7 @@ Suite *reports_suite(void)
     tcase_add_test(tc, map_errors_name_the_line);
     tcase_add_test(tc, real_link_map_parsed);
     tcase_add_test(tc, ld86_map_parsed);
+    tcase_add_test(tc, ld86_com_map_from_bcc);
     tcase_add_test(tc, borland_idle_publics);
     tcase_add_test(tc, hist_rows_per_symbol);
     tcase_add_test(tc, csv_and_json_exports);
