@@ -233,7 +233,12 @@ int kbd_event(struct keyboard *k, uint64_t now, int buffer_full)
     }
     uint8_t codes[8];
     unsigned make_at, n = stroke_codes(s, codes, &make_at);
-    if (k->step == make_at && buffer_full) {
+    /* The PC/XT keyboard sends its next code only when the last one was
+     * taken from port 60h (the BIOS clears the register after reading it):
+     * a key pressed while interrupts are off waits for INT 09h, not lost
+     * under its own release code.  Likewise while the BIOS's buffer is
+     * full. */
+    if (k->full || (k->step == make_at && buffer_full)) {
         k->due = now + STEP_CYCLES;
         return 0;
     }
