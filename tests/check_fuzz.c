@@ -17,7 +17,7 @@
 static const struct {
     const char *target, *seeds;
 } replays[] = {
-    { "loader", FIXTURE_DIR }, { "prf", "tests/golden" }, { "map_mslink", "tests/fixtures" },
+    { "loader", FIXTURE_DIR }, { "prf", "tests/golden" }, { "prc", NULL }, { "map_mslink", "tests/fixtures" },
     { "map_wlink", "tests/fixtures" }, { "map_nasm", FIXTURE_DIR }, { "map_ld86", "tests/fixtures" },
     { "prx", NULL }, { "keys", NULL },
 };
