@@ -157,7 +157,8 @@ END_TEST
 
 /* 45h/46h: standard output duplicated, pointed at a file and back; 5Bh
  * refuses an existing file (80 = 50h), 5Ah names a temporary file, 6Ch
- * opens an existing one (CX=1) (handles.asm). */
+ * opens an existing one (CX=1) (handles.asm), under DOS 4.0, which has
+ * 6Ch; DOS 3.30 has no 6Ch: AL=0 and the flags as they were ("ok 00"). */
 START_TEST(duplicated_handles_and_new_files)
 {
     struct run_result r;
@@ -166,11 +167,68 @@ START_TEST(duplicated_handles_and_new_files)
     o.drives[2] = DRV;
     run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
+    ck_assert_str_eq(r.out, "via dup\r\n0050 ok C:\\PRF00000.TMP ok 00 ");
+    make_tree();
+    o.dos_version = 0x0004;
+    run_session(&r, &o, NULL);
+    ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
     ck_assert_str_eq(r.out, "via dup\r\n0050 ok C:\\PRF00000.TMP ok 01 ");
     char content[64];
     slurp(DRV "/OUT.TXT", content, sizeof content);
     ck_assert_str_eq(content, "into file\r\n");
     ck_assert_int_eq(file_exists(DRV "/PRF00000.TMP"), 1);
+}
+END_TEST
+
+/* probes.asm (its comment numbers the tokens): the questions programs ask
+ * about DOS features, answered as MS-DOS 3.30 does (the line for 4.0
+ * differs where 4.0 has the function: 69h is within it, unimplemented,
+ * and 65h/23h answers "yes"); handles 0 and 1 are files here (stdin and
+ * stdout are not terminals): C: with "not written" (0042h) until the
+ * program writes to handle 1 (0002h); a read of redirected input takes the
+ * 6 bytes asked for whole, not one line. */
+START_TEST(probes_answer_as_dos_does)
+{
+    static const char *const expect[2] = {
+        "0042 0042 80D3 \r\n"
+        "7100 C 0001 C 6900 N 6900 C C:\\HELLO.TXT C:\\????????.TXT C:/CON 0000 N "
+        "0029 01B5 01 0026 0001 01B5 0005 0080 9A 01B5 01B5 \r\n"
+        "86 C 00 1687 00 0000 0000 N 0000 N 0000 0000 0010 01 0018 0000 \r\n"
+        "0002 0006 0001 C ",
+        "0042 0042 80D3 \r\n"
+        "7100 C 0001 C 0001 C 0001 C C:\\HELLO.TXT C:\\????????.TXT C:/CON 0000 N "
+        "0029 01B5 01 0026 0001 01B5 0005 0080 9A 01B5 01B5 \r\n"
+        "86 C 00 1687 00 0000 0000 N 0000 N 0000 0000 0010 01 0018 0000 \r\n"
+        "0002 0006 0001 N ",
+    };
+    struct run_result r;
+    make_tree();
+    if (system("printf 'ab\\ncd\\n' > " TMP "/probes.in") != 0)
+        ck_abort();
+    struct profil_options o = fixture_options(FIX("probes.com"), TMP "/probes.prf");
+    o.drives[2] = DRV;
+    for (int v = 0; v < 2; v++) {
+        o.dos_version = v ? 0x0004 : 0;
+        run_session(&r, &o, TMP "/probes.in");
+        ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
+        ck_assert_str_eq(r.out, expect[v]);
+        ck_assert_ptr_nonnull(strstr(r.err, "INT 21h AH=69h at "));
+    }
+}
+END_TEST
+
+/* On a terminal (script(1) gives profil one), handles 0 and 1 are the
+ * console device (80D3h), as they are under DOS without redirection. */
+START_TEST(standard_handles_on_a_terminal_are_the_console)
+{
+    char out[4096];
+    make_tree();
+    int st = system("script -qec './profil run -o " TMP "/tty.prf --drive C=" DRV " " FIX("probes.com")
+                    " 2>/dev/null' /dev/null < /dev/null > " TMP "/tty.out");
+    ck_assert_int_eq(st, 0);
+    slurp(TMP "/tty.out", out, sizeof out);
+    ck_assert_msg(strncmp(out, "80D3 80D3 80D3 ", 15) == 0, "got '%s'", out);
+    ck_assert_ptr_nonnull(strstr(out, "\r\n80D3 "));     /* handle 1 after output, step 16 */
 }
 END_TEST
 
@@ -383,6 +441,8 @@ Suite *dos_suite(void)
     tcase_add_test(tc, fcb_file_io);
     tcase_add_test(tc, exec_runs_a_child);
     tcase_add_test(tc, duplicated_handles_and_new_files);
+    tcase_add_test(tc, probes_answer_as_dos_does);
+    tcase_add_test(tc, standard_handles_on_a_terminal_are_the_console);
     tcase_add_test(tc, folders_and_searches);
     tcase_add_test(tc, date_and_time_follow_the_emulated_clock);
     suite_add_tcase(s, tc);

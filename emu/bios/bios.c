@@ -104,9 +104,9 @@ static void int15(struct machine *m, void *ctx)
     (void)ctx;
     bios_charge_call(m);
     switch (cpu_ah(m)) {
-    case 0x88:                          /* extended memory: none */
-        cpu_set(m, REG_AX, 0);
-        service_set_carry(m, 0);
+    case 0x88: case 0xE8:               /* extended memory: a PC/XT has none, */
+        cpu_set_ah(m, 0x86);            /* and its BIOS no function to ask    */
+        service_set_carry(m, 1);
         break;
     case 0xC0:                          /* configuration table */
         cpu_set(m, REG_ES, SEG_ROM);
@@ -124,6 +124,7 @@ static void int15(struct machine *m, void *ctx)
     default:
         bios_unknown(m, 0x15, cpu_ah(m));
         cpu_set_ah(m, 0x86);            /* the PC's "not supported" */
+        service_set_carry(m, 1);
         break;
     }
 }

@@ -4,8 +4,10 @@
  * errors.
  *
  * Each INT 21h call charges COST_DOS_CALL at the INT 21h stub, then the
- * function's own cost; a function not in any table is reported once and
- * fails with carry set and AX=1.
+ * function's own cost.  A function above the DOS version's last answers
+ * as that DOS does (AL=0, flags unchanged), 71h as a DOS without long
+ * names does (AX=7100h, CF set); one within the version that profil does
+ * not implement fails with carry set and AX=1; both are reported once.
  */
 #include "dos.h"
 
@@ -310,8 +312,26 @@ static void fn_new_psp(struct dos *d)
     }
 }
 
+/* 55h: a child process's PSP at DX:0 (MISC.ASM's $Dup_PDB): a copy of the
+ * current one with SI as its memory top, INT 22h-24h as they are now, its
+ * own job file table inheriting every open handle, the current PSP as its
+ * parent; it becomes the current PSP. */
+static void fn_child_psp(struct dos *d)
+{
+    struct machine *m = d->m;
+    uint16_t seg = cpu_get(m, REG_DX), parent = d->psp;
+    fn_new_psp(d);
+    mem_ww(m, lin(seg, PSP_MEM_TOP), cpu_get(m, REG_SI));
+    dos_inherit_handles(d, parent, seg);
+    mem_ww(m, lin(seg, PSP_JFT_COUNT), DOS_JFT_SIZE);
+    mem_ww(m, lin(seg, PSP_JFT_PTR), PSP_JFT);
+    mem_ww(m, lin(seg, PSP_JFT_PTR + 2), seg);
+    mem_ww(m, lin(seg, PSP_PARENT), parent);
+    d->psp = seg;
+}
+
 static const struct dos_entry dos_core_fns[] = {
-    { 0x26, fn_new_psp },
+    { 0x26, fn_new_psp }, { 0x55, fn_child_psp },
     { 0x00, fn_terminate }, { 0x1A, fn_set_dta }, { 0x25, fn_set_vector },
     { 0x2F, fn_get_dta },
     { 0x30, fn_version }, { 0x33, fn_break }, { 0x35, fn_get_vector },
@@ -327,7 +347,7 @@ static void build_dispatch(struct dos *d)
 {
     const struct dos_entry *tables[] = { dos_core_fns, dos_console_fns, dos_file_fns, dos_fcb_fns,
                                          dos_dir_fns,  dos_sys_fns,     dos_mem_fns,  dos_time_fns,
-                                         dos_ioctl_fns };
+                                         dos_ioctl_fns, dos_nls_fns,    dos_net_fns };
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
         for (const struct dos_entry *e = tables[t]; e->fn; e++)
             d->dispatch[e->ah] = e->fn;
@@ -356,6 +376,18 @@ static int keeps_listing(uint8_t ah)
     return memchr(keep, ah, sizeof keep) != NULL;
 }
 
+/* The last INT 21h function of a DOS version (MAXCOM in MSCODE.ASM, 2.x;
+ * DISP.ASM/MS_TABLE.ASM, 4.0): a call above it is BADCALL's. */
+uint8_t dos_last_function(uint16_t version)
+{
+    uint8_t major = (uint8_t)version, minor = (uint8_t)(version >> 8);
+    if (major < 3)
+        return 0x58;
+    if (major == 3)
+        return minor < 30 ? 0x62 : 0x68;
+    return 0x6C;
+}
+
 static void int21(struct machine *m, void *ctx)
 {
     struct dos *d = ctx;
@@ -366,16 +398,24 @@ static void int21(struct machine *m, void *ctx)
     int keep = keeps_listing(ah);
     if (!keep)
         drives_forget(&d->drives);
-    if (d->dispatch[ah]) {
+    if (d->dispatch[ah] && ah <= dos_last_function(d->version)) {
         d->dispatch[ah](d);
         if (!keep && ah != 0x4E && ah != 0x11)  /* what it listed to find its path may have changed since */
             drives_forget(&d->drives);
         return;
     }
+    if (ah == 0x71) {           /* long names: none, as DOS 7 without them says */
+        cpu_set(m, REG_AX, 0x7100);
+        service_set_carry(m, 1);
+        return;
+    }
     uint16_t cs, ip;
     service_caller(m, &cs, &ip);
     machine_unimplemented(m, 0x21, ah, cs, (uint16_t)(ip - 2));
-    dos_fail(d, DOSERR_FUNC);
+    if (ah > dos_last_function(d->version))
+        cpu_set_al(m, 0);       /* DISP.ASM's BADCALL: AL=0, flags as they were */
+    else
+        dos_fail(d, DOSERR_FUNC);
 }
 
 static void int20(struct machine *m, void *ctx)
@@ -549,19 +589,21 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
     d->version = DOS_VERSION_DEFAULT;
     d->disk_free = DOS_DISK_FREE_DEFAULT;
     d->switchar = '/';
+    memset(d->machine_name, ' ', 15);       /* CONST2.ASM's MYNAME: blanks */
     d->boot_year = 1984;
     d->boot_month = 1;
     d->boot_day = 1;
     d->epoch_cycles = m->now;
     drives_init(&d->drives);
     dos_sys_install(d);
+    dos_nls_install(d);
     build_dispatch(d);
 
-    d->sft[0] = (struct sft){ SFT_CON_IN, 0, -1, 0 };
-    d->sft[1] = (struct sft){ SFT_CON_OUT, 0, -1, 1 };
-    d->sft[2] = (struct sft){ SFT_ERR, 0, -1, 1 };
-    d->sft[3] = (struct sft){ SFT_ERR, 0, -1, 2 };
-    d->sft[4] = (struct sft){ SFT_ERR, 0, -1, 1 };
+    d->sft[0] = (struct sft){ .kind = SFT_CON_IN, .refs = 0, .fd = -1, .mode = 0 };
+    d->sft[1] = (struct sft){ .kind = SFT_CON_OUT, .refs = 0, .fd = -1, .mode = 1 };
+    d->sft[2] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1 };
+    d->sft[3] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 2 };
+    d->sft[4] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1 };
 
     for (unsigned i = 0; i <= DOS_STUB_IRET; i++)
         mem_wb(m, lin(SEG_DOS, (uint16_t)i), 0xCF);

@@ -36,6 +36,7 @@ struct sft {
     int refs;
     int fd;                 /* SFT_FILE */
     uint8_t mode;           /* open mode: 0 read, 1 write, 2 both */
+    uint8_t written;        /* SFT_FILE: written since it was opened (44h/00h) */
 };
 
 /* DOS memory calls, for --memory (sampler/memprof.c): the CS:IP of the
@@ -71,6 +72,8 @@ struct dos {
     uint8_t verify;                 /* 2Eh/54h */
     uint8_t alloc_strategy;         /* 58h */
     char switchar;                  /* 37h */
+    char machine_name[16];          /* 5E00h/5E01h: 15 characters and a NUL */
+    uint16_t machine_number;        /* 5E00h's CX: 0 while no name was set */
     char search_dir[8][DOS_PATH_MAX + 4];  /* 4Eh/4Fh: the folders of recent searches */
     unsigned next_search;
     /* The console line editor, across waits for --keys (dos_console.c). */
@@ -96,6 +99,9 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
 /* "2.0" .. "5.0" (minor in hundredths: "3.3" is 3.30, "2.11") as 30h's
  * AX; -1 for anything else. */
 int dos_version_parse(const char *s, uint16_t *out);
+/* The last INT 21h function the DOS version (as 30h's AX) has: 58h for
+ * 2.x, 62h for 3.0-3.2, 68h for 3.3, 6Ch for 4.0 and 5.0. */
+uint8_t dos_last_function(uint16_t version);
 void dos_free(struct dos *d);
 
 /* INT 21h/29h's parse of a file name at s into an FCB's drive (1 = A:,

@@ -105,6 +105,15 @@ static int search_step(struct dos *d)
     return 0;
 }
 
+/* The end of 4Eh/4Fh: on success AX=0, as SEARCH.ASM's PackName leaves it
+ * (XOR AX,AX before the name's NUL), which programs test. */
+static void found(struct dos *d, int err)
+{
+    if (!err)
+        cpu_set(d->m, REG_AX, 0);
+    finish(d, err);
+}
+
 static void fn_find_first(struct dos *d)
 {
     char path[128], dir[DOS_PATH_MAX + 4];
@@ -149,13 +158,13 @@ static void fn_find_first(struct dos *d)
     mem_ww(d->m, dta + 13, 0);
     mem_wb(d->m, dta + 15, (uint8_t)slot);
     err = search_step(d);
-    finish(d, err == DOSERR_NO_MORE && (d->version & 0xFF) >= 3 ? DOSERR_NO_FILE : err);
+    found(d, err == DOSERR_NO_MORE && (d->version & 0xFF) >= 3 ? DOSERR_NO_FILE : err);
 }
 
 static void fn_find_next(struct dos *d)
 {
     dos_charge(d, COST_DOS_FILE_CALL);
-    finish(d, search_step(d));
+    found(d, search_step(d));
 }
 
 /* ---- rename, file times ------------------------------------------------------- */
@@ -207,7 +216,65 @@ static void fn_file_time(struct dos *d)
     dos_ok(d);
 }
 
+/* 60h: the canonical form of the path at DS:SI into ES:DI: "D:\\DIR\\NAME.EXT"
+ * in upper-case 8.3, "." and ".." taken out, wildcards as '?' (a '*'
+ * fills its part); a device "D:/CON" (the current drive).  AH=0. */
+static void fn_truename(struct dos *d)
+{
+    struct machine *m = d->m;
+    char path[128], out[DOS_PATH_MAX + 80], dir[128];
+    struct resolved r;
+    if (dos_read_asciz(d, cpu_get(m, REG_DS), cpu_get(m, REG_SI), path, sizeof path) < 0 || !path[0]) {
+        dos_fail(d, DOSERR_NO_PATH);
+        return;
+    }
+    char *name = path + strlen(path);
+    while (name > path && name[-1] != '\\' && name[-1] != '/' && name[-1] != ':')
+        name--;
+    int wild = strpbrk(name, "*?") != NULL, err;
+    if (wild) {                         /* the folder resolves; the name stays a pattern */
+        snprintf(dir, sizeof dir, "%.*s.", (int)(name - path), path);
+        err = drive_resolve(&d->drives, dir, &r);
+    } else {
+        err = drive_resolve(&d->drives, path, &r);
+    }
+    if (err == 15 || err == 3 || (err == 0 && wild && !r.exists)) {
+        dos_fail(d, err == 15 ? DOSERR_DRIVE : DOSERR_NO_PATH);
+        return;
+    }
+    if (r.device != DEV_NONE && !wild) {
+        static const char *const dev[] = { "", "CON", "NUL", "AUX", "PRN" };
+        snprintf(out, sizeof out, "%c:/%s", 'A' + d->drives.current, dev[r.device]);
+    } else {
+        int n = snprintf(out, sizeof out, "%c:\\%s", 'A' + r.drive, r.dos);
+        if (wild) {
+            uint8_t drive = 0, pattern[11];
+            int w;
+            memset(pattern, ' ', 11);
+            fcb_parse_name(name, 0, &drive, pattern, &w);
+            char ext[4] = "";
+            int base = 8, extn = 3;
+            while (base > 0 && pattern[base - 1] == ' ')
+                base--;
+            while (extn > 0 && pattern[8 + extn - 1] == ' ')
+                extn--;
+            memcpy(ext, pattern + 8, (size_t)extn);
+            ext[extn] = 0;
+            snprintf(out + n, sizeof out - (size_t)n, "%s%.*s%s%s", r.dos[0] ? "\\" : "", base,
+                     (const char *)pattern, extn ? "." : "", ext);
+        }
+    }
+    if (strlen(out) >= 128) {
+        dos_fail(d, DOSERR_NO_PATH);
+        return;
+    }
+    mem_write(m, lin(cpu_get(m, REG_ES), cpu_get(m, REG_DI)), out, strlen(out) + 1);
+    cpu_set_ah(m, 0);
+    dos_ok(d);
+}
+
 const struct dos_entry dos_dir_fns[] = {
+    { 0x60, fn_truename },
     { 0x39, fn_mkdir }, { 0x3A, fn_rmdir }, { 0x3B, fn_chdir }, { 0x4E, fn_find_first },
     { 0x4F, fn_find_next }, { 0x56, fn_rename }, { 0x57, fn_file_time },
     { 0, NULL },

@@ -153,7 +153,7 @@ static void open_fcb(struct dos *d, int create)
         set_al(d, 0xFF);
         return;
     }
-    d->sft[s] = (struct sft){ SFT_FILE, 1, fd, 2 };
+    d->sft[s] = (struct sft){ .kind = SFT_FILE, .refs = 1, .fd = fd, .mode = 2 };
     if (mem_rb(d->m, fcb) == 0)
         mem_wb(d->m, fcb, (uint8_t)(r.drive + 1));
     mem_ww(d->m, fcb + 0x0C, 0);                    /* current block */
@@ -185,7 +185,7 @@ static void fn_close(struct dos *d)
     dos_charge(d, COST_DOS_FILE_CALL);
     if (f) {
         close(f->fd);
-        *f = (struct sft){ SFT_FREE, 0, -1, 0 };
+        *f = (struct sft){ .kind = SFT_FREE, .refs = 0, .fd = -1, .mode = 0 };
         mem_wb(d->m, fcb + 0x19, 0);
     }
     set_al(d, f ? 0 : 0xFF);

@@ -113,6 +113,7 @@ static void open_file(struct dos *d, int create)
     }
     f->mode = mode;
     f->refs = 0;
+    f->written = 0;
     int h = dos_new_handle(d, s);
     if (h < 0) {
         if (f->kind == SFT_FILE)
@@ -185,14 +186,17 @@ static void fn_read(struct dos *d)
         if (dos_con_read(d, ds, dx, cx, &done) != 0)
             return;
     } else if (f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT || f->kind == SFT_SCREEN) {
-        /* The console: raw bytes of the host's stdin, up to a line end. */
+        /* The console: raw bytes of the host's stdin, up to a line end
+         * from a terminal; from a file or pipe (`PROG < FILE`), as many as
+         * asked for, as DOS reads a redirected file. */
+        int whole = f->kind == SFT_CON_IN && !d->con->in_tty;
         while (done < cx) {
             int ch = console_get_raw(d->con);
             if (ch < 0)
                 break;
             mem_wb(d->m, lin(ds, (uint16_t)(dx + done)), (uint8_t)ch);
             done++;
-            if (ch == '\n')
+            if (ch == '\n' && !whole)
                 break;
         }
         machine_charge(d->m, (uint64_t)done * COST_KBD_CHAR, SEG_IOSYS, BIOS_CON_OFF);
@@ -243,6 +247,7 @@ static void fn_write(struct dos *d)
         done = write_file(d, f->fd, ds, dx, cx);
         if (done == UINT_MAX)
             return;
+        f->written = 1;
         break;
     case SFT_CON_IN:
     case SFT_CON_OUT:

@@ -18,7 +18,8 @@ typedef void (*dos_fn)(struct dos *d);
 struct dos_entry { uint8_t ah; dos_fn fn; };
 
 /* Tables from dos_console.c, dos_file.c, dos_fcb.c, dos_dir.c, dos_sys.c,
- * dos_mem.c, dos_time.c, dos_ioctl.c (terminated by fn NULL). */
+ * dos_mem.c, dos_time.c, dos_ioctl.c, dos_nls.c, dos_net.c (terminated by
+ * fn NULL). */
 extern const struct dos_entry dos_console_fns[];
 extern const struct dos_entry dos_file_fns[];
 extern const struct dos_entry dos_fcb_fns[];
@@ -27,6 +28,8 @@ extern const struct dos_entry dos_sys_fns[];
 extern const struct dos_entry dos_mem_fns[];
 extern const struct dos_entry dos_time_fns[];
 extern const struct dos_entry dos_ioctl_fns[];
+extern const struct dos_entry dos_nls_fns[];
+extern const struct dos_entry dos_net_fns[];
 
 #define DOS_STUB_INT20  0x00u
 #define DOS_STUB_INT21  0x01u
@@ -92,6 +95,10 @@ void dos_terminate(struct dos *d, uint8_t code, uint8_t type);
 
 /* dos_sys.c: the DOS data its answers point at (InDOS, list of lists...). */
 void dos_sys_install(struct dos *d);
+/* The class, suggested action and locus 59h gives with an error code. */
+void dos_error_info(uint16_t code, uint8_t *cls, uint8_t *action, uint8_t *locus);
+/* dos_nls.c: the country tables and case-map routine in the DOS segment. */
+void dos_nls_install(struct dos *d);
 
 /* dos_mem.c: a process's blocks freed at its end, for --memory (reported
  * to d->mem_calls at the current caller). */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "dos_internal.h"
+#include "../pc/console.h"
 
 
 #define INFO_DEVICE  0x0080u
@@ -15,12 +16,23 @@
 #define INFO_NUL     0x8084u
 #define INFO_AUX     0x8080u
 
+#define INFO_FILE_CLEAN 0x0040u   /* a file: not written since it was opened */
+
+/* 00h: what the handle is.  The standard input and output are the console
+ * only when the host's are terminals: otherwise they are files, as DOS
+ * reports `PROG < IN > OUT` (handle 0 from the start, handle 1 until the
+ * program writes to it, "not written"); stderr stays the console. */
 static uint16_t device_info(struct dos *d, const struct sft *f)
 {
+    uint16_t file = (uint16_t)d->drives.current;
     switch (f->kind) {
-    case SFT_FILE: return (uint16_t)d->drives.current;     /* a file: its drive, not written */
+    case SFT_FILE: return (uint16_t)(file | (f->written ? 0 : INFO_FILE_CLEAN));
     case SFT_NUL: return INFO_NUL;
-    case SFT_ERR: return INFO_AUX;
+    case SFT_ERR: return f == &d->sft[2] ? INFO_CON : INFO_AUX;
+    case SFT_CON_IN:
+        return d->con->in_tty || kbd_scripted(&d->m->kbd) ? INFO_CON : (uint16_t)(file | INFO_FILE_CLEAN);
+    case SFT_CON_OUT:
+        return d->con->out_tty ? INFO_CON : (uint16_t)(file | (d->con->out_bytes ? 0 : INFO_FILE_CLEAN));
     default: return INFO_CON;
     }
 }

@@ -335,7 +335,8 @@ void dos_observe_alloc(struct dos *d, uint16_t seg)
 
 /* 58h: AL 0 get, 1 set the strategy (0 first fit, 1 best, 2 last; DOS
  * 5's upper-memory bits 40h/80h are kept and change nothing: there is no
- * upper memory); AL 2/3 the upper-memory link: never linked. */
+ * upper memory); AL 2 the upper-memory link (DOS 5): never linked; AL 3
+ * fails with 1, as DOS 5 with no upper memory does. */
 static void fn_strategy(struct dos *d)
 {
     uint16_t bx = cpu_get(d->m, REG_BX);
@@ -348,13 +349,16 @@ static void fn_strategy(struct dos *d)
         }
         d->alloc_strategy = (uint8_t)bx;
         break;
-    case 2: cpu_set_al(d->m, 0); break;
-    case 3:
-        if (bx > 1) {
+    case 2:                     /* DOS 5: the link state, never linked */
+        if ((uint8_t)d->version < 5) {
             dos_fail(d, DOSERR_FUNC);
             return;
         }
+        cpu_set_al(d->m, 0);
         break;
+    case 3:                     /* link or unlink: there is no upper memory to link */
+        dos_fail(d, DOSERR_FUNC);
+        return;
     default:
         dos_fail(d, DOSERR_FUNC);
         return;

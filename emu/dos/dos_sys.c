@@ -2,8 +2,8 @@
  * emu/dos/dos_sys.c: INT 21h's questions about the system: 0Dh (disk reset),
  * 18h/1Dh/1Eh/20h (CP/M's, AL=0), 1Fh/32h (drive parameter block), 1Bh/1Ch and 36h
  * (disk geometry and free space), 2Eh/54h (verify flag), 34h (InDOS), 37h
- * (switch character), 38h (country), 50h/51h (current PSP), 52h (list of
- * lists), 59h (extended error).
+ * (switch character), 50h/51h and 62h (current PSP), 52h (list of lists),
+ * 59h (extended error), 61h (unused: AL=0), 64h (the lookahead flag).
  *
  * Every answer is fixed or comes from emulated state, never from the host:
  * a drive reports 16 sectors of 512 bytes per cluster, 32768 clusters, of
@@ -12,7 +12,7 @@
  * program sees the same figures on every machine.  The DOS data these calls point at
  * lives in the DOS segment (docs/architecture.md): InDOS at 00C0:0010,
  * the list of lists at 00C0:0020 (the first MCB's segment just before it),
- * the media byte at 00C0:0040, a RETF for the country case-map at 00C0:0050,
+ * the media byte at 00C0:0040,
  * the drive parameter block at 00C0:0080.
  */
 #include <string.h>
@@ -23,7 +23,6 @@
 #define OFF_INDOS    0x10u
 #define OFF_LISTS    0x20u
 #define OFF_MEDIA    0x40u
-#define OFF_CASEMAP  0x50u
 #define OFF_DPB      0x80u          /* one drive parameter block, filled per call */
 
 #define SECTORS_PER_CLUSTER 16u
@@ -39,7 +38,6 @@ void dos_sys_install(struct dos *d)
         mem_wb(m, lin(SEG_DOS, (uint16_t)(OFF_LISTS + i)), i < 8 ? 0xFF : 0);  /* no DPB or SFT to walk */
     mem_ww(m, lin(SEG_DOS, OFF_LISTS + 0x10), BYTES_PER_SECTOR);
     mem_wb(m, lin(SEG_DOS, OFF_MEDIA), 0xF8);       /* fixed disk */
-    mem_wb(m, lin(SEG_DOS, OFF_CASEMAP), 0xCB);     /* RETF: nothing above 7Fh to map */
 }
 
 /* The drive DL names (0 = default, 1 = A:), or -1 when it is not mapped. */
@@ -152,32 +150,8 @@ static void fn_switchar(struct dos *d)
     }
 }
 
-/* 38h: the United States' conventions, in DOS 2's 32-byte layout or DOS
- * 3's 34-byte one.  Setting a country is refused. */
-static void fn_country(struct dos *d)
-{
-    uint8_t info[34] = { 0 };
-    if (cpu_get(d->m, REG_DX) == 0xFFFF) {
-        dos_fail(d, DOSERR_NO_FILE);
-        return;
-    }
-    if ((d->version & 0xFF) < 3) {
-        memcpy(info + 2, "$\0,\0.\0", 6);           /* date format 0 (m/d/y), currency, 1000s, decimal */
-    } else {
-        /* currency "$" (5 bytes), thousands ",", decimal ".", date "-", time ":" */
-        static const char seps[] = "$\0\0\0\0,\0.\0-\0:";
-        memcpy(info + 2, seps, sizeof seps);        /* 13 bytes: was 15, one past the literal */
-        info[16] = 2;                               /* digits after the decimal point */
-        info[18] = OFF_CASEMAP;                     /* case map: 00C0:0050, a RETF */
-        info[20] = (uint8_t)SEG_DOS;
-        info[21] = SEG_DOS >> 8;
-        info[22] = ',';                             /* data-list separator */
-    }
-    mem_write(d->m, lin(cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX)), info, (d->version & 0xFF) < 3 ? 32 : 34);
-    cpu_set(d->m, REG_BX, 1);
-    cpu_set(d->m, REG_AX, 1);
-    dos_ok(d);
-}
+/* 64h: DOS's own printer/lookahead flag; nothing here reads it. */
+static void fn_lookahead(struct dos *d) { (void)d; }
 
 static void fn_set_psp(struct dos *d) { d->psp = cpu_get(d->m, REG_BX); }
 static void fn_get_psp(struct dos *d) { cpu_set(d->m, REG_BX, d->psp); }
@@ -188,21 +162,29 @@ static void fn_list_of_lists(struct dos *d)
     cpu_set(d->m, REG_BX, OFF_LISTS);
 }
 
-/* 59h: the last error with its class, suggested action and locus. */
-static void fn_extended_error(struct dos *d)
+void dos_error_info(uint16_t code, uint8_t *cls, uint8_t *action, uint8_t *locus)
 {
     static const struct { uint8_t code, cls, action, locus; } table[] = {
         { 1, 7, 4, 1 },  { 2, 8, 3, 2 },  { 3, 8, 3, 2 },  { 4, 1, 4, 1 },  { 5, 3, 3, 2 },
         { 6, 7, 4, 1 },  { 7, 7, 5, 5 },  { 8, 1, 4, 5 },  { 9, 7, 4, 5 },  { 12, 7, 4, 1 },
         { 15, 8, 3, 2 }, { 16, 3, 3, 2 }, { 17, 13, 3, 2 }, { 18, 8, 3, 2 },
     };
-    uint8_t cls = 13, action = 4, locus = 1;
+    *cls = 13;
+    *action = 4;
+    *locus = 1;
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].code == d->last_error) {
-            cls = table[i].cls;
-            action = table[i].action;
-            locus = table[i].locus;
+        if (table[i].code == code) {
+            *cls = table[i].cls;
+            *action = table[i].action;
+            *locus = table[i].locus;
         }
+}
+
+/* 59h: the last error with its class, suggested action and locus. */
+static void fn_extended_error(struct dos *d)
+{
+    uint8_t cls, action, locus;
+    dos_error_info(d->last_error, &cls, &action, &locus);
     cpu_set(d->m, REG_AX, d->last_error);
     cpu_set(d->m, REG_BX, (uint16_t)(cls << 8 | action));
     cpu_set(d->m, REG_CX, (uint16_t)(locus << 8 | (cpu_get(d->m, REG_CX) & 0xFF)));
@@ -211,8 +193,8 @@ static void fn_extended_error(struct dos *d)
 const struct dos_entry dos_sys_fns[] = {
     { 0x0D, fn_disk_reset }, { 0x18, fn_cpm_null }, { 0x1D, fn_cpm_null }, { 0x1E, fn_cpm_null },
     { 0x20, fn_cpm_null }, { 0x1F, fn_dpb_default }, { 0x32, fn_dpb_drive }, { 0x1B, fn_alloc_default }, { 0x1C, fn_alloc_drive }, { 0x2E, fn_set_verify }, { 0x34, fn_indos },
-    { 0x36, fn_disk_free }, { 0x37, fn_switchar }, { 0x38, fn_country }, { 0x50, fn_set_psp },
+    { 0x36, fn_disk_free }, { 0x37, fn_switchar }, { 0x50, fn_set_psp },
     { 0x51, fn_get_psp }, { 0x52, fn_list_of_lists }, { 0x54, fn_get_verify }, { 0x59, fn_extended_error },
-    { 0x62, fn_get_psp },
+    { 0x62, fn_get_psp }, { 0x61, fn_cpm_null }, { 0x64, fn_lookahead },
     { 0, NULL },
 };

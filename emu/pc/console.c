@@ -6,6 +6,7 @@
 #include "console.h"
 
 #include <errno.h>
+#include <unistd.h>
 
 #include "../machine.h"
 #include "video.h"
@@ -19,6 +20,9 @@ void console_init(struct console *c, FILE *in, FILE *out, FILE *screen)
     c->peeked = -1;
     c->last_cr = 0;
     c->out_gone = 0;
+    c->in_tty = in && fileno(in) >= 0 && isatty(fileno(in));
+    c->out_tty = out && fileno(out) >= 0 && isatty(fileno(out));
+    c->out_bytes = 0;
 }
 
 /* A write or flush of `out` returned EOF: EPIPE means its reader is gone. */
@@ -37,6 +41,7 @@ static void flush_out(struct console *c)
 
 void console_put(struct machine *m, struct console *c, uint8_t ch)
 {
+    c->out_bytes++;
     if (!c->out_gone && putc(ch, c->out) == EOF)
         out_failed(c);
     if (c->out_gone)

@@ -10,6 +10,11 @@
  * are, so emulated state never depends on them.  Keys come from `in` (host
  * stdin), with host LF and CR LF read as the PC's Enter.
  *
+ * Whether `in` and `out` are terminals is read once, at console_init():
+ * DOS sees handles 0 and 1 as the console device only when they are (as
+ * under COMMAND.COM, where `PROG > FILE` and `PROG < FILE` make them files);
+ * the one place where the kind of host stream reaches emulated state.
+ *
  * When the reader of `out` goes away (a write fails with EPIPE: profil
  * ignores SIGPIPE during a run), `out_gone` is set, nothing more is
  * written there, and the next byte of output stops the run
@@ -30,6 +35,8 @@ struct console {
     int peeked;         /* a byte read ahead, or -1                      */
     int last_cr;        /* last byte read was CR: drop a following LF    */
     int out_gone;       /* a write to `out` failed with EPIPE            */
+    int in_tty, out_tty;    /* `in`, `out` are terminals                 */
+    unsigned long out_bytes;    /* bytes of standard output so far       */
 };
 
 /* `screen` NULL: the same stream as `out`. */
