@@ -61,6 +61,24 @@ START_TEST(later_cpu_instruction_hints_once)
 }
 END_TEST
 
+/* fpuprobe.asm: with no coprocessor, ESC instructions do nothing on every
+ * --cpu model (libx86emu's 186 and 286 stopped at FNINIT as an invalid
+ * opcode), so the program finds no 8087. */
+START_TEST(esc_without_a_coprocessor_does_nothing_on_every_cpu)
+{
+    static const enum profil_cpu cpus[] = { PROFIL_CPU_8088, PROFIL_CPU_8086, PROFIL_CPU_186, PROFIL_CPU_286 };
+    for (size_t i = 0; i < sizeof cpus / sizeof cpus[0]; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("fpuprobe.com"), TMP "/g.prf");
+        o.cpu = cpus[i];
+        run_session(&r, &o, NULL);
+        ck_assert_msg(r.status == 0, "cpu %d: exit %d (%s)", (int)cpus[i], r.status, r.err);
+        ck_assert_str_eq(r.out, "no 8087\r\n");
+        ck_assert_str_eq(r.err, "");
+    }
+}
+END_TEST
+
 START_TEST(unimplemented_function_reported_once)
 {
     struct run_result r;
@@ -161,6 +179,7 @@ Suite *guest_suite(void)
     tcase_add_test(tc, later_cpu_instruction_hints_once);
     tcase_add_test(tc, aam_zero_is_a_guest_divide_error);
     tcase_add_test(tc, unimplemented_function_reported_once);
+    tcase_add_test(tc, esc_without_a_coprocessor_does_nothing_on_every_cpu);
     tcase_add_test(tc, runaway_program_stops_at_the_limits);
     tcase_add_test(tc, service_output_is_bounded_by_the_limits);
     tcase_add_test(tc, host_ctrl_c_writes_the_profile);

@@ -271,6 +271,17 @@ static void restore_f1(struct cpu *c)
     }
 }
 
+/* ESC (D8-DF) with no coprocessor: its operand decoded, nothing done;
+ * returns its length, or 0 for any other instruction.  Every --cpu model:
+ * libx86emu's 186/286 would stop at them as invalid opcodes. */
+static unsigned skip_coprocessor(x86emu_t *e, const struct insn *d)
+{
+    if (d->opcode < 0xD8 || d->opcode > 0xDF || d->overlong)
+        return 0;
+    e->x86.R_EIP = (uint16_t)(e->x86.R_IP + d->length);
+    return d->length;
+}
+
 /* Executes the instruction at `lin`, decoded as `d`, when it is one of
  * those; returns its length, or 0 when libx86emu should run it.  `words`
  * counts the stack words it read. */
@@ -302,8 +313,7 @@ static unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn 
         e->x86.R_EIP = next;
         return n + 1;
     case 0xD8: case 0xD9: case 0xDA: case 0xDB: case 0xDC: case 0xDD: case 0xDE: case 0xDF:
-        e->x86.R_EIP = (uint16_t)(e->x86.R_IP + d->length);
-        return d->length;
+        return skip_coprocessor(e, d);
     case 0xC0: case 0xC1: case 0xC8: case 0xC9: {   /* RET imm / RET / RETF imm / RETF */
         uint16_t imm = (op & 1) ? 0 : d->imm;
         uint16_t ip = (uint16_t)pop_word(e, c, words);
@@ -478,7 +488,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         if (timing_ops[c->dec.opcode].kind == K_IFSET && m->irq_waiting)
             m->next_event = 0;      /* IF may rise: look at the next boundary */
         unsigned words = 0;
-        if (c->fidelity && emulate_8086_only(e, c, &c->dec, lin, &words)) {
+        if (c->fidelity ? emulate_8086_only(e, c, &c->dec, lin, &words) : skip_coprocessor(e, &c->dec)) {
             e->x86.saved_cs = e->x86.R_CS;
             e->x86.saved_eip = e->x86.R_EIP;
             uint64_t cost = c->pend.fixed + words * WORD_PENALTY;
