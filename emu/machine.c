@@ -155,7 +155,7 @@ void machine_update_next_event(struct machine *m)
      * boundary when IF is already 1; otherwise emu/cpu/cpu.c looks again after
      * each instruction that may set IF (STI, POPF, IRET). */
     m->irq_waiting = pic_pending(&m->pic) >= 0;
-    if (m->interrupt_requested || (m->irq_waiting && m->cpu && (cpu_get(m, REG_FLAGS) & FL_IF)))
+    if (m->interrupt_requested || m->boundary_due || (m->irq_waiting && m->cpu && (cpu_get(m, REG_FLAGS) & FL_IF)))
         next = 0;
     m->next_event = next;
 }
@@ -421,11 +421,31 @@ void service_caller(struct machine *m, uint16_t *cs, uint16_t *ip)
     *cs = mem_rw(m, frame_address(m, 2));
 }
 
+/* The hardware interrupt the PIC has for the CPU, if IF lets it in: its
+ * frame pushed; returns whether one was taken. */
+static int take_irq(struct machine *m)
+{
+    int irq = pic_pending(&m->pic);
+    if (irq < 0 || !(cpu_get(m, REG_FLAGS) & FL_IF))
+        return 0;
+    m->irq0_delivered += irq == 0;
+    push_frame(m, pic_ack(&m->pic, irq), IRQ_ACK_CYCLES, XFER_IRQ);
+    return 1;
+}
+
 void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
-                      uint16_t prev_cs, uint16_t prev_ip, uint64_t rep_split)
+                      uint16_t prev_cs, uint16_t prev_ip, uint64_t rep_split, unsigned after)
 {
     if (m->now >= m->next_event)
         process_deadlines(m, cs, ip, prev_cs, prev_ip, rep_split);
+    if ((after & BOUNDARY_STEP) && !(after & BOUNDARY_SHADOW) && !m->stop) {
+        /* The 8086's order: a hardware interrupt first, then the trap,
+         * whose handler returns to that interrupt's handler. */
+        take_irq(m);
+        push_frame(m, 1, STEP_TRAP_CYCLES, XFER_INT);
+        cs = cpu_get(m, REG_CS);
+        ip = cpu_get(m, REG_IP);
+    }
     /* An interrupt entry may land on a trap: look again after each. */
     for (int guard = 0; guard < 4 && !m->stop; guard++) {
         struct trap *t = trap_at(m, lin(cs, ip));
@@ -442,11 +462,8 @@ void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
             ip = next_ip;
             continue;
         }
-        int irq = pic_pending(&m->pic);
-        if (irq < 0 || !(cpu_get(m, REG_FLAGS) & FL_IF))
+        if ((after & BOUNDARY_SHADOW) || !take_irq(m))
             break;
-        m->irq0_delivered += irq == 0;
-        push_frame(m, pic_ack(&m->pic, irq), IRQ_ACK_CYCLES, XFER_IRQ);
         cs = cpu_get(m, REG_CS);
         ip = cpu_get(m, REG_IP);
     }

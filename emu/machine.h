@@ -186,6 +186,7 @@ struct machine {
     char fault[160];                /* for STOP_FAULT/STOP_STRICT            */
     volatile int interrupt_requested; /* set from a signal handler: the host
                                        signal's number (SIGINT: Ctrl-C) */
+    int boundary_due;               /* emu/cpu/cpu.c: the next boundary has work (BOUNDARY_*) */
     int stop_signal;                /* for STOP_SIGNAL                       */
     int strict;
     FILE *warn;                     /* the once-per-run warnings; NULL: stderr */
@@ -297,10 +298,18 @@ void machine_interrupt(struct machine *m, uint8_t vec);
 
 /* Internal: recompute next_event after a deadline changed. */
 void machine_update_next_event(struct machine *m);
-/* Internal, called by emu/cpu/cpu.c at boundaries where a deadline passed or
- * CS:IP is a trap.  prev_* describe the instruction that just finished. */
+/* What the instruction that just finished asks of the boundary after it
+ * (emu/cpu/cpu.c knows): it loaded a segment register, so no interrupt
+ * comes between it and the next instruction; TF was set when it began, so
+ * the single-step trap (INT 1) follows it, after any hardware interrupt
+ * taken there (whose handler's first instruction INT 1 then returns to). */
+enum { BOUNDARY_SHADOW = 1, BOUNDARY_STEP = 2 };
+
+/* Internal, called by emu/cpu/cpu.c at boundaries where a deadline passed,
+ * CS:IP is a trap, or `after` (BOUNDARY_*) asks for something.  prev_*
+ * describe the instruction that just finished. */
 void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
-                      uint16_t prev_cs, uint16_t prev_ip, uint64_t rep_split);
+                      uint16_t prev_cs, uint16_t prev_ip, uint64_t rep_split, unsigned after);
 
 /* Cycle helpers. */
 uint64_t cycles_from_usec(uint64_t usec);

@@ -448,15 +448,63 @@ static int prefix_run_too_long(const uint8_t *mem, uint16_t cs, uint16_t ip)
     return 0;
 }
 
+/* ---- single step and the segment-load shadow --------------------------- */
+
+/* Whether the instruction loads a segment register, after which the 8086
+ * takes no interrupt (nor single-step trap) until the next instruction
+ * has run: MOV sreg and POP sreg (any of them on the 8086 and 186, only SS
+ * on the 286); on the 8086, POP CS too. */
+static int loads_segment(const struct insn *d, enum cpu_model model)
+{
+    uint8_t op = d->opcode;
+    if (model == CPU_286)
+        return op == 0x17 || (op == 0x8E && (d->reg & 3) == 2);
+    return op == 0x07 || op == 0x17 || op == 0x1F || op == 0x8E || (op == 0x0F && model <= CPU_8086);
+}
+
+static int is_rep_string(const struct insn *d)
+{
+    return d->rep && ((d->opcode >= 0xA4 && d->opcode <= 0xA7) || (d->opcode >= 0xAA && d->opcode <= 0xAF));
+}
+
+/* With TF set, the 8086 traps after each iteration of a REP string
+ * instruction, which resumes from its first prefix.  libx86emu runs a REP
+ * whole: it is given CX = 1, and the rest of the count is put back after
+ * that one iteration (resume_stepped_rep()). */
+static void step_rep_once(x86emu_t *e, struct cpu *c, uint16_t ip)
+{
+    c->step_rep_rest = (uint16_t)(e->x86.R_CX - 1);
+    c->step_rep_ip = ip;
+    c->step_rep = 1;
+    e->x86.R_ECX = (e->x86.R_ECX & 0xFFFF0000u) | 1u;
+}
+
+static void resume_stepped_rep(x86emu_t *e, struct cpu *c)
+{
+    uint8_t op = c->step_rep_op, rep = c->step_rep_kind;
+    int go = c->step_rep_rest != 0;
+    c->step_rep = 0;
+    e->x86.R_ECX = (e->x86.R_ECX & 0xFFFF0000u) | c->step_rep_rest;
+    if (go && ((op >= 0xA6 && op <= 0xA7) || (op >= 0xAE && op <= 0xAF)))   /* CMPS, SCAS */
+        go = (rep == 0xF3) == ((e->x86.R_FLG & FL_ZF) != 0);
+    if (go)
+        e->x86.R_EIP = c->step_rep_ip;
+}
+
 static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
 {
     struct machine *m = c->m;
     for (;;) {
+        if (c->step_rep)
+            resume_stepped_rep(e, c);
+        unsigned after = c->after;      /* what the instruction that just ran asks */
+        c->after = 0;
+        m->boundary_due = 0;
         uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP;
         uint32_t lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
-        if (m->now >= m->next_event || lin - m->trap_lo < m->trap_span ||
+        if (after || m->now >= m->next_event || lin - m->trap_lo < m->trap_span ||
             (m->irq_waiting && (e->x86.R_FLG & FL_IF))) {
-            machine_boundary(m, cs, ip, c->pend_cs, c->pend_ip, rep_split);
+            machine_boundary(m, cs, ip, c->pend_cs, c->pend_ip, rep_split, after);
             if (m->stop) {
                 c->pend.fixed = 0;  /* settled already: cpu_settle() must not add it again */
                 c->pend.rep = 0;
@@ -474,6 +522,16 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             return 1;
         }
         decode_insn(c->mem, lin, &c->dec);
+        if (loads_segment(&c->dec, m->model))
+            c->after |= BOUNDARY_SHADOW;
+        if (e->x86.R_FLG & FL_TF) {
+            c->after |= BOUNDARY_STEP;
+            if (is_rep_string(&c->dec) && e->x86.R_CX > 1 && !c->dec.overlong) {
+                c->step_rep_op = c->dec.opcode;
+                c->step_rep_kind = c->dec.rep;
+                step_rep_once(e, c, ip);
+            }
+        }
         timing_decode(&c->dec, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         if (c->pend.mul >= DIV_8 && c->pend.mul <= ASCII_ADJUST)
             cpu_settle_division(e, c);
@@ -485,8 +543,9 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         c->sp_before = e->x86.R_SP;
         c->ax_before = e->x86.R_AX;
         c->dx_before = e->x86.R_DX;
-        if (timing_ops[c->dec.opcode].kind == K_IFSET && m->irq_waiting)
-            m->next_event = 0;      /* IF may rise: look at the next boundary */
+        m->boundary_due = c->after != 0;
+        if (timing_ops[c->dec.opcode].kind == K_IFSET || c->after)
+            m->next_event = 0;      /* IF or TF may rise, or the next boundary has work */
         unsigned words = 0;
         if (c->fidelity ? emulate_8086_only(e, c, &c->dec, lin, &words) : skip_coprocessor(e, &c->dec)) {
             e->x86.saved_cs = e->x86.R_CS;

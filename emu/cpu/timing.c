@@ -23,10 +23,10 @@
 #define ALU_CMP M(3, 9),  M(3, 9),  M(3, 9), M(3, 9), P(4), P(4)
 
 const struct timing_op timing_ops[256] = {
-    /* 00 */ ALU, P(10), P(8),                      /* ADD, PUSH ES, POP ES  */
+    /* 00 */ ALU, P(10), K(K_SEGLOAD, 8, 8),        /* ADD, PUSH ES, POP ES  */
     /* 08 */ ALU, P(10), K(K_ALIAS, 8, 8),         /* OR, PUSH CS, POP CS   */
-    /* 10 */ ALU, P(10), P(8),                      /* ADC, PUSH SS, POP SS  */
-    /* 18 */ ALU, P(10), P(8),                      /* SBB, PUSH DS, POP DS  */
+    /* 10 */ ALU, P(10), K(K_SEGLOAD, 8, 8),        /* ADC, PUSH SS, POP SS  */
+    /* 18 */ ALU, P(10), K(K_SEGLOAD, 8, 8),        /* SBB, PUSH DS, POP DS  */
     /* 20 */ ALU, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 4, 4), /* AND, ES:, DAA   */
     /* 28 */ ALU, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 4, 4), /* SUB, CS:, DAS   */
     /* 30 */ ALU, K(K_PREFIX_SEG, 2, 2), K(K_FIXUP, 8, 8), /* XOR, SS:, AAA   */
@@ -239,6 +239,7 @@ void timing_decode(const struct insn *d, uint16_t flags, uint16_t cx, struct ins
         t = op->reg + out->operand;
         break;
     case K_PLAIN:
+    case K_SEGLOAD:
     case K_IFSET:
     case K_FIXUP:
     case K_ALIAS:

@@ -26,6 +26,9 @@
  * clocks; the 8088 adds WORD_PENALTY for each of its 5 word transfers). */
 #define IRQ_ACK_CYCLES 61u
 #define IRQ_WORD_TRANSFERS 5u
+/* The single-step trap's entry (Intel: NMI and single step 50, INT n 51,
+ * INTR 61), with the same word transfers as an interrupt acknowledge. */
+#define STEP_TRAP_CYCLES 50u
 
 struct insn_cost {
     uint32_t fixed;         /* known before execution                       */
@@ -86,6 +89,8 @@ enum timing_kind {
     K_SALC,         /* D6: CF set costs a clock more                        */
     K_IFSET,        /* STI, POPF, IRET: may set IF (and IRET ends every host
                        service stub), so the wrapper looks at them closely   */
+    K_SEGLOAD,      /* POP ES/SS/DS: no interrupt or single-step trap
+                       between them and the next instruction (emu/cpu/cpu.c) */
     K_FIXUP,        /* PUSHF, SAHF, PUSH SP, INT 3/n: emu/cpu/cpu.c corrects
                        libx86emu's 286 behaviour after them                 */
     K_ALIAS,        /* 0F, C0/C1, C8/C9, D8-DF: 8086 meanings libx86emu lacks;
