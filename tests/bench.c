@@ -139,7 +139,7 @@ static void bench_reports(void)
  * value (tests/genmap.h); the issue's target is 1 s. */
 static void bench_map(void)
 {
-    size_t len;
+    size_t len = 0;
     char *text = gen_map(1000000, &len), err[256];
     struct symtab t;
     double t0 = now_s();
