@@ -180,6 +180,22 @@ START_TEST(duplicated_handles_and_new_files)
 }
 END_TEST
 
+/* regs.asm (its comment lists each token): AL after 02h is the character
+ * (a TAB's last space), 0Ch flushing only and 2Ch leave AL=0, 46h returns
+ * CX in AX, 4Ah the block's segment and 49h its MCB's, and 4Dh and 59h
+ * clear CF, as the MS-DOS source leaves them (docs/services.md).  DOSBox
+ * 0.74 prints "x78 \t09 00 55 0007 0000 3801 C C ": it agrees on 02h, 0Ch,
+ * 46h and 4Ah and leaves the rest as they were. */
+START_TEST(registers_as_ms_dos_leaves_them)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("regs.com"), TMP "/regs.prf");
+    run_session(&r, &o, NULL);
+    ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
+    ck_assert_str_eq(r.out, "x78 \t20 00 00 0007 0000 0000 N N ");
+}
+END_TEST
+
 /* probes.asm (its comment numbers the tokens): the questions programs ask
  * about DOS features, answered as MS-DOS 3.30 does (the line for 4.0
  * differs where 4.0 has the function: 69h is within it, unimplemented,
@@ -442,6 +458,7 @@ Suite *dos_suite(void)
     tcase_add_test(tc, exec_runs_a_child);
     tcase_add_test(tc, duplicated_handles_and_new_files);
     tcase_add_test(tc, probes_answer_as_dos_does);
+    tcase_add_test(tc, registers_as_ms_dos_leaves_them);
     tcase_add_test(tc, standard_handles_on_a_terminal_are_the_console);
     tcase_add_test(tc, folders_and_searches);
     tcase_add_test(tc, date_and_time_follow_the_emulated_clock);

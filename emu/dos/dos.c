@@ -284,6 +284,7 @@ static void fn_return_code(struct dos *d)
 {
     cpu_set(d->m, REG_AX, (uint16_t)(d->last_exit_type << 8 | d->last_exit_code));
     d->last_exit_code = d->last_exit_type = 0;
+    dos_ok(d);                  /* PROC.ASM: SYS_RET_OK */
 }
 
 static void fn_set_dta(struct dos *d)

@@ -76,9 +76,13 @@ static void fn_read_echo(struct dos *d)       /* 01 */
     cpu_set_al(d->m, (uint8_t)ch);
 }
 
+/* 02: AL is left as the last character written, a TAB's last space
+ * (CPMIO2.ASM), as programs that read it after the call find it. */
 static void fn_write_char(struct dos *d)      /* 02 */
 {
-    out_char(d, (uint8_t)cpu_get(d->m, REG_DX));
+    uint8_t ch = (uint8_t)cpu_get(d->m, REG_DX);
+    out_char(d, ch);
+    cpu_set_al(d->m, ch == '\t' ? ' ' : ch);
 }
 
 static void fn_direct_io(struct dos *d)       /* 06 */
@@ -158,6 +162,7 @@ static void fn_buffered_input(struct dos *d)  /* 0A */
     mem_wb(d->m, lin(ds, (uint16_t)(dx + 2 + n)), '\r');
     mem_wb(d->m, lin(ds, (uint16_t)(dx + 1)), n);
     out_char(d, '\r');     /* DOS echoes the CR only */
+    cpu_set_al(d->m, '\r'); /* and leaves it in AL (STRIN.ASM) */
 }
 
 int dos_con_read(struct dos *d, uint16_t ds, uint16_t dx, uint16_t cx, unsigned *done)
@@ -201,7 +206,7 @@ static void fn_flush_and_read(struct dos *d)  /* 0C */
     case 0x06: fn_direct_io(d); break;
     case 0x07: case 0x08: fn_read_raw(d); break;
     case 0x0A: fn_buffered_input(d); break;
-    default: break;
+    default: cpu_set_al(d->m, 0); break;   /* flushed only: AL=0 (CPMIO2.ASM) */
     }
 }
 
@@ -218,6 +223,7 @@ static void fn_aux_out(struct dos *d)
     putc((uint8_t)cpu_get(d->m, REG_DX), d->err);
     fflush(d->err);
     dos_charge_con(d, 1);
+    cpu_set_al(d->m, (uint8_t)cpu_get(d->m, REG_DX));  /* SENDOUT's MOV AL,DL */
 }
 
 const struct dos_entry dos_console_fns[] = {

@@ -354,7 +354,10 @@ static void fn_set_random(struct dos *d)
     uint8_t attr;
     int ext;
     uint32_t fcb = fcb_at(d, &attr, &ext);
-    set_random_record(d, fcb, current_record(d, fcb));
+    uint32_t rec = current_record(d, fcb);
+    set_random_record(d, fcb, rec);
+    /* AL: the record's low byte in DOS 2 (MISC.ASM), 0 from DOS 3 (FCB_RET_OK) */
+    cpu_set_al(d->m, (uint8_t)d->version < 3 ? (uint8_t)rec : 0);
 }
 
 /* ---- searching, deleting, renaming ----------------------------------------------- */

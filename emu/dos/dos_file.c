@@ -400,6 +400,7 @@ static void fn_force_dup(struct dos *d)
         return;
     }
     int old = dos_handle_sft(d, to);
+    cpu_set(d->m, REG_AX, to);  /* AX: the handle CX named (XENIX.ASM, HANDLE.ASM) */
     if (old == s) {
         dos_ok(d);
         return;

@@ -248,10 +248,12 @@ static void fn_free(struct dos *d)
     uint32_t before = block_paras(d, seg);
     int err = mcb_free(d->m, d->arena, seg);
     observe(d, MEM_FREE, seg, before, err ? before : 0, err);
-    if (err)
+    if (err) {
         dos_fail(d, (uint16_t)err);
-    else
-        dos_ok(d);
+        return;
+    }
+    cpu_set(d->m, REG_AX, (uint16_t)(seg - 1));    /* the MCB's segment, as $DEALLOC leaves AX */
+    dos_ok(d);
 }
 
 static void fn_resize(struct dos *d)
@@ -267,6 +269,7 @@ static void fn_resize(struct dos *d)
         dos_fail(d, (uint16_t)err);
         return;
     }
+    cpu_set(d->m, REG_AX, seg);     /* the block's segment (ALLOC.ASM) */
     dos_ok(d);
 }
 

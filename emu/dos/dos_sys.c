@@ -188,6 +188,7 @@ static void fn_extended_error(struct dos *d)
     cpu_set(d->m, REG_AX, d->last_error);
     cpu_set(d->m, REG_BX, (uint16_t)(cls << 8 | action));
     cpu_set(d->m, REG_CX, (uint16_t)(locus << 8 | (cpu_get(d->m, REG_CX) & 0xFF)));
+    dos_ok(d);                  /* GETSET.ASM: carry clear */
 }
 
 const struct dos_entry dos_sys_fns[] = {

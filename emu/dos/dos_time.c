@@ -68,6 +68,7 @@ static void fn_get_time(struct dos *d)        /* 2C */
     uint64_t h = hundredths_now(d) % HUNDREDTHS_PER_DAY;
     cpu_set(d->m, REG_CX, (uint16_t)((h / 360000) << 8 | (h / 6000) % 60));
     cpu_set(d->m, REG_DX, (uint16_t)(((h / 100) % 60) << 8 | h % 100));
+    cpu_set_al(d->m, 0);        /* TIME.ASM, SYSCALL.ASM */
 }
 
 /* 2D: CH hour, CL minute, DH second, DL hundredths; AL 0, or FFh. */
