@@ -12,6 +12,7 @@
 #include "session_internal.h"
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
+#include "../formats/merge.h"
 
 void profil_default_output(const char *program, char *out, size_t n)
 {
@@ -133,5 +134,25 @@ enum profil_error run_files_writable(struct profil_session *s)
         (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0) ||
         (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0))
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
+    return PROFIL_OK;
+}
+
+enum profil_error run_files_append_check(struct profil_session *s)
+{
+    char err[1200], why[300];
+    const char *path = s->files.prf;
+    if (!s->o.append || access(path, F_OK) != 0 || path_is_device(path))
+        return PROFIL_OK;
+    struct merge_side old, run = { .exact = 0 };
+    if (merge_read(path, &old, err, sizeof err) != 0)
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s (--append adds to a .PRF); nothing was run", err);
+    const struct prf_layout *l = &s->layout;
+    run.p = (struct prf){ l->clock_grain, (uint16_t)l->bucket_num, l->bucket_size, l->prog_low_pa,
+                          l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL };
+    merge_layout_diff(&old, &run, why, sizeof why);
+    merge_free(&old);
+    if (why[0])
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s: --append: not this run's layout: this run's %s; nothing was run",
+                            path, why);
     return PROFIL_OK;
 }

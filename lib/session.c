@@ -219,6 +219,8 @@ enum profil_error profil_session_new(const struct profil_options *o, struct prof
         e = start_process(s);
     if (e == PROFIL_OK)
         e = start_sampler(s);
+    if (e == PROFIL_OK)
+        e = run_files_append_check(s);
     s->ready = e == PROFIL_OK;
     return e;
 }

@@ -69,6 +69,8 @@ struct profil_session {
     struct prx trace;               /* the .prx as written (for the summary) */
     int tracing, following, memory;
     int ready, ran, finished, written, prx_failed;
+    int appended;                   /* --append added this run to a .PRF already there */
+    uint64_t appended_total;        /* the sum's counts, all classes */
     struct prf p;                   /* the .PRF as written (for the summary) */
     int caught;
     struct sigaction old_signals[NSTOP_SIGNALS + 1];
@@ -85,5 +87,8 @@ void session_finish(struct profil_session *s);
 enum profil_error run_files_name(struct profil_session *s);
 enum profil_error run_files_check(struct profil_session *s);
 enum profil_error run_files_writable(struct profil_session *s);
+/* --append: a .PRF already there must have this run's layout (once the
+ * layout is known, before the run). */
+enum profil_error run_files_append_check(struct profil_session *s);
 
 #endif
