@@ -28,12 +28,12 @@ void profil_default_output(const char *program, char *out, size_t n)
     snprintf(out, n, "%s.PRF", name);
 }
 
-/* The trace file beside a .PRF: its name with ".prx" for the extension. */
-static void trace_output(const char *prf_path, char *out, size_t n)
+/* A file beside a .PRF: its name with `ext` for the extension. */
+static void with_extension(const char *prf_path, const char *ext, char *out, size_t n)
 {
     const char *slash = strrchr(prf_path, '/'), *dot = strrchr(prf_path, '.');
     size_t len = dot && (!slash || dot > slash) ? (size_t)(dot - prf_path) : strlen(prf_path);
-    snprintf(out, n, "%.*s.prx", (int)len, prf_path);
+    snprintf(out, n, "%.*s%s", (int)len, prf_path, ext);
 }
 
 /* NAME.MAP or NAME.map beside the program, when options.map names none. */
@@ -66,6 +66,13 @@ enum profil_error run_files_name(struct profil_session *s)
         snprintf(f->map, sizeof f->map, "%s", o->map);
     else
         map_beside(o->program, f->map, sizeof f->map);
+    if (o->samples && o->trace)
+        return session_fail(s, PROFIL_ERR_INPUT, "--samples records a sampling run's ticks; with --trace the .prx "
+                            "already holds every address's exact counts (profil hist FILE.prx --buckets reads it)");
+    if (o->samples && path_is_device(f->prf))
+        fprintf(s->err, "profil: %s: not a regular file, so no sample log is written beside it\n", f->prf);
+    else if (o->samples)
+        with_extension(f->prf, ".prs", f->prs, sizeof f->prs);
     if (!(o->trace || o->stacks || o->memory))
         return PROFIL_OK;
     if (o->prx)
@@ -74,7 +81,7 @@ enum profil_error run_files_name(struct profil_session *s)
         fprintf(s->err, "profil: %s: not a regular file, so no .prx is written beside it (--prx PATH names one)\n",
                 f->prf);
     else
-        trace_output(f->prf, f->prx, sizeof f->prx);
+        with_extension(f->prf, ".prx", f->prx, sizeof f->prx);
     return PROFIL_OK;
 }
 
@@ -108,11 +115,13 @@ enum profil_error run_files_check(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: a %s profile, not a program (read it with %s)", o->program,
                             kind, strcmp(kind, ".PRF") == 0 ? "'profil show' or 'profil hist'"
                                                             : "'profil hist' or 'profil cover'");
-    struct named out[4], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
+    struct named out[5], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
     size_t nout = 0;
     out[nout++] = (struct named){ f->prf, "the .PRF" };
     if (f->prx[0])
         out[nout++] = (struct named){ f->prx, "the .prx" };
+    if (f->prs[0])
+        out[nout++] = (struct named){ f->prs, "the sample log" };
     if (o->screen && strcmp(o->screen, "-") != 0)
         out[nout++] = (struct named){ o->screen, "--screen" };
     if (o->screen_png)
@@ -131,6 +140,7 @@ enum profil_error run_files_writable(struct profil_session *s)
     const struct profil_options *o = &s->o;
     if (check_writable(s->files.prf, err, sizeof err) != 0 ||
         (s->files.prx[0] && check_writable(s->files.prx, err, sizeof err) != 0) ||
+        (s->files.prs[0] && check_writable(s->files.prs, err, sizeof err) != 0) ||
         (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0) ||
         (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0))
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);

@@ -131,6 +131,16 @@ static int write_screen_png(struct profil_session *s, const char *path)
     return rc;
 }
 
+/* --samples: this run's sample log, beside the .PRF.  A failure is reported on err. */
+static int write_samples(struct profil_session *s)
+{
+    char err[600];
+    int rc = samplelog_write_file(s->files.prs, &s->log, &s->p, err, sizeof err);
+    if (rc != 0)
+        fprintf(s->err, "profil: %s\n", err);
+    return rc;
+}
+
 /* --append onto a .PRF already there (checked before the run): the sum of
  * its counts and this run's, as `profil merge` makes it (formats/merge.h). */
 static enum profil_error append_write(struct profil_session *s)
@@ -185,6 +195,8 @@ enum profil_error profil_session_write(struct profil_session *s)
     int wrapped = sampler_to_prf(&s->s, &s->p);
     if (wrapped < 0)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
+    if (s->files.prs[0] && write_samples(s) != 0)
+        s->prx_failed = 1;      /* reported; the .PRF is still written, and the status says it */
     if (s->o.append && access(s->files.prf, F_OK) == 0 && !path_is_device(s->files.prf))
         return append_write(s);
     if (prf_write_file(s->files.prf, &s->p, err, sizeof err) != 0)
@@ -293,6 +305,8 @@ static void written_summary(const struct profil_session *s, FILE *f)
                 (unsigned long long)s->appended_total, m->exact ? "instructions" : "samples");
     else
         fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
+    if (s->files.prs[0] && !s->prx_failed)
+        fprintf(f, "profil: wrote %s (%llu samples)\n", s->files.prs, (unsigned long long)s->log.count);
     if (prx[0] && !s->prx_failed && s->o.trace)
         fprintf(f, "profil: wrote %s (%llu cycles exactly)\n", prx, (unsigned long long)m->now);
     else if (prx[0] && !s->prx_failed && (s->following || s->memory))

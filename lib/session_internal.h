@@ -14,6 +14,7 @@
 #include "../emu/pc/console.h"
 #include "../formats/prf.h"
 #include "../formats/prx.h"
+#include "../formats/samplelog.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/calls.h"
@@ -31,6 +32,7 @@ struct run_files {
     char prf[4096];
     char prx[4200];
     char map[4200];
+    char prs[4200];             /* --samples: the sample log; empty when none */
 };
 
 /* Progress on long runs: a line every two seconds of host time (host
@@ -65,6 +67,7 @@ struct profil_session {
     struct calltree calls;          /* trace, stacks */
     struct memprof mem;             /* memory */
     struct svcprof svc;             /* time per DOS and BIOS service, always */
+    struct samplelog log;           /* --samples */
     struct prx services;            /* its rows, after the run (only .services) */
     struct prx trace;               /* the .prx as written (for the summary) */
     int tracing, following, memory;
