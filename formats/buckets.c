@@ -238,6 +238,8 @@ static int address(struct parser *ps, uint32_t *out)
     struct token t = ps->tok;
     if (t.kind == T_SEGOFF) {
         *out = t.value;
+        if (t.value > MEM_TOP)
+            return fail(ps, t.col, "%.*s is past the 1 MiB address space", (int)t.len, t.s);
         return next(ps);
     }
     if (t.kind == T_PLUS) {
