@@ -42,7 +42,7 @@ struct parser {
     struct bucketset *set;
     struct span *span;
     size_t nspan, capspan;
-    uint32_t caprow, cappiece;
+    size_t caprow, cappiece;
     char *err;
     size_t errn;
 };
@@ -276,16 +276,28 @@ static int address(struct parser *ps, uint32_t *out)
     return 0;
 }
 
+/* The array p (n used of *cap elements of `size` bytes) with room for one
+ * more; NULL after the error (p is still the caller's then). */
+static void *room(struct parser *ps, void *p, size_t n, size_t *cap, size_t size, unsigned col)
+{
+    if (n < *cap)
+        return p;
+    size_t c = *cap ? 2 * *cap : 16;
+    void *q = realloc(p, c * size);
+    if (!q) {
+        fail(ps, col, "out of memory");
+        return NULL;
+    }
+    *cap = c;
+    return q;
+}
+
 static int add_span(struct parser *ps, uint32_t lo, uint32_t hi, unsigned col)
 {
-    if (ps->nspan == ps->capspan) {
-        size_t cap = ps->capspan ? 2 * ps->capspan : 16;
-        struct span *p = realloc(ps->span, cap * sizeof *p);
-        if (!p)
-            return fail(ps, col, "out of memory");
-        ps->span = p;
-        ps->capspan = cap;
-    }
+    struct span *sp = room(ps, ps->span, ps->nspan, &ps->capspan, sizeof *sp, col);
+    if (!sp)
+        return -1;
+    ps->span = sp;
     ps->span[ps->nspan++] = (struct span){ lo, hi, ps->set->nbucket, ps->line, col };
     return 0;
 }
@@ -341,28 +353,20 @@ static int grow_rows(struct parser *ps, unsigned col)
     struct bucketset *s = ps->set;
     if (s->nrow == BUCKETS_MAX_ROWS)
         return fail(ps, col, "more than %u rows (use a larger BY step)", BUCKETS_MAX_ROWS);
-    if (s->nrow == ps->caprow) {
-        uint32_t cap = ps->caprow ? 2 * ps->caprow : 16;
-        struct bucket_row *r = realloc(s->row, cap * sizeof *r);
-        if (!r)
-            return fail(ps, col, "out of memory");
-        s->row = r;
-        ps->caprow = cap;
-    }
+    struct bucket_row *r = room(ps, s->row, s->nrow, &ps->caprow, sizeof *r, col);
+    if (!r)
+        return -1;
+    s->row = r;
     return 0;
 }
 
 static int add_piece(struct parser *ps, uint32_t lo, uint32_t hi, uint32_t row, unsigned col)
 {
     struct bucketset *s = ps->set;
-    if (s->npiece == ps->cappiece) {
-        uint32_t cap = ps->cappiece ? 2 * ps->cappiece : 16;
-        struct bucket_piece *p = realloc(s->piece, cap * sizeof *p);
-        if (!p)
-            return fail(ps, col, "out of memory");
-        s->piece = p;
-        ps->cappiece = cap;
-    }
+    struct bucket_piece *p = room(ps, s->piece, s->npiece, &ps->cappiece, sizeof *p, col);
+    if (!p)
+        return -1;
+    s->piece = p;
     s->piece[s->npiece++] = (struct bucket_piece){ lo, hi, row };
     return 0;
 }
