@@ -324,6 +324,11 @@ START_TEST(merge_layout_mismatch)
     ck_assert_int_eq(r.status, 125);
     ck_assert_str_eq(r.err, "profil: " TMP "/l1.PRF: --append: not this run's layout: this run's bucket_size is 2, "
                             "not 1; nothing was run\n");
+    /* The same layout words, another clock: told before anything runs. */
+    run_profil(&r, "run --append -o " TMP "/l1.PRF " FIX("tightlp.com"), NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: " TMP "/l1.PRF: --append: not this run's layout: this run's clock model is bus, "
+                            "not table; nothing was run\n");
     run_profil(&r, "merge " TMP "/l1.PRF " TMP "/l1.PRF -o " TMP "/l1.PRF", NULL);
     ck_assert_int_eq(r.status, 125);
     ck_assert_str_eq(r.err, "profil: merge: -o " TMP "/l1.PRF would overwrite the input " TMP "/l1.PRF; nothing "
