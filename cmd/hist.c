@@ -21,6 +21,7 @@
 #include "../formats/export.h"
 #include "../formats/prohst.h"
 #include "../formats/prx.h"
+#include "../formats/samplelog.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
@@ -469,6 +470,11 @@ int cmd_hist(int argc, char **argv)
     q.path = argv[first];
     if (q.buckets)
         return hist_buckets(&q);
+    if (samplelog_file_looks_like(q.path)) {
+        fprintf(stderr, "profil: %s: a sample log (run --samples): count it into buckets with --buckets FILE "
+                "(docs/buckets.md)\n", q.path);
+        return EXIT_PROFIL_FAILED;
+    }
     if (prx_file_looks_like(q.path))
         return hist_prx(&q);
     if (q.by == BY_SERVICE)

@@ -26,16 +26,6 @@ struct source {
     const char *what;           /* "samples", or the metric's name */
 };
 
-static int file_is_samplelog(const char *path)
-{
-    uint8_t head[8];
-    FILE *f = fopen(path, "rb");
-    size_t n = f ? fread(head, 1, sizeof head, f) : 0;
-    if (f)
-        fclose(f);
-    return samplelog_looks_like(head, n);
-}
-
 static int use_samplelog(struct source *src, const char *path)
 {
     char err[700];
@@ -81,7 +71,7 @@ static int find_source(const char *path, struct source *src)
 {
     char prs[4200], prx[4200];
     memset(src, 0, sizeof *src);
-    if (file_is_samplelog(path))
+    if (samplelog_file_looks_like(path))
         return use_samplelog(src, path);
     int is_prx = prx_file_looks_like(path), rc;
     if (is_prx && (rc = try_trace(src, path)) != 0)

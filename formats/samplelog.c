@@ -148,6 +148,16 @@ int samplelog_looks_like(const uint8_t *buf, size_t n)
     return n >= 8 && memcmp(buf, SAMPLELOG_MAGIC, 8) == 0;
 }
 
+int samplelog_file_looks_like(const char *path)
+{
+    uint8_t head[8];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(head, 1, sizeof head, f) : 0;
+    if (f)
+        fclose(f);
+    return samplelog_looks_like(head, n);
+}
+
 /* The record decoder, fed byte by byte (records straddle inflate's chunks). */
 struct decoder {
     uint32_t acc, shift, tag;

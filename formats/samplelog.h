@@ -49,8 +49,10 @@ void samplelog_add(struct samplelog *w, uint16_t cs, uint16_t ip, unsigned cls);
 int samplelog_write_file(const char *path, struct samplelog *w, const struct prf *layout, char *err, size_t errn);
 void samplelog_free(struct samplelog *w);
 
-/* Whether the bytes start as a sample log. */
+/* Whether the bytes start as a sample log; the same for a file (0 when
+ * it cannot be read: the reader that follows says why). */
 int samplelog_looks_like(const uint8_t *buf, size_t n);
+int samplelog_file_looks_like(const char *path);
 /* Read a log: the layout words into *layout (bucket, exact NULL), every
  * sample to each(ctx, sample) in order, the count in *count.  -1 with err
  * "FILE: problem" (bad magic or version, a stream that does not decode to

@@ -113,8 +113,9 @@ enum profil_error run_files_check(struct profil_session *s)
     const char *kind = profile_kind(s->file, s->size);
     if (kind)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: a %s profile, not a program (read it with %s)", o->program,
-                            kind, strcmp(kind, ".PRF") == 0 ? "'profil show' or 'profil hist'"
-                                                            : "'profil hist' or 'profil cover'");
+                            kind, strcmp(kind, ".PRF") == 0   ? "'profil show' or 'profil hist'"
+                                  : strcmp(kind, ".prs") == 0 ? "'profil hist --buckets'"
+                                                              : "'profil hist' or 'profil cover'");
     struct named out[5], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
     size_t nout = 0;
     out[nout++] = (struct named){ f->prf, "the .PRF" };
