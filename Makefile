@@ -28,7 +28,7 @@ FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
 TEST_SRC := $(wildcard tests/check_*.c)
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (README, Reliability).
-FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 prx keys
+FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 prx keys buckets prs
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
 FUZZ_PACKAGES := clang libclang-rt-dev
@@ -166,7 +166,7 @@ uninstall:
 # ---- man pages, bash completion, gcc/clang comparison (issue 20, branch pkg) ----
 # Generated from the option tables, as --help is (cmd/manpage.h): profil(1)
 # and one page per subcommand; `make install` installs them too.
-MAN_CMDS    := run show hist diff cover
+MAN_CMDS    := run show hist diff cover merge
 MAN_PAGES   := $(B)/man/profil.1 $(MAN_CMDS:%=$(B)/man/profil-%.1)
 COMPLETION  := $(B)/completion/profil
 MANDIR      ?= $(PREFIX)/share/man/man1

@@ -21,6 +21,7 @@
 #include "../formats/export.h"
 #include "../formats/prohst.h"
 #include "../formats/prx.h"
+#include "../formats/samplelog.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
@@ -327,6 +328,10 @@ static const struct opt hist_table[] = {
     { "sort", 0, OPT_ENUM, OPT_AT(Q, sort), OPT_NAMES(hist_sort_names), .arg = "hits|address",
       .help = "a .PRF's bucket rows busiest first or by address (default:\n"
               "busiest first with --top, else by address)" },
+    { "buckets", 0, OPT_STRING, OPT_AT(Q, buckets), .arg = "FILE",
+      .help = "count a recorded run into the buckets FILE defines\n"
+              "(docs/buckets.md): the samples of run --samples (NAME.prs,\n"
+              "given or beside the .PRF or .prx) or a trace's exact counts" },
     { "width", 0, OPT_UNSIGNED, OPT_AT(Q, width), .min = 1, .max = 200, .unit = "columns", .arg = "W",
       .help = "bar width in columns (default 40)" },
 };
@@ -463,6 +468,13 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     q.path = argv[first];
+    if (q.buckets)
+        return hist_buckets(&q);
+    if (samplelog_file_looks_like(q.path)) {
+        fprintf(stderr, "profil: %s: a sample log (run --samples): count it into buckets with --buckets FILE "
+                "(docs/buckets.md)\n", q.path);
+        return EXIT_PROFIL_FAILED;
+    }
     if (prx_file_looks_like(q.path))
         return hist_prx(&q);
     if (q.by == BY_SERVICE)

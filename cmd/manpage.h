@@ -22,6 +22,7 @@ struct command_doc {
 
 /* cmd/run.c, show.c, hist.c, diff.c, cover.c. */
 extern const struct command_doc run_doc, show_doc, hist_doc, diff_doc, cover_doc;
+extern const struct command_doc merge_doc;     /* cmd/merge.c */
 
 /* The lines of `profil --help`'s synopsis after the subcommands' own, and
  * its closing paragraph on exit statuses (also every page's EXIT STATUS). */

@@ -138,6 +138,12 @@ static const struct opt run_table[] = {
       .help = "follow calls in a sampling run: NAME.prx holds the call tree\n"
               "with each sample's stack (for --by function, folded stacks)" },
     { "memory", 0, OPT_FLAG, OPT_AT(A, o.memory), .help = "DOS memory calls (48h/49h/4Ah) per call site, into NAME.prx" },
+    { "samples", 0, OPT_FLAG, OPT_AT(A, o.samples),
+      .help = "write every sample's CS:IP and class, in order, to NAME.prs beside\n"
+              "the .PRF (compressed), for hist --buckets to re-bucket later" },
+    { "append", 0, OPT_FLAG, OPT_AT(A, o.append),
+      .help = "add this run's counts to the .PRF and NAME.prc already there\n"
+              "(same layout, else nothing is run), as profil merge would" },
     { "quiet", 'q', OPT_FLAG, OPT_AT(A, rep.quiet), .help = "no summary on stderr" },
 };
 #undef A

@@ -77,6 +77,30 @@ void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint6
     fprintf(f, "\n    ]\n  }");
 }
 
+static int by_cycles_first(const void *a, const void *b)
+{
+    const struct prx_service *x = a, *y = b;
+    if (x->cycles != y->cycles)
+        return x->cycles < y->cycles ? 1 : -1;
+    if (x->samples != y->samples)
+        return x->samples < y->samples ? 1 : -1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int by_samples_first(const void *a, const void *b)
+{
+    const struct prx_service *x = a, *y = b;
+    if (x->samples != y->samples)
+        return x->samples < y->samples ? 1 : -1;
+    return by_cycles_first(a, b);
+}
+
+void prx_services_sort(struct prx_service *rows, size_t n, int by_cycles)
+{
+    if (n)
+        qsort(rows, n, sizeof *rows, by_cycles ? by_cycles_first : by_samples_first);
+}
+
 static void write_prx(FILE *f, const void *ctx)
 {
     const struct prx *x = ctx;

@@ -100,6 +100,9 @@ struct prx {
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn);
 /* The "services" member (after a comma), as the .prx and the .prc write it. */
 void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint64_t samples);
+/* Services busiest first: by cycles (a trace) or by samples (a sampling
+ * run), then the other, then by id. */
+void prx_services_sort(struct prx_service *rows, size_t n, int by_cycles);
 int prx_read_file(const char *path, struct prx *x, char *err, size_t errn);
 /* Whether the file's first bytes look like a .prx (JSON) rather than a .PRF. */
 int prx_looks_like(const uint8_t *buf, size_t n);

@@ -12,6 +12,7 @@
 #include "session_internal.h"
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
+#include "../formats/merge.h"
 
 void profil_default_output(const char *program, char *out, size_t n)
 {
@@ -27,12 +28,12 @@ void profil_default_output(const char *program, char *out, size_t n)
     snprintf(out, n, "%s.PRF", name);
 }
 
-/* The trace file beside a .PRF: its name with ".prx" for the extension. */
-static void trace_output(const char *prf_path, char *out, size_t n)
+/* A file beside a .PRF: its name with `ext` for the extension. */
+static void with_extension(const char *prf_path, const char *ext, char *out, size_t n)
 {
     const char *slash = strrchr(prf_path, '/'), *dot = strrchr(prf_path, '.');
     size_t len = dot && (!slash || dot > slash) ? (size_t)(dot - prf_path) : strlen(prf_path);
-    snprintf(out, n, "%.*s.prx", (int)len, prf_path);
+    snprintf(out, n, "%.*s%s", (int)len, prf_path, ext);
 }
 
 /* NAME.MAP or NAME.map beside the program, when options.map names none. */
@@ -65,6 +66,13 @@ enum profil_error run_files_name(struct profil_session *s)
         snprintf(f->map, sizeof f->map, "%s", o->map);
     else
         map_beside(o->program, f->map, sizeof f->map);
+    if (o->samples && o->trace)
+        return session_fail(s, PROFIL_ERR_INPUT, "--samples records a sampling run's ticks; with --trace the .prx "
+                            "already holds every address's exact counts (profil hist FILE.prx --buckets reads it)");
+    if (o->samples && path_is_device(f->prf))
+        fprintf(s->err, "profil: %s: not a regular file, so no sample log is written beside it\n", f->prf);
+    else if (o->samples)
+        with_extension(f->prf, ".prs", f->prs, sizeof f->prs);
     if (!(o->trace || o->stacks || o->memory))
         return PROFIL_OK;
     if (o->prx)
@@ -73,7 +81,7 @@ enum profil_error run_files_name(struct profil_session *s)
         fprintf(s->err, "profil: %s: not a regular file, so no .prx is written beside it (--prx PATH names one)\n",
                 f->prf);
     else
-        trace_output(f->prf, f->prx, sizeof f->prx);
+        with_extension(f->prf, ".prx", f->prx, sizeof f->prx);
     return PROFIL_OK;
 }
 
@@ -105,13 +113,16 @@ enum profil_error run_files_check(struct profil_session *s)
     const char *kind = profile_kind(s->file, s->size);
     if (kind)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: a %s profile, not a program (read it with %s)", o->program,
-                            kind, strcmp(kind, ".PRF") == 0 ? "'profil show' or 'profil hist'"
-                                                            : "'profil hist' or 'profil cover'");
-    struct named out[4], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
+                            kind, strcmp(kind, ".PRF") == 0   ? "'profil show' or 'profil hist'"
+                                  : strcmp(kind, ".prs") == 0 ? "'profil hist --buckets'"
+                                                              : "'profil hist' or 'profil cover'");
+    struct named out[5], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
     size_t nout = 0;
     out[nout++] = (struct named){ f->prf, "the .PRF" };
     if (f->prx[0])
         out[nout++] = (struct named){ f->prx, "the .prx" };
+    if (f->prs[0])
+        out[nout++] = (struct named){ f->prs, "the sample log" };
     if (o->screen && strcmp(o->screen, "-") != 0)
         out[nout++] = (struct named){ o->screen, "--screen" };
     if (o->screen_png)
@@ -130,8 +141,33 @@ enum profil_error run_files_writable(struct profil_session *s)
     const struct profil_options *o = &s->o;
     if (check_writable(s->files.prf, err, sizeof err) != 0 ||
         (s->files.prx[0] && check_writable(s->files.prx, err, sizeof err) != 0) ||
+        (s->files.prs[0] && check_writable(s->files.prs, err, sizeof err) != 0) ||
         (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0) ||
         (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0))
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
+    return PROFIL_OK;
+}
+
+enum profil_error run_files_append_check(struct profil_session *s)
+{
+    char err[1200], why[300];
+    const char *path = s->files.prf;
+    if (!s->o.append || access(path, F_OK) != 0 || path_is_device(path))
+        return PROFIL_OK;
+    struct merge_side old, run = { .exact = 0 };
+    if (merge_read(path, &old, err, sizeof err) != 0)
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s (--append adds to a .PRF); nothing was run", err);
+    const struct prf_layout *l = &s->layout;
+    run.p = (struct prf){ l->clock_grain, (uint16_t)l->bucket_num, l->bucket_size, l->prog_low_pa,
+                          l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL };
+    run.exact = old.exact;      /* then the unit, CPU and clock must match too */
+    snprintf(run.c.unit, sizeof run.c.unit, "%s", s->o.trace ? "instructions" : "samples");
+    snprintf(run.c.cpu, sizeof run.c.cpu, "%s", profil_cpu_name(s->o.cpu));
+    snprintf(run.c.timing, sizeof run.c.timing, "%s", machine_timing_name(s->m));
+    merge_layout_diff(&old, &run, why, sizeof why);
+    merge_free(&old);
+    if (why[0])
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s: --append: not this run's layout: this run's %s; nothing was run",
+                            path, why);
     return PROFIL_OK;
 }

@@ -6,11 +6,14 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "session_internal.h"
 #include "../emu/cpu/cpu.h"
 #include "../emu/pc/video.h"
 #include "../formats/fileio.h"
+#include "../formats/merge.h"
+#include "../formats/prc.h"
 #include "../formats/png.h"
 #include "../formats/screen.h"
 #include "../formats/summary.h"
@@ -128,6 +131,53 @@ static int write_screen_png(struct profil_session *s, const char *path)
     return rc;
 }
 
+/* --samples: this run's sample log, beside the .PRF.  A failure is reported on err. */
+static int write_samples(struct profil_session *s)
+{
+    char err[600];
+    int rc = samplelog_write_file(s->files.prs, &s->log, &s->p, err, sizeof err);
+    if (rc != 0)
+        fprintf(s->err, "profil: %s\n", err);
+    return rc;
+}
+
+/* --append onto a .PRF already there (checked before the run): the sum of
+ * its counts and this run's, as `profil merge` makes it (formats/merge.h). */
+static enum profil_error append_write(struct profil_session *s)
+{
+    char err[1200], why[400];
+    struct merge_side old, run = { .p = s->p, .exact = 1 };
+    const char *path = s->files.prf;
+    if (merge_read(path, &old, err, sizeof err) != 0)
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s (--append)", err);
+    run.p.exact = NULL;
+    exact_prc(s->o.program, &s->s, s->m, s->tracing, &s->services, &run.c);
+    merge_layout_diff(&old, &run, why, sizeof why);
+    enum profil_error e = PROFIL_OK;
+    int wrapped = 0;
+    if (why[0])
+        e = session_fail(s, PROFIL_ERR_OUTPUT, "%s: --append: not this run's: this run's %s", path, why);
+    else if (merge_add(&old, &run, why, sizeof why) != 0)
+        e = session_fail(s, PROFIL_ERR_OUTPUT, "%s: --append: %s", path, why);
+    else if ((wrapped = merge_write(path, &old, err, sizeof err)) < 0)
+        e = session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
+    if (e == PROFIL_OK) {
+        s->appended = 1;
+        s->appended_total = prf_total(&old.p);
+        if (old.exact)
+            s->appended_total = old.c.io + old.c.dos + old.c.high;
+        for (uint32_t i = 0; old.exact && i < old.p.bucket_num; i++)
+            s->appended_total += old.c.bucket[i];
+        if (!old.exact)
+            fprintf(s->err, "profil: warning: %s; the sum is in its 16-bit words only\n", old.note);
+        if (wrapped)
+            fprintf(s->err, "profil: warning: %d counter(s) of the sum passed 65535 and wrapped in %s, as PROFIL's "
+                    "did; exact counts beside it\n", wrapped, path);
+    }
+    merge_free(&old);
+    return e;
+}
+
 enum profil_error profil_session_write(struct profil_session *s)
 {
     char err[600];
@@ -145,6 +195,10 @@ enum profil_error profil_session_write(struct profil_session *s)
     int wrapped = sampler_to_prf(&s->s, &s->p);
     if (wrapped < 0)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
+    if (s->files.prs[0] && write_samples(s) != 0)
+        s->prx_failed = 1;      /* reported; the .PRF is still written, and the status says it */
+    if (s->o.append && access(s->files.prf, F_OK) == 0 && !path_is_device(s->files.prf))
+        return append_write(s);
     if (prf_write_file(s->files.prf, &s->p, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     char say[1200];             /* NAME.prc, the exact counts; which counters wrapped */
@@ -246,7 +300,13 @@ static void written_summary(const struct profil_session *s, FILE *f)
     const char *prx = s->files.prx;
     if (m->stop == STOP_EXIT)
         fprintf(f, "profil: program exited with code %d\n", m->exit_code);
-    fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
+    if (s->appended)
+        fprintf(f, "profil: added to %s (%zu bytes): %llu %s in all\n", s->files.prf, prf_size(&s->p),
+                (unsigned long long)s->appended_total, m->exact ? "instructions" : "samples");
+    else
+        fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
+    if (s->files.prs[0] && !s->prx_failed)
+        fprintf(f, "profil: wrote %s (%llu samples)\n", s->files.prs, (unsigned long long)s->log.count);
     if (prx[0] && !s->prx_failed && s->o.trace)
         fprintf(f, "profil: wrote %s (%llu cycles exactly)\n", prx, (unsigned long long)m->now);
     else if (prx[0] && !s->prx_failed && (s->following || s->memory))

@@ -104,6 +104,8 @@ struct profil_options {
     int catch_signals;          /* SIGINT/SIGTERM/SIGHUP stop the run and SIGPIPE is
                                    ignored, from profil_session_run() to _free() */
     int progress;               /* a progress line on `err` every 2 s of host time */
+    int append;                 /* add the counts to the .PRF and NAME.prc already there (same layout) */
+    int samples;                /* write every sample's CS:IP and class to NAME.prs (sampling runs) */
 };
 
 /* Sample (or, in trace mode, instruction) counts per PROFIL class. */

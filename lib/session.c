@@ -189,6 +189,8 @@ static enum profil_error start_sampler(struct profil_session *s)
     if (s->following)
         s->s.stacks = &s->calls;
     s->s.services = &s->svc;
+    if (s->files.prs[0])
+        s->s.log = &s->log;
     s->prog = (struct progress){ &s->s, m, s->err, host_seconds(), 0 };
     if (o->progress)
         machine_set_tick(m, cycles_from_usec(o->interval_us), progress_tick, &s->prog);
@@ -219,6 +221,8 @@ enum profil_error profil_session_new(const struct profil_options *o, struct prof
         e = start_process(s);
     if (e == PROFIL_OK)
         e = start_sampler(s);
+    if (e == PROFIL_OK)
+        e = run_files_append_check(s);
     s->ready = e == PROFIL_OK;
     return e;
 }
@@ -304,6 +308,7 @@ void profil_session_free(struct profil_session *s)
     calls_free(&s->calls);
     memprof_free(&s->mem);
     svcprof_free(&s->svc);
+    samplelog_free(&s->log);
     prx_free(&s->services);
     prx_free(&s->trace);
     prf_free(&s->p);

@@ -14,6 +14,7 @@
 #include "../emu/pc/console.h"
 #include "../formats/prf.h"
 #include "../formats/prx.h"
+#include "../formats/samplelog.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/calls.h"
@@ -31,6 +32,7 @@ struct run_files {
     char prf[4096];
     char prx[4200];
     char map[4200];
+    char prs[4200];             /* --samples: the sample log; empty when none */
 };
 
 /* Progress on long runs: a line every two seconds of host time (host
@@ -65,10 +67,13 @@ struct profil_session {
     struct calltree calls;          /* trace, stacks */
     struct memprof mem;             /* memory */
     struct svcprof svc;             /* time per DOS and BIOS service, always */
+    struct samplelog log;           /* --samples */
     struct prx services;            /* its rows, after the run (only .services) */
     struct prx trace;               /* the .prx as written (for the summary) */
     int tracing, following, memory;
     int ready, ran, finished, written, prx_failed;
+    int appended;                   /* --append added this run to a .PRF already there */
+    uint64_t appended_total;        /* the sum's counts, all classes */
     struct prf p;                   /* the .PRF as written (for the summary) */
     int caught;
     struct sigaction old_signals[NSTOP_SIGNALS + 1];
@@ -85,5 +90,8 @@ void session_finish(struct profil_session *s);
 enum profil_error run_files_name(struct profil_session *s);
 enum profil_error run_files_check(struct profil_session *s);
 enum profil_error run_files_writable(struct profil_session *s);
+/* --append: a .PRF already there must have this run's layout (once the
+ * layout is known, before the run). */
+enum profil_error run_files_append_check(struct profil_session *s);
 
 #endif

@@ -79,24 +79,6 @@ void svcprof_add_code(struct svcprof *p, const struct exact_counts *c)
     }
 }
 
-static int by_cycles_first(const void *a, const void *b)
-{
-    const struct prx_service *x = a, *y = b;
-    if (x->cycles != y->cycles)
-        return x->cycles < y->cycles ? 1 : -1;
-    if (x->samples != y->samples)
-        return x->samples < y->samples ? 1 : -1;
-    return x->id < y->id ? -1 : x->id > y->id;
-}
-
-static int by_samples_first(const void *a, const void *b)
-{
-    const struct prx_service *x = a, *y = b;
-    if (x->samples != y->samples)
-        return x->samples < y->samples ? 1 : -1;
-    return by_cycles_first(a, b);
-}
-
 int svcprof_to_prx(struct svcprof *p, int by_cycles, struct prx *x)
 {
     size_t kept = 0;
@@ -104,7 +86,7 @@ int svcprof_to_prx(struct svcprof *p, int by_cycles, struct prx *x)
         if (p->rows[i].samples || p->rows[i].calls || p->rows[i].cycles)
             p->rows[kept++] = p->rows[i];
     if (kept)
-        qsort(p->rows, kept, sizeof *p->rows, by_cycles ? by_cycles_first : by_samples_first);
+        prx_services_sort(p->rows, kept, by_cycles);
     for (size_t i = 0; i < kept; i++)
         service_label(p->rows[i].id, p->rows[i].label, sizeof p->rows[i].label);
     free(x->services);
