@@ -58,8 +58,8 @@ $(B)/%.o: %.c $(B)/.deps
 # DOS test programs, assembled from source.
 $(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
-	$(NASM) -f bin -i tests/fixtures/ -M -MT $@ -MF $(@:.com=.d) $<
-	$(NASM) -f bin -i tests/fixtures/ --before '[map all $(@:.com=.map)]' -o $@ $<
+	$(NASM) -f bin -i tests/fixtures/ -i include/ -M -MT $@ -MF $(@:.com=.d) $<
+	$(NASM) -f bin -i tests/fixtures/ -i include/ --before '[map all $(@:.com=.map)]' -o $@ $<
 
 $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures

@@ -138,6 +138,9 @@ static const struct opt run_table[] = {
       .help = "follow calls in a sampling run: NAME.prx holds the call tree\n"
               "with each sample's stack (for --by function, folded stacks)" },
     { "memory", 0, OPT_FLAG, OPT_AT(A, o.memory), .help = "DOS memory calls (48h/49h/4Ah) per call site, into NAME.prx" },
+    { "start-stopped", 0, OPT_FLAG, OPT_AT(A, o.start_stopped),
+      .help = "collect nothing until the program calls START through profil's\n"
+              "interface at ports ECh/EDh (docs/guestapi.md)" },
     { "quiet", 'q', OPT_FLAG, OPT_AT(A, rep.quiet), .help = "no summary on stderr" },
 };
 #undef A

@@ -104,6 +104,8 @@ struct profil_options {
     int catch_signals;          /* SIGINT/SIGTERM/SIGHUP stop the run and SIGPIPE is
                                    ignored, from profil_session_run() to _free() */
     int progress;               /* a progress line on `err` every 2 s of host time */
+    int start_stopped;          /* collect nothing until the program calls START
+                                   (its interface at ports ECh/EDh, docs/guestapi.md) */
 };
 
 /* Sample (or, in trace mode, instruction) counts per PROFIL class. */

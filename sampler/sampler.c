@@ -84,6 +84,8 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
 {
     struct sampler *s = ctx;
     uint32_t b = 0;
+    if (s->paused)
+        return;
     s->total++;
     if (s->stacks)
         calls_sample(s->stacks);
@@ -109,6 +111,12 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
             s->hit_high++;
         break;
     }
+}
+
+void sampler_clear(struct sampler *s)
+{
+    s->hit_io = s->hit_dos = s->hit_high = s->total = 0;
+    memset(s->bucket, 0, s->layout.bucket_num * sizeof *s->bucket);
 }
 
 static uint16_t wrap(uint64_t v, int *wrapped)
