@@ -165,6 +165,24 @@ int prx_file_looks_like(const char *path)
     return prx_looks_like(head, n);
 }
 
+unsigned prx_zone_depth(const struct prx *x, size_t i)
+{
+    unsigned d = 0;
+    for (uint32_t p = x->zones[i].parent; p != PRX_NO_ZONE && p < x->nzones && d <= PRX_ZONE_DEPTH_MAX;
+         p = x->zones[p].parent)
+        d++;
+    return d;
+}
+
+uint64_t prx_zone_self(const struct prx *x, size_t i)
+{
+    uint64_t self = x->zones[i].total;
+    for (size_t k = i + 1; k < x->nzones; k++)
+        if (x->zones[k].parent == i)
+            self -= x->zones[k].total < self ? x->zones[k].total : self;
+    return self;
+}
+
 void prx_free(struct prx *x)
 {
     free(x->e);

@@ -78,6 +78,7 @@ struct prx_service {
  * it, or PRX_NO_ZONE), timed in emulated cycles; a mark is a named point. */
 #define PRX_NAME_MAX 32
 #define PRX_NO_ZONE UINT32_MAX
+#define PRX_ZONE_DEPTH_MAX 64           /* zones open inside each other; read refuses deeper */
 struct prx_zone {
     char name[PRX_NAME_MAX + 1];
     uint32_t parent;
@@ -129,6 +130,11 @@ int prx_file_looks_like(const char *path);
 void prx_free(struct prx *x);
 const char *prx_class_name(unsigned cls);
 const char *call_kind_name(unsigned kind);
+/* How many zones enclose zone i (0 for an outermost one). */
+unsigned prx_zone_depth(const struct prx *x, size_t i);
+/* A zone's own cycles: its total less its children's totals. */
+uint64_t prx_zone_self(const struct prx *x, size_t i);
+
 /* The load-module offset of a program entry (linear - 16 prog_low_pa). */
 static inline uint32_t prx_offset(const struct prx *x, const struct prx_entry *e)
 {

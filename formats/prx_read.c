@@ -351,6 +351,9 @@ static int zone_row(struct scan *s, void *v, size_t i)
         return wrong(s, "zone %zu is not [parent, zone, count, total, min, max] with its parent before it", i);
     zones[i] = (struct prx_zone){ "", c.neg[0] ? PRX_NO_ZONE : (uint32_t)c.u[0], c.u[2], c.u[3], c.u[4], c.u[5] };
     memcpy(zones[i].name, c.text, strlen(c.text) + 1);
+    struct prx view = { .zones = zones, .nzones = i + 1 };
+    if (prx_zone_depth(&view, i) >= PRX_ZONE_DEPTH_MAX)
+        return wrong(s, "zone %zu is inside more than %u others", i, PRX_ZONE_DEPTH_MAX - 1);
     return 0;
 }
 

@@ -25,7 +25,7 @@
 
 #define GUESTPROF_MAX_ZONES 256     /* distinct zone names */
 #define GUESTPROF_MAX_MARKS 256     /* distinct mark names */
-#define GUESTPROF_MAX_OPEN  64      /* zones open at once (nesting) */
+#define GUESTPROF_MAX_OPEN  PRX_ZONE_DEPTH_MAX /* zones open at once (nesting) */
 
 struct guestprof {
     int collecting;                 /* started (the default), or stopped */
