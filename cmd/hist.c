@@ -428,9 +428,15 @@ static int hist_prf(const struct hist_request *q)
         prc_attach_beside(q->path, &p, NULL, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
     }
-    if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE || q->by == BY_ZONE) {
-        fprintf(stderr, "profil: %s: a .PRF has no calls, memory or zones; they are in the .prx of profil run "
-                "--trace, --stacks or --memory, or of a program that used zones\n", q->path);
+    if (q->by == BY_ZONE) {
+        fprintf(stderr, "profil: %s: a .PRF has no zones; they are in the .prx beside it, of a program that used "
+                "them (docs/guestapi.md)\n", q->path);
+        prf_free(&p);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE) {
+        fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "
+                "--stacks or --memory\n", q->path);
         prf_free(&p);
         return EXIT_PROFIL_FAILED;
     }

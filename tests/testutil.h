@@ -35,7 +35,7 @@
 
 struct run_result {
     int status;
-    char out[8192];
+    char out[16384];            /* profil --help is over 8 KiB */
     char err[8192];
 };
 
