@@ -13,7 +13,8 @@
  *   profil_start()         0, or PROFIL_E_STARTED
  *   profil_stop()          0, or PROFIL_E_STOPPED
  *   profil_clear()         0: every count of the run back to 0
- *   profil_dump("NAME")    0, PROFIL_E_ARGUMENT (not a plain NAME[.PRF]), PROFIL_E_WRITE
+ *   profil_dump("NAME")    0, PROFIL_E_ARGUMENT (not a plain NAME[.PRF]), PROFIL_E_FULL
+ *                          (a 65th name), PROFIL_E_WRITE
  *   profil_mark("name")    0, PROFIL_E_ARGUMENT, PROFIL_E_FULL
  *   profil_enter("name")   0, PROFIL_E_ARGUMENT, PROFIL_E_FULL
  *   profil_leave("name")   0, PROFIL_E_ZONE: not the innermost open zone;

@@ -164,6 +164,21 @@ static int mark(struct guestprof *g, const char *name, uint64_t now)
     return GUEST_OK;
 }
 
+/* A dump to a name written before, or to one of at most GUESTPROF_MAX_DUMPS. */
+static int dump(struct guestprof *g, const char *name83)
+{
+    unsigned i = 0;
+    while (i < g->ndumped && strcmp(g->dumped[i], name83) != 0)
+        i++;
+    if (i == GUESTPROF_MAX_DUMPS)
+        return GUEST_E_FULL;
+    if (!g->dump || g->dump(g->ctx, name83) != 0)
+        return GUEST_E_WRITE;
+    if (i == g->ndumped)
+        memcpy(g->dumped[g->ndumped++], name83, 13);
+    return GUEST_OK;
+}
+
 static int call(struct guestprof *g, uint8_t fn, const char *arg, unsigned len, uint64_t now)
 {
     char name83[13];
@@ -186,7 +201,7 @@ static int call(struct guestprof *g, uint8_t fn, const char *arg, unsigned len, 
     case GUEST_FN_DUMP:
         if (!guestprof_name83(arg, name83))
             return GUEST_E_ARGUMENT;
-        return g->dump && g->dump(g->ctx, name83) == 0 ? GUEST_OK : GUEST_E_WRITE;
+        return dump(g, name83);
     case GUEST_FN_MARK:
         return plain_name(arg, len) ? mark(g, arg, now) : GUEST_E_ARGUMENT;
     case GUEST_FN_ENTER:

@@ -26,6 +26,7 @@
 #define GUESTPROF_MAX_ZONES 256     /* distinct zone names */
 #define GUESTPROF_MAX_MARKS 256     /* distinct mark names */
 #define GUESTPROF_MAX_OPEN  PRX_ZONE_DEPTH_MAX /* zones open at once (nesting) */
+#define GUESTPROF_MAX_DUMPS 64      /* distinct files a run's DUMPs may write (the guest is untrusted) */
 
 struct guestprof {
     int collecting;                 /* started (the default), or stopped */
@@ -46,6 +47,8 @@ struct guestprof {
     size_t nmarks;
     struct { uint32_t zone; uint64_t since; } open[GUESTPROF_MAX_OPEN];
     unsigned depth;
+    char dumped[GUESTPROF_MAX_DUMPS][13];   /* the names DUMP wrote */
+    unsigned ndumped;
     uint64_t calls_made, errors;    /* functions called, and how many failed */
     struct guest_observer obs;      /* hand &obs to machine->guest.obs */
 };

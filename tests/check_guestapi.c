@@ -92,6 +92,13 @@ START_TEST(port_is_undecoded_without_profiler)
 }
 END_TEST
 
+static int count_dump(void *ctx, const char *name83)
+{
+    (void)name83;
+    ++*(int *)ctx;
+    return 0;
+}
+
 START_TEST(port_protocol)
 {
     struct machine *m = machine_new(CPU_8088);
@@ -143,6 +150,18 @@ START_TEST(port_protocol)
     ck_assert_uint_eq(s.bucket[0], 0);
     ck_assert_uint_eq(g.zones[0].count, 0);
     ck_assert_uint_eq(g.errors, 2);     /* LEAVE 'z', function 42h (the long name never reached it) */
+    /* DUMP: at most 64 distinct files in a run; a name written before may be written again. */
+    int dumps = 0;
+    g.dump = count_dump;
+    g.ctx = &dumps;
+    char name[16];
+    for (int i = 0; i < 65; i++) {
+        snprintf(name, sizeof name, "D%d", i);
+        ck_assert_uint_eq(guestprof_call(&g, GUEST_FN_DUMP, name, (unsigned)strlen(name), 0),
+                          i < 64 ? GUEST_OK : GUEST_E_FULL);
+    }
+    ck_assert_uint_eq(guestprof_call(&g, GUEST_FN_DUMP, "d0", 2, 0), GUEST_OK);
+    ck_assert_int_eq(dumps, 65);
     m->guest.obs = NULL;
     guestprof_free(&g);
     sampler_free(&s);
@@ -317,6 +336,35 @@ START_TEST(hist_by_zone)
 }
 END_TEST
 
+/* The .prx reader takes the zones as written and refuses rows that are not a tree. */
+START_TEST(prx_zones_read_back_and_checked)
+{
+    struct run_result r;
+    struct prx x;
+    char err[300], text[4096];
+    run_fixture(&r, "", "");
+    slurp(DIR "/GUESTAPI.prx", text, sizeof text);
+    static const char *const bad[][2] = {
+        { "[1, \"inner\"", "[2, \"inner\"" },             /* its parent after it */
+        { "[-1, \"LOOP\", 10, 17160, 1716, 1716]", "[-1, \"LOOP\", 10, 17160, 1717, 1716]" },  /* min > max */
+        { "[-1, \"LOOP\"", "[-1, \"\"" },                  /* no name */
+        { "\"rows\": [\n      [\"done\"", "\"rowz\": [\n      [\"done\"" },    /* marks without rows */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char *at = strstr(text, bad[i][0]), edited[4200];
+        ck_assert_msg(at != NULL, "%s not in the .prx", bad[i][0]);
+        snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - text), text, bad[i][1], at + strlen(bad[i][0]));
+        FILE *f = fopen(DIR "/bad.prx", "w");
+        ck_assert_ptr_nonnull(f);
+        fputs(edited, f);
+        fclose(f);
+        ck_assert_msg(prx_read_file(DIR "/bad.prx", &x, err, sizeof err) == -1, "case %zu read", i);
+        ck_assert_msg(strstr(err, i == 3 ? "\"marks\" has no \"rows\" array" : "is not [parent, zone, count"), "%s",
+                      err);
+    }
+}
+END_TEST
+
 START_TEST(c_header_bytes)
 {
     nrec = 0;
@@ -376,6 +424,7 @@ Suite *guestapi_suite(void)
     tcase_add_test(tc, dump_writes_and_never_overwrites_a_user_file);
     tcase_add_test(tc, clear_empties_every_count);
     tcase_add_test(tc, hist_by_zone);
+    tcase_add_test(tc, prx_zones_read_back_and_checked);
     tcase_add_test(tc, c_header_bytes);
     tcase_add_test(tc, c_fixture_under_profil);
     suite_add_tcase(s, tc);
