@@ -89,8 +89,8 @@ int hist_prx(const struct hist_request *q)
         return EXIT_PROFIL_FAILED;
     }
     if (!calls && strcmp(x.mode, "sampling") == 0) {
-        fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph) or "
-                "memory (--by site); the samples are in the .PRF beside it\n", path);
+        fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph), "
+                "memory (--by site) or the program's zones (--by zone); the samples are in the .PRF beside it\n", path);
         prx_free(&x);
         return EXIT_PROFIL_FAILED;
     }

@@ -295,6 +295,19 @@ static void service_summary(const struct prx *v, const struct machine *m, int tr
     }
 }
 
+/* The program's zones (docs/guestapi.md), the first five in the order first entered. */
+static void zone_summary(const struct prx *x, FILE *f)
+{
+    for (size_t i = 0; i < x->nzones && i < 5; i++) {
+        const struct prx_zone *z = &x->zones[i];
+        fprintf(f, "profil:   zone %-15s %llu x, mean %.1f cycles (min %llu, max %llu)\n", z->name,
+                (unsigned long long)z->count, z->count ? (double)z->total / (double)z->count : 0.0,
+                (unsigned long long)z->min, (unsigned long long)z->max);
+    }
+    if (x->nzones > 5)
+        fprintf(f, "profil:   (%zu zones in all: profil hist --by zone)\n", x->nzones);
+}
+
 /* The files written, as the summary's last lines. */
 static void written_summary(const struct profil_session *s, FILE *f)
 {
@@ -324,5 +337,6 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         symtab_free(&t);
     }
     service_summary(&s->services, s->m, s->tracing, f);
+    zone_summary(&s->trace, f);
     written_summary(s, f);
 }
