@@ -55,15 +55,23 @@ _Static_assert(PROFIL_OK == GUEST_OK && PROFIL_E_FUNCTION == GUEST_E_FUNCTION &&
 
 #define DIR TMP "/guestapi"
 
-/* `profil run -q --timing table -o DIR/GUESTAPI.PRF OPTS guestapi.com ARGS` */
-static void run_fixture(struct run_result *r, const char *opts, const char *args)
+/* `profil run ARGS` in an empty DIR; ARGS a printf format with one %s, s. */
+static void run_fresh(struct run_result *r, const char *args, const char *s)
 {
     char cmd[600];
     if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
         ck_abort_msg("cannot create " DIR);
-    snprintf(cmd, sizeof cmd, "run -q --timing table -o " DIR "/GUESTAPI.PRF %s " FIX("guestapi.com") " %s", opts,
-             args);
+    snprintf(cmd, sizeof cmd, args, s);
     run_profil(r, cmd, NULL);
+    ck_assert_msg(r->status == 0, "profil %s: %d\n%s", cmd, r->status, r->err);
+}
+
+/* `profil run -q --timing table -o DIR/GUESTAPI.PRF OPTS guestapi.com ARGS` */
+static void run_fixture(struct run_result *r, const char *opts, const char *args)
+{
+    char fmt[300];
+    snprintf(fmt, sizeof fmt, "run -q --timing table -o " DIR "/GUESTAPI.PRF %%s " FIX("guestapi.com") " %s", args);
+    run_fresh(r, fmt, opts);
 }
 
 static const struct prx_zone *zone(const struct prx *x, const char *name)
@@ -252,10 +260,7 @@ START_TEST(zone_matches_the_trace_with_the_bus_model)
     struct prx x;
     struct symtab t;
     char err[300];
-    if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
-        ck_abort_msg("cannot create " DIR);
-    run_profil(&r, "run -q --trace --timing bus -o " DIR "/BUS.PRF " FIX("guestapi.com"), NULL);
-    ck_assert_int_eq(r.status, 0);
+    run_fresh(&r, "run -q --trace --timing bus -o " DIR "/BUS.PRF %s", FIX("guestapi.com"));
     ck_assert_msg(prx_read_file(DIR "/BUS.prx", &x, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(symtab_read_file(FIX("guestapi.map"), &t, err, sizeof err) == 0, "%s", err);
     uint32_t at = UINT32_MAX;
@@ -442,10 +447,7 @@ START_TEST(c_fixture_under_profil)
     struct run_result r;
     struct prx x;
     char err[300];
-    if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
-        ck_abort_msg("cannot create " DIR);
-    run_profil(&r, "run -q -o " DIR "/GUESTC.PRF " FIX("guestc.com"), NULL);
-    ck_assert_int_eq(r.status, 0);
+    run_fresh(&r, "run -q -o " DIR "/GUESTC.PRF %s", FIX("guestc.com"));
     /* version, start twice, the zones' statuses ORed, leave none open, mark, dump 'BAD/NAME', stop twice */
     ck_assert_str_eq(r.out, "01 02 02 00 05 00 04 00 03 \r\n");
     ck_assert_msg(prx_read_file(DIR "/GUESTC.prx", &x, err, sizeof err) == 0, "%s", err);
