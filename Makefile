@@ -25,6 +25,12 @@ EXE_ASM  := $(wildcard tests/fixtures/*_exe.asm)
 COM_ASM  := $(filter-out $(EXE_ASM),$(wildcard tests/fixtures/*.asm))
 FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
             $(EXE_ASM:tests/fixtures/%_exe.asm=$(B)/fixtures/%.exe)
+# include/profil.h from C: with dev86's bcc when it is installed (optional:
+# the test skips, saying so, without it).
+BCC      ?= $(shell command -v bcc 2>/dev/null)
+ifneq ($(BCC),)
+FIXTURES += $(B)/fixtures/guestc.com
+endif
 TEST_SRC := $(wildcard tests/check_*.c)
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (README, Reliability).
@@ -58,12 +64,16 @@ $(B)/%.o: %.c $(B)/.deps
 # DOS test programs, assembled from source.
 $(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
-	$(NASM) -f bin -i tests/fixtures/ -M -MT $@ -MF $(@:.com=.d) $<
-	$(NASM) -f bin -i tests/fixtures/ --before '[map all $(@:.com=.map)]' -o $@ $<
+	$(NASM) -f bin -i tests/fixtures/ -i include/ -M -MT $@ -MF $(@:.com=.d) $<
+	$(NASM) -f bin -i tests/fixtures/ -i include/ --before '[map all $(@:.com=.map)]' -o $@ $<
 
 $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
 	$(NASM) -f bin -o $@ $<
+
+$(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profil.h Makefile
+	@mkdir -p $(B)/fixtures
+	$(BCC) -Md -I$(TOP)include -o $@ $<
 
 fixtures: $(FIXTURES)
 

@@ -32,6 +32,8 @@ struct hist_request {
     int sort;                   /* enum hist_sort (cmd/hist.c) */
 };
 int hist_prx(const struct hist_request *q);
+/* cmd/hist_zones.c: --by zone, the program's own zones and marks, and their exports. */
+int hist_zones(const struct prx *x, const struct hist_request *q);
 /* cmd/hist_calls.c: --by function, --callgraph, --by site, folded/callgrind of the call tree. */
 struct prx;
 struct symtab;

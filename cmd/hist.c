@@ -317,6 +317,10 @@ static const struct opt hist_table[] = {
       .help = "gprof's call graph: each function's callers and callees\n"
               "(csv and json: one row per arc)" },
     { "by", 0, OPT_DOC, .arg = "site", .help = "a .prx of run --memory: DOS memory per call site" },
+    { "by", 0, OPT_DOC, .arg = "zone",
+      .help = "the program's own zones (docs/guestapi.md) from a .prx: count,\n"
+              "total, mean, min and max cycles per zone, then its marks\n"
+              "(csv, json, folded, callgrind too)" },
     { "by", 0, OPT_DOC, .arg = "service",
       .help = "time per DOS and BIOS service (INT 21h/40h write,\n"
               "INT 10h/0Eh teletype, INT 08h timer): samples, calls,\n"
@@ -428,6 +432,12 @@ static int hist_prf(const struct hist_request *q)
         char note[700];
         prc_attach_beside(q->path, &p, NULL, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
+    }
+    if (q->by == BY_ZONE) {
+        fprintf(stderr, "profil: %s: a .PRF has no zones; they are in the .prx beside it, of a program that used "
+                "them (docs/guestapi.md)\n", q->path);
+        prf_free(&p);
+        return EXIT_PROFIL_FAILED;
     }
     if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE) {
         fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "

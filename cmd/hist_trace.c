@@ -63,7 +63,7 @@ static int add_stalls(const struct prx *x, const struct symtab *t, int by_line, 
 /* Whether the request is about the call tree, the memory sites or the services. */
 static int wants_calls(const struct hist_request *q)
 {
-    return q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE || q->by == BY_SERVICE ||
+    return q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE || q->by == BY_SERVICE || q->by == BY_ZONE ||
            q->format == FORMAT_FOLDED || q->format == FORMAT_CALLGRIND;
 }
 
@@ -89,8 +89,8 @@ int hist_prx(const struct hist_request *q)
         return EXIT_PROFIL_FAILED;
     }
     if (!calls && strcmp(x.mode, "sampling") == 0) {
-        fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph) or "
-                "memory (--by site); the samples are in the .PRF beside it\n", path);
+        fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph), "
+                "memory (--by site) or the program's zones (--by zone); the samples are in the .PRF beside it\n", path);
         prx_free(&x);
         return EXIT_PROFIL_FAILED;
     }

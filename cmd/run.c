@@ -144,6 +144,9 @@ static const struct opt run_table[] = {
     { "append", 0, OPT_FLAG, OPT_AT(A, o.append),
       .help = "add this run's counts to the .PRF and NAME.prc already there\n"
               "(same layout, else nothing is run), as profil merge would" },
+    { "start-stopped", 0, OPT_FLAG, OPT_AT(A, o.start_stopped),
+      .help = "collect nothing until the program calls START through profil's\n"
+              "interface at ports ECh/EDh (docs/guestapi.md)" },
     { "quiet", 'q', OPT_FLAG, OPT_AT(A, rep.quiet), .help = "no summary on stderr" },
 };
 #undef A

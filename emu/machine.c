@@ -517,6 +517,8 @@ uint8_t port_in(struct machine *m, uint16_t port)
         return m->port61;
     case 0x64:
         return kbd_read_status(&m->kbd);
+    case GUEST_PORT_CMD: case GUEST_PORT_ARG:
+        return guestport_read(&m->guest, port);     /* FFh without a profiler, as on a PC */
     case 0x3B4: case 0x3D4:
         return m->crtc_index;
     case 0x3B5: case 0x3D5:
@@ -550,6 +552,9 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
         break;
     case 0x61:
         m->port61 = v;
+        break;
+    case GUEST_PORT_CMD: case GUEST_PORT_ARG:
+        guestport_write(&m->guest, port, v, m->now);
         break;
     case 0x3B4: case 0x3D4:
         m->crtc_index = v;

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "pc/guestport.h"
 #include "pc/keyboard.h"
 #include "pc/pit.h"
 #include "pc/pic.h"
@@ -144,6 +145,9 @@ struct machine {
     struct pit pit;
     struct pic pic;
     struct keyboard kbd;            /* port 60h/64h, IRQ1, --keys          */
+    struct guest_port guest;        /* ports ECh/EDh: the guest's profiling
+                                       interface; its observer (guest.obs) is
+                                       the profiler's (sampler/guestprof.h) */
 
     tick_fn on_tick;
     void *tick_ctx;

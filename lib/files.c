@@ -85,6 +85,21 @@ enum profil_error run_files_name(struct profil_session *s)
     return PROFIL_OK;
 }
 
+void run_files_zone_prx(struct profil_session *s)
+{
+    struct run_files *f = &s->files;
+    if (f->prx[0] || path_is_device(f->prf))
+        return;
+    with_extension(f->prf, ".prx", f->prx, sizeof f->prx);
+    const char *inputs[] = { s->o.program, f->map, s->o.screen, s->o.screen_png };
+    for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++)
+        if (inputs[i] && inputs[i][0] && same_file(f->prx, inputs[i])) {
+            fprintf(s->err, "profil: %s: the program's zones are not written there: it is %s\n", f->prx, inputs[i]);
+            f->prx[0] = 0;
+            return;
+        }
+}
+
 struct named { const char *path, *what; };
 
 /* Output i against the inputs, the standard streams and the outputs before it. */

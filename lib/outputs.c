@@ -14,6 +14,7 @@
 #include "../formats/fileio.h"
 #include "../formats/merge.h"
 #include "../formats/prc.h"
+#include "../formats/guard.h"
 #include "../formats/png.h"
 #include "../formats/screen.h"
 #include "../formats/summary.h"
@@ -48,6 +49,7 @@ static void prx_fill(struct profil_session *s, struct prx *x)
         x->max_depth = t->max_depth;
         t->node = NULL;
     }
+    guestprof_to_prx(&s->guest, x);
     if (s->memory) {
         x->sites = s->mem.sites;
         x->nsites = s->mem.nsites;
@@ -74,6 +76,56 @@ static int write_prx(struct profil_session *s)
     x->nservices = 0;
     if (rc != 0)
         fprintf(s->err, "profil: %s\n", err);
+    return rc;
+}
+
+/* Why path may not be written by a DUMP, or NULL when it may: it must be
+ * absent or a .PRF (a profile profil wrote), and none of the run's inputs
+ * or other outputs. */
+static const char *dump_refused(const struct profil_session *s, const char *path)
+{
+    const char *others[] = { s->o.program, s->files.map, s->files.prf, s->files.prx, s->o.screen, s->o.screen_png };
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+        if (others[i] && others[i][0] && same_file(path, others[i]))
+            return "it is one of the run's own files";
+    if (access(path, F_OK) != 0)
+        return NULL;
+    uint8_t *buf;
+    size_t n;
+    char err[600];
+    if (read_file_max(path, 1u << 20, &buf, &n, err, sizeof err) != 0)    /* a .PRF: 65535 buckets at most */
+        return "a file that is not a profile is there";
+    const char *kind = profile_kind(buf, n);
+    free(buf);
+    return kind && strcmp(kind, ".PRF") == 0 ? NULL : "a file that is not a profile is there";
+}
+
+int session_dump(void *session, const char *name83)
+{
+    struct profil_session *s = session;
+    char path[4200], err[600];
+    const char *prf = s->files.prf, *slash = strrchr(prf, '/');
+    if (path_is_device(prf))
+        return -1;              /* no folder to write in */
+    snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - prf + 1) : 0, prf, name83);
+    const char *why = dump_refused(s, path);
+    if (why) {
+        fprintf(s->err, "profil: the program's DUMP %s: not written, %s\n", path, why);
+        return -1;
+    }
+    struct sampler now = s->s;          /* the counts so far, in trace mode from the trace */
+    struct prf p;
+    if (s->tracing) {
+        if (!(now.bucket = calloc(now.layout.bucket_num, sizeof *now.bucket)))
+            return -1;
+        tracer_to_sampler(&s->tr, &now);
+    }
+    int rc = sampler_to_prf(&now, &p) < 0 ? -1 : prf_write_file(path, &p, err, sizeof err);
+    if (rc != 0)
+        fprintf(s->err, "profil: the program's DUMP: %s\n", err);
+    prf_free(&p);
+    if (s->tracing)
+        free(now.bucket);
     return rc;
 }
 
@@ -191,7 +243,10 @@ enum profil_error profil_session_write(struct profil_session *s)
         write_screen_png(s, s->o.screen_png);
     session_finish(s);
     /* A .prx that cannot be written is reported; the .PRF is still written. */
-    s->prx_failed = (s->tracing || s->following || s->memory) && write_prx(s) != 0;
+    int zones = s->guest.nzones || s->guest.nmarks;     /* the program's own: they go in a .prx too */
+    if (zones)
+        run_files_zone_prx(s);
+    s->prx_failed = (s->tracing || s->following || s->memory || zones) && write_prx(s) != 0;
     int wrapped = sampler_to_prf(&s->s, &s->p);
     if (wrapped < 0)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
@@ -293,6 +348,19 @@ static void service_summary(const struct prx *v, const struct machine *m, int tr
     }
 }
 
+/* The program's zones (docs/guestapi.md), the first five in the order first entered. */
+static void zone_summary(const struct prx *x, FILE *f)
+{
+    for (size_t i = 0; i < x->nzones && i < 5; i++) {
+        const struct prx_zone *z = &x->zones[i];
+        fprintf(f, "profil:   zone %-15s %llu x, mean %.1f cycles (min %llu, max %llu)\n", z->name,
+                (unsigned long long)z->count, z->count ? (double)z->total / (double)z->count : 0.0,
+                (unsigned long long)z->min, (unsigned long long)z->max);
+    }
+    if (x->nzones > 5)
+        fprintf(f, "profil:   (%zu zones in all: profil hist --by zone)\n", x->nzones);
+}
+
 /* The files written, as the summary's last lines. */
 static void written_summary(const struct profil_session *s, FILE *f)
 {
@@ -312,6 +380,8 @@ static void written_summary(const struct profil_session *s, FILE *f)
     else if (prx[0] && !s->prx_failed && (s->following || s->memory))
         fprintf(f, "profil: wrote %s (%s)\n", prx,
                 s->following && s->memory ? "call stacks and memory" : s->following ? "call stacks" : "memory");
+    else if (prx[0] && !s->prx_failed && (s->trace.nzones || s->trace.nmarks))
+        fprintf(f, "profil: wrote %s (the program's zones and marks)\n", prx);
 }
 
 void profil_session_write_summary(struct profil_session *s, FILE *f)
@@ -326,5 +396,6 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         symtab_free(&t);
     }
     service_summary(&s->services, s->m, s->tracing, f);
+    zone_summary(&s->trace, f);
     written_summary(s, f);
 }

@@ -106,6 +106,8 @@ struct profil_options {
     int progress;               /* a progress line on `err` every 2 s of host time */
     int append;                 /* add the counts to the .PRF and NAME.prc already there (same layout) */
     int samples;                /* write every sample's CS:IP and class to NAME.prs (sampling runs) */
+    int start_stopped;          /* collect nothing until the program calls START
+                                   (its interface at ports ECh/EDh, docs/guestapi.md) */
 };
 
 /* Sample (or, in trace mode, instruction) counts per PROFIL class. */

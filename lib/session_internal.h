@@ -18,6 +18,7 @@
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/calls.h"
+#include "../sampler/guestprof.h"
 #include "../sampler/memprof.h"
 #include "../sampler/sampler.h"
 #include "../sampler/svcprof.h"
@@ -68,6 +69,7 @@ struct profil_session {
     struct memprof mem;             /* memory */
     struct svcprof svc;             /* time per DOS and BIOS service, always */
     struct samplelog log;           /* --samples */
+    struct guestprof guest;         /* the program's own calls: start, stop, zones (always) */
     struct prx services;            /* its rows, after the run (only .services) */
     struct prx trace;               /* the .prx as written (for the summary) */
     int tracing, following, memory;
@@ -86,6 +88,10 @@ enum profil_error session_fail(struct profil_session *s, enum profil_error e, co
  * counts into the sampler, tabulate the services. */
 void session_finish(struct profil_session *s);
 
+/* lib/outputs.c: the program's DUMP, the profile so far as NAME83 (a
+ * checked 8.3 .PRF name) beside the .PRF; 0 when written. */
+int session_dump(void *session, const char *name83);
+
 /* lib/files.c */
 enum profil_error run_files_name(struct profil_session *s);
 enum profil_error run_files_check(struct profil_session *s);
@@ -93,5 +99,8 @@ enum profil_error run_files_writable(struct profil_session *s);
 /* --append: a .PRF already there must have this run's layout (once the
  * layout is known, before the run). */
 enum profil_error run_files_append_check(struct profil_session *s);
+/* A .prx for the program's zones and marks when the run has none: the
+ * .PRF's name with .prx (not beside a device, nor over an input). */
+void run_files_zone_prx(struct profil_session *s);
 
 #endif

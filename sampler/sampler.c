@@ -90,6 +90,8 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
     struct sampler *s = ctx;
     uint32_t b = 0;
     enum sample_class counted;
+    if (s->paused)
+        return;
     s->total++;
     if (s->stacks)
         calls_sample(s->stacks);
@@ -119,6 +121,12 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
     }
     if (s->log)                 /* the class it was counted in (CLASS_* is the .prx's order) */
         samplelog_add(s->log, cs, ip, (unsigned)counted);
+}
+
+void sampler_clear(struct sampler *s)
+{
+    s->hit_io = s->hit_dos = s->hit_high = s->total = 0;
+    memset(s->bucket, 0, s->layout.bucket_num * sizeof *s->bucket);
 }
 
 static uint16_t wrap(uint64_t v, int *wrapped)

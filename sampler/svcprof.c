@@ -31,6 +31,8 @@ static struct prx_service *row(struct svcprof *p, uint32_t id)
 
 static void on_call(void *ctx, uint32_t id)
 {
+    if (((struct svcprof *)ctx)->paused)
+        return;
     struct prx_service *r = row(ctx, id);
     if (r)
         r->calls++;
@@ -38,6 +40,8 @@ static void on_call(void *ctx, uint32_t id)
 
 static void on_spent(void *ctx, uint32_t id, uint64_t cycles)
 {
+    if (((struct svcprof *)ctx)->paused)
+        return;
     struct prx_service *r = row(ctx, id);
     if (r)
         r->cycles += cycles;
@@ -55,6 +59,13 @@ void svcprof_free(struct svcprof *p)
     free(p->rows);
     p->rows = NULL;
     p->n = p->cap = 0;
+}
+
+void svcprof_clear(struct svcprof *p)
+{
+    for (size_t i = 0; i < p->n; i++)
+        p->rows[i].samples = p->rows[i].calls = p->rows[i].cycles = p->rows[i].insns = 0;
+    p->samples = 0;
 }
 
 void svcprof_sample(struct svcprof *p, int dos, uint16_t cs, uint16_t ip)

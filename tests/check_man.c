@@ -208,7 +208,7 @@ START_TEST(bash_completion)
         { "profil run -q x.com --t", 4, "" },
         { "profil hist ''", 2, "A.PRF\nD.PRX\nb.prf\nc.prx\nsub\n" },
         { "profil hist --format c", 3, "callgrind\ncsv\n" },
-        { "profil hist --by ''", 3, "bucket\nfunction\nline\nservice\nsite\nsymbol\n" },
+        { "profil hist --by ''", 3, "bucket\nfunction\nline\nservice\nsite\nsymbol\nzone\n" },
         { "profil hist --map n.map --s", 4, "--sort\n--style\n" },
         { "profil show ''", 2, "A.PRF\nb.prf\nsub\n" },
         { "profil diff A.PRF ''", 3, "A.PRF\nD.PRX\nb.prf\nc.prx\nsub\n" },
