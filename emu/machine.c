@@ -441,7 +441,8 @@ void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
     if ((after & BOUNDARY_STEP) && !(after & BOUNDARY_SHADOW) && !m->stop) {
         /* The 8086's order: a hardware interrupt first, then the trap,
          * whose handler returns to that interrupt's handler. */
-        take_irq(m);
+        if (!(after & BOUNDARY_STI))
+            take_irq(m);
         push_frame(m, 1, STEP_TRAP_CYCLES, XFER_INT);
         cs = cpu_get(m, REG_CS);
         ip = cpu_get(m, REG_IP);
@@ -462,7 +463,7 @@ void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
             ip = next_ip;
             continue;
         }
-        if ((after & BOUNDARY_SHADOW) || !take_irq(m))
+        if ((after & (BOUNDARY_SHADOW | BOUNDARY_STI)) || !take_irq(m))
             break;
         cs = cpu_get(m, REG_CS);
         ip = cpu_get(m, REG_IP);
