@@ -143,25 +143,31 @@ asan:
 # pkg-config file (lib/profil.h, docs/api.md).  Only a static library is
 # installed, so its dependencies are private: link with
 # `pkg-config --static --libs profil`.
-INSTALLED := bin/profil include/profil.h lib/libprofil.a lib/pkgconfig/profil.pc
+# LIBDIR: where the library and profil.pc go (Debian: lib/<multiarch>).
+LIBDIR ?= $(PREFIX)/lib
+INSTALLED := $(PREFIX)/bin/profil $(PREFIX)/include/profil.h $(LIBDIR)/libprofil.a $(LIBDIR)/pkgconfig/profil.pc
 
+# Written on every make install, so that it names this install's PREFIX
+# (not that of an earlier build: the suite installs to a PREFIX of its own).
+.PHONY: $(B)/profil.pc
 $(B)/profil.pc: Makefile cmd/commands.h
 	@mkdir -p $(B)
-	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
+	    'libdir=$(if $(filter $(PREFIX)/%,$(LIBDIR)),$${prefix}/$(LIBDIR:$(PREFIX)/%=%),$(LIBDIR))' '' \
 	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
 	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
 	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lm' > $@
 
 install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 $(PROFIL) $(DESTDIR)$(PREFIX)/bin/profil
 	install -m 644 lib/profil.h $(DESTDIR)$(PREFIX)/include/profil.h
-	install -m 644 $(B)/libprofil.a $(DESTDIR)$(PREFIX)/lib/libprofil.a
-	install -m 644 $(B)/profil.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/profil.pc
+	install -m 644 $(B)/libprofil.a $(DESTDIR)$(LIBDIR)/libprofil.a
+	install -m 644 $(B)/profil.pc $(DESTDIR)$(LIBDIR)/pkgconfig/profil.pc
 
 uninstall:
-	rm -f $(INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
+	rm -f $(INSTALLED:%=$(DESTDIR)%)
 
 # ---- man pages, bash completion, gcc/clang comparison (issue 20, branch pkg) ----
 # Generated from the option tables, as --help is (cmd/manpage.h): profil(1)
