@@ -226,7 +226,21 @@ compare-cc: $(PROFIL) $(FIXTURES)
 	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
 # ---- end of issue 20's block ----
 
+# The Debian package (debian/, README "Debian package"): dpkg-buildpackage
+# builds, tests and installs with this Makefile into build-deb/, and puts
+# the .deb in the parent folder, as Debian does; it is moved to $(B)/deb/
+# with its .buildinfo and .changes, and lintian must find no error.
+DEB_PACKAGES := dpkg-dev debhelper lintian
+DEB_VERSION   = $(shell dpkg-parsechangelog -S Version)
+.PHONY: deb
+deb:
+	@sh tools/deps.sh $(DEB_PACKAGES)
+	dpkg-buildpackage -us -uc -b
+	@mkdir -p $(B)/deb
+	mv ../profil_$(DEB_VERSION)_* ../profil-dbgsym_$(DEB_VERSION)_* $(B)/deb/
+	lintian --fail-on error $(B)/deb/profil_$(DEB_VERSION)_$(shell dpkg-architecture -qDEB_HOST_ARCH).changes
+
 clean:
-	rm -rf build build-fuzz build-clang profil
+	rm -rf build build-fuzz build-clang build-deb profil
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

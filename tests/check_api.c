@@ -15,7 +15,9 @@
 #define EMBED_FLAGS ""
 #endif
 
-#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory B=" BUILD_DIR " PROFIL=" PROFIL_BIN
+/* The install's folders are this file's, not those of the make that runs
+ * the suite (debian/rules passes PREFIX and LIBDIR, which make exports). */
+#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u PREFIX -u LIBDIR -u MANDIR -u BASHCOMPDIR -u DESTDIR make -s --no-print-directory B=" BUILD_DIR " PROFIL=" PROFIL_BIN
 #define DEST TMP "/destdir"
 #define INSTALLED(path) DEST "/opt/profil" path
 
