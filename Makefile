@@ -1,10 +1,17 @@
 # profil: build, test, demo, bench, install.  See README.md.
 TOP     := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))
 # Build on every core (a -j on the command line still decides).
-MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
+# macOS (README "macOS"; never run there): _POSIX_C_SOURCE hides timegm()
+# unless _DARWIN_C_SOURCE; Homebrew's jansson (in /opt/homebrew on Apple
+# silicon, not searched by default) through pkg-config.
+ifeq ($(shell uname -s),Darwin)
+CFLAGS  += -D_DARWIN_C_SOURCE $(shell pkg-config --cflags jansson)
+LDFLAGS += $(shell pkg-config --libs-only-L jansson)
+endif
 LDLIBS  += -lx86emu -ljansson -lz -lm
 PREFIX  ?= /usr/local
 B       ?= build

@@ -17,7 +17,7 @@ START_TEST(build_depends_are_the_makefiles_packages)
 {
     char control[1024], makefile[1024];
     ck_assert_int_eq(system("mkdir -p " TMP), 0);
-    ck_assert_int_eq(system("sed -n '/^Build-Depends:/,/^[^ ]/{s/^Build-Depends://;/^[A-Za-z#]/d;p}' debian/control"
+    ck_assert_int_eq(system("sed -n '/^Build-Depends:/,/^[^ ]/{s/^Build-Depends://;/^[A-Za-z#]/d;p;}' debian/control"
                             " | tr ',' '\\n' | sed 's/(.*//;s/[[:space:]]//g' | grep -v -e '^$' -e '^debhelper-compat$'"
                             " | sort > " TMP "/control.deps"),
                      0);
