@@ -182,15 +182,19 @@ uninstall:
 MAN_CMDS    := run show hist diff cover
 MAN_PAGES   := $(B)/man/profil.1 $(MAN_CMDS:%=$(B)/man/profil-%.1)
 COMPLETION  := $(B)/completion/profil
+ZSH_COMPLETION := $(B)/completion/_profil
 MANDIR      ?= $(PREFIX)/share/man/man1
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 # groff: the suite renders the pages with every warning on.
 DEBIAN_PACKAGES += groff-base
+# zsh: the suite runs the zsh completion's choices.
+DEBIAN_PACKAGES += zsh
 
 .PHONY: man completion install-man install-completion uninstall uninstall-man uninstall-completion compare-cc
 
 man: $(MAN_PAGES)
-completion: $(COMPLETION)
+completion: $(COMPLETION) $(ZSH_COMPLETION)
 
 $(B)/man/profil.1: $(PROFIL)
 	@mkdir -p $(B)/man
@@ -203,6 +207,10 @@ $(B)/man/profil-%.1: $(PROFIL)
 $(COMPLETION): $(PROFIL)
 	@mkdir -p $(B)/completion
 	./$(PROFIL) --completion bash > $@.tmp && mv $@.tmp $@
+
+$(ZSH_COMPLETION): $(PROFIL)
+	@mkdir -p $(B)/completion
+	./$(PROFIL) --completion zsh > $@.tmp && mv $@.tmp $@
 
 # The suite checks the pages and the completion as built.
 check: man completion
@@ -217,12 +225,14 @@ install-man: man
 install-completion: completion
 	install -d $(DESTDIR)$(BASHCOMPDIR)
 	install -m 644 $(COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/profil
+	install -d $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 $(ZSH_COMPLETION) $(DESTDIR)$(ZSHCOMPDIR)/_profil
 
 uninstall-man:
 	rm -f $(MAN_PAGES:$(B)/man/%=$(DESTDIR)$(MANDIR)/%)
 
 uninstall-completion:
-	rm -f $(DESTDIR)$(BASHCOMPDIR)/profil
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/profil $(DESTDIR)$(ZSHCOMPDIR)/_profil
 
 # The gcc build (here) and a clang build (build-clang/) must write the same
 # .PRF and .prx bytes (tools/compare_cc.sh).

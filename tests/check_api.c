@@ -17,7 +17,7 @@
 
 /* The install's folders are this file's, not those of the make that runs
  * the suite (debian/rules passes PREFIX and LIBDIR, which make exports). */
-#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u PREFIX -u LIBDIR -u MANDIR -u BASHCOMPDIR -u DESTDIR make -s --no-print-directory B=" BUILD_DIR " PROFIL=" PROFIL_BIN
+#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u PREFIX -u LIBDIR -u MANDIR -u BASHCOMPDIR -u ZSHCOMPDIR -u DESTDIR make -s --no-print-directory B=" BUILD_DIR " PROFIL=" PROFIL_BIN
 #define DEST TMP "/destdir"
 #define INSTALLED(path) DEST "/opt/profil" path
 
@@ -58,7 +58,7 @@ static int subcommands(char *words, size_t n)
 /* The whole tree of `make install DESTDIR=... PREFIX=P [LIBDIR=L]`: the
  * command, the header, the library and its .pc (naming P, whatever PREFIX
  * an earlier install used), profil(1) and profil-CMD(1) for every
- * subcommand --help lists, the bash completion as built, and no other
+ * subcommand --help lists, the bash and zsh completions as built, and no other
  * file; then `make uninstall` with the same variables leaves no file. */
 static void install_tree_at(const char *prefix, const char *libdir, const char *pc_libdir)
 {
@@ -94,13 +94,15 @@ static void install_tree_at(const char *prefix, const char *libdir, const char *
         snprintf(cmd, sizeof cmd, PROFIL_BIN " --man %s | cmp -s - %s", w, path);
         ck_assert_msg(system(cmd) == 0, "%s is not profil-%s(1)", path, w);
     }
-    /* the bash completion, as built */
+    /* the bash and zsh completions, as built */
     snprintf(cmd, sizeof cmd, "cmp -s " BUILD_DIR "/completion/profil %s",
              AT("/share/bash-completion/completions/profil%s", ""));
     ck_assert_int_eq(system(cmd), 0);
-    /* nothing else: the 4 files of the command and library, the pages, the completion */
-    snprintf(cmd, sizeof cmd, "test $(find " DEST " -type f | wc -l) -eq %d", 4 + 1 + ncmds + 1);
-    ck_assert_msg(system(cmd) == 0, "the tree under " DEST " is not %d files", 4 + 1 + ncmds + 1);
+    snprintf(cmd, sizeof cmd, "cmp -s " BUILD_DIR "/completion/_profil %s", AT("/share/zsh/site-functions/_profil%s", ""));
+    ck_assert_int_eq(system(cmd), 0);
+    /* nothing else: the 4 files of the command and library, the pages, the completions */
+    snprintf(cmd, sizeof cmd, "test $(find " DEST " -type f | wc -l) -eq %d", 4 + 1 + ncmds + 2);
+    ck_assert_msg(system(cmd) == 0, "the tree under " DEST " is not %d files", 4 + 1 + ncmds + 2);
 #undef AT
     snprintf(cmd, sizeof cmd, MAKE " uninstall %s > " TMP "/install.out 2>&1", vars);
     ck_assert_int_eq(system(cmd), 0);
