@@ -81,18 +81,19 @@ static int finish_stdout(int status)
 }
 
 /* The hidden generators: `profil --man` (profil(1)), `profil --man CMD`
- * (profil-CMD(1)), `profil --completion bash`; 125 after one line. */
+ * (profil-CMD(1)), `profil --completion bash|zsh`; 125 after one line. */
 static int generate(int argc, char **argv)
 {
     const struct command_doc *docs[NCOMMANDS];
     for (size_t i = 0; i < NCOMMANDS; i++)
         docs[i] = commands[i].doc;
     if (!strcmp(argv[1], "--completion")) {
-        if (argc != 3 || strcmp(argv[2], "bash") != 0) {
-            fprintf(stderr, "profil: --completion: want bash\n");
+        int zsh = argc == 3 && !strcmp(argv[2], "zsh");
+        if (argc != 3 || (strcmp(argv[2], "bash") != 0 && !zsh)) {
+            fprintf(stderr, "profil: --completion: want bash or zsh\n");
             return EXIT_PROFIL_FAILED;
         }
-        completion_bash(stdout, docs, NCOMMANDS);
+        (zsh ? completion_zsh : completion_bash)(stdout, docs, NCOMMANDS);
         return finish_stdout(0);
     }
     if (argc == 2) {

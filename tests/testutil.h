@@ -171,6 +171,7 @@ Suite *options_suite(void);
 Suite *layers_suite(void);
 Suite *api_suite(void);
 Suite *man_suite(void);
+Suite *package_suite(void);
 Suite *decode_suite(void);
 Suite *buckets_suite(void);
 
