@@ -454,17 +454,17 @@ int cmd_hist(int argc, char **argv)
     int parsed = options_parse(&hist_options, argc, argv, &q, &first);
     if (parsed != 0)
         return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
-    if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
-        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
-        return EXIT_PROFIL_FAILED;
-    }
     if (first != argc - 1) {
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
         return EXIT_PROFIL_FAILED;
     }
     q.path = argv[first];
     if (prx_file_looks_like(q.path))
-        return hist_prx(&q);
+        return hist_prx(&q);    /* it may find the program's CodeView information */
+    if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
+        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
+        return EXIT_PROFIL_FAILED;
+    }
     if (q.by == BY_SERVICE)
         return services_of_prf(&q);
     return hist_prf(&q);
