@@ -299,7 +299,8 @@ static const struct opt hist_table[] = {
               "add a stall% column" },
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
-              "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M)\n"
+              "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; or an\n"
+              ".EXE's CodeView information, which a .prx finds beside it)\n"
               "(with --style prohst: PROHST's own reading, segments only)" },
     { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
       .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"

@@ -83,13 +83,25 @@ struct reader {
     size_t nmod;
     struct span segmap;         /* CV4 sstSegMap, or empty */
     struct symtab *t;
-    struct symbol *proc;        /* procedures, added after the publics */
-    size_t nproc, cproc;
+    struct symtab procs;        /* procedures (only .sym), added after the publics */
+    size_t budget;              /* entries left: no more than the information has bytes */
+    uint64_t scanned;           /* bytes of subsections read: at most twice the information */
     char *err;
     size_t errn;
 };
 
 #define CORRUPT(r, ...) do { snprintf((r)->err, (r)->errn, __VA_ARGS__); return -1; } while (0)
+
+/* One more entry (segment, symbol, line): subsections that overlap or
+ * tables that share their bytes could otherwise make a small file give
+ * more entries than memory holds. */
+static int spend(struct reader *r)
+{
+    if (r->budget == 0)
+        CORRUPT(r, "CodeView: more entries than its %zu bytes can hold (its tables overlap)", r->base.n);
+    r->budget--;
+    return 0;
+}
 
 /* A CV4 logical segment's frame from sstSegMap (the number itself when
  * there is no map, as in NB00 and NB02, where it is the frame already). */
@@ -123,22 +135,33 @@ static int in_code(const struct symtab *t, uint32_t addr)
     return 0;
 }
 
+/* A public with a name, when it lies in some module's code. */
+static int add_public(struct reader *r, const char *name, size_t len, uint32_t addr)
+{
+    if (len == 0 || !in_code(r->t, addr))
+        return 0;
+    if (spend(r) != 0)
+        return -1;
+    if (symtab_add_symbol(r->t, name, len, addr) != 0)
+        CORRUPT(r, "out of memory");
+    return 0;
+}
+
+static int add_line(struct reader *r, const char *file, unsigned line, uint32_t addr)
+{
+    if (spend(r) != 0)
+        return -1;
+    if (symtab_add_line(r->t, file, line, addr) != 0)
+        CORRUPT(r, "out of memory");
+    return 0;
+}
+
 static int add_proc(struct reader *r, const char *name, size_t len, uint32_t addr)
 {
-    if (r->nproc == r->cproc) {
-        size_t c = r->cproc ? 2 * r->cproc : 16;
-        void *v = realloc(r->proc, c * sizeof *r->proc);
-        if (!v)
-            CORRUPT(r, "out of memory");
-        r->proc = v;
-        r->cproc = c;
-    }
-    struct symbol *s = &r->proc[r->nproc++];
-    if (len > sizeof s->name - 1)
-        len = sizeof s->name - 1;
-    memcpy(s->name, name, len);
-    s->name[len] = 0;
-    s->addr = addr;
+    if (spend(r) != 0)
+        return -1;
+    if (symtab_add_symbol(&r->procs, name, len, addr) != 0)
+        CORRUPT(r, "out of memory");
     return 0;
 }
 
@@ -176,6 +199,8 @@ static int add_module_code(struct reader *r, struct module *m, const char *name,
         return 0;
     char n[40];
     snprintf(n, sizeof n, "%.*s", (int)(len < 39 ? len : 39), name);
+    if (spend(r) != 0)
+        return -1;
     if (start + cb - 1 < start || symtab_add_segment(r->t, n, "CODE", start, start + cb - 1) != 0)
         CORRUPT(r, "CodeView: module %s: its code does not fit in 4 GiB", n);
     return 0;
@@ -242,9 +267,8 @@ static int old_publics(struct reader *r, struct span s)
         if (u16_at(s, at, &off) || u16_at(s, at + 2, &seg) || name_at(s, &here, &name, &len))
             CORRUPT(r, "CodeView: a public symbol is cut short");
         at = here;
-        if (linear(r, seg, off, &addr) == 0 && len > 0 && in_code(r->t, addr) &&
-            symtab_add_symbol(r->t, name, len, addr) != 0)
-            CORRUPT(r, "out of memory");
+        if (linear(r, seg, off, &addr) == 0 && add_public(r, name, len, addr) != 0)
+            return -1;
     }
     return 0;
 }
@@ -300,8 +324,8 @@ static int line_pairs(struct reader *r, struct span s, size_t at, unsigned count
         unsigned line = 0, off = 0;
         u16_at(pairs, 4 * (size_t)k, &line);
         u16_at(pairs, 4 * (size_t)k + 2, &off);
-        if (symtab_add_line(r->t, file, line, base + off) != 0)
-            CORRUPT(r, "out of memory");
+        if (add_line(r, file, line, base + off) != 0)
+            return -1;
     }
     return 0;
 }
@@ -354,9 +378,8 @@ static int cv4_symbols(struct reader *r, struct span s)
             here = 8;
             if (u16_at(rec, 2, &off) || u16_at(rec, 4, &seg) || name_at(rec, &here, &name, &nlen))
                 CORRUPT(r, "CodeView: a public symbol record is cut short");
-            if (nlen > 0 && linear(r, seg, off, &addr) == 0 && in_code(r->t, addr) &&
-                symtab_add_symbol(r->t, name, nlen, addr) != 0)
-                CORRUPT(r, "out of memory");
+            if (linear(r, seg, off, &addr) == 0 && add_public(r, name, nlen, addr) != 0)
+                return -1;
         } else if (type == 0x104 || type == 0x105) {
             here = 27;
             if (u16_at(rec, 20, &off) || u16_at(rec, 22, &seg) || name_at(rec, &here, &name, &nlen))
@@ -403,8 +426,8 @@ static int cv4_lines(struct reader *r, struct span s)
                 u16_at(lines, 2 * (size_t)i, &line);
                 if (linear(r, seg, lo, &addr) != 0)
                     CORRUPT(r, "CodeView: %s: line numbers in segment %u, which the segment map lacks", file, seg);
-                if (symtab_add_line(r->t, file, line, addr) != 0)
-                    CORRUPT(r, "out of memory");
+                if (add_line(r, file, line, addr) != 0)
+                    return -1;
             }
         }
     }
@@ -479,6 +502,8 @@ static int walk(struct reader *r, struct span dir, size_t first, size_t size, si
         if (sub(r->base, e.off, e.cb, &s) != 0)
             CORRUPT(r, "CodeView: subsection %zu (type %03Xh) lies outside the file", i, e.type);
         const struct module *m = e.imod && e.imod < r->nmod ? &r->mod[e.imod] : NULL;
+        if (pass == 2 && (r->scanned += s.n) > 2 * (uint64_t)r->base.n)
+            CORRUPT(r, "CodeView: its subsections overlap (%zu bytes hold more than twice that)", r->base.n);
         int rc = 0;
         if (pass == 0) {
             if (e.type == 0x12D && r->cv4)
@@ -521,10 +546,11 @@ static int add_unnamed_procs(struct reader *r)
     for (size_t i = 0; i < npub; i++)
         pub[i] = r->t->sym[i].addr;
     qsort(pub, npub, sizeof *pub, by_value);
-    for (size_t i = 0; i < r->nproc; i++) {
-        if (npub && bsearch(&r->proc[i].addr, pub, npub, sizeof *pub, by_value))
+    for (size_t i = 0; i < r->procs.nsym; i++) {
+        const struct symbol *p = &r->procs.sym[i];
+        if (npub && bsearch(&p->addr, pub, npub, sizeof *pub, by_value))
             continue;
-        if (symtab_add_symbol(r->t, r->proc[i].name, strlen(r->proc[i].name), r->proc[i].addr) != 0) {
+        if (symtab_add_symbol(r->t, p->name, strlen(p->name), p->addr) != 0) {
             free(pub);
             CORRUPT(r, "out of memory");
         }
@@ -553,6 +579,7 @@ int codeview_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, s
         return -1;
     }
     r.cv4 = version >= 5;
+    r.budget = r.base.n;
     struct span dir;
     size_t first, size, count;
     unsigned c16, hsize, esize;
@@ -577,7 +604,7 @@ int codeview_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, s
             rc = 0;
     }
     free(r.mod);
-    free(r.proc);
+    symtab_free(&r.procs);
     if (rc != 0) {
         symtab_free(t);
         return -1;

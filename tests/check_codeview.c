@@ -274,8 +274,8 @@ START_TEST(corrupt_information_is_refused)
 END_TEST
 
 /* profil run with no map: the summary names the program's CodeView
- * symbols; hist of the .prx beside the program finds them by itself, per
- * line too.  The loop of square() (HELLO.C 13-14) is where the time goes. */
+ * symbols; hist and cover of the .prx beside the program find them by
+ * themselves, per line too.  The loop of square() (HELLO.C 13-14) is where the time goes. */
 START_TEST(run_and_hist_without_a_map)
 {
     struct run_result r;
@@ -292,6 +292,11 @@ START_TEST(run_and_hist_without_a_map)
     run_profil(&r, "hist --by line --top 2 " TMP "/cv/HELLO.prx", NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_msg(strstr(r.out, "HELLO.C:13 ") && strstr(r.out, "HELLO.C:14 "), "%s", r.out);
+    /* cover finds it too: twice() (no public) runs from line 6 at 0010h
+     * to _square at 0029h, 25 bytes, all of them run. */
+    run_profil(&r, "cover " TMP "/cv/HELLO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\ntwice                        25      0  100.0%  00010-00028\n") != NULL, "%s", r.out);
     /* --by line on a program without CodeView still asks for a map. */
     ck_assert(system("rm " TMP "/cv/HELLO.EXE") == 0);
     run_profil(&r, "hist --by line " TMP "/cv/HELLO.prx", NULL);
