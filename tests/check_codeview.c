@@ -2,9 +2,10 @@
  * tests/check_codeview.c: symbols and lines from an .EXE's CodeView
  * information (formats/codeview.c).  tests/fixtures/codeview/HELLO.EXE
  * was built from HELLO.C beside it by the real Microsoft C 5.10 (CL /c /Zi
- * /Od) and LINK 3.65 (/CO/MAP/LI), which wrote HELLO.MAP of the same link
- * (tools/codeview-fixture.sh rebuilds both): its NB00 information must
- * give what the map gives.  A hand-built NB09 blob (the layout is below;
+ * /Od) and LINK 3.65 (/CO/MAP/LI), which wrote HELLO.MAP of the same link;
+ * HELLOM.EXE and HELLOM.MAP are the medium model's (/AM)
+ * (tools/codeview-fixture.sh rebuilds them): their NB00 information must
+ * give what the maps give.  A hand-built NB09 blob (the layout is below;
  * fuzz/corpus/codeview/hand_nb09.bin is the same bytes) covers CV4.
  */
 #include "testutil.h"
@@ -67,15 +68,16 @@ START_TEST(hello_nb00_symbols_and_lines)
 END_TEST
 
 /* Every line entry of the map is the CodeView one; every code public of
- * the map (in _TEXT, 00000H-017B2H) is a CodeView symbol at the same
- * address; CodeView adds only twice(). */
-START_TEST(hello_nb00_agrees_with_link_map)
+ * the map (not in a segment of class DATA, BSS, STACK or CONST) is a
+ * CodeView symbol at the same address; CodeView adds only twice(). */
+static void expect_agreement(const char *exe, const char *mapfile)
 {
     struct symtab cv, map;
     char err[600];
-    ck_assert_msg(symtab_read_file(CVDIR "HELLO.EXE", &cv, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(symtab_read_file(CVDIR "HELLO.MAP", &map, err, sizeof err) == 0, "%s", err);
-    ck_assert_str_eq(map.seg[0].name, "_TEXT");
+    ck_assert_msg(symtab_read_file(exe, &cv, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(symtab_read_file(mapfile, &map, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(map.format, MAP_MSLINK);
+    ck_assert_uint_eq(cv.nline, 20);
     ck_assert_uint_eq(cv.nline, map.nline);
     for (size_t i = 0; i < map.nline; i++) {
         ck_assert_str_eq(cv.line[i].label, map.line[i].label);
@@ -83,16 +85,41 @@ START_TEST(hello_nb00_agrees_with_link_map)
     }
     size_t code = 0;
     for (size_t i = 0; i < map.nsym; i++) {
-        if (map.sym[i].addr > map.seg[0].stop)
+        if (symtab_is_data(&map, map.sym[i].addr))
             continue;
         const struct symbol *s = find_symbol(&cv, map.sym[i].name);
         ck_assert_msg(s != NULL, "%s missing", map.sym[i].name);
         ck_assert_uint_eq(s->addr, map.sym[i].addr);
         code++;
     }
+    ck_assert_uint_eq(code, 48);
     ck_assert_uint_eq(cv.nsym, code + 1);
+    ck_assert_ptr_ne(find_symbol(&cv, "twice"), NULL);
     symtab_free(&cv);
     symtab_free(&map);
+}
+
+START_TEST(hello_nb00_agrees_with_link_map)
+{
+    expect_agreement(CVDIR "HELLO.EXE", CVDIR "HELLO.MAP");
+}
+END_TEST
+
+/* The medium model (CL /AM): HELLO_TEXT at 0, the library's _TEXT from
+ * 000F2H, its publics in frame 000F: "000F:0012 __astart" is 0F0h + 12h
+ * = 102h, "000F:05CE _printf" 0F0h + 5CEh = 6BEh; HELLO.C's lines start
+ * at 0000:0000 ("6 0000:0000"). */
+START_TEST(medium_model_frames)
+{
+    struct symtab t;
+    char err[600];
+    expect_agreement(CVDIR "HELLOM.EXE", CVDIR "HELLOM.MAP");
+    ck_assert_msg(symtab_read_file(CVDIR "HELLOM.EXE", &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(find_symbol(&t, "__astart")->addr, 0x102);
+    ck_assert_uint_eq(find_symbol(&t, "_printf")->addr, 0x6BE);
+    ck_assert_str_eq(t.line[0].label, "HELLO.C:6");
+    ck_assert_uint_eq(t.line[0].addr, 0);
+    symtab_free(&t);
 }
 END_TEST
 
@@ -313,6 +340,7 @@ Suite *codeview_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, hello_nb00_symbols_and_lines);
     tcase_add_test(tc, hello_nb00_agrees_with_link_map);
+    tcase_add_test(tc, medium_model_frames);
     tcase_add_test(tc, hand_built_nb09);
     tcase_add_test(tc, corrupt_information_is_refused);
     tcase_add_test(tc, run_and_hist_without_a_map);
