@@ -72,7 +72,7 @@ static int name_at(struct span s, size_t *off, const char **name, size_t *len)
 
 /* One module's code: where its line numbers and procedures are. */
 struct module {
-    uint32_t code;              /* 16 * frame + offset of its first code, or UINT32_MAX */
+    uint32_t code;              /* 16 * frame of its first code segment; UINT32_MAX: none yet */
     unsigned frame;             /* its first code segment's frame (or index in CV4) */
 };
 
