@@ -41,7 +41,7 @@ endif
 TEST_SRC := $(wildcard tests/check_*.c)
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (README, Reliability).
-FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 prx keys buckets prs
+FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 prx keys buckets prs codeview
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
 FUZZ_PACKAGES := clang libclang-rt-dev

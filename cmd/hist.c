@@ -300,7 +300,8 @@ static const struct opt hist_table[] = {
               "add a stall% column" },
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
-              "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M)\n"
+              "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; or an\n"
+              ".EXE's CodeView information, which a .prx finds beside it)\n"
               "(with --style prohst: PROHST's own reading, segments only)" },
     { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
       .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"
@@ -469,10 +470,6 @@ int cmd_hist(int argc, char **argv)
     int parsed = options_parse(&hist_options, argc, argv, &q, &first);
     if (parsed != 0)
         return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
-    if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
-        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
-        return EXIT_PROFIL_FAILED;
-    }
     if (first != argc - 1) {
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
         return EXIT_PROFIL_FAILED;
@@ -486,7 +483,11 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     if (prx_file_looks_like(q.path))
-        return hist_prx(&q);
+        return hist_prx(&q);    /* it may find the program's CodeView information */
+    if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
+        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
+        return EXIT_PROFIL_FAILED;
+    }
     if (q.by == BY_SERVICE)
         return services_of_prf(&q);
     return hist_prf(&q);

@@ -13,6 +13,7 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
+#include "../formats/codeview.h"
 #include "report.h"
 #include "session.h"
 
@@ -67,11 +68,13 @@ static int wants_calls(const struct hist_request *q)
            q->format == FORMAT_FOLDED || q->format == FORMAT_CALLGRIND;
 }
 
-int hist_prx(const struct hist_request *q)
+int hist_prx(const struct hist_request *asked)
 {
     struct prx x;
     struct symtab t;
-    char err[700];
+    char err[700], program[4200];
+    struct hist_request own = *asked;
+    const struct hist_request *q = &own;
     const char *path = q->path;
     enum metric m = q->metric == METRIC_SAMPLES ? METRIC_CYCLES : q->metric;    /* time, unless asked */
     int calls = wants_calls(q);
@@ -86,6 +89,17 @@ int hist_prx(const struct hist_request *q)
     }
     if (prx_read_file(path, &x, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
+        return EXIT_PROFIL_FAILED;
+    }
+    /* No --map: the program's own CodeView information, when it is beside the .prx. */
+    if (!own.map && codeview_beside(path, x.program, program, sizeof program)) {
+        own.map = program;
+        fprintf(stderr, "profil: symbols from %s's CodeView information (--map FILE.MAP to use a map)\n", program);
+    }
+    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map) {
+        fprintf(stderr, "profil: --by %s needs --map (or the program, with CodeView information, beside %s)\n",
+                attrib_unit_names[q->by], path);
+        prx_free(&x);
         return EXIT_PROFIL_FAILED;
     }
     if (!calls && strcmp(x.mode, "sampling") == 0) {

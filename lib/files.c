@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "session_internal.h"
+#include "../formats/codeview.h"
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
 #include "../formats/merge.h"
@@ -36,7 +37,8 @@ static void with_extension(const char *prf_path, const char *ext, char *out, siz
     snprintf(out, n, "%.*s%s", (int)len, prf_path, ext);
 }
 
-/* NAME.MAP or NAME.map beside the program, when options.map names none. */
+/* NAME.MAP or NAME.map beside the program, when options.map names none
+ * (else the program itself when it has CodeView information). */
 static int map_beside(const char *program, char *out, size_t n)
 {
     static const char *const exts[2] = { ".MAP", ".map" };
@@ -64,8 +66,8 @@ enum profil_error run_files_name(struct profil_session *s)
         profil_default_output(o->program, f->prf, sizeof f->prf);
     if (o->map)
         snprintf(f->map, sizeof f->map, "%s", o->map);
-    else
-        map_beside(o->program, f->map, sizeof f->map);
+    else if (!map_beside(o->program, f->map, sizeof f->map) && codeview_file_has(o->program))
+        snprintf(f->map, sizeof f->map, "%s", o->program);     /* its own CodeView information */
     if (o->samples && o->trace)
         return session_fail(s, PROFIL_ERR_INPUT, "--samples records a sampling run's ticks; with --trace the .prx "
                             "already holds every address's exact counts (profil hist FILE.prx --buckets reads it)");

@@ -78,7 +78,8 @@ struct profil_options {
     const char *tail;           /* command tail, at most 126 characters; NULL: none */
     const char *output;         /* .PRF path; NULL: NAME.PRF in the current directory */
     const char *prx;            /* the .prx path; NULL: beside a regular .PRF */
-    const char *map;            /* symbols for the summary; NULL: NAME.MAP beside the program */
+    const char *map;            /* symbols for the summary; NULL: NAME.MAP beside the program,
+                                 * else the program's CodeView information */
     uint16_t bucket_size;       /* paragraphs per bucket, 1 to 65529 (default 1) */
     uint16_t interval_us;       /* sample time, 60 to 65529 microseconds (default 100) */
     double timeout_s;           /* emulated seconds; 0: none */

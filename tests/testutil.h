@@ -161,6 +161,7 @@ Suite *bus_suite(void);
 Suite *clock_suite(void);
 Suite *safety_suite(void);
 Suite *realmaps_suite(void);
+Suite *codeview_suite(void);
 Suite *honest_suite(void);
 Suite *exact_suite(void);
 Suite *diff_suite(void);
