@@ -272,6 +272,7 @@ static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enu
 {
     uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
     uint16_t flags = cpu_get(m, REG_FLAGS);
+    uint32_t back = lin(cpu_get(m, REG_CS), cpu_get(m, REG_IP));
     unsigned penalty = m->model == CPU_8088 ? IRQ_WORD_TRANSFERS * WORD_PENALTY
                                             : ((sp & 1) ? 3 * WORD_PENALTY : 0);
     /* FLAGS as the 8086 pushes them: bits 12-15 read as 1. */
@@ -284,7 +285,7 @@ static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enu
     cpu_set(m, REG_IP, mem_rw(m, (uint32_t)vec * 4));
     if (m->calls)
         m->calls->call(m->calls->ctx, kind, cpu_get(m, REG_CS), cpu_get(m, REG_IP), ss,
-                       (uint16_t)(sp - 6));
+                       (uint16_t)(sp - 6), back);
     machine_charge(m, base_cycles + penalty, cpu_get(m, REG_CS), cpu_get(m, REG_IP));
 }
 

@@ -118,8 +118,13 @@ struct exact_counts {
 enum transfer { XFER_NEAR, XFER_FAR, XFER_INT, XFER_IRQ };
 struct call_observer {
     void *ctx;
-    void (*call)(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp);
+    /* A call to CS:IP whose return address, at SS:SP, leads back to the
+     * linear address `back`. */
+    void (*call)(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back);
     void (*ret)(void *ctx, uint16_t ss, uint16_t slot);
+    /* An indirect JMP went to the linear address `to` (a return by JMP, as
+     * MS C's __chkstk makes one: POP CX ... JMP CX). */
+    void (*jump)(void *ctx, uint32_t to);
     void (*spent)(void *ctx, uint64_t cycles, uint64_t stalls, unsigned insns);
 };
 

@@ -74,20 +74,21 @@ static void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
     t->cur = t->depth ? t->stack[t->depth - 1].node : 0;
 }
 
-void calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp)
+int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp)
 {
     static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };      /* bytes, by kind */
     drop_passed(t, ss, (uint32_t)sp + pushed[kind]);
     uint32_t node = t->depth < CALLS_MAX_DEPTH ? child(t, t->cur, kind, cs, ip) : CALLS_NO_PARENT;
     if (node == CALLS_NO_PARENT) {
         t->lost++;
-        return;
+        return 0;
     }
     t->node[node].calls += !t->paused;
-    t->stack[t->depth++] = (struct call_frame){ node, ss, sp };
+    t->stack[t->depth++] = (struct call_frame){ node, ss, sp, 0 };
     if (t->depth > t->max_depth)
         t->max_depth = t->depth;
     t->cur = node;
+    return 1;
 }
 
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
@@ -104,11 +105,38 @@ void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
     drop_passed(t, ss, slot);
 }
 
+void calls_returns_to(struct calltree *t, uint32_t back)
+{
+    if (t->depth)
+        t->stack[t->depth - 1].back = back;
+}
+
+void calls_jump(struct calltree *t, uint32_t to)
+{
+    for (uint32_t k = t->depth; k-- > 0;) {
+        if (t->stack[k].back == to && to != 0) {
+            t->unwound += t->depth - 1 - k;
+            t->jumped++;
+            t->depth = k;
+            t->cur = k ? t->stack[k - 1].node : 0;
+            return;
+        }
+    }
+}
+
 /* ---- the observer the machine calls -------------------------------------- */
 
-static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp)
+static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
+                    uint32_t back)
 {
-    calls_enter(ctx, (enum call_kind)(kind + 1), cs, ip, ss, sp);
+    struct calltree *t = ctx;
+    if (calls_enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp))
+        calls_returns_to(t, back);
+}
+
+static void on_jump(void *ctx, uint32_t to)
+{
+    calls_jump(ctx, to);
 }
 
 static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
@@ -135,7 +163,7 @@ int calls_init(struct calltree *t, uint16_t cs, uint16_t ip)
         return -1;
     }
     t->node[0].calls = 1;
-    t->obs = (struct call_observer){ t, on_call, on_ret, on_spent };
+    t->obs = (struct call_observer){ t, on_call, on_ret, on_jump, on_spent };
     return 0;
 }
 

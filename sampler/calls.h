@@ -30,6 +30,7 @@
 struct call_frame {
     uint32_t node;
     uint16_t ss, slot;                  /* where its return address is */
+    uint32_t back;                      /* the linear address it returns to (0: not known) */
 };
 
 struct calltree {
@@ -42,6 +43,7 @@ struct calltree {
     uint32_t cur;                       /* the innermost node */
     uint64_t unmatched;                 /* returns that matched no frame */
     uint64_t unwound;                   /* frames dropped without their own return */
+    uint64_t jumped;                    /* frames that returned by an indirect JMP */
     uint64_t lost;                      /* calls not followed: too deep or too many nodes */
     int paused;                         /* the program stopped profiling: calls are
                                            followed, nothing is counted */
@@ -54,8 +56,16 @@ void calls_free(struct calltree *t);
 /* Every node's counts back to 0, the tree and the stack kept (CLEAR). */
 void calls_clear(struct calltree *t);
 
-void calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp);
+/* Returns 1 when a frame was pushed, 0 when the call was not followed (lost). */
+int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp);
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot);
+/* The innermost frame returns to the linear address `back` (after
+ * calls_enter(); the observer gives it). */
+void calls_returns_to(struct calltree *t, uint32_t back);
+/* An indirect JMP went to `to`: if that is where an open frame returns to,
+ * the frame (and those it called) returned by it, as MS C's __chkstk
+ * returns (POP CX ... JMP CX).  Counted in `jumped`. */
+void calls_jump(struct calltree *t, uint32_t to);
 /* A sampling tick: one sample for the innermost node. */
 static inline void calls_sample(struct calltree *t) { t->node[t->cur].samples++; }
 

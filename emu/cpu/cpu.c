@@ -365,17 +365,20 @@ static void observe_transfer(struct cpu *c, uint32_t at)
     uint32_t now = ((uint32_t)cs * 16 + ip) & MEM_MASK;
     if (c->fidelity && (op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9))
         op = (uint8_t)(op + 2);             /* the 8086's aliases of RET and RETF */
+    uint32_t back = (at + d.length) & MEM_MASK;     /* where its return address leads */
     switch (op) {
-    case 0xE8: o->call(o->ctx, XFER_NEAR, cs, ip, ss, sp); break;
-    case 0x9A: o->call(o->ctx, XFER_FAR, cs, ip, ss, sp); break;
+    case 0xE8: o->call(o->ctx, XFER_NEAR, cs, ip, ss, sp, back); break;
+    case 0x9A: o->call(o->ctx, XFER_FAR, cs, ip, ss, sp, back); break;
     case 0xFF:
         if (reg == 2 || reg == 3)
-            o->call(o->ctx, reg == 2 ? XFER_NEAR : XFER_FAR, cs, ip, ss, sp);
+            o->call(o->ctx, reg == 2 ? XFER_NEAR : XFER_FAR, cs, ip, ss, sp, back);
+        else if (reg == 4 || reg == 5)
+            o->jump(o->ctx, now);
         break;
-    case 0xCC: case 0xCD: o->call(o->ctx, XFER_INT, cs, ip, ss, sp); break;
+    case 0xCC: case 0xCD: o->call(o->ctx, XFER_INT, cs, ip, ss, sp, back); break;
     case 0xCE:                              /* INTO, when it was taken */
         if (now != ((a + 1) & MEM_MASK))
-            o->call(o->ctx, XFER_INT, cs, ip, ss, sp);
+            o->call(o->ctx, XFER_INT, cs, ip, ss, sp, back);
         break;
     case 0xC3: o->ret(o->ctx, ss, (uint16_t)(sp - 2)); break;
     case 0xC2: o->ret(o->ctx, ss, (uint16_t)(sp - 2 - imm)); break;
@@ -385,7 +388,7 @@ static void observe_transfer(struct cpu *c, uint32_t at)
     case 0xF6: case 0xF7:                   /* a divide error, raised by libx86emu */
         if ((reg & 6) == 6 &&
             now == ((uint32_t)(c->mem[2] | c->mem[3] << 8) * 16 + (uint32_t)(c->mem[0] | c->mem[1] << 8)) % MEM_SIZE)
-            o->call(o->ctx, XFER_INT, cs, ip, ss, sp);
+            o->call(o->ctx, XFER_INT, cs, ip, ss, sp, back);
         break;
     default: break;
     }
