@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -36,7 +37,7 @@ static void trace_output(const char *prf_path, char *out, size_t n)
 }
 
 /* NAME.MAP or NAME.map beside the program, when options.map names none. */
-static int map_beside(const char *program, char *out, size_t n)
+int run_files_map_beside(const char *program, char *out, size_t n)
 {
     static const char *const exts[2] = { ".MAP", ".map" };
     size_t len = strlen(program);
@@ -64,7 +65,7 @@ enum profil_error run_files_name(struct profil_session *s)
     if (o->map)
         snprintf(f->map, sizeof f->map, "%s", o->map);
     else
-        map_beside(o->program, f->map, sizeof f->map);
+        run_files_map_beside(o->program, f->map, sizeof f->map);
     if (!(o->trace || o->stacks || o->memory))
         return PROFIL_OK;
     if (o->prx)
@@ -134,4 +135,52 @@ enum profil_error run_files_writable(struct profil_session *s)
         (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0))
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     return PROFIL_OK;
+}
+
+/* Whether `path` is an input or an output of the run already. */
+static int taken_path(const struct profil_session *s, const char *path, char (*taken)[4200], size_t ntaken)
+{
+    const struct profil_options *o = &s->o;
+    const char *mine[] = { o->program, s->files.map, s->files.prf, s->files.prx, o->screen, o->screen_png };
+    for (size_t i = 0; i < sizeof mine / sizeof *mine; i++)
+        if (mine[i] && mine[i][0] && same_file(path, mine[i]))
+            return 1;
+    for (size_t i = 0; i < ntaken; i++)
+        if (taken[i][0] && same_file(path, taken[i]))
+            return 1;
+    for (int k = 0; k < 2; k++)
+        if (same_file_as_fd(path, fileno(k ? s->out : s->in)))
+            return 1;
+    if (access(path, F_OK) != 0)
+        return 0;
+    uint8_t *bytes = NULL;          /* an existing file: only a .PRF is replaced */
+    size_t size = 0;
+    char err[600];
+    if (read_file_max(path, 1u << 20, &bytes, &size, err, sizeof err) != 0)
+        return 1;
+    const char *kind = profile_kind(bytes, size);
+    free(bytes);
+    return !kind || strcmp(kind, ".PRF") != 0;
+}
+
+void run_files_child(const struct profil_session *s, size_t i, char (*taken)[4200], size_t ntaken, char *out,
+                     size_t n)
+{
+    const char *prf = s->files.prf, *slash = strrchr(prf, '/');
+    char name[16];
+    out[0] = 0;
+    if (path_is_device(prf))
+        return;
+    profil_default_output(s->procs.p[i].name, name, sizeof name);
+    name[strcspn(name, ".")] = 0;
+    int dir = slash ? (int)(slash - prf + 1) : 0;
+    for (unsigned k = 1; k < 10000; k++) {
+        if (k == 1)
+            snprintf(out, n, "%.*s%s.PRF", dir, prf, name);
+        else
+            snprintf(out, n, "%.*s%s-%u.PRF", dir, prf, name, k);
+        if (!taken_path(s, out, taken, ntaken))
+            return;
+    }
+    out[0] = 0;
 }

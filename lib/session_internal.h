@@ -18,6 +18,7 @@
 #include "../loader/process.h"
 #include "../sampler/calls.h"
 #include "../sampler/memprof.h"
+#include "../sampler/procs.h"
 #include "../sampler/sampler.h"
 #include "../sampler/svcprof.h"
 #include "../sampler/trace.h"
@@ -65,6 +66,8 @@ struct profil_session {
     struct calltree calls;          /* trace, stacks */
     struct memprof mem;             /* memory */
     struct svcprof svc;             /* time per DOS and BIOS service, always */
+    struct procs procs;             /* the programs the run started, each with its samples */
+    char (*child_prf)[4200];        /* after writing: each child's .PRF ("" when none) */
     struct prx services;            /* its rows, after the run (only .services) */
     struct prx trace;               /* the .prx as written (for the summary) */
     int tracing, following, memory;
@@ -85,5 +88,13 @@ void session_finish(struct profil_session *s);
 enum profil_error run_files_name(struct profil_session *s);
 enum profil_error run_files_check(struct profil_session *s);
 enum profil_error run_files_writable(struct profil_session *s);
+/* Program i's .PRF (i >= 1, a child): NAME.PRF beside the first program's
+ * .PRF, numbered NAME-2.PRF, NAME-3.PRF, ... when that is an input, another
+ * output of the run (taken[0..ntaken-1] too), or an existing file that is
+ * not a .PRF.  "" beside a device. */
+void run_files_child(const struct profil_session *s, size_t i, char (*taken)[4200], size_t ntaken, char *out,
+                     size_t n);
+/* NAME.MAP or NAME.map beside a program; "" when there is none. */
+int run_files_map_beside(const char *program, char *out, size_t n);
 
 #endif

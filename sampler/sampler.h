@@ -26,12 +26,14 @@ enum sample_class { CLASS_IO, CLASS_DOS, CLASS_HIGH, CLASS_BUCKET };
 
 struct calltree;
 struct svcprof;
+struct procs;
 struct sampler {
     struct prf_layout layout;
     uint64_t hit_io, hit_dos, hit_high, total;
     uint64_t *bucket;
     struct calltree *stacks;    /* --stacks: each sample also counts for the innermost call */
     struct svcprof *services;   /* or NULL: samples in DOS and the I/O system per service */
+    struct procs *procs;        /* or NULL: each sample also counts for its program (procs.h) */
 };
 
 /* PROFIL's program size in paragraphs: .EXE (by extension) from the
