@@ -28,6 +28,7 @@ struct hist_request {
     unsigned top, width;        /* top: UINT_MAX unless --top */
     int top_given;
     int sort;                   /* enum hist_sort (cmd/hist.c) */
+    const char *process;        /* --process: one program of a .prx with children */
 };
 int hist_prx(const struct hist_request *q);
 /* cmd/hist_calls.c: --by function, --callgraph, --by site, folded/callgrind of the call tree. */

@@ -110,6 +110,8 @@ static void write_prx(FILE *f, const void *ctx)
     write_memory(f, x);
     if (x->services)
         prx_write_services(f, x->services, x->nservices, x->service_samples);
+    if (x->procs)
+        prx_write_processes(f, x);
     fprintf(f, "\n}\n");
 }
 
@@ -143,6 +145,11 @@ void prx_free(struct prx *x)
     free(x->calls);
     free(x->sites);
     free(x->services);
+    free(x->procs);
+    free(x->pbuckets);
+    x->procs = NULL;
+    x->pbuckets = NULL;
+    x->nprocs = x->npbuckets = 0;
     x->services = NULL;
     x->nservices = 0;
     x->e = NULL;

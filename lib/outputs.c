@@ -45,6 +45,8 @@ static void prx_fill(struct profil_session *s, struct prx *x)
         x->max_depth = t->max_depth;
         t->node = NULL;
     }
+    if (s->procs.n > 1 && procs_to_prx(&s->procs, x) != 0)
+        fprintf(s->err, "profil: out of memory: no processes in the .prx\n");
     if (s->memory) {
         x->sites = s->mem.sites;
         x->nsites = s->mem.nsites;

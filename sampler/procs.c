@@ -165,3 +165,42 @@ unsigned procs_depth(const struct procs *t, size_t i)
         d++;
     return d;
 }
+
+int procs_to_prx(const struct procs *t, struct prx *x)
+{
+    size_t nb = 0;
+    for (size_t i = 0; i < t->n; i++)
+        for (uint32_t b = 0; b < t->p[i].s.layout.bucket_num; b++)
+            nb += t->p[i].s.bucket[b] != 0;
+    x->procs = calloc(t->n, sizeof *x->procs);
+    x->pbuckets = calloc(nb ? nb : 1, sizeof *x->pbuckets);
+    if (!x->procs || !x->pbuckets)
+        return -1;
+    x->nprocs = t->n;
+    for (size_t i = 0; i < t->n; i++) {
+        const struct proc *p = &t->p[i];
+        const struct prf_layout *l = &p->s.layout;
+        struct prx_process *r = &x->procs[i];
+        r->parent = p->parent;
+        snprintf(r->name, sizeof r->name, "%s", p->name);
+        r->psp = p->psp;
+        r->load_seg = p->load_seg;
+        r->ended = (uint8_t)p->ended;
+        r->exit_code = p->exit_code;
+        r->exit_type = p->exit_type;
+        r->start = p->start;
+        r->end = p->end;
+        r->samples = p->s.total;
+        r->inclusive = procs_inclusive(t, i);
+        r->io = p->s.hit_io;
+        r->dos = p->s.hit_dos;
+        r->high = p->s.hit_high;
+        r->bucket_size = l->bucket_size;
+        r->bucket_num = l->bucket_num;
+        r->prog_high_pa = l->prog_high_pa;
+        for (uint32_t b = 0; b < l->bucket_num; b++)
+            if (p->s.bucket[b])
+                x->pbuckets[x->npbuckets++] = (struct prx_proc_bucket){ (uint32_t)i, b, p->s.bucket[b] };
+    }
+    return 0;
+}

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "../emu/dos/dos.h"
+#include "../formats/prx.h"
 #include "sampler.h"
 
 struct machine;
@@ -53,6 +54,9 @@ void procs_sample(struct procs *t, uint16_t cs, uint16_t ip);
 void procs_finish(struct procs *t);
 /* A program's samples with its descendants'. */
 uint64_t procs_inclusive(const struct procs *t, size_t i);
+/* The .prx's "processes": x->procs and x->pbuckets (allocated).  0, or
+ * -1 out of memory. */
+int procs_to_prx(const struct procs *t, struct prx *x);
 /* Its depth below the first program (0 for it). */
 unsigned procs_depth(const struct procs *t, size_t i);
 

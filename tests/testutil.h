@@ -171,5 +171,6 @@ Suite *layers_suite(void);
 Suite *api_suite(void);
 Suite *man_suite(void);
 Suite *decode_suite(void);
+Suite *procs_suite(void);
 
 #endif
