@@ -26,6 +26,7 @@
  */
 #include "testutil.h"
 
+#include "../formats/prc.h"
 #include "../formats/prx.h"
 
 #define PERIOD 476u
@@ -162,6 +163,69 @@ START_TEST(prx_lists_the_programs)
 }
 END_TEST
 
+/* Microsoft C 5.1 (not in the repository: the MS-DOS repository's
+ * v4.0/src/TOOLS holds it): with PROFIL_CL51 naming a folder that has
+ * CL.EXE, C1.EXE, C1L.EXE, C2.EXE, C3.EXE, LINK.EXE, the .ERR files and
+ * BLD's INC and LIB folders (copied: the drive's sandbox follows no link
+ * out of its folder), CL compiles and links a small C file, and
+ * each of its children has its own profile.  Skipped, saying so, without
+ * it.  What holds exactly: CL's .PRF (PROFIL's) counts as "high" the
+ * children's samples in their own memory and CL's own high (EXEPACK's
+ * unpacker, at the top of CL's block), and as DOS and I/O system time
+ * every program's. */
+START_TEST(cl51_runs_its_passes_as_children)
+{
+    const char *dir = getenv("PROFIL_CL51");
+    if (!dir || !*dir) {
+        fprintf(stderr, "check_procs: PROFIL_CL51 not set: the Microsoft C 5.1 run is skipped\n");
+        return;
+    }
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "rm -rf " TMP "/cl && mkdir -p " TMP "/cl && cd " TMP "/cl && "
+             "for f in CL.EXE C1.EXE C1L.EXE C2.EXE C3.EXE LINK.EXE CL.ERR C1.ERR C23.ERR INC LIB; do "
+             "cp -r \"%s/$f\" $f || exit 1; done && "
+             "printf 'int square(int x) { return x * x; }\\nint main(void)\\n{\\n    int i, s = 0;\\n"
+             "    for (i = 0; i < 100; i++)\\n        s += square(i);\\n    return s & 127;\\n}\\n' > HELLO.C",
+             dir);
+    ck_assert_int_eq(system(cmd), 0);
+    struct run_result r;
+    run_profil(&r, "run --stacks --timeout 60 --drive C=" TMP "/cl --env INCLUDE=C:\\\\INC --env LIB=C:\\\\LIB -o " TMP
+               "/cl/CL.PRF " TMP "/cl/CL.EXE HELLO.C", NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert(file_exists(TMP "/cl/HELLO.EXE"));
+    run_profil(&r, "run -q --drive C=" TMP "/cl " TMP "/cl/HELLO.EXE", NULL);
+    ck_assert_int_eq(r.status, 328350 & 127);  /* the sum of i*i below 100, as the compiled code says */
+    struct prx x;
+    struct prf cl;
+    char err[300];
+    ck_assert_msg(prx_read_file(TMP "/cl/CL.prx", &x, err, sizeof err) == 0, "%s", err);
+    read_prf(TMP "/cl/CL.PRF", &cl);
+    ck_assert_uint_eq(x.nprocs, 5);
+    const char *names[5] = { "CL.EXE", "C1.EXE", "C2.EXE", "C3.EXE", "LINK.EXE" };
+    uint64_t high = x.procs[0].high, dosio = 0, all = 0;
+    for (size_t i = 0; i < 5; i++) {
+        ck_assert_str_eq(x.procs[i].name, names[i]);
+        ck_assert_int_eq(x.procs[i].parent, i ? 0 : -1);
+        ck_assert_uint_eq(x.procs[i].ended, 1);
+        ck_assert_uint_eq(x.procs[i].exit_code, 0);
+        if (i)
+            high += x.procs[i].samples - x.procs[i].io - x.procs[i].dos;
+        dosio += x.procs[i].io + x.procs[i].dos;
+        all += x.procs[i].samples;
+    }
+    ck_assert_uint_eq(x.procs[0].inclusive, all);
+    ck_assert_uint_eq(all, x.service_samples);
+    char prc[200];
+    prc_attach_beside(TMP "/cl/CL.PRF", &cl, NULL, prc, sizeof prc);   /* its exact counts */
+    ck_assert_uint_eq(prf_high(&cl), high);
+    ck_assert_uint_eq(prf_io(&cl) + prf_dos(&cl), dosio);
+    ck_assert(file_exists(TMP "/cl/C1.PRF") && file_exists(TMP "/cl/C2.PRF") && file_exists(TMP "/cl/C3.PRF") &&
+              file_exists(TMP "/cl/LINK.PRF"));
+    prf_free(&cl);
+    prx_free(&x);
+}
+END_TEST
+
 Suite *procs_suite(void)
 {
     Suite *s = suite_create("procs");
@@ -170,6 +234,7 @@ Suite *procs_suite(void)
     tcase_add_test(tc, each_program_has_its_own_profile);
     tcase_add_test(tc, child_profiles_never_take_a_file);
     tcase_add_test(tc, prx_lists_the_programs);
+    tcase_add_test(tc, cl51_runs_its_passes_as_children);
     suite_add_tcase(s, tc);
     return s;
 }
