@@ -2,7 +2,8 @@
  * lib/files.c: the files one session reads and writes (struct run_files in
  * session_internal.h): their names, and the checks, made before anything
  * runs, that no output is the program, an input or another output, that
- * the program is not a profile, and that every output can be written.
+ * the program is not a profile, and that every output can be written;
+ * after the run, the names of the child programs' .PRFs.
  */
 #include <ctype.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /*
  * lib/outputs.c: what a session writes after its run: --screen and
  * --screen-png, the .prx (exact counts, call tree, memory sites), the
- * .PRF and NAME.prc (profil_session_write), and the command's summary on
- * stderr (profil_session_write_summary).
+ * .PRF and NAME.prc (profil_session_write), each child program's own
+ * .PRF, and the command's summary on stderr (profil_session_write_summary).
  */
 #include <stdlib.h>
 #include <string.h>
