@@ -125,6 +125,40 @@ START_TEST(child_profiles_never_take_a_file)
 }
 END_TEST
 
+/* One program run twice: two processes, two profiles, KID.PRF and
+ * KID-2.PRF, the same counts of the same loop (within a tick each). */
+START_TEST(a_program_run_twice_has_two_profiles)
+{
+    struct run_result r;
+    struct prf a, b;
+    struct prx x;
+    char err[300];
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam") != 0)
+        ck_abort();
+    run_profil(&r, "run --stacks --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/TWINS.PRF " FIX("twins.com"),
+               NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert(strstr(r.err, "profil: wrote " TMP "/fam/KID.PRF (KID.COM)\nprofil: wrote " TMP
+                            "/fam/KID-2.PRF (KID.COM)\n") != NULL);
+    read_prf(TMP "/fam/KID.PRF", &a);
+    read_prf(TMP "/fam/KID-2.PRF", &b);
+    ck_assert_uint_eq(a.prog_low_pa, b.prog_low_pa);     /* the same block, freed and taken again */
+    ck_assert_uint_ge(a.bucket[1], 23405);
+    ck_assert_uint_le(a.bucket[1], 23406);
+    ck_assert_uint_ge(b.bucket[1], 23405);
+    ck_assert_uint_le(b.bucket[1], 23406);
+    ck_assert_msg(prx_read_file(TMP "/fam/TWINS.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(x.nprocs, 3);
+    ck_assert_int_eq(prx_find_process(&x, "kid"), 1);
+    ck_assert_int_eq(prx_find_process(&x, "kid:2"), 2);
+    ck_assert_int_eq(x.procs[2].parent, 0);
+    ck_assert_uint_gt(x.procs[2].start, x.procs[1].end);
+    prx_free(&x);
+    prf_free(&a);
+    prf_free(&b);
+}
+END_TEST
+
 /* The .prx holds every program, and hist --process shows one as its .PRF. */
 START_TEST(prx_lists_the_programs)
 {
@@ -234,6 +268,7 @@ Suite *procs_suite(void)
     tcase_add_test(tc, each_program_has_its_own_profile);
     tcase_add_test(tc, child_profiles_never_take_a_file);
     tcase_add_test(tc, prx_lists_the_programs);
+    tcase_add_test(tc, a_program_run_twice_has_two_profiles);
     tcase_add_test(tc, cl51_runs_its_passes_as_children);
     suite_add_tcase(s, tc);
     return s;
