@@ -144,7 +144,7 @@ static void write_children(struct profil_session *s)
     }
     for (size_t i = 1; i < n; i++) {
         struct prf p;
-        char err[600], *path = s->child_prf[i];
+        char err[600], say[1200], *path = s->child_prf[i];
         run_files_child(s, i, s->child_prf + 1, i - 1, path, sizeof s->child_prf[i]);
         if (!path[0])
             continue;
@@ -152,8 +152,8 @@ static void write_children(struct profil_session *s)
         if (wrapped < 0 || prf_write_file(path, &p, err, sizeof err) != 0) {
             fprintf(s->err, "profil: %s\n", wrapped < 0 ? "out of memory" : err);
             path[0] = 0;
-        } else if (wrapped)
-            fprintf(s->err, "profil: warning: %s: %d counters passed 65535 and wrapped\n", path, wrapped);
+        } else if (exact_finish_child(path, &s->procs.p[i], s->m, say, sizeof say))    /* CHILD.prc */
+            fprintf(s->err, "profil: warning: %s: %s\n", path, say);
         prf_free(&p);
     }
 }

@@ -182,6 +182,13 @@ START_TEST(prx_lists_the_programs)
     /* The child's time from EXEC to its end: its loop and a little more. */
     ck_assert_uint_gt(x.procs[1].end - x.procs[1].start, 11141231);
     ck_assert_uint_lt(x.procs[1].end - x.procs[1].start, 11141231 + 2000);
+    struct prc c;               /* KID.prc: its exact counts and its time */
+    ck_assert_msg(prc_read_file(TMP "/fam/KID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(c.cycles, x.procs[1].end - x.procs[1].start);
+    ck_assert_uint_eq(c.samples, x.procs[1].samples);
+    ck_assert_uint_eq(c.high, x.procs[1].high);
+    ck_assert_uint_eq(c.instructions, 0);
+    prc_free(&c);
     ck_assert_int_eq(prx_find_process(&x, "kid"), 1);
     ck_assert_int_eq(prx_find_process(&x, "KID.COM:1"), 1);
     ck_assert_int_eq(prx_find_process(&x, "KID.COM:2"), -1);
