@@ -1,10 +1,17 @@
 # profil: build, test, demo, bench, install.  See README.md.
 TOP     := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))
 # Build on every core (a -j on the command line still decides).
-MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
+# macOS (README "macOS"; never run there): _POSIX_C_SOURCE hides timegm()
+# unless _DARWIN_C_SOURCE; Homebrew's jansson (in /opt/homebrew on Apple
+# silicon, not searched by default) through pkg-config.
+ifeq ($(shell uname -s),Darwin)
+CFLAGS  += -D_DARWIN_C_SOURCE $(shell pkg-config --cflags jansson)
+LDFLAGS += $(shell pkg-config --libs-only-L jansson)
+endif
 LDLIBS  += -lx86emu -ljansson -lz -lm
 PREFIX  ?= /usr/local
 B       ?= build
@@ -25,10 +32,16 @@ EXE_ASM  := $(wildcard tests/fixtures/*_exe.asm)
 COM_ASM  := $(filter-out $(EXE_ASM),$(wildcard tests/fixtures/*.asm))
 FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
             $(EXE_ASM:tests/fixtures/%_exe.asm=$(B)/fixtures/%.exe)
+# include/profil.h from C: with dev86's bcc when it is installed (optional:
+# the test skips, saying so, without it).
+BCC      ?= $(shell command -v bcc 2>/dev/null)
+ifneq ($(BCC),)
+FIXTURES += $(B)/fixtures/guestc.com
+endif
 TEST_SRC := $(wildcard tests/check_*.c)
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (README, Reliability).
-FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 prx keys
+FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 prx keys buckets prs codeview
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
 FUZZ_PACKAGES := clang libclang-rt-dev
@@ -58,12 +71,16 @@ $(B)/%.o: %.c $(B)/.deps
 # DOS test programs, assembled from source.
 $(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
-	$(NASM) -f bin -i tests/fixtures/ -M -MT $@ -MF $(@:.com=.d) $<
-	$(NASM) -f bin -i tests/fixtures/ --before '[map all $(@:.com=.map)]' -o $@ $<
+	$(NASM) -f bin -i tests/fixtures/ -i include/ -M -MT $@ -MF $(@:.com=.d) $<
+	$(NASM) -f bin -i tests/fixtures/ -i include/ --before '[map all $(@:.com=.map)]' -o $@ $<
 
 $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
 	$(NASM) -f bin -o $@ $<
+
+$(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profil.h Makefile
+	@mkdir -p $(B)/fixtures
+	$(BCC) -Md -I$(TOP)include -o $@ $<
 
 fixtures: $(FIXTURES)
 
@@ -143,41 +160,51 @@ asan:
 # pkg-config file (lib/profil.h, docs/api.md).  Only a static library is
 # installed, so its dependencies are private: link with
 # `pkg-config --static --libs profil`.
-INSTALLED := bin/profil include/profil.h lib/libprofil.a lib/pkgconfig/profil.pc
+# LIBDIR: where the library and profil.pc go (Debian: lib/<multiarch>).
+LIBDIR ?= $(PREFIX)/lib
+INSTALLED := $(PREFIX)/bin/profil $(PREFIX)/include/profil.h $(LIBDIR)/libprofil.a $(LIBDIR)/pkgconfig/profil.pc
 
+# Written on every make install, so that it names this install's PREFIX
+# (not that of an earlier build: the suite installs to a PREFIX of its own).
+.PHONY: $(B)/profil.pc
 $(B)/profil.pc: Makefile cmd/commands.h
 	@mkdir -p $(B)
-	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
+	    'libdir=$(if $(filter $(PREFIX)/%,$(LIBDIR)),$${prefix}/$(LIBDIR:$(PREFIX)/%=%),$(LIBDIR))' '' \
 	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
 	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
 	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lm' > $@
 
 install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 $(PROFIL) $(DESTDIR)$(PREFIX)/bin/profil
 	install -m 644 lib/profil.h $(DESTDIR)$(PREFIX)/include/profil.h
-	install -m 644 $(B)/libprofil.a $(DESTDIR)$(PREFIX)/lib/libprofil.a
-	install -m 644 $(B)/profil.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/profil.pc
+	install -m 644 $(B)/libprofil.a $(DESTDIR)$(LIBDIR)/libprofil.a
+	install -m 644 $(B)/profil.pc $(DESTDIR)$(LIBDIR)/pkgconfig/profil.pc
 
 uninstall:
-	rm -f $(INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
+	rm -f $(INSTALLED:%=$(DESTDIR)%)
 
 # ---- man pages, bash completion, gcc/clang comparison (issue 20, branch pkg) ----
 # Generated from the option tables, as --help is (cmd/manpage.h): profil(1)
 # and one page per subcommand; `make install` installs them too.
-MAN_CMDS    := run show hist diff cover
+MAN_CMDS    := run show hist diff cover merge
 MAN_PAGES   := $(B)/man/profil.1 $(MAN_CMDS:%=$(B)/man/profil-%.1)
 COMPLETION  := $(B)/completion/profil
+ZSH_COMPLETION := $(B)/completion/_profil
 MANDIR      ?= $(PREFIX)/share/man/man1
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 # groff: the suite renders the pages with every warning on.
 DEBIAN_PACKAGES += groff-base
+# zsh: the suite runs the zsh completion's choices.
+DEBIAN_PACKAGES += zsh
 
 .PHONY: man completion install-man install-completion uninstall uninstall-man uninstall-completion compare-cc
 
 man: $(MAN_PAGES)
-completion: $(COMPLETION)
+completion: $(COMPLETION) $(ZSH_COMPLETION)
 
 $(B)/man/profil.1: $(PROFIL)
 	@mkdir -p $(B)/man
@@ -190,6 +217,10 @@ $(B)/man/profil-%.1: $(PROFIL)
 $(COMPLETION): $(PROFIL)
 	@mkdir -p $(B)/completion
 	./$(PROFIL) --completion bash > $@.tmp && mv $@.tmp $@
+
+$(ZSH_COMPLETION): $(PROFIL)
+	@mkdir -p $(B)/completion
+	./$(PROFIL) --completion zsh > $@.tmp && mv $@.tmp $@
 
 # The suite checks the pages and the completion as built.
 check: man completion
@@ -204,12 +235,14 @@ install-man: man
 install-completion: completion
 	install -d $(DESTDIR)$(BASHCOMPDIR)
 	install -m 644 $(COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/profil
+	install -d $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 $(ZSH_COMPLETION) $(DESTDIR)$(ZSHCOMPDIR)/_profil
 
 uninstall-man:
 	rm -f $(MAN_PAGES:$(B)/man/%=$(DESTDIR)$(MANDIR)/%)
 
 uninstall-completion:
-	rm -f $(DESTDIR)$(BASHCOMPDIR)/profil
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/profil $(DESTDIR)$(ZSHCOMPDIR)/_profil
 
 # The gcc build (here) and a clang build (build-clang/) must write the same
 # .PRF and .prx bytes (tools/compare_cc.sh).
@@ -220,7 +253,21 @@ compare-cc: $(PROFIL) $(FIXTURES)
 	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
 # ---- end of issue 20's block ----
 
+# The Debian package (debian/, README "Debian package"): dpkg-buildpackage
+# builds, tests and installs with this Makefile into build-deb/, and puts
+# the .deb in the parent folder, as Debian does; it is moved to $(B)/deb/
+# with its .buildinfo and .changes, and lintian must find no error.
+DEB_PACKAGES := dpkg-dev debhelper lintian
+DEB_VERSION   = $(shell dpkg-parsechangelog -S Version)
+.PHONY: deb
+deb:
+	@sh tools/deps.sh $(DEB_PACKAGES)
+	dpkg-buildpackage -us -uc -b
+	@mkdir -p $(B)/deb
+	mv ../profil_$(DEB_VERSION)_* ../profil-dbgsym_$(DEB_VERSION)_* $(B)/deb/
+	lintian --fail-on error $(B)/deb/profil_$(DEB_VERSION)_$(shell dpkg-architecture -qDEB_HOST_ARCH).changes
+
 clean:
-	rm -rf build build-fuzz build-clang profil
+	rm -rf build build-fuzz build-clang build-deb profil
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

@@ -9,6 +9,7 @@ int cmd_show(int argc, char **argv);
 int cmd_hist(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_cover(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_dialogue(const char *program);
 void usage(FILE *f);
 
@@ -20,6 +21,7 @@ struct prf;
 /* What hist's options fill (its table in cmd/hist.c). */
 struct hist_request {
     const char *path, *map;
+    const char *buckets;        /* --buckets FILE: re-bucket a recorded run (cmd/hist_buckets.c) */
     enum hist_style style;
     enum export_format format;
     enum attrib_unit by;
@@ -31,6 +33,8 @@ struct hist_request {
     const char *process;        /* --process: one program of a .prx with children */
 };
 int hist_prx(const struct hist_request *q);
+/* cmd/hist_zones.c: --by zone, the program's own zones and marks, and their exports. */
+int hist_zones(const struct prx *x, const struct hist_request *q);
 /* cmd/hist_calls.c: --by function, --callgraph, --by site, folded/callgrind of the call tree. */
 struct prx;
 struct symtab;
@@ -40,6 +44,7 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
  * cycles); text, csv or json.  Also for a .PRF, from its NAME.prc. */
 int hist_services(const struct prx *x, const struct hist_request *q);
 int hist_inferno_prf(const struct prf *p);
+int hist_buckets(const struct hist_request *q);
 
 #define PROFIL_VERSION "0.1.0"
 /* The man pages' date (.TH): a constant, not the build's, so that the

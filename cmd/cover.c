@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../formats/prx.h"
+#include "../formats/codeview.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
@@ -186,6 +187,11 @@ int cmd_cover(int argc, char **argv)
                 "of profil run --trace\n", path);
         prx_free(&x);
         return EXIT_PROFIL_FAILED;
+    }
+    char program[4200];
+    if (!map && codeview_beside(path, x.program, program, sizeof program)) {
+        map = program;          /* the program's own CodeView information, as hist finds it */
+        fprintf(stderr, "profil: symbols from %s's CodeView information (--map FILE.MAP to use a map)\n", program);
     }
     if (map && symtab_read_file(map, &t, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);

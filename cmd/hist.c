@@ -21,6 +21,7 @@
 #include "../formats/export.h"
 #include "../formats/prohst.h"
 #include "../formats/prx.h"
+#include "../formats/samplelog.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
@@ -299,7 +300,8 @@ static const struct opt hist_table[] = {
               "add a stall% column" },
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
-              "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M)\n"
+              "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; or an\n"
+              ".EXE's CodeView information, which a .prx finds beside it)\n"
               "(with --style prohst: PROHST's own reading, segments only)" },
     { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
       .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"
@@ -316,6 +318,10 @@ static const struct opt hist_table[] = {
       .help = "gprof's call graph: each function's callers and callees\n"
               "(csv and json: one row per arc)" },
     { "by", 0, OPT_DOC, .arg = "site", .help = "a .prx of run --memory: DOS memory per call site" },
+    { "by", 0, OPT_DOC, .arg = "zone",
+      .help = "the program's own zones (docs/guestapi.md) from a .prx: count,\n"
+              "total, mean, min and max cycles per zone, then its marks\n"
+              "(csv, json, folded, callgrind too)" },
     { "by", 0, OPT_DOC, .arg = "service",
       .help = "time per DOS and BIOS service (INT 21h/40h write,\n"
               "INT 10h/0Eh teletype, INT 08h timer): samples, calls,\n"
@@ -327,6 +333,10 @@ static const struct opt hist_table[] = {
     { "sort", 0, OPT_ENUM, OPT_AT(Q, sort), OPT_NAMES(hist_sort_names), .arg = "hits|address",
       .help = "a .PRF's bucket rows busiest first or by address (default:\n"
               "busiest first with --top, else by address)" },
+    { "buckets", 0, OPT_STRING, OPT_AT(Q, buckets), .arg = "FILE",
+      .help = "count a recorded run into the buckets FILE defines\n"
+              "(docs/buckets.md): the samples of run --samples (NAME.prs,\n"
+              "given or beside the .PRF or .prx) or a trace's exact counts" },
     { "width", 0, OPT_UNSIGNED, OPT_AT(Q, width), .min = 1, .max = 200, .unit = "columns", .arg = "W",
       .help = "bar width in columns (default 40)" },
     { "process", 0, OPT_STRING, OPT_AT(Q, process), .arg = "NAME",
@@ -412,6 +422,12 @@ static int show_prf(struct prf *p, const struct hist_request *q)
     /* Bucket rows: busiest first when only the first N are wanted. */
     int by_hits = q->sort ? q->sort == SORT_HITS : q->top_given;
     struct prohst_map m;
+    if (q->by == BY_ZONE) {
+        fprintf(stderr, "profil: %s: a .PRF has no zones; they are in the .prx beside it, of a program that used "
+                "them (docs/guestapi.md)\n", q->path);
+        prf_free(p);
+        return EXIT_PROFIL_FAILED;
+    }
     if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE) {
         fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "
                 "--stacks or --memory\n", q->path);
@@ -507,10 +523,6 @@ int cmd_hist(int argc, char **argv)
     int parsed = options_parse(&hist_options, argc, argv, &q, &first);
     if (parsed != 0)
         return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
-    if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
-        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
-        return EXIT_PROFIL_FAILED;
-    }
     if (first != argc - 1) {
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
         return EXIT_PROFIL_FAILED;
@@ -518,8 +530,19 @@ int cmd_hist(int argc, char **argv)
     q.path = argv[first];
     if (q.process)
         return hist_process(&q);
+    if (q.buckets)
+        return hist_buckets(&q);
+    if (samplelog_file_looks_like(q.path)) {
+        fprintf(stderr, "profil: %s: a sample log (run --samples): count it into buckets with --buckets FILE "
+                "(docs/buckets.md)\n", q.path);
+        return EXIT_PROFIL_FAILED;
+    }
     if (prx_file_looks_like(q.path))
-        return hist_prx(&q);
+        return hist_prx(&q);    /* it may find the program's CodeView information */
+    if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
+        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
+        return EXIT_PROFIL_FAILED;
+    }
     if (q.by == BY_SERVICE)
         return services_of_prf(&q);
     return hist_prf(&q);

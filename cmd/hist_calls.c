@@ -210,6 +210,10 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
         }
         return hist_services(x, q);
     }
+    /* Zones: asked for, or the folded and callgrind exports of a .prx that has no call tree. */
+    if (q->by == BY_ZONE || (!x->calls && x->zones && q->by == BY_DEFAULT && !q->callgraph &&
+                             (q->format == FORMAT_FOLDED || q->format == FORMAT_CALLGRIND)))
+        return hist_zones(x, q);
     int sites = q->by == BY_SITE;
     int table = q->format == FORMAT_CSV || q->format == FORMAT_JSON;
     if ((sites && q->format != FORMAT_TEXT) || q->format == FORMAT_SVG) {

@@ -13,6 +13,7 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
+#include "../formats/codeview.h"
 #include "report.h"
 #include "session.h"
 
@@ -63,15 +64,17 @@ static int add_stalls(const struct prx *x, const struct symtab *t, int by_line, 
 /* Whether the request is about the call tree, the memory sites or the services. */
 static int wants_calls(const struct hist_request *q)
 {
-    return q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE || q->by == BY_SERVICE ||
+    return q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE || q->by == BY_SERVICE || q->by == BY_ZONE ||
            q->format == FORMAT_FOLDED || q->format == FORMAT_CALLGRIND;
 }
 
-int hist_prx(const struct hist_request *q)
+int hist_prx(const struct hist_request *asked)
 {
     struct prx x;
     struct symtab t;
-    char err[700];
+    char err[700], program[4200];
+    struct hist_request own = *asked;
+    const struct hist_request *q = &own;
     const char *path = q->path;
     enum metric m = q->metric == METRIC_SAMPLES ? METRIC_CYCLES : q->metric;    /* time, unless asked */
     int calls = wants_calls(q);
@@ -88,9 +91,20 @@ int hist_prx(const struct hist_request *q)
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
+    /* No --map: the program's own CodeView information, when it is beside the .prx. */
+    if (!own.map && codeview_beside(path, x.program, program, sizeof program)) {
+        own.map = program;
+        fprintf(stderr, "profil: symbols from %s's CodeView information (--map FILE.MAP to use a map)\n", program);
+    }
+    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map) {
+        fprintf(stderr, "profil: --by %s needs --map (or the program, with CodeView information, beside %s)\n",
+                attrib_unit_names[q->by], path);
+        prx_free(&x);
+        return EXIT_PROFIL_FAILED;
+    }
     if (!calls && strcmp(x.mode, "sampling") == 0) {
-        fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph) or "
-                "memory (--by site); the samples are in the .PRF beside it\n", path);
+        fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph), "
+                "memory (--by site) or the program's zones (--by zone); the samples are in the .PRF beside it\n", path);
         prx_free(&x);
         return EXIT_PROFIL_FAILED;
     }

@@ -25,7 +25,7 @@ static const struct command {
     int reports;
 } commands[] = {
     { &run_doc, cmd_run, 0 },   { &show_doc, cmd_show, 1 },   { &hist_doc, cmd_hist, 1 },
-    { &diff_doc, cmd_diff, 1 }, { &cover_doc, cmd_cover, 1 },
+    { &diff_doc, cmd_diff, 1 }, { &cover_doc, cmd_cover, 1 }, { &merge_doc, cmd_merge, 1 },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -81,18 +81,19 @@ static int finish_stdout(int status)
 }
 
 /* The hidden generators: `profil --man` (profil(1)), `profil --man CMD`
- * (profil-CMD(1)), `profil --completion bash`; 125 after one line. */
+ * (profil-CMD(1)), `profil --completion bash|zsh`; 125 after one line. */
 static int generate(int argc, char **argv)
 {
     const struct command_doc *docs[NCOMMANDS];
     for (size_t i = 0; i < NCOMMANDS; i++)
         docs[i] = commands[i].doc;
     if (!strcmp(argv[1], "--completion")) {
-        if (argc != 3 || strcmp(argv[2], "bash") != 0) {
-            fprintf(stderr, "profil: --completion: want bash\n");
+        int zsh = argc == 3 && !strcmp(argv[2], "zsh");
+        if (argc != 3 || (strcmp(argv[2], "bash") != 0 && !zsh)) {
+            fprintf(stderr, "profil: --completion: want bash or zsh\n");
             return EXIT_PROFIL_FAILED;
         }
-        completion_bash(stdout, docs, NCOMMANDS);
+        (zsh ? completion_zsh : completion_bash)(stdout, docs, NCOMMANDS);
         return finish_stdout(0);
     }
     if (argc == 2) {

@@ -1,8 +1,8 @@
 /*
  * cmd/manpage.h: the man pages (profil(1), profil-CMD(1)) and the bash
- * completion, generated from the same option tables as --help
+ * and zsh completions, generated from the same option tables as --help
  * (cmd/options.h) by the hidden `profil --man [CMD]` and
- * `profil --completion bash`, so that they cannot drift apart.  Each
+ * `profil --completion bash|zsh`, so that they cannot drift apart.  Each
  * subcommand's file holds its command_doc beside its table: the paragraph
  * of its DESCRIPTION (from README.md) and the files its operands are.
  */
@@ -22,6 +22,7 @@ struct command_doc {
 
 /* cmd/run.c, show.c, hist.c, diff.c, cover.c. */
 extern const struct command_doc run_doc, show_doc, hist_doc, diff_doc, cover_doc;
+extern const struct command_doc merge_doc;     /* cmd/merge.c */
 
 /* The lines of `profil --help`'s synopsis after the subcommands' own, and
  * its closing paragraph on exit statuses (also every page's EXIT STATUS). */
@@ -31,7 +32,8 @@ extern const char usage_extra[], exit_status_text[];
  * (n of them) are the subcommands, for profil(1)'s list and SEE ALSO. */
 void man_page(FILE *f, const struct command_doc *const *cmds, size_t n, const struct command_doc *c);
 
-/* The bash completion script for the subcommands (cmd/completion.c). */
+/* The bash and zsh completion scripts for the subcommands (cmd/completion.c). */
 void completion_bash(FILE *f, const struct command_doc *const *cmds, size_t n);
+void completion_zsh(FILE *f, const struct command_doc *const *cmds, size_t n);
 
 #endif

@@ -74,5 +74,6 @@ void options_range(const struct opt *o, char *out, size_t n);
 
 /* The subcommands' tables (cmd/run.c, hist.c, diff.c, cover.c, show.c). */
 extern const struct command_options run_options, show_options, hist_options, diff_options, cover_options;
+extern const struct command_options merge_options;      /* cmd/merge.c */
 
 #endif

@@ -112,7 +112,8 @@ static const struct opt run_table[] = {
               "the queue and the bus waits (the 186/286 default; docs/timing.md)" },
     { "no-refresh", 0, OPT_FLAG, OPT_AT(A, o.no_refresh), .help = "the bus model without the IBM PC's DRAM refresh" },
     { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
-      .help = "name symbols in the summary (default: NAME.MAP beside the program)" },
+      .help = "name symbols in the summary (default: NAME.MAP beside the\n"
+              "program, else the program's own CodeView information)" },
     { "keys", 0, OPT_STRING, OPT_AT(A, o.keys), .arg = "TEXT",
       .help = "type TEXT on the keyboard, a key each 10 ms of emulated time\n"
               "(20 with Shift, Ctrl or Alt):\n"
@@ -138,6 +139,15 @@ static const struct opt run_table[] = {
       .help = "follow calls in a sampling run: NAME.prx holds the call tree\n"
               "with each sample's stack (for --by function, folded stacks)" },
     { "memory", 0, OPT_FLAG, OPT_AT(A, o.memory), .help = "DOS memory calls (48h/49h/4Ah) per call site, into NAME.prx" },
+    { "samples", 0, OPT_FLAG, OPT_AT(A, o.samples),
+      .help = "write every sample's CS:IP and class, in order, to NAME.prs beside\n"
+              "the .PRF (compressed), for hist --buckets to re-bucket later" },
+    { "append", 0, OPT_FLAG, OPT_AT(A, o.append),
+      .help = "add this run's counts to the .PRF and NAME.prc already there\n"
+              "(same layout, else nothing is run), as profil merge would" },
+    { "start-stopped", 0, OPT_FLAG, OPT_AT(A, o.start_stopped),
+      .help = "collect nothing until the program calls START through profil's\n"
+              "interface at ports ECh/EDh (docs/guestapi.md)" },
     { "quiet", 'q', OPT_FLAG, OPT_AT(A, rep.quiet), .help = "no summary on stderr" },
 };
 #undef A

@@ -441,7 +441,8 @@ void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
     if ((after & BOUNDARY_STEP) && !(after & BOUNDARY_SHADOW) && !m->stop) {
         /* The 8086's order: a hardware interrupt first, then the trap,
          * whose handler returns to that interrupt's handler. */
-        take_irq(m);
+        if (!(after & BOUNDARY_STI))
+            take_irq(m);
         push_frame(m, 1, STEP_TRAP_CYCLES, XFER_INT);
         cs = cpu_get(m, REG_CS);
         ip = cpu_get(m, REG_IP);
@@ -462,7 +463,7 @@ void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
             ip = next_ip;
             continue;
         }
-        if ((after & BOUNDARY_SHADOW) || !take_irq(m))
+        if ((after & (BOUNDARY_SHADOW | BOUNDARY_STI)) || !take_irq(m))
             break;
         cs = cpu_get(m, REG_CS);
         ip = cpu_get(m, REG_IP);
@@ -517,6 +518,8 @@ uint8_t port_in(struct machine *m, uint16_t port)
         return m->port61;
     case 0x64:
         return kbd_read_status(&m->kbd);
+    case GUEST_PORT_CMD: case GUEST_PORT_ARG:
+        return guestport_read(&m->guest, port);     /* FFh without a profiler, as on a PC */
     case 0x3B4: case 0x3D4:
         return m->crtc_index;
     case 0x3B5: case 0x3D5:
@@ -550,6 +553,9 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
         break;
     case 0x61:
         m->port61 = v;
+        break;
+    case GUEST_PORT_CMD: case GUEST_PORT_ARG:
+        guestport_write(&m->guest, port, v, m->now);
         break;
     case 0x3B4: case 0x3D4:
         m->crtc_index = v;

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "pc/guestport.h"
 #include "pc/keyboard.h"
 #include "pc/pit.h"
 #include "pc/pic.h"
@@ -144,6 +145,9 @@ struct machine {
     struct pit pit;
     struct pic pic;
     struct keyboard kbd;            /* port 60h/64h, IRQ1, --keys          */
+    struct guest_port guest;        /* ports ECh/EDh: the guest's profiling
+                                       interface; its observer (guest.obs) is
+                                       the profiler's (sampler/guestprof.h) */
 
     tick_fn on_tick;
     void *tick_ctx;
@@ -300,10 +304,11 @@ void machine_interrupt(struct machine *m, uint8_t vec);
 void machine_update_next_event(struct machine *m);
 /* What the instruction that just finished asks of the boundary after it
  * (emu/cpu/cpu.c knows): it loaded a segment register, so no interrupt
- * comes between it and the next instruction; TF was set when it began, so
+ * comes between it and the next instruction; it was STI, so no hardware
+ * interrupt does (IF counts from the next instruction on); TF was set when it began, so
  * the single-step trap (INT 1) follows it, after any hardware interrupt
  * taken there (whose handler's first instruction INT 1 then returns to). */
-enum { BOUNDARY_SHADOW = 1, BOUNDARY_STEP = 2 };
+enum { BOUNDARY_SHADOW = 1, BOUNDARY_STEP = 2, BOUNDARY_STI = 4 };
 
 /* Internal, called by emu/cpu/cpu.c at boundaries where a deadline passed,
  * CS:IP is a trap, or `after` (BOUNDARY_*) asks for something.  prev_*

@@ -484,3 +484,88 @@ int export_services_json(FILE *f, const struct prx *x, const struct prx_service 
     fputs("\n  ]\n}\n", f);
     return 0;
 }
+
+/* ---- zones ----------------------------------------------------------------- */
+
+static double zone_mean(const struct prx_zone *z)
+{
+    return z->count ? (double)z->total / (double)z->count : 0.0;
+}
+
+/* "outer;inner": the names from the outermost zone down to zone i. */
+static void zone_path(FILE *f, const struct prx *x, size_t i)
+{
+    uint32_t chain[PRX_ZONE_DEPTH_MAX];
+    unsigned n = 0;
+    for (uint32_t k = (uint32_t)i; k != PRX_NO_ZONE && k < x->nzones && n < PRX_ZONE_DEPTH_MAX; k = x->zones[k].parent)
+        chain[n++] = k;
+    while (n-- > 0)
+        fprintf(f, "%s%s", x->zones[chain[n]].name, n ? ";" : "");
+}
+
+int export_zones_folded(FILE *f, const struct prx *x)
+{
+    for (size_t i = 0; i < x->nzones; i++) {
+        fprintf(f, "%s;", x->program[0] ? x->program : "program");
+        zone_path(f, x, i);
+        fprintf(f, " %llu\n", (unsigned long long)prx_zone_self(x, i));
+    }
+    return 0;
+}
+
+int export_zones_callgrind(FILE *f, const struct prx *x, const char *cmd)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < x->nzones; i++)
+        sum += x->zones[i].parent == PRX_NO_ZONE ? x->zones[i].total : 0;
+    fprintf(f, "# callgrind format\nversion: 1\ncreator: profil\ncmd: %s\n\npositions: line\nevents: Cycles\n"
+               "summary: %llu\n\nfl=%s\n", cmd, (unsigned long long)sum, cmd);
+    for (size_t i = 0; i < x->nzones; i++) {
+        fprintf(f, "fn=%s\n0 %llu\n", x->zones[i].name, (unsigned long long)prx_zone_self(x, i));
+        for (size_t k = i + 1; k < x->nzones; k++)
+            if (x->zones[k].parent == i)
+                fprintf(f, "cfn=%s\ncalls=%llu 0\n0 %llu\n", x->zones[k].name,
+                        (unsigned long long)x->zones[k].count, (unsigned long long)x->zones[k].total);
+    }
+    return 0;
+}
+
+int export_zones_csv(FILE *f, const struct prx *x)
+{
+    fputs("zone,parent,depth,count,total,mean,min,max,self\n", f);
+    for (size_t i = 0; i < x->nzones; i++) {
+        const struct prx_zone *z = &x->zones[i];
+        fprintf(f, "%s,%s,%u,%llu,%llu,%.1f,%llu,%llu,%llu\n", z->name,
+                z->parent == PRX_NO_ZONE ? "" : x->zones[z->parent].name, prx_zone_depth(x, i),
+                (unsigned long long)z->count, (unsigned long long)z->total, zone_mean(z), (unsigned long long)z->min,
+                (unsigned long long)z->max, (unsigned long long)prx_zone_self(x, i));
+    }
+    return 0;
+}
+
+int export_zones_json(FILE *f, const struct prx *x)
+{
+    fputs("{\n  \"profil\": 1,\n  \"program\": ", f);
+    json_put_text(f, x->program);
+    fputs(",\n  \"unit\": \"cycles\",\n  \"zones\": [", f);
+    for (size_t i = 0; i < x->nzones; i++) {
+        const struct prx_zone *z = &x->zones[i];
+        fputs(i ? ",\n    {\"zone\": " : "\n    {\"zone\": ", f);
+        json_put_text(f, z->name);
+        fprintf(f, ", \"parent\": %lld, \"count\": %llu, \"total\": %llu, \"mean\": %.1f, \"min\": %llu, "
+                   "\"max\": %llu, \"self\": %llu}",
+                z->parent == PRX_NO_ZONE ? -1LL : (long long)z->parent, (unsigned long long)z->count,
+                (unsigned long long)z->total, zone_mean(z), (unsigned long long)z->min, (unsigned long long)z->max,
+                (unsigned long long)prx_zone_self(x, i));
+    }
+    fputs("\n  ],\n  \"marks\": [", f);
+    for (size_t i = 0; i < x->nmarks; i++) {
+        const struct prx_mark *k = &x->marks[i];
+        fputs(i ? ",\n    {\"mark\": " : "\n    {\"mark\": ", f);
+        json_put_text(f, k->name);
+        fprintf(f, ", \"count\": %llu, \"first\": %llu, \"last\": %llu}", (unsigned long long)k->count,
+                (unsigned long long)k->first, (unsigned long long)k->last);
+    }
+    fputs("\n  ]\n}\n", f);
+    return 0;
+}

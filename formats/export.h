@@ -67,4 +67,15 @@ int services_ranked(const struct prx *x, enum metric m, struct prx_service **out
 int export_services_csv(FILE *f, const struct prx *x, const struct prx_service *rows, enum metric m);
 int export_services_json(FILE *f, const struct prx *x, const struct prx_service *rows, enum metric m);
 
+/* The program's zones (docs/guestapi.md), in emulated cycles.  Folded:
+ * "program;outer;inner SELF" per zone, its own cycles (its children's
+ * left out); callgrind: a function per zone, its own cycles as self cost
+ * and each inner zone as a call (calls= its count, its total inclusive);
+ * CSV: zone,parent,depth,count,total,mean,min,max,self; JSON: {"profil": 1,
+ * "program", "zones": [...], "marks": [...]} (docs/formats.md). */
+int export_zones_folded(FILE *f, const struct prx *x);
+int export_zones_callgrind(FILE *f, const struct prx *x, const char *cmd);
+int export_zones_csv(FILE *f, const struct prx *x);
+int export_zones_json(FILE *f, const struct prx *x);
+
 #endif

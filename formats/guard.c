@@ -12,6 +12,7 @@
 
 #include "prf.h"
 #include "prx.h"
+#include "samplelog.h"
 
 /* The real path of `path`, or of its folder followed by its last name when
  * it does not exist yet; 0 when neither resolves. */
@@ -66,6 +67,8 @@ const char *profile_kind(const uint8_t *buf, size_t n)
             if (memcmp(buf + i, "profil-prx", 10) == 0)
                 return ".prx";
     }
+    if (samplelog_looks_like(buf, n))
+        return ".prs";
     struct prf p;
     char err[200];
     if (prf_decode(buf, n, &p, err, sizeof err) != 0)

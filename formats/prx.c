@@ -77,6 +77,57 @@ void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint6
     fprintf(f, "\n    ]\n  }");
 }
 
+static int by_cycles_first(const void *a, const void *b)
+{
+    const struct prx_service *x = a, *y = b;
+    if (x->cycles != y->cycles)
+        return x->cycles < y->cycles ? 1 : -1;
+    if (x->samples != y->samples)
+        return x->samples < y->samples ? 1 : -1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int by_samples_first(const void *a, const void *b)
+{
+    const struct prx_service *x = a, *y = b;
+    if (x->samples != y->samples)
+        return x->samples < y->samples ? 1 : -1;
+    return by_cycles_first(a, b);
+}
+
+void prx_services_sort(struct prx_service *rows, size_t n, int by_cycles)
+{
+    if (n)
+        qsort(rows, n, sizeof *rows, by_cycles ? by_cycles_first : by_samples_first);
+}
+
+static void write_zones(FILE *f, const struct prx *x)
+{
+    if (x->zones) {
+        fprintf(f, ",\n  \"zones\": {\"columns\": [\"parent\", \"zone\", \"count\", \"total\", \"min\", \"max\"],\n"
+                   "    \"rows\": [");
+        for (size_t i = 0; i < x->nzones; i++) {
+            const struct prx_zone *z = &x->zones[i];
+            fprintf(f, "%s\n      [%lld, ", i ? "," : "", z->parent == PRX_NO_ZONE ? -1LL : (long long)z->parent);
+            json_put_text(f, z->name);
+            fprintf(f, ", %llu, %llu, %llu, %llu]", (unsigned long long)z->count, (unsigned long long)z->total,
+                    (unsigned long long)z->min, (unsigned long long)z->max);
+        }
+        fprintf(f, "\n    ]\n  }");
+    }
+    if (x->marks) {
+        fprintf(f, ",\n  \"marks\": {\"columns\": [\"mark\", \"count\", \"first\", \"last\"],\n    \"rows\": [");
+        for (size_t i = 0; i < x->nmarks; i++) {
+            const struct prx_mark *k = &x->marks[i];
+            fprintf(f, "%s\n      [", i ? "," : "");
+            json_put_text(f, k->name);
+            fprintf(f, ", %llu, %llu, %llu]", (unsigned long long)k->count, (unsigned long long)k->first,
+                    (unsigned long long)k->last);
+        }
+        fprintf(f, "\n    ]\n  }");
+    }
+}
+
 static void write_prx(FILE *f, const void *ctx)
 {
     const struct prx *x = ctx;
@@ -112,6 +163,7 @@ static void write_prx(FILE *f, const void *ctx)
         prx_write_services(f, x->services, x->nservices, x->service_samples);
     if (x->procs)
         prx_write_processes(f, x);
+    write_zones(f, x);
     fprintf(f, "\n}\n");
 }
 
@@ -139,6 +191,24 @@ int prx_file_looks_like(const char *path)
     return prx_looks_like(head, n);
 }
 
+unsigned prx_zone_depth(const struct prx *x, size_t i)
+{
+    unsigned d = 0;
+    for (uint32_t p = x->zones[i].parent; p != PRX_NO_ZONE && p < x->nzones && d <= PRX_ZONE_DEPTH_MAX;
+         p = x->zones[p].parent)
+        d++;
+    return d;
+}
+
+uint64_t prx_zone_self(const struct prx *x, size_t i)
+{
+    uint64_t self = x->zones[i].total;
+    for (size_t k = i + 1; k < x->nzones; k++)
+        if (x->zones[k].parent == i)
+            self -= x->zones[k].total < self ? x->zones[k].total : self;
+    return self;
+}
+
 void prx_free(struct prx *x)
 {
     free(x->e);
@@ -150,6 +220,11 @@ void prx_free(struct prx *x)
     x->procs = NULL;
     x->pbuckets = NULL;
     x->nprocs = x->npbuckets = 0;
+    free(x->zones);
+    free(x->marks);
+    x->zones = NULL;
+    x->marks = NULL;
+    x->nzones = x->nmarks = 0;
     x->services = NULL;
     x->nservices = 0;
     x->e = NULL;

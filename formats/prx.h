@@ -92,6 +92,23 @@ struct prx_proc_bucket {
     uint64_t samples;
 };
 
+/* The program's own zones and marks (sampler/guestprof.h, docs/guestapi.md):
+ * a zone is a span between ENTER NAME and LEAVE, a node of the tree of
+ * zones open inside each other (parent: the enclosing zone's row, before
+ * it, or PRX_NO_ZONE), timed in emulated cycles; a mark is a named point. */
+#define PRX_NAME_MAX 32
+#define PRX_NO_ZONE UINT32_MAX
+#define PRX_ZONE_DEPTH_MAX 64           /* zones open inside each other; read refuses deeper */
+struct prx_zone {
+    char name[PRX_NAME_MAX + 1];
+    uint32_t parent;
+    uint64_t count, total, min, max;    /* times left, and cycles per stay */
+};
+struct prx_mark {
+    char name[PRX_NAME_MAX + 1];
+    uint64_t count, first, last;        /* times passed; the clock the first and last time */
+};
+
 struct prx {
     char program[64];
     char cpu[8];
@@ -119,6 +136,10 @@ struct prx {
     size_t nprocs;
     struct prx_proc_bucket *pbuckets;   /* by process then bucket, non-zero ones */
     size_t npbuckets;
+    struct prx_zone *zones;     /* NULL: the program used none */
+    size_t nzones;
+    struct prx_mark *marks;     /* NULL: the program set none */
+    size_t nmarks;
 };
 
 struct prf;
@@ -134,6 +155,9 @@ void prx_write_processes(FILE *f, const struct prx *x);
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn);
 /* The "services" member (after a comma), as the .prx and the .prc write it. */
 void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint64_t samples);
+/* Services busiest first: by cycles (a trace) or by samples (a sampling
+ * run), then the other, then by id. */
+void prx_services_sort(struct prx_service *rows, size_t n, int by_cycles);
 int prx_read_file(const char *path, struct prx *x, char *err, size_t errn);
 /* Whether the file's first bytes look like a .prx (JSON) rather than a .PRF. */
 int prx_looks_like(const uint8_t *buf, size_t n);
@@ -143,6 +167,11 @@ int prx_file_looks_like(const char *path);
 void prx_free(struct prx *x);
 const char *prx_class_name(unsigned cls);
 const char *call_kind_name(unsigned kind);
+/* How many zones enclose zone i (0 for an outermost one). */
+unsigned prx_zone_depth(const struct prx *x, size_t i);
+/* A zone's own cycles: its total less its children's totals. */
+uint64_t prx_zone_self(const struct prx *x, size_t i);
+
 /* The load-module offset of a program entry (linear - 16 prog_low_pa). */
 static inline uint32_t prx_offset(const struct prx *x, const struct prx_entry *e)
 {

@@ -388,6 +388,37 @@ static int pbucket_row(struct scan *s, void *v, size_t i)
     return 0;
 }
 
+static int zone_row(struct scan *s, void *v, size_t i)
+{
+    struct prx_zone *zones = v;
+    struct cells c;
+    int r = row(s, 6, 0, 1, &c);
+    if (r < 0)
+        return -1;
+    if (r || (!c.neg[0] && c.u[0] >= i) || !c.text[0] || strlen(c.text) > PRX_NAME_MAX || c.u[4] > c.u[5])
+        return wrong(s, "zone %zu is not [parent, zone, count, total, min, max] with its parent before it", i);
+    zones[i] = (struct prx_zone){ "", c.neg[0] ? PRX_NO_ZONE : (uint32_t)c.u[0], c.u[2], c.u[3], c.u[4], c.u[5] };
+    memcpy(zones[i].name, c.text, strlen(c.text) + 1);
+    struct prx view = { .zones = zones, .nzones = i + 1 };
+    if (prx_zone_depth(&view, i) >= PRX_ZONE_DEPTH_MAX)
+        return wrong(s, "zone %zu is inside more than %u others", i, PRX_ZONE_DEPTH_MAX - 1);
+    return 0;
+}
+
+static int mark_row(struct scan *s, void *v, size_t i)
+{
+    struct prx_mark *marks = v;
+    struct cells c;
+    int r = row(s, 4, 0, 0, &c);
+    if (r < 0)
+        return -1;
+    if (r || !c.text[0] || strlen(c.text) > PRX_NAME_MAX)
+        return wrong(s, "mark %zu is not [mark, count, first, last]", i);
+    marks[i] = (struct prx_mark){ "", c.u[1], c.u[2], c.u[3] };
+    memcpy(marks[i].name, c.text, strlen(c.text) + 1);
+    return 0;
+}
+
 /* ---- objects --------------------------------------------------------------- */
 
 /* A whole number a key holds, if it holds one. */
@@ -421,6 +452,7 @@ struct doc {
     struct field layout[6];     /* clock_grain, bucket_size, bucket_num, prog_low_pa, prog_high_pa, dos_pa */
     int addresses, calls, calls_object, memory, sites, services, service_rows;
     int processes, process_rows, process_buckets;
+    int zones, zone_rows, marks, mark_rows;
     struct field service_samples;
     struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
 };
@@ -515,6 +547,28 @@ static int processes_member(struct scan *s, const char *key, struct doc *d)
     return skip(s, 0);
 }
 
+static int zones_member(struct scan *s, const char *key, struct doc *d)
+{
+    if (strcmp(key, "rows") != 0 || peek(s) != '[')
+        return skip(s, 0);
+    d->zone_rows = 1;
+    free(d->x->zones);
+    d->x->zones = NULL;
+    d->x->nzones = 0;
+    return rows(s, (void **)&d->x->zones, &d->x->nzones, sizeof *d->x->zones, zone_row);
+}
+
+static int marks_member(struct scan *s, const char *key, struct doc *d)
+{
+    if (strcmp(key, "rows") != 0 || peek(s) != '[')
+        return skip(s, 0);
+    d->mark_rows = 1;
+    free(d->x->marks);
+    d->x->marks = NULL;
+    d->x->nmarks = 0;
+    return rows(s, (void **)&d->x->marks, &d->x->nmarks, sizeof *d->x->marks, mark_row);
+}
+
 /* The format and version, as far as they have been read: 0 or -1 with
  * the message. */
 static int header(struct scan *s, const struct doc *d, int final)
@@ -574,6 +628,14 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
     if (strcmp(key, "processes") == 0) {
         d->processes = 1;
         return peek(s) == '{' ? object(s, processes_member, d) : skip(s, 0);
+    }
+    if (strcmp(key, "zones") == 0) {
+        d->zones = 1;
+        return peek(s) == '{' ? object(s, zones_member, d) : skip(s, 0);
+    }
+    if (strcmp(key, "marks") == 0) {
+        d->marks = 1;
+        return peek(s) == '{' ? object(s, marks_member, d) : skip(s, 0);
     }
     return skip(s, 0);
 }
@@ -663,6 +725,11 @@ static int complete(struct scan *s, struct doc *d)
         return wrong(s, "\"services\" lacks its \"samples\" or \"rows\"");
     x->service_samples = d->service_samples.v;
     if (d->service_rows && !x->services && !(x->services = calloc(1, sizeof *x->services)))
+        return wrong(s, "out of memory");
+    if ((d->zones && !d->zone_rows) || (d->marks && !d->mark_rows))
+        return wrong(s, "\"%s\" has no \"rows\" array", d->zones && !d->zone_rows ? "zones" : "marks");
+    if ((d->zone_rows && !x->zones && !(x->zones = calloc(1, sizeof *x->zones))) ||
+        (d->mark_rows && !x->marks && !(x->marks = calloc(1, sizeof *x->marks))))
         return wrong(s, "out of memory");
     return processes_check(s, d);
 }

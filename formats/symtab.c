@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "codeview.h"
 #include "fileio.h"
 
 /* ---- lines ------------------------------------------------------------------ */
@@ -538,12 +539,31 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
         symtab_free(t);
         return -1;
     }
-    if (t->nsym) {
+    symtab_sort(t);
+    return 0;
+}
+
+void symtab_sort(struct symtab *t)
+{
+    if (t->nsym)
         sort_symbols(t);
-    }
     if (t->nline)
         qsort(t->line, t->nline, sizeof *t->line, line_by_addr);
-    return 0;
+}
+
+int symtab_add_segment(struct symtab *t, const char *name, const char *cls, uint32_t start, uint32_t stop)
+{
+    return add_segment(t, name, cls, start, stop);
+}
+
+int symtab_add_symbol(struct symtab *t, const char *name, size_t len, uint32_t addr)
+{
+    return add_symbol_n(t, name, len, addr);
+}
+
+int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr)
+{
+    return add_line(t, file, line, addr);
 }
 
 int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn)
@@ -553,7 +573,8 @@ int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn)
     char why[400];
     if (read_file(path, &text, &n, err, errn) != 0)
         return -1;
-    int rc = symtab_parse((const char *)text, n, t, why, sizeof why);
+    int exe = n >= 2 && (memcmp(text, "MZ", 2) == 0 || memcmp(text, "ZM", 2) == 0);
+    int rc = exe ? codeview_parse(text, n, t, why, sizeof why) : symtab_parse((const char *)text, n, t, why, sizeof why);
     if (rc != 0)
         snprintf(err, errn, "%s: %s", path, why);
     free(text);
@@ -570,7 +591,7 @@ void symtab_free(struct symtab *t)
 
 const char *map_format_name(enum map_format f)
 {
-    static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86" };
+    static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86", "CodeView" };
     return (unsigned)f < sizeof names / sizeof *names ? names[f] : "?";
 }
 

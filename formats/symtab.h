@@ -11,6 +11,8 @@
  * "|   Memory Map   |" tables), NASM ("- NASM Map file", [map all]) and
  * dev86 ld86 -M (symbol lines, "Total memory used").
  * A map that does not parse gives a one-line error naming the line.
+ * symtab_read_file also reads an .EXE's CodeView information
+ * (formats/codeview.h), which fills the same table.
  */
 #ifndef PROFIL_FORMATS_SYMTAB_H
 #define PROFIL_FORMATS_SYMTAB_H
@@ -18,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86 };
+enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86, MAP_CODEVIEW };
 
 struct sym_segment {
     char name[40];
@@ -49,9 +51,19 @@ struct symtab {
 };
 
 int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size_t errn);
+/* A map, or an .EXE ("MZ") with CodeView information. */
 int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn);
 void symtab_free(struct symtab *t);
 const char *map_format_name(enum map_format f);
+
+/* For the other sources of a table (formats/codeview.c): add a segment,
+ * a symbol (a name of len bytes), a line entry ("FILE:LINE"); 0 or -1
+ * when out of memory.  symtab_sort then orders the symbols and lines by
+ * address, each (address, name) once: call it last (add nothing after). */
+int symtab_add_segment(struct symtab *t, const char *name, const char *cls, uint32_t start, uint32_t stop);
+int symtab_add_symbol(struct symtab *t, const char *name, size_t len, uint32_t addr);
+int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr);
+void symtab_sort(struct symtab *t);
 
 /* Where symbol i ends (exclusive): the next symbol, or the end of its
  * segment, or `limit`. */

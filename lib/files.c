@@ -12,8 +12,10 @@
 #include <unistd.h>
 
 #include "session_internal.h"
+#include "../formats/codeview.h"
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
+#include "../formats/merge.h"
 
 void profil_default_output(const char *program, char *out, size_t n)
 {
@@ -29,16 +31,16 @@ void profil_default_output(const char *program, char *out, size_t n)
     snprintf(out, n, "%s.PRF", name);
 }
 
-/* The trace file beside a .PRF: its name with ".prx" for the extension. */
-static void trace_output(const char *prf_path, char *out, size_t n)
+/* A file beside a .PRF: its name with `ext` for the extension. */
+static void with_extension(const char *prf_path, const char *ext, char *out, size_t n)
 {
     const char *slash = strrchr(prf_path, '/'), *dot = strrchr(prf_path, '.');
     size_t len = dot && (!slash || dot > slash) ? (size_t)(dot - prf_path) : strlen(prf_path);
-    snprintf(out, n, "%.*s.prx", (int)len, prf_path);
+    snprintf(out, n, "%.*s%s", (int)len, prf_path, ext);
 }
 
-/* NAME.MAP or NAME.map beside the program, when options.map names none. */
-int run_files_map_beside(const char *program, char *out, size_t n)
+/* NAME.MAP or NAME.map beside the program. */
+static int map_beside(const char *program, char *out, size_t n)
 {
     static const char *const exts[2] = { ".MAP", ".map" };
     size_t len = strlen(program);
@@ -54,6 +56,16 @@ int run_files_map_beside(const char *program, char *out, size_t n)
     return 0;
 }
 
+int run_files_map_beside(const char *program, char *out, size_t n)
+{
+    if (map_beside(program, out, n))
+        return 1;
+    if (!codeview_file_has(program))
+        return 0;
+    snprintf(out, n, "%s", program);        /* its own CodeView information */
+    return 1;
+}
+
 enum profil_error run_files_name(struct profil_session *s)
 {
     const struct profil_options *o = &s->o;
@@ -67,6 +79,13 @@ enum profil_error run_files_name(struct profil_session *s)
         snprintf(f->map, sizeof f->map, "%s", o->map);
     else
         run_files_map_beside(o->program, f->map, sizeof f->map);
+    if (o->samples && o->trace)
+        return session_fail(s, PROFIL_ERR_INPUT, "--samples records a sampling run's ticks; with --trace the .prx "
+                            "already holds every address's exact counts (profil hist FILE.prx --buckets reads it)");
+    if (o->samples && path_is_device(f->prf))
+        fprintf(s->err, "profil: %s: not a regular file, so no sample log is written beside it\n", f->prf);
+    else if (o->samples)
+        with_extension(f->prf, ".prs", f->prs, sizeof f->prs);
     if (!(o->trace || o->stacks || o->memory))
         return PROFIL_OK;
     if (o->prx)
@@ -75,8 +94,23 @@ enum profil_error run_files_name(struct profil_session *s)
         fprintf(s->err, "profil: %s: not a regular file, so no .prx is written beside it (--prx PATH names one)\n",
                 f->prf);
     else
-        trace_output(f->prf, f->prx, sizeof f->prx);
+        with_extension(f->prf, ".prx", f->prx, sizeof f->prx);
     return PROFIL_OK;
+}
+
+void run_files_zone_prx(struct profil_session *s)
+{
+    struct run_files *f = &s->files;
+    if (f->prx[0] || path_is_device(f->prf))
+        return;
+    with_extension(f->prf, ".prx", f->prx, sizeof f->prx);
+    const char *inputs[] = { s->o.program, f->map, s->o.screen, s->o.screen_png };
+    for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++)
+        if (inputs[i] && inputs[i][0] && same_file(f->prx, inputs[i])) {
+            fprintf(s->err, "profil: %s: the program's zones are not written there: it is %s\n", f->prx, inputs[i]);
+            f->prx[0] = 0;
+            return;
+        }
 }
 
 struct named { const char *path, *what; };
@@ -107,13 +141,16 @@ enum profil_error run_files_check(struct profil_session *s)
     const char *kind = profile_kind(s->file, s->size);
     if (kind)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: a %s profile, not a program (read it with %s)", o->program,
-                            kind, strcmp(kind, ".PRF") == 0 ? "'profil show' or 'profil hist'"
-                                                            : "'profil hist' or 'profil cover'");
-    struct named out[4], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
+                            kind, strcmp(kind, ".PRF") == 0   ? "'profil show' or 'profil hist'"
+                                  : strcmp(kind, ".prs") == 0 ? "'profil hist --buckets'"
+                                                              : "'profil hist' or 'profil cover'");
+    struct named out[5], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
     size_t nout = 0;
     out[nout++] = (struct named){ f->prf, "the .PRF" };
     if (f->prx[0])
         out[nout++] = (struct named){ f->prx, "the .prx" };
+    if (f->prs[0])
+        out[nout++] = (struct named){ f->prs, "the sample log" };
     if (o->screen && strcmp(o->screen, "-") != 0)
         out[nout++] = (struct named){ o->screen, "--screen" };
     if (o->screen_png)
@@ -132,36 +169,44 @@ enum profil_error run_files_writable(struct profil_session *s)
     const struct profil_options *o = &s->o;
     if (check_writable(s->files.prf, err, sizeof err) != 0 ||
         (s->files.prx[0] && check_writable(s->files.prx, err, sizeof err) != 0) ||
+        (s->files.prs[0] && check_writable(s->files.prs, err, sizeof err) != 0) ||
         (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0) ||
         (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0))
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     return PROFIL_OK;
 }
 
-/* Whether `path` is an input or an output of the run already. */
+const char *run_files_refused(const struct profil_session *s, const char *path)
+{
+    const char *others[] = { s->o.program, s->files.map, s->files.prf, s->files.prx, s->o.screen, s->o.screen_png };
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+        if (others[i] && others[i][0] && same_file(path, others[i]))
+            return "it is one of the run's own files";
+    if (access(path, F_OK) != 0)
+        return NULL;
+    uint8_t *buf;
+    size_t n;
+    char err[600];
+    if (read_file_max(path, 1u << 20, &buf, &n, err, sizeof err) != 0)    /* a .PRF: 65535 buckets at most */
+        return "a file that is not a profile is there";
+    const char *kind = profile_kind(buf, n);
+    free(buf);
+    return kind && strcmp(kind, ".PRF") == 0 ? NULL : "a file that is not a profile is there";
+}
+
+/* Whether a child's .PRF may not go to `path`: refused as a DUMP is, or
+ * another child's, the sample log, or the standard input or output. */
 static int taken_path(const struct profil_session *s, const char *path, char (*taken)[4200], size_t ntaken)
 {
-    const struct profil_options *o = &s->o;
-    const char *mine[] = { o->program, s->files.map, s->files.prf, s->files.prx, o->screen, o->screen_png };
-    for (size_t i = 0; i < sizeof mine / sizeof *mine; i++)
-        if (mine[i] && mine[i][0] && same_file(path, mine[i]))
-            return 1;
+    if (run_files_refused(s, path) || (s->files.prs[0] && same_file(path, s->files.prs)))
+        return 1;
     for (size_t i = 0; i < ntaken; i++)
         if (taken[i][0] && same_file(path, taken[i]))
             return 1;
     for (int k = 0; k < 2; k++)
         if (same_file_as_fd(path, fileno(k ? s->out : s->in)))
             return 1;
-    if (access(path, F_OK) != 0)
-        return 0;
-    uint8_t *bytes = NULL;          /* an existing file: only a .PRF is replaced */
-    size_t size = 0;
-    char err[600];
-    if (read_file_max(path, 1u << 20, &bytes, &size, err, sizeof err) != 0)
-        return 1;
-    const char *kind = profile_kind(bytes, size);
-    free(bytes);
-    return !kind || strcmp(kind, ".PRF") != 0;
+    return 0;
 }
 
 void run_files_child(const struct profil_session *s, size_t i, char (*taken)[4200], size_t ntaken, char *out,
@@ -184,4 +229,28 @@ void run_files_child(const struct profil_session *s, size_t i, char (*taken)[420
             return;
     }
     out[0] = 0;
+}
+
+enum profil_error run_files_append_check(struct profil_session *s)
+{
+    char err[1200], why[300];
+    const char *path = s->files.prf;
+    if (!s->o.append || access(path, F_OK) != 0 || path_is_device(path))
+        return PROFIL_OK;
+    struct merge_side old, run = { .exact = 0 };
+    if (merge_read(path, &old, err, sizeof err) != 0)
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s (--append adds to a .PRF); nothing was run", err);
+    const struct prf_layout *l = &s->layout;
+    run.p = (struct prf){ l->clock_grain, (uint16_t)l->bucket_num, l->bucket_size, l->prog_low_pa,
+                          l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL };
+    run.exact = old.exact;      /* then the unit, CPU and clock must match too */
+    snprintf(run.c.unit, sizeof run.c.unit, "%s", s->o.trace ? "instructions" : "samples");
+    snprintf(run.c.cpu, sizeof run.c.cpu, "%s", profil_cpu_name(s->o.cpu));
+    snprintf(run.c.timing, sizeof run.c.timing, "%s", machine_timing_name(s->m));
+    merge_layout_diff(&old, &run, why, sizeof why);
+    merge_free(&old);
+    if (why[0])
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s: --append: not this run's layout: this run's %s; nothing was run",
+                            path, why);
+    return PROFIL_OK;
 }

@@ -6,11 +6,15 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "session_internal.h"
 #include "../emu/cpu/cpu.h"
 #include "../emu/pc/video.h"
 #include "../formats/fileio.h"
+#include "../formats/merge.h"
+#include "../formats/prc.h"
+#include "../formats/guard.h"
 #include "../formats/png.h"
 #include "../formats/screen.h"
 #include "../formats/summary.h"
@@ -45,6 +49,7 @@ static void prx_fill(struct profil_session *s, struct prx *x)
         x->max_depth = t->max_depth;
         t->node = NULL;
     }
+    guestprof_to_prx(&s->guest, x);
     if (s->procs.n > 1 && procs_to_prx(&s->procs, x) != 0)
         fprintf(s->err, "profil: out of memory: no processes in the .prx\n");
     if (s->memory) {
@@ -73,6 +78,35 @@ static int write_prx(struct profil_session *s)
     x->nservices = 0;
     if (rc != 0)
         fprintf(s->err, "profil: %s\n", err);
+    return rc;
+}
+
+int session_dump(void *session, const char *name83)
+{
+    struct profil_session *s = session;
+    char path[4200], err[600];
+    const char *prf = s->files.prf, *slash = strrchr(prf, '/');
+    if (path_is_device(prf))
+        return -1;              /* no folder to write in */
+    snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - prf + 1) : 0, prf, name83);
+    const char *why = run_files_refused(s, path);
+    if (why) {
+        fprintf(s->err, "profil: the program's DUMP %s: not written, %s\n", path, why);
+        return -1;
+    }
+    struct sampler now = s->s;          /* the counts so far, in trace mode from the trace */
+    struct prf p;
+    if (s->tracing) {
+        if (!(now.bucket = calloc(now.layout.bucket_num, sizeof *now.bucket)))
+            return -1;
+        tracer_to_sampler(&s->tr, &now);
+    }
+    int rc = sampler_to_prf(&now, &p) < 0 ? -1 : prf_write_file(path, &p, err, sizeof err);
+    if (rc != 0)
+        fprintf(s->err, "profil: the program's DUMP: %s\n", err);
+    prf_free(&p);
+    if (s->tracing)
+        free(now.bucket);
     return rc;
 }
 
@@ -130,6 +164,53 @@ static int write_screen_png(struct profil_session *s, const char *path)
     return rc;
 }
 
+/* --samples: this run's sample log, beside the .PRF.  A failure is reported on err. */
+static int write_samples(struct profil_session *s)
+{
+    char err[600];
+    int rc = samplelog_write_file(s->files.prs, &s->log, &s->p, err, sizeof err);
+    if (rc != 0)
+        fprintf(s->err, "profil: %s\n", err);
+    return rc;
+}
+
+/* --append onto a .PRF already there (checked before the run): the sum of
+ * its counts and this run's, as `profil merge` makes it (formats/merge.h). */
+static enum profil_error append_write(struct profil_session *s)
+{
+    char err[1200], why[400];
+    struct merge_side old, run = { .p = s->p, .exact = 1 };
+    const char *path = s->files.prf;
+    if (merge_read(path, &old, err, sizeof err) != 0)
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s (--append)", err);
+    run.p.exact = NULL;
+    exact_prc(s->o.program, &s->s, s->m, s->tracing, &s->services, &run.c);
+    merge_layout_diff(&old, &run, why, sizeof why);
+    enum profil_error e = PROFIL_OK;
+    int wrapped = 0;
+    if (why[0])
+        e = session_fail(s, PROFIL_ERR_OUTPUT, "%s: --append: not this run's: this run's %s", path, why);
+    else if (merge_add(&old, &run, why, sizeof why) != 0)
+        e = session_fail(s, PROFIL_ERR_OUTPUT, "%s: --append: %s", path, why);
+    else if ((wrapped = merge_write(path, &old, err, sizeof err)) < 0)
+        e = session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
+    if (e == PROFIL_OK) {
+        s->appended = 1;
+        s->appended_total = prf_total(&old.p);
+        if (old.exact)
+            s->appended_total = old.c.io + old.c.dos + old.c.high;
+        for (uint32_t i = 0; old.exact && i < old.p.bucket_num; i++)
+            s->appended_total += old.c.bucket[i];
+        if (!old.exact)
+            fprintf(s->err, "profil: warning: %s; the sum is in its 16-bit words only\n", old.note);
+        if (wrapped)
+            fprintf(s->err, "profil: warning: %d counter(s) of the sum passed 65535 and wrapped in %s, as PROFIL's "
+                    "did; exact counts beside it\n", wrapped, path);
+    }
+    merge_free(&old);
+    return e;
+}
+
 /* Each child's own .PRF (sampler/procs.h), beside the first program's;
  * a failure is reported and the others are still written. */
 static void write_children(struct profil_session *s)
@@ -171,10 +252,21 @@ enum profil_error profil_session_write(struct profil_session *s)
         write_screen_png(s, s->o.screen_png);
     session_finish(s);
     /* A .prx that cannot be written is reported; the .PRF is still written. */
-    s->prx_failed = (s->tracing || s->following || s->memory) && write_prx(s) != 0;
+    int zones = s->guest.nzones || s->guest.nmarks;     /* the program's own: they go in a .prx too */
+    if (zones)
+        run_files_zone_prx(s);
+    s->prx_failed = (s->tracing || s->following || s->memory || zones) && write_prx(s) != 0;
     int wrapped = sampler_to_prf(&s->s, &s->p);
     if (wrapped < 0)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
+    if (s->files.prs[0] && write_samples(s) != 0)
+        s->prx_failed = 1;      /* reported; the .PRF is still written, and the status says it */
+    if (s->o.append && access(s->files.prf, F_OK) == 0 && !path_is_device(s->files.prf)) {
+        enum profil_error e = append_write(s);
+        if (e == PROFIL_OK)
+            write_children(s);          /* theirs are this run's alone */
+        return e;
+    }
     if (prf_write_file(s->files.prf, &s->p, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     char say[1200];             /* NAME.prc, the exact counts; which counters wrapped */
@@ -277,6 +369,19 @@ static void service_summary(const struct prx *v, const struct machine *m, int tr
     }
 }
 
+/* The program's zones (docs/guestapi.md), the first five in the order first entered. */
+static void zone_summary(const struct prx *x, FILE *f)
+{
+    for (size_t i = 0; i < x->nzones && i < 5; i++) {
+        const struct prx_zone *z = &x->zones[i];
+        fprintf(f, "profil:   zone %-15s %llu x, mean %.1f cycles (min %llu, max %llu)\n", z->name,
+                (unsigned long long)z->count, z->count ? (double)z->total / (double)z->count : 0.0,
+                (unsigned long long)z->min, (unsigned long long)z->max);
+    }
+    if (x->nzones > 5)
+        fprintf(f, "profil:   (%zu zones in all: profil hist --by zone)\n", x->nzones);
+}
+
 /* A run with children: each program's time, with its children's and its
  * own, then each one's busiest buckets (or symbols, with its map). */
 static void program_summary(struct profil_session *s, const struct symtab *root_map, FILE *f)
@@ -332,15 +437,23 @@ static void written_summary(const struct profil_session *s, FILE *f)
     const char *prx = s->files.prx;
     if (m->stop == STOP_EXIT)
         fprintf(f, "profil: program exited with code %d\n", m->exit_code);
-    fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
+    if (s->appended)
+        fprintf(f, "profil: added to %s (%zu bytes): %llu %s in all\n", s->files.prf, prf_size(&s->p),
+                (unsigned long long)s->appended_total, m->exact ? "instructions" : "samples");
+    else
+        fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
     for (size_t i = 1; s->child_prf && i < s->procs.n; i++)
         if (s->child_prf[i][0])
             fprintf(f, "profil: wrote %s (%s)\n", s->child_prf[i], s->procs.p[i].name);
+    if (s->files.prs[0] && !s->prx_failed)
+        fprintf(f, "profil: wrote %s (%llu samples)\n", s->files.prs, (unsigned long long)s->log.count);
     if (prx[0] && !s->prx_failed && s->o.trace)
         fprintf(f, "profil: wrote %s (%llu cycles exactly)\n", prx, (unsigned long long)m->now);
     else if (prx[0] && !s->prx_failed && (s->following || s->memory))
         fprintf(f, "profil: wrote %s (%s)\n", prx,
                 s->following && s->memory ? "call stacks and memory" : s->following ? "call stacks" : "memory");
+    else if (prx[0] && !s->prx_failed && (s->trace.nzones || s->trace.nmarks))
+        fprintf(f, "profil: wrote %s (the program's zones and marks)\n", prx);
 }
 
 void profil_session_write_summary(struct profil_session *s, FILE *f)
@@ -357,5 +470,6 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
     if (have_map)
         symtab_free(&t);
     service_summary(&s->services, s->m, s->tracing, f);
+    zone_summary(&s->trace, f);
     written_summary(s, f);
 }

@@ -78,7 +78,8 @@ struct profil_options {
     const char *tail;           /* command tail, at most 126 characters; NULL: none */
     const char *output;         /* .PRF path; NULL: NAME.PRF in the current directory */
     const char *prx;            /* the .prx path; NULL: beside a regular .PRF */
-    const char *map;            /* symbols for the summary; NULL: NAME.MAP beside the program */
+    const char *map;            /* symbols for the summary; NULL: NAME.MAP beside the program,
+                                 * else the program's CodeView information */
     uint16_t bucket_size;       /* paragraphs per bucket, 1 to 65529 (default 1) */
     uint16_t interval_us;       /* sample time, 60 to 65529 microseconds (default 100) */
     double timeout_s;           /* emulated seconds; 0: none */
@@ -104,6 +105,10 @@ struct profil_options {
     int catch_signals;          /* SIGINT/SIGTERM/SIGHUP stop the run and SIGPIPE is
                                    ignored, from profil_session_run() to _free() */
     int progress;               /* a progress line on `err` every 2 s of host time */
+    int append;                 /* add the counts to the .PRF and NAME.prc already there (same layout) */
+    int samples;                /* write every sample's CS:IP and class to NAME.prs (sampling runs) */
+    int start_stopped;          /* collect nothing until the program calls START
+                                   (its interface at ports ECh/EDh, docs/guestapi.md) */
 };
 
 /* Sample (or, in trace mode, instruction) counts per PROFIL class. */

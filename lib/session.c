@@ -175,6 +175,30 @@ static void progress_tick(void *ctx, uint16_t cs, uint16_t ip)
             (unsigned long long)p->s->total);
 }
 
+/* Trace mode counts while the program has profiling started. */
+static void set_tracing(void *ctx, int on)
+{
+    struct profil_session *s = ctx;
+    s->m->exact = on ? &s->tr.counts : NULL;
+}
+
+/* The program's interface (ports ECh/EDh) over every profiler the run has. */
+static void start_guest(struct profil_session *s)
+{
+    struct guestprof *g = &s->guest;
+    guestprof_init(g, s->o.start_stopped);
+    g->s = &s->s;
+    g->calls = s->following ? &s->calls : NULL;
+    g->svc = &s->svc;
+    g->exact = s->tracing ? &s->tr.counts : NULL;
+    g->set_tracing = s->tracing ? set_tracing : NULL;
+    g->dump = session_dump;
+    g->ctx = s;
+    s->m->guest.obs = &g->obs;
+    if (s->o.start_stopped)
+        guestprof_collect(g, 0);
+}
+
 /* PROFIL's layout, the sampler on the machine's tick, the limits. */
 static enum profil_error start_sampler(struct profil_session *s)
 {
@@ -195,6 +219,9 @@ static enum profil_error start_sampler(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     s->s.procs = &s->procs;
     s->dos.procs = &s->procs.obs;
+    if (s->files.prs[0])
+        s->s.log = &s->log;
+    start_guest(s);
     s->prog = (struct progress){ &s->s, m, s->err, host_seconds(), 0 };
     if (o->progress)
         machine_set_tick(m, cycles_from_usec(o->interval_us), progress_tick, &s->prog);
@@ -225,6 +252,8 @@ enum profil_error profil_session_new(const struct profil_options *o, struct prof
         e = start_process(s);
     if (e == PROFIL_OK)
         e = start_sampler(s);
+    if (e == PROFIL_OK)
+        e = run_files_append_check(s);
     s->ready = e == PROFIL_OK;
     return e;
 }
@@ -313,6 +342,8 @@ void profil_session_free(struct profil_session *s)
     svcprof_free(&s->svc);
     procs_free(&s->procs);
     free(s->child_prf);
+    samplelog_free(&s->log);
+    guestprof_free(&s->guest);
     prx_free(&s->services);
     prx_free(&s->trace);
     prf_free(&s->p);

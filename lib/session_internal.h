@@ -14,9 +14,11 @@
 #include "../emu/pc/console.h"
 #include "../formats/prf.h"
 #include "../formats/prx.h"
+#include "../formats/samplelog.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/calls.h"
+#include "../sampler/guestprof.h"
 #include "../sampler/memprof.h"
 #include "../sampler/procs.h"
 #include "../sampler/sampler.h"
@@ -32,6 +34,7 @@ struct run_files {
     char prf[4096];
     char prx[4200];
     char map[4200];
+    char prs[4200];             /* --samples: the sample log; empty when none */
 };
 
 /* Progress on long runs: a line every two seconds of host time (host
@@ -68,10 +71,14 @@ struct profil_session {
     struct svcprof svc;             /* time per DOS and BIOS service, always */
     struct procs procs;             /* the programs the run started, each with its samples */
     char (*child_prf)[4200];        /* after writing: each child's .PRF ("" when none) */
+    struct samplelog log;           /* --samples */
+    struct guestprof guest;         /* the program's own calls: start, stop, zones (always) */
     struct prx services;            /* its rows, after the run (only .services) */
     struct prx trace;               /* the .prx as written (for the summary) */
     int tracing, following, memory;
     int ready, ran, finished, written, prx_failed;
+    int appended;                   /* --append added this run to a .PRF already there */
+    uint64_t appended_total;        /* the sum's counts, all classes */
     struct prf p;                   /* the .PRF as written (for the summary) */
     int caught;
     struct sigaction old_signals[NSTOP_SIGNALS + 1];
@@ -84,6 +91,10 @@ enum profil_error session_fail(struct profil_session *s, enum profil_error e, co
  * counts into the sampler, tabulate the services. */
 void session_finish(struct profil_session *s);
 
+/* lib/outputs.c: the program's DUMP, the profile so far as NAME83 (a
+ * checked 8.3 .PRF name) beside the .PRF; 0 when written. */
+int session_dump(void *session, const char *name83);
+
 /* lib/files.c */
 enum profil_error run_files_name(struct profil_session *s);
 enum profil_error run_files_check(struct profil_session *s);
@@ -94,7 +105,19 @@ enum profil_error run_files_writable(struct profil_session *s);
  * not a .PRF.  "" beside a device. */
 void run_files_child(const struct profil_session *s, size_t i, char (*taken)[4200], size_t ntaken, char *out,
                      size_t n);
-/* NAME.MAP or NAME.map beside a program; "" when there is none. */
+/* NAME.MAP or NAME.map beside a program, else the program itself when it
+ * has CodeView information; "" when there is neither. */
 int run_files_map_beside(const char *program, char *out, size_t n);
+/* Why a file the run was not asked for (a program's DUMP, a child's .PRF)
+ * may not be written at `path`, or NULL when it may: it must be absent or
+ * a .PRF (a profile profil wrote), and none of the run's inputs or other
+ * outputs. */
+const char *run_files_refused(const struct profil_session *s, const char *path);
+/* --append: a .PRF already there must have this run's layout (once the
+ * layout is known, before the run). */
+enum profil_error run_files_append_check(struct profil_session *s);
+/* A .prx for the program's zones and marks when the run has none: the
+ * .PRF's name with .prx (not beside a device, nor over an input). */
+void run_files_zone_prx(struct profil_session *s);
 
 #endif

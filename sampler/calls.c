@@ -83,7 +83,7 @@ void calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t 
         t->lost++;
         return;
     }
-    t->node[node].calls++;
+    t->node[node].calls += !t->paused;
     t->stack[t->depth++] = (struct call_frame){ node, ss, sp };
     if (t->depth > t->max_depth)
         t->max_depth = t->depth;
@@ -119,6 +119,8 @@ static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
 static void on_spent(void *ctx, uint64_t cycles, uint64_t stalls, unsigned insns)
 {
     struct calltree *t = ctx;
+    if (t->paused)
+        return;
     t->node[t->cur].cycles += cycles;
     t->node[t->cur].stalls += stalls;
     t->node[t->cur].insns += insns;
@@ -135,6 +137,12 @@ int calls_init(struct calltree *t, uint16_t cs, uint16_t ip)
     t->node[0].calls = 1;
     t->obs = (struct call_observer){ t, on_call, on_ret, on_spent };
     return 0;
+}
+
+void calls_clear(struct calltree *t)
+{
+    for (uint32_t i = 0; i < t->n; i++)
+        t->node[i].calls = t->node[i].insns = t->node[i].cycles = t->node[i].samples = t->node[i].stalls = 0;
 }
 
 void calls_free(struct calltree *t)

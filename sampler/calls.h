@@ -43,12 +43,16 @@ struct calltree {
     uint64_t unmatched;                 /* returns that matched no frame */
     uint64_t unwound;                   /* frames dropped without their own return */
     uint64_t lost;                      /* calls not followed: too deep or too many nodes */
+    int paused;                         /* the program stopped profiling: calls are
+                                           followed, nothing is counted */
     struct call_observer obs;           /* hand &obs to machine->calls */
 };
 
 /* The root is the program's entry point CS:IP. */
 int calls_init(struct calltree *t, uint16_t cs, uint16_t ip);
 void calls_free(struct calltree *t);
+/* Every node's counts back to 0, the tree and the stack kept (CLEAR). */
+void calls_clear(struct calltree *t);
 
 void calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp);
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot);

@@ -47,24 +47,13 @@ unsigned exact_fitting_bucket_size(const uint64_t *para, uint32_t n, unsigned bu
     return 0;
 }
 
-/* The companion of the run; 1 when prf_path is a device (none written). */
-static int write_companion(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                           int tracing, const struct prx *services, const struct proc *child, char *err,
-                           size_t errn)
+void exact_prc(const char *program, const struct sampler *s, struct machine *m, int tracing,
+               const struct prx *services, struct prc *out)
 {
-    struct stat st;
-    char path[4200];
-    if (stat(prf_path, &st) == 0 && !S_ISREG(st.st_mode))
-        return 1;
     const char *base = strrchr(program, '/');
     struct prc c = { .cycles = m->now, .seconds = cycles_to_seconds(m->now), .instructions = cpu_insn_count(m),
                      .samples = tracing ? 0 : s->total, .io = s->hit_io, .dos = s->hit_dos, .high = s->hit_high,
                      .bucket = s->bucket };
-    if (child) {                /* its time, from EXEC to its end; its instructions are not counted */
-        c.cycles = child->end - child->start;
-        c.seconds = cycles_to_seconds(c.cycles);
-        c.instructions = 0;
-    }
     if (services && services->services) {      /* lent for the writing */
         c.services = services->services;
         c.nservices = services->nservices;
@@ -78,6 +67,25 @@ static int write_companion(const char *prf_path, const char *program, const stru
     const struct prf_layout *l = &s->layout;
     c.header = (struct prf){ l->clock_grain, (uint16_t)l->bucket_num, l->bucket_size, l->prog_low_pa,
                              l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL };
+    *out = c;
+}
+
+/* The companion of the run; 1 when prf_path is a device (none written). */
+static int write_companion(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
+                           int tracing, const struct prx *services, const struct proc *child, char *err,
+                           size_t errn)
+{
+    struct stat st;
+    char path[4200];
+    struct prc c;
+    if (stat(prf_path, &st) == 0 && !S_ISREG(st.st_mode))
+        return 1;
+    exact_prc(program, s, m, tracing, services, &c);
+    if (child) {                /* its time, from EXEC to its end; its instructions are not counted */
+        c.cycles = child->end - child->start;
+        c.seconds = cycles_to_seconds(c.cycles);
+        c.instructions = 0;
+    }
     prc_path(prf_path, path, sizeof path);
     if (prc_write_file(path, &c, err, errn) != 0) {
         unlink(path);           /* an older one must not pass for this run's */

@@ -21,6 +21,12 @@
  * tracer of a --trace run, else NULL.  Returns 1 with one line in `say` (without the
  * "profil: warning: " prefix) when there is something to tell: counters
  * wrapped, or the companion could not be written; else 0. */
+/* The run's NAME.prc contents: the counts are lent from s, the services
+ * from `services` (NULL: none); valid while they are. */
+struct prc;
+void exact_prc(const char *program, const struct sampler *s, struct machine *m, int tracing,
+               const struct prx *services, struct prc *c);
+
 int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
                  const struct tracer *t, const struct prx *services, char *say, size_t n);
 /* The same for a child program's own .PRF (procs.h): its samples, its

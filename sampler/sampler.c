@@ -14,6 +14,11 @@
 #include <string.h>
 
 #include "../formats/prf.h"
+#include "../formats/prx.h"
+#include "../formats/samplelog.h"
+
+_Static_assert((int)CLASS_IO == (int)PRX_IO && (int)CLASS_DOS == (int)PRX_DOS && (int)CLASS_HIGH == (int)PRX_HIGH &&
+               (int)CLASS_BUCKET == (int)PRX_PROGRAM, "a sample log's classes are the .prx's");
 
 static int has_exe_extension(const char *name)
 {
@@ -85,6 +90,9 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
 {
     struct sampler *s = ctx;
     uint32_t b = 0;
+    enum sample_class counted;
+    if (s->paused)
+        return;
     s->total++;
     if (s->stacks)
         calls_sample(s->stacks);
@@ -92,7 +100,7 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
         s->services->samples++;
     if (s->procs)
         procs_sample(s->procs, cs, ip);
-    switch (sample_classify(&s->layout, cs, ip, &b)) {
+    switch (counted = sample_classify(&s->layout, cs, ip, &b)) {
     case CLASS_IO:
         s->hit_io++;
         if (s->services)
@@ -108,10 +116,20 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
         /* prog_high_pa wraps past FFFF only for absurd layouts; stay inside. */
         if (b < s->layout.bucket_num)
             s->bucket[b]++;
-        else
+        else {
             s->hit_high++;
+            counted = CLASS_HIGH;
+        }
         break;
     }
+    if (s->log)                 /* the class it was counted in (CLASS_* is the .prx's order) */
+        samplelog_add(s->log, cs, ip, (unsigned)counted);
+}
+
+void sampler_clear(struct sampler *s)
+{
+    s->hit_io = s->hit_dos = s->hit_high = s->total = 0;
+    memset(s->bucket, 0, s->layout.bucket_num * sizeof *s->bucket);
 }
 
 static uint16_t wrap(uint64_t v, int *wrapped)

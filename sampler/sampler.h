@@ -27,6 +27,7 @@ enum sample_class { CLASS_IO, CLASS_DOS, CLASS_HIGH, CLASS_BUCKET };
 struct calltree;
 struct svcprof;
 struct procs;
+struct samplelog;
 struct sampler {
     struct prf_layout layout;
     uint64_t hit_io, hit_dos, hit_high, total;
@@ -34,6 +35,8 @@ struct sampler {
     struct calltree *stacks;    /* --stacks: each sample also counts for the innermost call */
     struct svcprof *services;   /* or NULL: samples in DOS and the I/O system per service */
     struct procs *procs;        /* or NULL: each sample also counts for its program (procs.h) */
+    struct samplelog *log;      /* or NULL: run --samples, each sample's CS:IP and class (NAME.prs) */
+    int paused;                 /* the program stopped profiling (guestprof.h): ticks count nothing */
 };
 
 /* PROFIL's program size in paragraphs: .EXE (by extension) from the
@@ -50,6 +53,8 @@ enum sample_class sample_classify(const struct prf_layout *l, uint16_t cs, uint1
 int sampler_init(struct sampler *s, const struct prf_layout *l);
 void sampler_free(struct sampler *s);
 void sampler_tick(void *sampler, uint16_t cs, uint16_t ip);
+/* Every count back to 0 (the program's CLEAR). */
+void sampler_clear(struct sampler *s);
 /* Fill a .PRF from the counts (p->bucket allocated, and p->exact: the
  * 64-bit counts, for the summary); returns how many counters exceeded
  * 65535 and wrapped, or -1 when out of memory. */

@@ -31,6 +31,8 @@ static struct prx_service *row(struct svcprof *p, uint32_t id)
 
 static void on_call(void *ctx, uint32_t id)
 {
+    if (((struct svcprof *)ctx)->paused)
+        return;
     struct prx_service *r = row(ctx, id);
     if (r)
         r->calls++;
@@ -38,6 +40,8 @@ static void on_call(void *ctx, uint32_t id)
 
 static void on_spent(void *ctx, uint32_t id, uint64_t cycles)
 {
+    if (((struct svcprof *)ctx)->paused)
+        return;
     struct prx_service *r = row(ctx, id);
     if (r)
         r->cycles += cycles;
@@ -55,6 +59,13 @@ void svcprof_free(struct svcprof *p)
     free(p->rows);
     p->rows = NULL;
     p->n = p->cap = 0;
+}
+
+void svcprof_clear(struct svcprof *p)
+{
+    for (size_t i = 0; i < p->n; i++)
+        p->rows[i].samples = p->rows[i].calls = p->rows[i].cycles = p->rows[i].insns = 0;
+    p->samples = 0;
 }
 
 void svcprof_sample(struct svcprof *p, int dos, uint16_t cs, uint16_t ip)
@@ -79,24 +90,6 @@ void svcprof_add_code(struct svcprof *p, const struct exact_counts *c)
     }
 }
 
-static int by_cycles_first(const void *a, const void *b)
-{
-    const struct prx_service *x = a, *y = b;
-    if (x->cycles != y->cycles)
-        return x->cycles < y->cycles ? 1 : -1;
-    if (x->samples != y->samples)
-        return x->samples < y->samples ? 1 : -1;
-    return x->id < y->id ? -1 : x->id > y->id;
-}
-
-static int by_samples_first(const void *a, const void *b)
-{
-    const struct prx_service *x = a, *y = b;
-    if (x->samples != y->samples)
-        return x->samples < y->samples ? 1 : -1;
-    return by_cycles_first(a, b);
-}
-
 int svcprof_to_prx(struct svcprof *p, int by_cycles, struct prx *x)
 {
     size_t kept = 0;
@@ -104,7 +97,7 @@ int svcprof_to_prx(struct svcprof *p, int by_cycles, struct prx *x)
         if (p->rows[i].samples || p->rows[i].calls || p->rows[i].cycles)
             p->rows[kept++] = p->rows[i];
     if (kept)
-        qsort(p->rows, kept, sizeof *p->rows, by_cycles ? by_cycles_first : by_samples_first);
+        prx_services_sort(p->rows, kept, by_cycles);
     for (size_t i = 0; i < kept; i++)
         service_label(p->rows[i].id, p->rows[i].label, sizeof p->rows[i].label);
     free(x->services);

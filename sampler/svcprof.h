@@ -25,12 +25,15 @@ struct svcprof {
     size_t n, cap;
     uint64_t samples;               /* all the run's samples */
     int failed;                     /* out of memory: some counts are missing */
+    int paused;                     /* the program stopped profiling: nothing counted */
     struct service_observer obs;
 };
 
 /* Counting for machine m; install p->obs as m->services for calls and cycles. */
 void svcprof_init(struct svcprof *p, struct machine *m);
 void svcprof_free(struct svcprof *p);
+/* Every row's counts back to 0 (the program's CLEAR). */
+void svcprof_clear(struct svcprof *p);
 /* A sample at CS:IP, in DOS (dos != 0) or the I/O system. */
 void svcprof_sample(struct svcprof *p, int dos, uint16_t cs, uint16_t ip);
 /* Trace mode: add the code services' per-address counts. */

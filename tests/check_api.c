@@ -15,7 +15,9 @@
 #define EMBED_FLAGS ""
 #endif
 
-#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory B=" BUILD_DIR " PROFIL=" PROFIL_BIN
+/* The install's folders are this file's, not those of the make that runs
+ * the suite (debian/rules passes PREFIX and LIBDIR, which make exports). */
+#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u PREFIX -u LIBDIR -u MANDIR -u BASHCOMPDIR -u ZSHCOMPDIR -u DESTDIR make -s --no-print-directory B=" BUILD_DIR " PROFIL=" PROFIL_BIN
 #define DEST TMP "/destdir"
 #define INSTALLED(path) DEST "/opt/profil" path
 
@@ -25,23 +27,95 @@ static void install(void)
     ck_assert_int_eq(system(MAKE " install DESTDIR=$PWD/" DEST " PREFIX=/opt/profil > " TMP "/install.out 2>&1"), 0);
 }
 
-/* The tree: the command, the header, the library, the .pc; the header
- * includes nothing of the emulator's; uninstall removes all four. */
-START_TEST(install_tree)
+/* The subcommands, as `profil --help`'s synopsis names them ("profil run
+ * [options] ...", "profil hist ..."; not PROGRAM.EXT nor --help), each
+ * once, into words (space-separated); their number. */
+static int subcommands(char *words, size_t n)
 {
-    char pc[2048];
-    install();
-    ck_assert(access(INSTALLED("/bin/profil"), X_OK) == 0);
-    ck_assert(file_exists(INSTALLED("/include/profil.h")));
-    ck_assert(file_exists(INSTALLED("/lib/libprofil.a")));
-    ck_assert_int_eq(system("grep '#include' " INSTALLED("/include/profil.h") " | grep -qv '<'"), 256);
-    slurp(INSTALLED("/lib/pkgconfig/profil.pc"), pc, sizeof pc);
-    ck_assert_ptr_nonnull(strstr(pc, "prefix=/opt/profil\n"));
+    struct run_result r;
+    int count = 0;
+    run_profil(&r, "--help", NULL);
+    ck_assert_int_eq(r.status, 0);
+    words[0] = 0;
+    for (char *line = r.out; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        char w[32], pad[16];
+        if (sscanf(line, "usage: profil %31[a-z]", w) != 1 && !(sscanf(line, "%15[ ]profil %31[a-z]", pad, w) == 2))
+            continue;
+        char key[40];
+        snprintf(key, sizeof key, " %s ", w);
+        char have[512];
+        snprintf(have, sizeof have, " %s", words);
+        if (strstr(have, key))
+            continue;
+        ck_assert_uint_lt(strlen(words) + strlen(w) + 2, n);
+        strcat(words, w);
+        strcat(words, " ");
+        count++;
+    }
+    return count;
+}
+
+/* The whole tree of `make install DESTDIR=... PREFIX=P [LIBDIR=L]`: the
+ * command, the header, the library and its .pc (naming P, whatever PREFIX
+ * an earlier install used), profil(1) and profil-CMD(1) for every
+ * subcommand --help lists, the bash and zsh completions as built, and no other
+ * file; then `make uninstall` with the same variables leaves no file. */
+static void install_tree_at(const char *prefix, const char *libdir, const char *pc_libdir)
+{
+    char cmd[1024], path[512], pc[2048], words[256], want[128];
+    const char *lib = libdir ? libdir : "/lib";
+    char vars[256];
+    snprintf(vars, sizeof vars, "DESTDIR=$PWD/" DEST " PREFIX=%s%s%s%s", prefix, libdir ? " LIBDIR=" : "",
+             libdir ? prefix : "", libdir ? libdir : "");
+    ck_assert_int_eq(system("rm -rf " DEST), 0);
+    snprintf(cmd, sizeof cmd, MAKE " install %s > " TMP "/install.out 2>&1", vars);
+    ck_assert_int_eq(system(cmd), 0);
+#define AT(fmt, ...) (snprintf(path, sizeof path, DEST "%s" fmt, prefix, __VA_ARGS__), path)
+    ck_assert(access(AT("/bin/profil%s", ""), X_OK) == 0);
+    ck_assert(file_exists(AT("/include/profil.h%s", "")));
+    ck_assert(file_exists(AT("%s/libprofil.a", lib)));
+    snprintf(cmd, sizeof cmd, "grep '#include' %s | grep -qv '<'", AT("/include/profil.h%s", ""));
+    ck_assert_int_eq(system(cmd), 256);     /* the header includes nothing of the emulator's */
+    slurp(AT("%s/pkgconfig/profil.pc", lib), pc, sizeof pc);
+    snprintf(want, sizeof want, "prefix=%s\n", prefix);
+    ck_assert_msg(strstr(pc, want), "profil.pc:\n%s", pc);
+    snprintf(want, sizeof want, "libdir=%s\n", pc_libdir);
+    ck_assert_msg(strstr(pc, want), "profil.pc:\n%s", pc);
     ck_assert_ptr_nonnull(strstr(pc, "Libs: -L${libdir} -lprofil\n"));
     ck_assert_ptr_nonnull(strstr(pc, "Requires.private: jansson zlib\n"));
     ck_assert_ptr_nonnull(strstr(pc, "Libs.private: -lx86emu -lm\n"));
-    ck_assert_int_eq(system(MAKE " uninstall DESTDIR=$PWD/" DEST " PREFIX=/opt/profil"), 0);
-    ck_assert_int_eq(system("test -z \"$(find " DEST " -type f)\""), 0);
+    /* the man pages: profil(1) and one per subcommand */
+    int ncmds = subcommands(words, sizeof words);
+    ck_assert_msg(ncmds >= 5 && !strncmp(words, "run show ", 9), "--help's subcommands: %s", words);
+    ck_assert(file_exists(AT("/share/man/man1/profil.1%s", "")));
+    for (char *w = words, *sp; (sp = strchr(w, ' ')) != NULL; w = sp + 1) {
+        *sp = 0;
+        ck_assert_msg(file_exists(AT("/share/man/man1/profil-%s.1", w)), "no %s", path);
+        snprintf(cmd, sizeof cmd, PROFIL_BIN " --man %s | cmp -s - %s", w, path);
+        ck_assert_msg(system(cmd) == 0, "%s is not profil-%s(1)", path, w);
+    }
+    /* the bash and zsh completions, as built */
+    snprintf(cmd, sizeof cmd, "cmp -s " BUILD_DIR "/completion/profil %s",
+             AT("/share/bash-completion/completions/profil%s", ""));
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "cmp -s " BUILD_DIR "/completion/_profil %s", AT("/share/zsh/site-functions/_profil%s", ""));
+    ck_assert_int_eq(system(cmd), 0);
+    /* nothing else: the 4 files of the command and library, the pages, the completions */
+    snprintf(cmd, sizeof cmd, "test $(find " DEST " -type f | wc -l) -eq %d", 4 + 1 + ncmds + 2);
+    ck_assert_msg(system(cmd) == 0, "the tree under " DEST " is not %d files", 4 + 1 + ncmds + 2);
+#undef AT
+    snprintf(cmd, sizeof cmd, MAKE " uninstall %s > " TMP "/install.out 2>&1", vars);
+    ck_assert_int_eq(system(cmd), 0);
+    ck_assert_int_eq(system("test -d " DEST " && test -z \"$(find " DEST " -type f)\""), 0);
+}
+
+/* Into /opt/profil; then /usr with the library in lib/<multiarch>, as the
+ * Debian package installs it (debian/rules), after the first install wrote
+ * a profil.pc naming /opt/profil. */
+START_TEST(install_tree)
+{
+    install_tree_at("/opt/profil", NULL, "${prefix}/lib");
+    install_tree_at("/usr", "/lib/x86_64-linux-gnu", "${prefix}/lib/x86_64-linux-gnu");
 }
 END_TEST
 

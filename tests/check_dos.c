@@ -444,6 +444,7 @@ Suite *dos_suite(void)
 {
     Suite *s = suite_create("dos");
     TCase *tc = tcase_create("services");
+    tcase_set_timeout(tc, 60);  /* a search of 3000 files, and EXEC: seconds on a loaded machine */
     tcase_add_test(tc, sandbox_resolves_inside_and_refuses_escapes);
     tcase_add_test(tc, arena_alloc_free_resize_and_corruption);
     tcase_add_test(tc, program_file_io_in_the_sandbox);

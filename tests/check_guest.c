@@ -104,6 +104,19 @@ START_TEST(single_step_traps_as_the_8086)
 }
 END_TEST
 
+/* stidelay.asm: an IRQ waiting when STI sets IF comes after the next
+ * instruction (its handler sees AX=1: the INC ran); after a POPF that sets
+ * IF it comes at once (AX=0).  Before the STI delay, both were 0000. */
+START_TEST(sti_lets_interrupts_in_after_the_next_instruction)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("stidelay.com"), TMP "/g.prf");
+    run_session(&r, &o, NULL);
+    ck_assert_msg(r.status == 0, "exit %d (%s)", r.status, r.err);
+    ck_assert_str_eq(r.out, "0001 0000 ");
+}
+END_TEST
+
 START_TEST(unimplemented_function_reported_once)
 {
     struct run_result r;
@@ -206,6 +219,7 @@ Suite *guest_suite(void)
     tcase_add_test(tc, unimplemented_function_reported_once);
     tcase_add_test(tc, esc_without_a_coprocessor_does_nothing_on_every_cpu);
     tcase_add_test(tc, single_step_traps_as_the_8086);
+    tcase_add_test(tc, sti_lets_interrupts_in_after_the_next_instruction);
     tcase_add_test(tc, runaway_program_stops_at_the_limits);
     tcase_add_test(tc, service_output_is_bounded_by_the_limits);
     tcase_add_test(tc, host_ctrl_c_writes_the_profile);

@@ -1,10 +1,10 @@
 /*
- * tests/check_man.c: the man pages and the bash completion that `make man`
+ * tests/check_man.c: the man pages and the bash and zsh completions that `make man`
  * and `make completion` generate from the option tables (cmd/manpage.h):
  * every option of each --help is in its page, groff renders the pages
- * without a warning, text is escaped for roff, and bash, with the script
- * loaded, completes subcommands, options, option values and files by
- * extension.
+ * without a warning, text is escaped for roff, and bash and zsh, with the
+ * scripts loaded, complete subcommands, options, option values and files by
+ * extension, alike.
  */
 #include <string.h>
 
@@ -16,7 +16,7 @@
 #define BUILD_DIR "build"
 #endif
 
-static const struct command_doc *const docs[] = { &run_doc, &show_doc, &hist_doc, &diff_doc, &cover_doc };
+static const struct command_doc *const docs[] = { &run_doc, &show_doc, &hist_doc, &diff_doc, &cover_doc, &merge_doc };
 #define NDOCS (sizeof docs / sizeof docs[0])
 
 static char page[65536];
@@ -105,7 +105,7 @@ END_TEST
 START_TEST(pages_render_without_warnings)
 {
     static const char *const pages[] = { "profil", "profil-run", "profil-show", "profil-hist", "profil-diff",
-                                         "profil-cover" };
+                                         "profil-cover", "profil-merge" };
     char cmd[400], err[4096];
     for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
         snprintf(cmd, sizeof cmd, "groff -man -Tutf8 -ww -z " BUILD_DIR "/man/%s.1 2> " TMP "/groff.err", pages[i]);
@@ -166,10 +166,23 @@ START_TEST(roff_escapes)
 }
 END_TEST
 
+/* Runs a shell on a script that prints the words offered: it must exit 0
+ * and say nothing on stderr; out: its stdout.  words: for the messages. */
+static void run_script(const char *shell_and_script, const char *words, char *out, size_t n)
+{
+    char cmd[512], err[1024];
+    snprintf(cmd, sizeof cmd, "%s > " TMP "/comp.out 2> " TMP "/comp.err", shell_and_script);
+    int st = system(cmd);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: %s exit %d", words, shell_and_script, WEXITSTATUS(st));
+    slurp(TMP "/comp.err", err, sizeof err);
+    ck_assert_msg(err[0] == 0, "%s: %s", words, err);
+    slurp(TMP "/comp.out", out, n);
+}
+
 /* Runs _profil from the generated script with COMP_WORDS = words (a bash
  * array's contents) and COMP_CWORD = cword, in TMP/comp (files below);
  * out: COMPREPLY sorted, a line each. */
-static void complete(const char *words, int cword, char *out, size_t n)
+static void complete_bash(const char *words, int cword, char *out, size_t n)
 {
     FILE *f = fopen(TMP "/comp.sh", "w");
     ck_assert_ptr_nonnull(f);
@@ -178,15 +191,52 @@ static void complete(const char *words, int cword, char *out, size_t n)
                "[ ${#COMPREPLY[@]} -eq 0 ] || printf '%%s\\n' \"${COMPREPLY[@]}\" | LC_ALL=C sort\n",
             words, cword);
     ck_assert_int_eq(fclose(f), 0);
-    int st = system("bash --norc --noprofile " TMP "/comp.sh > " TMP "/comp.out 2> " TMP "/comp.err");
-    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: bash exit %d", words, WEXITSTATUS(st));
-    char err[1024];
-    slurp(TMP "/comp.err", err, sizeof err);
-    ck_assert_msg(err[0] == 0, "%s: %s", words, err);
-    slurp(TMP "/comp.out", out, n);
+    run_script("bash --norc --noprofile " TMP "/comp.sh", words, out, n);
 }
 
-START_TEST(bash_completion)
+/* The same through the zsh script: bash's words with each "X = Y" as the
+ * one word "X=Y" that zsh sees, CURRENT 1-based; _profil_candidates's
+ * choice turned into what compadd and _files would offer here: the words
+ * of reply and, for exts, the files of those extensions (any case) or any
+ * file ("*"), with the folders, all starting with the word typed. */
+static void complete_zsh(const char *words, int cword, char *out, size_t n)
+{
+    char zwords[256];
+    size_t k = 0;
+    int joins = 0;
+    for (const char *s = words; *s && k + 1 < sizeof zwords; s++) {
+        if (!strncmp(s, " = ", 3)) {
+            zwords[k++] = '=';
+            s += 2;
+            joins++;
+        } else {
+            zwords[k++] = *s;
+        }
+    }
+    zwords[k] = 0;
+    FILE *f = fopen(TMP "/comp.zsh", "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "compdef() { }\nsource " BUILD_DIR "/completion/_profil || exit 9\ncd " TMP "/comp || exit 9\n"
+               "typeset -a reply out\ntypeset exts cur f\n"
+               "words=(%s)\nCURRENT=%d\n_profil_candidates || exit 8\n"
+               "cur=${words[CURRENT]}\n[[ $cur == --*=* ]] && cur=${cur#*=}\n"
+               "out=(${(M)reply:#${(b)cur}*})\n"
+               "if [[ -n $exts ]]; then\n"
+               "    for f in ${(b)cur}*(N); do\n"
+               "        if [[ -d $f || $exts == '*' ]] || [[ $f == *.* && \" $exts \" == *\" ${(U)f##*.} \"* ]]; then\n"
+               "            out+=($f)\n"
+               "        fi\n"
+               "    done\n"
+               "fi\n"
+               "(( ${#out} == 0 )) || print -rl -- $out | LC_ALL=C sort\n",
+            zwords, cword + 1 - 2 * joins);
+    ck_assert_int_eq(fclose(f), 0);
+    run_script("zsh -f " TMP "/comp.zsh", zwords, out, n);
+}
+
+/* What each shell offers for bash's COMP_WORDS and COMP_CWORD, in a
+ * folder of A.PRF b.prf c.prx D.PRX e.txt w.EXE x.com m.MAP n.map sub/. */
+static void completes_as_the_table(void (*complete)(const char *, int, char *, size_t))
 {
     static const struct {
         const char *words;
@@ -195,7 +245,7 @@ START_TEST(bash_completion)
     } cases[] = {
         { "profil ru", 1, "run\n" },
         { "profil d", 1, "diff\n" },
-        { "profil ''", 1, "cover\ndiff\nhelp\nhist\nrun\nshow\nsub\nw.EXE\nx.com\n" },   /* + the dialogue's */
+        { "profil ''", 1, "cover\ndiff\nhelp\nhist\nmerge\nrun\nshow\nsub\nw.EXE\nx.com\n" },   /* + the dialogue's */
         { "profil -", 1, "--help\n--version\n" },
         { "profil run --ti", 2, "--timeout\n--timing\n" },
         { "profil run --timing ''", 3, "bus\ntable\n" },
@@ -208,7 +258,7 @@ START_TEST(bash_completion)
         { "profil run -q x.com --t", 4, "" },
         { "profil hist ''", 2, "A.PRF\nD.PRX\nb.prf\nc.prx\nsub\n" },
         { "profil hist --format c", 3, "callgrind\ncsv\n" },
-        { "profil hist --by ''", 3, "bucket\nfunction\nline\nservice\nsite\nsymbol\n" },
+        { "profil hist --by ''", 3, "bucket\nfunction\nline\nservice\nsite\nsymbol\nzone\n" },
         { "profil hist --map n.map --s", 4, "--sort\n--style\n" },
         { "profil show ''", 2, "A.PRF\nb.prf\nsub\n" },
         { "profil diff A.PRF ''", 3, "A.PRF\nD.PRX\nb.prf\nc.prx\nsub\n" },
@@ -226,16 +276,75 @@ START_TEST(bash_completion)
         complete(cases[i].words, cases[i].cword, out, sizeof out);
         ck_assert_msg(strcmp(out, cases[i].want) == 0, "%s (word %d): got\n%s", cases[i].words, cases[i].cword, out);
     }
+}
+
+START_TEST(bash_completion)
+{
+    completes_as_the_table(complete_bash);
     /* the installed file is what profil --completion bash writes */
     struct run_result r;
     ck_assert_int_eq(shell(PROFIL_BIN " --completion bash | cmp -s - " BUILD_DIR "/completion/profil"), 0);
-    run_profil(&r, "--completion zsh", NULL);
+    run_profil(&r, "--completion fish", NULL);
     ck_assert_int_eq(r.status, 125);
-    ck_assert_str_eq(r.err, "profil: --completion: want bash\n");
+    ck_assert_str_eq(r.err, "profil: --completion: want bash or zsh\n");
     run_profil(&r, "--man bogus", NULL);
     ck_assert_int_eq(r.status, 125);
     ck_assert_str_eq(r.err, "profil: --man bogus: no such command\n");
     ck_assert_str_eq(r.out, "");
+}
+END_TEST
+
+/* An interactive zsh in a pseudo-terminal (zsh/zpty), with compinit and
+ * the script on its fpath, in TMP/comp: each line typed, then TAB, then
+ * ^X (a widget that shows the command line as "BUF<...>"); the screen must
+ * match the pattern.  This runs zsh's own compadd and _files on what
+ * _profil asks.  A pattern that never comes stops it at the timeout. */
+static const char zpty_driver[] =
+    "zmodload zsh/zpty || exit 7\n"
+    "zpty z 'TERM=xterm zsh -f -i'\n"
+    "zpty -w z 'PS1=\"%% \"; fpath=($PWD/" TMP "/zfunc $fpath); autoload -Uz compinit; compinit -D -u; "
+    "cd " TMP "/comp; setopt nobeep; LISTMAX=0; _show() { zle -M \"BUF<$BUFFER>\" }; zle -N _show; "
+    "bindkey \"^X\" _show; print RE\"\"ADY'\n"
+    "zpty -r -m z out '*READY*' || exit 6\n"
+    "try() {\n"
+    "    zpty -w -n z \"$1\"$'\\t\\C-x'\n"
+    "    zpty -r -m z out \"$2\" || exit 5\n"
+    "    print -r \"ok: $1\"\n"
+    "    zpty -w -n z $'\\C-u'\n"
+    "    zpty -w z 'print D\"\"ONE'\n"
+    "    zpty -r -m z out '*DONE*'\n"
+    "}\n"
+    "try 'profil ru' '*BUF<profil run >*'\n"
+    "try 'profil hist --map ' '*m.MAP*n.map*sub/*BUF<*'\n"
+    "try 'profil cover --map=' '*m.MAP*n.map*sub/*BUF<*'\n"
+    "try 'profil run --cpu 2' '*BUF<profil run --cpu 286 >*'\n"
+    "try 'profil show ' '*A.PRF*b.prf*sub/*BUF<*'\n"
+    "try 'profil run x.com ' '*A.PRF*D.PRX*b.prf*c.prx*e.txt*BUF<*'\n"
+    "try 'profil cover --by=l' '*BUF<profil cover --by=line >*'\n"
+    "zpty -d z\n";
+
+/* zsh offers what bash does, for every case of the table; the installed
+ * file is what profil --completion zsh writes; zsh's completion system,
+ * given the folder of the file alone, takes it for profil and completes
+ * with it as the table says. */
+START_TEST(zsh_completion)
+{
+    completes_as_the_table(complete_zsh);
+    ck_assert_int_eq(shell(PROFIL_BIN " --completion zsh | cmp -s - " BUILD_DIR "/completion/_profil"), 0);
+    ck_assert_int_eq(shell("rm -rf " TMP "/zfunc && mkdir -p " TMP "/zfunc && cp " BUILD_DIR "/completion/_profil " TMP
+                           "/zfunc/ && zsh -fc 'fpath=(" TMP "/zfunc $fpath); autoload -Uz compinit; compinit -D -u;"
+                           " [[ ${_comps[profil]} == _profil ]]'"),
+                     0);
+    FILE *f = fopen(TMP "/zpty.zsh", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(zpty_driver, f);
+    ck_assert_int_eq(fclose(f), 0);
+    int st = shell("timeout 40 zsh -f " TMP "/zpty.zsh > " TMP "/zpty.out 2>&1");
+    char out[2048];
+    slurp(TMP "/zpty.out", out, sizeof out);
+    ck_assert_msg(st == 0, "zsh in a terminal: status %d after\n%s", st, out);
+    ck_assert_str_eq(out, "ok: profil ru\nok: profil hist --map \nok: profil cover --map=\nok: profil run --cpu 2\n"
+                          "ok: profil show \nok: profil run x.com \nok: profil cover --by=l\n");
 }
 END_TEST
 
@@ -248,6 +357,7 @@ Suite *man_suite(void)
     tcase_add_test(tc, pages_render_without_warnings);
     tcase_add_test(tc, roff_escapes);
     tcase_add_test(tc, bash_completion);
+    tcase_add_test(tc, zsh_completion);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -168,7 +168,7 @@ START_TEST(hist_by_line)
     ck_assert_int_eq(r.status, 125);
     ck_assert_str_eq(r.err, "profil: --by line needs --map\n");
     run_profil(&r, "hist --by file " TMP "/hl.prf", NULL);
-    ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol, line, function, site or service\n");
+    ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol, line, function, site, service or zone\n");
 }
 END_TEST
 

@@ -35,7 +35,7 @@
 
 struct run_result {
     int status;
-    char out[8192];
+    char out[16384];            /* profil --help is over 8 KiB */
     char err[8192];
 };
 
@@ -161,16 +161,20 @@ Suite *bus_suite(void);
 Suite *clock_suite(void);
 Suite *safety_suite(void);
 Suite *realmaps_suite(void);
+Suite *codeview_suite(void);
 Suite *honest_suite(void);
 Suite *exact_suite(void);
 Suite *diff_suite(void);
 Suite *fuzz_suite(void);
 Suite *svctime_suite(void);
+Suite *guestapi_suite(void);
 Suite *options_suite(void);
 Suite *layers_suite(void);
 Suite *api_suite(void);
 Suite *man_suite(void);
+Suite *package_suite(void);
 Suite *decode_suite(void);
 Suite *procs_suite(void);
+Suite *buckets_suite(void);
 
 #endif

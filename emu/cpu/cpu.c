@@ -524,6 +524,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         decode_insn(c->mem, lin, &c->dec);
         if (loads_segment(&c->dec, m->model))
             c->after |= BOUNDARY_SHADOW;
+        else if (c->dec.opcode == 0xFB)
+            c->after |= BOUNDARY_STI;   /* IF counts from the next instruction on */
         if (e->x86.R_FLG & FL_TF) {
             c->after |= BOUNDARY_STEP;
             if (is_rep_string(&c->dec) && e->x86.R_CX > 1 && !c->dec.overlong) {

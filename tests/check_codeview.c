@@ -1,0 +1,349 @@
+/*
+ * tests/check_codeview.c: symbols and lines from an .EXE's CodeView
+ * information (formats/codeview.c).  tests/fixtures/codeview/HELLO.EXE
+ * was built from HELLO.C beside it by the real Microsoft C 5.10 (CL /c /Zi
+ * /Od) and LINK 3.65 (/CO/MAP/LI), which wrote HELLO.MAP of the same link;
+ * HELLOM.EXE and HELLOM.MAP are the medium model's (/AM)
+ * (tools/codeview-fixture.sh rebuilds them): their NB00 information must
+ * give what the maps give.  A hand-built NB09 blob (the layout is below;
+ * fuzz/corpus/codeview/hand_nb09.bin is the same bytes) covers CV4.
+ */
+#include "testutil.h"
+
+#include "../formats/codeview.h"
+#include "../formats/symtab.h"
+
+#define CVDIR "tests/fixtures/codeview/"
+
+static const struct symbol *find_symbol(const struct symtab *t, const char *name)
+{
+    for (size_t i = 0; i < t->nsym; i++)
+        if (strcmp(t->sym[i].name, name) == 0)
+            return &t->sym[i];
+    return NULL;
+}
+
+/* HELLO.MAP: _square 0000:0029, _sum 0000:0064, _main 0000:00BA; the line
+ * table "Line numbers for HELLO.OBJ(HELLO.C) segment _TEXT" has 20
+ * entries, from 6 at 0000:0010 to 32 at 0000:00EB.  The static twice()
+ * (HELLO.C line 5) has no public: only sstSymbols names it, at 0010h,
+ * where line 6 (its body) starts. */
+START_TEST(hello_nb00_symbols_and_lines)
+{
+    struct symtab t;
+    char err[600], sig[5];
+    uint8_t *buf;
+    size_t n;
+    ck_assert(read_file(CVDIR "HELLO.EXE", &buf, &n, err, sizeof err) == 0);
+    ck_assert_int_eq(codeview_present(buf, n, sig), 1);
+    ck_assert_str_eq(sig, "NB00");
+    free(buf);
+    ck_assert_msg(symtab_read_file(CVDIR "HELLO.EXE", &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(t.format, MAP_CODEVIEW);
+    ck_assert_str_eq(map_format_name(t.format), "CodeView");
+    static const char *const names[4] = { "twice", "_square", "_sum", "_main" };
+    static const uint32_t at[4] = { 0x10, 0x29, 0x64, 0xBA };
+    for (int i = 0; i < 4; i++) {
+        const struct symbol *s = find_symbol(&t, names[i]);
+        ck_assert_msg(s != NULL, "%s missing", names[i]);
+        ck_assert_uint_eq(s->addr, at[i]);
+    }
+    ck_assert_ptr_eq(find_symbol(&t, "square"), NULL);     /* the public's name, not sstSymbols' */
+    ck_assert_ptr_eq(find_symbol(&t, "_errno"), NULL);     /* data (0179:00BD) is left out */
+    /* The first module's code: HELLO.OBJ, from twice() to main()'s end
+     * (crt0's __astart, the entry point, follows at 00F2). */
+    ck_assert_str_eq(t.seg[0].name, "HELLO.OBJ");
+    ck_assert_str_eq(t.seg[0].cls, "CODE");
+    ck_assert_uint_eq(t.seg[0].start, 0x10);
+    ck_assert_uint_eq(t.seg[0].stop, 0xF1);
+    ck_assert_uint_eq(t.nline, 20);
+    ck_assert_str_eq(t.line[0].label, "HELLO.C:6");
+    ck_assert_uint_eq(t.line[0].addr, 0x10);
+    ck_assert_str_eq(t.line[4].label, "HELLO.C:12");    /* "int i, s = 0;" */
+    ck_assert_uint_eq(t.line[4].addr, 0x34);
+    ck_assert_str_eq(t.line[19].label, "HELLO.C:32");
+    ck_assert_uint_eq(t.line[19].addr, 0xEB);
+    symtab_free(&t);
+}
+END_TEST
+
+/* Every line entry of the map is the CodeView one; every code public of
+ * the map (not in a segment of class DATA, BSS, STACK or CONST) is a
+ * CodeView symbol at the same address; CodeView adds only twice(). */
+static void expect_agreement(const char *exe, const char *mapfile)
+{
+    struct symtab cv, map;
+    char err[600];
+    ck_assert_msg(symtab_read_file(exe, &cv, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(symtab_read_file(mapfile, &map, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(map.format, MAP_MSLINK);
+    ck_assert_uint_eq(cv.nline, 20);
+    ck_assert_uint_eq(cv.nline, map.nline);
+    for (size_t i = 0; i < map.nline; i++) {
+        ck_assert_str_eq(cv.line[i].label, map.line[i].label);
+        ck_assert_uint_eq(cv.line[i].addr, map.line[i].addr);
+    }
+    size_t code = 0;
+    for (size_t i = 0; i < map.nsym; i++) {
+        if (symtab_is_data(&map, map.sym[i].addr))
+            continue;
+        const struct symbol *s = find_symbol(&cv, map.sym[i].name);
+        ck_assert_msg(s != NULL, "%s missing", map.sym[i].name);
+        ck_assert_uint_eq(s->addr, map.sym[i].addr);
+        code++;
+    }
+    ck_assert_uint_eq(code, 48);
+    ck_assert_uint_eq(cv.nsym, code + 1);
+    ck_assert_ptr_ne(find_symbol(&cv, "twice"), NULL);
+    symtab_free(&cv);
+    symtab_free(&map);
+}
+
+START_TEST(hello_nb00_agrees_with_link_map)
+{
+    expect_agreement(CVDIR "HELLO.EXE", CVDIR "HELLO.MAP");
+}
+END_TEST
+
+/* The medium model (CL /AM): HELLO_TEXT at 0, the library's _TEXT from
+ * 000F2H, its publics in frame 000F: "000F:0012 __astart" is 0F0h + 12h
+ * = 102h, "000F:05CE _printf" 0F0h + 5CEh = 6BEh; HELLO.C's lines start
+ * at 0000:0000 ("6 0000:0000"). */
+START_TEST(medium_model_frames)
+{
+    struct symtab t;
+    char err[600];
+    expect_agreement(CVDIR "HELLOM.EXE", CVDIR "HELLOM.MAP");
+    ck_assert_msg(symtab_read_file(CVDIR "HELLOM.EXE", &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(find_symbol(&t, "__astart")->addr, 0x102);
+    ck_assert_uint_eq(find_symbol(&t, "_printf")->addr, 0x6BE);
+    ck_assert_str_eq(t.line[0].label, "HELLO.C:6");
+    ck_assert_uint_eq(t.line[0].addr, 0);
+    symtab_free(&t);
+}
+END_TEST
+
+/* ---- a hand-built NB09 (CV4) blob ------------------------------------------ */
+
+struct blob {
+    uint8_t b[512];
+    size_t n;
+};
+
+static void put(struct blob *x, const void *p, size_t n)
+{
+    ck_assert(x->n + n <= sizeof x->b);
+    memcpy(x->b + x->n, p, n);
+    x->n += n;
+}
+
+static void w16(struct blob *x, unsigned v) { uint8_t b[2] = { (uint8_t)v, (uint8_t)(v >> 8) }; put(x, b, 2); }
+static void w32(struct blob *x, uint32_t v) { w16(x, v & 0xFFFF); w16(x, v >> 16); }
+static void w8(struct blob *x, unsigned v) { uint8_t b = (uint8_t)v; put(x, &b, 1); }
+static void pstr(struct blob *x, const char *s) { w8(x, (unsigned)strlen(s)); put(x, s, strlen(s)); }
+
+/* S_LPROC16 (104h) / S_GPROC16 (105h): links, length 10h, offset, segment. */
+static void proc16(struct blob *x, unsigned type, unsigned off, unsigned seg, const char *name)
+{
+    w16(x, 2 + 12 + 2 + 4 + 2 + 2 + 2 + 1 + 1 + (unsigned)strlen(name));
+    w16(x, type);
+    w32(x, 0), w32(x, 0), w32(x, 0);
+    w16(x, 0x10), w16(x, 0), w16(x, 0), w16(x, off), w16(x, seg), w16(x, 0), w8(x, 0);
+    pstr(x, name);
+}
+
+static void pub16(struct blob *x, unsigned off, unsigned seg, const char *name)
+{
+    w16(x, 2 + 6 + 1 + (unsigned)strlen(name));
+    w16(x, 0x103), w16(x, off), w16(x, seg), w16(x, 0);
+    pstr(x, name);
+}
+
+/* Module A.OBJ: logical segment 1 at offset 10h, 30h bytes; sstSegMap:
+ * segment 1 has frame 0002h, segment 2 (data) frame 0100h; main() (a
+ * public, _main) at 1:0010, the local helper() at 1:0030, _data at 2:0004;
+ * SRC\A.C's lines 3 and 9 at 1:0010 and 1:0030.  So: A.OBJ's code is
+ * 20h + 10h = 30h to 5Fh, _main 30h, helper 50h, A.C:3 30h, A.C:9 50h,
+ * and _data (10004h) is not code. */
+static void hand_nb09(struct blob *x)
+{
+    /* sstModule, sstSegMap, sstAlignSym, sstGlobalPub, sstSrcModule */
+    struct { unsigned type, mod; size_t at, n; } e[5] = {
+        { 0x120, 1, 8, 0 }, { 0x12D, 0xFFFF, 0, 0 }, { 0x125, 1, 0, 0 }, { 0x12A, 0xFFFF, 0, 0 }, { 0x127, 1, 0, 0 },
+    };
+    memset(x, 0, sizeof *x);
+    put(x, "NB09\0\0\0\0", 8);
+    w16(x, 0), w16(x, 0), w16(x, 1), w16(x, 0x5643);
+    w16(x, 1), w16(x, 0), w32(x, 0x10), w32(x, 0x30);
+    pstr(x, "A.OBJ");
+    for (int k = 0; k < 5; k++) {
+        if (k > 0) {
+            while (x->n % 4)
+                w8(x, 0);
+            e[k].at = x->n;
+        }
+        switch (k) {
+        case 1:
+            w16(x, 2), w16(x, 2);
+            w16(x, 0x0D), w16(x, 0), w16(x, 0), w16(x, 0x0002), w16(x, 0xFFFF), w16(x, 0xFFFF), w32(x, 0x10), w32(x, 0x30);
+            w16(x, 0x0B), w16(x, 0), w16(x, 0), w16(x, 0x0100), w16(x, 0xFFFF), w16(x, 0xFFFF), w32(x, 0), w32(x, 0x20);
+            break;
+        case 2:
+            w32(x, 1);
+            proc16(x, 0x105, 0x10, 1, "main");
+            proc16(x, 0x104, 0x30, 1, "helper");
+            break;
+        case 3:
+            w16(x, 0), w16(x, 0), w32(x, 0x20), w32(x, 0), w32(x, 0);
+            pub16(x, 0x10, 1, "_main");
+            pub16(x, 4, 2, "_data");
+            break;
+        case 4:                                         /* file at 18, its lines at 42 */
+            w16(x, 1), w16(x, 1), w32(x, 18), w32(x, 0x10), w32(x, 0x3F), w16(x, 1);
+            w16(x, 1), w16(x, 0), w32(x, 42), w32(x, 0x10), w32(x, 0x3F);
+            pstr(x, "SRC\\A.C");
+            w16(x, 1), w16(x, 2), w32(x, 0x10), w32(x, 0x30), w16(x, 3), w16(x, 9);
+            break;
+        }
+        e[k].n = x->n - e[k].at;
+    }
+    while (x->n % 4)
+        w8(x, 0);
+    uint32_t dir = (uint32_t)x->n;
+    for (int i = 0; i < 4; i++)
+        x->b[4 + i] = (uint8_t)(dir >> (8 * i));
+    w16(x, 16), w16(x, 12), w32(x, 5), w32(x, 0), w32(x, 0);
+    for (int k = 0; k < 5; k++)
+        w16(x, e[k].type), w16(x, e[k].mod), w32(x, (uint32_t)e[k].at), w32(x, (uint32_t)e[k].n);
+    put(x, "NB09", 4);
+    w32(x, (uint32_t)x->n + 4);
+}
+
+START_TEST(hand_built_nb09)
+{
+    struct blob x;
+    struct symtab t;
+    char err[600];
+    hand_nb09(&x);
+    ck_assert_msg(codeview_parse(x.b, x.n, &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(t.nseg, 1);
+    ck_assert_str_eq(t.seg[0].name, "A.OBJ");
+    ck_assert_uint_eq(t.seg[0].start, 0x30);
+    ck_assert_uint_eq(t.seg[0].stop, 0x5F);
+    ck_assert_uint_eq(t.nsym, 2);
+    ck_assert_str_eq(t.sym[0].name, "_main");
+    ck_assert_uint_eq(t.sym[0].addr, 0x30);
+    ck_assert_str_eq(t.sym[1].name, "helper");
+    ck_assert_uint_eq(t.sym[1].addr, 0x50);
+    ck_assert_uint_eq(t.nline, 2);
+    ck_assert_str_eq(t.line[0].label, "A.C:3");
+    ck_assert_uint_eq(t.line[0].addr, 0x30);
+    ck_assert_str_eq(t.line[1].label, "A.C:9");
+    ck_assert_uint_eq(t.line[1].addr, 0x50);
+    symtab_free(&t);
+    /* The fuzz seed is these bytes. */
+    uint8_t *seed;
+    size_t n;
+    ck_assert(read_file("fuzz/corpus/codeview/hand_nb09.bin", &seed, &n, err, sizeof err) == 0);
+    ck_assert_uint_eq(n, x.n);
+    ck_assert(memcmp(seed, x.b, n) == 0);
+    free(seed);
+}
+END_TEST
+
+/* Damage: no trailer, a base or directory outside the file, a version
+ * this reader does not know; and every byte of HELLO.EXE's information
+ * set to 00h and to FFh in turn: a table or a one-line error, never a
+ * read outside the file (make asan checks that). */
+START_TEST(corrupt_information_is_refused)
+{
+    uint8_t *buf;
+    size_t n;
+    char err[600];
+    struct symtab t;
+    ck_assert(read_file(CVDIR "HELLO.EXE", &buf, &n, err, sizeof err) == 0);
+    uint32_t back = buf[n - 4] | (uint32_t)buf[n - 3] << 8;
+    ck_assert_int_eq(codeview_parse(buf, n - 1, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "no CodeView information (compile with /Zi and link with /CO)");
+    buf[n - 3] ^= 0x40;                                 /* the base 16 KiB further back: before the file */
+    ck_assert_int_eq(codeview_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "no CodeView information (compile with /Zi and link with /CO)");
+    buf[n - 3] ^= 0x40;
+    buf[n - back + 6] = 0x7F;                           /* the directory far past the end */
+    ck_assert_int_eq(codeview_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "CodeView NB00: its subsection directory lies outside the file");
+    buf[n - back + 6] = 0;
+    buf[n - 5] = buf[n - back + 3] = '3';
+    ck_assert_int_eq(codeview_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "CodeView NB03: a version this reader does not know (NB00, NB02, NB05, NB08, NB09, NB11)");
+    buf[n - 5] = buf[n - back + 3] = '0';
+    ck_assert_int_eq(codeview_parse(buf, n, &t, err, sizeof err), 0);
+    symtab_free(&t);
+    unsigned ok = 0, refused = 0;
+    for (size_t i = n - back + 8; i < n - 8; i++) {
+        uint8_t keep = buf[i];
+        for (int v = 0; v < 2; v++) {
+            buf[i] = v ? 0xFF : 0x00;
+            if (codeview_parse(buf, n, &t, err, sizeof err) == 0) {
+                ok++;
+                symtab_free(&t);
+            } else {
+                ck_assert_msg(err[0] && !strchr(err, '\n'), "byte %zu: '%s'", i, err);
+                refused++;
+            }
+        }
+        buf[i] = keep;
+    }
+    ck_assert_uint_gt(ok, 0);
+    ck_assert_uint_gt(refused, 0);
+    free(buf);
+}
+END_TEST
+
+/* profil run with no map: the summary names the program's CodeView
+ * symbols; hist and cover of the .prx beside the program find them by
+ * themselves, per line too.  The loop of square() (HELLO.C 13-14) is where the time goes. */
+START_TEST(run_and_hist_without_a_map)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/cv && mkdir -p " TMP "/cv && cp " CVDIR "HELLO.EXE " TMP "/cv/") == 0);
+    run_profil(&r, "run --trace -o " TMP "/cv/HELLO.PRF --drive C=" TMP "/cv " TMP "/cv/HELLO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "sum 1467452\r\n");
+    ck_assert_msg(strstr(r.err, "\nprofil:   _square  ") != NULL, "%s", r.err);
+    run_profil(&r, "hist --top 1 " TMP "/cv/HELLO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "  _square  ") != NULL, "%s", r.out);
+    ck_assert_msg(strstr(r.out, "; CodeView)") != NULL, "%s", r.out);
+    ck_assert_str_eq(r.err, "profil: symbols from " TMP "/cv/HELLO.EXE's CodeView information (--map FILE.MAP to use a map)\n");
+    run_profil(&r, "hist --by line --top 2 " TMP "/cv/HELLO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "HELLO.C:13 ") && strstr(r.out, "HELLO.C:14 "), "%s", r.out);
+    /* cover finds it too: twice() (no public) runs from line 6 at 0010h
+     * to _square at 0029h, 25 bytes, all of them run. */
+    run_profil(&r, "cover " TMP "/cv/HELLO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\ntwice                        25      0  100.0%  00010-00028\n") != NULL, "%s", r.out);
+    /* --by line on a program without CodeView still asks for a map. */
+    ck_assert(system("rm " TMP "/cv/HELLO.EXE") == 0);
+    run_profil(&r, "hist --by line " TMP "/cv/HELLO.prx", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --by line needs --map (or the program, with CodeView information, beside "
+                            TMP "/cv/HELLO.prx)\n");
+}
+END_TEST
+
+Suite *codeview_suite(void)
+{
+    Suite *s = suite_create("codeview");
+    TCase *tc = tcase_create("codeview");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, hello_nb00_symbols_and_lines);
+    tcase_add_test(tc, hello_nb00_agrees_with_link_map);
+    tcase_add_test(tc, medium_model_frames);
+    tcase_add_test(tc, hand_built_nb09);
+    tcase_add_test(tc, corrupt_information_is_refused);
+    tcase_add_test(tc, run_and_hist_without_a_map);
+    suite_add_tcase(s, tc);
+    return s;
+}
