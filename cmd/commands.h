@@ -30,6 +30,7 @@ struct hist_request {
     unsigned top, width;        /* top: UINT_MAX unless --top */
     int top_given;
     int sort;                   /* enum hist_sort (cmd/hist.c) */
+    const char *process;        /* --process: one program of a .prx with children */
 };
 int hist_prx(const struct hist_request *q);
 /* cmd/hist_zones.c: --by zone, the program's own zones and marks, and their exports. */

@@ -339,6 +339,10 @@ static const struct opt hist_table[] = {
               "given or beside the .PRF or .prx) or a trace's exact counts" },
     { "width", 0, OPT_UNSIGNED, OPT_AT(Q, width), .min = 1, .max = 200, .unit = "columns", .arg = "W",
       .help = "bar width in columns (default 40)" },
+    { "process", 0, OPT_STRING, OPT_AT(Q, process), .arg = "NAME",
+      .help = "one program of a run with children, from its .prx: its\n"
+              "samples in its own layout, as its .PRF (NAME, NAME:N its\n"
+              "N-th run, or the row number; the first program is 0)" },
 };
 #undef Q
 
@@ -412,19 +416,55 @@ static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_
     return rc;
 }
 
-/* hist of a .PRF. */
-static int hist_prf(const struct hist_request *q)
+/* The rows of a .PRF (p, freed here): read from q->path, or a program's of a .prx. */
+static int show_prf(struct prf *p, const struct hist_request *q)
 {
     /* Bucket rows: busiest first when only the first N are wanted. */
     int by_hits = q->sort ? q->sort == SORT_HITS : q->top_given;
-    if (q->metric != METRIC_SAMPLES) {
-        fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
-                metric_name(q->metric), q->path);
+    struct prohst_map m;
+    if (q->by == BY_ZONE) {
+        fprintf(stderr, "profil: %s: a .PRF has no zones; they are in the .prx beside it, of a program that used "
+                "them (docs/guestapi.md)\n", q->path);
+        prf_free(p);
         return EXIT_PROFIL_FAILED;
     }
+    if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE) {
+        fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "
+                "--stacks or --memory\n", q->path);
+        prf_free(p);
+        return EXIT_PROFIL_FAILED;
+    }
+    int rc;
+    if (q->style == STYLE_INFERNO)
+        rc = hist_inferno_prf(p);
+    else if (q->format != FORMAT_TEXT)
+        rc = export_prf(p, q);
+    else if (q->style == STYLE_PROHST)  /* PROHST reads a map its own way: the " Start" segment table. */
+        rc = load_map(q->map, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(p, &m, NULL);
+    else if (q->map)
+        rc = mapped_prf(p, q, by_hits);
+    else
+        rc = bucket_style(p, NULL, q->top, q->width, by_hits);
+    prf_free(p);
+    return rc;
+}
+
+static int samples_only(const struct hist_request *q)
+{
+    if (q->metric == METRIC_SAMPLES)
+        return 0;
+    fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
+            metric_name(q->metric), q->path);
+    return EXIT_PROFIL_FAILED;
+}
+
+/* hist of a .PRF. */
+static int hist_prf(const struct hist_request *q)
+{
     struct prf p;
-    struct prohst_map m;
     char err[700];
+    if (samples_only(q))
+        return EXIT_PROFIL_FAILED;
     if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
@@ -434,31 +474,44 @@ static int hist_prf(const struct hist_request *q)
         prc_attach_beside(q->path, &p, NULL, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
     }
-    if (q->by == BY_ZONE) {
-        fprintf(stderr, "profil: %s: a .PRF has no zones; they are in the .prx beside it, of a program that used "
-                "them (docs/guestapi.md)\n", q->path);
-        prf_free(&p);
+    return show_prf(&p, q);
+}
+
+/* --process: one program of a .prx, as its .PRF. */
+static int hist_process(const struct hist_request *q)
+{
+    struct prx x;
+    struct prf p;
+    char err[700];
+    if (samples_only(q))
+        return EXIT_PROFIL_FAILED;
+    if (!prx_file_looks_like(q->path)) {
+        fprintf(stderr, "profil: --process %s: %s is a .PRF; each program's .PRF is a file of its own, and the "
+                "programs are in the .prx\n", q->process, q->path);
         return EXIT_PROFIL_FAILED;
     }
-    if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE) {
-        fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "
-                "--stacks or --memory\n", q->path);
-        prf_free(&p);
+    if (prx_read_file(q->path, &x, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
-    int rc;
-    if (q->style == STYLE_INFERNO)
-        rc = hist_inferno_prf(&p);
-    else if (q->format != FORMAT_TEXT)
-        rc = export_prf(&p, q);
-    else if (q->style == STYLE_PROHST)  /* PROHST reads a map its own way: the " Start" segment table. */
-        rc = load_map(q->map, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, NULL);
-    else if (q->map)
-        rc = mapped_prf(&p, q, by_hits);
-    else
-        rc = bucket_style(&p, NULL, q->top, q->width, by_hits);
-    prf_free(&p);
-    return rc;
+    int i = prx_find_process(&x, q->process);
+    if (i < 0) {
+        fprintf(stderr, "profil: --process %s: %s has %s", q->process, q->path, x.nprocs ? "only" : "no processes (the run "
+                "ran no child program)\n");
+        for (size_t k = 0; k < x.nprocs; k++)
+            fprintf(stderr, "%s%zu %s", k ? ", " : " ", k, x.procs[k].name);
+        if (x.nprocs)
+            fputc('\n', stderr);
+        prx_free(&x);
+        return EXIT_PROFIL_FAILED;
+    }
+    int rc = prx_process_prf(&x, (size_t)i, &p);
+    prx_free(&x);
+    if (rc != 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        return EXIT_PROFIL_FAILED;
+    }
+    return show_prf(&p, q);
 }
 
 int cmd_hist(int argc, char **argv)
@@ -475,6 +528,8 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     q.path = argv[first];
+    if (q.process)
+        return hist_process(&q);
     if (q.buckets)
         return hist_buckets(&q);
     if (samplelog_file_looks_like(q.path)) {

@@ -161,6 +161,8 @@ static void write_prx(FILE *f, const void *ctx)
     write_memory(f, x);
     if (x->services)
         prx_write_services(f, x->services, x->nservices, x->service_samples);
+    if (x->procs)
+        prx_write_processes(f, x);
     write_zones(f, x);
     fprintf(f, "\n}\n");
 }
@@ -213,6 +215,11 @@ void prx_free(struct prx *x)
     free(x->calls);
     free(x->sites);
     free(x->services);
+    free(x->procs);
+    free(x->pbuckets);
+    x->procs = NULL;
+    x->pbuckets = NULL;
+    x->nprocs = x->npbuckets = 0;
     free(x->zones);
     free(x->marks);
     x->zones = NULL;

@@ -72,6 +72,26 @@ struct prx_service {
     uint64_t samples, calls, cycles, insns;
 };
 
+/* A run's programs, when it ran children (EXEC, sampler/procs.h): each
+ * with its own PROFIL layout (at its load segment) and its own samples:
+ * those whose CS:IP was in its memory, or in DOS and the I/O system while
+ * it ran.  Inclusive: with its descendants'.  Rows in order of EXEC (a
+ * parent before its children); their buckets in `pbuckets`, sparse. */
+struct prx_process {
+    int32_t parent;             /* row index, -1 for the first program */
+    char name[13];              /* 8.3: "C1.EXE" */
+    uint16_t psp, load_seg;     /* load_seg: its prog_low_pa */
+    uint8_t ended, exit_code, exit_type;    /* ended 0: running when the run stopped */
+    uint64_t start, end;        /* emulated cycles at its EXEC and its end */
+    uint64_t samples, inclusive, io, dos, high;
+    uint16_t bucket_size, prog_high_pa;
+    uint32_t bucket_num;
+};
+struct prx_proc_bucket {
+    uint32_t proc, bucket;
+    uint64_t samples;
+};
+
 /* The program's own zones and marks (sampler/guestprof.h, docs/guestapi.md):
  * a zone is a span between ENTER NAME and LEAVE, a node of the tree of
  * zones open inside each other (parent: the enclosing zone's row, before
@@ -112,11 +132,25 @@ struct prx {
     struct prx_service *services;   /* NULL: none in the file (before services were counted) */
     size_t nservices;
     uint64_t service_samples;   /* the run's samples (the services' % of time) */
+    struct prx_process *procs;  /* NULL: the run ran no child (or the file predates them) */
+    size_t nprocs;
+    struct prx_proc_bucket *pbuckets;   /* by process then bucket, non-zero ones */
+    size_t npbuckets;
     struct prx_zone *zones;     /* NULL: the program used none */
     size_t nzones;
     struct prx_mark *marks;     /* NULL: the program set none */
     size_t nmarks;
 };
+
+struct prf;
+/* Row i of x->procs as a .PRF of its samples in its own layout (16-bit
+ * counters wrap; p->exact holds them whole).  0, or -1 out of memory. */
+int prx_process_prf(const struct prx *x, size_t i, struct prf *p);
+/* The row a name selects: NAME (with or without its extension, any case:
+ * its first run), NAME:N (its N-th run) or the row number; -1 if none. */
+int prx_find_process(const struct prx *x, const char *name);
+/* The "processes" member (after a comma). */
+void prx_write_processes(FILE *f, const struct prx *x);
 
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn);
 /* The "services" member (after a comma), as the .prx and the .prc write it. */

@@ -190,8 +190,8 @@ static int skip(struct scan *s, int depth)
 /* A row's cells: whole numbers (neg: -1, as column 0 of nodes and sites
  * may be) and one short text. */
 struct cells {
-    uint64_t u[11];
-    int neg[11];
+    uint64_t u[17];
+    int neg[17];
     char text[40];              /* a service's label, at most 39 bytes */
 };
 
@@ -340,6 +340,54 @@ static int service_row(struct scan *s, void *v, size_t i)
     return 0;
 }
 
+static int process_row(struct scan *s, void *v, size_t i)
+{
+    struct prx_process *rows = v;
+    struct cells c;
+    int r = row(s, 17, 0, 1, &c);
+    if (r < 0)
+        return -1;
+    int bad = r || (c.neg[0] ? i != 0 : c.u[0] >= i) || strlen(c.text) > 12 || c.u[2] > 0xFFFF ||
+              c.u[3] > 0xFFFF || c.u[4] > 1 || c.u[5] > 255 || c.u[6] > 255 || c.u[14] == 0 || c.u[14] > 0xFFFF ||
+              c.u[15] == 0 || c.u[15] > 0xFFFF || c.u[16] > 0xFFFF;
+    if (bad)
+        return wrong(s, "process row %zu is not [parent, name, psp, load_seg, ended, exit_code, exit_type, start, "
+                        "end, samples, inclusive, io, dos, high, bucket_size, bucket_num, prog_high_pa]", i);
+    struct prx_process *p = &rows[i];
+    memset(p, 0, sizeof *p);
+    p->parent = c.neg[0] ? -1 : (int32_t)c.u[0];
+    memcpy(p->name, c.text, sizeof p->name - 1);
+    p->psp = (uint16_t)c.u[2];
+    p->load_seg = (uint16_t)c.u[3];
+    p->ended = (uint8_t)c.u[4];
+    p->exit_code = (uint8_t)c.u[5];
+    p->exit_type = (uint8_t)c.u[6];
+    p->start = c.u[7];
+    p->end = c.u[8];
+    p->samples = c.u[9];
+    p->inclusive = c.u[10];
+    p->io = c.u[11];
+    p->dos = c.u[12];
+    p->high = c.u[13];
+    p->bucket_size = (uint16_t)c.u[14];
+    p->bucket_num = (uint32_t)c.u[15];
+    p->prog_high_pa = (uint16_t)c.u[16];
+    return 0;
+}
+
+static int pbucket_row(struct scan *s, void *v, size_t i)
+{
+    struct prx_proc_bucket *rows = v;
+    struct cells c;
+    int r = row(s, 3, 0, -1, &c);
+    if (r < 0)
+        return -1;
+    if (r || c.u[0] > UINT32_MAX || c.u[1] > 0xFFFF)
+        return wrong(s, "process bucket %zu is not [process, bucket, samples]", i);
+    rows[i] = (struct prx_proc_bucket){ (uint32_t)c.u[0], (uint32_t)c.u[1], c.u[2] };
+    return 0;
+}
+
 static int zone_row(struct scan *s, void *v, size_t i)
 {
     struct prx_zone *zones = v;
@@ -403,6 +451,7 @@ struct doc {
     struct field version, insns, cycles;
     struct field layout[6];     /* clock_grain, bucket_size, bucket_num, prog_low_pa, prog_high_pa, dos_pa */
     int addresses, calls, calls_object, memory, sites, services, service_rows;
+    int processes, process_rows, process_buckets;
     int zones, zone_rows, marks, mark_rows;
     struct field service_samples;
     struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
@@ -476,6 +525,26 @@ static int services_member(struct scan *s, const char *key, struct doc *d)
     d->x->services = NULL;
     d->x->nservices = 0;
     return rows(s, (void **)&d->x->services, &d->x->nservices, sizeof *d->x->services, service_row);
+}
+
+static int processes_member(struct scan *s, const char *key, struct doc *d)
+{
+    struct prx *x = d->x;
+    if (strcmp(key, "rows") == 0 && peek(s) == '[') {
+        d->process_rows = 1;
+        free(x->procs);
+        x->procs = NULL;
+        x->nprocs = 0;
+        return rows(s, (void **)&x->procs, &x->nprocs, sizeof *x->procs, process_row);
+    }
+    if (strcmp(key, "buckets") == 0 && peek(s) == '[') {
+        d->process_buckets = 1;
+        free(x->pbuckets);
+        x->pbuckets = NULL;
+        x->npbuckets = 0;
+        return rows(s, (void **)&x->pbuckets, &x->npbuckets, sizeof *x->pbuckets, pbucket_row);
+    }
+    return skip(s, 0);
 }
 
 static int zones_member(struct scan *s, const char *key, struct doc *d)
@@ -556,6 +625,10 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
         d->services = 1;
         return peek(s) == '{' ? object(s, services_member, d) : skip(s, 0);
     }
+    if (strcmp(key, "processes") == 0) {
+        d->processes = 1;
+        return peek(s) == '{' ? object(s, processes_member, d) : skip(s, 0);
+    }
     if (strcmp(key, "zones") == 0) {
         d->zones = 1;
         return peek(s) == '{' ? object(s, zones_member, d) : skip(s, 0);
@@ -584,6 +657,22 @@ static int depth_check(struct scan *s, const struct prx *x)
         }
     }
     free(depth);
+    return 0;
+}
+
+/* The processes: rows and buckets both there, each bucket in its row's layout. */
+static int processes_check(struct scan *s, struct doc *d)
+{
+    struct prx *x = d->x;
+    if (!d->processes)
+        return 0;
+    if (!d->process_rows || !d->process_buckets || x->nprocs == 0)
+        return wrong(s, "\"processes\" lacks its \"rows\" or \"buckets\"");
+    for (size_t i = 0; i < x->npbuckets; i++)
+        if (x->pbuckets[i].proc >= x->nprocs || x->pbuckets[i].bucket >= x->procs[x->pbuckets[i].proc].bucket_num)
+            return wrong(s, "process bucket %zu names no bucket of a process", i);
+    if (!x->pbuckets && !(x->pbuckets = calloc(1, sizeof *x->pbuckets)))
+        return wrong(s, "out of memory");
     return 0;
 }
 
@@ -642,7 +731,7 @@ static int complete(struct scan *s, struct doc *d)
     if ((d->zone_rows && !x->zones && !(x->zones = calloc(1, sizeof *x->zones))) ||
         (d->mark_rows && !x->marks && !(x->marks = calloc(1, sizeof *x->marks))))
         return wrong(s, "out of memory");
-    return 0;
+    return processes_check(s, d);
 }
 
 int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)

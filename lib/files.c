@@ -2,10 +2,12 @@
  * lib/files.c: the files one session reads and writes (struct run_files in
  * session_internal.h): their names, and the checks, made before anything
  * runs, that no output is the program, an input or another output, that
- * the program is not a profile, and that every output can be written.
+ * the program is not a profile, and that every output can be written;
+ * after the run, the names of the child programs' .PRFs.
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -37,8 +39,7 @@ static void with_extension(const char *prf_path, const char *ext, char *out, siz
     snprintf(out, n, "%.*s%s", (int)len, prf_path, ext);
 }
 
-/* NAME.MAP or NAME.map beside the program, when options.map names none
- * (else the program itself when it has CodeView information). */
+/* NAME.MAP or NAME.map beside the program. */
 static int map_beside(const char *program, char *out, size_t n)
 {
     static const char *const exts[2] = { ".MAP", ".map" };
@@ -55,6 +56,16 @@ static int map_beside(const char *program, char *out, size_t n)
     return 0;
 }
 
+int run_files_map_beside(const char *program, char *out, size_t n)
+{
+    if (map_beside(program, out, n))
+        return 1;
+    if (!codeview_file_has(program))
+        return 0;
+    snprintf(out, n, "%s", program);        /* its own CodeView information */
+    return 1;
+}
+
 enum profil_error run_files_name(struct profil_session *s)
 {
     const struct profil_options *o = &s->o;
@@ -66,8 +77,8 @@ enum profil_error run_files_name(struct profil_session *s)
         profil_default_output(o->program, f->prf, sizeof f->prf);
     if (o->map)
         snprintf(f->map, sizeof f->map, "%s", o->map);
-    else if (!map_beside(o->program, f->map, sizeof f->map) && codeview_file_has(o->program))
-        snprintf(f->map, sizeof f->map, "%s", o->program);     /* its own CodeView information */
+    else
+        run_files_map_beside(o->program, f->map, sizeof f->map);
     if (o->samples && o->trace)
         return session_fail(s, PROFIL_ERR_INPUT, "--samples records a sampling run's ticks; with --trace the .prx "
                             "already holds every address's exact counts (profil hist FILE.prx --buckets reads it)");
@@ -163,6 +174,61 @@ enum profil_error run_files_writable(struct profil_session *s)
         (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0))
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     return PROFIL_OK;
+}
+
+const char *run_files_refused(const struct profil_session *s, const char *path)
+{
+    const char *others[] = { s->o.program, s->files.map, s->files.prf, s->files.prx, s->o.screen, s->o.screen_png };
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+        if (others[i] && others[i][0] && same_file(path, others[i]))
+            return "it is one of the run's own files";
+    if (access(path, F_OK) != 0)
+        return NULL;
+    uint8_t *buf;
+    size_t n;
+    char err[600];
+    if (read_file_max(path, 1u << 20, &buf, &n, err, sizeof err) != 0)    /* a .PRF: 65535 buckets at most */
+        return "a file that is not a profile is there";
+    const char *kind = profile_kind(buf, n);
+    free(buf);
+    return kind && strcmp(kind, ".PRF") == 0 ? NULL : "a file that is not a profile is there";
+}
+
+/* Whether a child's .PRF may not go to `path`: refused as a DUMP is, or
+ * another child's, the sample log, or the standard input or output. */
+static int taken_path(const struct profil_session *s, const char *path, char (*taken)[4200], size_t ntaken)
+{
+    if (run_files_refused(s, path) || (s->files.prs[0] && same_file(path, s->files.prs)))
+        return 1;
+    for (size_t i = 0; i < ntaken; i++)
+        if (taken[i][0] && same_file(path, taken[i]))
+            return 1;
+    for (int k = 0; k < 2; k++)
+        if (same_file_as_fd(path, fileno(k ? s->out : s->in)))
+            return 1;
+    return 0;
+}
+
+void run_files_child(const struct profil_session *s, size_t i, char (*taken)[4200], size_t ntaken, char *out,
+                     size_t n)
+{
+    const char *prf = s->files.prf, *slash = strrchr(prf, '/');
+    char name[16];
+    out[0] = 0;
+    if (path_is_device(prf))
+        return;
+    profil_default_output(s->procs.p[i].name, name, sizeof name);
+    name[strcspn(name, ".")] = 0;
+    int dir = slash ? (int)(slash - prf + 1) : 0;
+    for (unsigned k = 1; k < 10000; k++) {
+        if (k == 1)
+            snprintf(out, n, "%.*s%s.PRF", dir, prf, name);
+        else
+            snprintf(out, n, "%.*s%s-%u.PRF", dir, prf, name, k);
+        if (!taken_path(s, out, taken, ntaken))
+            return;
+    }
+    out[0] = 0;
 }
 
 enum profil_error run_files_append_check(struct profil_session *s)

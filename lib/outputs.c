@@ -1,8 +1,8 @@
 /*
  * lib/outputs.c: what a session writes after its run: --screen and
  * --screen-png, the .prx (exact counts, call tree, memory sites), the
- * .PRF and NAME.prc (profil_session_write), and the command's summary on
- * stderr (profil_session_write_summary).
+ * .PRF and NAME.prc (profil_session_write), each child program's own
+ * .PRF, and the command's summary on stderr (profil_session_write_summary).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +50,8 @@ static void prx_fill(struct profil_session *s, struct prx *x)
         t->node = NULL;
     }
     guestprof_to_prx(&s->guest, x);
+    if (s->procs.n > 1 && procs_to_prx(&s->procs, x) != 0)
+        fprintf(s->err, "profil: out of memory: no processes in the .prx\n");
     if (s->memory) {
         x->sites = s->mem.sites;
         x->nsites = s->mem.nsites;
@@ -79,27 +81,6 @@ static int write_prx(struct profil_session *s)
     return rc;
 }
 
-/* Why path may not be written by a DUMP, or NULL when it may: it must be
- * absent or a .PRF (a profile profil wrote), and none of the run's inputs
- * or other outputs. */
-static const char *dump_refused(const struct profil_session *s, const char *path)
-{
-    const char *others[] = { s->o.program, s->files.map, s->files.prf, s->files.prx, s->o.screen, s->o.screen_png };
-    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
-        if (others[i] && others[i][0] && same_file(path, others[i]))
-            return "it is one of the run's own files";
-    if (access(path, F_OK) != 0)
-        return NULL;
-    uint8_t *buf;
-    size_t n;
-    char err[600];
-    if (read_file_max(path, 1u << 20, &buf, &n, err, sizeof err) != 0)    /* a .PRF: 65535 buckets at most */
-        return "a file that is not a profile is there";
-    const char *kind = profile_kind(buf, n);
-    free(buf);
-    return kind && strcmp(kind, ".PRF") == 0 ? NULL : "a file that is not a profile is there";
-}
-
 int session_dump(void *session, const char *name83)
 {
     struct profil_session *s = session;
@@ -108,7 +89,7 @@ int session_dump(void *session, const char *name83)
     if (path_is_device(prf))
         return -1;              /* no folder to write in */
     snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - prf + 1) : 0, prf, name83);
-    const char *why = dump_refused(s, path);
+    const char *why = run_files_refused(s, path);
     if (why) {
         fprintf(s->err, "profil: the program's DUMP %s: not written, %s\n", path, why);
         return -1;
@@ -230,6 +211,34 @@ static enum profil_error append_write(struct profil_session *s)
     return e;
 }
 
+/* Each child's own .PRF (sampler/procs.h), beside the first program's;
+ * a failure is reported and the others are still written. */
+static void write_children(struct profil_session *s)
+{
+    size_t n = s->procs.n;
+    if (n < 2)
+        return;
+    s->child_prf = calloc(n, sizeof *s->child_prf);
+    if (!s->child_prf) {
+        fprintf(s->err, "profil: out of memory: no profiles of the child programs\n");
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        struct prf p;
+        char err[600], say[1200], *path = s->child_prf[i];
+        run_files_child(s, i, s->child_prf + 1, i - 1, path, sizeof s->child_prf[i]);
+        if (!path[0])
+            continue;
+        int wrapped = sampler_to_prf(&s->procs.p[i].s, &p);
+        if (wrapped < 0 || prf_write_file(path, &p, err, sizeof err) != 0) {
+            fprintf(s->err, "profil: %s\n", wrapped < 0 ? "out of memory" : err);
+            path[0] = 0;
+        } else if (exact_finish_child(path, &s->procs.p[i], s->m, say, sizeof say))    /* CHILD.prc */
+            fprintf(s->err, "profil: warning: %s: %s\n", path, say);
+        prf_free(&p);
+    }
+}
+
 enum profil_error profil_session_write(struct profil_session *s)
 {
     char err[600];
@@ -252,16 +261,23 @@ enum profil_error profil_session_write(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     if (s->files.prs[0] && write_samples(s) != 0)
         s->prx_failed = 1;      /* reported; the .PRF is still written, and the status says it */
-    if (s->o.append && access(s->files.prf, F_OK) == 0 && !path_is_device(s->files.prf))
-        return append_write(s);
+    if (s->o.append && access(s->files.prf, F_OK) == 0 && !path_is_device(s->files.prf)) {
+        enum profil_error e = append_write(s);
+        if (e == PROFIL_OK)
+            write_children(s);          /* theirs are this run's alone */
+        return e;
+    }
     if (prf_write_file(s->files.prf, &s->p, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     char say[1200];             /* NAME.prc, the exact counts; which counters wrapped */
     if (exact_finish(s->files.prf, s->o.program, &s->s, s->m, s->tracing ? &s->tr : NULL, &s->services, say,
                      sizeof say))
         fprintf(s->err, "profil: warning: %s\n", say);
+    write_children(s);
     return PROFIL_OK;
 }
+
+static void top_buckets(const struct sampler *s, double t, FILE *f);
 
 /* The summary's first line, and the top five buckets unless a map gives symbols. */
 static void class_summary(const struct sampler *s, const struct machine *m, int first_line_only, FILE *f)
@@ -274,8 +290,13 @@ static void class_summary(const struct sampler *s, const struct machine *m, int 
             cycles_to_seconds(m->now), cpu_model_name(m->model), m->model >= CPU_186 ? " timed as an 8086" : "",
             machine_timing_name(m), 100.0 * (double)prog / t,
             100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
-    if (first_line_only)
-        return;
+    if (!first_line_only)
+        top_buckets(s, t, f);
+}
+
+/* The five busiest buckets of a sampler, in % of `t`. */
+static void top_buckets(const struct sampler *s, double t, FILE *f)
+{
     uint32_t top[5];
     int ntop = 0;
     for (int k = 0; k < 5; k++) {
@@ -361,6 +382,54 @@ static void zone_summary(const struct prx *x, FILE *f)
         fprintf(f, "profil:   (%zu zones in all: profil hist --by zone)\n", x->nzones);
 }
 
+/* A run with children: each program's time, with its children's and its
+ * own, then each one's busiest buckets (or symbols, with its map). */
+static void program_summary(struct profil_session *s, const struct symtab *root_map, FILE *f)
+{
+    const struct procs *t = &s->procs;
+    uint64_t samples = 0;           /* the samples (a trace's .PRF counts instructions) */
+    for (size_t i = 0; i < t->n; i++)
+        samples += t->p[i].s.total;
+    double all = (double)(samples ? samples : 1);
+    fprintf(f, "profil: programs (%% of the run's samples, with their children's; self: their own):\n");
+    for (size_t i = 0; i < t->n; i++) {
+        const struct proc *p = &t->p[i];
+        char ended[32];
+        if (p->ended)
+            snprintf(ended, sizeof ended, p->exit_type == 3 ? "resident, code %u" : "exit %u", p->exit_code);
+        else
+            snprintf(ended, sizeof ended, "running");
+        fprintf(f, "profil:   %*s%-*s %5.1f%%  self %5.1f%%  %8.3f s  %s\n", (int)procs_depth(t, i) * 2, "",
+                14 - (int)procs_depth(t, i) * 2, p->name, 100.0 * (double)procs_inclusive(t, i) / all,
+                100.0 * (double)p->s.total / all, cycles_to_seconds(p->end - p->start), ended);
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        const struct sampler *ps = &t->p[i].s;
+        double own = (double)(ps->total ? ps->total : 1);
+        uint64_t prog = ps->total - ps->hit_io - ps->hit_dos - ps->hit_high;
+        fprintf(f, "profil: %s (%s): %llu samples: program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
+                t->p[i].name, i == 0 ? s->files.prf : s->child_prf && s->child_prf[i][0] ? s->child_prf[i] : "no .PRF",
+                (unsigned long long)ps->total, 100.0 * (double)prog / own, 100.0 * (double)ps->hit_dos / own,
+                100.0 * (double)ps->hit_io / own, 100.0 * (double)ps->hit_high / own);
+        char map[4200];
+        struct symtab sym;
+        struct prf p;
+        int have_map = i == 0 ? root_map != NULL
+                              : run_files_map_beside(t->p[i].host, map, sizeof map) && read_map(map, &sym, f);
+        if (!have_map)
+            top_buckets(ps, own, f);
+        else if (i == 0 && (s->o.trace || s->o.stacks))     /* exact figures, of the whole run */
+            symbol_summary(&s->p, &s->trace, root_map, s->s.total, f);
+        else {
+            if (sampler_to_prf(ps, &p) >= 0)
+                symbol_summary(&p, NULL, i == 0 ? root_map : &sym, ps->total, f);
+            prf_free(&p);
+        }
+        if (have_map && i > 0)
+            symtab_free(&sym);
+    }
+}
+
 /* The files written, as the summary's last lines. */
 static void written_summary(const struct profil_session *s, FILE *f)
 {
@@ -373,6 +442,9 @@ static void written_summary(const struct profil_session *s, FILE *f)
                 (unsigned long long)s->appended_total, m->exact ? "instructions" : "samples");
     else
         fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
+    for (size_t i = 1; s->child_prf && i < s->procs.n; i++)
+        if (s->child_prf[i][0])
+            fprintf(f, "profil: wrote %s (%s)\n", s->child_prf[i], s->procs.p[i].name);
     if (s->files.prs[0] && !s->prx_failed)
         fprintf(f, "profil: wrote %s (%llu samples)\n", s->files.prs, (unsigned long long)s->log.count);
     if (prx[0] && !s->prx_failed && s->o.trace)
@@ -390,11 +462,13 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         return;
     struct symtab t;
     int have_map = read_map(s->files.map, &t, f);
-    class_summary(&s->s, s->m, have_map, f);
-    if (have_map) {
+    class_summary(&s->s, s->m, have_map || s->procs.n > 1, f);
+    if (s->procs.n > 1)
+        program_summary(s, have_map ? &t : NULL, f);
+    else if (have_map)
         symbol_summary(&s->p, s->o.trace || s->o.stacks ? &s->trace : NULL, &t, s->s.total, f);
+    if (have_map)
         symtab_free(&t);
-    }
     service_summary(&s->services, s->m, s->tracing, f);
     zone_summary(&s->trace, f);
     written_summary(s, f);

@@ -133,7 +133,8 @@ enum profil_error profil_session_new(const struct profil_options *o, struct prof
 /* Run to the end; returns why it stopped.  Once per session. */
 enum profil_stop profil_session_run(struct profil_session *s);
 /* Write --screen, --screen-png, the .prx, the .PRF and NAME.prc, after
- * the run.  An error here is about the .PRF (nothing else stops it). */
+ * the run, and each child program's (EXEC's) own .PRF beside the .PRF.
+ * An error here is about the .PRF (nothing else stops it). */
 enum profil_error profil_session_write(struct profil_session *s);
 /* The command's summary (stderr of `profil run` without -q), after writing. */
 void profil_session_write_summary(struct profil_session *s, FILE *f);

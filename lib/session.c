@@ -213,6 +213,12 @@ static enum profil_error start_sampler(struct profil_session *s)
     if (s->following)
         s->s.stacks = &s->calls;
     s->s.services = &s->svc;
+    char dos_path[128];
+    dos_program_path(o->program, dos_path, sizeof dos_path);
+    if (procs_init(&s->procs, m, &s->dos, dos_path, o->program, &s->layout, s->proc.psp) != 0)
+        return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
+    s->s.procs = &s->procs;
+    s->dos.procs = &s->procs.obs;
     if (s->files.prs[0])
         s->s.log = &s->log;
     start_guest(s);
@@ -312,6 +318,7 @@ void session_finish(struct profil_session *s)
     s->finished = 1;
     if (s->tracing || s->following)
         cpu_settle(s->m);       /* the last instruction, when a limit stopped the run */
+    procs_finish(&s->procs);
     if (s->tracing) {
         tracer_to_sampler(&s->tr, &s->s);
         svcprof_add_code(&s->svc, &s->tr.counts);
@@ -333,6 +340,8 @@ void profil_session_free(struct profil_session *s)
     calls_free(&s->calls);
     memprof_free(&s->mem);
     svcprof_free(&s->svc);
+    procs_free(&s->procs);
+    free(s->child_prf);
     samplelog_free(&s->log);
     guestprof_free(&s->guest);
     prx_free(&s->services);

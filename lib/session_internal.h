@@ -20,6 +20,7 @@
 #include "../sampler/calls.h"
 #include "../sampler/guestprof.h"
 #include "../sampler/memprof.h"
+#include "../sampler/procs.h"
 #include "../sampler/sampler.h"
 #include "../sampler/svcprof.h"
 #include "../sampler/trace.h"
@@ -68,6 +69,8 @@ struct profil_session {
     struct calltree calls;          /* trace, stacks */
     struct memprof mem;             /* memory */
     struct svcprof svc;             /* time per DOS and BIOS service, always */
+    struct procs procs;             /* the programs the run started, each with its samples */
+    char (*child_prf)[4200];        /* after writing: each child's .PRF ("" when none) */
     struct samplelog log;           /* --samples */
     struct guestprof guest;         /* the program's own calls: start, stop, zones (always) */
     struct prx services;            /* its rows, after the run (only .services) */
@@ -96,6 +99,20 @@ int session_dump(void *session, const char *name83);
 enum profil_error run_files_name(struct profil_session *s);
 enum profil_error run_files_check(struct profil_session *s);
 enum profil_error run_files_writable(struct profil_session *s);
+/* Program i's .PRF (i >= 1, a child): NAME.PRF beside the first program's
+ * .PRF, numbered NAME-2.PRF, NAME-3.PRF, ... when that is an input, another
+ * output of the run (taken[0..ntaken-1] too), or an existing file that is
+ * not a .PRF.  "" beside a device. */
+void run_files_child(const struct profil_session *s, size_t i, char (*taken)[4200], size_t ntaken, char *out,
+                     size_t n);
+/* NAME.MAP or NAME.map beside a program, else the program itself when it
+ * has CodeView information; "" when there is neither. */
+int run_files_map_beside(const char *program, char *out, size_t n);
+/* Why a file the run was not asked for (a program's DUMP, a child's .PRF)
+ * may not be written at `path`, or NULL when it may: it must be absent or
+ * a .PRF (a profile profil wrote), and none of the run's inputs or other
+ * outputs. */
+const char *run_files_refused(const struct profil_session *s, const char *path);
 /* --append: a .PRF already there must have this run's layout (once the
  * layout is known, before the run). */
 enum profil_error run_files_append_check(struct profil_session *s);

@@ -33,8 +33,9 @@
 
 #define EXEC_FILE_MAX 0xA0000u      /* nothing bigger fits in 640 KiB */
 
-/* The host file DS:DX names, read whole; 0 or a DOS error. */
-static int read_program(struct dos *d, uint8_t **buf, size_t *size, char *dos_path, size_t n)
+/* The host file DS:DX names, read whole, and its host path; 0 or a DOS error. */
+static int read_program(struct dos *d, uint8_t **buf, size_t *size, char *dos_path, size_t n, char *host,
+                        size_t hostn)
 {
     char path[128];
     struct resolved r;
@@ -56,6 +57,7 @@ static int read_program(struct dos *d, uint8_t **buf, size_t *size, char *dos_pa
         return DOSERR_NO_MEMORY;
     }
     snprintf(dos_path, n, "%c:\\%.*s", 'A' + r.drive, (int)(n - 4), r.dos);
+    snprintf(host, hostn, "%s", r.host);
     machine_charge(d->m, (uint64_t)*size * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
     return 0;
 }
@@ -137,7 +139,7 @@ void exec_service(struct dos *d)
     struct machine *m = d->m;
     uint8_t al = cpu_al(m), *file = NULL;
     size_t size = 0;
-    char dos_path[DOS_PATH_MAX + 64], why[160];
+    char dos_path[DOS_PATH_MAX + 64], why[160], host[4200];
     struct dos_image img;
     struct process p;
     uint32_t pb = lin(cpu_get(m, REG_ES), cpu_get(m, REG_BX));
@@ -146,7 +148,7 @@ void exec_service(struct dos *d)
         dos_fail(d, DOSERR_FUNC);
         return;
     }
-    int err = read_program(d, &file, &size, dos_path, sizeof dos_path);
+    int err = read_program(d, &file, &size, dos_path, sizeof dos_path, host, sizeof host);
     if (!err && exe_parse(file, size, &img, why, sizeof why) != 0)
         err = DOSERR_FORMAT;
     if (!err)
@@ -159,6 +161,8 @@ void exec_service(struct dos *d)
     struct process_regs r;
     if (al != 3)
         process_entry(&img, &p, &r, m);
+    if (al != 3 && d->procs)      /* a new process: its own profile */
+        d->procs->started(d->procs->ctx, p.psp, mem_rw(m, lin(p.psp, PSP_PARENT)), dos_path, host, file, size);
     free(file);
     if (al != 0) {
         if (al == 1) {

@@ -72,7 +72,8 @@ void exact_prc(const char *program, const struct sampler *s, struct machine *m, 
 
 /* The companion of the run; 1 when prf_path is a device (none written). */
 static int write_companion(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                           int tracing, const struct prx *services, char *err, size_t errn)
+                           int tracing, const struct prx *services, const struct proc *child, char *err,
+                           size_t errn)
 {
     struct stat st;
     char path[4200];
@@ -80,6 +81,11 @@ static int write_companion(const char *prf_path, const char *program, const stru
     if (stat(prf_path, &st) == 0 && !S_ISREG(st.st_mode))
         return 1;
     exact_prc(program, s, m, tracing, services, &c);
+    if (child) {                /* its time, from EXEC to its end; its instructions are not counted */
+        c.cycles = child->end - child->start;
+        c.seconds = cycles_to_seconds(c.cycles);
+        c.instructions = 0;
+    }
     prc_path(prf_path, path, sizeof path);
     if (prc_write_file(path, &c, err, errn) != 0) {
         unlink(path);           /* an older one must not pass for this run's */
@@ -145,12 +151,12 @@ static void advice(const struct sampler *s, const struct tracer *t, uint64_t lar
         snprintf(out, n, "no -b keeps every counter under 65536 (-i does not change instruction counts)");
 }
 
-int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                 const struct tracer *t, const struct prx *services, char *say, size_t n)
+static int finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
+                  const struct tracer *t, const struct prx *services, const struct proc *child, char *say, size_t n)
 {
     char err[600], names[400], fit[160], path[4200];
     uint64_t largest;
-    int rc = write_companion(prf_path, program, s, m, t != NULL, services, err, sizeof err);
+    int rc = write_companion(prf_path, program, s, m, t != NULL, services, child, err, sizeof err);
     int wrapped = name_wrapped(s, names, sizeof names, &largest);
     if (rc < 0) {
         snprintf(say, n, "%s: the exact counts are not saved%s", err,
@@ -166,4 +172,15 @@ int exact_finish(const char *prf_path, const char *program, const struct sampler
     size_t len = strlen(say);
     snprintf(say + len, n - len, "%s", fit);
     return 1;
+}
+
+int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
+                 const struct tracer *t, const struct prx *services, char *say, size_t n)
+{
+    return finish(prf_path, program, s, m, t, services, NULL, say, n);
+}
+
+int exact_finish_child(const char *prf_path, const struct proc *child, struct machine *m, char *say, size_t n)
+{
+    return finish(prf_path, child->name, &child->s, m, NULL, NULL, child, say, n);
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "../emu/machine.h"
+#include "procs.h"
 #include "sampler.h"
 #include "trace.h"
 
@@ -28,6 +29,10 @@ void exact_prc(const char *program, const struct sampler *s, struct machine *m, 
 
 int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
                  const struct tracer *t, const struct prx *services, char *say, size_t n);
+/* The same for a child program's own .PRF (procs.h): its samples, its
+ * time from its EXEC to its end, no instructions (not counted per program)
+ * and no services. */
+int exact_finish_child(const char *prf_path, const struct proc *child, struct machine *m, char *say, size_t n);
 
 /* The smallest -i (microseconds, above the run's) at which counts this
  * large would stay under 65536, from the time they stand for; 0 when

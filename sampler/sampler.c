@@ -5,6 +5,7 @@
 #include "sampler.h"
 
 #include "calls.h"
+#include "procs.h"
 #include "svcprof.h"
 
 #include <ctype.h>
@@ -97,6 +98,8 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
         calls_sample(s->stacks);
     if (s->services)
         s->services->samples++;
+    if (s->procs)
+        procs_sample(s->procs, cs, ip);
     switch (counted = sample_classify(&s->layout, cs, ip, &b)) {
     case CLASS_IO:
         s->hit_io++;

@@ -26,6 +26,7 @@ enum sample_class { CLASS_IO, CLASS_DOS, CLASS_HIGH, CLASS_BUCKET };
 
 struct calltree;
 struct svcprof;
+struct procs;
 struct samplelog;
 struct sampler {
     struct prf_layout layout;
@@ -33,6 +34,7 @@ struct sampler {
     uint64_t *bucket;
     struct calltree *stacks;    /* --stacks: each sample also counts for the innermost call */
     struct svcprof *services;   /* or NULL: samples in DOS and the I/O system per service */
+    struct procs *procs;        /* or NULL: each sample also counts for its program (procs.h) */
     struct samplelog *log;      /* or NULL: run --samples, each sample's CS:IP and class (NAME.prs) */
     int paused;                 /* the program stopped profiling (guestprof.h): ticks count nothing */
 };

@@ -38,6 +38,7 @@ int main(void)
     srunner_add_suite(sr, man_suite());
     srunner_add_suite(sr, package_suite());
     srunner_add_suite(sr, decode_suite());
+    srunner_add_suite(sr, procs_suite());
     srunner_add_suite(sr, buckets_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -174,6 +174,7 @@ Suite *api_suite(void);
 Suite *man_suite(void);
 Suite *package_suite(void);
 Suite *decode_suite(void);
+Suite *procs_suite(void);
 Suite *buckets_suite(void);
 
 #endif

@@ -147,6 +147,8 @@ void dos_terminate(struct dos *d, uint8_t code, uint8_t type)
     }
     d->last_exit_code = code;
     d->last_exit_type = type;
+    if (d->procs)
+        d->procs->ended(d->procs->ctx, child, code, type);
     if (parent != child && parent != 0) {
         return_to_parent(d, child, parent, type);
         return;

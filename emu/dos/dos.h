@@ -49,6 +49,16 @@ struct mem_observer {
                  uint32_t old_bytes, uint32_t new_bytes, int failed);
 };
 
+/* Processes, for per-program profiles (sampler/procs.c): EXEC reports a
+ * new process once it is built (loader/exec.c: its PSP, its parent's, its
+ * DOS and host paths and its file's bytes), terminate each end (dos.c). */
+struct proc_observer {
+    void *ctx;
+    void (*started)(void *ctx, uint16_t psp, uint16_t parent, const char *dos_path, const char *host_path,
+                    const uint8_t *file, size_t size);
+    void (*ended)(void *ctx, uint16_t psp, uint8_t code, uint8_t type);
+};
+
 struct dos {
     struct machine *m;
     struct console *con;
@@ -66,6 +76,7 @@ struct dos {
     uint16_t boot_year;
     uint8_t boot_month, boot_day;
     const struct mem_observer *mem_calls;   /* --memory, or NULL */
+    const struct proc_observer *procs;      /* per-program profiles, or NULL */
     void (*exec)(struct dos *d);    /* 4Bh, the loader's (loader/exec.c); NULL: none */
     uint64_t disk_free;             /* bytes the guest's files may still grow by */
     uint16_t last_error;            /* for 59h */

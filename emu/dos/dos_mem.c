@@ -203,6 +203,18 @@ void mcb_set_owner(struct machine *m, uint16_t seg, uint16_t owner)
     mem_ww(m, lin((uint16_t)(seg - 1), 1), owner);
 }
 
+uint16_t mcb_owner_at(const struct machine *m, uint16_t first, uint16_t para)
+{
+    uint16_t mcb = first;
+    for (unsigned steps = 0; steps < MCB_LIMIT && para > mcb && valid(m, mcb); steps++) {
+        if ((uint32_t)para <= (uint32_t)mcb + size_of(m, mcb))
+            return owner_of(m, mcb);
+        if (sig(m, mcb) != 'M' || next_mcb(m, mcb, &mcb) != 0)
+            break;
+    }
+    return 0;
+}
+
 /* ---- INT 21h 48h, 49h, 4Ah ----------------------------------------------- */
 
 #include "../costs.h"

@@ -40,5 +40,8 @@ void mcb_free_owner(struct machine *m, uint16_t first, uint16_t owner);
 /* Size in paragraphs of the block at `seg` (from its MCB). */
 uint16_t mcb_size(const struct machine *m, uint16_t seg);
 void mcb_set_owner(struct machine *m, uint16_t seg, uint16_t owner);
+/* The owner of the block that holds paragraph `para` (0: none, free, or
+ * outside the chain); a read-only walk, for per-program profiles. */
+uint16_t mcb_owner_at(const struct machine *m, uint16_t first, uint16_t para);
 
 #endif

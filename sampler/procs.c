@@ -1,0 +1,206 @@
+/*
+ * sampler/procs.c: per-program profiles (see procs.h).
+ */
+#include "procs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../emu/dos/dos_mem.h"
+#include "../emu/machine.h"
+
+static void base_name(const char *path, char out[13])
+{
+    const char *b = path;
+    for (const char *c = path; *c; c++)
+        if (*c == '\\' || *c == '/' || *c == ':')
+            b = c + 1;
+    snprintf(out, 13, "%s", b);
+}
+
+static struct proc *add(struct procs *t)
+{
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 8;
+        struct proc *p = realloc(t->p, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        t->p = p;
+        t->cap = cap;
+    }
+    struct proc *p = &t->p[t->n];
+    memset(p, 0, sizeof *p);
+    return p;
+}
+
+static void on_started(void *ctx, uint16_t psp, uint16_t parent, const char *dos_path, const char *host,
+                       const uint8_t *file, size_t size)
+{
+    struct procs *t = ctx;
+    char err[200];
+    struct proc *p = add(t);
+    if (!p) {
+        t->oom = 1;
+        return;
+    }
+    base_name(dos_path, p->name);
+    p->host = strdup(host);
+    p->psp = psp;
+    p->load_seg = (uint16_t)(psp + 0x10);
+    p->parent = 0;
+    for (size_t i = t->n; i-- > 0;)         /* the newest process with that PSP */
+        if (t->p[i].psp == parent && !t->p[i].ended) {
+            p->parent = (int)i;
+            break;
+        }
+    p->start = p->end = t->m->now;
+    struct prf_layout l;
+    p->profiled = prf_layout_make(&l, t->clock_grain, t->bucket_size, profil_program_paras(p->name, file, size),
+                                  p->load_seg, t->dos_pa, err, sizeof err) == 0;
+    if (!p->profiled)       /* too many buckets: one bucket, all its samples "high" */
+        l = (struct prf_layout){ t->clock_grain, t->bucket_size, 1, p->load_seg, p->load_seg, t->dos_pa };
+    if (!p->host || sampler_init(&p->s, &l) != 0) {
+        free(p->host);
+        t->oom = 1;
+        return;
+    }
+    t->n++;
+}
+
+static void on_ended(void *ctx, uint16_t psp, uint8_t code, uint8_t type)
+{
+    struct procs *t = ctx;
+    for (size_t i = t->n; i-- > 0;)
+        if (t->p[i].psp == psp && !t->p[i].ended) {
+            t->p[i].ended = 1;
+            t->p[i].exit_code = code;
+            t->p[i].exit_type = type;
+            t->p[i].end = t->m->now;
+            return;
+        }
+}
+
+int procs_init(struct procs *t, const struct machine *m, const struct dos *d, const char *name,
+               const char *host, const struct prf_layout *l, uint16_t psp)
+{
+    memset(t, 0, sizeof *t);
+    t->m = m;
+    t->d = d;
+    t->clock_grain = l->clock_grain;
+    t->bucket_size = l->bucket_size;
+    t->dos_pa = l->dos_pa;
+    t->obs = (struct proc_observer){ t, on_started, on_ended };
+    struct proc *p = add(t);
+    if (!p)
+        return -1;
+    base_name(name, p->name);
+    p->host = strdup(host);
+    p->psp = psp;
+    p->load_seg = l->prog_low_pa;
+    p->parent = -1;
+    p->profiled = 1;
+    p->start = p->end = m->now;
+    if (!p->host || sampler_init(&p->s, l) != 0) {
+        free(p->host);
+        return -1;
+    }
+    t->n = 1;
+    return 0;
+}
+
+void procs_free(struct procs *t)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        free(t->p[i].host);
+        sampler_free(&t->p[i].s);
+    }
+    free(t->p);
+    memset(t, 0, sizeof *t);
+}
+
+/* The newest program with that PSP whose memory is still its own. */
+static int find(const struct procs *t, uint16_t psp)
+{
+    for (size_t i = t->n; i-- > 0;)
+        if (t->p[i].psp == psp && (!t->p[i].ended || t->p[i].exit_type == 3))
+            return (int)i;
+    return -1;
+}
+
+void procs_sample(struct procs *t, uint16_t cs, uint16_t ip)
+{
+    uint16_t para = (uint16_t)(cs + (ip >> 4));
+    int i = -1;
+    if (t->n > 1) {
+        uint16_t owner = mcb_owner_at(t->m, t->d->arena, para);
+        if (owner)
+            i = find(t, owner);
+        if (i < 0)
+            i = find(t, t->d->psp);
+    }
+    sampler_tick(&t->p[i < 0 ? 0 : i].s, cs, ip);
+}
+
+void procs_finish(struct procs *t)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (!t->p[i].ended)
+            t->p[i].end = t->m->now;
+}
+
+uint64_t procs_inclusive(const struct procs *t, size_t i)
+{
+    uint64_t sum = t->p[i].s.total;
+    for (size_t j = i + 1; j < t->n; j++)     /* children come after their parent */
+        if (t->p[j].parent == (int)i)
+            sum += procs_inclusive(t, j);
+    return sum;
+}
+
+unsigned procs_depth(const struct procs *t, size_t i)
+{
+    unsigned d = 0;
+    for (int k = t->p[i].parent; k >= 0 && d < 64; k = t->p[k].parent)
+        d++;
+    return d;
+}
+
+int procs_to_prx(const struct procs *t, struct prx *x)
+{
+    size_t nb = 0;
+    for (size_t i = 0; i < t->n; i++)
+        for (uint32_t b = 0; b < t->p[i].s.layout.bucket_num; b++)
+            nb += t->p[i].s.bucket[b] != 0;
+    x->procs = calloc(t->n, sizeof *x->procs);
+    x->pbuckets = calloc(nb ? nb : 1, sizeof *x->pbuckets);
+    if (!x->procs || !x->pbuckets)
+        return -1;
+    x->nprocs = t->n;
+    for (size_t i = 0; i < t->n; i++) {
+        const struct proc *p = &t->p[i];
+        const struct prf_layout *l = &p->s.layout;
+        struct prx_process *r = &x->procs[i];
+        r->parent = p->parent;
+        snprintf(r->name, sizeof r->name, "%s", p->name);
+        r->psp = p->psp;
+        r->load_seg = p->load_seg;
+        r->ended = (uint8_t)p->ended;
+        r->exit_code = p->exit_code;
+        r->exit_type = p->exit_type;
+        r->start = p->start;
+        r->end = p->end;
+        r->samples = p->s.total;
+        r->inclusive = procs_inclusive(t, i);
+        r->io = p->s.hit_io;
+        r->dos = p->s.hit_dos;
+        r->high = p->s.hit_high;
+        r->bucket_size = l->bucket_size;
+        r->bucket_num = l->bucket_num;
+        r->prog_high_pa = l->prog_high_pa;
+        for (uint32_t b = 0; b < l->bucket_num; b++)
+            if (p->s.bucket[b])
+                x->pbuckets[x->npbuckets++] = (struct prx_proc_bucket){ (uint32_t)i, b, p->s.bucket[b] };
+    }
+    return 0;
+}

@@ -1,0 +1,63 @@
+/*
+ * sampler/procs.h: per-program profiles.  The programs a run starts (the
+ * first, and each child of INT 21h/4Bh, from the DOS's proc_observer),
+ * each with PROFIL's layout at its own load segment and its own counters.
+ *
+ * Each sample goes to one program: the owner of the memory block that
+ * holds CS:IP (its MCB's owner, when that is a program of the run), else
+ * the program running (the current PSP: its DOS and I/O system time).  A
+ * program's counters are its own samples ("self"); a program's time
+ * "inclusive of its children" adds its descendants'.  The session's
+ * sampler keeps PROFIL's own profile of the first program untouched.
+ */
+#ifndef PROFIL_SAMPLER_PROCS_H
+#define PROFIL_SAMPLER_PROCS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../emu/dos/dos.h"
+#include "../formats/prx.h"
+#include "sampler.h"
+
+struct machine;
+
+struct proc {
+    char name[13];              /* the 8.3 name of its DOS path: "C1.EXE" */
+    char *host;                 /* its host file (a map is looked for beside it) */
+    uint16_t psp, load_seg;
+    int parent;                 /* index of the parent; -1 for the first program */
+    int ended;                  /* terminated (a TSR: type 3, its memory kept) */
+    uint8_t exit_code, exit_type;
+    uint64_t start, end;        /* emulated cycles at its EXEC and its end (the run's end if running) */
+    int profiled;               /* its layout fits a .PRF (else only its samples count) */
+    struct sampler s;           /* its own samples in its own layout */
+};
+
+struct procs {
+    struct proc *p;             /* in order of EXEC; p[0] the first program */
+    size_t n, cap;
+    const struct machine *m;
+    const struct dos *d;
+    uint16_t clock_grain, bucket_size, dos_pa;
+    int oom;                    /* a child could not be recorded */
+    struct proc_observer obs;   /* hand &obs to dos->procs */
+};
+
+/* The first program, with the session's layout. */
+int procs_init(struct procs *t, const struct machine *m, const struct dos *d, const char *name,
+               const char *host, const struct prf_layout *l, uint16_t psp);
+void procs_free(struct procs *t);
+/* One sample (sampler_tick calls it when the sampler has procs). */
+void procs_sample(struct procs *t, uint16_t cs, uint16_t ip);
+/* At the run's end: the end time of those still running. */
+void procs_finish(struct procs *t);
+/* A program's samples with its descendants'. */
+uint64_t procs_inclusive(const struct procs *t, size_t i);
+/* The .prx's "processes": x->procs and x->pbuckets (allocated).  0, or
+ * -1 out of memory. */
+int procs_to_prx(const struct procs *t, struct prx *x);
+/* Its depth below the first program (0 for it). */
+unsigned procs_depth(const struct procs *t, size_t i);
+
+#endif

@@ -1,0 +1,282 @@
+/*
+ * tests/check_procs.c: per-program profiles (sampler/procs.h).  family.com
+ * runs kid.com through EXEC, both with the timer masked and interrupts
+ * off (tests/fixtures/family.asm, kid.asm); --timing table, 100 us: a
+ * tick every 476 cycles (tests/check_sampling.c).  A tick goes to the
+ * CS:IP of the instruction after the one it falls in.
+ *
+ * kid.com's bucket 1 (offsets 10h-1Fh of its load module) receives
+ *   JMP work 15 (its next is work) + MOV DX 4
+ *   + 10 x (MOV CX 4 + 65535 x LOOP 17 + LOOP 5 + DEC DX 2)
+ *   + 9 x JNZ taken 16 + 1 x 4 + MOV AX 4 (the INT 21h is in bucket 1 too)
+ *   = 11141231 cycles -> 23405.1 ticks: 23405 or 23406.
+ * Its other samples: the stub's IRET 44 and its CLI 2 (bucket 0), its
+ * exit, INT 21h 71 + COST_DOS_CALL 350 (DOS): windows under 476 cycles,
+ * a tick at most in each.
+ *
+ * family.com's bucket 1 receives CALL work 23 + MOV DX 4
+ *   + 5 x 1114106 + 4 x 16 + 4 (its RET's next is back in bucket 3)
+ *   = 5570625 cycles -> 11703.0 ticks: 11703 or 11704.
+ * Its DOS time: 4Ah 71 + 350 + 600, EXEC 71 + 350 + 2400, 4Dh and 4Ch
+ * 71 + 350 each = 4684 cycles -> 9.8 ticks: 9 or 10 (the EXEC's read of
+ * the 32-byte KID.COM, 256 cycles, is I/O system time: 0 or 1).
+ *
+ * PROFIL's view of the run (FAMILY.PRF) is unchanged: kid's samples in
+ * its memory are the parent's "high", exactly.
+ */
+#include "testutil.h"
+
+#include "../formats/prc.h"
+#include "../formats/prx.h"
+
+#define PERIOD 476u
+
+static void family(struct run_result *r, const char *opts, const char *out)
+{
+    char args[700];
+    snprintf(args, sizeof args, "run --timing table --drive C=" FIXTURE_DIR " %s -o %s " FIX("family.com"), opts,
+             out);
+    run_profil(r, args, NULL);
+    ck_assert_msg(r->status == 7, "exit %d: %s", r->status, r->err);    /* the child's code, passed on */
+}
+
+START_TEST(each_program_has_its_own_profile)
+{
+    struct run_result r;
+    struct prf parent, kid;
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam") != 0)
+        ck_abort();
+    family(&r, "", TMP "/fam/FAMILY.PRF");
+    read_prf(TMP "/fam/FAMILY.PRF", &parent);
+    read_prf(TMP "/fam/KID.PRF", &kid);
+    uint64_t kid_loop = 15 + 4 + 10 * (4 + 65535ull * 17 + 5 + 2) + 9 * 16 + 4 + 4;
+    uint64_t fam_loop = 23 + 4 + 5 * (4 + 65535ull * 17 + 5 + 2) + 4 * 16 + 4;
+    ck_assert_uint_eq(kid_loop, 11141231);
+    ck_assert_uint_eq(fam_loop, 5570625);
+    /* The child's own layout: its 32 bytes, 2 paragraphs + 1 bucket, at its load segment. */
+    ck_assert_uint_eq(kid.bucket_num, 3);
+    ck_assert_uint_eq(kid.prog_high_pa - kid.prog_low_pa, 2);
+    ck_assert_uint_gt(kid.prog_low_pa, parent.prog_high_pa);
+    ck_assert_uint_eq(kid.dos_pa, parent.dos_pa);
+    ck_assert_uint_eq(kid.clock_grain, 100);
+    ck_assert_msg(kid.bucket[1] >= kid_loop / PERIOD && kid.bucket[1] <= kid_loop / PERIOD + 1, "kid %u",
+                  kid.bucket[1]);
+    ck_assert_uint_le(kid.bucket[0] + kid.hit_dos + kid.hit_io + kid.hit_high, 2);
+    ck_assert_uint_eq(kid.bucket[2], 0);
+    /* The parent's .PRF: its loop in bucket 1, the child's samples in its memory all "high". */
+    ck_assert_msg(parent.bucket[1] >= fam_loop / PERIOD && parent.bucket[1] <= fam_loop / PERIOD + 1, "family %u",
+                  parent.bucket[1]);
+    ck_assert_uint_eq(parent.hit_high, kid.bucket[0] + kid.bucket[1] + kid.bucket[2] + kid.hit_high);
+    ck_assert_uint_ge(parent.hit_dos, 9 + kid.hit_dos);
+    ck_assert_uint_le(parent.hit_dos, 10 + kid.hit_dos);
+    /* The summary: the programs first, inclusive and self. */
+    uint64_t total = prf_hits(&parent, 0);
+    for (uint32_t i = 1; i < parent.bucket_num; i++)
+        total += prf_hits(&parent, i);
+    total += parent.hit_io + parent.hit_dos + parent.hit_high;
+    uint64_t kid_all = kid.bucket[0] + kid.bucket[1] + kid.hit_io + kid.hit_dos + kid.hit_high;
+    char line[200];
+    snprintf(line, sizeof line, "profil:     KID.COM      %5.1f%%  self %5.1f%%", 100.0 * (double)kid_all / (double)total,
+             100.0 * (double)kid_all / (double)total);
+    ck_assert_msg(strstr(r.err, line) != NULL, "%s\nnot in\n%s", line, r.err);
+    snprintf(line, sizeof line, "profil:   FAMILY.COM     100.0%%  self %5.1f%%",
+             100.0 * (double)(total - kid_all) / (double)total);
+    ck_assert_msg(strstr(r.err, line) != NULL, "%s\nnot in\n%s", line, r.err);
+    ck_assert(strstr(r.err, "exit 7\n") != NULL);
+    ck_assert(strstr(r.err, "profil: wrote " TMP "/fam/KID.PRF (KID.COM)\n") != NULL);
+    /* The programs come before each one's busiest rows (symbols: kid.map is beside kid.com). */
+    ck_assert_ptr_nonnull(strstr(r.err, "profil: KID.COM (" TMP "/fam/KID.PRF): "));
+    ck_assert(strstr(r.err, "KID.COM       ") < strstr(r.err, "profil: FAMILY.COM ("));
+    prf_free(&parent);
+    prf_free(&kid);
+}
+END_TEST
+
+/* The parent's .PRF is PROFIL's: the same bytes as the run's, whatever
+ * the children; and a child's name never takes a file the run reads or
+ * writes, nor a file that is not a profile. */
+START_TEST(child_profiles_never_take_a_file)
+{
+    struct run_result r;
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam && echo keep > " TMP "/fam/KID.PRF") != 0)
+        ck_abort();
+    family(&r, "", TMP "/fam/FAMILY.PRF");
+    char text[64];
+    slurp(TMP "/fam/KID.PRF", text, sizeof text);
+    ck_assert_str_eq(text, "keep\n");
+    ck_assert(strstr(r.err, "profil: wrote " TMP "/fam/KID-2.PRF (KID.COM)\n") != NULL);
+    struct prf p;
+    read_prf(TMP "/fam/KID-2.PRF", &p);
+    ck_assert_uint_eq(p.bucket_num, 3);
+    prf_free(&p);
+    /* The parent's output is KID.PRF itself: the child's goes to KID-2.PRF. */
+    if (system("rm -f " TMP "/fam/KID*.PRF") != 0)
+        ck_abort();
+    family(&r, "-q", TMP "/fam/KID.PRF");
+    read_prf(TMP "/fam/KID.PRF", &p);
+    ck_assert_uint_eq(p.bucket_num, 8);          /* family.com's */
+    prf_free(&p);
+    read_prf(TMP "/fam/KID-2.PRF", &p);
+    ck_assert_uint_eq(p.bucket_num, 3);
+    prf_free(&p);
+    /* Beside a device, none. */
+    family(&r, "", "/dev/null");
+    ck_assert(strstr(r.err, "KID.COM)") == NULL);
+}
+END_TEST
+
+/* One program run twice: two processes, two profiles, KID.PRF and
+ * KID-2.PRF, the same counts of the same loop (within a tick each). */
+START_TEST(a_program_run_twice_has_two_profiles)
+{
+    struct run_result r;
+    struct prf a, b;
+    struct prx x;
+    char err[300];
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam") != 0)
+        ck_abort();
+    run_profil(&r, "run --stacks --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/TWINS.PRF " FIX("twins.com"),
+               NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert(strstr(r.err, "profil: wrote " TMP "/fam/KID.PRF (KID.COM)\nprofil: wrote " TMP
+                            "/fam/KID-2.PRF (KID.COM)\n") != NULL);
+    read_prf(TMP "/fam/KID.PRF", &a);
+    read_prf(TMP "/fam/KID-2.PRF", &b);
+    ck_assert_uint_eq(a.prog_low_pa, b.prog_low_pa);     /* the same block, freed and taken again */
+    ck_assert_uint_ge(a.bucket[1], 23405);
+    ck_assert_uint_le(a.bucket[1], 23406);
+    ck_assert_uint_ge(b.bucket[1], 23405);
+    ck_assert_uint_le(b.bucket[1], 23406);
+    ck_assert_msg(prx_read_file(TMP "/fam/TWINS.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(x.nprocs, 3);
+    ck_assert_int_eq(prx_find_process(&x, "kid"), 1);
+    ck_assert_int_eq(prx_find_process(&x, "kid:2"), 2);
+    ck_assert_int_eq(x.procs[2].parent, 0);
+    ck_assert_uint_gt(x.procs[2].start, x.procs[1].end);
+    prx_free(&x);
+    prf_free(&a);
+    prf_free(&b);
+}
+END_TEST
+
+/* The .prx holds every program, and hist --process shows one as its .PRF. */
+START_TEST(prx_lists_the_programs)
+{
+    struct run_result r, from_prf;
+    struct prx x;
+    char err[300];
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam") != 0)
+        ck_abort();
+    family(&r, "-q --stacks", TMP "/fam/FAMILY.PRF");
+    ck_assert_msg(prx_read_file(TMP "/fam/FAMILY.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(x.nprocs, 2);
+    ck_assert_str_eq(x.procs[0].name, "FAMILY.COM");
+    ck_assert_int_eq(x.procs[0].parent, -1);
+    ck_assert_str_eq(x.procs[1].name, "KID.COM");
+    ck_assert_int_eq(x.procs[1].parent, 0);
+    ck_assert_uint_eq(x.procs[1].ended, 1);
+    ck_assert_uint_eq(x.procs[1].exit_code, 7);
+    ck_assert_uint_eq(x.procs[1].load_seg, x.procs[1].psp + 0x10);
+    ck_assert_uint_eq(x.procs[0].inclusive, x.procs[0].samples + x.procs[1].samples);
+    ck_assert_uint_eq(x.procs[0].inclusive, x.service_samples);
+    /* The child's time from EXEC to its end: its loop and a little more. */
+    ck_assert_uint_gt(x.procs[1].end - x.procs[1].start, 11141231);
+    ck_assert_uint_lt(x.procs[1].end - x.procs[1].start, 11141231 + 2000);
+    struct prc c;               /* KID.prc: its exact counts and its time */
+    ck_assert_msg(prc_read_file(TMP "/fam/KID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(c.cycles, x.procs[1].end - x.procs[1].start);
+    ck_assert_uint_eq(c.samples, x.procs[1].samples);
+    ck_assert_uint_eq(c.high, x.procs[1].high);
+    ck_assert_uint_eq(c.instructions, 0);
+    prc_free(&c);
+    ck_assert_int_eq(prx_find_process(&x, "kid"), 1);
+    ck_assert_int_eq(prx_find_process(&x, "KID.COM:1"), 1);
+    ck_assert_int_eq(prx_find_process(&x, "KID.COM:2"), -1);
+    ck_assert_int_eq(prx_find_process(&x, "0"), 0);
+    prx_free(&x);
+    run_profil(&r, "hist --process KID " TMP "/fam/FAMILY.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&from_prf, "hist " TMP "/fam/KID.PRF", NULL);
+    ck_assert_str_eq(r.out, from_prf.out);
+    run_profil(&r, "hist --process NOPE " TMP "/fam/FAMILY.prx", NULL);
+    ck_assert_int_ne(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: --process NOPE: " TMP "/fam/FAMILY.prx has only 0 FAMILY.COM, 1 KID.COM\n");
+}
+END_TEST
+
+/* Microsoft C 5.1 (not in the repository: the MS-DOS repository's
+ * v4.0/src/TOOLS holds it): with PROFIL_CL51 naming a folder that has
+ * CL.EXE, C1.EXE, C1L.EXE, C2.EXE, C3.EXE, LINK.EXE, the .ERR files and
+ * BLD's INC and LIB folders (copied: the drive's sandbox follows no link
+ * out of its folder), CL compiles and links a small C file, and
+ * each of its children has its own profile.  Skipped, saying so, without
+ * it.  What holds exactly: CL's .PRF (PROFIL's) counts as "high" the
+ * children's samples in their own memory and CL's own high (EXEPACK's
+ * unpacker, at the top of CL's block), and as DOS and I/O system time
+ * every program's. */
+START_TEST(cl51_runs_its_passes_as_children)
+{
+    const char *dir = getenv("PROFIL_CL51");
+    if (!dir || !*dir) {
+        fprintf(stderr, "check_procs: PROFIL_CL51 not set: the Microsoft C 5.1 run is skipped\n");
+        return;
+    }
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "rm -rf " TMP "/cl && mkdir -p " TMP "/cl && cd " TMP "/cl && "
+             "for f in CL.EXE C1.EXE C1L.EXE C2.EXE C3.EXE LINK.EXE CL.ERR C1.ERR C23.ERR INC LIB; do "
+             "cp -r \"%s/$f\" $f || exit 1; done && "
+             "printf 'int square(int x) { return x * x; }\\nint main(void)\\n{\\n    int i, s = 0;\\n"
+             "    for (i = 0; i < 100; i++)\\n        s += square(i);\\n    return s & 127;\\n}\\n' > HELLO.C",
+             dir);
+    ck_assert_int_eq(system(cmd), 0);
+    struct run_result r;
+    run_profil(&r, "run --stacks --timeout 60 --drive C=" TMP "/cl --env INCLUDE=C:\\\\INC --env LIB=C:\\\\LIB -o " TMP
+               "/cl/CL.PRF " TMP "/cl/CL.EXE HELLO.C", NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert(file_exists(TMP "/cl/HELLO.EXE"));
+    run_profil(&r, "run -q --drive C=" TMP "/cl " TMP "/cl/HELLO.EXE", NULL);
+    ck_assert_int_eq(r.status, 328350 & 127);  /* the sum of i*i below 100, as the compiled code says */
+    struct prx x;
+    struct prf cl;
+    char err[300];
+    ck_assert_msg(prx_read_file(TMP "/cl/CL.prx", &x, err, sizeof err) == 0, "%s", err);
+    read_prf(TMP "/cl/CL.PRF", &cl);
+    ck_assert_uint_eq(x.nprocs, 5);
+    const char *names[5] = { "CL.EXE", "C1.EXE", "C2.EXE", "C3.EXE", "LINK.EXE" };
+    uint64_t high = x.procs[0].high, dosio = 0, all = 0;
+    for (size_t i = 0; i < 5; i++) {
+        ck_assert_str_eq(x.procs[i].name, names[i]);
+        ck_assert_int_eq(x.procs[i].parent, i ? 0 : -1);
+        ck_assert_uint_eq(x.procs[i].ended, 1);
+        ck_assert_uint_eq(x.procs[i].exit_code, 0);
+        if (i)
+            high += x.procs[i].samples - x.procs[i].io - x.procs[i].dos;
+        dosio += x.procs[i].io + x.procs[i].dos;
+        all += x.procs[i].samples;
+    }
+    ck_assert_uint_eq(x.procs[0].inclusive, all);
+    ck_assert_uint_eq(all, x.service_samples);
+    char prc[200];
+    prc_attach_beside(TMP "/cl/CL.PRF", &cl, NULL, prc, sizeof prc);   /* its exact counts */
+    ck_assert_uint_eq(prf_high(&cl), high);
+    ck_assert_uint_eq(prf_io(&cl) + prf_dos(&cl), dosio);
+    ck_assert(file_exists(TMP "/cl/C1.PRF") && file_exists(TMP "/cl/C2.PRF") && file_exists(TMP "/cl/C3.PRF") &&
+              file_exists(TMP "/cl/LINK.PRF"));
+    prf_free(&cl);
+    prx_free(&x);
+}
+END_TEST
+
+Suite *procs_suite(void)
+{
+    Suite *s = suite_create("procs");
+    TCase *tc = tcase_create("procs");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, each_program_has_its_own_profile);
+    tcase_add_test(tc, child_profiles_never_take_a_file);
+    tcase_add_test(tc, prx_lists_the_programs);
+    tcase_add_test(tc, a_program_run_twice_has_two_profiles);
+    tcase_add_test(tc, cl51_runs_its_passes_as_children);
+    suite_add_tcase(s, tc);
+    return s;
+}
