@@ -5,14 +5,14 @@ MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
-LDLIBS  += -lx86emu -ljansson -lz -lm
+LDLIBS  += -lx86emu -ljansson -lz -lm -lcapstone
 PREFIX  ?= /usr/local
 B       ?= build
 PROFIL  ?= profil
 DESTDIR ?=
 NASM    ?= nasm
 
-DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev
+DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev libcapstone-dev
 
 LIB_SRC := $(wildcard emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c lib/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
@@ -151,7 +151,7 @@ $(B)/profil.pc: Makefile cmd/commands.h
 	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
 	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
-	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lm' > $@
+	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lcapstone -lm' > $@
 
 install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
@@ -166,7 +166,7 @@ uninstall:
 # ---- man pages, bash completion, gcc/clang comparison (issue 20, branch pkg) ----
 # Generated from the option tables, as --help is (cmd/manpage.h): profil(1)
 # and one page per subcommand; `make install` installs them too.
-MAN_CMDS    := run show hist diff cover
+MAN_CMDS    := run show hist diff cover annotate
 MAN_PAGES   := $(B)/man/profil.1 $(MAN_CMDS:%=$(B)/man/profil-%.1)
 COMPLETION  := $(B)/completion/profil
 MANDIR      ?= $(PREFIX)/share/man/man1

@@ -9,6 +9,7 @@ int cmd_show(int argc, char **argv);
 int cmd_hist(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_cover(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 int cmd_dialogue(const char *program);
 void usage(FILE *f);
 

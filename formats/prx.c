@@ -77,6 +77,23 @@ void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint6
     fprintf(f, "\n    ]\n  }");
 }
 
+static void write_code(FILE *f, const struct prx *x)
+{
+    if (!x->code)
+        return;
+    fprintf(f, ",\n  \"code\": {\"changed\": [");
+    for (size_t i = 0; i < x->nchanged; i++)
+        fprintf(f, "%s%u", i ? ", " : "", x->changed[i]);
+    fprintf(f, "],\n    \"runs\": [");
+    for (size_t i = 0; i < x->ncode; i++) {
+        fprintf(f, "%s\n      [%u, \"", i ? "," : "", x->code[i].linear);
+        for (uint32_t k = 0; k < x->code[i].n; k++)
+            fprintf(f, "%02X", x->code_bytes[x->code[i].at + k]);
+        fprintf(f, "\"]");
+    }
+    fprintf(f, "\n    ]\n  }");
+}
+
 static void write_prx(FILE *f, const void *ctx)
 {
     const struct prx *x = ctx;
@@ -108,6 +125,7 @@ static void write_prx(FILE *f, const void *ctx)
     fprintf(f, "\n  ]");
     write_calls(f, x);
     write_memory(f, x);
+    write_code(f, x);
     if (x->services)
         prx_write_services(f, x->services, x->nservices, x->service_samples);
     fprintf(f, "\n}\n");
@@ -143,6 +161,13 @@ void prx_free(struct prx *x)
     free(x->calls);
     free(x->sites);
     free(x->services);
+    free(x->code);
+    free(x->code_bytes);
+    free(x->changed);
+    x->code = NULL;
+    x->code_bytes = NULL;
+    x->changed = NULL;
+    x->ncode = x->ncode_bytes = x->nchanged = 0;
     x->services = NULL;
     x->nservices = 0;
     x->e = NULL;

@@ -72,6 +72,14 @@ struct prx_service {
     uint64_t samples, calls, cycles, insns;
 };
 
+/* Trace mode: the code as it ran (annotate disassembles it).  A run of
+ * consecutive bytes of instructions that ran, each instruction's bytes as
+ * they were the first time it ran: bytes[at .. at + n) of code_bytes. */
+struct prx_code {
+    uint32_t linear, n;
+    size_t at;
+};
+
 struct prx {
     char program[64];
     char cpu[8];
@@ -95,6 +103,12 @@ struct prx {
     struct prx_service *services;   /* NULL: none in the file (before services were counted) */
     size_t nservices;
     uint64_t service_samples;   /* the run's samples (the services' % of time) */
+    struct prx_code *code;      /* NULL: no code in the file (sampling, or before annotate) */
+    size_t ncode;
+    uint8_t *code_bytes;
+    size_t ncode_bytes;
+    uint32_t *changed;          /* instructions whose bytes differed when the run ended */
+    size_t nchanged;            /* (self-modifying code, overlays), by linear address */
 };
 
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn);

@@ -2,6 +2,7 @@
  * formats/symtab.c: linker map parsing (see symtab.h).
  */
 #include "symtab.h"
+#include "nasmlst.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -530,8 +531,12 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
     } else if (contains(text, len, "Total memory used")) {
         t->format = MAP_LD86;
         rc = parse_ld86(&l, t, err, errn);
+    } else if (nasmlst_looks_like(text, len)) {
+        struct nasm_listing lst;
+        t->format = MAP_NASMLST;
+        rc = nasmlst_parse(text, len, &lst, err, errn) == 0 ? nasmlst_to_symtab(&lst, t, err, errn) : -1;
     } else {
-        snprintf(err, errn, "not a linker map this version reads (Microsoft LINK, TLINK, Turbo Pascal, WLINK, NASM [map all], ld86 -M)");
+        snprintf(err, errn, "not a linker map this version reads (Microsoft LINK, TLINK, Turbo Pascal, WLINK, NASM [map all], ld86 -M, a NASM listing)");
         rc = -1;
     }
     if (rc != 0) {
@@ -570,7 +575,7 @@ void symtab_free(struct symtab *t)
 
 const char *map_format_name(enum map_format f)
 {
-    static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86" };
+    static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86", "NASM listing" };
     return (unsigned)f < sizeof names / sizeof *names ? names[f] : "?";
 }
 

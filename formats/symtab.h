@@ -9,7 +9,8 @@
  * relatives TLINK ("Detailed map of segments", "idle" publics) and Turbo
  * Pascal (a HEAP segment), Open Watcom WLINK ("|   Segments   |" and
  * "|   Memory Map   |" tables), NASM ("- NASM Map file", [map all]) and
- * dev86 ld86 -M (symbol lines, "Total memory used").
+ * dev86 ld86 -M (symbol lines, "Total memory used"), and a NASM listing
+ * (nasm -l: its labels and source lines; formats/nasmlst.h).
  * A map that does not parse gives a one-line error naming the line.
  */
 #ifndef PROFIL_FORMATS_SYMTAB_H
@@ -18,7 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86 };
+/* MAP_NASMLST: a NASM listing, nasm -l (formats/nasmlst.h): labels and lines. */
+enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86, MAP_NASMLST };
 
 struct sym_segment {
     char name[40];

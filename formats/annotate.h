@@ -1,0 +1,41 @@
+/*
+ * formats/annotate.h: `profil annotate`: each hot symbol's code
+ * disassembled (formats/disasm.h), every instruction with its exact
+ * count, cycles, bus stalls and share of the run's time, from the code
+ * bytes a trace's .prx holds as they ran; jump and call targets named by
+ * the map's symbols; source lines between the instructions (--source: a
+ * NASM listing's text, or a map's line-number labels).  A .PRF has only
+ * samples per bucket: its annotation is at bucket resolution, and says so.
+ */
+#ifndef PROFIL_FORMATS_ANNOTATE_H
+#define PROFIL_FORMATS_ANNOTATE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "nasmlst.h"
+#include "prf.h"
+#include "prx.h"
+#include "symtab.h"
+
+struct annotate_request {
+    const char *path;                   /* the .prx or .PRF, for the header */
+    const struct symtab *map;           /* NULL: per run of executed code (per bucket for a .PRF) */
+    const char *symbol;                 /* NULL: every symbol that ran, busiest first */
+    int source;                         /* interleave the map's source lines */
+    const struct nasm_listing *listing; /* their text (the map is a NASM listing), or NULL */
+    int color;                          /* highlight the hot lines (a terminal): red from
+                                           ANNOTATE_RED% of the run's time, green from ANNOTATE_GREEN% */
+};
+#define ANNOTATE_RED 5.0
+#define ANNOTATE_GREEN 0.5
+
+/* The annotation of a trace's .prx; 0, or -1 with a one-line err (a
+ * sampling run's .prx, a .prx without code, an unknown --symbol). */
+int annotate_prx(FILE *f, const struct prx *x, const struct annotate_request *q, char *err, size_t errn);
+
+/* The same at bucket resolution for a .PRF (exact counts attached when
+ * its .prc matched): per symbol, its buckets and their samples. */
+int annotate_prf(FILE *f, const struct prf *p, const struct annotate_request *q, char *err, size_t errn);
+
+#endif
