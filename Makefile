@@ -67,6 +67,13 @@ $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
 
 fixtures: $(FIXTURES)
 
+# NASM listings (nasm -l) of two fixtures, for the listing reader's tests
+# (formats/nasmlst.h): a plain one and one with an %include.
+LISTINGS := $(B)/fixtures/hotloop.lst $(B)/fixtures/crit.lst
+$(B)/fixtures/%.lst: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile
+	@mkdir -p $(B)/fixtures
+	$(NASM) -f bin -i tests/fixtures/ -l $@ -o /dev/null $<
+
 # A fixture that includes another (settime.asm includes dostime.asm) is
 # rebuilt when that changes: nasm writes the dependencies.
 -include $(wildcard $(B)/fixtures/*.d)
@@ -81,7 +88,7 @@ $(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h lib/pr
 	    -DFIXTURE_DIR='"$(B)/fixtures/"' -DEMBED_CC='"$(CC)"' -DEMBED_FLAGS='"$(EXTRA_CFLAGS) $(LDFLAGS)"' -DREPLAY_DIR='"$(B)/replay/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
 	    $(CMD_LIB_OBJ) $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
 
-check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(REPLAYS)
+check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(LISTINGS) $(REPLAYS)
 	CK_FORK=yes ./$(B)/check_profil
 
 # The layers of emu/ and loader/ (docs/architecture.md): no include goes

@@ -180,8 +180,8 @@ static void prx_unit(FILE *f, const struct prx *x, const struct unit *v, const u
 {
     double total = x->total_cycles ? (double)x->total_cycles : 1.0;
     size_t marked = 0;
-    fprintf(f, "\n%s  %05X-%05X: %.0f cycles (%.1f%%), %llu instructions", v->name, v->start, v->end - 1, v->count,
-            100.0 * v->count / total, (unsigned long long)v->insns);
+    fprintf(f, "\n%s  %05X-%05X: %.0f cycles (%.1f%%), %llu instruction%s", v->name, v->start, v->end - 1, v->count,
+            100.0 * v->count / total, (unsigned long long)v->insns, v->insns == 1 ? "" : "s");
     if (x->has_stalls)
         fprintf(f, ", %.1f%% of them bus stalls", v->count > 0 ? 100.0 * (double)v->stalls / v->count : 0.0);
     fprintf(f, "\n  offset  cs:ip      bytes              count       cycles%s   time%%  instruction\n",

@@ -18,7 +18,7 @@ int disasm_open(struct disasm *d, const char *cpu)
         return -1;
     cs_option(h, CS_OPT_SYNTAX, CS_OPT_SYNTAX_INTEL);
     d->handle = (size_t)h;
-    d->later = cpu && (strcmp(cpu, "186") == 0 || strcmp(cpu, "286") == 0);
+    d->later = !cpu ? 0 : strcmp(cpu, "186") == 0 ? 1 : strcmp(cpu, "286") == 0 ? 2 : 0;
     return 0;
 }
 
@@ -113,10 +113,39 @@ static int esc_text(const struct disasm *d, const struct insn *di, const uint8_t
     unsigned p = di->prefixes, len = di->length;
     memcpy(sub, b, len);
     sub[p] = 0x8B;
+    sub[p + 1] &= (uint8_t)~0x38;       /* reg AX: the operand follows "ax, " */
     if (!capstone(d, sub, len, ip, len, mn, sizeof mn, ops, sizeof ops) || strncmp(ops, "ax, ", 4) != 0)
         return -1;
     snprintf(out, n, "esc 0x%02x, %s", (di->opcode & 7) << 3 | di->reg, ops + 4);
     return 0;
+}
+
+/* The 8086 takes LOCK before any instruction, Capstone only before those
+ * that write memory: the instruction without its LOCK bytes, "lock "
+ * before its mnemonic. */
+static unsigned without_lock(const struct disasm *d, const struct insn *di, const uint8_t *b, uint16_t ip, char *mn,
+                             size_t mnn, char *ops, size_t opsn)
+{
+    uint8_t sub[24];
+    unsigned k = 0;
+    char inner[32];
+    for (unsigned i = 0; i < di->length; i++)
+        if (i >= di->prefixes || (b[i] != 0xF0 && b[i] != 0xF1))
+            sub[k++] = b[i];
+    if (!capstone(d, sub, k, ip, k, inner, sizeof inner, ops, opsn))
+        return 0;
+    snprintf(mn, mnn, "lock %.*s", (int)(mnn > 6 ? mnn - 6 : 0), inner);
+    return di->length;
+}
+
+/* The 186's new instructions (and the 286's 0Fh group), whose lengths
+ * decode.h, an 8086 decoder, does not give. */
+static int added_by_186(const struct insn *di, const uint8_t *b, int later)
+{
+    uint8_t op = di->opcode;
+    if (op == 0x0F)                     /* SLDT ... CLTS, LOADALL on a 286 */
+        return later == 2 && b[di->prefixes + 1] <= 0x06;
+    return (op >= 0x60 && op <= 0x6F) || op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9;
 }
 
 /* "lcall"/"ljmp" as an 8086 assembler writes them. */
@@ -137,6 +166,8 @@ void disasm_one(const struct disasm *d, const uint8_t *mem, uint16_t cs, uint16_
     out->target = target_of(&di, cs, ip, d->later);
     if (d->later) {                     /* Capstone's 186/286 forms and lengths */
         size = capstone(d, b, 16, ip, 0, mn, sizeof mn, ops, sizeof ops);
+        if (size && size != len && !added_by_186(&di, b, d->later))
+            size = 0;                   /* a 386 form (66h, 67h, 0Fh on a 186) */
         if (size && size != len)
             out->target = DISASM_NO_TARGET;
     } else if (di.opcode == 0x0F && !di.overlong) {
@@ -146,6 +177,8 @@ void disasm_one(const struct disasm *d, const uint8_t *mem, uint16_t cs, uint16_
     } else {
         as_8086(&di, b, note, sizeof note);
         size = capstone(d, b, len, ip, len, mn, sizeof mn, ops, sizeof ops);
+        if (!size && di.lock && !di.overlong)
+            size = without_lock(d, &di, b, ip, mn, sizeof mn, ops, sizeof ops);
         if (!size && !di.overlong && di.opcode >= 0xD8 && di.opcode <= 0xDF &&
             esc_text(d, &di, b, ip, out->text, sizeof out->text) == 0) {
             out->length = len;

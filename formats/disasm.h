@@ -26,7 +26,7 @@
 
 struct disasm {
     size_t handle;              /* Capstone's csh */
-    int later;                  /* 1: --cpu 186 or 286 (Capstone's forms) */
+    int later;                  /* 1: --cpu 186, 2: 286 (Capstone's forms); 0: 8086 */
 };
 
 struct disasm_insn {

@@ -39,7 +39,7 @@ START_TEST(install_tree)
     ck_assert_ptr_nonnull(strstr(pc, "prefix=/opt/profil\n"));
     ck_assert_ptr_nonnull(strstr(pc, "Libs: -L${libdir} -lprofil\n"));
     ck_assert_ptr_nonnull(strstr(pc, "Requires.private: jansson zlib\n"));
-    ck_assert_ptr_nonnull(strstr(pc, "Libs.private: -lx86emu -lm\n"));
+    ck_assert_ptr_nonnull(strstr(pc, "Libs.private: -lx86emu -lcapstone -lm\n"));
     ck_assert_int_eq(system(MAKE " uninstall DESTDIR=$PWD/" DEST " PREFIX=/opt/profil"), 0);
     ck_assert_int_eq(system("test -z \"$(find " DEST " -type f)\""), 0);
 }

@@ -35,7 +35,7 @@
 
 struct run_result {
     int status;
-    char out[8192];
+    char out[16384];        /* profil --help is over 8 KiB */
     char err[8192];
 };
 
@@ -171,5 +171,6 @@ Suite *layers_suite(void);
 Suite *api_suite(void);
 Suite *man_suite(void);
 Suite *decode_suite(void);
+Suite *annotate_suite(void);
 
 #endif
