@@ -179,11 +179,12 @@ void disasm_one(const struct disasm *d, const uint8_t *mem, uint16_t cs, uint16_
         size = capstone(d, b, len, ip, len, mn, sizeof mn, ops, sizeof ops);
         if (!size && di.lock && !di.overlong)
             size = without_lock(d, &di, b, ip, mn, sizeof mn, ops, sizeof ops);
-        if (!size && !di.overlong && di.opcode >= 0xD8 && di.opcode <= 0xDF &&
-            esc_text(d, &di, b, ip, out->text, sizeof out->text) == 0) {
-            out->length = len;
-            return;
-        }
+    }
+    if (!size && !di.overlong && di.opcode >= 0xD8 && di.opcode <= 0xDF &&     /* no 8087 on any of them */
+        esc_text(d, &di, b, ip, out->text, sizeof out->text) == 0) {
+        out->length = len;
+        out->target = DISASM_NO_TARGET;
+        return;
     }
     if (!size) {
         out->length = len;

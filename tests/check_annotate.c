@@ -78,6 +78,8 @@ START_TEST(disasm_186_forms)
     CHECK_FORM("186", "shl ax, 3", 3, 0xC1, 0xE0, 0x03);
     CHECK_FORM("186", "db 0x0f", 1, 0x0F, 0x90, 0x90);
     CHECK_FORM("286", "db 0x0f", 1, 0x0F, 0x90, 0x90);
+    CHECK_FORM("286", "esc 0x09, word ptr [bx + si]", 2, 0xD9, 0x08);
+    CHECK_FORM("186", "fninit", 2, 0xDB, 0xE3);
 }
 END_TEST
 
