@@ -28,7 +28,7 @@ FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
 TEST_SRC := $(wildcard tests/check_*.c)
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (README, Reliability).
-FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 prx keys
+FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
 FUZZ_PACKAGES := clang libclang-rt-dev
@@ -113,7 +113,7 @@ fuzz:
 
 fuzz-run: $(FUZZ_TARGETS:%=fuzz-run-%)
 
-fuzz-run-%: $(B)/fuzzer/% $(FIXTURES)
+fuzz-run-%: $(B)/fuzzer/% $(FIXTURES) $(LISTINGS)
 	@sh tools/fuzz.sh $* $(B) $(FUZZ_SECONDS)
 
 $(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil.a

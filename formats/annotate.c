@@ -69,14 +69,7 @@ static void name_target(const struct symtab *t, uint32_t off, uint32_t size, cha
     out[0] = 0;
     if (!t || off >= size)
         return;
-    size_t lo = 0, hi = t->nsym;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (t->sym[mid].addr <= off)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    size_t lo = symtab_below(t, off);
     if (lo == 0 || off >= symtab_symbol_end(t, lo - 1, size))
         return;
     const struct symbol *y = &t->sym[lo - 1];
@@ -264,7 +257,8 @@ int annotate_prx(FILE *f, const struct prx *x, const struct annotate_request *q,
                  "--trace again", q->path);
         return -1;
     }
-    uint32_t size = x->bucket_num * x->bucket_size * 16u;
+    uint64_t bytes = (uint64_t)x->bucket_num * x->bucket_size * 16u;
+    uint32_t size = bytes < IMAGE_SIZE ? (uint32_t)bytes : IMAGE_SIZE;     /* the program, inside 1 MiB */
     size_t n;
     struct unit *u = prx_units(x, q->map, size, &n);
     uint8_t *image = calloc(IMAGE_SIZE, 1);

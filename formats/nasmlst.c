@@ -35,6 +35,16 @@ static int digits(const char *s, size_t n, unsigned base, uint32_t *v)
     return 0;
 }
 
+/* How many of the n bytes at s are blanks, from the first (the text is
+ * not NUL-terminated). */
+static size_t blanks(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    return k;
+}
+
 static int parse_row(const char *s, size_t n, struct row *r)
 {
     size_t k = 0;
@@ -49,7 +59,7 @@ static int parse_row(const char *s, size_t n, struct row *r)
     r->number = v;
     if (n >= 16 && s[15] == ' ' && digits(s + 7, 8, 16, &r->addr) == 0)
         r->has_addr = 1;
-    else if (n > 7 && strspn(s + 7, " ") < (n < 16 ? n - 7 : 9))
+    else if (blanks(s + 7, n < 16 ? n - 7 : 9) < (n < 16 ? n - 7 : 9))
         return 0;
     if (n > 16) {
         size_t b = n < 36 ? n - 16 : 20, e = b;
@@ -132,8 +142,8 @@ static int label_of(const char *t, size_t n, char *out, size_t outn)
 /* "report.inc" of %include "report.inc"; 0 when it is not one. */
 static int include_of(const char *t, size_t n, char *out, size_t outn)
 {
-    size_t k = strspn(t, " \t");
-    if (k > n || n - k < 9 || strncasecmp(t + k, "%include", 8) != 0)
+    size_t k = blanks(t, n);
+    if (n - k < 9 || strncasecmp(t + k, "%include", 8) != 0)
         return 0;
     const char *q = memchr(t + k + 8, '"', n - k - 8);
     if (!q)

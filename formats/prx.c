@@ -155,12 +155,8 @@ int prx_file_looks_like(const char *path)
     return prx_looks_like(head, n);
 }
 
-void prx_free(struct prx *x)
+void prx_free_code(struct prx *x)
 {
-    free(x->e);
-    free(x->calls);
-    free(x->sites);
-    free(x->services);
     free(x->code);
     free(x->code_bytes);
     free(x->changed);
@@ -168,6 +164,15 @@ void prx_free(struct prx *x)
     x->code_bytes = NULL;
     x->changed = NULL;
     x->ncode = x->ncode_bytes = x->nchanged = 0;
+}
+
+void prx_free(struct prx *x)
+{
+    free(x->e);
+    free(x->calls);
+    free(x->sites);
+    free(x->services);
+    prx_free_code(x);
     x->services = NULL;
     x->nservices = 0;
     x->e = NULL;

@@ -121,6 +121,8 @@ int prx_looks_like(const uint8_t *buf, size_t n);
  * reader that follows reports that). */
 int prx_file_looks_like(const char *path);
 void prx_free(struct prx *x);
+/* Frees x's code (the runs, their bytes, the changed addresses) only. */
+void prx_free_code(struct prx *x);
 const char *prx_class_name(unsigned cls);
 const char *call_kind_name(unsigned kind);
 /* The load-module offset of a program entry (linear - 16 prog_low_pa). */

@@ -378,6 +378,8 @@ static int code_run(struct scan *s, const char *key, size_t i, void *ctx)
         return s->failed ? -1 : wrong(s, "code run %zu is not [linear, \"HEX\"]", i);
     size_t at = x->ncode_bytes;
     while (s->p + 1 < s->end && hex_digit(s->p[0]) >= 0 && hex_digit(s->p[1]) >= 0) {
+        if (linear + (x->ncode_bytes - at) >= 0x100000)
+            return wrong(s, "code run %zu passes 1 MiB", i);
         if (grow((void **)&x->code_bytes, &r->cap_bytes, x->ncode_bytes + 1, 1) != 0)
             return wrong(s, "out of memory");
         x->code_bytes[x->ncode_bytes++] = (uint8_t)(hex_digit(s->p[0]) << 4 | hex_digit(s->p[1]));
@@ -402,8 +404,8 @@ static int code_changed(struct scan *s, const char *key, size_t i, void *ctx)
     uint64_t v;
     int neg;
     (void)key;
-    if (number(s, &v, &neg) != 0 || neg || v > 0xFFFFF)
-        return s->failed ? -1 : wrong(s, "code changed %zu is not a linear address", i);
+    if (number(s, &v, &neg) != 0 || neg || v > 0xFFFFF || (i && v <= r->x->changed[i - 1]))
+        return s->failed ? -1 : wrong(s, "code changed %zu is not a linear address after the one before", i);
     if (grow((void **)&r->x->changed, &r->cap_changed, i + 1, sizeof *r->x->changed) != 0)
         return wrong(s, "out of memory");
     r->x->changed[i] = (uint32_t)v;
@@ -424,13 +426,7 @@ static int code_member(struct scan *s, const char *key, size_t i, void *ctx)
 static int code_object(struct scan *s, struct prx *x)
 {
     struct code_read r = { x, 0, 0, 0 };
-    free(x->code);
-    free(x->code_bytes);
-    free(x->changed);
-    x->code = NULL;
-    x->code_bytes = NULL;
-    x->changed = NULL;
-    x->ncode = x->ncode_bytes = x->nchanged = 0;
+    prx_free_code(x);          /* a second "code" member replaces the first */
     if (items(s, '{', code_member, &r) < 0)
         return -1;
     if (!x->code && !(x->code = calloc(1, sizeof *x->code)))

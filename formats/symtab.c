@@ -612,6 +612,19 @@ int symtab_is_data(const struct symtab *t, uint32_t addr)
     return 0;
 }
 
+size_t symtab_below(const struct symtab *t, uint32_t addr)
+{
+    size_t lo = 0, hi = t->nsym;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (t->sym[mid].addr <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 uint32_t symtab_line_end(const struct symtab *t, size_t i, uint32_t limit)
 {
     uint32_t a = t->line[i].addr, end = limit;
@@ -620,15 +633,8 @@ uint32_t symtab_line_end(const struct symtab *t, size_t i, uint32_t limit)
             end = t->line[k].addr;
             break;
         }
-    /* The symbol it is in: the last one at or below it (binary search). */
-    size_t lo = 0, hi = t->nsym;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (t->sym[mid].addr <= a)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    /* The symbol it is in: the last one at or below it. */
+    size_t lo = symtab_below(t, a);
     if (lo > 0) {
         uint32_t e = symtab_symbol_end(t, lo - 1, limit);
         if (e > a && e < end)

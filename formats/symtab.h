@@ -59,6 +59,10 @@ const char *map_format_name(enum map_format f);
  * segment, or `limit`. */
 uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit);
 
+/* How many symbols start at or below addr: the one holding addr, if any,
+ * is sym[result - 1] (binary search; 0: none starts at or below it). */
+size_t symtab_below(const struct symtab *t, uint32_t addr);
+
 /* Whether addr lies in a segment of data rather than code: class DATA,
  * BSS, STACK or CONST (also FAR_DATA, FAR_BSS, any case), or a NASM
  * section .data or .bss. */

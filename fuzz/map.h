@@ -53,7 +53,7 @@ static int fuzz_contains(const char *text, size_t len, const char *needle)
     return 0;
 }
 
-static void fuzz_map(const uint8_t *data, size_t size, const char *marker)
+static inline void fuzz_map(const uint8_t *data, size_t size, const char *marker)
 {
     size_t mlen = strlen(marker), len = size;
     char *text = malloc(size + mlen + 2), err[600];
