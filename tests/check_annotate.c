@@ -13,6 +13,7 @@
  */
 #include "testutil.h"
 
+#include "../formats/annotate.h"
 #include "../formats/disasm.h"
 #include "../formats/nasmlst.h"
 #include "../formats/prx.h"
@@ -120,6 +121,27 @@ START_TEST(annotate_hotloop_counts)
     ck_assert_str_eq(r.err, "profil: --symbol nope: no such symbol in the map\n");
     run_profil(&r, "annotate --symbol hello --map " FIX("hotloop.map") " " TMP "/ANN.prx", NULL);
     ck_assert_str_eq(r.err, "profil: --symbol hello: it never ran\n");
+}
+END_TEST
+
+/* On a terminal: red from 5% of the time, green from 0.5%, else plain. */
+START_TEST(annotate_colours)
+{
+    struct prx x;
+    struct symtab t;
+    char err[512], out[16384];
+    trace_fixture(FIX("hotloop.com"), "ANN.PRF");
+    ck_assert_msg(prx_read_file(TMP "/ANN.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(symtab_read_file(FIX("hotloop.map"), &t, err, sizeof err) == 0, "%s", err);
+    struct annotate_request q = { "ANN.prx", &t, "heavy", 0, NULL, 1 };
+    FILE *f = tmpfile();
+    ck_assert_int_eq(annotate_prx(f, &x, &q, err, sizeof err), 0);
+    slurp_stream(f, out, sizeof out);
+    ck_assert_ptr_nonnull(strstr(out, "\n\033[31m  0007D   "));
+    ck_assert_ptr_nonnull(strstr(out, "loop 0x17d <heavy+0xd>\033[m\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\n  0007F   "));                  /* RET: 0.0% */
+    symtab_free(&t);
+    prx_free(&x);
 }
 END_TEST
 
@@ -293,6 +315,7 @@ Suite *annotate_suite(void)
     tcase_add_test(tc, disasm_8086_forms);
     tcase_add_test(tc, disasm_186_forms);
     tcase_add_test(tc, annotate_hotloop_counts);
+    tcase_add_test(tc, annotate_colours);
     tcase_add_test(tc, prx_keeps_code);
     tcase_add_test(tc, annotate_self_modifying);
     tcase_add_test(tc, annotate_refuses);
