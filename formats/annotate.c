@@ -33,27 +33,17 @@ static uint32_t line_addr(const struct lines *s, size_t i)
     return s->lst ? s->lst->line[i].addr : s->map->line[i].addr;
 }
 
-/* The lines whose code starts in [from, upto], printed; those before
+/* The lines whose code starts in [from, upto], handed out; those before
  * `from` skipped. */
-static void source_upto(FILE *f, struct lines *s, uint32_t from, uint32_t upto, int color)
+static void source_upto(struct lines *s, uint32_t from, uint32_t upto, annotate_sink sink, void *ctx)
 {
     for (; s->next < s->n && line_addr(s, s->next) <= upto; s->next++) {
         if (line_addr(s, s->next) < from)
             continue;
-        const char *label = s->lst ? s->lst->line[s->next].label : s->map->line[s->next].label;
-        fprintf(f, "%s%38s%-14s ", color ? "\033[2m" : "", "", label);
-        if (s->lst) {
-            unsigned col = 0;
-            for (const char *c = s->lst->line[s->next].text; *c; c++) {
-                if (*c == '\t') {
-                    do fputc(' ', f); while (++col % 8);
-                } else {
-                    fputc(*c, f);
-                    col++;
-                }
-            }
-        }
-        fprintf(f, "%s\n", color ? "\033[m" : "");
+        struct annotate_item it = { .kind = ANNOTATE_SOURCE, .start = line_addr(s, s->next) };
+        it.name = s->lst ? s->lst->line[s->next].label : s->map->line[s->next].label;
+        it.text = s->lst ? s->lst->line[s->next].text : NULL;
+        sink(ctx, &it);
     }
 }
 
@@ -64,15 +54,17 @@ static int by_count(const void *a, const void *b)
 }
 
 /* The symbol holding load-module offset off: "<heavy>", "<heavy+0xd>". */
-static void name_target(const struct symtab *t, uint32_t off, uint32_t size, char *out, size_t n)
+static void name_target(const struct symtab *t, uint32_t off, uint32_t size, char *out, size_t n, uint32_t *unit)
 {
     out[0] = 0;
+    *unit = ANNOTATE_NO_UNIT;
     if (!t || off >= size)
         return;
     size_t lo = symtab_below(t, off);
     if (lo == 0 || off >= symtab_symbol_end(t, lo - 1, size))
         return;
     const struct symbol *y = &t->sym[lo - 1];
+    *unit = y->addr;
     if (off == y->addr)
         snprintf(out, n, " <%s>", y->name);
     else
@@ -162,23 +154,22 @@ static struct unit *prx_units(const struct prx *x, const struct symtab *t, uint3
     return u;
 }
 
-static void gap(FILE *f, uint32_t from, uint32_t to)
+static void gap(uint32_t from, uint32_t to, annotate_sink sink, void *ctx)
 {
+    struct annotate_item it = { .kind = ANNOTATE_GAP, .start = from, .end = to };
     if (to > from)
-        fprintf(f, "  %05X   ... %u byte%s not executed\n", from, to - from, to - from == 1 ? "" : "s");
+        sink(ctx, &it);
 }
 
-static void prx_unit(FILE *f, const struct prx *x, const struct unit *v, const uint8_t *image, const struct disasm *d,
-                     const struct annotate_request *q, struct lines *src, uint32_t size)
+static void prx_unit(const struct prx *x, const struct unit *v, const uint8_t *image, const struct disasm *d,
+                     const struct annotate_request *q, struct lines *src, uint32_t size, annotate_sink sink, void *ctx)
 {
     double total = x->total_cycles ? (double)x->total_cycles : 1.0;
-    size_t marked = 0;
-    fprintf(f, "\n%s  %05X-%05X: %.0f cycles (%.1f%%), %llu instruction%s", v->name, v->start, v->end - 1, v->count,
-            100.0 * v->count / total, (unsigned long long)v->insns, v->insns == 1 ? "" : "s");
-    if (x->has_stalls)
-        fprintf(f, ", %.1f%% of them bus stalls", v->count > 0 ? 100.0 * (double)v->stalls / v->count : 0.0);
-    fprintf(f, "\n  offset  cs:ip      bytes              count       cycles%s   time%%  instruction\n",
-            x->has_stalls ? "     stalls" : "");
+    struct annotate_item u = { .kind = ANNOTATE_UNIT, .name = v->name, .start = v->start, .end = v->end,
+                               .insns = v->insns, .cycles = (uint64_t)v->count, .stalls = v->stalls,
+                               .percent = 100.0 * v->count / total };
+    sink(ctx, &u);
+    int marked = 0;
     uint32_t next = v->start;
     src->next = 0;
     for (size_t j = 0; j < x->n; j++) {
@@ -187,37 +178,103 @@ static void prx_unit(FILE *f, const struct prx *x, const struct unit *v, const u
         if (e->cls != PRX_PROGRAM || off < v->start || off >= v->end)
             continue;
         if (q->source)
-            source_upto(f, src, v->start, off, q->color);
-        gap(f, next, off);
+            source_upto(src, v->start, off, sink, ctx);
+        gap(next, off, sink, ctx);
         struct disasm_insn in = { 0, "(cycles charged here: a service, an interrupt's entry, HLT)", DISASM_NO_TARGET };
-        char bytes[20] = "", target[80] = "";
+        struct annotate_item it = { .kind = ANNOTATE_INSN, .start = off, .insns = e->insns, .cycles = e->cycles,
+                                    .stalls = e->stalls, .percent = 100.0 * (double)e->cycles / total, .cs = e->cs,
+                                    .ip = e->ip, .target_unit = ANNOTATE_NO_UNIT };
         if (e->insns) {
             disasm_one(d, image, e->cs, e->ip, &in);
             size_t used = 0;
-            for (unsigned k = 0; k < in.length && used + 3 < sizeof bytes; k++)
-                used += (size_t)snprintf(bytes + used, sizeof bytes - used, "%02X", image[(e->linear + k) % IMAGE_SIZE]);
-            if (in.length * 2 >= sizeof bytes)
-                snprintf(bytes + sizeof bytes - 3, 3, "..");
+            for (unsigned k = 0; k < in.length && used + 3 < sizeof it.bytes; k++)
+                used += (size_t)snprintf(it.bytes + used, sizeof it.bytes - used, "%02X",
+                                         image[(e->linear + k) % IMAGE_SIZE]);
+            if (in.length * 2 >= sizeof it.bytes)
+                snprintf(it.bytes + sizeof it.bytes - 3, 3, "..");
             if (in.target != DISASM_NO_TARGET)
-                name_target(q->map, in.target - (uint32_t)x->prog_low_pa * 16u, size, target, sizeof target);
+                name_target(q->map, in.target - (uint32_t)x->prog_low_pa * 16u, size, it.target, sizeof it.target,
+                            &it.target_unit);
         }
-        int smc = e->insns && changed(x, e->linear);
-        marked += smc;
-        double pct = 100.0 * (double)e->cycles / total;
-        fprintf(f, "%s%c %05X   %04X:%04X  %-16s %7llu %12llu", heat(pct, q->color), smc ? '*' : ' ', off, e->cs, e->ip,
-                bytes, (unsigned long long)e->insns, (unsigned long long)e->cycles);
-        if (x->has_stalls)
-            fprintf(f, " %10llu", (unsigned long long)e->stalls);
-        fprintf(f, " %6.1f%%  %s%s%s\n", pct, in.text, target, q->color && heat(pct, 1)[0] ? "\033[m" : "");
+        it.text = in.text;
+        it.changed = e->insns && changed(x, e->linear);
+        marked += it.changed;
+        sink(ctx, &it);
         if (off + (e->insns ? in.length : 0) > next)
             next = off + (e->insns ? in.length : 0);
     }
     if (q->source)
-        source_upto(f, src, v->start, v->end - 1, q->color);
-    gap(f, next, v->end);
-    if (marked)
-        fprintf(f, "  * %zu instruction%s whose bytes differed when the run ended (self-modifying code, or code loaded "
-                   "over it): shown as they first ran\n", marked, marked == 1 ? "" : "s");
+        source_upto(src, v->start, v->end - 1, sink, ctx);
+    gap(next, v->end, sink, ctx);
+    struct annotate_item end = { .kind = ANNOTATE_END, .name = v->name, .start = v->start, .end = v->end,
+                                 .changed = marked };
+    sink(ctx, &end);
+}
+
+/* ---- the text: annotate's own writer of the items ------------------------ */
+
+struct text_out {
+    FILE *f;
+    const struct prx *x;                /* NULL: a .PRF (source lines only) */
+    const struct annotate_request *q;
+};
+
+static void text_item(void *ctx, const struct annotate_item *it)
+{
+    const struct text_out *o = ctx;
+    FILE *f = o->f;
+    const struct prx *x = o->x;
+    int color = o->q->color;
+    switch (it->kind) {
+    case ANNOTATE_BEGIN:
+        fprintf(f, "annotate %s: %s, a trace: exact counts per instruction (cpu %s, timing %s)\n", o->q->path,
+                x->program, x->cpu, x->timing);
+        fprintf(f, "%llu cycles, %llu instructions in all; time%% is of all cycles%s\n",
+                (unsigned long long)x->total_cycles, (unsigned long long)x->total_insns,
+                o->q->map ? "" : "; no map: a section per run of executed code");
+        break;
+    case ANNOTATE_UNIT:
+        fprintf(f, "\n%s  %05X-%05X: %.0f cycles (%.1f%%), %llu instruction%s", it->name, it->start, it->end - 1,
+                (double)it->cycles, it->percent, (unsigned long long)it->insns, it->insns == 1 ? "" : "s");
+        if (x->has_stalls)
+            fprintf(f, ", %.1f%% of them bus stalls",
+                    it->cycles > 0 ? 100.0 * (double)it->stalls / (double)it->cycles : 0.0);
+        fprintf(f, "\n  offset  cs:ip      bytes              count       cycles%s   time%%  instruction\n",
+                x->has_stalls ? "     stalls" : "");
+        break;
+    case ANNOTATE_INSN:
+        fprintf(f, "%s%c %05X   %04X:%04X  %-16s %7llu %12llu", heat(it->percent, color), it->changed ? '*' : ' ',
+                it->start, it->cs, it->ip, it->bytes, (unsigned long long)it->insns, (unsigned long long)it->cycles);
+        if (x->has_stalls)
+            fprintf(f, " %10llu", (unsigned long long)it->stalls);
+        fprintf(f, " %6.1f%%  %s%s%s\n", it->percent, it->text, it->target,
+                color && heat(it->percent, 1)[0] ? "\033[m" : "");
+        break;
+    case ANNOTATE_SOURCE:
+        fprintf(f, "%s%38s%-14s ", color ? "\033[2m" : "", "", it->name);
+        if (it->text) {
+            unsigned col = 0;
+            for (const char *c = it->text; *c; c++) {
+                if (*c == '\t') {
+                    do fputc(' ', f); while (++col % 8);
+                } else {
+                    fputc(*c, f);
+                    col++;
+                }
+            }
+        }
+        fprintf(f, "%s\n", color ? "\033[m" : "");
+        break;
+    case ANNOTATE_GAP:
+        fprintf(f, "  %05X   ... %u byte%s not executed\n", it->start, it->end - it->start,
+                it->end - it->start == 1 ? "" : "s");
+        break;
+    case ANNOTATE_END:
+        if (it->changed)
+            fprintf(f, "  * %d instruction%s whose bytes differed when the run ended (self-modifying code, or code "
+                       "loaded over it): shown as they first ran\n", it->changed, it->changed == 1 ? "" : "s");
+        break;
+    }
 }
 
 static int check_symbol(const struct unit *u, size_t n, const struct annotate_request *q, char *err, size_t errn)
@@ -245,7 +302,8 @@ static void init_lines(struct lines *s, const struct annotate_request *q)
     s->next = 0;
 }
 
-int annotate_prx(FILE *f, const struct prx *x, const struct annotate_request *q, char *err, size_t errn)
+int annotate_prx_each(const struct prx *x, const struct annotate_request *q, size_t max_units, annotate_sink sink,
+                      void *ctx, char *err, size_t errn)
 {
     if (strcmp(x->mode, "trace") != 0) {
         snprintf(err, errn, "%s: a sampling run's .prx has no per-instruction counts: annotate its .PRF (bucket "
@@ -272,16 +330,15 @@ int annotate_prx(FILE *f, const struct prx *x, const struct annotate_request *q,
         } else {
             for (size_t i = 0; i < x->ncode; i++)
                 memcpy(image + x->code[i].linear, x->code_bytes + x->code[i].at, x->code[i].n);
-            fprintf(f, "annotate %s: %s, a trace: exact counts per instruction (cpu %s, timing %s)\n", q->path,
-                    x->program, x->cpu, x->timing);
-            fprintf(f, "%llu cycles, %llu instructions in all; time%% is of all cycles%s\n",
-                    (unsigned long long)x->total_cycles, (unsigned long long)x->total_insns,
-                    q->map ? "" : "; no map: a section per run of executed code");
+            struct annotate_item begin = { .kind = ANNOTATE_BEGIN };
+            sink(ctx, &begin);
             struct lines src;
             init_lines(&src, q);
-            for (size_t i = 0; i < n; i++)
-                if (!q->symbol || strcmp(u[i].name, q->symbol) == 0)
-                    prx_unit(f, x, &u[i], image, &d, q, &src, size);
+            for (size_t i = 0, shown = 0; i < n && (!max_units || shown < max_units); i++)
+                if (!q->symbol || strcmp(u[i].name, q->symbol) == 0) {
+                    prx_unit(x, &u[i], image, &d, q, &src, size, sink, ctx);
+                    shown++;
+                }
             disasm_close(&d);
             rc = 0;
         }
@@ -289,6 +346,12 @@ int annotate_prx(FILE *f, const struct prx *x, const struct annotate_request *q,
     free(image);
     free(u);
     return rc;
+}
+
+int annotate_prx(FILE *f, const struct prx *x, const struct annotate_request *q, char *err, size_t errn)
+{
+    struct text_out o = { f, x, q };
+    return annotate_prx_each(x, q, 0, text_item, &o, err, errn);
 }
 
 /* ---- a .PRF: bucket resolution --------------------------------------------- */
@@ -343,6 +406,7 @@ int annotate_prf(FILE *f, const struct prf *p, const struct annotate_request *q,
     double total = (double)prf_total(p);
     uint32_t bytes = p->bucket_size * 16u;
     struct lines src;
+    struct text_out o = { f, NULL, q };
     init_lines(&src, q);
     fprintf(f, "annotate %s: bucket resolution: a .PRF counts %s per %u-byte bucket, not per instruction (profil run "
                "--trace for exact counts per instruction)\n", q->path, prf_unit(p), bytes);
@@ -362,7 +426,7 @@ int annotate_prf(FILE *f, const struct prf *p, const struct annotate_request *q,
             fprintf(f, "%s  %6u  %05X-%05X  %12llu  %5.1f%%%s\n", heat(pct, q->color), b, lo, hi,
                     (unsigned long long)prf_hits(p, b), pct, q->color && heat(pct, 1)[0] ? "\033[m" : "");
             if (q->source)
-                source_upto(f, &src, v->start > lo ? v->start : lo, hi < v->end - 1 ? hi : v->end - 1, q->color);
+                source_upto(&src, v->start > lo ? v->start : lo, hi < v->end - 1 ? hi : v->end - 1, text_item, &o);
         }
     }
     free(u);
