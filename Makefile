@@ -173,7 +173,7 @@ uninstall:
 # ---- man pages, bash completion, gcc/clang comparison (issue 20, branch pkg) ----
 # Generated from the option tables, as --help is (cmd/manpage.h): profil(1)
 # and one page per subcommand; `make install` installs them too.
-MAN_CMDS    := run show hist diff cover annotate
+MAN_CMDS    := run show hist diff cover annotate report
 MAN_PAGES   := $(B)/man/profil.1 $(MAN_CMDS:%=$(B)/man/profil-%.1)
 COMPLETION  := $(B)/completion/profil
 MANDIR      ?= $(PREFIX)/share/man/man1

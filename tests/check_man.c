@@ -17,7 +17,7 @@
 #endif
 
 static const struct command_doc *const docs[] = { &run_doc, &show_doc, &hist_doc, &diff_doc, &cover_doc,
-                                                   &annotate_doc };
+                                                   &annotate_doc, &report_doc };
 #define NDOCS (sizeof docs / sizeof docs[0])
 
 static char page[65536];
@@ -106,7 +106,7 @@ END_TEST
 START_TEST(pages_render_without_warnings)
 {
     static const char *const pages[] = { "profil", "profil-run", "profil-show", "profil-hist", "profil-diff",
-                                         "profil-cover", "profil-annotate" };
+                                         "profil-cover", "profil-annotate", "profil-report" };
     char cmd[400], err[4096];
     for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
         snprintf(cmd, sizeof cmd, "groff -man -Tutf8 -ww -z " BUILD_DIR "/man/%s.1 2> " TMP "/groff.err", pages[i]);
@@ -196,7 +196,7 @@ START_TEST(bash_completion)
     } cases[] = {
         { "profil ru", 1, "run\n" },
         { "profil d", 1, "diff\n" },
-        { "profil ''", 1, "annotate\ncover\ndiff\nhelp\nhist\nrun\nshow\nsub\nw.EXE\nx.com\n" },   /* + the dialogue's */
+        { "profil ''", 1, "annotate\ncover\ndiff\nhelp\nhist\nreport\nrun\nshow\nsub\nw.EXE\nx.com\n" },   /* + the dialogue's */
         { "profil -", 1, "--help\n--version\n" },
         { "profil run --ti", 2, "--timeout\n--timing\n" },
         { "profil run --timing ''", 3, "bus\ntable\n" },
@@ -218,6 +218,7 @@ START_TEST(bash_completion)
         { "profil cover --map = ''", 4, "m.MAP\nn.map\nsub\n" },              /* --map=<TAB> */
         { "profil cover --by = l", 4, "line\n" },
         { "profil annotate ''", 2, "A.PRF\nD.PRX\nb.prf\nc.prx\nsub\n" },
+        { "profil report ''", 2, "D.PRX\nc.prx\nsub\n" },
         { "profil bogus ''", 2, "" },
     };
     char out[2048];
