@@ -227,6 +227,13 @@ compare-cc: $(PROFIL) $(FIXTURES)
 	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
 # ---- end of issue 20's block ----
 
+# The HTML report (profil report) in headless Chromium: what its script
+# draws, its links, no console error (tools/browser_test.sh; skipped
+# without chromium).
+.PHONY: browser-test
+browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst
+	sh tools/browser_test.sh ./$(PROFIL) $(B)
+
 clean:
 	rm -rf build build-fuzz build-clang profil
 

@@ -36,6 +36,7 @@ int main(void)
     srunner_add_suite(sr, man_suite());
     srunner_add_suite(sr, decode_suite());
     srunner_add_suite(sr, annotate_suite());
+    srunner_add_suite(sr, html_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

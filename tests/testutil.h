@@ -172,5 +172,6 @@ Suite *api_suite(void);
 Suite *man_suite(void);
 Suite *decode_suite(void);
 Suite *annotate_suite(void);
+Suite *html_suite(void);
 
 #endif
