@@ -183,7 +183,7 @@ static void prx_unit(const struct prx *x, const struct unit *v, const uint8_t *i
         struct disasm_insn in = { 0, "(cycles charged here: a service, an interrupt's entry, HLT)", DISASM_NO_TARGET };
         struct annotate_item it = { .kind = ANNOTATE_INSN, .start = off, .insns = e->insns, .cycles = e->cycles,
                                     .stalls = e->stalls, .percent = 100.0 * (double)e->cycles / total, .cs = e->cs,
-                                    .ip = e->ip, .target_unit = ANNOTATE_NO_UNIT };
+                                    .ip = e->ip, .target_unit = ANNOTATE_NO_UNIT, .target_at = ANNOTATE_NO_UNIT };
         if (e->insns) {
             disasm_one(d, image, e->cs, e->ip, &in);
             size_t used = 0;
@@ -192,9 +192,12 @@ static void prx_unit(const struct prx *x, const struct unit *v, const uint8_t *i
                                          image[(e->linear + k) % IMAGE_SIZE]);
             if (in.length * 2 >= sizeof it.bytes)
                 snprintf(it.bytes + sizeof it.bytes - 3, 3, "..");
-            if (in.target != DISASM_NO_TARGET)
+            if (in.target != DISASM_NO_TARGET) {
                 name_target(q->map, in.target - (uint32_t)x->prog_low_pa * 16u, size, it.target, sizeof it.target,
                             &it.target_unit);
+                if (it.target_unit != ANNOTATE_NO_UNIT)
+                    it.target_at = in.target - (uint32_t)x->prog_low_pa * 16u;
+            }
         }
         it.text = in.text;
         it.changed = e->insns && changed(x, e->linear);

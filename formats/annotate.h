@@ -54,6 +54,7 @@ struct annotate_item {
     const char *text;           /* INSN: the instruction; SOURCE: the listing's text, or NULL (a map's line) */
     char target[80];            /* INSN: " <light+0x3>", or "" */
     uint32_t target_unit;       /* INSN: the start of the symbol holding the target, or ANNOTATE_NO_UNIT */
+    uint32_t target_at;         /* INSN: the target's load-module offset (there: target_unit), or ANNOTATE_NO_UNIT */
     int changed;                /* INSN: its bytes changed after it ran; END: how many of the unit's did */
 };
 typedef void (*annotate_sink)(void *ctx, const struct annotate_item *it);

@@ -65,6 +65,23 @@ static const struct unit_row *unit_holding(const struct html_report *r, uint32_t
     return NULL;
 }
 
+/* Whether an instruction started at load-module offset off (its code row
+ * is "a-OFFSET"): x->e is by linear address. */
+static int ran_at(const struct prx *x, uint32_t off)
+{
+    uint32_t linear = (uint32_t)x->prog_low_pa * 16u + off;
+    for (size_t lo = 0, hi = x->n; lo < hi;) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (x->e[mid].linear == linear)
+            return x->e[mid].insns > 0 && x->e[mid].cls == PRX_PROGRAM;
+        if (x->e[mid].linear < linear)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
 /* "#code-00070" when its code is shown, else "#sym-00070" (its row). */
 static void unit_link(const struct unit_row *u, char *out, size_t n)
 {
@@ -143,10 +160,12 @@ static void code_item(void *ctx, const struct annotate_item *it)
         xml_put_text(f, it->text);
         if (it->target[0]) {
             const struct unit_row *t = it->target_unit != ANNOTATE_NO_UNIT ? unit_at(o->r, it->target_unit) : NULL;
-            if (t) {
+            if (t && t->shown && ran_at(o->r->x, it->target_at))
+                snprintf(link, sizeof link, "a-%05X", it->target_at);
+            else if (t)
                 unit_link(t, link, sizeof link);
+            if (t)
                 fprintf(f, " <a href=\"#%s\">", link);
-            }
             xml_put_text(f, it->target + 1);
             fputs(t ? "</a>" : "", f);
         }

@@ -77,9 +77,9 @@ START_TEST(report_hotloop_tables)
     ck_assert_ptr_nonnull(strstr(code, "<p>5104200 cycles (73.9%), 301200 instructions &middot; "
                                        "<a href=\"#sym-00070\">in the table</a></p>"));
     HAS("<tr id=\"a-0007D\" class=\"hot\"><td>0007D</td><td>0186:017D</td><td>E2FE</td><td>300000</td><td>5098800</td>"
-        "<td>73.9%</td><td class=\"l\">loop 0x17d <a href=\"#code-00070\">&lt;heavy+0xd&gt;</a></td></tr>");
+        "<td>73.9%</td><td class=\"l\">loop 0x17d <a href=\"#a-0007D\">&lt;heavy+0xd&gt;</a></td></tr>");
     HAS("<tr id=\"a-0000A\"><td>0000A</td><td>0186:010A</td><td>E86300</td><td>100</td><td>2300</td><td>0.0%</td>"
-        "<td class=\"l\">call 0x170 <a href=\"#code-00070\">&lt;heavy&gt;</a></td></tr>");
+        "<td class=\"l\">call 0x170 <a href=\"#a-00070\">&lt;heavy&gt;</a></td></tr>");
     HAS("<tr id=\"a-00070\"><td>00070</td><td>0186:0170</td><td>90</td><td>100</td><td>300</td>");
     ck_assert_int_eq(count("<section class=\"unit\""), 4);     /* heavy, light, round, (no symbol) */
     /* self-contained: nothing to fetch */
@@ -110,8 +110,8 @@ START_TEST(report_deterministic)
 }
 END_TEST
 
-/* --top 1: heavy's code only; light's row and round's CALL light then
- * lead to light's row in the table. */
+/* --top 1: heavy's code only; light's row has no link, its function and
+ * its frame lead to its row in the table. */
 START_TEST(report_top_and_source)
 {
     report_hotloop("--top 1 --source --map " FIX("hotloop.lst"), TMP "/top.html");
@@ -120,6 +120,8 @@ START_TEST(report_top_and_source)
     HAS("<a href=\"#code-00070\">heavy</a>");
     LACKS("href=\"#code-00080\"");
     HAS("<tr id=\"sym-00080\"><td class=\"l\" data-v=\"light\">light</td>");
+    HAS("\n[\"light\", \"sym-00080\"]");                 /* its frame leads to its row */
+    HAS("<a href=\"#sym-00080\">light</a></td><td>100</td><td>1701200</td>");     /* as its function does */
     /* the listing's lines between the instructions, escaped */
     HAS("<tr class=\"src\"><td colspan=\"6\">line 24</td><td class=\"l\">.l:     loop .l                 ; 17 / 5</td></tr>");
     HAS("; 10 x 3: makes the bucket time exactly 3x light&apos;s</td></tr>");
