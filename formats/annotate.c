@@ -55,7 +55,7 @@ static void source_upto(FILE *f, struct lines *s, uint32_t from, uint32_t upto, 
         if (line_addr(s, s->next) < from)
             continue;
         const char *label = s->lst ? s->lst->line[s->next].label : s->map->line[s->next].label;
-        fprintf(f, "%s%38s%-14s ", color ? "\033[2m" : "", "", label);
+        fprintf(f, s->lst ? "%s%38s%-14s " : "%s%38s%s", color ? "\033[2m" : "", "", label);
         if (s->lst) {
             unsigned col = 0;
             for (const char *c = s->lst->line[s->next].text; *c; c++) {
