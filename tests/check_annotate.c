@@ -209,6 +209,12 @@ START_TEST(annotate_refuses)
     char err[512];
     run_profil(&r, "run -q --stacks -o " TMP "/STK.PRF " FIX("hotloop.com"), NULL);
     ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "annotate " TMP "/STK.prx", NULL);                 /* its .PRF instead */
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "STK.prx: a sampling run's .prx has no per-instruction counts: annotating "
+                                        TMP "/STK.PRF, its .PRF\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "annotate " TMP "/STK.PRF: bucket resolution: "));
+    ck_assert_int_eq(remove(TMP "/STK.PRF"), 0);
     run_profil(&r, "annotate " TMP "/STK.prx", NULL);
     ck_assert_int_eq(r.status, 125);
     ck_assert_ptr_nonnull(strstr(r.err, "STK.prx: a sampling run's .prx has no per-instruction counts"));
