@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "../formats/annotate.h"
@@ -49,14 +50,29 @@ const struct command_doc annotate_doc = {
     "and share of the run's time; jump and call targets named by the map's symbols; the hottest\n"
     "lines in colour on a terminal. Instructions whose bytes changed after they first ran\n"
     "(self-modifying code) are marked. On a .PRF it lists each symbol's buckets and their samples:\n"
-    "bucket resolution, as its header says.\n",
+    "bucket resolution, as its header says; given a sampling run's .prx, it takes the .PRF beside it.\n",
     "PRX PRF",
 };
+
+/* The .PRF a sampling run wrote beside its .prx (NAME.prx: NAME.PRF,
+ * NAME.prf or NAME), into out; 0 when there is none. */
+static int prf_beside(const char *prx_path, char *out, size_t n)
+{
+    size_t len = strlen(prx_path);
+    if (len > 4 && strcasecmp(prx_path + len - 4, ".prx") == 0)
+        len -= 4;
+    for (int k = 0; k < 3; k++) {
+        snprintf(out, n, "%.*s%s", (int)len, prx_path, k == 0 ? ".PRF" : k == 1 ? ".prf" : "");
+        if (access(out, R_OK) == 0 && !prx_file_looks_like(out))
+            return 1;
+    }
+    return 0;
+}
 
 static int annotate_file(const char *path, const struct annotate_args *a, const struct symtab *t,
                          const struct nasm_listing *lst)
 {
-    char err[800];
+    char err[800], prf_path[4200];
     struct annotate_request q = { path, t, a->symbol, a->source, lst, isatty(STDOUT_FILENO) };
     int rc;
     if (access(path, R_OK) == 0 && prx_file_looks_like(path)) {
@@ -65,8 +81,14 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
             fprintf(stderr, "profil: %s\n", err);
             return EXIT_PROFIL_FAILED;
         }
-        rc = annotate_prx(stdout, &x, &q, err, sizeof err);
+        int sampled = strcmp(x.mode, "trace") != 0;
+        rc = sampled && prf_beside(path, prf_path, sizeof prf_path) ? 1 : annotate_prx(stdout, &x, &q, err, sizeof err);
         prx_free(&x);
+        if (rc == 1) {              /* a sampling run: its .PRF, per bucket */
+            fprintf(stderr, "profil: %s: a sampling run's .prx has no per-instruction counts: annotating %s, "
+                    "its .PRF\n", path, prf_path);
+            return annotate_file(prf_path, a, t, lst);
+        }
     } else {
         struct prf p;
         char note[700];

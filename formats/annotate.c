@@ -33,6 +33,20 @@ static uint32_t line_addr(const struct lines *s, size_t i)
     return s->lst ? s->lst->line[i].addr : s->map->line[i].addr;
 }
 
+/* Start at the first line at or after load-module offset off. */
+static void lines_from(struct lines *s, uint32_t off)
+{
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (line_addr(s, mid) < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    s->next = lo;
+}
+
 /* The lines whose code starts in [from, upto], handed out; those before
  * `from` skipped. */
 static void source_upto(struct lines *s, uint32_t from, uint32_t upto, annotate_sink sink, void *ctx)
@@ -90,13 +104,28 @@ static int changed(const struct prx *x, uint32_t linear)
     return 0;
 }
 
+/* The first address row at or after load-module offset off (the rows
+ * are in increasing linear order). */
+static size_t first_row(const struct prx *x, uint32_t off)
+{
+    uint32_t linear = (uint32_t)x->prog_low_pa * 16u + off;
+    size_t lo = 0, hi = x->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (x->e[mid].linear < linear)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The program's exact totals in [v->start, v->end). */
 static void prx_sum(const struct prx *x, struct unit *v)
 {
-    for (size_t j = 0; j < x->n; j++) {
+    for (size_t j = first_row(x, v->start); j < x->n && prx_offset(x, &x->e[j]) < v->end; j++) {
         const struct prx_entry *e = &x->e[j];
-        uint32_t off = prx_offset(x, e);
-        if (e->cls != PRX_PROGRAM || off < v->start || off >= v->end)
+        if (e->cls != PRX_PROGRAM)
             continue;
         v->count += (double)e->cycles;
         v->insns += e->insns;
@@ -171,11 +200,11 @@ static void prx_unit(const struct prx *x, const struct unit *v, const uint8_t *i
     sink(ctx, &u);
     int marked = 0;
     uint32_t next = v->start;
-    src->next = 0;
-    for (size_t j = 0; j < x->n; j++) {
+    lines_from(src, v->start);
+    for (size_t j = first_row(x, v->start); j < x->n && prx_offset(x, &x->e[j]) < v->end; j++) {
         const struct prx_entry *e = &x->e[j];
         uint32_t off = prx_offset(x, e);
-        if (e->cls != PRX_PROGRAM || off < v->start || off >= v->end)
+        if (e->cls != PRX_PROGRAM)
             continue;
         if (q->source)
             source_upto(src, v->start, off, sink, ctx);
@@ -254,7 +283,7 @@ static void text_item(void *ctx, const struct annotate_item *it)
                 color && heat(it->percent, 1)[0] ? "\033[m" : "");
         break;
     case ANNOTATE_SOURCE:
-        fprintf(f, "%s%38s%-14s ", color ? "\033[2m" : "", "", it->name);
+        fprintf(f, it->text ? "%s%38s%-14s " : "%s%38s%s", color ? "\033[2m" : "", "", it->name);
         if (it->text) {
             unsigned col = 0;
             for (const char *c = it->text; *c; c++) {
@@ -422,7 +451,7 @@ int annotate_prf(FILE *f, const struct prf *p, const struct annotate_request *q,
         fprintf(f, "\n%s  %05X-%05X: %s%.0f %s (%s%.1f%%)\n", v->name, v->start, v->end - 1, q->map ? "~" : "",
                 v->count, prf_unit(p), q->map ? "~" : "", total > 0 ? 100.0 * v->count / total : 0.0);
         fprintf(f, "  bucket  offsets      %12s   time%%\n", prf_unit(p));
-        src.next = 0;
+        lines_from(&src, v->start);
         for (uint32_t b = v->start / bytes; b < p->bucket_num && b * bytes < v->end; b++) {
             uint32_t lo = b * bytes, hi = lo + bytes - 1;
             double pct = total > 0 ? 100.0 * (double)prf_hits(p, b) / total : 0.0;

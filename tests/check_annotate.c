@@ -162,6 +162,23 @@ START_TEST(prx_keeps_code)
     ck_assert(found);
     ck_assert_uint_eq(x.nchanged, 0);
     prx_free(&x);
+    /* what the reader refuses: runs that overlap, odd hex, changed out of order */
+    static const char *const bad[][2] = {
+        { "\"runs\": [[16, \"9090\"], [17, \"90\"]]", "code run 1 is not [linear, \"HEX\"] after the one before" },
+        { "\"runs\": [[16, \"909\"]]", "'\"' expected" },
+        { "\"runs\": [[1048575, \"9090\"]]", "code run 0 passes 1 MiB" },
+        { "\"changed\": [5, 4]", "code changed 1 is not a linear address after the one before" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        FILE *f = fopen(TMP "/BAD.prx", "w");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "{\"format\": \"profil-prx\", \"version\": 3, \"instructions\": 0, \"cycles\": 0, "
+                   "\"layout\": {\"clock_grain\": 100, \"bucket_size\": 1, \"bucket_num\": 1, \"prog_low_pa\": 0, "
+                   "\"prog_high_pa\": 1, \"dos_pa\": 0}, \"addresses\": [], \"code\": {%s}}\n", bad[i][0]);
+        fclose(f);
+        ck_assert_int_ne(prx_read_file(TMP "/BAD.prx", &x, err, sizeof err), 0);
+        ck_assert_msg(strstr(err, bad[i][1]) != NULL, "%zu: %s", i, err);
+    }
 }
 END_TEST
 
@@ -192,6 +209,12 @@ START_TEST(annotate_refuses)
     char err[512];
     run_profil(&r, "run -q --stacks -o " TMP "/STK.PRF " FIX("hotloop.com"), NULL);
     ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "annotate " TMP "/STK.prx", NULL);                 /* its .PRF instead */
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "STK.prx: a sampling run's .prx has no per-instruction counts: annotating "
+                                        TMP "/STK.PRF, its .PRF\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "annotate " TMP "/STK.PRF: bucket resolution: "));
+    ck_assert_int_eq(remove(TMP "/STK.PRF"), 0);
     run_profil(&r, "annotate " TMP "/STK.prx", NULL);
     ck_assert_int_eq(r.status, 125);
     ck_assert_ptr_nonnull(strstr(r.err, "STK.prx: a sampling run's .prx has no per-instruction counts"));
@@ -304,6 +327,16 @@ START_TEST(listing_as_map)
     const char *loop = strstr(r.out, ":017D  E2FE ");
     ck_assert(src && loop && src < loop && strstr(r.out, "line 23        ") < src);
     ck_assert_ptr_null(strstr(r.out, "\nlight  "));
+    /* a LINK map's line-number table: the labels */
+    run_profil(&r, "annotate --source --symbol HEAVY --map tests/fixtures/hotloop_ms.map " TMP "/ANN.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    src = strstr(r.out, "\n                                      hotloop.asm:24\n");
+    loop = strstr(r.out, ":017D  E2FE ");
+    ck_assert(src && loop && src < loop);
+    run_profil(&r, "annotate --source --map " FIX("hotloop.map") " " TMP "/ANN.prx", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: --source: " FIX("hotloop.map") " has no source lines (a NASM listing, nasm -l, "
+                            "or a map with line numbers has)\n");
 }
 END_TEST
 
