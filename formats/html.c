@@ -37,6 +37,7 @@ struct html_report {
     struct html_request q;
     struct unit_row *unit;              /* busiest first */
     size_t nunit, capunit;
+    size_t *by_start;                   /* unit indexes by address */
     char note[400];                     /* why there are no symbols or code ("": there are) */
     char *code;                         /* the code sections' HTML */
     size_t ncode;
@@ -48,21 +49,36 @@ struct html_report {
     size_t nfr, dropped;
 };
 
-static const struct unit_row *unit_at(const struct html_report *r, uint32_t start)
+/* The unit holding load-module offset off, or NULL (units do not
+ * overlap: by_start orders them by address). */
+static const struct unit_row *unit_holding(const struct html_report *r, uint32_t off)
 {
-    for (size_t i = 0; i < r->nunit; i++)
-        if (r->unit[i].start == start)
-            return &r->unit[i];
+    size_t lo = 0, hi = r->nunit;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const struct unit_row *u = &r->unit[r->by_start[mid]];
+        if (off < u->start)
+            hi = mid;
+        else if (off >= u->end)
+            lo = mid + 1;
+        else
+            return u;
+    }
     return NULL;
 }
 
-/* The unit holding load-module offset off, or NULL. */
-static const struct unit_row *unit_holding(const struct html_report *r, uint32_t off)
+/* The unit starting at start, or NULL. */
+static const struct unit_row *unit_at(const struct html_report *r, uint32_t start)
 {
-    for (size_t i = 0; i < r->nunit; i++)
-        if (r->unit[i].start <= off && off < r->unit[i].end)
-            return &r->unit[i];
-    return NULL;
+    const struct unit_row *u = unit_holding(r, start);
+    return u && u->start == start ? u : NULL;
+}
+
+static const struct unit_row *sort_units;
+static int by_address(const void *a, const void *b)
+{
+    uint32_t x = sort_units[*(const size_t *)a].start, y = sort_units[*(const size_t *)b].start;
+    return (x > y) - (x < y);
 }
 
 /* Whether an instruction started at load-module offset off (its code row
@@ -206,6 +222,14 @@ static int gather_code(struct html_report *r, char *err, size_t errn)
         snprintf(err, errn, "%s", r->note);
         return -1;
     }
+    if (!(r->by_start = malloc((r->nunit ? r->nunit : 1) * sizeof *r->by_start))) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < r->nunit; i++)
+        r->by_start[i] = i;
+    sort_units = r->unit;
+    qsort(r->by_start, r->nunit, sizeof *r->by_start, by_address);
     struct code_out o = { r, open_memstream(&r->code, &r->ncode) };
     if (!o.f) {
         snprintf(err, errn, "out of memory");
@@ -346,6 +370,7 @@ void html_free(struct html_report *r)
     if (!r)
         return;
     free(r->unit);
+    free(r->by_start);
     free(r->code);
     free(r->fr);
     if (r->has_graph)
