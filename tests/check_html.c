@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../formats/html.h"
 #include "../formats/jsonio.h"
 
 static char page[262144];
@@ -160,6 +161,43 @@ START_TEST(report_stacks)
 }
 END_TEST
 
+/* A call tree of more frames than the page draws: the root and 25000
+ * functions called from it, function i spending i samples.  25001 frames:
+ * the 20000 dearest are kept (the root, then 5002 to 25000: frame 1 is
+ * function 5002, frame 19999 function 25000), the 5001 cheapest left out,
+ * and the page says so. */
+START_TEST(report_prunes_frames)
+{
+    enum { N = 25000 };
+    struct prx x = { .prog_low_pa = 0x186, .prog_high_pa = 0x9000, .dos_pa = 0x70, .bucket_size = 1 };
+    snprintf(x.mode, sizeof x.mode, "sampling");
+    snprintf(x.program, sizeof x.program, "many.com");
+    x.calls = calloc(N + 1, sizeof *x.calls);
+    ck_assert_ptr_nonnull(x.calls);
+    x.ncalls = N + 1;
+    x.calls[0] = (struct call_node){ .parent = CALLS_NO_PARENT, .entry = 0x1960, .cs = 0x186, .ip = 0x100 };
+    for (uint32_t i = 1; i <= N; i++)
+        x.calls[i] = (struct call_node){ .parent = 0, .entry = 0x20000 + 2 * i, .cs = 0x2000, .ip = (uint16_t)(2 * i),
+                                         .kind = CALL_NEAR, .calls = 1, .samples = i };
+    struct html_request q = { "many.prx", NULL, NULL, NULL, 0, 20 };
+    char err[512];
+    struct html_report *r = html_prepare(&x, &q, err, sizeof err);
+    ck_assert_msg(r != NULL, "%s", err);
+    FILE *f = tmpfile();
+    html_write(f, r);
+    html_free(r);
+    free(x.calls);
+    static char big[4 << 20];
+    slurp_stream(f, big, sizeof big);
+    ck_assert_ptr_nonnull(strstr(big, "<p class=\"note\">5001 frames of the least cost left out (at most 20000 are drawn).</p>"));
+    ck_assert_ptr_nonnull(strstr(big, "\"total\": 312512500,"));          /* 25000 x 25001 / 2 */
+    ck_assert_ptr_nonnull(strstr(big, "\n[-1, 0, 0, 312512500]"));
+    ck_assert_ptr_nonnull(strstr(big, "\n[0, 5002, 5002, 5002],"));        /* the cheapest kept, first */
+    ck_assert_ptr_nonnull(strstr(big, "\n[0, 25000, 25000, 25000]]}"));    /* the last frame */
+    ck_assert_ptr_null(strstr(big, ", 5001, 5001]"));
+}
+END_TEST
+
 /* JSON inside <script>: no "</script>" can end it early. */
 START_TEST(json_in_html)
 {
@@ -181,6 +219,7 @@ Suite *html_suite(void)
     tcase_add_test(tc, report_top_and_source);
     tcase_add_test(tc, report_refuses);
     tcase_add_test(tc, report_stacks);
+    tcase_add_test(tc, report_prunes_frames);
     tcase_add_test(tc, json_in_html);
     suite_add_tcase(s, tc);
     return s;
