@@ -12,14 +12,14 @@ ifeq ($(shell uname -s),Darwin)
 CFLAGS  += -D_DARWIN_C_SOURCE $(shell pkg-config --cflags jansson)
 LDFLAGS += $(shell pkg-config --libs-only-L jansson)
 endif
-LDLIBS  += -lx86emu -ljansson -lz -lm
+LDLIBS  += -lx86emu -ljansson -lz -lm -lcapstone
 PREFIX  ?= /usr/local
 B       ?= build
 PROFIL  ?= profil
 DESTDIR ?=
 NASM    ?= nasm
 
-DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev
+DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev libcapstone-dev
 
 LIB_SRC := $(wildcard emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c lib/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
@@ -41,7 +41,7 @@ endif
 TEST_SRC := $(wildcard tests/check_*.c)
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (README, Reliability).
-FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 prx keys buckets prs codeview
+FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys buckets prs codeview
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
 FUZZ_PACKAGES := clang libclang-rt-dev
@@ -84,6 +84,13 @@ $(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profil.h Makefile
 
 fixtures: $(FIXTURES)
 
+# NASM listings (nasm -l) of two fixtures, for the listing reader's tests
+# (formats/nasmlst.h): a plain one and one with an %include.
+LISTINGS := $(B)/fixtures/hotloop.lst $(B)/fixtures/crit.lst
+$(B)/fixtures/%.lst: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile
+	@mkdir -p $(B)/fixtures
+	$(NASM) -f bin -i tests/fixtures/ -l $@ -o /dev/null $<
+
 # A fixture that includes another (settime.asm includes dostime.asm) is
 # rebuilt when that changes: nasm writes the dependencies.
 -include $(wildcard $(B)/fixtures/*.d)
@@ -98,7 +105,7 @@ $(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h lib/pr
 	    -DFIXTURE_DIR='"$(B)/fixtures/"' -DEMBED_CC='"$(CC)"' -DEMBED_FLAGS='"$(EXTRA_CFLAGS) $(LDFLAGS)"' -DREPLAY_DIR='"$(B)/replay/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
 	    $(CMD_LIB_OBJ) $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
 
-check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(REPLAYS)
+check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(LISTINGS) $(REPLAYS)
 	CK_FORK=yes ./$(B)/check_profil
 
 # The layers of emu/ and loader/ (docs/architecture.md): no include goes
@@ -123,7 +130,7 @@ fuzz:
 
 fuzz-run: $(FUZZ_TARGETS:%=fuzz-run-%)
 
-fuzz-run-%: $(B)/fuzzer/% $(FIXTURES)
+fuzz-run-%: $(B)/fuzzer/% $(FIXTURES) $(LISTINGS)
 	@sh tools/fuzz.sh $* $(B) $(FUZZ_SECONDS)
 
 $(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil.a
@@ -174,7 +181,7 @@ $(B)/profil.pc: Makefile cmd/commands.h
 	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
 	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
-	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lm' > $@
+	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lcapstone -lm' > $@
 
 install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig
@@ -189,7 +196,7 @@ uninstall:
 # ---- man pages, bash completion, gcc/clang comparison (issue 20, branch pkg) ----
 # Generated from the option tables, as --help is (cmd/manpage.h): profil(1)
 # and one page per subcommand; `make install` installs them too.
-MAN_CMDS    := run show hist diff cover merge
+MAN_CMDS    := run show hist diff cover merge annotate report
 MAN_PAGES   := $(B)/man/profil.1 $(MAN_CMDS:%=$(B)/man/profil-%.1)
 COMPLETION  := $(B)/completion/profil
 ZSH_COMPLETION := $(B)/completion/_profil
@@ -266,6 +273,13 @@ deb:
 	@mkdir -p $(B)/deb
 	mv ../profil_$(DEB_VERSION)_* ../profil-dbgsym_$(DEB_VERSION)_* $(B)/deb/
 	lintian --fail-on error $(B)/deb/profil_$(DEB_VERSION)_$(shell dpkg-architecture -qDEB_HOST_ARCH).changes
+
+# The HTML report (profil report) in headless Chromium: what its script
+# draws, its links, no console error (tools/browser_test.sh; skipped
+# without chromium).
+.PHONY: browser-test
+browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst
+	sh tools/browser_test.sh ./$(PROFIL) $(B)
 
 clean:
 	rm -rf build build-fuzz build-clang build-deb profil

@@ -10,6 +10,8 @@ int cmd_hist(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_cover(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_dialogue(const char *program);
 void usage(FILE *f);
 

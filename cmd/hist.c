@@ -300,8 +300,9 @@ static const struct opt hist_table[] = {
               "add a stall% column" },
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
-              "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; or an\n"
-              ".EXE's CodeView information, which a .prx finds beside it)\n"
+              "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; an .EXE's\n"
+              "CodeView information, which a .prx finds beside it; or a NASM\n"
+              "listing, nasm -l: its labels and source lines)\n"
               "(with --style prohst: PROHST's own reading, segments only)" },
     { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
       .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"
@@ -309,7 +310,8 @@ static const struct opt hist_table[] = {
     { "by", 0, OPT_ENUM, OPT_AT(Q, by), OPT_NAMES(attrib_unit_names), .arg = "bucket|symbol|line",
       .help = "rows per bucket (named by their symbol with --map), per\n"
               "symbol (the default with --map) or per source line (a\n"
-              "map with a line-number table, LINK /LINENUMBERS)" },
+              "map with a line-number table, LINK /LINENUMBERS, or a\n"
+              "NASM listing)" },
     { "by", 0, OPT_DOC, .arg = "function",
       .help = "a .prx's call tree per function: calls, self and inclusive\n"
               "cost, importance (% calls x % time / 100); folded,\n"

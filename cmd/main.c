@@ -26,6 +26,7 @@ static const struct command {
 } commands[] = {
     { &run_doc, cmd_run, 0 },   { &show_doc, cmd_show, 1 },   { &hist_doc, cmd_hist, 1 },
     { &diff_doc, cmd_diff, 1 }, { &cover_doc, cmd_cover, 1 }, { &merge_doc, cmd_merge, 1 },
+    { &annotate_doc, cmd_annotate, 1 }, { &report_doc, cmd_report, 1 },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -19,8 +19,8 @@ const char exit_status_text[] =
     "ended the run; 125 when profil itself failed (nothing was run, or a .PRF or .prx could not\n"
     "be written); 126 when the program crashed; 128+N after signal N: 129 SIGHUP, 130 Ctrl-C,\n"
     "141 when stdout's reader went away (SIGPIPE), 143 SIGTERM. The profile is written in every\n"
-    "case but 125. show, hist, diff, cover, merge: 125 when their output cannot be written, or\n"
-    "merge's inputs cannot be added.\n";
+    "case but 125. show, hist, diff, cover, merge, annotate, report: 125 when their output cannot be\n"
+    "written, or merge's inputs cannot be added.\n";
 
 static const char profil_description[] =
     "profil runs an MS-DOS .COM or .EXE inside an emulated IBM PC (an 8088 at 4.77 MHz, with an\n"

@@ -20,8 +20,8 @@ struct command_doc {
     const char *files;          /* the operands' extensions for completion ("EXE COM"); "": any file */
 };
 
-/* cmd/run.c, show.c, hist.c, diff.c, cover.c. */
-extern const struct command_doc run_doc, show_doc, hist_doc, diff_doc, cover_doc;
+/* cmd/run.c, show.c, hist.c, diff.c, cover.c, annotate.c, report_html.c. */
+extern const struct command_doc run_doc, show_doc, hist_doc, diff_doc, cover_doc, annotate_doc, report_doc;
 extern const struct command_doc merge_doc;     /* cmd/merge.c */
 
 /* The lines of `profil --help`'s synopsis after the subcommands' own, and

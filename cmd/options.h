@@ -72,8 +72,9 @@ void options_help(FILE *f, const struct command_options *c);
  * "want ..." unless the table words it); "" for the other kinds. */
 void options_range(const struct opt *o, char *out, size_t n);
 
-/* The subcommands' tables (cmd/run.c, hist.c, diff.c, cover.c, show.c). */
-extern const struct command_options run_options, show_options, hist_options, diff_options, cover_options;
+/* The subcommands' tables (cmd/run.c, hist.c, diff.c, cover.c, show.c, annotate.c, report_html.c). */
+extern const struct command_options run_options, show_options, hist_options, diff_options, cover_options,
+    annotate_options, report_options;
 extern const struct command_options merge_options;      /* cmd/merge.c */
 
 #endif

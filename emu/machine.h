@@ -107,6 +107,8 @@ struct exact_counts {
     uint64_t *cycles;
     uint64_t *stalls;           /* of the cycles, waits for the queue or bus */
     uint16_t *cs;
+    uint8_t *code;              /* each instruction's bytes as they were the first
+                                   time it ran (NULL: not kept); others stay 0 */
 };
 
 /* The guest's control transfers, for the shadow stack (sampler/calls.c).

@@ -178,7 +178,7 @@ int export_folded(FILE *f, const struct prf *p, const struct symtab *t)
 
 /* ---- SVG ------------------------------------------------------------------- */
 
-static void xml_text(FILE *f, const char *s)
+void xml_put_text(FILE *f, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
@@ -217,7 +217,7 @@ static void svg_chart(FILE *f, struct named *rows, size_t n, const char *title, 
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                "font-family=\"monospace\" font-size=\"13\">\n", width, height, width, height);
     fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"10\" y=\"22\" font-size=\"15\">");
-    xml_text(f, title);
+    xml_put_text(f, title);
     fprintf(f, " \xe2\x80\x94 %llu %s</text>\n", total, unit);
     for (size_t i = 0; i < shown; i++) {
         int y = top + (int)i * row_h;
@@ -225,10 +225,10 @@ static void svg_chart(FILE *f, struct named *rows, size_t n, const char *title, 
         int w = max ? (int)((double)rows[i].count * bar_w / (double)max + 0.5) : 0;
         const char *fill = rows[i].name[0] == '(' && rows[i].name[1] != 'n' ? "#c08040" : "#4070b0";
         fprintf(f, "<g><title>");
-        xml_text(f, rows[i].name);
+        xml_put_text(f, rows[i].name);
         fprintf(f, ": %llu %s (%.1f%%)</title>\n", rows[i].count, unit, share);
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", label_w - 8, y + 14);
-        xml_text(f, rows[i].name);
+        xml_put_text(f, rows[i].name);
         fprintf(f, "</text>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", label_w, y + 2,
                 w, row_h - 4, fill);
         fprintf(f, "<text x=\"%d\" y=\"%d\">%llu (%.1f%%)</text></g>\n", label_w + w + 6, y + 14, rows[i].count, share);

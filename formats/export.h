@@ -28,6 +28,9 @@ int export_callgrind(FILE *f, const struct prf *p, const struct symtab *t, const
 /* A standalone SVG bar chart (a browser shows it): the busiest rows
  * (symbols, or buckets without a map) and io/dos/high, `title` on top. */
 int export_svg(FILE *f, const struct prf *p, const struct symtab *t, const char *title);
+/* Text escaped for XML and HTML (&, <, >, quotes); control and non-ASCII
+ * bytes as '?' (map names are bytes of no known encoding). */
+void xml_put_text(FILE *f, const char *s);
 /* Folded stacks (flamegraph.pl, speedscope): "program;NAME COUNT" lines. */
 int export_folded(FILE *f, const struct prf *p, const struct symtab *t);
 

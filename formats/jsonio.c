@@ -28,19 +28,29 @@ int json_read_file(const char *path, json_parse_fn fn, void *out, char *err, siz
     return rc;
 }
 
-void json_put_text(FILE *f, const char *s)
+static void put_text(FILE *f, const char *s, int html)
 {
     fputc('"', f);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7F)
+        else if (c < 0x20 || c >= 0x7F || (html && (c == '<' || c == '>' || c == '&')))
             fprintf(f, "\\u%04x", c);
         else
             fputc(c, f);
     }
     fputc('"', f);
+}
+
+void json_put_text(FILE *f, const char *s)
+{
+    put_text(f, s, 0);
+}
+
+void json_put_text_html(FILE *f, const char *s)
+{
+    put_text(f, s, 1);
 }
 
 int json_get_uint(json_t *o, const char *key, uint64_t max, uint64_t *out)

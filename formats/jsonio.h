@@ -18,6 +18,8 @@ int json_read_file(const char *path, json_parse_fn fn, void *out, char *err, siz
 /* A JSON string of plain text: quotes, backslashes and bytes outside
  * printable ASCII escaped (map names are bytes: the JSON stays ASCII). */
 void json_put_text(FILE *f, const char *s);
+/* The same with <, > and & escaped too: safe inside an HTML <script>. */
+void json_put_text_html(FILE *f, const char *s);
 /* o[key] as an integer 0..max; -1 when missing, negative or too large. */
 int json_get_uint(json_t *o, const char *key, uint64_t max, uint64_t *out);
 /* o[key] as text into out ("" when missing). */

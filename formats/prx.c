@@ -128,6 +128,23 @@ static void write_zones(FILE *f, const struct prx *x)
     }
 }
 
+static void write_code(FILE *f, const struct prx *x)
+{
+    if (!x->code)
+        return;
+    fprintf(f, ",\n  \"code\": {\"changed\": [");
+    for (size_t i = 0; i < x->nchanged; i++)
+        fprintf(f, "%s%u", i ? ", " : "", x->changed[i]);
+    fprintf(f, "],\n    \"runs\": [");
+    for (size_t i = 0; i < x->ncode; i++) {
+        fprintf(f, "%s\n      [%u, \"", i ? "," : "", x->code[i].linear);
+        for (uint32_t k = 0; k < x->code[i].n; k++)
+            fprintf(f, "%02X", x->code_bytes[x->code[i].at + k]);
+        fprintf(f, "\"]");
+    }
+    fprintf(f, "\n    ]\n  }");
+}
+
 static void write_prx(FILE *f, const void *ctx)
 {
     const struct prx *x = ctx;
@@ -159,6 +176,7 @@ static void write_prx(FILE *f, const void *ctx)
     fprintf(f, "\n  ]");
     write_calls(f, x);
     write_memory(f, x);
+    write_code(f, x);
     if (x->services)
         prx_write_services(f, x->services, x->nservices, x->service_samples);
     if (x->procs)
@@ -209,6 +227,17 @@ uint64_t prx_zone_self(const struct prx *x, size_t i)
     return self;
 }
 
+void prx_free_code(struct prx *x)
+{
+    free(x->code);
+    free(x->code_bytes);
+    free(x->changed);
+    x->code = NULL;
+    x->code_bytes = NULL;
+    x->changed = NULL;
+    x->ncode = x->ncode_bytes = x->nchanged = 0;
+}
+
 void prx_free(struct prx *x)
 {
     free(x->e);
@@ -225,6 +254,7 @@ void prx_free(struct prx *x)
     x->zones = NULL;
     x->marks = NULL;
     x->nzones = x->nmarks = 0;
+    prx_free_code(x);
     x->services = NULL;
     x->nservices = 0;
     x->e = NULL;

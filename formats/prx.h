@@ -109,6 +109,14 @@ struct prx_mark {
     uint64_t count, first, last;        /* times passed; the clock the first and last time */
 };
 
+/* Trace mode: the code as it ran (annotate disassembles it).  A run of
+ * consecutive bytes of instructions that ran, each instruction's bytes as
+ * they were the first time it ran: bytes[at .. at + n) of code_bytes. */
+struct prx_code {
+    uint32_t linear, n;
+    size_t at;
+};
+
 struct prx {
     char program[64];
     char cpu[8];
@@ -140,6 +148,12 @@ struct prx {
     size_t nzones;
     struct prx_mark *marks;     /* NULL: the program set none */
     size_t nmarks;
+    struct prx_code *code;      /* NULL: no code in the file (sampling, or before annotate) */
+    size_t ncode;
+    uint8_t *code_bytes;
+    size_t ncode_bytes;
+    uint32_t *changed;          /* instructions whose bytes differed when the run ended */
+    size_t nchanged;            /* (self-modifying code, overlays), by linear address */
 };
 
 struct prf;
@@ -165,6 +179,8 @@ int prx_looks_like(const uint8_t *buf, size_t n);
  * reader that follows reports that). */
 int prx_file_looks_like(const char *path);
 void prx_free(struct prx *x);
+/* Frees x's code (the runs, their bytes, the changed addresses) only. */
+void prx_free_code(struct prx *x);
 const char *prx_class_name(unsigned cls);
 const char *call_kind_name(unsigned kind);
 /* How many zones enclose zone i (0 for an outermost one). */

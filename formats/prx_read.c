@@ -419,6 +419,100 @@ static int mark_row(struct scan *s, void *v, size_t i)
     return 0;
 }
 
+/* "code": runs of [linear, "HEX"] into x->code and x->code_bytes, in
+ * increasing order without overlap inside 1 MiB; "changed": addresses. */
+struct code_read {
+    struct prx *x;
+    size_t cap_runs, cap_bytes, cap_changed;
+};
+
+static int grow(void **v, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    size_t c = *cap ? *cap : 256;
+    while (c < need)
+        c *= 2;
+    void *nv = realloc(*v, c * size);
+    if (!nv)
+        return -1;
+    *v = nv;
+    *cap = c;
+    return 0;
+}
+
+static int hex_digit(char h)
+{
+    return h >= '0' && h <= '9' ? h - '0' : h >= 'A' && h <= 'F' ? h - 'A' + 10 : h >= 'a' && h <= 'f' ? h - 'a' + 10 : -1;
+}
+
+static int code_run(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    struct code_read *r = ctx;
+    struct prx *x = r->x;
+    uint64_t linear;
+    int neg;
+    (void)key;
+    if (take(s, '[') != 0 || number(s, &linear, &neg) != 0 || take(s, ',') != 0 || take(s, '"') != 0)
+        return s->failed ? -1 : wrong(s, "code run %zu is not [linear, \"HEX\"]", i);
+    size_t at = x->ncode_bytes;
+    while (s->p + 1 < s->end && hex_digit(s->p[0]) >= 0 && hex_digit(s->p[1]) >= 0) {
+        if (linear + (x->ncode_bytes - at) >= 0x100000)
+            return wrong(s, "code run %zu passes 1 MiB", i);
+        if (grow((void **)&x->code_bytes, &r->cap_bytes, x->ncode_bytes + 1, 1) != 0)
+            return wrong(s, "out of memory");
+        x->code_bytes[x->ncode_bytes++] = (uint8_t)(hex_digit(s->p[0]) << 4 | hex_digit(s->p[1]));
+        s->p += 2;
+    }
+    size_t n = x->ncode_bytes - at;
+    if (take(s, '"') != 0 || take(s, ']') != 0)
+        return -1;
+    const struct prx_code *last = i ? &x->code[i - 1] : NULL;
+    if (neg || n == 0 || linear + n > 0x100000 || (last && linear < (uint64_t)last->linear + last->n))
+        return wrong(s, "code run %zu is not [linear, \"HEX\"] after the one before, inside 1 MiB", i);
+    if (grow((void **)&x->code, &r->cap_runs, i + 1, sizeof *x->code) != 0)
+        return wrong(s, "out of memory");
+    x->code[i] = (struct prx_code){ (uint32_t)linear, (uint32_t)n, at };
+    x->ncode = i + 1;
+    return 0;
+}
+
+static int code_changed(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    struct code_read *r = ctx;
+    uint64_t v;
+    int neg;
+    (void)key;
+    if (number(s, &v, &neg) != 0 || neg || v > 0xFFFFF || (i && v <= r->x->changed[i - 1]))
+        return s->failed ? -1 : wrong(s, "code changed %zu is not a linear address after the one before", i);
+    if (grow((void **)&r->x->changed, &r->cap_changed, i + 1, sizeof *r->x->changed) != 0)
+        return wrong(s, "out of memory");
+    r->x->changed[i] = (uint32_t)v;
+    r->x->nchanged = i + 1;
+    return 0;
+}
+
+static int code_member(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    (void)i;
+    if (strcmp(key, "runs") == 0 && peek(s) == '[')
+        return items(s, '[', code_run, ctx) < 0 ? -1 : 0;
+    if (strcmp(key, "changed") == 0 && peek(s) == '[')
+        return items(s, '[', code_changed, ctx) < 0 ? -1 : 0;
+    return skip(s, 0);
+}
+
+static int code_object(struct scan *s, struct prx *x)
+{
+    struct code_read r = { x, 0, 0, 0 };
+    prx_free_code(x);          /* a second "code" member replaces the first */
+    if (items(s, '{', code_member, &r) < 0)
+        return -1;
+    if (!x->code && !(x->code = calloc(1, sizeof *x->code)))
+        return wrong(s, "out of memory");
+    return 0;
+}
+
 /* ---- objects --------------------------------------------------------------- */
 
 /* A whole number a key holds, if it holds one. */
@@ -621,6 +715,8 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
         d->memory = 1;
         return peek(s) == '{' ? object(s, memory_member, d) : skip(s, 0);
     }
+    if (strcmp(key, "code") == 0)
+        return peek(s) == '{' ? code_object(s, x) : skip(s, 0);
     if (strcmp(key, "services") == 0) {
         d->services = 1;
         return peek(s) == '{' ? object(s, services_member, d) : skip(s, 0);

@@ -2,6 +2,7 @@
  * formats/symtab.c: linker map parsing (see symtab.h).
  */
 #include "symtab.h"
+#include "nasmlst.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -531,8 +532,12 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
     } else if (contains(text, len, "Total memory used")) {
         t->format = MAP_LD86;
         rc = parse_ld86(&l, t, err, errn);
+    } else if (nasmlst_looks_like(text, len)) {
+        struct nasm_listing lst;
+        t->format = MAP_NASMLST;
+        rc = nasmlst_parse(text, len, &lst, err, errn) == 0 ? nasmlst_to_symtab(&lst, t, err, errn) : -1;
     } else {
-        snprintf(err, errn, "not a linker map this version reads (Microsoft LINK, TLINK, Turbo Pascal, WLINK, NASM [map all], ld86 -M)");
+        snprintf(err, errn, "not a linker map this version reads (Microsoft LINK, TLINK, Turbo Pascal, WLINK, NASM [map all], ld86 -M, a NASM listing)");
         rc = -1;
     }
     if (rc != 0) {
@@ -591,7 +596,8 @@ void symtab_free(struct symtab *t)
 
 const char *map_format_name(enum map_format f)
 {
-    static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86", "CodeView" };
+    static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86", "CodeView",
+                                         "NASM listing" };
     return (unsigned)f < sizeof names / sizeof *names ? names[f] : "?";
 }
 
@@ -628,6 +634,19 @@ int symtab_is_data(const struct symtab *t, uint32_t addr)
     return 0;
 }
 
+size_t symtab_below(const struct symtab *t, uint32_t addr)
+{
+    size_t lo = 0, hi = t->nsym;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (t->sym[mid].addr <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 uint32_t symtab_line_end(const struct symtab *t, size_t i, uint32_t limit)
 {
     uint32_t a = t->line[i].addr, end = limit;
@@ -636,15 +655,8 @@ uint32_t symtab_line_end(const struct symtab *t, size_t i, uint32_t limit)
             end = t->line[k].addr;
             break;
         }
-    /* The symbol it is in: the last one at or below it (binary search). */
-    size_t lo = 0, hi = t->nsym;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (t->sym[mid].addr <= a)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    /* The symbol it is in: the last one at or below it. */
+    size_t lo = symtab_below(t, a);
     if (lo > 0) {
         uint32_t e = symtab_symbol_end(t, lo - 1, limit);
         if (e > a && e < end)

@@ -9,7 +9,8 @@
  * relatives TLINK ("Detailed map of segments", "idle" publics) and Turbo
  * Pascal (a HEAP segment), Open Watcom WLINK ("|   Segments   |" and
  * "|   Memory Map   |" tables), NASM ("- NASM Map file", [map all]) and
- * dev86 ld86 -M (symbol lines, "Total memory used").
+ * dev86 ld86 -M (symbol lines, "Total memory used"), and a NASM listing
+ * (nasm -l: its labels and source lines; formats/nasmlst.h).
  * A map that does not parse gives a one-line error naming the line.
  * symtab_read_file also reads an .EXE's CodeView information
  * (formats/codeview.h), which fills the same table.
@@ -20,7 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86, MAP_CODEVIEW };
+/* MAP_NASMLST: a NASM listing, nasm -l (formats/nasmlst.h): labels and lines. */
+enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86, MAP_CODEVIEW, MAP_NASMLST };
 
 struct sym_segment {
     char name[40];
@@ -68,6 +70,10 @@ void symtab_sort(struct symtab *t);
 /* Where symbol i ends (exclusive): the next symbol, or the end of its
  * segment, or `limit`. */
 uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit);
+
+/* How many symbols start at or below addr: the one holding addr, if any,
+ * is sym[result - 1] (binary search; 0: none starts at or below it). */
+size_t symtab_below(const struct symtab *t, uint32_t addr);
 
 /* Whether addr lies in a segment of data rather than code: class DATA,
  * BSS, STACK or CONST (also FAR_DATA, FAR_BSS, any case), or a NASM

@@ -3,11 +3,14 @@
  * what `profil hist`/`cover` compute from a .prx that reads: exact counts
  * per symbol and per line (formats/attrib.c) and, when it has a call
  * tree, the call graph with its callgrind and folded exports
- * (formats/callgraph.c), against a small fixed map.  The reader takes a
+ * (formats/callgraph.c), against a small fixed map; and `profil annotate`'s
+ * disassembly of the code it holds (formats/annotate.c), with the map and
+ * without.  The reader takes a
  * path, so each input goes through a scratch file.
  */
 #include <unistd.h>
 
+#include "../formats/annotate.h"
 #include "../formats/attrib.h"
 #include "../formats/callgraph.h"
 #include "../formats/prx.h"
@@ -77,6 +80,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (x.calls)
         use_calls(&x);
+    for (int with_map = 0; x.code && with_map < 2; with_map++) {
+        struct annotate_request q = { "fuzz", with_map ? &map : NULL, NULL, with_map, NULL, 1 };
+        if (annotate_prx(sink, &x, &q, err, sizeof err) != 0)
+            FUZZ_REQUIRE(fuzz_one_line(err));
+    }
     prx_free(&x);
     return 0;
 }

@@ -14,7 +14,8 @@ int tracer_init(struct tracer *t)
     t->counts.cycles = calloc(MEM_SIZE, sizeof *t->counts.cycles);
     t->counts.stalls = calloc(MEM_SIZE, sizeof *t->counts.stalls);
     t->counts.cs = calloc(MEM_SIZE, sizeof *t->counts.cs);
-    if (t->counts.insns && t->counts.cycles && t->counts.stalls && t->counts.cs)
+    t->counts.code = calloc(MEM_SIZE, 1);
+    if (t->counts.insns && t->counts.cycles && t->counts.stalls && t->counts.cs && t->counts.code)
         return 0;
     tracer_free(t);
     return -1;
@@ -26,6 +27,7 @@ void tracer_free(struct tracer *t)
     free(t->counts.cycles);
     free(t->counts.stalls);
     free(t->counts.cs);
+    free(t->counts.code);
     memset(t, 0, sizeof *t);
 }
 
@@ -61,6 +63,56 @@ void tracer_to_sampler(const struct tracer *t, struct sampler *s)
     }
 }
 
+/* The code as it ran, into x->code: the bytes of every instruction that
+ * ran as they were its first time (runs of consecutive bytes), and the
+ * instructions whose bytes memory no longer holds. */
+static int code_to_prx(const struct tracer *t, const uint8_t *mem, struct prx *x)
+{
+    const uint8_t *code = t->counts.code;
+    uint8_t *ran = calloc(MEM_SIZE, 1);
+    size_t nchanged = 0, nruns = 0, nbytes = 0;
+    if (!ran)
+        return -1;
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {
+        if (!t->counts.insns[a])
+            continue;
+        unsigned n = insn_length(code, a), same = 1;
+        for (unsigned k = 0; k < n; k++) {
+            ran[(a + k) & MEM_MASK] = 1;
+            same &= code[(a + k) & MEM_MASK] == mem[(a + k) & MEM_MASK];
+        }
+        nchanged += !same;
+    }
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {
+        nbytes += ran[a];
+        nruns += ran[a] && (a == 0 || !ran[a - 1]);
+    }
+    x->code = calloc(nruns ? nruns : 1, sizeof *x->code);
+    x->code_bytes = malloc(nbytes ? nbytes : 1);
+    x->changed = calloc(nchanged ? nchanged : 1, sizeof *x->changed);
+    if (!x->code || !x->code_bytes || !x->changed) {
+        free(ran);
+        return -1;
+    }
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {
+        if (t->counts.insns[a]) {
+            unsigned n = insn_length(code, a), same = 1;
+            for (unsigned k = 0; k < n; k++)
+                same &= code[(a + k) & MEM_MASK] == mem[(a + k) & MEM_MASK];
+            if (!same)
+                x->changed[x->nchanged++] = a;
+        }
+        if (!ran[a])
+            continue;
+        if (a == 0 || !ran[a - 1])
+            x->code[x->ncode++] = (struct prx_code){ a, 0, x->ncode_bytes };
+        x->code[x->ncode - 1].n++;
+        x->code_bytes[x->ncode_bytes++] = code[a];
+    }
+    free(ran);
+    return 0;
+}
+
 int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_layout *l, struct prx *x)
 {
     size_t n = 0;
@@ -88,7 +140,7 @@ int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_l
         x->total_cycles += e->cycles;
     }
     prx_set_layout(x, l);
-    return 0;
+    return t->counts.code ? code_to_prx(t, mem, x) : 0;
 }
 
 int tracer_paragraphs(const struct tracer *t, const struct prf_layout *l, uint64_t **out, uint32_t *n)

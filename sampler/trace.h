@@ -28,7 +28,9 @@ void tracer_to_sampler(const struct tracer *t, struct sampler *s);
 
 /* The .prx of the run: every address where an instruction started or
  * cycles were spent, with its class under `l` and its instruction length
- * decoded from `mem` as it is now.  Text fields are left to the caller. */
+ * decoded from `mem` as it is now; and the code as it ran (x->code), with
+ * the instructions whose bytes `mem` no longer holds (x->changed).  Text
+ * fields are left to the caller. */
 int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_layout *l, struct prx *x);
 /* Instructions per paragraph of the program (paragraph offsets from
  * prog_low_pa, up to prog_high_pa), *n of them, malloc'ed into *out. */

@@ -19,7 +19,7 @@ static const struct {
 } replays[] = {
     { "loader", FIXTURE_DIR }, { "prf", "tests/golden" }, { "prc", NULL }, { "map_mslink", "tests/fixtures" },
     { "map_wlink", "tests/fixtures" }, { "map_nasm", FIXTURE_DIR }, { "map_ld86", "tests/fixtures" },
-    { "prx", NULL }, { "keys", NULL }, { "buckets", NULL }, { "prs", NULL },
+    { "nasmlst", FIXTURE_DIR }, { "prx", NULL }, { "keys", NULL }, { "buckets", NULL }, { "prs", NULL },
     { "codeview", "tests/fixtures/codeview" },
 };
 

@@ -16,7 +16,8 @@
 #define BUILD_DIR "build"
 #endif
 
-static const struct command_doc *const docs[] = { &run_doc, &show_doc, &hist_doc, &diff_doc, &cover_doc, &merge_doc };
+static const struct command_doc *const docs[] = { &run_doc, &show_doc, &hist_doc, &diff_doc, &cover_doc, &merge_doc,
+                                                   &annotate_doc, &report_doc };
 #define NDOCS (sizeof docs / sizeof docs[0])
 
 static char page[65536];
@@ -105,7 +106,7 @@ END_TEST
 START_TEST(pages_render_without_warnings)
 {
     static const char *const pages[] = { "profil", "profil-run", "profil-show", "profil-hist", "profil-diff",
-                                         "profil-cover", "profil-merge" };
+                                         "profil-cover", "profil-merge", "profil-annotate", "profil-report" };
     char cmd[400], err[4096];
     for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
         snprintf(cmd, sizeof cmd, "groff -man -Tutf8 -ww -z " BUILD_DIR "/man/%s.1 2> " TMP "/groff.err", pages[i]);
@@ -245,7 +246,7 @@ static void completes_as_the_table(void (*complete)(const char *, int, char *, s
     } cases[] = {
         { "profil ru", 1, "run\n" },
         { "profil d", 1, "diff\n" },
-        { "profil ''", 1, "cover\ndiff\nhelp\nhist\nmerge\nrun\nshow\nsub\nw.EXE\nx.com\n" },   /* + the dialogue's */
+        { "profil ''", 1, "annotate\ncover\ndiff\nhelp\nhist\nmerge\nreport\nrun\nshow\nsub\nw.EXE\nx.com\n" },   /* + the dialogue's */
         { "profil -", 1, "--help\n--version\n" },
         { "profil run --ti", 2, "--timeout\n--timing\n" },
         { "profil run --timing ''", 3, "bus\ntable\n" },
@@ -266,6 +267,8 @@ static void completes_as_the_table(void (*complete)(const char *, int, char *, s
         { "profil cover ''", 2, "D.PRX\nc.prx\nsub\n" },
         { "profil cover --map = ''", 4, "m.MAP\nn.map\nsub\n" },              /* --map=<TAB> */
         { "profil cover --by = l", 4, "line\n" },
+        { "profil annotate ''", 2, "A.PRF\nD.PRX\nb.prf\nc.prx\nsub\n" },
+        { "profil report ''", 2, "D.PRX\nc.prx\nsub\n" },
         { "profil bogus ''", 2, "" },
     };
     char out[2048];

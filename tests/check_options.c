@@ -11,7 +11,8 @@
 #include "../cmd/options.h"
 
 static const struct command_options *const tables[] = { &run_options, &show_options, &hist_options,
-                                                        &diff_options, &cover_options, &merge_options };
+                                                        &diff_options, &cover_options, &merge_options,
+                                                        &annotate_options, &report_options };
 #define NTABLES (sizeof tables / sizeof tables[0])
 
 static char readme[65536];

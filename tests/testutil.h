@@ -176,5 +176,7 @@ Suite *package_suite(void);
 Suite *decode_suite(void);
 Suite *procs_suite(void);
 Suite *buckets_suite(void);
+Suite *annotate_suite(void);
+Suite *html_suite(void);
 
 #endif

@@ -394,6 +394,16 @@ static void observe_transfer(struct cpu *c, uint32_t at)
     }
 }
 
+/* Trace mode: the bytes of the instruction at lin the first time it ran
+ * (annotate disassembles the code as executed, not as the run left it). */
+static void keep_code(const struct exact_counts *x, const uint8_t *mem, uint32_t lin)
+{
+    struct insn d;
+    decode_insn(mem, lin, &d);
+    for (unsigned k = 0; k < d.length; k++)
+        x->code[(lin + k) & MEM_MASK] = mem[(lin + k) & MEM_MASK];
+}
+
 /* Trace mode and the shadow stack: the instruction that just ran took
  * `cycles`. */
 static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
@@ -403,7 +413,8 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
     if (c->pend_lin == UINT32_MAX)
         return;             /* nothing has run yet */
     if (x) {
-        x->insns[c->pend_lin]++;
+        if (!x->insns[c->pend_lin]++ && x->code)
+            keep_code(x, c->mem, c->pend_lin);
         x->cycles[c->pend_lin] += cycles;
         x->stalls[c->pend_lin] += c->stall;
         x->cs[c->pend_lin] = c->pend_cs;
@@ -419,8 +430,8 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
 static void count_own_insn(struct cpu *c, uint32_t lin)
 {
     struct machine *m = c->m;
-    if (m->exact)
-        m->exact->insns[lin]++;
+    if (m->exact && !m->exact->insns[lin]++ && m->exact->code)
+        keep_code(m->exact, c->mem, lin);
     if (m->calls)
         m->calls->spent(m->calls->ctx, 0, 0, 1);
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */

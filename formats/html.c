@@ -1,0 +1,584 @@
+/*
+ * formats/html.c: see html.h.  The symbols are annotate's units (the same
+ * rows, names and ranges as `profil annotate`); the flame graph's frames
+ * are the call tree's nodes merged by function along each chain of calls
+ * (identical stacks once, as flamegraph.pl folds them), sent to the page's
+ * script as JSON; the page draws and zooms them.
+ */
+#include "html.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "annotate.h"
+#include "callgraph.h"
+#include "export.h"
+#include "jsonio.h"
+
+#include "html_assets.inc"
+
+struct unit_row {
+    char name[80];
+    uint32_t start, end;
+    uint64_t insns, cycles, stalls;
+    double percent;
+    int shown;                          /* its code is on the page */
+};
+
+struct frame {
+    int64_t parent;                     /* -1: the root */
+    size_t fn;                          /* into the call graph's functions */
+    uint64_t self, incl;
+};
+
+struct html_report {
+    const struct prx *x;
+    struct html_request q;
+    struct unit_row *unit;              /* busiest first */
+    size_t nunit, capunit;
+    size_t *by_start;                   /* unit indexes by address */
+    char note[400];                     /* why there are no symbols or code ("": there are) */
+    char *code;                         /* the code sections' HTML */
+    size_t ncode;
+    uint64_t area_insns[4], area_cycles[4];
+    int has_graph;
+    struct callgraph g;
+    enum metric m;                      /* the call tree's cost: cycles (a trace) or samples */
+    struct frame *fr;
+    size_t nfr, dropped;
+};
+
+/* The unit holding load-module offset off, or NULL (units do not
+ * overlap: by_start orders them by address). */
+static const struct unit_row *unit_holding(const struct html_report *r, uint32_t off)
+{
+    size_t lo = 0, hi = r->nunit;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const struct unit_row *u = &r->unit[r->by_start[mid]];
+        if (off < u->start)
+            hi = mid;
+        else if (off >= u->end)
+            lo = mid + 1;
+        else
+            return u;
+    }
+    return NULL;
+}
+
+/* The unit starting at start, or NULL. */
+static const struct unit_row *unit_at(const struct html_report *r, uint32_t start)
+{
+    const struct unit_row *u = unit_holding(r, start);
+    return u && u->start == start ? u : NULL;
+}
+
+static const struct unit_row *sort_units;
+static int by_address(const void *a, const void *b)
+{
+    uint32_t x = sort_units[*(const size_t *)a].start, y = sort_units[*(const size_t *)b].start;
+    return (x > y) - (x < y);
+}
+
+/* Whether an instruction started at load-module offset off (its code row
+ * is "a-OFFSET"): x->e is by linear address. */
+static int ran_at(const struct prx *x, uint32_t off)
+{
+    uint32_t linear = (uint32_t)x->prog_low_pa * 16u + off;
+    for (size_t lo = 0, hi = x->n; lo < hi;) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (x->e[mid].linear == linear)
+            return x->e[mid].insns > 0 && x->e[mid].cls == PRX_PROGRAM;
+        if (x->e[mid].linear < linear)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+/* "#code-00070" when its code is shown, else "#sym-00070" (its row). */
+static void unit_link(const struct unit_row *u, char *out, size_t n)
+{
+    snprintf(out, n, "%s-%05X", u->shown ? "code" : "sym", u->start);
+}
+
+/* ---- gathering ---------------------------------------------------------- */
+
+static void collect_unit(void *ctx, const struct annotate_item *it)
+{
+    struct html_report *r = ctx;
+    if (it->kind != ANNOTATE_UNIT || r->note[0])
+        return;
+    if (r->nunit == r->capunit) {
+        size_t cap = r->capunit ? r->capunit * 2 : 64;
+        struct unit_row *u = realloc(r->unit, cap * sizeof *u);
+        if (!u) {
+            snprintf(r->note, sizeof r->note, "out of memory");
+            return;
+        }
+        r->unit = u;
+        r->capunit = cap;
+    }
+    struct unit_row *u = &r->unit[r->nunit++];
+    memset(u, 0, sizeof *u);
+    snprintf(u->name, sizeof u->name, "%s", it->name);
+    u->start = it->start;
+    u->end = it->end;
+    u->insns = it->insns;
+    u->cycles = it->cycles;
+    u->stalls = it->stalls;
+    u->percent = it->percent;
+    u->shown = r->q.top == 0 || r->nunit <= r->q.top;
+}
+
+static const char *heat_class(double pct)
+{
+    return pct >= ANNOTATE_RED ? " class=\"hot\"" : pct >= ANNOTATE_GREEN ? " class=\"warm\"" : "";
+}
+
+struct code_out {
+    struct html_report *r;
+    FILE *f;
+};
+
+/* One annotate item as HTML: a unit's heading and table, its rows. */
+static void code_item(void *ctx, const struct annotate_item *it)
+{
+    struct code_out *o = ctx;
+    FILE *f = o->f;
+    int stalls = o->r->x->has_stalls;
+    char link[32];
+    switch (it->kind) {
+    case ANNOTATE_BEGIN:
+        break;
+    case ANNOTATE_UNIT:
+        fprintf(f, "<section class=\"unit\" id=\"code-%05X\">\n<h3>", it->start);
+        xml_put_text(f, it->name);
+        fprintf(f, " <span class=\"range\">%05X-%05X</span></h3>\n<p>%llu cycles (%.1f%%), %llu instruction%s",
+                it->start, it->end - 1, (unsigned long long)it->cycles, it->percent, (unsigned long long)it->insns,
+                it->insns == 1 ? "" : "s");
+        if (stalls)
+            fprintf(f, ", %.1f%% of them bus stalls",
+                    it->cycles ? 100.0 * (double)it->stalls / (double)it->cycles : 0.0);
+        fprintf(f, " &middot; <a href=\"#sym-%05X\">in the table</a></p>\n<table class=\"code\">\n<thead><tr>"
+                   "<th>offset</th><th>cs:ip</th><th>bytes</th><th>count</th><th>cycles</th>%s<th>time%%</th>"
+                   "<th class=\"l\">instruction</th></tr></thead>\n<tbody>\n", it->start, stalls ? "<th>stalls</th>" : "");
+        break;
+    case ANNOTATE_INSN:
+        fprintf(f, "<tr id=\"a-%05X\"%s><td>%s%05X</td><td>%04X:%04X</td><td>%s</td><td>%llu</td><td>%llu</td>",
+                it->start, heat_class(it->percent), it->changed ? "*" : "", it->start, it->cs, it->ip, it->bytes,
+                (unsigned long long)it->insns, (unsigned long long)it->cycles);
+        if (stalls)
+            fprintf(f, "<td>%llu</td>", (unsigned long long)it->stalls);
+        fprintf(f, "<td>%.1f%%</td><td class=\"l\">", it->percent);
+        xml_put_text(f, it->text);
+        if (it->target[0]) {
+            const struct unit_row *t = it->target_unit != ANNOTATE_NO_UNIT ? unit_at(o->r, it->target_unit) : NULL;
+            if (t && t->shown && ran_at(o->r->x, it->target_at))
+                snprintf(link, sizeof link, "a-%05X", it->target_at);
+            else if (t)
+                unit_link(t, link, sizeof link);
+            if (t)
+                fprintf(f, " <a href=\"#%s\">", link);
+            xml_put_text(f, it->target + 1);
+            fputs(t ? "</a>" : "", f);
+        }
+        fputs("</td></tr>\n", f);
+        break;
+    case ANNOTATE_SOURCE:
+        fprintf(f, "<tr class=\"src\"><td colspan=\"%d\">", stalls ? 7 : 6);
+        xml_put_text(f, it->name);
+        fputs("</td><td class=\"l\">", f);
+        if (it->text)
+            xml_put_text(f, it->text);
+        fputs("</td></tr>\n", f);
+        break;
+    case ANNOTATE_GAP:
+        fprintf(f, "<tr class=\"gap\"><td>%05X</td><td colspan=\"%d\">&hellip; %u byte%s not executed</td></tr>\n",
+                it->start, stalls ? 7 : 6, it->end - it->start, it->end - it->start == 1 ? "" : "s");
+        break;
+    case ANNOTATE_END:
+        fputs("</tbody></table>\n", f);
+        if (it->changed)
+            fprintf(f, "<p class=\"note\">* %d instruction%s whose bytes differed when the run ended "
+                       "(self-modifying code, or code loaded over it): shown as they first ran</p>\n",
+                    it->changed, it->changed == 1 ? "" : "s");
+        fputs("</section>\n", f);
+        break;
+    }
+}
+
+static int gather_code(struct html_report *r, char *err, size_t errn)
+{
+    struct annotate_request aq = { r->q.path, r->q.map, NULL, r->q.source, r->q.listing, 0 };
+    char why[400];
+    if (annotate_prx_each(r->x, &aq, 0, collect_unit, r, why, sizeof why) != 0) {
+        snprintf(r->note, sizeof r->note, "%s", why);   /* a sampling run's, or no code: the page says so */
+        return 0;
+    }
+    if (r->note[0]) {
+        snprintf(err, errn, "%s", r->note);
+        return -1;
+    }
+    if (!(r->by_start = malloc((r->nunit ? r->nunit : 1) * sizeof *r->by_start))) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < r->nunit; i++)
+        r->by_start[i] = i;
+    sort_units = r->unit;
+    qsort(r->by_start, r->nunit, sizeof *r->by_start, by_address);
+    struct code_out o = { r, open_memstream(&r->code, &r->ncode) };
+    if (!o.f) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    int rc = annotate_prx_each(r->x, &aq, r->q.top, code_item, &o, why, sizeof why);
+    if (fclose(o.f) != 0 || rc != 0) {
+        snprintf(err, errn, "%s", rc ? why : "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* The call tree's nodes merged by (parent frame, function): the chains of
+ * calls as functions, each once. */
+static int gather_frames(struct html_report *r, char *err, size_t errn)
+{
+    const struct prx *x = r->x;
+    size_t n = x->ncalls, cap = 1;
+    while (cap < 2 * n)
+        cap *= 2;
+    size_t *frame_of = malloc(n * sizeof *frame_of), *slot = malloc(cap * sizeof *slot);
+    r->fr = malloc(n * sizeof *r->fr);
+    if (!frame_of || !slot || !r->fr) {
+        free(frame_of);
+        free(slot);
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < cap; i++)
+        slot[i] = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        const struct call_node *c = &x->calls[i];
+        int64_t parent = c->parent == CALLS_NO_PARENT || c->parent >= i ? -1 : (int64_t)frame_of[c->parent];
+        size_t fn = r->g.fn_of[i];
+        size_t h = ((size_t)(parent + 1) * 0x9E3779B1u ^ fn * 0x85EBCA77u) & (cap - 1);
+        while (slot[h] != SIZE_MAX && !(r->fr[slot[h]].parent == parent && r->fr[slot[h]].fn == fn))
+            h = (h + 1) & (cap - 1);
+        if (slot[h] == SIZE_MAX) {
+            slot[h] = r->nfr;
+            r->fr[r->nfr++] = (struct frame){ parent, fn, 0, 0 };
+        }
+        frame_of[i] = slot[h];
+        r->fr[slot[h]].self += cost_of(c, r->m);
+    }
+    for (size_t i = 0; i < r->nfr; i++)
+        r->fr[i].incl = r->fr[i].self;
+    for (size_t i = r->nfr; i-- > 1;)           /* children after parents: sum upwards */
+        if (r->fr[i].parent >= 0)
+            r->fr[r->fr[i].parent].incl += r->fr[i].incl;
+    free(frame_of);
+    free(slot);
+    return 0;
+}
+
+static int by_value_desc(const void *a, const void *b)
+{
+    uint64_t u = *(const uint64_t *)a, v = *(const uint64_t *)b;
+    return u < v ? 1 : u > v ? -1 : 0;
+}
+
+/* At most HTML_MAX_FRAMES frames: the largest inclusive costs (a parent's
+ * is never below its child's, so every kept frame's parent is kept). */
+static int prune_frames(struct html_report *r)
+{
+    if (r->nfr <= HTML_MAX_FRAMES)
+        return 0;
+    uint64_t *v = malloc(r->nfr * sizeof *v);
+    int64_t *renum = malloc(r->nfr * sizeof *renum);
+    if (!v || !renum) {
+        free(v);
+        free(renum);
+        return -1;
+    }
+    for (size_t i = 0; i < r->nfr; i++)
+        v[i] = r->fr[i].incl;
+    qsort(v, r->nfr, sizeof *v, by_value_desc);
+    uint64_t least = v[HTML_MAX_FRAMES - 1];
+    size_t k = 0;
+    for (size_t i = 0; i < r->nfr; i++) {
+        int keep = k < HTML_MAX_FRAMES && r->fr[i].incl >= least &&
+                   (r->fr[i].parent < 0 || renum[r->fr[i].parent] >= 0);
+        renum[i] = keep ? (int64_t)k : -1;
+        if (keep) {
+            struct frame f = r->fr[i];
+            f.parent = f.parent < 0 ? -1 : renum[f.parent];
+            r->fr[k++] = f;
+        }
+    }
+    r->dropped = r->nfr - k;
+    r->nfr = k;
+    free(v);
+    free(renum);
+    return 0;
+}
+
+struct html_report *html_prepare(const struct prx *x, const struct html_request *q, char *err, size_t errn)
+{
+    struct html_report *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errn, "out of memory");
+        return NULL;
+    }
+    r->x = x;
+    r->q = *q;
+    r->m = strcmp(x->mode, "trace") == 0 ? METRIC_CYCLES : METRIC_SAMPLES;
+    for (size_t i = 0; i < x->n; i++) {
+        r->area_insns[x->e[i].cls & 3] += x->e[i].insns;
+        r->area_cycles[x->e[i].cls & 3] += x->e[i].cycles;
+    }
+    if (gather_code(r, err, errn) != 0) {
+        html_free(r);
+        return NULL;
+    }
+    if (x->calls && x->ncalls) {
+        if (callgraph_build(x, q->map, &r->g) != 0) {
+            snprintf(err, errn, "out of memory");
+            html_free(r);
+            return NULL;
+        }
+        r->has_graph = 1;
+        if (gather_frames(r, err, errn) != 0 || prune_frames(r) != 0) {
+            snprintf(err, errn, "out of memory");
+            html_free(r);
+            return NULL;
+        }
+    }
+    if (!r->nunit && !r->has_graph) {
+        snprintf(err, errn, "%s: neither counts per address nor a call tree (%s)", q->path, r->note);
+        html_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void html_free(struct html_report *r)
+{
+    if (!r)
+        return;
+    free(r->unit);
+    free(r->by_start);
+    free(r->code);
+    free(r->fr);
+    if (r->has_graph)
+        callgraph_free(&r->g);
+    free(r);
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static double pct(uint64_t part, uint64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static void write_summary(FILE *f, const struct html_report *r)
+{
+    const struct prx *x = r->x;
+    fputs("<section id=\"summary\">\n<h2>Run</h2>\n<table class=\"kv\">\n<tr><th>program</th><td>", f);
+    xml_put_text(f, x->program);
+    fputs("</td></tr>\n<tr><th>profile</th><td>", f);
+    xml_put_text(f, r->q.path);
+    fprintf(f, " (%s)</td></tr>\n", strcmp(x->mode, "trace") == 0 ? "a trace: exact counts" : "a sampling run");
+    fputs("<tr><th>cpu, timing</th><td>", f);
+    xml_put_text(f, x->cpu);
+    fputs(", ", f);
+    xml_put_text(f, x->timing);
+    fputs("</td></tr>\n<tr><th>ended</th><td>", f);
+    xml_put_text(f, x->stop);
+    fprintf(f, "</td></tr>\n<tr><th>instructions</th><td id=\"total-insns\">%llu</td></tr>\n"
+               "<tr><th>cycles</th><td id=\"total-cycles\">%llu</td></tr>\n",
+            (unsigned long long)x->total_insns, (unsigned long long)x->total_cycles);
+    if (r->q.map_path) {
+        fputs("<tr><th>map</th><td>", f);
+        xml_put_text(f, r->q.map_path);
+        fprintf(f, " (%s, %zu symbols)</td></tr>\n", map_format_name(r->q.map->format), r->q.map->nsym);
+    }
+    if (r->has_graph)
+        fprintf(f, "<tr><th>calls</th><td>%llu; shadow stack deepest %u, %llu unmatched return(s), %llu lost, "
+                   "%llu open at the end</td></tr>\n", (unsigned long long)r->g.calls, x->max_depth,
+                (unsigned long long)x->unmatched, (unsigned long long)x->lost, (unsigned long long)x->open);
+    fputs("</table>\n</section>\n", f);
+    if (!x->n)
+        return;
+    static const char *const area[4] = { "BIOS and I/O (io)", "DOS (dos)", "high memory (high)", "the program" };
+    static const int order[4] = { PRX_PROGRAM, PRX_DOS, PRX_IO, PRX_HIGH };
+    fputs("<section id=\"areas\">\n<h2>Where the time went</h2>\n<table class=\"num\" id=\"area-table\">\n"
+          "<thead><tr><th class=\"l\">area</th><th>instructions</th><th>cycles</th><th>%</th></tr></thead>\n<tbody>\n", f);
+    for (int k = 0; k < 4; k++)
+        fprintf(f, "<tr><td class=\"l\">%s</td><td>%llu</td><td>%llu</td><td>%.1f%%</td></tr>\n", area[order[k]],
+                (unsigned long long)r->area_insns[order[k]], (unsigned long long)r->area_cycles[order[k]],
+                pct(r->area_cycles[order[k]], x->total_cycles));
+    fputs("</tbody>\n</table>\n</section>\n", f);
+}
+
+static void write_symbols(FILE *f, const struct html_report *r)
+{
+    const struct prx *x = r->x;
+    fputs("<section id=\"symbols\">\n<h2>Symbols</h2>\n", f);
+    if (!r->nunit) {
+        fputs("<p class=\"note\">", f);
+        xml_put_text(f, r->note);
+        fputs("</p>\n</section>\n", f);
+        return;
+    }
+    fprintf(f, "<p>%s, busiest first; %% of all cycles. A name leads to its code. Click a heading to sort.</p>\n",
+            r->q.map ? "Each symbol of the map that ran (and the runs of code no symbol covers)"
+                     : "No map: each run of executed code");
+    fprintf(f, "<table class=\"num sortable\" id=\"symbol-table\">\n<thead><tr><th class=\"l\">symbol</th>"
+               "<th class=\"l\">range</th><th>instructions</th><th>cycles</th><th>%%</th>%s<th class=\"l\">"
+               "</th></tr></thead>\n<tbody>\n", x->has_stalls ? "<th>stall%</th>" : "");
+    double max = r->unit[0].percent > 0 ? r->unit[0].percent : 1.0;
+    for (size_t i = 0; i < r->nunit; i++) {
+        const struct unit_row *u = &r->unit[i];
+        fprintf(f, "<tr id=\"sym-%05X\"><td class=\"l\" data-v=\"", u->start);
+        xml_put_text(f, u->name);
+        fputs("\">", f);
+        if (u->shown)
+            fprintf(f, "<a href=\"#code-%05X\">", u->start);
+        xml_put_text(f, u->name);
+        fprintf(f, "%s</td><td class=\"l\">%05X-%05X</td><td>%llu</td><td>%llu</td><td>%.1f%%</td>",
+                u->shown ? "</a>" : "", u->start, u->end - 1, (unsigned long long)u->insns,
+                (unsigned long long)u->cycles, u->percent);
+        if (x->has_stalls)
+            fprintf(f, "<td>%.1f%%</td>", pct(u->stalls, u->cycles));
+        fprintf(f, "<td class=\"l\"><span class=\"bar\" style=\"width:%.1fem\"></span></td></tr>\n",
+                10.0 * u->percent / max);
+    }
+    fputs("</tbody>\n</table>\n</section>\n", f);
+}
+
+/* The anchor of a function's symbol (its unit), or "". */
+static void fn_link(const struct html_report *r, size_t fn, char *out, size_t n)
+{
+    uint32_t base = (uint32_t)r->x->prog_low_pa * 16u, entry = r->g.fn[fn].entry;
+    const struct unit_row *u = entry >= base ? unit_holding(r, entry - base) : NULL;
+    out[0] = 0;
+    if (u)
+        unit_link(u, out, n);
+}
+
+static const struct callgraph *sort_g;
+static enum metric sort_m;
+static int by_self(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    uint64_t u = sort_g->fn[i].self[sort_m], v = sort_g->fn[j].self[sort_m];
+    return u != v ? (u < v ? 1 : -1) : (i > j) - (i < j);
+}
+
+static void write_functions(FILE *f, const struct html_report *r)
+{
+    const struct callgraph *g = &r->g;
+    const char *w = metric_name(r->m);
+    size_t *o = malloc((g->nfn ? g->nfn : 1) * sizeof *o);
+    char link[32];
+    if (!o)
+        return;
+    for (size_t i = 0; i < g->nfn; i++)
+        o[i] = i;
+    sort_g = g;
+    sort_m = r->m;
+    qsort(o, g->nfn, sizeof *o, by_self);
+    fprintf(f, "<section id=\"functions\">\n<h2>Functions</h2>\n<p>The call tree's functions by self %s "
+               "(inclusive: with what they called).</p>\n<table class=\"num sortable\" id=\"function-table\">\n"
+               "<thead><tr><th class=\"l\">function</th><th>calls</th><th>self %s</th><th>%%self</th>"
+               "<th>inclusive</th><th>%%incl</th></tr></thead>\n<tbody>\n", w, w);
+    for (size_t k = 0; k < g->nfn; k++) {
+        const struct fn_stats *s = &g->fn[o[k]];
+        fn_link(r, o[k], link, sizeof link);
+        fputs("<tr><td class=\"l\" data-v=\"", f);
+        xml_put_text(f, s->name);
+        fputs("\">", f);
+        if (link[0])
+            fprintf(f, "<a href=\"#%s\">", link);
+        xml_put_text(f, s->name);
+        fprintf(f, "%s</td><td>%llu</td><td>%llu</td><td>%.1f%%</td><td>%llu</td><td>%.1f%%</td></tr>\n",
+                link[0] ? "</a>" : "", (unsigned long long)s->calls, (unsigned long long)s->self[r->m],
+                pct(s->self[r->m], g->total[r->m]), (unsigned long long)s->incl[r->m],
+                pct(s->incl[r->m], g->total[r->m]));
+    }
+    fputs("</tbody>\n</table>\n</section>\n", f);
+    free(o);
+}
+
+static void write_flame(FILE *f, const struct html_report *r)
+{
+    char link[32];
+    fprintf(f, "<section id=\"flame\">\n<h2>Call tree</h2>\n<p>An icicle graph: the program's entry on top, "
+               "each function under its caller, as wide as its inclusive %s. Click a frame to zoom in (its "
+               "ancestors zoom out), then follow its link to the symbol.</p>\n",
+            metric_name(r->m));
+    if (r->dropped)
+        fprintf(f, "<p class=\"note\">%zu frames of the least cost left out (at most %u are drawn).</p>\n",
+                r->dropped, HTML_MAX_FRAMES);
+    fputs("<div class=\"flame-bar\"><button type=\"button\" id=\"flame-reset\">reset zoom</button> "
+          "<span id=\"flame-info\">Click a frame.</span></div>\n<div id=\"flame-graph\"></div>\n"
+          "<noscript><p class=\"note\">The flame graph is drawn by the page's script.</p></noscript>\n"
+          "<script type=\"application/json\" id=\"flame-data\">\n{\"unit\": ", f);
+    json_put_text_html(f, metric_name(r->m));
+    fprintf(f, ", \"total\": %llu,\n\"fns\": [", (unsigned long long)r->g.total[r->m]);
+    for (size_t i = 0; i < r->g.nfn; i++) {
+        fputs(i ? ",\n[" : "\n[", f);
+        json_put_text_html(f, r->g.fn[i].name);
+        fn_link(r, i, link, sizeof link);
+        fputs(", ", f);
+        json_put_text_html(f, link);
+        fputc(']', f);
+    }
+    fputs("],\n\"frames\": [", f);
+    for (size_t i = 0; i < r->nfr; i++)
+        fprintf(f, "%s[%lld, %zu, %llu, %llu]", i ? ",\n" : "\n", (long long)r->fr[i].parent, r->fr[i].fn,
+                (unsigned long long)r->fr[i].self, (unsigned long long)r->fr[i].incl);
+    fputs("]}\n</script>\n</section>\n", f);
+}
+
+void html_write(FILE *f, const void *report)
+{
+    const struct html_report *r = report;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"generator\" content=\"profil report\">\n<title>profil report: ", f);
+    xml_put_text(f, r->q.path);
+    fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>profil report: <code>", html_css);
+    xml_put_text(f, r->q.path);
+    fputs("</code></h1>\n<nav><a href=\"#summary\">run</a>", f);
+    if (r->x->n)
+        fputs(" &middot; <a href=\"#areas\">areas</a>", f);
+    fputs(" &middot; <a href=\"#symbols\">symbols</a>", f);
+    if (r->has_graph)
+        fputs(" &middot; <a href=\"#functions\">functions</a> &middot; <a href=\"#flame\">call tree</a>", f);
+    if (r->code)
+        fputs(" &middot; <a href=\"#code\">code</a>", f);
+    fputs("</nav>\n", f);
+    write_summary(f, r);
+    write_symbols(f, r);
+    if (r->has_graph) {
+        write_functions(f, r);
+        write_flame(f, r);
+    }
+    if (r->code) {
+        fputs("<section id=\"code\">\n<h2>Code</h2>\n<p>", f);
+        if (r->q.top && r->nunit > r->q.top)
+            fprintf(f, "The %u busiest symbols' code", r->q.top);
+        else
+            fputs("Each symbol's code", f);
+        fputs(" as it ran, every instruction with its exact count, cycles and share of all cycles; a jump's "
+              "target leads to its code.</p>\n", f);
+        fwrite(r->code, 1, r->ncode, f);
+        fputs("</section>\n", f);
+    }
+    fprintf(f, "<script>\n%s</script>\n</body>\n</html>\n", html_js);
+}

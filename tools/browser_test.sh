@@ -1,0 +1,103 @@
+#!/bin/sh
+# tools/browser_test.sh PROFIL BUILD: `make browser-test`.  Writes the HTML
+# report of hotloop.com traced (--timing table: tests/check_html.c derives
+# its figures) and opens it in headless Chromium, which runs the page's
+# script; then checks the DOM it leaves: the tables, the flame graph's
+# frames as drawn (unzoomed, and zoomed on heavy by #frame-2 with its link
+# to heavy's code), clicks (a table sorted by a heading, a frame zoomed by
+# a click), that every link's target is on the page, and that the console
+# reported no error.  A page made to throw must be caught, so the
+# console check is known to work.  Skipped (exit 0, one line) without
+# chromium.
+set -eu
+[ $# -eq 2 ] || { echo "usage: tools/browser_test.sh PROFIL BUILD" >&2; exit 2; }
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+    echo "browser-test: skipped (chromium is not installed: apt-get install chromium)"
+    exit 0
+fi
+profil=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+fix=$(cd "$2/fixtures" && pwd)
+out=$(cd "$2" && pwd)/browser-test
+rm -rf "$out"
+mkdir -p "$out"
+cd "$out"
+"$profil" run -q --trace --timing table -o HOT.PRF "$fix/hotloop.com" >/dev/null 2>&1
+"$profil" report --source --map "$fix/hotloop.lst" -o report.html HOT.prx 2>/dev/null
+
+failed=0
+fail() {
+    echo "browser-test: FAIL: $*"
+    failed=1
+}
+
+# dump URL NAME: the DOM after the page's script ran, in NAME.dom; the
+# browser's log (console messages among it) in NAME.log.
+dump() {
+    timeout 90 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$out/profile" \
+        --enable-logging=stderr --v=0 --dump-dom "$1" >"$2.dom" 2>"$2.log" || fail "$2: chromium exited $?"
+}
+has() {     # has NAME TEXT WHAT
+    grep -qF -- "$2" "$1.dom" || fail "$1: $3 (no '$2')"
+}
+console_errors() {
+    grep -E 'Uncaught|ERROR:CONSOLE|CONSOLE\(' "$1.log" || true
+}
+frames() {
+    grep -o 'class="fr[ "][^>]*>[^<]*' "$1.dom" | sed 's/.*data-frame="\([0-9]*\)".*>\(.*\)/\1 \2/'
+}
+
+dump "file://$out/report.html" whole
+dump "file://$out/report.html#frame-2" zoomed
+
+for n in whole zoomed; do
+    e=$(console_errors $n)
+    [ -z "$e" ] || fail "$n: console: $e"
+    has $n '<tr id="sym-00070"><td class="l" data-v="heavy"><a href="#code-00070">heavy</a></td><td class="l">00070-0007F</td><td>301200</td><td>5104200</td>' "the symbol table"
+    has $n '<tr id="a-0007D" class="hot"><td>0007D</td><td>0186:017D</td><td>E2FE</td><td>300000</td><td>5098800</td>' "heavy's code"
+done
+# Unzoomed: the entry, DOS, heavy, light and the timer's handler under
+# heavy (the handler under light and the inner one are under 0.05%: not drawn).
+got=$(frames whole | tr '\n' ',')
+[ "$got" = "0 0186:0100,1 DOS 00C0:0001,2 heavy,6 BIOS 0070:0000,3 light," ] || fail "whole: frames drawn: $got"
+has whole 'data-frame="2" data-link="code-00070" title="heavy: 5111667 cycles (74.1%), self 5104200"' "heavy's frame"
+has whole '<span id="flame-info">Click a frame.</span>' "the info line"
+# Zoomed on heavy: the entry above it (an ancestor), heavy full width, its handler.
+got=$(frames zoomed | tr '\n' ',')
+[ "$got" = "0 0186:0100,2 heavy,6 BIOS 0070:0000," ] || fail "zoomed: frames drawn: $got"
+has zoomed 'class="fr focus" data-frame="2" data-link="code-00070"' "heavy in focus"
+has zoomed 'left: 0%; width: 100%; top: 18px;' "heavy full width under the entry"
+has zoomed '<span id="flame-info">heavy: 5111667 cycles (74.1%) with its callees, 5104200 self. <a href="#code-00070" id="flame-link">its code</a></span>' "the frame's link to its symbol's code"
+# Every in-page link has its target.
+for id in $(grep -o 'href="#[^"]*"' zoomed.dom | sed 's/href="#\(.*\)"/\1/' | sort -u); do
+    grep -q "id=\"$id\"" zoomed.dom || fail "a link to #$id, which is not on the page"
+done
+links=$(grep -o 'href="#[^"]*"' zoomed.dom | wc -l)
+
+# Clicks, as a reader makes them (a script appended to the page): the
+# symbol table's "instructions" heading twice (ascending: the 4 of "(no
+# symbol)" first, heavy's 301200 last), then light's frame: zoomed, with its handler
+# (2751 of its 1703951 cycles: drawn now), and its link.
+sed 's|</body>|<script>var h = document.querySelectorAll("#symbol-table th")[2]; h.click(); h.click(); document.querySelector("#flame-graph [data-frame=\\"3\\"]").click();</script></body>|' \
+    report.html >clicked.html
+dump "file://$out/clicked.html" clicked
+e=$(console_errors clicked)
+[ -z "$e" ] || fail "clicked: console: $e"
+order=$(sed -n '/id="symbol-table"/,/<\/table>/p' clicked.dom | grep -o 'data-v="[^"]*"' | sed 's/data-v="\(.*\)"/\1/' | tr '\n' ',')
+[ "$order" = "(no symbol),round,light,heavy," ] || fail "clicked: the symbol table sorted by instructions: $order"
+got=$(frames clicked | tr '\n' ',')
+[ "$got" = "0 0186:0100,3 light,4 BIOS 0070:0000," ] || fail "clicked: frames drawn after a click on light: $got"
+has clicked '<span id="flame-info">light: 1703951 cycles (24.7%) with its callees, 1701200 self. <a href="#code-00080" id="flame-link">its code</a></span>' "light's info and link after the click"
+
+# The console check catches an error: a page that throws.
+sed 's|</body>|<script>undefinedFunction();</script></body>|' report.html >broken.html
+dump "file://$out/broken.html" broken
+[ -n "$(console_errors broken)" ] || fail "an uncaught error in the page was not seen in the browser's log"
+
+if [ $failed -ne 0 ]; then
+    echo "browser-test: failed (pages and logs in $out)"
+    exit 1
+fi
+echo "browser-test: ok ($("$browser" --version 2>/dev/null | head -1): $(frames whole | wc -l) frames drawn," \
+     "$(frames zoomed | wc -l) zoomed, $links in-page links all resolved, sorting and zoom by clicks," \
+     "no console error)"
