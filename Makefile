@@ -35,7 +35,7 @@ FUZZ_PACKAGES := clang libclang-rt-dev
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 REPLAYS       := $(FUZZ_TARGETS:%=$(B)/replay/%)
 
-.PHONY: layers all deps check demo bench install uninstall clean asan fixtures conformance bus-plans fuzz fuzz-run
+.PHONY: layers all deps check compat demo bench install uninstall clean asan fixtures conformance bus-plans fuzz fuzz-run
 
 all: deps $(PROFIL)
 
@@ -219,6 +219,14 @@ compare-cc: $(PROFIL) $(FIXTURES)
 	$(MAKE) B=build-clang PROFIL=build-clang/profil CC=$(COMPARE_CC) EXTRA_CFLAGS="$(EXTRA_CFLAGS)" build-clang/profil
 	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
 # ---- end of issue 20's block ----
+
+# The compatibility corpus (tests/realprog/README.md): real DOS programs run by
+# profil, compared with what DOSBox made of them.  Not in `make check`: it
+# fetches the programs (MS-DOS's MIT binaries) first.
+compat: $(PROFIL)
+	sh tests/realprog/fetch.sh $(B)/realprog/bin
+	BIN=$(abspath $(B)/realprog/bin) WORK=$(abspath $(B)/realprog/check) PROFIL=$(abspath $(PROFIL)) \
+	    bash tests/realprog/compat.sh check
 
 clean:
 	rm -rf build build-fuzz build-clang profil
