@@ -6,9 +6,8 @@
 # Sources (programs.txt, column 4):
 #   msdos:PATH   microsoft/MS-DOS (MIT) at the pinned commit MSDOS_COMMIT: from a
 #                local git dir MSDOS_GIT (a bare mirror or clone) when it has the
-#                commit, else downloaded from raw.githubusercontent.com
-#   bcc:SRC.c    built here from tests/realprog/src/SRC.c with dev86 bcc (-Md:
-#                a DOS .COM); the sha256 pins that bcc's output (dev86 0.16.21)
+#                commit, else downloaded from raw.githubusercontent.com (curl)
+# A new kind of source (FreeDOS, a compiler run here) gets its own case below.
 #
 # usage: sh tests/realprog/fetch.sh [DEST]     exit 0: all there and verified
 set -eu
@@ -39,10 +38,6 @@ while read -r id file sum lic src; do
         else
             curl -fsSL -o "$tmp" "$MSDOS_URL/$path"
         fi ;;
-    bcc:*)
-        c=$HERE/src/${src#bcc:}
-        command -v bcc >/dev/null || { echo "fetch: $id: needs bcc (apt-get install bcc)" >&2; bad=$((bad + 1)); continue; }
-        bcc -Md -O -o "$tmp" "$c" ;;
     *)  echo "fetch: $id: unknown source $src" >&2; bad=$((bad + 1)); continue ;;
     esac
     got=$(sha "$tmp")
