@@ -161,8 +161,10 @@ while IFS='|' read -r name prog ver stdin inputs outputs env args; do
     if [ ! -d "$EXP/$name" ]; then
         why="no expected output (make-expected.sh)"
     elif ! norm "$WORK/$name.stdout" | cmp -s - "$EXP/$name/stdout"; then
-        line=$(norm "$WORK/$name.stdout" | diff "$EXP/$name/stdout" - | sed -n '1p')
-        why="stdout differs ($line); exit $rc"
+        dl=$(norm "$WORK/$name.stdout" | diff "$EXP/$name/stdout" -)
+        w=$(printf '%s\n' "$dl" | grep -m1 '^<' | cut -c3-70)
+        g=$(printf '%s\n' "$dl" | grep -m1 '^>' | cut -c3-70)
+        why="stdout differs at $(printf '%s\n' "$dl" | head -1): got '$g', want '$w'; exit $rc"
     elif [ "$rc" != "$(cat "$EXP/$name/rc")" ]; then
         why="exit code $rc, want $(cat "$EXP/$name/rc")"
     else
@@ -179,7 +181,10 @@ while IFS='|' read -r name prog ver stdin inputs outputs env args; do
     fi
     if [ -z "$why" ]; then echo "PASS $name"; pass=$((pass + 1))
     else
-        note=$(grep -m1 -E 'profil: (warning|note)?' "$WORK/$name.stderr" | cut -c1-120)
+        # profil's most telling line: an unimplemented service or opcode first
+        note=$(grep -m1 -oE 'profil: .*(not implemented|opcode|instruction).*' "$WORK/$name.stderr" ||
+               grep -m1 -o 'profil: .*' "$WORK/$name.stderr")
+        note=$(printf '%s' "$note" | cut -c1-120)
         echo "FAIL $name: $why${note:+ [$note]}"; fail=$((fail + 1))
     fi
 done < "$HERE/cases.txt"
