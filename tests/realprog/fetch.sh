@@ -7,7 +7,9 @@
 #   msdos:PATH   microsoft/MS-DOS (MIT) at the pinned commit MSDOS_COMMIT: from a
 #                local git dir MSDOS_GIT (a bare mirror or clone) when it has the
 #                commit, else downloaded from raw.githubusercontent.com (curl)
-# A new kind of source (FreeDOS, a compiler run here) gets its own case below.
+#   bcc:FILE.c   built here from tests/realprog/src/FILE.c (the corpus's own,
+#                public domain) with dev86 bcc -Md -O, a DOS .COM; the sha256 pins
+#                bcc 0.16.17's output (Debian's bcc package)
 #
 # usage: sh tests/realprog/fetch.sh [DEST]     exit 0: all there and verified
 set -eu
@@ -38,6 +40,11 @@ while read -r id file sum lic src; do
         else
             curl -fsSL -o "$tmp" "$MSDOS_URL/$path"
         fi ;;
+    bcc:*)
+        if ! command -v bcc >/dev/null; then
+            echo "fetch: $id: needs bcc (apt-get install bcc)" >&2; bad=$((bad + 1)); continue
+        fi
+        bcc -Md -O -o "$tmp" "$HERE/src/${src#bcc:}" ;;
     *)  echo "fetch: $id: unknown source $src" >&2; bad=$((bad + 1)); continue ;;
     esac
     got=$(sha "$tmp")
