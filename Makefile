@@ -48,7 +48,7 @@ FUZZ_PACKAGES := clang libclang-rt-dev
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 REPLAYS       := $(FUZZ_TARGETS:%=$(B)/replay/%)
 
-.PHONY: layers all deps check demo bench install uninstall clean asan fixtures conformance bus-plans fuzz fuzz-run
+.PHONY: layers all deps check compat demo bench install uninstall clean asan fixtures conformance bus-plans fuzz fuzz-run
 
 all: deps $(PROFIL)
 
@@ -280,6 +280,14 @@ deb:
 .PHONY: browser-test
 browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst
 	sh tools/browser_test.sh ./$(PROFIL) $(B)
+
+# The compatibility corpus (tests/realprog/README.md): real DOS programs run by
+# profil, compared with what DOSBox made of them.  Not in `make check`: it
+# fetches the programs (MS-DOS's MIT binaries) first.
+compat: $(PROFIL)
+	sh tests/realprog/fetch.sh $(B)/realprog/bin
+	BIN=$(abspath $(B)/realprog/bin) WORK=$(abspath $(B)/realprog/check) PROFIL=$(abspath $(PROFIL)) \
+	    bash tests/realprog/compat.sh check
 
 clean:
 	rm -rf build build-fuzz build-clang build-deb profil
