@@ -76,7 +76,7 @@ $(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps M
 
 $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
 	@mkdir -p $(B)/fixtures
-	$(NASM) -f bin -o $@ $<
+	$(NASM) -f bin -i tests/fixtures/ -o $@ $<
 
 $(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profil.h Makefile
 	@mkdir -p $(B)/fixtures

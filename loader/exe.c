@@ -65,6 +65,7 @@ int exe_parse(const uint8_t *data, size_t size, struct dos_image *img, char *err
 
     img->is_exe = 1;
     img->pages = pages;
+    img->exec_paras = (uint16_t)(pages * 32u - hdr_paras);
     img->load = data + hdr;
     img->load_size = image - hdr;
     img->min_alloc = word_at(data, 0x0A);
@@ -87,6 +88,7 @@ int exe_parse(const uint8_t *data, size_t size, struct dos_image *img, char *err
 
 uint32_t exe_load_paras(const struct dos_image *img)
 {
-    uint32_t paras = (uint32_t)((img->load_size + 15) / 16);
-    return img->is_exe ? paras + img->min_alloc : paras;
+    if (!img->is_exe)
+        return (uint32_t)((img->load_size + 15) / 16);
+    return (uint32_t)img->exec_paras + img->min_alloc;
 }

@@ -19,6 +19,9 @@ struct dos_image {
     size_t load_size;           /* what memory takes: the header's size of it  */
     size_t missing;             /* bytes of it the file lacks (under one page) */
     uint16_t pages;             /* .EXE: pages in file (header word 2)  */
+    uint16_t exec_paras;        /* .EXE: what DOS's EXEC reserves for the load
+                                   module: whole pages less the header, in
+                                   paragraphs (EXEC.ASM's exec_res_len_para) */
     uint16_t min_alloc, max_alloc;
     uint16_t ss, sp, cs, ip;
     size_t nrelocs;
@@ -28,7 +31,8 @@ struct dos_image {
 /* Parse `size` bytes.  Returns 0, or -1 with a reason in err. */
 int exe_parse(const uint8_t *data, size_t size, struct dos_image *img, char *err, size_t errn);
 
-/* Paragraphs the load module needs in memory, without the PSP. */
+/* Paragraphs the load module needs in memory, without the PSP: an .EXE's
+ * exec_paras and its minimum allocation, as DOS's EXEC counts them. */
 uint32_t exe_load_paras(const struct dos_image *img);
 
 #endif

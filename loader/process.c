@@ -123,9 +123,11 @@ int process_place(struct machine *m, struct dos *d, const struct dos_image *img,
                  (unsigned)((need * 16 + 1023) / 1024), (unsigned)(largest / 64));
         return -1;
     }
+    /* DOS's EXEC (EXEC.ASM): the load module's whole 512-byte pages less
+     * the header, and MAXALLOC paragraphs more, or all there is. */
     uint32_t want = largest;
     if (img->is_exe) {
-        uint32_t max = PSP_PARAS + (uint32_t)((img->load_size + 15) / 16) + img->max_alloc;
+        uint32_t max = PSP_PARAS + (uint32_t)img->exec_paras + img->max_alloc;
         if (max < want)
             want = max < need ? need : max;
     }

@@ -218,6 +218,20 @@ START_TEST(exe_too_big_for_memory)
 }
 END_TEST
 
+/* maxalloc_exe.asm: DOS's EXEC gives an .EXE its whole 512-byte pages less
+ * the header (62 paragraphs, not the 46 its load module fills), MAXALLOC
+ * (5) and the PSP: 53h paragraphs, as DOSBox prints too.  With 43h, four of
+ * the multitasking DOS 4.0 programs (MAXALLOC 24) ran out of heap. */
+START_TEST(exe_block_is_whole_pages_and_maxalloc)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("maxalloc.exe"), TMP "/maxalloc.prf");
+    run_session(&r, &o, NULL);
+    ck_assert_msg(r.status == 0, "exit %d (%s)", r.status, r.err);
+    ck_assert_str_eq(r.out, "0053 ");
+}
+END_TEST
+
 Suite *loader_suite(void)
 {
     Suite *s = suite_create("loader");
@@ -227,6 +241,7 @@ Suite *loader_suite(void)
     tcase_add_test(tc, exe_loaded_and_relocated);
     tcase_add_test(tc, com_psp_environment_and_arena);
     tcase_add_test(tc, exe_too_big_for_memory);
+    tcase_add_test(tc, exe_block_is_whole_pages_and_maxalloc);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -444,8 +444,9 @@ static void fn_create_temp(struct dos *d)
 
 static void fn_create_new(struct dos *d) { open_file(d, 2); }
 
-/* 5Ch (lock), 67h (handle count), 68h (commit): nothing to do on one
- * machine with unbuffered files; the handle must be open for 5Ch/68h. */
+/* 5Ch (lock), 67h (handle count), 68h and 6Ah (commit; 6Ah from DOS 4):
+ * nothing to do on one machine with unbuffered files; the handle must be
+ * open for 5Ch, 68h and 6Ah. */
 static void fn_lock(struct dos *d)
 {
     if (dos_handle_arg(d))
@@ -491,6 +492,6 @@ const struct dos_entry dos_file_fns[] = {
     { 0x40, fn_write }, { 0x41, fn_delete }, { 0x42, fn_seek }, { 0x43, fn_attributes },
     { 0x45, fn_dup }, { 0x46, fn_force_dup }, { 0x47, fn_get_cwd },
     { 0x5A, fn_create_temp }, { 0x5B, fn_create_new }, { 0x5C, fn_lock }, { 0x67, fn_handle_count },
-    { 0x68, fn_lock }, { 0x6C, fn_extended_open },
+    { 0x68, fn_lock }, { 0x6A, fn_lock }, { 0x6C, fn_extended_open },
     { 0, NULL },
 };
