@@ -1,6 +1,6 @@
 /*
  * emu/cpu/cpu_internal.h: the CPU wrapper's state, shared by emu/cpu/cpu.c (the
- * libx86emu hooks and the 8086 layer) and emu/cpu/cpu_clock.c (what an
+ * libx86emu hooks), emu/cpu/cpu_fix8086.c (the 8086 layer) and emu/cpu/cpu_clock.c (what an
  * instruction costs beyond its table entry).  Nothing else includes it.
  */
 #ifndef PROFIL_EMU_CPU_INTERNAL_H
@@ -82,5 +82,35 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table);
 /* The settling the common case skips (c->settle_more): the operands, the
  * bus model.  Returns the instruction's clocks without REP iterations. */
 uint64_t cpu_settle_more(struct cpu *c);
+
+
+/* ---- cpu_fix8086.c: the 8086 where libx86emu is a 286 -------------------- */
+
+/* Applied at the boundary after the instruction (LIBX86EMU.md's table). */
+enum fixup {
+    FIX_NONE,
+    FIX_PUSHED_FLAGS,   /* PUSHF: the 8086 pushes FLAGS with bits 12-15 set   */
+    FIX_INT_FLAGS,      /* INT 3/n/INTO: the FLAGS in the frame, likewise     */
+    FIX_RESERVED,       /* POPF, SAHF, IRET: bits 3 and 5 read 0, bit 1 is 1  */
+    FIX_PUSH_SP,        /* PUSH SP: the 8086 pushes the decremented SP        */
+    FIX_CALL_SP,        /* CALL SP: the 8086 jumps to SP before the push      */
+    FIX_SAR1_OF,        /* SAR r/m,1: the 8086 clears OF (libx86emu leaves it) */
+    FIX_DIV_FLAGS,      /* a divide error: the FLAGS it pushed, bits 12-15 set */
+    FIX_IDIV8,          /* IDIV: a quotient of -128 (-32768) is a divide error on
+                           the 8086; after REP its microcode negates the quotient */
+    FIX_IDIV16,
+};
+/* The fix-up the decoded instruction needs after libx86emu ran it. */
+uint8_t fixup_for(const struct insn *d);
+/* Apply c->fixup (at the boundary after the instruction). */
+void apply_fixup(x86emu_t *e, struct cpu *c);
+/* Put back the F1 prefixes shown to libx86emu as F0 for one instruction. */
+void restore_f1(struct cpu *c);
+/* ESC (D8-DF) with no coprocessor: skipped, its length returned; 0 for
+ * any other instruction.  Every model. */
+unsigned skip_coprocessor(x86emu_t *e, const struct insn *d);
+/* Executes the 8086-only instruction at `lin` decoded as `d`: its length,
+ * or 0 when libx86emu should run it; `words` counts its stack words. */
+unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uint32_t lin, unsigned *words);
 
 #endif
