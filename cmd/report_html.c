@@ -5,6 +5,7 @@
  * is hist's text table, another thing.)
  */
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 
 #include "../formats/fileio.h"
@@ -73,7 +74,7 @@ int cmd_report(int argc, char **argv)
     struct symtab t;
     struct nasm_listing lst;
     int have_map = 0, have_lst = 0, rc = EXIT_PROFIL_FAILED;
-    if (!prx_file_looks_like(path))
+    if (!prx_file_looks_like(path) && access(path, F_OK) == 0)     /* (a missing file: the reader says so) */
         snprintf(err, sizeof err, "%s: not a .prx (profil report reads the .prx of profil run --trace or --stacks)",
                  path);
     else if (prx_read_file(path, &x, err, sizeof err) != 0)

@@ -141,6 +141,10 @@ START_TEST(report_refuses)
     ck_assert_ptr_nonnull(strstr(r.err, "--source needs --map"));
     run_profil(&r, "report --top 0 " TMP "/HTM.prx", NULL);
     ck_assert_int_eq(r.status, 125);
+    run_profil(&r, "report -o " TMP "/y.html " TMP "/NOSUCH.prx", NULL);   /* missing: said so, nothing written */
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: " TMP "/NOSUCH.prx: File not found\n");
+    ck_assert_int_eq(file_exists(TMP "/y.html"), 0);
 }
 END_TEST
 
