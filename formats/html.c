@@ -425,6 +425,37 @@ static void write_summary(FILE *f, const struct html_report *r)
     fputs("</tbody>\n</table>\n</section>\n", f);
 }
 
+/* The run's programs (a parent and the children it EXECed), when the .prx
+ * has them: each with its share of the run's samples with its children's
+ * and without, its time from EXEC to its end, and how it ended. */
+static void write_programs(FILE *f, const struct html_report *r)
+{
+    const struct prx *x = r->x;
+    uint64_t all = 0;
+    for (size_t i = 0; i < x->nprocs; i++)
+        all += x->procs[i].samples;
+    fputs("<section id=\"programs\">\n<h2>Programs</h2>\n<table class=\"num\" id=\"program-table\">\n"
+          "<thead><tr><th class=\"l\">program</th><th class=\"l\">parent</th><th>samples</th><th>with children</th>"
+          "<th>%</th><th>own %</th><th>cycles</th><th class=\"l\">ended</th></tr></thead>\n<tbody>\n", f);
+    for (size_t i = 0; i < x->nprocs; i++) {
+        const struct prx_process *p = &x->procs[i];
+        fputs("<tr><td class=\"l\">", f);
+        xml_put_text(f, p->name);
+        fputs("</td><td class=\"l\">", f);
+        if (p->parent >= 0 && (size_t)p->parent < x->nprocs)
+            xml_put_text(f, x->procs[p->parent].name);
+        fprintf(f, "</td><td>%llu</td><td>%llu</td><td>%.1f%%</td><td>%.1f%%</td><td>%llu</td><td class=\"l\">",
+                (unsigned long long)p->samples, (unsigned long long)p->inclusive, pct(p->inclusive, all),
+                pct(p->samples, all), (unsigned long long)(p->end - p->start));
+        if (!p->ended)
+            fputs("running", f);
+        else
+            fprintf(f, p->exit_type == 3 ? "resident, code %u" : "exit %u", p->exit_code);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</tbody>\n</table>\n</section>\n", f);
+}
+
 static void write_symbols(FILE *f, const struct html_report *r)
 {
     const struct prx *x = r->x;
@@ -557,6 +588,8 @@ void html_write(FILE *f, const void *report)
     fputs("</code></h1>\n<nav><a href=\"#summary\">run</a>", f);
     if (r->x->n)
         fputs(" &middot; <a href=\"#areas\">areas</a>", f);
+    if (r->x->nprocs)
+        fputs(" &middot; <a href=\"#programs\">programs</a>", f);
     fputs(" &middot; <a href=\"#symbols\">symbols</a>", f);
     if (r->has_graph)
         fputs(" &middot; <a href=\"#functions\">functions</a> &middot; <a href=\"#flame\">call tree</a>", f);
@@ -564,6 +597,8 @@ void html_write(FILE *f, const void *report)
         fputs(" &middot; <a href=\"#code\">code</a>", f);
     fputs("</nav>\n", f);
     write_summary(f, r);
+    if (r->x->nprocs)
+        write_programs(f, r);
     write_symbols(f, r);
     if (r->has_graph) {
         write_functions(f, r);

@@ -213,6 +213,31 @@ START_TEST(json_in_html)
 }
 END_TEST
 
+/* A run with a child (tests/check_procs.c derives its figures): the
+ * programs table gives FAMILY.COM its own 11713 samples (its loop's 11703
+ * and 10 in DOS) and, with KID.COM's 23407 (its loop's 23405 and 2 more),
+ * 35120; KID.COM is 23407 / 35120 = 66.6% of the run. */
+START_TEST(report_programs)
+{
+    struct run_result r;
+    char page[65536];
+    if (system("rm -rf " TMP "/hfam && mkdir -p " TMP "/hfam") != 0)
+        ck_abort();
+    run_profil(&r, "run -q --stacks --timing table --drive C=" FIXTURE_DIR " -o " TMP "/hfam/FAMILY.PRF "
+               FIX("family.com"), NULL);
+    ck_assert_int_eq(r.status, 7);
+    run_profil(&r, "report -o " TMP "/hfam/f.html " TMP "/hfam/FAMILY.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    slurp(TMP "/hfam/f.html", page, sizeof page);
+    ck_assert_ptr_nonnull(strstr(page, "<a href=\"#programs\">programs</a>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr><td class=\"l\">FAMILY.COM</td><td class=\"l\"></td><td>11713</td>"
+                                       "<td>35120</td><td>100.0%</td><td>33.4%</td>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr><td class=\"l\">KID.COM</td><td class=\"l\">FAMILY.COM</td>"
+                                       "<td>23407</td><td>23407</td><td>66.6%</td><td>66.6%</td>"));
+    ck_assert_ptr_nonnull(strstr(page, "<td class=\"l\">exit 7</td></tr>"));
+}
+END_TEST
+
 Suite *html_suite(void)
 {
     Suite *s = suite_create("html");
@@ -225,6 +250,7 @@ Suite *html_suite(void)
     tcase_add_test(tc, report_stacks);
     tcase_add_test(tc, report_prunes_frames);
     tcase_add_test(tc, json_in_html);
+    tcase_add_test(tc, report_programs);
     suite_add_tcase(s, tc);
     return s;
 }
