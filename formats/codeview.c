@@ -185,12 +185,24 @@ static int module_slot(struct reader *r, unsigned imod, struct module **m)
     return 0;
 }
 
+/* A module's name for a message: at most 39 bytes, anything unprintable
+ * (a damaged file's newline, say) as '?', so the message stays one line. */
+static void printable_name(const char *name, size_t len, char out[40])
+{
+    size_t k = 0;
+    for (; k < len && k < 39; k++)
+        out[k] = name[k] >= 0x20 && name[k] < 0x7F ? name[k] : '?';
+    out[k] = 0;
+}
+
 static int add_module_code(struct reader *r, struct module *m, const char *name, size_t len, unsigned seg,
                            uint32_t off, uint32_t cb)
 {
     uint32_t start;
+    char shown[40];
+    printable_name(name, len, shown);
     if (linear(r, seg, off, &start) != 0)
-        CORRUPT(r, "CodeView: module %.*s: segment %u is not in the segment map", (int)len, name, seg);
+        CORRUPT(r, "CodeView: module %s: segment %u is not in the segment map", shown, seg);
     if (m->code == UINT32_MAX) {
         m->code = start - off;
         m->frame = seg;
@@ -202,7 +214,7 @@ static int add_module_code(struct reader *r, struct module *m, const char *name,
     if (spend(r) != 0)
         return -1;
     if (start + cb - 1 < start || symtab_add_segment(r->t, n, "CODE", start, start + cb - 1) != 0)
-        CORRUPT(r, "CodeView: module %s: its code does not fit in 4 GiB", n);
+        CORRUPT(r, "CodeView: module %s: its code does not fit in 4 GiB", shown);
     return 0;
 }
 
@@ -303,7 +315,8 @@ static int old_symbols(struct reader *r, const struct module *m, struct span s)
     return 0;
 }
 
-/* A file name without its directory. */
+/* A file name without its directory; anything unprintable as '?' (it
+ * names line entries and goes into messages). */
 static void base_name(const char *name, size_t len, char *out, size_t n)
 {
     size_t from = 0;
@@ -311,6 +324,9 @@ static void base_name(const char *name, size_t len, char *out, size_t n)
         if (name[i] == '\\' || name[i] == '/' || name[i] == ':')
             from = i + 1;
     snprintf(out, n, "%.*s", (int)(len - from), name + from);
+    for (char *c = out; *c; c++)
+        if (*c < 0x20 || *c == 0x7F)
+            *c = '?';
 }
 
 /* Line/offset pairs (words) of one file in the segment whose linear
