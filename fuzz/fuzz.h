@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -34,6 +35,31 @@ static inline FILE *fuzz_null(const char *mode)
     FILE *f = fopen("/dev/null", mode);
     FUZZ_REQUIRE(f != NULL);
     return f;
+}
+
+/* For readers that take a path: the input written to this process's
+ * scratch file (made in $TMPDIR or /tmp on first use, removed at exit);
+ * returns its path. */
+static inline char *fuzz_scratch_path(void)
+{
+    static char path[64];
+    return path;
+}
+static inline void fuzz_remove_scratch(void) { unlink(fuzz_scratch_path()); }
+static inline const char *fuzz_input_file(const uint8_t *data, size_t size)
+{
+    char *path = fuzz_scratch_path();
+    if (!path[0]) {
+        const char *tmp = getenv("TMPDIR");
+        snprintf(path, 64, "%s/profil-fuzz-XXXXXX", tmp && strlen(tmp) < 40 ? tmp : "/tmp");
+        int fd = mkstemp(path);
+        FUZZ_REQUIRE(fd >= 0);
+        close(fd);
+        atexit(fuzz_remove_scratch);
+    }
+    FILE *f = fopen(path, "wb");
+    FUZZ_REQUIRE(f && fwrite(data, 1, size, f) == size && fclose(f) == 0);
+    return path;
 }
 
 /* An error message is one non-empty line (COMMON.md's rule for errors). */

@@ -6,35 +6,13 @@
  * layout that prc_mismatch() can compare with a .PRF's.  The reader takes
  * a path, so each input goes through a scratch file.
  */
-#include <unistd.h>
-
 #include "../formats/prc.h"
 #include "fuzz.h"
-
-static char path[64];
-
-static void remove_scratch(void)
-{
-    unlink(path);
-}
-
-static void setup(void)
-{
-    const char *tmp = getenv("TMPDIR");
-    snprintf(path, sizeof path, "%s/profil-fuzz-XXXXXX", tmp && strlen(tmp) < 40 ? tmp : "/tmp");
-    int fd = mkstemp(path);
-    FUZZ_REQUIRE(fd >= 0);
-    close(fd);
-    atexit(remove_scratch);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char err[600], why[300];
-    if (!path[0])
-        setup();
-    FILE *f = fopen(path, "wb");
-    FUZZ_REQUIRE(f && fwrite(data, 1, size, f) == size && fclose(f) == 0);
+    const char *path = fuzz_input_file(data, size);
     struct prc c;
     if (prc_read_file(path, &c, err, sizeof err) != 0) {
         FUZZ_REQUIRE(fuzz_one_line(err));

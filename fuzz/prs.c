@@ -5,27 +5,8 @@
  * why in one line naming the file.  The reader takes a path, so each
  * input goes through a scratch file.
  */
-#include <unistd.h>
-
 #include "../formats/samplelog.h"
 #include "fuzz.h"
-
-static char path[64];
-
-static void remove_scratch(void)
-{
-    unlink(path);
-}
-
-static void setup(void)
-{
-    const char *tmp = getenv("TMPDIR");
-    snprintf(path, sizeof path, "%s/profil-fuzz-XXXXXX", tmp && strlen(tmp) < 40 ? tmp : "/tmp");
-    int fd = mkstemp(path);
-    FUZZ_REQUIRE(fd >= 0);
-    close(fd);
-    atexit(remove_scratch);
-}
 
 static void each(void *ctx, const struct sample *s)
 {
@@ -36,10 +17,7 @@ static void each(void *ctx, const struct sample *s)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char err[600];
-    if (!path[0])
-        setup();
-    FILE *f = fopen(path, "wb");
-    FUZZ_REQUIRE(f && fwrite(data, 1, size, f) == size && fclose(f) == 0);
+    const char *path = fuzz_input_file(data, size);
     struct prf l;
     uint64_t n, seen = 0;
     if (samplelog_read_file(path, &l, &n, each, &seen, err, sizeof err) != 0) {

@@ -8,15 +8,12 @@
  * without.  The reader takes a
  * path, so each input goes through a scratch file.
  */
-#include <unistd.h>
-
 #include "../formats/annotate.h"
 #include "../formats/attrib.h"
 #include "../formats/callgraph.h"
 #include "../formats/prx.h"
 #include "fuzz.h"
 
-static char path[64];
 static FILE *sink;
 static struct symtab map;
 
@@ -26,20 +23,9 @@ static const char map_text[] =
     "  Address         Publics by Value\r\n\r\n 0000:0000       main\r\n 0000:0040       work\r\n\r\n"
     "Line numbers for A.OBJ(a.c) segment _TEXT\r\n\r\n     7 0000:0000     8 0000:0002     9 0000:0040\r\n";
 
-static void remove_scratch(void)
-{
-    unlink(path);
-}
-
 static void setup(void)
 {
     char err[600];
-    const char *tmp = getenv("TMPDIR");
-    snprintf(path, sizeof path, "%s/profil-fuzz-XXXXXX", tmp && strlen(tmp) < 40 ? tmp : "/tmp");
-    int fd = mkstemp(path);
-    FUZZ_REQUIRE(fd >= 0);
-    close(fd);
-    atexit(remove_scratch);
     sink = fuzz_null("w");
     FUZZ_REQUIRE(symtab_parse(map_text, sizeof map_text - 1, &map, err, sizeof err) == 0 && map.nsym == 2);
 }
@@ -62,10 +48,9 @@ static void use_calls(const struct prx *x)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char err[600];
-    if (!path[0])
+    if (!sink)
         setup();
-    FILE *f = fopen(path, "wb");
-    FUZZ_REQUIRE(f && fwrite(data, 1, size, f) == size && fclose(f) == 0);
+    const char *path = fuzz_input_file(data, size);
     struct prx x;
     if (prx_read_file(path, &x, err, sizeof err) != 0) {
         FUZZ_REQUIRE(fuzz_one_line(err) && strncmp(err, path, strlen(path)) == 0);
