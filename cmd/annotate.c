@@ -2,7 +2,7 @@
  * cmd/annotate.c: `profil annotate FILE.prx|FILE.PRF [--map M] [--symbol
  * NAME] [--source]`: each hot symbol's code disassembled with every
  * instruction's exact count, cycles and share of the time, from a trace's
- * .prx; a .PRF at bucket resolution.  The work is formats/annotate.c's.
+ * .prx; a .PRF at bucket resolution.  The work is report/annotate.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "../formats/annotate.h"
+#include "../report/annotate.h"
 #include "../formats/prc.h"
 #include "commands.h"
 #include "manpage.h"

@@ -16,9 +16,9 @@ int cmd_dialogue(const char *program);
 void usage(FILE *f);
 
 /* cmd/hist_trace.c: hist over a .prx, and the Inferno listing of a .PRF. */
-#include "../formats/attrib.h"
-#include "../formats/export.h"
-#include "../formats/prohst.h"
+#include "../report/attrib.h"
+#include "../report/export.h"
+#include "../report/prohst.h"
 struct prf;
 /* What hist's options fill (its table in cmd/hist.c). */
 struct hist_request {

@@ -3,7 +3,7 @@
  * CI: two .PRF files (with the exact counts of their NAME.prc when they
  * match) or two .prx traces.  Prints the totals first (emulated time,
  * samples or instructions, cycles), then the rows whose share moved;
- * formats/prfdiff.c compares.  Exit 0: no total grew more than
+ * report/prfdiff.c compares.  Exit 0: no total grew more than
  * --time-threshold percent (default 2) and no row moved --threshold
  * percentage points (default 1); 1: one did; 2: the files cannot be
  * compared.  --exact compares the bytes of two .PRF files.
@@ -15,7 +15,7 @@
 
 #include "../formats/prc.h"
 #include "../formats/prf.h"
-#include "../formats/prfdiff.h"
+#include "../report/prfdiff.h"
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"

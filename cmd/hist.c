@@ -7,19 +7,18 @@
  * The default style is one row per non-zero bucket (hits, % of all
  * samples, cumulative %, a bar, the address range, the map segment it is
  * in), then the io/dos/high rows and the total.  --style prohst is PROHST
- * 1.0's listing, byte for byte (formats/prohst.c).
+ * 1.0's listing, byte for byte (report/prohst.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emu/dos/folder.h"
 #include "../formats/fileio.h"
 #include "../formats/prc.h"
 #include "../formats/prf.h"
-#include "../formats/attrib.h"
-#include "../formats/export.h"
-#include "../formats/prohst.h"
+#include "../report/attrib.h"
+#include "../report/export.h"
+#include "../report/prohst.h"
 #include "../formats/prx.h"
 #include "../formats/samplelog.h"
 #include "../formats/symtab.h"
@@ -40,7 +39,7 @@ static int load_map(const char *path, struct prohst_map *map)
 }
 
 
-/* One row per symbol or line, busiest first (formats/attrib.c splits buckets). */
+/* One row per symbol or line, busiest first (report/attrib.c splits buckets). */
 static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line)
 {
     struct report r = { .io = (double)prf_io(p), .dos = (double)prf_dos(p), .high = (double)prf_high(p),
@@ -236,10 +235,10 @@ static int prohst_form(const char *arg)
 
     /* As DOS finds them: PRIME,,; reads prime.prf and prime.map. */
     char found[3][700];
-    folder_find(prf_path, found[0], sizeof found[0]);
-    folder_find(hst, found[1], sizeof found[1]);
+    profil_find_as_dos(prf_path, found[0], sizeof found[0]);
+    profil_find_as_dos(hst, found[1], sizeof found[1]);
     if (map_path)
-        map_path = folder_find(map, found[2], sizeof found[2]) ? found[2] : map;
+        map_path = profil_find_as_dos(map, found[2], sizeof found[2]) ? found[2] : map;
     struct prf p;
     struct prohst_map m;
     char err[800];

@@ -2,7 +2,7 @@
  * cmd/hist_buckets.c: `profil hist FILE --buckets DEFS`: finds the
  * recorded run behind FILE (a sample log NAME.prs, or a trace's NAME.prx,
  * given or beside a .PRF), and prints the counts per row of the bucket
- * definitions (formats/buckets.h, counted by formats/rebucket.h), then
+ * definitions (formats/buckets.h, counted by report/rebucket.h), then
  * what no bucket holds by class, then the groups; text or csv.
  */
 #include <stdio.h>
@@ -12,7 +12,7 @@
 
 #include "../formats/buckets.h"
 #include "../formats/prc.h"
-#include "../formats/rebucket.h"
+#include "../report/rebucket.h"
 #include "../formats/samplelog.h"
 #include "commands.h"
 #include "session.h"

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../formats/callgraph.h"
-#include "../formats/export.h"
+#include "../report/callgraph.h"
+#include "../report/export.h"
 #include "commands.h"
 #include "session.h"
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../formats/attrib.h"
-#include "../formats/export.h"
+#include "../report/attrib.h"
+#include "../report/export.h"
 #include "../formats/prf.h"
 #include "../formats/prx.h"
 #include "../formats/symtab.h"

@@ -2,12 +2,12 @@
  * cmd/hist_zones.c: `profil hist X.prx --by zone`: the program's own zones
  * (docs/guestapi.md) per zone: count, total, mean, min and max emulated
  * cycles, inner zones indented under theirs, then the marks; and their
- * exports (formats/export.h).
+ * exports (report/export.h).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "../formats/export.h"
+#include "../report/export.h"
 #include "../formats/prx.h"
 #include "commands.h"
 #include "session.h"

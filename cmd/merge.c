@@ -1,13 +1,13 @@
 /*
  * cmd/merge.c: `profil merge A.PRF B.PRF... -o SUM.PRF`: its option table
- * and the checks of its files; the sum itself is formats/merge.h's (DEC
+ * and the checks of its files; the sum itself is report/merge.h's (DEC
  * PME's ACCUMCOUNTS over files, as `run --append` is over runs).
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "../formats/guard.h"
-#include "../formats/merge.h"
+#include "../report/merge.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"

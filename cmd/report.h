@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "../formats/attrib.h"
+#include "../report/attrib.h"
 
 struct report {
     struct unit_hits *rows;     /* reordered by report_print */

@@ -1,7 +1,7 @@
 /*
  * cmd/report_html.c: `profil report FILE.prx [-o FILE.html] [--map M]
  * [--source] [--top N]`: one self-contained HTML page about a run (tables,
- * flame graph, annotated code).  The work is formats/html.c's.  (cmd/report.c
+ * flame graph, annotated code).  The work is report/html.c's.  (cmd/report.c
  * is hist's text table, another thing.)
  */
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "../formats/fileio.h"
-#include "../formats/html.h"
+#include "../report/html.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"

@@ -26,7 +26,7 @@
 #define MEM_SIZE 0x100000u          /* 1 MiB, addresses wrap (A20 off) */
 #define MEM_MASK 0xFFFFFu
 
-/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: pc/pit.h. */
+/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: formats/clockrate.h (through pc/pit.h). */
 
 /* Fixed memory layout (paragraphs), see docs/architecture.md. */
 #define SEG_BDA      0x0040u
@@ -273,6 +273,17 @@ void machine_set_tick(struct machine *m, uint64_t period, tick_fn fn, void *ctx)
 void machine_set_timeout(struct machine *m, uint64_t cycles);
 void machine_set_max_insn(struct machine *m, uint64_t n);
 /* Where the warnings about the guest go (struct machine's warn). */
+/* What the layers above read of the machine (sampler/ never reads struct
+ * machine's fields: tests/check_layers.c): the emulated time in cycles,
+ * the CPU model, and the guest code the BIOS laid down as a service
+ * (code_services: `n` of them). */
+static inline uint64_t machine_now(const struct machine *m) { return m->now; }
+static inline enum cpu_model machine_cpu_model(const struct machine *m) { return m->model; }
+static inline const struct code_service *machine_code_services(const struct machine *m, int *n)
+{
+    *n = m->ncode_services;
+    return m->code_services;
+}
 static inline FILE *machine_warn(const struct machine *m)
 {
     return m->warn ? m->warn : stderr;

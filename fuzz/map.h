@@ -4,12 +4,12 @@
  * text, so each target appends its parser's marker to an input that lacks
  * it: the mutations of a seed stay in that parser.  A map that parses is
  * then used as `profil hist --map` uses it: every symbol's and line's end,
- * and samples split among symbols and lines (formats/attrib.c).
+ * and samples split among symbols and lines (report/attrib.c).
  */
 #ifndef PROFIL_FUZZ_MAP_H
 #define PROFIL_FUZZ_MAP_H
 
-#include "../formats/attrib.h"
+#include "../report/attrib.h"
 #include "../formats/symtab.h"
 #include "fuzz.h"
 

@@ -2,9 +2,9 @@
  * fuzz/map_mslink.c: the fuzz target of formats/symtab.c's parser of
  * Microsoft LINK, TLINK and Turbo Pascal maps (one parser, see
  * fuzz/map.h), and of PROHST's own reading of their segment table
- * (formats/prohst.c).
+ * (report/prohst.c).
  */
-#include "../formats/prohst.h"
+#include "../report/prohst.h"
 #include "map.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

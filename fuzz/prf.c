@@ -1,12 +1,12 @@
 /*
  * fuzz/prf.c: the fuzz target of the .PRF reader (formats/prf.c) and of
  * what reads a decoded .PRF without a map: PROHST's listing
- * (formats/prohst.c) and the CSV, JSON, callgrind, SVG and folded exports
- * (formats/export.c).  A .PRF that decodes must encode to the same bytes.
+ * (report/prohst.c) and the CSV, JSON, callgrind, SVG and folded exports
+ * (report/export.c).  A .PRF that decodes must encode to the same bytes.
  */
-#include "../formats/export.h"
+#include "../report/export.h"
 #include "../formats/prf.h"
-#include "../formats/prohst.h"
+#include "../report/prohst.h"
 #include "fuzz.h"
 
 static FILE *sink;

@@ -1,16 +1,16 @@
 /*
  * fuzz/prx.c: the fuzz target of the .prx reader (formats/prx.c) and of
  * what `profil hist`/`cover` compute from a .prx that reads: exact counts
- * per symbol and per line (formats/attrib.c) and, when it has a call
+ * per symbol and per line (report/attrib.c) and, when it has a call
  * tree, the call graph with its callgrind and folded exports
- * (formats/callgraph.c), against a small fixed map; and `profil annotate`'s
- * disassembly of the code it holds (formats/annotate.c), with the map and
+ * (report/callgraph.c), against a small fixed map; and `profil annotate`'s
+ * disassembly of the code it holds (report/annotate.c), with the map and
  * without.  The reader takes a
  * path, so each input goes through a scratch file.
  */
-#include "../formats/annotate.h"
-#include "../formats/attrib.h"
-#include "../formats/callgraph.h"
+#include "../report/annotate.h"
+#include "../report/attrib.h"
+#include "../report/callgraph.h"
 #include "../formats/prx.h"
 #include "fuzz.h"
 

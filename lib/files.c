@@ -12,10 +12,11 @@
 #include <unistd.h>
 
 #include "session_internal.h"
+#include "../emu/dos/folder.h"
 #include "../formats/codeview.h"
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
-#include "../formats/merge.h"
+#include "../report/merge.h"
 
 void profil_default_output(const char *program, char *out, size_t n)
 {
@@ -54,6 +55,11 @@ static int map_beside(const char *program, char *out, size_t n)
     }
     out[0] = 0;
     return 0;
+}
+
+int profil_find_as_dos(const char *path, char *out, size_t n)
+{
+    return folder_find(path, out, n);
 }
 
 int run_files_map_beside(const char *program, char *out, size_t n)

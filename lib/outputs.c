@@ -12,12 +12,12 @@
 #include "../emu/cpu/cpu.h"
 #include "../emu/pc/video.h"
 #include "../formats/fileio.h"
-#include "../formats/merge.h"
+#include "../report/merge.h"
 #include "../formats/prc.h"
 #include "../formats/guard.h"
 #include "../formats/png.h"
 #include "../formats/screen.h"
-#include "../formats/summary.h"
+#include "../report/summary.h"
 #include "../formats/symtab.h"
 #include "../sampler/exact.h"
 
@@ -175,7 +175,7 @@ static int write_samples(struct profil_session *s)
 }
 
 /* --append onto a .PRF already there (checked before the run): the sum of
- * its counts and this run's, as `profil merge` makes it (formats/merge.h). */
+ * its counts and this run's, as `profil merge` makes it (report/merge.h). */
 static enum profil_error append_write(struct profil_session *s)
 {
     char err[1200], why[400];
@@ -332,7 +332,7 @@ static int read_map(const char *path, struct symtab *t, FILE *f)
 }
 
 /* The five busiest symbols, after the summary's first line, from the best
- * data the run has (formats/summary.h), and a line saying which. */
+ * data the run has (report/summary.h), and a line saying which. */
 static void symbol_summary(const struct prf *p, const struct prx *x, const struct symtab *t, uint64_t total, FILE *f)
 {
     struct summary_row rows[5];

@@ -170,6 +170,11 @@ int profil_dos_version_parse(const char *s, uint16_t *out); /* "2.0" to "5.0" */
 void profil_default_output(const char *program, char *out, size_t n);
 /* Whether a run with these options uses the bus model. */
 int profil_uses_bus(const struct profil_options *o);
+/* The host file that DOS would open for `path` (its last part matched by
+ * its DOS 8.3 name, in any case, as profil's drives match it: PRIME.PRF
+ * finds prime.prf) in `out`; 1 when one is there, else 0 with `path`
+ * copied as it is. */
+int profil_find_as_dos(const char *path, char *out, size_t n);
 
 #ifdef __cplusplus
 }

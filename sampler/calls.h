@@ -7,7 +7,7 @@
  * entry: the calls that reached the node and the cycles, instructions and
  * samples spent while it was the innermost.  Every per-function figure
  * (calls, self and inclusive time, callers and callees, folded stacks) is
- * derived from the tree afterwards (formats/callgraph.h).
+ * derived from the tree afterwards (report/callgraph.h).
  *
  * A return is matched to its call by the stack slot it takes its return
  * address from (SS:SP), not by the address it goes to, so code that edits

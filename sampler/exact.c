@@ -51,7 +51,7 @@ void exact_prc(const char *program, const struct sampler *s, struct machine *m, 
                const struct prx *services, struct prc *out)
 {
     const char *base = strrchr(program, '/');
-    struct prc c = { .cycles = m->now, .seconds = cycles_to_seconds(m->now), .instructions = cpu_insn_count(m),
+    struct prc c = { .cycles = machine_now(m), .seconds = cycles_to_seconds(machine_now(m)), .instructions = cpu_insn_count(m),
                      .samples = tracing ? 0 : s->total, .io = s->hit_io, .dos = s->hit_dos, .high = s->hit_high,
                      .bucket = s->bucket };
     if (services && services->services) {      /* lent for the writing */
@@ -62,7 +62,7 @@ void exact_prc(const char *program, const struct sampler *s, struct machine *m, 
     snprintf(c.program, sizeof c.program, "%s", base ? base + 1 : program);
     snprintf(c.mode, sizeof c.mode, "%s", tracing ? "trace" : "sampling");
     snprintf(c.unit, sizeof c.unit, "%s", tracing ? "instructions" : "samples");
-    snprintf(c.cpu, sizeof c.cpu, "%s", cpu_model_name(m->model));
+    snprintf(c.cpu, sizeof c.cpu, "%s", cpu_model_name(machine_cpu_model(m)));
     snprintf(c.timing, sizeof c.timing, "%s", machine_timing_name(m));
     const struct prf_layout *l = &s->layout;
     c.header = (struct prf){ l->clock_grain, (uint16_t)l->bucket_num, l->bucket_size, l->prog_low_pa,

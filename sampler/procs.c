@@ -54,7 +54,7 @@ static void on_started(void *ctx, uint16_t psp, uint16_t parent, const char *dos
             p->parent = (int)i;
             break;
         }
-    p->start = p->end = t->m->now;
+    p->start = p->end = machine_now(t->m);
     struct prf_layout l;
     p->profiled = prf_layout_make(&l, t->clock_grain, t->bucket_size, profil_program_paras(p->name, file, size),
                                   p->load_seg, t->dos_pa, err, sizeof err) == 0;
@@ -76,7 +76,7 @@ static void on_ended(void *ctx, uint16_t psp, uint8_t code, uint8_t type)
             t->p[i].ended = 1;
             t->p[i].exit_code = code;
             t->p[i].exit_type = type;
-            t->p[i].end = t->m->now;
+            t->p[i].end = machine_now(t->m);
             return;
         }
 }
@@ -100,7 +100,7 @@ int procs_init(struct procs *t, const struct machine *m, const struct dos *d, co
     p->load_seg = l->prog_low_pa;
     p->parent = -1;
     p->profiled = 1;
-    p->start = p->end = m->now;
+    p->start = p->end = machine_now(m);
     if (!p->host || sampler_init(&p->s, l) != 0) {
         free(p->host);
         return -1;
@@ -146,7 +146,7 @@ void procs_finish(struct procs *t)
 {
     for (size_t i = 0; i < t->n; i++)
         if (!t->p[i].ended)
-            t->p[i].end = t->m->now;
+            t->p[i].end = machine_now(t->m);
 }
 
 uint64_t procs_inclusive(const struct procs *t, size_t i)

@@ -78,8 +78,10 @@ void svcprof_sample(struct svcprof *p, int dos, uint16_t cs, uint16_t ip)
 
 void svcprof_add_code(struct svcprof *p, const struct exact_counts *c)
 {
-    for (int i = 0; i < p->m->ncode_services; i++) {
-        const struct code_service *cs = &p->m->code_services[i];
+    int n;
+    const struct code_service *services = machine_code_services(p->m, &n);
+    for (int i = 0; i < n; i++) {
+        const struct code_service *cs = &services[i];
         struct prx_service *r = row(p, cs->id);
         if (r)
             r->calls += c->insns[cs->lo & MEM_MASK];        /* entries: its first instruction's count */

@@ -1,6 +1,6 @@
 /*
- * tests/check_annotate.c: `profil annotate` (formats/annotate.h), the
- * disassembler's 8086 forms (formats/disasm.h, docs/annotate.md), the code
+ * tests/check_annotate.c: `profil annotate` (report/annotate.h), the
+ * disassembler's 8086 forms (report/disasm.h, docs/annotate.md), the code
  * a trace's .prx keeps, and NASM listings (formats/nasmlst.h).
  *
  * hotloop.com's figures by hand (tests/check_trace.c derives the same,
@@ -13,8 +13,8 @@
  */
 #include "testutil.h"
 
-#include "../formats/annotate.h"
-#include "../formats/disasm.h"
+#include "../report/annotate.h"
+#include "../report/disasm.h"
 #include "../formats/nasmlst.h"
 #include "../formats/prx.h"
 

@@ -2,7 +2,7 @@
  * tests/check_buckets.c: issue 18 part 2: the sample log of run --samples
  * (formats/samplelog.h), the bucket language and re-bucketing of hist
  * --buckets (formats/buckets.h, rebucket.h), profil merge and run --append
- * (formats/merge.h), with figures derived by hand from the fixtures:
+ * (report/merge.h), with figures derived by hand from the fixtures:
  *
  * tightlp.com (--timing table, tests/check_sampling.c derives it): its
  * loop, offsets 10h-1Fh, gets 46811 samples, io 1, dos 1, nothing else.

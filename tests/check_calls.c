@@ -1,6 +1,6 @@
 /*
  * tests/check_calls.c: the shadow stack (sampler/calls.c), the call graph
- * derived from it (formats/callgraph.c), `hist --by function/--callgraph`,
+ * derived from it (report/callgraph.c), `hist --by function/--callgraph`,
  * the folded and callgrind exports, `run --stacks`, and `run --memory`.
  *
  * The expected figures come from the fixtures' comments: calls.asm counts
@@ -8,7 +8,7 @@
  */
 #include "testutil.h"
 
-#include "../formats/callgraph.h"
+#include "../report/callgraph.h"
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "../sampler/calls.h"

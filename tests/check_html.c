@@ -1,5 +1,5 @@
 /*
- * tests/check_html.c: `profil report` (formats/html.h), the HTML page's
+ * tests/check_html.c: `profil report` (report/html.h), the HTML page's
  * content as written (what the page's script then draws is checked in a
  * browser by tools/browser_test.sh, `make browser-test`).
  *
@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../formats/html.h"
+#include "../report/html.h"
 #include "../formats/jsonio.h"
 
 static char page[262144];

@@ -1,14 +1,18 @@
 /*
- * tests/check_layers.c: the layers of emu/ and loader/ (docs/architecture.md,
- * Layers) and what they promise: every #include goes to the file's own
- * layer or one below it, no *_internal.h is seen outside its folder (`make
- * layers` runs this suite alone); and two machines in one process, run in
+ * tests/check_layers.c: the folders and layers of the tree
+ * (docs/architecture.md, Layers) and what they promise: every #include of
+ * every folder follows its folder's arrows, and inside the emulator goes to
+ * the file's own layer or one below it; no *_internal.h is seen outside its
+ * folder; sampler/ reads the machine through its accessors (`make layers`
+ * runs this suite alone); and two machines in one process, run in
  * interleaved slices, each give what they give alone (no state shared
  * between machines).
  */
 #include "testutil.h"
 
+#include <ctype.h>
 #include <dirent.h>
+#include <sys/stat.h>
 
 #include "../emu/bios/bios.h"
 #include "../emu/cpu/cpu.h"
@@ -21,9 +25,26 @@
 
 /* ---- the include rule ----------------------------------------------------- */
 
-/* The layers, lowest first: a path's layer is the rank of the first
- * prefix it starts with (as in docs/architecture.md).  0: not a layer
- * (the C library, formats/: data any layer may use). */
+/* The folders and the arrows between them (docs/architecture.md, Layers):
+ * a file may include a header whose path starts with one of its folder's
+ * `to` prefixes, nothing else.  Every folder of source is here; a folder
+ * that is not fails the check.  tests/ may include anything: it tests the
+ * modules from outside. */
+static const struct { const char *from; const char *to[8]; } arrows[] = {
+    { "formats/", { "formats/" } },                       /* files: the lowest */
+    { "emu/",     { "emu/", "formats/" } },               /* ranked below */
+    { "loader/",  { "loader/", "emu/", "formats/" } },
+    { "sampler/", { "sampler/", "emu/", "formats/" } },
+    { "report/",  { "report/", "formats/", "emu/cpu/decode.h" } },  /* the pure decoder, for disasm */
+    { "lib/",     { "lib/", "emu/", "loader/", "sampler/", "formats/", "report/" } },
+    { "cmd/",     { "cmd/", "lib/profil.h", "formats/", "report/" } },
+    { "fuzz/",    { "fuzz/", "formats/", "report/", "emu/", "loader/", "sampler/" } },
+    { "tools/",   { "tools/" } },                         /* stand-alone helpers */
+};
+
+/* Inside the emulator and above it, the layers, lowest first: a path's
+ * layer is the rank of the first prefix it starts with.  0: not ranked
+ * (the C library, formats/). */
 static const struct { const char *prefix; int rank; } layers[] = {
     { "emu/pc/pit.", 1 }, { "emu/pc/pic.", 1 }, { "emu/pc/keyboard.", 1 },   /* chips */
     { "emu/pc/guestport.", 1 },
@@ -41,6 +62,29 @@ static int rank_of(const char *path)
     for (size_t i = 0; i < sizeof layers / sizeof layers[0]; i++)
         if (strncmp(path, layers[i].prefix, strlen(layers[i].prefix)) == 0)
             return layers[i].rank;
+    return 0;
+}
+
+static int starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* The arrows of `path`'s folder, or -1: a folder the table does not know. */
+static int arrows_of(const char *path)
+{
+    for (size_t i = 0; i < sizeof arrows / sizeof arrows[0]; i++)
+        if (starts_with(path, arrows[i].from))
+            return (int)i;
+    return -1;
+}
+
+/* Whether the file at `path` (in table row `row`) may include `target`. */
+static int arrow_allowed(int row, const char *target)
+{
+    for (size_t j = 0; j < 8 && arrows[row].to[j]; j++)
+        if (starts_with(target, arrows[row].to[j]))
+            return 1;
     return 0;
 }
 
@@ -71,24 +115,61 @@ static void folder_of(const char *path, char *out, size_t n)
         slash[1] = 0;
 }
 
-/* Appends to `why` each include of `path` that breaks a rule; the count. */
+/* Whether `line`'s code (not a comment: a line starting with "*", and
+ * what follows "/" "*" or "//") reads a field of the machine, `m->`
+ * (sampler/ names its machine `m` everywhere, alone or as `x->m`). */
+static int reads_machine_field(const char *text)
+{
+    char line[512];
+    const char *start = text + strspn(text, " \t");
+    if (*start == '*')
+        return 0;
+    snprintf(line, sizeof line, "%s", text);
+    char *comment = strstr(line, "/*");
+    if (comment)
+        *comment = 0;
+    if ((comment = strstr(line, "//")))
+        *comment = 0;
+    for (const char *p = strstr(line, "m->"); p; p = strstr(p + 1, "m->"))
+        if (p == line || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+            return 1;
+    return 0;
+}
+
+/* Appends to `why` each include of `path` that breaks a rule (and, in
+ * sampler/, each read of the machine's fields); the count. */
 static int check_file(const char *path, char *why, size_t n)
 {
     FILE *f = fopen(path, "r");
     ck_assert_msg(f != NULL, "cannot open %s", path);
     char dir[256], line[512], target[512], tdir[256];
     folder_of(path, dir, sizeof dir);
-    int bad = 0, rank = rank_of(path);
+    int bad = 0, rank = rank_of(path), row = arrows_of(path), lineno = 0;
+    if (row < 0) {
+        snprintf(why + strlen(why), n - strlen(why), "%s: a folder the layers do not name\n", path);
+        fclose(f);
+        return 1;
+    }
     while (fgets(line, sizeof line, f)) {
         char inc[256];
+        lineno++;
+        if (starts_with(path, "sampler/") && reads_machine_field(line)) {
+            bad++;
+            snprintf(why + strlen(why), n - strlen(why), "%s:%d reads the machine's fields (use its accessors)\n",
+                     path, lineno);
+        }
         if (sscanf(line, " # include \"%255[^\"]\"", inc) != 1)
             continue;
         resolve(dir, inc, target, sizeof target);
         folder_of(target, tdir, sizeof tdir);
         const char *base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
-        int upward = rank_of(target) > rank;
+        int upward = (rank > 0 && rank_of(target) > rank) || !arrow_allowed(row, target);
         int internal = strstr(base, "_internal.h") && strcmp(tdir, dir) != 0;
-        if (upward || internal) {
+        struct stat st;
+        if (stat(target, &st) != 0) {       /* a stale path would pass for any folder */
+            bad++;
+            snprintf(why + strlen(why), n - strlen(why), "%s includes %s (not there)\n", path, target);
+        } else if (upward || internal) {
             bad++;
             snprintf(why + strlen(why), n - strlen(why), "%s includes %s (%s)\n", path, target,
                      upward ? "a layer above" : "another folder's internals");
@@ -98,6 +179,7 @@ static int check_file(const char *path, char *why, size_t n)
     return bad;
 }
 
+/* Every .c and .h of `folder` and its subfolders. */
 static int check_folder(const char *folder, char *why, size_t n)
 {
     DIR *d = opendir(folder);
@@ -106,48 +188,99 @@ static int check_folder(const char *folder, char *why, size_t n)
     struct dirent *e;
     while ((e = readdir(d))) {
         size_t len = strlen(e->d_name);
-        if (len < 3 || (strcmp(e->d_name + len - 2, ".c") && strcmp(e->d_name + len - 2, ".h")))
-            continue;
         char path[512];
         snprintf(path, sizeof path, "%s%s", folder, e->d_name);
+        struct stat st;
+        if (e->d_name[0] != '.' && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            strcat(path, "/");
+            bad += check_folder(path, why, n);
+            continue;
+        }
+        if (len < 3 || (strcmp(e->d_name + len - 2, ".c") && strcmp(e->d_name + len - 2, ".h")))
+            continue;
         bad += check_file(path, why, n);
     }
     closedir(d);
     return bad;
 }
 
+/* Every folder of the tree with C in it is one the table names (or
+ * tests/, include/ of the guest's headers), and none breaks its arrows. */
 START_TEST(includes_go_only_downward)
 {
-    static const char *const folders[] = { "emu/", "emu/cpu/", "emu/pc/", "emu/bios/", "emu/dos/",
-                                           "loader/", "sampler/" };
     char why[8192] = "";
     int bad = 0;
-    for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++)
-        bad += check_folder(folders[i], why, sizeof why);
+    DIR *d = opendir(".");
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    int folders = 0;
+    while ((e = readdir(d))) {
+        struct stat st;
+        if (e->d_name[0] == '.' || stat(e->d_name, &st) != 0 || !S_ISDIR(st.st_mode))
+            continue;
+        if (strcmp(e->d_name, "tests") == 0 || strcmp(e->d_name, "include") == 0 ||
+            strncmp(e->d_name, "build", 5) == 0)
+            continue;
+        char folder[300];
+        snprintf(folder, sizeof folder, "%s/", e->d_name);
+        bad += check_folder(folder, why, sizeof why);
+        folders++;
+    }
+    closedir(d);
+    ck_assert_int_ge(folders, (int)(sizeof arrows / sizeof arrows[0]));
     ck_assert_msg(bad == 0, "%d includes break the layers:\n%s", bad, why);
 }
 END_TEST
 
-/* The checker finds what it must: an upward include and another
- * folder's internals (a file written for the purpose). */
+/* The checker finds what it must: an upward include, another folder's
+ * internals, a command reaching into the emulator, a report reaching into
+ * the sampler, the sampler reading the machine's fields, and a folder the
+ * table does not name (files written for the purpose). */
 START_TEST(layer_check_catches_an_upward_include)
 {
-    char why[1024] = "";
-    if (system("mkdir -p " TMP "/layers/emu") != 0)
+    static const struct { const char *path, *text, *says; } planted[] = {
+        { "emu/machine.c", "#include \"machine.h\"\n#include \"bios/bios.h\"\n#include \"dos/dos_internal.h\"\n",
+          "emu/machine.c includes emu/bios/bios.h (a layer above)\n"
+          "emu/machine.c includes emu/dos/dos_internal.h (a layer above)\n" },
+        { "cmd/hist.c", "#include \"../lib/profil.h\"\n#include \"../emu/dos/folder.h\"\n",
+          "cmd/hist.c includes emu/dos/folder.h (a layer above)\n" },
+        { "report/summary.c", "#include \"../formats/prx.h\"\n#include \"../sampler/trace.h\"\n",
+          "report/summary.c includes sampler/trace.h (a layer above)\n" },
+        { "formats/prc.c", "#include \"prx.h\"\n#include \"../report/attrib.h\"\n",
+          "formats/prc.c includes report/attrib.h (a layer above)\n" },
+        { "lib/files.c", "#include \"session_internal.h\"\n#include \"../cmd/options.h\"\n",
+          "lib/files.c includes cmd/options.h (a layer above)\n" },
+        { "sampler/exact.c", "uint64_t t = m->now;\nuint64_t u = machine_now(p->m); /* m->now */\nint am->x;\n * m->now\n",
+          "sampler/exact.c:1 reads the machine's fields (use its accessors)\n" },
+        { "newfolder/x.c", "#include \"x.h\"\n", "newfolder/x.c: a folder the layers do not name\n" },
+        { "report/html.c", "#include \"../formats/prx.h\"\n#include \"../formats/gone.h\"\n",
+          "report/html.c includes formats/gone.h (not there)\n" },
+    };
+    /* The headers they name, but formats/gone.h. */
+    if (system("mkdir -p " TMP "/layers && cd " TMP "/layers && "
+               "mkdir -p emu/bios emu/dos lib formats sampler report cmd newfolder && "
+               "touch emu/machine.h emu/bios/bios.h emu/dos/dos_internal.h emu/dos/folder.h lib/profil.h "
+               "lib/session_internal.h formats/prx.h sampler/trace.h report/attrib.h cmd/options.h newfolder/x.h") != 0)
         ck_abort_msg("cannot create " TMP "/layers");
-    FILE *f = fopen(TMP "/layers/emu/machine.c", "w");
-    ck_assert_ptr_nonnull(f);
-    fputs("#include \"machine.h\"\n#include \"bios/bios.h\"\n#include \"dos/dos_internal.h\"\n", f);
-    fclose(f);
-    /* The file's own path decides its layer: read it as emu/machine.c. */
     char top[4096];
     ck_assert_ptr_nonnull(getcwd(top, sizeof top));
-    ck_assert_int_eq(chdir(TMP "/layers"), 0);
-    int bad = check_file("emu/machine.c", why, sizeof why);
-    ck_assert_int_eq(chdir(top), 0);
-    ck_assert_int_eq(bad, 2);
-    ck_assert_str_eq(why, "emu/machine.c includes emu/bios/bios.h (a layer above)\n"
-                          "emu/machine.c includes emu/dos/dos_internal.h (a layer above)\n");
+    for (size_t i = 0; i < sizeof planted / sizeof planted[0]; i++) {
+        char why[1024] = "", cmd[700], file[600];
+        snprintf(file, sizeof file, TMP "/layers/%s", planted[i].path);
+        snprintf(cmd, sizeof cmd, "mkdir -p $(dirname %s)", file);
+        if (system(cmd) != 0)
+            ck_abort_msg("cannot create %s", file);
+        FILE *f = fopen(file, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs(planted[i].text, f);
+        fclose(f);
+        /* The file's own path decides its folder and layer: read it as such. */
+        ck_assert_int_eq(chdir(TMP "/layers"), 0);
+        int bad = check_file(planted[i].path, why, sizeof why);
+        ck_assert_int_eq(chdir(top), 0);
+        ck_assert_str_eq(why, planted[i].says);
+        ck_assert_int_eq(bad, (int)(strchr(planted[i].says, '\n') == strrchr(planted[i].says, '\n') ? 1 : 2));
+    }
 }
 END_TEST
 

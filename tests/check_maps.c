@@ -8,7 +8,7 @@
  */
 #include "testutil.h"
 
-#include "../formats/attrib.h"
+#include "../report/attrib.h"
 #include "../formats/symtab.h"
 #include "genmap.h"
 

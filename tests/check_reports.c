@@ -8,9 +8,9 @@
  */
 #include "testutil.h"
 
-#include "../formats/prohst.h"
+#include "../report/prohst.h"
 #include "../formats/symtab.h"
-#include "../formats/export.h"
+#include "../report/export.h"
 
 /* The Makefile passes ../shared as an absolute path (make check SHARED=DIR). */
 #ifndef SHARED_DIR

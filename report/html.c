@@ -1,5 +1,5 @@
 /*
- * formats/html.c: see html.h.  The symbols are annotate's units (the same
+ * report/html.c: see html.h.  The symbols are annotate's units (the same
  * rows, names and ranges as `profil annotate`); the flame graph's frames
  * are the call tree's nodes merged by function along each chain of calls
  * (identical stacks once, as flamegraph.pl folds them), sent to the page's
@@ -14,7 +14,7 @@
 #include "annotate.h"
 #include "callgraph.h"
 #include "export.h"
-#include "jsonio.h"
+#include "../formats/jsonio.h"
 
 #include "html_assets.inc"
 

@@ -1,5 +1,5 @@
 /*
- * formats/attrib.h: samples per symbol.  A bucket's hits are split among
+ * report/attrib.h: samples per symbol.  A bucket's hits are split among
  * the symbols (or, in a map without publics, the segments) covering bytes
  * in it, in proportion to those bytes; a bucket nothing covers counts as
  * "(no symbol)".  Source lines of a line-number table are split the same way.  Shared by `profil hist` and its exports.
@@ -10,9 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "prf.h"
-#include "prx.h"
-#include "symtab.h"
+#include "../formats/prf.h"
+#include "../formats/prx.h"
+#include "../formats/symtab.h"
 
 /* What a row counts: samples (a .PRF), or a .prx's exact instructions,
  * cycles, or the cycles the execution unit waited for the bus (stalls:

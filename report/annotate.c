@@ -1,5 +1,5 @@
 /*
- * formats/annotate.c: see annotate.h.  A unit is a map symbol's byte
+ * report/annotate.c: see annotate.h.  A unit is a map symbol's byte
  * range (without a map: a run of executed code, or for a .PRF a bucket);
  * units are listed busiest first.
  */

@@ -1,5 +1,5 @@
 /*
- * formats/merge.h: adding profiles of the same layout together (`profil
+ * report/merge.h: adding profiles of the same layout together (`profil
  * merge`, and `profil run --append`, DEC PME's ACCUMCOUNTS): the .PRF's
  * 16-bit counters and, where both sides have them, the exact counts and
  * totals of their NAME.prc companions (formats/prc.h).
@@ -15,8 +15,8 @@
 
 #include <stddef.h>
 
-#include "prc.h"
-#include "prf.h"
+#include "../formats/prc.h"
+#include "../formats/prf.h"
 
 /* One profile: its .PRF and, when `exact`, the NAME.prc that matches it. */
 struct merge_side {

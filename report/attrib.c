@@ -1,5 +1,5 @@
 /*
- * formats/attrib.c: see attrib.h.
+ * report/attrib.c: see attrib.h.
  */
 #include "attrib.h"
 

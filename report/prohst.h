@@ -1,5 +1,5 @@
 /*
- * formats/prohst.h: the listing of MS-DOS 2.0's PROHST 1.0, byte for byte
+ * report/prohst.h: the listing of MS-DOS 2.0's PROHST 1.0, byte for byte
  * (../shared/spec/PROFIL.md section 4), and PROHST's own link-map reading
  * (the " Start" segment table).
  *

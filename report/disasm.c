@@ -1,5 +1,5 @@
 /*
- * formats/disasm.c: see disasm.h.  Capstone does the text; the lengths,
+ * report/disasm.c: see disasm.h.  Capstone does the text; the lengths,
  * the 8086's forms and the jump targets come from emu/cpu/decode.h.
  */
 #include "disasm.h"

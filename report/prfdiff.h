@@ -1,5 +1,5 @@
 /*
- * formats/prfdiff.h: comparing two profiles, for `profil diff`.
+ * report/prfdiff.h: comparing two profiles, for `profil diff`.
  *
  * First the totals: emulated time, and the samples (or instructions) of
  * a .PRF, or the cycles and instructions of a .prx trace; a total that
@@ -18,10 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "prc.h"
-#include "prf.h"
-#include "prx.h"
-#include "symtab.h"
+#include "../formats/prc.h"
+#include "../formats/prf.h"
+#include "../formats/prx.h"
+#include "../formats/symtab.h"
 
 struct diff_total {
     const char *what;               /* "emulated time" (seconds), "samples", "instructions", "cycles" */

@@ -1,5 +1,5 @@
 /*
- * formats/export.c: CSV and JSON writers (see export.h).
+ * report/export.c: CSV and JSON writers (see export.h).
  */
 #include "export.h"
 
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "attrib.h"
-#include "jsonio.h"
+#include "../formats/jsonio.h"
 
 const char *const export_format_names[NFORMATS] = { "text", "csv", "json", "callgrind", "folded", "svg" };
 

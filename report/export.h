@@ -1,5 +1,5 @@
 /*
- * formats/export.h: a profile in the formats other tools read: CSV and
+ * report/export.h: a profile in the formats other tools read: CSV and
  * JSON (schema in docs/formats.md).  Pure writers to a FILE; names are
  * escaped for each format.
  */
@@ -10,8 +10,8 @@
 
 #include "attrib.h"
 #include "callgraph.h"
-#include "prf.h"
-#include "symtab.h"
+#include "../formats/prf.h"
+#include "../formats/symtab.h"
 
 /* What `profil hist --format` writes; export_format_names[] are the
  * names --format takes, by enum value. */

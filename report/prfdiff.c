@@ -1,5 +1,5 @@
 /*
- * formats/prfdiff.c: see prfdiff.h.
+ * report/prfdiff.c: see prfdiff.h.
  */
 #include "prfdiff.h"
 
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emu/pc/pit.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: a trace's cycles in seconds */
+#include "../formats/clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: a trace's cycles in seconds */
 
 /* One row of one side before the two are matched by label. */
 struct side_row {

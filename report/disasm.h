@@ -1,5 +1,5 @@
 /*
- * formats/disasm.h: one instruction's text for profil annotate, in Intel
+ * report/disasm.h: one instruction's text for profil annotate, in Intel
  * (8086 assembler) syntax, from Capstone (x86, 16-bit mode) with the
  * 8086's own forms put right.
  *

@@ -1,5 +1,5 @@
 /*
- * formats/callgraph.h: functions, callers and callees from the call tree
+ * report/callgraph.h: functions, callers and callees from the call tree
  * of a .prx (formats/prx.h's call nodes).
  *
  * A function is the map symbol holding a node's entry address (or, with
@@ -18,8 +18,8 @@
 #include <stdio.h>
 
 #include "attrib.h"
-#include "prx.h"
-#include "symtab.h"
+#include "../formats/prx.h"
+#include "../formats/symtab.h"
 
 /* Costs by enum metric: [METRIC_SAMPLES], [METRIC_INSTRUCTIONS], [METRIC_CYCLES], [METRIC_STALLS]. */
 struct fn_stats {

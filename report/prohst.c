@@ -1,5 +1,5 @@
 /*
- * formats/prohst.c: PROHST 1.0's listing (see prohst.h).
+ * report/prohst.c: PROHST 1.0's listing (see prohst.h).
  *
  * Reals are printed as Turbo Pascal's Str(x:w:1) prints them: rounded half
  * away from zero.  They are computed here from integers, so no binary
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
-#include "prf.h"
+#include "../formats/fileio.h"
+#include "../formats/prf.h"
 
 /* ---- the map --------------------------------------------------------------- */
 

@@ -1,5 +1,5 @@
 /*
- * formats/rebucket.h: counting a recorded run into the rows of a bucket
+ * report/rebucket.h: counting a recorded run into the rows of a bucket
  * definition (formats/buckets.h) without running it again: a sample log's
  * samples (NAME.prs of run --samples) or a trace's exact per-address
  * counts (NAME.prx of run --trace).  What no bucket covers is kept by its
@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 #include "attrib.h"
-#include "buckets.h"
-#include "prx.h"
+#include "../formats/buckets.h"
+#include "../formats/prx.h"
 
 struct rebucket {
     uint64_t *row;              /* per row of the set */

@@ -1,5 +1,5 @@
 /*
- * formats/summary.c: see summary.h.
+ * report/summary.c: see summary.h.
  */
 #include "summary.h"
 

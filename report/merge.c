@@ -1,5 +1,5 @@
 /*
- * formats/merge.c: see merge.h.  Owns the sum of two profiles of one
+ * report/merge.c: see merge.h.  Owns the sum of two profiles of one
  * layout: their .PRF words, their exact counts and totals, and their time
  * per service (rows matched by id).
  */
@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fileio.h"
-#include "../emu/pc/pit.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: the summed cycles in seconds */
+#include "../formats/fileio.h"
+#include "../formats/clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: the summed cycles in seconds */
 
 #define EXACT_MAX (UINT64_MAX >> 1)     /* a .prc count is at most 2^63 - 1 (docs/formats.md) */
 

@@ -1,5 +1,5 @@
 /*
- * formats/summary.h: the busiest symbols a run's summary names, from the
+ * report/summary.h: the busiest symbols a run's summary names, from the
  * best data the run has: a trace's exact cycles per address (% of all
  * cycles); with --stacks, the samples per function, each sample counted
  * for the function it was in (exact); otherwise the .PRF's samples with
@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "prf.h"
-#include "prx.h"
-#include "symtab.h"
+#include "../formats/prf.h"
+#include "../formats/prx.h"
+#include "../formats/symtab.h"
 
 enum summary_basis { SUMMARY_SPLIT, SUMMARY_CYCLES, SUMMARY_STACKS };
 

@@ -1,12 +1,12 @@
 /*
- * formats/rebucket.c: see rebucket.h.
+ * report/rebucket.c: see rebucket.h.
  */
 #include "rebucket.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "samplelog.h"
+#include "../formats/samplelog.h"
 
 static int start(const struct bucketset *s, struct rebucket *r)
 {

@@ -1,6 +1,6 @@
 /*
- * formats/annotate.h: `profil annotate`: each hot symbol's code
- * disassembled (formats/disasm.h), every instruction with its exact
+ * report/annotate.h: `profil annotate`: each hot symbol's code
+ * disassembled (report/disasm.h), every instruction with its exact
  * count, cycles, bus stalls and share of the run's time, from the code
  * bytes a trace's .prx holds as they ran; jump and call targets named by
  * the map's symbols; source lines between the instructions (--source: a
@@ -14,10 +14,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "nasmlst.h"
-#include "prf.h"
-#include "prx.h"
-#include "symtab.h"
+#include "../formats/nasmlst.h"
+#include "../formats/prf.h"
+#include "../formats/prx.h"
+#include "../formats/symtab.h"
 
 struct annotate_request {
     const char *path;                   /* the .prx or .PRF, for the header */
@@ -35,7 +35,7 @@ struct annotate_request {
  * sampling run's .prx, a .prx without code, an unknown --symbol). */
 int annotate_prx(FILE *f, const struct prx *x, const struct annotate_request *q, char *err, size_t errn);
 
-/* The same annotation as items, for other writers (formats/html.h): one
+/* The same annotation as items, for other writers (report/html.h): one
  * ANNOTATE_BEGIN; per symbol, busiest first, an ANNOTATE_UNIT, its lines
  * in address order (ANNOTATE_INSN, ANNOTATE_SOURCE, ANNOTATE_GAP), then
  * ANNOTATE_END.  max_units: at most that many symbols (0: all).  The same

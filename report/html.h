@@ -1,13 +1,13 @@
 /*
- * formats/html.h: `profil report`: one self-contained HTML page about a
+ * report/html.h: `profil report`: one self-contained HTML page about a
  * run (no network, no external script or font): the run's summary, where
  * its time went (program, DOS, BIOS, high memory), a table per symbol
- * (formats/annotate.h's units: a map's symbols, or runs of executed code),
+ * (report/annotate.h's units: a map's symbols, or runs of executed code),
  * the call tree's functions and a flame graph of it (an icicle, root on
  * top, zoomed by a click), and each hot symbol's annotated code, all
  * cross-linked: a symbol's row to its code, a frame to its symbol, a
  * jump's target to the code it goes to.  The page's own CSS and script
- * are in formats/html_assets.inc.  Deterministic: no date, no host path
+ * are in report/html_assets.inc.  Deterministic: no date, no host path
  * but those given.
  */
 #ifndef PROFIL_FORMATS_HTML_H
@@ -16,9 +16,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "nasmlst.h"
-#include "prx.h"
-#include "symtab.h"
+#include "../formats/nasmlst.h"
+#include "../formats/prx.h"
+#include "../formats/symtab.h"
 
 struct html_request {
     const char *path;                   /* the .prx, as given: the title */

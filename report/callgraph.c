@@ -1,5 +1,5 @@
 /*
- * formats/callgraph.c: see callgraph.h.
+ * report/callgraph.c: see callgraph.h.
  */
 #include "callgraph.h"
 
