@@ -1,4 +1,12 @@
 # profil: build, test, demo, bench, install.  See README.md.
+#
+# Sections, by purpose: configuration; the command and its libraries; the
+# DOS test programs; fuzzing; the suite (check, asan, the layers, clang, the
+# browser, the compatibility corpus); measurements (bench, conformance, bus
+# plans); man pages and completion; install and the Debian package; clean.
+
+# ---- configuration ----------------------------------------------------------
+.DEFAULT_GOAL := all
 TOP     := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))
 # Build on every core (a -j on the command line still decides).
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
@@ -18,27 +26,112 @@ B       ?= build
 PROFIL  ?= profil
 DESTDIR ?=
 NASM    ?= nasm
+LD      ?= ld
+OBJCOPY ?= objcopy
 
-DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev libcapstone-dev
+# What `make` and `make check` install when missing (tools/deps.sh): the
+# compiler and libraries; nasm for the test programs; groff to check the man
+# pages; zsh to run its completion; dev86's bcc for the C test program.
+DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev libcapstone-dev \
+                   groff-base zsh bcc
 
+# Install missing Debian packages when root, else print the exact command;
+# again whenever the list changes.  What is built needs them first but is
+# not rebuilt for them (an order-only prerequisite).
+deps: $(B)/.deps
+$(B)/.deps: tools/deps.sh Makefile
+	@sh tools/deps.sh $(DEBIAN_PACKAGES)
+	@mkdir -p $(B) && touch $@
+
+.PHONY: all deps check layers asan compare-cc browser-test compat fixtures demo bench conformance bus-plans \
+        fuzz fuzz-run man completion install uninstall install-man install-completion uninstall-man \
+        uninstall-completion deb clean
+
+all: deps $(PROFIL)
+
+# ---- the command and its libraries ----------------------------------------
+# The library's folders (docs/architecture.md): the emulator, the loader,
+# the profilers, the files, the reports and the session over them; cmd/ is
+# the command, one file per subcommand.
 LIB_SRC := $(wildcard emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c report/*.c lib/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(B)/%.o)
 # The subcommands without main(): the suite reads their option tables.
 CMD_LIB_OBJ := $(filter-out $(B)/cmd/main.o,$(CMD_OBJ))
+
+# Two archives of the same objects.  libprofil-internal.a, with every
+# module's names, is what this tree's own programs link (the command, the
+# suite, the fuzz targets, bench).  libprofil.a, the one installed for
+# embedders (docs/api.md), is one relocatable object in which only the
+# profil_* names of lib/profil.h stay global: the modules' own names
+# (read_file, mem_rb, ...) are local to it and cannot clash with an
+# embedder's (tests/check_api.c lists its exports).
+$(PROFIL): $(CMD_OBJ) $(B)/libprofil-internal.a | $(B)/.deps
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(B)/libprofil-internal.a $(LDLIBS)
+
+$(B)/libprofil-internal.a: $(LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+ifeq ($(shell uname -s),Darwin)
+LOCALISE = $(LD) -r -exported_symbol '_profil_*' -o $(B)/libprofil.o $^
+else
+LOCALISE = $(LD) -r -o $(B)/libprofil.o $^ && $(OBJCOPY) -w --keep-global-symbol='profil_*' $(B)/libprofil.o
+endif
+$(B)/libprofil.a: $(LIB_OBJ)
+	rm -f $@ $(B)/libprofil.o
+	$(LOCALISE)
+	ar rcs $@ $(B)/libprofil.o
+
+$(B)/%.o: %.c | $(B)/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+-include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
+
+# What it prints is the README's "What `make demo` shows" (a test compares).
+demo: $(PROFIL) $(B)/fixtures/hotloop.com
+	@cd $(B)/fixtures && $(abspath $(PROFIL)) run -b 1 -i 100 -o ../HOTLOOP.PRF hotloop.com
+
+# ---- the DOS test programs ------------------------------------------------
 # tests/fixtures/NAME.asm -> $(B)/fixtures/NAME.com; NAME_exe.asm -> NAME.exe
 EXE_ASM  := $(wildcard tests/fixtures/*_exe.asm)
 COM_ASM  := $(filter-out $(EXE_ASM),$(wildcard tests/fixtures/*.asm))
 FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
             $(EXE_ASM:tests/fixtures/%_exe.asm=$(B)/fixtures/%.exe)
-# include/profil.h from C: with dev86's bcc when it is installed (optional:
-# the test skips, saying so, without it).
-BCC      ?= $(shell command -v bcc 2>/dev/null)
-ifneq ($(BCC),)
+# include/profdos.h from C: with dev86's bcc (installed by deps; the test
+# skips, saying so, where it could not be).
+BCC      ?= $(shell command -v bcc 2>/dev/null || echo bcc)
 FIXTURES += $(B)/fixtures/guestc.com
-endif
-TEST_SRC := $(wildcard tests/check_*.c)
+
+# DOS test programs, assembled from source.
+$(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc Makefile | $(B)/.deps
+	@mkdir -p $(B)/fixtures
+	$(NASM) -f bin -i tests/fixtures/ -i include/ -M -MP -MT $@ -MF $(@:.com=.d) $<
+	$(NASM) -f bin -i tests/fixtures/ -i include/ --before '[map all $(@:.com=.map)]' -o $@ $<
+
+$(B)/fixtures/%.exe: tests/fixtures/%_exe.asm Makefile | $(B)/.deps
+	@mkdir -p $(B)/fixtures
+	$(NASM) -f bin -i tests/fixtures/ -o $@ $<
+
+$(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profdos.h Makefile | $(B)/.deps
+	@mkdir -p $(B)/fixtures
+	$(BCC) -Md -I$(TOP)include -o $@ $< || { rm -f $@; echo "guestc.com not built: no bcc"; }
+
+fixtures: $(FIXTURES)
+
+# NASM listings (nasm -l) of two fixtures, for the listing reader's tests
+# (formats/nasmlst.h): a plain one and one with an %include.
+LISTINGS := $(B)/fixtures/hotloop.lst $(B)/fixtures/crit.lst
+$(B)/fixtures/%.lst: tests/fixtures/%.asm tests/fixtures/report.inc Makefile | $(B)/.deps
+	@mkdir -p $(B)/fixtures
+	$(NASM) -f bin -i tests/fixtures/ -l $@ -o /dev/null $<
+
+# A fixture that includes another (settime.asm includes dostime.asm) is
+# rebuilt when that changes: nasm writes the dependencies.
+-include $(wildcard $(B)/fixtures/*.d)
+
+# ---- fuzzing ---------------------------------------------------------------
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (README, Reliability).
 FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys buckets prs codeview
@@ -48,76 +141,10 @@ FUZZ_PACKAGES := clang libclang-rt-dev
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 REPLAYS       := $(FUZZ_TARGETS:%=$(B)/replay/%)
 
-.PHONY: layers all deps check compat demo bench install uninstall clean asan fixtures conformance bus-plans fuzz fuzz-run
-
-all: deps $(PROFIL)
-
-# Install missing Debian packages when root, else print the exact command.
-deps: $(B)/.deps
-$(B)/.deps: tools/deps.sh
-	@sh tools/deps.sh $(DEBIAN_PACKAGES)
-	@mkdir -p $(B) && touch $@
-
-$(PROFIL): $(B)/.deps $(CMD_OBJ) $(B)/libprofil.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(B)/libprofil.a $(LDLIBS)
-
-$(B)/libprofil.a: $(LIB_OBJ)
-	rm -f $@ && ar rcs $@ $^
-
-$(B)/%.o: %.c $(B)/.deps
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
-
-# DOS test programs, assembled from source.
-$(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile
-	@mkdir -p $(B)/fixtures
-	$(NASM) -f bin -i tests/fixtures/ -i include/ -M -MT $@ -MF $(@:.com=.d) $<
-	$(NASM) -f bin -i tests/fixtures/ -i include/ --before '[map all $(@:.com=.map)]' -o $@ $<
-
-$(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(B)/.deps Makefile
-	@mkdir -p $(B)/fixtures
-	$(NASM) -f bin -i tests/fixtures/ -o $@ $<
-
-$(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profil.h Makefile
-	@mkdir -p $(B)/fixtures
-	$(BCC) -Md -I$(TOP)include -o $@ $<
-
-fixtures: $(FIXTURES)
-
-# NASM listings (nasm -l) of two fixtures, for the listing reader's tests
-# (formats/nasmlst.h): a plain one and one with an %include.
-LISTINGS := $(B)/fixtures/hotloop.lst $(B)/fixtures/crit.lst
-$(B)/fixtures/%.lst: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile
-	@mkdir -p $(B)/fixtures
-	$(NASM) -f bin -i tests/fixtures/ -l $@ -o /dev/null $<
-
-# A fixture that includes another (settime.asm includes dostime.asm) is
-# rebuilt when that changes: nasm writes the dependencies.
--include $(wildcard $(B)/fixtures/*.d)
-
-# ../shared (reference data: PROHST's real output) as an absolute path from
-# this Makefile's folder, so the suite finds it whatever its working
-# directory; `make check SHARED=DIR` points elsewhere.
-SHARED ?= $(abspath $(TOP)../shared)
-
-$(B)/check_profil: $(B)/.deps $(TEST_SRC) tests/testutil.h tests/genmap.h lib/profil.h $(CMD_LIB_OBJ) $(B)/libprofil.a Makefile
-	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' -DBUILD_DIR='"$(B)"' -DSHARED_DIR='"$(SHARED)"' \
-	    -DFIXTURE_DIR='"$(B)/fixtures/"' -DEMBED_CC='"$(CC)"' -DEMBED_FLAGS='"$(EXTRA_CFLAGS) $(LDFLAGS)"' -DREPLAY_DIR='"$(B)/replay/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
-	    $(CMD_LIB_OBJ) $(B)/libprofil.a $(LDLIBS) $(shell pkg-config --libs check)
-
-check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(LISTINGS) $(REPLAYS)
-	CK_FORK=yes ./$(B)/check_profil
-
-# The layers of emu/ and loader/ (docs/architecture.md): no include goes
-# up, no *_internal.h leaves its folder, two machines share no state.
-# `make check` runs the same suite among the others.
-layers: $(B)/check_profil $(B)/fixtures/hotloop.com $(B)/fixtures/biosread.com
-	CK_FORK=yes CK_RUN_SUITE=layers ./$(B)/check_profil
-
 # A fuzz target without libFuzzer: fuzz/replay.c runs it on files.
-$(B)/replay/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil.a
+$(B)/replay/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil-internal.a
 	@mkdir -p $(B)/replay
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ fuzz/$*.c fuzz/replay.c $(B)/libprofil.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ fuzz/$*.c fuzz/replay.c $(B)/libprofil-internal.a $(LDLIBS)
 
 # libFuzzer with ASan and UBSan (clang), in build-fuzz/: every target for
 # FUZZ_SECONDS (-j2 runs two at once); a crash, leak or timeout fails it.
@@ -133,29 +160,28 @@ fuzz-run: $(FUZZ_TARGETS:%=fuzz-run-%)
 fuzz-run-%: $(B)/fuzzer/% $(FIXTURES) $(LISTINGS)
 	@sh tools/fuzz.sh $* $(B) $(FUZZ_SECONDS)
 
-$(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil.a
+$(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil-internal.a
 	@mkdir -p $(B)/fuzzer
-	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ fuzz/$*.c $(B)/libprofil.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ fuzz/$*.c $(B)/libprofil-internal.a $(LDLIBS)
 
+# ---- the suite ---------------------------------------------------------------
+TEST_SRC := $(wildcard tests/check_*.c)
 
-# What it prints is the README's "What `make demo` shows" (a test compares).
-demo: $(PROFIL) $(B)/fixtures/hotloop.com
-	@cd $(B)/fixtures && $(abspath $(PROFIL)) run -b 1 -i 100 -o ../HOTLOOP.PRF hotloop.com
+$(B)/check_profil: $(TEST_SRC) tests/testutil.h tests/genmap.h lib/profil.h $(CMD_LIB_OBJ) $(B)/libprofil-internal.a Makefile | $(B)/.deps
+	$(CC) $(CFLAGS) $(LDFLAGS) -DPROFIL_BIN='"./$(PROFIL)"' -DTEST_TMP='"$(B)/test-tmp"' -DBUILD_DIR='"$(B)"' \
+	    -DFIXTURE_DIR='"$(B)/fixtures/"' -DEMBED_CC='"$(CC)"' -DEMBED_FLAGS='"$(EXTRA_CFLAGS) $(LDFLAGS)"' -DREPLAY_DIR='"$(B)/replay/"' $(shell pkg-config --cflags check) -o $@ $(TEST_SRC) \
+	    $(CMD_LIB_OBJ) $(B)/libprofil-internal.a $(LDLIBS) $(shell pkg-config --libs check)
 
-bench: $(B)/fixtures/bench.com tests/bench.c tests/genmap.h $(B)/libprofil.a
-	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil.a $(LDLIBS)
-	./$(B)/bench $(B)/fixtures/bench.com
+# The suite also checks the man pages and the completion as built, and
+# replays every fuzz target's seeds.
+check: $(PROFIL) $(B)/check_profil $(FIXTURES) $(LISTINGS) $(REPLAYS) man completion
+	CK_FORK=yes ./$(B)/check_profil
 
-# SingleStepTests 8086 through the CPU wrapper (issue 3); skips without ../shared.
-conformance: $(B)/libprofil.a tests/conformance.c
-	$(CC) $(CFLAGS) -o $(B)/conformance tests/conformance.c $(B)/libprofil.a $(LDLIBS)
-	./$(B)/conformance $(CONFORMANCE_GATE) ../shared/data/sst8086/v1 docs/conformance.md
-
-# --timing bus's measured EU schedules, from the same traces (emu/cpu/biu_plans.inc;
-# BUS_PLANS_ODD=1: from the odd-numbered tests only, to check on the others).
-bus-plans: $(B)/libprofil.a tests/derive_plans.c
-	$(CC) $(CFLAGS) -o $(B)/derive_plans tests/derive_plans.c $(B)/libprofil.a $(LDLIBS)
-	$(if $(BUS_PLANS_ODD),ODD=1 )./$(B)/derive_plans ../shared/data/sst8086/v1 emu/cpu/biu_plans.inc
+# The folders and layers (docs/architecture.md): no include against the
+# arrows, no *_internal.h outside its folder, two machines share no state.
+# `make check` runs the same suite among the others.
+layers: $(B)/check_profil $(B)/fixtures/hotloop.com $(B)/fixtures/biosread.com
+	CK_FORK=yes CK_RUN_SUITE=layers ./$(B)/check_profil
 
 # The whole suite under AddressSanitizer and UBSan, in a separate tree.
 asan:
@@ -163,37 +189,46 @@ asan:
 	    EXTRA_CFLAGS="$(EXTRA_CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
-# The command, the library's public header, the static library and its
-# pkg-config file (lib/profil.h, docs/api.md).  Only a static library is
-# installed, so its dependencies are private: link with
-# `pkg-config --static --libs profil`.
-# LIBDIR: where the library and profil.pc go (Debian: lib/<multiarch>).
-LIBDIR ?= $(PREFIX)/lib
-INSTALLED := $(PREFIX)/bin/profil $(PREFIX)/include/profil.h $(LIBDIR)/libprofil.a $(LIBDIR)/pkgconfig/profil.pc
+# The gcc build (here) and a clang build (build-clang/) must write the same
+# .PRF and .prx bytes (tools/compare_cc.sh).
+COMPARE_CC ?= clang
+compare-cc: $(PROFIL) $(FIXTURES)
+	@sh tools/deps.sh $(COMPARE_CC)
+	$(MAKE) B=build-clang PROFIL=build-clang/profil CC=$(COMPARE_CC) EXTRA_CFLAGS="$(EXTRA_CFLAGS)" build-clang/profil
+	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
 
-# Written on every make install, so that it names this install's PREFIX
-# (not that of an earlier build: the suite installs to a PREFIX of its own).
-.PHONY: $(B)/profil.pc
-$(B)/profil.pc: Makefile cmd/commands.h
-	@mkdir -p $(B)
-	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
-	    'libdir=$(if $(filter $(PREFIX)/%,$(LIBDIR)),$${prefix}/$(LIBDIR:$(PREFIX)/%=%),$(LIBDIR))' '' \
-	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
-	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
-	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
-	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lcapstone -lm' > $@
+# The HTML report (profil report) in headless Chromium: what its script
+# draws, its links, no console error (tools/browser_test.sh; skipped
+# without chromium).
+browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst
+	sh tools/browser_test.sh ./$(PROFIL) $(B)
 
-install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig
-	install -m 755 $(PROFIL) $(DESTDIR)$(PREFIX)/bin/profil
-	install -m 644 lib/profil.h $(DESTDIR)$(PREFIX)/include/profil.h
-	install -m 644 $(B)/libprofil.a $(DESTDIR)$(LIBDIR)/libprofil.a
-	install -m 644 $(B)/profil.pc $(DESTDIR)$(LIBDIR)/pkgconfig/profil.pc
+# The compatibility corpus (tests/realprog/README.md): real DOS programs run by
+# profil, compared with what DOSBox made of them.  Not in `make check`: it
+# fetches the programs (MS-DOS's MIT binaries) first.
+compat: $(PROFIL)
+	sh tests/realprog/fetch.sh $(B)/realprog/bin
+	BIN=$(abspath $(B)/realprog/bin) WORK=$(abspath $(B)/realprog/check) PROFIL=$(abspath $(PROFIL)) \
+	    bash tests/realprog/compat.sh check
 
-uninstall:
-	rm -f $(INSTALLED:%=$(DESTDIR)%)
+# ---- measurements -----------------------------------------------------------
+bench: $(B)/fixtures/bench.com tests/bench.c tests/genmap.h $(B)/libprofil-internal.a
+	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil-internal.a $(LDLIBS)
+	./$(B)/bench $(B)/fixtures/bench.com
 
-# ---- man pages, bash completion, gcc/clang comparison (issue 20, branch pkg) ----
+# SingleStepTests 8086 through the CPU wrapper (issue 3): the one test data
+# too large for tests/, read from ../shared beside the checkout.
+conformance: $(B)/libprofil-internal.a tests/conformance.c
+	$(CC) $(CFLAGS) -o $(B)/conformance tests/conformance.c $(B)/libprofil-internal.a $(LDLIBS)
+	./$(B)/conformance $(CONFORMANCE_GATE) ../shared/data/sst8086/v1 docs/conformance.md
+
+# --timing bus's measured EU schedules, from the same traces (emu/cpu/biu_plans.inc;
+# BUS_PLANS_ODD=1: from the odd-numbered tests only, to check on the others).
+bus-plans: $(B)/libprofil-internal.a tests/derive_plans.c
+	$(CC) $(CFLAGS) -o $(B)/derive_plans tests/derive_plans.c $(B)/libprofil-internal.a $(LDLIBS)
+	$(if $(BUS_PLANS_ODD),ODD=1 )./$(B)/derive_plans ../shared/data/sst8086/v1 emu/cpu/biu_plans.inc
+
+# ---- man pages and completion -------------------------------------------
 # Generated from the option tables, as --help is (cmd/manpage.h): profil(1)
 # and one page per subcommand; `make install` installs them too.
 MAN_CMDS    := run show hist diff cover merge annotate report
@@ -203,12 +238,6 @@ ZSH_COMPLETION := $(B)/completion/_profil
 MANDIR      ?= $(PREFIX)/share/man/man1
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
-# groff: the suite renders the pages with every warning on.
-DEBIAN_PACKAGES += groff-base
-# zsh: the suite runs the zsh completion's choices.
-DEBIAN_PACKAGES += zsh
-
-.PHONY: man completion install-man install-completion uninstall uninstall-man uninstall-completion compare-cc
 
 man: $(MAN_PAGES)
 completion: $(COMPLETION) $(ZSH_COMPLETION)
@@ -229,11 +258,43 @@ $(ZSH_COMPLETION): $(PROFIL)
 	@mkdir -p $(B)/completion
 	./$(PROFIL) --completion zsh > $@.tmp && mv $@.tmp $@
 
-# The suite checks the pages and the completion as built.
-check: man completion
+# ---- install and the Debian package ------------------------------------
+# The command, the library's public header, the static library and its
+# pkg-config file (lib/profil.h, docs/api.md).  Only a static library is
+# installed, so its dependencies are private: link with
+# `pkg-config --static --libs profil`.
+# LIBDIR: where the library and profil.pc go (Debian: lib/<multiarch>).
+LIBDIR ?= $(PREFIX)/lib
+# The guest's include files (include/: for DOS programs, docs/guestapi.md)
+# go to share/profil/dos, for a DOS compiler's include path.
+GUESTDIR ?= $(PREFIX)/share/profil/dos
+GUEST_INCLUDES := profdos.h profdos.inc profdos.mac
+INSTALLED := $(PREFIX)/bin/profil $(PREFIX)/include/profil.h $(LIBDIR)/libprofil.a $(LIBDIR)/pkgconfig/profil.pc \
+             $(GUEST_INCLUDES:%=$(GUESTDIR)/%)
 
-install: install-man install-completion
+# Written on every make install, so that it names this install's PREFIX
+# (not that of an earlier build: the suite installs to a PREFIX of its own).
+.PHONY: $(B)/profil.pc
+$(B)/profil.pc: Makefile cmd/commands.h
+	@mkdir -p $(B)
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
+	    'libdir=$(if $(filter $(PREFIX)/%,$(LIBDIR)),$${prefix}/$(LIBDIR:$(PREFIX)/%=%),$(LIBDIR))' '' \
+	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
+	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
+	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
+	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lcapstone -lm' > $@
+
+install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc install-man install-completion
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 755 $(PROFIL) $(DESTDIR)$(PREFIX)/bin/profil
+	install -m 644 lib/profil.h $(DESTDIR)$(PREFIX)/include/profil.h
+	install -d $(DESTDIR)$(GUESTDIR)
+	install -m 644 $(GUEST_INCLUDES:%=include/%) $(DESTDIR)$(GUESTDIR)/
+	install -m 644 $(B)/libprofil.a $(DESTDIR)$(LIBDIR)/libprofil.a
+	install -m 644 $(B)/profil.pc $(DESTDIR)$(LIBDIR)/pkgconfig/profil.pc
+
 uninstall: uninstall-man uninstall-completion
+	rm -f $(INSTALLED:%=$(DESTDIR)%)
 
 install-man: man
 	install -d $(DESTDIR)$(MANDIR)
@@ -251,22 +312,12 @@ uninstall-man:
 uninstall-completion:
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/profil $(DESTDIR)$(ZSHCOMPDIR)/_profil
 
-# The gcc build (here) and a clang build (build-clang/) must write the same
-# .PRF and .prx bytes (tools/compare_cc.sh).
-COMPARE_CC ?= clang
-compare-cc: $(PROFIL) $(FIXTURES)
-	@sh tools/deps.sh $(COMPARE_CC)
-	$(MAKE) B=build-clang PROFIL=build-clang/profil CC=$(COMPARE_CC) EXTRA_CFLAGS="$(EXTRA_CFLAGS)" build-clang/profil
-	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
-# ---- end of issue 20's block ----
-
 # The Debian package (debian/, README "Debian package"): dpkg-buildpackage
 # builds, tests and installs with this Makefile into build-deb/, and puts
 # the .deb in the parent folder, as Debian does; it is moved to $(B)/deb/
 # with its .buildinfo and .changes, and lintian must find no error.
 DEB_PACKAGES := dpkg-dev debhelper lintian
 DEB_VERSION   = $(shell dpkg-parsechangelog -S Version)
-.PHONY: deb
 deb:
 	@sh tools/deps.sh $(DEB_PACKAGES)
 	dpkg-buildpackage -us -uc -b
@@ -274,22 +325,8 @@ deb:
 	mv ../profil_$(DEB_VERSION)_* ../profil-dbgsym_$(DEB_VERSION)_* $(B)/deb/
 	lintian --fail-on error $(B)/deb/profil_$(DEB_VERSION)_$(shell dpkg-architecture -qDEB_HOST_ARCH).changes
 
-# The HTML report (profil report) in headless Chromium: what its script
-# draws, its links, no console error (tools/browser_test.sh; skipped
-# without chromium).
-.PHONY: browser-test
-browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst
-	sh tools/browser_test.sh ./$(PROFIL) $(B)
-
-# The compatibility corpus (tests/realprog/README.md): real DOS programs run by
-# profil, compared with what DOSBox made of them.  Not in `make check`: it
-# fetches the programs (MS-DOS's MIT binaries) first.
-compat: $(PROFIL)
-	sh tests/realprog/fetch.sh $(B)/realprog/bin
-	BIN=$(abspath $(B)/realprog/bin) WORK=$(abspath $(B)/realprog/check) PROFIL=$(abspath $(PROFIL)) \
-	    bash tests/realprog/compat.sh check
-
+# ---- clean -------------------------------------------------------------------
+# Every build folder: this one, the sanitizers', the fuzzers', clang's and
+# the Debian package's.
 clean:
-	rm -rf build build-fuzz build-clang build-deb profil
-
--include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
+	rm -rf build build-asan build-fuzz build-clang build-deb $(B) profil

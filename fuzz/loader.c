@@ -72,7 +72,7 @@ static void run(const uint8_t *data, size_t size, const struct dos_image *img)
         FUZZ_REQUIRE(fuzz_one_line(err));
         goto done;
     }
-    uint16_t paras = profil_program_paras(img->is_exe ? "FUZZ.EXE" : "FUZZ.COM", data, size);
+    uint16_t paras = sampler_program_paras(img->is_exe ? "FUZZ.EXE" : "FUZZ.COM", data, size);
     if (prf_layout_make(&layout, 100, 1, paras, proc.load_seg, mem_rw(m, 0x82), err, sizeof err) != 0) {
         FUZZ_REQUIRE(fuzz_one_line(err));
         goto done;

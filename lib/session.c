@@ -207,7 +207,7 @@ static enum profil_error start_sampler(struct profil_session *s)
     struct machine *m = s->m;
     uint16_t dos_pa = mem_rw(m, 0x82);   /* the INT 20h vector's segment, as PROFIL reads it */
     if (prf_layout_make(&s->layout, o->interval_us, o->bucket_size,
-                        profil_program_paras(o->program, s->file, s->size), s->proc.load_seg, dos_pa,
+                        sampler_program_paras(o->program, s->file, s->size), s->proc.load_seg, dos_pa,
                         err, sizeof err) != 0 || sampler_init(&s->s, &s->layout) != 0)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: %s", o->program, err);
     if (s->following)

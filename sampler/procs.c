@@ -56,7 +56,7 @@ static void on_started(void *ctx, uint16_t psp, uint16_t parent, const char *dos
         }
     p->start = p->end = machine_now(t->m);
     struct prf_layout l;
-    p->profiled = prf_layout_make(&l, t->clock_grain, t->bucket_size, profil_program_paras(p->name, file, size),
+    p->profiled = prf_layout_make(&l, t->clock_grain, t->bucket_size, sampler_program_paras(p->name, file, size),
                                   p->load_seg, t->dos_pa, err, sizeof err) == 0;
     if (!p->profiled)       /* too many buckets: one bucket, all its samples "high" */
         l = (struct prf_layout){ t->clock_grain, t->bucket_size, 1, p->load_seg, p->load_seg, t->dos_pa };

@@ -29,7 +29,7 @@ static int has_exe_extension(const char *name)
            tolower((unsigned char)dot[3]) == 'e' && dot[4] == 0;
 }
 
-uint16_t profil_program_paras(const char *name, const uint8_t *file, size_t size)
+uint16_t sampler_program_paras(const char *name, const uint8_t *file, size_t size)
 {
     if (has_exe_extension(name) && size >= 6)
         return (uint16_t)((file[4] | file[5] << 8) * 32u);  /* 16-bit, as PROFIL's MUL */

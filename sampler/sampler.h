@@ -41,7 +41,7 @@ struct sampler {
 
 /* PROFIL's program size in paragraphs: .EXE (by extension) from the
  * header's page count x 32, anything else (file_size + 15) >> 4. */
-uint16_t profil_program_paras(const char *name, const uint8_t *file, size_t size);
+uint16_t sampler_program_paras(const char *name, const uint8_t *file, size_t size);
 /* The layout; -1 with a reason if bucket_num does not fit in 16 bits. */
 int prf_layout_make(struct prf_layout *l, uint16_t clock_grain, uint16_t bucket_size,
                     uint16_t program_paras, uint16_t prog_low_pa, uint16_t dos_pa,

@@ -17,7 +17,7 @@
 
 /* The install's folders are this file's, not those of the make that runs
  * the suite (debian/rules passes PREFIX and LIBDIR, which make exports). */
-#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u PREFIX -u LIBDIR -u MANDIR -u BASHCOMPDIR -u ZSHCOMPDIR -u DESTDIR make -s --no-print-directory B=" BUILD_DIR " PROFIL=" PROFIL_BIN
+#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u PREFIX -u LIBDIR -u MANDIR -u BASHCOMPDIR -u ZSHCOMPDIR -u GUESTDIR -u DESTDIR make -s --no-print-directory B=" BUILD_DIR " PROFIL=" PROFIL_BIN
 #define DEST TMP "/destdir"
 #define INSTALLED(path) DEST "/opt/profil" path
 
@@ -100,9 +100,16 @@ static void install_tree_at(const char *prefix, const char *libdir, const char *
     ck_assert_int_eq(system(cmd), 0);
     snprintf(cmd, sizeof cmd, "cmp -s " BUILD_DIR "/completion/_profil %s", AT("/share/zsh/site-functions/_profil%s", ""));
     ck_assert_int_eq(system(cmd), 0);
-    /* nothing else: the 4 files of the command and library, the pages, the completions */
-    snprintf(cmd, sizeof cmd, "test $(find " DEST " -type f | wc -l) -eq %d", 4 + 1 + ncmds + 2);
-    ck_assert_msg(system(cmd) == 0, "the tree under " DEST " is not %d files", 4 + 1 + ncmds + 2);
+    /* the DOS programs' include files, as they are in include/ */
+    static const char *const guest[] = { "profdos.h", "profdos.inc", "profdos.mac" };
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(cmd, sizeof cmd, "cmp -s include/%s %s", guest[i], AT("/share/profil/dos/%s", guest[i]));
+        ck_assert_msg(system(cmd) == 0, "%s is not include/%s", path, guest[i]);
+    }
+    /* nothing else: the 4 files of the command and library, the pages, the
+     * completions, the guest's 3 */
+    snprintf(cmd, sizeof cmd, "test $(find " DEST " -type f | wc -l) -eq %d", 4 + 1 + ncmds + 2 + 3);
+    ck_assert_msg(system(cmd) == 0, "the tree under " DEST " is not %d files", 4 + 1 + ncmds + 2 + 3);
 #undef AT
     snprintf(cmd, sizeof cmd, MAKE " uninstall %s > " TMP "/install.out 2>&1", vars);
     ck_assert_int_eq(system(cmd), 0);
@@ -165,6 +172,40 @@ START_TEST(example_compiles_and_runs)
     ck_assert_str_eq(strstr(got, ": exit:"), want);
     ck_assert_str_eq(got + strlen(got) - strlen("program 15167 dos 22 io 172 high 0 of 15361\n"),
                      "program 15167 dos 22 io 172 high 0 of 15361\n");
+}
+END_TEST
+
+/* The installed library exports the functions lib/profil.h declares and
+ * no other name (the modules' own are local to it: Makefile), so a
+ * program with its own read_file(), mem_rb() and machine_new() links with
+ * it and keeps them. */
+START_TEST(library_exports_only_the_api)
+{
+    char exports[8192], declared[8192];
+    install();
+    ck_assert_int_eq(system("nm -g --defined-only " INSTALLED("/lib/libprofil.a") " | awk 'NF == 3 { print $3 }'"
+                            " | sort > " TMP "/exports"), 0);
+    ck_assert_int_eq(system("grep -o '\\bprofil_[a-z_0-9]*(' lib/profil.h | tr -d '(' | sort -u > " TMP "/declared"),
+                     0);
+    slurp(TMP "/exports", exports, sizeof exports);
+    slurp(TMP "/declared", declared, sizeof declared);
+    ck_assert_msg(strstr(declared, "profil_session_new\n") && strstr(declared, "profil_options_init\n"),
+                  "declared:\n%s", declared);
+    ck_assert_str_eq(exports, declared);
+    FILE *f = fopen(TMP "/clash.c", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#include <profil.h>\n#include <stdio.h>\n"
+          "int read_file(void) { return 1; }\nint mem_rb(void) { return 2; }\nint machine_new(void) { return 3; }\n"
+          "int main(void)\n{\n    struct profil_options o;\n    profil_options_init(&o);\n"
+          "    printf(\"%d %s\\n\", read_file() + mem_rb() + machine_new(), profil_cpu_name(PROFIL_CPU_8088));\n"
+          "    return 0;\n}\n", f);
+    fclose(f);
+    ck_assert_int_eq(system("PKG_CONFIG_SYSROOT_DIR=$PWD/" DEST " PKG_CONFIG_PATH=$PWD/" INSTALLED("/lib/pkgconfig")
+                            " sh -c '" EMBED_CC " " EMBED_FLAGS " -o " TMP "/clash " TMP "/clash.c"
+                            " $(pkg-config --static --cflags --libs profil)' 2> " TMP "/clash.err"
+                            " && " TMP "/clash > " TMP "/clash.out"), 0);
+    slurp(TMP "/clash.out", exports, sizeof exports);
+    ck_assert_str_eq(exports, "6 8088\n");
 }
 END_TEST
 
@@ -261,6 +302,7 @@ Suite *api_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, install_tree);
     tcase_add_test(tc, example_compiles_and_runs);
+    tcase_add_test(tc, library_exports_only_the_api);
     tcase_add_test(tc, errors_are_codes_and_lines);
     tcase_add_test(tc, trace_results_in_process);
     suite_add_tcase(s, tc);

@@ -2,7 +2,7 @@
  * tests/check_guestapi.c: the program's own profiling interface, ports
  * ECh/EDh (docs/guestapi.md): the port without a profiler (a real PC), the
  * statuses, --start-stopped, exact zones, marks, DUMP's names and files,
- * CLEAR, hist --by zone and its exports, include/profil.h's bytes, and the
+ * CLEAR, hist --by zone and its exports, include/profdos.h's bytes, and the
  * C fixture built with dev86 bcc when it is installed.
  *
  * tests/fixtures/guestapi.asm's figures, 8088, --timing table (docs/timing.md):
@@ -28,7 +28,7 @@
 #include "../formats/symtab.h"
 #include "../sampler/guestprof.h"
 
-/* include/profil.h on the host: its port writes recorded. */
+/* include/profdos.h on the host: its port writes recorded. */
 static unsigned char rec_port[64], rec_val[64];
 static unsigned nrec;
 static void rec_out(unsigned port, unsigned char v)
@@ -38,20 +38,20 @@ static void rec_out(unsigned port, unsigned char v)
         rec_val[nrec++] = v;
     }
 }
-#define PROFIL_OUT(port, v) rec_out((port), (unsigned char)(v))
-#define PROFIL_IN(port) ((unsigned char)(0x40 + (port) - PROFIL_PORT_CMD))
-#include "../include/profil.h"
+#define PROFDOS_OUT(port, v) rec_out((port), (unsigned char)(v))
+#define PROFDOS_IN(port) ((unsigned char)(0x40 + (port) - PROFDOS_PORT_CMD))
+#include "../include/profdos.h"
 
-_Static_assert(PROFIL_PORT_CMD == GUEST_PORT_CMD && PROFIL_PORT_ARG == GUEST_PORT_ARG, "include/profil.h's ports");
-_Static_assert(PROFIL_API_VERSION == GUEST_API_VERSION, "include/profil.h's version");
-_Static_assert(PROFIL_FN_VERSION == GUEST_FN_VERSION && PROFIL_FN_START == GUEST_FN_START &&
-               PROFIL_FN_STOP == GUEST_FN_STOP && PROFIL_FN_CLEAR == GUEST_FN_CLEAR &&
-               PROFIL_FN_DUMP == GUEST_FN_DUMP && PROFIL_FN_MARK == GUEST_FN_MARK &&
-               PROFIL_FN_ENTER == GUEST_FN_ENTER && PROFIL_FN_LEAVE == GUEST_FN_LEAVE, "include/profil.h's functions");
-_Static_assert(PROFIL_OK == GUEST_OK && PROFIL_E_FUNCTION == GUEST_E_FUNCTION && PROFIL_E_STARTED == GUEST_E_STARTED &&
-               PROFIL_E_STOPPED == GUEST_E_STOPPED && PROFIL_E_ARGUMENT == GUEST_E_ARGUMENT &&
-               PROFIL_E_ZONE == GUEST_E_ZONE && PROFIL_E_FULL == GUEST_E_FULL && PROFIL_E_WRITE == GUEST_E_WRITE &&
-               PROFIL_NOT_PRESENT == GUEST_NO_PROFIL, "include/profil.h's statuses");
+_Static_assert(PROFDOS_PORT_CMD == GUEST_PORT_CMD && PROFDOS_PORT_ARG == GUEST_PORT_ARG, "include/profdos.h's ports");
+_Static_assert(PROFDOS_API_VERSION == GUEST_API_VERSION, "include/profdos.h's version");
+_Static_assert(PROFDOS_FN_VERSION == GUEST_FN_VERSION && PROFDOS_FN_START == GUEST_FN_START &&
+               PROFDOS_FN_STOP == GUEST_FN_STOP && PROFDOS_FN_CLEAR == GUEST_FN_CLEAR &&
+               PROFDOS_FN_DUMP == GUEST_FN_DUMP && PROFDOS_FN_MARK == GUEST_FN_MARK &&
+               PROFDOS_FN_ENTER == GUEST_FN_ENTER && PROFDOS_FN_LEAVE == GUEST_FN_LEAVE, "include/profdos.h's functions");
+_Static_assert(PROFDOS_OK == GUEST_OK && PROFDOS_E_FUNCTION == GUEST_E_FUNCTION && PROFDOS_E_STARTED == GUEST_E_STARTED &&
+               PROFDOS_E_STOPPED == GUEST_E_STOPPED && PROFDOS_E_ARGUMENT == GUEST_E_ARGUMENT &&
+               PROFDOS_E_ZONE == GUEST_E_ZONE && PROFDOS_E_FULL == GUEST_E_FULL && PROFDOS_E_WRITE == GUEST_E_WRITE &&
+               PROFDOS_NOT_PRESENT == GUEST_NO_PROFIL, "include/profdos.h's statuses");
 
 #define DIR TMP "/guestapi"
 
@@ -232,7 +232,7 @@ START_TEST(zones_exact)
     ck_assert_uint_eq(prx_zone_self(&x, (size_t)(outer - x.zones)), 188);
     ck_assert_uint_eq(x.nmarks, 1);
     ck_assert_str_eq(x.marks[0].name, "done");
-    ck_assert_uint_eq(x.marks[0].count, 2);        /* by PROFIL_MARK, then by PROFIL_NAME_SI */
+    ck_assert_uint_eq(x.marks[0].count, 2);        /* by PROFDOS_MARK, then by PROFDOS_NAME_SI */
     ck_assert_uint_gt(x.marks[0].last, x.marks[0].first);
     prx_free(&x);
     /* The run's summary names them. */
@@ -420,7 +420,7 @@ END_TEST
 START_TEST(c_header_bytes)
 {
     nrec = 0;
-    ck_assert_uint_eq(profil_enter("LOOP"), 0x40);  /* the status: IN from ECh */
+    ck_assert_uint_eq(profdos_enter("LOOP"), 0x40);  /* the status: IN from ECh */
     ck_assert_uint_eq(nrec, 5);
     for (unsigned i = 0; i < 4; i++) {
         ck_assert_uint_eq(rec_port[i], 0xED);
@@ -429,8 +429,8 @@ START_TEST(c_header_bytes)
     ck_assert_uint_eq(rec_port[4], 0xEC);
     ck_assert_uint_eq(rec_val[4], GUEST_FN_ENTER);
     nrec = 0;
-    profil_leave("");
-    profil_version();
+    profdos_leave("");
+    profdos_version();
     ck_assert_uint_eq(nrec, 2);
     ck_assert_uint_eq(rec_val[0], GUEST_FN_LEAVE);
     ck_assert_uint_eq(rec_val[1], GUEST_FN_VERSION);

@@ -320,7 +320,7 @@ static void pc_start(struct pc *pc, const char *fixture, const char *input, int 
     if (bus)
         ck_assert_int_eq(cpu_set_bus_model(pc->m, 0), 0);
     struct prf_layout l;
-    ck_assert_int_eq(prf_layout_make(&l, 100, 1, profil_program_paras(fixture, file, n), pc->proc.load_seg,
+    ck_assert_int_eq(prf_layout_make(&l, 100, 1, sampler_program_paras(fixture, file, n), pc->proc.load_seg,
                                      mem_rw(pc->m, 0x82), err, sizeof err), 0);
     ck_assert_int_eq(sampler_init(&pc->s, &l), 0);
     machine_set_tick(pc->m, cycles_from_usec(100), sampler_tick, &pc->s);

@@ -50,9 +50,9 @@ START_TEST(layout_rules)
     char err[128];
     uint8_t exe[6] = { 'M', 'Z', 0x10, 0, 3, 0 };    /* 3 pages */
     /* .COM: (size + 15) >> 4; .EXE by extension: pages * 32, the last-page count ignored. */
-    ck_assert_uint_eq(profil_program_paras("A.COM", exe, 33), 3);
-    ck_assert_uint_eq(profil_program_paras("dir/a.exe", exe, 6), 96);
-    ck_assert_uint_eq(profil_program_paras("A.EXE.COM", exe, 6), 1);
+    ck_assert_uint_eq(sampler_program_paras("A.COM", exe, 33), 3);
+    ck_assert_uint_eq(sampler_program_paras("dir/a.exe", exe, 6), 96);
+    ck_assert_uint_eq(sampler_program_paras("A.EXE.COM", exe, 6), 1);
     /* bucket_num = paras / size + 1, even when it divides exactly. */
     ck_assert_int_eq(prf_layout_make(&l, 100, 4, 96, 0x196, 0xC0, err, sizeof err), 0);
     ck_assert_uint_eq(l.bucket_num, 25);

@@ -1,10 +1,8 @@
 /*
  * tests/check_reports.c: `profil hist`.  PROHST 1.0's listing is compared
  * byte for byte with what the real PROHST.EXE printed for the hand-made
- * profiles in ../shared/data/prohst/ (the Makefile passes its absolute
- * path; skipped, saying so, when that folder is absent, as in a user's
- * clone); the inputs on which PROHST itself fails
- * get a clean listing.
+ * profiles in tests/prohst/ (README.md there says how each was made); the
+ * inputs on which PROHST itself fails get a clean listing.
  */
 #include "testutil.h"
 
@@ -12,20 +10,7 @@
 #include "../formats/symtab.h"
 #include "../report/export.h"
 
-/* The Makefile passes ../shared as an absolute path (make check SHARED=DIR). */
-#ifndef SHARED_DIR
-#define SHARED_DIR "../shared"
-#endif
-#define PROHST_DATA SHARED_DIR "/data/prohst/"
-
-static int have_data(void)
-{
-    if (file_exists(PROHST_DATA "T1.PRF"))
-        return 1;
-    fprintf(stderr, "check_reports: %s is not there (no ../shared beside this checkout; make check SHARED=DIR "
-            "names another): PROHST golden comparisons skipped\n", PROHST_DATA);
-    return 0;
-}
+#define PROHST_DATA "tests/prohst/"
 
 static void expect_same(const char *listing_file, const char *golden)
 {
@@ -45,8 +30,6 @@ static void expect_same(const char *listing_file, const char *golden)
 START_TEST(prohst_listing_is_byte_identical)
 {
     static const char *names[] = { "T1", "T4", "T5", "T6", "HELLO" };
-    if (!have_data())
-        return;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         struct run_result r;
         char args[512], golden[256];
@@ -65,8 +48,6 @@ END_TEST
 START_TEST(prohst_command_form_writes_the_hst)
 {
     struct run_result r;
-    if (!have_data())
-        return;
     ck_assert_int_eq(system("mkdir -p " TMP "/ph && cp " PROHST_DATA "HELLO.PRF " PROHST_DATA "HELLO.MAP "
                             PROHST_DATA "T1.PRF " TMP "/ph/ && rm -f " TMP "/ph/*.HST"), 0);
     run_profil(&r, "hist '" TMP "/ph/HELLO,,;'", NULL);
@@ -90,8 +71,6 @@ END_TEST
 START_TEST(prohst_command_form_ignores_case)
 {
     struct run_result r;
-    if (!have_data())
-        return;
     ck_assert_int_eq(system("rm -rf " TMP "/pc && mkdir -p " TMP "/pc && cp " PROHST_DATA "HELLO.PRF " TMP
                             "/pc/prime.prf && cp " PROHST_DATA "HELLO.MAP " TMP "/pc/Prime.Map"), 0);
     run_profil(&r, "hist '" TMP "/pc/PRIME,,;'", NULL);
@@ -409,8 +388,6 @@ START_TEST(real_link_map_parsed)
 {
     struct symtab t;
     char err[512];
-    if (!have_data())
-        return;
     ck_assert_msg(symtab_read_file(PROHST_DATA "HELLO.MAP", &t, err, sizeof err) == 0, "%s", err);
     ck_assert_uint_eq(t.nseg, 4);
     ck_assert_str_eq(t.seg[1].name, "COD2");

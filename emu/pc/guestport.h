@@ -11,8 +11,8 @@
  * with no observer the ports behave as on an IBM PC, where no device
  * decodes them (writes vanish, reads give FFh).
  *
- * include/profil.inc, profil.mac and profil.h are the guest's copies of
- * these numbers (tests/check_guestapi.c compares profil.h's with these).
+ * include/profdos.inc, profdos.mac and profdos.h are the guest's copies of
+ * these numbers (tests/check_guestapi.c compares profdos.h's with these).
  */
 #ifndef PROFIL_EMU_GUESTPORT_H
 #define PROFIL_EMU_GUESTPORT_H
