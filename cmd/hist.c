@@ -76,13 +76,19 @@ static const char *symbol_in(const struct symtab *t, size_t *first, uint32_t lo,
 }
 
 /* Non-zero bucket indexes, busiest first (ties by address). */
-static const struct prf *sort_prf;
+/* A bucket with its hits, busiest first, ties in address order: what
+ * bucket_style sorts, so that the comparison needs no context. */
+struct ranked_bucket {
+    uint64_t hits;
+    unsigned bucket;
+};
+
 static int by_bucket_hits(const void *a, const void *b)
 {
-    unsigned i = *(const unsigned *)a, j = *(const unsigned *)b;
-    if (prf_hits(sort_prf, i) != prf_hits(sort_prf, j))
-        return prf_hits(sort_prf, i) > prf_hits(sort_prf, j) ? -1 : 1;
-    return i < j ? -1 : 1;
+    const struct ranked_bucket *x = a, *y = b;
+    if (x->hits != y->hits)
+        return x->hits > y->hits ? -1 : 1;
+    return x->bucket < y->bucket ? -1 : 1;
 }
 
 /* One row per non-zero bucket, in address order or busiest first, named by
@@ -102,8 +108,18 @@ static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned 
             order[n++] = i;
     }
     if (by_hits) {
-        sort_prf = p;
-        qsort(order, n, sizeof *order, by_bucket_hits);
+        struct ranked_bucket *r = malloc((n ? n : 1) * sizeof *r);
+        if (!r) {
+            free(order);
+            fprintf(stderr, "profil: out of memory\n");
+            return EXIT_PROFIL_FAILED;
+        }
+        for (unsigned k = 0; k < n; k++)
+            r[k] = (struct ranked_bucket){ prf_hits(p, order[k]), order[k] };
+        qsort(r, n, sizeof *r, by_bucket_hits);
+        for (unsigned k = 0; k < n; k++)
+            order[k] = r[k].bucket;
+        free(r);
     }
     double t = total ? (double)total : 1.0;
     uint32_t B = p->bucket_size * 16u, limit = (uint32_t)p->bucket_num * B;

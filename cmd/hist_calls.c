@@ -18,34 +18,6 @@ static double pct(uint64_t part, uint64_t whole)
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-/* Function indexes, by a cost (self or inclusive) under m, busiest first;
- * ties in order of first appearance. */
-static const struct callgraph *sort_graph;
-static int sort_index, sort_metric;
-static int by_cost(const void *a, const void *b)
-{
-    const struct fn_stats *x = &sort_graph->fn[*(const size_t *)a], *y = &sort_graph->fn[*(const size_t *)b];
-    uint64_t u = sort_index ? x->incl[sort_metric] : x->self[sort_metric];
-    uint64_t v = sort_index ? y->incl[sort_metric] : y->self[sort_metric];
-    if (u != v)
-        return u > v ? -1 : 1;
-    return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
-}
-
-static size_t *ordered(const struct callgraph *g, enum metric m, int inclusive)
-{
-    size_t *o = malloc((g->nfn ? g->nfn : 1) * sizeof *o);
-    if (!o)
-        return NULL;
-    for (size_t i = 0; i < g->nfn; i++)
-        o[i] = i;
-    sort_graph = g;
-    sort_index = inclusive;
-    sort_metric = (int)m;
-    qsort(o, g->nfn, sizeof *o, by_cost);
-    return o;
-}
-
 static void shadow_footer(const struct prx *x)
 {
     printf("shadow stack: deepest %u; %llu unmatched return(s), %llu frame(s) unwound without a return, "
@@ -56,7 +28,7 @@ static void shadow_footer(const struct prx *x)
 /* dbug's analyze: calls, % calls, time, % time, importance = % calls x % time / 100. */
 static void function_table(const struct prx *x, const struct callgraph *g, enum metric m, unsigned top)
 {
-    size_t *o = ordered(g, m, 0);
+    size_t *o = callgraph_order(g, m, 0);
     if (!o)
         return;
     const char *w = metric_name(m);
@@ -83,7 +55,7 @@ static void function_table(const struct prx *x, const struct callgraph *g, enum 
  * and the callee's inclusive cost along the arc. */
 static void call_graph(const struct prx *x, const struct callgraph *g, enum metric m, unsigned top)
 {
-    size_t *o = ordered(g, m, 1), *rank = malloc((g->nfn ? g->nfn : 1) * sizeof *rank);
+    size_t *o = callgraph_order(g, m, 1), *rank = malloc((g->nfn ? g->nfn : 1) * sizeof *rank);
     if (!o || !rank) {
         free(o);
         free(rank);

@@ -13,13 +13,13 @@
 #include "options.h"
 #include "session.h"
 
-/* "  (the .PRF holds 11834: wrapped)" where an exact count is not the word. */
-static const char *wrapped_word(uint64_t exact, unsigned word)
+/* "  (the .PRF holds 11834: wrapped)" in buf where an exact count is not
+ * the word, else ""; buf. */
+static const char *wrapped_word(uint64_t exact, unsigned word, char *buf, size_t n)
 {
-    static char buf[64];
-    if (exact == word)
-        return "";
-    snprintf(buf, sizeof buf, "  (the .PRF holds %u: wrapped)", word);
+    buf[0] = 0;
+    if (exact != word)
+        snprintf(buf, n, "  (the .PRF holds %u: wrapped)", word);
     return buf;
 }
 
@@ -68,11 +68,12 @@ int cmd_show(int argc, char **argv)
     printf("  prog_high_pa  %04X   first paragraph above it\n", p.prog_high_pa);
     printf("  dos_pa        %04X   I/O system below, DOS from here\n", p.dos_pa);
     const char *names[3] = { "hit_io  ", "hit_dos ", "hit_high" };
+    char wrapped[64];
     const uint64_t exact[3] = { prf_io(&p), prf_dos(&p), prf_high(&p) };
     const unsigned word[3] = { p.hit_io, p.hit_dos, p.hit_high };
     for (int k = 0; k < 3; k++)
         printf("  %s      %5llu  %5.1f%%%s\n", names[k], (unsigned long long)exact[k], 100.0 * (double)exact[k] / t,
-               wrapped_word(exact[k], word[k]));
+               wrapped_word(exact[k], word[k], wrapped, sizeof wrapped));
     printf("  program      %6llu  %5.1f%%\n", (unsigned long long)prog, 100.0 * (double)prog / t);
     printf("  total        %6llu  %s (%s)\n", (unsigned long long)total, prf_unit(&p),
            p.exact ? "exact, from the .prc" : "16-bit counters: may have wrapped");
@@ -80,7 +81,7 @@ int cmd_show(int argc, char **argv)
     for (unsigned i = 0; i < p.bucket_num; i++)
         if (prf_hits(&p, i))
             printf("%6u  %05X  %8llu  %5.1f%%%s\n", i, i * p.bucket_size * 16u, (unsigned long long)prf_hits(&p, i),
-                   100.0 * (double)prf_hits(&p, i) / t, wrapped_word(prf_hits(&p, i), p.bucket[i]));
+                   100.0 * (double)prf_hits(&p, i) / t, wrapped_word(prf_hits(&p, i), p.bucket[i], wrapped, sizeof wrapped));
     prf_free(&p);
     return 0;
 }

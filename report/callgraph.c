@@ -223,6 +223,40 @@ int callgraph_build(const struct prx *x, const struct symtab *t, struct callgrap
     return 0;
 }
 
+/* A function's cost with its index: what callgraph_order sorts, so that
+ * the comparison needs no context. */
+struct ranked_fn {
+    uint64_t cost;
+    size_t fn;
+};
+
+static int by_cost_then_index(const void *a, const void *b)
+{
+    const struct ranked_fn *x = a, *y = b;
+    if (x->cost != y->cost)
+        return x->cost > y->cost ? -1 : 1;
+    return (x->fn > y->fn) - (x->fn < y->fn);
+}
+
+size_t *callgraph_order(const struct callgraph *g, enum metric m, int inclusive)
+{
+    size_t n = g->nfn ? g->nfn : 1;
+    size_t *order = malloc(n * sizeof *order);
+    struct ranked_fn *r = malloc(n * sizeof *r);
+    if (!order || !r) {
+        free(order);
+        free(r);
+        return NULL;
+    }
+    for (size_t i = 0; i < g->nfn; i++)
+        r[i] = (struct ranked_fn){ inclusive ? g->fn[i].incl[m] : g->fn[i].self[m], i };
+    qsort(r, g->nfn, sizeof *r, by_cost_then_index);
+    for (size_t i = 0; i < g->nfn; i++)
+        order[i] = r[i].fn;
+    free(r);
+    return order;
+}
+
 void callgraph_free(struct callgraph *g)
 {
     free(g->fn);

@@ -48,6 +48,10 @@ struct callgraph {
 /* `t` may be NULL.  -1 when the .prx has no call tree or memory runs out. */
 int callgraph_build(const struct prx *x, const struct symtab *t, struct callgraph *g);
 void callgraph_free(struct callgraph *g);
+/* The function indexes busiest first by self (or, when `inclusive`, by
+ * inclusive) cost under m, ties in order of first appearance: a new array
+ * of g->nfn (at least 1) the caller frees, or NULL without memory. */
+size_t *callgraph_order(const struct callgraph *g, enum metric m, int inclusive);
 /* The value of a cost under the metric a call tree offers. */
 static inline uint64_t cost_of(const struct call_node *c, enum metric m)
 {

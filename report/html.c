@@ -74,11 +74,19 @@ static const struct unit_row *unit_at(const struct html_report *r, uint32_t star
     return u && u->start == start ? u : NULL;
 }
 
-static const struct unit_row *sort_units;
+/* A unit's start with its index: what prepare_units sorts, so that the
+ * comparison needs no context; ties in index order. */
+struct unit_start {
+    uint32_t start;
+    size_t unit;
+};
+
 static int by_address(const void *a, const void *b)
 {
-    uint32_t x = sort_units[*(const size_t *)a].start, y = sort_units[*(const size_t *)b].start;
-    return (x > y) - (x < y);
+    const struct unit_start *x = a, *y = b;
+    if (x->start != y->start)
+        return (x->start > y->start) - (x->start < y->start);
+    return (x->unit > y->unit) - (x->unit < y->unit);
 }
 
 /* Whether an instruction started at load-module offset off (its code row
@@ -226,10 +234,17 @@ static int gather_code(struct html_report *r, char *err, size_t errn)
         snprintf(err, errn, "out of memory");
         return -1;
     }
+    struct unit_start *order = malloc((r->nunit ? r->nunit : 1) * sizeof *order);
+    if (!order) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
     for (size_t i = 0; i < r->nunit; i++)
-        r->by_start[i] = i;
-    sort_units = r->unit;
-    qsort(r->by_start, r->nunit, sizeof *r->by_start, by_address);
+        order[i] = (struct unit_start){ r->unit[i].start, i };
+    qsort(order, r->nunit, sizeof *order, by_address);
+    for (size_t i = 0; i < r->nunit; i++)
+        r->by_start[i] = order[i].unit;
+    free(order);
     struct code_out o = { r, open_memstream(&r->code, &r->ncode) };
     if (!o.f) {
         snprintf(err, errn, "out of memory");
@@ -502,28 +517,14 @@ static void fn_link(const struct html_report *r, size_t fn, char *out, size_t n)
         unit_link(u, out, n);
 }
 
-static const struct callgraph *sort_g;
-static enum metric sort_m;
-static int by_self(const void *a, const void *b)
-{
-    size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    uint64_t u = sort_g->fn[i].self[sort_m], v = sort_g->fn[j].self[sort_m];
-    return u != v ? (u < v ? 1 : -1) : (i > j) - (i < j);
-}
-
 static void write_functions(FILE *f, const struct html_report *r)
 {
     const struct callgraph *g = &r->g;
     const char *w = metric_name(r->m);
-    size_t *o = malloc((g->nfn ? g->nfn : 1) * sizeof *o);
+    size_t *o = callgraph_order(g, r->m, 0);
     char link[32];
     if (!o)
         return;
-    for (size_t i = 0; i < g->nfn; i++)
-        o[i] = i;
-    sort_g = g;
-    sort_m = r->m;
-    qsort(o, g->nfn, sizeof *o, by_self);
     fprintf(f, "<section id=\"functions\">\n<h2>Functions</h2>\n<p>The call tree's functions by self %s "
                "(inclusive: with what they called).</p>\n<table class=\"num sortable\" id=\"function-table\">\n"
                "<thead><tr><th class=\"l\">function</th><th>calls</th><th>self %s</th><th>%%self</th>"

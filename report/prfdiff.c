@@ -291,7 +291,7 @@ void prf_diff_free(struct prf_diff *d)
 
 void prf_first_difference(const struct prf *a, const struct prf *b, char *out, size_t n)
 {
-    static const char *names[9] = { "clock_grain", "bucket_num", "bucket_size", "prog_low_pa",
+    static const char *const names[9] = { "clock_grain", "bucket_num", "bucket_size", "prog_low_pa",
                                     "prog_high_pa", "dos_pa", "hit_io", "hit_dos", "hit_high" };
     const uint16_t ha[9] = { a->clock_grain, a->bucket_num, a->bucket_size, a->prog_low_pa,
                              a->prog_high_pa, a->dos_pa, a->hit_io, a->hit_dos, a->hit_high };

@@ -243,7 +243,7 @@ int prohst_render(const struct prf *p, const struct prohst_map *map, char **out,
     line(&b); line(&b);
     put(&b, "DOS program address:%014X", p->dos_pa);
     line(&b); line(&b);
-    static const char *what[3] = { "DOS", "I/O", "high  " };
+    static const char *const what[3] = { "DOS", "I/O", "high  " };
     const unsigned hits[3] = { p->hit_dos, p->hit_io, p->hit_high };
     for (int k = 0; k < 3; k++) {
         put(&b, "Number of hits %s%s:%6u or ", k == 2 ? "" : "in ", what[k], hits[k]);

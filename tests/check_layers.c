@@ -284,6 +284,86 @@ START_TEST(layer_check_catches_an_upward_include)
 }
 END_TEST
 
+/* ---- no state at file scope ----------------------------------------------- */
+
+/* Whether the source line declares mutable static storage: `static` that is
+ * not const, not inline, not a function (a '(' not of a function pointer
+ * before any '=' or ';').  lib/session.c's `running`, the signal handler's
+ * target, is the one allowed (docs/architecture.md). */
+static int mutable_static(const char *path, const char *line)
+{
+    const char *p = line + strspn(line, " \t");
+    if (strncmp(p, "static ", 7) != 0 || strstr(p, "static inline ") == p)
+        return 0;
+    if (strcmp(path, "lib/session.c") == 0 && strstr(p, "*volatile running;"))
+        return 0;
+    char decl[512];
+    snprintf(decl, sizeof decl, "%.*s", (int)strcspn(p, "=;{"), p);
+    const char *paren = strchr(decl, '(');
+    if (paren && paren[1] != '*')
+        return 0;                   /* a function's declaration or definition */
+    if (strchr(decl, '*'))          /* a pointer: constant only as `*const` */
+        return !strstr(decl, "*const") && !strstr(decl, "* const");
+    return !strstr(decl, "const ");
+}
+
+static int scan_statics(const char *folder, char *why, size_t n)
+{
+    DIR *d = opendir(folder);
+    ck_assert_msg(d != NULL, "cannot list %s", folder);
+    int bad = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char path[512];
+        snprintf(path, sizeof path, "%s%s", folder, e->d_name);
+        struct stat st;
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] != '.' && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            strcat(path, "/");
+            bad += scan_statics(path, why, n);
+            continue;
+        }
+        if (len < 3 || (strcmp(e->d_name + len - 2, ".c") && strcmp(e->d_name + len - 2, ".h")))
+            continue;
+        FILE *f = fopen(path, "r");
+        ck_assert_ptr_nonnull(f);
+        char line[512];
+        for (int no = 1; fgets(line, sizeof line, f); no++)
+            if (mutable_static(path, line)) {
+                bad++;
+                snprintf(why + strlen(why), n - strlen(why), "%s:%d: %s", path, no, line);
+            }
+        fclose(f);
+    }
+    closedir(d);
+    return bad;
+}
+
+/* The library and the command keep no mutable state outside their structs
+ * (comparators get their context in what they sort): the checker on every
+ * folder, then on lines written for the purpose. */
+START_TEST(no_mutable_state_at_file_scope)
+{
+    static const char *const folders[] = { "emu/", "loader/", "sampler/", "formats/", "report/", "lib/", "cmd/" };
+    char why[4096] = "";
+    int bad = 0;
+    for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++)
+        bad += scan_statics(folders[i], why, sizeof why);
+    ck_assert_msg(bad == 0, "%d mutable statics:\n%s", bad, why);
+    ck_assert(mutable_static("cmd/hist.c", "static const struct prf *sort_prf;\n"));
+    ck_assert(mutable_static("cmd/x.c", "static int sort_index, sort_metric;\n"));
+    ck_assert(mutable_static("cmd/x.c", "    static char buf[64];\n"));
+    ck_assert(mutable_static("cmd/x.c", "static void (*real)(void *, size_t);\n"));
+    ck_assert(mutable_static("emu/x.c", "static struct machine *volatile running;\n"));
+    ck_assert(!mutable_static("lib/session.c", "static struct machine *volatile running;\n"));
+    ck_assert(!mutable_static("cmd/x.c", "static const char *const names[] = {\n"));
+    ck_assert(!mutable_static("cmd/x.c", "static int by_cost(const void *a, const void *b)\n"));
+    ck_assert(!mutable_static("cmd/x.c", "static inline uint64_t f(void) { return 0; }\n"));
+    ck_assert(!mutable_static("cmd/x.c", "    static const int stop_signals[3] = { 1, 2, 3 };\n"));
+    ck_assert(mutable_static("cmd/x.c", "static uint8_t table[256];\n"));
+}
+END_TEST
+
 /* ---- two machines in one process ------------------------------------------ */
 
 struct pc {
@@ -433,6 +513,7 @@ Suite *layers_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, includes_go_only_downward);
     tcase_add_test(tc, layer_check_catches_an_upward_include);
+    tcase_add_test(tc, no_mutable_state_at_file_scope);
     tcase_add_test(tc, two_machines_interleaved_give_their_own_figures);
     suite_add_tcase(s, tc);
     return s;
