@@ -1,7 +1,7 @@
 /*
- * tests/check_buckets.c: issue 18 part 2: the sample log of run --samples
+ * tests/check_buckets.c: the sample log of run --samples
  * (formats/samplelog.h), the bucket language and re-bucketing of hist
- * --buckets (formats/buckets.h, rebucket.h), profil merge and run --append
+ * --buckets (formats/buckets.h, report/rebucket.h), profil merge and run --append
  * (report/merge.h), with figures derived by hand from the fixtures:
  *
  * tightlp.com (--timing table, tests/check_sampling.c derives it): its

@@ -1,5 +1,5 @@
 /*
- * tests/check_honest.c: reports that say what happened (issue 15): hist
+ * tests/check_honest.c: reports that say what happened (report/summary, cmd/hist): hist
  * --top ranks the busiest buckets, trace reports rank by cycles, exports
  * the call tree cannot give are refused, the run summary marks estimates
  * and says what timing a --cpu uses, and the README's demo output is what

@@ -364,6 +364,67 @@ START_TEST(no_mutable_state_at_file_scope)
 }
 END_TEST
 
+/* ---- the map is true -------------------------------------------------------- */
+
+/* Appends to `why` each .c, .h or .inc of `folder` (and its subfolders)
+ * that docs/architecture.md does not name: by "`FOLDER/BASE." (BASE.c,
+ * BASE.h, BASE.c/.h) or by a row for the whole folder, "`FOLDER/` `*.EXT`" written together. */
+static int unnamed_files(const char *folder, const char *doc, char *why, size_t n)
+{
+    DIR *d = opendir(folder);
+    ck_assert_msg(d != NULL, "cannot list %s", folder);
+    int bad = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char path[512], want[600];
+        snprintf(path, sizeof path, "%s%s", folder, e->d_name);
+        struct stat st;
+        if (e->d_name[0] != '.' && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            strcat(path, "/");
+            bad += unnamed_files(path, doc, why, n);
+            continue;
+        }
+        const char *dot = strchr(e->d_name, '.');
+        if (!dot || (strcmp(dot, ".c") && strcmp(dot, ".h") && strcmp(dot, ".inc")))
+            continue;
+        snprintf(want, sizeof want, "`%s%.*s.", folder, (int)(dot - e->d_name), e->d_name);
+        if (strstr(doc, want))
+            continue;
+        snprintf(want, sizeof want, "`%s*%s`", folder, dot);
+        if (strstr(doc, want))
+            continue;
+        bad++;
+        snprintf(why + strlen(why), n - strlen(why), "%s\n", path);
+    }
+    closedir(d);
+    return bad;
+}
+
+/* docs/architecture.md's Modules table names every source file of the
+ * tree, so a file added, moved or renamed fails here until the map says
+ * what it owns. */
+START_TEST(architecture_names_every_source_file)
+{
+    static const char *const folders[] = { "emu/", "loader/", "sampler/", "formats/", "report/", "lib/", "cmd/",
+                                           "fuzz/" };
+    static char doc[65536];
+    slurp("docs/architecture.md", doc, sizeof doc);
+    ck_assert_uint_lt(strlen(doc), sizeof doc - 1);
+    char why[4096] = "";
+    int bad = 0;
+    for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++)
+        bad += unnamed_files(folders[i], doc, why, sizeof why);
+    ck_assert_msg(bad == 0, "docs/architecture.md does not name %d files:\n%s", bad, why);
+    /* and the check itself: a file it does not name */
+    ck_assert_int_eq(system("mkdir -p " TMP "/mapcheck/report && touch " TMP "/mapcheck/report/newthing.c"), 0);
+    why[0] = 0;
+    ck_assert_int_eq(unnamed_files(TMP "/mapcheck/report/", "`report/*.h` `report/newthing_more.c`", why, sizeof why),
+                     1);
+    ck_assert_int_eq(unnamed_files(TMP "/mapcheck/report/", "x `" TMP "/mapcheck/report/newthing.c/.h` y", why,
+                                   sizeof why), 0);
+}
+END_TEST
+
 /* ---- two machines in one process ------------------------------------------ */
 
 struct pc {
@@ -514,6 +575,7 @@ Suite *layers_suite(void)
     tcase_add_test(tc, includes_go_only_downward);
     tcase_add_test(tc, layer_check_catches_an_upward_include);
     tcase_add_test(tc, no_mutable_state_at_file_scope);
+    tcase_add_test(tc, architecture_names_every_source_file);
     tcase_add_test(tc, two_machines_interleaved_give_their_own_figures);
     suite_add_tcase(s, tc);
     return s;

@@ -1,5 +1,5 @@
 /*
- * tests/check_svctime.c: time per DOS and BIOS service (issue 15): the
+ * tests/check_svctime.c: time per DOS and BIOS service (sampler/svcprof): the
  * .prx's "services" section, `hist --by service`, the run summary's
  * service lines, and time in a program's own INT handler staying the
  * program's.  Figures from emu/costs.h (docs/costs.md), under --timing

@@ -1,6 +1,6 @@
 /*
  * emu/cpu/cpu_fix8086.c: the 8086 where libx86emu is a 286 or a 386
- * (/work/shared/spec/LIBX86EMU.md's table): the fix-ups applied at the
+ * (../shared/spec/LIBX86EMU.md's table): the fix-ups applied at the
  * boundary after an instruction libx86emu ran (enum fixup, FLAGS bits,
  * PUSH SP, CALL SP, SAR by 1, the divide errors), and the 8086-only forms
  * executed before libx86emu sees them (POP CS, the Jcc and RET aliases,

@@ -16,7 +16,7 @@ set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 DEST=${1:-build/realprog/bin}
 MSDOS_COMMIT=2d04cacc5322951f187bb17e017c12920ac8ebe2
-MSDOS_GIT=${MSDOS_GIT:-/work/.mirror/microsoft+MS-DOS/repo}
+MSDOS_GIT=${MSDOS_GIT:-}
 MSDOS_URL=https://raw.githubusercontent.com/microsoft/MS-DOS/$MSDOS_COMMIT
 mkdir -p "$DEST"
 bad=0; n=0
