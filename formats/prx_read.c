@@ -12,6 +12,7 @@
 #include "prx.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -551,14 +552,102 @@ struct doc {
     struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
 };
 
-static const char *const layout_keys[6] = { "clock_grain", "bucket_size", "bucket_num", "prog_low_pa", "prog_high_pa",
-                                            "dos_pa" };
-static const char *const count_keys[5] = { "unmatched", "unwound", "lost", "max_depth", "open" };
+/* The members that are arrays of rows, each read into the prx by one row
+ * reader: the object it sits in (NULL: the top level), its key, where its
+ * rows and their count go in struct prx, and the flag in struct doc that
+ * says it was there.  A second array of the same member replaces the first. */
+struct row_member {
+    const char *object, *key;
+    size_t rows_at, count_at, row_size;
+    row_fn one;
+    size_t seen_at;
+};
 
-typedef int (*member_fn)(struct scan *s, const char *key, struct doc *d);
+#define ROWS(object, key, rows, count, one, seen)                                                                   \
+    { object, key, offsetof(struct prx, rows), offsetof(struct prx, count), sizeof *((struct prx *)0)->rows, one, \
+      offsetof(struct doc, seen) }
+static const struct row_member row_members[] = {
+    ROWS(NULL, "addresses", e, n, address_row, addresses),
+    ROWS("calls", "nodes", calls, ncalls, node_row, calls),
+    ROWS("memory", "sites", sites, nsites, site_row, sites),
+    ROWS("services", "rows", services, nservices, service_row, service_rows),
+    ROWS("processes", "rows", procs, nprocs, process_row, process_rows),
+    ROWS("processes", "buckets", pbuckets, npbuckets, pbucket_row, process_buckets),
+    ROWS("zones", "rows", zones, nzones, zone_row, zone_rows),
+    ROWS("marks", "rows", marks, nmarks, mark_row, mark_rows),
+};
+#undef ROWS
 
+/* The whole numbers: the object (NULL: the top level), the key, the field
+ * of struct doc that holds it. */
+static const struct number_member {
+    const char *object, *key;
+    size_t at;
+} number_members[] = {
+    { NULL, "version", offsetof(struct doc, version) },
+    { NULL, "instructions", offsetof(struct doc, insns) },
+    { NULL, "cycles", offsetof(struct doc, cycles) },
+    { "layout", "clock_grain", offsetof(struct doc, layout[0]) },
+    { "layout", "bucket_size", offsetof(struct doc, layout[1]) },
+    { "layout", "bucket_num", offsetof(struct doc, layout[2]) },
+    { "layout", "prog_low_pa", offsetof(struct doc, layout[3]) },
+    { "layout", "prog_high_pa", offsetof(struct doc, layout[4]) },
+    { "layout", "dos_pa", offsetof(struct doc, layout[5]) },
+    { "calls", "unmatched", offsetof(struct doc, counts[0]) },
+    { "calls", "unwound", offsetof(struct doc, counts[1]) },
+    { "calls", "lost", offsetof(struct doc, counts[2]) },
+    { "calls", "max_depth", offsetof(struct doc, counts[3]) },
+    { "calls", "open", offsetof(struct doc, counts[4]) },
+    { "services", "samples", offsetof(struct doc, service_samples) },
+};
+
+/* The objects of the top level read member by member (calls: see
+ * top_member), and the flag in struct doc that says each was there. */
+static const struct object_member {
+    const char *key;
+    ptrdiff_t seen_at;              /* -1: none kept */
+} object_members[] = {
+    { "layout", -1 },
+    { "memory", offsetof(struct doc, memory) },
+    { "services", offsetof(struct doc, services) },
+    { "processes", offsetof(struct doc, processes) },
+    { "zones", offsetof(struct doc, zones) },
+    { "marks", offsetof(struct doc, marks) },
+};
+
+static int same_key(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static int read_rows(struct scan *s, const struct row_member *m, struct doc *d)
+{
+    void **rows_of = (void **)((char *)d->x + m->rows_at);
+    size_t *count = (size_t *)((char *)d->x + m->count_at);
+    *(int *)((char *)d + m->seen_at) = 1;
+    free(*rows_of);
+    *rows_of = NULL;
+    *count = 0;
+    return rows(s, rows_of, count, m->row_size, m->one);
+}
+
+/* One member `key` of `object` (NULL: the top level) by the tables: rows,
+ * a whole number; 1 when the tables do not have it (the caller reads or
+ * skips it), else 0 or -1. */
+static int table_member(struct scan *s, const char *object, const char *key, struct doc *d)
+{
+    for (size_t i = 0; i < sizeof row_members / sizeof *row_members; i++)
+        if (same_key(row_members[i].object, object) && strcmp(row_members[i].key, key) == 0 && peek(s) == '[')
+            return read_rows(s, &row_members[i], d);
+    for (size_t i = 0; i < sizeof number_members / sizeof *number_members; i++)
+        if (same_key(number_members[i].object, object) && strcmp(number_members[i].key, key) == 0)
+            return whole(s, (struct field *)((char *)d + number_members[i].at));
+    return 1;
+}
+
+/* A member of an object the top level holds. */
 struct members {
-    member_fn member;
+    const char *object;
     struct doc *d;
 };
 
@@ -566,101 +655,14 @@ static int member_item(struct scan *s, const char *key, size_t i, void *ctx)
 {
     struct members *m = ctx;
     (void)i;
-    return m->member(s, key, m->d);
+    int r = table_member(s, m->object, key, m->d);
+    return r == 1 ? skip(s, 0) : r;
 }
 
-static int object(struct scan *s, member_fn member, struct doc *d)
+static int object(struct scan *s, const char *name, struct doc *d)
 {
-    struct members m = { member, d };
+    struct members m = { name, d };
     return items(s, '{', member_item, &m) < 0 ? -1 : 0;
-}
-
-static int layout_member(struct scan *s, const char *key, struct doc *d)
-{
-    for (int i = 0; i < 6; i++)
-        if (strcmp(key, layout_keys[i]) == 0)
-            return whole(s, &d->layout[i]);
-    return skip(s, 0);
-}
-
-static int calls_member(struct scan *s, const char *key, struct doc *d)
-{
-    for (int i = 0; i < 5; i++)
-        if (strcmp(key, count_keys[i]) == 0)
-            return whole(s, &d->counts[i]);
-    if (strcmp(key, "nodes") != 0 || peek(s) != '[')
-        return skip(s, 0);
-    d->calls = 1;
-    free(d->x->calls);
-    d->x->calls = NULL;
-    d->x->ncalls = 0;
-    return rows(s, (void **)&d->x->calls, &d->x->ncalls, sizeof *d->x->calls, node_row);
-}
-
-static int memory_member(struct scan *s, const char *key, struct doc *d)
-{
-    if (strcmp(key, "sites") != 0 || peek(s) != '[')
-        return skip(s, 0);
-    d->sites = 1;
-    free(d->x->sites);
-    d->x->sites = NULL;
-    d->x->nsites = 0;
-    return rows(s, (void **)&d->x->sites, &d->x->nsites, sizeof *d->x->sites, site_row);
-}
-
-static int services_member(struct scan *s, const char *key, struct doc *d)
-{
-    if (strcmp(key, "samples") == 0)
-        return whole(s, &d->service_samples);
-    if (strcmp(key, "rows") != 0 || peek(s) != '[')
-        return skip(s, 0);
-    d->service_rows = 1;
-    free(d->x->services);
-    d->x->services = NULL;
-    d->x->nservices = 0;
-    return rows(s, (void **)&d->x->services, &d->x->nservices, sizeof *d->x->services, service_row);
-}
-
-static int processes_member(struct scan *s, const char *key, struct doc *d)
-{
-    struct prx *x = d->x;
-    if (strcmp(key, "rows") == 0 && peek(s) == '[') {
-        d->process_rows = 1;
-        free(x->procs);
-        x->procs = NULL;
-        x->nprocs = 0;
-        return rows(s, (void **)&x->procs, &x->nprocs, sizeof *x->procs, process_row);
-    }
-    if (strcmp(key, "buckets") == 0 && peek(s) == '[') {
-        d->process_buckets = 1;
-        free(x->pbuckets);
-        x->pbuckets = NULL;
-        x->npbuckets = 0;
-        return rows(s, (void **)&x->pbuckets, &x->npbuckets, sizeof *x->pbuckets, pbucket_row);
-    }
-    return skip(s, 0);
-}
-
-static int zones_member(struct scan *s, const char *key, struct doc *d)
-{
-    if (strcmp(key, "rows") != 0 || peek(s) != '[')
-        return skip(s, 0);
-    d->zone_rows = 1;
-    free(d->x->zones);
-    d->x->zones = NULL;
-    d->x->nzones = 0;
-    return rows(s, (void **)&d->x->zones, &d->x->nzones, sizeof *d->x->zones, zone_row);
-}
-
-static int marks_member(struct scan *s, const char *key, struct doc *d)
-{
-    if (strcmp(key, "rows") != 0 || peek(s) != '[')
-        return skip(s, 0);
-    d->mark_rows = 1;
-    free(d->x->marks);
-    d->x->marks = NULL;
-    d->x->nmarks = 0;
-    return rows(s, (void **)&d->x->marks, &d->x->nmarks, sizeof *d->x->marks, mark_row);
 }
 
 /* The format and version, as far as they have been read: 0 or -1 with
@@ -687,53 +689,33 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
         if (strcmp(key, texts[i].key) == 0)
             return text(s, texts[i].out, texts[i].n);
-    if (strcmp(key, "version") == 0)
-        return whole(s, &d->version);
-    if (strcmp(key, "instructions") == 0)
-        return whole(s, &d->insns);
-    if (strcmp(key, "cycles") == 0)
-        return whole(s, &d->cycles);
-    if (strcmp(key, "layout") == 0)
-        return peek(s) == '{' ? object(s, layout_member, d) : skip(s, 0);
-    if (strcmp(key, "addresses") == 0 && peek(s) == '[') {
-        if (header(s, d, 0) != 0)
-            return -1;
-        d->addresses = 1;
-        free(x->e);
-        x->e = NULL;
-        x->n = 0;
-        return rows(s, (void **)&x->e, &x->n, sizeof *x->e, address_row);
-    }
+    if (strcmp(key, "addresses") == 0 && peek(s) == '[' && header(s, d, 0) != 0)
+        return -1;                  /* the header before the first rows */
+    int r = table_member(s, NULL, key, d);
+    if (r != 1)
+        return r;
     if (strcmp(key, "calls") == 0) {
         d->calls_object = peek(s) == '{';
         if (d->calls_object && header(s, d, 0) != 0)
             return -1;
         d->calls_object |= 2;       /* present */
-        return (d->calls_object & 1) ? object(s, calls_member, d) : skip(s, 0);
-    }
-    if (strcmp(key, "memory") == 0) {
-        d->memory = 1;
-        return peek(s) == '{' ? object(s, memory_member, d) : skip(s, 0);
+        return (d->calls_object & 1) ? object(s, "calls", d) : skip(s, 0);
     }
     if (strcmp(key, "code") == 0)
         return peek(s) == '{' ? code_object(s, x) : skip(s, 0);
-    if (strcmp(key, "services") == 0) {
-        d->services = 1;
-        return peek(s) == '{' ? object(s, services_member, d) : skip(s, 0);
-    }
-    if (strcmp(key, "processes") == 0) {
-        d->processes = 1;
-        return peek(s) == '{' ? object(s, processes_member, d) : skip(s, 0);
-    }
-    if (strcmp(key, "zones") == 0) {
-        d->zones = 1;
-        return peek(s) == '{' ? object(s, zones_member, d) : skip(s, 0);
-    }
-    if (strcmp(key, "marks") == 0) {
-        d->marks = 1;
-        return peek(s) == '{' ? object(s, marks_member, d) : skip(s, 0);
-    }
+    for (size_t i = 0; i < sizeof object_members / sizeof *object_members; i++)
+        if (strcmp(key, object_members[i].key) == 0) {
+            if (object_members[i].seen_at >= 0)
+                *(int *)((char *)d + object_members[i].seen_at) = 1;
+            return peek(s) == '{' ? object(s, key, d) : skip(s, 0);
+        }
     return skip(s, 0);
+}
+
+static int top_item(struct scan *s, const char *key, size_t i, void *ctx)
+{
+    (void)i;
+    return top_member(s, key, ctx);
 }
 
 /* Each call node at most PRX_CALL_DEPTH_MAX below the root, as run
@@ -840,7 +822,7 @@ int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)
         return -1;
     struct scan s = { (const char *)buf, (const char *)buf + n, (const char *)buf, why, sizeof why, 0 };
     struct doc d = { .x = x };
-    int rc = object(&s, top_member, &d);
+    int rc = items(&s, '{', top_item, &d) < 0 ? -1 : 0;
     if (rc == 0 && peek(&s))
         rc = syntax(&s, "end of file expected");
     if (rc == 0)
