@@ -50,10 +50,10 @@ $(B)/.deps: tools/deps.sh Makefile
 all: deps $(PROFIL)
 
 # ---- the command and its libraries ----------------------------------------
-# The library's folders (docs/architecture.md): the emulator, the loader,
-# the profilers, the files, the reports and the session over them; cmd/ is
+# The library's folders (docs/architecture.md): the helpers all share, the
+# emulator, the loader, the profilers, the files, the reports and the session over them; cmd/ is
 # the command, one file per subcommand.
-LIB_SRC := $(wildcard emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c report/*.c lib/*.c)
+LIB_SRC := $(wildcard util/*.c emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c report/*.c lib/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(B)/%.o)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fileio.h"
+#include "../util/grow.h"
 
 #define TEXT_COL 40             /* where the source text starts */
 #define LEVEL_MAX 32            /* %include and macro nesting followed */
@@ -170,19 +171,6 @@ struct context {
     char text[104];
 };
 
-static int grow(void **v, size_t *cap, size_t n, size_t size)
-{
-    if (n < *cap)
-        return 0;
-    size_t c = *cap ? 2 * *cap : 256;
-    void *nv = realloc(*v, c * size);
-    if (!nv)
-        return -1;
-    *v = nv;
-    *cap = c;
-    return 0;
-}
-
 static int line_order(const void *a, const void *b)
 {
     const struct lst_line *x = a, *y = b;
@@ -242,7 +230,7 @@ int nasmlst_parse(const char *text, size_t len, struct nasm_listing *l, char *er
         if (!other && !c->macro && label_of(r.text, r.textn, name, sizeof name))
             snprintf(pending, sizeof pending, "%s", name);
         if (!other && r.has_addr && !continued && pending[0]) {
-            if (grow((void **)&l->sym, &cap_syms, l->nsym, sizeof *l->sym) != 0)
+            if (grow_array(&l->sym, &cap_syms, l->nsym + 1, sizeof *l->sym) != 0)
                 goto oom;
             struct symbol *y = &l->sym[l->nsym++];
             snprintf(y->name, sizeof y->name, "%s", pending);
@@ -250,7 +238,7 @@ int nasmlst_parse(const char *text, size_t len, struct nasm_listing *l, char *er
             pending[0] = 0;
         }
         if (!other && r.has_addr && r.bytes[0] && !continued) {
-            if (grow((void **)&l->line, &cap_lines, l->nline, sizeof *l->line) != 0)
+            if (grow_array(&l->line, &cap_lines, l->nline + 1, sizeof *l->line) != 0)
                 goto oom;
             struct lst_line *e = &l->line[l->nline++];
             e->addr = r.addr;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "fileio.h"
+#include "../util/grow.h"
 
 #define NEST_MAX 64             /* skipped values: arrays and objects this deep */
 
@@ -252,13 +253,8 @@ static int row_item(struct scan *s, const char *key, size_t i, void *ctx)
 {
     struct row_array *a = ctx;
     (void)key;
-    if (i == a->cap) {
-        a->cap = a->cap ? 2 * a->cap : 256;
-        void *nv = realloc(*a->v, a->cap * a->size);
-        if (!nv)
-            return wrong(s, "out of memory");
-        *a->v = nv;
-    }
+    if (grow_array(a->v, &a->cap, i + 1, a->size) != 0)
+        return wrong(s, "out of memory");
     if (a->one(s, *a->v, i) != 0)
         return -1;
     *a->n = i + 1;
@@ -427,21 +423,6 @@ struct code_read {
     size_t cap_runs, cap_bytes, cap_changed;
 };
 
-static int grow(void **v, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return 0;
-    size_t c = *cap ? *cap : 256;
-    while (c < need)
-        c *= 2;
-    void *nv = realloc(*v, c * size);
-    if (!nv)
-        return -1;
-    *v = nv;
-    *cap = c;
-    return 0;
-}
-
 static int hex_digit(char h)
 {
     return h >= '0' && h <= '9' ? h - '0' : h >= 'A' && h <= 'F' ? h - 'A' + 10 : h >= 'a' && h <= 'f' ? h - 'a' + 10 : -1;
@@ -460,7 +441,7 @@ static int code_run(struct scan *s, const char *key, size_t i, void *ctx)
     while (s->p + 1 < s->end && hex_digit(s->p[0]) >= 0 && hex_digit(s->p[1]) >= 0) {
         if (linear + (x->ncode_bytes - at) >= 0x100000)
             return wrong(s, "code run %zu passes 1 MiB", i);
-        if (grow((void **)&x->code_bytes, &r->cap_bytes, x->ncode_bytes + 1, 1) != 0)
+        if (grow_array(&x->code_bytes, &r->cap_bytes, x->ncode_bytes + 1, 1) != 0)
             return wrong(s, "out of memory");
         x->code_bytes[x->ncode_bytes++] = (uint8_t)(hex_digit(s->p[0]) << 4 | hex_digit(s->p[1]));
         s->p += 2;
@@ -471,7 +452,7 @@ static int code_run(struct scan *s, const char *key, size_t i, void *ctx)
     const struct prx_code *last = i ? &x->code[i - 1] : NULL;
     if (neg || n == 0 || linear + n > 0x100000 || (last && linear < (uint64_t)last->linear + last->n))
         return wrong(s, "code run %zu is not [linear, \"HEX\"] after the one before, inside 1 MiB", i);
-    if (grow((void **)&x->code, &r->cap_runs, i + 1, sizeof *x->code) != 0)
+    if (grow_array(&x->code, &r->cap_runs, i + 1, sizeof *x->code) != 0)
         return wrong(s, "out of memory");
     x->code[i] = (struct prx_code){ (uint32_t)linear, (uint32_t)n, at };
     x->ncode = i + 1;
@@ -486,7 +467,7 @@ static int code_changed(struct scan *s, const char *key, size_t i, void *ctx)
     (void)key;
     if (number(s, &v, &neg) != 0 || neg || v > 0xFFFFF || (i && v <= r->x->changed[i - 1]))
         return s->failed ? -1 : wrong(s, "code changed %zu is not a linear address after the one before", i);
-    if (grow((void **)&r->x->changed, &r->cap_changed, i + 1, sizeof *r->x->changed) != 0)
+    if (grow_array(&r->x->changed, &r->cap_changed, i + 1, sizeof *r->x->changed) != 0)
         return wrong(s, "out of memory");
     r->x->changed[i] = (uint32_t)v;
     r->x->nchanged = i + 1;

@@ -15,6 +15,7 @@
 #include "callgraph.h"
 #include "export.h"
 #include "../formats/jsonio.h"
+#include "../util/grow.h"
 
 #include "html_assets.inc"
 
@@ -119,15 +120,9 @@ static void collect_unit(void *ctx, const struct annotate_item *it)
     struct html_report *r = ctx;
     if (it->kind != ANNOTATE_UNIT || r->note[0])
         return;
-    if (r->nunit == r->capunit) {
-        size_t cap = r->capunit ? r->capunit * 2 : 64;
-        struct unit_row *u = realloc(r->unit, cap * sizeof *u);
-        if (!u) {
-            snprintf(r->note, sizeof r->note, "out of memory");
-            return;
-        }
-        r->unit = u;
-        r->capunit = cap;
+    if (grow_array(&r->unit, &r->capunit, r->nunit + 1, sizeof *r->unit) != 0) {
+        snprintf(r->note, sizeof r->note, "out of memory");
+        return;
     }
     struct unit_row *u = &r->unit[r->nunit++];
     memset(u, 0, sizeof *u);

@@ -14,6 +14,7 @@
 
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
+#include "../util/grow.h"
 
 /* ---- the map --------------------------------------------------------------- */
 
@@ -100,30 +101,20 @@ static void put(struct buf *b, const char *fmt, ...)
             b->len += (size_t)n;
             return;
         }
-        size_t cap = (b->cap ? b->cap * 2 : 4096) + (size_t)n;
-        char *s = realloc(b->s, cap);
-        if (!s) {
+        if (grow_array(&b->s, &b->cap, b->len + (size_t)n + 1, 1) != 0) {
             b->failed = 1;
             return;
         }
-        b->s = s;
-        b->cap = cap;
     }
 }
 
 /* Room for n more bytes. */
 static int reserve(struct buf *b, size_t n)
 {
-    if (b->len + n < b->cap)
-        return 1;
-    size_t cap = (b->cap ? b->cap * 2 : 4096) + n;
-    char *s = realloc(b->s, cap);
-    if (!s) {
+    if (grow_array(&b->s, &b->cap, b->len + n + 1, 1) != 0) {
         b->failed = 1;
         return 0;
     }
-    b->s = s;
-    b->cap = cap;
     return 1;
 }
 

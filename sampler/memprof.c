@@ -7,20 +7,8 @@
 #include <string.h>
 
 #include "../emu/machine.h"
+#include "../util/grow.h"
 
-/* Grows *v (n used, *cap allotted, items of `size` bytes) by one. */
-static void *grow(void **v, size_t n, size_t *cap, size_t size)
-{
-    if (n == *cap) {
-        size_t c = *cap ? *cap * 2 : 16;
-        void *nv = realloc(*v, c * size);
-        if (!nv)
-            return NULL;
-        *v = nv;
-        *cap = c;
-    }
-    return (char *)*v + n * size;
-}
 
 /* The site at `linear`, made on first use; SIZE_MAX when out of memory. */
 static size_t site_at(struct memprof *p, uint32_t linear, uint16_t cs, uint16_t ip)
@@ -28,7 +16,8 @@ static size_t site_at(struct memprof *p, uint32_t linear, uint16_t cs, uint16_t 
     for (size_t i = 0; i < p->nsites; i++)
         if (p->sites[i].linear == linear)
             return i;
-    struct alloc_site *s = grow((void **)&p->sites, p->nsites, &p->cap_sites, sizeof *s);
+    struct alloc_site *s = grow_array(&p->sites, &p->cap_sites, p->nsites + 1, sizeof *p->sites) == 0
+                               ? &p->sites[p->nsites] : NULL;
     if (!s) {
         p->oom = 1;
         return SIZE_MAX;
@@ -59,7 +48,8 @@ static void account(struct alloc_site *s, int64_t delta)
 
 static void add_block(struct memprof *p, uint16_t seg, uint32_t bytes, size_t site)
 {
-    struct memblock *b = grow((void **)&p->blocks, p->nblocks, &p->cap_blocks, sizeof *b);
+    struct memblock *b = grow_array(&p->blocks, &p->cap_blocks, p->nblocks + 1, sizeof *p->blocks) == 0
+                             ? &p->blocks[p->nblocks] : NULL;
     if (!b) {
         p->oom = 1;
         return;

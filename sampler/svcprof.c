@@ -7,21 +7,16 @@
 #include <string.h>
 
 #include "../emu/services.h"
+#include "../util/grow.h"
 
 static struct prx_service *row(struct svcprof *p, uint32_t id)
 {
     for (size_t i = p->n; i-- > 0;)
         if (p->rows[i].id == id)
             return &p->rows[i];
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 32;
-        struct prx_service *r = realloc(p->rows, cap * sizeof *r);
-        if (!r) {
-            p->failed = 1;
-            return NULL;
-        }
-        p->rows = r;
-        p->cap = cap;
+    if (grow_array(&p->rows, &p->cap, p->n + 1, sizeof *p->rows) != 0) {
+        p->failed = 1;
+        return NULL;
     }
     struct prx_service *r = &p->rows[p->n++];
     memset(r, 0, sizeof *r);

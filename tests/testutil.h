@@ -178,5 +178,6 @@ Suite *procs_suite(void);
 Suite *buckets_suite(void);
 Suite *annotate_suite(void);
 Suite *html_suite(void);
+Suite *grow_suite(void);
 
 #endif
