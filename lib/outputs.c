@@ -6,9 +6,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "session_internal.h"
+#include "../emu/bios/bios.h"
+#include "../emu/costs.h"
 #include "../emu/cpu/cpu.h"
 #include "../emu/pc/video.h"
 #include "../formats/fileio.h"
@@ -81,6 +84,13 @@ static int write_prx(struct profil_session *s)
     return rc;
 }
 
+/* A file's size, 0 when there is none. */
+static uint64_t size_of(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+}
+
 int session_dump(void *session, const char *name83)
 {
     struct profil_session *s = session;
@@ -101,9 +111,22 @@ int session_dump(void *session, const char *name83)
             return -1;
         tracer_to_sampler(&s->tr, &now);
     }
-    int rc = sampler_to_prf(&now, &p) < 0 ? -1 : prf_write_file(path, &p, err, sizeof err);
-    if (rc != 0)
+    int rc = sampler_to_prf(&now, &p) < 0 ? -1 : 0;
+    uint64_t old = size_of(path), size = rc == 0 ? prf_size(&p) : 0;
+    if (rc == 0 && size > old && size - old > s->dos.disk_free) {     /* the guest's disk budget: --disk-free */
+        if (!s->dump_full_said)
+            fprintf(s->err, "profil: the program's DUMP %s: not written, the disk budget (--disk-free) is spent\n",
+                    path);
+        s->dump_full_said = 1;
+        rc = -1;
+    } else if (rc == 0 && (rc = prf_write_file(path, &p, err, sizeof err)) != 0) {
         fprintf(s->err, "profil: the program's DUMP: %s\n", err);
+    } else if (rc == 0) {
+        /* Emulated time as a DOS file of that size written: create, the bytes, close. */
+        dos_disk_resize(&s->dos, old, size);
+        machine_charge(s->m, 2 * COST_DOS_FILE_CALL + size * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+        drives_forget_folders(&s->dos.drives);  /* the folder may be a drive's */
+    }
     prf_free(&p);
     if (s->tracing)
         free(now.bucket);
@@ -211,8 +234,11 @@ static enum profil_error append_write(struct profil_session *s)
     return e;
 }
 
-/* Each child's own .PRF (sampler/procs.h), beside the first program's;
- * a failure is reported and the others are still written. */
+/* Each child's own .PRF and .prc (sampler/procs.h), beside the first
+ * program's; a failure is reported and the others are still written.
+ * Their bytes come off the guest's disk budget (--disk-free), as a DUMP's
+ * do: past it, and after a stop signal, the rest are not written (their
+ * samples are still in the summary and the .prx). */
 static void write_children(struct profil_session *s)
 {
     size_t n = s->procs.n;
@@ -223,20 +249,41 @@ static void write_children(struct profil_session *s)
         fprintf(s->err, "profil: out of memory: no profiles of the child programs\n");
         return;
     }
+    struct child_names names;
+    child_names_init(&names);
+    int full = 0;
     for (size_t i = 1; i < n; i++) {
         struct prf p;
-        char err[600], say[1200], *path = s->child_prf[i];
-        run_files_child(s, i, s->child_prf + 1, i - 1, path, sizeof s->child_prf[i]);
+        char err[600], say[1200], prc[4200], *path = s->child_prf[i];
+        if (s->late_signal || full) {
+            s->children_skipped++;
+            continue;
+        }
+        run_files_child(s, i, &names, path, sizeof s->child_prf[i]);
         if (!path[0])
             continue;
         int wrapped = sampler_to_prf(&s->procs.p[i].s, &p);
-        if (wrapped < 0 || prf_write_file(path, &p, err, sizeof err) != 0) {
+        prc_path(path, prc, sizeof prc);
+        uint64_t old_prf = size_of(path), old_prc = size_of(prc);
+        if (wrapped >= 0 && prf_size(&p) > old_prf && prf_size(&p) - old_prf > s->dos.disk_free) {
+            full = 1;
+            s->children_skipped++;
+            path[0] = 0;
+        } else if (wrapped < 0 || prf_write_file(path, &p, err, sizeof err) != 0) {
             fprintf(s->err, "profil: %s\n", wrapped < 0 ? "out of memory" : err);
             path[0] = 0;
         } else if (exact_finish_child(path, &s->procs.p[i], s->m, say, sizeof say))    /* CHILD.prc */
             fprintf(s->err, "profil: warning: %s: %s\n", path, say);
+        if (path[0]) {
+            dos_disk_resize(&s->dos, old_prf, prf_size(&p));
+            dos_disk_resize(&s->dos, old_prc, size_of(prc));
+        }
         prf_free(&p);
     }
+    child_names_free(&names);
+    if (s->children_skipped)
+        fprintf(s->err, "profil: %zu child program profile(s) not written: %s\n", s->children_skipped,
+                s->late_signal ? "stopped by a signal" : "the disk budget (--disk-free) is spent");
 }
 
 enum profil_error profil_session_write(struct profil_session *s)
@@ -403,6 +450,9 @@ static void program_summary(struct profil_session *s, const struct symtab *root_
                 14 - (int)procs_depth(t, i) * 2, p->name, 100.0 * (double)procs_inclusive(t, i) / all,
                 100.0 * (double)p->s.total / all, cycles_to_seconds(p->end - p->start), ended);
     }
+    if (t->unrecorded)
+        fprintf(f, "profil:   (%llu more program(s) past the first %u not profiled on their own: their samples are "
+                "their nearest recorded parent's)\n", (unsigned long long)t->unrecorded, PROCS_MAX);
     for (size_t i = 0; i < t->n; i++) {
         const struct sampler *ps = &t->p[i].s;
         double own = (double)(ps->total ? ps->total : 1);

@@ -52,6 +52,11 @@ void drives_forget(const struct drives *ds)
     memset(c, 0, sizeof *c);
 }
 
+void drives_forget_folders(const struct drives *ds)
+{
+    drives_forget(ds);
+}
+
 void drives_free(struct drives *ds)
 {
     drives_forget(ds);

@@ -51,6 +51,9 @@ void drives_free(struct drives *ds);
  * rename, delete, make or remove a folder, change the current one) and
  * each new search (4Eh, 11h) forget them first. */
 void drives_forget(const struct drives *ds);
+/* Forget the folders listed too: a host file was written beside the DOS's
+ * back (a DUMP). */
+void drives_forget_folders(const struct drives *ds);
 /* Map letter (0 = A:) to a host folder; -1 when it is not a folder. */
 int drives_map(struct drives *ds, int letter, const char *host_dir);
 /* Resolve a DOS path.  Returns 0, or a DOS error: 2 file not found,
