@@ -20,7 +20,10 @@
 #include "../formats/samplelog.h"
 #include "../formats/symtab.h"
 
+#include <time.h>
 #include <zlib.h>
+
+#include "genmap.h"
 
 #define TIGHT "run -q --timing table "
 
@@ -38,6 +41,60 @@ static void write_text(const char *path, const char *text)
     fputs(text, f);
     fclose(f);
 }
+
+/* 40,000 buckets over a map of 40,000 one-byte symbols (tests/genmap.h:
+ * S0000000 at offset 0, S0000001 at 1, ...): 20,000 by SYMBOL, 20,000 by
+ * two symbols' addresses split BY SYMBOL, and a group of all 40,000; the
+ * names looked up in sets and the splits by binary search (issue 34: 3 s
+ * of CPU, 55 s with 120,000 and one group), under 1 s of CPU. */
+START_TEST(forty_thousand_buckets_parse_fast)
+{
+    enum { N = 40000 };
+    size_t maplen, len = 0, cap = (size_t)N * 64 + (size_t)N * 8 + 64;
+    char *maptext = gen_map(N, &maplen), *text = malloc(cap), err[300];
+    ck_assert(maptext && text);
+    struct symtab map;
+    ck_assert_msg(symtab_parse(maptext, maplen, &map, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(map.nsym, N);
+    for (unsigned i = 0; i < N / 2; i++)
+        len += (size_t)snprintf(text + len, cap - len, "BUCKET b%u = SYMBOL S%07u\n", i, i);
+    for (unsigned i = N / 2; i < N; i++)
+        len += (size_t)snprintf(text + len, cap - len, "BUCKET b%u = S%07u .. S%07u + 1 BY SYMBOL\n", i, i, i);
+    len += (size_t)snprintf(text + len, cap - len, "GROUP all = b0");
+    for (unsigned i = 1; i < N; i++)
+        len += (size_t)snprintf(text + len, cap - len, ", b%u", i);
+    len += (size_t)snprintf(text + len, cap - len, "\n");
+    struct bucketset set;
+    clock_t before = clock();
+    int rc = bucketset_parse(text, len, "big.bkt", &map, 0x196, &set, err, sizeof err);
+    double cpu = (double)(clock() - before) / CLOCKS_PER_SEC;
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(cpu < 1.0, "40,000 buckets took %.2f s of CPU", cpu);
+    ck_assert_uint_eq(set.nbucket, N);
+    ck_assert_uint_eq(set.nrow, N);
+    ck_assert_uint_eq(set.ngroup, 1);
+    ck_assert_uint_eq(set.group[0].n, N);
+    ck_assert_uint_eq(set.group[0].member[N - 1], N - 1);
+    /* Linear 1960h + i is symbol i's byte: its bucket's row. */
+    long row = bucketset_find(&set, 0x1960 + 123);
+    ck_assert_int_ge(row, 0);
+    ck_assert_str_eq(set.row[row].name, "b123");
+    row = bucketset_find(&set, 0x1960 + 30000);
+    ck_assert_int_ge(row, 0);
+    ck_assert_str_eq(set.row[row].name, "b30000/S0030000");
+    bucketset_free(&set);
+    /* A name defined twice, or a member listed twice, is still found (and where). */
+    ck_assert_int_eq(bucketset_parse("BUCKET a = +0 .. +1\nGROUP a = a\n", 32, "t.bkt", &map, 0x196, &set, err,
+                                     sizeof err), -1);
+    ck_assert_str_eq(err, "t.bkt:2:7: 'a' is defined already (bucket, line 1)");
+    ck_assert_int_eq(bucketset_parse("BUCKET a = +0 .. +1\nGROUP g = a, a\n", 35, "t.bkt", &map, 0x196, &set, err,
+                                     sizeof err), -1);
+    ck_assert_str_eq(err, "t.bkt:2:14: bucket 'a' is in the group already");
+    symtab_free(&map);
+    free(maptext);
+    free(text);
+}
+END_TEST
 
 /* ---- bombs (issue 34) -------------------------------------------------------- */
 
@@ -485,6 +542,7 @@ Suite *buckets_suite(void)
     tcase_add_test(c, merge_layout_mismatch);
     tcase_add_test(c, merge_without_exact_counts);
     tcase_add_test(c, sample_log_bombs_are_refused);
+    tcase_add_test(c, forty_thousand_buckets_parse_fast);
     tcase_add_test(c, sample_log_writer_stops_at_the_limit);
     suite_add_tcase(s, c);
     return s;
