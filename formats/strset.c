@@ -76,3 +76,25 @@ struct strset_slot *strset_find(const struct strset *t, const char *key)
     struct strset_slot *s = probe(t, key);
     return s->key ? s : NULL;
 }
+
+void strset_remove(struct strset *t, const char *key)
+{
+    struct strset_slot *s = strset_find(t, key);
+    if (!s)
+        return;
+    size_t mask = t->size - 1, hole = (size_t)(s - t->slot);
+    free(s->key);
+    s->key = NULL;
+    t->n--;
+    /* Linear probing: pull back each key after the hole that could not be
+     * found past it any more (its home is not between the hole and it). */
+    for (size_t j = (hole + 1) & mask; t->slot[j].key; j = (j + 1) & mask) {
+        size_t home = strset_hash(t->slot[j].key) & mask;
+        int stays = hole < j ? home > hole && home <= j : home > hole || home <= j;
+        if (stays)
+            continue;
+        t->slot[hole] = t->slot[j];
+        t->slot[j].key = NULL;
+        hole = j;
+    }
+}

@@ -30,5 +30,7 @@ size_t strset_hash(const char *s);
 struct strset_slot *strset_add(struct strset *t, const char *key, int *added);
 /* The slot of `key`, or NULL. */
 struct strset_slot *strset_find(const struct strset *t, const char *key);
+/* Remove `key` (nothing when it is not there); other slots may move. */
+void strset_remove(struct strset *t, const char *key);
 
 #endif

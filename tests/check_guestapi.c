@@ -480,7 +480,7 @@ static uint64_t dumploop_cycles(const char *opts, int expect_status)
 
 /* A DUMP costs emulated time like a DOS file of its size written: create
  * and close (2 x COST_DOS_FILE_CALL, 2400 each) and its bytes (8 each,
- * COST_DISK_BYTE): dumploop.com is 61,499 bytes, 3844 paragraphs and
+ * COST_DISK_BYTE): dumploop.com is 61,503 bytes, 3844 paragraphs and
  * buckets, a .PRF of 20 + 2 x 3844 = 7708 bytes: 4800 + 61664 = 66464
  * cycles.  Ten DUMPs written against ten refused by a spent --disk-free
  * (the same instructions; a refused one costs nothing) differ by exactly
