@@ -184,7 +184,7 @@ static void fn_rename(struct dos *d)
         err = DOSERR_NO_FILE;
     else if (!err && from.drive != to.drive)
         err = DOSERR_DEVICE;
-    else if (!err && (to.exists || to.device != DEV_NONE || drive_may_add(&d->drives, &to) ||
+    else if (!err && (to.exists || to.device != DEV_NONE || drive_may_move(&d->drives, &from, &to) ||
                       rename(from.host, to.host) != 0))
         err = DOSERR_ACCESS;
     else if (!err) {

@@ -470,7 +470,7 @@ static int rename_one(struct dos *d, const char *path, const struct dir_match *m
     name[k] = 0;
     snprintf(newpath, sizeof newpath, "%.2s%s", path, name);
     if (drive_resolve(&d->drives, path, &from) != 0 || drive_resolve(&d->drives, newpath, &dest) != 0 ||
-        dest.exists || dest.device != DEV_NONE || drive_may_add(&d->drives, &dest) || rename(from.host, dest.host) != 0)
+        dest.exists || dest.device != DEV_NONE || drive_may_move(&d->drives, &from, &dest) || rename(from.host, dest.host) != 0)
         return -1;
     drives_removed(&d->drives, from.host);
     drives_added(&d->drives, dest.host);

@@ -214,10 +214,9 @@ void drives_removed(struct drives *ds, const char *host)
     k->n--;
 }
 
-int drive_may_add(const struct drives *ds, const struct resolved *r)
+/* A new entry at r would be one too many in its drive's root. */
+static int root_full(const struct drives *ds, const struct resolved *r)
 {
-    if (ds->added >= DRIVE_ADDED_MAX)
-        return DOSERR_ACCESS;
     const char *slash = strrchr(r->host, '/');
     const char *root = ds->d[r->drive].root;
     if (!slash || !root || strlen(root) != (size_t)(slash - r->host) || strncmp(root, r->host, strlen(root)) != 0)
@@ -230,6 +229,19 @@ int drive_may_add(const struct drives *ds, const struct resolved *r)
     if (owned)
         free(all);
     return n >= DOS_ROOT_ENTRIES ? DOSERR_ACCESS : 0;
+}
+
+int drive_may_add(const struct drives *ds, const struct resolved *r)
+{
+    return ds->added >= DRIVE_ADDED_MAX ? DOSERR_ACCESS : root_full(ds, r);
+}
+
+int drive_may_move(const struct drives *ds, const struct resolved *from, const struct resolved *to)
+{
+    const char *a = strrchr(from->host, '/'), *b = strrchr(to->host, '/');
+    if (a && b && a - from->host == b - to->host && strncmp(from->host, to->host, (size_t)(a - from->host)) == 0)
+        return 0;               /* renamed in its folder: the same entry */
+    return root_full(ds, to);
 }
 
 int drives_map(struct drives *ds, int letter, const char *host_dir)

@@ -78,6 +78,9 @@ void drives_removed(struct drives *ds, const char *host);
  * DOSERR_ACCESS in a root holding DOS_ROOT_ENTRIES entries or past
  * DRIVE_ADDED_MAX. */
 int drive_may_add(const struct drives *ds, const struct resolved *r);
+/* The same for a rename from -> to: in one folder always (the same entry),
+ * into another only when that is not a full root. */
+int drive_may_move(const struct drives *ds, const struct resolved *from, const struct resolved *to);
 /* Map letter (0 = A:) to a host folder; -1 when it is not a folder. */
 int drives_map(struct drives *ds, int letter, const char *host_dir);
 /* Resolve a DOS path.  Returns 0, or a DOS error: 2 file not found,
