@@ -107,6 +107,12 @@ static uint16_t get16(const uint8_t *b) { return (uint16_t)(b[0] | b[1] << 8); }
 
 int samplelog_write_file(const char *path, struct samplelog *w, const struct prf *l, char *err, size_t errn)
 {
+    return samplelog_write_file_into(NULL, path, w, l, err, errn);
+}
+
+int samplelog_write_file_into(struct file_set *set, const char *path, struct samplelog *w, const struct prf *l,
+                              char *err, size_t errn)
+{
     if (w->over) {
         snprintf(err, errn, "%s: more than %llu samples, the most a sample log holds; not written (a larger -i "
                  "takes fewer)", path, SAMPLELOG_MAX_SAMPLES);
@@ -136,7 +142,7 @@ int samplelog_write_file(const char *path, struct samplelog *w, const struct prf
     for (int k = 0; k < 4; k++)
         buf[32 + k] = (uint8_t)(w->outn >> (8 * k));
     memcpy(buf + SAMPLELOG_HEADER_BYTES, w->out, w->outn);
-    int rc = write_file_atomic(path, buf, SAMPLELOG_HEADER_BYTES + w->outn, err, errn);
+    int rc = write_file_into(set, path, buf, SAMPLELOG_HEADER_BYTES + w->outn, err, errn);
     free(buf);
     return rc;
 }

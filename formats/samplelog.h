@@ -56,6 +56,10 @@ void samplelog_add(struct samplelog *w, uint16_t cs, uint16_t ip, unsigned cls);
 /* Finish the stream and write the file with layout's six header words
  * (the .PRF's).  -1 with err naming the file. */
 int samplelog_write_file(const char *path, struct samplelog *w, const struct prf *layout, char *err, size_t errn);
+/* The same, staged in a set of files renamed together (fileio.h). */
+struct file_set;
+int samplelog_write_file_into(struct file_set *set, const char *path, struct samplelog *w, const struct prf *layout,
+                              char *err, size_t errn);
 void samplelog_free(struct samplelog *w);
 
 /* Whether the bytes start as a sample log; the same for a file (0 when
