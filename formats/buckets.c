@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "fileio.h"
+#include "strset.h"
 
 #define MEM_TOP 0x100000u       /* 1 MiB: linear addresses are below it */
 
@@ -42,7 +43,13 @@ struct parser {
     struct bucketset *set;
     struct span *span;
     size_t nspan, capspan;
-    size_t caprow, cappiece;
+    size_t caprow, cappiece, capbucket, capgroup;
+    struct strset names;        /* buckets' and groups' names: NAME_BUCKET or NAME_GROUP | index */
+    struct strset sym_exact, sym_folded;    /* the map's symbols by name, and lower-cased: first index + 1 */
+    struct strset segs;         /* the map's segments by name: first index + 1 */
+    int indexed;                /* those three built (at the first name looked up) */
+    uint32_t *in_group;         /* per bucket, the group (index + 1) that listed it last */
+    size_t capin;
     char *err;
     size_t errn;
 };
@@ -202,15 +209,60 @@ static int take_name(struct parser *ps, const char *what, char *out, size_t n)
 
 /* ---- the map ----------------------------------------------------------------- */
 
-static long find_symbol(const struct symtab *t, const char *name)
+/* `name` lower-cased into out (names are under 64 characters). */
+static void folded(const char *name, char out[64])
 {
-    for (size_t i = 0; i < t->nsym; i++)
-        if (strcmp(t->sym[i].name, name) == 0)
-            return (long)i;
-    for (size_t i = 0; i < t->nsym; i++)
-        if (strcasecmp(t->sym[i].name, name) == 0)
-            return (long)i;
-    return -1;
+    size_t i = 0;
+    for (; name[i] && i < 63; i++)
+        out[i] = (char)tolower((unsigned char)name[i]);
+    out[i] = 0;
+}
+
+/* key -> index + 1 of its first holder; -1 when out of memory. */
+static int index_first(struct strset *t, const char *key, size_t i)
+{
+    int added;
+    struct strset_slot *slot = strset_add(t, key, &added);
+    if (!slot)
+        return -1;
+    if (added)
+        slot->value = i + 1;
+    return 0;
+}
+
+/* The map's names, indexed once per parse: a file naming n symbols costs
+ * O(n + the map), not n scans of the map. */
+static int index_map(struct parser *ps)
+{
+    const struct symtab *m = ps->map;
+    char low[64];
+    if (ps->indexed)
+        return 0;
+    ps->indexed = 1;
+    for (size_t i = 0; i < m->nsym; i++) {
+        folded(m->sym[i].name, low);
+        if (index_first(&ps->sym_exact, m->sym[i].name, i) != 0 || index_first(&ps->sym_folded, low, i) != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < m->nseg; i++)
+        if (index_first(&ps->segs, m->seg[i].name, i) != 0)
+            return -1;
+    return 0;
+}
+
+/* The first symbol of that name, else the first of that name in any case;
+ * -1 when none, -2 out of memory. */
+static long find_symbol(struct parser *ps, const char *name)
+{
+    char low[64];
+    if (index_map(ps) != 0)
+        return -2;
+    const struct strset_slot *slot = strset_find(&ps->sym_exact, name);
+    if (!slot) {
+        folded(name, low);
+        slot = strset_find(&ps->sym_folded, low);
+    }
+    return slot ? (long)slot->value - 1 : -1;
 }
 
 static int need_map(struct parser *ps, unsigned col, const char *what)
@@ -224,7 +276,9 @@ static int symbol_at(struct parser *ps, const char *name, unsigned col, long *i)
 {
     if (need_map(ps, col, "a symbol") != 0)
         return -1;
-    *i = find_symbol(ps->map, name);
+    *i = find_symbol(ps, name);
+    if (*i == -2)
+        return fail(ps, col, "out of memory");
     if (*i < 0)
         return fail(ps, col, "no symbol '%s' in the map", name);
     return 0;
@@ -317,11 +371,12 @@ static int range(struct parser *ps)
             return -1;
         const struct symtab *m = ps->map;
         if (seg) {
-            size_t i = 0;
-            while (i < m->nseg && strcmp(m->seg[i].name, name) != 0)
-                i++;
-            if (i == m->nseg)
+            if (index_map(ps) != 0)
+                return fail(ps, col, "out of memory");
+            const struct strset_slot *slot = strset_find(&ps->segs, name);
+            if (!slot)
                 return fail(ps, col, "no segment '%s' in the map", name);
+            size_t i = (size_t)slot->value - 1;
             lo = ps->prog_lo + m->seg[i].start;
             hi = ps->prog_lo + m->seg[i].stop + 1;
         } else {
@@ -399,42 +454,60 @@ static int split(struct parser *ps, const char *bucket, const struct span *sp, u
                 return -1;
         return 0;
     }
+    /* The symbols are sorted by address: a binary search finds the first
+     * one after lo, and only those inside the range are visited. */
     const struct symtab *m = ps->map;
     uint32_t lo = sp->lo;
-    const char *name = NULL;            /* the symbol covering lo */
-    for (size_t i = 0; i < m->nsym && ps->prog_lo + m->sym[i].addr <= lo; i++)
-        if (ps->prog_lo + symtab_symbol_end(m, i, MEM_TOP - ps->prog_lo) > lo)
-            name = m->sym[i].name;
-    for (size_t i = 0; i <= m->nsym; i++) {
-        uint32_t at = i < m->nsym ? ps->prog_lo + m->sym[i].addr : sp->hi;
-        if (i < m->nsym && (at <= lo || at >= sp->hi))
-            continue;
+    size_t i = 0, n = m->nsym;
+    while (i < n) {
+        size_t mid = i + (n - i) / 2;
+        if (ps->prog_lo + m->sym[mid].addr <= lo)
+            i = mid + 1;
+        else
+            n = mid;
+    }
+    /* The symbol covering lo: only the last one starting at or before it
+     * can (an earlier one ends where the next begins, at lo or before). */
+    const char *name = i > 0 && ps->prog_lo + symtab_symbol_end(m, i - 1, MEM_TOP - ps->prog_lo) > lo
+                           ? m->sym[i - 1].name : NULL;
+    for (; i < m->nsym && ps->prog_lo + m->sym[i].addr < sp->hi; i++) {
+        uint32_t at = ps->prog_lo + m->sym[i].addr;
         if (at > lo && add_row(ps, bucket, name, lo, at, sp->col) != 0)
             return -1;
         lo = at;
-        name = i < m->nsym ? m->sym[i].name : NULL;
+        name = m->sym[i].name;
     }
+    if (sp->hi > lo && add_row(ps, bucket, name, lo, sp->hi, sp->col) != 0)
+        return -1;
     return 0;
 }
 
-static long find_bucket(const struct bucketset *s, const char *name)
+#define NAME_BUCKET (1ull << 32)
+#define NAME_GROUP  (2ull << 32)
+
+static long find_bucket(const struct parser *ps, const char *name)
 {
-    for (uint32_t i = 0; i < s->nbucket; i++)
-        if (strcmp(s->bucket[i].name, name) == 0)
-            return (long)i;
-    return -1;
+    const struct strset_slot *slot = strset_find(&ps->names, name);
+    return slot && (slot->value & NAME_BUCKET) ? (long)(uint32_t)slot->value : -1;
 }
 
-static int defined_already(struct parser *ps, const char *name, unsigned col)
+/* A new bucket's or group's name: not defined before (one set of names,
+ * so the check costs O(1), not a scan); `value` is its kind and index. */
+static int define_name(struct parser *ps, const char *name, uint64_t value, unsigned col)
 {
     const struct bucketset *s = ps->set;
-    long b = find_bucket(s, name);
-    if (b >= 0)
-        return fail(ps, col, "'%s' is defined already (bucket, line %u)", name, s->bucket[b].line);
-    for (uint32_t i = 0; i < s->ngroup; i++)
-        if (strcmp(s->group[i].name, name) == 0)
-            return fail(ps, col, "'%s' is defined already (group, line %u)", name, s->group[i].line);
-    return 0;
+    int added;
+    struct strset_slot *slot = strset_add(&ps->names, name, &added);
+    if (!slot)
+        return fail(ps, col, "out of memory");
+    if (added) {
+        slot->value = value;
+        return 0;
+    }
+    uint32_t i = (uint32_t)slot->value;
+    if (slot->value & NAME_BUCKET)
+        return fail(ps, col, "'%s' is defined already (bucket, line %u)", name, s->bucket[i].line);
+    return fail(ps, col, "'%s' is defined already (group, line %u)", name, s->group[i].line);
 }
 
 /* BUCKET name "=" range {"," range} [BY (number | SYMBOL)] */
@@ -443,8 +516,10 @@ static int bucket_statement(struct parser *ps)
     struct bucketset *s = ps->set;
     struct bucket_def d = { .line = ps->line };
     unsigned col = ps->tok.col;
-    if (take_name(ps, "the bucket's name", d.name, sizeof d.name) != 0 || defined_already(ps, d.name, col) != 0)
+    if (take_name(ps, "the bucket's name", d.name, sizeof d.name) != 0)
         return -1;
+    if (strset_find(&ps->names, d.name))            /* the error, with where */
+        return define_name(ps, d.name, 0, col);
     if (ps->tok.kind != T_EQ)
         return fail(ps, ps->tok.col, "want '=' after the bucket's name");
     size_t first = ps->nspan;
@@ -471,10 +546,12 @@ static int bucket_statement(struct parser *ps)
     }
     if (ps->tok.kind != T_END)
         return fail(ps, ps->tok.col, "want ',' and another range, BY, or the end of the line");
-    struct bucket_def *b = realloc(s->bucket, (s->nbucket + 1) * sizeof *b);
+    struct bucket_def *b = room(ps, s->bucket, s->nbucket, &ps->capbucket, sizeof *b, col);
     if (!b)
-        return fail(ps, col, "out of memory");
+        return -1;
     s->bucket = b;
+    if (define_name(ps, d.name, NAME_BUCKET | s->nbucket, col) != 0)
+        return -1;
     d.first_row = s->nrow;
     if (!by) {
         if (grow_rows(ps, col) != 0)
@@ -503,12 +580,24 @@ static int group_statement(struct parser *ps)
     struct bucket_group g = { .line = ps->line };
     unsigned col = ps->tok.col;
     char name[64];
-    if (take_name(ps, "the group's name", g.name, sizeof g.name) != 0 || defined_already(ps, g.name, col) != 0)
+    if (take_name(ps, "the group's name", g.name, sizeof g.name) != 0)
         return -1;
+    if (strset_find(&ps->names, g.name))
+        return define_name(ps, g.name, 0, col);     /* the error, with where */
     if (ps->tok.kind != T_EQ)
         return fail(ps, ps->tok.col, "want '=' after the group's name");
-    if (!(g.member = malloc((s->nbucket + 1) * sizeof *g.member)))
-        return fail(ps, col, "out of memory");
+    if (ps->capin < s->nbucket) {                   /* which group listed each bucket last */
+        size_t cap = ps->capin;
+        while (cap < s->nbucket)
+            cap = cap ? 2 * cap : 64;
+        uint32_t *in = realloc(ps->in_group, cap * sizeof *in);
+        if (!in)
+            return fail(ps, col, "out of memory");
+        memset(in + ps->capin, 0, (cap - ps->capin) * sizeof *in);
+        ps->in_group = in;
+        ps->capin = cap;
+    }
+    size_t capmember = 0;
     int rc = 0;
     do {
         unsigned at;
@@ -517,27 +606,31 @@ static int group_statement(struct parser *ps)
         at = ps->tok.col;
         if ((rc = take_name(ps, "a bucket's name", name, sizeof name)) != 0)
             break;
-        long b = find_bucket(s, name);
+        long b = find_bucket(ps, name);
         if (b < 0) {
             rc = fail(ps, at, "no bucket '%s' above (a group lists buckets defined before it)", name);
             break;
         }
-        for (uint32_t k = 0; k < g.n && rc == 0; k++)
-            if (g.member[k] == (uint32_t)b)
-                rc = fail(ps, at, "bucket '%s' is in the group already", name);
-        if (rc != 0)
-            break;
-        if (g.n == s->nbucket) {
-            rc = fail(ps, at, "more members than buckets");
+        if (ps->in_group[b] == s->ngroup + 1) {
+            rc = fail(ps, at, "bucket '%s' is in the group already", name);
             break;
         }
+        ps->in_group[b] = s->ngroup + 1;
+        uint32_t *member = room(ps, g.member, g.n, &capmember, sizeof *member, at);
+        if (!member) {
+            rc = -1;
+            break;
+        }
+        g.member = member;
         g.member[g.n++] = (uint32_t)b;
     } while (ps->tok.kind == T_COMMA);
     if (rc == 0 && ps->tok.kind != T_END)
         rc = fail(ps, ps->tok.col, "want ',' and another bucket, or the end of the line");
-    struct bucket_group *gs = rc == 0 ? realloc(s->group, (s->ngroup + 1) * sizeof *gs) : NULL;
-    if (rc == 0 && !gs)
-        rc = fail(ps, col, "out of memory");
+    struct bucket_group *gs = rc == 0 ? room(ps, s->group, s->ngroup, &ps->capgroup, sizeof *gs, col) : NULL;
+    if (gs)
+        s->group = gs;
+    if (rc == 0 && (!gs || define_name(ps, g.name, NAME_GROUP | s->ngroup, col) != 0))
+        rc = -1;
     if (rc != 0) {
         free(g.member);
         return -1;
@@ -626,6 +719,11 @@ int bucketset_parse(const char *text, size_t len, const char *file, const struct
     if (rc == 0)
         rc = check_overlaps(&ps);
     free(ps.span);
+    free(ps.in_group);
+    strset_free(&ps.names);
+    strset_free(&ps.sym_exact);
+    strset_free(&ps.sym_folded);
+    strset_free(&ps.segs);
     if (rc != 0) {
         bucketset_free(out);
         return -1;

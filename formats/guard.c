@@ -66,6 +66,8 @@ const char *profile_kind(const uint8_t *buf, size_t n)
         for (size_t i = 0; i + 10 <= head; i++)
             if (memcmp(buf + i, "profil-prx", 10) == 0)
                 return ".prx";
+            else if (memcmp(buf + i, "profil-prc", 10) == 0)
+                return ".prc";
     }
     if (samplelog_looks_like(buf, n))
         return ".prs";

@@ -15,8 +15,8 @@
 int same_file(const char *a, const char *b);
 /* Whether `path` is the file open on host descriptor `fd` (a regular file). */
 int same_file_as_fd(const char *path, int fd);
-/* ".PRF", ".prx" or ".prs" (a sample log) when the bytes are a profile
- * profil reads, else NULL.
+/* ".PRF", ".prx", ".prc" (the exact counts beside a .PRF) or ".prs" (a
+ * sample log) when the bytes are a profile profil reads, else NULL.
  * A .PRF: PROFIL's header with a size that matches its bucket count, a
  * sample time of at least 60 us and its paragraphs in order. */
 const char *profile_kind(const uint8_t *buf, size_t n);

@@ -79,6 +79,11 @@ int prc_write_file(const char *path, const struct prc *c, char *err, size_t errn
     return write_text_atomic(path, write_prc, c, err, errn);
 }
 
+int prc_write_file_into(struct file_set *set, const char *path, const struct prc *c, char *err, size_t errn)
+{
+    return write_text_into(set, path, write_prc, c, err, errn);
+}
+
 static int parse_layout(json_t *layout, struct prf *h)
 {
     uint64_t u[6];

@@ -45,6 +45,9 @@ void prc_path(const char *prf_path, char *out, size_t n);
  * cmd/session.c names the same way). */
 void prc_beside(const char *prf_path, const char *ext, char *out, size_t n);
 int prc_write_file(const char *path, const struct prc *c, char *err, size_t errn);
+/* The same, staged in a set of files renamed together (fileio.h). */
+struct file_set;
+int prc_write_file_into(struct file_set *set, const char *path, const struct prc *c, char *err, size_t errn);
 int prc_read_file(const char *path, struct prc *c, char *err, size_t errn);
 void prc_free(struct prc *c);
 /* Whether c is the exact form of p: "" or why not. */

@@ -63,6 +63,11 @@ int prf_decode(const uint8_t *buf, size_t n, struct prf *p, char *err, size_t er
 
 int prf_write_file(const char *path, const struct prf *p, char *err, size_t errn)
 {
+    return prf_write_file_into(NULL, path, p, err, errn);
+}
+
+int prf_write_file_into(struct file_set *set, const char *path, const struct prf *p, char *err, size_t errn)
+{
     size_t n = prf_size(p);
     uint8_t *buf = malloc(n);
     if (!buf) {
@@ -70,7 +75,7 @@ int prf_write_file(const char *path, const struct prf *p, char *err, size_t errn
         return -1;
     }
     prf_encode(p, buf);
-    int rc = write_file_atomic(path, buf, n, err, errn);
+    int rc = write_file_into(set, path, buf, n, err, errn);
     free(buf);
     return rc;
 }

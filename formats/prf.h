@@ -50,6 +50,9 @@ void prf_encode(const struct prf *p, uint8_t *buf);
 /* Decode; returns 0 or -1 with a reason (the buckets are allocated). */
 int prf_decode(const uint8_t *buf, size_t n, struct prf *p, char *err, size_t errn);
 int prf_write_file(const char *path, const struct prf *p, char *err, size_t errn);
+/* The same, staged in a set of files renamed together (fileio.h). */
+struct file_set;
+int prf_write_file_into(struct file_set *set, const char *path, const struct prf *p, char *err, size_t errn);
 /* Read and decode; an error message always starts with the path. */
 int prf_read_file(const char *path, struct prf *p, char *err, size_t errn);
 void prf_free(struct prf *p);

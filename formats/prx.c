@@ -190,6 +190,11 @@ int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn
     return write_text_atomic(path, write_prx, x, err, errn);
 }
 
+int prx_write_file_into(struct file_set *set, const char *path, const struct prx *x, char *err, size_t errn)
+{
+    return write_text_into(set, path, write_prx, x, err, errn);
+}
+
 int prx_looks_like(const uint8_t *buf, size_t n)
 {
     size_t i = 0;

@@ -167,6 +167,9 @@ int prx_find_process(const struct prx *x, const char *name);
 void prx_write_processes(FILE *f, const struct prx *x);
 
 int prx_write_file(const char *path, const struct prx *x, char *err, size_t errn);
+/* The same, staged in a set of files renamed together (fileio.h). */
+struct file_set;
+int prx_write_file_into(struct file_set *set, const char *path, const struct prx *x, char *err, size_t errn);
 /* The "services" member (after a comma), as the .prx and the .prc write it. */
 void prx_write_services(FILE *f, const struct prx_service *rows, size_t n, uint64_t samples);
 /* Services busiest first: by cycles (a trace) or by samples (a sampling

@@ -16,6 +16,7 @@
 #include "fileio.h"
 
 #define SAMPLELOG_READ_MAX (1ull << 30)
+_Static_assert(SAMPLELOG_MAX_SAMPLES == 67108864ull, "the figure in the reader's message");
 
 static unsigned zigzag(uint16_t delta)
 {
@@ -82,8 +83,10 @@ static void put_varint(struct samplelog *w, uint32_t v)
 
 void samplelog_add(struct samplelog *w, uint16_t cs, uint16_t ip, unsigned cls)
 {
-    if (w->failed || (!w->z && start(w) != 0)) {
-        w->failed = 1;
+    if (w->count == SAMPLELOG_MAX_SAMPLES)
+        w->over = 1;
+    if (w->over || w->failed || (!w->z && start(w) != 0)) {
+        w->failed = !w->over;
         return;
     }
     if (sizeof w->in - w->used < 8 && pump(w, Z_NO_FLUSH) != 0) {
@@ -104,6 +107,17 @@ static uint16_t get16(const uint8_t *b) { return (uint16_t)(b[0] | b[1] << 8); }
 
 int samplelog_write_file(const char *path, struct samplelog *w, const struct prf *l, char *err, size_t errn)
 {
+    return samplelog_write_file_into(NULL, path, w, l, err, errn);
+}
+
+int samplelog_write_file_into(struct file_set *set, const char *path, struct samplelog *w, const struct prf *l,
+                              char *err, size_t errn)
+{
+    if (w->over) {
+        snprintf(err, errn, "%s: more than %llu samples, the most a sample log holds; not written (a larger -i "
+                 "takes fewer)", path, SAMPLELOG_MAX_SAMPLES);
+        return -1;
+    }
     if (!w->failed && !w->z && start(w) != 0)
         w->failed = 1;
     if (w->failed || pump(w, Z_FINISH) != 0 || w->outn > UINT32_MAX) {
@@ -128,7 +142,7 @@ int samplelog_write_file(const char *path, struct samplelog *w, const struct prf
     for (int k = 0; k < 4; k++)
         buf[32 + k] = (uint8_t)(w->outn >> (8 * k));
     memcpy(buf + SAMPLELOG_HEADER_BYTES, w->out, w->outn);
-    int rc = write_file_atomic(path, buf, SAMPLELOG_HEADER_BYTES + w->outn, err, errn);
+    int rc = write_file_into(set, path, buf, SAMPLELOG_HEADER_BYTES + w->outn, err, errn);
     free(buf);
     return rc;
 }
@@ -257,6 +271,10 @@ int samplelog_read_file(const char *path, struct prf *layout, uint64_t *count,
             *words[k] = get16(buf + 12 + 2 * k);
         if (len != n - SAMPLELOG_HEADER_BYTES || !layout->bucket_size)
             why = "its size or layout is not what its header says";
+        else if (c > SAMPLELOG_MAX_SAMPLES)
+            why = "it claims more samples than a sample log holds (67,108,864)";
+        else if (c > (len + 1) * SAMPLELOG_MAX_RATIO)
+            why = "it claims more samples than its compressed bytes can hold (damaged)";
     }
     if (!why) {
         struct decoder d = { .max = c, .each = each, .ctx = ctx };

@@ -21,6 +21,14 @@
 #define SAMPLELOG_VERSION 1
 #define SAMPLELOG_HEADER_BYTES 36u
 #define SAMPLELOG_MAGIC "profilsl"      /* 8 bytes, no NUL */
+/* The most samples a log holds (README, Reliability): 2^26, an hour and
+ * more of ticks at PROFIL's shortest interval (60 us: 1.1 h), read in
+ * about a second; a run with more writes no log.  A reader refuses a log
+ * that claims more, or more than its compressed bytes can hold (zlib
+ * inflates at most 1032 bytes per byte, a sample takes one at least), or
+ * whose stream inflates past its count. */
+#define SAMPLELOG_MAX_SAMPLES (1ull << 26)
+#define SAMPLELOG_MAX_RATIO   1032u
 
 /* The log being recorded: samples are compressed as they come (about a
  * byte or two each before zlib), so a long run costs little memory. */
@@ -33,6 +41,7 @@ struct samplelog {
     uint64_t count;
     uint16_t cs, ip;            /* the last sample's */
     int failed;                 /* out of memory: the log is incomplete and is not written */
+    int over;                   /* more than SAMPLELOG_MAX_SAMPLES: not written either */
 };
 
 /* One decoded sample; cls is enum prx_class (io, dos, high, program). */
@@ -47,6 +56,10 @@ void samplelog_add(struct samplelog *w, uint16_t cs, uint16_t ip, unsigned cls);
 /* Finish the stream and write the file with layout's six header words
  * (the .PRF's).  -1 with err naming the file. */
 int samplelog_write_file(const char *path, struct samplelog *w, const struct prf *layout, char *err, size_t errn);
+/* The same, staged in a set of files renamed together (fileio.h). */
+struct file_set;
+int samplelog_write_file_into(struct file_set *set, const char *path, struct samplelog *w, const struct prf *layout,
+                              char *err, size_t errn);
 void samplelog_free(struct samplelog *w);
 
 /* Whether the bytes start as a sample log; the same for a file (0 when
@@ -55,8 +68,8 @@ int samplelog_looks_like(const uint8_t *buf, size_t n);
 int samplelog_file_looks_like(const char *path);
 /* Read a log: the layout words into *layout (bucket, exact NULL), every
  * sample to each(ctx, sample) in order, the count in *count.  -1 with err
- * "FILE: problem" (bad magic or version, a stream that does not decode to
- * exactly the count the header says). */
+ * "FILE: problem" (bad magic or version, a count past the limits above, a
+ * stream that does not decode to exactly the count the header says). */
 int samplelog_read_file(const char *path, struct prf *layout, uint64_t *count,
                         void (*each)(void *ctx, const struct sample *s), void *ctx, char *err, size_t errn);
 

@@ -16,6 +16,7 @@
 #include "../formats/codeview.h"
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
+#include "../formats/prc.h"
 #include "../report/merge.h"
 
 void profil_default_output(const char *program, char *out, size_t n)
@@ -182,9 +183,15 @@ enum profil_error run_files_writable(struct profil_session *s)
     return PROFIL_OK;
 }
 
-const char *run_files_refused(const struct profil_session *s, const char *path)
+/* Why a file of kind `kind` (".PRF", ".prc") the run was not asked for may
+ * not go to `path`: one of the run's own files, or a file there that is
+ * not that kind of profile (what profil wrote before). */
+static const char *refused_as(const struct profil_session *s, const char *path, const char *kind)
 {
-    const char *others[] = { s->o.program, s->files.map, s->files.prf, s->files.prx, s->o.screen, s->o.screen_png };
+    char prc[4200];
+    prc_path(s->files.prf, prc, sizeof prc);
+    const char *others[] = { s->o.program, s->files.map, s->files.prf, s->files.prx, s->files.prs,
+                             s->o.screen,  s->o.screen_png, path_is_device(s->files.prf) ? NULL : prc };
     for (size_t i = 0; i < sizeof others / sizeof *others; i++)
         if (others[i] && others[i][0] && same_file(path, others[i]))
             return "it is one of the run's own files";
@@ -193,47 +200,75 @@ const char *run_files_refused(const struct profil_session *s, const char *path)
     uint8_t *buf;
     size_t n;
     char err[600];
-    if (read_file_max(path, 1u << 20, &buf, &n, err, sizeof err) != 0)    /* a .PRF: 65535 buckets at most */
+    /* A .PRF: 65535 buckets at most; a .prc: 65535 counts and the services, well under 16 MiB. */
+    if (read_file_max(path, strcmp(kind, ".PRF") == 0 ? 1u << 20 : 1u << 24, &buf, &n, err, sizeof err) != 0)
         return "a file that is not a profile is there";
-    const char *kind = profile_kind(buf, n);
+    const char *found = profile_kind(buf, n);
     free(buf);
-    return kind && strcmp(kind, ".PRF") == 0 ? NULL : "a file that is not a profile is there";
+    return found && strcmp(found, kind) == 0 ? NULL : "a file that is not a profile is there";
 }
 
-/* Whether a child's .PRF may not go to `path`: refused as a DUMP is, or
- * another child's, the sample log, or the standard input or output. */
-static int taken_path(const struct profil_session *s, const char *path, char (*taken)[4200], size_t ntaken)
+const char *run_files_refused(const struct profil_session *s, const char *path)
 {
-    if (run_files_refused(s, path) || (s->files.prs[0] && same_file(path, s->files.prs)))
+    return refused_as(s, path, ".PRF");
+}
+
+void child_names_init(struct child_names *c)
+{
+    strset_init(&c->taken);
+    strset_init(&c->next);
+}
+
+void child_names_free(struct child_names *c)
+{
+    strset_free(&c->taken);
+    strset_free(&c->next);
+}
+
+/* Whether a child's .PRF may not go to `path`: a name another child took,
+ * refused as a DUMP is, its NAME.prc refused likewise (absent or a .prc),
+ * or the standard input or output. */
+static int taken_path(const struct profil_session *s, const char *path, const struct child_names *names)
+{
+    char prc[4200];
+    if (strset_find(&names->taken, path) || run_files_refused(s, path))
         return 1;
-    for (size_t i = 0; i < ntaken; i++)
-        if (taken[i][0] && same_file(path, taken[i]))
-            return 1;
+    prc_path(path, prc, sizeof prc);
+    if (refused_as(s, prc, ".prc"))
+        return 1;
     for (int k = 0; k < 2; k++)
-        if (same_file_as_fd(path, fileno(k ? s->out : s->in)))
+        if (same_file_as_fd(path, fileno(k ? s->out : s->in)) || same_file_as_fd(prc, fileno(k ? s->out : s->in)))
             return 1;
     return 0;
 }
 
-void run_files_child(const struct profil_session *s, size_t i, char (*taken)[4200], size_t ntaken, char *out,
-                     size_t n)
+void run_files_child(const struct profil_session *s, size_t i, struct child_names *names, char *out, size_t n)
 {
     const char *prf = s->files.prf, *slash = strrchr(prf, '/');
     char name[16];
+    int added;
     out[0] = 0;
     if (path_is_device(prf))
         return;
     profil_default_output(s->procs.p[i].name, name, sizeof name);
     name[strcspn(name, ".")] = 0;
     int dir = slash ? (int)(slash - prf + 1) : 0;
-    for (unsigned k = 1; k < 10000; k++) {
+    struct strset_slot *next = strset_add(&names->next, name, &added);      /* NAME-k: the k to try next */
+    if (!next)
+        return;
+    for (uint64_t k = next->value ? next->value : 1; k < CHILD_NAME_NUMBERS; k++) {
         if (k == 1)
             snprintf(out, n, "%.*s%s.PRF", dir, prf, name);
         else
-            snprintf(out, n, "%.*s%s-%u.PRF", dir, prf, name, k);
-        if (!taken_path(s, out, taken, ntaken))
+            snprintf(out, n, "%.*s%s-%llu.PRF", dir, prf, name, (unsigned long long)k);
+        if (!taken_path(s, out, names)) {
+            next->value = k + 1;
+            if (!strset_add(&names->taken, out, &added))
+                break;
             return;
+        }
     }
+    next->value = CHILD_NAME_NUMBERS;
     out[0] = 0;
 }
 

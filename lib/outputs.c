@@ -6,9 +6,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "session_internal.h"
+#include "../emu/bios/bios.h"
+#include "../emu/costs.h"
 #include "../emu/cpu/cpu.h"
 #include "../emu/pc/video.h"
 #include "../formats/fileio.h"
@@ -61,7 +64,7 @@ static void prx_fill(struct profil_session *s, struct prx *x)
 
 /* The .prx, written to files.prx unless it is empty; kept in s->trace
  * for the summary.  A failure is reported on err. */
-static int write_prx(struct profil_session *s)
+static int write_prx(struct profil_session *s, struct file_set *set)
 {
     char err[600];
     struct prx *x = &s->trace;
@@ -73,12 +76,19 @@ static int write_prx(struct profil_session *s)
     x->services = s->services.services;         /* lent for the writing */
     x->nservices = s->services.nservices;
     x->service_samples = s->services.service_samples;
-    int rc = s->files.prx[0] ? prx_write_file(s->files.prx, x, err, sizeof err) : 0;
+    int rc = s->files.prx[0] ? prx_write_file_into(set, s->files.prx, x, err, sizeof err) : 0;
     x->services = NULL;
     x->nservices = 0;
     if (rc != 0)
         fprintf(s->err, "profil: %s\n", err);
     return rc;
+}
+
+/* A file's size, 0 when there is none. */
+static uint64_t size_of(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 }
 
 int session_dump(void *session, const char *name83)
@@ -101,9 +111,22 @@ int session_dump(void *session, const char *name83)
             return -1;
         tracer_to_sampler(&s->tr, &now);
     }
-    int rc = sampler_to_prf(&now, &p) < 0 ? -1 : prf_write_file(path, &p, err, sizeof err);
-    if (rc != 0)
+    int rc = sampler_to_prf(&now, &p) < 0 ? -1 : 0;
+    uint64_t old = size_of(path), size = rc == 0 ? prf_size(&p) : 0;
+    if (rc == 0 && size > old && size - old > s->dos.disk_free) {     /* the guest's disk budget: --disk-free */
+        if (!s->dump_full_said)
+            fprintf(s->err, "profil: the program's DUMP %s: not written, the disk budget (--disk-free) is spent\n",
+                    path);
+        s->dump_full_said = 1;
+        rc = -1;
+    } else if (rc == 0 && (rc = prf_write_file(path, &p, err, sizeof err)) != 0) {
         fprintf(s->err, "profil: the program's DUMP: %s\n", err);
+    } else if (rc == 0) {
+        /* Emulated time as a DOS file of that size written: create, the bytes, close. */
+        dos_disk_resize(&s->dos, old, size);
+        machine_charge(s->m, 2 * COST_DOS_FILE_CALL + size * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+        drives_forget_folders(&s->dos.drives);  /* the folder may be a drive's */
+    }
     prf_free(&p);
     if (s->tracing)
         free(now.bucket);
@@ -165,10 +188,10 @@ static int write_screen_png(struct profil_session *s, const char *path)
 }
 
 /* --samples: this run's sample log, beside the .PRF.  A failure is reported on err. */
-static int write_samples(struct profil_session *s)
+static int write_samples(struct profil_session *s, struct file_set *set)
 {
     char err[600];
-    int rc = samplelog_write_file(s->files.prs, &s->log, &s->p, err, sizeof err);
+    int rc = samplelog_write_file_into(set, s->files.prs, &s->log, &s->p, err, sizeof err);
     if (rc != 0)
         fprintf(s->err, "profil: %s\n", err);
     return rc;
@@ -211,8 +234,11 @@ static enum profil_error append_write(struct profil_session *s)
     return e;
 }
 
-/* Each child's own .PRF (sampler/procs.h), beside the first program's;
- * a failure is reported and the others are still written. */
+/* Each child's own .PRF and .prc (sampler/procs.h), beside the first
+ * program's; a failure is reported and the others are still written.
+ * Their bytes come off the guest's disk budget (--disk-free), as a DUMP's
+ * do: past it, and after a stop signal, the rest are not written (their
+ * samples are still in the summary and the .prx). */
 static void write_children(struct profil_session *s)
 {
     size_t n = s->procs.n;
@@ -223,20 +249,93 @@ static void write_children(struct profil_session *s)
         fprintf(s->err, "profil: out of memory: no profiles of the child programs\n");
         return;
     }
+    struct child_names names;
+    child_names_init(&names);
+    int full = 0;
     for (size_t i = 1; i < n; i++) {
         struct prf p;
-        char err[600], say[1200], *path = s->child_prf[i];
-        run_files_child(s, i, s->child_prf + 1, i - 1, path, sizeof s->child_prf[i]);
+        char err[600], say[1200], prc[4200], *path = s->child_prf[i];
+        if (s->late_signal || full) {
+            s->children_skipped++;
+            continue;
+        }
+        run_files_child(s, i, &names, path, sizeof s->child_prf[i]);
         if (!path[0])
             continue;
         int wrapped = sampler_to_prf(&s->procs.p[i].s, &p);
-        if (wrapped < 0 || prf_write_file(path, &p, err, sizeof err) != 0) {
+        prc_path(path, prc, sizeof prc);
+        uint64_t old_prf = size_of(path), old_prc = size_of(prc);
+        if (wrapped >= 0 && prf_size(&p) > old_prf && prf_size(&p) - old_prf > s->dos.disk_free) {
+            full = 1;
+            s->children_skipped++;
+            path[0] = 0;
+        } else if (wrapped < 0 || prf_write_file(path, &p, err, sizeof err) != 0) {
             fprintf(s->err, "profil: %s\n", wrapped < 0 ? "out of memory" : err);
             path[0] = 0;
         } else if (exact_finish_child(path, &s->procs.p[i], s->m, say, sizeof say))    /* CHILD.prc */
             fprintf(s->err, "profil: warning: %s: %s\n", path, say);
+        if (path[0]) {
+            dos_disk_resize(&s->dos, old_prf, prf_size(&p));
+            dos_disk_resize(&s->dos, old_prc, size_of(prc));
+        }
         prf_free(&p);
     }
+    child_names_free(&names);
+    if (s->children_skipped)
+        fprintf(s->err, "profil: %zu child program profile(s) not written: %s\n", s->children_skipped,
+                s->late_signal ? "stopped by a signal" : "the disk budget (--disk-free) is spent");
+}
+
+/* A temporary file of another run in an output's folder: named, never used. */
+static void say_stale(void *ctx, const char *path)
+{
+    struct profil_session *s = ctx;
+    fprintf(s->err, "profil: warning: %s: a temporary file of a profil run that was killed (or is running now); "
+            "not used, remove it\n", path);
+}
+
+/* Stale temporaries in the folders of the .PRF and of the .prx, once. */
+static void warn_stale(struct profil_session *s)
+{
+    const char *prf = s->files.prf, *prx = s->files.prx, *a = strrchr(prf, '/'), *b = strrchr(prx, '/');
+    if (!path_is_device(prf))
+        stale_temps(prf, say_stale, s);
+    int same_folder = (a ? a - prf : -1) == (b ? b - prx : -1) && (!a || strncmp(prf, prx, (size_t)(a - prf)) == 0);
+    if (prx[0] && !same_folder && !path_is_device(prx))
+        stale_temps(prx, say_stale, s);
+}
+
+/* The run's .prx, sample log, .PRF and NAME.prc, staged in `set`, renamed
+ * together: what failed is reported, and a .PRF that failed is the
+ * session's error. */
+static enum profil_error commit_outputs(struct profil_session *s, struct file_set *set, const char *say)
+{
+    char err[600], prc[4200];
+    enum profil_error e = PROFIL_OK;
+    int prc_failed = 0;
+    prc_path(s->files.prf, prc, sizeof prc);
+    if (file_set_commit(set, err, sizeof err) != 0) {
+        for (size_t i = 0; i < set->n; i++) {
+            const struct staged_file *f = &set->f[i];
+            if (!f->error)
+                continue;
+            snprintf(err, sizeof err, "%s: Cannot open output file (%s)", f->path, strerror(f->error));
+            if (strcmp(f->path, s->files.prf) == 0)
+                e = session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
+            else if (strcmp(f->path, prc) == 0) {
+                prc_failed = 1;
+                unlink(prc);            /* an older one must not pass for this run's */
+                fprintf(s->err, "profil: warning: %s: the exact counts are not saved\n", err);
+            } else {
+                s->prx_failed = 1;
+                fprintf(s->err, "profil: %s\n", err);
+            }
+        }
+        file_set_free(set);
+    }
+    if (say[0] && !prc_failed && e == PROFIL_OK)
+        fprintf(s->err, "profil: warning: %s\n", say);
+    return e;
 }
 
 enum profil_error profil_session_write(struct profil_session *s)
@@ -246,35 +345,47 @@ enum profil_error profil_session_write(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_STATE, "%s: the session has not run, or was written already",
                             s->o.program ? s->o.program : "?");
     s->written = 1;
+    warn_stale(s);
     if (s->o.screen)
         write_screen(s, s->o.screen);   /* a failure is reported; the profile is still written */
     if (s->o.screen_png)
         write_screen_png(s, s->o.screen_png);
     session_finish(s);
-    /* A .prx that cannot be written is reported; the .PRF is still written. */
+    /* The run's files are staged, then renamed together (fileio.h); a .prx
+     * that cannot be written is reported, and the .PRF is still written. */
+    struct file_set set;
+    file_set_init(&set);
     int zones = s->guest.nzones || s->guest.nmarks;     /* the program's own: they go in a .prx too */
     if (zones)
         run_files_zone_prx(s);
-    s->prx_failed = (s->tracing || s->following || s->memory || zones) && write_prx(s) != 0;
+    s->prx_failed = (s->tracing || s->following || s->memory || zones) && write_prx(s, &set) != 0;
     int wrapped = sampler_to_prf(&s->s, &s->p);
-    if (wrapped < 0)
+    if (wrapped < 0) {
+        file_set_free(&set);
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
-    if (s->files.prs[0] && write_samples(s) != 0)
+    }
+    if (s->files.prs[0] && write_samples(s, &set) != 0)
         s->prx_failed = 1;      /* reported; the .PRF is still written, and the status says it */
     if (s->o.append && access(s->files.prf, F_OK) == 0 && !path_is_device(s->files.prf)) {
-        enum profil_error e = append_write(s);
+        enum profil_error e = commit_outputs(s, &set, "");
+        if (e == PROFIL_OK)
+            e = append_write(s);
         if (e == PROFIL_OK)
             write_children(s);          /* theirs are this run's alone */
         return e;
     }
-    if (prf_write_file(s->files.prf, &s->p, err, sizeof err) != 0)
+    if (prf_write_file_into(&set, s->files.prf, &s->p, err, sizeof err) != 0) {
+        file_set_free(&set);
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
-    char say[1200];             /* NAME.prc, the exact counts; which counters wrapped */
-    if (exact_finish(s->files.prf, s->o.program, &s->s, s->m, s->tracing ? &s->tr : NULL, &s->services, say,
-                     sizeof say))
-        fprintf(s->err, "profil: warning: %s\n", say);
-    write_children(s);
-    return PROFIL_OK;
+    }
+    char say[1200] = "";        /* NAME.prc, the exact counts; which counters wrapped */
+    if (!exact_finish_into(&set, s->files.prf, s->o.program, &s->s, s->m, s->tracing ? &s->tr : NULL, &s->services,
+                           say, sizeof say))
+        say[0] = 0;
+    enum profil_error e = commit_outputs(s, &set, say);
+    if (e == PROFIL_OK)
+        write_children(s);
+    return e;
 }
 
 static void top_buckets(const struct sampler *s, double t, FILE *f);
@@ -403,6 +514,9 @@ static void program_summary(struct profil_session *s, const struct symtab *root_
                 14 - (int)procs_depth(t, i) * 2, p->name, 100.0 * (double)procs_inclusive(t, i) / all,
                 100.0 * (double)p->s.total / all, cycles_to_seconds(p->end - p->start), ended);
     }
+    if (t->unrecorded)
+        fprintf(f, "profil:   (%llu more program(s) past the first %u not profiled on their own: their samples are "
+                "their nearest recorded parent's)\n", (unsigned long long)t->unrecorded, PROCS_MAX);
     for (size_t i = 0; i < t->n; i++) {
         const struct sampler *ps = &t->p[i].s;
         double own = (double)(ps->total ? ps->total : 1);

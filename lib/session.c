@@ -258,19 +258,23 @@ enum profil_error profil_session_new(const struct profil_options *o, struct prof
     return e;
 }
 
-/* The session being run, for the signal handler (one at a time per
- * process when catch_signals is set). */
-static struct machine *volatile running;
+/* The session whose signals are caught, for the signal handler (one at
+ * a time per process when catch_signals is set): from the run until the
+ * session is freed, so the writing after the run hears them too. */
+static struct profil_session *volatile signalled_session;
 static const int stop_signals[NSTOP_SIGNALS] = { SIGINT, SIGTERM, SIGHUP };
 
 /* SIGINT, SIGTERM, SIGHUP: ask the run loop to stop (machine.c turns the
- * number into the stop reason); the profile is written as after any stop. */
+ * number into the stop reason); the profile is written as after any stop.
+ * After the run, `late_signal` tells the writing to cut what it may skip
+ * (the children's profiles: lib/outputs.c). */
 static void on_signal(int sig)
 {
-    struct machine *m = running;
-    if (m) {
-        m->interrupt_requested = sig;
-        m->next_event = 0;
+    struct profil_session *s = signalled_session;
+    if (s) {
+        s->late_signal = sig;
+        s->m->interrupt_requested = sig;
+        s->m->next_event = 0;
     }
 }
 
@@ -279,6 +283,7 @@ static void on_signal(int sig)
 static void catch_signals(struct profil_session *s)
 {
     struct sigaction sa = { 0 };
+    signalled_session = s;
     sa.sa_handler = on_signal;
     for (size_t i = 0; i < NSTOP_SIGNALS; i++)
         sigaction(stop_signals[i], &sa, &s->old_signals[i]);
@@ -293,6 +298,7 @@ static void restore_signals(struct profil_session *s)
         sigaction(stop_signals[i], &s->old_signals[i], NULL);
     sigaction(SIGPIPE, &s->old_signals[NSTOP_SIGNALS], NULL);
     s->caught = 0;
+    signalled_session = NULL;
 }
 
 enum profil_stop profil_session_run(struct profil_session *s)
@@ -302,9 +308,9 @@ enum profil_stop profil_session_run(struct profil_session *s)
     s->ran = 1;
     if (s->o.catch_signals)
         catch_signals(s);
-    running = s->m;
     machine_run(s->m);
-    running = NULL;
+    if (s->m->stop == STOP_SIGNAL || s->m->stop == STOP_INTERRUPTED)
+        s->late_signal = 0;     /* the run heard it: its stop reason says it */
     console_flush(&s->con);
     if (s->prog.shown)
         fputs("\r\033[K", s->err);
@@ -375,6 +381,8 @@ int profil_session_exit_status(const struct profil_session *s)
 {
     if (!s->m || s->prx_failed)
         return PROFIL_EXIT_FAILED;
+    if (s->late_signal)         /* heard while writing: the command stops as at any stop signal */
+        return s->late_signal == SIGINT ? PROFIL_EXIT_INTERRUPTED : PROFIL_EXIT_SIGNAL_BASE + s->late_signal;
     switch (s->m->stop) {
     case STOP_EXIT: return s->m->exit_code;
     case STOP_INTERRUPTED: return PROFIL_EXIT_INTERRUPTED;

@@ -15,6 +15,7 @@
 #include "../formats/prf.h"
 #include "../formats/prx.h"
 #include "../formats/samplelog.h"
+#include "../formats/strset.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/calls.h"
@@ -81,6 +82,9 @@ struct profil_session {
     uint64_t appended_total;        /* the sum's counts, all classes */
     struct prf p;                   /* the .PRF as written (for the summary) */
     int caught;
+    volatile sig_atomic_t late_signal;  /* a stop signal heard after the run (0: none) */
+    size_t children_skipped;
+    int dump_full_said;             /* a DUMP past the disk budget was reported */        /* children's .PRFs not written: a signal, or the disk budget spent */
     struct sigaction old_signals[NSTOP_SIGNALS + 1];
 };
 
@@ -99,12 +103,21 @@ int session_dump(void *session, const char *name83);
 enum profil_error run_files_name(struct profil_session *s);
 enum profil_error run_files_check(struct profil_session *s);
 enum profil_error run_files_writable(struct profil_session *s);
+/* The children's .PRF names so far, and per NAME the next number to try:
+ * choosing one costs O(1) on average, not a scan of every earlier one. */
+struct child_names {
+    struct strset taken;        /* the paths given */
+    struct strset next;         /* NAME -> the k of NAME-k.PRF to try next */
+};
+#define CHILD_NAME_NUMBERS 10000u   /* NAME.PRF, NAME-2.PRF ... NAME-9999.PRF */
+void child_names_init(struct child_names *c);
+void child_names_free(struct child_names *c);
 /* Program i's .PRF (i >= 1, a child): NAME.PRF beside the first program's
  * .PRF, numbered NAME-2.PRF, NAME-3.PRF, ... when that is an input, another
- * output of the run (taken[0..ntaken-1] too), or an existing file that is
- * not a .PRF.  "" beside a device. */
-void run_files_child(const struct profil_session *s, size_t i, char (*taken)[4200], size_t ntaken, char *out,
-                     size_t n);
+ * output of the run, another child's, or an existing file that is not a
+ * .PRF, or when its NAME.prc is one of those or an existing file that is
+ * not a .prc.  "" beside a device, or past NAME-9999. */
+void run_files_child(const struct profil_session *s, size_t i, struct child_names *names, char *out, size_t n);
 /* NAME.MAP or NAME.map beside a program, else the program itself when it
  * has CodeView information; "" when there is neither. */
 int run_files_map_beside(const char *program, char *out, size_t n);

@@ -71,9 +71,9 @@ void exact_prc(const char *program, const struct sampler *s, struct machine *m, 
 }
 
 /* The companion of the run; 1 when prf_path is a device (none written). */
-static int write_companion(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                           int tracing, const struct prx *services, const struct proc *child, char *err,
-                           size_t errn)
+static int write_companion(struct file_set *set, const char *prf_path, const char *program,
+                           const struct sampler *s, struct machine *m, int tracing, const struct prx *services,
+                           const struct proc *child, char *err, size_t errn)
 {
     struct stat st;
     char path[4200];
@@ -87,7 +87,7 @@ static int write_companion(const char *prf_path, const char *program, const stru
         c.instructions = 0;
     }
     prc_path(prf_path, path, sizeof path);
-    if (prc_write_file(path, &c, err, errn) != 0) {
+    if (prc_write_file_into(set, path, &c, err, errn) != 0) {
         unlink(path);           /* an older one must not pass for this run's */
         return -1;
     }
@@ -151,12 +151,13 @@ static void advice(const struct sampler *s, const struct tracer *t, uint64_t lar
         snprintf(out, n, "no -b keeps every counter under 65536 (-i does not change instruction counts)");
 }
 
-static int finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                  const struct tracer *t, const struct prx *services, const struct proc *child, char *say, size_t n)
+static int finish(struct file_set *set, const char *prf_path, const char *program, const struct sampler *s,
+                  struct machine *m, const struct tracer *t, const struct prx *services, const struct proc *child,
+                  char *say, size_t n)
 {
     char err[600], names[400], fit[160], path[4200];
     uint64_t largest;
-    int rc = write_companion(prf_path, program, s, m, t != NULL, services, child, err, sizeof err);
+    int rc = write_companion(set, prf_path, program, s, m, t != NULL, services, child, err, sizeof err);
     int wrapped = name_wrapped(s, names, sizeof names, &largest);
     if (rc < 0) {
         snprintf(say, n, "%s: the exact counts are not saved%s", err,
@@ -177,10 +178,16 @@ static int finish(const char *prf_path, const char *program, const struct sample
 int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
                  const struct tracer *t, const struct prx *services, char *say, size_t n)
 {
-    return finish(prf_path, program, s, m, t, services, NULL, say, n);
+    return finish(NULL, prf_path, program, s, m, t, services, NULL, say, n);
+}
+
+int exact_finish_into(struct file_set *set, const char *prf_path, const char *program, const struct sampler *s,
+                      struct machine *m, const struct tracer *t, const struct prx *services, char *say, size_t n)
+{
+    return finish(set, prf_path, program, s, m, t, services, NULL, say, n);
 }
 
 int exact_finish_child(const char *prf_path, const struct proc *child, struct machine *m, char *say, size_t n)
 {
-    return finish(prf_path, child->name, &child->s, m, NULL, NULL, child, say, n);
+    return finish(NULL, prf_path, child->name, &child->s, m, NULL, NULL, child, say, n);
 }

@@ -29,6 +29,11 @@ void exact_prc(const char *program, const struct sampler *s, struct machine *m, 
 
 int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
                  const struct tracer *t, const struct prx *services, char *say, size_t n);
+/* The same with NAME.prc staged in `set` (formats/fileio.h), renamed with
+ * the run's other files. */
+struct file_set;
+int exact_finish_into(struct file_set *set, const char *prf_path, const char *program, const struct sampler *s,
+                      struct machine *m, const struct tracer *t, const struct prx *services, char *say, size_t n);
 /* The same for a child program's own .PRF (procs.h): its samples, its
  * time from its EXEC to its end, no instructions (not counted per program)
  * and no services. */

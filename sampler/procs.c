@@ -39,6 +39,10 @@ static void on_started(void *ctx, uint16_t psp, uint16_t parent, const char *dos
 {
     struct procs *t = ctx;
     char err[200];
+    if (t->n >= PROCS_MAX) {
+        t->unrecorded++;
+        return;
+    }
     struct proc *p = add(t);
     if (!p) {
         t->oom = 1;
@@ -119,6 +123,16 @@ void procs_free(struct procs *t)
     memset(t, 0, sizeof *t);
 }
 
+/* The newest recorded program still running: the nearest recorded
+ * ancestor of one that was not recorded (EXEC waits for its child). */
+static int running(const struct procs *t)
+{
+    for (size_t i = t->n; i-- > 0;)
+        if (!t->p[i].ended)
+            return (int)i;
+    return 0;
+}
+
 /* The newest program with that PSP whose memory is still its own. */
 static int find(const struct procs *t, uint16_t psp)
 {
@@ -138,24 +152,27 @@ void procs_sample(struct procs *t, uint16_t cs, uint16_t ip)
             i = find(t, owner);
         if (i < 0)
             i = find(t, t->d->psp);
+        if (i < 0 && t->unrecorded)
+            i = running(t);
     }
     sampler_tick(&t->p[i < 0 ? 0 : i].s, cs, ip);
 }
 
 void procs_finish(struct procs *t)
 {
-    for (size_t i = 0; i < t->n; i++)
+    for (size_t i = 0; i < t->n; i++) {
         if (!t->p[i].ended)
             t->p[i].end = machine_now(t->m);
+        t->p[i].inclusive = t->p[i].s.total;
+    }
+    for (size_t i = t->n; i-- > 1;)         /* children come after their parent */
+        if (t->p[i].parent >= 0 && (size_t)t->p[i].parent < i)
+            t->p[t->p[i].parent].inclusive += t->p[i].inclusive;
 }
 
 uint64_t procs_inclusive(const struct procs *t, size_t i)
 {
-    uint64_t sum = t->p[i].s.total;
-    for (size_t j = i + 1; j < t->n; j++)     /* children come after their parent */
-        if (t->p[j].parent == (int)i)
-            sum += procs_inclusive(t, j);
-    return sum;
+    return t->p[i].inclusive;
 }
 
 unsigned procs_depth(const struct procs *t, size_t i)

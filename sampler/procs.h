@@ -9,6 +9,12 @@
  * program's counters are its own samples ("self"); a program's time
  * "inclusive of its children" adds its descendants'.  The session's
  * sampler keeps PROFIL's own profile of the first program untouched.
+ *
+ * A run records at most PROCS_MAX programs (the guest is untrusted: each
+ * one is a .PRF and a .prc written after the run).  A program started past
+ * that is not recorded: its samples go to its nearest recorded ancestor
+ * (the newest recorded program still running: EXEC waits for its child),
+ * and `unrecorded` counts them for the summary.
  */
 #ifndef PROFIL_SAMPLER_PROCS_H
 #define PROFIL_SAMPLER_PROCS_H
@@ -19,6 +25,8 @@
 #include "../emu/dos/dos.h"
 #include "../formats/prx.h"
 #include "sampler.h"
+
+#define PROCS_MAX 1000          /* programs recorded, the first included (README, Reliability) */
 
 struct machine;
 
@@ -31,6 +39,7 @@ struct proc {
     uint8_t exit_code, exit_type;
     uint64_t start, end;        /* emulated cycles at its EXEC and its end (the run's end if running) */
     int profiled;               /* its layout fits a .PRF (else only its samples count) */
+    uint64_t inclusive;         /* its samples with its descendants' (procs_finish) */
     struct sampler s;           /* its own samples in its own layout */
 };
 
@@ -41,6 +50,7 @@ struct procs {
     const struct dos *d;
     uint16_t clock_grain, bucket_size, dos_pa;
     int oom;                    /* a child could not be recorded */
+    uint64_t unrecorded;        /* programs started past PROCS_MAX: counted in an ancestor's samples */
     struct proc_observer obs;   /* hand &obs to dos->procs */
 };
 
@@ -50,9 +60,10 @@ int procs_init(struct procs *t, const struct machine *m, const struct dos *d, co
 void procs_free(struct procs *t);
 /* One sample (sampler_tick calls it when the sampler has procs). */
 void procs_sample(struct procs *t, uint16_t cs, uint16_t ip);
-/* At the run's end: the end time of those still running. */
+/* At the run's end: the end time of those still running, and each
+ * program's inclusive samples (one pass: a child comes after its parent). */
 void procs_finish(struct procs *t);
-/* A program's samples with its descendants'. */
+/* A program's samples with its descendants' (after procs_finish). */
 uint64_t procs_inclusive(const struct procs *t, size_t i);
 /* The .prx's "processes": x->procs and x->pbuckets (allocated).  0, or
  * -1 out of memory. */

@@ -20,6 +20,11 @@
 #include "../formats/samplelog.h"
 #include "../formats/symtab.h"
 
+#include <time.h>
+#include <zlib.h>
+
+#include "genmap.h"
+
 #define TIGHT "run -q --timing table "
 
 static void must_run(const char *args)
@@ -36,6 +41,161 @@ static void write_text(const char *path, const char *text)
     fputs(text, f);
     fclose(f);
 }
+
+/* 40,000 buckets over a map of 40,000 one-byte symbols (tests/genmap.h:
+ * S0000000 at offset 0, S0000001 at 1, ...): 20,000 by SYMBOL, 20,000 by
+ * two symbols' addresses split BY SYMBOL, and a group of all 40,000; the
+ * names looked up in sets and the splits by binary search (issue 34: 3 s
+ * of CPU, 55 s with 120,000 and one group), under 1 s of CPU. */
+START_TEST(forty_thousand_buckets_parse_fast)
+{
+    enum { N = 40000 };
+    size_t maplen, len = 0, cap = (size_t)N * 64 + (size_t)N * 8 + 64;
+    char *maptext = gen_map(N, &maplen), *text = malloc(cap), err[300];
+    ck_assert(maptext && text);
+    struct symtab map;
+    ck_assert_msg(symtab_parse(maptext, maplen, &map, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(map.nsym, N);
+    for (unsigned i = 0; i < N / 2; i++)
+        len += (size_t)snprintf(text + len, cap - len, "BUCKET b%u = SYMBOL S%07u\n", i, i);
+    for (unsigned i = N / 2; i < N; i++)
+        len += (size_t)snprintf(text + len, cap - len, "BUCKET b%u = S%07u .. S%07u + 1 BY SYMBOL\n", i, i, i);
+    len += (size_t)snprintf(text + len, cap - len, "GROUP all = b0");
+    for (unsigned i = 1; i < N; i++)
+        len += (size_t)snprintf(text + len, cap - len, ", b%u", i);
+    len += (size_t)snprintf(text + len, cap - len, "\n");
+    struct bucketset set;
+    clock_t before = clock();
+    int rc = bucketset_parse(text, len, "big.bkt", &map, 0x196, &set, err, sizeof err);
+    double cpu = (double)(clock() - before) / CLOCKS_PER_SEC;
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(cpu < 1.0, "40,000 buckets took %.2f s of CPU", cpu);
+    ck_assert_uint_eq(set.nbucket, N);
+    ck_assert_uint_eq(set.nrow, N);
+    ck_assert_uint_eq(set.ngroup, 1);
+    ck_assert_uint_eq(set.group[0].n, N);
+    ck_assert_uint_eq(set.group[0].member[N - 1], N - 1);
+    /* Linear 1960h + i is symbol i's byte: its bucket's row. */
+    long row = bucketset_find(&set, 0x1960 + 123);
+    ck_assert_int_ge(row, 0);
+    ck_assert_str_eq(set.row[row].name, "b123");
+    row = bucketset_find(&set, 0x1960 + 30000);
+    ck_assert_int_ge(row, 0);
+    ck_assert_str_eq(set.row[row].name, "b30000/S0030000");
+    bucketset_free(&set);
+    /* A name defined twice, or a member listed twice, is still found (and where). */
+    ck_assert_int_eq(bucketset_parse("BUCKET a = +0 .. +1\nGROUP a = a\n", 32, "t.bkt", &map, 0x196, &set, err,
+                                     sizeof err), -1);
+    ck_assert_str_eq(err, "t.bkt:2:7: 'a' is defined already (bucket, line 1)");
+    ck_assert_int_eq(bucketset_parse("BUCKET a = +0 .. +1\nGROUP g = a, a\n", 35, "t.bkt", &map, 0x196, &set, err,
+                                     sizeof err), -1);
+    ck_assert_str_eq(err, "t.bkt:2:14: bucket 'a' is in the group already");
+    symtab_free(&map);
+    free(maptext);
+    free(text);
+}
+END_TEST
+
+/* ---- bombs (issue 34) -------------------------------------------------------- */
+
+/* A sample log of `zeros` zero bytes deflated: each byte a sample (IP + 0,
+ * class io, CS unchanged), its header claiming `claim` samples. */
+static void write_bomb(const char *path, uint64_t claim, uint64_t zeros)
+{
+    static uint8_t in[1 << 16];
+    size_t cap = (size_t)(zeros / 1000 + 4096), outn = 0;
+    uint8_t *out = malloc(SAMPLELOG_HEADER_BYTES + cap);
+    ck_assert_ptr_nonnull(out);
+    z_stream z = { 0 };
+    ck_assert_int_eq(deflateInit(&z, 9), Z_OK);
+    z.next_out = out + SAMPLELOG_HEADER_BYTES;
+    z.avail_out = (uInt)cap;
+    for (uint64_t left = zeros; ; ) {
+        size_t n = left < sizeof in ? (size_t)left : sizeof in;
+        left -= n;
+        z.next_in = in;
+        z.avail_in = (uInt)n;
+        int rc = deflate(&z, left ? Z_NO_FLUSH : Z_FINISH);
+        ck_assert(rc == Z_OK || rc == Z_STREAM_END);
+        ck_assert_uint_eq(z.avail_in, 0);
+        if (!left) {
+            ck_assert_int_eq(rc, Z_STREAM_END);
+            break;
+        }
+    }
+    outn = cap - z.avail_out;
+    deflateEnd(&z);
+    memcpy(out, SAMPLELOG_MAGIC, 8);
+    const uint16_t words[8] = { SAMPLELOG_VERSION, 0, 100, 1, 1, 0x196, 0x197, 0xC0 };
+    for (int k = 0; k < 8; k++) {
+        out[8 + 2 * k] = (uint8_t)words[k];
+        out[9 + 2 * k] = (uint8_t)(words[k] >> 8);
+    }
+    for (int k = 0; k < 8; k++)
+        out[24 + k] = (uint8_t)(claim >> (8 * k));
+    for (int k = 0; k < 4; k++)
+        out[32 + k] = (uint8_t)(outn >> (8 * k));
+    char err[300];
+    ck_assert_msg(write_file_atomic(path, out, SAMPLELOG_HEADER_BYTES + outn, err, sizeof err) == 0, "%s", err);
+    free(out);
+}
+
+/* 256 Mi samples in 256 KB (a thousandfold inflation; a 1 MiB log made so
+ * held a billion, 14 s of CPU for hist --buckets): refused, whether its
+ * header claims them (at once) or claims the most a log holds, 2^26, and
+ * its stream goes on past them (when the 2^26+1st decodes).  Both, with
+ * the one of a claim that no stream of its size could hold, in under 3 s
+ * of CPU. */
+START_TEST(sample_log_bombs_are_refused)
+{
+    struct run_result r;
+    write_text(TMP "/bomb.bkt", "BUCKET low = 0000:0000 .. 1000:0000\n");
+    write_bomb(TMP "/bomb1.prs", 1ull << 28, 1ull << 28);
+    write_bomb(TMP "/bomb2.prs", SAMPLELOG_MAX_SAMPLES, 1ull << 28);
+    write_bomb(TMP "/bomb3.prs", SAMPLELOG_MAX_SAMPLES, 1000);
+    double before = children_cpu_seconds();
+    run_profil(&r, "hist " TMP "/bomb1.prs --buckets " TMP "/bomb.bkt", NULL);
+    ck_assert_int_ne(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: " TMP "/bomb1.prs: it claims more samples than a sample log holds (67,108,864)\n");
+    run_profil(&r, "hist " TMP "/bomb2.prs --buckets " TMP "/bomb.bkt", NULL);
+    ck_assert_int_ne(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: " TMP "/bomb2.prs: its samples do not decode to the count its header gives "
+                            "(damaged)\n");
+    run_profil(&r, "hist " TMP "/bomb3.prs --buckets " TMP "/bomb.bkt", NULL);
+    ck_assert_int_ne(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: " TMP "/bomb3.prs: it claims more samples than its compressed bytes can hold "
+                            "(damaged)\n");
+    double cpu = children_cpu_seconds() - before;
+    ck_assert_msg(cpu < 3.0, "the bombs took %.2f s of CPU", cpu);
+    /* The same stream, honest and at the limit, is read: 2^26 samples, all io. */
+    write_bomb(TMP "/bomb4.prs", SAMPLELOG_MAX_SAMPLES, SAMPLELOG_MAX_SAMPLES);
+    struct prf l;
+    uint64_t n;
+    char err[300];
+    ck_assert_msg(samplelog_read_file(TMP "/bomb4.prs", &l, &n, NULL, NULL, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(n, SAMPLELOG_MAX_SAMPLES);
+}
+END_TEST
+
+/* A run never writes a log it could not read back: past 2^26 samples the
+ * writer keeps none and says so. */
+START_TEST(sample_log_writer_stops_at_the_limit)
+{
+    struct samplelog w;
+    struct prf l = { .clock_grain = 100, .bucket_num = 1, .bucket_size = 1, .prog_low_pa = 0x196,
+                     .prog_high_pa = 0x197, .dos_pa = 0xC0 };
+    char err[300];
+    samplelog_init(&w);
+    for (uint64_t i = 0; i <= SAMPLELOG_MAX_SAMPLES; i++)
+        samplelog_add(&w, 0x0070, 0x0010, 0);
+    ck_assert_uint_eq(w.count, SAMPLELOG_MAX_SAMPLES);
+    ck_assert_int_eq(samplelog_write_file(TMP "/over.prs", &w, &l, err, sizeof err), -1);
+    ck_assert_str_eq(err, TMP "/over.prs: more than 67108864 samples, the most a sample log holds; not written (a "
+                          "larger -i takes fewer)");
+    ck_assert(!file_exists(TMP "/over.prs"));
+    samplelog_free(&w);
+}
+END_TEST
 
 /* ---- the sample log ------------------------------------------------------- */
 
@@ -381,6 +541,9 @@ Suite *buckets_suite(void)
     tcase_add_test(c, merge_self_doubles_and_append_twice);
     tcase_add_test(c, merge_layout_mismatch);
     tcase_add_test(c, merge_without_exact_counts);
+    tcase_add_test(c, sample_log_bombs_are_refused);
+    tcase_add_test(c, forty_thousand_buckets_parse_fast);
+    tcase_add_test(c, sample_log_writer_stops_at_the_limit);
     suite_add_tcase(s, c);
     return s;
 }

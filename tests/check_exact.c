@@ -142,7 +142,7 @@ START_TEST(companion_write_failure_is_said)
     ck_assert_str_eq(r.err, "profil: warning: " TMP "/D.prc: Cannot open output file (Is a directory): the exact "
                             "counts are not saved\n");
     ck_assert(file_exists(TMP "/D.PRF"));
-    ck_assert_int_eq(system("ls " TMP " | grep -q 'D.prc.tmp'"), 256);
+    ck_assert_int_eq(system("ls " TMP " | grep -q 'D.prc.profil-tmp-'"), 256);
     ck_assert_int_eq(system("rmdir " TMP "/D.prc"), 0);
 }
 END_TEST

@@ -23,6 +23,8 @@
  */
 #include "testutil.h"
 
+#include <sys/stat.h>
+
 #include "../emu/machine.h"
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
@@ -459,6 +461,61 @@ START_TEST(c_fixture_under_profil)
 }
 END_TEST
 
+
+/* The .prc's "cycles" of a run of dumploop.com. */
+static uint64_t dumploop_cycles(const char *opts, int expect_status)
+{
+    struct run_result r;
+    char args[600], text[20000];
+    snprintf(args, sizeof args, "run -q --timing table %s -o " TMP "/dl/D.PRF " FIX("dumploop.com") " 10", opts);
+    if (system("rm -rf " TMP "/dl && mkdir -p " TMP "/dl") != 0)
+        ck_abort();
+    run_profil(&r, args, NULL);
+    ck_assert_msg(r.status == expect_status, "%s: exit %d: %s", args, r.status, r.err);
+    slurp(TMP "/dl/D.prc", text, sizeof text);
+    const char *c = strstr(text, "\"cycles\": ");
+    ck_assert_ptr_nonnull(c);
+    return strtoull(c + 10, NULL, 10);
+}
+
+/* A DUMP costs emulated time like a DOS file of its size written: create
+ * and close (2 x COST_DOS_FILE_CALL, 2400 each) and its bytes (8 each,
+ * COST_DISK_BYTE): dumploop.com is 61,503 bytes, 3844 paragraphs and
+ * buckets, a .PRF of 20 + 2 x 3844 = 7708 bytes: 4800 + 61664 = 66464
+ * cycles.  Ten DUMPs written against ten refused by a spent --disk-free
+ * (the same instructions; a refused one costs nothing) differ by exactly
+ * 664640 cycles; the refused ones write nothing and exit with 7. */
+START_TEST(dump_costs_emulated_time_and_disk)
+{
+    uint64_t written = dumploop_cycles("", 0);
+    struct stat st;
+    ck_assert_int_eq(stat(TMP "/dl/LOOP.PRF", &st), 0);
+    ck_assert_int_eq(st.st_size, 7708);
+    uint64_t refused = dumploop_cycles("--disk-free 7707", PROFDOS_E_WRITE);
+    ck_assert(!file_exists(TMP "/dl/LOOP.PRF"));
+    ck_assert_uint_eq(written - refused, 10 * (2 * 2400 + 7708 * 8));
+    dumploop_cycles("--disk-free 7708", 0);                 /* exactly room for it; rewriting it takes no more */
+    ck_assert(file_exists(TMP "/dl/LOOP.PRF"));
+}
+END_TEST
+
+/* A program that does nothing but DUMP an 8 KB .PRF (issue 34: 61,000
+ * times an emulated second, 8 s of CPU each) now DUMPs 71 times an
+ * emulated second: 2 emulated seconds under 4 s of CPU (measured: 0.02). */
+START_TEST(dump_loop_costs_little_cpu)
+{
+    struct run_result r;
+    if (system("rm -rf " TMP "/dl && mkdir -p " TMP "/dl") != 0)
+        ck_abort();
+    double before = children_cpu_seconds();
+    run_profil(&r, "run -q --timeout 2 -o " TMP "/dl/D.PRF " FIX("dumploop.com") " 0", NULL);
+    double cpu = children_cpu_seconds() - before;
+    ck_assert_msg(r.status == PROFIL_EXIT_RUN_LIMIT, "exit %d: %s", r.status, r.err);
+    ck_assert(file_exists(TMP "/dl/LOOP.PRF"));
+    ck_assert_msg(cpu < 2 * 2.0, "2 emulated seconds of DUMPs took %.2f s of CPU", cpu);
+}
+END_TEST
+
 Suite *guestapi_suite(void)
 {
     Suite *s = suite_create("guestapi");
@@ -477,6 +534,8 @@ Suite *guestapi_suite(void)
     tcase_add_test(tc, prx_zones_read_back_and_checked);
     tcase_add_test(tc, c_header_bytes);
     tcase_add_test(tc, c_fixture_under_profil);
+    tcase_add_test(tc, dump_costs_emulated_time_and_disk);
+    tcase_add_test(tc, dump_loop_costs_little_cpu);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -28,6 +28,10 @@
 
 #include "../formats/prc.h"
 #include "../formats/prx.h"
+#include "../sampler/procs.h"
+
+#include <signal.h>
+#include <sys/stat.h>
 
 #define PERIOD 476u
 
@@ -122,6 +126,139 @@ START_TEST(child_profiles_never_take_a_file)
     /* Beside a device, none. */
     family(&r, "", "/dev/null");
     ck_assert(strstr(r.err, "KID.COM)") == NULL);
+}
+END_TEST
+
+/* manykids.com EXECs tiny.com (5 bytes: MOV AX,4C00h / INT 21h) N times.
+ * Each child's .PRF name is found in a set of the names taken (was: every
+ * candidate stat()ed against every earlier child's, cubic: 600 children
+ * took 75-83 s of CPU); 600 children, each a .PRF and a .prc, under 5 s
+ * of CPU (measured: 0.3 s). */
+static void many_kids(struct run_result *r, const char *opts, unsigned n)
+{
+    char args[700];
+    snprintf(args, sizeof args, "run --drive C=" FIXTURE_DIR " %s -o " TMP "/kids/MANY.PRF " FIX("manykids.com") " %u",
+             opts, n);
+    if (system("rm -rf " TMP "/kids && mkdir -p " TMP "/kids") != 0)
+        ck_abort();
+    run_profil(r, args, NULL);
+}
+
+static unsigned count_files(const char *pattern)
+{
+    char cmd[300], out[32];
+    snprintf(cmd, sizeof cmd, "ls " TMP "/kids/%s 2>/dev/null | wc -l > " TMP "/count", pattern);
+    if (system(cmd) != 0)
+        ck_abort();
+    slurp(TMP "/count", out, sizeof out);
+    return (unsigned)atoi(out);
+}
+
+START_TEST(six_hundred_children_cost_little)
+{
+    struct run_result r;
+    double before = children_cpu_seconds();
+    many_kids(&r, "-q", 600);
+    double cpu = children_cpu_seconds() - before;
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert_msg(cpu < 5.0, "600 children took %.2f s of CPU", cpu);
+    ck_assert_uint_eq(count_files("TINY*.PRF"), 600);
+    ck_assert_uint_eq(count_files("TINY*.prc"), 600);
+    ck_assert(file_exists(TMP "/kids/TINY.PRF") && file_exists(TMP "/kids/TINY-600.PRF"));
+    ck_assert(!file_exists(TMP "/kids/TINY-601.PRF"));
+}
+END_TEST
+
+/* Past PROCS_MAX programs (the first counts), a child is not recorded:
+ * 1100 children give 999 profiles, and the summary says where the other
+ * 101's samples went. */
+START_TEST(children_past_the_cap_go_to_their_parent)
+{
+    struct run_result r;
+    ck_assert_uint_eq(PROCS_MAX, 1000);
+    many_kids(&r, "", 1100);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert_uint_eq(count_files("TINY*.PRF"), 999);
+    ck_assert_int_eq(system("grep -qx \"profil:   (101 more program(s) past the first 1000 not profiled on their "
+                            "own: their samples are their nearest recorded parent's)\" " TMP "/err"), 0);
+}
+END_TEST
+
+/* The children's .PRF and .prc come off --disk-free's budget: each is 22
+ * bytes (a 5-byte program: 1 bucket of 4 paragraphs; PROFIL's 20-byte
+ * header + 2) and a 455-byte .prc, 477 bytes; a budget of 4770 bytes
+ * holds 10 children, the 11th's 22 bytes no longer fit. */
+START_TEST(children_count_in_the_disk_budget)
+{
+    struct run_result r;
+    many_kids(&r, "", 30);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    struct stat st;
+    ck_assert_int_eq(stat(TMP "/kids/TINY-2.PRF", &st), 0);
+    ck_assert_int_eq(st.st_size, 22);
+    ck_assert_int_eq(stat(TMP "/kids/TINY-2.prc", &st), 0);
+    ck_assert_int_eq(st.st_size, 455);
+    many_kids(&r, "--disk-free 4770", 30);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert_uint_eq(count_files("TINY*.PRF"), 10);
+    ck_assert_uint_eq(count_files("TINY*.prc"), 10);
+    ck_assert_msg(strstr(r.err, "profil: 20 child program profile(s) not written: the disk budget (--disk-free) is "
+                                "spent\n"), "%s", r.err);
+}
+END_TEST
+
+/* A stop signal after the run (here raised between the run and the
+ * writing) cuts the children's profiles; the .PRF and .prc are written,
+ * and the exit status is the signal's. */
+START_TEST(a_signal_after_the_run_stops_the_writing)
+{
+    struct profil_options o = fixture_options(FIX("manykids.com"), TMP "/kids/MANY.PRF");
+    struct profil_session *s;
+    FILE *err = tmpfile();
+    char text[4096];
+    struct sigaction before, after;
+    sigaction(SIGTERM, NULL, &before);
+    if (system("rm -rf " TMP "/kids && mkdir -p " TMP "/kids") != 0)
+        ck_abort();
+    o.tail = " 40";
+    o.catch_signals = 1;
+    o.drives[2] = FIXTURE_DIR;
+    o.err = err;
+    ck_assert_int_eq(profil_session_new(&o, &s), PROFIL_OK);
+    ck_assert_int_eq(profil_session_run(s), PROFIL_STOP_EXIT);
+    raise(SIGTERM);
+    ck_assert_int_eq(profil_session_write(s), PROFIL_OK);
+    ck_assert_int_eq(profil_session_exit_status(s), PROFIL_EXIT_SIGNAL_BASE + SIGTERM);
+    profil_session_free(s);
+    slurp_stream(err, text, sizeof text);
+    ck_assert_msg(strstr(text, "profil: 40 child program profile(s) not written: stopped by a signal\n"), "%s", text);
+    ck_assert_uint_eq(count_files("TINY*"), 0);
+    ck_assert(file_exists(TMP "/kids/MANY.PRF") && file_exists(TMP "/kids/MANY.prc"));
+    sigaction(SIGTERM, NULL, &after);
+    ck_assert(after.sa_handler == before.sa_handler);   /* the session gave the handler back */
+}
+END_TEST
+
+/* A child's NAME.prc never replaces a file that is not a .prc (issue 34:
+ * a user's KID.prc became profil's JSON): KID.PRF is taken then, and
+ * KID-2.PRF with KID-2.prc is the child's.  A .prc of an earlier run is
+ * profil's own, replaced as its .PRF is. */
+START_TEST(a_childs_prc_never_takes_a_file)
+{
+    struct run_result r;
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam && echo keep > " TMP "/fam/KID.prc") != 0)
+        ck_abort();
+    family(&r, "", TMP "/fam/FAMILY.PRF");
+    char text[64];
+    slurp(TMP "/fam/KID.prc", text, sizeof text);
+    ck_assert_str_eq(text, "keep\n");
+    ck_assert(!file_exists(TMP "/fam/KID.PRF"));
+    ck_assert_msg(strstr(r.err, "profil: wrote " TMP "/fam/KID-2.PRF (KID.COM)\n"), "%s", r.err);
+    ck_assert(file_exists(TMP "/fam/KID-2.prc"));
+    if (system("rm -f " TMP "/fam/KID.prc && cp " TMP "/fam/KID-2.prc " TMP "/fam/KID.prc") != 0)
+        ck_abort();
+    family(&r, "", TMP "/fam/FAMILY.PRF");
+    ck_assert_msg(strstr(r.err, "profil: wrote " TMP "/fam/KID.PRF (KID.COM)\n"), "%s", r.err);
 }
 END_TEST
 
@@ -277,6 +414,11 @@ Suite *procs_suite(void)
     tcase_add_test(tc, prx_lists_the_programs);
     tcase_add_test(tc, a_program_run_twice_has_two_profiles);
     tcase_add_test(tc, cl51_runs_its_passes_as_children);
+    tcase_add_test(tc, six_hundred_children_cost_little);
+    tcase_add_test(tc, children_past_the_cap_go_to_their_parent);
+    tcase_add_test(tc, children_count_in_the_disk_budget);
+    tcase_add_test(tc, a_signal_after_the_run_stops_the_writing);
+    tcase_add_test(tc, a_childs_prc_never_takes_a_file);
     suite_add_tcase(s, tc);
     return s;
 }

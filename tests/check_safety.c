@@ -335,6 +335,114 @@ START_TEST(closed_standard_streams_are_not_reused)
 }
 END_TEST
 
+
+/* ---- temporary files (issue 34) ---------------------------------------------- */
+
+static unsigned temps_in(const char *dir)
+{
+    char cmd[300], out[32];
+    snprintf(cmd, sizeof cmd, "ls -A %s | grep -c 'profil-tmp-' > " TMP "/count; true", dir);
+    if (system(cmd) != 0)
+        ck_abort();
+    slurp(TMP "/count", out, sizeof out);
+    return (unsigned)atoi(out);
+}
+
+/* kill -9 while a run's files are staged (a child process stages two and
+ * kills itself): their temporaries stay, K.PRF and K.prc are not made.  A
+ * later run with the same output does not trip over them: it writes
+ * K.PRF, names each in a warning, and neither uses nor removes them. */
+START_TEST(a_killed_run_leaves_nothing_to_trip_over)
+{
+    ck_assert_int_eq(system("rm -rf " TMP "/k && mkdir -p " TMP "/k"), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        struct file_set set;
+        char err[300];
+        file_set_init(&set);
+        if (write_file_into(&set, TMP "/k/K.PRF", "half", 4, err, sizeof err) != 0 ||
+            write_file_into(&set, TMP "/k/K.prc", "half", 4, err, sizeof err) != 0)
+            _exit(1);
+        raise(SIGKILL);
+        _exit(2);
+    }
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    ck_assert_uint_eq(temps_in(TMP "/k"), 2);
+    ck_assert(!file_exists(TMP "/k/K.PRF") && !file_exists(TMP "/k/K.prc"));
+    struct run_result r;
+    run_profil(&r, "run -q -o " TMP "/k/K.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    struct prf p;
+    read_prf(TMP "/k/K.PRF", &p);
+    prf_free(&p);
+    ck_assert(file_exists(TMP "/k/K.prc"));
+    ck_assert_uint_eq(temps_in(TMP "/k"), 2);
+    const char *w = r.err;
+    for (int i = 0; i < 2; i++) {
+        w = strstr(w, "profil: warning: " TMP "/k/K.");
+        ck_assert_msg(w != NULL, "%s", r.err);
+        ck_assert_ptr_nonnull(strstr(w, ".profil-tmp-"));
+        ck_assert_ptr_nonnull(strstr(w, ": a temporary file of a profil run that was killed (or is running now); "
+                                        "not used, remove it\n"));
+        w++;
+    }
+}
+END_TEST
+
+static volatile sig_atomic_t heard;
+static void hear(int sig) { heard = sig; }
+
+/* A stop signal waits while a temporary file exists: raised with a set
+ * staged, it is heard once the set is renamed, and no temporary is left
+ * (a default SIGTERM there would have left one). */
+START_TEST(a_stop_signal_waits_for_the_renames)
+{
+    struct sigaction sa = { 0 }, old;
+    struct file_set set;
+    char err[300];
+    sa.sa_handler = hear;
+    sigaction(SIGTERM, &sa, &old);
+    ck_assert_int_eq(system("rm -rf " TMP "/k && mkdir -p " TMP "/k"), 0);
+    heard = 0;
+    file_set_init(&set);
+    ck_assert_int_eq(write_file_into(&set, TMP "/k/A.PRF", "a", 1, err, sizeof err), 0);
+    ck_assert_int_eq(write_file_into(&set, TMP "/k/A.prc", "b", 1, err, sizeof err), 0);
+    raise(SIGTERM);
+    ck_assert_int_eq(heard, 0);
+    ck_assert(!file_exists(TMP "/k/A.PRF"));
+    ck_assert_int_eq(file_set_commit(&set, err, sizeof err), 0);
+    ck_assert_int_eq(heard, SIGTERM);
+    ck_assert(file_exists(TMP "/k/A.PRF") && file_exists(TMP "/k/A.prc"));
+    ck_assert_uint_eq(temps_in(TMP "/k"), 0);
+    /* Freed without a commit: the temporaries go, nothing is renamed. */
+    file_set_init(&set);
+    ck_assert_int_eq(write_file_into(&set, TMP "/k/B.PRF", "a", 1, err, sizeof err), 0);
+    ck_assert_uint_eq(temps_in(TMP "/k"), 1);
+    file_set_free(&set);
+    ck_assert_uint_eq(temps_in(TMP "/k"), 0);
+    ck_assert(!file_exists(TMP "/k/B.PRF"));
+    sigaction(SIGTERM, &old, NULL);
+}
+END_TEST
+
+/* An output that is a symbolic link is replaced by the rename, never
+ * written through: the file it points at keeps its bytes. */
+START_TEST(an_output_link_is_not_followed)
+{
+    char text[64], err[300];
+    ck_assert_int_eq(system("rm -rf " TMP "/k && mkdir -p " TMP "/k && echo keep > " TMP "/k/user.txt && ln -s "
+                            "user.txt " TMP "/k/L.PRF"), 0);
+    ck_assert_int_eq(write_file_atomic(TMP "/k/L.PRF", "new", 3, err, sizeof err), 0);
+    slurp(TMP "/k/user.txt", text, sizeof text);
+    ck_assert_str_eq(text, "keep\n");
+    slurp(TMP "/k/L.PRF", text, sizeof text);
+    ck_assert_str_eq(text, "new");
+}
+END_TEST
+
 Suite *safety_suite(void)
 {
     Suite *s = suite_create("safety");
@@ -352,6 +460,9 @@ Suite *safety_suite(void)
     tcase_add_test(tc, dialogue_at_end_of_input_says_so);
     tcase_add_test(tc, reports_fail_when_stdout_fails);
     tcase_add_test(tc, closed_standard_streams_are_not_reused);
+    tcase_add_test(tc, a_killed_run_leaves_nothing_to_trip_over);
+    tcase_add_test(tc, a_stop_signal_waits_for_the_renames);
+    tcase_add_test(tc, an_output_link_is_not_followed);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -364,11 +364,11 @@ static void restore_entry_regs(struct dos *d)
 }
 
 /* The functions that change no folder, no file's size or date and no
- * current folder: drive.c's cached listing and search outlive them (see
- * drives_forget()).  Any other function forgets them before it runs and
- * after (the listing it made to resolve a path predates its change), and
- * so does a new search (4Eh, 11h): each search lists its folder afresh,
- * once. */
+ * current folder: drive.c's last search outlives them (see
+ * drives_forget()).  Any other function forgets it before it runs and
+ * after, and so does a new search (4Eh, 11h).  The folders' listings are
+ * kept whatever the function: those that add or remove an entry tell
+ * drive.c (drives_added, drives_removed). */
 static int keeps_listing(uint8_t ah)
 {
     static const uint8_t keep[] = {

@@ -104,6 +104,11 @@ struct dos {
 #define DOS_DISK_FREE_DEFAULT (128u << 20)
 #define DOS_FILE_MAX          0xFFFFFFFFull     /* DOS's largest file: 4 GiB - 1 */
 
+/* A file of the guest's, or one profil writes for it (a DUMP, a child's
+ * .PRF and .prc), went from old_size to new_size bytes: the budget gives
+ * or takes the difference (dos_disk.c). */
+void dos_disk_resize(struct dos *d, uint64_t old_size, uint64_t new_size);
+
 #define DOS_VERSION_DEFAULT 0x1E03     /* 3.30, as 30h returns it: AL major, AH minor */
 
 int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err);

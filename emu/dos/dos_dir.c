@@ -48,8 +48,10 @@ static void fn_mkdir(struct dos *d)
     struct resolved r;
     dos_charge(d, COST_DOS_FILE_CALL);
     int err = resolve_at(d, cpu_get(d->m, REG_DS), cpu_get(d->m, REG_DX), &r);
-    if (!err && (r.exists || r.device != DEV_NONE || mkdir(r.host, 0755) != 0))
+    if (!err && (r.exists || r.device != DEV_NONE || drive_may_add(&d->drives, &r) || mkdir(r.host, 0755) != 0))
         err = DOSERR_ACCESS;
+    else if (!err)
+        drives_added(&d->drives, r.host);
     finish(d, err);
 }
 
@@ -64,6 +66,8 @@ static void fn_rmdir(struct dos *d)
         err = DOSERR_CURDIR;
     else if (!err && (!r.dos[0] || rmdir(r.host) != 0))
         err = DOSERR_ACCESS;
+    else if (!err)
+        drives_removed(&d->drives, r.host);
     finish(d, err);
 }
 
@@ -180,8 +184,13 @@ static void fn_rename(struct dos *d)
         err = DOSERR_NO_FILE;
     else if (!err && from.drive != to.drive)
         err = DOSERR_DEVICE;
-    else if (!err && (to.exists || to.device != DEV_NONE || rename(from.host, to.host) != 0))
+    else if (!err && (to.exists || to.device != DEV_NONE || drive_may_move(&d->drives, &from, &to) ||
+                      rename(from.host, to.host) != 0))
         err = DOSERR_ACCESS;
+    else if (!err) {
+        drives_removed(&d->drives, from.host);
+        drives_added(&d->drives, to.host);
+    }
     finish(d, err);
 }
 

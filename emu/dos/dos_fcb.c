@@ -137,7 +137,7 @@ static void open_fcb(struct dos *d, int create)
     fcb_path(d, fcb, path, sizeof path);
     int s = dos_free_sft(d);
     if (s < 0 || memchr(path, '?', strlen(path)) || drive_resolve(&d->drives, path, &r) != 0 ||
-        r.device != DEV_NONE || (!create && !r.exists)) {
+        r.device != DEV_NONE || (!create && !r.exists) || (create && !r.exists && drive_may_add(&d->drives, &r))) {
         set_al(d, 0xFF);
         return;
     }
@@ -145,6 +145,8 @@ static void open_fcb(struct dos *d, int create)
     int fd = open(r.host, create ? O_RDWR | O_CREAT | O_TRUNC : O_RDWR, 0644);
     if (fd >= 0 && create)
         dos_disk_resize(d, old_size, 0);    /* truncated: its bytes are free again */
+    if (fd >= 0 && create && !r.exists)
+        drives_added(&d->drives, r.host);
     if (fd < 0 && !create)
         fd = open(r.host, O_RDONLY);
     if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -433,7 +435,10 @@ static int delete_one(struct dos *d, const char *path, const struct dir_match *m
     struct resolved r;
     (void)m;
     (void)arg;
-    return drive_resolve(&d->drives, path, &r) == 0 && r.exists && dos_disk_unlink(d, r.host) == 0 ? 0 : -1;
+    if (drive_resolve(&d->drives, path, &r) != 0 || !r.exists || dos_disk_unlink(d, r.host) != 0)
+        return -1;
+    drives_removed(&d->drives, r.host);
+    return 0;
 }
 
 static void fn_delete(struct dos *d)
@@ -465,9 +470,11 @@ static int rename_one(struct dos *d, const char *path, const struct dir_match *m
     name[k] = 0;
     snprintf(newpath, sizeof newpath, "%.2s%s", path, name);
     if (drive_resolve(&d->drives, path, &from) != 0 || drive_resolve(&d->drives, newpath, &dest) != 0 ||
-        dest.exists || dest.device != DEV_NONE)
+        dest.exists || dest.device != DEV_NONE || drive_may_move(&d->drives, &from, &dest) || rename(from.host, dest.host) != 0)
         return -1;
-    return rename(from.host, dest.host);
+    drives_removed(&d->drives, from.host);
+    drives_added(&d->drives, dest.host);
+    return 0;
 }
 
 static void fn_rename(struct dos *d)

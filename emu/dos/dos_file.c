@@ -91,6 +91,11 @@ static void open_file(struct dos *d, int create)
             dos_fail(d, DOSERR_NO_FILE);
             return;
         }
+        int full = create && !r.exists ? drive_may_add(&d->drives, &r) : 0;
+        if (full) {
+            dos_fail(d, (uint16_t)full);   /* a full root, or the guest's entries spent */
+            return;
+        }
         static const int flags[3] = { O_RDONLY, O_WRONLY, O_RDWR };
         struct stat old;
         uint64_t old_size = create && r.exists && stat(r.host, &old) == 0 && S_ISREG(old.st_mode)
@@ -108,6 +113,8 @@ static void open_file(struct dos *d, int create)
         }
         if (create)
             dos_disk_resize(d, old_size, 0);    /* truncated: its bytes are free again */
+        if (create && !r.exists)
+            drives_added(&d->drives, r.host);
         f->fd = fd;
         f->kind = SFT_FILE;
     }
@@ -280,6 +287,8 @@ static void fn_delete(struct dos *d)
         err = DOSERR_NO_FILE;
     if (!err && dos_disk_unlink(d, r.host) != 0)
         err = errno_to_dos(errno);
+    else if (!err)
+        drives_removed(&d->drives, r.host);
     if (err)
         dos_fail(d, (uint16_t)err);
     else

@@ -111,7 +111,6 @@ void dos_check_memory(struct dos *d);
  * a file's size changed (the budget pays for growth, gets shrinking
  * back); a host file's size; unlink a file and give its bytes back. */
 uint32_t dos_disk_room(const struct dos *d, uint64_t pos, uint64_t size, uint32_t n);
-void dos_disk_resize(struct dos *d, uint64_t old_size, uint64_t new_size);
 uint64_t dos_disk_file_size(int fd);
 int dos_disk_unlink(struct dos *d, const char *host);
 

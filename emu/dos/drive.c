@@ -4,6 +4,7 @@
 #include "drive.h"
 
 #include "folder.h"
+#include "../../formats/strset.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -25,10 +26,20 @@ struct search_key {
     uint8_t attr;
 };
 
-struct drive_cache {
-    char dir[4096];             /* the host folder listed; "" none */
+/* A folder listed once and kept: its entries (in host-name order as
+ * listed, then in the order the guest changed them: searches sort their
+ * matches), found by DOS name and by host name. */
+struct kept_folder {
+    char dir[4096];             /* the host folder; "" an unused slot */
     struct folder_entry *entries;
-    size_t nentries;
+    size_t n, cap;
+    struct strset by83, byhost; /* name -> index + 1 */
+    uint64_t used;              /* when last used, to choose the one to drop */
+};
+
+struct drive_cache {
+    struct kept_folder kept[DRIVE_FOLDERS_KEPT];
+    uint64_t clock;
     int have_search;
     struct search_key key;
     struct dir_match *found;    /* its matches, in name order */
@@ -47,42 +58,190 @@ void drives_forget(const struct drives *ds)
     struct drive_cache *c = ds->cache;
     if (!c)
         return;
-    free(c->entries);
     free(c->found);
-    memset(c, 0, sizeof *c);
+    c->found = NULL;
+    c->nfound = 0;
+    c->have_search = 0;
+}
+
+static void drop(struct kept_folder *k)
+{
+    free(k->entries);
+    strset_free(&k->by83);
+    strset_free(&k->byhost);
+    memset(k, 0, sizeof *k);
+}
+
+void drives_forget_folders(const struct drives *ds)
+{
+    drives_forget(ds);
+    for (size_t i = 0; ds->cache && i < DRIVE_FOLDERS_KEPT; i++)
+        drop(&ds->cache->kept[i]);
 }
 
 void drives_free(struct drives *ds)
 {
-    drives_forget(ds);
+    drives_forget_folders(ds);
     free(ds->cache);
     for (int i = 0; i < DRIVE_COUNT; i++)
         free(ds->d[i].root);
     memset(ds, 0, sizeof *ds);
 }
 
-/* The entries of host folder `dir`, from the cache when it holds them;
- * *owned says the caller frees them.  -1 when it cannot be read. */
-static int listing(const struct drives *ds, const char *dir, struct folder_entry **all, size_t *n, int *owned)
+/* Index entry i of k by its names; -1 out of memory. */
+static int index_entry(struct kept_folder *k, size_t i)
+{
+    int added;
+    struct strset_slot *a = strset_add(&k->by83, k->entries[i].name83, &added);
+    if (a)
+        a->value = i + 1;
+    struct strset_slot *b = a ? strset_add(&k->byhost, k->entries[i].host, &added) : NULL;
+    if (b)
+        b->value = i + 1;
+    return a && b ? 0 : -1;
+}
+
+/* The kept listing of host folder `dir`, listed now when it is not kept
+ * (dropping the one least recently used); NULL when it cannot be read or
+ * kept. */
+static struct kept_folder *kept(const struct drives *ds, const char *dir)
 {
     struct drive_cache *c = ds->cache;
+    if (!c || strlen(dir) >= sizeof c->kept[0].dir)
+        return NULL;
+    struct kept_folder *k = NULL, *oldest = &c->kept[0];
+    for (size_t i = 0; i < DRIVE_FOLDERS_KEPT && !k; i++) {
+        if (c->kept[i].dir[0] && strcmp(c->kept[i].dir, dir) == 0)
+            k = &c->kept[i];
+        else if (c->kept[i].used < oldest->used)
+            oldest = &c->kept[i];
+    }
+    if (!k) {
+        drop(oldest);
+        k = oldest;
+        if (folder_list(dir, &k->entries, &k->n) != 0)
+            return NULL;
+        k->cap = k->n;
+        snprintf(k->dir, sizeof k->dir, "%s", dir);
+        for (size_t i = 0; i < k->n; i++)
+            if (index_entry(k, i) != 0) {
+                drop(k);
+                return NULL;
+            }
+    }
+    k->used = ++c->clock;
+    return k;
+}
+
+/* The entries of host folder `dir`, kept or listed; *owned says the
+ * caller frees them.  -1 when it cannot be read. */
+static int listing(const struct drives *ds, const char *dir, struct folder_entry **all, size_t *n, int *owned)
+{
+    struct kept_folder *k = kept(ds, dir);
     *owned = 0;
-    if (c && c->dir[0] && strcmp(c->dir, dir) == 0) {
-        *all = c->entries;
-        *n = c->nentries;
+    if (k) {
+        *all = k->entries;
+        *n = k->n;
         return 0;
     }
-    if (folder_list(dir, all, n) != 0)
-        return -1;
-    if (!c || strlen(dir) >= sizeof c->dir) {
-        *owned = 1;
-        return 0;
+    *owned = 1;
+    return folder_list(dir, all, n);
+}
+
+/* The kept folder of a host path's folder, and its last name; NULL when
+ * that folder is not kept. */
+static struct kept_folder *kept_parent(const struct drives *ds, const char *host, const char **base)
+{
+    const char *slash = strrchr(host, '/');
+    struct drive_cache *c = ds->cache;
+    if (!slash || !c)
+        return NULL;
+    *base = slash + 1;
+    size_t len = (size_t)(slash - host);
+    for (size_t i = 0; i < DRIVE_FOLDERS_KEPT; i++)
+        if (c->kept[i].dir[0] && strlen(c->kept[i].dir) == len && strncmp(c->kept[i].dir, host, len) == 0)
+            return &c->kept[i];
+    return NULL;
+}
+
+void drives_added(struct drives *ds, const char *host)
+{
+    const char *base;
+    struct kept_folder *k = kept_parent(ds, host, &base);
+    ds->added++;
+    if (!k || strset_find(&k->byhost, base))
+        return;
+    if (k->n == k->cap) {
+        size_t cap = k->cap ? 2 * k->cap : 16;
+        struct folder_entry *e = realloc(k->entries, cap * sizeof *e);
+        if (!e) {
+            drop(k);
+            return;
+        }
+        k->entries = e;
+        k->cap = cap;
     }
-    free(c->entries);
-    snprintf(c->dir, sizeof c->dir, "%s", dir);
-    c->entries = *all;
-    c->nentries = *n;
-    return 0;
+    struct folder_entry *e = &k->entries[k->n];
+    memset(e, 0, sizeof *e);
+    snprintf(e->host, sizeof e->host, "%s", base);
+    e->hidden = base[0] == '.';
+    /* The guest names its files in DOS names; one that some entry has as
+     * its alias already gets the next free alias, as a new listing would. */
+    if (!folder_name83(base, e->name83) || strset_find(&k->by83, e->name83))
+        for (unsigned n = 1; n == 1 || strset_find(&k->by83, e->name83); n++)
+            folder_alias(base, n, e->name83);
+    k->n++;
+    if (index_entry(k, k->n - 1) != 0)
+        drop(k);
+}
+
+void drives_removed(struct drives *ds, const char *host)
+{
+    const char *base;
+    struct kept_folder *k = kept_parent(ds, host, &base);
+    ds->added--;
+    struct strset_slot *slot = k ? strset_find(&k->byhost, base) : NULL;
+    if (!slot)
+        return;
+    size_t i = (size_t)slot->value - 1, last = k->n - 1;
+    strset_remove(&k->by83, k->entries[i].name83);
+    strset_remove(&k->byhost, base);
+    if (i != last) {            /* the last entry takes its place */
+        k->entries[i] = k->entries[last];
+        strset_find(&k->by83, k->entries[i].name83)->value = i + 1;
+        strset_find(&k->byhost, k->entries[i].host)->value = i + 1;
+    }
+    k->n--;
+}
+
+/* A new entry at r would be one too many in its drive's root. */
+static int root_full(const struct drives *ds, const struct resolved *r)
+{
+    const char *slash = strrchr(r->host, '/');
+    const char *root = ds->d[r->drive].root;
+    if (!slash || !root || strlen(root) != (size_t)(slash - r->host) || strncmp(root, r->host, strlen(root)) != 0)
+        return 0;               /* not in the root: a folder grows as it needs */
+    struct folder_entry *all;
+    size_t n;
+    int owned;
+    if (listing(ds, root, &all, &n, &owned) != 0)
+        return 0;
+    if (owned)
+        free(all);
+    return n >= DOS_ROOT_ENTRIES ? DOSERR_ACCESS : 0;
+}
+
+int drive_may_add(const struct drives *ds, const struct resolved *r)
+{
+    return ds->added >= DRIVE_ADDED_MAX ? DOSERR_ACCESS : root_full(ds, r);
+}
+
+int drive_may_move(const struct drives *ds, const struct resolved *from, const struct resolved *to)
+{
+    const char *a = strrchr(from->host, '/'), *b = strrchr(to->host, '/');
+    if (a && b && a - from->host == b - to->host && strncmp(from->host, to->host, (size_t)(a - from->host)) == 0)
+        return 0;               /* renamed in its folder: the same entry */
+    return root_full(ds, to);
 }
 
 int drives_map(struct drives *ds, int letter, const char *host_dir)
@@ -152,10 +311,17 @@ static enum device device_of(const char *name83)
 /* Find the host entry in `dir` whose DOS name is `want`. */
 static int find_entry(const struct drives *ds, const char *dir, const char *want, char *found, size_t n)
 {
+    struct kept_folder *k = kept(ds, dir);
+    if (k) {
+        const struct strset_slot *slot = strset_find(&k->by83, want);
+        if (slot)
+            snprintf(found, n, "%s", k->entries[slot->value - 1].host);
+        return slot != NULL;
+    }
     struct folder_entry *all;
     size_t count;
-    int ok = 0, owned;
-    if (listing(ds, dir, &all, &count, &owned) != 0)
+    int ok = 0;
+    if (folder_list(dir, &all, &count) != 0)
         return 0;
     for (size_t i = 0; i < count && !ok; i++) {
         if (strcmp(all[i].name83, want) == 0) {
@@ -163,8 +329,7 @@ static int find_entry(const struct drives *ds, const char *dir, const char *want
             ok = 1;
         }
     }
-    if (owned)
-        free(all);
+    free(all);
     return ok;
 }
 

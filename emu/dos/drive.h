@@ -27,10 +27,23 @@ struct drive {
 
 struct drive_cache;
 
+#define DRIVE_FOLDERS_KEPT 8    /* folders whose listing is kept at once */
+/* DOS's own limit: a root directory holds a fixed number of entries, 512
+ * on a hard disk's FAT16 volume such as the emulated 256 MiB one (the
+ * count FORMAT gives a hard disk; Microsoft's FAT specification,
+ * BPB_RootEntCnt: "FAT16 volumes should use the value 512"); a creation
+ * in a full root fails as DOS's does, access denied.  Subfolders grow. */
+#define DOS_ROOT_ENTRIES 512
+/* The most entries (files and folders) a guest may add to its drives,
+ * less those it removes (README, Reliability): past it, a creation fails
+ * as in a full root. */
+#define DRIVE_ADDED_MAX 1024
+
 struct drives {
     struct drive d[DRIVE_COUNT];
     int current;                /* 0 = A: */
-    struct drive_cache *cache;  /* drive.c's: the last folder listed and the last search */
+    struct drive_cache *cache;  /* drive.c's: the folders listed and the last search */
+    int64_t added;              /* entries the guest made, less those it removed */
 };
 
 enum device { DEV_NONE, DEV_CON, DEV_NUL, DEV_AUX, DEV_PRN };
@@ -45,12 +58,29 @@ struct resolved {
 
 void drives_init(struct drives *ds);
 void drives_free(struct drives *ds);
-/* drive.c keeps the last folder it listed (with its DOS names) and the
- * last search's matches, so a search of n entries lists the folder once,
- * not n times: a guest's call that may change a folder (create, write,
- * rename, delete, make or remove a folder, change the current one) and
- * each new search (4Eh, 11h) forget them first. */
+/* drive.c keeps the listings of the last DRIVE_FOLDERS_KEPT folders it
+ * listed (with their DOS names), so a folder is listed once, not at each
+ * path resolved in it, and keeps them up to date as the guest creates,
+ * renames and deletes (drives_added, drives_removed; a DOS name taken
+ * stays its file's for the run).  It also keeps the last search's matches
+ * (sizes, dates), which drives_forget() drops: a guest's call that may
+ * change a file (create, write, rename, delete, make or remove a folder,
+ * change the current one) and each new search (4Eh, 11h) call it first.
+ * A host file written beside the guest's calls (a DUMP) forgets the
+ * listings too (drives_forget_folders).  A change made by another host
+ * process during the run is seen once its folder's listing is dropped. */
 void drives_forget(const struct drives *ds);
+void drives_forget_folders(const struct drives *ds);
+/* The guest made the host entry `host` (a file or folder), or removed it. */
+void drives_added(struct drives *ds, const char *host);
+void drives_removed(struct drives *ds, const char *host);
+/* Whether the guest may make the entry r (resolved, not there): 0, or
+ * DOSERR_ACCESS in a root holding DOS_ROOT_ENTRIES entries or past
+ * DRIVE_ADDED_MAX. */
+int drive_may_add(const struct drives *ds, const struct resolved *r);
+/* The same for a rename from -> to: in one folder always (the same entry),
+ * into another only when that is not a full root. */
+int drive_may_move(const struct drives *ds, const struct resolved *from, const struct resolved *to);
 /* Map letter (0 = A:) to a host folder; -1 when it is not a folder. */
 int drives_map(struct drives *ds, int letter, const char *host_dir);
 /* Resolve a DOS path.  Returns 0, or a DOS error: 2 file not found,

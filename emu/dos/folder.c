@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "drive.h"
+#include "../../formats/strset.h"
 
-/* The host name is a DOS name as it is (up to case). */
-static int is_83(const char *name, char out[13])
+int folder_name83(const char *name, char out[13])
 {
     size_t len = strlen(name), dot = strcspn(name, ".");
     if (name[0] == '.' || len > 12 || dot > 8 || (name[dot] && strlen(name + dot + 1) > 3))
@@ -77,18 +77,10 @@ struct name_set {
     size_t size;
 };
 
-static size_t name_hash(const char *s)
-{
-    size_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
 /* 1 if `name` is given already; else 0, and entry i takes it. */
 static int take(struct name_set *set, const char *name, size_t i)
 {
-    size_t k = name_hash(name) % set->size;
+    size_t k = strset_hash(name) % set->size;
     for (; set->slot[k]; k = (k + 1) % set->size)
         if (strcmp(set->e[set->slot[k] - 1].name83, name) == 0)
             return 1;
@@ -104,7 +96,7 @@ struct alias_next {
 
 static unsigned *next_of(struct alias_next *t, size_t size, const char *key)
 {
-    size_t k = name_hash(key) % size;
+    size_t k = strset_hash(key) % size;
     for (; t[k].n; k = (k + 1) % size)
         if (strcmp(t[k].key, key) == 0)
             return &t[k].n;
@@ -152,7 +144,7 @@ int folder_list(const char *dir, struct folder_entry **out, size_t *count)
         return -1;
     }
     for (size_t i = 0; i < n; i++) {
-        if (!is_83(all[i].host, all[i].name83) || take(&set, all[i].name83, i))
+        if (!folder_name83(all[i].host, all[i].name83) || take(&set, all[i].name83, i))
             all[i].name83[0] = 0;
     }
     /* An alias depends only on its host name's first alias (~1) and n:

@@ -27,6 +27,9 @@ int folder_list(const char *dir, struct folder_entry **out, size_t *n);
  * aliases included): `path` is "DIR/NAME.EXT"; *out gets DIR/host-name.
  * 1 when found, else 0 (*out is then `path` as given). */
 int folder_find(const char *path, char *out, size_t n);
+/* Whether a host name is a DOS name as it is (up to case): 1 and its
+ * 8.3 form in out, else 0. */
+int folder_name83(const char *name, char out[13]);
 /* The alias for one host name that is not a DOS name, with tail ~n. */
 void folder_alias(const char *host, unsigned n, char out[13]);
 
