@@ -13,7 +13,7 @@
 #include <strings.h>
 
 #include "fileio.h"
-#include "strset.h"
+#include "../util/strset.h"
 
 #define MEM_TOP 0x100000u       /* 1 MiB: linear addresses are below it */
 

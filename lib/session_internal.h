@@ -15,7 +15,7 @@
 #include "../formats/prf.h"
 #include "../formats/prx.h"
 #include "../formats/samplelog.h"
-#include "../formats/strset.h"
+#include "../util/strset.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/calls.h"

@@ -4,7 +4,7 @@
 #include "drive.h"
 
 #include "folder.h"
-#include "../../formats/strset.h"
+#include "../../util/strset.h"
 
 #include <ctype.h>
 #include <fcntl.h>

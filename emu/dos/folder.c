@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "drive.h"
-#include "../../formats/strset.h"
+#include "../../util/strset.h"
 
 int folder_name83(const char *name, char out[13])
 {

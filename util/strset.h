@@ -1,12 +1,12 @@
 /*
- * formats/strset.h: a set of strings, each with a number: open addressing
+ * util/strset.h: a set of strings, each with a number: open addressing
  * on FNV-1a, grown at half full, so finding or adding a name costs O(1)
  * on average whatever the set holds.  For the places that must not scan
  * every name seen so far for each new one (the children's .PRF names, a
  * bucket file's names, a map's symbols by name).
  */
-#ifndef PROFIL_FORMATS_STRSET_H
-#define PROFIL_FORMATS_STRSET_H
+#ifndef PROFIL_UTIL_STRSET_H
+#define PROFIL_UTIL_STRSET_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * formats/strset.c: see strset.h.
+ * util/strset.c: see strset.h.
  */
 #include "strset.h"
 
