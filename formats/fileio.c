@@ -68,7 +68,7 @@ static int make_temp(const char *path, char *tmp, size_t n)
     if (strlen(base) + sizeof TEMP_MARK + 6 <= 255)
         snprintf(tmp, n, "%s%sXXXXXX", path, TEMP_MARK);
     else
-        snprintf(tmp, n, "%.*s%sXXXXXX", (int)(base - path), path, TEMP_MARK + 1);
+        snprintf(tmp, n, "%.*s%sXXXXXX", (int)(base - path), path, TEMP_STEM);
     int fd = mkstemp(tmp);
     if (fd >= 0) {
         mode_t mask = umask(0);
@@ -266,7 +266,7 @@ static int temp_named(const char *name)
     for (int i = 0; i < 6; i++)
         if (!isalnum((unsigned char)x[i]))
             return 0;
-    if (x - name == (ptrdiff_t)mark - 1 && memcmp(name, TEMP_MARK + 1, mark - 1) == 0)
+    if (x - name == (ptrdiff_t)mark - 1 && memcmp(name, TEMP_STEM, mark - 1) == 0)
         return 1;                       /* profil-tmp-XXXXXX */
     return x - name > (ptrdiff_t)mark && memcmp(x - mark, TEMP_MARK, mark) == 0;
 }

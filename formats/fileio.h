@@ -28,7 +28,8 @@ int write_file_atomic(const char *path, const void *buf, size_t n, char *err, si
 typedef void (*text_writer)(FILE *f, const void *ctx);
 int write_text_atomic(const char *path, text_writer write, const void *ctx, char *err, size_t errn);
 
-#define TEMP_MARK ".profil-tmp-"    /* NAME.profil-tmp-XXXXXX; "profil-tmp-XXXXXX" for a long NAME */
+#define TEMP_STEM "profil-tmp-"         /* "profil-tmp-XXXXXX" beside a NAME too long for... */
+#define TEMP_MARK "." TEMP_STEM         /* ...NAME.profil-tmp-XXXXXX */
 
 /* The files of one run written as a set: each is written whole to its
  * temporary now (write_file_into, write_text_into with the set), and all
