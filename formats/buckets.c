@@ -14,6 +14,7 @@
 
 #include "fileio.h"
 #include "../util/strset.h"
+#include "../util/grow.h"
 
 #define MEM_TOP 0x100000u       /* 1 MiB: linear addresses are below it */
 
@@ -334,16 +335,11 @@ static int address(struct parser *ps, uint32_t *out)
  * more; NULL after the error (p is still the caller's then). */
 static void *room(struct parser *ps, void *p, size_t n, size_t *cap, size_t size, unsigned col)
 {
-    if (n < *cap)
-        return p;
-    size_t c = *cap ? 2 * *cap : 16;
-    void *q = realloc(p, c * size);
-    if (!q) {
+    if (grow_array(&p, cap, n + 1, size) != 0) {
         fail(ps, col, "out of memory");
         return NULL;
     }
-    *cap = c;
-    return q;
+    return p;
 }
 
 static int add_span(struct parser *ps, uint32_t lo, uint32_t hi, unsigned col)
@@ -587,15 +583,10 @@ static int group_statement(struct parser *ps)
     if (ps->tok.kind != T_EQ)
         return fail(ps, ps->tok.col, "want '=' after the group's name");
     if (ps->capin < s->nbucket) {                   /* which group listed each bucket last */
-        size_t cap = ps->capin;
-        while (cap < s->nbucket)
-            cap = cap ? 2 * cap : 64;
-        uint32_t *in = realloc(ps->in_group, cap * sizeof *in);
-        if (!in)
+        size_t was = ps->capin;
+        if (grow_array(&ps->in_group, &ps->capin, s->nbucket, sizeof *ps->in_group) != 0)
             return fail(ps, col, "out of memory");
-        memset(in + ps->capin, 0, (cap - ps->capin) * sizeof *in);
-        ps->in_group = in;
-        ps->capin = cap;
+        memset(ps->in_group + was, 0, (ps->capin - was) * sizeof *ps->in_group);
     }
     size_t capmember = 0;
     int rc = 0;

@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../util/grow.h"
+
 int read_file(const char *path, uint8_t **buf, size_t *n, char *err, size_t errn)
 {
     return read_file_max(path, READ_FILE_MAX, buf, n, err, errn);
@@ -192,14 +194,7 @@ int write_file_into(struct file_set *set, const char *path, const void *buf, siz
         rc = -1;
     }
     if (rc == 0 && set) {               /* renamed with the others by file_set_commit */
-        if (set->n == set->cap) {
-            size_t cap = set->cap ? 2 * set->cap : 4;
-            void *f = realloc(set->f, cap * sizeof *set->f);
-            if (f) {
-                set->f = f;
-                set->cap = cap;
-            }
-        }
+        grow_array(&set->f, &set->cap, set->n + 1, sizeof *set->f);      /* else the check below fails */
         char *p = strdup(path), *t = strdup(tmp);
         if (set->n < set->cap && p && t) {
             set->f[set->n++] = (struct staged_file){ p, t, 0 };
@@ -290,12 +285,8 @@ size_t stale_temps(const char *path, void (*each)(void *ctx, const char *stale),
     while ((e = readdir(d)) != NULL) {
         if (!temp_named(e->d_name))
             continue;
-        if (n == cap) {
-            char **more = realloc(names, (cap = cap ? 2 * cap : 8) * sizeof *names);
-            if (!more)
-                break;
-            names = more;
-        }
+        if (grow_array(&names, &cap, n + 1, sizeof *names) != 0)
+            break;
         if (!(names[n] = strdup(e->d_name)))
             break;
         n++;

@@ -14,6 +14,7 @@
 #include <zlib.h>
 
 #include "fileio.h"
+#include "../util/grow.h"
 
 #define SAMPLELOG_READ_MAX (1ull << 30)
 _Static_assert(SAMPLELOG_MAX_SAMPLES == 67108864ull, "the figure in the reader's message");
@@ -42,14 +43,8 @@ static int pump(struct samplelog *w, int flush)
     z->avail_in = (uInt)w->used;
     int rc;
     do {
-        if (w->outcap - w->outn < 4096) {
-            size_t cap = w->outcap ? 2 * w->outcap : 65536;
-            uint8_t *p = realloc(w->out, cap);
-            if (!p)
-                return -1;
-            w->out = p;
-            w->outcap = cap;
-        }
+        if (grow_array(&w->out, &w->outcap, w->outn + 4096, 1) != 0)     /* 4 KiB at least for deflate */
+            return -1;
         z->next_out = w->out + w->outn;
         z->avail_out = (uInt)(w->outcap - w->outn);
         rc = deflate(z, flush);

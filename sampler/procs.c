@@ -9,6 +9,7 @@
 
 #include "../emu/dos/dos_mem.h"
 #include "../emu/machine.h"
+#include "../util/grow.h"
 
 static void base_name(const char *path, char out[13])
 {
@@ -21,14 +22,8 @@ static void base_name(const char *path, char out[13])
 
 static struct proc *add(struct procs *t)
 {
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 8;
-        struct proc *p = realloc(t->p, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        t->p = p;
-        t->cap = cap;
-    }
+    if (grow_array(&t->p, &t->cap, t->n + 1, sizeof *t->p) != 0)
+        return NULL;
     struct proc *p = &t->p[t->n];
     memset(p, 0, sizeof *p);
     return p;

@@ -5,6 +5,7 @@
 
 #include "folder.h"
 #include "../../util/strset.h"
+#include "../../util/grow.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -171,15 +172,9 @@ void drives_added(struct drives *ds, const char *host)
     ds->added++;
     if (!k || strset_find(&k->byhost, base))
         return;
-    if (k->n == k->cap) {
-        size_t cap = k->cap ? 2 * k->cap : 16;
-        struct folder_entry *e = realloc(k->entries, cap * sizeof *e);
-        if (!e) {
-            drop(k);
-            return;
-        }
-        k->entries = e;
-        k->cap = cap;
+    if (grow_array(&k->entries, &k->cap, k->n + 1, sizeof *k->entries) != 0) {
+        drop(k);
+        return;
     }
     struct folder_entry *e = &k->entries[k->n];
     memset(e, 0, sizeof *e);

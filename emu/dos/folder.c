@@ -12,6 +12,7 @@
 
 #include "drive.h"
 #include "../../util/strset.h"
+#include "../../util/grow.h"
 
 int folder_name83(const char *name, char out[13])
 {
@@ -118,15 +119,10 @@ int folder_list(const char *dir, struct folder_entry **out, size_t *count)
     while ((e = readdir(d)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || strlen(e->d_name) >= 256)
             continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 32;
-            struct folder_entry *na = realloc(all, cap * sizeof *na);
-            if (!na) {
-                free(all);
-                closedir(d);
-                return -1;
-            }
-            all = na;
+        if (grow_array(&all, &cap, n + 1, sizeof *all) != 0) {
+            free(all);
+            closedir(d);
+            return -1;
         }
         memset(&all[n], 0, sizeof all[n]);
         snprintf(all[n].host, sizeof all[n].host, "%s", e->d_name);
