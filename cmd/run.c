@@ -79,6 +79,9 @@ static int parse_dos_version(const char *s, void *args)
 /* --timing's names, by enum profil_timing (the default is not a name). */
 static const char *const timing_names[] = { NULL, "table", "bus" };
 
+/* --video's names, by enum profil_video. */
+static const char *const video_names[] = { "cga", "mda", "hercules", "ega", "vga" };
+
 #define A struct run_args
 static const struct opt run_table[] = {
     { "bucket-size", 'b', OPT_UNSIGNED, OPT_AT(A, o.bucket_size), .min = 1, .max = 65529, .unit = "paragraphs",
@@ -111,6 +114,10 @@ static const struct opt run_table[] = {
               "table charges each instruction its listed cost, leaving out\n"
               "the queue and the bus waits (the 186/286 default; docs/timing.md)" },
     { "no-refresh", 0, OPT_FLAG, OPT_AT(A, o.no_refresh), .help = "the bus model without the IBM PC's DRAM refresh" },
+    { "video", 0, OPT_ENUM, OPT_AT(A, o.video), OPT_NAMES(video_names), .arg = "CARD",
+      .help = "the display adapter: cga (the default, the IBM PC's colour\n"
+              "card), mda, hercules, ega or vga; the program finds that card\n"
+              "and its BIOS wherever it looks (docs/video.md)" },
     { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
       .help = "name symbols in the summary (default: NAME.MAP beside the\n"
               "program, else the program's own CodeView information)" },

@@ -150,7 +150,7 @@ static int write_screen_png(struct profil_session *s, const char *path)
     }
     uint8_t palette[768];
     for (int i = 0; i < 768; i++)
-        palette[i] = (uint8_t)((m->dac[i] & 0x3F) * 255u / 63u);
+        palette[i] = (uint8_t)((m->adapter.dac[i] & 0x3F) * 255u / 63u);
     uint8_t *png;
     size_t n;
     if (png_indexed(m->mem + 0xA0000, 320, 200, palette, &png, &n) != 0) {

@@ -24,6 +24,8 @@
 _Static_assert((int)PROFIL_CPU_286 == (int)CPU_286, "profil_cpu follows cpu_model");
 _Static_assert((int)PROFIL_STOP_NO_INPUT == (int)STOP_NO_INPUT, "profil_stop follows stop_reason");
 _Static_assert(PROFIL_DISK_BYTES == DOS_DISK_BYTES, "one disk size");
+_Static_assert((int)PROFIL_VIDEO_VGA == (int)VIDEO_VGA && (int)PROFIL_VIDEO_HERCULES == (int)VIDEO_HERCULES,
+               "profil_video follows video_card");
 
 void profil_options_init(struct profil_options *o)
 {
@@ -94,6 +96,9 @@ static enum profil_error build_pc(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     s->m->strict = o->strict;
     s->m->warn = s->err;
+    if ((unsigned)o->video >= VIDEO_CARDS)
+        return session_fail(s, PROFIL_ERR_SETUP, "no such display adapter (%d)", (int)o->video);
+    machine_set_video(s->m, (enum video_card)o->video);
     if (o->trace) {
         if (tracer_init(&s->tr) != 0)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --trace");

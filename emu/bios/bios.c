@@ -203,7 +203,11 @@ struct stub { uint8_t vec; service_fn fn; };
 
 static void fill_bda(struct machine *m, uint32_t ticks)
 {
-    mem_ww(m, BDA_EQUIPMENT, 0x0021);           /* equipment: 80x25 colour, no FPU, no floppies */
+    /* Equipment: a diskette drive (bit 0), no FPU, and bits 4-5 the
+     * initial video mode: 00 a card with its own BIOS (EGA, VGA), 10
+     * 80x25 colour (CGA), 11 80x25 monochrome (MDA, Hercules). */
+    static const uint16_t video_bits[VIDEO_CARDS] = { 0x20, 0x30, 0x30, 0x00, 0x00 };
+    mem_ww(m, BDA_EQUIPMENT, (uint16_t)(0x0001 | video_bits[machine_video_card(m)]));
     mem_ww(m, BDA_MEMORY_KB, 640);              /* KiB of conventional memory */
     mem_ww(m, BDA_KBD_HEAD, 0x001E);            /* keyboard buffer head */
     mem_ww(m, BDA_KBD_TAIL, 0x001E);            /* keyboard buffer tail */
@@ -242,7 +246,6 @@ int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
     free(m->bios);
     m->bios = b;
     b->con = con;
-    m->display_status = video_status;
     m->keys_held = bios_key_buffer_full;
 
     /* Every vector starts at a plain IRET. */
