@@ -123,7 +123,7 @@ START_TEST(absurd_crtc_values_make_a_frame)
     ck_assert_uint_eq(f.shown_dots, 255 * 8);
     ck_assert_uint_eq(f.shown_lines, 127 * 32);
     ck_assert_uint_eq(f.vsync_from, 127 * 32);
-    ck_assert_uint_eq(f.vsync_to, 127 * 32 + 16);
+    ck_assert_uint_eq(f.vsync_lines, 16);
     struct console con;
     struct machine *m = new_pc_with(&con, VIDEO_CGA);
     for (uint8_t r = 0; r < 16; r++) {
@@ -204,6 +204,58 @@ START_TEST(cga_bios_programs_the_registers)
 }
 END_TEST
 
+/* ---- status in emulated time ---------------------------------------------- */
+
+/* retrace.com's four counts (its comment derives them). */
+START_TEST(vertical_sync_counts_follow_the_crtc)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("retrace.com"), TMP "/vid.prf");
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0098 0098 0000 0098 ");
+}
+END_TEST
+
+/* The MDA's status in mode 7 (the BIOS's 6845 table: 98 characters of 9
+ * dots = 882 dots a line, 26 rows of 14 lines + 6 = 370 lines, horizontal
+ * sync from character 82 for 15 characters: dots 738-872) on its
+ * 16.257 MHz clock: dots(t) = floor(t x 2438550 / 715909).  A frame is
+ * 882 x 370 = 326340 dots (49.8 Hz), 326340 x 715909 / 2438550 = 95806.8
+ * cycles.  The Hercules's bit 7 is low during the vertical sync, lines
+ * 350-365 (row 25 x 14): dots 308700 to 322811, cycles t from
+ * ceil(308700 x 715909 / 2438550) = 90629 to ceil(322812 x 715909 /
+ * 2438550) - 1 = 94771: 4143 cycles.  Cycle 218 shows dot 742, in the
+ * horizontal sync (bit 0).  The MDA's bits 4-7 are always set. */
+START_TEST(mono_status_from_its_own_clock)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_HERCULES);
+    unsigned low7 = 0, first = 0, last = 0;
+    for (uint64_t t = 0; t < 95806; t++)
+        if (!(mda_status(&m->adapter.mda, t) & 0x80)) {
+            if (!low7++)
+                first = (unsigned)t;
+            last = (unsigned)t;
+        }
+    ck_assert_uint_eq(first, 90629);
+    ck_assert_uint_eq(last, 94771);
+    ck_assert_uint_eq(low7, 4143);
+    ck_assert_uint_eq(mda_dots(715909), 2438550);
+    ck_assert_uint_eq(mda_dots(715909ull * 1000000000), 2438550ull * 1000000000);   /* no overflow */
+    m->now = 0;
+    ck_assert_uint_eq(port_in(m, 0x3BA) & 0x81, 0x80);
+    m->now = 218;
+    ck_assert_uint_eq(port_in(m, 0x3BA) & 0x81, 0x81);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_MDA);
+    for (uint64_t t = 90629; t < 94772; t += 97)
+        ck_assert_uint_eq(port_in(m, 0x3BA) & 0xF0, 0xF0);
+    machine_free(m);
+}
+END_TEST
+
 Suite *video_suite(void)
 {
     Suite *s = suite_create("video");
@@ -216,6 +268,8 @@ Suite *video_suite(void)
     tcase_add_test(tc, cga_memory_is_mirrored);
     tcase_add_test(tc, hercules_config_maps_page_one);
     tcase_add_test(tc, cga_bios_programs_the_registers);
+    tcase_add_test(tc, vertical_sync_counts_follow_the_crtc);
+    tcase_add_test(tc, mono_status_from_its_own_clock);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -41,8 +41,8 @@ int adapter_is_mono(const struct display_adapter *a)
  * 80-column text (912 x 262 dots); the VGA's 400-line modes on 25.175 MHz,
  * 800 x 449 (640 x 400 shown, vertical sync on lines 412-413, horizontal
  * on dots 656-751).  Dots per CPU cycle: NUM / DEN. */
-static const struct crtc_frame ega_frame = { 912, 262, 640, 200, 720, 816, 224, 240 };
-static const struct crtc_frame vga_frame = { 800, 449, 640, 400, 656, 752, 412, 414 };
+static const struct crtc_frame ega_frame = { 912, 262, 640, 200, 720, 80, 224, 16 };
+static const struct crtc_frame vga_frame = { 800, 449, 640, 400, 656, 96, 412, 2 };
 #define VGA_DOTS_NUM 3776250u       /* 25175000 x 3 / 14318180, reduced */
 #define VGA_DOTS_DEN 715909u
 

@@ -61,9 +61,9 @@ static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 /* Every count is a register plus one (or a 5- or 7-bit value), so the
  * totals are at least one: a program that writes 0 everywhere gets a
- * frame of one dot-wide character by one line, not a division by zero.
- * A displayed count or sync position past the total is cut at it (the
- * 6845 then never reaches it: no picture, or no sync). */
+ * frame of one character by one line, not a division by zero.  A
+ * displayed count past the total is cut at it; a sync position past it
+ * is never reached (no sync). */
 void crtc_frame_of(const struct crtc6845 *c, unsigned char_dots, struct crtc_frame *f)
 {
     const uint8_t *r = c->reg;
@@ -75,10 +75,16 @@ void crtc_frame_of(const struct crtc6845 *c, unsigned char_dots, struct crtc_fra
     f->lines = rows * row_lines + r[CRTC_V_ADJUST];
     f->shown_dots = min_u32(r[CRTC_H_DISPLAYED], chars) * dots;
     f->shown_lines = min_u32(r[CRTC_V_DISPLAYED], rows) * row_lines;
-    f->hsync_from = min_u32(r[CRTC_H_SYNC_POS] * dots, f->line_dots);
-    f->hsync_to = min_u32(f->hsync_from + sync_width * dots, f->line_dots);
+    f->hsync_from = r[CRTC_H_SYNC_POS] < chars ? r[CRTC_H_SYNC_POS] * dots : f->line_dots;
+    f->hsync_dots = sync_width * dots;
     f->vsync_from = r[CRTC_V_SYNC_POS] < rows ? r[CRTC_V_SYNC_POS] * row_lines : f->lines;
-    f->vsync_to = min_u32(f->vsync_from + CRTC_VSYNC_LINES, f->lines);
+    f->vsync_lines = CRTC_VSYNC_LINES;
+}
+
+/* Whether `at` is within `width` after `from`, counting round a total. */
+static int in_sync(uint32_t at, uint32_t from, uint32_t width, uint32_t total)
+{
+    return from < total && (uint64_t)(at + total - from) % total < width;
 }
 
 void crtc_beam_at(const struct crtc_frame *f, uint64_t dots, struct crtc_beam *b)
@@ -88,6 +94,6 @@ void crtc_beam_at(const struct crtc_frame *f, uint64_t dots, struct crtc_beam *b
     b->line = (uint32_t)(in_frame / line_dots);
     b->dot = (uint32_t)(in_frame % line_dots);
     b->display = b->line < f->shown_lines && b->dot < f->shown_dots;
-    b->hsync = b->dot >= f->hsync_from && b->dot < f->hsync_to;
-    b->vsync = b->line >= f->vsync_from && b->line < f->vsync_to;
+    b->hsync = in_sync(b->dot, f->hsync_from, f->hsync_dots, (uint32_t)line_dots);
+    b->vsync = in_sync(b->line, f->vsync_from, f->vsync_lines, (uint32_t)lines);
 }

@@ -34,12 +34,14 @@ struct crtc6845 {
 };
 
 /* A raster in the card's dots and scan lines: the 6845's (crtc_frame_of)
- * or a fixed one (the EGA/VGA models).  The from/to pairs are half-open. */
+ * or a fixed one (the EGA/VGA models).  A sync that starts inside the
+ * line (frame) lasts its width, running on into the next one as the
+ * 6845's sync counters do; one that starts past the total never comes. */
 struct crtc_frame {
     uint32_t line_dots, lines;          /* totals, each >= 1            */
     uint32_t shown_dots, shown_lines;   /* the picture's part           */
-    uint32_t hsync_from, hsync_to;      /* dots in a line               */
-    uint32_t vsync_from, vsync_to;      /* lines in the frame           */
+    uint32_t hsync_from, hsync_dots;    /* dots in a line               */
+    uint32_t vsync_from, vsync_lines;   /* lines in the frame           */
 };
 
 /* Where the beam is. */
