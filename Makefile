@@ -19,7 +19,8 @@ PROFIL  ?= profil
 DESTDIR ?=
 NASM    ?= nasm
 
-DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev libcapstone-dev
+DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev libcapstone-dev \
+                   console-setup-linux
 
 LIB_SRC := $(wildcard emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c lib/*.c)
 CMD_SRC := $(wildcard cmd/*.c)
@@ -67,6 +68,16 @@ $(B)/libprofil.a: $(LIB_OBJ)
 $(B)/%.o: %.c $(B)/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# The text modes' font (docs/video.md, Fonts): console-setup-linux's
+# Terminus Font (SIL OFL 1.1) turned into CP437 tables by tools/psf2font.c.
+FONT_PSF ?= /usr/share/consolefonts/Uni2-Terminus14.psf.gz
+$(B)/gen/video_font.inc: tools/psf2font.c formats/screen.c formats/screen.h $(B)/.deps
+	@mkdir -p $(B)/gen
+	$(CC) $(CFLAGS) -o $(B)/gen/psf2font tools/psf2font.c formats/screen.c -lz
+	$(B)/gen/psf2font $(FONT_PSF) $@
+$(B)/emu/pc/video_font.o: $(B)/gen/video_font.inc
+$(B)/emu/pc/video_font.o: CFLAGS += -I$(B)/gen
 
 # DOS test programs, assembled from source.
 $(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc $(B)/.deps Makefile

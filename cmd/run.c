@@ -131,7 +131,11 @@ static const struct opt run_table[] = {
     { "screen", 0, OPT_STRING, OPT_AT(A, o.screen), .arg = "FILE",
       .help = "write the text screen as the run left it, in UTF-8 ('-': stdout)" },
     { "screen-png", 0, OPT_STRING, OPT_AT(A, o.screen_png), .arg = "FILE",
-      .help = "write a mode 13h screen as the run left it, as a PNG" },
+      .help = "write the screen as the card shows it when the run ends, as a\n"
+              "PNG: every CGA, MDA and Hercules mode, the VGA's 13h; one PNG\n"
+              "pixel per emulated pixel (docs/video.md)" },
+    { "scale", 0, OPT_UNSIGNED, OPT_AT(A, o.screen_scale), .min = 1, .max = 8, .arg = "N",
+      .help = "draw each emulated pixel of --screen-png as N x N, 1-8 (default 1)" },
     { "dos-version", 0, OPT_CALL, .call = parse_dos_version, .want = "want 2.0 to 5.0 (e.g. 2.11, 3.3)",
       .arg = "X.Y", .help = "the DOS version the program sees, 2.0-5.0 (default 3.30)" },
     { "disk-free", 0, OPT_CALL, .call = parse_disk_free, .arg = "BYTES",

@@ -95,6 +95,11 @@ void session_finish(struct profil_session *s);
  * checked 8.3 .PRF name) beside the .PRF; 0 when written. */
 int session_dump(void *session, const char *name83);
 
+/* lib/outputs.c: what the card shows now, as a PNG at `path`
+ * (--screen-png, --screen-every: `option` names it in an error); 0 when
+ * written. */
+int session_write_picture(struct profil_session *s, const char *option, const char *path);
+
 /* lib/files.c */
 enum profil_error run_files_name(struct profil_session *s);
 enum profil_error run_files_check(struct profil_session *s);

@@ -6,12 +6,15 @@
  */
 #include "testutil.h"
 
+#include <zlib.h>
+
 #include "../emu/bios/bios.h"
 #include "../emu/machine.h"
 #include "../emu/pc/adapter.h"
 #include "../emu/pc/console.h"
 #include "../emu/pc/crtc6845.h"
 #include "../emu/pc/video.h"
+#include "../emu/pc/video_draw.h"
 
 static struct machine *new_pc_with(struct console *con, enum video_card card)
 {
@@ -256,6 +259,312 @@ START_TEST(mono_status_from_its_own_clock)
 }
 END_TEST
 
+/* ---- pictures ------------------------------------------------------------- */
+
+static uint8_t px(const struct video_picture *p, unsigned x, unsigned y)
+{
+    ck_assert(x < p->width && y < p->height);
+    return p->pixels[(size_t)y * p->width + x];
+}
+
+static void draw(const struct machine *m, struct video_picture *p)
+{
+    char why[300];
+    ck_assert_msg(video_draw(m, p, why, sizeof why) == 0, "%s", why);
+}
+
+/* CGA 320x200 (mode 4 by the BIOS: 3D9h = 30h, palette 1 bright,
+ * background 0): 1Bh at B8000h is pixels 0-3 of line 0 in colours 0-3 of
+ * the palette: RGBI 0, 11 (bright cyan), 13 (bright magenta), 15; E4h at
+ * BA000h (line 1) the same backwards.  3D9h = 02h: palette 0 dim,
+ * background 2: 2, 2, 4, 6 (brown, AA 55 00 in the palette: the 5153's
+ * fix).  The B/W bit (mode 5, 3D8h = 2Eh) with 3D9h = 30h: 0, 11, 12
+ * (bright red), 15.  Mode 6 (3D9h = 3Fh: foreground 15): A5h at B8000h is
+ * pixels 15, 0, 15, 0, 0, 15, 0, 15 of a 640-wide line. */
+START_TEST(cga_graphics_pixels)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    ck_assert_int_eq(video_set_mode(m, 4), 0);
+    mem_wb(m, 0xB8000, 0x1B);
+    mem_wb(m, 0xBA000, 0xE4);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 320);
+    ck_assert_uint_eq(p.height, 200);
+    const uint8_t line0[4] = { 0, 11, 13, 15 }, line1[4] = { 15, 13, 11, 0 };
+    for (unsigned x = 0; x < 4; x++) {
+        ck_assert_uint_eq(px(&p, x, 0), line0[x]);
+        ck_assert_uint_eq(px(&p, x, 1), line1[x]);
+    }
+    ck_assert_uint_eq(px(&p, 4, 0), 0);
+    ck_assert_int_eq(memcmp(p.palette + 6 * 3, "\xAA\x55\x00", 3), 0);
+    ck_assert_int_eq(memcmp(p.palette + 11 * 3, "\x55\xFF\xFF", 3), 0);
+    video_picture_free(&p);
+    port_out(m, 0x3D9, 0x02);
+    draw(m, &p);
+    const uint8_t dim0[4] = { 2, 2, 4, 6 };
+    for (unsigned x = 0; x < 4; x++)
+        ck_assert_uint_eq(px(&p, x, 0), dim0[x]);
+    video_picture_free(&p);
+    ck_assert_int_eq(video_set_mode(m, 5 | 0x80), 0);
+    draw(m, &p);
+    const uint8_t bw[4] = { 0, 11, 12, 15 };
+    for (unsigned x = 0; x < 4; x++)
+        ck_assert_uint_eq(px(&p, x, 0), bw[x]);
+    video_picture_free(&p);
+    ck_assert_int_eq(video_set_mode(m, 6), 0);
+    mem_wb(m, 0xB8000, 0xA5);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 640);
+    const uint8_t hi[8] = { 15, 0, 15, 0, 0, 15, 0, 15 };
+    for (unsigned x = 0; x < 8; x++)
+        ck_assert_uint_eq(px(&p, x, 0), hi[x]);
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* CGA text, mode 3 (640x200, cells of 8x8): DDh (the left half block,
+ * drawn by tools/psf2font.c: F0h every row) in 1Eh is 4 pixels of 14
+ * (yellow) then 4 of 1 (blue) on each of its 8 lines.  The cursor (the
+ * BIOS's 0607h: lines 6-7) on that cell is yellow on all 8 pixels of
+ * lines 6 and 7 in frames 0-7 and gone in frames 8-15 (frame = 79648
+ * cycles).  9Eh with blink on (3D8h = 29h): the background is 1 (bit 7
+ * blinks), the character shown in frames 0-15, hidden in 16-31. */
+START_TEST(cga_text_cells_cursor_blink)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    mem_ww(m, 0xB8000, 0x1EDD);
+    mem_ww(m, 0xB8002, 0x9EDB);
+    m->now = 0;
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 640);
+    ck_assert_uint_eq(p.height, 200);
+    for (unsigned y = 0; y < 6; y++) {
+        ck_assert_uint_eq(px(&p, 3, y), 14);
+        ck_assert_uint_eq(px(&p, 4, y), 1);
+    }
+    ck_assert_uint_eq(px(&p, 7, 6), 14);                    /* the cursor */
+    ck_assert_uint_eq(px(&p, 8 + 5, 3), 14);                /* DBh, shown */
+    video_picture_free(&p);
+    m->now = 8 * 79648;
+    draw(m, &p);
+    ck_assert_uint_eq(px(&p, 7, 6), 1);                     /* cursor off */
+    ck_assert_uint_eq(px(&p, 8 + 5, 3), 14);
+    video_picture_free(&p);
+    m->now = 16 * 79648;
+    draw(m, &p);
+    ck_assert_uint_eq(px(&p, 8 + 5, 3), 1);                 /* blinked off: background */
+    ck_assert_uint_eq(px(&p, 3, 3), 14);                    /* no blink bit: shown */
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* The 160x100 tweak: mode 3's 6845 with 100 rows of 2 lines (R4 7Fh,
+ * R6 64h, R7 70h, R9 1), blink off (3D8h = 09h), cells of DEh (the right
+ * half block: 0Fh) in 4Ch: a 640x200 picture whose cell (0,0) is 4 pixels
+ * of 4 (red) and 4 of 12 (bright red) on lines 0 and 1, and whose second
+ * row (line 2) starts at character 80. */
+START_TEST(cga_160x100_tweak)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    static const uint8_t regs[][2] = { { 4, 0x7F }, { 6, 0x64 }, { 7, 0x70 }, { 9, 0x01 } };
+    for (unsigned i = 0; i < 4; i++) {
+        port_out(m, 0x3D4, regs[i][0]);
+        port_out(m, 0x3D5, regs[i][1]);
+    }
+    port_out(m, 0x3D8, 0x09);
+    mem_ww(m, 0xB8000, 0x4CDE);
+    mem_ww(m, 0xB8000 + 160, 0xF1DE);                       /* row 1: bg 15 (no blink), fg 1 */
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 640);
+    ck_assert_uint_eq(p.height, 200);
+    for (unsigned y = 0; y < 2; y++) {
+        ck_assert_uint_eq(px(&p, 0, y), 4);
+        ck_assert_uint_eq(px(&p, 4, y), 12);
+    }
+    ck_assert_uint_eq(px(&p, 0, 2), 15);
+    ck_assert_uint_eq(px(&p, 7, 3), 1);
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* MDA text (720x350, cells of 9x14; levels 0 black, 1 normal, 2 bright):
+ * DBh in 07h fills its 9 columns (C0h-DFh repeat the eighth) in normal on
+ * all 14 lines; 'x' in 01h is underlined: line 12 all normal; 20h in 70h
+ * (reverse) is a normal background; DBh in 0Fh bright; DBh in 00h
+ * invisible.  The cursor is hidden here (R10 = 20h). */
+START_TEST(mda_text_attributes)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_MDA);
+    video_set_cursor_type(m, 0x2000);
+    mem_ww(m, 0xB0000, 0x07DB);
+    mem_ww(m, 0xB0002, 0x0178);
+    mem_ww(m, 0xB0004, 0x7020);
+    mem_ww(m, 0xB0006, 0x0FDB);
+    mem_ww(m, 0xB0008, 0x00DB);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 720);
+    ck_assert_uint_eq(p.height, 350);
+    for (unsigned y = 0; y < 14; y++) {
+        ck_assert_uint_eq(px(&p, 8, y), 1);
+        ck_assert_uint_eq(px(&p, 18 + 4, y), 1);
+        ck_assert_uint_eq(px(&p, 27 + 4, y), 2);
+        ck_assert_uint_eq(px(&p, 36 + 4, y), 0);
+    }
+    for (unsigned x = 9; x < 18; x++)
+        ck_assert_uint_eq(px(&p, x, 12), 1);
+    ck_assert_uint_eq(px(&p, 9, 0), 0);                     /* 'x' has nothing on line 0 */
+    ck_assert_int_eq(memcmp(p.palette, "\x00\x00\x00\xAA\xAA\xAA\xFF\xFF\xFF", 9), 0);
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* Hercules graphics (3BFh = 03h, 3B8h = 0Ah, the 6845 as its programs set
+ * it: 35h 2Dh 2Eh 07h 5Bh 02h 57h 57h 02h 03h: 45 characters of 16 pixels
+ * by 87 rows of 4 lines = 720x348): line y at bank (y mod 4) x 2000h +
+ * 90 x (y / 4).  80h at B0000h: pixel (0,0); 01h at B2001h: pixel 15 of
+ * line 1; 40h at B005Ah (90): pixel 1 of line 4.  3B8h bit 7: page 1 at
+ * B8000h. */
+START_TEST(hercules_graphics_pixels)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_HERCULES);
+    static const uint8_t regs[12] = { 0x35, 0x2D, 0x2E, 0x07, 0x5B, 0x02, 0x57, 0x57, 0x02, 0x03, 0x00, 0x00 };
+    port_out(m, 0x3BF, 0x03);
+    port_out(m, 0x3B8, 0x0A);
+    for (uint8_t r = 0; r < 12; r++) {
+        port_out(m, 0x3B4, r);
+        port_out(m, 0x3B5, regs[r]);
+    }
+    memset(m->mem + 0xB0000, 0, 0x10000);
+    mem_wb(m, 0xB0000, 0x80);
+    mem_wb(m, 0xB2001, 0x01);
+    mem_wb(m, 0xB005A, 0x40);
+    mem_wb(m, 0xB8000, 0xFF);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 720);
+    ck_assert_uint_eq(p.height, 348);
+    ck_assert_uint_eq(px(&p, 0, 0), 1);
+    ck_assert_uint_eq(px(&p, 1, 0), 0);
+    ck_assert_uint_eq(px(&p, 15, 1), 1);
+    ck_assert_uint_eq(px(&p, 14, 1), 0);
+    ck_assert_uint_eq(px(&p, 1, 4), 1);
+    ck_assert_uint_eq(px(&p, 0, 4), 0);
+    video_picture_free(&p);
+    port_out(m, 0x3B8, 0x8A);
+    draw(m, &p);
+    ck_assert_uint_eq(px(&p, 7, 0), 1);
+    ck_assert_uint_eq(px(&p, 8, 0), 0);
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* What is not drawn says so: the EGA's mode 10h; a 6845 that shows no
+ * characters (R1 = 0). */
+START_TEST(undrawn_modes_say_which)
+{
+    struct console con;
+    struct video_picture p;
+    char why[300];
+    struct machine *m = new_pc_with(&con, VIDEO_EGA);
+    ck_assert_int_eq(video_set_mode(m, 0x10), 0);
+    ck_assert_int_eq(video_draw(m, &p, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "the EGA is in mode 10h, which profil does not draw"));
+    ck_assert_ptr_null(p.pixels);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_CGA);
+    port_out(m, 0x3D4, 1);
+    port_out(m, 0x3D5, 0);
+    ck_assert_int_eq(video_draw(m, &p, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "R1 or R6 is 0"));
+    machine_free(m);
+}
+END_TEST
+
+/* A PNG's size and pixels (one IDAT, filter 0 on every row, as
+ * formats/png.c writes them), palette entries kept. */
+static void read_png(const char *path, unsigned *w, unsigned *h, uint8_t **pixels, uint8_t palette[768])
+{
+    uint8_t *png;
+    size_t n;
+    char err[256];
+    ck_assert_int_eq(read_file(path, &png, &n, err, sizeof err), 0);
+    *pixels = NULL;
+    for (size_t at = 8; at + 12 <= n;) {
+        uint32_t len = (uint32_t)png[at] << 24 | png[at + 1] << 16 | png[at + 2] << 8 | png[at + 3];
+        const uint8_t *type = png + at + 4, *body = png + at + 8;
+        if (!memcmp(type, "IHDR", 4)) {
+            *w = (uint32_t)body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3];
+            *h = (uint32_t)body[4] << 24 | body[5] << 16 | body[6] << 8 | body[7];
+        } else if (!memcmp(type, "PLTE", 4)) {
+            memcpy(palette, body, len < 768 ? len : 768);
+        } else if (!memcmp(type, "IDAT", 4)) {
+            uLongf raw_len = (uLongf)(*w + 1) * *h;
+            uint8_t *raw = malloc(raw_len);
+            ck_assert_int_eq(uncompress(raw, &raw_len, body, len), Z_OK);
+            *pixels = malloc((size_t)*w * *h);
+            for (unsigned y = 0; y < *h; y++) {
+                ck_assert_uint_eq(raw[(size_t)y * (*w + 1)], 0);
+                memcpy(*pixels + (size_t)y * *w, raw + (size_t)y * (*w + 1) + 1, *w);
+            }
+            free(raw);
+        }
+        at += 12 + len;
+    }
+    ck_assert_ptr_nonnull(*pixels);
+    free(png);
+}
+
+/* cga4.com through --screen-png with --scale 2: 640x400, each emulated
+ * pixel 2x2: the pixels of cga_graphics_pixels at (2x, 2y) and (2x+1,
+ * 2y+1); with its tail "p", palette 0 dim on green. */
+START_TEST(screen_png_of_cga_mode4)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("cga4.com"), TMP "/vid.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.screen_png = TMP "/cga4.png";
+    o.screen_scale = 2;
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    read_png(TMP "/cga4.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 640);
+    ck_assert_uint_eq(h, 400);
+    const uint8_t line0[4] = { 0, 11, 13, 15 }, line1[4] = { 15, 13, 11, 0 };
+    for (unsigned x = 0; x < 4; x++) {
+        ck_assert_uint_eq(pix[2 * x], line0[x]);
+        ck_assert_uint_eq(pix[w + 2 * x + 1], line0[x]);
+        ck_assert_uint_eq(pix[2 * w + 2 * x], line1[x]);
+    }
+    ck_assert_int_eq(memcmp(pal + 13 * 3, "\xFF\x55\xFF", 3), 0);
+    free(pix);
+    o = fixture_options(FIX("cga4.com"), TMP "/vid.prf");
+    o.screen_png = TMP "/cga4p.png";
+    o.tail = "p";
+    run_session(&r, &o, NULL);
+    read_png(TMP "/cga4p.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 320);
+    const uint8_t dim0[4] = { 2, 2, 4, 6 };
+    for (unsigned x = 0; x < 4; x++)
+        ck_assert_uint_eq(pix[x], dim0[x]);
+    free(pix);
+}
+END_TEST
+
 Suite *video_suite(void)
 {
     Suite *s = suite_create("video");
@@ -270,6 +579,13 @@ Suite *video_suite(void)
     tcase_add_test(tc, cga_bios_programs_the_registers);
     tcase_add_test(tc, vertical_sync_counts_follow_the_crtc);
     tcase_add_test(tc, mono_status_from_its_own_clock);
+    tcase_add_test(tc, cga_graphics_pixels);
+    tcase_add_test(tc, cga_text_cells_cursor_blink);
+    tcase_add_test(tc, cga_160x100_tweak);
+    tcase_add_test(tc, mda_text_attributes);
+    tcase_add_test(tc, hercules_graphics_pixels);
+    tcase_add_test(tc, undrawn_modes_say_which);
+    tcase_add_test(tc, screen_png_of_cga_mode4);
     suite_add_tcase(s, tc);
     return s;
 }

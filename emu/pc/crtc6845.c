@@ -87,6 +87,12 @@ static int in_sync(uint32_t at, uint32_t from, uint32_t width, uint32_t total)
     return from < total && (uint64_t)(at + total - from) % total < width;
 }
 
+uint64_t crtc_frames(const struct crtc_frame *f, uint64_t dots)
+{
+    uint64_t line_dots = f->line_dots ? f->line_dots : 1u, lines = f->lines ? f->lines : 1u;
+    return dots / (line_dots * lines);
+}
+
 void crtc_beam_at(const struct crtc_frame *f, uint64_t dots, struct crtc_beam *b)
 {
     uint64_t line_dots = f->line_dots ? f->line_dots : 1u, lines = f->lines ? f->lines : 1u;

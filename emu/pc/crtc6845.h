@@ -65,6 +65,8 @@ unsigned crtc_lines_per_row(const struct crtc6845 *c);     /* R9 + 1 */
 
 /* The raster of the registers with characters of `char_dots` dots (>= 1). */
 void crtc_frame_of(const struct crtc6845 *c, unsigned char_dots, struct crtc_frame *f);
+/* Whole frames after `dots` dots since power-on (the blink's clock). */
+uint64_t crtc_frames(const struct crtc_frame *f, uint64_t dots);
 /* The beam after `dots` dots since power-on. */
 void crtc_beam_at(const struct crtc_frame *f, uint64_t dots, struct crtc_beam *b);
 
