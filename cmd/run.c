@@ -79,6 +79,19 @@ static int parse_dos_version(const char *s, void *args)
 /* --timing's names, by enum profil_timing (the default is not a name). */
 static const char *const timing_names[] = { NULL, "table", "bus" };
 
+/* --screen-every MS:DIR. */
+static int parse_screen_every(const char *s, void *args)
+{
+    struct run_args *a = args;
+    char *end;
+    unsigned long ms = strtoul(s, &end, 10);
+    if (end == s || *end != ':' || !end[1] || ms < 1 || ms > 3600000ul || s[0] == '-')
+        return -1;
+    a->o.screen_every_ms = (unsigned)ms;
+    a->o.screen_every_dir = end + 1;
+    return 0;
+}
+
 /* --video's names, by enum profil_video. */
 static const char *const video_names[] = { "cga", "mda", "hercules", "ega", "vga" };
 
@@ -134,8 +147,13 @@ static const struct opt run_table[] = {
       .help = "write the screen as the card shows it when the run ends, as a\n"
               "PNG: every CGA, MDA and Hercules mode, the VGA's 13h; one PNG\n"
               "pixel per emulated pixel (docs/video.md)" },
+    { "screen-every", 0, OPT_CALL, .call = parse_screen_every, .arg = "MS:DIR",
+      .want = "want MS:DIR, a period of 1 to 3600000 emulated ms and a folder (e.g. 500:frames)",
+      .help = "also draw the screen every MS emulated milliseconds, into the\n"
+              "folder DIR as NNNNNN.png (N: the period's number; the picture\n"
+              "of the first sample at or after it)" },
     { "scale", 0, OPT_UNSIGNED, OPT_AT(A, o.screen_scale), .min = 1, .max = 8, .arg = "N",
-      .help = "draw each emulated pixel of --screen-png as N x N, 1-8 (default 1)" },
+      .help = "draw each emulated pixel of the PNGs as N x N, 1-8 (default 1)" },
     { "dos-version", 0, OPT_CALL, .call = parse_dos_version, .want = "want 2.0 to 5.0 (e.g. 2.11, 3.3)",
       .arg = "X.Y", .help = "the DOS version the program sees, 2.0-5.0 (default 3.30)" },
     { "disk-free", 0, OPT_CALL, .call = parse_disk_free, .arg = "BYTES",

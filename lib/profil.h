@@ -101,6 +101,8 @@ struct profil_options {
     const char *screen;         /* write the final text screen here ("-": options.out) */
     const char *screen_png;     /* write the screen as the card shows it here, as a PNG */
     unsigned screen_scale;      /* each emulated pixel as N x N PNG pixels, 1-8 (0: 1) */
+    unsigned screen_every_ms;   /* with screen_every_dir: a PNG every N emulated ms */
+    const char *screen_every_dir;   /* ... into this folder, named NNNNNN.png (the Nth period) */
     uint16_t dos_version;       /* as INT 21h/30h returns it (AL major, AH minor); 0: 3.30 */
     int trace;                  /* count every instruction: .PRF of instructions + .prx */
     int stacks;                 /* follow calls: .prx with the call tree */

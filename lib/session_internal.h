@@ -47,6 +47,17 @@ struct progress {
     int shown;
 };
 
+/* --screen-every: a picture at the first tick at or after each period,
+ * after the tick's own work (the sampler's, or the progress line's). */
+struct screens {
+    struct profil_session *s;
+    tick_fn inner;
+    void *inner_ctx;
+    uint64_t period, next;
+    unsigned written;
+};
+#define SCREENS_MAX 100000u         /* pictures a run writes at most */
+
 struct profil_session {
     struct profil_options o;
     FILE *in, *out, *err;           /* o's, or stdin, stdout, stderr */
@@ -65,6 +76,7 @@ struct profil_session {
     struct prf_layout layout;
     struct sampler s;
     struct progress prog;
+    struct screens screens;
     struct tracer tr;               /* trace */
     struct calltree calls;          /* trace, stacks */
     struct memprof mem;             /* memory */

@@ -177,7 +177,7 @@ static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | p[1] << 1
  * (x 255 / 63): entry 1 as the program set it (0,42,0 -> 00 AA 00), entry
  * 40 the default red, entry 17 the default's first gray (5 -> 14h); the
  * pixels, one filter byte (0) before each row, have colour 1 first and 40
- * last.  A text screen gets no PNG, and a message. */
+ * last.  The VGA's text screen is not drawn: no PNG, and a message. */
 START_TEST(mode13_screen_as_png)
 {
     struct run_result r;
@@ -221,9 +221,12 @@ START_TEST(mode13_screen_as_png)
     ck_assert_int_eq(seen, 1);
     free(png);
     o = fixture_options(FIX("screen.com"), TMP "/m13.prf");
+    o.video = PROFIL_VIDEO_VGA;
     o.screen_png = TMP "/text.png";
+    remove(TMP "/text.png");
     run_session(&r, &o, NULL);
-    ck_assert_ptr_nonnull(strstr(r.err, "the screen is in mode 03h; only mode 13h is drawn"));
+    ck_assert_ptr_nonnull(strstr(r.err, "--screen-png " TMP "/text.png: the VGA is in mode 03h, which profil does "
+                                        "not draw"));
     ck_assert(!file_exists(TMP "/text.png"));
 }
 END_TEST

@@ -565,6 +565,47 @@ START_TEST(screen_png_of_cga_mode4)
 }
 END_TEST
 
+/* frames.com (its comment derives the times) with --screen-every 100 ms
+ * and --scale 1: pictures 000001-000006, pixel (0,0) in colour 11 (bright
+ * cyan, 55h), 11, 13 (AAh), 13, 15 (FFh), 15; no 000007.  A folder that
+ * is not one is refused before anything runs; MS:DIR badly written gets
+ * a one-line error. */
+START_TEST(screen_every_writes_numbered_pictures)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("frames.com"), TMP "/vid.prf");
+    ck_assert_int_eq(system("rm -rf " TMP "/frames && mkdir -p " TMP "/frames"), 0);
+    o.screen_every_ms = 100;
+    o.screen_every_dir = TMP "/frames";
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    static const uint8_t want[6] = { 11, 11, 13, 13, 15, 15 };
+    for (unsigned k = 1; k <= 6; k++) {
+        char path[256];
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        snprintf(path, sizeof path, TMP "/frames/%06u.png", k);
+        read_png(path, &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 320);
+        ck_assert_msg(pix[0] == want[k - 1] && pix[3] == want[k - 1], "picture %u: %u", k, pix[0]);
+        free(pix);
+    }
+    ck_assert(!file_exists(TMP "/frames/000007.png"));
+    o = fixture_options(FIX("frames.com"), TMP "/vid2.prf");
+    o.screen_every_ms = 100;
+    o.screen_every_dir = FIX("frames.com");
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_ptr_nonnull(strstr(r.err, "frames.com: --screen-every wants a folder it can write in"));
+    ck_assert(!file_exists(TMP "/vid2.prf"));
+    run_profil(&r, "run -q --screen-every 100 " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_str_eq(r.err, "profil: --screen-every 100: want MS:DIR, a period of 1 to 3600000 emulated ms and a "
+                            "folder (e.g. 500:frames)\n");
+}
+END_TEST
+
 Suite *video_suite(void)
 {
     Suite *s = suite_create("video");
@@ -586,6 +627,7 @@ Suite *video_suite(void)
     tcase_add_test(tc, hercules_graphics_pixels);
     tcase_add_test(tc, undrawn_modes_say_which);
     tcase_add_test(tc, screen_png_of_cga_mode4);
+    tcase_add_test(tc, screen_every_writes_numbered_pictures);
     suite_add_tcase(s, tc);
     return s;
 }
