@@ -360,6 +360,17 @@ START_TEST(cga_text_cells_cursor_blink)
     ck_assert_uint_eq(px(&p, 8 + 5, 3), 1);                 /* blinked off: background */
     ck_assert_uint_eq(px(&p, 3, 3), 14);                    /* no blink bit: shown */
     video_picture_free(&p);
+    /* A start address past the memory (3FFFh characters = byte 7FFEh)
+     * wraps in the 16 KiB: the first cell is the bytes at 3FFEh. */
+    port_out(m, 0x3D4, CRTC_START_HI);
+    port_out(m, 0x3D5, 0x3F);
+    port_out(m, 0x3D4, CRTC_START_LO);
+    port_out(m, 0x3D5, 0xFF);
+    mem_ww(m, 0xB8000 + 0x3FFE, 0x2FDB);                    /* DBh in 2Fh: white */
+    draw(m, &p);
+    ck_assert_uint_eq(px(&p, 0, 0), 15);
+    ck_assert_uint_eq(px(&p, 8 + 3, 0), 14);                /* then the cell at 0000h */
+    video_picture_free(&p);
     machine_free(m);
 }
 END_TEST
