@@ -131,7 +131,7 @@ void machine_write_high(struct machine *m, uint32_t a, uint8_t v)
     a &= MEM_MASK;
     if (in_vram(a))
         vram_write(m, a, v);
-    else if (a < (uint32_t)SEG_ROM << 4)
+    else if (a < (uint32_t)SEG_ROM << 4 && a - VIDEO_ROM_LO >= adapter_rom_size(&m->adapter))
         m->mem[a] = v;
 }
 

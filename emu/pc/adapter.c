@@ -31,6 +31,11 @@ void adapter_reset(struct display_adapter *a, enum video_card card)
     mda_reset(&a->mda, card == VIDEO_HERCULES);
 }
 
+uint32_t adapter_rom_size(const struct display_adapter *a)
+{
+    return a->card == VIDEO_EGA ? 0x4000u : a->card == VIDEO_VGA ? 0x8000u : 0;
+}
+
 int adapter_is_mono(const struct display_adapter *a)
 {
     return a->card == VIDEO_MDA || a->card == VIDEO_HERCULES;

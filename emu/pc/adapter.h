@@ -56,6 +56,11 @@ uint8_t adapter_status(const struct display_adapter *a, uint64_t now);
 /* The memory windows the card decodes now (a Hercules's second page
  * only with 3BFh bit 1); the count. */
 unsigned adapter_windows(const struct display_adapter *a, struct vram_window w[ADAPTER_MAX_WINDOWS]);
+/* The card's video BIOS ROM at VIDEO_ROM_LO: its bytes (the EGA's 16 KiB,
+ * the VGA's 32 KiB; 0: none, the CGA and MDA have theirs in the system
+ * BIOS).  The machine ignores the guest's writes there. */
+#define VIDEO_ROM_LO 0xC0000u
+uint32_t adapter_rom_size(const struct display_adapter *a);
 /* The colour card (CGA, EGA, VGA) or the monochrome one (MDA, Hercules). */
 int adapter_is_mono(const struct display_adapter *a);
 
