@@ -221,7 +221,8 @@ struct machine {
 struct machine *machine_new(enum cpu_model model);
 void machine_free(struct machine *m);
 
-/* The display adapter: the card (--video; VIDEO_CGA from machine_new()),
+/* The display adapter: the card (--video; VIDEO_CGA from machine_new();
+ * before bios_install(), which sets its mode),
  * reset as at power-on, its memory windows mapped (0 with its memory, the
  * rest of A0000h-BFFFFh reading FFh). */
 void machine_set_video(struct machine *m, enum video_card card);

@@ -141,6 +141,44 @@ START_TEST(absurd_crtc_values_make_a_frame)
 }
 END_TEST
 
+/* Any register values: 2000 sets from a fixed generator (the 6845's 16
+ * registers, 3D8h/3D9h, 3B8h/3BFh, start addresses anywhere) give every
+ * card a status and a picture (or a reason) without a crash, and the
+ * picture is never more than the 6845 can describe: R1 x 16 by R6 x 32. */
+START_TEST(random_registers_never_break_status_or_drawing)
+{
+    struct console con;
+    static const enum video_card cards[3] = { VIDEO_CGA, VIDEO_MDA, VIDEO_HERCULES };
+    uint32_t x = 12345;
+    for (unsigned c = 0; c < 3; c++) {
+        struct machine *m = new_pc_with(&con, cards[c]);
+        uint16_t base = cards[c] == VIDEO_CGA ? 0x3D0 : 0x3B0;
+        for (unsigned round = 0; round < 2000 / 3; round++) {
+            for (uint8_t r = 0; r < 16; r++) {
+                x = x * 1103515245u + 12345u;
+                port_out(m, (uint16_t)(base + 4), r);
+                port_out(m, (uint16_t)(base + 5), (uint8_t)(x >> 16));
+            }
+            x = x * 1103515245u + 12345u;
+            port_out(m, (uint16_t)(base + 8), (uint8_t)(x >> 16));
+            port_out(m, (uint16_t)(base + (cards[c] == VIDEO_CGA ? 9 : 0xF)), (uint8_t)(x >> 24));
+            m->now += x % 1000003u;
+            (void)port_in(m, (uint16_t)(base + 0xA));
+            struct video_picture p;
+            char why[300];
+            if (video_draw(m, &p, why, sizeof why) == 0) {
+                ck_assert_uint_le(p.width, 255u * 16u);
+                ck_assert_uint_le(p.height, 127u * 32u);
+                video_picture_free(&p);
+            } else {
+                ck_assert_ptr_nonnull(strstr(why, "R1 or R6 is 0"));
+            }
+        }
+        machine_free(m);
+    }
+}
+END_TEST
+
 /* CGA memory: 16 KiB repeated through B8000h-BFFFFh, for the CPU's and
  * the host's writes alike; B0000h-B7FFFh reads FFh and keeps nothing. */
 START_TEST(cga_memory_is_mirrored)
@@ -628,6 +666,7 @@ Suite *video_suite(void)
     tcase_add_test(tc, video_option_names_and_error);
     tcase_add_test(tc, crtc_registers_keep_their_width);
     tcase_add_test(tc, absurd_crtc_values_make_a_frame);
+    tcase_add_test(tc, random_registers_never_break_status_or_drawing);
     tcase_add_test(tc, cga_memory_is_mirrored);
     tcase_add_test(tc, hercules_config_maps_page_one);
     tcase_add_test(tc, cga_bios_programs_the_registers);
