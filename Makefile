@@ -72,10 +72,11 @@ $(B)/%.o: %.c $(B)/.deps
 # The text modes' font (docs/video.md, Fonts): console-setup-linux's
 # Terminus Font (SIL OFL 1.1) turned into CP437 tables by tools/psf2font.c.
 FONT_PSF ?= /usr/share/consolefonts/Uni2-Terminus14.psf.gz
+FONT16_PSF ?= /usr/share/consolefonts/Uni2-Terminus16.psf.gz
 $(B)/gen/video_font.inc: tools/psf2font.c formats/screen.c formats/screen.h $(B)/.deps
 	@mkdir -p $(B)/gen
 	$(CC) $(CFLAGS) -o $(B)/gen/psf2font tools/psf2font.c formats/screen.c -lz
-	$(B)/gen/psf2font $(FONT_PSF) $@
+	$(B)/gen/psf2font $(FONT_PSF) $(FONT16_PSF) $@
 $(B)/emu/pc/video_font.o: $(B)/gen/video_font.inc
 $(B)/emu/pc/video_font.o: CFLAGS += -I$(B)/gen
 

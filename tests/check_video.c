@@ -523,6 +523,39 @@ START_TEST(hercules_graphics_pixels)
 }
 END_TEST
 
+/* The EGA's and VGA's text from the BIOS's state: mode 3 on the EGA is
+ * 640x350, DBh in 1Eh fills an 8x14 cell with 14 (yellow); on the VGA
+ * 720x400 in 9x16 cells, DDh (F0h every row, C0h-DFh repeating the eighth
+ * column) is 4 pixels of 14 then 5 of 1 (blue) on all 16 lines. */
+START_TEST(ega_vga_text_cells)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_EGA);
+    mem_ww(m, 0xB8000, 0x1EDB);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 640);
+    ck_assert_uint_eq(p.height, 350);
+    ck_assert_uint_eq(px(&p, 0, 0), 14);
+    ck_assert_uint_eq(px(&p, 7, 13), 14);
+    ck_assert_uint_eq(px(&p, 8, 0), 0);                     /* the next cell: blank 0720h */
+    video_picture_free(&p);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_VGA);
+    mem_ww(m, 0xB8000, 0x1EDD);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 720);
+    ck_assert_uint_eq(p.height, 400);
+    for (unsigned y = 0; y < 16; y++) {
+        ck_assert_uint_eq(px(&p, 3, y), 14);
+        ck_assert_uint_eq(px(&p, 4, y), 1);
+        ck_assert_uint_eq(px(&p, 8, y), 1);
+    }
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
 /* What is not drawn says so: the EGA's mode 10h; a 6845 that shows no
  * characters (R1 = 0). */
 START_TEST(undrawn_modes_say_which)
@@ -677,6 +710,7 @@ Suite *video_suite(void)
     tcase_add_test(tc, cga_160x100_tweak);
     tcase_add_test(tc, mda_text_attributes);
     tcase_add_test(tc, hercules_graphics_pixels);
+    tcase_add_test(tc, ega_vga_text_cells);
     tcase_add_test(tc, undrawn_modes_say_which);
     tcase_add_test(tc, screen_png_of_cga_mode4);
     tcase_add_test(tc, screen_every_writes_numbered_pictures);

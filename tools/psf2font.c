@@ -2,19 +2,21 @@
  * tools/psf2font.c: profil's text-mode fonts, made at build time from a
  * Debian console font (docs/video.md, Fonts).
  *
- * Reads a PSF1 font with a Unicode table (gzip'ed, as console-setup-linux
- * installs them; the Makefile passes Uni2-Terminus14.psf.gz, the Terminus
- * Font, SIL Open Font License 1.1) and writes a C include with two
- * tables of the 256 characters of code page 437 (found by their Unicode
- * code points, formats/screen.c's cp437_to_utf8()):
- *   font_8x14: the font's own 8x14 glyphs, for the MDA's and Hercules's
- *              9x14 cell (the card adds the ninth column);
+ * Reads two PSF1 fonts with a Unicode table, 8x14 and 8x16 (gzip'ed, as
+ * console-setup-linux installs them; the Makefile passes its
+ * Uni2-Terminus14 and Uni2-Terminus16, the Terminus Font, SIL Open Font
+ * License 1.1) and writes a C include with three tables of the 256
+ * characters of code page 437 (found by their Unicode code points,
+ * formats/screen.c's cp437_to_utf8()):
+ *   font_8x14: the 8x14 font's glyphs, for the MDA's and Hercules's 9x14
+ *              cell (the card adds the ninth column) and the EGA's 8x14;
  *   font_8x8:  the same folded to 8 rows for the CGA's 8x8 cell: rows 2,
- *              3|4, 5, 6|7, 8, 9|10, 11, 12|13 (the pairs ORed).
+ *              3|4, 5, 6|7, 8, 9|10, 11, 12|13 (the pairs ORed);
+ *   font_8x16: the 8x16 font's, for the VGA's 9x16 cell.
  * The block elements (B0h-B2h, DBh-DFh) are drawn for each height, as are
  * a few symbols the font lacks (08h-0Ah, 10h, 11h, 16h); any other
  * character it lacks becomes a hollow box.  A byte is a row, bit 7 the
- * leftmost dot.  Usage: psf2font FONT.psf.gz OUT.inc
+ * leftmost dot.  Usage: psf2font FONT14.psf.gz FONT16.psf.gz OUT.inc
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -100,73 +102,85 @@ static int draw(uint8_t ch, unsigned h, uint8_t *rows)
     return 1;
 }
 
-/* The 8x14 glyph of CP437 character `ch`. */
-static void glyph14(const struct psf *f, uint8_t ch, uint8_t out[14])
+/* The glyph of CP437 character `ch`, f->height rows. */
+static void glyph_of(const struct psf *f, uint8_t ch, uint8_t *out)
 {
     char utf8[4];
     size_t n = cp437_to_utf8(ch, utf8), used;
     uint32_t u = ch == 0 ? 0x20 : utf8_decode((const uint8_t *)utf8, n, &used);
-    if (draw(ch, 14, out))
+    unsigned h = f->height;
+    if (draw(ch, h, out))
         return;
     long g = find_glyph(f, u);
     if (g < 0) {                                                       /* a hollow box */
-        for (unsigned y = 0; y < 14; y++)
-            out[y] = y < 2 || y > 11 ? 0 : y == 2 || y == 11 ? 0x7E : 0x42;
+        for (unsigned y = 0; y < h; y++)
+            out[y] = y < 2 || y > h - 3 ? 0 : y == 2 || y == h - 3 ? 0x7E : 0x42;
         return;
     }
-    memcpy(out, f->glyphs + (size_t)g * f->height, 14);
+    memcpy(out, f->glyphs + (size_t)g * h, h);
+}
+
+/* A PSF1 font of `height` rows read from `path` into buf; -1 after the
+ * error. */
+static int load(const char *path, unsigned height, uint8_t *buf, size_t size, struct psf *f)
+{
+    gzFile in = gzopen(path, "rb");
+    int len = in ? gzread(in, buf, (unsigned)size) : -1;
+    if (in)
+        gzclose(in);
+    unsigned mode = len >= 4 ? buf[2] : 0;
+    *f = (struct psf){ mode & 1 ? 512u : 256u, len >= 4 ? buf[3] : 0u, buf + 4, NULL, 0 };
+    size_t table_at = 4 + (size_t)f->count * f->height;
+    if (len < 4 || buf[0] != 0x36 || buf[1] != 0x04 || f->height != height || !(mode & 6) || table_at > (size_t)len) {
+        fprintf(stderr, "psf2font: %s: want a PSF1 font of 8x%u with a Unicode table (console-setup-linux's)\n",
+                path, height);
+        return -1;
+    }
+    f->table = buf + table_at;
+    f->table_len = (size_t)len - table_at;
+    return 0;
+}
+
+static void print_table(FILE *out, const char *name, unsigned h, const uint8_t *rows)
+{
+    fprintf(out, "static const uint8_t %s[256][%u] = {\n", name, h);
+    for (unsigned c = 0; c < 256; c++) {
+        fprintf(out, "    {");
+        for (unsigned y = 0; y < h; y++)
+            fprintf(out, "%s0x%02X", y ? ", " : " ", rows[c * h + y]);
+        fprintf(out, " },\n");
+    }
+    fprintf(out, "};\n");
 }
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: psf2font FONT.psf.gz OUT.inc\n");
+    static uint8_t buf14[MAX_FONT], buf16[MAX_FONT];
+    static uint8_t g14[256][14], g16[256][16], g8[256][8];
+    static const uint8_t fold[8][2] = { { 2, 2 }, { 3, 4 }, { 5, 5 }, { 6, 7 }, { 8, 8 }, { 9, 10 }, { 11, 11 }, { 12, 13 } };
+    struct psf f14, f16;
+    if (argc != 4) {
+        fprintf(stderr, "usage: psf2font FONT14.psf.gz FONT16.psf.gz OUT.inc\n");
         return 2;
     }
-    gzFile in = gzopen(argv[1], "rb");
-    static uint8_t buf[MAX_FONT];
-    int len = in ? gzread(in, buf, sizeof buf) : -1;
-    if (in)
-        gzclose(in);
-    unsigned mode = len >= 4 ? buf[2] : 0;
-    struct psf f = { mode & 1 ? 512u : 256u, len >= 4 ? buf[3] : 0u, buf + 4, NULL, 0 };
-    size_t table_at = 4 + (size_t)f.count * f.height;
-    if (len < 4 || buf[0] != 0x36 || buf[1] != 0x04 || f.height != 14 || !(mode & 6) || table_at > (size_t)len) {
-        fprintf(stderr, "psf2font: %s: want a PSF1 font of 8x14 with a Unicode table (console-setup-linux's)\n",
-                argv[1]);
+    if (load(argv[1], 14, buf14, sizeof buf14, &f14) != 0 || load(argv[2], 16, buf16, sizeof buf16, &f16) != 0)
         return 1;
-    }
-    f.table = buf + table_at;
-    f.table_len = (size_t)len - table_at;
-    FILE *out = fopen(argv[2], "w");
-    if (!out) {
-        perror(argv[2]);
-        return 1;
-    }
-    uint8_t g14[256][14], g8[256][8];
-    static const uint8_t fold[8][2] = { { 2, 2 }, { 3, 4 }, { 5, 5 }, { 6, 7 }, { 8, 8 }, { 9, 10 }, { 11, 11 }, { 12, 13 } };
     for (unsigned c = 0; c < 256; c++) {
-        glyph14(&f, (uint8_t)c, g14[c]);
+        glyph_of(&f14, (uint8_t)c, g14[c]);
+        glyph_of(&f16, (uint8_t)c, g16[c]);
         if (!draw((uint8_t)c, 8, g8[c]))
             for (unsigned y = 0; y < 8; y++)
                 g8[c][y] = g14[c][fold[y][0]] | g14[c][fold[y][1]];
     }
-    fprintf(out, "/* Generated by tools/psf2font.c from %s: the Terminus Font by Dimitar\n"
-                 " * Toshkov Zhekov, SIL Open Font License 1.1 (docs/video.md, Fonts). */\n", argv[1]);
-    fprintf(out, "static const uint8_t font_8x14[256][14] = {\n");
-    for (unsigned c = 0; c < 256; c++) {
-        fprintf(out, "    {");
-        for (unsigned y = 0; y < 14; y++)
-            fprintf(out, "%s0x%02X", y ? ", " : " ", g14[c][y]);
-        fprintf(out, " },\n");
+    FILE *out = fopen(argv[3], "w");
+    if (!out) {
+        perror(argv[3]);
+        return 1;
     }
-    fprintf(out, "};\nstatic const uint8_t font_8x8[256][8] = {\n");
-    for (unsigned c = 0; c < 256; c++) {
-        fprintf(out, "    {");
-        for (unsigned y = 0; y < 8; y++)
-            fprintf(out, "%s0x%02X", y ? ", " : " ", g8[c][y]);
-        fprintf(out, " },\n");
-    }
-    fprintf(out, "};\n");
+    fprintf(out, "/* Generated by tools/psf2font.c from %s and %s: the Terminus Font by\n"
+                 " * Dimitar Toshkov Zhekov, SIL Open Font License 1.1 (docs/video.md, Fonts). */\n", argv[1], argv[2]);
+    print_table(out, "font_8x14", 14, &g14[0][0]);
+    print_table(out, "font_8x8", 8, &g8[0][0]);
+    print_table(out, "font_8x16", 16, &g16[0][0]);
     return fclose(out) == 0 ? 0 : 1;
 }

@@ -51,15 +51,42 @@ static const struct crtc_frame vga_frame = { 800, 449, 640, 400, 656, 96, 412, 2
 #define VGA_DOTS_NUM 3776250u       /* 25175000 x 3 / 14318180, reduced */
 #define VGA_DOTS_DEN 715909u
 
+/* The EGA's or VGA's raster and the dots its clock has counted. */
+static const struct crtc_frame *ega_vga_raster(const struct display_adapter *a, uint64_t now, uint64_t *dots)
+{
+    if (a->card == VIDEO_VGA) {
+        *dots = now / VGA_DOTS_DEN * VGA_DOTS_NUM + now % VGA_DOTS_DEN * VGA_DOTS_NUM / VGA_DOTS_DEN;
+        return &vga_frame;
+    }
+    *dots = now * CGA_DOTS_PER_CYCLE;
+    return &ega_frame;
+}
+
 static uint8_t ega_vga_status(const struct display_adapter *a, uint64_t now)
 {
     struct crtc_beam b;
-    if (a->card == VIDEO_VGA)
-        crtc_beam_at(&vga_frame, now / VGA_DOTS_DEN * VGA_DOTS_NUM + now % VGA_DOTS_DEN * VGA_DOTS_NUM / VGA_DOTS_DEN,
-                     &b);
-    else
-        crtc_beam_at(&ega_frame, now * CGA_DOTS_PER_CYCLE, &b);
+    uint64_t dots;
+    const struct crtc_frame *raster = ega_vga_raster(a, now, &dots);
+    crtc_beam_at(raster, dots, &b);
     return (uint8_t)((b.vsync ? 0x08 : 0) | (b.display ? 0 : 0x01));
+}
+
+uint64_t adapter_frames(const struct display_adapter *a, uint64_t now)
+{
+    struct crtc_frame f;
+    uint64_t dots;
+    switch (a->card) {
+    case VIDEO_CGA:
+        cga_frame(&a->cga, &f);
+        return crtc_frames(&f, now * CGA_DOTS_PER_CYCLE);
+    case VIDEO_MDA: case VIDEO_HERCULES:
+        mda_frame(&a->mda, &f);
+        return crtc_frames(&f, mda_dots(now));
+    default: {
+        const struct crtc_frame *raster = ega_vga_raster(a, now, &dots);
+        return crtc_frames(raster, dots);
+    }
+    }
 }
 
 uint8_t adapter_status(const struct display_adapter *a, uint64_t now)

@@ -51,6 +51,9 @@ void adapter_reset(struct display_adapter *a, enum video_card card);
 /* A port: 1 with *v when the card decodes it, else 0. */
 int adapter_port_in(struct display_adapter *a, uint16_t port, uint64_t now, uint8_t *v);
 int adapter_port_out(struct display_adapter *a, uint16_t port, uint8_t v);
+/* The whole frames the card's raster has shown by CPU cycle `now` (the
+ * blink's clock). */
+uint64_t adapter_frames(const struct display_adapter *a, uint64_t now);
 /* The status register (3DAh, 3BAh on a monochrome card) at `now`. */
 uint8_t adapter_status(const struct display_adapter *a, uint64_t now);
 /* The memory windows the card decodes now (a Hercules's second page

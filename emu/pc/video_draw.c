@@ -10,12 +10,12 @@
 
 #include "../machine.h"
 #include "adapter.h"
+#include "bda.h"
 #include "video.h"
 #include "video_font.h"
 
 /* The monochrome cards' levels: palette entries 0-2. */
 enum { MONO_BLACK, MONO_NORMAL, MONO_BRIGHT };
-#define MONO_UNDERLINE_LINE 12u     /* the cell's 13th line of 14 */
 
 /* What the 6845 lays out: R1 characters by R6 rows of R9+1 lines, from
  * the start address R12:R13. */
@@ -36,7 +36,7 @@ static void layout_of(const struct crtc6845 *c, struct layout *l)
 struct text_look {
     uint32_t base, mask;        /* its memory: linear base, byte offsets masked */
     unsigned cell_width;        /* 8 (CGA) or 9 (MDA, Hercules) */
-    unsigned font_rows;         /* 8 or 14 */
+    unsigned font_rows;         /* 8 (the CGA's ROM: a line's low 3 bits pick the row), 14, 16 */
     int mono, blink_enabled;
     int chars_shown;            /* the blink phase: blinking characters visible */
     int cursor_shown;
@@ -127,12 +127,13 @@ static void draw_text(const struct machine *m, const struct crtc6845 *c, const s
             int hidden = t->blink_enabled && (attr & 0x80) && !t->chars_shown;
             for (unsigned r = 0; r < l.row_lines; r++) {
                 /* The CGA's character ROM answers the row's low 3 bits;
-                 * the MDA's has 14 rows and blank ones after. */
-                unsigned dots = t->mono ? (r < t->font_rows ? glyph[r] : 0) : glyph[r & 7u];
+                 * the others' have their rows and blank ones after. */
+                unsigned font_row = t->font_rows == 8 ? r & 7u : r;
+                unsigned dots = font_row < t->font_rows ? glyph[font_row] : 0;
                 dots <<= 1;                                     /* 9 dots: bit 8 leftmost */
                 if (t->cell_width == 9 && ch >= 0xC0 && ch <= 0xDF)
                     dots |= dots >> 1 & 1;                      /* line graphics fill the ninth */
-                if (t->mono && (attr & 7) == 1 && r == MONO_UNDERLINE_LINE)
+                if (t->mono && (attr & 7) == 1 && r == t->font_rows - 2u)    /* 12 of 14 */
                     dots = 0x1FF;
                 if (hidden)
                     dots = 0;
@@ -180,9 +181,7 @@ static int draw_cga(const struct machine *m, struct video_picture *pic, char *wh
 {
     const struct cga *card = &m->adapter.cga;
     struct layout l;
-    struct crtc_frame f;
     layout_of(&card->crtc, &l);
-    cga_frame(card, &f);
     int graphics = card->mode & CGA_MODE_GRAPHICS, wide = card->mode & CGA_MODE_640;
     unsigned width = graphics ? l.cols * (wide ? 16u : 8u) : l.cols * 8u;
     if (new_picture(pic, width, l.rows * l.row_lines, why, n) != 0)
@@ -202,7 +201,7 @@ static int draw_cga(const struct machine *m, struct video_picture *pic, char *wh
         return 0;
     }
     struct text_look t = { 0xB8000, CGA_MEM_SIZE - 1, 8, 8, 0, card->mode & CGA_MODE_BLINK, 1, 1 };
-    blink_phase(&card->crtc, crtc_frames(&f, m->now * CGA_DOTS_PER_CYCLE), &t);
+    blink_phase(&card->crtc, adapter_frames(&m->adapter, m->now), &t);
     draw_text(m, &card->crtc, &t, pic);
     return 0;
 }
@@ -212,9 +211,7 @@ static int draw_mono(const struct machine *m, struct video_picture *pic, char *w
     const struct mda *card = &m->adapter.mda;
     uint8_t mode = mda_mode(card);
     struct layout l;
-    struct crtc_frame f;
     layout_of(&card->crtc, &l);
-    mda_frame(card, &f);
     int graphics = mode & MDA_MODE_GRAPHICS;
     if (new_picture(pic, l.cols * (graphics ? 16u : 9u), l.rows * l.row_lines, why, n) != 0)
         return -1;
@@ -229,7 +226,7 @@ static int draw_mono(const struct machine *m, struct video_picture *pic, char *w
     }
     uint32_t mask = card->hercules ? HERC_PAGE_SIZE - 1 : MDA_MEM_SIZE - 1;
     struct text_look t = { 0xB0000, mask, 9, 14, 1, mode & MDA_MODE_BLINK, 1, 1 };
-    blink_phase(&card->crtc, crtc_frames(&f, mda_dots(m->now)), &t);
+    blink_phase(&card->crtc, adapter_frames(&m->adapter, m->now), &t);
     draw_text(m, &card->crtc, &t, pic);
     return 0;
 }
@@ -245,6 +242,33 @@ static int draw_mode13(const struct machine *m, struct video_picture *pic, char 
     return 0;
 }
 
+/* The EGA's and VGA's text modes, from the BIOS's state, their CRTC and
+ * attribute controller not being modelled: the BIOS's columns and rows
+ * of the shown page in cells of 8x14 (EGA; 9x14 in mode 7) or 9x16
+ * (VGA), in the default palette's 16 colours (the RGBI ones) or the
+ * monochrome levels in mode 7, blink on; no cursor. */
+static int draw_ega_vga_text(const struct machine *m, struct video_picture *pic, char *why, size_t n)
+{
+    int vga = machine_video_card(m) == VIDEO_VGA, mono = video_mode(m) == 7;
+    struct crtc6845 c = { 0 };
+    unsigned cell_h = vga ? 16u : 14u;
+    c.reg[CRTC_H_DISPLAYED] = (uint8_t)video_cols(m);
+    c.reg[CRTC_V_DISPLAYED] = (uint8_t)video_rows(m);
+    c.reg[CRTC_MAX_SCAN] = (uint8_t)(cell_h - 1u);
+    c.reg[CRTC_CURSOR_START] = 0x20;                            /* no cursor */
+    crtc_set_start_address(&c, (uint16_t)(mem_rw(m, BDA_PAGE_START) / 2u));
+    struct text_look t = { mono ? 0xB0000 : 0xB8000, 0x7FFF, vga || mono ? 9u : 8u, cell_h, mono, 1, 1, 0 };
+    if (new_picture(pic, c.reg[CRTC_H_DISPLAYED] * t.cell_width, c.reg[CRTC_V_DISPLAYED] * cell_h, why, n) != 0)
+        return -1;
+    if (mono)
+        set_palette_mono(pic);
+    else
+        set_palette_rgbi(pic);
+    blink_phase(&c, adapter_frames(&m->adapter, m->now), &t);
+    draw_text(m, &c, &t, pic);
+    return 0;
+}
+
 int video_draw(const struct machine *m, struct video_picture *pic, char *why, size_t n)
 {
     memset(pic, 0, sizeof *pic);
@@ -254,9 +278,11 @@ int video_draw(const struct machine *m, struct video_picture *pic, char *why, si
     default:
         if (machine_video_card(m) == VIDEO_VGA && video_mode(m) == 0x13)
             return draw_mode13(m, pic, why, n);
+        if (video_is_text(m))
+            return draw_ega_vga_text(m, pic, why, n);
         snprintf(why, n, "the %s is in mode %02Xh, which profil does not draw (it draws every mode of the CGA, "
-                 "MDA and Hercules, and the VGA's 13h)", machine_video_card(m) == VIDEO_VGA ? "VGA" : "EGA",
-                 video_mode(m));
+                 "MDA and Hercules, the EGA's and VGA's text and the VGA's 13h)",
+                 machine_video_card(m) == VIDEO_VGA ? "VGA" : "EGA", video_mode(m));
         return -1;
     }
 }

@@ -10,5 +10,5 @@
 
 const uint8_t *video_glyph(unsigned height, uint8_t ch)
 {
-    return height == 8 ? font_8x8[ch] : height == 14 ? font_8x14[ch] : NULL;
+    return height == 8 ? font_8x8[ch] : height == 14 ? font_8x14[ch] : height == 16 ? font_8x16[ch] : NULL;
 }
