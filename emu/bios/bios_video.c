@@ -3,7 +3,7 @@
  * (--video), over the screen model of video.c.  Text it writes
  * (teletype, character writes, write string) also goes to the console's
  * screen stream.  The PC/XT BIOS of a CGA or MDA has functions 00h-0Fh
- * (and 13h, as the XT's of 1986): 10h-12h and 1Ah return with the
+ * (13h, which IBM added with the AT, is kept for every card): 10h-12h and 1Ah return with the
  * registers as they were; the EGA's BIOS adds 10h-12h (12h BL=10h, its
  * information), the VGA's also the DAC (10h) and 1Ah (display combination).
  */
