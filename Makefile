@@ -31,9 +31,10 @@ OBJCOPY ?= objcopy
 
 # What `make` and `make check` install when missing (tools/deps.sh): the
 # compiler and libraries; nasm for the test programs; groff to check the man
-# pages; zsh to run its completion; dev86's bcc for the C test program.
+# pages; zsh to run its completion; dev86's bcc for the C test program;
+# console-setup-linux's Terminus font for drawing text screens.
 DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev libcapstone-dev \
-                   groff-base zsh bcc
+                   groff-base zsh bcc console-setup-linux
 
 # Install missing Debian packages when root, else print the exact command;
 # again whenever the list changes.  What is built needs them first but is
@@ -88,6 +89,17 @@ $(B)/%.o: %.c | $(B)/.deps
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
+
+# The text modes' font (docs/video.md, Fonts): console-setup-linux's
+# Terminus Font (SIL OFL 1.1) turned into CP437 tables by tools/psf2font.c.
+FONT_PSF ?= /usr/share/consolefonts/Uni2-Terminus14.psf.gz
+FONT16_PSF ?= /usr/share/consolefonts/Uni2-Terminus16.psf.gz
+$(B)/gen/video_font.inc: tools/psf2font.c formats/screen.c formats/screen.h | $(B)/.deps
+	@mkdir -p $(B)/gen
+	$(CC) $(CFLAGS) -o $(B)/gen/psf2font tools/psf2font.c formats/screen.c -lz
+	$(B)/gen/psf2font $(FONT_PSF) $(FONT16_PSF) $@
+$(B)/emu/pc/video_font.o: $(B)/gen/video_font.inc
+$(B)/emu/pc/video_font.o: CFLAGS += -I$(B)/gen
 
 # What it prints is the README's "What `make demo` shows" (a test compares).
 demo: $(PROFIL) $(B)/fixtures/hotloop.com

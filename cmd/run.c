@@ -79,6 +79,22 @@ static int parse_dos_version(const char *s, void *args)
 /* --timing's names, by enum profil_timing (the default is not a name). */
 static const char *const timing_names[] = { NULL, "table", "bus" };
 
+/* --screen-every MS:DIR. */
+static int parse_screen_every(const char *s, void *args)
+{
+    struct run_args *a = args;
+    char *end;
+    unsigned long ms = strtoul(s, &end, 10);
+    if (end == s || *end != ':' || !end[1] || ms < 1 || ms > 3600000ul || s[0] == '-')
+        return -1;
+    a->o.screen_every_ms = (unsigned)ms;
+    a->o.screen_every_dir = end + 1;
+    return 0;
+}
+
+/* --video's names, by enum profil_video. */
+static const char *const video_names[] = { "cga", "mda", "hercules", "ega", "vga" };
+
 #define A struct run_args
 static const struct opt run_table[] = {
     { "bucket-size", 'b', OPT_UNSIGNED, OPT_AT(A, o.bucket_size), .min = 1, .max = 65529, .unit = "paragraphs",
@@ -111,6 +127,10 @@ static const struct opt run_table[] = {
               "table charges each instruction its listed cost, leaving out\n"
               "the queue and the bus waits (the 186/286 default; docs/timing.md)" },
     { "no-refresh", 0, OPT_FLAG, OPT_AT(A, o.no_refresh), .help = "the bus model without the IBM PC's DRAM refresh" },
+    { "video", 0, OPT_ENUM, OPT_AT(A, o.video), OPT_NAMES(video_names), .arg = "CARD",
+      .help = "the display adapter: cga (the default, the IBM PC's colour\n"
+              "card), mda, hercules, ega or vga; the program finds that card\n"
+              "and its BIOS wherever it looks (docs/video.md)" },
     { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
       .help = "name symbols in the summary (default: NAME.MAP beside the\n"
               "program, else the program's own CodeView information)" },
@@ -124,7 +144,16 @@ static const struct opt run_table[] = {
     { "screen", 0, OPT_STRING, OPT_AT(A, o.screen), .arg = "FILE",
       .help = "write the text screen as the run left it, in UTF-8 ('-': stdout)" },
     { "screen-png", 0, OPT_STRING, OPT_AT(A, o.screen_png), .arg = "FILE",
-      .help = "write a mode 13h screen as the run left it, as a PNG" },
+      .help = "write the screen as the card shows it when the run ends, as a\n"
+              "PNG: every CGA, MDA and Hercules mode, EGA/VGA text, the VGA's\n"
+              "13h; one PNG pixel per emulated pixel (docs/video.md)" },
+    { "screen-every", 0, OPT_CALL, .call = parse_screen_every, .arg = "MS:DIR",
+      .want = "want MS:DIR, a period of 1 to 3600000 emulated ms and a folder (e.g. 500:frames)",
+      .help = "also draw the screen every MS emulated milliseconds, into the\n"
+              "folder DIR as NNNNNN.png (N: the period's number; the picture\n"
+              "of the first sample at or after it)" },
+    { "scale", 0, OPT_UNSIGNED, OPT_AT(A, o.screen_scale), .min = 1, .max = 8, .arg = "N",
+      .help = "draw each emulated pixel of the PNGs as N x N, 1-8 (default 1)" },
     { "dos-version", 0, OPT_CALL, .call = parse_dos_version, .want = "want 2.0 to 5.0 (e.g. 2.11, 3.3)",
       .arg = "X.Y", .help = "the DOS version the program sees, 2.0-5.0 (default 3.30)" },
     { "disk-free", 0, OPT_CALL, .call = parse_disk_free, .arg = "BYTES",

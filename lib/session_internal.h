@@ -48,6 +48,17 @@ struct progress {
     int shown;
 };
 
+/* --screen-every: a picture at the first tick at or after each period,
+ * after the tick's own work (the sampler's, or the progress line's). */
+struct screens {
+    struct profil_session *s;
+    tick_fn inner;
+    void *inner_ctx;
+    uint64_t period, next;
+    unsigned written;
+};
+#define SCREENS_MAX 100000u         /* pictures a run writes at most */
+
 struct profil_session {
     struct profil_options o;
     FILE *in, *out, *err;           /* o's, or stdin, stdout, stderr */
@@ -66,6 +77,7 @@ struct profil_session {
     struct prf_layout layout;
     struct sampler s;
     struct progress prog;
+    struct screens screens;
     struct tracer tr;               /* trace */
     struct calltree calls;          /* trace, stacks */
     struct memprof mem;             /* memory */
@@ -98,6 +110,11 @@ void session_finish(struct profil_session *s);
 /* lib/outputs.c: the program's DUMP, the profile so far as NAME83 (a
  * checked 8.3 .PRF name) beside the .PRF; 0 when written. */
 int session_dump(void *session, const char *name83);
+
+/* lib/outputs.c: what the card shows now, as a PNG at `path`
+ * (--screen-png, --screen-every: `option` names it in an error); 0 when
+ * written. */
+int session_write_picture(struct profil_session *s, const char *option, const char *path);
 
 /* lib/files.c */
 enum profil_error run_files_name(struct profil_session *s);

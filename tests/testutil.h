@@ -168,6 +168,7 @@ Suite *maps_suite(void);
 Suite *trace_suite(void);
 Suite *calls_suite(void);
 Suite *bios_suite(void);
+Suite *video_suite(void);
 Suite *services_suite(void);
 Suite *bus_suite(void);
 Suite *clock_suite(void);
