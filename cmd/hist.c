@@ -316,8 +316,9 @@ static const struct opt hist_table[] = {
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
               "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; an .EXE's\n"
-              "CodeView information, which a .prx finds beside it; or a NASM\n"
-              "listing, nasm -l: its labels and source lines)\n"
+              "CodeView or Turbo Debugger information, which a .prx finds\n"
+              "beside it; or a NASM listing, nasm -l: its labels and source\n"
+              "lines)\n"
               "(with --style prohst: PROHST's own reading, segments only)" },
     { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
       .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"
@@ -555,7 +556,7 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     if (prx_file_looks_like(q.path))
-        return hist_prx(&q);    /* it may find the program's CodeView information */
+        return hist_prx(&q);    /* it may find the program's debug information */
     if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
         fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
         return EXIT_PROFIL_FAILED;

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "codeview.h"
+#include "tdinfo.h"
 #include "fileio.h"
 
 /* ---- lines ------------------------------------------------------------------ */
@@ -571,6 +572,70 @@ int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t 
     return add_line(t, file, line, addr);
 }
 
+int symtab_exe_debug(const uint8_t *file, size_t n)
+{
+    char sig[5];
+    if (n < 2 || !(memcmp(file, "MZ", 2) == 0 || memcmp(file, "ZM", 2) == 0))
+        return -1;
+    if (tdinfo_present(file, n, NULL))
+        return MAP_TDINFO;
+    return codeview_present(file, n, sig) ? MAP_CODEVIEW : -1;
+}
+
+int symtab_file_debug(const char *path)
+{
+    uint8_t *buf;
+    size_t n;
+    char err[300];
+    if (read_file(path, &buf, &n, err, sizeof err) != 0)
+        return -1;
+    int f = symtab_exe_debug(buf, n);
+    free(buf);
+    return f;
+}
+
+int symtab_debug_beside(const char *profile, const char *program, char *out, size_t n)
+{
+    const char *slash = strrchr(profile, '/');
+    int dir = slash ? (int)(slash - profile + 1) : 0;
+    char name[3][80];
+    snprintf(name[0], sizeof name[0], "%s", program);
+    for (int k = 1; k < 3; k++)
+        for (size_t i = 0; i < sizeof name[k]; i++)
+            if ((name[k][i] = (char)(k == 1 ? toupper((unsigned char)name[0][i]) : tolower((unsigned char)name[0][i]))) == 0)
+                break;
+    if (!program[0] || strchr(program, '/'))
+        return -1;
+    for (int k = 0; k < 3; k++) {
+        snprintf(out, n, "%.*s%s", dir, profile, name[k]);
+        int f = symtab_file_debug(out);
+        if (f >= 0)
+            return f;
+    }
+    out[0] = 0;
+    return -1;
+}
+
+int symtab_debug_for_profile(const char *profile, const char *program, char *out, size_t n, char *note,
+                             size_t noten, struct symtab *t)
+{
+    struct symtab own;
+    char err[700];
+    note[0] = 0;
+    int f = symtab_debug_beside(profile, program, out, n);
+    if (f < 0)
+        return 0;
+    if (symtab_read_file(out, t ? t : &own, err, sizeof err) != 0) {
+        snprintf(note, noten, "warning: %s; going on without it", err);
+        return 0;
+    }
+    if (!t)
+        symtab_free(&own);
+    snprintf(note, noten, "symbols from %s's %s information (--map FILE.MAP to use a map)", out,
+             map_format_name((enum map_format)f));
+    return 1;
+}
+
 int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn)
 {
     uint8_t *text;
@@ -578,8 +643,18 @@ int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn)
     char why[400];
     if (read_file(path, &text, &n, err, errn) != 0)
         return -1;
-    int exe = n >= 2 && (memcmp(text, "MZ", 2) == 0 || memcmp(text, "ZM", 2) == 0);
-    int rc = exe ? codeview_parse(text, n, t, why, sizeof why) : symtab_parse((const char *)text, n, t, why, sizeof why);
+    int exe = n >= 2 && (memcmp(text, "MZ", 2) == 0 || memcmp(text, "ZM", 2) == 0), rc;
+    if (!exe)
+        rc = symtab_parse((const char *)text, n, t, why, sizeof why);
+    else if (symtab_exe_debug(text, n) == MAP_TDINFO)
+        rc = tdinfo_parse(text, n, t, why, sizeof why);
+    else if (symtab_exe_debug(text, n) == MAP_CODEVIEW)
+        rc = codeview_parse(text, n, t, why, sizeof why);
+    else {
+        snprintf(why, sizeof why, "no debug information: neither Turbo Debugger's (TLINK /v, TPC /V, BCC -v) "
+                 "nor CodeView (CL /Zi, LINK /CO); or give the map");
+        rc = -1;
+    }
     if (rc != 0)
         snprintf(err, errn, "%s: %s", path, why);
     free(text);
@@ -597,7 +672,7 @@ void symtab_free(struct symtab *t)
 const char *map_format_name(enum map_format f)
 {
     static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86", "CodeView",
-                                         "NASM listing" };
+                                         "NASM listing", "Turbo Debugger" };
     return (unsigned)f < sizeof names / sizeof *names ? names[f] : "?";
 }
 

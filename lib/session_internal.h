@@ -106,7 +106,7 @@ enum profil_error run_files_writable(struct profil_session *s);
 void run_files_child(const struct profil_session *s, size_t i, char (*taken)[4200], size_t ntaken, char *out,
                      size_t n);
 /* NAME.MAP or NAME.map beside a program, else the program itself when it
- * has CodeView information; "" when there is neither. */
+ * has debug information (CodeView, Turbo Debugger's); "" when there is neither. */
 int run_files_map_beside(const char *program, char *out, size_t n);
 /* Why a file the run was not asked for (a program's DUMP, a child's .PRF)
  * may not be written at `path`, or NULL when it may: it must be absent or
