@@ -72,9 +72,9 @@ static int prf_beside(const char *prx_path, char *out, size_t n)
 
 /* No --map: the program's own debug information, beside the profile; 1
  * and its table in *t when it reads. */
-static int own_table(const char *profile, const char *program, struct symtab *t)
+static int own_table(const char *profile, const struct profile_program *program, struct symtab *t)
 {
-    char found[4200], note[900];
+    char found[4200], note[1800];
     int ok = symtab_debug_for_profile(profile, program, found, sizeof found, note, sizeof note, t);
     if (note[0])
         fprintf(stderr, "profil: %s\n", note);
@@ -96,7 +96,7 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
             return EXIT_PROFIL_FAILED;
         }
         int sampled = strcmp(x.mode, "trace") != 0;
-        if (!t && !sampled && (have_own = own_table(path, x.program, &own)) != 0)
+        if (!t && !sampled && (have_own = own_table(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, &own)) != 0)
             q.map = &own;
         if (a->source && !sampled && (!q.map || q.map->nline == 0)) {
             fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers (or "
@@ -124,7 +124,16 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
         }
         prc_attach_beside(path, &p, NULL, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
+        struct symtab own;
+        char found[4200], said[1800];
+        int have_own = !t && prc_program_debug(path, found, sizeof found, said, sizeof said, &own);
+        if (!t && said[0])
+            fprintf(stderr, "profil: %s\n", said);
+        if (have_own)
+            q.map = &own;
         rc = annotate_prf(stdout, &p, &q, err, sizeof err);
+        if (have_own)
+            symtab_free(&own);
         prf_free(&p);
     }
     if (rc != 0)

@@ -189,8 +189,9 @@ int cmd_cover(int argc, char **argv)
     }
     char program[4200];
     if (!map) {                 /* the program's own debug information, as hist finds it */
-        char note[900];
-        if (symtab_debug_for_profile(path, x.program, program, sizeof program, note, sizeof note, NULL))
+        char note[1800];
+        struct profile_program pp = { x.program, x.program_path, x.program_sha256 };
+        if (symtab_debug_for_profile(path, &pp, program, sizeof program, note, sizeof note, NULL))
             map = program;
         if (note[0])
             fprintf(stderr, "profil: %s\n", note);

@@ -557,8 +557,17 @@ int cmd_hist(int argc, char **argv)
     }
     if (prx_file_looks_like(q.path))
         return hist_prx(&q);    /* it may find the program's debug information */
+    char own[4200], note[1800];
+    if (!q.map && q.style != STYLE_PROHST && q.by != BY_SERVICE) {
+        /* The program its NAME.prc recorded, with debug information. */
+        if (prc_program_debug(q.path, own, sizeof own, note, sizeof note, NULL))
+            q.map = own;
+        if (note[0])
+            fprintf(stderr, "profil: %s\n", note);
+    }
     if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
-        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
+        fprintf(stderr, "profil: --by %s needs --map (or the program, with debug information, where the NAME.prc "
+                "beside %s says it was)\n", attrib_unit_names[q.by], q.path);
         return EXIT_PROFIL_FAILED;
     }
     if (q.by == BY_SERVICE)

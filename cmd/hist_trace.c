@@ -92,8 +92,9 @@ int hist_prx(const struct hist_request *asked)
     }
     /* No --map: the program's own debug information, when it is beside the .prx. */
     if (!own.map) {
-        char note[900];
-        if (symtab_debug_for_profile(path, x.program, program, sizeof program, note, sizeof note, NULL))
+        char note[1800];
+        struct profile_program pp = { x.program, x.program_path, x.program_sha256 };
+        if (symtab_debug_for_profile(path, &pp, program, sizeof program, note, sizeof note, NULL))
             own.map = program;
         if (note[0])
             fprintf(stderr, "profil: %s\n", note);

@@ -65,22 +65,29 @@ int symtab_exe_debug(const uint8_t *file, size_t n);
 /* The same for the file at path (-1 when it cannot be read). */
 int symtab_file_debug(const char *path);
 
-/* The program a profile came from, with debug information, beside the
- * profile: `program` (as the profile recorded it, a DOS or host name)
- * looked up in the profile's folder, as it is and in upper and lower
- * case.  Its format (MAP_TDINFO or MAP_CODEVIEW) and its path in out, or
- * -1. */
-int symtab_debug_beside(const char *profile, const char *program, char *out, size_t n);
+/* What a profile records of the program it came from (formats/prx.h,
+ * formats/prc.h). */
+struct profile_program {
+    const char *name;           /* as it ran, without its folder (a DOS or host name) */
+    const char *path;           /* its absolute host path at the run; "": not recorded */
+    const char *sha256;         /* its bytes' SHA-256 then, in hex; "": not recorded */
+};
 
-/* For a command given no map: the program's debug information beside the
- * profile, when it reads.  1 and its path in out when it does (and its
- * table in *t when t is not NULL: symtab_free it); note gets the one line
- * to tell the user: "symbols from P's Turbo Debugger information (--map
- * FILE.MAP to use a map)", or, when the information is damaged,
- * "warning: P: ...; going on without it" (and 0); "" when there is no
- * such program. */
-int symtab_debug_for_profile(const char *profile, const char *program, char *out, size_t n, char *note,
+/* For a command given no map: the program's own debug information.  The
+ * program is looked for by name in the profile's folder (as named, in
+ * upper and lower case), then where the profile recorded it (path); the
+ * first with debug information whose bytes are still those of the run
+ * (sha256) is taken, else the first with debug information, and the note
+ * says it changed.  1 and its path in out when it reads (and its table in
+ * *t when t is not NULL: symtab_free it); note gets the one line to tell
+ * the user: "symbols from P's Turbo Debugger information (--map FILE.MAP
+ * to use a map)", preceded by "warning: P changed since the run ...; "
+ * when it did; or, when the information is damaged, "warning: P: ...;
+ * going on without it" (and 0); "" when no program with debug
+ * information is found. */
+int symtab_debug_for_profile(const char *profile, const struct profile_program *p, char *out, size_t n, char *note,
                              size_t noten, struct symtab *t);
+
 void symtab_free(struct symtab *t);
 const char *map_format_name(enum map_format f);
 

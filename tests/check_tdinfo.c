@@ -8,6 +8,8 @@
 #include "testutil.h"
 
 #include "../formats/fileio.h"
+#include "../formats/prx.h"
+#include "../formats/sha256.h"
 #include "../formats/symtab.h"
 #include "../formats/tdinfo.h"
 
@@ -250,6 +252,79 @@ START_TEST(damaged_information_beside_is_a_warning)
 }
 END_TEST
 
+/* FIPS 180-4's examples (and the empty message). */
+START_TEST(sha256_of_the_standard_examples)
+{
+    char hex[SHA256_HEX];
+    sha256_hex((const uint8_t *)"abc", 3, hex);
+    ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";   /* 56 bytes: two blocks */
+    sha256_hex((const uint8_t *)two, strlen(two), hex);
+    ck_assert_str_eq(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    sha256_hex((const uint8_t *)"", 0, hex);
+    ck_assert_str_eq(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+}
+END_TEST
+
+/* The profile finds its program: the .prx and the .prc record its path
+ * and SHA-256, so hist of the .PRF or .prx written elsewhere names its
+ * procedures with no map, and says so when the program changed since. */
+START_TEST(profile_finds_its_program)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/tdp && mkdir -p " TMP "/tdp/prog " TMP "/tdp/out && cp " TD_EXE " " TMP
+                     "/tdp/prog/TDINFO.EXE") == 0);
+    run_profil(&r, "run --trace --timing table -o " TMP "/tdp/out/RUN.PRF --drive C=" TMP "/tdp/prog " TMP
+               "/tdp/prog/TDINFO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    char *real = realpath(TMP "/tdp/prog/TDINFO.EXE", NULL), hex[SHA256_HEX], err[600];
+    ck_assert_ptr_nonnull(real);
+    ck_assert_int_eq(sha256_file_hex(real, hex), 0);
+    struct prx x;
+    ck_assert_msg(prx_read_file(TMP "/tdp/out/RUN.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(x.program, "TDINFO.EXE");
+    ck_assert_str_eq(x.program_path, real);
+    ck_assert_str_eq(x.program_sha256, hex);
+    prx_free(&x);
+    /* hist of the .PRF: its RUN.prc says where the program was. */
+    run_profil(&r, "hist --by symbol " TMP "/tdp/out/RUN.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "  GRAPHU.DRAW              00020-00025\n"), "%s", r.out);
+    char want[1200];
+    snprintf(want, sizeof want, "profil: symbols from %s's Turbo Debugger information (--map FILE.MAP to use a map)\n",
+             real);
+    ck_assert_msg(strstr(r.err, want), "%s", r.err);
+    run_profil(&r, "hist --by line --top 1 " TMP "/tdp/out/RUN.prx", NULL);
+    ck_assert_msg(strstr(r.out, "  TDDEMO.C:14  "), "%s", r.out);
+    /* The program rebuilt since: DRAW renamed PLOT in its names pool. */
+    uint8_t *buf;
+    size_t n;
+    ck_assert(read_file(real, &buf, &n, err, sizeof err) == 0);
+    uint8_t *draw = NULL;
+    for (size_t i = 0; i + 5 <= n && !draw; i++)
+        if (memcmp(buf + i, "DRAW", 5) == 0)
+            draw = buf + i;
+    ck_assert_ptr_nonnull(draw);
+    memcpy(draw, "PLOT", 4);
+    ck_assert(write_file_atomic(real, buf, n, err, sizeof err) == 0);
+    free(buf);
+    run_profil(&r, "hist --by symbol " TMP "/tdp/out/RUN.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "  GRAPHU.PLOT              00020-00025\n"), "%s", r.out);
+    snprintf(want, sizeof want, "profil: warning: %s changed since the run (its SHA-256 is not the one the profile "
+             "recorded): its symbols may not be the run's; symbols from %s's Turbo Debugger information (--map "
+             "FILE.MAP to use a map)\n", real, real);
+    ck_assert_msg(strstr(r.err, want), "%s", r.err);
+    /* A copy of the run's program beside the profile is preferred. */
+    ck_assert(system("cp " TD_EXE " " TMP "/tdp/out/TDINFO.EXE") == 0);
+    run_profil(&r, "hist --by symbol " TMP "/tdp/out/RUN.prx", NULL);
+    ck_assert_msg(strstr(r.out, "  GRAPHU.DRAW              00020-00025\n"), "%s", r.out);
+    ck_assert_str_eq(r.err, "profil: symbols from " TMP "/tdp/out/TDINFO.EXE's Turbo Debugger information (--map "
+                            "FILE.MAP to use a map)\n");
+    free(real);
+}
+END_TEST
+
 Suite *tdinfo_suite(void)
 {
     Suite *s = suite_create("tdinfo");
@@ -260,6 +335,8 @@ Suite *tdinfo_suite(void)
     tcase_add_test(tc, damaged_information_is_refused);
     tcase_add_test(tc, commands_name_procedures_and_lines);
     tcase_add_test(tc, damaged_information_beside_is_a_warning);
+    tcase_add_test(tc, sha256_of_the_standard_examples);
+    tcase_add_test(tc, profile_finds_its_program);
     suite_add_tcase(s, tc);
     return s;
 }
