@@ -12,6 +12,7 @@
 
 #include "../report/annotate.h"
 #include "../formats/prc.h"
+#include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
@@ -69,6 +70,17 @@ static int prf_beside(const char *prx_path, char *out, size_t n)
     return 0;
 }
 
+/* No --map: the program's own debug information, beside the profile; 1
+ * and its table in *t when it reads. */
+static int own_table(const char *profile, const struct profile_program *program, struct symtab *t)
+{
+    char found[4200], note[1800];
+    int ok = symtab_debug_for_profile(profile, program, found, sizeof found, note, sizeof note, t);
+    if (note[0])
+        fprintf(stderr, "profil: %s\n", note);
+    return ok;
+}
+
 static int annotate_file(const char *path, const struct annotate_args *a, const struct symtab *t,
                          const struct nasm_listing *lst)
 {
@@ -77,12 +89,26 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
     int rc;
     if (access(path, R_OK) == 0 && prx_file_looks_like(path)) {
         struct prx x;
+        struct symtab own;
+        int have_own = 0;
         if (prx_read_file(path, &x, err, sizeof err) != 0) {
             fprintf(stderr, "profil: %s\n", err);
             return EXIT_PROFIL_FAILED;
         }
         int sampled = strcmp(x.mode, "trace") != 0;
+        if (!t && !sampled && (have_own = own_table(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, &own)) != 0)
+            q.map = &own;
+        if (a->source && !sampled && (!q.map || q.map->nline == 0)) {
+            fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers (or "
+                    "the program, with line numbers in its debug information, beside %s)\n", path);
+            if (have_own)
+                symtab_free(&own);
+            prx_free(&x);
+            return EXIT_PROFIL_FAILED;
+        }
         rc = sampled && prf_beside(path, prf_path, sizeof prf_path) ? 1 : annotate_prx(stdout, &x, &q, err, sizeof err);
+        if (have_own)
+            symtab_free(&own);
         prx_free(&x);
         if (rc == 1) {              /* a sampling run: its .PRF, per bucket */
             fprintf(stderr, "profil: %s: a sampling run's .prx has no per-instruction counts: annotating %s, "
@@ -98,7 +124,16 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
         }
         prc_attach_beside(path, &p, NULL, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
+        struct symtab own;
+        char found[4200], said[1800];
+        int have_own = !t && prc_program_debug(path, found, sizeof found, said, sizeof said, &own);
+        if (!t && said[0])
+            fprintf(stderr, "profil: %s\n", said);
+        if (have_own)
+            q.map = &own;
         rc = annotate_prf(stdout, &p, &q, err, sizeof err);
+        if (have_own)
+            symtab_free(&own);
         prf_free(&p);
     }
     if (rc != 0)
@@ -119,7 +154,7 @@ int cmd_annotate(int argc, char **argv)
     struct symtab t;
     struct nasm_listing lst;
     char err[700];
-    if (a.source && !a.map) {
+    if (a.source && !a.map && !prx_file_looks_like(argv[first])) {
         fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers\n");
         return EXIT_PROFIL_FAILED;
     }

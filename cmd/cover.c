@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "../formats/prx.h"
-#include "../formats/codeview.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
@@ -189,9 +188,13 @@ int cmd_cover(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     char program[4200];
-    if (!map && codeview_beside(path, x.program, program, sizeof program)) {
-        map = program;          /* the program's own CodeView information, as hist finds it */
-        fprintf(stderr, "profil: symbols from %s's CodeView information (--map FILE.MAP to use a map)\n", program);
+    if (!map) {                 /* the program's own debug information, as hist finds it */
+        char note[1800];
+        struct profile_program pp = { x.program, x.program_path, x.program_sha256 };
+        if (symtab_debug_for_profile(path, &pp, program, sizeof program, note, sizeof note, NULL))
+            map = program;
+        if (note[0])
+            fprintf(stderr, "profil: %s\n", note);
     }
     if (map && symtab_read_file(map, &t, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);

@@ -316,8 +316,9 @@ static const struct opt hist_table[] = {
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
               "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; an .EXE's\n"
-              "CodeView information, which a .prx finds beside it; or a NASM\n"
-              "listing, nasm -l: its labels and source lines)\n"
+              "CodeView or Turbo Debugger information, which a .prx finds\n"
+              "beside it; or a NASM listing, nasm -l: its labels and source\n"
+              "lines)\n"
               "(with --style prohst: PROHST's own reading, segments only)" },
     { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
       .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"
@@ -555,9 +556,18 @@ int cmd_hist(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     if (prx_file_looks_like(q.path))
-        return hist_prx(&q);    /* it may find the program's CodeView information */
+        return hist_prx(&q);    /* it may find the program's debug information */
+    char own[4200], note[1800];
+    if (!q.map && q.style != STYLE_PROHST && q.by != BY_SERVICE) {
+        /* The program its NAME.prc recorded, with debug information. */
+        if (prc_program_debug(q.path, own, sizeof own, note, sizeof note, NULL))
+            q.map = own;
+        if (note[0])
+            fprintf(stderr, "profil: %s\n", note);
+    }
     if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
-        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
+        fprintf(stderr, "profil: --by %s needs --map (or the program, with debug information, where the NAME.prc "
+                "beside %s says it was)\n", attrib_unit_names[q.by], q.path);
         return EXIT_PROFIL_FAILED;
     }
     if (q.by == BY_SERVICE)

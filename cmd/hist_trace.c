@@ -13,7 +13,6 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 #include "commands.h"
-#include "../formats/codeview.h"
 #include "report.h"
 #include "session.h"
 
@@ -91,13 +90,17 @@ int hist_prx(const struct hist_request *asked)
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
-    /* No --map: the program's own CodeView information, when it is beside the .prx. */
-    if (!own.map && codeview_beside(path, x.program, program, sizeof program)) {
-        own.map = program;
-        fprintf(stderr, "profil: symbols from %s's CodeView information (--map FILE.MAP to use a map)\n", program);
+    /* No --map: the program's own debug information, when it is beside the .prx. */
+    if (!own.map) {
+        char note[1800];
+        struct profile_program pp = { x.program, x.program_path, x.program_sha256 };
+        if (symtab_debug_for_profile(path, &pp, program, sizeof program, note, sizeof note, NULL))
+            own.map = program;
+        if (note[0])
+            fprintf(stderr, "profil: %s\n", note);
     }
     if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map) {
-        fprintf(stderr, "profil: --by %s needs --map (or the program, with CodeView information, beside %s)\n",
+        fprintf(stderr, "profil: --by %s needs --map (or the program, with debug information, beside %s)\n",
                 attrib_unit_names[q->by], path);
         prx_free(&x);
         return EXIT_PROFIL_FAILED;

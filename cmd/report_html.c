@@ -80,7 +80,13 @@ int cmd_report(int argc, char **argv)
     else if (prx_read_file(path, &x, err, sizeof err) != 0)
         ;
     else {
-        if (a.map && (have_map = symtab_read_file(a.map, &t, err, sizeof err) == 0) == 0)
+        char found[600], note[1800] = "";
+        struct profile_program pp = { x.program, x.program_path, x.program_sha256 };
+        if (!a.map && (have_map = symtab_debug_for_profile(path, &pp, found, sizeof found, note, sizeof note, &t)) != 0)
+            a.map = found;      /* the program's own debug information, as hist finds it */
+        if (note[0])
+            fprintf(stderr, "profil: %s\n", note);
+        if (a.map && !have_map && (have_map = symtab_read_file(a.map, &t, err, sizeof err) == 0) == 0)
             ;
         else if (have_map && a.source && t.nline == 0)
             snprintf(err, sizeof err, "--source: %s has no source lines (a NASM listing, nasm -l, or a map with "

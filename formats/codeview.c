@@ -11,56 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
+#include "span.h"
 #include "symtab.h"
-
-/* ---- bounds-checked reading ------------------------------------------------ */
-
-/* A window of the file: every read outside it fails. */
-struct span {
-    const uint8_t *p;
-    size_t n;
-};
-
-static int sub(struct span s, uint64_t off, uint64_t len, struct span *out)
-{
-    if (off > s.n || len > s.n - off)
-        return -1;
-    out->p = s.p + off;
-    out->n = (size_t)len;
-    return 0;
-}
-
-static int u8_at(struct span s, size_t off, unsigned *v)
-{
-    if (off >= s.n)
-        return -1;
-    *v = s.p[off];
-    return 0;
-}
-
-static int u16_at(struct span s, size_t off, unsigned *v)
-{
-    if (off > s.n || s.n - off < 2)
-        return -1;
-    *v = (unsigned)s.p[off] | (unsigned)s.p[off + 1] << 8;
-    return 0;
-}
-
-static int u32_at(struct span s, size_t off, uint32_t *v)
-{
-    unsigned lo, hi;
-    if (u16_at(s, off, &lo) != 0 || u16_at(s, off + 2, &hi) != 0)
-        return -1;
-    *v = (uint32_t)lo | (uint32_t)hi << 16;
-    return 0;
-}
 
 /* A name with an 8-bit length at off: its bytes and length, off moved past. */
 static int name_at(struct span s, size_t *off, const char **name, size_t *len)
 {
     unsigned n;
-    if (u8_at(s, *off, &n) != 0 || n > s.n - *off - 1)
+    if (span_u8(s, *off, &n) != 0 || n > s.n - *off - 1)
         return -1;
     *name = (const char *)s.p + *off + 1;
     *len = n;
@@ -112,9 +70,9 @@ static int frame_of(const struct reader *r, unsigned seg, unsigned *frame)
         *frame = seg;
         return 0;
     }
-    if (seg == 0 || u16_at(r->segmap, 0, &count) != 0 || seg > count)
+    if (seg == 0 || span_u16(r->segmap, 0, &count) != 0 || seg > count)
         return -1;
-    return u16_at(r->segmap, 4 + 20 * (size_t)(seg - 1) + 6, frame);
+    return span_u16(r->segmap, 4 + 20 * (size_t)(seg - 1) + 6, frame);
 }
 
 static int linear(const struct reader *r, unsigned seg, uint32_t off, uint32_t *addr)
@@ -185,22 +143,12 @@ static int module_slot(struct reader *r, unsigned imod, struct module **m)
     return 0;
 }
 
-/* A module's name for a message: at most 39 bytes, anything unprintable
- * (a damaged file's newline, say) as '?', so the message stays one line. */
-static void printable_name(const char *name, size_t len, char out[40])
-{
-    size_t k = 0;
-    for (; k < len && k < 39; k++)
-        out[k] = name[k] >= 0x20 && name[k] < 0x7F ? name[k] : '?';
-    out[k] = 0;
-}
-
 static int add_module_code(struct reader *r, struct module *m, const char *name, size_t len, unsigned seg,
                            uint32_t off, uint32_t cb)
 {
     uint32_t start;
     char shown[40];
-    printable_name(name, len, shown);
+    span_printable(name, len, shown);
     if (linear(r, seg, off, &start) != 0)
         CORRUPT(r, "CodeView: module %s: segment %u is not in the segment map", shown, seg);
     if (m->code == UINT32_MAX) {
@@ -228,13 +176,13 @@ static int old_module(struct reader *r, unsigned imod, struct span s)
     const char *name;
     if (module_slot(r, imod, &m) != 0)
         return -1;
-    if (u16_at(s, 0, &seg) || u16_at(s, 2, &off) || u16_at(s, 4, &cb) || u8_at(s, 10, &nseg) ||
+    if (span_u16(s, 0, &seg) || span_u16(s, 2, &off) || span_u16(s, 4, &cb) || span_u8(s, 10, &nseg) ||
         name_at(s, &at, &name, &len))
         CORRUPT(r, "CodeView: module %u: its sstModules entry is cut short", imod);
     if (add_module_code(r, m, name, len, seg, off, cb) != 0)
         return -1;
     for (unsigned k = 1; k < nseg; k++, at += 6) {
-        if (u16_at(s, at, &seg) || u16_at(s, at + 2, &off) || u16_at(s, at + 4, &cb))
+        if (span_u16(s, at, &seg) || span_u16(s, at + 2, &off) || span_u16(s, at + 4, &cb))
             CORRUPT(r, "CodeView: module %u: its segment list is cut short", imod);
         if (add_module_code(r, m, name, len, seg, off, cb) != 0)
             return -1;
@@ -253,14 +201,14 @@ static int cv4_module(struct reader *r, unsigned imod, struct span s)
     const char *name;
     if (module_slot(r, imod, &m) != 0)
         return -1;
-    if (u16_at(s, 4, &nseg) != 0)
+    if (span_u16(s, 4, &nseg) != 0)
         CORRUPT(r, "CodeView: module %u: its sstModule is cut short", imod);
     at = 8 + 12 * (size_t)nseg;
     if (name_at(s, &at, &name, &len) != 0)
         CORRUPT(r, "CodeView: module %u: its sstModule is cut short", imod);
     for (unsigned k = 0; k < nseg; k++) {
         size_t e = 8 + 12 * (size_t)k;
-        if (u16_at(s, e, &seg) || u32_at(s, e + 4, &off) || u32_at(s, e + 8, &cb))
+        if (span_u16(s, e, &seg) || span_u32(s, e + 4, &off) || span_u32(s, e + 8, &cb))
             CORRUPT(r, "CodeView: module %u: its segment list is cut short", imod);
         if (add_module_code(r, m, name, len, seg, off, cb) != 0)
             return -1;
@@ -276,7 +224,7 @@ static int old_publics(struct reader *r, struct span s)
         const char *name;
         size_t len, here = at + 6;
         uint32_t addr;
-        if (u16_at(s, at, &off) || u16_at(s, at + 2, &seg) || name_at(s, &here, &name, &len))
+        if (span_u16(s, at, &off) || span_u16(s, at + 2, &seg) || name_at(s, &here, &name, &len))
             CORRUPT(r, "CodeView: a public symbol is cut short");
         at = here;
         if (linear(r, seg, off, &addr) == 0 && add_public(r, name, len, addr) != 0)
@@ -295,19 +243,19 @@ static int old_symbols(struct reader *r, const struct module *m, struct span s)
     for (size_t at = 0; at < s.n;) {
         unsigned len, type, off;
         struct span rec;
-        if (u8_at(s, at, &len) != 0 || sub(s, at + 1, len, &rec) != 0)
+        if (span_u8(s, at, &len) != 0 || span_sub(s, at + 1, len, &rec) != 0)
             CORRUPT(r, "CodeView: a symbol record runs past its subsection");
         at += 1 + (size_t)len;
-        if (u8_at(rec, 0, &type) != 0)
+        if (span_u8(rec, 0, &type) != 0)
             continue;
-        if (type == 0x11 && u16_at(rec, 1, &frame) != 0)
+        if (type == 0x11 && span_u16(rec, 1, &frame) != 0)
             CORRUPT(r, "CodeView: a change-segment record is cut short");
         if (type != 0x01)
             continue;
         size_t here = 14, nlen;
         const char *name;
         uint32_t addr;
-        if (u16_at(rec, 1, &off) != 0 || name_at(rec, &here, &name, &nlen) != 0)
+        if (span_u16(rec, 1, &off) != 0 || name_at(rec, &here, &name, &nlen) != 0)
             CORRUPT(r, "CodeView: a procedure record is cut short");
         if (nlen > 0 && linear(r, frame, off, &addr) == 0 && add_proc(r, name, nlen, addr) != 0)
             return -1;
@@ -315,31 +263,17 @@ static int old_symbols(struct reader *r, const struct module *m, struct span s)
     return 0;
 }
 
-/* A file name without its directory; anything unprintable as '?' (it
- * names line entries and goes into messages). */
-static void base_name(const char *name, size_t len, char *out, size_t n)
-{
-    size_t from = 0;
-    for (size_t i = 0; i < len; i++)
-        if (name[i] == '\\' || name[i] == '/' || name[i] == ':')
-            from = i + 1;
-    snprintf(out, n, "%.*s", (int)(len - from), name + from);
-    for (char *c = out; *c; c++)
-        if (*c < 0x20 || *c == 0x7F)
-            *c = '?';
-}
-
 /* Line/offset pairs (words) of one file in the segment whose linear
  * start (16 * frame) is base. */
 static int line_pairs(struct reader *r, struct span s, size_t at, unsigned count, const char *file, uint32_t base)
 {
     struct span pairs;
-    if (sub(s, at, 4 * (uint64_t)count, &pairs) != 0)
+    if (span_sub(s, at, 4 * (uint64_t)count, &pairs) != 0)
         CORRUPT(r, "CodeView: the line numbers of %s run past their subsection", file);
     for (unsigned k = 0; k < count; k++) {
         unsigned line = 0, off = 0;
-        u16_at(pairs, 4 * (size_t)k, &line);
-        u16_at(pairs, 4 * (size_t)k + 2, &off);
+        span_u16(pairs, 4 * (size_t)k, &line);
+        span_u16(pairs, 4 * (size_t)k + 2, &off);
         if (add_line(r, file, line, base + off) != 0)
             return -1;
     }
@@ -356,11 +290,11 @@ static int old_lines(struct reader *r, const struct module *m, struct span s, in
         size_t len;
         unsigned seg = m->frame, count;
         char file[40];
-        if (name_at(s, &at, &name, &len) != 0 || (with_seg && u16_at(s, at, &seg) != 0) ||
-            u16_at(s, at + (with_seg ? 2 : 0), &count) != 0)
+        if (name_at(s, &at, &name, &len) != 0 || (with_seg && span_u16(s, at, &seg) != 0) ||
+            span_u16(s, at + (with_seg ? 2 : 0), &count) != 0)
             CORRUPT(r, "CodeView: a line-number table is cut short");
         at += with_seg ? 4 : 2;
-        base_name(name, len, file, sizeof file);
+        span_base_name(name, len, file, sizeof file);
         uint32_t base;
         if (linear(r, seg, 0, &base) != 0)
             CORRUPT(r, "CodeView: %s: line numbers in segment %u, which the segment map lacks", file, seg);
@@ -385,20 +319,20 @@ static int cv4_symbols(struct reader *r, struct span s)
         const char *name;
         size_t nlen, here;
         uint32_t addr;
-        if (u16_at(s, at, &len) != 0 || sub(s, at + 2, len, &rec) != 0)
+        if (span_u16(s, at, &len) != 0 || span_sub(s, at + 2, len, &rec) != 0)
             CORRUPT(r, "CodeView: a symbol record runs past its subsection");
         at += 2 + (size_t)len;
-        if (u16_at(rec, 0, &type) != 0)
+        if (span_u16(rec, 0, &type) != 0)
             continue;
         if (type == 0x103) {
             here = 8;
-            if (u16_at(rec, 2, &off) || u16_at(rec, 4, &seg) || name_at(rec, &here, &name, &nlen))
+            if (span_u16(rec, 2, &off) || span_u16(rec, 4, &seg) || name_at(rec, &here, &name, &nlen))
                 CORRUPT(r, "CodeView: a public symbol record is cut short");
             if (linear(r, seg, off, &addr) == 0 && add_public(r, name, nlen, addr) != 0)
                 return -1;
         } else if (type == 0x104 || type == 0x105) {
             here = 27;
-            if (u16_at(rec, 20, &off) || u16_at(rec, 22, &seg) || name_at(rec, &here, &name, &nlen))
+            if (span_u16(rec, 20, &off) || span_u16(rec, 22, &seg) || name_at(rec, &here, &name, &nlen))
                 CORRUPT(r, "CodeView: a procedure record is cut short");
             if (nlen > 0 && linear(r, seg, off, &addr) == 0 && add_proc(r, name, nlen, addr) != 0)
                 return -1;
@@ -414,32 +348,32 @@ static int cv4_symbols(struct reader *r, struct span s)
 static int cv4_lines(struct reader *r, struct span s)
 {
     unsigned nfile;
-    if (u16_at(s, 0, &nfile) != 0)
+    if (span_u16(s, 0, &nfile) != 0)
         CORRUPT(r, "CodeView: an sstSrcModule is cut short");
     for (unsigned f = 0; f < nfile; f++) {
         uint32_t fo;
         unsigned nseg;
         struct span fs;
-        if (u32_at(s, 4 + 4 * (size_t)f, &fo) != 0 || sub(s, fo, s.n - (fo <= s.n ? fo : s.n), &fs) != 0 ||
-            u16_at(fs, 0, &nseg) != 0)
+        if (span_u32(s, 4 + 4 * (size_t)f, &fo) != 0 || span_sub(s, fo, s.n - (fo <= s.n ? fo : s.n), &fs) != 0 ||
+            span_u16(fs, 0, &nseg) != 0)
             CORRUPT(r, "CodeView: an sstSrcModule's file %u lies outside it", f);
         size_t at = 4 + 12 * (size_t)nseg, len;
         const char *name;
         char file[40];
         if (name_at(fs, &at, &name, &len) != 0)
             CORRUPT(r, "CodeView: an sstSrcModule's file %u is cut short", f);
-        base_name(name, len, file, sizeof file);
+        span_base_name(name, len, file, sizeof file);
         for (unsigned k = 0; k < nseg; k++) {
             uint32_t lo, addr;
             unsigned seg, count, line = 0;
             struct span ls, offs, lines;
-            if (u32_at(fs, 4 + 4 * (size_t)k, &lo) != 0 || sub(s, lo, s.n - (lo <= s.n ? lo : s.n), &ls) != 0 ||
-                u16_at(ls, 0, &seg) || u16_at(ls, 2, &count) || sub(ls, 4, 4 * (uint64_t)count, &offs) ||
-                sub(ls, 4 + 4 * (uint64_t)count, 2 * (uint64_t)count, &lines))
+            if (span_u32(fs, 4 + 4 * (size_t)k, &lo) != 0 || span_sub(s, lo, s.n - (lo <= s.n ? lo : s.n), &ls) != 0 ||
+                span_u16(ls, 0, &seg) || span_u16(ls, 2, &count) || span_sub(ls, 4, 4 * (uint64_t)count, &offs) ||
+                span_sub(ls, 4 + 4 * (uint64_t)count, 2 * (uint64_t)count, &lines))
                 CORRUPT(r, "CodeView: %s: a line table runs past its subsection", file);
             for (unsigned i = 0; i < count; i++) {
-                u32_at(offs, 4 * (size_t)i, &lo);
-                u16_at(lines, 2 * (size_t)i, &line);
+                span_u32(offs, 4 * (size_t)i, &lo);
+                span_u16(lines, 2 * (size_t)i, &line);
                 if (linear(r, seg, lo, &addr) != 0)
                     CORRUPT(r, "CodeView: %s: line numbers in segment %u, which the segment map lacks", file, seg);
                 if (add_line(r, file, line, addr) != 0)
@@ -459,11 +393,11 @@ static int cv4_subsection(struct reader *r, unsigned type, struct span s)
         return cv4_symbols(r, s);
     case 0x124: case 0x125:     /* sstSymbols, sstAlignSym: a signature (1: C7) first */
         body = s;
-        if (u32_at(s, 0, &v) == 0 && v <= 4)
-            sub(s, 4, s.n - 4, &body);
+        if (span_u32(s, 0, &v) == 0 && v <= 4)
+            span_sub(s, 4, s.n - 4, &body);
         return cv4_symbols(r, body);
     case 0x129: case 0x12A:     /* sstGlobalSym, sstGlobalPub: a 16-byte header holds the symbols' size */
-        if (u32_at(s, 4, &v) != 0 || sub(s, 16, v, &body) != 0)
+        if (span_u32(s, 4, &v) != 0 || span_sub(s, 16, v, &body) != 0)
             CORRUPT(r, "CodeView: a global symbol table runs past its subsection");
         return cv4_symbols(r, body);
     case 0x127:                 /* sstSrcModule */
@@ -484,12 +418,12 @@ struct entry {
 static int dir_entry(const struct reader *r, struct span dir, size_t first, size_t size, size_t i, struct entry *e)
 {
     size_t at = first + size * i;
-    if (u16_at(dir, at, &e->type) || u16_at(dir, at + 2, &e->imod) || u32_at(dir, at + 4, &e->off))
+    if (span_u16(dir, at, &e->type) || span_u16(dir, at + 2, &e->imod) || span_u32(dir, at + 4, &e->off))
         return -1;
     if (r->cv4)
-        return u32_at(dir, at + 8, &e->cb);
+        return span_u32(dir, at + 8, &e->cb);
     unsigned cb;
-    if (u16_at(dir, at + 8, &cb) != 0)
+    if (span_u16(dir, at + 8, &cb) != 0)
         return -1;
     e->cb = cb;
     return 0;
@@ -500,7 +434,7 @@ int codeview_present(const uint8_t *file, size_t n, char sig[5])
     struct span all = { file, n };
     uint32_t back;
     if (n < 16 || memcmp(file + n - 8, "NB", 2) != 0 || !isdigit(file[n - 6]) || !isdigit(file[n - 5]) ||
-        u32_at(all, n - 4, &back) != 0 || back < 16 || back > n || memcmp(file + n - back, file + n - 8, 4) != 0)
+        span_u32(all, n - 4, &back) != 0 || back < 16 || back > n || memcmp(file + n - back, file + n - 8, 4) != 0)
         return 0;
     memcpy(sig, file + n - 8, 4);
     sig[4] = 0;
@@ -515,7 +449,7 @@ static int walk(struct reader *r, struct span dir, size_t first, size_t size, si
         struct span s;
         if (dir_entry(r, dir, first, size, i, &e) != 0)
             CORRUPT(r, "CodeView: the subsection directory is cut short");
-        if (sub(r->base, e.off, e.cb, &s) != 0)
+        if (span_sub(r->base, e.off, e.cb, &s) != 0)
             CORRUPT(r, "CodeView: subsection %zu (type %03Xh) lies outside the file", i, e.type);
         const struct module *m = e.imod && e.imod < r->nmod ? &r->mod[e.imod] : NULL;
         if (pass == 2 && (r->scanned += s.n) > 2 * (uint64_t)r->base.n)
@@ -585,9 +519,9 @@ int codeview_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, s
         snprintf(err, errn, "no CodeView information (compile with /Zi and link with /CO)");
         return -1;
     }
-    uint32_t back, dirpos;
-    u32_at(r.all, n - 4, &back);
-    sub(r.all, n - back, back, &r.base);
+    uint32_t back = 0, dirpos;
+    span_u32(r.all, n - 4, &back);
+    span_sub(r.all, n - back, back, &r.base);
     unsigned version = (unsigned)(sig[2] - '0') * 10 + (unsigned)(sig[3] - '0');
     if (version != 0 && version != 2 && version != 5 && version != 8 && version != 9 && version != 11) {
         snprintf(err, errn, "CodeView %s: a version this reader does not know (NB00, NB02, NB05, NB08, NB09, NB11)",
@@ -601,11 +535,11 @@ int codeview_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, s
     unsigned c16, hsize, esize;
     uint32_t c32;
     int rc = -1;
-    if (u32_at(r.base, 4, &dirpos) != 0 || sub(r.base, dirpos, r.base.n - dirpos, &dir) != 0)
+    if (span_u32(r.base, 4, &dirpos) != 0 || span_sub(r.base, dirpos, r.base.n - dirpos, &dir) != 0)
         snprintf(err, errn, "CodeView %s: its subsection directory lies outside the file", sig);
-    else if (!r.cv4 && u16_at(dir, 0, &c16) != 0)
+    else if (!r.cv4 && span_u16(dir, 0, &c16) != 0)
         snprintf(err, errn, "CodeView %s: its subsection directory is cut short", sig);
-    else if (r.cv4 && (u16_at(dir, 0, &hsize) || u16_at(dir, 2, &esize) || u32_at(dir, 4, &c32) || esize < 12 ||
+    else if (r.cv4 && (span_u16(dir, 0, &hsize) || span_u16(dir, 2, &esize) || span_u32(dir, 4, &c32) || esize < 12 ||
                        hsize < 8))
         snprintf(err, errn, "CodeView %s: its subsection directory header is cut short or wrong", sig);
     else {
@@ -631,38 +565,5 @@ int codeview_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, s
         return -1;
     }
     symtab_sort(t);
-    return 0;
-}
-
-int codeview_file_has(const char *path)
-{
-    uint8_t *buf;
-    size_t n;
-    char err[300], sig[5];
-    if (read_file(path, &buf, &n, err, sizeof err) != 0)
-        return 0;
-    int has = n >= 2 && (memcmp(buf, "MZ", 2) == 0 || memcmp(buf, "ZM", 2) == 0) && codeview_present(buf, n, sig);
-    free(buf);
-    return has;
-}
-
-int codeview_beside(const char *profile, const char *program, char *out, size_t n)
-{
-    const char *slash = strrchr(profile, '/');
-    int dir = slash ? (int)(slash - profile + 1) : 0;
-    char name[3][80];
-    snprintf(name[0], sizeof name[0], "%s", program);
-    for (int k = 1; k < 3; k++)
-        for (size_t i = 0; i < sizeof name[k]; i++)
-            if ((name[k][i] = (char)(k == 1 ? toupper((unsigned char)name[0][i]) : tolower((unsigned char)name[0][i]))) == 0)
-                break;
-    if (!program[0] || strchr(program, '/'))
-        return 0;
-    for (int k = 0; k < 3; k++) {
-        snprintf(out, n, "%.*s%s", dir, profile, name[k]);
-        if (codeview_file_has(out))
-            return 1;
-    }
-    out[0] = 0;
     return 0;
 }

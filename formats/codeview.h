@@ -32,13 +32,4 @@ int codeview_present(const uint8_t *file, size_t n, char sig[5]);
  * are left out.  0, or -1 and a one-line error. */
 int codeview_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, size_t errn);
 
-/* Whether the file at path is an .EXE with CodeView information. */
-int codeview_file_has(const char *path);
-
-/* The program a profile came from, with CodeView information, beside the
- * profile: `program` (as the profile recorded it, a DOS or host name)
- * looked up in the profile's folder, as it is and in upper and lower
- * case.  1 and its path in out, or 0. */
-int codeview_beside(const char *profile, const char *program, char *out, size_t n);
-
 #endif

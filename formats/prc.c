@@ -13,6 +13,7 @@
 #include "fileio.h"
 #include "jsonio.h"
 #include "prx.h"
+#include "symtab.h"
 
 #include "clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: a .prx's cycles in seconds */
 
@@ -48,6 +49,14 @@ static void write_prc(FILE *f, const void *ctx)
         prog += c->bucket[i];
     fprintf(f, "{\n  \"format\": \"profil-prc\",\n  \"version\": %d,\n  \"program\": ", PRC_VERSION);
     json_put_text(f, c->program);
+    if (c->program_path[0]) {
+        fprintf(f, ",\n  \"program_path\": ");
+        json_put_text(f, c->program_path);
+    }
+    if (c->program_sha256[0]) {
+        fprintf(f, ",\n  \"program_sha256\": ");
+        json_put_text(f, c->program_sha256);
+    }
     const char *texts[4] = { "mode", "unit", "cpu", "timing" };
     const char *values[4] = { c->mode, c->unit, c->cpu, c->timing };
     for (int k = 0; k < 4; k++) {
@@ -157,6 +166,8 @@ static int parse(json_t *root, void *out, char *why, size_t whyn)
     }
     c->seconds = json_number_value(seconds);
     json_get_text(root, "program", c->program, sizeof c->program);
+    json_get_text(root, "program_path", c->program_path, sizeof c->program_path);
+    json_get_text(root, "program_sha256", c->program_sha256, sizeof c->program_sha256);
     json_get_text(root, "mode", c->mode, sizeof c->mode);
     json_get_text(root, "unit", c->unit, sizeof c->unit);
     json_get_text(root, "cpu", c->cpu, sizeof c->cpu);
@@ -289,6 +300,8 @@ static int prc_from_prx(const char *path, struct prc *c, char *err, size_t errn)
     c->seconds = (double)x.total_cycles * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
     c->instructions = x.total_insns;
     snprintf(c->program, sizeof c->program, "%s", x.program);
+    snprintf(c->program_path, sizeof c->program_path, "%s", x.program_path);
+    snprintf(c->program_sha256, sizeof c->program_sha256, "%s", x.program_sha256);
     snprintf(c->mode, sizeof c->mode, "trace");
     snprintf(c->unit, sizeof c->unit, "instructions");
     snprintf(c->cpu, sizeof c->cpu, "%s", x.cpu);
@@ -349,4 +362,18 @@ int prc_attach_beside(const char *prf_path, struct prf *p, struct prc *keep, cha
     else
         prc_free(&c);
     return 1;
+}
+
+int prc_program_debug(const char *prf_path, char *out, size_t n, char *note, size_t noten, struct symtab *t)
+{
+    char path[4200], err[700];
+    struct prc c;
+    note[0] = 0;
+    prc_path(prf_path, path, sizeof path);
+    if (access(path, R_OK) != 0 || prc_read_file(path, &c, err, sizeof err) != 0)
+        return 0;
+    struct profile_program pp = { c.program, c.program_path, c.program_sha256 };
+    int found = symtab_debug_for_profile(prf_path, &pp, out, n, note, noten, t);
+    prc_free(&c);
+    return found;
 }

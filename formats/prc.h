@@ -21,6 +21,8 @@
 
 struct prc {
     char program[64];
+    char program_path[PRX_PATH_MAX];    /* as the .prx records them (formats/prx.h) */
+    char program_sha256[65];
     char mode[12];              /* "sampling" or "trace" */
     char unit[16];              /* what the counters count: "samples" or "instructions" */
     char cpu[8];
@@ -60,5 +62,13 @@ void prc_mismatch(const struct prc *c, const struct prf *p, char *why, size_t n)
  * the user: "exact counts from FILE.prc" (and which .PRF counters
  * wrapped), or why the figures are the .PRF's 16-bit ones. */
 int prc_attach_beside(const char *prf_path, struct prf *p, struct prc *c, char *note, size_t n);
+
+struct symtab;
+/* For readers of FILE.PRF given no map: the program FILE.prc recorded
+ * (its path, name and SHA-256), when it has debug information
+ * (symtab_debug_for_profile, formats/symtab.h): 1, its path in out (and
+ * its table in *t when t is not NULL); the note to tell the user, "" when
+ * there is nothing to say (no .prc, no such program). */
+int prc_program_debug(const char *prf_path, char *out, size_t n, char *note, size_t noten, struct symtab *t);
 
 #endif

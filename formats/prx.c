@@ -150,6 +150,14 @@ static void write_prx(FILE *f, const void *ctx)
     const struct prx *x = ctx;
     fprintf(f, "{\n  \"format\": \"profil-prx\",\n  \"version\": %d,\n  \"program\": ", PRX_VERSION);
     json_put_text(f, x->program);
+    if (x->program_path[0]) {
+        fprintf(f, ",\n  \"program_path\": ");
+        json_put_text(f, x->program_path);
+    }
+    if (x->program_sha256[0]) {
+        fprintf(f, ",\n  \"program_sha256\": ");
+        json_put_text(f, x->program_sha256);
+    }
     fprintf(f, ",\n  \"cpu\": ");
     json_put_text(f, x->cpu);
     fprintf(f, ",\n  \"timing\": ");

@@ -117,8 +117,11 @@ struct prx_code {
     size_t at;
 };
 
+#define PRX_PATH_MAX 1024               /* a program's host path, as recorded (a longer one is not) */
 struct prx {
     char program[64];
+    char program_path[PRX_PATH_MAX];    /* the program's absolute host path at the run; "": not recorded */
+    char program_sha256[65];    /* its bytes' SHA-256 in hex (formats/sha256.h); "": not recorded */
     char cpu[8];
     char timing[8];             /* "bus" or "table" */
     int has_stalls;             /* the rows carry bus stalls (version 3, bus) */

@@ -664,6 +664,8 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
     struct prx *x = d->x;
     struct { const char *key; char *out; size_t n; } texts[] = {
         { "program", x->program, sizeof x->program }, { "cpu", x->cpu, sizeof x->cpu },
+        { "program_path", x->program_path, sizeof x->program_path },
+        { "program_sha256", x->program_sha256, sizeof x->program_sha256 },
         { "timing", x->timing, sizeof x->timing }, { "stop", x->stop, sizeof x->stop },
         { "mode", x->mode, sizeof x->mode }, { "format", d->format, sizeof d->format },
     };

@@ -12,8 +12,9 @@
  * dev86 ld86 -M (symbol lines, "Total memory used"), and a NASM listing
  * (nasm -l: its labels and source lines; formats/nasmlst.h).
  * A map that does not parse gives a one-line error naming the line.
- * symtab_read_file also reads an .EXE's CodeView information
- * (formats/codeview.h), which fills the same table.
+ * symtab_read_file also reads an .EXE's debug information, CodeView
+ * (formats/codeview.h) or Turbo Debugger's (formats/tdinfo.h), which fill
+ * the same table (docs/debuginfo.md).
  */
 #ifndef PROFIL_FORMATS_SYMTAB_H
 #define PROFIL_FORMATS_SYMTAB_H
@@ -22,7 +23,8 @@
 #include <stdint.h>
 
 /* MAP_NASMLST: a NASM listing, nasm -l (formats/nasmlst.h): labels and lines. */
-enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86, MAP_CODEVIEW, MAP_NASMLST };
+enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86, MAP_CODEVIEW, MAP_NASMLST,
+                  MAP_TDINFO };
 
 struct sym_segment {
     char name[40];
@@ -53,8 +55,39 @@ struct symtab {
 };
 
 int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size_t errn);
-/* A map, or an .EXE ("MZ") with CodeView information. */
+/* A map, or an .EXE ("MZ") with debug information (Turbo Debugger's
+ * after its image, else CodeView at its end). */
 int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn);
+
+/* The debug information an .EXE's bytes carry: MAP_TDINFO, MAP_CODEVIEW,
+ * or -1 when they carry neither (or are not an .EXE). */
+int symtab_exe_debug(const uint8_t *file, size_t n);
+/* The same for the file at path (-1 when it cannot be read). */
+int symtab_file_debug(const char *path);
+
+/* What a profile records of the program it came from (formats/prx.h,
+ * formats/prc.h). */
+struct profile_program {
+    const char *name;           /* as it ran, without its folder (a DOS or host name) */
+    const char *path;           /* its absolute host path at the run; "": not recorded */
+    const char *sha256;         /* its bytes' SHA-256 then, in hex; "": not recorded */
+};
+
+/* For a command given no map: the program's own debug information.  The
+ * program is looked for by name in the profile's folder (as named, in
+ * upper and lower case), then where the profile recorded it (path); the
+ * first with debug information whose bytes are still those of the run
+ * (sha256) is taken, else the first with debug information, and the note
+ * says it changed.  1 and its path in out when it reads (and its table in
+ * *t when t is not NULL: symtab_free it); note gets the one line to tell
+ * the user: "symbols from P's Turbo Debugger information (--map FILE.MAP
+ * to use a map)", preceded by "warning: P changed since the run ...; "
+ * when it did; or, when the information is damaged, "warning: P: ...;
+ * going on without it" (and 0); "" when no program with debug
+ * information is found. */
+int symtab_debug_for_profile(const char *profile, const struct profile_program *p, char *out, size_t n, char *note,
+                             size_t noten, struct symtab *t);
+
 void symtab_free(struct symtab *t);
 const char *map_format_name(enum map_format f);
 

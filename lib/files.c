@@ -13,7 +13,7 @@
 
 #include "session_internal.h"
 #include "../emu/dos/folder.h"
-#include "../formats/codeview.h"
+#include "../formats/symtab.h"
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
 #include "../formats/prc.h"
@@ -67,9 +67,9 @@ int run_files_map_beside(const char *program, char *out, size_t n)
 {
     if (map_beside(program, out, n))
         return 1;
-    if (!codeview_file_has(program))
+    if (symtab_file_debug(program) < 0)
         return 0;
-    snprintf(out, n, "%s", program);        /* its own CodeView information */
+    snprintf(out, n, "%s", program);        /* its own debug information */
     return 1;
 }
 

@@ -18,6 +18,7 @@
 #include "../formats/fileio.h"
 #include "../report/merge.h"
 #include "../formats/prc.h"
+#include "../formats/sha256.h"
 #include "../formats/guard.h"
 #include "../formats/png.h"
 #include "../formats/screen.h"
@@ -37,6 +38,7 @@ static void prx_fill(struct profil_session *s, struct prx *x)
     }
     const char *base = strrchr(s->o.program, '/');
     snprintf(x->program, sizeof x->program, "%s", base ? base + 1 : s->o.program);
+    sha256_program(s->o.program, x->program_path, sizeof x->program_path, x->program_sha256);
     snprintf(x->cpu, sizeof x->cpu, "%s", cpu_model_name(m->model));
     snprintf(x->timing, sizeof x->timing, "%s", machine_timing_name(m));
     x->has_stalls = m->timing_bus;

@@ -84,7 +84,7 @@ struct profil_options {
     const char *output;         /* .PRF path; NULL: NAME.PRF in the current directory */
     const char *prx;            /* the .prx path; NULL: beside a regular .PRF */
     const char *map;            /* symbols for the summary; NULL: NAME.MAP beside the program,
-                                 * else the program's CodeView information */
+                                 * else the program's debug information (CodeView, Turbo Debugger's) */
     uint16_t bucket_size;       /* paragraphs per bucket, 1 to 65529 (default 1) */
     uint16_t interval_us;       /* sample time, 60 to 65529 microseconds (default 100) */
     double timeout_s;           /* emulated seconds; 0: none */

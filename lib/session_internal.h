@@ -136,7 +136,7 @@ void child_names_free(struct child_names *c);
  * not a .prc.  "" beside a device, or past NAME-9999. */
 void run_files_child(const struct profil_session *s, size_t i, struct child_names *names, char *out, size_t n);
 /* NAME.MAP or NAME.map beside a program, else the program itself when it
- * has CodeView information; "" when there is neither. */
+ * has debug information (CodeView, Turbo Debugger's); "" when there is neither. */
 int run_files_map_beside(const char *program, char *out, size_t n);
 /* Why a file the run was not asked for (a program's DUMP, a child's .PRF)
  * may not be written at `path`, or NULL when it may: it must be absent or

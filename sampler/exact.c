@@ -11,6 +11,7 @@
 
 #include "../emu/cpu/cpu.h"
 #include "../formats/prc.h"
+#include "../formats/sha256.h"
 
 #define INTERVAL_MAX 65529u     /* PROFIL's largest -i and -b */
 
@@ -60,6 +61,7 @@ void exact_prc(const char *program, const struct sampler *s, struct machine *m, 
         c.service_samples = services->service_samples;
     }
     snprintf(c.program, sizeof c.program, "%s", base ? base + 1 : program);
+    sha256_program(program, c.program_path, sizeof c.program_path, c.program_sha256);
     snprintf(c.mode, sizeof c.mode, "%s", tracing ? "trace" : "sampling");
     snprintf(c.unit, sizeof c.unit, "%s", tracing ? "instructions" : "samples");
     snprintf(c.cpu, sizeof c.cpu, "%s", cpu_model_name(machine_cpu_model(m)));

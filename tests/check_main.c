@@ -27,6 +27,7 @@ int main(void)
     srunner_add_suite(sr, safety_suite());
     srunner_add_suite(sr, realmaps_suite());
     srunner_add_suite(sr, codeview_suite());
+    srunner_add_suite(sr, tdinfo_suite());
     srunner_add_suite(sr, honest_suite());
     srunner_add_suite(sr, exact_suite());
     srunner_add_suite(sr, diff_suite());

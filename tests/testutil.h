@@ -175,6 +175,7 @@ Suite *clock_suite(void);
 Suite *safety_suite(void);
 Suite *realmaps_suite(void);
 Suite *codeview_suite(void);
+Suite *tdinfo_suite(void);
 Suite *honest_suite(void);
 Suite *exact_suite(void);
 Suite *diff_suite(void);

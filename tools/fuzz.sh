@@ -19,6 +19,7 @@ case $t in
     map_nasm)   cp "$b"/fixtures/*.map "$seeds"/ ;;
     map_ld86)   cp tests/fixtures/ld86_prog.map "$seeds"/ ;;
     codeview)   cp tests/fixtures/codeview/HELLO.EXE "$seeds"/ ;;
+    tdinfo)     cp "$b"/fixtures/tdinfo.exe "$seeds"/ ;;
     nasmlst)    cp "$b"/fixtures/*.lst "$seeds"/ ;;
 esac
 dirs="$work $seeds"

@@ -1,0 +1,342 @@
+/*
+ * tests/check_tdinfo.c: symbols and lines from Turbo Debugger's
+ * information (formats/tdinfo.c).  tests/fixtures/tdinfo_exe.asm lays the
+ * information out byte by byte after Borland's description (no Borland
+ * tool could be run here: docs/debuginfo.md), with the names, addresses,
+ * lines and cycles the tests below expect derived in its comments.
+ */
+#include "testutil.h"
+
+#include "../formats/fileio.h"
+#include "../formats/prx.h"
+#include "../formats/sha256.h"
+#include "../formats/symtab.h"
+#include "../formats/tdinfo.h"
+
+#define TD_EXE FIX("tdinfo.exe")
+
+static const struct symbol *find_symbol(const struct symtab *t, const char *name)
+{
+    for (size_t i = 0; i < t->nsym; i++)
+        if (strcmp(t->sym[i].name, name) == 0)
+            return &t->sym[i];
+    return NULL;
+}
+
+/* The table the fixture's information gives (its comment): three code
+ * symbols, two modules' code, eleven lines. */
+static void check_fixture_table(const struct symtab *t)
+{
+    ck_assert_int_eq(t->format, MAP_TDINFO);
+    ck_assert_uint_eq(t->nsym, 3);
+    static const char *const names[3] = { "_main", "_spin", "GRAPHU.DRAW" };
+    static const uint32_t at[3] = { 0x00, 0x11, 0x20 };
+    for (int i = 0; i < 3; i++) {
+        ck_assert_str_eq(t->sym[i].name, names[i]);
+        ck_assert_uint_eq(t->sym[i].addr, at[i]);
+    }
+    ck_assert_ptr_eq(find_symbol(t, "_counter"), NULL);     /* data: 0003:0000 is in no module's code */
+    ck_assert_ptr_eq(find_symbol(t, "i"), NULL);            /* an auto */
+    ck_assert_uint_eq(t->nseg, 2);
+    ck_assert_str_eq(t->seg[0].name, "TDDEMO.C");
+    ck_assert_str_eq(t->seg[0].cls, "CODE");
+    ck_assert_uint_eq(t->seg[0].start, 0x00);
+    ck_assert_uint_eq(t->seg[0].stop, 0x16);
+    ck_assert_str_eq(t->seg[1].name, "GRAPHU.PAS");
+    ck_assert_uint_eq(t->seg[1].start, 0x20);               /* frame 0002, offset 0 */
+    ck_assert_uint_eq(t->seg[1].stop, 0x25);
+    static const char *const labels[11] = { "TDDEMO.C:5", "TDDEMO.C:6", "TDDEMO.C:7", "TDDEMO.C:8",
+                                            "TDDEMO.C:9", "TDDEMO.C:13", "TDDEMO.C:14", "TDDEMO.C:15",
+                                            "GRAPHU.PAS:20", "GRAPHU.PAS:21", "GRAPHU.PAS:22" };
+    static const uint32_t line_at[11] = { 0x00, 0x03, 0x06, 0x09, 0x0C, 0x11, 0x14, 0x16, 0x20, 0x23, 0x25 };
+    ck_assert_uint_eq(t->nline, 11);
+    for (int i = 0; i < 11; i++) {
+        ck_assert_str_eq(t->line[i].label, labels[i]);     /* C:\TP\GRAPHU.PAS without its folder */
+        ck_assert_uint_eq(t->line[i].addr, line_at[i]);
+    }
+}
+
+START_TEST(fixture_symbols_and_lines)
+{
+    struct symtab t;
+    char err[600];
+    uint8_t *buf;
+    size_t n;
+    unsigned version = 0;
+    ck_assert(read_file(TD_EXE, &buf, &n, err, sizeof err) == 0);
+    ck_assert_int_eq(tdinfo_present(buf, n, &version), 1);
+    ck_assert_uint_eq(version, 0x0300);
+    ck_assert_int_eq(symtab_exe_debug(buf, n), MAP_TDINFO);
+    free(buf);
+    ck_assert_msg(symtab_read_file(TD_EXE, &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(map_format_name(t.format), "Turbo Debugger");
+    check_fixture_table(&t);
+    symtab_free(&t);
+    /* A program without any: the one line says what would make some. */
+    ck_assert_int_eq(symtab_read_file(FIX("realmap.exe"), &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, FIX("realmap.exe") ": no debug information: neither Turbo Debugger's (TLINK /v, TPC /V, "
+                          "BCC -v) nor CodeView (CL /Zi, LINK /CO); or give the map");
+}
+END_TEST
+
+/* Where the information starts: the header at the fixture's image end
+ * (1 page, 0x160 bytes of it), and its tables from there. */
+static size_t info_start(const uint8_t *buf)
+{
+    return (size_t)(buf[4] | buf[5] << 8) * 512 - (512 - (size_t)(buf[2] | buf[3] << 8));
+}
+
+/* Borland's description has the scopes before the line numbers; the
+ * open reader written against TLINK's files has the line numbers first.
+ * The same information in the other order gives the same table. */
+START_TEST(line_numbers_before_scopes)
+{
+    uint8_t *buf;
+    size_t n;
+    char err[600];
+    struct symtab t;
+    ck_assert(read_file(TD_EXE, &buf, &n, err, sizeof err) == 0);
+    size_t at = info_start(buf);
+    ck_assert_uint_eq(at, 0x160);
+    /* 48-byte header, 5 symbols x 9, 2 modules x 16, 2 files x 6: the
+     * scopes (3 x 12) at +155, the lines (11 x 4) after them. */
+    size_t scopes = at + 48 + 45 + 32 + 12;
+    uint8_t swapped[36 + 44];
+    memcpy(swapped, buf + scopes + 36, 44);
+    memcpy(swapped + 44, buf + scopes, 36);
+    memcpy(buf + scopes, swapped, sizeof swapped);
+    ck_assert_msg(tdinfo_parse(buf, n, &t, err, sizeof err) == 0, "%s", err);
+    check_fixture_table(&t);
+    symtab_free(&t);
+    free(buf);
+}
+END_TEST
+
+/* Damaged information: a one-line error naming what is wrong, and no
+ * table; every byte of it set to 00h and to FFh in turn gives a table or
+ * one line, never a read outside the file (make asan checks that). */
+START_TEST(damaged_information_is_refused)
+{
+    uint8_t *buf;
+    size_t n;
+    char err[600];
+    struct symtab t;
+    ck_assert(read_file(TD_EXE, &buf, &n, err, sizeof err) == 0);
+    size_t at = info_start(buf);
+    ck_assert_int_eq(tdinfo_parse(buf, at + 47, &t, err, sizeof err), -1);    /* a header cut short */
+    ck_assert_str_eq(err, "no Turbo Debugger information (link with TLINK /v, compile with TPC /V or BCC -v)");
+    ck_assert_int_eq(tdinfo_parse(buf, at + 100, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Turbo Debugger information 3.00: its tables (265 bytes) run past the end of the file "
+                          "(100 bytes)");
+    buf[at + 3] = 5;
+    ck_assert_int_eq(tdinfo_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Turbo Debugger information 5.00: a version this reader does not know (2.x to 4.x)");
+    buf[at + 3] = 3;
+    size_t corr = at + 48 + 45 + 32 + 12 + 36 + 44 + 32;
+    buf[corr + 8] = 3;                                      /* correlation 2 names segment record 3 */
+    ck_assert_int_eq(tdinfo_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Turbo Debugger information 3.00: correlation 2 names segment record 3 of 2");
+    buf[corr + 8] = 2;
+    buf[corr + 14] = 4;                                     /* correlation 2 claims lines 9-12 of 11 */
+    ck_assert_int_eq(tdinfo_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Turbo Debugger information 3.00: correlation 2: line records 9-12 of 11");
+    buf[corr + 14] = 3;
+    buf[at + 8] = 9;                                        /* nine names where the pool holds eight */
+    ck_assert_int_eq(tdinfo_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Turbo Debugger information 3.00: name 9 of 9 runs past the end of the file");
+    buf[at + 8] = 8;
+    ck_assert_int_eq(tdinfo_parse(buf, n, &t, err, sizeof err), 0);
+    symtab_free(&t);
+    unsigned ok = 0, refused = 0;
+    for (size_t i = at + 2; i < n; i++) {
+        uint8_t keep = buf[i];
+        for (int v = 0; v < 2; v++) {
+            buf[i] = v ? 0xFF : 0x00;
+            if (tdinfo_parse(buf, n, &t, err, sizeof err) == 0) {
+                ok++;
+                symtab_free(&t);
+            } else {
+                ck_assert_msg(err[0] && !strchr(err, '\n'), "byte %zu: '%s'", i, err);
+                refused++;
+            }
+        }
+        buf[i] = keep;
+    }
+    ck_assert_uint_gt(ok, 0);
+    ck_assert_uint_gt(refused, 0);
+    free(buf);
+}
+END_TEST
+
+/* profil run, then every command, with no map: the names and lines come
+ * from the program's own information, beside the .prx.  The cycles are
+ * the fixture's derivation (8088, --timing table). */
+START_TEST(commands_name_procedures_and_lines)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/td && mkdir -p " TMP "/td && cp " TD_EXE " " TMP "/td/TDINFO.EXE") == 0);
+    run_profil(&r, "run --trace --timing table -o " TMP "/td/TDINFO.PRF --drive C=" TMP "/td " TMP "/td/TDINFO.EXE",
+               NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "\nprofil:   _spin                 24.3%\nprofil:   GRAPHU.DRAW           14.0%\n"),
+                  "%s", r.err);
+    /* --by function: _spin 3 calls, 240 cycles; DRAW 3 calls, 138; _main
+     * the entry (no call), 259 of its own; 987 cycles in all (350 in the
+     * exit).  importance = 100 x calls/7 x cycles/987. */
+    run_profil(&r, "hist --by function " TMP "/td/TDINFO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: symbols from " TMP "/td/TDINFO.EXE's Turbo Debugger information (--map FILE.MAP "
+                            "to use a map)\n");
+    ck_assert_msg(strstr(r.out, "\n         0    0.0%            259  26.2%            987 100.0%       0.00  _main\n"
+                                "         3   42.9%            240  24.3%            240  24.3%      10.42  _spin\n"
+                                "         3   42.9%            138  14.0%            138  14.0%       5.99  GRAPHU.DRAW\n"),
+                  "%s", r.out);
+    /* --by line: TDDEMO.C:14 is _spin's LOOP, 3 x (3 x 17 + 5) = 168;
+     * GRAPHU.PAS:21 is DRAW's, 3 x (17 + 5) = 66. */
+    run_profil(&r, "hist --by line " TMP "/td/TDINFO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "     168  17.0%  17.0%  ########################################  TDDEMO.C:14     "
+                                "         00014-00015\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "      66   6.7%  45.3%  ################                          GRAPHU.PAS:21   "
+                                "         00023-00024\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "; Turbo Debugger)\n"), "%s", r.out);
+    /* annotate: each procedure's instructions under its source lines. */
+    run_profil(&r, "annotate --source --symbol GRAPHU.DRAW " TMP "/td/TDINFO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "GRAPHU.DRAW  00020-00025: 138 cycles (14.0%), 12 instructions\n") &&
+                  strstr(r.out, "GRAPHU.PAS:21\n  00023   0196:0023  E2FE                   6           66    6.7%  "
+                                "loop 0x23 <GRAPHU.DRAW+0x3>\n"), "%s", r.out);
+    run_profil(&r, "cover " TMP "/td/TDINFO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n_spin                         6      0  100.0%  00011-00016\n"), "%s", r.out);
+    /* report: the page names them too. */
+    run_profil(&r, "report -o " TMP "/td/TDINFO.html " TMP "/td/TDINFO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "TDINFO.EXE's Turbo Debugger information"), "%s", r.err);
+    uint8_t *page;
+    size_t n;
+    char err[300];
+    ck_assert(read_file(TMP "/td/TDINFO.html", &page, &n, err, sizeof err) == 0);
+    char *text = malloc(n + 1);
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, page, n);
+    text[n] = 0;
+    ck_assert_ptr_nonnull(strstr(text, "GRAPHU.DRAW"));
+    free(text);
+    free(page);
+}
+END_TEST
+
+/* Damaged information beside the profile: one warning naming the file
+ * and the fault, and the command goes on without it (as without any). */
+START_TEST(damaged_information_beside_is_a_warning)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/tdbad && mkdir -p " TMP "/tdbad && cp " TD_EXE " " TMP "/tdbad/TDINFO.EXE") == 0);
+    FILE *f = fopen(TMP "/tdbad/TDINFO.EXE", "r+b");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0x160 + 3, SEEK_SET);
+    fputc(9, f);                                            /* version 9.00 */
+    fclose(f);
+    run_profil(&r, "run --trace --timing table -o " TMP "/tdbad/TDINFO.PRF --drive C=" TMP "/tdbad " TMP
+               "/tdbad/TDINFO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "profil: warning: " TMP "/tdbad/TDINFO.EXE: Turbo Debugger information 9.00: a "
+                                "version this reader does not know (2.x to 4.x) (the summary shows buckets)\n"),
+                  "%s", r.err);
+    run_profil(&r, "hist --by function " TMP "/tdbad/TDINFO.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: warning: " TMP "/tdbad/TDINFO.EXE: Turbo Debugger information 9.00: a version "
+                            "this reader does not know (2.x to 4.x); going on without it\n");
+    ck_assert_msg(strstr(r.out, "  0196:0011\n"), "%s", r.out);
+}
+END_TEST
+
+/* FIPS 180-4's examples (and the empty message). */
+START_TEST(sha256_of_the_standard_examples)
+{
+    char hex[SHA256_HEX];
+    sha256_hex((const uint8_t *)"abc", 3, hex);
+    ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";   /* 56 bytes: two blocks */
+    sha256_hex((const uint8_t *)two, strlen(two), hex);
+    ck_assert_str_eq(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    sha256_hex((const uint8_t *)"", 0, hex);
+    ck_assert_str_eq(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+}
+END_TEST
+
+/* The profile finds its program: the .prx and the .prc record its path
+ * and SHA-256, so hist of the .PRF or .prx written elsewhere names its
+ * procedures with no map, and says so when the program changed since. */
+START_TEST(profile_finds_its_program)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/tdp && mkdir -p " TMP "/tdp/prog " TMP "/tdp/out && cp " TD_EXE " " TMP
+                     "/tdp/prog/TDINFO.EXE") == 0);
+    run_profil(&r, "run --trace --timing table -o " TMP "/tdp/out/RUN.PRF --drive C=" TMP "/tdp/prog " TMP
+               "/tdp/prog/TDINFO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    char *real = realpath(TMP "/tdp/prog/TDINFO.EXE", NULL), hex[SHA256_HEX], err[600];
+    ck_assert_ptr_nonnull(real);
+    ck_assert_int_eq(sha256_file_hex(real, hex), 0);
+    struct prx x;
+    ck_assert_msg(prx_read_file(TMP "/tdp/out/RUN.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(x.program, "TDINFO.EXE");
+    ck_assert_str_eq(x.program_path, real);
+    ck_assert_str_eq(x.program_sha256, hex);
+    prx_free(&x);
+    /* hist of the .PRF: its RUN.prc says where the program was. */
+    run_profil(&r, "hist --by symbol " TMP "/tdp/out/RUN.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "  GRAPHU.DRAW              00020-00025\n"), "%s", r.out);
+    char want[1200];
+    snprintf(want, sizeof want, "profil: symbols from %s's Turbo Debugger information (--map FILE.MAP to use a map)\n",
+             real);
+    ck_assert_msg(strstr(r.err, want), "%s", r.err);
+    run_profil(&r, "hist --by line --top 1 " TMP "/tdp/out/RUN.prx", NULL);
+    ck_assert_msg(strstr(r.out, "  TDDEMO.C:14  "), "%s", r.out);
+    /* The program rebuilt since: DRAW renamed PLOT in its names pool. */
+    uint8_t *buf;
+    size_t n;
+    ck_assert(read_file(real, &buf, &n, err, sizeof err) == 0);
+    uint8_t *draw = NULL;
+    for (size_t i = 0; i + 5 <= n && !draw; i++)
+        if (memcmp(buf + i, "DRAW", 5) == 0)
+            draw = buf + i;
+    ck_assert_ptr_nonnull(draw);
+    memcpy(draw, "PLOT", 4);
+    ck_assert(write_file_atomic(real, buf, n, err, sizeof err) == 0);
+    free(buf);
+    run_profil(&r, "hist --by symbol " TMP "/tdp/out/RUN.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "  GRAPHU.PLOT              00020-00025\n"), "%s", r.out);
+    snprintf(want, sizeof want, "profil: warning: %s changed since the run (its SHA-256 is not the one the profile "
+             "recorded): its symbols may not be the run's; symbols from %s's Turbo Debugger information (--map "
+             "FILE.MAP to use a map)\n", real, real);
+    ck_assert_msg(strstr(r.err, want), "%s", r.err);
+    /* A copy of the run's program beside the profile is preferred. */
+    ck_assert(system("cp " TD_EXE " " TMP "/tdp/out/TDINFO.EXE") == 0);
+    run_profil(&r, "hist --by symbol " TMP "/tdp/out/RUN.prx", NULL);
+    ck_assert_msg(strstr(r.out, "  GRAPHU.DRAW              00020-00025\n"), "%s", r.out);
+    ck_assert_str_eq(r.err, "profil: symbols from " TMP "/tdp/out/TDINFO.EXE's Turbo Debugger information (--map "
+                            "FILE.MAP to use a map)\n");
+    free(real);
+}
+END_TEST
+
+Suite *tdinfo_suite(void)
+{
+    Suite *s = suite_create("tdinfo");
+    TCase *tc = tcase_create("tdinfo");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, fixture_symbols_and_lines);
+    tcase_add_test(tc, line_numbers_before_scopes);
+    tcase_add_test(tc, damaged_information_is_refused);
+    tcase_add_test(tc, commands_name_procedures_and_lines);
+    tcase_add_test(tc, damaged_information_beside_is_a_warning);
+    tcase_add_test(tc, sha256_of_the_standard_examples);
+    tcase_add_test(tc, profile_finds_its_program);
+    suite_add_tcase(s, tc);
+    return s;
+}
