@@ -50,6 +50,8 @@ static int symbol_style(const struct prf *p, const struct symtab *t, unsigned to
     snprintf(r.footer, sizeof r.footer, "%u-paragraph buckets, %u us; %s map, %zu %s", p->bucket_size,
              p->clock_grain, map_format_name(t->format), by_line ? t->nline : t->nsym,
              by_line ? "line entries" : "symbols");
+    if (attribute_is_estimate(p))
+        attribute_estimate_note(p, r.estimate, sizeof r.estimate);
     report_print(&r, top, width);
     free(r.rows);
     return 0;

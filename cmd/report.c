@@ -35,7 +35,9 @@ void report_print(struct report *r, unsigned top, unsigned width)
             break;
         cumul += r->rows[i].hits;
         unsigned len = max > 0 ? (unsigned)(r->rows[i].hits * width / max + 0.5) : 0;
-        printf("%8.0f %5.1f%% %5.1f%%", r->rows[i].hits, 100.0 * r->rows[i].hits / t1, 100.0 * cumul / t1);
+        char share[16];
+        snprintf(share, sizeof share, "%s%.1f%%", r->estimate[0] ? "~" : "", 100.0 * r->rows[i].hits / t1);
+        printf("%8.0f %6s %5.1f%%", r->rows[i].hits, share, 100.0 * cumul / t1);
         if (r->stall_column)
             printf(" %5.1f%%", r->rows[i].hits > 0 ? 100.0 * r->rows[i].stalls / r->rows[i].hits : 0.0);
         printf("  ");
@@ -52,4 +54,6 @@ void report_print(struct report *r, unsigned top, unsigned width)
         printf("%8.0f %5.1f%%       %s  %-*s  %s\n", other[k], 100.0 * other[k] / t1, r->stall_column ? "       " : "",
                (int)width, "", names[k]);
     printf("%8.0f %s (%s)\n", total, r->what, r->footer);
+    if (r->estimate[0])
+        printf("%s\n", r->estimate);
 }

@@ -20,6 +20,8 @@ struct report {
     int stall_column;           /* rows carry bus stalls: a stall% column, the
                                    share of the row's cycles spent waiting */
     char footer[240];           /* in brackets after the total */
+    char estimate[300];         /* "": exact rows; else the rows are estimates, their shares
+                                   marked "~" and this line (why) printed after the total */
 };
 
 void report_print(struct report *r, unsigned top, unsigned width);

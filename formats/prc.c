@@ -69,6 +69,13 @@ static void write_prc(FILE *f, const void *ctx)
     for (uint32_t i = 0; i < c->header.bucket_num; i++)
         fprintf(f, "%s%s%llu", i ? "," : "", i % 16 ? " " : "\n    ", (unsigned long long)c->bucket[i]);
     fprintf(f, "\n  ]");
+    if (c->at) {
+        fprintf(f, ",\n  \"addresses\": [");
+        for (size_t i = 0; i < c->nat; i++)
+            fprintf(f, "%s%s[%u, %llu]", i ? "," : "", i % 8 ? " " : "\n    ", c->at[i].offset,
+                    (unsigned long long)c->at[i].count);
+        fprintf(f, "\n  ]");
+    }
     if (c->services)
         prx_write_services(f, c->services, c->nservices, c->service_samples);
     fprintf(f, "\n}\n");
@@ -86,7 +93,7 @@ static int parse_layout(json_t *layout, struct prf *h)
         if (json_get_uint(layout, layout_keys[k], 0xFFFF, &u[k]) != 0)
             return -1;
     *h = (struct prf){ (uint16_t)u[0], (uint16_t)u[1], (uint16_t)u[2], (uint16_t)u[3], (uint16_t)u[4],
-                       (uint16_t)u[5], 0, 0, 0, NULL, NULL, NULL };
+                       (uint16_t)u[5], 0, 0, 0, NULL, NULL, NULL, NULL, 0 };
     return h->bucket_size ? 0 : -1;
 }
 
@@ -122,6 +129,44 @@ static int parse_services(json_t *o, struct prc *c, char *why, size_t whyn)
         snprintf(c->services[i].label, sizeof c->services[i].label, "%s", json_string_value(json_array_get(r, 1)));
     }
     c->nservices = n;
+    return 0;
+}
+
+/* "addresses" (optional): [[offset, count]...], offsets ascending inside
+ * the buckets, counts not 0, each bucket's adding up to its count. */
+static int parse_addresses(json_t *a, struct prc *c, char *why, size_t whyn)
+{
+    uint32_t B = c->header.bucket_size * 16u, limit = (uint32_t)c->header.bucket_num * B;
+    size_t n = json_array_size(a);
+    uint64_t *sum = calloc(c->header.bucket_num ? c->header.bucket_num : 1, sizeof *sum);
+    c->at = calloc(n ? n : 1, sizeof *c->at);
+    if (!sum || !c->at) {
+        free(sum);
+        snprintf(why, whyn, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        json_t *r = json_array_get(a, i), *o = json_array_get(r, 0), *v = json_array_get(r, 1);
+        if (!json_is_array(r) || json_array_size(r) != 2 || !json_is_integer(o) || !json_is_integer(v) ||
+            json_integer_value(o) < 0 || json_integer_value(o) >= (json_int_t)limit || json_integer_value(v) <= 0 ||
+            (i && (uint32_t)json_integer_value(o) <= c->at[i - 1].offset)) {
+            free(sum);
+            snprintf(why, whyn, "address %zu is not [offset, count] above the last, inside the buckets", i);
+            return -1;
+        }
+        c->at[i] = (struct prf_at){ (uint32_t)json_integer_value(o), (uint64_t)json_integer_value(v) };
+        sum[c->at[i].offset / B] += c->at[i].count;
+    }
+    c->nat = n;
+    for (uint32_t b = 0; b < c->header.bucket_num; b++) {
+        if (sum[b] != c->bucket[b]) {
+            snprintf(why, whyn, "the addresses in bucket %u add up to %llu, not its %llu", b,
+                     (unsigned long long)sum[b], (unsigned long long)c->bucket[b]);
+            free(sum);
+            return -1;
+        }
+    }
+    free(sum);
     return 0;
 }
 
@@ -177,9 +222,14 @@ static int parse(json_t *root, void *out, char *why, size_t whyn)
         snprintf(why, whyn, "the counts do not add up to \"buckets_total\" and \"total\"");
         return -1;
     }
-    json_t *services = json_object_get(root, "services");
+    json_t *services = json_object_get(root, "services"), *addresses = json_object_get(root, "addresses");
     if (services && parse_services(services, c, why, whyn) != 0)
         return -1;
+    if (addresses && (!json_is_array(addresses) || parse_addresses(addresses, c, why, whyn) != 0)) {
+        if (!json_is_array(addresses))
+            snprintf(why, whyn, "\"addresses\" is not an array");
+        return -1;
+    }
     return 0;
 }
 
@@ -196,9 +246,11 @@ void prc_free(struct prc *c)
 {
     free(c->bucket);
     free(c->services);
+    free(c->at);
     c->bucket = NULL;
     c->services = NULL;
-    c->nservices = 0;
+    c->at = NULL;
+    c->nservices = c->nat = 0;
 }
 
 void prc_mismatch(const struct prc *c, const struct prf *p, char *why, size_t n)
@@ -271,15 +323,22 @@ static int prc_from_prx(const char *path, struct prc *c, char *err, size_t errn)
     }
     uint64_t *cls[3] = { &c->io, &c->dos, &c->high };
     uint32_t B = x.bucket_size * 16u;
+    if (!(c->at = calloc(x.n ? x.n : 1, sizeof *c->at))) {
+        snprintf(err, errn, "out of memory");
+        prx_free(&x);
+        return -1;
+    }
     for (size_t i = 0; i < x.n; i++) {
         uint32_t b = prx_offset(&x, &x.e[i]) / B;
-        if (x.e[i].cls == PRX_PROGRAM && b < x.bucket_num)
+        if (x.e[i].cls == PRX_PROGRAM && b < x.bucket_num) {
             c->bucket[b] += x.e[i].insns;
-        else
+            if (x.e[i].insns)       /* rows come by linear address: offsets ascending */
+                c->at[c->nat++] = (struct prf_at){ prx_offset(&x, &x.e[i]), x.e[i].insns };
+        } else
             *cls[x.e[i].cls == PRX_PROGRAM ? PRX_HIGH : x.e[i].cls] += x.e[i].insns;
     }
     c->header = (struct prf){ x.clock_grain, (uint16_t)x.bucket_num, x.bucket_size, x.prog_low_pa, x.prog_high_pa,
-                              x.dos_pa, 0, 0, 0, NULL, NULL, NULL };
+                              x.dos_pa, 0, 0, 0, NULL, NULL, NULL, NULL, 0 };
     c->cycles = x.total_cycles;
     c->seconds = (double)x.total_cycles * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
     c->instructions = x.total_insns;
@@ -333,6 +392,11 @@ int prc_attach_beside(const char *prf_path, struct prf *p, struct prc *keep, cha
         return 0;
     }
     memcpy(p->exact, c.bucket, p->bucket_num * sizeof *p->exact);
+    free(p->at);
+    p->at = c.at;               /* moved: NULL when the .prc has none */
+    p->nat = c.nat;
+    c.at = NULL;
+    c.nat = 0;
     p->exact[p->bucket_num] = c.io;
     p->exact[p->bucket_num + 1] = c.dos;
     p->exact[p->bucket_num + 2] = c.high;

@@ -32,6 +32,9 @@ struct prc {
     struct prf header;          /* the layout words; hit_* and bucket unused */
     uint64_t io, dos, high;     /* exact counts per class */
     uint64_t *bucket;           /* header.bucket_num exact counts */
+    struct prf_at *at;          /* the counted program addresses, by offset (non-zero ones); NULL:
+                                   none in the file (an older profil's) */
+    size_t nat;
     struct prx_service *services;   /* time per DOS and BIOS service, as in a .prx; NULL: none */
     size_t nservices;
     uint64_t service_samples;

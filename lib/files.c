@@ -242,7 +242,7 @@ enum profil_error run_files_append_check(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s (--append adds to a .PRF); nothing was run", err);
     const struct prf_layout *l = &s->layout;
     run.p = (struct prf){ l->clock_grain, (uint16_t)l->bucket_num, l->bucket_size, l->prog_low_pa,
-                          l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL };
+                          l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL, NULL, 0 };
     run.exact = old.exact;      /* then the unit, CPU and clock must match too */
     snprintf(run.c.unit, sizeof run.c.unit, "%s", s->o.trace ? "instructions" : "samples");
     snprintf(run.c.cpu, sizeof run.c.cpu, "%s", profil_cpu_name(s->o.cpu));

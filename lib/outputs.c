@@ -97,6 +97,7 @@ int session_dump(void *session, const char *name83)
     struct sampler now = s->s;          /* the counts so far, in trace mode from the trace */
     struct prf p;
     if (s->tracing) {
+        now.at = NULL;                  /* the run's own: a dump is a .PRF alone */
         if (!(now.bucket = calloc(now.layout.bucket_num, sizeof *now.bucket)))
             return -1;
         tracer_to_sampler(&s->tr, &now);
@@ -184,7 +185,7 @@ static enum profil_error append_write(struct profil_session *s)
     if (merge_read(path, &old, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s (--append)", err);
     run.p.exact = NULL;
-    exact_prc(s->o.program, &s->s, s->m, s->tracing, &s->services, &run.c);
+    exact_prc(s->o.program, &s->s, &s->p, s->m, s->tracing, &s->services, &run.c);
     merge_layout_diff(&old, &run, why, sizeof why);
     enum profil_error e = PROFIL_OK;
     int wrapped = 0;
@@ -233,7 +234,7 @@ static void write_children(struct profil_session *s)
         if (wrapped < 0 || prf_write_file(path, &p, err, sizeof err) != 0) {
             fprintf(s->err, "profil: %s\n", wrapped < 0 ? "out of memory" : err);
             path[0] = 0;
-        } else if (exact_finish_child(path, &s->procs.p[i], s->m, say, sizeof say))    /* CHILD.prc */
+        } else if (exact_finish_child(path, &s->procs.p[i], &p, s->m, say, sizeof say))    /* CHILD.prc */
             fprintf(s->err, "profil: warning: %s: %s\n", path, say);
         prf_free(&p);
     }
@@ -270,7 +271,7 @@ enum profil_error profil_session_write(struct profil_session *s)
     if (prf_write_file(s->files.prf, &s->p, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     char say[1200];             /* NAME.prc, the exact counts; which counters wrapped */
-    if (exact_finish(s->files.prf, s->o.program, &s->s, s->m, s->tracing ? &s->tr : NULL, &s->services, say,
+    if (exact_finish(s->files.prf, s->o.program, &s->s, &s->p, s->m, s->tracing ? &s->tr : NULL, &s->services, say,
                      sizeof say))
         fprintf(s->err, "profil: warning: %s\n", say);
     write_children(s);

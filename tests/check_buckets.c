@@ -345,7 +345,7 @@ START_TEST(merge_without_exact_counts)
     struct run_result r;
     char err[400];
     uint16_t b1[3] = { 0, 40000, 5 }, b2[3] = { 0, 25000, 7 };
-    struct prf p = { 100, 3, 1, 0x196, 0x198, 0xC0, 1, 1, 0, b1, NULL, NULL };
+    struct prf p = { 100, 3, 1, 0x196, 0x198, 0xC0, 1, 1, 0, b1, NULL, NULL, NULL, 0 };
     ck_assert_int_eq(prf_write_file(TMP "/w1.PRF", &p, err, sizeof err), 0);
     p.bucket = b2;
     ck_assert_int_eq(prf_write_file(TMP "/w2.PRF", &p, err, sizeof err), 0);

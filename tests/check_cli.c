@@ -133,8 +133,8 @@ START_TEST(summary_names_symbols)
     struct run_result r;
     run_profil(&r, "run -o " TMP "/s.prf " FIX("hotloop.com"), NULL);
     ck_assert_int_eq(r.status, 0);
-    char *heavy = strstr(r.err, "profil:   heavy                ~74.0%\n");
-    char *light = strstr(r.err, "profil:   light                ~24.7%\n");
+    char *heavy = strstr(r.err, "profil:   heavy                 74.0%\n");
+    char *light = strstr(r.err, "profil:   light                 24.7%\n");
     ck_assert_ptr_nonnull(heavy);
     ck_assert_ptr_nonnull(light);
     ck_assert(heavy < light);

@@ -74,7 +74,7 @@ END_TEST
 START_TEST(totals_without_companion)
 {
     uint16_t a[2] = { 100, 0 }, b[2] = { 103, 0 };
-    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 0, 0, a, NULL, NULL };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 0, 0, a, NULL, NULL, NULL, 0 };
     struct run_result r;
     write_pair(&p, a, b, TMP "/ta.prf", TMP "/tb.prf");
     run_profil(&r, "diff " TMP "/ta.prf " TMP "/tb.prf", NULL);
@@ -96,7 +96,7 @@ END_TEST
 START_TEST(each_side_its_own_map)
 {
     uint16_t a[10] = { [7] = 300, [8] = 100 }, b[10] = { [7] = 100, [8] = 300 };
-    struct prf p = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL };
+    struct prf p = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL, NULL, 0 };
     struct run_result r;
     write_pair(&p, a, b, TMP "/ma.prf", TMP "/mb.prf");
     write_text(TMP "/moved.map", "\n Start  Stop   Length Name                   Class\n"

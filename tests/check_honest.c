@@ -13,7 +13,7 @@
 static void write_small_prf(const char *path)
 {
     uint16_t b[5] = { 10, 0, 50, 30, 5 };
-    struct prf p = { 100, 5, 1, 0x200, 0x205, 0xC0, 5, 0, 0, b, NULL, NULL };
+    struct prf p = { 100, 5, 1, 0x200, 0x205, 0xC0, 5, 0, 0, b, NULL, NULL, NULL, 0 };
     char err[256];
     ck_assert_msg(prf_write_file(path, &p, err, sizeof err) == 0, "%s", err);
 }
@@ -48,16 +48,27 @@ END_TEST
 
 /* realmap.exe (tests/fixtures/realmap_exe.asm): NEVER_CALLED is one RET
  * that never runs, in the 16-byte bucket 20h-2Fh with 8 bytes of SPIN_,
- * which runs hot.  Split by bytes, the sampled summary gives it a share,
- * marked "~" with the bucket size said; exact data gives it none. */
+ * which runs hot.  The run keeps each sample's address, so its summary
+ * gives NEVER_CALLED nothing, exactly.  Its .PRF alone (no RH.prc) can
+ * only be split by bytes: hist gives NEVER_CALLED 1/10 of the bucket's 732
+ * samples (START's last byte 20h, SPIN_ 21h-28h, NEVER_CALLED 29h; the
+ * bucket's last 6 bytes nobody's), 73 = 9.7% of 755, marked "~" with the
+ * reason. */
 START_TEST(summary_marks_split_shares_as_estimates)
 {
     struct run_result r;
     run_profil(&r, REALMAP_RUN FIX("realmap.exe"), NULL);
     ck_assert_int_eq(r.status, 0);
-    ck_assert_ptr_nonnull(strstr(r.err, "\nprofil:   NEVER_CALLED          ~9.7%\n"));
-    ck_assert_ptr_nonnull(strstr(r.err, "\nprofil:   (~ estimates: each 16-byte bucket's samples split among its "
-                                        "symbols by bytes; --stacks or --trace for exact figures)\n"));
+    ck_assert_ptr_null(strstr(r.err, "NEVER_CALLED"));
+    ck_assert_ptr_null(strstr(r.err, "~"));
+    ck_assert_ptr_nonnull(strstr(r.err, "\nprofil:   (exact: % of samples, each counted for the symbol at its "
+                                        "address)\n"));
+    ck_assert_int_eq(unlink(TMP "/RH.prc"), 0);
+    run_profil(&r, "hist --map tests/fixtures/realmap_link200.map " TMP "/RH.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n      73  ~9.7%  99.1%  ") != NULL, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "\n~ estimates: each 16-byte bucket's samples split among its symbols by "
+                                        "bytes, as the .PRF has no NAME.prc with each sample's address beside it\n"));
     /* --stacks: each sample for the function it was in; NEVER_CALLED none. */
     run_profil(&r, REALMAP_RUN "--stacks " FIX("realmap.exe"), NULL);
     ck_assert_int_eq(r.status, 0);

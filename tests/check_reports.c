@@ -102,7 +102,7 @@ END_TEST
 
 static char *render(uint16_t *buckets, uint16_t n)
 {
-    struct prf p = { 100, n, 1, 0x200, (uint16_t)(0x200 + n - 1), 0xC0, 0, 0, 0, buckets, NULL, NULL };
+    struct prf p = { 100, n, 1, 0x200, (uint16_t)(0x200 + n - 1), 0xC0, 0, 0, 0, buckets, NULL, NULL, NULL, 0 };
     struct prohst_map map = { .n = 0 };
     char *out;
     size_t len;
@@ -186,7 +186,7 @@ END_TEST
 static void write_prf(const char *path, uint16_t size, uint16_t b0, uint16_t b1, uint16_t dos)
 {
     uint16_t b[2] = { b0, b1 };
-    struct prf p = { 100, 2, size, 0x200, 0x202, 0xC0, 0, dos, 0, b, NULL, NULL };
+    struct prf p = { 100, 2, size, 0x200, 0x202, 0xC0, 0, dos, 0, b, NULL, NULL, NULL, 0 };
     char err[256];
     ck_assert_msg(prf_write_file(path, &p, err, sizeof err) == 0, "%s", err);
 }
@@ -235,7 +235,7 @@ END_TEST
 START_TEST(diff_per_symbol)
 {
     uint16_t a[10] = { [7] = 300, [8] = 100 }, b[10] = { [7] = 200, [8] = 200 };
-    struct prf pa = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL }, pb = pa;
+    struct prf pa = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL, NULL, 0 }, pb = pa;
     char err[256];
     struct run_result r;
     pb.bucket = b;
@@ -471,7 +471,7 @@ END_TEST
 START_TEST(csv_and_json_exports)
 {
     uint16_t b[2] = { 3, 1 };
-    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL, NULL, 0 };
     static const char map[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 0001FH 00020H _TEXT CODE\r\n"
                               "\r\n  Address         Publics by Value\r\n\r\n 0000:0000       A\"B\\C\x01\r\n";
     struct symtab t;
@@ -506,7 +506,7 @@ END_TEST
 START_TEST(callgrind_and_folded_exports)
 {
     uint16_t b[2] = { 3, 1 };
-    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL, NULL, 0 };
     static const char map[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 0001FH 00020H _TEXT CODE\r\n"
                               "\r\n  Address         Publics by Value\r\n\r\n 0000:0000       MAIN\r\n"
                               " 0000:0010       do;it\r\n";
@@ -533,7 +533,7 @@ END_TEST
 START_TEST(svg_export)
 {
     uint16_t b[2] = { 3, 1 };
-    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL, NULL, 0 };
     static const char map[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 0001FH 00020H _TEXT CODE\r\n"
                               "\r\n  Address         Publics by Value\r\n\r\n 0000:0000       a<b>&c\r\n";
     struct symtab t;
