@@ -112,7 +112,7 @@ START_TEST(out_of_range_values)
         { "show --bogus", "profil: show: unknown option '--bogus' (see 'profil show --help')\n", 125 },
         /* the generated messages of the other kinds: a double past its
          * range, above an open bound, and enum names */
-        { "diff --threshold 100.5 a b", "profil: --threshold 100.5: want a percentage, 0 to 100\n", 2 },
+        { "diff --threshold 1000000.5 a b", "profil: --threshold 1000000.5: want a percentage, 0 to 1000000\n", 2 },
         { "run --timeout 0 x.com", "profil: --timeout 0: want a number of emulated seconds\n", 125 },
         { "cover --by file x.prx", "profil: --by file: want symbol or line\n", 125 },
         { "hist --style fancy x.PRF", "profil: --style fancy: want default, prohst or inferno\n", 125 },

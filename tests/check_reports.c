@@ -209,17 +209,24 @@ START_TEST(diff_exit_codes)
     ck_assert_str_eq(r.out, "profil: totals, old -> new:\n"
                             "  emulated time         0.010 s ->        0.010 s     +0.0%  (estimated: samples x interval)\n"
                             "  samples                 100 ->          100     +0.0%\n"
-                            "profil: profiles match (threshold 1.0 percentage points)\n");
+                            "profil: profiles match (a row's own cost may grow 2.0%)\n");
 
+    /* Rows by their own time, 0.1 ms a sample: bucket 0 got faster (not
+     * flagged), bucket 1 is new, 5 ms, past 0.5% of the old run's 10 ms. */
     run_profil(&r, "diff " TMP "/a.prf " TMP "/b.prf", NULL);
     ck_assert_int_eq(r.status, 1);
-    ck_assert_ptr_nonnull(strstr(r.out, "  100.0    50.0    -50.0  bucket 0 (00000)  <-- over the threshold\n"));
-    ck_assert_ptr_nonnull(strstr(r.out, "    0.0    50.0    +50.0  bucket 1 (00010)  <-- over the threshold\n"));
+    ck_assert_msg(strstr(r.out, "      10.000        5.000   -50.0%    100.0    50.0  bucket 0 (00000)  (faster)\n") &&
+                  strstr(r.out, "       0.000        5.000      new      0.0    50.0  bucket 1 (00010)  <-- grew past "
+                                "the threshold\n"), "%s", r.out);
 
+    /* One sample moved: bucket 1's new 0.1 ms is 1% of the old run's
+     * 10 ms, past the 0.5% floor, so it fails whatever --threshold (a new
+     * row grows without bound); bucket 0, 10 -> 9.9 ms, is a speed-up. */
     run_profil(&r, "diff --threshold 2 " TMP "/a.prf " TMP "/c.prf", NULL);
-    ck_assert_int_eq(r.status, 0);
-    run_profil(&r, "diff " TMP "/a.prf " TMP "/c.prf", NULL);
     ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "       9.900 "));
+    run_profil(&r, "diff " TMP "/c.prf " TMP "/a.prf", NULL);
+    ck_assert_int_eq(r.status, 0);      /* the other way round: faster, nothing grew */
 
     run_profil(&r, "diff " TMP "/a.prf " TMP "/d.prf", NULL);
     ck_assert_int_eq(r.status, 2);
@@ -231,7 +238,8 @@ START_TEST(diff_exit_codes)
 END_TEST
 
 /* With a map, rows are symbols: hotloop's HEAVY (bucket 7) and LIGHT
- * (bucket 8) trade a quarter of the samples. */
+ * (bucket 8) trade a quarter of the samples: LIGHT's own time doubled
+ * (flagged), HEAVY's shrank a third (shown faster). */
 START_TEST(diff_per_symbol)
 {
     uint16_t a[10] = { [7] = 300, [8] = 100 }, b[10] = { [7] = 200, [8] = 200 };
@@ -245,8 +253,9 @@ START_TEST(diff_per_symbol)
     ck_assert_int_eq(prf_write_file(TMP "/hb.prf", &pb, err, sizeof err), 0);
     run_profil(&r, "diff --map tests/fixtures/hotloop_ms.map " TMP "/ha.prf " TMP "/hb.prf", NULL);
     ck_assert_int_eq(r.status, 1);
-    ck_assert_ptr_nonnull(strstr(r.out, "   75.0    50.0    -25.0  HEAVY  <-- over the threshold\n"));
-    ck_assert_ptr_nonnull(strstr(r.out, "   25.0    50.0    +25.0  LIGHT  <-- over the threshold\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "      30.000       20.000   -33.3%     75.0    50.0  HEAVY  (faster)\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "      10.000       20.000  +100.0%     25.0    50.0  LIGHT  <-- grew past the "
+                                        "threshold\n"));
     run_profil(&r, "diff --map tests/fixtures/tightlp.asm " TMP "/ha.prf " TMP "/hb.prf", NULL);
     ck_assert_int_eq(r.status, 2);
 }
