@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "../formats/annotate.h"
+#include "../formats/codeview.h"
+#include "../formats/symtab.h"
 #include "../formats/prc.h"
 #include "commands.h"
 #include "manpage.h"
@@ -69,12 +71,43 @@ static int prf_beside(const char *prx_path, char *out, size_t n)
     return 0;
 }
 
+/* Whether the .PRF beside a sampling .prx is another run's: its NAME.prc
+ * names another run id (formats/prc.h); said on stderr, and neither is used. */
+static int other_run(const char *prx_path, const struct prx *x, const char *prf_path)
+{
+    char prc[4200], err[700], why[9000];
+    struct prc c;
+    prc_path(prf_path, prc, sizeof prc);
+    if (access(prc, F_OK) != 0 || prc_read_file(prc, &c, err, sizeof err) != 0)
+        return 0;
+    prc_prx_same_run(&c, prc, x, prx_path, why, sizeof why);
+    prc_free(&c);
+    if (why[0])
+        fprintf(stderr, "profil: %s: the .PRF beside it is another run's: %s; annotating neither (run the program "
+                "again to have both of one run)\n", prx_path, why);
+    return why[0] != 0;
+}
+
+/* The symbols by the one rule (cmd/session.h) when the program the
+ * profile names is beside it with CodeView information: --map's merged
+ * with it, or it alone.  1 read into *t, 0 no such program (--map's
+ * table, if any, stands), -1 said why. */
+static int program_symbols(const char *profile, const char *name, const char *map, struct symtab *t, char *program,
+                           size_t n)
+{
+    if (!codeview_beside(profile, name, program, n))
+        return 0;
+    int rc = session_symbols(map, program, t);
+    return rc < 0 ? -1 : rc == 0;
+}
+
 static int annotate_file(const char *path, const struct annotate_args *a, const struct symtab *t,
                          const struct nasm_listing *lst)
 {
-    char err[800], prf_path[4200];
+    char err[800], prf_path[4200], program[4200];
     struct annotate_request q = { path, t, a->symbol, a->source, lst, isatty(STDOUT_FILENO) };
-    int rc;
+    struct symtab merged;
+    int rc, have_merged = 0;
     if (access(path, R_OK) == 0 && prx_file_looks_like(path)) {
         struct prx x;
         if (prx_read_file(path, &x, err, sizeof err) != 0) {
@@ -82,7 +115,20 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
             return EXIT_PROFIL_FAILED;
         }
         int sampled = strcmp(x.mode, "trace") != 0;
+        if (!(sampled && prf_beside(path, prf_path, sizeof prf_path)) &&
+            (have_merged = program_symbols(path, x.program, a->map, &merged, program, sizeof program)) < 0) {
+            prx_free(&x);
+            return EXIT_PROFIL_FAILED;
+        }
+        if (have_merged)
+            q.map = &merged;
         rc = sampled && prf_beside(path, prf_path, sizeof prf_path) ? 1 : annotate_prx(stdout, &x, &q, err, sizeof err);
+        if (have_merged)
+            symtab_free(&merged);
+        if (rc == 1 && other_run(path, &x, prf_path)) {
+            prx_free(&x);
+            return EXIT_PROFIL_FAILED;
+        }
         prx_free(&x);
         if (rc == 1) {              /* a sampling run: its .PRF, per bucket */
             fprintf(stderr, "profil: %s: a sampling run's .prx has no per-instruction counts: annotating %s, "
@@ -91,14 +137,26 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
         }
     } else {
         struct prf p;
+        struct prc c;
         char note[700];
         if (prf_read_file(path, &p, err, sizeof err) != 0) {
             fprintf(stderr, "profil: %s\n", err);
             return EXIT_PROFIL_FAILED;
         }
-        prc_attach_beside(path, &p, NULL, note, sizeof note);
+        if (prc_attach_beside(path, &p, &c, note, sizeof note)) {
+            have_merged = program_symbols(path, c.program, a->map, &merged, program, sizeof program);
+            prc_free(&c);
+        }
         fprintf(stderr, "profil: %s\n", note);
+        if (have_merged < 0) {
+            prf_free(&p);
+            return EXIT_PROFIL_FAILED;
+        }
+        if (have_merged)
+            q.map = &merged;
         rc = annotate_prf(stdout, &p, &q, err, sizeof err);
+        if (have_merged)
+            symtab_free(&merged);
         prf_free(&p);
     }
     if (rc != 0)

@@ -189,15 +189,14 @@ int cmd_cover(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     char program[4200];
-    if (!map && codeview_beside(path, x.program, program, sizeof program)) {
-        map = program;          /* the program's own CodeView information, as hist finds it */
-        fprintf(stderr, "profil: symbols from %s's CodeView information (--map FILE.MAP to use a map)\n", program);
-    }
-    if (map && symtab_read_file(map, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
+    int found = codeview_beside(path, x.program, program, sizeof program);
+    int got = session_symbols(map, found ? program : NULL, &t);     /* the one rule, as hist's */
+    if (got < 0) {
         prx_free(&x);
         return EXIT_PROFIL_FAILED;
     }
+    if (got == 0 && !map)
+        map = program;          /* for the messages below */
     int rc = 0, by_line = a.by_line;
     uint32_t size = x.bucket_num * x.bucket_size * 16u;
     uint8_t *ran = executed_bytes(&x, size);

@@ -18,6 +18,7 @@
 #include "../formats/prc.h"
 #include "../formats/prf.h"
 #include "../formats/attrib.h"
+#include "../formats/codeview.h"
 #include "../formats/export.h"
 #include "../formats/prohst.h"
 #include "../formats/prx.h"
@@ -376,16 +377,20 @@ const struct command_doc hist_doc = {
     "PRF PRX",
 };
 
+int hist_symbols(const struct hist_request *q, struct symtab *t)
+{
+    return session_symbols(q->map, q->program, t);
+}
+
 /* A .PRF's exports (--format other than text). */
 static int export_prf(const struct prf *p, const struct hist_request *q)
 {
     struct symtab t;
-    char err[700];
-    if (q->map && symtab_read_file(q->map, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
+    int have = 0;
+    if ((q->map || q->program) && (have = hist_symbols(q, &t)) < 0)
         return EXIT_PROFIL_FAILED;
-    }
-    const struct symtab *tp = q->map ? &t : NULL;
+    have = (q->map || q->program) && have == 0;
+    const struct symtab *tp = have ? &t : NULL;
     int w;
     switch (q->format) {
     case FORMAT_CSV: w = export_csv(stdout, p, tp); break;
@@ -394,7 +399,7 @@ static int export_prf(const struct prf *p, const struct hist_request *q)
     case FORMAT_SVG: w = export_svg(stdout, p, tp, q->path); break;
     default: w = export_folded(stdout, p, tp); break;
     }
-    if (q->map)
+    if (have)
         symtab_free(&t);
     return w == 0 ? 0 : EXIT_PROFIL_FAILED;
 }
@@ -403,16 +408,13 @@ static int export_prf(const struct prf *p, const struct hist_request *q)
 static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_hits)
 {
     struct symtab t;
-    char err[700];
-    int rc;
-    if (symtab_read_file(q->map, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
+    int rc = hist_symbols(q, &t);
+    if (rc != 0)
         return EXIT_PROFIL_FAILED;
-    }
     if (q->by == BY_BUCKET)
         rc = bucket_style(p, &t, q->top, q->width, by_hits);
     else if (q->by == BY_LINE && t.nline == 0) {
-        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", q->map);
+        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", q->map ? q->map : q->program);
         rc = EXIT_PROFIL_FAILED;
     } else
         rc = symbol_style(p, &t, q->top, q->width, q->by == BY_LINE);
@@ -445,7 +447,7 @@ static int show_prf(struct prf *p, const struct hist_request *q)
         rc = export_prf(p, q);
     else if (q->style == STYLE_PROHST)  /* PROHST reads a map its own way: the " Start" segment table. */
         rc = load_map(q->map, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(p, &m, NULL);
-    else if (q->map)
+    else if (q->map || q->program)
         rc = mapped_prf(p, q, by_hits);
     else
         rc = bucket_style(p, NULL, q->top, q->width, by_hits);
@@ -462,11 +464,15 @@ static int samples_only(const struct hist_request *q)
     return EXIT_PROFIL_FAILED;
 }
 
-/* hist of a .PRF. */
-static int hist_prf(const struct hist_request *q)
+/* hist of a .PRF; the program its NAME.prc names, with CodeView
+ * information, beside it gives symbols too (hist_symbols). */
+static int hist_prf(const struct hist_request *asked)
 {
     struct prf p;
-    char err[700];
+    struct prc c;
+    char err[700], program[4200];
+    struct hist_request own = *asked;
+    const struct hist_request *q = &own;
     if (samples_only(q))
         return EXIT_PROFIL_FAILED;
     if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
@@ -475,8 +481,18 @@ static int hist_prf(const struct hist_request *q)
     }
     if (q->style != STYLE_PROHST) {        /* PROHST's listing is of the .PRF's own words */
         char note[700];
-        prc_attach_beside(q->path, &p, NULL, note, sizeof note);
+        if (prc_attach_beside(q->path, &p, &c, note, sizeof note)) {
+            if (codeview_beside(q->path, c.program, program, sizeof program))
+                own.program = program;
+            prc_free(&c);
+        }
         fprintf(stderr, "profil: %s\n", note);
+    }
+    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map && !q->program) {
+        fprintf(stderr, "profil: --by %s needs --map (or the program, with CodeView information, beside %s)\n",
+                attrib_unit_names[q->by], q->path);
+        prf_free(&p);
+        return EXIT_PROFIL_FAILED;
     }
     return show_prf(&p, q);
 }
@@ -543,10 +559,6 @@ int cmd_hist(int argc, char **argv)
     }
     if (prx_file_looks_like(q.path))
         return hist_prx(&q);    /* it may find the program's CodeView information */
-    if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
-        fprintf(stderr, "profil: --by %s needs --map\n", attrib_unit_names[q.by]);
-        return EXIT_PROFIL_FAILED;
-    }
     if (q.by == BY_SERVICE)
         return services_of_prf(&q);
     return hist_prf(&q);

@@ -91,12 +91,10 @@ int hist_prx(const struct hist_request *asked)
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_PROFIL_FAILED;
     }
-    /* No --map: the program's own CodeView information, when it is beside the .prx. */
-    if (!own.map && codeview_beside(path, x.program, program, sizeof program)) {
-        own.map = program;
-        fprintf(stderr, "profil: symbols from %s's CodeView information (--map FILE.MAP to use a map)\n", program);
-    }
-    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map) {
+    /* The program's own CodeView information, when it is beside the .prx: with --map, merged. */
+    if (codeview_beside(path, x.program, program, sizeof program))
+        own.program = program;
+    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map && !q->program) {
         fprintf(stderr, "profil: --by %s needs --map (or the program, with CodeView information, beside %s)\n",
                 attrib_unit_names[q->by], path);
         prx_free(&x);
@@ -118,12 +116,12 @@ int hist_prx(const struct hist_request *asked)
         prx_free(&x);
         return 0;
     }
-    int have_map = q->map != NULL && q->by != BY_BUCKET;
-    if (have_map && symtab_read_file(q->map, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
+    int have_map = 0;
+    if (q->by != BY_BUCKET && (have_map = hist_symbols(q, &t)) < 0) {
         prx_free(&x);
         return EXIT_PROFIL_FAILED;
     }
+    have_map = have_map == 0 && (q->map || q->program);
     if (calls) {
         rc = hist_calls(&x, have_map ? &t : NULL, q);
         if (have_map)
@@ -140,7 +138,7 @@ int hist_prx(const struct hist_request *asked)
         r.high += x.e[i].cls == PRX_HIGH ? v : 0;
     }
     if (by_line && have_map && t.nline == 0) {
-        fprintf(stderr, "profil: --by line: %s has no line-number table\n", q->map);
+        fprintf(stderr, "profil: --by line: %s has no line-number table\n", q->map ? q->map : q->program);
         rc = EXIT_PROFIL_FAILED;
     } else if ((have_map ? attribute_exact(&x, &t, m, by_line, &r.rows, &r.n) : bucket_rows(&x, m, &r.rows, &r.n)) != 0) {
         fprintf(stderr, "profil: out of memory\n");

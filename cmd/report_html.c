@@ -9,7 +9,9 @@
 #include <stdlib.h>
 
 #include "../formats/fileio.h"
+#include "../formats/codeview.h"
 #include "../formats/html.h"
+#include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
@@ -18,7 +20,7 @@
 /* What report's options fill. */
 struct report_args {
     const char *output, *map;
-    int source;
+    int source, force;
     unsigned top;
 };
 
@@ -33,6 +35,8 @@ static const struct opt report_table[] = {
       .help = "source lines in the code, as annotate --source shows them" },
     { "top", 0, OPT_UNSIGNED, OPT_AT(A, top), .min = 1, .max = UINT32_MAX, .unit = "symbols", .arg = "N",
       .help = "the code of the N busiest symbols only (default 20)" },
+    { "force", 0, OPT_FLAG, OPT_AT(A, force),
+      .help = "replace -o's file even when it is not a page profil report wrote" },
 };
 #undef A
 
@@ -69,6 +73,8 @@ int cmd_report(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     }
     const char *path = argv[first];
+    if (a.output && session_output_refused(a.output, OUTPUT_HTML, "report -o", a.force))
+        return EXIT_PROFIL_FAILED;
     char err[800];
     struct prx x;
     struct symtab t;
@@ -80,8 +86,12 @@ int cmd_report(int argc, char **argv)
     else if (prx_read_file(path, &x, err, sizeof err) != 0)
         ;
     else {
-        if (a.map && (have_map = symtab_read_file(a.map, &t, err, sizeof err) == 0) == 0)
-            ;
+        char program[4200];     /* the program beside the .prx: its CodeView, merged with --map (cmd/session.h) */
+        int found = codeview_beside(path, x.program, program, sizeof program);
+        int got = a.map || found ? session_symbols(a.map, found ? program : NULL, &t) : 1;
+        have_map = got == 0;
+        if (got < 0)
+            err[0] = 0;         /* said */
         else if (have_map && a.source && t.nline == 0)
             snprintf(err, sizeof err, "--source: %s has no source lines (a NASM listing, nasm -l, or a map with "
                      "line numbers has)", a.map);
@@ -107,7 +117,7 @@ int cmd_report(int argc, char **argv)
             symtab_free(&t);
         prx_free(&x);
     }
-    if (rc != 0)
+    if (rc != 0 && err[0])
         fprintf(stderr, "profil: %s\n", err);
     return rc;
 }

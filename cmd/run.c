@@ -90,6 +90,9 @@ static const struct opt run_table[] = {
     { "prx", 0, OPT_STRING, OPT_AT(A, o.prx), .arg = "FILE",
       .help = "the .prx of --trace, --stacks or --memory (default: the .PRF's\n"
               "name with .prx; none beside a device such as /dev/null)" },
+    { "force", 0, OPT_FLAG, OPT_AT(A, o.force),
+      .help = "replace files the outputs name even when they are not that kind\n"
+              "of profil output (without it, such a file is refused before the run)" },
     { "timeout", 0, OPT_DOUBLE, OPT_AT(A, o.timeout_s), .lo = 0, .lo_open = 1, .hi = 1e6,
       .want = "want a number of emulated seconds", .arg = "SEC",
       .help = "stop after SEC emulated seconds (the profile is still written)" },

@@ -4,6 +4,8 @@
  */
 #include "session.h"
 
+#include "../formats/symtab.h"
+
 #include <stdio.h>
 #include <unistd.h>
 
@@ -41,4 +43,24 @@ int session_run(struct profil_options *o, const struct session_report *r)
         fprintf(stderr, "profil: %s\n", profil_session_message(s));
     profil_session_free(s);
     return status;
+}
+
+int session_output_refused(const char *path, enum output_kind kind, const char *what, int force)
+{
+    const char *why = force ? NULL : output_refusal(path, kind);
+    if (why)
+        fprintf(stderr, "profil: %s: not replaced by %s: it %s; nothing was written (--force replaces it)\n", path,
+                what, why);
+    return why != NULL;
+}
+
+int session_symbols(const char *map, const char *program, struct symtab *t)
+{
+    char err[700], sources[9000];
+    int rc = symtab_load(map, program, t, sources, sizeof sources, err, sizeof err);
+    if (rc < 0)
+        fprintf(stderr, "profil: %s\n", err);
+    else if (rc == 0)
+        fprintf(stderr, "profil: symbols: %s\n", sources);
+    return rc;
 }

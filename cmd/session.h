@@ -6,6 +6,7 @@
 #ifndef PROFIL_CMD_SESSION_H
 #define PROFIL_CMD_SESSION_H
 
+#include "../formats/guard.h"
 #include "../lib/profil.h"
 
 /* The exit status of a run (README's list): the program's own code when
@@ -27,5 +28,18 @@ struct session_report {
 /* Run a session with these options, reporting on stderr ("profil: FILE:
  * problem" for an error); returns the process exit status. */
 int session_run(struct profil_options *o, const struct session_report *r);
+
+/* The one check of a command's output before anything runs or is read
+ * (formats/guard.h, output_refusal; lib/files.c makes the same for run's):
+ * 1, having said why on stderr, when `path` holds a file that is not that
+ * kind of profil output and `force` is 0; `what` names the output ("-o"). */
+int session_output_refused(const char *path, enum output_kind kind, const char *what, int force);
+
+/* A command's symbols, by the one rule (formats/symtab.h, symtab_load):
+ * `map` (or NULL) merged with `program`'s CodeView information (the
+ * program beside the profile, codeview_beside, or NULL), their sources
+ * said on stderr ("profil: symbols: ..."); 0 read, 1 none, -1 said why. */
+struct symtab;
+int session_symbols(const char *map, const char *program, struct symtab *t);
 
 #endif

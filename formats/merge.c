@@ -167,6 +167,7 @@ int merge_add(struct merge_side *sum, const struct merge_side *b, char *why, siz
     }
     if (exact) {
         struct prc *c = &sum->c;
+        c->run[0] = 0;          /* a sum of runs is no one run */
         c->cycles += b->c.cycles;
         c->seconds = (double)c->cycles * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
         c->instructions += b->c.instructions;

@@ -48,6 +48,10 @@ static void write_prc(FILE *f, const void *ctx)
         prog += c->bucket[i];
     fprintf(f, "{\n  \"format\": \"profil-prc\",\n  \"version\": %d,\n  \"program\": ", PRC_VERSION);
     json_put_text(f, c->program);
+    if (c->run[0]) {
+        fprintf(f, ",\n  \"run\": ");
+        json_put_text(f, c->run);
+    }
     const char *texts[4] = { "mode", "unit", "cpu", "timing" };
     const char *values[4] = { c->mode, c->unit, c->cpu, c->timing };
     for (int k = 0; k < 4; k++) {
@@ -198,6 +202,7 @@ static int parse(json_t *root, void *out, char *why, size_t whyn)
     c->seconds = json_number_value(seconds);
     json_get_text(root, "program", c->program, sizeof c->program);
     json_get_text(root, "mode", c->mode, sizeof c->mode);
+    json_get_text(root, "run", c->run, sizeof c->run);
     json_get_text(root, "unit", c->unit, sizeof c->unit);
     json_get_text(root, "cpu", c->cpu, sizeof c->cpu);
     json_get_text(root, "timing", c->timing, sizeof c->timing);
@@ -408,4 +413,29 @@ int prc_attach_beside(const char *prf_path, struct prf *p, struct prc *keep, cha
     else
         prc_free(&c);
     return 1;
+}
+
+void prc_run_id(const uint8_t *program, size_t n, const uint64_t *facts, size_t nfacts, char out[17])
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ program[i]) * 0x100000001b3ull;
+    for (size_t i = 0; i < nfacts; i++)
+        for (int k = 0; k < 64; k += 8)
+            h = (h ^ ((facts[i] >> k) & 0xFF)) * 0x100000001b3ull;
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+/* 16 hex digits, as prc_run_id writes them (a file's may be anything). */
+static int run_id_valid(const char *id)
+{
+    return strlen(id) == 16 && strspn(id, "0123456789abcdef") == 16;
+}
+
+void prc_prx_same_run(const struct prc *c, const char *prc_path, const struct prx *x, const char *prx_path,
+                      char *why, size_t n)
+{
+    why[0] = 0;
+    if (run_id_valid(c->run) && run_id_valid(x->run) && strcmp(c->run, x->run) != 0)
+        snprintf(why, n, "%s and %s are from different runs (run %s and run %s)", prx_path, prc_path, x->run, c->run);
 }

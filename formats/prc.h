@@ -22,6 +22,7 @@
 struct prc {
     char program[64];
     char mode[12];              /* "sampling" or "trace" */
+    char run[17];               /* the run's id (16 hex digits, as in its .prx); "": none */
     char unit[16];              /* what the counters count: "samples" or "instructions" */
     char cpu[8];
     char timing[8];             /* the clock model: "table" or "bus" */
@@ -50,6 +51,16 @@ void prc_beside(const char *prf_path, const char *ext, char *out, size_t n);
 int prc_write_file(const char *path, const struct prc *c, char *err, size_t errn);
 int prc_read_file(const char *path, struct prc *c, char *err, size_t errn);
 void prc_free(struct prc *c);
+/* The id of one run, in its .prc and .prx: a 64-bit FNV-1a hash of what
+ * makes the run what it is (the program's bytes, and `facts`: its totals,
+ * layout and modes), in 16 hex digits.  Deterministic: the same run gives
+ * the same id. */
+void prc_run_id(const uint8_t *program, size_t n, const uint64_t *facts, size_t nfacts, char out[17]);
+/* Whether a .prc and a .prx are of one run: "" when they are (or either
+ * has no id), else why not, naming both files. */
+void prc_prx_same_run(const struct prc *c, const char *prc_path, const struct prx *x, const char *prx_path,
+                      char *why, size_t n);
+
 /* Whether c is the exact form of p: "" or why not. */
 void prc_mismatch(const struct prc *c, const struct prf *p, char *why, size_t n);
 

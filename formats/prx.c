@@ -150,6 +150,10 @@ static void write_prx(FILE *f, const void *ctx)
     const struct prx *x = ctx;
     fprintf(f, "{\n  \"format\": \"profil-prx\",\n  \"version\": %d,\n  \"program\": ", PRX_VERSION);
     json_put_text(f, x->program);
+    if (x->run[0]) {
+        fprintf(f, ",\n  \"run\": ");
+        json_put_text(f, x->run);
+    }
     fprintf(f, ",\n  \"cpu\": ");
     json_put_text(f, x->cpu);
     fprintf(f, ",\n  \"timing\": ");

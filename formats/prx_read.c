@@ -683,6 +683,7 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
         { "program", x->program, sizeof x->program }, { "cpu", x->cpu, sizeof x->cpu },
         { "timing", x->timing, sizeof x->timing }, { "stop", x->stop, sizeof x->stop },
         { "mode", x->mode, sizeof x->mode }, { "format", d->format, sizeof d->format },
+        { "run", x->run, sizeof x->run },
     };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
         if (strcmp(key, texts[i].key) == 0)

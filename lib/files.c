@@ -16,6 +16,7 @@
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
 #include "../formats/merge.h"
+#include "../formats/prc.h"
 
 void profil_default_output(const char *program, char *out, size_t n)
 {
@@ -58,12 +59,7 @@ static int map_beside(const char *program, char *out, size_t n)
 
 int run_files_map_beside(const char *program, char *out, size_t n)
 {
-    if (map_beside(program, out, n))
-        return 1;
-    if (!codeview_file_has(program))
-        return 0;
-    snprintf(out, n, "%s", program);        /* its own CodeView information */
-    return 1;
+    return map_beside(program, out, n);
 }
 
 enum profil_error run_files_name(struct profil_session *s)
@@ -113,7 +109,7 @@ void run_files_zone_prx(struct profil_session *s)
         }
 }
 
-struct named { const char *path, *what; };
+struct named { const char *path, *what; enum output_kind kind; };
 
 /* Output i against the inputs, the standard streams and the outputs before it. */
 static enum profil_error check_output(struct profil_session *s, const struct named *out, size_t i,
@@ -138,27 +134,37 @@ enum profil_error run_files_check(struct profil_session *s)
 {
     const struct profil_options *o = &s->o;
     const struct run_files *f = &s->files;
-    const char *kind = profile_kind(s->file, s->size);
+    const char *kind = profile_kind(s->file, s->size), *why;
     if (kind)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: a %s profile, not a program (read it with %s)", o->program,
                             kind, strcmp(kind, ".PRF") == 0   ? "'profil show' or 'profil hist'"
                                   : strcmp(kind, ".prs") == 0 ? "'profil hist --buckets'"
                                                               : "'profil hist' or 'profil cover'");
-    struct named out[5], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
+    if ((why = program_refusal(o->program, s->file, s->size)))
+        return session_fail(s, PROFIL_ERR_INPUT, "%s: %s; nothing was run", o->program, why);
+    struct named out[6], in[2] = { { o->program, "the program", 0 }, { f->map, "the map", 0 } };
     size_t nout = 0;
-    out[nout++] = (struct named){ f->prf, "the .PRF" };
+    char prc[4200];
+    out[nout++] = (struct named){ f->prf, "the .PRF", OUTPUT_PRF };
+    if (!path_is_device(f->prf)) {
+        prc_path(f->prf, prc, sizeof prc);
+        out[nout++] = (struct named){ prc, "the exact counts (NAME.prc)", OUTPUT_PRC };
+    }
     if (f->prx[0])
-        out[nout++] = (struct named){ f->prx, "the .prx" };
+        out[nout++] = (struct named){ f->prx, "the .prx", OUTPUT_PRX };
     if (f->prs[0])
-        out[nout++] = (struct named){ f->prs, "the sample log" };
+        out[nout++] = (struct named){ f->prs, "the sample log", OUTPUT_PRS };
     if (o->screen && strcmp(o->screen, "-") != 0)
-        out[nout++] = (struct named){ o->screen, "--screen" };
+        out[nout++] = (struct named){ o->screen, "--screen", OUTPUT_SCREEN };
     if (o->screen_png)
-        out[nout++] = (struct named){ o->screen_png, "--screen-png" };
+        out[nout++] = (struct named){ o->screen_png, "--screen-png", OUTPUT_PNG };
     for (size_t i = 0; i < nout; i++) {
         enum profil_error e = check_output(s, out, i, in);
         if (e != PROFIL_OK)
             return e;
+        if (!o->force && (why = output_refusal(out[i].path, out[i].kind)))
+            return session_fail(s, PROFIL_ERR_OUTPUT, "%s: not replaced by %s: it %s; nothing was run (--force "
+                                "replaces it)", out[i].path, out[i].what, why);
     }
     return PROFIL_OK;
 }

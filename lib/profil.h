@@ -109,6 +109,8 @@ struct profil_options {
     int samples;                /* write every sample's CS:IP and class to NAME.prs (sampling runs) */
     int start_stopped;          /* collect nothing until the program calls START
                                    (its interface at ports ECh/EDh, docs/guestapi.md) */
+    int force;                  /* replace a file an output names even when it is not
+                                   that kind of profil output (checked by content) */
 };
 
 /* Sample (or, in trace mode, instruction) counts per PROFIL class. */

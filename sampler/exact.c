@@ -71,7 +71,7 @@ void exact_prc(const char *program, const struct sampler *s, const struct prf *p
 }
 
 /* The companion of the run; 1 when prf_path is a device (none written). */
-static int write_companion(const char *prf_path, const char *program, const struct sampler *s,
+static int write_companion(const char *prf_path, const char *program, const char *run, const struct sampler *s,
                            const struct prf *p, struct machine *m, int tracing, const struct prx *services, const struct proc *child, char *err,
                            size_t errn)
 {
@@ -81,6 +81,7 @@ static int write_companion(const char *prf_path, const char *program, const stru
     if (stat(prf_path, &st) == 0 && !S_ISREG(st.st_mode))
         return 1;
     exact_prc(program, s, p, m, tracing, services, &c);
+    snprintf(c.run, sizeof c.run, "%s", run);
     if (child) {                /* its time, from EXEC to its end; its instructions are not counted */
         c.cycles = child->end - child->start;
         c.seconds = cycles_to_seconds(c.cycles);
@@ -151,12 +152,13 @@ static void advice(const struct sampler *s, const struct tracer *t, uint64_t lar
         snprintf(out, n, "no -b keeps every counter under 65536 (-i does not change instruction counts)");
 }
 
-static int finish(const char *prf_path, const char *program, const struct sampler *s, const struct prf *p,
+static int finish(const char *prf_path, const char *program, const char *run, const struct sampler *s,
+                  const struct prf *p,
                   struct machine *m, const struct tracer *t, const struct prx *services, const struct proc *child, char *say, size_t n)
 {
     char err[600], names[400], fit[160], path[4200];
     uint64_t largest;
-    int rc = write_companion(prf_path, program, s, p, m, t != NULL, services, child, err, sizeof err);
+    int rc = write_companion(prf_path, program, run, s, p, m, t != NULL, services, child, err, sizeof err);
     int wrapped = name_wrapped(s, names, sizeof names, &largest);
     if (rc < 0) {
         snprintf(say, n, "%s: the exact counts are not saved%s", err,
@@ -174,14 +176,15 @@ static int finish(const char *prf_path, const char *program, const struct sample
     return 1;
 }
 
-int exact_finish(const char *prf_path, const char *program, const struct sampler *s, const struct prf *p,
-                 struct machine *m, const struct tracer *t, const struct prx *services, char *say, size_t n)
+int exact_finish(const char *prf_path, const char *program, const char *run, const struct sampler *s,
+                 const struct prf *p, struct machine *m, const struct tracer *t, const struct prx *services, char *say,
+                 size_t n)
 {
-    return finish(prf_path, program, s, p, m, t, services, NULL, say, n);
+    return finish(prf_path, program, run, s, p, m, t, services, NULL, say, n);
 }
 
-int exact_finish_child(const char *prf_path, const struct proc *child, const struct prf *p, struct machine *m,
-                       char *say, size_t n)
+int exact_finish_child(const char *prf_path, const struct proc *child, const char *run, const struct prf *p,
+                       struct machine *m, char *say, size_t n)
 {
-    return finish(prf_path, child->name, &child->s, p, m, NULL, NULL, child, say, n);
+    return finish(prf_path, child->name, run, &child->s, p, m, NULL, NULL, child, say, n);
 }

@@ -29,13 +29,15 @@ struct prf;
 void exact_prc(const char *program, const struct sampler *s, const struct prf *p, struct machine *m, int tracing,
                const struct prx *services, struct prc *c);
 
-int exact_finish(const char *prf_path, const char *program, const struct sampler *s, const struct prf *p,
-                 struct machine *m, const struct tracer *t, const struct prx *services, char *say, size_t n);
+/* `run`: the run's id (formats/prc.h, prc_run_id), written in NAME.prc. */
+int exact_finish(const char *prf_path, const char *program, const char *run, const struct sampler *s,
+                 const struct prf *p, struct machine *m, const struct tracer *t, const struct prx *services, char *say,
+                 size_t n);
 /* The same for a child program's own .PRF (procs.h): its samples, its
  * time from its EXEC to its end, no instructions (not counted per program)
  * and no services. */
-int exact_finish_child(const char *prf_path, const struct proc *child, const struct prf *p, struct machine *m,
-                       char *say, size_t n);
+int exact_finish_child(const char *prf_path, const struct proc *child, const char *run, const struct prf *p,
+                       struct machine *m, char *say, size_t n);
 
 /* The smallest -i (microseconds, above the run's) at which counts this
  * large would stay under 65536, from the time they stand for; 0 when

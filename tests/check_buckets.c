@@ -351,7 +351,7 @@ START_TEST(merge_without_exact_counts)
     ck_assert_int_eq(prf_write_file(TMP "/w2.PRF", &p, err, sizeof err), 0);
     unlink(TMP "/w1.prc");
     unlink(TMP "/w2.prc");
-    write_text(TMP "/w3.prc", "stale");
+    write_text(TMP "/w3.prc", "{\"format\": \"profil-prc\", \"version\": 1}\n");  /* an older sum's, say */
     run_profil(&r, "merge " TMP "/w1.PRF " TMP "/w2.PRF -o " TMP "/w3.PRF", NULL);
     ck_assert_msg(r.status == 0, "%s", r.err);
     ck_assert_int_eq(prf_read_file(TMP "/w3.PRF", &p, err, sizeof err), 0);

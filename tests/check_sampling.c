@@ -221,7 +221,8 @@ START_TEST(shared_bucket_exact_per_symbol)
                   "%s", r.err);
     ck_assert_msg(fabs(hot_run - hot_trace) <= 2 && fabs(cold_run - cold_trace) <= 2,
                   "summary hot %.1f cold %.1f, trace %.1f %.1f", hot_run, cold_run, hot_trace, cold_trace);
-    ck_assert_ptr_nonnull(strstr(r.err, "(exact: % of samples, each counted for the symbol at its address)"));
+    ck_assert_ptr_nonnull(strstr(r.err, "(exact: % of samples, each counted for the symbol at its address; symbols: "
+                                        FIX("sharebkt.map") " (NASM))"));
     ck_assert_ptr_null(strstr(r.err, "~"));
 
     run_profil(&r, "hist --map " FIX("sharebkt.map") " --format csv " TMP "/sbs.PRF", NULL);
