@@ -112,13 +112,13 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
         struct prx x;
         if (prx_read_file(path, &x, err, sizeof err) != 0) {
             fprintf(stderr, "profil: %s\n", err);
-            return EXIT_PROFIL_FAILED;
+            return EXIT_BAD_INPUT;
         }
         int sampled = strcmp(x.mode, "trace") != 0;
         if (!(sampled && prf_beside(path, prf_path, sizeof prf_path)) &&
             (have_merged = program_symbols(path, x.program, a->map, &merged, program, sizeof program)) < 0) {
             prx_free(&x);
-            return EXIT_PROFIL_FAILED;
+            return EXIT_BAD_INPUT;
         }
         if (have_merged)
             q.map = &merged;
@@ -127,7 +127,7 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
             symtab_free(&merged);
         if (rc == 1 && other_run(path, &x, prf_path)) {
             prx_free(&x);
-            return EXIT_PROFIL_FAILED;
+            return EXIT_BAD_INPUT;
         }
         prx_free(&x);
         if (rc == 1) {              /* a sampling run: its .PRF, per bucket */
@@ -141,7 +141,7 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
         char note[700];
         if (prf_read_file(path, &p, err, sizeof err) != 0) {
             fprintf(stderr, "profil: %s\n", err);
-            return EXIT_PROFIL_FAILED;
+            return EXIT_BAD_INPUT;
         }
         if (prc_attach_beside(path, &p, &c, note, sizeof note)) {
             have_merged = program_symbols(path, c.program, a->map, &merged, program, sizeof program);
@@ -150,7 +150,7 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
         fprintf(stderr, "profil: %s\n", note);
         if (have_merged < 0) {
             prf_free(&p);
-            return EXIT_PROFIL_FAILED;
+            return EXIT_BAD_INPUT;
         }
         if (have_merged)
             q.map = &merged;
@@ -161,7 +161,7 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
     }
     if (rc != 0)
         fprintf(stderr, "profil: %s\n", err);
-    return rc != 0 ? EXIT_PROFIL_FAILED : 0;
+    return rc != 0 ? EXIT_BAD_INPUT : 0;
 }
 
 int cmd_annotate(int argc, char **argv)
@@ -169,23 +169,23 @@ int cmd_annotate(int argc, char **argv)
     struct annotate_args a = { 0 };
     int first, parsed = options_parse(&annotate_options, argc, argv, &a, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     if (first != argc - 1) {
         fprintf(stderr, "profil annotate: want one .prx or .PRF file (profil annotate [--map FILE.MAP] FILE.prx)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     struct symtab t;
     struct nasm_listing lst;
     char err[700];
     if (a.source && !a.map) {
         fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (a.map && symtab_read_file(a.map, &t, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
-    int have_lst = 0, rc = EXIT_PROFIL_FAILED;
+    int have_lst = 0, rc = EXIT_BAD_INPUT;
     if (a.source && t.nline == 0)
         fprintf(stderr, "profil: --source: %s has no source lines (a NASM listing, nasm -l, or a map with line "
                 "numbers has)\n", a.map);

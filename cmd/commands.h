@@ -31,6 +31,7 @@ struct hist_request {
     int metric_given, callgraph;
     unsigned top, width;        /* top: UINT_MAX unless --top */
     int top_given;
+    int terminal;               /* stdout is a terminal and no --top: HIST_TERMINAL_ROWS rows, then how many more */
     int sort;                   /* enum hist_sort (cmd/hist.c) */
     const char *process;        /* --process: one program of a .prx with children */
     const char *program;        /* the program beside the profile, with CodeView information; or NULL */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../emu/dos/folder.h"
 #include "../formats/fileio.h"
@@ -42,12 +43,13 @@ static int load_map(const char *path, struct prohst_map *map)
 
 
 /* One row per symbol or line, busiest first (formats/attrib.c splits buckets). */
-static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line)
+static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line,
+                        int terminal)
 {
     struct report r = { .io = (double)prf_io(p), .dos = (double)prf_dos(p), .high = (double)prf_high(p),
-                        .column = by_line ? "line" : "symbol", .what = prf_unit(p) };
+                        .column = by_line ? "line" : "symbol", .what = prf_unit(p), .more_hint = terminal };
     if ((by_line ? attribute_lines(p, t, &r.rows, &r.n) : attribute_hits(p, t, &r.rows, &r.n)) != 0)
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     snprintf(r.footer, sizeof r.footer, "%u-paragraph buckets, %u us; %s map, %zu %s", p->bucket_size,
              p->clock_grain, map_format_name(t->format), by_line ? t->nline : t->nsym,
              by_line ? "line entries" : "symbols");
@@ -91,7 +93,8 @@ static int by_bucket_hits(const void *a, const void *b)
 
 /* One row per non-zero bucket, in address order or busiest first, named by
  * its symbol when there is a map; cum% accumulates in the order shown. */
-static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width, int by_hits)
+static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width, int by_hits,
+                        int terminal)
 {
     uint64_t total = prf_total(p), max = 0, cumul = 0;
     unsigned *order = malloc((p->bucket_num ? p->bucket_num : 1) * sizeof *order), n = 0;
@@ -136,6 +139,8 @@ static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned 
                (int)width, "", names[k]);
     printf("%8llu %s (%u-paragraph buckets, %u us%s)\n", (unsigned long long)total, prf_unit(p), p->bucket_size,
            p->clock_grain, by_hits ? "; busiest first" : "");
+    if (terminal && n > top)
+        report_more(n - top, n);
     return 0;
 }
 
@@ -248,9 +253,9 @@ static int prohst_form(const char *arg)
     char err[800];
     if (prf_read_file(found[0], &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
-    int rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, found[1]);
+    int rc = load_map(map_path, &m) != 0 ? EXIT_BAD_INPUT : write_listing(&p, &m, found[1]);
     prf_free(&p);
     return rc;
 }
@@ -264,9 +269,9 @@ static int services_of_prf(const struct hist_request *q)
     char err[700], note[700];
     if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
-    int attached = prc_attach_beside(q->path, &p, &c, note, sizeof note), rc = EXIT_PROFIL_FAILED;
+    int attached = prc_attach_beside(q->path, &p, &c, note, sizeof note), rc = EXIT_BAD_INPUT;
     fprintf(stderr, "profil: %s\n", note);
     if (!attached || !c.services) {
         fprintf(stderr, "profil: %s: a .PRF has DOS and BIOS time as two rows; the time per service is in the "
@@ -388,7 +393,7 @@ static int export_prf(const struct prf *p, const struct hist_request *q)
     struct symtab t;
     int have = 0;
     if ((q->map || q->program) && (have = hist_symbols(q, &t)) < 0)
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     have = (q->map || q->program) && have == 0;
     const struct symtab *tp = have ? &t : NULL;
     int w;
@@ -401,7 +406,7 @@ static int export_prf(const struct prf *p, const struct hist_request *q)
     }
     if (have)
         symtab_free(&t);
-    return w == 0 ? 0 : EXIT_PROFIL_FAILED;
+    return w == 0 ? 0 : EXIT_BAD_INPUT;
 }
 
 /* The rows of a .PRF with a map: per symbol or line, or per bucket named by its symbol. */
@@ -410,14 +415,14 @@ static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_
     struct symtab t;
     int rc = hist_symbols(q, &t);
     if (rc != 0)
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     if (q->by == BY_BUCKET)
-        rc = bucket_style(p, &t, q->top, q->width, by_hits);
+        rc = bucket_style(p, &t, q->top, q->width, by_hits, q->terminal);
     else if (q->by == BY_LINE && t.nline == 0) {
         fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", q->map ? q->map : q->program);
-        rc = EXIT_PROFIL_FAILED;
+        rc = EXIT_BAD_INPUT;
     } else
-        rc = symbol_style(p, &t, q->top, q->width, q->by == BY_LINE);
+        rc = symbol_style(p, &t, q->top, q->width, q->by == BY_LINE, q->terminal);
     symtab_free(&t);
     return rc;
 }
@@ -432,13 +437,13 @@ static int show_prf(struct prf *p, const struct hist_request *q)
         fprintf(stderr, "profil: %s: a .PRF has no zones; they are in the .prx beside it, of a program that used "
                 "them (docs/guestapi.md)\n", q->path);
         prf_free(p);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE) {
         fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "
                 "--stacks or --memory\n", q->path);
         prf_free(p);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     int rc;
     if (q->style == STYLE_INFERNO)
@@ -446,11 +451,11 @@ static int show_prf(struct prf *p, const struct hist_request *q)
     else if (q->format != FORMAT_TEXT)
         rc = export_prf(p, q);
     else if (q->style == STYLE_PROHST)  /* PROHST reads a map its own way: the " Start" segment table. */
-        rc = load_map(q->map, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(p, &m, NULL);
+        rc = load_map(q->map, &m) != 0 ? EXIT_BAD_INPUT : write_listing(p, &m, NULL);
     else if (q->map || q->program)
         rc = mapped_prf(p, q, by_hits);
     else
-        rc = bucket_style(p, NULL, q->top, q->width, by_hits);
+        rc = bucket_style(p, NULL, q->top, q->width, by_hits, q->terminal);
     prf_free(p);
     return rc;
 }
@@ -461,7 +466,7 @@ static int samples_only(const struct hist_request *q)
         return 0;
     fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
             metric_name(q->metric), q->path);
-    return EXIT_PROFIL_FAILED;
+    return EXIT_BAD_INPUT;
 }
 
 /* hist of a .PRF; the program its NAME.prc names, with CodeView
@@ -474,10 +479,10 @@ static int hist_prf(const struct hist_request *asked)
     struct hist_request own = *asked;
     const struct hist_request *q = &own;
     if (samples_only(q))
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (q->style != STYLE_PROHST) {        /* PROHST's listing is of the .PRF's own words */
         char note[700];
@@ -492,7 +497,7 @@ static int hist_prf(const struct hist_request *asked)
         fprintf(stderr, "profil: --by %s needs --map (or the program, with CodeView information, beside %s)\n",
                 attrib_unit_names[q->by], q->path);
         prf_free(&p);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     return show_prf(&p, q);
 }
@@ -504,15 +509,15 @@ static int hist_process(const struct hist_request *q)
     struct prf p;
     char err[700];
     if (samples_only(q))
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     if (!prx_file_looks_like(q->path)) {
         fprintf(stderr, "profil: --process %s: %s is a .PRF; each program's .PRF is a file of its own, and the "
                 "programs are in the .prx\n", q->process, q->path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (prx_read_file(q->path, &x, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     int i = prx_find_process(&x, q->process);
     if (i < 0) {
@@ -523,7 +528,7 @@ static int hist_process(const struct hist_request *q)
         if (x.nprocs)
             fputc('\n', stderr);
         prx_free(&x);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     int rc = prx_process_prf(&x, (size_t)i, &p);
     prx_free(&x);
@@ -542,12 +547,17 @@ int cmd_hist(int argc, char **argv)
         return prohst_form(argv[1]);
     int parsed = options_parse(&hist_options, argc, argv, &q, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     if (first != argc - 1) {
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     q.path = argv[first];
+    if (!q.top_given && q.format == FORMAT_TEXT && q.style == STYLE_DEFAULT && isatty(STDOUT_FILENO)) {
+        q.terminal = 1;         /* a screenful, busiest first, then how many more */
+        q.top = HIST_TERMINAL_ROWS;
+        q.top_given = 1;
+    }
     if (q.process)
         return hist_process(&q);
     if (q.buckets)
@@ -555,7 +565,7 @@ int cmd_hist(int argc, char **argv)
     if (samplelog_file_looks_like(q.path)) {
         fprintf(stderr, "profil: %s: a sample log (run --samples): count it into buckets with --buckets FILE "
                 "(docs/buckets.md)\n", q.path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (prx_file_looks_like(q.path))
         return hist_prx(&q);    /* it may find the program's CodeView information */

@@ -75,11 +75,11 @@ int cmd_merge(int argc, char **argv)
     struct merge_args a = { NULL, 0 };
     int first, parsed = options_parse(&merge_options, argc, argv, &a, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     int n = argc - first;
     if (n < 2 || !a.output) {
         fprintf(stderr, "profil merge: want two .PRF files or more and -o (profil merge A.PRF B.PRF... -o SUM.PRF)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     char **in = argv + first;
     char out_prc[4200];
@@ -89,7 +89,7 @@ int cmd_merge(int argc, char **argv)
         return EXIT_PROFIL_FAILED;
     char err[1200], why[400];
     struct merge_side sum, b;
-    int status = EXIT_PROFIL_FAILED;
+    int status = EXIT_BAD_INPUT;
     if (merge_read(in[0], &sum, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return status;
@@ -117,6 +117,7 @@ int cmd_merge(int argc, char **argv)
     int wrapped = merge_write(a.output, &sum, err, sizeof err);
     if (wrapped < 0) {
         fprintf(stderr, "profil: %s\n", err);
+        status = EXIT_PROFIL_FAILED;        /* the output could not be written */
         goto done;
     }
     char prc[4200];

@@ -63,14 +63,14 @@ int cmd_report(int argc, char **argv)
     struct report_args a = { .top = 20 };
     int first, parsed = options_parse(&report_options, argc, argv, &a, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     if (first != argc - 1) {
         fprintf(stderr, "profil report: want one .prx file (profil report [--map FILE.MAP] FILE.prx -o FILE.html)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (a.source && !a.map) {
         fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     const char *path = argv[first];
     if (a.output && session_output_refused(a.output, OUTPUT_HTML, "report -o", a.force))
@@ -79,7 +79,7 @@ int cmd_report(int argc, char **argv)
     struct prx x;
     struct symtab t;
     struct nasm_listing lst;
-    int have_map = 0, have_lst = 0, rc = EXIT_PROFIL_FAILED;
+    int have_map = 0, have_lst = 0, rc = EXIT_BAD_INPUT;
     if (!prx_file_looks_like(path) && access(path, F_OK) == 0)     /* (a missing file: the reader says so) */
         snprintf(err, sizeof err, "%s: not a .prx (profil report reads the .prx of profil run --trace or --stacks)",
                  path);

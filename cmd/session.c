@@ -29,18 +29,22 @@ static void report(struct profil_session *s, const struct profil_options *o, con
 int session_run(struct profil_options *o, const struct session_report *r)
 {
     struct profil_session *s;
-    int status = EXIT_PROFIL_FAILED;
+    int status = -1;
     o->catch_signals = 1;
     o->progress = !r->quiet && !r->dialogue && isatty(STDERR_FILENO);
-    if (profil_session_new(o, &s) == PROFIL_OK) {
+    enum profil_error e = profil_session_new(o, &s);
+    if (e == PROFIL_OK) {
         profil_session_run(s);
-        if (profil_session_write(s) == PROFIL_OK) {
+        if ((e = profil_session_write(s)) == PROFIL_OK) {
             status = profil_session_exit_status(s);
             report(s, o, r);
         }
     }
-    if (status == EXIT_PROFIL_FAILED && profil_session_message(s)[0])
-        fprintf(stderr, "profil: %s\n", profil_session_message(s));
+    if (status < 0) {           /* profil's own failure: bad input 2, else 125; or --error-exitcode's */
+        if (profil_session_message(s)[0])
+            fprintf(stderr, "profil: %s\n", profil_session_message(s));
+        status = r->error_exitcode ? (int)r->error_exitcode : e == PROFIL_ERR_INPUT ? EXIT_BAD_INPUT : EXIT_PROFIL_FAILED;
+    }
     profil_session_free(s);
     return status;
 }

@@ -13,7 +13,9 @@
  * it exits, else one of these; after signal N, 128 + N. */
 #define EXIT_NO_INPUT      PROFIL_EXIT_NO_INPUT
 #define EXIT_RUN_LIMIT     PROFIL_EXIT_RUN_LIMIT
-#define EXIT_PROFIL_FAILED PROFIL_EXIT_FAILED
+#define EXIT_PROFIL_FAILED PROFIL_EXIT_FAILED     /* an output cannot be written (or profil failed) */
+#define EXIT_BAD_INPUT     PROFIL_EXIT_BAD_INPUT  /* bad options or input, and bare `profil` */
+#define EXIT_USAGE         EXIT_BAD_INPUT
 #define EXIT_GUEST_CRASHED PROFIL_EXIT_GUEST_CRASHED
 #define EXIT_SIGNAL_BASE   PROFIL_EXIT_SIGNAL_BASE
 #define EXIT_INTERRUPTED   PROFIL_EXIT_INTERRUPTED
@@ -23,6 +25,7 @@
  * `dialogue` says PROFIL's closing line on stdout instead. */
 struct session_report {
     int quiet, dialogue;
+    unsigned error_exitcode;    /* --error-exitcode N: profil's own failure exits N (0: 2 or 125) */
 };
 
 /* Run a session with these options, reporting on stderr ("profil: FILE:

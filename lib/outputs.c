@@ -261,6 +261,9 @@ enum profil_error profil_session_write(struct profil_session *s)
                             s->o.program ? s->o.program : "?");
     s->written = 1;
     run_identify(s);
+    if (s->o.start_stopped && !s->guest.started)
+        fprintf(s->err, "profil: warning: --start-stopped: the program never called START (ports ECh/EDh, "
+                "docs/guestapi.md), so the profile is empty\n");
     if (s->o.screen)
         write_screen(s, s->o.screen);   /* a failure is reported; the profile is still written */
     if (s->o.screen_png)

@@ -60,6 +60,7 @@ enum profil_stop {
 /* The exit status `profil run` gives for a session (README): the
  * program's own code when it exits, else one of these; 128 + N after
  * signal N. */
+#define PROFIL_EXIT_BAD_INPUT     2     /* a command's bad input: options, a file it cannot use */
 #define PROFIL_EXIT_NO_INPUT      123
 #define PROFIL_EXIT_RUN_LIMIT     124
 #define PROFIL_EXIT_FAILED        125

@@ -11,16 +11,22 @@
 #include <signal.h>
 #include <sys/stat.h>
 
-/* One line on stderr, exit 125, and `victim` still has `size` bytes. */
-static void expect_refusal(const char *args, const char *message, const char *victim, long size)
+/* One line on stderr, exit `status` (125: an output refused; 2: the
+ * program refused), and `victim` still has `size` bytes. */
+static void expect_refusal_status(const char *args, const char *message, const char *victim, long size, int status)
 {
     struct run_result r;
     struct stat st;
     run_profil(&r, args, NULL);
-    ck_assert_msg(r.status == 125, "'%s': exit %d (%s)", args, r.status, r.err);
+    ck_assert_msg(r.status == status, "'%s': exit %d (%s)", args, r.status, r.err);
     ck_assert_str_eq(r.err, message);
     ck_assert_int_eq(stat(victim, &st), 0);
     ck_assert_int_eq(st.st_size, size);
+}
+
+static void expect_refusal(const char *args, const char *message, const char *victim, long size)
+{
+    expect_refusal_status(args, message, victim, size, 125);
 }
 
 static void write_text(const char *path, const char *text)
@@ -94,17 +100,17 @@ START_TEST(a_profile_is_not_run)
     ck_assert_int_eq(system("cp " FIX("hotloop.com") " " TMP "/g/hot.com"), 0);
     ck_assert_int_eq(system("cp tests/golden/TIGHTLP.PRF " TMP "/g/TIGHTLP.PRF"), 0);
     long prf = file_size(TMP "/g/TIGHTLP.PRF");
-    expect_refusal("run " TMP "/g/TIGHTLP.PRF",
+    expect_refusal_status("run " TMP "/g/TIGHTLP.PRF",
                    "profil: " TMP "/g/TIGHTLP.PRF: a .PRF profile, not a program "
-                   "(read it with 'profil show' or 'profil hist')\n", TMP "/g/TIGHTLP.PRF", prf);
+                   "(read it with 'profil show' or 'profil hist')\n", TMP "/g/TIGHTLP.PRF", prf, 2);
     struct run_result r;
     run_profil(&r, "run -q --stacks -o " TMP "/g/S.PRF " TMP "/g/hot.com", NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_int_eq(system("cp " TMP "/g/S.prx " TMP "/g/trace.com"), 0);
     long prx = file_size(TMP "/g/trace.com");
-    expect_refusal("run -o " TMP "/g/T.PRF " TMP "/g/trace.com",
+    expect_refusal_status("run -o " TMP "/g/T.PRF " TMP "/g/trace.com",
                    "profil: " TMP "/g/trace.com: a .prx profile, not a program "
-                   "(read it with 'profil hist' or 'profil cover')\n", TMP "/g/trace.com", prx);
+                   "(read it with 'profil hist' or 'profil cover')\n", TMP "/g/trace.com", prx, 2);
 }
 END_TEST
 
@@ -205,13 +211,13 @@ START_TEST(text_is_not_run)
     write_text(G "NOTES", "buy milk\n");
     long prf = file_size(G "HELLO.PRF");
     run_profil(&r, "run -o " G "HELLO.PRF " G "HELLO.C", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: " G "HELLO.C: not a DOS program: no MZ header, and its name is a text file's; "
                             "nothing was run\n");
     ck_assert_int_eq(file_size(G "HELLO.PRF"), prf);
     ck_assert_int_eq(file_exists(G "HELLO.prc"), 0);
     run_profil(&r, "run -o " G "N.PRF " G "NOTES", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: " G "NOTES: not a DOS program: no MZ header, and its bytes are text; nothing "
                             "was run\n");
     ck_assert_int_eq(file_exists(G "N.PRF"), 0);
@@ -237,7 +243,7 @@ START_TEST(files_of_two_runs_are_not_mixed)
     run_profil(&r, "run -q -o " G "MIX.PRF " FIX("hotloop.com"), NULL);
     ck_assert_int_eq(r.status, 0);
     run_profil(&r, "annotate " G "MIX.prx", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.out, "");
     ck_assert_msg(strstr(r.err, "profil: " G "MIX.prx: the .PRF beside it is another run's: " G "MIX.prx and " G
                                 "MIX.prc are from different runs (run ") != NULL, "%s", r.err);
@@ -339,7 +345,7 @@ START_TEST(prx_beside_a_device_and_prx_option)
     ck_assert_ptr_null(strstr(r.err, "no .prx"));
     ck_assert_int_eq(file_exists(TMP "/chosen.prx"), 1);
     run_profil(&r, "run -q --prx " TMP "/chosen.prx " FIX("hotloop.com"), NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --prx " TMP "/chosen.prx: only with --trace, --stacks or --memory\n");
     /* A .prx that cannot be written (/dev/full: ENOSPC): reported, status
      * 125, and the .PRF is written all the same. */
@@ -380,7 +386,7 @@ START_TEST(guest_writes_stop_at_the_disk_budget)
     run_profil(&r, "run -q --disk-free 20K -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com"), NULL);
     ck_assert_str_eq(r.out, "0002 0000 0010 0001 4000 0FEF 0000 0000 01 ");
     run_profil(&r, "run --disk-free 1G " FIX("diskfull.com"), NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --disk-free 1G: want 0 to 268435456 bytes (K and M suffixes: KiB, MiB)\n");
 }
 END_TEST
@@ -391,14 +397,14 @@ START_TEST(bad_options_say_where_help_is)
 {
     struct run_result r;
     run_profil(&r, "run --bogus " FIX("exit3.com"), NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: run: unknown option '--bogus' (see 'profil run --help')\n");
     /* After the program, options are its arguments (the run's own output
      * goes to the scratch folder, not the current one). */
     run_profil(&r, "run -q -o " TMP "/args.prf " FIX("exit3.com") " -o", NULL);
     ck_assert_int_eq(r.status, 3);
     run_profil(&r, "run -o", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: run: option '-o' needs a value (see 'profil run --help')\n");
 }
 END_TEST
