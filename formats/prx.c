@@ -44,7 +44,12 @@ static void write_calls(FILE *f, const struct prx *x)
             fprintf(f, ", %llu", (unsigned long long)c->stalls);
         fputc(']', f);
     }
-    fprintf(f, "\n    ]\n  }");
+    fprintf(f, "\n    ]");
+    size_t k = 0;               /* the INT and IRQ nodes' services, [node, id] */
+    for (size_t i = 0; i < x->ncalls; i++)
+        if (x->calls[i].service)
+            fprintf(f, "%s[%zu, %u]", k++ ? ", " : ",\n    \"services\": [", i, x->calls[i].service);
+    fprintf(f, "%s\n  }", k ? "]" : "");
 }
 
 static void write_memory(FILE *f, const struct prx *x)

@@ -49,6 +49,7 @@ struct call_node {
     uint64_t calls;                     /* times entered from its parent */
     uint64_t insns, cycles, samples;    /* self: while it was the innermost frame */
     uint64_t stalls;                    /* self: cycles waiting for the queue or bus */
+    uint32_t service;                   /* an INT's or IRQ's service (emu/services.h id), or 0 */
 };
 
 /* --memory: the DOS memory blocks one call site allocated (INT 21h 48h,

@@ -307,7 +307,8 @@ static int node_row(struct scan *s, void *v, size_t i)
         return wrong(s, "call node %zu is not [parent, entry, cs, ip, kind, calls, instructions, cycles, samples] "
                         "with its parent before it", i);
     nodes[i] = (struct call_node){ c.neg[0] ? CALLS_NO_PARENT : (uint32_t)c.u[0], (uint32_t)c.u[1],
-                                   (uint16_t)c.u[2], (uint16_t)c.u[3], (uint8_t)k, c.u[5], c.u[6], c.u[7], c.u[8], c.u[9] };
+                                   (uint16_t)c.u[2], (uint16_t)c.u[3], (uint8_t)k, c.u[5], c.u[6], c.u[7], c.u[8], c.u[9],
+                                   0 };
     return 0;
 }
 
@@ -539,6 +540,24 @@ static int text(struct scan *s, char *out, size_t n)
 
 /* What the file says, gathered as it is read; checked at the end in the
  * order the messages go (and the header before the first rows). */
+/* A call node's service (calls.h: an INT's or IRQ's), as the file pairs them. */
+struct node_service {
+    uint32_t node, id;
+};
+
+static int node_service_row(struct scan *s, void *v, size_t i)
+{
+    struct node_service *p = v;
+    struct cells c;
+    int r = row(s, 2, 0, -1, &c);
+    if (r < 0)
+        return -1;
+    if (r || c.neg[0] || c.u[0] > UINT32_MAX || c.u[1] > UINT32_MAX || c.u[1] == 0)
+        return wrong(s, "call service %zu is not [node, service id]", i);
+    p[i] = (struct node_service){ (uint32_t)c.u[0], (uint32_t)c.u[1] };
+    return 0;
+}
+
 struct doc {
     struct prx *x;
     char format[16];
@@ -549,6 +568,8 @@ struct doc {
     int zones, zone_rows, marks, mark_rows;
     struct field service_samples;
     struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
+    struct node_service *node_services;     /* "calls"'s "services": [node, id] rows */
+    size_t nnode_services;
 };
 
 static const char *const layout_keys[6] = { "clock_grain", "bucket_size", "bucket_num", "prog_low_pa", "prog_high_pa",
@@ -588,6 +609,12 @@ static int calls_member(struct scan *s, const char *key, struct doc *d)
     for (int i = 0; i < 5; i++)
         if (strcmp(key, count_keys[i]) == 0)
             return whole(s, &d->counts[i]);
+    if (strcmp(key, "services") == 0 && peek(s) == '[') {
+        free(d->node_services);
+        d->node_services = NULL;
+        d->nnode_services = 0;
+        return rows(s, (void **)&d->node_services, &d->nnode_services, sizeof *d->node_services, node_service_row);
+    }
     if (strcmp(key, "nodes") != 0 || peek(s) != '[')
         return skip(s, 0);
     d->calls = 1;
@@ -813,6 +840,11 @@ static int complete(struct scan *s, struct doc *d)
         x->open = d->counts[4].v;
         if (depth_check(s, x) != 0)
             return -1;
+        for (size_t i = 0; i < d->nnode_services; i++) {
+            if (d->node_services[i].node >= x->ncalls)
+                return wrong(s, "call service %zu names no node (%u of %zu)", i, d->node_services[i].node, x->ncalls);
+            x->calls[d->node_services[i].node].service = d->node_services[i].id;
+        }
     }
     if (d->memory && !d->sites)
         return wrong(s, "\"memory\" has no \"sites\" array");
@@ -846,6 +878,7 @@ int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)
         rc = syntax(&s, "end of file expected");
     if (rc == 0)
         rc = complete(&s, &d);
+    free(d.node_services);
     free(buf);
     if (rc != 0) {
         snprintf(err, errn, "%s: %s", path, why);
