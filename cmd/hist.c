@@ -251,6 +251,12 @@ static int prohst_form(const char *arg)
     struct prf p;
     struct prohst_map m;
     char err[800];
+    const char *why = output_refusal(found[1], OUTPUT_HST);    /* the one output check (formats/guard.h) */
+    if (why) {
+        fprintf(stderr, "profil: %s: not replaced by the listing: it %s; nothing was written (name another "
+                ".HST)\n", found[1], why);
+        return EXIT_PROFIL_FAILED;
+    }
     if (prf_read_file(found[0], &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_BAD_INPUT;

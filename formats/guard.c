@@ -165,7 +165,7 @@ const char *output_refusal(const char *path, enum output_kind kind)
     static const char *const names[] = { "is not a .PRF", "is not a profil .prc", "is not a profil .prx",
                                          "is not a profil sample log (.prs)", "is not a text screen --screen wrote",
                                          "is not a 320x200 PNG --screen-png wrote",
-                                         "is not a page profil report wrote" };
+                                         "is not a page profil report wrote", "is not a PROHST listing" };
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
         return NULL;
@@ -190,6 +190,7 @@ const char *output_refusal(const char *path, enum output_kind kind)
     case OUTPUT_SCREEN: same = (uint64_t)st.st_size == n && looks_like_screen(buf, n); break;
     case OUTPUT_PNG: same = looks_like_png(buf, n); break;
     case OUTPUT_HTML: same = head_has(buf, n, "<meta name=\"generator\" content=\"profil report\">"); break;
+    case OUTPUT_HST: same = n >= 31 && memcmp(buf, "Microsoft Profiler Output Listing", 31) == 0; break;
     }
     free(buf);
     return same ? NULL : names[kind];

@@ -193,6 +193,19 @@ START_TEST(no_output_replaces_another_kind_of_file)
     ck_assert_ptr_nonnull(strstr(r.err, G "HELLO.prc: not replaced by merge -o's exact counts: it is not a profil .prc"));
     expect_bytes(G "HELLO.prc", SOURCE, strlen(SOURCE));
 
+    /* PROHST's own form and its .HST: a listing is replaced, anything else refused. */
+    ck_assert_int_eq(system("cp tests/golden/TIGHTLP.PRF " G "TIGHTLP.PRF"), 0);
+    write_text(G "HELLO.HST", SOURCE);
+    run_profil(&r, "hist '" G "TIGHTLP," G "HELLO.HST,NUL;'", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: " G "HELLO.HST: not replaced by the listing: it is not a PROHST listing; "
+                            "nothing was written (name another .HST)\n");
+    expect_bytes(G "HELLO.HST", SOURCE, strlen(SOURCE));
+    for (int k = 0; k < 2; k++) {
+        run_profil(&r, "hist '" G "TIGHTLP," G "T.HST,NUL;'", NULL);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+    }
+
     /* --force replaces. */
     run_profil(&r, "run -q --force -o " G "HELLO.C " G "hot.com", NULL);
     ck_assert_msg(r.status == 0, "%s", r.err);
