@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../report/annotate.h"
+#include "../formats/symtab.h"
 #include "../formats/prc.h"
 #include "../formats/symtab.h"
 #include "commands.h"
@@ -70,45 +71,73 @@ static int prf_beside(const char *prx_path, char *out, size_t n)
     return 0;
 }
 
-/* No --map: the program's own debug information, beside the profile; 1
- * and its table in *t when it reads. */
-static int own_table(const char *profile, const struct profile_program *program, struct symtab *t)
+/* Whether the .PRF beside a sampling .prx is another run's: its NAME.prc
+ * names another run id (formats/prc.h); said on stderr, and neither is used. */
+static int other_run(const char *prx_path, const struct prx *x, const char *prf_path)
 {
-    char found[4200], note[1800];
-    int ok = symtab_debug_for_profile(profile, program, found, sizeof found, note, sizeof note, t);
-    if (note[0])
-        fprintf(stderr, "profil: %s\n", note);
-    return ok;
+    char prc[4200], err[700], why[9000];
+    struct prc c;
+    prc_path(prf_path, prc, sizeof prc);
+    if (access(prc, F_OK) != 0 || prc_read_file(prc, &c, err, sizeof err) != 0)
+        return 0;
+    prc_prx_same_run(&c, prc, x, prx_path, why, sizeof why);
+    prc_free(&c);
+    if (why[0])
+        fprintf(stderr, "profil: %s: the .PRF beside it is another run's: %s; annotating neither (run the program "
+                "again to have both of one run)\n", prx_path, why);
+    return why[0] != 0;
+}
+
+/* The symbols by the one rule (cmd/session.h) when the program the
+ * profile names is found with debug information (session_program):
+ * --map's merged with it, or it alone.  1 read into *t, 0 no such program
+ * (--map's table, if any, stands), -1 said why. */
+static int program_symbols(const char *profile, const struct profile_program *pp, const char *map, struct symtab *t,
+                           char *program, size_t n)
+{
+    if (!session_program(profile, pp, program, n))
+        return 0;
+    int rc = session_symbols(map, program, t);
+    return rc < 0 ? -1 : rc == 0;
 }
 
 static int annotate_file(const char *path, const struct annotate_args *a, const struct symtab *t,
                          const struct nasm_listing *lst)
 {
-    char err[800], prf_path[4200];
+    char err[800], prf_path[4200], program[4200];
     struct annotate_request q = { path, t, a->symbol, a->source, lst, isatty(STDOUT_FILENO) };
-    int rc;
+    struct symtab merged;
+    int rc, have_merged = 0;
     if (access(path, R_OK) == 0 && prx_file_looks_like(path)) {
         struct prx x;
-        struct symtab own;
-        int have_own = 0;
         if (prx_read_file(path, &x, err, sizeof err) != 0) {
             fprintf(stderr, "profil: %s\n", err);
-            return EXIT_PROFIL_FAILED;
+            return EXIT_BAD_INPUT;
         }
         int sampled = strcmp(x.mode, "trace") != 0;
-        if (!t && !sampled && (have_own = own_table(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, &own)) != 0)
-            q.map = &own;
+        if (!(sampled && prf_beside(path, prf_path, sizeof prf_path)) &&
+            (have_merged = program_symbols(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, a->map,
+                                           &merged, program, sizeof program)) < 0) {
+            prx_free(&x);
+            return EXIT_BAD_INPUT;
+        }
+        if (have_merged)
+            q.map = &merged;
         if (a->source && !sampled && (!q.map || q.map->nline == 0)) {
             fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers (or "
                     "the program, with line numbers in its debug information, beside %s)\n", path);
-            if (have_own)
-                symtab_free(&own);
+            if (have_merged)
+                symtab_free(&merged);
             prx_free(&x);
-            return EXIT_PROFIL_FAILED;
+            return EXIT_BAD_INPUT;
         }
         rc = sampled && prf_beside(path, prf_path, sizeof prf_path) ? 1 : annotate_prx(stdout, &x, &q, err, sizeof err);
-        if (have_own)
-            symtab_free(&own);
+        if (have_merged)
+            symtab_free(&merged);
+        if (rc == 1 && other_run(path, &x, prf_path)) {
+            prx_free(&x);
+            return EXIT_BAD_INPUT;
+        }
         prx_free(&x);
         if (rc == 1) {              /* a sampling run: its .PRF, per bucket */
             fprintf(stderr, "profil: %s: a sampling run's .prx has no per-instruction counts: annotating %s, "
@@ -117,28 +146,32 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
         }
     } else {
         struct prf p;
+        struct prc c;
         char note[700];
         if (prf_read_file(path, &p, err, sizeof err) != 0) {
             fprintf(stderr, "profil: %s\n", err);
-            return EXIT_PROFIL_FAILED;
+            return EXIT_BAD_INPUT;
         }
-        prc_attach_beside(path, &p, NULL, note, sizeof note);
+        if (prc_attach_beside(path, &p, &c, note, sizeof note)) {
+            have_merged = program_symbols(path, &(struct profile_program){ c.program, c.program_path, c.program_sha256 }, a->map,
+                                            &merged, program, sizeof program);
+            prc_free(&c);
+        }
         fprintf(stderr, "profil: %s\n", note);
-        struct symtab own;
-        char found[4200], said[1800];
-        int have_own = !t && prc_program_debug(path, found, sizeof found, said, sizeof said, &own);
-        if (!t && said[0])
-            fprintf(stderr, "profil: %s\n", said);
-        if (have_own)
-            q.map = &own;
+        if (have_merged < 0) {
+            prf_free(&p);
+            return EXIT_BAD_INPUT;
+        }
+        if (have_merged)
+            q.map = &merged;
         rc = annotate_prf(stdout, &p, &q, err, sizeof err);
-        if (have_own)
-            symtab_free(&own);
+        if (have_merged)
+            symtab_free(&merged);
         prf_free(&p);
     }
     if (rc != 0)
         fprintf(stderr, "profil: %s\n", err);
-    return rc != 0 ? EXIT_PROFIL_FAILED : 0;
+    return rc != 0 ? EXIT_BAD_INPUT : 0;
 }
 
 int cmd_annotate(int argc, char **argv)
@@ -146,23 +179,23 @@ int cmd_annotate(int argc, char **argv)
     struct annotate_args a = { 0 };
     int first, parsed = options_parse(&annotate_options, argc, argv, &a, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     if (first != argc - 1) {
         fprintf(stderr, "profil annotate: want one .prx or .PRF file (profil annotate [--map FILE.MAP] FILE.prx)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     struct symtab t;
     struct nasm_listing lst;
     char err[700];
     if (a.source && !a.map && !prx_file_looks_like(argv[first])) {
         fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (a.map && symtab_read_file(a.map, &t, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
-    int have_lst = 0, rc = EXIT_PROFIL_FAILED;
+    int have_lst = 0, rc = EXIT_BAD_INPUT;
     if (a.source && t.nline == 0)
         fprintf(stderr, "profil: --source: %s has no source lines (a NASM listing, nasm -l, or a map with line "
                 "numbers has)\n", a.map);

@@ -31,9 +31,15 @@ struct hist_request {
     int metric_given, callgraph;
     unsigned top, width;        /* top: UINT_MAX unless --top */
     int top_given;
+    int terminal;               /* stdout is a terminal and no --top: HIST_TERMINAL_ROWS rows, then how many more */
     int sort;                   /* enum hist_sort (cmd/hist.c) */
     const char *process;        /* --process: one program of a .prx with children */
+    const char *program;        /* the profile's program, with debug information; or NULL */
 };
+/* The symbols of a request, by the one rule (formats/symtab.h, symtab_load:
+ * q->map merged with q->program's CodeView), their sources said on stderr
+ * ("profil: symbols: ..."); 0 read, 1 none, -1 said why. */
+int hist_symbols(const struct hist_request *q, struct symtab *t);
 int hist_prx(const struct hist_request *q);
 /* cmd/hist_zones.c: --by zone, the program's own zones and marks, and their exports. */
 int hist_zones(const struct prx *x, const struct hist_request *q);

@@ -163,10 +163,10 @@ int cmd_cover(int argc, char **argv)
     struct cover_args a = { 0 };
     int first, parsed = options_parse(&cover_options, argc, argv, &a, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     if (first != argc - 1) {
         fprintf(stderr, "profil cover: want one .prx file (profil cover [--map FILE.MAP] FILE.prx)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     const char *map = a.map;
     struct prx x;
@@ -175,32 +175,28 @@ int cmd_cover(int argc, char **argv)
     const char *path = argv[first];
     if (access(path, R_OK) == 0 && !prx_file_looks_like(path)) {
         fprintf(stderr, "profil: %s: not a .prx: coverage needs the .prx of profil run --trace\n", path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (prx_read_file(path, &x, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (strcmp(x.mode, "trace") != 0) {
         fprintf(stderr, "profil: %s: a sampling run's .prx has no per-address counts: coverage needs the .prx "
                 "of profil run --trace\n", path);
         prx_free(&x);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     char program[4200];
-    if (!map) {                 /* the program's own debug information, as hist finds it */
-        char note[1800];
-        struct profile_program pp = { x.program, x.program_path, x.program_sha256 };
-        if (symtab_debug_for_profile(path, &pp, program, sizeof program, note, sizeof note, NULL))
-            map = program;
-        if (note[0])
-            fprintf(stderr, "profil: %s\n", note);
-    }
-    if (map && symtab_read_file(map, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
+    int found = session_program(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, program,
+                                sizeof program);
+    int got = session_symbols(map, found ? program : NULL, &t);     /* the one rule, as hist's */
+    if (got < 0) {
         prx_free(&x);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
+    if (got == 0 && !map)
+        map = program;          /* for the messages below */
     int rc = 0, by_line = a.by_line;
     uint32_t size = x.bucket_num * x.bucket_size * 16u;
     uint8_t *ran = executed_bytes(&x, size);
@@ -211,7 +207,7 @@ int cmd_cover(int argc, char **argv)
         cover_ranges(ran, size);
     } else if (by_line && t.nline == 0) {
         fprintf(stderr, "profil: --by line: %s has no line-number table\n", map);
-        rc = EXIT_PROFIL_FAILED;
+        rc = EXIT_BAD_INPUT;
     } else {
         cover_symbols(&t, ran, size, by_line);
     }

@@ -2,11 +2,12 @@
  * cmd/diff.c: `profil diff OLD NEW [options]`, for golden-file checks in
  * CI: two .PRF files (with the exact counts of their NAME.prc when they
  * match) or two .prx traces.  Prints the totals first (emulated time,
- * samples or instructions, cycles), then the rows whose share moved;
+ * samples or instructions, cycles), then the rows whose own cost changed;
  * report/prfdiff.c compares.  Exit 0: no total grew more than
- * --time-threshold percent (default 2) and no row moved --threshold
- * percentage points (default 1); 1: one did; 2: the files cannot be
- * compared.  --exact compares the bytes of two .PRF files.
+ * --time-threshold percent (default 2) and no row's own cost grew more
+ * than --threshold percent (default 2; formats/prfdiff.h's rule); 1: one
+ * did; 2: the files cannot be compared.  --exact compares the bytes of
+ * two .PRF files.
  */
 #include <math.h>
 #include <stdio.h>
@@ -92,34 +93,42 @@ static const struct diff_total *print_totals(const struct prf_diff *d, double th
     return over;
 }
 
-/* The rows that moved (or, per function, whose calls changed), largest
- * move first; returns whether one moved past the threshold. */
-static int print_rows(const struct prf_diff *d, double threshold, int counts)
+/* The rows whose own cost changed (or, per function, whose calls did),
+ * largest change first: each one's own cost old and new and its change,
+ * its share of each profile as context; returns whether one grew past
+ * the threshold (formats/prfdiff.h: diff_row_grew). */
+static int print_rows(const struct prf_diff *d, double threshold)
 {
-    int moved = 0;
+    int grew = 0, ms = strcmp(d->cost_unit, "ms") == 0;
     size_t shown = 0;
     for (size_t i = 0; i < d->n; i++) {
         const struct diff_row *r = &d->rows[i];
-        double move = r->new_share - r->old_share;
-        if (fabs(move) < 0.05 && r->old_calls == r->new_calls)
-            continue;
+        double change = diff_row_change(r);
+        int over = diff_row_grew(d, r, threshold);
+        if (fabs(r->new_cost - r->old_cost) < 0.0005 * d->old_whole && r->old_calls == r->new_calls)
+            continue;           /* under 0.05% of the run: not shown */
         if (!shown++) {
-            printf("%7s %7s %8s  ", "old %", "new %", "moved");
-            if (counts)
-                printf("%12s %12s  ", "old", "new");
+            printf("%12s %12s %8s  %7s %7s  ", "old", "new", "change", "old %", "new %");
             if (d->calls)
                 printf("%9s %9s  ", "old calls", "new calls");
-            printf("row (%s)\n", d->unit);
+            printf("row (own %s%s; %% of each profile)\n", d->cost_unit, ms ? ": samples x the run's ms per sample" : "");
         }
-        printf("%7.1f %7.1f %+8.1f  ", r->old_share, r->new_share, move);
-        if (counts)
-            printf("%12.0f %12.0f  ", r->old_count, r->new_count);
+        char pct[16];
+        if (isinf(change))
+            snprintf(pct, sizeof pct, "new");
+        else
+            snprintf(pct, sizeof pct, "%+.1f%%", change);
+        printf("%12.*f %12.*f %8s  %7.1f %7.1f  ", ms ? 3 : 0, r->old_cost, ms ? 3 : 0, r->new_cost, pct, r->old_share,
+               r->new_share);
         if (d->calls)
             printf("%9llu %9llu  ", (unsigned long long)r->old_calls, (unsigned long long)r->new_calls);
-        printf("%s%s\n", r->label, fabs(move) >= threshold ? "  <-- over the threshold" : "");
-        moved |= fabs(move) >= threshold;
+        printf("%s%s\n", r->label, over ? "  <-- grew past the threshold" : r->new_cost < r->old_cost ? "  (faster)" : "");
+        grew |= over;
     }
-    return moved;
+    if (d->estimated)
+        printf("~ a side has no NAME.prc with each sample's address: its symbol rows are estimates, each bucket's "
+               "samples split among its symbols by bytes\n");
+    return grew;
 }
 
 static int compare(struct input *a, struct input *b, int by_function, double threshold, double time_threshold,
@@ -132,13 +141,13 @@ static int compare(struct input *a, struct input *b, int by_function, double thr
         return DIFF_INCOMPARABLE;
     }
     const struct diff_total *over = print_totals(&d, time_threshold);
-    int moved = print_rows(&d, threshold, a->is_prx);
+    int moved = print_rows(&d, threshold);
     if (over)
         printf("profil: profiles differ: %s grew %.1f%%, past the time threshold (%.1f%%)%s\n", over->what,
-               diff_growth(over), time_threshold, moved ? ", and rows moved" : "");
+               diff_growth(over), time_threshold, moved ? ", and a row grew past the threshold" : "");
     else
-        printf("profil: %s (threshold %.1f percentage points)\n", moved ? "profiles differ" : "profiles match",
-               threshold);
+        printf("profil: %s (a row's own cost may grow %.1f%%)\n", moved ? "profiles differ: a row grew past the threshold"
+               : "profiles match", threshold);
     prf_diff_free(&d);
     return over || moved ? DIFF_MOVED : DIFF_SAME;
 }
@@ -195,8 +204,10 @@ static const struct opt diff_table[] = {
       .want = "want a percentage, 0 to 1000000", .arg = "PCT",
       .help = "percent a total (emulated time, samples or instructions, cycles)\n"
               "may grow (default 2)" },
-    { "threshold", 0, OPT_DOUBLE, OPT_AT(A, threshold), .lo = 0, .hi = 100, .want = "want a percentage, 0 to 100",
-      .arg = "PCT", .help = "percentage points a row may move (default 1)" },
+    { "threshold", 0, OPT_DOUBLE, OPT_AT(A, threshold), .lo = 0, .hi = 1e6,
+      .want = "want a percentage, 0 to 1000000", .arg = "PCT",
+      .help = "percent a row's own cost (cycles; a sampling run's emulated\n"
+              "time) may grow (default 2)" },
     { "map", 0, OPT_CALL, .call = split_maps, .arg = "FILE.MAP",
       .help = "compare per symbol instead of per bucket; OLD.MAP,NEW.MAP\n"
               "names each side with its own map (code that moved)" },
@@ -213,8 +224,8 @@ static const struct opt diff_table[] = {
 
 const struct command_options diff_options = {
     "diff", "profil diff OLD.PRF NEW.PRF [options]    compare two profiles, totals first (for CI); or two .prx",
-    "diff options (exit 0: no total grew past --time-threshold and no row moved past --threshold;\n"
-    "              1: one did; 2: not comparable):",
+    "diff options (exit 0: no total grew past --time-threshold and no row's own cost past\n"
+    "              --threshold; 1: one did; 2: not comparable):",
     0, diff_table, sizeof diff_table / sizeof diff_table[0],
 };
 
@@ -223,13 +234,17 @@ const struct command_doc diff_doc = {
     &diff_options,
     "profil diff compares two profiles for CI: first the totals, old and new and the change\n"
     "(the emulated time and the samples, or instructions for --trace profiles, exact from each\n"
-    "NAME.prc), then the rows (buckets, or symbols with --map, and io/dos/high) whose share\n"
-    "moved, largest first. Two .prx traces compare in exact cycles and instructions, and with\n"
-    "--by function per function of their call trees. --exact compares the bytes.\n"
+    "NAME.prc), then the rows (buckets, or symbols with --map, and io/dos/high) whose own\n"
+    "cost changed, largest change first: a trace's cycles (or instructions), a sampling run's\n"
+    "emulated time (samples x the run's seconds per sample), with each row's share of each\n"
+    "profile as context only. Two .prx traces compare in exact cycles and instructions, and\n"
+    "with --by function per function of their call trees. --exact compares the bytes.\n"
     "\n"
-    "diff exits 0 when no total grew past --time-threshold and no row moved past --threshold;\n"
-    "1 when one did; 2 when the profiles cannot be compared (for example, profiled with\n"
-    "different -b and no maps, or a sampling profile against a trace), with the reason.\n",
+    "diff exits 0 when no total grew past --time-threshold and no row's own cost grew past\n"
+    "--threshold percent (and by 0.5% of the old run or more); 1 when one did; 2 when the\n"
+    "profiles cannot be compared (for example, profiled with different -b and no maps, or a\n"
+    "sampling profile against a trace), with the reason. A share that moved, or a row that\n"
+    "got faster, never fails.\n",
     "PRF PRX",
 };
 
@@ -237,7 +252,7 @@ static int diff_inputs(struct diff_args *a, int argc, char **argv);
 
 int cmd_diff(int argc, char **argv)
 {
-    struct diff_args a = { .threshold = 1.0, .time_threshold = 2.0 };
+    struct diff_args a = { .threshold = 2.0, .time_threshold = 2.0 };
     int rc = diff_inputs(&a, argc, argv);
     free(a.old_copy);
     return rc;

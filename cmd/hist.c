@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../formats/fileio.h"
 #include "../formats/prc.h"
@@ -40,15 +41,18 @@ static int load_map(const char *path, struct prohst_map *map)
 
 
 /* One row per symbol or line, busiest first (report/attrib.c splits buckets). */
-static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line)
+static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line,
+                        int terminal)
 {
     struct report r = { .io = (double)prf_io(p), .dos = (double)prf_dos(p), .high = (double)prf_high(p),
-                        .column = by_line ? "line" : "symbol", .what = prf_unit(p) };
+                        .column = by_line ? "line" : "symbol", .what = prf_unit(p), .more_hint = terminal };
     if ((by_line ? attribute_lines(p, t, &r.rows, &r.n) : attribute_hits(p, t, &r.rows, &r.n)) != 0)
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     snprintf(r.footer, sizeof r.footer, "%u-paragraph buckets, %u us; %s map, %zu %s", p->bucket_size,
              p->clock_grain, map_format_name(t->format), by_line ? t->nline : t->nsym,
              by_line ? "line entries" : "symbols");
+    if (attribute_is_estimate(p))
+        attribute_estimate_note(p, r.estimate, sizeof r.estimate);
     report_print(&r, top, width);
     free(r.rows);
     return 0;
@@ -93,7 +97,8 @@ static int by_bucket_hits(const void *a, const void *b)
 
 /* One row per non-zero bucket, in address order or busiest first, named by
  * its symbol when there is a map; cum% accumulates in the order shown. */
-static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width, int by_hits)
+static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width, int by_hits,
+                        int terminal)
 {
     uint64_t total = prf_total(p), max = 0, cumul = 0;
     unsigned *order = malloc((p->bucket_num ? p->bucket_num : 1) * sizeof *order), n = 0;
@@ -148,6 +153,8 @@ static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned 
                (int)width, "", names[k]);
     printf("%8llu %s (%u-paragraph buckets, %u us%s)\n", (unsigned long long)total, prf_unit(p), p->bucket_size,
            p->clock_grain, by_hits ? "; busiest first" : "");
+    if (terminal && n > top)
+        report_more(n - top, n);
     return 0;
 }
 
@@ -258,11 +265,17 @@ static int prohst_form(const char *arg)
     struct prf p;
     struct prohst_map m;
     char err[800];
-    if (prf_read_file(found[0], &p, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
+    const char *why = output_refusal(found[1], OUTPUT_HST);    /* the one output check (formats/guard.h) */
+    if (why) {
+        fprintf(stderr, "profil: %s: not replaced by the listing: it %s; nothing was written (name another "
+                ".HST)\n", found[1], why);
         return EXIT_PROFIL_FAILED;
     }
-    int rc = load_map(map_path, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(&p, &m, found[1]);
+    if (prf_read_file(found[0], &p, err, sizeof err) != 0) {
+        fprintf(stderr, "profil: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    int rc = load_map(map_path, &m) != 0 ? EXIT_BAD_INPUT : write_listing(&p, &m, found[1]);
     prf_free(&p);
     return rc;
 }
@@ -276,9 +289,9 @@ static int services_of_prf(const struct hist_request *q)
     char err[700], note[700];
     if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
-    int attached = prc_attach_beside(q->path, &p, &c, note, sizeof note), rc = EXIT_PROFIL_FAILED;
+    int attached = prc_attach_beside(q->path, &p, &c, note, sizeof note), rc = EXIT_BAD_INPUT;
     fprintf(stderr, "profil: %s\n", note);
     if (!attached || !c.services) {
         fprintf(stderr, "profil: %s: a .PRF has DOS and BIOS time as two rows; the time per service is in the "
@@ -390,16 +403,20 @@ const struct command_doc hist_doc = {
     "PRF PRX",
 };
 
+int hist_symbols(const struct hist_request *q, struct symtab *t)
+{
+    return session_symbols(q->map, q->program, t);
+}
+
 /* A .PRF's exports (--format other than text). */
 static int export_prf(const struct prf *p, const struct hist_request *q)
 {
     struct symtab t;
-    char err[700];
-    if (q->map && symtab_read_file(q->map, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
-    }
-    const struct symtab *tp = q->map ? &t : NULL;
+    int have = 0;
+    if ((q->map || q->program) && (have = hist_symbols(q, &t)) < 0)
+        return EXIT_BAD_INPUT;
+    have = (q->map || q->program) && have == 0;
+    const struct symtab *tp = have ? &t : NULL;
     int w;
     switch (q->format) {
     case FORMAT_CSV: w = export_csv(stdout, p, tp); break;
@@ -408,28 +425,25 @@ static int export_prf(const struct prf *p, const struct hist_request *q)
     case FORMAT_SVG: w = export_svg(stdout, p, tp, q->path); break;
     default: w = export_folded(stdout, p, tp); break;
     }
-    if (q->map)
+    if (have)
         symtab_free(&t);
-    return w == 0 ? 0 : EXIT_PROFIL_FAILED;
+    return w == 0 ? 0 : EXIT_BAD_INPUT;
 }
 
 /* The rows of a .PRF with a map: per symbol or line, or per bucket named by its symbol. */
 static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_hits)
 {
     struct symtab t;
-    char err[700];
-    int rc;
-    if (symtab_read_file(q->map, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
-    }
+    int rc = hist_symbols(q, &t);
+    if (rc != 0)
+        return EXIT_BAD_INPUT;
     if (q->by == BY_BUCKET)
-        rc = bucket_style(p, &t, q->top, q->width, by_hits);
+        rc = bucket_style(p, &t, q->top, q->width, by_hits, q->terminal);
     else if (q->by == BY_LINE && t.nline == 0) {
-        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", q->map);
-        rc = EXIT_PROFIL_FAILED;
+        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", q->map ? q->map : q->program);
+        rc = EXIT_BAD_INPUT;
     } else
-        rc = symbol_style(p, &t, q->top, q->width, q->by == BY_LINE);
+        rc = symbol_style(p, &t, q->top, q->width, q->by == BY_LINE, q->terminal);
     symtab_free(&t);
     return rc;
 }
@@ -444,13 +458,13 @@ static int show_prf(struct prf *p, const struct hist_request *q)
         fprintf(stderr, "profil: %s: a .PRF has no zones; they are in the .prx beside it, of a program that used "
                 "them (docs/guestapi.md)\n", q->path);
         prf_free(p);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE) {
         fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "
                 "--stacks or --memory\n", q->path);
         prf_free(p);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     int rc;
     if (q->style == STYLE_INFERNO)
@@ -458,11 +472,11 @@ static int show_prf(struct prf *p, const struct hist_request *q)
     else if (q->format != FORMAT_TEXT)
         rc = export_prf(p, q);
     else if (q->style == STYLE_PROHST)  /* PROHST reads a map its own way: the " Start" segment table. */
-        rc = load_map(q->map, &m) != 0 ? EXIT_PROFIL_FAILED : write_listing(p, &m, NULL);
-    else if (q->map)
+        rc = load_map(q->map, &m) != 0 ? EXIT_BAD_INPUT : write_listing(p, &m, NULL);
+    else if (q->map || q->program)
         rc = mapped_prf(p, q, by_hits);
     else
-        rc = bucket_style(p, NULL, q->top, q->width, by_hits);
+        rc = bucket_style(p, NULL, q->top, q->width, by_hits, q->terminal);
     prf_free(p);
     return rc;
 }
@@ -473,24 +487,39 @@ static int samples_only(const struct hist_request *q)
         return 0;
     fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
             metric_name(q->metric), q->path);
-    return EXIT_PROFIL_FAILED;
+    return EXIT_BAD_INPUT;
 }
 
-/* hist of a .PRF. */
-static int hist_prf(const struct hist_request *q)
+/* hist of a .PRF; the program its NAME.prc names, with CodeView
+ * information, beside it gives symbols too (hist_symbols). */
+static int hist_prf(const struct hist_request *asked)
 {
     struct prf p;
-    char err[700];
+    struct prc c;
+    char err[700], program[4200];
+    struct hist_request own = *asked;
+    const struct hist_request *q = &own;
     if (samples_only(q))
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (q->style != STYLE_PROHST) {        /* PROHST's listing is of the .PRF's own words */
         char note[700];
-        prc_attach_beside(q->path, &p, NULL, note, sizeof note);
+        if (prc_attach_beside(q->path, &p, &c, note, sizeof note)) {
+            if (session_program(q->path, &(struct profile_program){ c.program, c.program_path, c.program_sha256 }, program,
+                                sizeof program))
+                own.program = program;
+            prc_free(&c);
+        }
         fprintf(stderr, "profil: %s\n", note);
+    }
+    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map && !q->program) {
+        fprintf(stderr, "profil: --by %s needs --map (or the program, with debug information, beside %s)\n",
+                attrib_unit_names[q->by], q->path);
+        prf_free(&p);
+        return EXIT_BAD_INPUT;
     }
     return show_prf(&p, q);
 }
@@ -502,15 +531,15 @@ static int hist_process(const struct hist_request *q)
     struct prf p;
     char err[700];
     if (samples_only(q))
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     if (!prx_file_looks_like(q->path)) {
         fprintf(stderr, "profil: --process %s: %s is a .PRF; each program's .PRF is a file of its own, and the "
                 "programs are in the .prx\n", q->process, q->path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (prx_read_file(q->path, &x, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     int i = prx_find_process(&x, q->process);
     if (i < 0) {
@@ -521,7 +550,7 @@ static int hist_process(const struct hist_request *q)
         if (x.nprocs)
             fputc('\n', stderr);
         prx_free(&x);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     int rc = prx_process_prf(&x, (size_t)i, &p);
     prx_free(&x);
@@ -540,12 +569,17 @@ int cmd_hist(int argc, char **argv)
         return prohst_form(argv[1]);
     int parsed = options_parse(&hist_options, argc, argv, &q, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     if (first != argc - 1) {
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     q.path = argv[first];
+    if (!q.top_given && q.format == FORMAT_TEXT && q.style == STYLE_DEFAULT && isatty(STDOUT_FILENO)) {
+        q.terminal = 1;         /* a screenful, busiest first, then how many more */
+        q.top = HIST_TERMINAL_ROWS;
+        q.top_given = 1;
+    }
     if (q.process)
         return hist_process(&q);
     if (q.buckets)
@@ -553,23 +587,10 @@ int cmd_hist(int argc, char **argv)
     if (samplelog_file_looks_like(q.path)) {
         fprintf(stderr, "profil: %s: a sample log (run --samples): count it into buckets with --buckets FILE "
                 "(docs/buckets.md)\n", q.path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (prx_file_looks_like(q.path))
-        return hist_prx(&q);    /* it may find the program's debug information */
-    char own[4200], note[1800];
-    if (!q.map && q.style != STYLE_PROHST && q.by != BY_SERVICE) {
-        /* The program its NAME.prc recorded, with debug information. */
-        if (prc_program_debug(q.path, own, sizeof own, note, sizeof note, NULL))
-            q.map = own;
-        if (note[0])
-            fprintf(stderr, "profil: %s\n", note);
-    }
-    if ((q.by == BY_SYMBOL || q.by == BY_LINE) && !q.map) {
-        fprintf(stderr, "profil: --by %s needs --map (or the program, with debug information, where the NAME.prc "
-                "beside %s says it was)\n", attrib_unit_names[q.by], q.path);
-        return EXIT_PROFIL_FAILED;
-    }
+        return hist_prx(&q);    /* it may find the program's CodeView information */
     if (q.by == BY_SERVICE)
         return services_of_prf(&q);
     return hist_prf(&q);

@@ -171,7 +171,7 @@ int hist_buckets(const struct hist_request *q)
     struct bucketset s;
     struct rebucket r;
     char err[1200];
-    int rc = EXIT_PROFIL_FAILED, have_map = 0;
+    int rc = EXIT_BAD_INPUT, have_map = 0;
     if (q->format != FORMAT_TEXT && q->format != FORMAT_CSV) {
         fprintf(stderr, "profil: --buckets writes text or csv\n");
         return rc;

@@ -135,12 +135,12 @@ int hist_services(const struct prx *x, const struct hist_request *q)
     if (!x->services) {
         fprintf(stderr, "profil: --by service: %s has no time per service (written before profil counted it: "
                 "run the program again)\n", q->path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (m == METRIC_STALLS) {
         fprintf(stderr, "profil: --metric stalls: services run no guest instructions; want samples, cycles or "
                 "instructions\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (services_ranked(x, m, &rows) != 0) {
         fprintf(stderr, "profil: out of memory\n");
@@ -152,7 +152,7 @@ int hist_services(const struct prx *x, const struct hist_request *q)
         rc = q->format == FORMAT_CSV ? export_services_csv(stdout, x, rows, m)
                                      : export_services_json(stdout, x, rows, m);
         free(rows);
-        return rc ? EXIT_PROFIL_FAILED : 0;
+        return rc ? EXIT_BAD_INPUT : 0;
     }
     printf("%12s %7s %8s %12s %12s  %s\n", unit[m], "%", "calls", m == METRIC_CYCLES ? "samples" : "cycles",
            m == METRIC_INSTRUCTIONS ? "samples" : "instructions", "service");
@@ -197,13 +197,13 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
     if (sites) {
         if (!x->sites) {
             fprintf(stderr, "profil: --by site: %s has no memory figures (profil run --memory)\n", q->path);
-            return EXIT_PROFIL_FAILED;
+            return EXIT_BAD_INPUT;
         }
         return site_table(x, t, q->top);
     }
     if (!x->calls) {
         fprintf(stderr, "profil: %s has no call tree (profil run --trace or --stacks)\n", q->path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     enum metric m = q->metric_given ? q->metric : strcmp(x->mode, "sampling") == 0 ? METRIC_SAMPLES : METRIC_CYCLES;
     struct callgraph g;
@@ -226,5 +226,5 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
     else
         function_table(x, &g, m, q->top);
     callgraph_free(&g);
-    return rc ? EXIT_PROFIL_FAILED : 0;
+    return rc ? EXIT_BAD_INPUT : 0;
 }

@@ -80,36 +80,32 @@ int hist_prx(const struct hist_request *asked)
     if (!calls && q->metric == METRIC_SAMPLES && q->metric_given) {
         fprintf(stderr, "profil: --metric samples: %s counts instructions and cycles (samples are per function: "
                 "--by function)\n", path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (q->style == STYLE_PROHST) {
         fprintf(stderr, "profil: %s: --style prohst reads a .PRF (the .PRF beside it)\n", path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (prx_read_file(path, &x, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
-    /* No --map: the program's own debug information, when it is beside the .prx. */
-    if (!own.map) {
-        char note[1800];
-        struct profile_program pp = { x.program, x.program_path, x.program_sha256 };
-        if (symtab_debug_for_profile(path, &pp, program, sizeof program, note, sizeof note, NULL))
-            own.map = program;
-        if (note[0])
-            fprintf(stderr, "profil: %s\n", note);
-    }
-    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map) {
+    /* The program's own debug information, when it is found (beside the
+     * .prx, or where the run recorded it): with --map, merged. */
+    if (session_program(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, program,
+                        sizeof program))
+        own.program = program;
+    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map && !q->program) {
         fprintf(stderr, "profil: --by %s needs --map (or the program, with debug information, beside %s)\n",
                 attrib_unit_names[q->by], path);
         prx_free(&x);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (!calls && strcmp(x.mode, "sampling") == 0) {
         fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph), "
                 "memory (--by site) or the program's zones (--by zone); the samples are in the .PRF beside it\n", path);
         prx_free(&x);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     int rc = 0;
     if (q->style == STYLE_INFERNO) {
@@ -121,12 +117,12 @@ int hist_prx(const struct hist_request *asked)
         prx_free(&x);
         return 0;
     }
-    int have_map = q->map != NULL && q->by != BY_BUCKET;
-    if (have_map && symtab_read_file(q->map, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
+    int have_map = 0;
+    if (q->by != BY_BUCKET && (have_map = hist_symbols(q, &t)) < 0) {
         prx_free(&x);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
+    have_map = have_map == 0 && (q->map || q->program);
     if (calls) {
         rc = hist_calls(&x, have_map ? &t : NULL, q);
         if (have_map)
@@ -143,8 +139,8 @@ int hist_prx(const struct hist_request *asked)
         r.high += x.e[i].cls == PRX_HIGH ? v : 0;
     }
     if (by_line && have_map && t.nline == 0) {
-        fprintf(stderr, "profil: --by line: %s has no line-number table\n", q->map);
-        rc = EXIT_PROFIL_FAILED;
+        fprintf(stderr, "profil: --by line: %s has no line-number table\n", q->map ? q->map : q->program);
+        rc = EXIT_BAD_INPUT;
     } else if ((have_map ? attribute_exact(&x, &t, m, by_line, &r.rows, &r.n) : bucket_rows(&x, m, &r.rows, &r.n)) != 0) {
         fprintf(stderr, "profil: out of memory\n");
         rc = EXIT_PROFIL_FAILED;
@@ -156,11 +152,12 @@ int hist_prx(const struct hist_request *asked)
         int w = q->format == FORMAT_CSV    ? export_rows_csv(stdout, &e)
                 : q->format == FORMAT_JSON ? export_rows_json(stdout, &e, x.program)
                                            : export_rows_svg(stdout, &e, path);
-        rc = w == 0 ? 0 : EXIT_PROFIL_FAILED;
+        rc = w == 0 ? 0 : EXIT_BAD_INPUT;
     } else {
         snprintf(r.footer, sizeof r.footer, "exact, traced; %s, %s: %llu instructions, %llu cycles%s%s",
                  x.program, x.cpu, (unsigned long long)x.total_insns, (unsigned long long)x.total_cycles,
                  have_map ? "; " : "", have_map ? map_format_name(t.format) : "");
+        r.more_hint = q->terminal;
         report_print(&r, q->top, q->width);
     }
     free(r.rows);

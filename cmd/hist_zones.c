@@ -29,14 +29,14 @@ int hist_zones(const struct prx *x, const struct hist_request *q)
     if (!x->zones && !x->marks) {
         fprintf(stderr, "profil: --by zone: %s has no zones or marks (the program's ENTER, LEAVE and MARK calls, "
                 "docs/guestapi.md)\n", q->path);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     switch (q->format) {
     case FORMAT_TEXT: break;
-    case FORMAT_CSV: return export_zones_csv(stdout, x) ? EXIT_PROFIL_FAILED : 0;
-    case FORMAT_JSON: return export_zones_json(stdout, x) ? EXIT_PROFIL_FAILED : 0;
-    case FORMAT_FOLDED: return export_zones_folded(stdout, x) ? EXIT_PROFIL_FAILED : 0;
-    case FORMAT_CALLGRIND: return export_zones_callgrind(stdout, x, q->path) ? EXIT_PROFIL_FAILED : 0;
+    case FORMAT_CSV: return export_zones_csv(stdout, x) ? EXIT_BAD_INPUT : 0;
+    case FORMAT_JSON: return export_zones_json(stdout, x) ? EXIT_BAD_INPUT : 0;
+    case FORMAT_FOLDED: return export_zones_folded(stdout, x) ? EXIT_BAD_INPUT : 0;
+    case FORMAT_CALLGRIND: return export_zones_callgrind(stdout, x, q->path) ? EXIT_BAD_INPUT : 0;
     default:
         fprintf(stderr, "profil: --format %s: --by zone is printed as text, csv, json, folded or callgrind\n",
                 export_format_names[q->format]);

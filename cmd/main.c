@@ -114,9 +114,15 @@ int main(int argc, char **argv)
 {
     open_standard_descriptors();
     errno = 0;
-    if (argc < 2) {
-        usage(stderr);
-        return EXIT_PROFIL_FAILED;
+    if (argc < 2) {             /* a short usage: the commands, and where the rest is */
+        const char *lead = "usage: ";
+        for (size_t i = 0; i < NCOMMANDS; i++, lead = "       ") {
+            const char *s = commands[i].doc->options->synopsis;
+            fprintf(stderr, "%s%.*s\n", lead, (int)strcspn(s, "\n"), s);
+        }
+        fprintf(stderr, "'profil --help' lists every option, 'profil COMMAND --help' one command's; "
+                "'make demo' shows a run.\n");
+        return EXIT_USAGE;
     }
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
@@ -138,5 +144,5 @@ int main(int argc, char **argv)
     if (cmd[0] != '-' && argc == 2)
         return cmd_dialogue(cmd);
     fprintf(stderr, "profil: unknown command '%s' (profil --help)\n", cmd);
-    return EXIT_PROFIL_FAILED;
+    return EXIT_USAGE;
 }

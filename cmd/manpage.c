@@ -14,13 +14,16 @@ const char usage_extra[] = "profil PROGRAM.EXT                       MS-DOS PROF
                            "profil --help | --version";
 
 const char exit_status_text[] =
-    "exit status of run: the program's exit code (the summary prints it); 123 when the program\n"
-    "waited for a key after the last of --keys or stdin; 124 when --timeout or --max-instructions\n"
-    "ended the run; 125 when profil itself failed (nothing was run, or a .PRF or .prx could not\n"
-    "be written); 126 when the program crashed; 128+N after signal N: 129 SIGHUP, 130 Ctrl-C,\n"
-    "141 when stdout's reader went away (SIGPIPE), 143 SIGTERM. The profile is written in every\n"
-    "case but 125. show, hist, diff, cover, merge, annotate, report: 125 when their output cannot be\n"
-    "written, or merge's inputs cannot be added.\n";
+    "exit status, every command: 0 done; 2 bad input (an option, a file it cannot use or\n"
+    "refuses to run, no command: bare profil); 125 an output cannot be written, or would\n"
+    "replace a file that is not that kind of profil output (--force). diff: 1 when the\n"
+    "profiles differ (a total or a row's own cost grew past its threshold), 2 when they\n"
+    "cannot be compared. run: the program's exit code (the summary prints it); 123 when the\n"
+    "program waited for a key after the last of --keys or stdin; 124 when --timeout or\n"
+    "--max-instructions ended the run; 126 when the program crashed; 128+N after signal N:\n"
+    "129 SIGHUP, 130 Ctrl-C, 141 when stdout's reader went away (SIGPIPE), 143 SIGTERM. The\n"
+    "profile is written in every case but 2 and 125; run --error-exitcode N exits N instead\n"
+    "of 2 or 125, so no exit code of the program's own is taken for profil's.\n";
 
 static const char profil_description[] =
     "profil runs an MS-DOS .COM or .EXE inside an emulated IBM PC (an 8088 at 4.77 MHz, with an\n"

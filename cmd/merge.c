@@ -15,6 +15,7 @@
 
 struct merge_args {
     const char *output;
+    int force;
 };
 
 #define A struct merge_args
@@ -22,6 +23,9 @@ static const struct opt merge_table[] = {
     { "output", 'o', OPT_STRING, OPT_AT(A, output), .arg = "FILE",
       .help = "the sum's .PRF (required; never one of the inputs); its NAME.prc\n"
               "beside it holds the exact sums when every input has one" },
+    { "force", 0, OPT_FLAG, OPT_AT(A, force),
+      .help = "replace -o's file (and its NAME.prc) even when they are not a\n"
+              ".PRF and a .prc" },
 };
 #undef A
 
@@ -68,21 +72,24 @@ static int output_clashes(const char *out, char **in, int n)
 
 int cmd_merge(int argc, char **argv)
 {
-    struct merge_args a = { NULL };
+    struct merge_args a = { NULL, 0 };
     int first, parsed = options_parse(&merge_options, argc, argv, &a, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     int n = argc - first;
     if (n < 2 || !a.output) {
         fprintf(stderr, "profil merge: want two .PRF files or more and -o (profil merge A.PRF B.PRF... -o SUM.PRF)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     char **in = argv + first;
-    if (output_clashes(a.output, in, n))
+    char out_prc[4200];
+    prc_path(a.output, out_prc, sizeof out_prc);
+    if (output_clashes(a.output, in, n) || session_output_refused(a.output, OUTPUT_PRF, "merge -o", a.force) ||
+        session_output_refused(out_prc, OUTPUT_PRC, "merge -o's exact counts", a.force))
         return EXIT_PROFIL_FAILED;
     char err[1200], why[400];
     struct merge_side sum, b;
-    int status = EXIT_PROFIL_FAILED;
+    int status = EXIT_BAD_INPUT;
     if (merge_read(in[0], &sum, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return status;
@@ -110,6 +117,7 @@ int cmd_merge(int argc, char **argv)
     int wrapped = merge_write(a.output, &sum, err, sizeof err);
     if (wrapped < 0) {
         fprintf(stderr, "profil: %s\n", err);
+        status = EXIT_PROFIL_FAILED;        /* the output could not be written */
         goto done;
     }
     char prc[4200];

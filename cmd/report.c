@@ -13,6 +13,12 @@ static int by_hits(const void *a, const void *b)
     return x->hits < y->hits ? 1 : x->hits > y->hits ? -1 : (x->start > y->start) - (x->start < y->start);
 }
 
+void report_more(size_t more, size_t all)
+{
+    printf("... %zu more rows: --top %zu shows them all (so does a pipe or a file: profil hist FILE | less)\n",
+           more, all);
+}
+
 void report_print(struct report *r, unsigned top, unsigned width)
 {
     double max = 0, total = r->io + r->dos + r->high;
@@ -35,7 +41,9 @@ void report_print(struct report *r, unsigned top, unsigned width)
             break;
         cumul += r->rows[i].hits;
         unsigned len = max > 0 ? (unsigned)(r->rows[i].hits * width / max + 0.5) : 0;
-        printf("%8.0f %5.1f%% %5.1f%%", r->rows[i].hits, 100.0 * r->rows[i].hits / t1, 100.0 * cumul / t1);
+        char share[16];
+        snprintf(share, sizeof share, "%s%.1f%%", r->estimate[0] ? "~" : "", 100.0 * r->rows[i].hits / t1);
+        printf("%8.0f %6s %5.1f%%", r->rows[i].hits, share, 100.0 * cumul / t1);
         if (r->stall_column)
             printf(" %5.1f%%", r->rows[i].hits > 0 ? 100.0 * r->rows[i].stalls / r->rows[i].hits : 0.0);
         printf("  ");
@@ -52,4 +60,11 @@ void report_print(struct report *r, unsigned top, unsigned width)
         printf("%8.0f %5.1f%%       %s  %-*s  %s\n", other[k], 100.0 * other[k] / t1, r->stall_column ? "       " : "",
                (int)width, "", names[k]);
     printf("%8.0f %s (%s)\n", total, r->what, r->footer);
+    size_t rows = 0;
+    for (size_t i = 0; i < r->n; i++)
+        rows += r->rows[i].hits >= 0.5;
+    if (r->more_hint && rows > top)
+        report_more(rows - top, rows);
+    if (r->estimate[0])
+        printf("%s\n", r->estimate);
 }

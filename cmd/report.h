@@ -20,8 +20,15 @@ struct report {
     int stall_column;           /* rows carry bus stalls: a stall% column, the
                                    share of the row's cycles spent waiting */
     char footer[240];           /* in brackets after the total */
+    int more_hint;              /* rows were cut to a terminal's default: say how many more */
+    char estimate[300];         /* "": exact rows; else the rows are estimates, their shares
+                                   marked "~" and this line (why) printed after the total */
 };
 
 void report_print(struct report *r, unsigned top, unsigned width);
+/* The line after a table cut to a terminal's default rows (HIST_TERMINAL_ROWS):
+ * how many more there are and how to see them. */
+#define HIST_TERMINAL_ROWS 20
+void report_more(size_t more, size_t all);
 
 #endif

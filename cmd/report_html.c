@@ -10,6 +10,7 @@
 
 #include "../formats/fileio.h"
 #include "../report/html.h"
+#include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
@@ -18,7 +19,7 @@
 /* What report's options fill. */
 struct report_args {
     const char *output, *map;
-    int source;
+    int source, force;
     unsigned top;
 };
 
@@ -33,6 +34,8 @@ static const struct opt report_table[] = {
       .help = "source lines in the code, as annotate --source shows them" },
     { "top", 0, OPT_UNSIGNED, OPT_AT(A, top), .min = 1, .max = UINT32_MAX, .unit = "symbols", .arg = "N",
       .help = "the code of the N busiest symbols only (default 20)" },
+    { "force", 0, OPT_FLAG, OPT_AT(A, force),
+      .help = "replace -o's file even when it is not a page profil report wrote" },
 };
 #undef A
 
@@ -59,35 +62,36 @@ int cmd_report(int argc, char **argv)
     struct report_args a = { .top = 20 };
     int first, parsed = options_parse(&report_options, argc, argv, &a, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     if (first != argc - 1) {
         fprintf(stderr, "profil report: want one .prx file (profil report [--map FILE.MAP] FILE.prx -o FILE.html)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (a.source && !a.map) {
         fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     const char *path = argv[first];
+    if (a.output && session_output_refused(a.output, OUTPUT_HTML, "report -o", a.force))
+        return EXIT_PROFIL_FAILED;
     char err[800];
     struct prx x;
     struct symtab t;
     struct nasm_listing lst;
-    int have_map = 0, have_lst = 0, rc = EXIT_PROFIL_FAILED;
+    int have_map = 0, have_lst = 0, rc = EXIT_BAD_INPUT;
     if (!prx_file_looks_like(path) && access(path, F_OK) == 0)     /* (a missing file: the reader says so) */
         snprintf(err, sizeof err, "%s: not a .prx (profil report reads the .prx of profil run --trace or --stacks)",
                  path);
     else if (prx_read_file(path, &x, err, sizeof err) != 0)
         ;
     else {
-        char found[600], note[1800] = "";
-        struct profile_program pp = { x.program, x.program_path, x.program_sha256 };
-        if (!a.map && (have_map = symtab_debug_for_profile(path, &pp, found, sizeof found, note, sizeof note, &t)) != 0)
-            a.map = found;      /* the program's own debug information, as hist finds it */
-        if (note[0])
-            fprintf(stderr, "profil: %s\n", note);
-        if (a.map && !have_map && (have_map = symtab_read_file(a.map, &t, err, sizeof err) == 0) == 0)
-            ;
+        char program[4200];     /* the program of the .prx: its debug information, merged with --map (cmd/session.h) */
+        int found = session_program(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 },
+                                    program, sizeof program);
+        int got = a.map || found ? session_symbols(a.map, found ? program : NULL, &t) : 1;
+        have_map = got == 0;
+        if (got < 0)
+            err[0] = 0;         /* said */
         else if (have_map && a.source && t.nline == 0)
             snprintf(err, sizeof err, "--source: %s has no source lines (a NASM listing, nasm -l, or a map with "
                      "line numbers has)", a.map);
@@ -113,7 +117,7 @@ int cmd_report(int argc, char **argv)
             symtab_free(&t);
         prx_free(&x);
     }
-    if (rc != 0)
+    if (rc != 0 && err[0])
         fprintf(stderr, "profil: %s\n", err);
     return rc;
 }

@@ -106,6 +106,12 @@ static const struct opt run_table[] = {
     { "prx", 0, OPT_STRING, OPT_AT(A, o.prx), .arg = "FILE",
       .help = "the .prx of --trace, --stacks or --memory (default: the .PRF's\n"
               "name with .prx; none beside a device such as /dev/null)" },
+    { "error-exitcode", 0, OPT_UNSIGNED, OPT_AT(A, rep.error_exitcode), .min = 1, .max = 255, .unit = "status",
+      .arg = "N", .help = "exit N when profil itself fails (bad input: 2, an output: 125),\n"
+                          "so that no status of the program's own is taken for it" },
+    { "force", 0, OPT_FLAG, OPT_AT(A, o.force),
+      .help = "replace files the outputs name even when they are not that kind\n"
+              "of profil output (without it, such a file is refused before the run)" },
     { "timeout", 0, OPT_DOUBLE, OPT_AT(A, o.timeout_s), .lo = 0, .lo_open = 1, .hi = 1e6,
       .want = "want a number of emulated seconds", .arg = "SEC",
       .help = "stop after SEC emulated seconds (the profile is still written)" },
@@ -229,25 +235,26 @@ int cmd_run(int argc, char **argv)
     profil_options_init(&a.o);
     int first, parsed = options_parse(&run_options, argc, argv, &a, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : a.rep.error_exitcode ? (int)a.rep.error_exitcode : EXIT_BAD_INPUT;
     struct profil_options o = a.o;
+    int bad = a.rep.error_exitcode ? (int)a.rep.error_exitcode : EXIT_BAD_INPUT;
     o.env = a.env;
     if (first >= argc) {
         fprintf(stderr, "profil run: no program given (profil run [options] PROGRAM [ARGS...])\n");
-        return EXIT_PROFIL_FAILED;
+        return bad;
     }
     if (o.timing == PROFIL_TIMING_BUS && o.cpu != PROFIL_CPU_8088 && o.cpu != PROFIL_CPU_8086) {
         fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", profil_cpu_name(o.cpu));
-        return EXIT_PROFIL_FAILED;
+        return bad;
     }
     if (o.prx && !(o.trace || o.stacks || o.memory)) {
         fprintf(stderr, "profil: --prx %s: only with --trace, --stacks or --memory\n", o.prx);
-        return EXIT_PROFIL_FAILED;
+        return bad;
     }
     o.program = argv[first];
     char tail[128];
     if (command_tail(argc - first - 1, argv + first + 1, tail, sizeof tail) != 0)
-        return EXIT_PROFIL_FAILED;
+        return bad;
     o.tail = tail;
     return session_run(&o, &a.rep);
 }

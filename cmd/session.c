@@ -4,7 +4,10 @@
  */
 #include "session.h"
 
+#include "../formats/symtab.h"
+
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 /* After a run that wrote its profile: why it stopped, then PROFIL's
@@ -27,18 +30,51 @@ static void report(struct profil_session *s, const struct profil_options *o, con
 int session_run(struct profil_options *o, const struct session_report *r)
 {
     struct profil_session *s;
-    int status = EXIT_PROFIL_FAILED;
+    int status = -1;
     o->catch_signals = 1;
     o->progress = !r->quiet && !r->dialogue && isatty(STDERR_FILENO);
-    if (profil_session_new(o, &s) == PROFIL_OK) {
+    enum profil_error e = profil_session_new(o, &s);
+    if (e == PROFIL_OK) {
         profil_session_run(s);
-        if (profil_session_write(s) == PROFIL_OK) {
+        if ((e = profil_session_write(s)) == PROFIL_OK) {
             status = profil_session_exit_status(s);
             report(s, o, r);
         }
     }
-    if (status == EXIT_PROFIL_FAILED && profil_session_message(s)[0])
-        fprintf(stderr, "profil: %s\n", profil_session_message(s));
+    if (status < 0) {           /* profil's own failure: bad input 2, else 125; or --error-exitcode's */
+        if (profil_session_message(s)[0])
+            fprintf(stderr, "profil: %s\n", profil_session_message(s));
+        status = r->error_exitcode ? (int)r->error_exitcode : e == PROFIL_ERR_INPUT ? EXIT_BAD_INPUT : EXIT_PROFIL_FAILED;
+    }
     profil_session_free(s);
     return status;
+}
+
+int session_output_refused(const char *path, enum output_kind kind, const char *what, int force)
+{
+    const char *why = force ? NULL : output_refusal(path, kind);
+    if (why)
+        fprintf(stderr, "profil: %s: not replaced by %s: it %s; nothing was written (--force replaces it)\n", path,
+                what, why);
+    return why != NULL;
+}
+
+int session_program(const char *profile, const struct profile_program *pp, char *out, size_t n)
+{
+    char note[1800];
+    int found = symtab_debug_for_profile(profile, pp, out, n, note, sizeof note, NULL);
+    if (strstr(note, "warning:"))       /* changed since the run, or damaged; the sources are session_symbols' */
+        fprintf(stderr, "profil: %s\n", note);
+    return found;
+}
+
+int session_symbols(const char *map, const char *program, struct symtab *t)
+{
+    char err[700], sources[9000];
+    int rc = symtab_load(map, program, t, sources, sizeof sources, err, sizeof err);
+    if (rc < 0)
+        fprintf(stderr, "profil: %s\n", err);
+    else if (rc == 0)
+        fprintf(stderr, "profil: symbols: %s\n", sources);
+    return rc;
 }

@@ -6,13 +6,16 @@
 #ifndef PROFIL_CMD_SESSION_H
 #define PROFIL_CMD_SESSION_H
 
+#include "../formats/guard.h"
 #include "../lib/profil.h"
 
 /* The exit status of a run (README's list): the program's own code when
  * it exits, else one of these; after signal N, 128 + N. */
 #define EXIT_NO_INPUT      PROFIL_EXIT_NO_INPUT
 #define EXIT_RUN_LIMIT     PROFIL_EXIT_RUN_LIMIT
-#define EXIT_PROFIL_FAILED PROFIL_EXIT_FAILED
+#define EXIT_PROFIL_FAILED PROFIL_EXIT_FAILED     /* an output cannot be written (or profil failed) */
+#define EXIT_BAD_INPUT     PROFIL_EXIT_BAD_INPUT  /* bad options or input, and bare `profil` */
+#define EXIT_USAGE         EXIT_BAD_INPUT
 #define EXIT_GUEST_CRASHED PROFIL_EXIT_GUEST_CRASHED
 #define EXIT_SIGNAL_BASE   PROFIL_EXIT_SIGNAL_BASE
 #define EXIT_INTERRUPTED   PROFIL_EXIT_INTERRUPTED
@@ -22,10 +25,32 @@
  * `dialogue` says PROFIL's closing line on stdout instead. */
 struct session_report {
     int quiet, dialogue;
+    unsigned error_exitcode;    /* --error-exitcode N: profil's own failure exits N (0: 2 or 125) */
 };
 
 /* Run a session with these options, reporting on stderr ("profil: FILE:
  * problem" for an error); returns the process exit status. */
 int session_run(struct profil_options *o, const struct session_report *r);
+
+/* The one check of a command's output before anything runs or is read
+ * (formats/guard.h, output_refusal; lib/files.c makes the same for run's):
+ * 1, having said why on stderr, when `path` holds a file that is not that
+ * kind of profil output and `force` is 0; `what` names the output ("-o"). */
+int session_output_refused(const char *path, enum output_kind kind, const char *what, int force);
+
+/* The program a profile came from, when it has debug information
+ * (formats/symtab.h, symtab_debug_for_profile: by its name beside the
+ * profile, else where the run recorded it, the bytes of the run preferred
+ * by their SHA-256): 1 and its path in out; a warning said on stderr
+ * when it changed since the run or its information is damaged. */
+struct profile_program;
+int session_program(const char *profile, const struct profile_program *pp, char *out, size_t n);
+
+/* A command's symbols, by the one rule (formats/symtab.h, symtab_load):
+ * `map` (or NULL) merged with `program`'s debug information (the
+ * program session_program found, or NULL), their sources said on stderr
+ * ("profil: symbols: ..."); 0 read, 1 none, -1 said why. */
+struct symtab;
+int session_symbols(const char *map, const char *program, struct symtab *t);
 
 #endif

@@ -4,6 +4,7 @@
  * (formats/prc.h), with the .PRF's own word where it wrapped.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "../formats/prc.h"
 #include "../formats/prf.h"
@@ -36,24 +37,49 @@ const struct command_doc show_doc = {
     "PRF",
 };
 
+/* A JSON file given to show: the command that reads it (each pointer is
+ * tested to work, tests/check_cli.c): a .prc's .PRF beside it, a trace's
+ * .prx to hist, a sampling run's .prx to the .PRF beside it. */
+static void point_elsewhere(const char *path)
+{
+    char prf[4200], err[700];
+    struct prc c;
+    struct prx x;
+    prc_beside(path, ".PRF", prf, sizeof prf);
+    if (prc_read_file(path, &c, err, sizeof err) == 0) {
+        prc_free(&c);
+        fprintf(stderr, "profil: %s: a .prc, the exact counts beside a .PRF: use profil show %s\n", path, prf);
+    } else if (prx_read_file(path, &x, err, sizeof err) == 0) {
+        int trace = strcmp(x.mode, "trace") == 0;
+        prx_free(&x);
+        if (trace)
+            fprintf(stderr, "profil: %s: a .prx, not a .PRF: use profil hist %s\n", path, path);
+        else
+            fprintf(stderr, "profil: %s: a sampling run's .prx, not a .PRF: use profil show %s (its samples) or "
+                    "profil hist --by function %s (its calls)\n", path, prf, path);
+    } else {
+        fprintf(stderr, "profil: %s\n", err);
+    }
+}
+
 int cmd_show(int argc, char **argv)
 {
     char err[512];
     struct prf p;
     int first, parsed = options_parse(&show_options, argc, argv, NULL, &first);
     if (parsed != 0)
-        return parsed > 0 ? 0 : EXIT_PROFIL_FAILED;
+        return parsed > 0 ? 0 : EXIT_BAD_INPUT;
     if (first != 1 || argc != 2) {
         fprintf(stderr, "profil show: want one .PRF file (profil show FILE.PRF)\n");
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     if (prx_file_looks_like(argv[1])) {
-        fprintf(stderr, "profil: %s: a .prx, not a .PRF: use profil hist %s\n", argv[1], argv[1]);
-        return EXIT_PROFIL_FAILED;
+        point_elsewhere(argv[1]);
+        return EXIT_BAD_INPUT;
     }
     if (prf_read_file(argv[1], &p, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
-        return EXIT_PROFIL_FAILED;
+        return EXIT_BAD_INPUT;
     }
     char note[700];
     prc_attach_beside(argv[1], &p, NULL, note, sizeof note);

@@ -347,7 +347,7 @@ static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enu
     cpu_set(m, REG_IP, mem_rw(m, (uint32_t)vec * 4));
     if (m->calls)
         m->calls->call(m->calls->ctx, kind, cpu_get(m, REG_CS), cpu_get(m, REG_IP), ss,
-                       (uint16_t)(sp - 6), back);
+                       (uint16_t)(sp - 6), back, service_id(vec, 0, 0));
     machine_charge(m, base_cycles + penalty, cpu_get(m, REG_CS), cpu_get(m, REG_IP));
 }
 

@@ -124,8 +124,11 @@ enum transfer { XFER_NEAR, XFER_FAR, XFER_INT, XFER_IRQ };
 struct call_observer {
     void *ctx;
     /* A call to CS:IP whose return address, at SS:SP, leads back to the
-     * linear address `back`. */
-    void (*call)(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back);
+     * linear address `back`; `service`: for an INT or IRQ, the service it
+     * asks for (emu/services.h: the vector, and AH and AL where they choose
+     * a function), else 0. */
+    void (*call)(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back,
+                 uint32_t service);
     void (*ret)(void *ctx, uint16_t ss, uint16_t slot);
     /* An indirect JMP went to the linear address `to` (a return by JMP, as
      * MS C's __chkstk makes one: POP CX ... JMP CX). */

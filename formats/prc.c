@@ -13,7 +13,6 @@
 #include "fileio.h"
 #include "jsonio.h"
 #include "prx.h"
-#include "symtab.h"
 
 #include "clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: a .prx's cycles in seconds */
 
@@ -57,6 +56,10 @@ static void write_prc(FILE *f, const void *ctx)
         fprintf(f, ",\n  \"program_sha256\": ");
         json_put_text(f, c->program_sha256);
     }
+    if (c->run[0]) {
+        fprintf(f, ",\n  \"run\": ");
+        json_put_text(f, c->run);
+    }
     const char *texts[4] = { "mode", "unit", "cpu", "timing" };
     const char *values[4] = { c->mode, c->unit, c->cpu, c->timing };
     for (int k = 0; k < 4; k++) {
@@ -78,6 +81,13 @@ static void write_prc(FILE *f, const void *ctx)
     for (uint32_t i = 0; i < c->header.bucket_num; i++)
         fprintf(f, "%s%s%llu", i ? "," : "", i % 16 ? " " : "\n    ", (unsigned long long)c->bucket[i]);
     fprintf(f, "\n  ]");
+    if (c->at) {
+        fprintf(f, ",\n  \"addresses\": [");
+        for (size_t i = 0; i < c->nat; i++)
+            fprintf(f, "%s%s[%u, %llu]", i ? "," : "", i % 8 ? " " : "\n    ", c->at[i].offset,
+                    (unsigned long long)c->at[i].count);
+        fprintf(f, "\n  ]");
+    }
     if (c->services)
         prx_write_services(f, c->services, c->nservices, c->service_samples);
     fprintf(f, "\n}\n");
@@ -100,7 +110,7 @@ static int parse_layout(json_t *layout, struct prf *h)
         if (json_get_uint(layout, layout_keys[k], 0xFFFF, &u[k]) != 0)
             return -1;
     *h = (struct prf){ (uint16_t)u[0], (uint16_t)u[1], (uint16_t)u[2], (uint16_t)u[3], (uint16_t)u[4],
-                       (uint16_t)u[5], 0, 0, 0, NULL, NULL, NULL };
+                       (uint16_t)u[5], 0, 0, 0, NULL, NULL, NULL, NULL, 0 };
     return h->bucket_size ? 0 : -1;
 }
 
@@ -139,6 +149,44 @@ static int parse_services(json_t *o, struct prc *c, char *why, size_t whyn)
     return 0;
 }
 
+/* "addresses" (optional): [[offset, count]...], offsets ascending inside
+ * the buckets, counts not 0, each bucket's adding up to its count. */
+static int parse_addresses(json_t *a, struct prc *c, char *why, size_t whyn)
+{
+    uint32_t B = c->header.bucket_size * 16u, limit = (uint32_t)c->header.bucket_num * B;
+    size_t n = json_array_size(a);
+    uint64_t *sum = calloc(c->header.bucket_num ? c->header.bucket_num : 1, sizeof *sum);
+    c->at = calloc(n ? n : 1, sizeof *c->at);
+    if (!sum || !c->at) {
+        free(sum);
+        snprintf(why, whyn, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        json_t *r = json_array_get(a, i), *o = json_array_get(r, 0), *v = json_array_get(r, 1);
+        if (!json_is_array(r) || json_array_size(r) != 2 || !json_is_integer(o) || !json_is_integer(v) ||
+            json_integer_value(o) < 0 || json_integer_value(o) >= (json_int_t)limit || json_integer_value(v) <= 0 ||
+            (i && (uint32_t)json_integer_value(o) <= c->at[i - 1].offset)) {
+            free(sum);
+            snprintf(why, whyn, "address %zu is not [offset, count] above the last, inside the buckets", i);
+            return -1;
+        }
+        c->at[i] = (struct prf_at){ (uint32_t)json_integer_value(o), (uint64_t)json_integer_value(v) };
+        sum[c->at[i].offset / B] += c->at[i].count;
+    }
+    c->nat = n;
+    for (uint32_t b = 0; b < c->header.bucket_num; b++) {
+        if (sum[b] != c->bucket[b]) {
+            snprintf(why, whyn, "the addresses in bucket %u add up to %llu, not its %llu", b,
+                     (unsigned long long)sum[b], (unsigned long long)c->bucket[b]);
+            free(sum);
+            return -1;
+        }
+    }
+    free(sum);
+    return 0;
+}
+
 static int parse(json_t *root, void *out, char *why, size_t whyn)
 {
     struct prc *c = out;
@@ -169,6 +217,7 @@ static int parse(json_t *root, void *out, char *why, size_t whyn)
     json_get_text(root, "program_path", c->program_path, sizeof c->program_path);
     json_get_text(root, "program_sha256", c->program_sha256, sizeof c->program_sha256);
     json_get_text(root, "mode", c->mode, sizeof c->mode);
+    json_get_text(root, "run", c->run, sizeof c->run);
     json_get_text(root, "unit", c->unit, sizeof c->unit);
     json_get_text(root, "cpu", c->cpu, sizeof c->cpu);
     json_get_text(root, "timing", c->timing, sizeof c->timing);
@@ -193,9 +242,14 @@ static int parse(json_t *root, void *out, char *why, size_t whyn)
         snprintf(why, whyn, "the counts do not add up to \"buckets_total\" and \"total\"");
         return -1;
     }
-    json_t *services = json_object_get(root, "services");
+    json_t *services = json_object_get(root, "services"), *addresses = json_object_get(root, "addresses");
     if (services && parse_services(services, c, why, whyn) != 0)
         return -1;
+    if (addresses && (!json_is_array(addresses) || parse_addresses(addresses, c, why, whyn) != 0)) {
+        if (!json_is_array(addresses))
+            snprintf(why, whyn, "\"addresses\" is not an array");
+        return -1;
+    }
     return 0;
 }
 
@@ -212,9 +266,11 @@ void prc_free(struct prc *c)
 {
     free(c->bucket);
     free(c->services);
+    free(c->at);
     c->bucket = NULL;
     c->services = NULL;
-    c->nservices = 0;
+    c->at = NULL;
+    c->nservices = c->nat = 0;
 }
 
 void prc_mismatch(const struct prc *c, const struct prf *p, char *why, size_t n)
@@ -287,15 +343,22 @@ static int prc_from_prx(const char *path, struct prc *c, char *err, size_t errn)
     }
     uint64_t *cls[3] = { &c->io, &c->dos, &c->high };
     uint32_t B = x.bucket_size * 16u;
+    if (!(c->at = calloc(x.n ? x.n : 1, sizeof *c->at))) {
+        snprintf(err, errn, "out of memory");
+        prx_free(&x);
+        return -1;
+    }
     for (size_t i = 0; i < x.n; i++) {
         uint32_t b = prx_offset(&x, &x.e[i]) / B;
-        if (x.e[i].cls == PRX_PROGRAM && b < x.bucket_num)
+        if (x.e[i].cls == PRX_PROGRAM && b < x.bucket_num) {
             c->bucket[b] += x.e[i].insns;
-        else
+            if (x.e[i].insns)       /* rows come by linear address: offsets ascending */
+                c->at[c->nat++] = (struct prf_at){ prx_offset(&x, &x.e[i]), x.e[i].insns };
+        } else
             *cls[x.e[i].cls == PRX_PROGRAM ? PRX_HIGH : x.e[i].cls] += x.e[i].insns;
     }
     c->header = (struct prf){ x.clock_grain, (uint16_t)x.bucket_num, x.bucket_size, x.prog_low_pa, x.prog_high_pa,
-                              x.dos_pa, 0, 0, 0, NULL, NULL, NULL };
+                              x.dos_pa, 0, 0, 0, NULL, NULL, NULL, NULL, 0 };
     c->cycles = x.total_cycles;
     c->seconds = (double)x.total_cycles * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
     c->instructions = x.total_insns;
@@ -351,6 +414,11 @@ int prc_attach_beside(const char *prf_path, struct prf *p, struct prc *keep, cha
         return 0;
     }
     memcpy(p->exact, c.bucket, p->bucket_num * sizeof *p->exact);
+    free(p->at);
+    p->at = c.at;               /* moved: NULL when the .prc has none */
+    p->nat = c.nat;
+    c.at = NULL;
+    c.nat = 0;
     p->exact[p->bucket_num] = c.io;
     p->exact[p->bucket_num + 1] = c.dos;
     p->exact[p->bucket_num + 2] = c.high;
@@ -364,16 +432,27 @@ int prc_attach_beside(const char *prf_path, struct prf *p, struct prc *keep, cha
     return 1;
 }
 
-int prc_program_debug(const char *prf_path, char *out, size_t n, char *note, size_t noten, struct symtab *t)
+void prc_run_id(const uint8_t *program, size_t n, const uint64_t *facts, size_t nfacts, char out[17])
 {
-    char path[4200], err[700];
-    struct prc c;
-    note[0] = 0;
-    prc_path(prf_path, path, sizeof path);
-    if (access(path, R_OK) != 0 || prc_read_file(path, &c, err, sizeof err) != 0)
-        return 0;
-    struct profile_program pp = { c.program, c.program_path, c.program_sha256 };
-    int found = symtab_debug_for_profile(prf_path, &pp, out, n, note, noten, t);
-    prc_free(&c);
-    return found;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ program[i]) * 0x100000001b3ull;
+    for (size_t i = 0; i < nfacts; i++)
+        for (int k = 0; k < 64; k += 8)
+            h = (h ^ ((facts[i] >> k) & 0xFF)) * 0x100000001b3ull;
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+/* 16 hex digits, as prc_run_id writes them (a file's may be anything). */
+static int run_id_valid(const char *id)
+{
+    return strlen(id) == 16 && strspn(id, "0123456789abcdef") == 16;
+}
+
+void prc_prx_same_run(const struct prc *c, const char *prc_path, const struct prx *x, const char *prx_path,
+                      char *why, size_t n)
+{
+    why[0] = 0;
+    if (run_id_valid(c->run) && run_id_valid(x->run) && strcmp(c->run, x->run) != 0)
+        snprintf(why, n, "%s and %s are from different runs (run %s and run %s)", prx_path, prc_path, x->run, c->run);
 }

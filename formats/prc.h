@@ -24,6 +24,7 @@ struct prc {
     char program_path[PRX_PATH_MAX];    /* as the .prx records them (formats/prx.h) */
     char program_sha256[65];
     char mode[12];              /* "sampling" or "trace" */
+    char run[17];               /* the run's id (16 hex digits, as in its .prx); "": none */
     char unit[16];              /* what the counters count: "samples" or "instructions" */
     char cpu[8];
     char timing[8];             /* the clock model: "table" or "bus" */
@@ -34,6 +35,9 @@ struct prc {
     struct prf header;          /* the layout words; hit_* and bucket unused */
     uint64_t io, dos, high;     /* exact counts per class */
     uint64_t *bucket;           /* header.bucket_num exact counts */
+    struct prf_at *at;          /* the counted program addresses, by offset (non-zero ones); NULL:
+                                   none in the file (an older profil's) */
+    size_t nat;
     struct prx_service *services;   /* time per DOS and BIOS service, as in a .prx; NULL: none */
     size_t nservices;
     uint64_t service_samples;
@@ -52,6 +56,16 @@ struct file_set;
 int prc_write_file_into(struct file_set *set, const char *path, const struct prc *c, char *err, size_t errn);
 int prc_read_file(const char *path, struct prc *c, char *err, size_t errn);
 void prc_free(struct prc *c);
+/* The id of one run, in its .prc and .prx: a 64-bit FNV-1a hash of what
+ * makes the run what it is (the program's bytes, and `facts`: its totals,
+ * layout and modes), in 16 hex digits.  Deterministic: the same run gives
+ * the same id. */
+void prc_run_id(const uint8_t *program, size_t n, const uint64_t *facts, size_t nfacts, char out[17]);
+/* Whether a .prc and a .prx are of one run: "" when they are (or either
+ * has no id), else why not, naming both files. */
+void prc_prx_same_run(const struct prc *c, const char *prc_path, const struct prx *x, const char *prx_path,
+                      char *why, size_t n);
+
 /* Whether c is the exact form of p: "" or why not. */
 void prc_mismatch(const struct prc *c, const struct prf *p, char *why, size_t n);
 
@@ -63,12 +77,5 @@ void prc_mismatch(const struct prc *c, const struct prf *p, char *why, size_t n)
  * wrapped), or why the figures are the .PRF's 16-bit ones. */
 int prc_attach_beside(const char *prf_path, struct prf *p, struct prc *c, char *note, size_t n);
 
-struct symtab;
-/* For readers of FILE.PRF given no map: the program FILE.prc recorded
- * (its path, name and SHA-256), when it has debug information
- * (symtab_debug_for_profile, formats/symtab.h): 1, its path in out (and
- * its table in *t when t is not NULL); the note to tell the user, "" when
- * there is nothing to say (no .prc, no such program). */
-int prc_program_debug(const char *prf_path, char *out, size_t n, char *note, size_t noten, struct symtab *t);
 
 #endif

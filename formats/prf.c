@@ -102,10 +102,47 @@ uint64_t prf_total(const struct prf *p)
     return t;
 }
 
+int prf_at_from_counts(const uint64_t *count, uint32_t n, struct prf_at **at, size_t *nat)
+{
+    size_t k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        k += count[i] != 0;
+    if (!(*at = calloc(k ? k : 1, sizeof **at)))
+        return -1;
+    *nat = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (count[i])
+            (*at)[(*nat)++] = (struct prf_at){ i, count[i] };
+    return 0;
+}
+
+int prf_at_add(const struct prf_at *a, size_t na, const struct prf_at *b, size_t nb, struct prf_at **out,
+               size_t *nout)
+{
+    size_t i = 0, j = 0, k = 0;
+    if (!(*out = calloc(na + nb ? na + nb : 1, sizeof **out)))
+        return -1;
+    while (i < na || j < nb) {
+        if (j == nb || (i < na && a[i].offset < b[j].offset))
+            (*out)[k++] = a[i++];
+        else if (i == na || b[j].offset < a[i].offset)
+            (*out)[k++] = b[j++];
+        else {
+            (*out)[k] = a[i++];
+            (*out)[k++].count += b[j++].count;
+        }
+    }
+    *nout = k;
+    return 0;
+}
+
 void prf_free(struct prf *p)
 {
     free(p->bucket);
     free(p->exact);
+    free(p->at);
     p->bucket = NULL;
     p->exact = NULL;
+    p->at = NULL;
+    p->nat = 0;
 }

@@ -14,6 +14,13 @@
 
 #define PRF_HEADER_BYTES 18u
 
+/* One program address's count: its offset in the load module (from
+ * prog_low_pa) and the samples (or a trace's instructions) there. */
+struct prf_at {
+    uint32_t offset;
+    uint64_t count;
+};
+
 struct prf {
     uint16_t clock_grain;       /* sample interval, microseconds          */
     uint16_t bucket_num;
@@ -30,6 +37,11 @@ struct prf {
      * dos and high; NULL: the 16-bit words above are all there is. */
     uint64_t *exact;
     const char *unit;           /* what the counters count; NULL: "samples" */
+    /* Not in the file either: each counted program address, by offset, the
+     * non-zero ones (NAME.prc's "addresses", or the run's own); NULL: the
+     * buckets are all there is, and a symbol's share of one is an estimate. */
+    struct prf_at *at;
+    size_t nat;
 };
 
 /* A counter as the run counted it: exact when attached, else the .PRF's. */
@@ -43,6 +55,15 @@ static inline uint64_t prf_high(const struct prf *p) { return p->exact ? p->exac
 static inline const char *prf_unit(const struct prf *p) { return p->unit ? p->unit : "samples"; }
 /* Every counter summed: buckets, io, dos and high. */
 uint64_t prf_total(const struct prf *p);
+
+/* The non-zero counts of count[0..n-1] (one per program offset) as a
+ * sorted list in *at (allocated, at least one element so that an empty
+ * list is not NULL); -1 when out of memory. */
+int prf_at_from_counts(const uint64_t *count, uint32_t n, struct prf_at **at, size_t *nat);
+/* The sum of two sorted lists (merging runs): *out allocated; -1 when out
+ * of memory. */
+int prf_at_add(const struct prf_at *a, size_t na, const struct prf_at *b, size_t nb, struct prf_at **out,
+               size_t *nout);
 
 size_t prf_size(const struct prf *p);
 /* Encode into buf (prf_size bytes). */

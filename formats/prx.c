@@ -44,7 +44,12 @@ static void write_calls(FILE *f, const struct prx *x)
             fprintf(f, ", %llu", (unsigned long long)c->stalls);
         fputc(']', f);
     }
-    fprintf(f, "\n    ]\n  }");
+    fprintf(f, "\n    ]");
+    size_t k = 0;               /* the INT and IRQ nodes' services, [node, id] */
+    for (size_t i = 0; i < x->ncalls; i++)
+        if (x->calls[i].service)
+            fprintf(f, "%s[%zu, %u]", k++ ? ", " : ",\n    \"services\": [", i, x->calls[i].service);
+    fprintf(f, "%s\n  }", k ? "]" : "");
 }
 
 static void write_memory(FILE *f, const struct prx *x)
@@ -157,6 +162,10 @@ static void write_prx(FILE *f, const void *ctx)
     if (x->program_sha256[0]) {
         fprintf(f, ",\n  \"program_sha256\": ");
         json_put_text(f, x->program_sha256);
+    }
+    if (x->run[0]) {
+        fprintf(f, ",\n  \"run\": ");
+        json_put_text(f, x->run);
     }
     fprintf(f, ",\n  \"cpu\": ");
     json_put_text(f, x->cpu);

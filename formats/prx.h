@@ -49,6 +49,7 @@ struct call_node {
     uint64_t calls;                     /* times entered from its parent */
     uint64_t insns, cycles, samples;    /* self: while it was the innermost frame */
     uint64_t stalls;                    /* self: cycles waiting for the queue or bus */
+    uint32_t service;                   /* an INT's or IRQ's service (emu/services.h id), or 0 */
 };
 
 /* --memory: the DOS memory blocks one call site allocated (INT 21h 48h,
@@ -127,6 +128,7 @@ struct prx {
     int has_stalls;             /* the rows carry bus stalls (version 3, bus) */
     char stop[16];              /* how the run ended: exit, timeout, ... */
     char mode[12];              /* "trace", or "sampling": no addresses (run --stacks/--memory) */
+    char run[17];               /* the run's id (16 hex digits, as in its NAME.prc); "": none */
     uint64_t total_insns, total_cycles;
     /* The .PRF layout: bucket i covers program offsets i*bucket_size*16... */
     uint16_t clock_grain, bucket_size, prog_low_pa, prog_high_pa, dos_pa;

@@ -304,7 +304,8 @@ static int node_row(struct scan *s, void *v, size_t i)
         return wrong(s, "call node %zu is not [parent, entry, cs, ip, kind, calls, instructions, cycles, samples] "
                         "with its parent before it", i);
     nodes[i] = (struct call_node){ c.neg[0] ? CALLS_NO_PARENT : (uint32_t)c.u[0], (uint32_t)c.u[1],
-                                   (uint16_t)c.u[2], (uint16_t)c.u[3], (uint8_t)k, c.u[5], c.u[6], c.u[7], c.u[8], c.u[9] };
+                                   (uint16_t)c.u[2], (uint16_t)c.u[3], (uint8_t)k, c.u[5], c.u[6], c.u[7], c.u[8], c.u[9],
+                                   0 };
     return 0;
 }
 
@@ -521,6 +522,24 @@ static int text(struct scan *s, char *out, size_t n)
 
 /* What the file says, gathered as it is read; checked at the end in the
  * order the messages go (and the header before the first rows). */
+/* A call node's service (calls.h: an INT's or IRQ's), as the file pairs them. */
+struct node_service {
+    uint32_t node, id;
+};
+
+static int node_service_row(struct scan *s, void *v, size_t i)
+{
+    struct node_service *p = v;
+    struct cells c;
+    int r = row(s, 2, 0, -1, &c);
+    if (r < 0)
+        return -1;
+    if (r || c.neg[0] || c.u[0] > UINT32_MAX || c.u[1] > UINT32_MAX || c.u[1] == 0)
+        return wrong(s, "call service %zu is not [node, service id]", i);
+    p[i] = (struct node_service){ (uint32_t)c.u[0], (uint32_t)c.u[1] };
+    return 0;
+}
+
 struct doc {
     struct prx *x;
     char format[16];
@@ -531,6 +550,8 @@ struct doc {
     int zones, zone_rows, marks, mark_rows;
     struct field service_samples;
     struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
+    struct node_service *node_services;     /* "calls"'s "services": [node, id] rows */
+    size_t nnode_services;
 };
 
 /* The members that are arrays of rows, each read into the prx by one row
@@ -539,17 +560,21 @@ struct doc {
  * says it was there.  A second array of the same member replaces the first. */
 struct row_member {
     const char *object, *key;
+    int in_doc;                     /* the rows go to struct doc, not struct prx */
     size_t rows_at, count_at, row_size;
     row_fn one;
-    size_t seen_at;
+    ptrdiff_t seen_at;              /* -1: no flag */
 };
 
-#define ROWS(object, key, rows, count, one, seen)                                                                   \
-    { object, key, offsetof(struct prx, rows), offsetof(struct prx, count), sizeof *((struct prx *)0)->rows, one, \
+#define ROWS(object, key, rows, count, one, seen)                                                                      \
+    { object, key, 0, offsetof(struct prx, rows), offsetof(struct prx, count), sizeof *((struct prx *)0)->rows, one, \
       offsetof(struct doc, seen) }
+#define DOC_ROWS(object, key, rows, count, one)                                                                        \
+    { object, key, 1, offsetof(struct doc, rows), offsetof(struct doc, count), sizeof *((struct doc *)0)->rows, one, -1 }
 static const struct row_member row_members[] = {
     ROWS(NULL, "addresses", e, n, address_row, addresses),
     ROWS("calls", "nodes", calls, ncalls, node_row, calls),
+    DOC_ROWS("calls", "services", node_services, nnode_services, node_service_row),
     ROWS("memory", "sites", sites, nsites, site_row, sites),
     ROWS("services", "rows", services, nservices, service_row, service_rows),
     ROWS("processes", "rows", procs, nprocs, process_row, process_rows),
@@ -558,6 +583,7 @@ static const struct row_member row_members[] = {
     ROWS("marks", "rows", marks, nmarks, mark_row, mark_rows),
 };
 #undef ROWS
+#undef DOC_ROWS
 
 /* The whole numbers: the object (NULL: the top level), the key, the field
  * of struct doc that holds it. */
@@ -603,9 +629,11 @@ static int same_key(const char *a, const char *b)
 
 static int read_rows(struct scan *s, const struct row_member *m, struct doc *d)
 {
-    void **rows_of = (void **)((char *)d->x + m->rows_at);
-    size_t *count = (size_t *)((char *)d->x + m->count_at);
-    *(int *)((char *)d + m->seen_at) = 1;
+    char *base = m->in_doc ? (char *)d : (char *)d->x;
+    void **rows_of = (void **)(base + m->rows_at);
+    size_t *count = (size_t *)(base + m->count_at);
+    if (m->seen_at >= 0)
+        *(int *)((char *)d + m->seen_at) = 1;
     free(*rows_of);
     *rows_of = NULL;
     *count = 0;
@@ -668,6 +696,7 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
         { "program_sha256", x->program_sha256, sizeof x->program_sha256 },
         { "timing", x->timing, sizeof x->timing }, { "stop", x->stop, sizeof x->stop },
         { "mode", x->mode, sizeof x->mode }, { "format", d->format, sizeof d->format },
+        { "run", x->run, sizeof x->run },
     };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
         if (strcmp(key, texts[i].key) == 0)
@@ -777,6 +806,11 @@ static int complete(struct scan *s, struct doc *d)
         x->open = d->counts[4].v;
         if (depth_check(s, x) != 0)
             return -1;
+        for (size_t i = 0; i < d->nnode_services; i++) {
+            if (d->node_services[i].node >= x->ncalls)
+                return wrong(s, "call service %zu names no node (%u of %zu)", i, d->node_services[i].node, x->ncalls);
+            x->calls[d->node_services[i].node].service = d->node_services[i].id;
+        }
     }
     if (d->memory && !d->sites)
         return wrong(s, "\"memory\" has no \"sites\" array");
@@ -810,6 +844,7 @@ int prx_read_file(const char *path, struct prx *x, char *err, size_t errn)
         rc = syntax(&s, "end of file expected");
     if (rc == 0)
         rc = complete(&s, &d);
+    free(d.node_services);
     free(buf);
     if (rc != 0) {
         snprintf(err, errn, "%s: %s", path, why);

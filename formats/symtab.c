@@ -759,3 +759,89 @@ uint32_t symtab_line_end(const struct symtab *t, size_t i, uint32_t limit)
             end = t->seg[k].stop + 1;
     return end < limit ? end : limit;
 }
+
+/* Adds to t (sorted) cv's symbols at addresses t has none at, and its
+ * lines when t has none; then sorts t.  A sorted table's arrays may be
+ * exactly full (symtab_sort: add nothing after), so the symbols and lines
+ * are copied into arrays grown the usual way first. */
+static int merge_debug(struct symtab *t, const struct symtab *cv)
+{
+    struct symtab m = { 0 };
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < t->nsym; i++)
+        rc = add_symbol(&m, t->sym[i].name, t->sym[i].addr);
+    for (size_t i = 0; rc == 0 && i < cv->nsym; i++) {
+        size_t lo = 0, hi = t->nsym;        /* t's symbols, sorted: is one at this address? */
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (t->sym[mid].addr <= cv->sym[i].addr)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == 0 || t->sym[lo - 1].addr != cv->sym[i].addr)
+            rc = add_symbol(&m, cv->sym[i].name, cv->sym[i].addr);
+    }
+    const struct symtab *lines = t->nline ? t : cv;
+    for (size_t i = 0; rc == 0 && i < lines->nline; i++) {
+        if ((rc = add_line(&m, "", 0, 0)) == 0) {     /* room, then the entry as it is ("HELLO.C:12") */
+            struct sym_line *l = &m.line[m.nline - 1];
+            snprintf(l->label, sizeof l->label, "%s", lines->line[i].label);
+            l->addr = lines->line[i].addr;
+        }
+    }
+    free(t->sym);
+    free(t->line);
+    t->sym = m.sym;
+    t->nsym = m.nsym;
+    t->line = m.line;
+    t->nline = m.nline;
+    if (rc == 0)
+        symtab_sort(t);
+    return rc;
+}
+
+/* "CodeView", "Turbo Debugger information": what a program's own carries. */
+static const char *debug_name(int format)
+{
+    return format == MAP_TDINFO ? "Turbo Debugger information" : map_format_name((enum map_format)format);
+}
+
+int symtab_load(const char *map, const char *program, struct symtab *t, char *sources, size_t n, char *err,
+                size_t errn)
+{
+    struct symtab cv;
+    int have_map = 0, have_cv = 0, debug = -1;
+    memset(t, 0, sizeof *t);
+    sources[0] = 0;
+    if (map && map[0]) {
+        if (symtab_read_file(map, t, err, errn) != 0)
+            return -1;
+        have_map = 1;
+        snprintf(sources, n, "%s (%s)", map, map_format_name(t->format));
+    }
+    if (program && program[0] && (!have_map || (t->format != MAP_CODEVIEW && t->format != MAP_TDINFO)) &&
+        (debug = symtab_file_debug(program)) >= 0) {
+        if (symtab_read_file(program, &cv, err, errn) != 0) {
+            if (have_map)
+                symtab_free(t);
+            return -1;
+        }
+        have_cv = 1;
+    }
+    if (have_map && have_cv) {
+        int rc = merge_debug(t, &cv);
+        symtab_free(&cv);
+        if (rc != 0) {
+            symtab_free(t);
+            snprintf(err, errn, "out of memory");
+            return -1;
+        }
+        size_t len = strlen(sources);
+        snprintf(sources + len, n - len, " + %s's %s", program, debug_name(debug));
+    } else if (have_cv) {
+        *t = cv;
+        snprintf(sources, n, "%s's %s", program, debug_name(debug));
+    }
+    return have_map || have_cv ? 0 : 1;
+}

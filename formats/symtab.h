@@ -91,6 +91,20 @@ int symtab_debug_for_profile(const char *profile, const struct profile_program *
 void symtab_free(struct symtab *t);
 const char *map_format_name(enum map_format f);
 
+/* The one rule for a program's symbols, the same in every command (run's
+ * summary, hist, annotate, report, cover, diff): the map's (a linker map
+ * or a NASM listing: its segments, public symbols and lines) merged with
+ * the program's own debug information, Turbo Debugger's or CodeView (its
+ * procedures, so C's static functions, each at an address no map symbol
+ * has, and its line numbers when the map has none); either alone when the
+ * other is missing.  `map` and `program` (the .EXE) may be NULL; a
+ * program without debug information adds nothing.  `sources` gets what
+ * was used, for the output: "HELLO.MAP (Microsoft LINK) + HELLO.EXE's
+ * CodeView".  0 when read, 1 when there
+ * is nothing to read (t empty), -1 with err naming the file. */
+int symtab_load(const char *map, const char *program, struct symtab *t, char *sources, size_t n, char *err,
+                size_t errn);
+
 /* For the other sources of a table (formats/codeview.c): add a segment,
  * a symbol (a name of len bytes), a line entry ("FILE:LINE"); 0 or -1
  * when out of memory.  symtab_sort then orders the symbols and lines by

@@ -65,12 +65,7 @@ int profil_find_as_dos(const char *path, char *out, size_t n)
 
 int run_files_map_beside(const char *program, char *out, size_t n)
 {
-    if (map_beside(program, out, n))
-        return 1;
-    if (symtab_file_debug(program) < 0)
-        return 0;
-    snprintf(out, n, "%s", program);        /* its own debug information */
-    return 1;
+    return map_beside(program, out, n);
 }
 
 enum profil_error run_files_name(struct profil_session *s)
@@ -120,7 +115,7 @@ void run_files_zone_prx(struct profil_session *s)
         }
 }
 
-struct named { const char *path, *what; };
+struct named { const char *path, *what; enum output_kind kind; };
 
 /* Output i against the inputs, the standard streams and the outputs before it. */
 static enum profil_error check_output(struct profil_session *s, const struct named *out, size_t i,
@@ -145,27 +140,37 @@ enum profil_error run_files_check(struct profil_session *s)
 {
     const struct profil_options *o = &s->o;
     const struct run_files *f = &s->files;
-    const char *kind = profile_kind(s->file, s->size);
+    const char *kind = profile_kind(s->file, s->size), *why;
     if (kind)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: a %s profile, not a program (read it with %s)", o->program,
                             kind, strcmp(kind, ".PRF") == 0   ? "'profil show' or 'profil hist'"
                                   : strcmp(kind, ".prs") == 0 ? "'profil hist --buckets'"
                                                               : "'profil hist' or 'profil cover'");
-    struct named out[5], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
+    if ((why = program_refusal(o->program, s->file, s->size)))
+        return session_fail(s, PROFIL_ERR_INPUT, "%s: %s; nothing was run", o->program, why);
+    struct named out[6], in[2] = { { o->program, "the program", 0 }, { f->map, "the map", 0 } };
     size_t nout = 0;
-    out[nout++] = (struct named){ f->prf, "the .PRF" };
+    char prc[4200];
+    out[nout++] = (struct named){ f->prf, "the .PRF", OUTPUT_PRF };
+    if (!path_is_device(f->prf)) {
+        prc_path(f->prf, prc, sizeof prc);
+        out[nout++] = (struct named){ prc, "the exact counts (NAME.prc)", OUTPUT_PRC };
+    }
     if (f->prx[0])
-        out[nout++] = (struct named){ f->prx, "the .prx" };
+        out[nout++] = (struct named){ f->prx, "the .prx", OUTPUT_PRX };
     if (f->prs[0])
-        out[nout++] = (struct named){ f->prs, "the sample log" };
+        out[nout++] = (struct named){ f->prs, "the sample log", OUTPUT_PRS };
     if (o->screen && strcmp(o->screen, "-") != 0)
-        out[nout++] = (struct named){ o->screen, "--screen" };
+        out[nout++] = (struct named){ o->screen, "--screen", OUTPUT_SCREEN };
     if (o->screen_png)
-        out[nout++] = (struct named){ o->screen_png, "--screen-png" };
+        out[nout++] = (struct named){ o->screen_png, "--screen-png", OUTPUT_PNG };
     for (size_t i = 0; i < nout; i++) {
         enum profil_error e = check_output(s, out, i, in);
         if (e != PROFIL_OK)
             return e;
+        if (!o->force && (why = output_refusal(out[i].path, out[i].kind)))
+            return session_fail(s, PROFIL_ERR_OUTPUT, "%s: not replaced by %s: it %s; nothing was run (--force "
+                                "replaces it)", out[i].path, out[i].what, why);
     }
     return PROFIL_OK;
 }
@@ -283,7 +288,7 @@ enum profil_error run_files_append_check(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s (--append adds to a .PRF); nothing was run", err);
     const struct prf_layout *l = &s->layout;
     run.p = (struct prf){ l->clock_grain, (uint16_t)l->bucket_num, l->bucket_size, l->prog_low_pa,
-                          l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL };
+                          l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL, NULL, 0 };
     run.exact = old.exact;      /* then the unit, CPU and clock must match too */
     snprintf(run.c.unit, sizeof run.c.unit, "%s", s->o.trace ? "instructions" : "samples");
     snprintf(run.c.cpu, sizeof run.c.cpu, "%s", profil_cpu_name(s->o.cpu));

@@ -76,6 +76,7 @@ static int write_prx(struct profil_session *s, struct file_set *set)
         return -1;
     }
     prx_fill(s, x);
+    snprintf(x->run, sizeof x->run, "%s", s->run_id);
     x->services = s->services.services;         /* lent for the writing */
     x->nservices = s->services.nservices;
     x->service_samples = s->services.service_samples;
@@ -94,6 +95,18 @@ static uint64_t size_of(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
 }
 
+/* The run's id (formats/prc.h), for its NAME.prc and .prx: of the program's
+ * bytes, the run's totals and layout, and what it collected. */
+static void run_identify(struct profil_session *s)
+{
+    const struct prf_layout *l = &s->layout;
+    const uint64_t facts[] = { s->m->now, cpu_insn_count(s->m), s->s.total, s->s.hit_io, s->s.hit_dos, s->s.hit_high,
+                               l->clock_grain, l->bucket_size, l->bucket_num, l->prog_low_pa, l->prog_high_pa,
+                               l->dos_pa, (uint64_t)s->tracing, (uint64_t)s->following, (uint64_t)s->memory,
+                               (uint64_t)s->o.start_stopped, s->procs.n };
+    prc_run_id(s->file, s->size, facts, sizeof facts / sizeof *facts, s->run_id);
+}
+
 int session_dump(void *session, const char *name83)
 {
     struct profil_session *s = session;
@@ -110,6 +123,7 @@ int session_dump(void *session, const char *name83)
     struct sampler now = s->s;          /* the counts so far, in trace mode from the trace */
     struct prf p;
     if (s->tracing) {
+        now.at = NULL;                  /* the run's own: a dump is a .PRF alone */
         if (!(now.bucket = calloc(now.layout.bucket_num, sizeof *now.bucket)))
             return -1;
         tracer_to_sampler(&s->tr, &now);
@@ -219,7 +233,7 @@ static enum profil_error append_write(struct profil_session *s)
     if (merge_read(path, &old, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s (--append)", err);
     run.p.exact = NULL;
-    exact_prc(s->o.program, &s->s, s->m, s->tracing, &s->services, &run.c);
+    exact_prc(s->o.program, &s->s, &s->p, s->m, s->tracing, &s->services, &run.c);
     merge_layout_diff(&old, &run, why, sizeof why);
     enum profil_error e = PROFIL_OK;
     int wrapped = 0;
@@ -284,7 +298,7 @@ static void write_children(struct profil_session *s)
         } else if (wrapped < 0 || prf_write_file(path, &p, err, sizeof err) != 0) {
             fprintf(s->err, "profil: %s\n", wrapped < 0 ? "out of memory" : err);
             path[0] = 0;
-        } else if (exact_finish_child(path, &s->procs.p[i], s->m, say, sizeof say))    /* CHILD.prc */
+        } else if (exact_finish_child(path, &s->procs.p[i], s->run_id, &p, s->m, say, sizeof say))    /* CHILD.prc */
             fprintf(s->err, "profil: warning: %s: %s\n", path, say);
         if (path[0]) {
             dos_disk_resize(&s->dos, old_prf, prf_size(&p));
@@ -358,6 +372,10 @@ enum profil_error profil_session_write(struct profil_session *s)
                             s->o.program ? s->o.program : "?");
     s->written = 1;
     warn_stale(s);
+    run_identify(s);
+    if (s->o.start_stopped && !s->guest.started)
+        fprintf(s->err, "profil: warning: --start-stopped: the program never called START (ports ECh/EDh, "
+                "docs/guestapi.md), so the profile is empty\n");
     if (s->o.screen)
         write_screen(s, s->o.screen);   /* a failure is reported; the profile is still written */
     if (s->o.screen_png)
@@ -391,8 +409,8 @@ enum profil_error profil_session_write(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     }
     char say[1200] = "";        /* NAME.prc, the exact counts; which counters wrapped */
-    if (!exact_finish_into(&set, s->files.prf, s->o.program, &s->s, s->m, s->tracing ? &s->tr : NULL, &s->services,
-                           say, sizeof say))
+    if (!exact_finish_into(&set, s->files.prf, s->o.program, s->run_id, &s->s, &s->p, s->m, s->tracing ? &s->tr : NULL,
+                           &s->services, say, sizeof say))
         say[0] = 0;
     enum profil_error e = commit_outputs(s, &set, say);
     if (e == PROFIL_OK)
@@ -440,23 +458,23 @@ static void top_buckets(const struct sampler *s, double t, FILE *f)
     }
 }
 
-/* The map for the summary: 0 when there is none; a map that does not
- * parse is reported and left out. */
-static int read_map(const char *path, struct symtab *t, FILE *f)
+/* The symbols for the summary, by the one rule (symtab_load: the map,
+ * `path` or none, with the program's CodeView information), their sources
+ * in `sources`: 0 when there are none; a map that does not parse is
+ * reported and left out. */
+static int read_map(const char *path, const char *program, struct symtab *t, char *sources, size_t n, FILE *f)
 {
     char err[600];
-    if (!path[0])
-        return 0;
-    if (symtab_read_file(path, t, err, sizeof err) != 0) {
+    int rc = symtab_load(path[0] ? path : NULL, program, t, sources, n, err, sizeof err);
+    if (rc < 0)
         fprintf(f, "profil: warning: %s (the summary shows buckets)\n", err);
-        return 0;
-    }
-    return 1;
+    return rc == 0;
 }
 
 /* The five busiest symbols, after the summary's first line, from the best
  * data the run has (report/summary.h), and a line saying which. */
-static void symbol_summary(const struct prf *p, const struct prx *x, const struct symtab *t, uint64_t total, FILE *f)
+static void symbol_summary(const struct prf *p, const struct prx *x, const struct symtab *t, const char *sources,
+                           uint64_t total, FILE *f)
 {
     struct summary_row rows[5];
     size_t n;
@@ -469,7 +487,7 @@ static void symbol_summary(const struct prf *p, const struct prx *x, const struc
         fprintf(f, "profil:   %-20s %6s\n", rows[k].name, share);
     }
     summary_basis_note(basis, p, note, sizeof note);
-    fprintf(f, "profil:   (%s)\n", note);
+    fprintf(f, "profil:   (%s; symbols: %s)\n", note, sources);
 }
 
 /* The busiest DOS and BIOS services, when DOS and the I/O system took
@@ -507,7 +525,8 @@ static void zone_summary(const struct prx *x, FILE *f)
 
 /* A run with children: each program's time, with its children's and its
  * own, then each one's busiest buckets (or symbols, with its map). */
-static void program_summary(struct profil_session *s, const struct symtab *root_map, FILE *f)
+static void program_summary(struct profil_session *s, const struct symtab *root_map, const char *root_sources,
+                            FILE *f)
 {
     const struct procs *t = &s->procs;
     uint64_t samples = 0;           /* the samples (a trace's .PRF counts instructions) */
@@ -537,18 +556,19 @@ static void program_summary(struct profil_session *s, const struct symtab *root_
                 t->p[i].name, i == 0 ? s->files.prf : s->child_prf && s->child_prf[i][0] ? s->child_prf[i] : "no .PRF",
                 (unsigned long long)ps->total, 100.0 * (double)prog / own, 100.0 * (double)ps->hit_dos / own,
                 100.0 * (double)ps->hit_io / own, 100.0 * (double)ps->hit_high / own);
-        char map[4200];
+        char map[4200], sources[9000];
         struct symtab sym;
         struct prf p;
-        int have_map = i == 0 ? root_map != NULL
-                              : run_files_map_beside(t->p[i].host, map, sizeof map) && read_map(map, &sym, f);
+        if (i > 0)
+            run_files_map_beside(t->p[i].host, map, sizeof map);
+        int have_map = i == 0 ? root_map != NULL : read_map(map, t->p[i].host, &sym, sources, sizeof sources, f);
         if (!have_map)
             top_buckets(ps, own, f);
         else if (i == 0 && (s->o.trace || s->o.stacks))     /* exact figures, of the whole run */
-            symbol_summary(&s->p, &s->trace, root_map, s->s.total, f);
+            symbol_summary(&s->p, &s->trace, root_map, root_sources, s->s.total, f);
         else {
             if (sampler_to_prf(ps, &p) >= 0)
-                symbol_summary(&p, NULL, i == 0 ? root_map : &sym, ps->total, f);
+                symbol_summary(&p, NULL, i == 0 ? root_map : &sym, i == 0 ? root_sources : sources, ps->total, f);
             prf_free(&p);
         }
         if (have_map && i > 0)
@@ -587,12 +607,13 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
     if (!s->written)
         return;
     struct symtab t;
-    int have_map = read_map(s->files.map, &t, f);
+    char sources[9000];
+    int have_map = read_map(s->files.map, s->o.program, &t, sources, sizeof sources, f);
     class_summary(&s->s, s->m, have_map || s->procs.n > 1, f);
     if (s->procs.n > 1)
-        program_summary(s, have_map ? &t : NULL, f);
+        program_summary(s, have_map ? &t : NULL, sources, f);
     else if (have_map)
-        symbol_summary(&s->p, s->o.trace || s->o.stacks ? &s->trace : NULL, &t, s->s.total, f);
+        symbol_summary(&s->p, s->o.trace || s->o.stacks ? &s->trace : NULL, &t, sources, s->s.total, f);
     if (have_map)
         symtab_free(&t);
     service_summary(&s->services, s->m, s->tracing, f);

@@ -65,6 +65,7 @@ enum profil_stop {
 /* The exit status `profil run` gives for a session (README): the
  * program's own code when it exits, else one of these; 128 + N after
  * signal N. */
+#define PROFIL_EXIT_BAD_INPUT     2     /* a command's bad input: options, a file it cannot use */
 #define PROFIL_EXIT_NO_INPUT      123
 #define PROFIL_EXIT_RUN_LIMIT     124
 #define PROFIL_EXIT_FAILED        125
@@ -118,6 +119,8 @@ struct profil_options {
     int samples;                /* write every sample's CS:IP and class to NAME.prs (sampling runs) */
     int start_stopped;          /* collect nothing until the program calls START
                                    (its interface at ports ECh/EDh, docs/guestapi.md) */
+    int force;                  /* replace a file an output names even when it is not
+                                   that kind of profil output (checked by content) */
 };
 
 /* Sample (or, in trace mode, instruction) counts per PROFIL class. */

@@ -64,6 +64,7 @@ struct profil_session {
     FILE *in, *out, *err;           /* o's, or stdin, stdout, stderr */
     char msg[4700];                 /* the last error, "FILE: problem" */
     struct run_files files;
+    char run_id[17];                /* the run's id in its NAME.prc and .prx (formats/prc.h) */
     uint8_t *file;                  /* the program's bytes */
     size_t size;
     struct dos_image img;
@@ -135,8 +136,8 @@ void child_names_free(struct child_names *c);
  * .PRF, or when its NAME.prc is one of those or an existing file that is
  * not a .prc.  "" beside a device, or past NAME-9999. */
 void run_files_child(const struct profil_session *s, size_t i, struct child_names *names, char *out, size_t n);
-/* NAME.MAP or NAME.map beside a program, else the program itself when it
- * has debug information (CodeView, Turbo Debugger's); "" when there is neither. */
+/* NAME.MAP or NAME.map beside a program; "" when there is none (the
+ * program's own debug information is symtab_load's to add). */
 int run_files_map_beside(const char *program, char *out, size_t n);
 /* Why a file the run was not asked for (a program's DUMP, a child's .PRF)
  * may not be written at `path`, or NULL when it may: it must be absent or

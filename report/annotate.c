@@ -442,14 +442,20 @@ int annotate_prf(FILE *f, const struct prf *p, const struct annotate_request *q,
     init_lines(&src, q);
     fprintf(f, "annotate %s: bucket resolution: a .PRF counts %s per %u-byte bucket, not per instruction (profil run "
                "--trace for exact counts per instruction)\n", q->path, prf_unit(p), bytes);
-    fprintf(f, "%.0f %s in all; time%% is of all of them%s\n", total, prf_unit(p),
-            q->map ? "; a symbol's share of a bucket it shares is by its bytes (~)" : "");
+    /* A symbol's own count is exact from the run's addresses (NAME.prc), else its bytes' share (~). */
+    const char *mark = q->map && attribute_is_estimate(p) ? "~" : "";
+    char why[300] = "";
+    if (mark[0])
+        attribute_estimate_note(p, why, sizeof why);
+    else if (q->map)
+        snprintf(why, sizeof why, "each symbol's count is exact: every sample counted for the symbol at its address");
+    fprintf(f, "%.0f %s in all; time%% is of all of them%s%s\n", total, prf_unit(p), why[0] ? "; " : "", why);
     for (size_t i = 0; i < n; i++) {
         const struct unit *v = &u[i];
         if (q->symbol && strcmp(v->name, q->symbol) != 0)
             continue;
-        fprintf(f, "\n%s  %05X-%05X: %s%.0f %s (%s%.1f%%)\n", v->name, v->start, v->end - 1, q->map ? "~" : "",
-                v->count, prf_unit(p), q->map ? "~" : "", total > 0 ? 100.0 * v->count / total : 0.0);
+        fprintf(f, "\n%s  %05X-%05X: %s%.0f %s (%s%.1f%%)\n", v->name, v->start, v->end - 1, mark, v->count,
+                prf_unit(p), mark, total > 0 ? 100.0 * v->count / total : 0.0);
         fprintf(f, "  bucket  offsets      %12s   time%%\n", prf_unit(p));
         lines_from(&src, v->start);
         for (uint32_t b = v->start / bytes; b < p->bucket_num && b * bytes < v->end; b++) {

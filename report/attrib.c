@@ -3,6 +3,7 @@
  */
 #include "attrib.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,9 +52,48 @@ static double split_buckets(const struct prf *p, struct unit_hits *rows, size_t 
  * profile's counts; returns the count no row covered. */
 typedef double (*fill_fn)(const void *profile, struct unit_hits *rows, size_t n);
 
+/* The row holding offset off (rows sorted by start), or n. */
+static size_t row_at(const struct unit_hits *rows, size_t n, uint32_t off)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (rows[mid].start <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && off < rows[lo - 1].end ? lo - 1 : n;
+}
+
+/* A .PRF with its run's counted addresses: each goes whole to its row;
+ * without them, each bucket is split by bytes. */
 static double fill_from_buckets(const void *profile, struct unit_hits *rows, size_t n)
 {
-    return split_buckets(profile, rows, n);
+    const struct prf *p = profile;
+    if (!p->at)
+        return split_buckets(p, rows, n);
+    double outside = 0;
+    qsort(rows, n, sizeof *rows, by_start);
+    for (size_t i = 0; i < p->nat; i++) {
+        size_t r = row_at(rows, n, p->at[i].offset);
+        if (r < n)
+            rows[r].hits += (double)p->at[i].count;
+        else
+            outside += (double)p->at[i].count;
+    }
+    return outside;
+}
+
+int attribute_is_estimate(const struct prf *p)
+{
+    return !p->at;
+}
+
+void attribute_estimate_note(const struct prf *p, char *out, size_t n)
+{
+    snprintf(out, n, "~ estimates: each %u-byte bucket's %s split among its symbols by bytes, as the .PRF has no "
+             "NAME.prc with each sample's address beside it", p->bucket_size * 16u, prf_unit(p));
 }
 
 static int symbol_rows(const struct symtab *t, uint32_t limit, fill_fn fill, const void *profile,
@@ -157,18 +197,10 @@ static double fill_from_prx(const void *profile, struct unit_hits *rows, size_t 
         const struct prx_entry *e = &x->e[i];
         if (e->cls != PRX_PROGRAM)
             continue;
-        uint32_t off = prx_offset(x, e);
         double v = prx_metric(e, src->metric);
-        size_t lo = 0, hi = n;
-        while (lo < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (rows[mid].start <= off)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (lo > 0 && off < rows[lo - 1].end)
-            rows[lo - 1].hits += v;
+        size_t r = row_at(rows, n, prx_offset(x, e));
+        if (r < n)
+            rows[r].hits += v;
         else
             outside += v;
     }

@@ -1,8 +1,13 @@
 /*
- * report/attrib.h: samples per symbol.  A bucket's hits are split among
- * the symbols (or, in a map without publics, the segments) covering bytes
- * in it, in proportion to those bytes; a bucket nothing covers counts as
- * "(no symbol)".  Source lines of a line-number table are split the same way.  Shared by `profil hist` and its exports.
+ * report/attrib.h: samples per symbol (or, in a map without publics, per
+ * segment) and per source line.  Each counted address goes whole to the
+ * row holding it: a .prx's, or the run's sample addresses (NAME.prc's,
+ * attached to the .PRF).  A .PRF alone has only buckets: each bucket's
+ * hits are then split among the rows covering bytes in it, in proportion
+ * to those bytes, and the figures are estimates (attribute_is_estimate),
+ * which every output marks "~" with attribute_estimate_note's reason.
+ * What no row holds counts as "(no symbol)" or "(no line)".  Shared by
+ * `profil hist`, annotate, diff, the run summary and the exports.
  */
 #ifndef PROFIL_FORMATS_ATTRIB_H
 #define PROFIL_FORMATS_ATTRIB_H
@@ -36,6 +41,11 @@ struct unit_hits {
 /* rows[0..n-1] in address order, then "(no symbol)" as the last row
  * (*n counts it).  Returns -1 when out of memory. */
 int attribute_hits(const struct prf *p, const struct symtab *t, struct unit_hits **rows, size_t *n);
+
+/* 1 when attribute_hits/attribute_lines can only split p's buckets by
+ * bytes (no counted addresses attached), and the line that says so. */
+int attribute_is_estimate(const struct prf *p);
+void attribute_estimate_note(const struct prf *p, char *out, size_t n);
 
 /* The same per source line of the map's line-number table: one row per
  * label ("HELLO.C:12", its entries' hits summed; start/end give its first

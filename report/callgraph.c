@@ -3,6 +3,8 @@
  */
 #include "callgraph.h"
 
+#include "../emu/services.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,23 +24,37 @@ static long symbol_at(const struct symtab *t, uint32_t off)
     return (long)lo - 1;
 }
 
-/* A function's identity: its symbol, or its entry address. */
+#define KEY_SYMBOL (1ull << 63)
+
+/* Whether a node's entry is DOS's or the BIOS's code (below the program). */
+static int in_system(const struct prx *x, const struct call_node *c)
+{
+    return c->entry < (uint32_t)x->prog_low_pa * 16u;
+}
+
+/* A function's identity: its symbol; a DOS or BIOS service's (an INT's
+ * entry into DOS or the BIOS: one per function, "INT 21h/3Fh read");
+ * else its entry address. */
 static uint64_t key_of(const struct prx *x, const struct symtab *t, const struct call_node *c)
 {
     uint32_t base = (uint32_t)x->prog_low_pa * 16u;
     if (t && c->entry >= base) {
         long s = symbol_at(t, c->entry - base);
         if (s >= 0)
-            return 1ull << 32 | (uint64_t)s;
+            return KEY_SYMBOL | (uint64_t)s;
     }
-    return c->entry;
+    return (in_system(x, c) ? (uint64_t)c->service << 20 : 0) | c->entry;
 }
 
 static void name_of(const struct prx *x, const struct symtab *t, const struct call_node *c, uint64_t key,
                     char *out, size_t n)
 {
-    if (key >> 32) {
+    if (key & KEY_SYMBOL) {
         snprintf(out, n, "%s", t->sym[(uint32_t)key].name);
+        return;
+    }
+    if (c->service && in_system(x, c)) {        /* the service's name, from emu/services.c's one table */
+        service_label(c->service, out, n);
         return;
     }
     const char *area = c->entry < (uint32_t)x->dos_pa * 16u ? "BIOS "

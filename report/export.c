@@ -38,8 +38,9 @@ int export_csv(FILE *f, const struct prf *p, const struct symtab *t)
         size_t n;
         if (attribute_hits(p, t, &rows, &n) != 0)
             return -1;
+        const char *mark = attribute_is_estimate(p) ? "~" : "";
         for (size_t i = 0; i < n; i++) {
-            fprintf(f, "%s,", i + 1 < n ? "symbol" : "none");
+            fprintf(f, "%s%s,", mark, i + 1 < n ? "symbol" : "none");
             csv_string(f, rows[i].name);
             fprintf(f, ",%u,%u,%.2f,%.3f\n", rows[i].start, rows[i].end, rows[i].hits, 100.0 * rows[i].hits / t1);
         }
@@ -56,6 +57,13 @@ int export_csv(FILE *f, const struct prf *p, const struct symtab *t)
     for (int k = 0; k < 3; k++)
         fprintf(f, "%s,\"%s\",,,%llu,%.3f\n", names[k], names[k], (unsigned long long)hits[k],
                 100.0 * (double)hits[k] / t1);
+    if (t && attribute_is_estimate(p)) {     /* why the rows above are marked "~" */
+        char note[300];
+        attribute_estimate_note(p, note, sizeof note);
+        fprintf(f, "~,");
+        csv_string(f, note);
+        fprintf(f, ",,,,\n");
+    }
     return 0;
 }
 
@@ -78,6 +86,12 @@ int export_json(FILE *f, const struct prf *p, const struct symtab *t)
             return -1;
         fprintf(f, ",\n  \"map_format\": ");
         json_put_text(f, map_format_name(t->format));
+        if (attribute_is_estimate(p)) {     /* the symbols' hits are split buckets: say so */
+            char note[300];
+            attribute_estimate_note(p, note, sizeof note);
+            fprintf(f, ",\n  \"estimate\": ");
+            json_put_text(f, note);
+        }
         fprintf(f, ",\n  \"symbols\": [");
         for (size_t i = 0; i + 1 < n; i++) {
             fprintf(f, "%s\n    {\"name\": ", i ? "," : "");

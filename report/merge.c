@@ -29,6 +29,14 @@ int merge_read(const char *path, struct merge_side *m, char *err, size_t errn)
     free(m->p.exact);           /* the counts stay in m->c */
     m->p.exact = NULL;
     m->p.unit = NULL;
+    if (m->exact) {             /* and the addresses (moved to p.at by the attaching) */
+        m->c.at = m->p.at;
+        m->c.nat = m->p.nat;
+    } else {
+        free(m->p.at);
+    }
+    m->p.at = NULL;
+    m->p.nat = 0;
     return 0;
 }
 
@@ -117,6 +125,19 @@ static int add_services(struct prc *sum, const struct prc *b)
     return 0;
 }
 
+/* The counted addresses of both, added; none unless both have them. */
+static int add_addresses(struct prc *sum, const struct prc *b)
+{
+    struct prf_at *at = NULL;
+    size_t n = 0;
+    if (sum->at && b->at && prf_at_add(sum->at, sum->nat, b->at, b->nat, &at, &n) != 0)
+        return -1;
+    free(sum->at);
+    sum->at = at;
+    sum->nat = n;
+    return 0;
+}
+
 int merge_add(struct merge_side *sum, const struct merge_side *b, char *why, size_t n)
 {
     char name[40];
@@ -146,11 +167,12 @@ int merge_add(struct merge_side *sum, const struct merge_side *b, char *why, siz
     }
     if (exact) {
         struct prc *c = &sum->c;
+        c->run[0] = 0;          /* a sum of runs is no one run */
         c->cycles += b->c.cycles;
         c->seconds = (double)c->cycles * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
         c->instructions += b->c.instructions;
         c->samples += b->c.samples;
-        if (add_services(c, &b->c) != 0) {
+        if (add_services(c, &b->c) != 0 || add_addresses(c, &b->c) != 0) {
             snprintf(why, n, "out of memory");
             return -1;
         }

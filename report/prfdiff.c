@@ -144,7 +144,7 @@ static int by_label(const void *x, const void *y)
 static int by_move(const void *x, const void *y)
 {
     const struct diff_row *a = x, *b = y;
-    double da = fabs(a->new_share - a->old_share), db = fabs(b->new_share - b->old_share);
+    double da = fabs(a->new_cost - a->old_cost), db = fabs(b->new_cost - b->old_cost);
     if (da != db)
         return da < db ? 1 : -1;
     return strcmp(a->label, b->label);
@@ -167,7 +167,10 @@ static int match_rows(struct rows *v, const double total[2], struct prf_diff *ou
     for (size_t i = 0; i < out->n; i++) {
         out->rows[i].old_share = 100.0 * out->rows[i].old_count / (total[0] > 0 ? total[0] : 1);
         out->rows[i].new_share = 100.0 * out->rows[i].new_count / (total[1] > 0 ? total[1] : 1);
+        out->rows[i].old_cost = out->rows[i].old_count * out->per_count[0];
+        out->rows[i].new_cost = out->rows[i].new_count * out->per_count[1];
     }
+    out->old_whole = total[0] * out->per_count[0];
     qsort(out->rows, out->n, sizeof *out->rows, by_move);
     return 0;
 }
@@ -184,6 +187,14 @@ static double prf_seconds(const struct diff_side *s)
     if (s->prc)
         return s->prc->seconds;
     return strcmp(prf_unit(s->prf), "samples") == 0 ? (double)prf_total(s->prf) * s->prf->clock_grain / 1e6 : -1;
+}
+
+/* A sampling .PRF's milliseconds per sample: its run's (NAME.prc), else the interval. */
+static double ms_per_sample(const struct diff_side *s)
+{
+    if (s->prc && s->prc->samples)
+        return 1e3 * s->prc->seconds / (double)s->prc->samples;
+    return s->prf->clock_grain / 1e3;
 }
 
 static int prf_totals(const struct diff_side *a, const struct diff_side *b, struct prf_diff *out, char *err,
@@ -206,6 +217,11 @@ static int prf_totals(const struct diff_side *a, const struct diff_side *b, stru
     if (strcmp(ua, "instructions") == 0 || a->prf->clock_grain == b->prf->clock_grain)
         put_total(out, ua, (double)prf_total(a->prf), (double)prf_total(b->prf), 0);
     out->unit = ua;
+    int sampled = strcmp(ua, "samples") == 0;
+    out->cost_unit = sampled ? "ms" : ua;
+    out->per_count[0] = sampled ? ms_per_sample(a) : 1;
+    out->per_count[1] = sampled ? ms_per_sample(b) : 1;
+    out->estimated = (a->map && attribute_is_estimate(a->prf)) || (b->map && attribute_is_estimate(b->prf));
     return 0;
 }
 
@@ -234,6 +250,12 @@ static int prx_compare(const struct diff_side *a, const struct diff_side *b, int
     prx_totals(a->prx, b->prx, out);
     enum metric m = sampled ? METRIC_SAMPLES : METRIC_CYCLES;
     out->unit = by_function && sampled ? "samples" : "cycles";
+    out->cost_unit = sampled ? "ms" : "cycles";
+    for (int k = 0; k < 2; k++) {       /* a sampling run's ms per sample: its time over its samples */
+        const struct prx *x = k ? b->prx : a->prx;
+        double ms = 1e3 * (double)x->total_cycles * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
+        out->per_count[k] = !sampled ? 1 : x->service_samples ? ms / (double)x->service_samples : x->clock_grain / 1e3;
+    }
     out->calls = by_function;
     for (int k = 0; k < 2; k++) {
         const struct diff_side *s = k ? b : a;
@@ -273,6 +295,19 @@ int profile_compare(const struct diff_side *a, const struct diff_side *b, int by
     if (rc != 0)
         prf_diff_free(out);
     return rc;
+}
+
+double diff_row_change(const struct diff_row *r)
+{
+    if (r->old_cost <= 0)
+        return r->new_cost > 0 ? HUGE_VAL : 0;
+    return 100.0 * (r->new_cost - r->old_cost) / r->old_cost;
+}
+
+int diff_row_grew(const struct prf_diff *d, const struct diff_row *r, double threshold)
+{
+    double grew = r->new_cost - r->old_cost;
+    return grew > 0 && diff_row_change(r) > threshold && grew >= DIFF_ROW_FLOOR / 100.0 * d->old_whole;
 }
 
 double diff_growth(const struct diff_total *t)

@@ -67,7 +67,7 @@ int summary_symbols(const struct prf *p, const struct prx *x, const struct symta
         for (size_t i = 0; i < nu; i++)
             offer(&r, u[i].name, u[i].hits, (double)samples);
         free(u);
-        *basis = SUMMARY_SPLIT;
+        *basis = attribute_is_estimate(p) ? SUMMARY_SPLIT : SUMMARY_SAMPLES;
     }
     *n = r.n;
     return 0;
@@ -79,7 +79,8 @@ void summary_basis_note(enum summary_basis b, const struct prf *p, char *out, si
         snprintf(out, n, "exact: %% of all cycles, traced");
     else if (b == SUMMARY_STACKS)
         snprintf(out, n, "exact: %% of samples, each counted for the function it was in (--stacks)");
+    else if (b == SUMMARY_SAMPLES)
+        snprintf(out, n, "exact: %% of samples, each counted for the symbol at its address");
     else
-        snprintf(out, n, "~ estimates: each %u-byte bucket's samples split among its symbols by bytes; "
-                 "--stacks or --trace for exact figures", p->bucket_size * 16u);
+        attribute_estimate_note(p, out, n);
 }

@@ -2,9 +2,10 @@
  * report/summary.h: the busiest symbols a run's summary names, from the
  * best data the run has: a trace's exact cycles per address (% of all
  * cycles); with --stacks, the samples per function, each sample counted
- * for the function it was in (exact); otherwise the .PRF's samples with
- * each bucket split among its symbols by bytes, an estimate at the
- * bucket's resolution.
+ * for the function it was in (exact); otherwise the .PRF's samples, each
+ * counted for the symbol at its address (exact: the run keeps every
+ * sample's address), or, for a .PRF with no addresses, each bucket split
+ * among its symbols by bytes, an estimate at the bucket's resolution.
  */
 #ifndef PROFIL_FORMATS_SUMMARY_H
 #define PROFIL_FORMATS_SUMMARY_H
@@ -16,7 +17,7 @@
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
 
-enum summary_basis { SUMMARY_SPLIT, SUMMARY_CYCLES, SUMMARY_STACKS };
+enum summary_basis { SUMMARY_SPLIT, SUMMARY_CYCLES, SUMMARY_STACKS, SUMMARY_SAMPLES };
 
 struct summary_row {
     char name[80];

@@ -30,7 +30,8 @@ static int index_grow(struct calltree *t)
     return 0;
 }
 
-static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip)
+static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip,
+                         uint32_t service)
 {
     if (t->n == t->cap) {
         uint32_t cap = t->cap ? t->cap * 2 : 256;
@@ -43,7 +44,7 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
     if ((t->n + 1) * 2 > t->index_cap && index_grow(t) != 0)
         return CALLS_NO_PARENT;
     uint32_t i = t->n++;
-    t->node[i] = (struct call_node){ parent, lin(cs, ip), cs, ip, (uint8_t)kind, 0, 0, 0, 0, 0 };
+    t->node[i] = (struct call_node){ parent, lin(cs, ip), cs, ip, (uint8_t)kind, 0, 0, 0, 0, 0, service };
     uint32_t h = hash(parent, t->node[i].entry) & (t->index_cap - 1);
     while (t->index[h])
         h = (h + 1) & (t->index_cap - 1);
@@ -51,16 +52,18 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
     return i;
 }
 
-/* The child of `parent` entered at CS:IP, made on first use. */
-static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip)
+/* The child of `parent` entered at CS:IP for `service` (an INT's: one
+ * node per DOS or BIOS function), made on first use. */
+static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip,
+                      uint32_t service)
 {
     uint32_t entry = lin(cs, ip);
     for (uint32_t h = hash(parent, entry) & (t->index_cap - 1); t->index[h]; h = (h + 1) & (t->index_cap - 1)) {
         const struct call_node *c = &t->node[t->index[h] - 1];
-        if (c->parent == parent && c->entry == entry)
+        if (c->parent == parent && c->entry == entry && c->service == service)
             return t->index[h] - 1;
     }
-    return t->n < CALLS_MAX_NODES ? add_node(t, parent, kind, cs, ip) : CALLS_NO_PARENT;
+    return t->n < CALLS_MAX_NODES ? add_node(t, parent, kind, cs, ip, service) : CALLS_NO_PARENT;
 }
 
 /* Drops the frames on stack segment `ss` whose return address lies below
@@ -74,11 +77,12 @@ static void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
     t->cur = t->depth ? t->stack[t->depth - 1].node : 0;
 }
 
-int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp)
+int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
+                uint32_t service)
 {
     static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };      /* bytes, by kind */
     drop_passed(t, ss, (uint32_t)sp + pushed[kind]);
-    uint32_t node = t->depth < CALLS_MAX_DEPTH ? child(t, t->cur, kind, cs, ip) : CALLS_NO_PARENT;
+    uint32_t node = t->depth < CALLS_MAX_DEPTH ? child(t, t->cur, kind, cs, ip, service) : CALLS_NO_PARENT;
     if (node == CALLS_NO_PARENT) {
         t->lost++;
         return 0;
@@ -127,10 +131,10 @@ void calls_jump(struct calltree *t, uint32_t to)
 /* ---- the observer the machine calls -------------------------------------- */
 
 static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
-                    uint32_t back)
+                    uint32_t back, uint32_t service)
 {
     struct calltree *t = ctx;
-    if (calls_enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp))
+    if (calls_enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service))
         calls_returns_to(t, back);
 }
 
@@ -158,7 +162,7 @@ int calls_init(struct calltree *t, uint16_t cs, uint16_t ip)
 {
     memset(t, 0, sizeof *t);
     t->stack = calloc(CALLS_MAX_DEPTH, sizeof *t->stack);
-    if (!t->stack || add_node(t, CALLS_NO_PARENT, CALL_ROOT, cs, ip) != 0) {
+    if (!t->stack || add_node(t, CALLS_NO_PARENT, CALL_ROOT, cs, ip, 0) != 0) {
         calls_free(t);
         return -1;
     }

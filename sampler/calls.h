@@ -57,7 +57,9 @@ void calls_free(struct calltree *t);
 void calls_clear(struct calltree *t);
 
 /* Returns 1 when a frame was pushed, 0 when the call was not followed (lost). */
-int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp);
+/* `service`: an INT's (emu/services.h id), or 0; one node per service. */
+int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
+                uint32_t service);
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot);
 /* The innermost frame returns to the linear address `back` (after
  * calls_enter(); the observer gives it). */

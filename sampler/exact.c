@@ -48,13 +48,13 @@ unsigned exact_fitting_bucket_size(const uint64_t *para, uint32_t n, unsigned bu
     return 0;
 }
 
-void exact_prc(const char *program, const struct sampler *s, struct machine *m, int tracing,
+void exact_prc(const char *program, const struct sampler *s, const struct prf *p, struct machine *m, int tracing,
                const struct prx *services, struct prc *out)
 {
     const char *base = strrchr(program, '/');
     struct prc c = { .cycles = machine_now(m), .seconds = cycles_to_seconds(machine_now(m)), .instructions = cpu_insn_count(m),
                      .samples = tracing ? 0 : s->total, .io = s->hit_io, .dos = s->hit_dos, .high = s->hit_high,
-                     .bucket = s->bucket };
+                     .bucket = s->bucket, .at = p->at, .nat = p->nat };
     if (services && services->services) {      /* lent for the writing */
         c.services = services->services;
         c.nservices = services->nservices;
@@ -68,21 +68,22 @@ void exact_prc(const char *program, const struct sampler *s, struct machine *m, 
     snprintf(c.timing, sizeof c.timing, "%s", machine_timing_name(m));
     const struct prf_layout *l = &s->layout;
     c.header = (struct prf){ l->clock_grain, (uint16_t)l->bucket_num, l->bucket_size, l->prog_low_pa,
-                             l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL };
+                             l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL, NULL, 0 };
     *out = c;
 }
 
 /* The companion of the run; 1 when prf_path is a device (none written). */
-static int write_companion(struct file_set *set, const char *prf_path, const char *program,
-                           const struct sampler *s, struct machine *m, int tracing, const struct prx *services,
-                           const struct proc *child, char *err, size_t errn)
+static int write_companion(struct file_set *set, const char *prf_path, const char *program, const char *run,
+                           const struct sampler *s, const struct prf *p, struct machine *m, int tracing,
+                           const struct prx *services, const struct proc *child, char *err, size_t errn)
 {
     struct stat st;
     char path[4200];
     struct prc c;
     if (stat(prf_path, &st) == 0 && !S_ISREG(st.st_mode))
         return 1;
-    exact_prc(program, s, m, tracing, services, &c);
+    exact_prc(program, s, p, m, tracing, services, &c);
+    snprintf(c.run, sizeof c.run, "%s", run);
     if (child) {                /* its time, from EXEC to its end; its instructions are not counted */
         c.cycles = child->end - child->start;
         c.seconds = cycles_to_seconds(c.cycles);
@@ -153,13 +154,13 @@ static void advice(const struct sampler *s, const struct tracer *t, uint64_t lar
         snprintf(out, n, "no -b keeps every counter under 65536 (-i does not change instruction counts)");
 }
 
-static int finish(struct file_set *set, const char *prf_path, const char *program, const struct sampler *s,
-                  struct machine *m, const struct tracer *t, const struct prx *services, const struct proc *child,
-                  char *say, size_t n)
+static int finish(struct file_set *set, const char *prf_path, const char *program, const char *run,
+                  const struct sampler *s, const struct prf *p, struct machine *m, const struct tracer *t,
+                  const struct prx *services, const struct proc *child, char *say, size_t n)
 {
     char err[600], names[400], fit[160], path[4200];
     uint64_t largest;
-    int rc = write_companion(set, prf_path, program, s, m, t != NULL, services, child, err, sizeof err);
+    int rc = write_companion(set, prf_path, program, run, s, p, m, t != NULL, services, child, err, sizeof err);
     int wrapped = name_wrapped(s, names, sizeof names, &largest);
     if (rc < 0) {
         snprintf(say, n, "%s: the exact counts are not saved%s", err,
@@ -177,19 +178,15 @@ static int finish(struct file_set *set, const char *prf_path, const char *progra
     return 1;
 }
 
-int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                 const struct tracer *t, const struct prx *services, char *say, size_t n)
+int exact_finish_into(struct file_set *set, const char *prf_path, const char *program, const char *run,
+                      const struct sampler *s, const struct prf *p, struct machine *m, const struct tracer *t,
+                      const struct prx *services, char *say, size_t n)
 {
-    return finish(NULL, prf_path, program, s, m, t, services, NULL, say, n);
+    return finish(set, prf_path, program, run, s, p, m, t, services, NULL, say, n);
 }
 
-int exact_finish_into(struct file_set *set, const char *prf_path, const char *program, const struct sampler *s,
-                      struct machine *m, const struct tracer *t, const struct prx *services, char *say, size_t n)
+int exact_finish_child(const char *prf_path, const struct proc *child, const char *run, const struct prf *p,
+                       struct machine *m, char *say, size_t n)
 {
-    return finish(set, prf_path, program, s, m, t, services, NULL, say, n);
-}
-
-int exact_finish_child(const char *prf_path, const struct proc *child, struct machine *m, char *say, size_t n)
-{
-    return finish(NULL, prf_path, child->name, &child->s, m, NULL, NULL, child, say, n);
+    return finish(NULL, prf_path, child->name, run, &child->s, p, m, NULL, NULL, child, say, n);
 }

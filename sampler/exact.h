@@ -15,29 +15,31 @@
 #include "sampler.h"
 #include "trace.h"
 
-/* After the .PRF at prf_path is written: write its companion (none when
- * prf_path is a device such as /dev/null), with the time per service of
- * `services` (x->services, as in the .prx; NULL: none).  `t` is the
- * tracer of a --trace run, else NULL.  Returns 1 with one line in `say` (without the
- * "profil: warning: " prefix) when there is something to tell: counters
- * wrapped, or the companion could not be written; else 0. */
-/* The run's NAME.prc contents: the counts are lent from s, the services
+/* The run's NAME.prc contents: the counts are lent from s, the counted
+ * addresses from p (the .PRF sampler_to_prf made of s), the services
  * from `services` (NULL: none); valid while they are. */
 struct prc;
-void exact_prc(const char *program, const struct sampler *s, struct machine *m, int tracing,
+struct prf;
+void exact_prc(const char *program, const struct sampler *s, const struct prf *p, struct machine *m, int tracing,
                const struct prx *services, struct prc *c);
 
-int exact_finish(const char *prf_path, const char *program, const struct sampler *s, struct machine *m,
-                 const struct tracer *t, const struct prx *services, char *say, size_t n);
-/* The same with NAME.prc staged in `set` (formats/fileio.h), renamed with
- * the run's other files. */
+/* After the .PRF at prf_path is written: its companion NAME.prc (none
+ * when prf_path is a device such as /dev/null), staged in `set`
+ * (formats/fileio.h) to be renamed with the run's other files, with the
+ * run's id `run` (formats/prc.h, prc_run_id) and the time per service of
+ * `services` (x->services, as in the .prx; NULL: none).  `t` is the tracer
+ * of a --trace run, else NULL.  Returns 1 with one line in `say` (without
+ * the "profil: warning: " prefix) when there is something to tell:
+ * counters wrapped, or the companion could not be written; else 0. */
 struct file_set;
-int exact_finish_into(struct file_set *set, const char *prf_path, const char *program, const struct sampler *s,
-                      struct machine *m, const struct tracer *t, const struct prx *services, char *say, size_t n);
+int exact_finish_into(struct file_set *set, const char *prf_path, const char *program, const char *run,
+                      const struct sampler *s, const struct prf *p, struct machine *m, const struct tracer *t,
+                      const struct prx *services, char *say, size_t n);
 /* The same for a child program's own .PRF (procs.h): its samples, its
  * time from its EXEC to its end, no instructions (not counted per program)
  * and no services. */
-int exact_finish_child(const char *prf_path, const struct proc *child, struct machine *m, char *say, size_t n);
+int exact_finish_child(const char *prf_path, const struct proc *child, const char *run, const struct prf *p,
+                       struct machine *m, char *say, size_t n);
 
 /* The smallest -i (microseconds, above the run's) at which counts this
  * large would stay under 65536, from the time they stand for; 0 when

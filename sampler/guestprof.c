@@ -188,6 +188,7 @@ static int call(struct guestprof *g, uint8_t fn, const char *arg, unsigned len, 
     case GUEST_FN_START:
         if (g->collecting)
             return GUEST_E_STARTED;
+        g->started = 1;
         guestprof_collect(g, 1);
         return GUEST_OK;
     case GUEST_FN_STOP:

@@ -30,6 +30,7 @@
 
 struct guestprof {
     int collecting;                 /* started (the default), or stopped */
+    int started;                    /* the program called START at least once */
     struct sampler *s;              /* the profilers start/stop/clear act on */
     struct calltree *calls;         /* or NULL */
     struct svcprof *svc;            /* or NULL */

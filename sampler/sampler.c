@@ -77,13 +77,17 @@ int sampler_init(struct sampler *s, const struct prf_layout *l)
     memset(s, 0, sizeof *s);
     s->layout = *l;
     s->bucket = calloc(l->bucket_num, sizeof *s->bucket);
-    return s->bucket ? 0 : -1;
+    s->nat = l->bucket_num * l->bucket_size * 16u;     /* under (2^16 + 2^16) x 16 paragraphs' bytes */
+    s->at = calloc(s->nat ? s->nat : 1, sizeof *s->at);
+    return s->bucket && s->at ? 0 : -1;
 }
 
 void sampler_free(struct sampler *s)
 {
     free(s->bucket);
+    free(s->at);
     s->bucket = NULL;
+    s->at = NULL;
 }
 
 void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
@@ -114,9 +118,12 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
     case CLASS_HIGH: s->hit_high++; break;
     case CLASS_BUCKET:
         /* prog_high_pa wraps past FFFF only for absurd layouts; stay inside. */
-        if (b < s->layout.bucket_num)
+        if (b < s->layout.bucket_num) {
+            uint32_t offset = sample_offset(&s->layout, cs, ip);
             s->bucket[b]++;
-        else {
+            if (s->at && offset < s->nat)
+                s->at[offset]++;
+        } else {
             s->hit_high++;
             counted = CLASS_HIGH;
         }
@@ -130,6 +137,8 @@ void sampler_clear(struct sampler *s)
 {
     s->hit_io = s->hit_dos = s->hit_high = s->total = 0;
     memset(s->bucket, 0, s->layout.bucket_num * sizeof *s->bucket);
+    if (s->at)
+        memset(s->at, 0, s->nat * sizeof *s->at);
 }
 
 static uint16_t wrap(uint64_t v, int *wrapped)
@@ -162,5 +171,7 @@ int sampler_to_prf(const struct sampler *s, struct prf *p)
     p->exact[s->layout.bucket_num] = s->hit_io;
     p->exact[s->layout.bucket_num + 1] = s->hit_dos;
     p->exact[s->layout.bucket_num + 2] = s->hit_high;
+    if (s->at && prf_at_from_counts(s->at, s->nat, &p->at, &p->nat) != 0)
+        return -1;
     return wrapped;
 }

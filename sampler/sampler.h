@@ -32,6 +32,10 @@ struct sampler {
     struct prf_layout layout;
     uint64_t hit_io, hit_dos, hit_high, total;
     uint64_t *bucket;
+    uint64_t *at;               /* per program offset (bucket_num x bucket_size x 16 of them):
+                                   where each sample in a bucket was, for exact per-symbol
+                                   figures; NULL: not kept */
+    uint32_t nat;
     struct calltree *stacks;    /* --stacks: each sample also counts for the innermost call */
     struct svcprof *services;   /* or NULL: samples in DOS and the I/O system per service */
     struct procs *procs;        /* or NULL: each sample also counts for its program (procs.h) */
@@ -50,13 +54,20 @@ int prf_layout_make(struct prf_layout *l, uint16_t clock_grain, uint16_t bucket_
 enum sample_class sample_classify(const struct prf_layout *l, uint16_t cs, uint16_t ip,
                                   uint32_t *bucket);
 
+/* A program address's offset from prog_low_pa (the .prc's "addresses"),
+ * as PROFIL's classification forms its paragraph. */
+static inline uint32_t sample_offset(const struct prf_layout *l, uint16_t cs, uint16_t ip)
+{
+    return (uint32_t)(uint16_t)(cs + (ip >> 4) - l->prog_low_pa) * 16u + (ip & 15u);
+}
+
 int sampler_init(struct sampler *s, const struct prf_layout *l);
 void sampler_free(struct sampler *s);
 void sampler_tick(void *sampler, uint16_t cs, uint16_t ip);
 /* Every count back to 0 (the program's CLEAR). */
 void sampler_clear(struct sampler *s);
 /* Fill a .PRF from the counts (p->bucket allocated, and p->exact: the
- * 64-bit counts, for the summary); returns how many counters exceeded
+ * 64-bit counts, and p->at: the counted addresses, for the summary); returns how many counters exceeded
  * 65535 and wrapped, or -1 when out of memory. */
 int sampler_to_prf(const struct sampler *s, struct prf *p);
 

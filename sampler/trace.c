@@ -48,6 +48,8 @@ void tracer_to_sampler(const struct tracer *t, struct sampler *s)
 {
     s->hit_io = s->hit_dos = s->hit_high = s->total = 0;
     memset(s->bucket, 0, s->layout.bucket_num * sizeof *s->bucket);
+    if (s->at)
+        memset(s->at, 0, s->nat * sizeof *s->at);
     for (uint32_t a = 0; a < MEM_SIZE; a++) {
         uint64_t n = t->counts.insns[a];
         if (!n)
@@ -57,7 +59,14 @@ void tracer_to_sampler(const struct tracer *t, struct sampler *s)
         case CLASS_IO: s->hit_io += n; break;
         case CLASS_DOS: s->hit_dos += n; break;
         case CLASS_HIGH: s->hit_high += n; break;
-        case CLASS_BUCKET: s->bucket[b] += n; break;
+        case CLASS_BUCKET: {
+            uint16_t cs = t->counts.cs[a], ip = ip_of(a, cs);
+            uint32_t offset = sample_offset(&s->layout, cs, ip);
+            s->bucket[b] += n;
+            if (s->at && offset < s->nat)
+                s->at[offset] += n;
+            break;
+        }
         }
         s->total += n;
     }

@@ -99,7 +99,7 @@ static void bench_reports(void)
     static uint16_t counts[NB];
     for (unsigned i = 0; i < NB; i++)
         counts[i] = (uint16_t)((i * 2654435761u) >> 20);
-    struct prf p = { 100, NB, 1, 0x200, (uint16_t)(0x200 + NB - 1), 0xC0, 10, 20, 30, counts, NULL, NULL };
+    struct prf p = { 100, NB, 1, 0x200, (uint16_t)(0x200 + NB - 1), 0xC0, 10, 20, 30, counts, NULL, NULL, NULL, 0 };
     uint8_t *bytes = malloc(prf_size(&p));
     prf_encode(&p, bytes);
     struct symtab t = { .format = MAP_MSLINK, .sym = calloc(NSYM, sizeof(struct symbol)), .nsym = NSYM };

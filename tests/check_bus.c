@@ -293,10 +293,10 @@ START_TEST(command_line)
     slurp(TMP "/bus.prx", prx, sizeof prx);
     ck_assert_ptr_nonnull(strstr(prx, "\"timing\": \"bus\""));
     run_profil(&r, "run --timing clock " FIX("hotloop.com"), NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --timing clock: want table or bus\n");
     run_profil(&r, "run --timing bus --cpu 286 " FIX("hotloop.com"), NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --timing bus models the 8088 and 8086 only (not --cpu 286)\n");
 }
 END_TEST

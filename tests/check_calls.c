@@ -8,6 +8,8 @@
  */
 #include "testutil.h"
 
+#include "../emu/services.h"
+
 #include "../report/callgraph.h"
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
@@ -19,13 +21,13 @@ START_TEST(shadow_stack_matches_by_slot)
 {
     struct calltree t;
     ck_assert_int_eq(calls_init(&t, 0x100, 0x100), 0);
-    calls_enter(&t, CALL_NEAR, 0x100, 0x200, 0x900, 0xFFFC);     /* f */
-    calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8);     /* g, from f */
+    calls_enter(&t, CALL_NEAR, 0x100, 0x200, 0x900, 0xFFFC, 0);     /* f */
+    calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8, 0);     /* g, from f */
     ck_assert_uint_eq(t.depth, 2);
     calls_leave(&t, 0x900, 0xFFF8);                               /* g returns */
     ck_assert_uint_eq(t.depth, 1);
     ck_assert_uint_eq(t.node[t.cur].entry, 0x1200);
-    calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8);     /* g again: the same node */
+    calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8, 0);     /* g again: the same node */
     ck_assert_uint_eq(t.n, 3);
     ck_assert_uint_eq(t.node[2].calls, 2);
     /* longjmp: f's caller returns from below g's and f's slots. */
@@ -48,9 +50,9 @@ START_TEST(shadow_stack_sees_a_return_by_jump)
 {
     struct calltree t;
     ck_assert_int_eq(calls_init(&t, 0x100, 0x100), 0);
-    ck_assert_int_eq(calls_enter(&t, CALL_NEAR, 0x100, 0x200, 0x900, 0xFFFC), 1);   /* f, back to 1103h */
+    ck_assert_int_eq(calls_enter(&t, CALL_NEAR, 0x100, 0x200, 0x900, 0xFFFC, 0), 1);   /* f, back to 1103h */
     calls_returns_to(&t, 0x1103);
-    ck_assert_int_eq(calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8), 1);   /* __chkstk, back to 1205h */
+    ck_assert_int_eq(calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8, 0), 1);   /* __chkstk, back to 1205h */
     calls_returns_to(&t, 0x1205);
     calls_jump(&t, 0x1300);                                  /* a jump table: nothing */
     calls_jump(&t, 0x1200);
@@ -60,7 +62,7 @@ START_TEST(shadow_stack_sees_a_return_by_jump)
     ck_assert_uint_eq(t.node[t.cur].entry, 0x1200);
     ck_assert_uint_eq(t.jumped, 1);
     ck_assert_uint_eq(t.unwound, 0);
-    calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF0);  /* below the JMP's SP: still a child of f */
+    calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF0, 0);  /* below the JMP's SP: still a child of f */
     calls_returns_to(&t, 0x1210);
     calls_jump(&t, 0x1103);                                  /* f and its child, by one jump */
     ck_assert_uint_eq(t.depth, 0);
@@ -92,9 +94,9 @@ START_TEST(shadow_stack_survives_a_stack_switch)
 {
     struct calltree t;
     ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
-    calls_enter(&t, CALL_IRQ, 0xF000, 0x10, 0x900, 0x100);        /* interrupt on the program's stack */
-    calls_enter(&t, CALL_FAR, 0xF000, 0x40, 0x2000, 0x7FC);       /* the handler switched to its own */
-    calls_enter(&t, CALL_NEAR, 0xF000, 0x80, 0x900, 0x200);       /* a call on SS 900 above the IRQ's slot */
+    calls_enter(&t, CALL_IRQ, 0xF000, 0x10, 0x900, 0x100, 0);        /* interrupt on the program's stack */
+    calls_enter(&t, CALL_FAR, 0xF000, 0x40, 0x2000, 0x7FC, 0);       /* the handler switched to its own */
+    calls_enter(&t, CALL_NEAR, 0xF000, 0x80, 0x900, 0x200, 0);       /* a call on SS 900 above the IRQ's slot */
     ck_assert_uint_eq(t.depth, 3);                                /* the far frame (SS 2000) was not passed */
     calls_leave(&t, 0x900, 0x100);                                /* IRET: unwinds both above it */
     ck_assert_uint_eq(t.depth, 0);
@@ -111,7 +113,7 @@ START_TEST(shadow_stack_depth_limit)
     struct calltree t;
     ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
     for (unsigned i = 0; i < CALLS_MAX_DEPTH + 5; i++)
-        calls_enter(&t, CALL_NEAR, 0x100, 0x10, 0x900, (uint16_t)(0xFFFE - 2 * i));
+        calls_enter(&t, CALL_NEAR, 0x100, 0x10, 0x900, (uint16_t)(0xFFFE - 2 * i), 0);
     ck_assert_uint_eq(t.depth, CALLS_MAX_DEPTH);
     ck_assert_uint_eq(t.lost, 5);
     calls_leave(&t, 0x900, (uint16_t)(0xFFFE - 2 * (CALLS_MAX_DEPTH - 1)));
@@ -236,10 +238,10 @@ START_TEST(function_reports)
                   "%s", r.out);
     /* Errors: what a file cannot answer. */
     run_profil(&r, "hist --by function " TMP "/CALLS.PRF", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "CALLS.PRF: a .PRF has no calls or memory"));
     run_profil(&r, "hist --by site " TMP "/CALLS.prx", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --by site: " TMP "/CALLS.prx has no memory figures (profil run --memory)\n");
     run_profil(&r, "hist --by fn " TMP "/CALLS.prx", NULL);
     ck_assert_str_eq(r.err, "profil: --by fn: want bucket, symbol, line, function, site, service or zone\n");
@@ -279,7 +281,7 @@ START_TEST(sampling_with_stacks)
     prf_free(&p);
     prx_free(&x);
     run_profil(&r, "hist " TMP "/STACKS.prx", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "is from a sampling run"));
 }
 END_TEST
@@ -328,8 +330,9 @@ END_TEST
 /* A call tree in a .prx: read back, and a bad one named. */
 START_TEST(prx_call_tree_round_trip)
 {
-    struct call_node nodes[2] = { { CALLS_NO_PARENT, 0x1960, 0x196, 0, CALL_ROOT, 1, 10, 100, 1, 0 },
-                                  { 0, 0x1970, 0x196, 0x10, CALL_FAR, 7, 1ull << 40, 5, 0, 0 } };
+    struct call_node nodes[2] = { { CALLS_NO_PARENT, 0x1960, 0x196, 0, CALL_ROOT, 1, 10, 100, 1, 0, 0 },
+                                  { 0, 0x1970, 0x196, 0x10, CALL_FAR, 7, 1ull << 40, 5, 0, 0,
+                                    service_id(0x21, 0x3F, 0) } };
     struct alloc_site site = { PRX_SITE_EXEC, 0, 0, 2, 0, 0, 0, 64, 0, 64, 64 };
     struct prx x = { .program = "T.COM", .mode = "trace", .bucket_size = 1, .calls = nodes, .ncalls = 2,
                      .unmatched = 3, .open = 1, .max_depth = 1, .sites = &site, .nsites = 1 }, y;
@@ -342,6 +345,8 @@ START_TEST(prx_call_tree_round_trip)
     ck_assert_uint_eq(y.calls[0].parent, CALLS_NO_PARENT);
     ck_assert_uint_eq(y.calls[1].kind, CALL_FAR);
     ck_assert_uint_eq(y.calls[1].insns, 1ull << 40);
+    ck_assert_uint_eq(y.calls[0].service, 0);
+    ck_assert_uint_eq(y.calls[1].service, service_id(0x21, 0x3F, 0));      /* the "services" rows */
     ck_assert_uint_eq(y.unmatched, 3);
     ck_assert_uint_eq(y.sites[0].linear, PRX_SITE_EXEC);
     ck_assert_uint_eq(y.sites[0].live, 64);
@@ -368,7 +373,7 @@ static struct call_node *chain_of(size_t n)
     struct call_node *c = calloc(n, sizeof *c);
     for (size_t i = 0; i < n; i++)
         c[i] = (struct call_node){ i ? (uint32_t)(i - 1) : CALLS_NO_PARENT, 0x1960, 0x196, 0, i ? CALL_NEAR : CALL_ROOT,
-                                   1, 1, 1, 0, 0 };
+                                   1, 1, 1, 0, 0, 0 };
     return c;
 }
 
@@ -431,6 +436,40 @@ START_TEST(folded_stacks_are_bounded_by_size)
 }
 END_TEST
 
+/* DOS and BIOS frames are named by service (emu/services.c's table), one
+ * function per service: hotloop.com calls INT 21h/09h twice (its two
+ * messages) and INT 21h/4Ch once; the timer's IRQ 0 (INT 08h, which calls
+ * INT 1Ch) comes every 65536 PIT clocks x 4 = 262144 cycles: 26 times in
+ * the traced run's 6902941 cycles (floor(6902941 / 262144) = 26).  The
+ * .prx keeps each node's service ("calls"' "services" rows). */
+START_TEST(dos_frames_named_by_service)
+{
+    struct run_result r;
+    struct prx x;
+    char err[300];
+    run_profil(&r, "run -q --trace --timing table -o " TMP "/svcn.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(prx_read_file(TMP "/svcn.prx", &x, err, sizeof err), 0);
+    ck_assert_uint_eq(x.total_cycles / 262144, 26);
+    int dos09 = 0;
+    for (size_t i = 0; i < x.ncalls; i++)
+        dos09 += x.calls[i].service == service_id(0x21, 0x09, 0);
+    ck_assert_int_eq(dos09, 1);                 /* one node: both calls are from the program's entry */
+    prx_free(&x);
+    run_profil(&r, "hist --by function --map " FIX("hotloop.map") " " TMP "/svcn.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n         2    0.8%") && strstr(r.out, "  INT 21h/09h write string\n"), "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "  INT 21h/4Ch exit\n"));
+    const char *timer = strstr(r.out, "  INT 08h timer\n");
+    ck_assert_ptr_nonnull(timer);
+    while (timer[-1] != '\n')
+        timer--;
+    ck_assert_int_eq(atoi(timer), 26);
+    ck_assert_ptr_null(strstr(r.out, "DOS 00C0:"));
+    ck_assert_ptr_null(strstr(r.out, "BIOS 0070:"));
+}
+END_TEST
+
 Suite *calls_suite(void)
 {
     Suite *s = suite_create("calls");
@@ -448,6 +487,7 @@ Suite *calls_suite(void)
     tcase_add_test(tc, prx_call_tree_round_trip);
     tcase_add_test(tc, prx_call_depth_is_capped_on_read);
     tcase_add_test(tc, folded_stacks_are_bounded_by_size);
+    tcase_add_test(tc, dos_frames_named_by_service);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -16,7 +16,7 @@ static void expect_failure(const char *args, const char *fragment)
     unlink(OUT);
     snprintf(cmd, sizeof cmd, "run -o " OUT " %s", args);
     run_profil(&r, cmd, NULL);
-    ck_assert_msg(r.status == 125, "'%s': exit %d", args, r.status);
+    ck_assert_msg(r.status == 2, "'%s': exit %d", args, r.status);
     ck_assert_msg(strstr(r.err, fragment) != NULL, "'%s': stderr '%s' lacks '%s'", args, r.err, fragment);
     ck_assert_msg(strchr(r.err, '\n') == r.err + strlen(r.err) - 1, "'%s': not one line: '%s'", args, r.err);
     ck_assert_msg(!file_exists(OUT), "'%s' left a .PRF behind", args);
@@ -72,7 +72,7 @@ START_TEST(show_reads_and_rejects)
     ck_assert_ptr_nonnull(strstr(r.out, "     1  00010     46811"));
     write_bytes(TMP "/short.prf", "\x64\x00\x05", 3);
     run_profil(&r, "show " TMP "/short.prf", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, TMP "/short.prf: not a .PRF file"));
 }
 END_TEST
@@ -120,7 +120,7 @@ START_TEST(arguments_and_environment_reach_the_program)
                             "X=1\r\n"
                             "C:\\ARGS.COM\r\n");
     run_profil(&r, "run -q --env NOEQUALS " FIX("args.com"), NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "--env NOEQUALS: want NAME=VALUE"));
 }
 END_TEST
@@ -133,8 +133,8 @@ START_TEST(summary_names_symbols)
     struct run_result r;
     run_profil(&r, "run -o " TMP "/s.prf " FIX("hotloop.com"), NULL);
     ck_assert_int_eq(r.status, 0);
-    char *heavy = strstr(r.err, "profil:   heavy                ~74.0%\n");
-    char *light = strstr(r.err, "profil:   light                ~24.7%\n");
+    char *heavy = strstr(r.err, "profil:   heavy                 74.0%\n");
+    char *light = strstr(r.err, "profil:   light                 24.7%\n");
     ck_assert_ptr_nonnull(heavy);
     ck_assert_ptr_nonnull(light);
     ck_assert(heavy < light);
@@ -227,6 +227,92 @@ START_TEST(output_to_a_device_is_written_in_place)
 }
 END_TEST
 
+/* The command a message points to, "use profil ARGS" up to " (" or the
+ * line's end, run: it must work (exit 0). */
+static void pointed_command_works(const char *message, const char *after)
+{
+    char cmd[1200];
+    const char *at = strstr(message, after);
+    ck_assert_msg(at != NULL, "no '%s' in %s", after, message);
+    at += strlen(after);
+    size_t len = strcspn(at, "\n");
+    const char *paren = strstr(at, " (");
+    if (paren && (size_t)(paren - at) < len)
+        len = (size_t)(paren - at);
+    snprintf(cmd, sizeof cmd, PROFIL_BIN " %.*s > /dev/null 2>&1", (int)len, at);
+    ck_assert_msg(system(cmd) == 0, "'%s' (from: %s) fails", cmd, message);
+}
+
+/* First use (issue 30 item 7): bare profil is a short usage and exit 2;
+ * --error-exitcode; --start-stopped with no START says so; what show
+ * says of a .prc or .prx points to a command that works; hist on a
+ * terminal shows a screenful and says how many more. */
+START_TEST(first_use)
+{
+    struct run_result r;
+    run_profil(&r, "", NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.out, "");
+    ck_assert_msg(strncmp(r.err, "usage: profil run ", 18) == 0, "%s", r.err);
+    int lines = 0;
+    for (const char *c = r.err; *c; c++)
+        lines += *c == '\n';
+    ck_assert_int_eq(lines, 9);         /* a line per command and one saying where the rest is */
+    ck_assert_ptr_nonnull(strstr(r.err, "'profil --help' lists every option"));
+
+    run_profil(&r, "run --error-exitcode 99 " TMP "/none.com", NULL);
+    ck_assert_int_eq(r.status, 99);
+    run_profil(&r, "run --error-exitcode 99 --bogus x.com", NULL);
+    ck_assert_int_eq(r.status, 99);
+    run_profil(&r, "run -q --error-exitcode 99 -o " TMP "/eu.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);      /* the program's own */
+    run_profil(&r, "run " TMP "/none.com", NULL);
+    ck_assert_int_eq(r.status, 2);
+
+    run_profil(&r, "run -q --start-stopped -o " TMP "/eu.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: warning: --start-stopped: the program never called START (ports ECh/EDh, "
+                            "docs/guestapi.md), so the profile is empty\n");
+    run_profil(&r, "run -q --start-stopped -o " TMP "/eu.PRF " FIX("guestapi.com"), NULL);
+    ck_assert_ptr_null(strstr(r.err, "never called START"));
+
+    run_profil(&r, "run -q --trace -o " TMP "/eu.PRF " FIX("hotloop.com"), NULL);
+    run_profil(&r, "show " TMP "/eu.prc", NULL);
+    ck_assert_int_eq(r.status, 2);
+    pointed_command_works(r.err, "use profil ");
+    run_profil(&r, "show " TMP "/eu.prx", NULL);
+    pointed_command_works(r.err, "use profil ");
+    run_profil(&r, "run -q --stacks -o " TMP "/eu.PRF " FIX("hotloop.com"), NULL);
+    run_profil(&r, "show " TMP "/eu.prx", NULL);
+    pointed_command_works(r.err, "use profil ");
+    pointed_command_works(r.err, " or profil ");
+
+    /* A terminal: script(1) gives profil a pseudo-terminal.  HELLO.EXE's
+     * profile has more non-zero buckets than a screenful (20). */
+    if (system("command -v script > /dev/null") != 0)
+        return;
+    ck_assert(system("rm -rf " TMP "/tt && mkdir -p " TMP "/tt && cp tests/fixtures/codeview/HELLO.EXE " TMP "/tt/") ==
+              0);
+    run_profil(&r, "run -q -o " TMP "/tt/H.PRF --drive C=" TMP "/tt " TMP "/tt/HELLO.EXE", NULL);
+    run_profil(&r, "hist --by bucket " TMP "/tt/H.PRF", NULL);
+    ck_assert_ptr_null(strstr(r.out, "more rows"));         /* a pipe gets every row */
+    ck_assert(system("script -qec '" PROFIL_BIN " hist --by bucket " TMP "/tt/H.PRF' /dev/null > " TMP
+                     "/tt/term.out 2>&1") == 0);
+    char term[16384];
+    slurp(TMP "/tt/term.out", term, sizeof term);
+    unsigned more, all, nonzero = 0;
+    const char *line = strstr(term, "... ");
+    ck_assert_msg(line && sscanf(line, "... %u more rows: --top %u shows them all", &more, &all) == 2, "%s", term);
+    struct prf p;
+    read_prf(TMP "/tt/H.PRF", &p);
+    for (unsigned i = 0; i < p.bucket_num; i++)
+        nonzero += p.bucket[i] != 0;
+    prf_free(&p);
+    ck_assert_uint_eq(all, nonzero);    /* every non-zero bucket is a row */
+    ck_assert_uint_eq(more, nonzero - 20);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -239,6 +325,7 @@ Suite *cli_suite(void)
     tcase_add_test(tc, exit_code_and_output_pass_through);
     tcase_add_test(tc, arguments_and_environment_reach_the_program);
     tcase_add_test(tc, summary_names_symbols);
+    tcase_add_test(tc, first_use);
     tcase_add_test(tc, help_matches_readme);
     tcase_add_test(tc, dialogue);
     tcase_add_test(tc, output_to_a_device_is_written_in_place);

@@ -1,8 +1,10 @@
 /*
  * tests/check_diff.c: `profil diff` catches a slowdown: totals first
- * (--time-threshold), a map per side, two .prx traces, and the README's
- * CI recipe on a program made 2x slower (tests/fixtures/work.com: N
- * rounds of the same work, N read from stdin).  Runs use --timing table.
+ * (--time-threshold), rows by their own cost (--threshold), a map per
+ * side, two .prx traces, and the README's CI recipe on a program made 2x
+ * slower (tests/fixtures/work.com: N rounds of the same work, N read from
+ * stdin) and on one whose routines trade time (tests/fixtures/tradeoff.com).
+ * Runs use --timing table.
  */
 #include "testutil.h"
 
@@ -53,11 +55,12 @@ START_TEST(doubled_work_exits_1)
     ck_assert_int_eq(r.status, 1);
     ck_assert_msg(strncmp(r.out, "profil: totals, old -> new:\n  emulated time         0.214 s ->        0.428 s    "
                                  "+99.9%  <-- grew past the time threshold\n", 120) == 0, "%s", r.out);
+    /* Each routine's own cost doubled too: both rows grew past --threshold. */
     ck_assert_ptr_nonnull(strstr(r.out, "\nprofil: profiles differ: emulated time grew 99.9%, past the time threshold "
-                                        "(2.0%)\n"));
+                                        "(2.0%), and a row grew past the threshold\n"));
     ck_assert_str_eq(r.err, "profil: exact counts from " TMP "/W1.prc\nprofil: exact counts from " TMP "/W2.prc\n");
-    /* A threshold above the growth passes; a faster new run passes. */
-    run_profil(&r, "diff --time-threshold 100 " TMP "/W1.PRF " TMP "/W2.PRF", NULL);
+    /* Thresholds above the growths pass (the rows: about +100% each); a faster new run passes. */
+    run_profil(&r, "diff --time-threshold 100 --threshold 101 " TMP "/W1.PRF " TMP "/W2.PRF", NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_ptr_nonnull(strstr(r.out, "profil: profiles match"));
     run_profil(&r, "diff " TMP "/W2.PRF " TMP "/W1.PRF", NULL);
@@ -70,11 +73,12 @@ START_TEST(doubled_work_exits_1)
 END_TEST
 
 /* Without NAME.prc the time is samples x interval, said to be estimated:
- * 100 vs 103 samples at 100 us grew 3.0%, past 2. */
+ * 100 vs 103 samples at 100 us grew 3.0%, past 2; so did bucket 0's own
+ * time, 10.0 ms (100 x 0.1) -> 10.3 ms, though its share stayed 100%. */
 START_TEST(totals_without_companion)
 {
     uint16_t a[2] = { 100, 0 }, b[2] = { 103, 0 };
-    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 0, 0, a, NULL, NULL };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 0, 0, a, NULL, NULL, NULL, 0 };
     struct run_result r;
     write_pair(&p, a, b, TMP "/ta.prf", TMP "/tb.prf");
     run_profil(&r, "diff " TMP "/ta.prf " TMP "/tb.prf", NULL);
@@ -83,8 +87,13 @@ START_TEST(totals_without_companion)
                             "  emulated time         0.010 s ->        0.010 s     +3.0%  (estimated: samples x interval)"
                             "  <-- grew past the time threshold\n"
                             "  samples                 100 ->          103     +3.0%  <-- grew past the time threshold\n"
-                            "profil: profiles differ: emulated time grew 3.0%, past the time threshold (2.0%)\n");
-    run_profil(&r, "diff --time-threshold 3 " TMP "/ta.prf " TMP "/tb.prf", NULL);
+                            "         old          new   change    old %   new %  row (own ms: samples x the run's ms "
+                            "per sample; % of each profile)\n"
+                            "      10.000       10.300    +3.0%    100.0   100.0  bucket 0 (00000)  <-- grew past the "
+                            "threshold\n"
+                            "profil: profiles differ: emulated time grew 3.0%, past the time threshold (2.0%), and a "
+                            "row grew past the threshold\n");
+    run_profil(&r, "diff --time-threshold 3 --threshold 4 " TMP "/ta.prf " TMP "/tb.prf", NULL);
     ck_assert_int_eq(r.status, 0);
 }
 END_TEST
@@ -96,7 +105,7 @@ END_TEST
 START_TEST(each_side_its_own_map)
 {
     uint16_t a[10] = { [7] = 300, [8] = 100 }, b[10] = { [7] = 100, [8] = 300 };
-    struct prf p = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL };
+    struct prf p = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL, NULL, 0 };
     struct run_result r;
     write_pair(&p, a, b, TMP "/ma.prf", TMP "/mb.prf");
     write_text(TMP "/moved.map", "\n Start  Stop   Length Name                   Class\n"
@@ -105,7 +114,10 @@ START_TEST(each_side_its_own_map)
                                  " 0000:000A       ROUND\n 0000:0070       LIGHT\n 0000:0080       HEAVY\n");
     run_profil(&r, "diff --map tests/fixtures/hotloop_ms.map " TMP "/ma.prf " TMP "/mb.prf", NULL);
     ck_assert_int_eq(r.status, 1);
-    ck_assert_ptr_nonnull(strstr(r.out, "   75.0    25.0    -50.0  HEAVY  <-- over the threshold\n"));
+    /* No NAME.prc: 0.1 ms a sample (-i 100).  HEAVY shrank, LIGHT grew: only LIGHT is flagged. */
+    ck_assert_msg(strstr(r.out, "      10.000       30.000  +200.0%     25.0    75.0  LIGHT  <-- grew past the "
+                                "threshold\n") != NULL, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "      30.000       10.000   -66.7%     75.0    25.0  HEAVY  (faster)\n"));
     run_profil(&r, "diff --old-map tests/fixtures/hotloop_ms.map --new-map " TMP "/moved.map " TMP "/ma.prf " TMP
                    "/mb.prf", NULL);
     ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
@@ -145,8 +157,8 @@ START_TEST(two_traces)
     ck_assert_msg(strstr(r.out, want) != NULL, "%s\n---\n%s", want, r.out);
     run_profil(&r, "diff --by function --map " FIX("work.map") " " TMP "/X1.prx " TMP "/X2.prx", NULL);
     ck_assert_int_eq(r.status, 1);
-    ck_assert_msg(strstr(r.out, "   49.9    49.9     +0.0        510012      1020024          1         2  first\n") != NULL,
-                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "      510012      1020024  +100.0%     49.9    49.9          1         2  first  <-- grew "
+                                "past the threshold\n") != NULL, "%s", r.out);
     run_profil(&r, "diff " TMP "/X1.prx " TMP "/X2.PRF", NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "a .PRF and a .prx: compare two .PRF files or two .prx files\n"));
@@ -198,25 +210,78 @@ static int recipe_step(const char *line, const char *input, struct run_result *r
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* A scratch folder for the recipe: GAME.COM and GAME.MAP being the
+ * fixture's, profil on its PATH. */
+static void recipe_folder(char lines[4][400], const char *fixture)
+{
+    char cmd[1200];
+    ck_assert_int_eq(recipe_lines(lines), 4);
+    ck_assert_ptr_nonnull(strstr(lines[0], "-o tests/GAME.PRF"));
+    ck_assert_ptr_nonnull(strstr(lines[1], "-o build/GAME.PRF"));
+    ck_assert_ptr_nonnull(strstr(lines[2], "profil diff --map GAME.MAP tests/GAME.PRF build/GAME.PRF"));
+    snprintf(cmd, sizeof cmd, "rm -rf " TMP "/ci && mkdir -p " TMP "/ci/tests " TMP "/ci/build " TMP "/ci/bin && "
+             "cp " FIXTURE_DIR "%s.com " TMP "/ci/GAME.COM && cp " FIXTURE_DIR "%s.map " TMP "/ci/GAME.MAP && "
+             "ln -s \"$PWD/" PROFIL_BIN "\" " TMP "/ci/bin/profil", fixture, fixture);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
 START_TEST(readme_ci_recipe_catches_a_2x_slowdown)
 {
     char lines[4][400];
     struct run_result r;
-    ck_assert_int_eq(recipe_lines(lines), 4);
-    ck_assert_ptr_nonnull(strstr(lines[0], "-o tests/GAME.PRF"));
-    ck_assert_ptr_nonnull(strstr(lines[1], "-o build/GAME.PRF"));
-    ck_assert_ptr_nonnull(strstr(lines[2], "profil diff tests/GAME.PRF build/GAME.PRF"));
-    ck_assert_int_eq(system("rm -rf " TMP "/ci && mkdir -p " TMP "/ci/tests " TMP "/ci/build " TMP "/ci/bin && "
-                            "cp " FIX("work.com") " " TMP "/ci/GAME.COM && ln -s \"$PWD/" PROFIL_BIN "\" "
-                            TMP "/ci/bin/profil"), 0);
+    recipe_folder(lines, "work");
     ck_assert_int_eq(recipe_step(lines[0], "1", &r), 0);
     ck_assert_int_eq(recipe_step(lines[1], "1", &r), 0);
     ck_assert_msg(recipe_step(lines[2], "1", &r) == 0, "%s%s", r.out, r.err);
     ck_assert_int_eq(recipe_step(lines[3], "1", &r), 0);
     ck_assert_int_eq(recipe_step(lines[1], "2", &r), 0);
     ck_assert_int_eq(recipe_step(lines[2], "2", &r), 1);
-    ck_assert_msg(strstr(r.out, "profil: profiles differ: emulated time grew 99.9%, past the time threshold (2.0%)\n")
+    ck_assert_msg(strstr(r.out, "profil: profiles differ: emulated time grew 99.9%, past the time threshold (2.0%)")
                   != NULL, "%s", r.out);
+}
+END_TEST
+
+/* The recipe on tradeoff.com (its comment derives the cycles): golden
+ * input 22, first and second 20000 LOOPs each.  Input 31 makes first
+ * slower (30000) and second faster (10000), the run's time the same:
+ * first is flagged (+50.0%), second is shown faster, exit 1.  Input 32:
+ * first slower, second unchanged though its share fell from 49.8% to
+ * 39.9%: only first is flagged.  The same in a trace, in exact cycles:
+ * first 340008 -> 510008 (17n + 8), second 340008 both times. */
+START_TEST(readme_ci_recipe_flags_only_the_routine_that_grew)
+{
+    char lines[4][400];
+    struct run_result r;
+    recipe_folder(lines, "tradeoff");
+    ck_assert_int_eq(recipe_step(lines[0], "22", &r), 0);
+    ck_assert_int_eq(recipe_step(lines[1], "22", &r), 0);
+    ck_assert_msg(recipe_step(lines[2], "22", &r) == 0, "%s%s", r.out, r.err);
+    ck_assert_int_eq(recipe_step(lines[1], "31", &r), 0);
+    ck_assert_int_eq(recipe_step(lines[2], "31", &r), 1);
+    ck_assert_msg(strstr(r.out, "  emulated time         0.143 s ->        0.143 s     +0.0%\n") != NULL, "%s", r.out);
+    const char *first = strstr(r.out, "   +50.0%     49.8    74.7  first  <-- grew past the threshold\n");
+    const char *second = strstr(r.out, "   -50.0%     49.8    24.9  second  (faster)\n");
+    ck_assert_msg(first && second && first < second, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "profil: profiles differ: a row grew past the threshold (a row's own cost may "
+                                        "grow 2.0%)\n"));
+    ck_assert_int_eq(recipe_step(lines[1], "32", &r), 0);
+    ck_assert_int_eq(recipe_step(lines[2], "32", &r), 1);
+    ck_assert_msg(strstr(r.out, "  first  <-- grew past the threshold\n") != NULL, "%s", r.out);
+    const char *row = strstr(r.out, "  second");
+    ck_assert_msg(row && strncmp(row, "  second\n", 9) == 0, "second flagged or faster: %s", r.out);
+
+    /* Traces: own cycles exactly. */
+    write_text(TMP "/rounds", "32");
+    run_profil(&r, "run -q --timing table --trace -o " TMP "/D32.PRF " FIX("tradeoff.com"), TMP "/rounds");
+    ck_assert_int_eq(r.status, 0);
+    write_text(TMP "/rounds", "22");
+    run_profil(&r, "run -q --timing table --trace -o " TMP "/D22.PRF " FIX("tradeoff.com"), TMP "/rounds");
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "diff --map " FIX("tradeoff.map") " " TMP "/D22.prx " TMP "/D32.prx", NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.out, "\n      340008       510008   +50.0%     49.8    59.8  first  <-- grew past the "
+                                "threshold\n") != NULL, "%s", r.out);
+    ck_assert_ptr_null(strstr(r.out, "second"));        /* 340008 both times: not even shown */
 }
 END_TEST
 
@@ -230,6 +295,7 @@ Suite *diff_suite(void)
     tcase_add_test(tc, each_side_its_own_map);
     tcase_add_test(tc, two_traces);
     tcase_add_test(tc, readme_ci_recipe_catches_a_2x_slowdown);
+    tcase_add_test(tc, readme_ci_recipe_flags_only_the_routine_that_grew);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -134,15 +134,15 @@ START_TEST(report_refuses)
     struct run_result r;
     run_profil(&r, "run -q --trace --timing table -o " TMP "/HTM.PRF " FIX("hotloop.com"), NULL);
     run_profil(&r, "report -o " TMP "/x.html " TMP "/HTM.PRF", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "HTM.PRF: not a .prx"));
     run_profil(&r, "report --source " TMP "/HTM.prx", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "--source needs --map"));
     run_profil(&r, "report --top 0 " TMP "/HTM.prx", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     run_profil(&r, "report -o " TMP "/y.html " TMP "/NOSUCH.prx", NULL);   /* missing: said so, nothing written */
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: " TMP "/NOSUCH.prx: File not found\n");
     ck_assert_int_eq(file_exists(TMP "/y.html"), 0);
 }

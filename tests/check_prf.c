@@ -9,7 +9,7 @@
 START_TEST(encode_decode_round_trip)
 {
     uint16_t b[3] = { 1, 0xFFFF, 0x1234 };
-    struct prf p = { 100, 3, 2, 0x196, 0x19C, 0xC0, 7, 8, 9, b, NULL, NULL }, q;
+    struct prf p = { 100, 3, 2, 0x196, 0x19C, 0xC0, 7, 8, 9, b, NULL, NULL, NULL, 0 }, q;
     uint8_t buf[24];
     char err[128];
     ck_assert_uint_eq(prf_size(&p), 18 + 2 * 3);

@@ -81,7 +81,7 @@ END_TEST
 
 static char *render(uint16_t *buckets, uint16_t n)
 {
-    struct prf p = { 100, n, 1, 0x200, (uint16_t)(0x200 + n - 1), 0xC0, 0, 0, 0, buckets, NULL, NULL };
+    struct prf p = { 100, n, 1, 0x200, (uint16_t)(0x200 + n - 1), 0xC0, 0, 0, 0, buckets, NULL, NULL, NULL, 0 };
     struct prohst_map map = { .n = 0 };
     char *out;
     size_t len;
@@ -157,7 +157,7 @@ START_TEST(default_histogram)
     ck_assert_ptr_nonnull(strstr(r.out, "       1   0.0%                     io\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "   46813 samples (1-paragraph buckets, 100 us)\n"));
     run_profil(&r, "hist --style fancy tests/golden/TIGHTLP.PRF", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "--style fancy"));
 }
 END_TEST
@@ -165,7 +165,7 @@ END_TEST
 static void write_prf(const char *path, uint16_t size, uint16_t b0, uint16_t b1, uint16_t dos)
 {
     uint16_t b[2] = { b0, b1 };
-    struct prf p = { 100, 2, size, 0x200, 0x202, 0xC0, 0, dos, 0, b, NULL, NULL };
+    struct prf p = { 100, 2, size, 0x200, 0x202, 0xC0, 0, dos, 0, b, NULL, NULL, NULL, 0 };
     char err[256];
     ck_assert_msg(prf_write_file(path, &p, err, sizeof err) == 0, "%s", err);
 }
@@ -188,17 +188,24 @@ START_TEST(diff_exit_codes)
     ck_assert_str_eq(r.out, "profil: totals, old -> new:\n"
                             "  emulated time         0.010 s ->        0.010 s     +0.0%  (estimated: samples x interval)\n"
                             "  samples                 100 ->          100     +0.0%\n"
-                            "profil: profiles match (threshold 1.0 percentage points)\n");
+                            "profil: profiles match (a row's own cost may grow 2.0%)\n");
 
+    /* Rows by their own time, 0.1 ms a sample: bucket 0 got faster (not
+     * flagged), bucket 1 is new, 5 ms, past 0.5% of the old run's 10 ms. */
     run_profil(&r, "diff " TMP "/a.prf " TMP "/b.prf", NULL);
     ck_assert_int_eq(r.status, 1);
-    ck_assert_ptr_nonnull(strstr(r.out, "  100.0    50.0    -50.0  bucket 0 (00000)  <-- over the threshold\n"));
-    ck_assert_ptr_nonnull(strstr(r.out, "    0.0    50.0    +50.0  bucket 1 (00010)  <-- over the threshold\n"));
+    ck_assert_msg(strstr(r.out, "      10.000        5.000   -50.0%    100.0    50.0  bucket 0 (00000)  (faster)\n") &&
+                  strstr(r.out, "       0.000        5.000      new      0.0    50.0  bucket 1 (00010)  <-- grew past "
+                                "the threshold\n"), "%s", r.out);
 
+    /* One sample moved: bucket 1's new 0.1 ms is 1% of the old run's
+     * 10 ms, past the 0.5% floor, so it fails whatever --threshold (a new
+     * row grows without bound); bucket 0, 10 -> 9.9 ms, is a speed-up. */
     run_profil(&r, "diff --threshold 2 " TMP "/a.prf " TMP "/c.prf", NULL);
-    ck_assert_int_eq(r.status, 0);
-    run_profil(&r, "diff " TMP "/a.prf " TMP "/c.prf", NULL);
     ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "       9.900 "));
+    run_profil(&r, "diff " TMP "/c.prf " TMP "/a.prf", NULL);
+    ck_assert_int_eq(r.status, 0);      /* the other way round: faster, nothing grew */
 
     run_profil(&r, "diff " TMP "/a.prf " TMP "/d.prf", NULL);
     ck_assert_int_eq(r.status, 2);
@@ -210,11 +217,12 @@ START_TEST(diff_exit_codes)
 END_TEST
 
 /* With a map, rows are symbols: hotloop's HEAVY (bucket 7) and LIGHT
- * (bucket 8) trade a quarter of the samples. */
+ * (bucket 8) trade a quarter of the samples: LIGHT's own time doubled
+ * (flagged), HEAVY's shrank a third (shown faster). */
 START_TEST(diff_per_symbol)
 {
     uint16_t a[10] = { [7] = 300, [8] = 100 }, b[10] = { [7] = 200, [8] = 200 };
-    struct prf pa = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL }, pb = pa;
+    struct prf pa = { 100, 10, 1, 0x196, 0x19F, 0xC0, 0, 0, 0, a, NULL, NULL, NULL, 0 }, pb = pa;
     char err[256];
     struct run_result r;
     pb.bucket = b;
@@ -224,8 +232,9 @@ START_TEST(diff_per_symbol)
     ck_assert_int_eq(prf_write_file(TMP "/hb.prf", &pb, err, sizeof err), 0);
     run_profil(&r, "diff --map tests/fixtures/hotloop_ms.map " TMP "/ha.prf " TMP "/hb.prf", NULL);
     ck_assert_int_eq(r.status, 1);
-    ck_assert_ptr_nonnull(strstr(r.out, "   75.0    50.0    -25.0  HEAVY  <-- over the threshold\n"));
-    ck_assert_ptr_nonnull(strstr(r.out, "   25.0    50.0    +25.0  LIGHT  <-- over the threshold\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "      30.000       20.000   -33.3%     75.0    50.0  HEAVY  (faster)\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "      10.000       20.000  +100.0%     25.0    50.0  LIGHT  <-- grew past the "
+                                        "threshold\n"));
     run_profil(&r, "diff --map tests/fixtures/tightlp.asm " TMP "/ha.prf " TMP "/hb.prf", NULL);
     ck_assert_int_eq(r.status, 2);
 }
@@ -431,14 +440,14 @@ START_TEST(hist_rows_per_symbol)
     ck_assert_ptr_nonnull(strstr(h, "  00070-0007F HEAVY\n"));
     ck_assert_ptr_nonnull(strstr(h, "  00080-0008F LIGHT\n"));
     run_profil(&r, "hist --by symbol " TMP "/hm.prf", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "--by symbol needs --map"));
     run_profil(&r, "hist --width 10 --map tests/fixtures/hotloop_ms.map " TMP "/hm.prf", NULL);
     /* heavy's row comes first: it has the most samples. */
     ck_assert_ptr_nonnull(strstr(r.out, "##########  HEAVY                    00070-0007F\n"));
     prf_free(&p);
     run_profil(&r, "hist --map tests/fixtures/tightlp.asm " TMP "/hm.prf", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "tests/fixtures/tightlp.asm: not a linker map"));
 }
 END_TEST
@@ -448,7 +457,7 @@ END_TEST
 START_TEST(csv_and_json_exports)
 {
     uint16_t b[2] = { 3, 1 };
-    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL, NULL, 0 };
     static const char map[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 0001FH 00020H _TEXT CODE\r\n"
                               "\r\n  Address         Publics by Value\r\n\r\n 0000:0000       A\"B\\C\x01\r\n";
     struct symtab t;
@@ -483,7 +492,7 @@ END_TEST
 START_TEST(callgrind_and_folded_exports)
 {
     uint16_t b[2] = { 3, 1 };
-    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL, NULL, 0 };
     static const char map[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 0001FH 00020H _TEXT CODE\r\n"
                               "\r\n  Address         Publics by Value\r\n\r\n 0000:0000       MAIN\r\n"
                               " 0000:0010       do;it\r\n";
@@ -510,7 +519,7 @@ END_TEST
 START_TEST(svg_export)
 {
     uint16_t b[2] = { 3, 1 };
-    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL };
+    struct prf p = { 100, 2, 1, 0x200, 0x202, 0xC0, 0, 4, 0, b, NULL, NULL, NULL, 0 };
     static const char map[] = "\r\n Start  Stop   Length Name   Class\r\n 00000H 0001FH 00020H _TEXT CODE\r\n"
                               "\r\n  Address         Publics by Value\r\n\r\n 0000:0000       a<b>&c\r\n";
     struct symtab t;

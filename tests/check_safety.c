@@ -11,16 +11,30 @@
 #include <signal.h>
 #include <sys/stat.h>
 
-/* One line on stderr, exit 125, and `victim` still has `size` bytes. */
-static void expect_refusal(const char *args, const char *message, const char *victim, long size)
+/* One line on stderr, exit `status` (125: an output refused; 2: the
+ * program refused), and `victim` still has `size` bytes. */
+static void expect_refusal_status(const char *args, const char *message, const char *victim, long size, int status)
 {
     struct run_result r;
     struct stat st;
     run_profil(&r, args, NULL);
-    ck_assert_msg(r.status == 125, "'%s': exit %d (%s)", args, r.status, r.err);
+    ck_assert_msg(r.status == status, "'%s': exit %d (%s)", args, r.status, r.err);
     ck_assert_str_eq(r.err, message);
     ck_assert_int_eq(stat(victim, &st), 0);
     ck_assert_int_eq(st.st_size, size);
+}
+
+static void expect_refusal(const char *args, const char *message, const char *victim, long size)
+{
+    expect_refusal_status(args, message, victim, size, 125);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
 }
 
 static long file_size(const char *path)
@@ -86,19 +100,170 @@ START_TEST(a_profile_is_not_run)
     ck_assert_int_eq(system("cp " FIX("hotloop.com") " " TMP "/g/hot.com"), 0);
     ck_assert_int_eq(system("cp tests/golden/TIGHTLP.PRF " TMP "/g/TIGHTLP.PRF"), 0);
     long prf = file_size(TMP "/g/TIGHTLP.PRF");
-    expect_refusal("run " TMP "/g/TIGHTLP.PRF",
+    expect_refusal_status("run " TMP "/g/TIGHTLP.PRF",
                    "profil: " TMP "/g/TIGHTLP.PRF: a .PRF profile, not a program "
-                   "(read it with 'profil show' or 'profil hist')\n", TMP "/g/TIGHTLP.PRF", prf);
+                   "(read it with 'profil show' or 'profil hist')\n", TMP "/g/TIGHTLP.PRF", prf, 2);
     struct run_result r;
     run_profil(&r, "run -q --stacks -o " TMP "/g/S.PRF " TMP "/g/hot.com", NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_int_eq(system("cp " TMP "/g/S.prx " TMP "/g/trace.com"), 0);
     long prx = file_size(TMP "/g/trace.com");
-    expect_refusal("run -o " TMP "/g/T.PRF " TMP "/g/trace.com",
+    expect_refusal_status("run -o " TMP "/g/T.PRF " TMP "/g/trace.com",
                    "profil: " TMP "/g/trace.com: a .prx profile, not a program "
-                   "(read it with 'profil hist' or 'profil cover')\n", TMP "/g/trace.com", prx);
+                   "(read it with 'profil hist' or 'profil cover')\n", TMP "/g/trace.com", prx, 2);
 }
 END_TEST
+
+/* The bytes of `path` are `want` (n bytes). */
+static void expect_bytes(const char *path, const char *want, size_t n)
+{
+    char got[4096];
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    size_t k = fread(got, 1, sizeof got, f);
+    fclose(f);
+    ck_assert_msg(k == n && memcmp(got, want, n) == 0, "%s changed", path);
+}
+
+#define SOURCE "#include <stdio.h>\nint main(void) { puts(\"hello\"); return 0; }\n"
+#define G TMP "/nr/"
+
+/* No output replaces a file that is not that kind of profil output
+ * (formats/guard.h: checked by content, before anything runs): run's -o,
+ * its NAME.prc, --prx, --screen, --screen-png, report -o and merge -o,
+ * each refused with one line and the C source left byte for byte; the
+ * same kind is replaced, and --force replaces anything. */
+START_TEST(no_output_replaces_another_kind_of_file)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("rm -rf " G " && mkdir -p " G " && cp " FIX("hotloop.com") " " G "hot.com && cp "
+                            FIX("mode13.com") " " G "m13.com"), 0);
+    write_text(G "HELLO.C", SOURCE);
+    static const struct { const char *args, *what, *kind; } cases[] = {
+        { "run -o " G "HELLO.C " G "hot.com", "the .PRF", "is not a .PRF" },
+        { "run --trace --prx " G "HELLO.C -o " G "T.PRF " G "hot.com", "the .prx", "is not a profil .prx" },
+        { "run --screen " G "HELLO.C -o " G "T.PRF " G "hot.com", "--screen", "is not a text screen --screen wrote" },
+        { "run --screen-png " G "HELLO.C -o " G "T.PRF " G "m13.com", "--screen-png",
+          "is not an indexed-colour PNG --screen-png wrote" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char want[600];
+        run_profil(&r, cases[i].args, NULL);
+        snprintf(want, sizeof want, "profil: " G "HELLO.C: not replaced by %s: it %s; nothing was run (--force "
+                 "replaces it)\n", cases[i].what, cases[i].kind);
+        ck_assert_msg(r.status == 125, "%s: exit %d", cases[i].args, r.status);
+        ck_assert_str_eq(r.err, want);
+        ck_assert_str_eq(r.out, "");                /* nothing ran: the program printed nothing */
+        expect_bytes(G "HELLO.C", SOURCE, strlen(SOURCE));
+        ck_assert_int_eq(file_exists(G "T.PRF"), 0);
+    }
+    /* NAME.prc beside the .PRF is an output too. */
+    write_text(G "HELLO.prc", SOURCE);
+    run_profil(&r, "run -o " G "HELLO.PRF " G "hot.com", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: " G "HELLO.prc: not replaced by the exact counts (NAME.prc): it is not a profil "
+                            ".prc; nothing was run (--force replaces it)\n");
+    expect_bytes(G "HELLO.prc", SOURCE, strlen(SOURCE));
+    ck_assert_int_eq(file_exists(G "HELLO.PRF"), 0);
+
+    /* The same kind is replaced: a run's files twice, a screen, a PNG. */
+    for (int k = 0; k < 2; k++) {
+        run_profil(&r, "run -q --trace --screen " G "S.txt -o " G "T.PRF " G "hot.com", NULL);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+        run_profil(&r, "run -q --video vga --screen-png " G "S.png -o " G "M.PRF " G "m13.com", NULL);
+        ck_assert_msg(r.status == 1, "%s", r.err);     /* mode13.com exits 1 (check_bios.c) */
+        run_profil(&r, "report -o " G "R.html " G "T.prx", NULL);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+        run_profil(&r, "merge -o " G "SUM.PRF " G "T.PRF " G "T.PRF", NULL);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+    }
+    /* report -o and merge -o (and merge's SUM.prc) refuse the same way. */
+    run_profil(&r, "report -o " G "HELLO.C " G "T.prx", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: " G "HELLO.C: not replaced by report -o: it is not a page profil report wrote; "
+                            "nothing was written (--force replaces it)\n");
+    expect_bytes(G "HELLO.C", SOURCE, strlen(SOURCE));
+    run_profil(&r, "merge -o " G "HELLO.C " G "T.PRF " G "T.PRF", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: " G "HELLO.C: not replaced by merge -o: it is not a .PRF; nothing was written "
+                            "(--force replaces it)\n");
+    expect_bytes(G "HELLO.C", SOURCE, strlen(SOURCE));
+    run_profil(&r, "merge -o " G "HELLO.PRF " G "T.PRF " G "T.PRF", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_ptr_nonnull(strstr(r.err, G "HELLO.prc: not replaced by merge -o's exact counts: it is not a profil .prc"));
+    expect_bytes(G "HELLO.prc", SOURCE, strlen(SOURCE));
+
+    /* PROHST's own form and its .HST: a listing is replaced, anything else refused. */
+    ck_assert_int_eq(system("cp tests/golden/TIGHTLP.PRF " G "TIGHTLP.PRF"), 0);
+    write_text(G "HELLO.HST", SOURCE);
+    run_profil(&r, "hist '" G "TIGHTLP," G "HELLO.HST,NUL;'", NULL);
+    ck_assert_int_eq(r.status, 125);
+    ck_assert_str_eq(r.err, "profil: " G "HELLO.HST: not replaced by the listing: it is not a PROHST listing; "
+                            "nothing was written (name another .HST)\n");
+    expect_bytes(G "HELLO.HST", SOURCE, strlen(SOURCE));
+    for (int k = 0; k < 2; k++) {
+        run_profil(&r, "hist '" G "TIGHTLP," G "T.HST,NUL;'", NULL);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+    }
+
+    /* --force replaces. */
+    run_profil(&r, "run -q --force -o " G "HELLO.C " G "hot.com", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_int_eq(file_size(G "HELLO.C"), 38);
+}
+END_TEST
+
+/* `profil run HELLO.C` ran the C text as a .COM and wrote HELLO.PRF:
+ * a file with no MZ header whose name is a text file's, or (any name but
+ * .COM) whose bytes are text, is refused before anything is written. */
+START_TEST(text_is_not_run)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("rm -rf " G " && mkdir -p " G " && cp tests/golden/TIGHTLP.PRF " G "HELLO.PRF"), 0);
+    write_text(G "HELLO.C", SOURCE);
+    write_text(G "NOTES", "buy milk\n");
+    long prf = file_size(G "HELLO.PRF");
+    run_profil(&r, "run -o " G "HELLO.PRF " G "HELLO.C", NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, "profil: " G "HELLO.C: not a DOS program: no MZ header, and its name is a text file's; "
+                            "nothing was run\n");
+    ck_assert_int_eq(file_size(G "HELLO.PRF"), prf);
+    ck_assert_int_eq(file_exists(G "HELLO.prc"), 0);
+    run_profil(&r, "run -o " G "N.PRF " G "NOTES", NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, "profil: " G "NOTES: not a DOS program: no MZ header, and its bytes are text; nothing "
+                            "was run\n");
+    ck_assert_int_eq(file_exists(G "N.PRF"), 0);
+    /* A .COM may be anything, text too: NOTES as NOTES.COM runs (and
+     * crashes or not; it is run). */
+    ck_assert_int_eq(system("cp " G "NOTES " G "NOTES.COM"), 0);
+    run_profil(&r, "run -q --timeout 0.01 -o " G "N.PRF " G "NOTES.COM", NULL);
+    ck_assert_int_eq(file_exists(G "N.PRF"), 1);
+}
+END_TEST
+
+/* Files of two runs are not mixed: a --stacks run's .prx, then a plain
+ * run that rewrote the .PRF and its NAME.prc beside it; annotate of the
+ * .prx (which takes the .PRF beside it) says so and uses neither. */
+START_TEST(files_of_two_runs_are_not_mixed)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("rm -rf " G " && mkdir -p " G), 0);
+    run_profil(&r, "run -q --stacks -o " G "MIX.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "annotate " G "MIX.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_profil(&r, "run -q -o " G "MIX.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "annotate " G "MIX.prx", NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.out, "");
+    ck_assert_msg(strstr(r.err, "profil: " G "MIX.prx: the .PRF beside it is another run's: " G "MIX.prx and " G
+                                "MIX.prc are from different runs (run ") != NULL, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "); annotating neither (run the program again to have both of one run)\n"));
+}
+END_TEST
+#undef G
 
 /* Start "profil ARGS" in the background with stdin from /dev/null. */
 static pid_t start_profil(const char *args)
@@ -193,7 +358,7 @@ START_TEST(prx_beside_a_device_and_prx_option)
     ck_assert_ptr_null(strstr(r.err, "no .prx"));
     ck_assert_int_eq(file_exists(TMP "/chosen.prx"), 1);
     run_profil(&r, "run -q --prx " TMP "/chosen.prx " FIX("hotloop.com"), NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --prx " TMP "/chosen.prx: only with --trace, --stacks or --memory\n");
     /* A .prx that cannot be written (/dev/full: ENOSPC): reported, status
      * 125, and the .PRF is written all the same. */
@@ -234,7 +399,7 @@ START_TEST(guest_writes_stop_at_the_disk_budget)
     run_profil(&r, "run -q --disk-free 20K -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com"), NULL);
     ck_assert_str_eq(r.out, "0002 0000 0010 0001 4000 0FEF 0000 0000 01 ");
     run_profil(&r, "run --disk-free 1G " FIX("diskfull.com"), NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --disk-free 1G: want 0 to 268435456 bytes (K and M suffixes: KiB, MiB)\n");
 }
 END_TEST
@@ -245,14 +410,14 @@ START_TEST(bad_options_say_where_help_is)
 {
     struct run_result r;
     run_profil(&r, "run --bogus " FIX("exit3.com"), NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: run: unknown option '--bogus' (see 'profil run --help')\n");
     /* After the program, options are its arguments (the run's own output
      * goes to the scratch folder, not the current one). */
     run_profil(&r, "run -q -o " TMP "/args.prf " FIX("exit3.com") " -o", NULL);
     ck_assert_int_eq(r.status, 3);
     run_profil(&r, "run -o", NULL);
-    ck_assert_int_eq(r.status, 125);
+    ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: run: option '-o' needs a value (see 'profil run --help')\n");
 }
 END_TEST
@@ -450,6 +615,9 @@ Suite *safety_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, outputs_never_overwrite_the_program_or_inputs);
     tcase_add_test(tc, a_profile_is_not_run);
+    tcase_add_test(tc, no_output_replaces_another_kind_of_file);
+    tcase_add_test(tc, text_is_not_run);
+    tcase_add_test(tc, files_of_two_runs_are_not_mixed);
     tcase_add_test(tc, sigterm_and_sighup_leave_the_profile);
     tcase_add_test(tc, a_closed_stdout_leaves_the_profile);
     tcase_add_test(tc, summary_prints_the_exit_code);

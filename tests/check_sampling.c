@@ -8,6 +8,8 @@
  * instruction after the one it falls in.  So a bucket receives the ticks
  * that fall in instructions whose *next* instruction lies in the bucket.
  */
+#include <math.h>
+
 #include "testutil.h"
 
 #define PERIOD 476u
@@ -173,6 +175,88 @@ START_TEST(same_run_same_bytes)
 }
 END_TEST
 
+/* The share of `name` in a `hist --format csv` table (kind `kind`), or -1. */
+static double csv_share(const char *csv, const char *kind, const char *name, double *hits)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\n%s,\"%s\",", kind, name);
+    const char *at = strstr(csv, key);
+    unsigned start, end;
+    double h, pc;
+    if (!at || sscanf(at + strlen(key), "%u,%u,%lf,%lf", &start, &end, &h, &pc) != 4)
+        return -1;
+    if (hits)
+        *hits = h;
+    return pc;
+}
+
+/* 6. sharebkt.com (its comment derives the figures): HOT and COLD share
+ * bucket 2; HOT loops three times as long.  The trace gives 2,556,000 and
+ * 856,000 cycles, exactly as derived; a sampling run's figures, from each
+ * sample's address (kept in NAME.prc), are within 2 points of the trace's
+ * shares, in the run's summary and in hist --map.  The same .PRF without
+ * its NAME.prc can only split the bucket by bytes, 6 and 6: half each,
+ * marked "~" with the reason in text, CSV and JSON. */
+START_TEST(shared_bucket_exact_per_symbol)
+{
+    struct run_result r;
+    char csv[8192];
+    double hot_cycles = 0, cold_cycles = 0, hot_hits = 0, cold_hits = 0;
+    run_profil(&r, "run -q --trace --timing table -o " TMP "/sbt.PRF " FIX("sharebkt.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_profil(&r, "hist --map " FIX("sharebkt.map") " --metric cycles --format csv " TMP "/sbt.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    snprintf(csv, sizeof csv, "\n%s", r.out);
+    double hot_trace = csv_share(csv, "symbol", "hot", &hot_cycles);
+    double cold_trace = csv_share(csv, "symbol", "cold", &cold_cycles);
+    ck_assert_double_eq(hot_cycles, 500.0 * (4 + 299 * 17 + 5 + 20));
+    ck_assert_double_eq(cold_cycles, 500.0 * (4 + 99 * 17 + 5 + 20));
+    ck_assert_double_eq_tol(hot_trace, 100.0 * 2556000 / 3449526, 0.001);
+
+    run_profil(&r, "run --timing table -o " TMP "/sbs.PRF " FIX("sharebkt.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    double hot_run, cold_run;
+    const char *h = strstr(r.err, "profil:   hot "), *c = strstr(r.err, "profil:   cold ");
+    ck_assert_msg(h && c && sscanf(h + 14, " %lf%%", &hot_run) == 1 && sscanf(c + 15, " %lf%%", &cold_run) == 1,
+                  "%s", r.err);
+    ck_assert_msg(fabs(hot_run - hot_trace) <= 2 && fabs(cold_run - cold_trace) <= 2,
+                  "summary hot %.1f cold %.1f, trace %.1f %.1f", hot_run, cold_run, hot_trace, cold_trace);
+    ck_assert_ptr_nonnull(strstr(r.err, "(exact: % of samples, each counted for the symbol at its address; symbols: "
+                                        FIX("sharebkt.map") " (NASM))"));
+    ck_assert_ptr_null(strstr(r.err, "~"));
+
+    run_profil(&r, "hist --map " FIX("sharebkt.map") " --format csv " TMP "/sbs.PRF", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    snprintf(csv, sizeof csv, "\n%s", r.out);
+    double hot_s = csv_share(csv, "symbol", "hot", &hot_hits), cold_s = csv_share(csv, "symbol", "cold", &cold_hits);
+    ck_assert_msg(fabs(hot_s - hot_trace) <= 2 && fabs(cold_s - cold_trace) <= 2, "hist hot %.2f cold %.2f", hot_s,
+                  cold_s);
+    ck_assert_double_eq(hot_hits, floor(hot_hits));        /* whole samples: nothing split */
+    ck_assert_ptr_null(strstr(r.out, "~"));
+    struct prf p;
+    read_prf(TMP "/sbs.PRF", &p);
+    ck_assert_double_eq(hot_hits + cold_hits, p.bucket[2]);     /* all of bucket 2 is theirs */
+
+    /* The .PRF alone: PROFIL's buckets, split by bytes. */
+    ck_assert_int_eq(system("cp " TMP "/sbs.PRF " TMP "/sba.PRF && rm -f " TMP "/sba.prc"), 0);
+    run_profil(&r, "hist --map " FIX("sharebkt.map") " --format csv " TMP "/sba.PRF", NULL);
+    snprintf(csv, sizeof csv, "\n%s", r.out);
+    ck_assert_double_eq_tol(csv_share(csv, "~symbol", "hot", &hot_hits), 100.0 * p.bucket[2] / 2 / prf_total(&p),
+                            0.001);
+    ck_assert_double_eq(hot_hits, p.bucket[2] / 2.0);
+    ck_assert_ptr_nonnull(strstr(csv, "\n~,\"~ estimates: each 16-byte bucket's samples split among its symbols by "
+                                      "bytes, as the .PRF has no NAME.prc with each sample's address beside it\""));
+    run_profil(&r, "hist --map " FIX("sharebkt.map") " " TMP "/sba.PRF", NULL);
+    ck_assert_msg(strstr(r.out, "~49.6%") && strstr(r.out, "\n~ estimates: each 16-byte bucket's samples"), "%s",
+                  r.out);
+    run_profil(&r, "hist --map " FIX("sharebkt.map") " --format json " TMP "/sba.PRF", NULL);
+    ck_assert_msg(strstr(r.out, "\"estimate\": \"~ estimates: each 16-byte bucket's samples"), "%s", r.out);
+    run_profil(&r, "hist --map " FIX("sharebkt.map") " --format json " TMP "/sbs.PRF", NULL);
+    ck_assert_ptr_null(strstr(r.out, "\"estimate\""));
+    prf_free(&p);
+}
+END_TEST
+
 Suite *sampling_suite(void)
 {
     Suite *s = suite_create("sampling");
@@ -180,6 +264,7 @@ Suite *sampling_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, tight_loop_bucket_equals_cycles_over_period);
     tcase_add_test(tc, three_to_one_routines);
+    tcase_add_test(tc, shared_bucket_exact_per_symbol);
     tcase_add_test(tc, service_time_lands_in_dos_and_io);
     tcase_add_test(tc, code_above_the_program_is_high);
     tcase_add_test(tc, golden_prf_byte_for_byte);

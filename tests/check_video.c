@@ -76,7 +76,7 @@ START_TEST(video_option_names_and_error)
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.out, "0031 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA 00 FF FF FF A5 1234 00 01 ");
     run_profil(&r, "run -q --video xyz -o " TMP "/vid.prf " FIX("videoid.com"), NULL);
-    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_BAD_INPUT);
     ck_assert_str_eq(r.err, "profil: --video xyz: want cga, mda, hercules, ega or vga\n");
 }
 END_TEST
@@ -687,7 +687,7 @@ START_TEST(screen_every_writes_numbered_pictures)
     ck_assert_ptr_nonnull(strstr(r.err, "frames.com: --screen-every wants a folder it can write in"));
     ck_assert(!file_exists(TMP "/vid2.prf"));
     run_profil(&r, "run -q --screen-every 100 " FIX("frames.com"), NULL);
-    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_BAD_INPUT);
     ck_assert_str_eq(r.err, "profil: --screen-every 100: want MS:DIR, a period of 1 to 3600000 emulated ms and a "
                             "folder (e.g. 500:frames)\n");
 }

@@ -23,6 +23,7 @@
 #include "flatmem.h"
 #include "decode.h"
 #include "../machine.h"
+#include "../services.h"
 #include "timing.h"
 
 /* ---- memory and ports -------------------------------------------------- */
@@ -136,19 +137,22 @@ static void observe_transfer(struct cpu *c, uint32_t at)
     if (c->fidelity && (op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9))
         op = (uint8_t)(op + 2);             /* the 8086's aliases of RET and RETF */
     uint32_t back = (at + d.length) & MEM_MASK;     /* where its return address leads */
+    uint8_t ah = (uint8_t)(e->x86.R_AX >> 8), al = (uint8_t)e->x86.R_AX;     /* INT leaves AX as it was */
     switch (op) {
-    case 0xE8: o->call(o->ctx, XFER_NEAR, cs, ip, ss, sp, back); break;
-    case 0x9A: o->call(o->ctx, XFER_FAR, cs, ip, ss, sp, back); break;
+    case 0xE8: o->call(o->ctx, XFER_NEAR, cs, ip, ss, sp, back, 0); break;
+    case 0x9A: o->call(o->ctx, XFER_FAR, cs, ip, ss, sp, back, 0); break;
     case 0xFF:
         if (reg == 2 || reg == 3)
-            o->call(o->ctx, reg == 2 ? XFER_NEAR : XFER_FAR, cs, ip, ss, sp, back);
+            o->call(o->ctx, reg == 2 ? XFER_NEAR : XFER_FAR, cs, ip, ss, sp, back, 0);
         else if (reg == 4 || reg == 5)
             o->jump(o->ctx, now);
         break;
-    case 0xCC: case 0xCD: o->call(o->ctx, XFER_INT, cs, ip, ss, sp, back); break;
+    case 0xCC: case 0xCD:
+        o->call(o->ctx, XFER_INT, cs, ip, ss, sp, back, service_id(op == 0xCC ? 3 : (uint8_t)imm, ah, al));
+        break;
     case 0xCE:                              /* INTO, when it was taken */
         if (now != ((a + 1) & MEM_MASK))
-            o->call(o->ctx, XFER_INT, cs, ip, ss, sp, back);
+            o->call(o->ctx, XFER_INT, cs, ip, ss, sp, back, service_id(4, 0, 0));
         break;
     case 0xC3: o->ret(o->ctx, ss, (uint16_t)(sp - 2)); break;
     case 0xC2: o->ret(o->ctx, ss, (uint16_t)(sp - 2 - imm)); break;
@@ -158,7 +162,7 @@ static void observe_transfer(struct cpu *c, uint32_t at)
     case 0xF6: case 0xF7:                   /* a divide error, raised by libx86emu */
         if ((reg & 6) == 6 &&
             now == ((uint32_t)(c->mem[2] | c->mem[3] << 8) * 16 + (uint32_t)(c->mem[0] | c->mem[1] << 8)) % MEM_SIZE)
-            o->call(o->ctx, XFER_INT, cs, ip, ss, sp, back);
+            o->call(o->ctx, XFER_INT, cs, ip, ss, sp, back, service_id(0, 0, 0));
         break;
     default: break;
     }
