@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "span.h"
+#include "../util/grow.h"
 #include "symtab.h"
 
 /* A name with an 8-bit length at off: its bytes and length, off moved past. */
@@ -38,7 +39,7 @@ struct reader {
     struct span all, base;      /* the file; the debug information from its base */
     int cv4;                    /* NB05 and later */
     struct module *mod;         /* by module index, 1-based; [0] unused */
-    size_t nmod;
+    size_t nmod, cap_mod;
     struct span segmap;         /* CV4 sstSegMap, or empty */
     struct symtab *t;
     struct symtab procs;        /* procedures (only .sym), added after the publics */
@@ -131,10 +132,8 @@ static int module_slot(struct reader *r, unsigned imod, struct module **m)
         CORRUPT(r, "CodeView: module index %u", imod);
     if (imod >= r->nmod) {
         size_t n = imod + 1u;
-        void *v = realloc(r->mod, n * sizeof *r->mod);
-        if (!v)
+        if (grow_array(&r->mod, &r->cap_mod, n, sizeof *r->mod) != 0)
             CORRUPT(r, "out of memory");
-        r->mod = v;
         for (size_t i = r->nmod; i < n; i++)
             r->mod[i] = (struct module){ UINT32_MAX, 0 };
         r->nmod = n;

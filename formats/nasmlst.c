@@ -286,6 +286,7 @@ int nasmlst_to_symtab(struct nasm_listing *l, struct symtab *t, char *err, size_
 {
     t->sym = l->sym;
     t->nsym = l->nsym;
+    t->sym_cap = 0;             /* l's capacity: 0 says "not known" (util/grow.h) */
     l->sym = NULL;
     if (l->nline && !(t->line = calloc(l->nline, sizeof *t->line))) {
         snprintf(err, errn, "out of memory");

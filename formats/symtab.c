@@ -15,6 +15,7 @@
 #include "sha256.h"
 #include "tdinfo.h"
 #include "fileio.h"
+#include "../util/grow.h"
 
 /* ---- lines ------------------------------------------------------------------ */
 
@@ -48,22 +49,10 @@ static int blank(const char *s) { return s[strspn(s, " \t")] == 0; }
 
 /* ---- building the table ---------------------------------------------------- */
 
-/* The array v of n elements of `size` with room for one more (NULL when
- * out of memory): it grows by doubling (its capacity is the next power of
- * two), so n additions cost O(n) copying, not O(n^2). */
-static void *grow(void *v, size_t n, size_t size)
-{
-    if (n & (n - 1))
-        return v;               /* n is not a power of two: there is room */
-    return realloc(v, (n ? 2 * n : 1) * size);
-}
-
 static int add_segment(struct symtab *t, const char *name, const char *cls, uint32_t start, uint32_t stop)
 {
-    void *v = grow(t->seg, t->nseg, sizeof *t->seg);
-    if (!v)
+    if (grow_array(&t->seg, &t->seg_cap, t->nseg + 1, sizeof *t->seg) != 0)
         return -1;
-    t->seg = v;
     struct sym_segment *s = &t->seg[t->nseg++];
     snprintf(s->name, sizeof s->name, "%s", name);
     snprintf(s->cls, sizeof s->cls, "%s", cls);
@@ -76,10 +65,8 @@ static int add_segment(struct symtab *t, const char *name, const char *cls, uint
  * go after sorting (sort_symbols()), not by a search per symbol. */
 static int add_symbol_n(struct symtab *t, const char *name, size_t len, uint32_t addr)
 {
-    void *v = grow(t->sym, t->nsym, sizeof *t->sym);
-    if (!v)
+    if (grow_array(&t->sym, &t->sym_cap, t->nsym + 1, sizeof *t->sym) != 0)
         return -1;
-    t->sym = v;
     struct symbol *s = &t->sym[t->nsym++];
     if (len > sizeof s->name - 1)
         len = sizeof s->name - 1;
@@ -96,10 +83,8 @@ static int add_symbol(struct symtab *t, const char *name, uint32_t addr)
 
 static int add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr)
 {
-    void *v = grow(t->line, t->nline, sizeof *t->line);
-    if (!v)
+    if (grow_array(&t->line, &t->line_cap, t->nline + 1, sizeof *t->line) != 0)
         return -1;
-    t->line = v;
     struct sym_line *s = &t->line[t->nline++];
     snprintf(s->label, sizeof s->label, "%.36s:%u", file, line);
     s->addr = addr;
@@ -513,6 +498,7 @@ static void sort_symbols(struct symtab *t)
     free(t->sym);
     t->sym = out;
     t->nsym = k;
+    t->sym_cap = 0;             /* out's size is not a grown one */
 }
 
 int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size_t errn)
@@ -794,8 +780,10 @@ static int merge_debug(struct symtab *t, const struct symtab *cv)
     free(t->line);
     t->sym = m.sym;
     t->nsym = m.nsym;
+    t->sym_cap = m.sym_cap;
     t->line = m.line;
     t->nline = m.nline;
+    t->line_cap = m.line_cap;
     if (rc == 0)
         symtab_sort(t);
     return rc;

@@ -52,6 +52,9 @@ struct symtab {
     size_t nsym;
     struct sym_line *line;      /* sorted by address; none when the map has no table */
     size_t nline;
+    /* The arrays' capacities (util/grow.h), 0 when not known: whoever sets
+     * an array directly sets its capacity or 0. */
+    size_t seg_cap, sym_cap, line_cap;
 };
 
 int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size_t errn);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../formats/clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: a trace's cycles in seconds */
+#include "../util/grow.h"
 
 /* One row of one side before the two are matched by label. */
 struct side_row {
@@ -28,14 +29,8 @@ struct rows {
 
 static int add(struct rows *v, int side, const char *label, double count, uint64_t calls)
 {
-    if (v->n == v->cap) {
-        size_t cap = v->cap ? 2 * v->cap : 64;
-        struct side_row *r = realloc(v->r, cap * sizeof *r);
-        if (!r)
-            return -1;
-        v->r = r;
-        v->cap = cap;
-    }
+    if (grow_array(&v->r, &v->cap, v->n + 1, sizeof *v->r) != 0)
+        return -1;
     struct side_row *row = &v->r[v->n++];
     snprintf(row->label, sizeof row->label, "%s", label);
     row->side = side;

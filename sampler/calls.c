@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/grow.h"
+
 static uint32_t hash(uint32_t parent, uint32_t entry)
 {
     uint64_t k = ((uint64_t)parent << 20 | entry) * 0x9E3779B97F4A7C15ull;
@@ -33,14 +35,8 @@ static int index_grow(struct calltree *t)
 static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip,
                          uint32_t service)
 {
-    if (t->n == t->cap) {
-        uint32_t cap = t->cap ? t->cap * 2 : 256;
-        struct call_node *nn = realloc(t->node, cap * sizeof *nn);
-        if (!nn)
-            return CALLS_NO_PARENT;
-        t->node = nn;
-        t->cap = cap;
-    }
+    if (t->n == UINT32_MAX - 1 || grow_array(&t->node, &t->cap, (size_t)t->n + 1, sizeof *t->node) != 0)
+        return CALLS_NO_PARENT;
     if ((t->n + 1) * 2 > t->index_cap && index_grow(t) != 0)
         return CALLS_NO_PARENT;
     uint32_t i = t->n++;

@@ -35,7 +35,8 @@ struct call_frame {
 
 struct calltree {
     struct call_node *node;
-    uint32_t n, cap;
+    uint32_t n;
+    size_t cap;
     uint32_t *index;                    /* open hash of (parent, entry): node + 1, 0 empty */
     uint32_t index_cap;
     struct call_frame *stack;

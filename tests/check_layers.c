@@ -371,6 +371,20 @@ START_TEST(no_mutable_state_at_file_scope)
 }
 END_TEST
 
+/* ---- one growable array ------------------------------------------------------ */
+
+/* Every array of the library and the command grows through util/grow.h:
+ * no other folder calls realloc (grep, for the files git or the folder
+ * has; the pattern is checked on a line written for the purpose). */
+START_TEST(arrays_grow_through_util)
+{
+    ck_assert_int_eq(system("grep -rln 'realloc(' emu loader sampler formats report lib cmd > " TMP "/reallocs; "
+                            "test ! -s " TMP "/reallocs"), 0);
+    ck_assert_int_eq(system("mkdir -p " TMP "/grow/x && printf 'v = realloc(v, n);\\n' > " TMP "/grow/x/a.c && "
+                            "grep -rlq 'realloc(' " TMP "/grow/x"), 0);
+}
+END_TEST
+
 /* ---- the map is true -------------------------------------------------------- */
 
 /* Appends to `why` each .c, .h or .inc of `folder` (and its subfolders)
@@ -583,6 +597,7 @@ Suite *layers_suite(void)
     tcase_add_test(tc, layer_check_catches_an_upward_include);
     tcase_add_test(tc, no_mutable_state_at_file_scope);
     tcase_add_test(tc, architecture_names_every_source_file);
+    tcase_add_test(tc, arrays_grow_through_util);
     tcase_add_test(tc, two_machines_interleaved_give_their_own_figures);
     suite_add_tcase(s, tc);
     return s;
