@@ -104,7 +104,7 @@ $(B)/emu/pc/video_font.o: CFLAGS += -I$(B)/gen
 # What it prints is the README's "What `make demo` shows" (a test compares).
 demo: $(PROFIL) $(B)/fixtures/hotloop.com
 	@./$(PROFIL) run -b 1 -i 100 -o $(B)/HOTLOOP.PRF $(B)/fixtures/hotloop.com
-	@printf '%s\n' 'try next (tests/check_honest.c runs each):' \
+	@printf '%s\n' 'try next (tests/check_summary.c runs each):' \
 	  '  ./$(PROFIL) hist --map $(B)/fixtures/hotloop.map $(B)/HOTLOOP.PRF         per symbol, busiest first' \
 	  '  ./$(PROFIL) run -q --trace -o $(B)/HOTLOOP.PRF $(B)/fixtures/hotloop.com  exact cycles, and a .prx' \
 	  '  ./$(PROFIL) annotate --map $(B)/fixtures/hotloop.map $(B)/HOTLOOP.prx     each instruction, counted' \

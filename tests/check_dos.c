@@ -45,7 +45,7 @@ START_TEST(sandbox_resolves_inside_and_refuses_escapes)
     ck_assert_int_eq(drive_resolve(&ds, "\\..\\..\\..\\etc\\passwd", &r), 3);
     ck_assert_int_eq(drive_resolve(&ds, "SUB\\..\\..\\X", &r), 3);
     ck_assert_int_eq(drive_resolve(&ds, "/etc/passwd", &r), 3);        /* a DOS path, not a host one */
-    /* Symlinks that leave are missing paths (3), not "access denied" (check_safety.c). */
+    /* Symlinks that leave are missing paths (3), not "access denied" (check_files.c). */
     ck_assert_int_eq(drive_resolve(&ds, "OUT\\SECRET.TXT", &r), 3);    /* symlink folder leaves */
     ck_assert_int_eq(drive_resolve(&ds, "PW.TXT", &r), 3);             /* symlink file leaves */
     ck_assert_int_eq(drive_resolve(&ds, "D:\\X", &r), 15);             /* unmapped drive */

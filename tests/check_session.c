@@ -1,5 +1,5 @@
 /*
- * tests/check_guest.c: an untrusted guest that crashes, loops forever,
+ * tests/check_session.c: lib/session.c's run and its stops: an untrusted guest that crashes, loops forever,
  * calls what is not implemented or is stopped with Ctrl-C still leaves a
  * valid profile, and profil says what happened.
  */
@@ -208,9 +208,9 @@ START_TEST(host_ctrl_c_writes_the_profile)
 }
 END_TEST
 
-Suite *guest_suite(void)
+Suite *session_suite(void)
 {
-    Suite *s = suite_create("guest");
+    Suite *s = suite_create("session");
     TCase *tc = tcase_create("untrusted");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, invalid_opcode_is_a_crash_with_a_profile);

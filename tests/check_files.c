@@ -1,5 +1,5 @@
 /*
- * tests/check_safety.c: profil never destroys a user's file and always
+ * tests/check_files.c: lib/files.c and formats/guard.c: profil never destroys a user's file and always
  * leaves the profile: outputs that would overwrite the program, an input
  * or each other are refused before anything runs; a profile given as the
  * program is refused; SIGTERM, SIGHUP and a reader of stdout that goes
@@ -608,9 +608,9 @@ START_TEST(an_output_link_is_not_followed)
 }
 END_TEST
 
-Suite *safety_suite(void)
+Suite *files_suite(void)
 {
-    Suite *s = suite_create("safety");
+    Suite *s = suite_create("files");
     TCase *tc = tcase_create("files");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, outputs_never_overwrite_the_program_or_inputs);

@@ -1,5 +1,5 @@
 /*
- * tests/check_fidelity.c: where libx86emu behaves as a 286, emu/cpu/cpu.c makes
+ * tests/check_fix8086.c: emu/cpu/cpu_fix8086.c: where libx86emu behaves as a 286, the wrapper makes
  * it an 8086 (LIBX86EMU.md's table).  Each test runs hand-written bytes at
  * 1000:0000 (SS:SP = 3000:1000, interrupts off) on a bare machine and
  * checks the 8086's result.
@@ -326,9 +326,9 @@ START_TEST(f1_is_a_lock_prefix)
 }
 END_TEST
 
-Suite *fidelity_suite(void)
+Suite *fix8086_suite(void)
 {
-    Suite *s = suite_create("fidelity");
+    Suite *s = suite_create("fix8086");
     TCase *tc = tcase_create("8086");
     tcase_add_test(tc, push_sp_pushes_the_decremented_value);
     tcase_add_test(tc, pushf_sets_bits_12_to_15);

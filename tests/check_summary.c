@@ -1,5 +1,5 @@
 /*
- * tests/check_honest.c: reports that say what happened (report/summary, cmd/hist): hist
+ * tests/check_summary.c: reports that say what happened (report/summary, cmd/hist): hist
  * --top ranks the busiest buckets, trace reports rank by cycles, exports
  * the call tree cannot give are refused, the run summary marks estimates
  * and says what timing a --cpu uses, and the README's demo output is what
@@ -263,10 +263,10 @@ START_TEST(make_uses_every_core)
 }
 END_TEST
 
-Suite *honest_suite(void)
+Suite *summary_suite(void)
 {
-    Suite *s = suite_create("honest");
-    TCase *tc = tcase_create("honest");
+    Suite *s = suite_create("summary");
+    TCase *tc = tcase_create("summary");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, hist_top_is_busiest_first);
     tcase_add_test(tc, summary_marks_split_shares_as_estimates);

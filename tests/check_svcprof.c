@@ -1,5 +1,5 @@
 /*
- * tests/check_svctime.c: time per DOS and BIOS service (sampler/svcprof): the
+ * tests/check_svcprof.c: time per DOS and BIOS service (sampler/svcprof): the
  * .prx's "services" section, `hist --by service`, the run summary's
  * service lines, and time in a program's own INT handler staying the
  * program's.  Figures from emu/costs.h (docs/costs.md), under --timing
@@ -323,9 +323,9 @@ START_TEST(service_names)
 }
 END_TEST
 
-Suite *svctime_suite(void)
+Suite *svcprof_suite(void)
 {
-    Suite *s = suite_create("svctime");
+    Suite *s = suite_create("svcprof");
     TCase *tc = tcase_create("services");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, trace_counts_each_service);
