@@ -50,6 +50,7 @@ struct machine *machine_new(enum cpu_model model)
         return NULL;
     m->mem = calloc(1, MEM_SIZE);
     m->model = model;
+    m->video_waits = VIDEO_WAITS_CGA;
     if (!m->mem || cpu_create(m) != 0) {
         free(m->mem);
         free(m);
@@ -64,6 +65,13 @@ struct machine *machine_new(enum cpu_model model)
     m->trap_lo = 0xFFFFFFFFu;
     machine_update_next_event(m);
     return m;
+}
+
+void machine_set_video_waits(struct machine *m, enum video_waits kind)
+{
+    m->video_waits = kind;
+    if (m->cpu)
+        cpu_video_waits_changed(m);
 }
 
 void machine_free(struct machine *m)

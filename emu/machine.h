@@ -42,6 +42,10 @@
  * libx86emu's own real-mode behaviour, timed with the 8086 table. */
 enum cpu_model { CPU_8088, CPU_8086, CPU_186, CPU_286 };
 
+/* Whose wait states a bus cycle to video memory takes under the bus model
+ * (emu/cpu/video_waits.c): none, or the IBM CGA's (the default). */
+enum video_waits { VIDEO_WAITS_NONE, VIDEO_WAITS_CGA };
+
 /* "8088", "8086", "186", "286". */
 /* The clock model the machine runs: "bus" or "table" (the summary, the
  * .prx and the .prc name it so). */
@@ -136,6 +140,8 @@ struct machine {
     enum cpu_model model;
     int timing_bus;             /* --timing bus (emu/cpu/biu.h) instead of the table */
     int no_refresh;             /* the bus model leaves out the DRAM refresh */
+    enum video_waits video_waits; /* the bus model's wait states of video
+                                   memory (machine_set_video_waits)      */
     int hinted;                     /* the 186-opcode hint has been shown   */
 
     /* Emulated time, in CPU cycles since power-on. */
@@ -211,6 +217,9 @@ struct machine {
 
 /* Lifetime. */
 struct machine *machine_new(enum cpu_model model);
+/* The video card whose wait states the bus model charges (the default:
+ * VIDEO_WAITS_CGA); the table model has none. */
+void machine_set_video_waits(struct machine *m, enum video_waits kind);
 void machine_free(struct machine *m);
 
 /* Memory: linear addresses wrap at 1 MiB. */
@@ -242,6 +251,7 @@ void cpu_set_ah(struct machine *m, uint8_t v);
 #define FL_ZF 0x0040u
 #define FL_IF 0x0200u
 #define FL_TF 0x0100u
+#define FL_DF 0x0400u
 
 /* Inside a service: the FLAGS image the stub's IRET will restore. */
 void service_set_carry(struct machine *m, int carry);

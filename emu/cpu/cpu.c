@@ -319,6 +319,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             }
         }
         timing_decode(&c->dec, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        if (c->pend.rep && c->biu)
+            cpu_note_rep(e, c);
         if (c->pend.mul >= DIV_8 && c->pend.mul <= ASCII_ADJUST)
             cpu_settle_division(e, c);
         c->settle_more |= c->pend.mul != 0;
@@ -387,7 +389,10 @@ static int code_hook(x86emu_t *e)
     c->words = 0;
     if (c->fixup)
         apply_fixup(e, c);
-    if (c->pend.rep) {
+    if (c->pend.rep && c->biu) {
+        if (c->rep.iterations)
+            rep_split = c->rep_last;    /* the bus model played them all */
+    } else if (c->pend.rep) {
         uint16_t cx = e->x86.R_CX;
         unsigned n = timing_rep_iterations(&c->pend, cx);
         m->now += (uint64_t)n * c->pend.per_iter;
@@ -469,6 +474,7 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     c->insn.naccess = 0;
     c->settle_more = 1;
     m->timing_bus = 1;
+    cpu_bus_waits(c);
     x86emu_set_memio_handler(c->emu, c->odd_only ? memio_bus_8086 : memio_bus_8088);
     return 0;
 }
@@ -501,6 +507,11 @@ enum cpu_exit cpu_run(struct machine *m)
     return CPU_EXIT_HLT;
 }
 
+void cpu_video_waits_changed(struct machine *m)
+{
+    cpu_bus_waits(cpu_of(m));
+}
+
 uint64_t cpu_insn_count(struct machine *m)
 {
     return cpu_of(m)->emu->x86.R_TSC;
@@ -515,8 +526,8 @@ uint64_t cpu_settle(struct machine *m)
     if (c->pend.mul)
         cpu_settle_mul(c);
     uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
-    if (c->biu && !c->pend.rep)
-        t = cpu_bus_time(c, t);
+    if (c->biu)
+        t = cpu_bus_time(c, t);     /* a REP string's whole, on the bus */
     m->now += t;
     if (m->exact || m->calls)
         trace_settled(c, t);
