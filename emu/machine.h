@@ -110,6 +110,7 @@ struct exact_counts {
     uint64_t *insns;
     uint64_t *cycles;
     uint64_t *stalls;           /* of the cycles, waits for the queue or bus */
+    uint64_t *video;            /* of the stalls, the video card's wait states */
     uint16_t *cs;
     uint8_t *code;              /* each instruction's bytes as they were the first
                                    time it ran (NULL: not kept); others stay 0 */

@@ -187,6 +187,8 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
             keep_code(x, c->mem, c->pend_lin);
         x->cycles[c->pend_lin] += cycles;
         x->stalls[c->pend_lin] += c->stall;
+        if (x->video)
+            x->video[c->pend_lin] += c->stall_video;
         x->cs[c->pend_lin] = c->pend_cs;
     }
     if (m->calls) {
