@@ -254,13 +254,17 @@ static int is_rep_string(const struct insn *d)
 }
 
 /* With TF set, the 8086 traps after each iteration of a REP string
- * instruction, which resumes from its first prefix.  libx86emu runs a REP
- * whole: it is given CX = 1, and the rest of the count is put back after
- * that one iteration (resume_stepped_rep()). */
+ * instruction, which resumes from its last prefix: the NMOS 8088 and 8086
+ * keep only that one across an interrupt (Intel's iAPX 86/88 User's
+ * Manual; MartyPC's RPTI rewinds IP to the byte before the opcode), so
+ * "REP ES: MOVSB" goes on as "ES: MOVSB", once, and "ES: REP MOVSB" as
+ * "REP MOVSB" from DS; the 186 and 286 resume from the first prefix.
+ * libx86emu runs a REP whole: it is given CX = 1, and the rest of the
+ * count is put back after that one iteration (resume_stepped_rep()). */
 static void step_rep_once(x86emu_t *e, struct cpu *c, uint16_t ip)
 {
     c->step_rep_rest = (uint16_t)(e->x86.R_CX - 1);
-    c->step_rep_ip = ip;
+    c->step_rep_ip = c->fidelity ? (uint16_t)(ip + c->dec.prefixes - 1) : ip;
     c->step_rep = 1;
     e->x86.R_ECX = (e->x86.R_ECX & 0xFFFF0000u) | 1u;
 }

@@ -36,7 +36,7 @@ struct cpu {
                                    instruction now running (cpu.c)           */
     uint8_t step_rep;           /* a single-stepped REP runs one iteration:  */
     uint8_t step_rep_op, step_rep_kind; /* its opcode and F2h/F3h,           */
-    uint16_t step_rep_rest, step_rep_ip; /* the count left and its address   */
+    uint16_t step_rep_rest, step_rep_ip; /* the count left, where it resumes */
     struct biu *biu;            /* --timing bus: the queue and the bus       */
     struct eu_insn insn;        /* --timing bus: the data accesses so far    */
     uint32_t biu_next;          /* --timing bus: where the queue's bytes lead */
