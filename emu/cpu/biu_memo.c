@@ -119,11 +119,11 @@ static int make_key(const struct biu_memo *memo, const struct biu *b, const stru
     if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->refresh_period > 0xFFFFFF)
         return 0;
     uint64_t accesses = 0;
-    for (unsigned i = 0; i < in->naccess; i++)
+    for (unsigned i = 0; i < in->naccess; i++) {
         if (in->access[i].slow)
             return 0;       /* its wait states depend on the clock: played */
-    for (unsigned i = 0; i < in->naccess; i++)
         accesses |= (uint64_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
+    }
     k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | w0 | (uint64_t)in->naccess << 51;
     k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses << 32;
     k->w[2] = w2 | (uint64_t)b->refresh_period << 32;

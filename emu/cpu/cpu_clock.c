@@ -71,7 +71,7 @@ static void refresh_save(struct cpu *c)
 }
 
 /* The refresh into the BIU for an instruction starting at `start`. */
-static void refresh_before(struct cpu *c, uint64_t start)
+static inline __attribute__((always_inline)) void refresh_before(struct cpu *c, uint64_t start)
 {
     struct machine *m = c->m;
     struct biu *b = c->biu;
