@@ -55,6 +55,14 @@ struct cpu {
     struct biu_waits waits;     /* --timing bus: video memory's wait states  */
     uint32_t slow_base, slow_span; /* their range (span 0: none), for the
                                    memory callback                          */
+    /* The prefetch queue's stale bytes: an instruction that writes over
+     * the bytes the queue already holds after it (the 4 next on the 8088,
+     * 6 on the others) does not change what runs from the queue. */
+    unsigned stale_n;           /* bytes held, 0: none                        */
+    x86emu_memio_handler_t memio; /* the memory callback without them: in place
+                                   again once they are gone (cpu.c)         */
+    uint32_t stale_at[8];       /* their linear addresses                    */
+    uint8_t stale_byte[8];      /* and the bytes as fetched                   */
     uint32_t f1_at[15];         /* F1 prefixes shown to libx86emu as F0 for the
                                    instruction now running (cpu.c)          */
     unsigned f1_patched;             /* --timing bus: the clocks the last
