@@ -2,7 +2,10 @@
  * emu/cpu/biu_memo.c: the bus model's results, remembered per instruction and
  * BIU state (emu/cpu/biu_memo.h says why that is exact).  A direct-mapped
  * table: a slot holds one key and what followed from it; a different key
- * for the same slot replaces it.
+ * for the same slot replaces it.  Instructions with a wait-state access
+ * are played, not remembered (their time depends on the clock).  And REP
+ * string operations (biu_rep), played a window at a time, their repeating
+ * windows counted.
  */
 #include "biu_memo.h"
 

@@ -3,7 +3,9 @@
  * MUL, IMUL, DIV, IDIV, AAM and CWD take what their operands make them take
  * (timing.c's formulas, fed from the registers and the operand), and under
  * `--timing bus` each instruction is played against the prefetch queue and
- * the bus (emu/cpu/biu.c) with the data accesses the memory callback logged.
+ * the bus (emu/cpu/biu.c) with the data accesses the memory callback logged,
+ * a REP string operation with its iterations (biu_rep), and the video
+ * card's wait states put in the BIU (cpu_bus_waits).
  */
 #include <x86emu.h>
 
