@@ -325,7 +325,8 @@ static const struct opt hist_table[] = {
               "cycles, the time; per function from run --stacks: samples;\n"
               "stalls: the cycles spent waiting for the bus, bus model);\n"
               "a .PRF holds samples.  With the bus model, cycle reports\n"
-              "add a stall% column" },
+              "add a stall% column, stall reports a video% column (the\n"
+              "video card's wait states)" },
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
               "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; an .EXE's\n"

@@ -60,6 +60,32 @@ static int add_stalls(const struct prx *x, const struct symtab *t, int by_line, 
     return 0;
 }
 
+/* --metric stalls: the video card's wait states among each row's stalls
+ * (the stall cause "video"), in the rows' `stalls`, counted as the stalls
+ * are on a copy of the .prx whose stalls are its video waits. */
+static int add_video(const struct prx *x, const struct symtab *t, int by_line, struct report *r)
+{
+    struct prx v = *x;
+    struct unit_hits *s;
+    size_t n;
+    v.e = malloc((x->n ? x->n : 1) * sizeof *v.e);
+    if (!v.e)
+        return -1;
+    for (size_t i = 0; i < x->n; i++) {
+        v.e[i] = x->e[i];
+        v.e[i].stalls = x->e[i].video;
+    }
+    int rc = t ? attribute_exact(&v, t, METRIC_STALLS, by_line, &s, &n) : bucket_rows(&v, METRIC_STALLS, &s, &n);
+    free(v.e);
+    if (rc != 0)
+        return -1;
+    for (size_t i = 0; i < n && i < r->n; i++)
+        r->rows[i].stalls = s[i].hits;
+    free(s);
+    r->video_column = 1;
+    return 0;
+}
+
 /* Whether the request is about the call tree, the memory sites or the services. */
 static int wants_calls(const struct hist_request *q)
 {
@@ -145,6 +171,10 @@ int hist_prx(const struct hist_request *asked)
         fprintf(stderr, "profil: out of memory\n");
         rc = EXIT_PROFIL_FAILED;
     } else if (x.has_stalls && m == METRIC_CYCLES && add_stalls(&x, have_map ? &t : NULL, by_line, &r) != 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        rc = EXIT_PROFIL_FAILED;
+    } else if (x.has_stalls && m == METRIC_STALLS && q->format == FORMAT_TEXT &&
+               add_video(&x, have_map ? &t : NULL, by_line, &r) != 0) {
         fprintf(stderr, "profil: out of memory\n");
         rc = EXIT_PROFIL_FAILED;
     } else if (q->format != FORMAT_TEXT) {

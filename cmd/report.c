@@ -35,7 +35,8 @@ void report_print(struct report *r, unsigned top, unsigned width)
     double t1 = total > 0 ? total : 1, cumul = 0;
     printf("%8s %6s %6s%s  %-*s  %-*s %s\n",
            strcmp(r->what, "instructions") == 0 ? "insns" : strcmp(r->what, "samples") == 0 ? "hits" : r->what,
-           "%", "cum%", r->stall_column ? " stall%" : "", (int)width, "", col, r->column, "address");
+           "%", "cum%", r->stall_column ? " stall%" : r->video_column ? " video%" : "", (int)width, "", col, r->column,
+           "address");
     for (size_t i = 0; i < r->n && i < top; i++) {
         if (r->rows[i].hits < 0.5)
             break;
@@ -44,7 +45,7 @@ void report_print(struct report *r, unsigned top, unsigned width)
         char share[16];
         snprintf(share, sizeof share, "%s%.1f%%", r->estimate[0] ? "~" : "", 100.0 * r->rows[i].hits / t1);
         printf("%8.0f %6s %5.1f%%", r->rows[i].hits, share, 100.0 * cumul / t1);
-        if (r->stall_column)
+        if (r->stall_column || r->video_column)
             printf(" %5.1f%%", r->rows[i].hits > 0 ? 100.0 * r->rows[i].stalls / r->rows[i].hits : 0.0);
         printf("  ");
         for (unsigned k = 0; k < width; k++)
@@ -57,7 +58,8 @@ void report_print(struct report *r, unsigned top, unsigned width)
     const char *names[3] = { "io", "dos", "high" };
     const double other[3] = { r->io, r->dos, r->high };
     for (int k = 0; k < 3; k++)
-        printf("%8.0f %5.1f%%       %s  %-*s  %s\n", other[k], 100.0 * other[k] / t1, r->stall_column ? "       " : "",
+        printf("%8.0f %5.1f%%       %s  %-*s  %s\n", other[k], 100.0 * other[k] / t1,
+               r->stall_column || r->video_column ? "       " : "",
                (int)width, "", names[k]);
     printf("%8.0f %s (%s)\n", total, r->what, r->footer);
     size_t rows = 0;

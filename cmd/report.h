@@ -19,6 +19,9 @@ struct report {
     const char *what;           /* "samples", "instructions", "cycles", "stalls" */
     int stall_column;           /* rows carry bus stalls: a stall% column, the
                                    share of the row's cycles spent waiting */
+    int video_column;           /* --metric stalls: the rows' `stalls` are the
+                                   video card's wait states among them: a
+                                   video% column, their share of the stalls */
     char footer[240];           /* in brackets after the total */
     int more_hint;              /* rows were cut to a terminal's default: say how many more */
     char estimate[300];         /* "": exact rows; else the rows are estimates, their shares

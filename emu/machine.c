@@ -67,6 +67,13 @@ struct machine *machine_new(enum cpu_model model)
     return m;
 }
 
+void machine_set_video_waits(struct machine *m, enum video_waits kind)
+{
+    m->video_waits = kind;
+    if (m->cpu)
+        cpu_video_waits_changed(m);
+}
+
 void machine_free(struct machine *m)
 {
     if (!m)
@@ -124,6 +131,9 @@ void machine_set_video(struct machine *m, enum video_card card)
     for (unsigned i = 0; i < m->nvram; i++)
         memset(m->mem + m->vram[i].lo, 0, m->vram[i].hi - m->vram[i].lo);
     memset(m->herc_page1, 0, sizeof m->herc_page1);
+    /* the bus model's wait states: the CGA's rule (emu/cpu/video_waits.h);
+     * no other card's is documented (docs/timing.md) */
+    machine_set_video_waits(m, card == VIDEO_CGA ? VIDEO_WAITS_CGA : VIDEO_WAITS_NONE);
 }
 
 void machine_write_high(struct machine *m, uint32_t a, uint8_t v)

@@ -45,6 +45,10 @@
  * libx86emu's own real-mode behaviour, timed with the 8086 table. */
 enum cpu_model { CPU_8088, CPU_8086, CPU_186, CPU_286 };
 
+/* Whose wait states a bus cycle to video memory takes under the bus model
+ * (emu/cpu/video_waits.c): none, or the IBM CGA's (the default). */
+enum video_waits { VIDEO_WAITS_NONE, VIDEO_WAITS_CGA };
+
 /* "8088", "8086", "186", "286". */
 /* The clock model the machine runs: "bus" or "table" (the summary, the
  * .prx and the .prc name it so). */
@@ -109,6 +113,7 @@ struct exact_counts {
     uint64_t *insns;
     uint64_t *cycles;
     uint64_t *stalls;           /* of the cycles, waits for the queue or bus */
+    uint64_t *video;            /* of the stalls, the video card's wait states */
     uint16_t *cs;
     uint8_t *code;              /* each instruction's bytes as they were the first
                                    time it ran (NULL: not kept); others stay 0 */
@@ -142,6 +147,8 @@ struct machine {
     enum cpu_model model;
     int timing_bus;             /* --timing bus (emu/cpu/biu.h) instead of the table */
     int no_refresh;             /* the bus model leaves out the DRAM refresh */
+    enum video_waits video_waits; /* the bus model's wait states of video
+                                   memory (machine_set_video_waits)      */
     int hinted;                     /* the 186-opcode hint has been shown   */
 
     /* Emulated time, in CPU cycles since power-on. */
@@ -222,12 +229,16 @@ struct machine {
 
 /* Lifetime. */
 struct machine *machine_new(enum cpu_model model);
+/* The video card whose wait states the bus model charges (the default:
+ * VIDEO_WAITS_CGA); the table model has none. */
+void machine_set_video_waits(struct machine *m, enum video_waits kind);
 void machine_free(struct machine *m);
 
 /* The display adapter: the card (--video; VIDEO_CGA from machine_new();
  * before bios_install(), which sets its mode),
  * reset as at power-on, its memory windows mapped (0 with its memory, the
- * rest of A0000h-BFFFFh reading FFh). */
+ * rest of A0000h-BFFFFh reading FFh), and its wait states for the bus
+ * model (the CGA's; none for the others). */
 void machine_set_video(struct machine *m, enum video_card card);
 static inline enum video_card machine_video_card(const struct machine *m) { return m->adapter.card; }
 
@@ -265,6 +276,7 @@ void cpu_set_ah(struct machine *m, uint8_t v);
 #define FL_ZF 0x0040u
 #define FL_IF 0x0200u
 #define FL_TF 0x0100u
+#define FL_DF 0x0400u
 
 /* Inside a service: the FLAGS image the stub's IRET will restore. */
 void service_set_carry(struct machine *m, int carry);

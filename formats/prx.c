@@ -181,13 +181,13 @@ static void write_prx(FILE *f, const void *ctx)
                "\"prog_low_pa\": %u, \"prog_high_pa\": %u, \"dos_pa\": %u},\n",
             x->clock_grain, x->bucket_size, x->bucket_num, x->prog_low_pa, x->prog_high_pa, x->dos_pa);
     fprintf(f, "  \"columns\": [\"linear\", \"cs\", \"ip\", \"class\", \"length\", \"instructions\", \"cycles\"%s],\n"
-               "  \"addresses\": [", x->has_stalls ? ", \"stalls\"" : "");
+               "  \"addresses\": [", x->has_stalls ? ", \"stalls\", \"video\"" : "");
     for (size_t i = 0; i < x->n; i++) {
         const struct prx_entry *e = &x->e[i];
         fprintf(f, "%s\n    [%u, %u, %u, \"%s\", %u, %llu, %llu", i ? "," : "", e->linear, e->cs, e->ip,
                 prx_class_name(e->cls), e->length, (unsigned long long)e->insns, (unsigned long long)e->cycles);
         if (x->has_stalls)
-            fprintf(f, ", %llu", (unsigned long long)e->stalls);
+            fprintf(f, ", %llu, %llu", (unsigned long long)e->stalls, (unsigned long long)e->video);
         fputc(']', f);
     }
     fprintf(f, "\n  ]");

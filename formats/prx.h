@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define PRX_VERSION 3                   /* reads 1 (no calls or memory), 2 and 3 (bus stalls) */
+#define PRX_VERSION 4                   /* reads 1 (no calls or memory), 2, 3 (bus stalls), 4 (video stalls) */
 /* The largest .prx run can write, which every reader takes: at most 2^20
  * address rows (one per byte of memory) of under 96 bytes, 2^20 call nodes
  * (CALLS_MAX_NODES) of under 150 and 2^20 memory sites of under 220:
@@ -32,6 +32,8 @@ struct prx_entry {
     uint64_t insns, cycles;
     uint64_t stalls;            /* of those cycles, the EU waited for the queue
                                    or the bus (the bus model; 0 otherwise) */
+    uint64_t video;             /* of those stalls, the video card's wait
+                                   states (version 4; 0 before)          */
 };
 
 /* A node of the calling-context tree (sampler/calls.h): one distinct chain

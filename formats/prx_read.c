@@ -214,7 +214,8 @@ struct row_shape {
     struct cells *c;
     size_t n;
     int text_col, bad;
-    int more;           /* n + 1 cells are a row too (version 3's stalls) */
+    int more;           /* up to n + more cells are a row too (the bus
+                           model's stalls, version 3, and video, version 4) */
 };
 
 static int cell_item(struct scan *s, const char *key, size_t k, void *ctx)
@@ -226,7 +227,7 @@ static int cell_item(struct scan *s, const char *key, size_t k, void *ctx)
     return got;
 }
 
-/* A row of n cells (or n + 1 with `more`: a last cell absent reads 0),
+/* A row of n cells (or up to n + more: last cells absent read 0),
  * the text (if any) at text_col; 0, 1 when it does not have that shape,
  * -1 on a syntax error. */
 static int row(struct scan *s, size_t n, int more, int text_col, struct cells *c)
@@ -236,7 +237,7 @@ static int row(struct scan *s, size_t n, int more, int text_col, struct cells *c
     if (peek(s) != '[')
         return skip(s, 0) < 0 ? -1 : 1;
     long k = items(s, '[', cell_item, &shape);
-    return k < 0 ? -1 : shape.bad || ((size_t)k != n && !(more && (size_t)k == n + 1)) ? 1 : 0;
+    return k < 0 ? -1 : shape.bad || (size_t)k < n || (size_t)k > n + (size_t)more ? 1 : 0;
 }
 
 /* An array of rows, each handed to `one` (which stores it; -1 when it is
@@ -280,13 +281,13 @@ static int address_row(struct scan *s, void *v, size_t i)
 {
     struct prx_entry *e = v;
     struct cells c;
-    int r = row(s, 7, 1, 3, &c), cls = r == 0 ? index_of(c.text, prx_class_name, 4) : -1;
+    int r = row(s, 7, 2, 3, &c), cls = r == 0 ? index_of(c.text, prx_class_name, 4) : -1;
     if (r < 0)
         return -1;
     if (r || cls < 0 || c.u[0] > 0xFFFFF || c.u[1] > 0xFFFF || c.u[2] > 0xFFFF || c.u[4] > 255 || c.neg[0])
         return wrong(s, "address row %zu is not [linear, cs, ip, class, length, instructions, cycles]", i);
     e[i] = (struct prx_entry){ (uint32_t)c.u[0], (uint16_t)c.u[1], (uint16_t)c.u[2], (uint8_t)cls, (uint8_t)c.u[4],
-                               c.u[5], c.u[6], c.u[7] };
+                               c.u[5], c.u[6], c.u[7], c.u[8] };
     if (i && e[i].linear <= e[i - 1].linear)
         return wrong(s, "address row %zu is out of order", i);
     return 0;
@@ -787,7 +788,8 @@ static int complete(struct scan *s, struct doc *d)
     x->dos_pa = (uint16_t)d->layout[5].v;
     if (!x->mode[0])
         snprintf(x->mode, sizeof x->mode, "trace");
-    /* Version 3 files of the bus model carry stalls (in a last column). */
+    /* Version 3 files of the bus model carry stalls (in a last column),
+     * version 4 files the video card's part of them after it. */
     x->has_stalls = d->version.v >= 3 && strcmp(x->timing, "bus") == 0;
     if (!d->addresses)
         return wrong(s, "no \"addresses\" array");

@@ -13,9 +13,10 @@ int tracer_init(struct tracer *t)
     t->counts.insns = calloc(MEM_SIZE, sizeof *t->counts.insns);
     t->counts.cycles = calloc(MEM_SIZE, sizeof *t->counts.cycles);
     t->counts.stalls = calloc(MEM_SIZE, sizeof *t->counts.stalls);
+    t->counts.video = calloc(MEM_SIZE, sizeof *t->counts.video);
     t->counts.cs = calloc(MEM_SIZE, sizeof *t->counts.cs);
     t->counts.code = calloc(MEM_SIZE, 1);
-    if (t->counts.insns && t->counts.cycles && t->counts.stalls && t->counts.cs && t->counts.code)
+    if (t->counts.insns && t->counts.cycles && t->counts.stalls && t->counts.video && t->counts.cs && t->counts.code)
         return 0;
     tracer_free(t);
     return -1;
@@ -26,6 +27,7 @@ void tracer_free(struct tracer *t)
     free(t->counts.insns);
     free(t->counts.cycles);
     free(t->counts.stalls);
+    free(t->counts.video);
     free(t->counts.cs);
     free(t->counts.code);
     memset(t, 0, sizeof *t);
@@ -145,6 +147,7 @@ int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_l
         e->insns = t->counts.insns[a];
         e->cycles = t->counts.cycles[a];
         e->stalls = t->counts.stalls[a];
+        e->video = t->counts.video[a];
         x->total_insns += e->insns;
         x->total_cycles += e->cycles;
     }

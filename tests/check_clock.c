@@ -5,6 +5,7 @@
  */
 #include "../emu/cpu/biu.h"
 #include "../emu/cpu/biu_memo.h"
+#include "../emu/cpu/video_waits.h"
 #include "../emu/machine.h"
 #include "../formats/prx.h"
 #include "testutil.h"
@@ -44,11 +45,11 @@ START_TEST(memo_gives_what_the_model_gives)
     static uint8_t mem[MEM_SIZE];
     static const uint8_t push_ax[] = { 0x50 }, mov_ds[] = { 0x3E, 0xA2, 0xA1, 0xAB }, add_m[] = { 0x01, 0x07 };
     const struct memo_case cases[] = {
-        { push_ax, 1, 4, { { 1, 2 } }, 1 },
-        { push_ax, 1, 0, { { 1, 2 } }, 1 },
-        { mov_ds, 4, 4, { { 1, 1 } }, 1 },
-        { mov_ds, 4, 1, { { 1, 1 } }, 1 },
-        { add_m, 2, 3, { { 0, 2 }, { 1, 2 } }, 2 },
+        { push_ax, 1, 4, { { 1, 2, 0 } }, 1 },
+        { push_ax, 1, 0, { { 1, 2, 0 } }, 1 },
+        { mov_ds, 4, 4, { { 1, 1, 0 } }, 1 },
+        { mov_ds, 4, 1, { { 1, 1, 0 } }, 1 },
+        { add_m, 2, 3, { { 0, 2, 0 }, { 1, 2, 0 } }, 2 },
     };
     struct biu_memo *memo = biu_memo_new();
     ck_assert_ptr_nonnull(memo);
@@ -84,7 +85,7 @@ START_TEST(memo_sees_code_change)
 {
     static uint8_t mem[MEM_SIZE];
     static const uint8_t mov_ds[] = { 0x3E, 0xA2, 0xA1, 0xAB };
-    const struct memo_case c = { mov_ds, 4, 2, { { 1, 1 } }, 1 };
+    const struct memo_case c = { mov_ds, 4, 2, { { 1, 1, 0 } }, 1 };
     struct biu_memo *memo = biu_memo_new();
     struct eu_insn in;
     struct biu b;
@@ -103,7 +104,7 @@ START_TEST(memo_sees_code_change)
     /* Its prefix becomes a NOP (self-modifying code): a miss, and the
      * time of what is there now. */
     static const uint8_t nop_mov[] = { 0x90, 0xA2, 0xA1, 0xAB };
-    const struct memo_case d = { nop_mov, 4, 2, { { 1, 1 } }, 1 };
+    const struct memo_case d = { nop_mov, 4, 2, { { 1, 1, 0 } }, 1 };
     setup_insn(&in, mem, &d);
     in.next = 0x1001;   /* the NOP alone, as the CPU would run it */
     in.naccess = 0;
@@ -138,10 +139,10 @@ static void loop_insn(struct eu_insn *in, uint8_t *mem, unsigned i)
     in->next = i == 2 ? at[0] : at[i + 1];
     in->table = i == 0 ? 15 : i == 1 ? 24 : 15;
     if (i == 0)
-        in->access[in->naccess++] = (struct bus_access){ 1, 2 };
+        in->access[in->naccess++] = (struct bus_access){ 1, 2, 0 };
     if (i == 1) {
-        in->access[in->naccess++] = (struct bus_access){ 0, 2 };
-        in->access[in->naccess++] = (struct bus_access){ 1, 2 };
+        in->access[in->naccess++] = (struct bus_access){ 0, 2, 0 };
+        in->access[in->naccess++] = (struct bus_access){ 1, 2, 0 };
     }
 }
 
@@ -408,6 +409,225 @@ START_TEST(sieve_under_the_three_clocks)
 }
 END_TEST
 
+
+/* The cycles, stalls and video stalls per offset of a --trace run's
+ * program (offsets < 4096). */
+static uint64_t video_stalls[4096];
+
+static void program_cycles(const char *args, const char *prx, uint64_t *cycles, uint64_t *stalls)
+{
+    struct prx x;
+    run_traced(args, prx, &x);
+    memset(cycles, 0, 4096 * sizeof *cycles);
+    memset(stalls, 0, 4096 * sizeof *stalls);
+    memset(video_stalls, 0, sizeof video_stalls);
+    for (size_t i = 0; i < x.n; i++) {
+        uint32_t off = prx_offset(&x, &x.e[i]);
+        if (x.e[i].cls == PRX_PROGRAM && off < 4096) {
+            cycles[off] += x.e[i].cycles;
+            stalls[off] += x.e[i].stalls;
+            video_stalls[off] += x.e[i].video;
+        }
+    }
+    prx_free(&x);
+}
+
+/* REP string instructions on the bus (tests/fixtures/zenrep.asm).  Each
+ * REP follows a MUL BX: the queue is full (4 bytes, the REP's own among
+ * them) and the bus idle.  The 8088 then reads the prefixes at 0, 2, ...
+ * and the opcode at O (2 a prefix); the queue's room starts fetches at
+ * O and O + 4 (T4 at O + 7), which refill it before the first data
+ * cycle's request at O + 9 (its T1 at O + 12 for STOS, LODS, MOVS; O + 13
+ * CMPS, O + 14 SCAS: biu_plan.c), so no cycle waits; each iteration's
+ * cycles fit in its own clocks (the table's per iteration, 4 more a
+ * word's second cycle), with the queue full and no fetch.  Without the
+ * refresh that is the table's time exactly, 9 + n x per-iteration + 2
+ * (+ 1, not 2, when REPNE's condition ends it; 9 with CX = 0; + 2 per
+ * extra prefix), and no stall:
+ *   REP STOSW x1000: 9 + 1000 x (10 + 4) + 2 = 14011
+ *   REP LODSW x1000: 9 + 1000 x (13 + 4) + 2 = 17011
+ *   REP MOVSB x100: 9 + 100 x 17 + 2 = 1711
+ *   ES: REP MOVSW x100: 2 + 9 + 100 x (17 + 4 + 4) + 2 = 2513
+ *   REPE SCASB x100: 9 + 1500 + 2 = 1511; REPE CMPSB x100: 9 + 2200 + 2 = 2211
+ *   REPNE SCASB ended by its first byte: 9 + 15 + 1 = 25; REP STOSB, CX 0: 9.
+ * With the refresh (every 72 clocks) the iterations' cycles wait for it:
+ * Abrash's Zen timer figures on an IBM PC (Zen of Assembly Language,
+ * chapter 10), within their precision: REP LODSW 3.77 us a word (17.99
+ * clocks; the table's 17 is 5.6% fast), and REP STOSW 14.46 clocks a word
+ * within 1% (profil: 14.41; the table's 14 is 3.2% fast). */
+START_TEST(rep_strings_on_the_bus)
+{
+    static const struct {
+        uint32_t off;
+        uint64_t clocks;
+    } reps[] = { { 0x0E, 14011 }, { 0x18, 17011 }, { 0x25, 1711 }, { 0x32, 2513 },
+                 { 0x3D, 1511 }, { 0x4A, 2211 }, { 0x54, 25 }, { 0x5A, 9 } };
+    static uint64_t cycles[4096], stalls[4096];
+    program_cycles("run --trace -q --no-refresh -o " TMP "/ZENREP.PRF " FIX("zenrep.com"), TMP "/ZENREP.prx", cycles,
+                   stalls);
+    for (size_t k = 0; k < sizeof reps / sizeof reps[0]; k++) {
+        ck_assert_msg(cycles[reps[k].off] == reps[k].clocks, "REP at %02Xh: %llu clocks, not %llu", reps[k].off,
+                      (unsigned long long)cycles[reps[k].off], (unsigned long long)reps[k].clocks);
+        ck_assert_uint_eq(stalls[reps[k].off], 0);
+    }
+    program_cycles("run --trace -q -o " TMP "/ZENREP.PRF " FIX("zenrep.com"), TMP "/ZENREP.prx", cycles, stalls);
+    double lodsw_us = (double)(cycles[0x18] - 11) / 1000 / 4.772727;
+    ck_assert_msg(lodsw_us >= 3.765 && lodsw_us <= 3.775, "REP LODSW: %.4f us a word", lodsw_us);
+    double stosw = (double)(cycles[0x0E] - 11) / 1000;
+    ck_assert_msg(stosw >= 14.46 * 0.99 && stosw <= 14.46 * 1.01, "REP STOSW: %.3f clocks a word", stosw);
+    /* Every REP waited for the refresh, by its stalls. */
+    for (size_t k = 0; k < 6; k++)
+        ck_assert_uint_eq(stalls[reps[k].off], cycles[reps[k].off] - reps[k].clocks);
+}
+END_TEST
+
+/* The REP player's shortcut (iterations counted while the BIU comes back
+ * to the same state, no refresh or slow access in them) gives what
+ * playing every window gives: REP MOVSW and CMPSB of 300 iterations from
+ * every queue fill and every refresh phase of 72, on both CPUs. */
+START_TEST(rep_shortcut_gives_what_playing_gives)
+{
+    static const uint8_t opcodes[] = { 0xA5, 0xA6, 0xAA };
+    for (unsigned wide = 0; wide < 2; wide++)
+        for (unsigned o = 0; o < sizeof opcodes; o++)
+            for (unsigned queued = 0; queued <= 4; queued += 2)
+                for (unsigned phase = 0; phase < 72; phase += 5) {
+                    struct rep_insn r = { .opcode = opcodes[o], .prefixes = 1, .iterations = 300,
+                                          .per_iter = opcodes[o] == 0xA6 ? 22 : opcodes[o] == 0xAA ? 10 : 17,
+                                          .src_cycles = (uint8_t)(wide ? 1 : 1 + (opcodes[o] & 1)),
+                                          .dst_cycles = (uint8_t)(wide ? 1 : 1 + (opcodes[o] & 1)),
+                                          .step = 1 };
+                    struct biu fast, plain;
+                    biu_init(&fast, (int)wide, queued, 0x1000 + queued);
+                    fast.refresh_dreq = phase;
+                    fast.refresh_period = 72;
+                    plain = fast;
+                    unsigned stall, last, waited;
+                    unsigned t = biu_rep(&fast, &r, &stall, &last, &waited);
+                    /* Played window by window: */
+                    struct eu_plan p;
+                    const uint8_t slow[2] = { 0, 0 };
+                    unsigned played = 0;
+                    biu_plan_rep(&r, REP_HEAD, slow, &p);
+                    played += biu_run(&plain, &p);
+                    for (unsigned i = 0; i + 1 < r.iterations; i++) {
+                        biu_plan_rep(&r, REP_ITERATION, slow, &p);
+                        played += biu_run(&plain, &p);
+                    }
+                    ck_assert_uint_eq(last, played);
+                    biu_plan_rep(&r, REP_LAST, slow, &p);
+                    played += biu_run(&plain, &p);
+                    ck_assert_msg(t == played, "%02X q%u phase %u (8%s): %u, played %u", opcodes[o], queued, phase,
+                                  wide ? "086" : "088", t, played);
+                    same_biu(&fast, &plain);
+                    ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
+                    ck_assert_uint_eq(waited, 0);
+                }
+}
+END_TEST
+
+/* The CGA's wait states (emu/cpu/video_waits.c): a bus cycle whose T1 is
+ * at CPU clock t starts at hdot h = 3t mod 16 of the card's lchar; it
+ * waits 1 hchar (8 hdots), then for the next lchar boundary, then for the
+ * next CPU clock: ceil((L - h) / 3), L the first multiple of 16 after
+ * h + 8.  By h = 0..15: 6 5 5 5 4 4 4 3 8 8 8 7 7 7 6 6 -- one phase of 3,
+ * three each of 4 to 8, 5.8125 on average (reenigne's measurement). */
+START_TEST(cga_wait_states_by_phase)
+{
+    static const unsigned by_hdot[16] = { 6, 5, 5, 5, 4, 4, 4, 3, 8, 8, 8, 7, 7, 7, 6, 6 };
+    unsigned sum = 0;
+    for (uint64_t t = 0; t < 48; t++) {
+        unsigned w = video_wait_cga(NULL, t);
+        ck_assert_uint_eq(w, by_hdot[(3 * t) % 16]);
+        sum += t < 16 ? w : 0;
+    }
+    ck_assert_uint_eq(sum, 93);         /* 16 x 5.8125 */
+    struct biu_waits w;
+    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &w));
+    ck_assert_uint_eq(w.base, 0xB8000);
+    ck_assert_uint_eq(w.span, 0x8000);
+    ck_assert(!video_waits_of(VIDEO_WAITS_NONE, &w));
+}
+END_TEST
+
+/* REP STOSB of 3 bytes into CGA memory on the 8088 from clock 0, the
+ * queue full, no refresh.  Its head takes 11 clocks (opcode at 2, the
+ * first write's request at 11); each iteration's window starts 3 clocks
+ * before its write's T1 and takes 10 clocks and the write's wait states:
+ *   T1 at 14: h = 42 mod 16 = 10, L = 32: ceil(22/3) = 8 -> 18 clocks;
+ *   T1 at 32: h = 0, L = 16: ceil(16/3) = 6 -> 16;  T1 at 48: h = 0 -> 16.
+ * 11 + 18 + 16 + 16 = 61 clocks, 20 of them the card's (the table's 41). */
+START_TEST(rep_stosb_into_cga_memory)
+{
+    struct biu_waits cga;
+    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &cga));
+    struct rep_insn r = { .opcode = 0xAA, .prefixes = 1, .iterations = 3, .per_iter = 10, .src_cycles = 1,
+                          .dst_cycles = 1, .dst_base = 0xB8000, .di = 0, .step = 1 };
+    struct biu b;
+    b.waits = &cga;
+    biu_init(&b, 0, 4, 0x1004);
+    b.origin = 0;
+    unsigned stall, last, waited;
+    ck_assert_uint_eq(biu_rep(&b, &r, &stall, &last, &waited), 61);
+    ck_assert_uint_eq(waited, 20);
+    ck_assert_uint_eq(stall, 20);
+    ck_assert_uint_eq(last, 11 + 18 + 16);
+    /* The same into ordinary memory: the table's 9 + 30 + 2. */
+    r.dst_base = 0x10000;
+    biu_init(&b, 0, 4, 0x1004);
+    b.origin = 0;
+    ck_assert_uint_eq(biu_rep(&b, &r, &stall, &last, &waited), 41);
+    ck_assert_uint_eq(waited, 0);
+}
+END_TEST
+
+/* REP STOSW of 1000 words into B800:0000 (cgarep.com, --no-refresh).  Its
+ * two writes an iteration, the first's T1 at phase h: it waits w1 = W(h)
+ * (the table above), the second starts 4 + w1 later and waits w2, and the
+ * next iteration's first starts 14 + w1 + w2 after.  From any phase this
+ * falls into one cycle after the first word: h = 0: 6 + 6 (26 clocks),
+ * h = 14: 6 + 7 (27), h = 15: 6 + 7 (27), back to h = 0: 80 clocks every
+ * 3 words, 26.67 a word, 6.33 wait states an access ("rep stosw gives
+ * almost the worst possible wait state behavior", reenigne).  The first
+ * word's window takes 24 to 29 clocks by the phase the REP starts at, so
+ * the REP takes 11 + (24 to 29) + 333 x 80 = 26675 to 26680 clocks, the
+ * card's waits all of the stall: its clocks less the table's 14011. */
+#define CGAREP_AT 0x10 /* the REP STOSW in cgarep.com */
+
+START_TEST(rep_stosw_into_cga_memory)
+{
+    static uint64_t cycles[4096], stalls[4096];
+    program_cycles("run --trace -q --no-refresh -o " TMP "/CGAREP.PRF " FIX("cgarep.com"), TMP "/CGAREP.prx", cycles,
+                   stalls);
+    uint64_t t = cycles[CGAREP_AT];
+    ck_assert_msg(t >= 26675 && t <= 26680, "%llu clocks", (unsigned long long)t);
+    ck_assert_uint_eq(stalls[CGAREP_AT], t - 14011);
+    ck_assert_uint_eq(video_stalls[CGAREP_AT], t - 14011);     /* the stall cause "video": all of it */
+    /* With the refresh: the DMA gets the bus at a write's T3 and READY is
+     * low from the next write's T1 for 6 clocks, inside that write's own
+     * 3-8 wait states, so the model charges it nothing here (on the
+     * hardware the card would see that write only after the DMA cycle:
+     * docs/timing.md says so); its stalls stay all the card's. */
+    struct run_result r;
+    program_cycles("run --trace -q -o " TMP "/CGAREP.PRF " FIX("cgarep.com"), TMP "/CGAREP.prx", cycles, stalls);
+    ck_assert_uint_ge(stalls[CGAREP_AT], video_stalls[CGAREP_AT]);
+    ck_assert_uint_ge(video_stalls[CGAREP_AT], 1000 * 2 * 3);  /* 3 or more a write */
+    ck_assert_uint_eq(stalls[CGAREP_AT], cycles[CGAREP_AT] - 14011);
+    run_profil(&r, "hist --metric stalls --by bucket " TMP "/CGAREP.prx", NULL);
+    ck_assert_msg(r.status == 0 && strstr(r.out, " stalls      %   cum% video%") != NULL, "%s%s", r.out, r.err);
+    program_cycles("run --trace -q --timing table -o " TMP "/CGAREP.PRF " FIX("cgarep.com"), TMP "/CGAREP.prx",
+                   cycles, stalls);
+    ck_assert_uint_eq(cycles[CGAREP_AT], 14011);
+    /* --video vga (its memory at B8000h too): no card but the CGA has
+     * documented wait states (docs/timing.md), so the REP takes the
+     * bus model's 14011 clocks without refresh, none of them the card's. */
+    program_cycles("run --trace -q --no-refresh --video vga -o " TMP "/CGAREP.PRF " FIX("cgarep.com"),
+                   TMP "/CGAREP.prx", cycles, stalls);
+    ck_assert_uint_eq(cycles[CGAREP_AT], 14011);
+    ck_assert_uint_eq(video_stalls[CGAREP_AT], 0);
+}
+END_TEST
+
 Suite *clock_suite(void)
 {
     Suite *s = suite_create("clock");
@@ -415,6 +635,9 @@ Suite *clock_suite(void)
     tcase_add_test(tc, memo_gives_what_the_model_gives);
     tcase_add_test(tc, memo_sees_code_change);
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);
+    tcase_add_test(tc, rep_shortcut_gives_what_playing_gives);
+    tcase_add_test(tc, cga_wait_states_by_phase);
+    tcase_add_test(tc, rep_stosb_into_cga_memory);
     suite_add_tcase(s, tc);
     tc = tcase_create("default");
     tcase_set_timeout(tc, 60);  /* the sieve runs three times: slow under ASan on a loaded machine */
@@ -423,6 +646,8 @@ Suite *clock_suite(void)
     tcase_add_test(tc, refresh_follows_pit_channel_1);
     tcase_add_test(tc, stalls_are_the_waits_for_the_bus);
     tcase_add_test(tc, sieve_under_the_three_clocks);
+    tcase_add_test(tc, rep_strings_on_the_bus);
+    tcase_add_test(tc, rep_stosw_into_cga_memory);
     suite_add_tcase(s, tc);
     return s;
 }

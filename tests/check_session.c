@@ -104,6 +104,54 @@ START_TEST(single_step_traps_as_the_8086)
 }
 END_TEST
 
+/* prefloss.asm (its comment derives each line): a single-stepped REP with
+ * two prefixes resumes from its last prefix on the NMOS 8088 and 8086 --
+ * REP ES: MOVSB goes on as ES: MOVSB once (CX left 3, two bytes from ES),
+ * ES: REP MOVSB as REP MOVSB from DS -- and whole on the 186 and 286. */
+START_TEST(interrupted_rep_keeps_only_its_last_prefix)
+{
+    static const struct { const char *cpu, *out; } runs[] = {
+        { "8088", "0003 EE.. 0000 EDDD NMOS 8088/8086\r\n" },
+        { "8086", "0003 EE.. 0000 EDDD NMOS 8088/8086\r\n" },
+        { "186", "0000 EEEE 0000 EEEE 186/286\r\n" },
+        { "286", "0000 EEEE 0000 EEEE 186/286\r\n" },
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        struct run_result r;
+        char args[256];
+        snprintf(args, sizeof args, "run -q --cpu %s -o " TMP "/g.prf " FIX("prefloss.com"), runs[k].cpu);
+        run_profil(&r, args, NULL);
+        ck_assert_msg(r.status == 0, "exit %d (%s)", r.status, r.err);
+        ck_assert_str_eq(r.out, runs[k].out);
+    }
+}
+END_TEST
+
+/* queue.asm (its comment derives each figure): under the bus model, a
+ * write over the bytes the prefetch queue holds after the writing
+ * instruction does not change what runs -- 4 bytes on the 8088, 6 on the
+ * 8086; the table model (and the 186 and 286, which only have it) has no
+ * queue. */
+START_TEST(self_modifying_code_sees_the_queue)
+{
+    static const struct { const char *options, *out; } runs[] = {
+        { "", "0001 0000 0000 0000 4-byte queue: 8088\r\n" },
+        { "--timing table", "0000 0000 0000 0000 no prefetch queue\r\n" },
+        { "--cpu 8086", "0001 0001 0001 0000 6-byte queue: 8086\r\n" },
+        { "--cpu 8086 --timing table", "0000 0000 0000 0000 no prefetch queue\r\n" },
+        { "--cpu 186", "0000 0000 0000 0000 no prefetch queue\r\n" },
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        struct run_result r;
+        char args[256];
+        snprintf(args, sizeof args, "run -q %s -o " TMP "/g.prf " FIX("queue.com"), runs[k].options);
+        run_profil(&r, args, NULL);
+        ck_assert_msg(r.status == 0, "exit %d (%s)", r.status, r.err);
+        ck_assert_str_eq(r.out, runs[k].out);
+    }
+}
+END_TEST
+
 /* stidelay.asm: an IRQ waiting when STI sets IF comes after the next
  * instruction (its handler sees AX=1: the INC ran); after a POPF that sets
  * IF it comes at once (AX=0).  Before the STI delay, both were 0000. */
@@ -219,6 +267,8 @@ Suite *session_suite(void)
     tcase_add_test(tc, unimplemented_function_reported_once);
     tcase_add_test(tc, esc_without_a_coprocessor_does_nothing_on_every_cpu);
     tcase_add_test(tc, single_step_traps_as_the_8086);
+    tcase_add_test(tc, interrupted_rep_keeps_only_its_last_prefix);
+    tcase_add_test(tc, self_modifying_code_sees_the_queue);
     tcase_add_test(tc, sti_lets_interrupts_in_after_the_next_instruction);
     tcase_add_test(tc, runaway_program_stops_at_the_limits);
     tcase_add_test(tc, service_output_is_bounded_by_the_limits);

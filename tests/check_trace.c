@@ -190,8 +190,8 @@ END_TEST
 /* The reader: a round trip, and a clear error for each bad input. */
 START_TEST(prx_round_trip_and_errors)
 {
-    struct prx_entry e[2] = { { 0x1960, 0x196, 0, PRX_PROGRAM, 2, 5, 40, 0 },
-                              { 0x19DD, 0x196, 0x7D, PRX_PROGRAM, 2, 1ull << 40, 1ull << 44, 0 } };
+    struct prx_entry e[2] = { { 0x1960, 0x196, 0, PRX_PROGRAM, 2, 5, 40, 0, 0 },
+                              { 0x19DD, 0x196, 0x7D, PRX_PROGRAM, 2, 1ull << 40, 1ull << 44, 0, 0 } };
     struct prx x = { .program = "A \"B\".COM", .cpu = "8088", .timing = "table", .stop = "exit",
                      .total_insns = 1ull << 40, .total_cycles = 1ull << 44, .clock_grain = 100, .bucket_size = 1,
                      .prog_low_pa = 0x196, .prog_high_pa = 0x19F, .dos_pa = 0xC0, .bucket_num = 9, .e = e, .n = 2 }, y;
@@ -207,9 +207,22 @@ START_TEST(prx_round_trip_and_errors)
     ck_assert_uint_eq(y.bucket_num, 9);
     ck_assert_str_eq(y.mode, "trace");
     ck_assert_ptr_null(y.calls);        /* no call tree written, none read */
+    ck_assert(!y.has_stalls);
+    prx_free(&y);
+    /* The bus model's stalls and their video part (version 4) survive. */
+    snprintf(x.timing, sizeof x.timing, "bus");
+    x.has_stalls = 1;
+    e[1].stalls = 7;
+    e[1].video = 3;
+    ck_assert_int_eq(prx_write_file(TMP "/rt.prx", &x, err, sizeof err), 0);
+    ck_assert_msg(prx_read_file(TMP "/rt.prx", &y, err, sizeof err) == 0, "%s", err);
+    ck_assert(y.has_stalls);
+    ck_assert_uint_eq(y.e[1].stalls, 7);
+    ck_assert_uint_eq(y.e[1].video, 3);
+    ck_assert_uint_eq(y.e[0].video, 0);
     prx_free(&y);
     static const struct { const char *text, *error; } bad[] = {
-        { "{\"format\": \"profil-prx\", \"version\": 4}", "rt.prx: .prx version 4, this profil reads versions 1 to 3" },
+        { "{\"format\": \"profil-prx\", \"version\": 5}", "rt.prx: .prx version 5, this profil reads versions 1 to 4" },
         { "{\"format\": \"other\"}", "rt.prx: not a profil .prx file" },
         { "{\"format\": \"profil-prx\", \"version\": 1,", "rt.prx: line 1: " },
         { "{\"format\": \"profil-prx\", \"version\": 1, \"instructions\": 1, \"cycles\": 1, \"layout\": "
@@ -240,7 +253,7 @@ START_TEST(prx_past_64_mib_is_read)
     ck_assert_ptr_nonnull(x.e);
     for (uint32_t i = 0; i < x.n; i++)
         x.e[i] = (struct prx_entry){ i, (uint16_t)(i >> 4), (uint16_t)(i & 15), PRX_PROGRAM, 1, 1ull << 40,
-                                     1ull << 44, 0 };
+                                     1ull << 44, 0, 0 };
     if (system("mkdir -p " TMP) != 0)
         ck_abort();
     ck_assert_int_eq(prx_write_file(TMP "/big.prx", &x, err, sizeof err), 0);

@@ -18,8 +18,10 @@
 void biu_init(struct biu *b, int wide, unsigned queued, uint32_t fetch_at)
 {
     uint32_t gen = b->gen;
+    const struct biu_waits *waits = b->waits;
     memset(b, 0, sizeof *b);
     b->gen = gen + 1;
+    b->waits = waits;
     b->size = wide ? 6 : 4;
     b->width = wide ? 2 : 1;
     b->queued = queued > b->size ? b->size : queued;
@@ -85,10 +87,16 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
     int suspended = 0;              /* a jump stopped prefetching */
     int64_t clock;
     b->gen++;
+    b->waited = 0;
     for (clock = 0; clock < RUN_GUARD; clock++) {
-        /* The bus moves on, unless a T2 found READY low: then a wait state
-         * (an EU cycle's wait holds the EU back as long). */
-        if (b->busy && b->t == 2 && ready_low(b, clock - 1)) {
+        /* The bus moves on, unless a T2 found READY low (the refresh, or a
+         * slow range's wait states): then a wait state (an EU cycle's wait
+         * holds the EU back as long). */
+        if (b->busy && b->t == 2 && (b->tw || ready_low(b, clock - 1))) {
+            if (b->tw) {
+                b->tw--;
+                b->waited++;
+            }
             shift += b->busy == 2;
         } else if (b->busy && ++b->t == 5) {
             b->busy = 0;
@@ -164,6 +172,8 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 if (clock >= pending_t1) {
                     b->busy = 2;
                     b->t = 1;
+                    if (p->slow[next] && b->waits)
+                        b->tw = b->waits->wait(b->waits->ctx, b->origin + (uint64_t)clock);
                     shift = clock - p->at[next];    /* how late it began */
                     pending_t1 = -1;
                     next++;
@@ -186,7 +196,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 (long long)shift, (long long)pending_t1, (long long)b->fetch_start);
 #endif
         /* Done, and the next instruction's first byte is there. */
-        if (next == p->n && clock + 1 >= shift + p->done && b->queued)
+        if (next == p->n && clock + 1 >= shift + p->done && (b->queued || p->open))
             break;
     }
     unsigned n = (unsigned)(clock + 1);

@@ -28,6 +28,10 @@
  * passive (the bus idle, or a cycle in T3 or T4); from 2 clocks after that
  * grant READY is low for 6 clocks, and a bus cycle whose T2 finds READY
  * low repeats it as a wait state (Tw) until READY is back.
+ * And wait states of slow memory (docs/timing.md, "Wait states"): a bus
+ * cycle of the EU's to a range the machine marks (the CGA's B8000h-BFFFFh)
+ * holds its T2 for as many clocks as the range's wait function gives for
+ * the clock of its T1, as READY low from the card does.
  * The EU's side is a plan (emu/cpu/biu_plan.c): when, with nothing in its way,
  * it reads each instruction byte from the queue, asks for each bus cycle
  * and empties the queue, and when it is done.  biu_run() plays the plan
@@ -58,6 +62,22 @@ struct biu {
     uint32_t refresh_period;/* clocks between requests; 0: no more         */
     uint32_t gen;           /* bumped by biu_init and biu_run: a memo's
                                packed copy of this state is then stale    */
+    /* Wait states (struct biu_waits); kept by biu_init: */
+    const struct biu_waits *waits; /* the slow range, or NULL               */
+    uint64_t origin;        /* the absolute clock of biu_run's clock 0     */
+    unsigned tw;            /* wait states left for the cycle on the bus   */
+    unsigned waited;        /* biu_run: wait states the range inserted into
+                               the EU's cycles (the stall cause "video")  */
+};
+
+/* A range of memory whose bus cycles take wait states (a video card's):
+ * wait(ctx, t1) is how many the card inserts into a cycle whose T1 is at
+ * the absolute clock t1.  The CPU marks each access in [base, base + span)
+ * as slow (struct bus_access), the plan carries the mark to the bus. */
+struct biu_waits {
+    uint32_t base, span;
+    unsigned (*wait)(const void *ctx, uint64_t t1);
+    const void *ctx;
 };
 
 #define BIU_NO_REFRESH INT64_MAX
@@ -76,8 +96,12 @@ struct eu_plan {
     unsigned n;
     uint8_t kind[BIU_MAX_EVENTS];   /* enum eu_event                       */
     int32_t at[BIU_MAX_EVENTS];
+    uint8_t slow[BIU_MAX_EVENTS];   /* EU_BUS: a cycle to the slow range   */
     int32_t done;                   /* the EU is done                      */
     uint32_t target;                /* EU_FLUSH: where fetching resumes    */
+    uint8_t open;                   /* a REP string's head or iteration: the
+                                       instruction goes on, so its end needs
+                                       no byte of the next in the queue   */
 };
 
 /* One data access of an instruction, as the CPU made it. */
@@ -85,6 +109,7 @@ struct bus_access {
     uint8_t write;
     uint8_t cycles;         /* bus cycles: 2 for a word on the 8088, or at an
                                odd address on the 8086; else 1           */
+    uint8_t slow;           /* in the range of struct biu_waits           */
 };
 
 /* The instruction being planned. */
@@ -113,5 +138,29 @@ int biu_plan(const struct eu_insn *in, struct eu_plan *p);
 
 /* Run one instruction's plan on the BIU; returns the clocks it took. */
 unsigned biu_run(struct biu *b, const struct eu_plan *p);
+
+/* A REP string operation (A4-A7, AA-AF with F2h/F3h) as it ran: */
+struct rep_insn {
+    uint8_t opcode;
+    unsigned prefixes;      /* its prefix bytes, REP included              */
+    unsigned iterations;    /* n = CX before - CX after                    */
+    int condition_ended;    /* REPE/REPNE's condition ended it before CX   */
+    unsigned per_iter;      /* the 8086's clocks per iteration (the table's) */
+    uint8_t src_cycles, dst_cycles; /* bus cycles per access: 2 for a word on
+                               the 8088, or at an odd address on the 8086 */
+    /* Where iteration i reads (DS:SI, or the override) and writes or
+     * compares (ES:DI), to mark the slow range's: */
+    uint32_t src_base, dst_base;    /* segment bases, linear              */
+    uint16_t si, di;
+    int16_t step;           /* +-1 or +-2 by DF and the width              */
+};
+
+/* The EU's plan for a part of a REP string operation (biu_plan.c has its
+ * schedule): its prefixes, opcode and setup up to its first iteration
+ * (or its whole when CX was 0); an iteration; the last iteration with the
+ * instruction's end.  slow[0], slow[1]: the iteration's DS:SI and ES:DI
+ * accesses are to the wait-state range. */
+enum rep_part { REP_HEAD, REP_ITERATION, REP_LAST };
+void biu_plan_rep(const struct rep_insn *r, enum rep_part part, const uint8_t slow[2], struct eu_plan *p);
 
 #endif

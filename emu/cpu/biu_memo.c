@@ -2,7 +2,10 @@
  * emu/cpu/biu_memo.c: the bus model's results, remembered per instruction and
  * BIU state (emu/cpu/biu_memo.h says why that is exact).  A direct-mapped
  * table: a slot holds one key and what followed from it; a different key
- * for the same slot replaces it.
+ * for the same slot replaces it.  Instructions with a wait-state access
+ * are played, not remembered (their time depends on the clock).  And REP
+ * string operations (biu_rep), played a window at a time, their repeating
+ * windows counted.
  */
 #include "biu_memo.h"
 
@@ -96,7 +99,7 @@ static int state_bits(const struct biu *b, uint32_t linear, uint64_t *w0, uint32
 {
     int32_t ahead = distance(b->fetch_at, linear);
     if (b->fetch_start > INT16_MAX || b->fetch_start < INT16_MIN || ahead < INT16_MIN || ahead > INT16_MAX ||
-        b->queued > 7 || b->t > 7)
+        b->queued > 7 || b->t > 7 || b->tw)
         return 0;
     *w0 = (uint64_t)(b->size & 7) << 40 | (uint64_t)b->queued << 43 | (uint64_t)(b->busy & 3) << 46 |
           (uint64_t)b->t << 48;
@@ -119,8 +122,11 @@ static int make_key(const struct biu_memo *memo, const struct biu *b, const stru
     if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->refresh_period > 0xFFFFFF)
         return 0;
     uint64_t accesses = 0;
-    for (unsigned i = 0; i < in->naccess; i++)
+    for (unsigned i = 0; i < in->naccess; i++) {
+        if (in->access[i].slow)
+            return 0;       /* its wait states depend on the clock: played */
         accesses |= (uint64_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
+    }
     k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | w0 | (uint64_t)in->naccess << 51;
     k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses << 32;
     k->w[2] = w2 | (uint64_t)b->refresh_period << 32;
@@ -218,6 +224,7 @@ static unsigned apply(struct biu_memo *memo, const struct memo_slot *s, struct b
         b->refresh_grant = s->refresh_grant == NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
     }
     *stall = s->stall;
+    b->waited = 0;
     remember_state(memo, s, b, in->next);
     return s->clocks;
 }
@@ -267,5 +274,121 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     s->post_state0 = post0;
     s->post_state2 = post2;
     remember_state(memo, s, b, in->next);
+    return clocks;
+}
+
+/* ---- REP string operations ------------------------------------------------ */
+
+/* What an iteration's window depends on besides the plan: the BIU's state
+ * (the refresh apart, which biu_rep() keeps out of the windows it counts). */
+struct window_state {
+    unsigned queued, busy, t, tw;
+    int64_t fetch_start;
+    uint32_t fetch_at;
+};
+
+static struct window_state window_state(const struct biu *b)
+{
+    return (struct window_state){ b->queued, (unsigned)b->busy, b->t, b->tw, b->fetch_start, b->fetch_at };
+}
+
+static int same_state(const struct window_state *x, const struct window_state *y)
+{
+    return x->queued == y->queued && x->busy == y->busy && x->t == y->t && x->tw == y->tw &&
+           x->fetch_start == y->fetch_start && x->fetch_at == y->fetch_at;
+}
+
+/* Whether iteration i's DS:SI and ES:DI accesses are to the slow range. */
+static void rep_slow(const struct biu *b, const struct rep_insn *r, unsigned i, uint8_t slow[2])
+{
+    slow[0] = slow[1] = 0;
+    if (!b->waits)
+        return;
+    uint16_t delta = (uint16_t)((unsigned)(int)r->step * i);
+    uint32_t src = (r->src_base + (uint16_t)(r->si + delta)) & MASK;
+    uint32_t dst = (r->dst_base + (uint16_t)(r->di + delta)) & MASK;
+    slow[0] = src - b->waits->base < b->waits->span;
+    slow[1] = dst - b->waits->base < b->waits->span;
+}
+
+/* biu_run, with the BIU's origin moved to the window's first clock. */
+static unsigned run_at(struct biu *b, const struct eu_plan *p, uint64_t origin, unsigned *waited)
+{
+    b->origin = origin;
+    unsigned clocks = biu_run(b, p);
+    *waited += b->waited;
+    return clocks;
+}
+
+unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsigned *last, unsigned *waited)
+{
+    struct eu_plan p;
+    uint8_t slow[2] = { 0, 0 };
+    uint64_t origin = b->origin;
+    unsigned clocks, done, waits = 0;
+    biu_plan_rep(r, REP_HEAD, slow, &p);
+    clocks = run_at(b, &p, origin, &waits);
+    done = (unsigned)p.done;
+    *last = 0;
+    if (r->iterations) {
+        struct eu_plan iter;
+        int have_plan = 0;          /* iter holds the plan for `planned` */
+        uint8_t planned[2] = { 2, 2 };
+        struct window_state before = { 0 }, pure = { 0 };
+        int settled = 0;            /* `pure` led back to itself in `pace` */
+        unsigned pace = 0;
+        for (unsigned i = 0; i + 1 < r->iterations; i++) {
+            rep_slow(b, r, i, slow);
+            before = window_state(b);
+            /* The BIU is where the last window, untouched by the refresh,
+             * left it, and that window led back to this state: the next
+             * ones are the same until the refresh or a slow access. */
+            if (settled && !slow[0] && !slow[1] && same_state(&before, &pure) && b->refresh_grant == BIU_NO_REFRESH) {
+                unsigned n = r->iterations - 1 - i;
+                if (b->refresh_dreq != BIU_NO_REFRESH) {
+                    int64_t room = b->refresh_dreq / pace;
+                    n = room < (int64_t)n ? (unsigned)(room > 0 ? room : 0) : n;
+                }
+                unsigned k = 0;
+                for (; k < n; k++) {
+                    rep_slow(b, r, i + k, slow);
+                    if (slow[0] || slow[1])
+                        break;
+                }
+                if (k) {
+                    clocks += k * pace;
+                    done += k * (unsigned)iter.done;
+                    if (b->refresh_dreq != BIU_NO_REFRESH)
+                        b->refresh_dreq -= (int64_t)k * pace;
+                    i += k - 1;
+                    continue;
+                }
+                rep_slow(b, r, i, slow);
+            }
+            if (!have_plan || slow[0] != planned[0] || slow[1] != planned[1]) {
+                biu_plan_rep(r, REP_ITERATION, slow, &iter);
+                planned[0] = slow[0];
+                planned[1] = slow[1];
+                have_plan = 1;
+            }
+            int64_t dreq = b->refresh_dreq;
+            int quiet = b->refresh_grant == BIU_NO_REFRESH && !slow[0] && !slow[1];
+            unsigned c = run_at(b, &iter, origin + clocks, &waits);
+            clocks += c;
+            done += (unsigned)iter.done;
+            struct window_state after = window_state(b);
+            settled = quiet && (dreq == BIU_NO_REFRESH || dreq >= (int64_t)c) && same_state(&before, &after);
+            pure = after;
+            pace = c;
+        }
+        rep_slow(b, r, r->iterations - 1, slow);
+        biu_plan_rep(r, REP_LAST, slow, &p);
+        *last = clocks;
+        clocks += run_at(b, &p, origin + clocks, &waits);
+        done += (unsigned)p.done;
+    }
+    b->origin = origin;
+    *stall = clocks > done ? clocks - done : 0;
+    *waited = waits;
     return clocks;
 }

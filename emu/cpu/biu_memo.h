@@ -30,6 +30,18 @@ void biu_memo_free(struct biu_memo *memo);
  * pace. */
 unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall);
 
+/* A REP string operation's clocks on the BIU `b`, from b->origin (the
+ * absolute clock it starts at, for wait states): played a window at a
+ * time (biu_plan_rep: the decode, each iteration, the end), with the
+ * refresh and wait states.  Once an iteration's window, with no refresh
+ * or slow access in it, leaves the BIU as it found it, the following ones
+ * are counted, not played, up to the next refresh request or slow access:
+ * the same shortcut as the memo's, exact for the same reason.  *last: the
+ * clocks before the last iteration's window (a sampler tick up to then
+ * interrupts the REP); *stall: clocks beyond the EU's own pace; *waited:
+ * wait states of the slow range in its cycles. */
+unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsigned *last, unsigned *waited);
+
 /* Lookups and misses so far (make bench reports the hit rate). */
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
 

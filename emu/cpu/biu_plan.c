@@ -62,6 +62,17 @@ static void add(struct eu_plan *p, enum eu_event kind, int32_t at)
 {
     if (p->n < BIU_MAX_EVENTS) {
         p->kind[p->n] = (uint8_t)kind;
+        p->slow[p->n] = 0;
+        p->at[p->n++] = at;
+    }
+}
+
+/* A data bus cycle, `slow` when to the wait-state range. */
+static void add_bus(struct eu_plan *p, int32_t at, uint8_t slow)
+{
+    if (p->n < BIU_MAX_EVENTS) {
+        p->kind[p->n] = EU_BUS;
+        p->slow[p->n] = slow;
         p->at[p->n++] = at;
     }
 }
@@ -156,7 +167,7 @@ static void from_measured(const struct measured *m, const struct eu_insn *in, st
                 looped = 1;
             }
             for (unsigned c = 0; c < in->access[k].cycles; c++)
-                add(p, EU_BUS, at + 4 * (int32_t)c);
+                add_bus(p, at + 4 * (int32_t)c, in->access[k].slow);
             late += 4 * (int32_t)(in->access[k++].cycles - 1);
         }
     }
@@ -181,7 +192,7 @@ static void from_table(const struct eu_insn *in, struct eu_plan *p, int32_t opco
         for (unsigned c = 0; c < in->access[i].cycles; c++) {
             if (in->access[i].write && writes_at > at)
                 at = writes_at;
-            add(p, EU_BUS, at);
+            add_bus(p, at, in->access[i].slow);
             at += 4;
             writes_at += in->access[i].write ? 4 : 0;
         }
@@ -197,6 +208,7 @@ int biu_plan(const struct eu_insn *in, struct eu_plan *p)
 {
     p->n = 0;
     p->done = 0;
+    p->open = 0;
     p->target = in->next;
     unsigned pre = in->prefixes, len = in->length;
     for (unsigned i = 0; i < pre; i++)
@@ -217,4 +229,91 @@ int biu_plan(const struct eu_insn *in, struct eu_plan *p)
         modrm_reads(p, opcode_at, &d, ea);
     from_measured(m, in, p, opcode_at + ea);
     return 1;
+}
+
+/* ---- REP string operations ------------------------------------------------
+ *
+ * The 8086's REP microcode, as the SingleStepTests 8086 bus traces show it
+ * (docs/timing.md, "REP strings on the bus"), with O the clock the opcode
+ * is read (2 per prefix before it): the first iteration's first data cycle
+ * has its T1 at O + first_t1; each iteration takes the table's clocks per
+ * iteration, 4 more for each second cycle of a split word; the second
+ * access of MOVS and CMPS starts `gap` clocks after the first access's
+ * last cycle's T1; the instruction ends 7 + 2 clocks after the last
+ * iteration's start when CX ran out, 7 + 1 when REPE/REPNE's condition
+ * ended it, O + 7 when CX was 0.  Played as windows, each starting 3 clocks
+ * (BIU_REQUEST_LEAD) before an iteration's first T1, so that a window's
+ * first request is at its clock 0.
+ */
+struct rep_form {
+    uint8_t first_t1;       /* the first data cycle's T1, after O          */
+    uint8_t src, dst;       /* accesses: 0 none, 'R' read, 'W' write       */
+    uint8_t gap;            /* MOVS, CMPS: second T1 after the first's     */
+};
+
+/* By (opcode - A4h) / 2: MOVS CMPS - - STOS LODS SCAS.  STOS, LODS, SCAS
+ * and CMPS are measured (SingleStepTests 8086: every REP test of AA-AF,
+ * A6-A7 has its cycles at these clocks); MOVS is not in those tests: its
+ * read is where LODS's is (the same microcode line starts both, 12Ch in
+ * reenigne's listing of the 8086 microcode) and its write follows after
+ * one microcode line where CMPS's second read follows after two (MartyPC's
+ * string.rs: line 12Eh between MOVS's read and write, 123h-124h between
+ * CMPS's reads), so 7 clocks from T1 to T1 where CMPS takes 8. */
+static const struct rep_form rep_forms[6] = {
+    { 12, 'R', 'W', 7 },    /* MOVS: DS:SI read, ES:DI written */
+    { 13, 'R', 'R', 8 },    /* CMPS: DS:SI, then ES:DI */
+    { 0, 0, 0, 0 },
+    { 12, 0, 'W', 0 },      /* STOS */
+    { 12, 'R', 0, 0 },      /* LODS */
+    { 14, 0, 'R', 0 },      /* SCAS */
+};
+
+static const struct rep_form *rep_form_of(uint8_t opcode)
+{
+    return &rep_forms[(unsigned)(opcode - 0xA4) / 2 % 6];
+}
+
+/* Clocks of one iteration's window (the last: up to the instruction's end). */
+static int32_t rep_window(const struct rep_insn *r, const struct rep_form *f, int last)
+{
+    int32_t len = (int32_t)r->per_iter;
+    if (f->src)
+        len += 4 * (int32_t)(r->src_cycles - 1);
+    if (f->dst)
+        len += 4 * (int32_t)(r->dst_cycles - 1);
+    if (last)
+        len += 12 - (int32_t)f->first_t1 - (r->condition_ended ? 1 : 0);
+    return len;
+}
+
+void biu_plan_rep(const struct rep_insn *r, enum rep_part part, const uint8_t slow[2], struct eu_plan *p)
+{
+    const struct rep_form *f = rep_form_of(r->opcode);
+    p->n = 0;
+    p->open = 0;
+    p->target = 0;
+    if (part == REP_HEAD) {
+        int32_t opcode_at = 2 * (int32_t)r->prefixes;
+        for (unsigned i = 0; i < r->prefixes; i++)
+            add(p, EU_QUEUE_READ, 2 * (int32_t)i);
+        add(p, EU_QUEUE_READ, opcode_at);
+        if (!r->iterations) {
+            p->done = opcode_at + 7;
+        } else {
+            p->done = opcode_at + (int32_t)f->first_t1 - BIU_REQUEST_LEAD;
+            p->open = 1;
+        }
+        return;
+    }
+    int32_t at = BIU_REQUEST_LEAD;
+    if (f->src) {
+        for (unsigned c = 0; c < r->src_cycles; c++)
+            add_bus(p, at + 4 * (int32_t)c, slow[0]);
+        at += 4 * (int32_t)(r->src_cycles - 1) + f->gap;
+    }
+    if (f->dst)
+        for (unsigned c = 0; c < r->dst_cycles; c++)
+            add_bus(p, at + 4 * (int32_t)c, slow[1]);
+    p->done = rep_window(r, f, part == REP_LAST);
+    p->open = part != REP_LAST;
 }

@@ -22,6 +22,7 @@
 #include "cpu_internal.h"
 #include "flatmem.h"
 #include "decode.h"
+#include "insnlen.h"
 #include "../machine.h"
 #include "../services.h"
 #include "timing.h"
@@ -50,6 +51,81 @@ static __attribute__((noinline)) unsigned memio_port(struct cpu *c, u32 addr, u3
     return 0;
 }
 
+/* A fetch of code from the prefetch queue's stale bytes: the byte as the
+ * queue holds it (it leaves the queue); a fetch anywhere else means the
+ * queue was emptied (a jump, an interrupt), and they are gone. */
+static __attribute__((noinline)) uint32_t fetch_stale(struct cpu *c, uint32_t addr, unsigned bytes)
+{
+    uint32_t v = 0;
+    int hit = 0;
+    for (unsigned k = 0; k < bytes; k++) {
+        uint32_t a = (addr + k) & MEM_MASK;
+        uint8_t b = c->mem[a];
+        for (unsigned i = 0; i < c->stale_n; i++)
+            if (c->stale_at[i] == a) {
+                b = c->stale_byte[i];
+                c->stale_at[i] = c->stale_at[--c->stale_n];
+                c->stale_byte[i] = c->stale_byte[c->stale_n];
+                hit = 1;
+                break;
+            }
+        v |= (uint32_t)b << (8 * k);
+    }
+    if (!hit) {
+        uint32_t lo = UINT32_MAX, hi = 0;
+        for (unsigned i = 0; i < c->stale_n; i++) {
+            lo = c->stale_at[i] < lo ? c->stale_at[i] : lo;
+            hi = c->stale_at[i] > hi ? c->stale_at[i] : hi;
+        }
+        if (addr > hi || addr + 8 < lo)
+            c->stale_n = 0;     /* not on the way to them: the queue was emptied */
+    }
+    return v;
+}
+
+static unsigned memio_stale(x86emu_t *e, u32 addr, u32 *val, unsigned type);
+
+/* --timing bus: a data write near the instruction running (c->pend_lin):
+ * the bytes of it that land in what the queue holds after the instruction
+ * keep, for the fetch, the value they had (the queue taken as full: 4
+ * bytes on the 8088, 6 on the 8086, fetched before the write).  The table
+ * model has no queue: there every write is seen at once. */
+static __attribute__((noinline)) void note_queue_write(struct cpu *c, uint32_t addr, unsigned bytes)
+{
+    if (c->pend_lin == UINT32_MAX)
+        return;
+    uint32_t lo = (c->pend_lin + insn_length(c->mem, c->pend_lin)) & MEM_MASK;
+    unsigned size = c->m->model == CPU_8088 ? 4 : 6;
+    for (unsigned k = 0; k < bytes; k++) {
+        uint32_t a = (addr + k) & MEM_MASK;
+        if (((a - lo) & MEM_MASK) >= size)
+            continue;
+        unsigned i = 0;
+        while (i < c->stale_n && c->stale_at[i] != a)
+            i++;
+        if (i == c->stale_n && c->stale_n < 8) {
+            c->stale_at[c->stale_n] = a;
+            c->stale_byte[c->stale_n++] = c->mem[a];
+        }
+    }
+    if (c->stale_n)
+        x86emu_set_memio_handler(c->emu, memio_stale);
+}
+
+/* The memory callback while the queue holds stale bytes: code fetches
+ * through fetch_stale() until they are gone, then the usual callback
+ * again (so the usual one never tests for them). */
+static unsigned memio_stale(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    struct cpu *c = e->_private;
+    if ((type & ~0xFFu) != X86EMU_MEMIO_X)
+        return c->memio(e, addr, val, type);
+    *val = fetch_stale(c, addr, bytes_of[type & 3]);
+    if (!c->stale_n)
+        x86emu_set_memio_handler(e, c->memio);
+    return 0;
+}
+
 /* Every memory access and port of the guest.  Instruction fetches are
  * most calls; data transfers count the words that pay the bus penalty:
  * on the 8088 every word (bytes / 2, without a branch), on the 8086 only
@@ -62,11 +138,11 @@ static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, 
         *val = flat_read(c->mem, addr, bytes);
         return 0;
     }
-    if (kind == X86EMU_MEMIO_R)
+    if (kind == X86EMU_MEMIO_R) {
         *val = flat_read(c->mem, addr, bytes);
-    else if (kind == X86EMU_MEMIO_W)
+    } else if (kind == X86EMU_MEMIO_W) {
         flat_write(c->mem, addr, *val, bytes, c->m->rom_start, c->m);
-    else
+    } else
         return memio_port(c, addr, val, type);
     if (model_8086)
         c->words += (addr & 1) ? bytes / 2 : 0;
@@ -85,15 +161,32 @@ static unsigned memio_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
     return memio_common(e, addr, val, type, 1);
 }
 
+/* --timing bus: a write near the instruction running, maybe over the
+ * bytes its queue holds (note_queue_write), then as any write. */
+static __attribute__((noinline)) unsigned write_near_code(x86emu_t *e, u32 addr, u32 *val, unsigned type,
+                                                          int model_8086)
+{
+    struct cpu *c = e->_private;
+    note_queue_write(c, addr, bytes_of[type & 3]);
+    cpu_log_access(c, addr, bytes_of[type & 3], 1);
+    return model_8086 ? memio_common(e, addr, val, type, 1) : memio_common(e, addr, val, type, 0);
+}
+
 /* --timing bus: the same, logging each data access for the bus model
- * (code fetches are the queue's, which the model plays itself). */
+ * (code fetches are the queue's, which the model plays itself), and
+ * keeping the bytes the queue holds when a write lands on them. */
 static inline __attribute__((always_inline)) unsigned memio_bus_common(x86emu_t *e, u32 addr, u32 *val, unsigned type,
                                                                       int model_8086)
 {
     struct cpu *c = e->_private;
     unsigned kind = type & ~0xFFu;
-    if (kind != X86EMU_MEMIO_X)
-        cpu_log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
+    if (kind == X86EMU_MEMIO_X) {
+        *val = flat_read(c->mem, addr, bytes_of[type & 3]);
+        return 0;
+    }
+    if (kind == X86EMU_MEMIO_W && __builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
+        return write_near_code(e, addr, val, type, model_8086);    /* a tail call: no frame here */
+    cpu_log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
     return memio_common(e, addr, val, type, model_8086);
 }
 
@@ -191,6 +284,8 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
             keep_code(x, c->mem, c->pend_lin);
         x->cycles[c->pend_lin] += cycles;
         x->stalls[c->pend_lin] += c->stall;
+        if (x->video)
+            x->video[c->pend_lin] += c->stall_video;
         x->cs[c->pend_lin] = c->pend_cs;
     }
     if (m->calls) {
@@ -256,13 +351,17 @@ static int is_rep_string(const struct insn *d)
 }
 
 /* With TF set, the 8086 traps after each iteration of a REP string
- * instruction, which resumes from its first prefix.  libx86emu runs a REP
- * whole: it is given CX = 1, and the rest of the count is put back after
- * that one iteration (resume_stepped_rep()). */
+ * instruction, which resumes from its last prefix: the NMOS 8088 and 8086
+ * keep only that one across an interrupt (Intel's iAPX 86/88 User's
+ * Manual; MartyPC's RPTI rewinds IP to the byte before the opcode), so
+ * "REP ES: MOVSB" goes on as "ES: MOVSB", once, and "ES: REP MOVSB" as
+ * "REP MOVSB" from DS; the 186 and 286 resume from the first prefix.
+ * libx86emu runs a REP whole: it is given CX = 1, and the rest of the
+ * count is put back after that one iteration (resume_stepped_rep()). */
 static void step_rep_once(x86emu_t *e, struct cpu *c, uint16_t ip)
 {
     c->step_rep_rest = (uint16_t)(e->x86.R_CX - 1);
-    c->step_rep_ip = ip;
+    c->step_rep_ip = c->fidelity ? (uint16_t)(ip + c->dec.prefixes - 1) : ip;
     c->step_rep = 1;
     e->x86.R_ECX = (e->x86.R_ECX & 0xFFFF0000u) | 1u;
 }
@@ -323,6 +422,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             }
         }
         timing_decode(&c->dec, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        if (c->pend.rep && c->biu)
+            cpu_note_rep(e, c);
         if (c->pend.mul >= DIV_8 && c->pend.mul <= ASCII_ADJUST)
             cpu_settle_division(e, c);
         c->settle_more |= c->pend.mul != 0;
@@ -391,7 +492,10 @@ static int code_hook(x86emu_t *e)
     c->words = 0;
     if (c->fixup)
         apply_fixup(e, c);
-    if (c->pend.rep) {
+    if (c->pend.rep && c->biu) {
+        if (c->rep.iterations)
+            rep_split = c->rep_last;    /* the bus model played them all */
+    } else if (c->pend.rep) {
         uint16_t cx = e->x86.R_CX;
         unsigned n = timing_rep_iterations(&c->pend, cx);
         m->now += (uint64_t)n * c->pend.per_iter;
@@ -453,7 +557,8 @@ int cpu_create(struct machine *m)
     c->odd_only = m->model != CPU_8088;
     c->fidelity = m->model == CPU_8088 || m->model == CPU_8086;
     c->emu->_private = c;
-    x86emu_set_memio_handler(c->emu, c->odd_only ? memio_8086 : memio_8088);
+    c->memio = c->odd_only ? memio_8086 : memio_8088;
+    x86emu_set_memio_handler(c->emu, c->memio);
     x86emu_set_code_handler(c->emu, code_hook);
     x86emu_set_intr_handler(c->emu, intr_hook);
     m->cpu = c;
@@ -473,7 +578,10 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     c->insn.naccess = 0;
     c->settle_more = 1;
     m->timing_bus = 1;
-    x86emu_set_memio_handler(c->emu, c->odd_only ? memio_bus_8086 : memio_bus_8088);
+    cpu_bus_waits(c);
+    c->memio = c->odd_only ? memio_bus_8086 : memio_bus_8088;
+    c->stale_n = 0;
+    x86emu_set_memio_handler(c->emu, c->memio);
     return 0;
 }
 
@@ -505,6 +613,11 @@ enum cpu_exit cpu_run(struct machine *m)
     return CPU_EXIT_HLT;
 }
 
+void cpu_video_waits_changed(struct machine *m)
+{
+    cpu_bus_waits(cpu_of(m));
+}
+
 uint64_t cpu_insn_count(struct machine *m)
 {
     return cpu_of(m)->emu->x86.R_TSC;
@@ -519,8 +632,8 @@ uint64_t cpu_settle(struct machine *m)
     if (c->pend.mul)
         cpu_settle_mul(c);
     uint64_t t = timing_finish(&c->pend, (uint16_t)c->emu->x86.R_CX, c->words);
-    if (c->biu && !c->pend.rep)
-        t = cpu_bus_time(c, t);
+    if (c->biu)
+        t = cpu_bus_time(c, t);     /* a REP string's whole, on the bus */
     m->now += t;
     if (m->exact || m->calls)
         trace_settled(c, t);

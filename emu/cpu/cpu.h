@@ -29,6 +29,8 @@ uint64_t cpu_settle(struct machine *m);
 /* --timing bus (emu/cpu/biu.h): time each instruction with the prefetch queue
  * and the bus from now on, the queue holding `queued` bytes from CS:IP. */
 int cpu_set_bus_model(struct machine *m, unsigned queued);
+/* --timing bus: m->video_waits changed (machine_set_video_waits). */
+void cpu_video_waits_changed(struct machine *m);
 /* The address of the instruction executing now (for messages from port
  * and memory callbacks, which run in its middle). */
 void cpu_current_insn(struct machine *m, uint16_t *cs, uint16_t *ip);

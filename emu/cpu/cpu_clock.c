@@ -3,7 +3,9 @@
  * MUL, IMUL, DIV, IDIV, AAM and CWD take what their operands make them take
  * (timing.c's formulas, fed from the registers and the operand), and under
  * `--timing bus` each instruction is played against the prefetch queue and
- * the bus (emu/cpu/biu.c) with the data accesses the memory callback logged.
+ * the bus (emu/cpu/biu.c) with the data accesses the memory callback logged,
+ * a REP string operation with its iterations (biu_rep), and the video
+ * card's wait states put in the BIU (cpu_bus_waits).
  */
 #include <x86emu.h>
 
@@ -14,6 +16,7 @@
 #include "flatmem.h"
 #include "insnlen.h"
 #include "timing.h"
+#include "video_waits.h"
 
 void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
 {
@@ -70,7 +73,7 @@ static void refresh_save(struct cpu *c)
 }
 
 /* The refresh into the BIU for an instruction starting at `start`. */
-static void refresh_before(struct cpu *c, uint64_t start)
+static inline __attribute__((always_inline)) void refresh_before(struct cpu *c, uint64_t start)
 {
     struct machine *m = c->m;
     struct biu *b = c->biu;
@@ -92,11 +95,75 @@ static void refresh_before(struct cpu *c, uint64_t start)
     b->refresh_period = (uint32_t)c->refresh_period;
 }
 
+/* --timing bus: the machine's video card's wait states into the BIU and
+ * the memory callback's range check (a span of 0 marks nothing). */
+void cpu_bus_waits(struct cpu *c)
+{
+    c->slow_base = 0;
+    c->slow_span = 0;
+    if (!c->biu)
+        return;
+    c->biu->waits = NULL;
+    if (video_waits_of(c->m->video_waits, &c->waits)) {
+        c->biu->waits = &c->waits;
+        c->slow_base = c->waits.base;
+        c->slow_span = c->waits.span;
+    }
+}
+
+static uint32_t segment_base(x86emu_t *e, uint8_t prefix)
+{
+    switch (prefix) {
+    case 0x26: return e->x86.R_ES_BASE;
+    case 0x2E: return e->x86.R_CS_BASE;
+    case 0x36: return e->x86.R_SS_BASE;
+    default: return e->x86.R_DS_BASE;
+    }
+}
+
+void cpu_note_rep(x86emu_t *e, struct cpu *c)
+{
+    struct rep_insn *r = &c->rep;
+    const struct insn *d = &c->dec;
+    int word = d->opcode & 1;
+    uint16_t si = e->x86.R_SI, di = e->x86.R_DI;
+    r->opcode = d->opcode;
+    r->prefixes = d->prefixes;
+    r->per_iter = c->pend.per_iter;
+    r->src_base = segment_base(e, d->seg);
+    r->dst_base = e->x86.R_ES_BASE;
+    r->si = si;
+    r->di = di;
+    r->step = (int16_t)((word ? 2 : 1) * ((e->x86.R_FLG & FL_DF) ? -1 : 1));
+    r->src_cycles = (uint8_t)(word && (!c->odd_only || (si & 1)) ? 2 : 1);
+    r->dst_cycles = (uint8_t)(word && (!c->odd_only || (di & 1)) ? 2 : 1);
+}
+
+/* --timing bus: a REP string operation that just ran, from `start`, on the
+ * BIU (biu_rep); c->rep_last: when its last iteration began. */
+static uint64_t rep_bus_time(struct cpu *c, uint64_t start)
+{
+    struct rep_insn *r = &c->rep;
+    uint16_t cx = c->emu->x86.R_CX;
+    unsigned stall, last, waited;
+    r->iterations = timing_rep_iterations(&c->pend, cx);
+    r->condition_ended = r->iterations && cx != 0;
+    refresh_before(c, start);
+    c->biu->origin = start;
+    unsigned clocks = biu_rep(c->biu, r, &stall, &last, &waited);
+    c->biu_end = start + clocks;
+    c->rep_last = start + last;
+    c->stall = stall;
+    c->stall_video = waited < stall ? waited : stall;
+    return clocks;
+}
+
 /* --timing bus: the clocks the instruction that just ran took with the
  * queue and the bus, given its table cost `table` as the EU's own pace.
- * REP strings and the instructions the wrapper ran itself keep the table's
- * cost; an instruction the queue did not lead to (after an interrupt, a
- * host service, or those) starts with the queue empty. */
+ * REP strings are played a window at a time (rep_bus_time); the
+ * instructions the wrapper ran itself keep the table's cost; an
+ * instruction the queue did not lead to (after an interrupt, a host
+ * service, or those) starts with the queue empty. */
 uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
 {
     x86emu_t *e = c->emu;
@@ -106,9 +173,10 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     in->naccess = 0;
     c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
     c->stall = 0;
+    c->stall_video = 0;
     if (lin == UINT32_MAX && table == 0)
         return 0;           /* nothing ran (the first boundary) */
-    if (lin == UINT32_MAX || c->pend.rep) {
+    if (lin == UINT32_MAX) {
         refresh_save(c);
         biu_init(c->biu, (int)c->odd_only, 0, next);
         c->biu_next = next;
@@ -118,6 +186,11 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
         refresh_save(c);
         biu_init(c->biu, (int)c->odd_only, 0, lin);
     }
+    if (c->pend.rep) {
+        uint64_t clocks = rep_bus_time(c, c->m->now);
+        c->biu_next = next;
+        return clocks;
+    }
     in->mem = c->mem;
     in->linear = lin;
     in->table = (unsigned)table;
@@ -126,16 +199,19 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     in->loop = loop;
     unsigned stall;
     refresh_before(c, c->m->now);
+    c->biu->origin = c->m->now;
     unsigned clocks = biu_time(c->memo, c->biu, in, &stall);
     c->biu_end = c->m->now + clocks;
     in->naccess = 0;
     c->biu_next = next;
     c->stall = stall;
+    c->stall_video = c->biu->waited < stall ? c->biu->waited : stall;
     return clocks;
 }
 
 /* The settling the common case skips: MUL/IMUL/CWD's operands, the bus
- * model.  Returns the instruction's clocks (without REP iterations). */
+ * model.  Returns the instruction's clocks (without REP iterations, but
+ * with them under the bus model). */
 uint64_t cpu_settle_more(struct cpu *c)
 {
     if (c->pend.mul)

@@ -36,7 +36,7 @@ struct cpu {
                                    instruction now running (cpu.c)           */
     uint8_t step_rep;           /* a single-stepped REP runs one iteration:  */
     uint8_t step_rep_op, step_rep_kind; /* its opcode and F2h/F3h,           */
-    uint16_t step_rep_rest, step_rep_ip; /* the count left and its address   */
+    uint16_t step_rep_rest, step_rep_ip; /* the count left, where it resumes */
     struct biu *biu;            /* --timing bus: the queue and the bus       */
     struct eu_insn insn;        /* --timing bus: the data accesses so far    */
     uint32_t biu_next;          /* --timing bus: where the queue's bytes lead */
@@ -48,6 +48,21 @@ struct cpu {
                                    ended (its refresh request counts from it) */
     uint32_t refresh_version;   /* the PIT's writes when it was read, + 1    */
     unsigned stall;
+    unsigned stall_video;       /* --timing bus: of the stall, the wait states
+                                   of video memory (the stall cause "video") */
+    struct rep_insn rep;        /* --timing bus: the REP string now running  */
+    uint64_t rep_last;          /* --timing bus: when its last iteration began */
+    struct biu_waits waits;     /* --timing bus: video memory's wait states  */
+    uint32_t slow_base, slow_span; /* their range (span 0: none), for the
+                                   memory callback                          */
+    /* The prefetch queue's stale bytes: an instruction that writes over
+     * the bytes the queue already holds after it (the 4 next on the 8088,
+     * 6 on the others) does not change what runs from the queue. */
+    unsigned stale_n;           /* bytes held, 0: none                        */
+    x86emu_memio_handler_t memio; /* the memory callback without them: in place
+                                   again once they are gone (cpu.c)         */
+    uint32_t stale_at[8];       /* their linear addresses                    */
+    uint8_t stale_byte[8];      /* and the bytes as fetched                   */
     uint32_t f1_at[15];         /* F1 prefixes shown to libx86emu as F0 for the
                                    instruction now running (cpu.c)          */
     unsigned f1_patched;             /* --timing bus: the clocks the last
@@ -64,6 +79,7 @@ static inline void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, 
     if (c->insn.naccess < BIU_MAX_ACCESSES) {
         struct bus_access *a = &c->insn.access[c->insn.naccess++];
         a->write = (uint8_t)write;
+        a->slow = addr - c->slow_base < c->slow_span;
         a->cycles = (uint8_t)(bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2);
     }
 }
@@ -77,8 +93,13 @@ void cpu_settle_division(x86emu_t *e, struct cpu *c);
 /* MUL, IMUL, CWD: add what the operands cost, once it ran. */
 void cpu_settle_mul(struct cpu *c);
 /* --timing bus: the clocks the instruction that just ran took, given its
- * table cost. */
+ * table cost (a REP string's iterations are the bus model's). */
 uint64_t cpu_bus_time(struct cpu *c, uint64_t table);
+/* --timing bus: note the REP string operation decoded in c->dec, about to
+ * run (its accesses' addresses and widths, for biu_rep). */
+void cpu_note_rep(x86emu_t *e, struct cpu *c);
+/* --timing bus: the machine's video wait states into the BIU. */
+void cpu_bus_waits(struct cpu *c);
 /* The settling the common case skips (c->settle_more): the operands, the
  * bus model.  Returns the instruction's clocks without REP iterations. */
 uint64_t cpu_settle_more(struct cpu *c);
