@@ -125,6 +125,17 @@ static const struct opt run_table[] = {
       .help = "write the text screen as the run left it, in UTF-8 ('-': stdout)" },
     { "screen-png", 0, OPT_STRING, OPT_AT(A, o.screen_png), .arg = "FILE",
       .help = "write a mode 13h screen as the run left it, as a PNG" },
+    { "audio-wav", 0, OPT_STRING, OPT_AT(A, o.audio_wav), .arg = "FILE",
+      .help = "write the PC speaker's sound as a WAV (44100 Hz, 8-bit mono),\n"
+              "rendered from emulated time: the same run gives the same bytes" },
+    { "record", 0, OPT_STRING, OPT_AT(A, o.record), .arg = "FILE",
+      .help = "write every key the program gets, at its emulated cycle, with the\n"
+              "program's SHA-256 and the options that change what it does, as\n"
+              "text (docs/recording.md)" },
+    { "replay", 0, OPT_STRING, OPT_AT(A, o.replay), .arg = "FILE",
+      .help = "play a --record FILE's keys back at their cycles: the same run,\n"
+              "the same files byte for byte; refused for another program or\n"
+              "other options" },
     { "dos-version", 0, OPT_CALL, .call = parse_dos_version, .want = "want 2.0 to 5.0 (e.g. 2.11, 3.3)",
       .arg = "X.Y", .help = "the DOS version the program sees, 2.0-5.0 (default 3.30)" },
     { "disk-free", 0, OPT_CALL, .call = parse_disk_free, .arg = "BYTES",

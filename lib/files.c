@@ -110,7 +110,8 @@ void run_files_zone_prx(struct profil_session *s)
     if (f->prx[0] || path_is_device(f->prf))
         return;
     with_extension(f->prf, ".prx", f->prx, sizeof f->prx);
-    const char *inputs[] = { s->o.program, f->map, s->o.screen, s->o.screen_png };
+    const char *inputs[] = { s->o.program, f->map, s->o.screen, s->o.screen_png, s->o.audio_wav, s->o.record,
+                             s->o.replay };
     for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++)
         if (inputs[i] && inputs[i][0] && same_file(f->prx, inputs[i])) {
             fprintf(s->err, "profil: %s: the program's zones are not written there: it is %s\n", f->prx, inputs[i]);
@@ -123,9 +124,9 @@ struct named { const char *path, *what; };
 
 /* Output i against the inputs, the standard streams and the outputs before it. */
 static enum profil_error check_output(struct profil_session *s, const struct named *out, size_t i,
-                                      const struct named in[2])
+                                      const struct named in[3])
 {
-    for (size_t j = 0; j < 2; j++)
+    for (size_t j = 0; j < 3; j++)
         if (in[j].path[0] && same_file(out[i].path, in[j].path))
             return session_fail(s, PROFIL_ERR_OUTPUT, "%s: %s would overwrite %s; nothing was run", out[i].path,
                                 out[i].what, in[j].what);
@@ -150,7 +151,8 @@ enum profil_error run_files_check(struct profil_session *s)
                             kind, strcmp(kind, ".PRF") == 0   ? "'profil show' or 'profil hist'"
                                   : strcmp(kind, ".prs") == 0 ? "'profil hist --buckets'"
                                                               : "'profil hist' or 'profil cover'");
-    struct named out[5], in[2] = { { o->program, "the program" }, { f->map, "the map" } };
+    struct named out[7], in[3] = { { o->program, "the program" }, { f->map, "the map" },
+                                   { o->replay ? o->replay : "", "the recording replayed" } };
     size_t nout = 0;
     out[nout++] = (struct named){ f->prf, "the .PRF" };
     if (f->prx[0])
@@ -161,6 +163,10 @@ enum profil_error run_files_check(struct profil_session *s)
         out[nout++] = (struct named){ o->screen, "--screen" };
     if (o->screen_png)
         out[nout++] = (struct named){ o->screen_png, "--screen-png" };
+    if (o->audio_wav)
+        out[nout++] = (struct named){ o->audio_wav, "--audio-wav" };
+    if (o->record)
+        out[nout++] = (struct named){ o->record, "--record" };
     for (size_t i = 0; i < nout; i++) {
         enum profil_error e = check_output(s, out, i, in);
         if (e != PROFIL_OK)
@@ -177,14 +183,17 @@ enum profil_error run_files_writable(struct profil_session *s)
         (s->files.prx[0] && check_writable(s->files.prx, err, sizeof err) != 0) ||
         (s->files.prs[0] && check_writable(s->files.prs, err, sizeof err) != 0) ||
         (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0) ||
-        (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0))
+        (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0) ||
+        (o->audio_wav && check_writable(o->audio_wav, err, sizeof err) != 0) ||
+        (o->record && check_writable(o->record, err, sizeof err) != 0))
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     return PROFIL_OK;
 }
 
 const char *run_files_refused(const struct profil_session *s, const char *path)
 {
-    const char *others[] = { s->o.program, s->files.map, s->files.prf, s->files.prx, s->o.screen, s->o.screen_png };
+    const char *others[] = { s->o.program, s->files.map, s->files.prf, s->files.prx, s->o.screen, s->o.screen_png,
+                             s->o.audio_wav, s->o.record, s->o.replay };
     for (size_t i = 0; i < sizeof others / sizeof *others; i++)
         if (others[i] && others[i][0] && same_file(path, others[i]))
             return "it is one of the run's own files";

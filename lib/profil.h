@@ -94,6 +94,9 @@ struct profil_options {
     const char *keys;           /* a key script (README, --keys), or NULL */
     const char *screen;         /* write the final text screen here ("-": options.out) */
     const char *screen_png;     /* write a mode 13h screen here as a PNG */
+    const char *audio_wav;      /* write the PC speaker's sound here as a WAV */
+    const char *record;         /* write every input event here (docs/recording.md) */
+    const char *replay;         /* play this recording's input events back */
     uint16_t dos_version;       /* as INT 21h/30h returns it (AL major, AH minor); 0: 3.30 */
     int trace;                  /* count every instruction: .PRF of instructions + .prx */
     int stacks;                 /* follow calls: .prx with the call tree */

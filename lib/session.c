@@ -82,6 +82,8 @@ static enum profil_error load_program(struct profil_session *s)
         return e;
     if (s->o.keys && keys_parse(s->o.keys, &s->keys, &s->nkeys, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_INPUT, "%s", err);
+    if ((s->o.record || s->o.replay) && (e = record_check(s)) != PROFIL_OK)
+        return e;
     return PROFIL_OK;
 }
 
@@ -302,6 +304,9 @@ enum profil_stop profil_session_run(struct profil_session *s)
     s->ran = 1;
     if (s->o.catch_signals)
         catch_signals(s);
+    record_start(s);
+    if (s->o.audio_wav)         /* the sound from the program's start on */
+        speaker_enable(&s->m->spk, s->m->now, SESSION_WAV_MAX);
     running = s->m;
     machine_run(s->m);
     running = NULL;
@@ -335,6 +340,8 @@ void profil_session_free(struct profil_session *s)
     if (s->caught)
         restore_signals(s);
     free(s->keys);
+    recording_free(&s->rec);
+    recording_free(&s->replay);
     sampler_free(&s->s);
     tracer_free(&s->tr);
     calls_free(&s->calls);

@@ -14,6 +14,7 @@
 #include "../emu/pc/console.h"
 #include "../formats/prf.h"
 #include "../formats/prx.h"
+#include "../formats/recording.h"
 #include "../formats/samplelog.h"
 #include "../loader/exe.h"
 #include "../loader/process.h"
@@ -26,6 +27,9 @@
 #include "../sampler/trace.h"
 
 #define NSTOP_SIGNALS 3
+/* --audio-wav keeps at most this many samples: 64 MiB, 25 minutes and
+ * 21 seconds of emulated time at 44100 Hz (the rest is counted, not kept). */
+#define SESSION_WAV_MAX (64u << 20)
 
 /* The files of one run.  `prx` is empty when no .prx is written (no
  * trace/stacks/memory, or a .PRF that is a device with no prx option);
@@ -80,6 +84,9 @@ struct profil_session {
     int appended;                   /* --append added this run to a .PRF already there */
     uint64_t appended_total;        /* the sum's counts, all classes */
     struct prf p;                   /* the .PRF as written (for the summary) */
+    struct recording rec;           /* --record: what is being recorded */
+    int rec_full;                   /* it reached RECORDING_MAX_EVENTS */
+    struct recording replay;        /* --replay: the recording played */
     int caught;
     struct sigaction old_signals[NSTOP_SIGNALS + 1];
 };
@@ -94,6 +101,13 @@ void session_finish(struct profil_session *s);
 /* lib/outputs.c: the program's DUMP, the profile so far as NAME83 (a
  * checked 8.3 .PRF name) beside the .PRF; 0 when written. */
 int session_dump(void *session, const char *name83);
+
+/* lib/record.c: --record and --replay.  The recording read and checked
+ * against this program and these options (before anything runs); the
+ * keyboard hooked up (before the run); the recording written (after). */
+enum profil_error record_check(struct profil_session *s);
+void record_start(struct profil_session *s);
+int record_write(struct profil_session *s);
 
 /* lib/files.c */
 enum profil_error run_files_name(struct profil_session *s);

@@ -47,7 +47,7 @@ static const struct { const char *from; const char *to[8]; } arrows[] = {
  * layer is the rank of the first prefix it starts with.  0: not ranked
  * (the C library, formats/). */
 static const struct { const char *prefix; int rank; } layers[] = {
-    { "emu/pc/pit.", 1 }, { "emu/pc/pic.", 1 }, { "emu/pc/keyboard.", 1 },   /* chips */
+    { "emu/pc/pit.", 1 }, { "emu/pc/pic.", 1 }, { "emu/pc/keyboard.", 1 }, { "emu/pc/speaker.", 1 },   /* chips */
     { "emu/pc/guestport.", 1 },
     { "emu/machine.", 2 }, { "emu/services.", 2 }, { "emu/costs.h", 2 },
     { "emu/cpu/", 2 },                                                      /* machine */
