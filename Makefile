@@ -15,12 +15,13 @@ CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
 # macOS (README "macOS"; never run there): _POSIX_C_SOURCE hides timegm()
 # unless _DARWIN_C_SOURCE; Homebrew's jansson (in /opt/homebrew on Apple
-# silicon, not searched by default) through pkg-config.
+# silicon, not searched by default) through pkg-config, and Homebrew's sdl2
+# (lib/window_sdl.c includes <SDL2/SDL.h>: its include folder's parent).
 ifeq ($(shell uname -s),Darwin)
-CFLAGS  += -D_DARWIN_C_SOURCE $(shell pkg-config --cflags jansson)
-LDFLAGS += $(shell pkg-config --libs-only-L jansson)
+CFLAGS  += -D_DARWIN_C_SOURCE $(shell pkg-config --cflags jansson) -I$(shell pkg-config --variable=includedir sdl2)
+LDFLAGS += $(shell pkg-config --libs-only-L jansson sdl2)
 endif
-LDLIBS  += -lx86emu -ljansson -lz -lm -lcapstone
+LDLIBS  += -lx86emu -ljansson -lz -lm -lcapstone -lSDL2
 PREFIX  ?= /usr/local
 B       ?= build
 PROFIL  ?= profil
@@ -31,9 +32,10 @@ OBJCOPY ?= objcopy
 
 # What `make` and `make check` install when missing (tools/deps.sh): the
 # compiler and libraries; nasm for the test programs; groff to check the man
-# pages; zsh to run its completion; dev86's bcc for the C test program.
+# pages; zsh to run its completion; dev86's bcc for the C test program;
+# SDL2 for run --window (lib/window_sdl.c).
 DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev libcapstone-dev \
-                   groff-base zsh bcc
+                   groff-base zsh bcc console-setup-linux libsdl2-dev
 
 # Install missing Debian packages when root, else print the exact command;
 # again whenever the list changes.  What is built needs them first but is
@@ -103,6 +105,17 @@ FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
 # skips, saying so, where it could not be).
 BCC      ?= $(shell command -v bcc 2>/dev/null || echo bcc)
 FIXTURES += $(B)/fixtures/guestc.com
+
+# The text modes' font (docs/video.md, Fonts): console-setup-linux's
+# Terminus Font (SIL OFL 1.1) turned into CP437 tables by tools/psf2font.c.
+FONT_PSF ?= /usr/share/consolefonts/Uni2-Terminus14.psf.gz
+FONT16_PSF ?= /usr/share/consolefonts/Uni2-Terminus16.psf.gz
+$(B)/gen/video_font.inc: tools/psf2font.c formats/screen.c formats/screen.h $(B)/.deps
+	@mkdir -p $(B)/gen
+	$(CC) $(CFLAGS) -o $(B)/gen/psf2font tools/psf2font.c formats/screen.c -lz
+	$(B)/gen/psf2font $(FONT_PSF) $(FONT16_PSF) $@
+$(B)/emu/pc/video_font.o: $(B)/gen/video_font.inc
+$(B)/emu/pc/video_font.o: CFLAGS += -I$(B)/gen
 
 # DOS test programs, assembled from source.
 $(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc Makefile | $(B)/.deps
@@ -282,7 +295,7 @@ $(B)/profil.pc: Makefile cmd/commands.h
 	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
 	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
-	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lcapstone -lm' > $@
+	    'Requires.private: jansson zlib sdl2' 'Libs.private: -lx86emu -lcapstone -lm' > $@
 
 install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc install-man install-completion
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig

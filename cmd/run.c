@@ -76,8 +76,74 @@ static int parse_dos_version(const char *s, void *args)
     return profil_dos_version_parse(s, &((struct run_args *)args)->o.dos_version);
 }
 
+/* --speed X|max: X times the wall clock (1/100 to 100), or as fast as the host can. */
+static int parse_speed(const char *s, void *args)
+{
+    double *speed = &((struct run_args *)args)->o.speed;
+    char *end;
+    if (strcmp(s, "max") == 0) {
+        *speed = 0;
+        return 0;
+    }
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v >= 0.01 && v <= 100))
+        return -1;
+    *speed = v;
+    return 0;
+}
+
+/* A control key of --window-keys: F1-F12 or a set-1 scan code in hex (2 digits). */
+static int control_key(const char *s, size_t n, uint8_t *out)
+{
+    static const uint8_t f[12] = { 0x3B, 0x3C, 0x3D, 0x3E, 0x3F, 0x40, 0x41, 0x42, 0x43, 0x44, 0x57, 0x58 };
+    char name[8];
+    if (n == 0 || n >= sizeof name)
+        return -1;
+    memcpy(name, s, n);
+    name[n] = 0;
+    char *end;
+    if ((name[0] == 'F' || name[0] == 'f') && name[1]) {
+        long k = strtol(name + 1, &end, 10);
+        if (*end || k < 1 || k > 12)
+            return -1;
+        *out = f[k - 1];
+        return 0;
+    }
+    unsigned long v = strtoul(name, &end, 16);
+    if (n != 2 || *end || v == 0 || v > 0x58)
+        return -1;
+    *out = (uint8_t)v;
+    return 0;
+}
+
+static int parse_window_keys(const char *s, void *args)
+{
+    uint8_t *keys = ((struct run_args *)args)->o.window_keys;
+    const char *comma = strchr(s, ',');
+    if (!comma || control_key(s, (size_t)(comma - s), &keys[0]) != 0 ||
+        control_key(comma + 1, strlen(comma + 1), &keys[1]) != 0 || keys[0] == keys[1])
+        return -1;
+    return 0;
+}
+
 /* --timing's names, by enum profil_timing (the default is not a name). */
 static const char *const timing_names[] = { NULL, "table", "bus" };
+
+/* --screen-every MS:DIR. */
+static int parse_screen_every(const char *s, void *args)
+{
+    struct run_args *a = args;
+    char *end;
+    unsigned long ms = strtoul(s, &end, 10);
+    if (end == s || *end != ':' || !end[1] || ms < 1 || ms > 3600000ul || s[0] == '-')
+        return -1;
+    a->o.screen_every_ms = (unsigned)ms;
+    a->o.screen_every_dir = end + 1;
+    return 0;
+}
+
+/* --video's names, by enum profil_video. */
+static const char *const video_names[] = { "cga", "mda", "hercules", "ega", "vga" };
 
 #define A struct run_args
 static const struct opt run_table[] = {
@@ -111,6 +177,10 @@ static const struct opt run_table[] = {
               "table charges each instruction its listed cost, leaving out\n"
               "the queue and the bus waits (the 186/286 default; docs/timing.md)" },
     { "no-refresh", 0, OPT_FLAG, OPT_AT(A, o.no_refresh), .help = "the bus model without the IBM PC's DRAM refresh" },
+    { "video", 0, OPT_ENUM, OPT_AT(A, o.video), OPT_NAMES(video_names), .arg = "CARD",
+      .help = "the display adapter: cga (the default, the IBM PC's colour\n"
+              "card), mda, hercules, ega or vga; the program finds that card\n"
+              "and its BIOS wherever it looks (docs/video.md)" },
     { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
       .help = "name symbols in the summary (default: NAME.MAP beside the\n"
               "program, else the program's own CodeView information)" },
@@ -124,10 +194,30 @@ static const struct opt run_table[] = {
     { "screen", 0, OPT_STRING, OPT_AT(A, o.screen), .arg = "FILE",
       .help = "write the text screen as the run left it, in UTF-8 ('-': stdout)" },
     { "screen-png", 0, OPT_STRING, OPT_AT(A, o.screen_png), .arg = "FILE",
-      .help = "write a mode 13h screen as the run left it, as a PNG" },
+      .help = "write the screen as the card shows it when the run ends, as a\n"
+              "PNG: every CGA, MDA and Hercules mode, EGA/VGA text, the VGA's\n"
+              "13h; one PNG pixel per emulated pixel (docs/video.md)" },
+    { "screen-every", 0, OPT_CALL, .call = parse_screen_every, .arg = "MS:DIR",
+      .want = "want MS:DIR, a period of 1 to 3600000 emulated ms and a folder (e.g. 500:frames)",
+      .help = "also draw the screen every MS emulated milliseconds, into the\n"
+              "folder DIR as NNNNNN.png (N: the period's number; the picture\n"
+              "of the first sample at or after it)" },
+    { "scale", 0, OPT_UNSIGNED, OPT_AT(A, o.screen_scale), .min = 1, .max = 8, .arg = "N",
+      .help = "draw each emulated pixel of the PNGs as N x N, 1-8 (default 1)" },
     { "audio-wav", 0, OPT_STRING, OPT_AT(A, o.audio_wav), .arg = "FILE",
       .help = "write the PC speaker's sound as a WAV (44100 Hz, 8-bit mono),\n"
               "rendered from emulated time: the same run gives the same bytes" },
+    { "window", 0, OPT_FLAG, OPT_AT(A, o.window),
+      .help = "show the screen in a window at the card's refresh, play the\n"
+              "speaker, and type the host's keys into the PC (SDL2; closing it\n"
+              "ends the run as Ctrl-C does; docs/window.md)" },
+    { "speed", 0, OPT_CALL, .call = parse_speed, .want = "want a factor from 0.01 to 100, or max", .arg = "X|max",
+      .help = "with --window, run X times as fast as the wall clock (default 1),\n"
+              "or as fast as the host can; the profile is in emulated time" },
+    { "window-keys", 0, OPT_CALL, .call = parse_window_keys, .arg = "START,MARK",
+      .want = "want two different keys, F1-F12 or set-1 scan codes in hex (e.g. F11,F12)",
+      .help = "with --window, the host keys that start/stop sampling and drop a\n"
+              "mark, never typed into the program (default F11,F12)" },
     { "record", 0, OPT_STRING, OPT_AT(A, o.record), .arg = "FILE",
       .help = "write every key the program gets, at its emulated cycle, with the\n"
               "program's SHA-256 and the options that change what it does, as\n"
@@ -223,6 +313,10 @@ int cmd_run(int argc, char **argv)
     }
     if (o.prx && !(o.trace || o.stacks || o.memory)) {
         fprintf(stderr, "profil: --prx %s: only with --trace, --stacks or --memory\n", o.prx);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (!o.window && (o.speed != 1.0 || o.window_keys[0] != 0x57 || o.window_keys[1] != 0x58)) {
+        fprintf(stderr, "profil: --speed and --window-keys go with --window\n");
         return EXIT_PROFIL_FAILED;
     }
     o.program = argv[first];

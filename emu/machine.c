@@ -61,7 +61,8 @@ struct machine *machine_new(enum cpu_model model)
     speaker_init(&m->spk);
     m->next_tick = UINT64_MAX;
     m->deadline = UINT64_MAX;
-    m->rom_start = (uint32_t)SEG_ROM << 4;
+    m->rom_start = VRAM_LO;
+    machine_set_video(m, VIDEO_CGA);
     m->trap_lo = 0xFFFFFFFFu;
     machine_update_next_event(m);
     return m;
@@ -82,6 +83,60 @@ void machine_free(struct machine *m)
 
 /* ---- memory -------------------------------------------------------------- */
 
+/* A byte written into the adapters' space: into every copy the card's
+ * window holds of it, or nowhere outside its windows. */
+static void vram_write(struct machine *m, uint32_t a, uint8_t v)
+{
+    for (unsigned i = 0; i < m->nvram; i++) {
+        const struct vram_window *w = &m->vram[i];
+        if (a >= w->lo && a < w->hi) {
+            for (uint32_t p = w->lo + (a - w->lo) % w->size; p < w->hi; p += w->size)
+                m->mem[p] = v;
+            return;
+        }
+    }
+}
+
+static int in_vram(uint32_t a) { return a - VRAM_LO < VRAM_HI - VRAM_LO; }
+
+/* The adapter's windows after a port write may have changed them (the
+ * Hercules's 3BFh): a page going away keeps its bytes aside and reads
+ * FFh; coming back, it has them again. */
+static void map_video_memory(struct machine *m)
+{
+    struct vram_window w[ADAPTER_MAX_WINDOWS];
+    unsigned n = adapter_windows(&m->adapter, w);
+    if (n == m->nvram && memcmp(w, m->vram, n * sizeof w[0]) == 0)
+        return;
+    if (m->adapter.card == VIDEO_HERCULES && n < m->nvram) {
+        memcpy(m->herc_page1, m->mem + 0xB8000, HERC_PAGE_SIZE);
+        memset(m->mem + 0xB8000, 0xFF, HERC_PAGE_SIZE);
+    } else if (m->adapter.card == VIDEO_HERCULES && n > m->nvram) {
+        memcpy(m->mem + 0xB8000, m->herc_page1, HERC_PAGE_SIZE);
+    }
+    memcpy(m->vram, w, sizeof w);
+    m->nvram = n;
+}
+
+void machine_set_video(struct machine *m, enum video_card card)
+{
+    adapter_reset(&m->adapter, card);
+    m->nvram = adapter_windows(&m->adapter, m->vram);
+    memset(m->mem + VRAM_LO, 0xFF, VRAM_HI - VRAM_LO);
+    for (unsigned i = 0; i < m->nvram; i++)
+        memset(m->mem + m->vram[i].lo, 0, m->vram[i].hi - m->vram[i].lo);
+    memset(m->herc_page1, 0, sizeof m->herc_page1);
+}
+
+void machine_write_high(struct machine *m, uint32_t a, uint8_t v)
+{
+    a &= MEM_MASK;
+    if (in_vram(a))
+        vram_write(m, a, v);
+    else if (a < (uint32_t)SEG_ROM << 4 && a - VIDEO_ROM_LO >= adapter_rom_size(&m->adapter))
+        m->mem[a] = v;
+}
+
 uint8_t mem_rb(const struct machine *m, uint32_t a) { return m->mem[a & MEM_MASK]; }
 
 uint16_t mem_rw(const struct machine *m, uint32_t a)
@@ -89,19 +144,26 @@ uint16_t mem_rw(const struct machine *m, uint32_t a)
     return (uint16_t)(m->mem[a & MEM_MASK] | (m->mem[(a + 1) & MEM_MASK] << 8));
 }
 
-void mem_wb(struct machine *m, uint32_t a, uint8_t v) { m->mem[a & MEM_MASK] = v; }
+void mem_wb(struct machine *m, uint32_t a, uint8_t v)
+{
+    a &= MEM_MASK;
+    if (in_vram(a))
+        vram_write(m, a, v);
+    else
+        m->mem[a] = v;
+}
 
 void mem_ww(struct machine *m, uint32_t a, uint16_t v)
 {
-    m->mem[a & MEM_MASK] = (uint8_t)v;
-    m->mem[(a + 1) & MEM_MASK] = (uint8_t)(v >> 8);
+    mem_wb(m, a, (uint8_t)v);
+    mem_wb(m, a + 1, (uint8_t)(v >> 8));
 }
 
 void mem_write(struct machine *m, uint32_t a, const void *src, size_t n)
 {
     const uint8_t *s = src;
     for (size_t i = 0; i < n; i++)
-        m->mem[(a + i) & MEM_MASK] = s[i];
+        mem_wb(m, a + (uint32_t)i, s[i]);
 }
 
 void mem_read(const struct machine *m, uint32_t a, void *dst, size_t n)
@@ -527,21 +589,15 @@ uint8_t port_in(struct machine *m, uint16_t port)
         return kbd_read_status(&m->kbd);
     case GUEST_PORT_CMD: case GUEST_PORT_ARG:
         return guestport_read(&m->guest, port);     /* FFh without a profiler, as on a PC */
-    case 0x3B4: case 0x3D4:
-        return m->crtc_index;
-    case 0x3B5: case 0x3D5:
-        return m->crtc[m->crtc_index & 31];
-    case 0x3BA: case 0x3DA:
-        if (!m->display_status)
-            break;
-        return m->display_status(m->now);
-    case 0x3C9: {
-        uint8_t v = m->dac[m->dac_index % 768];
-        m->dac_index = (uint16_t)((m->dac_index + 1) % 768);
-        return v;
-    }
     default:
         break;
+    }
+    if (port >= 0x3B0 && port <= 0x3DF) {
+        /* The display adapters' ports: the card's, or none (FFh, as a
+         * program probing for another card finds on the PC: no warning). */
+        uint8_t v = 0xFF;
+        adapter_port_in(&m->adapter, port, m->now, &v);
+        return v;
     }
     warn_port_once(m, port, "IN from");
     return 0xFF;
@@ -568,22 +624,12 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
     case GUEST_PORT_CMD: case GUEST_PORT_ARG:
         guestport_write(&m->guest, port, v, m->now);
         break;
-    case 0x3B4: case 0x3D4:
-        m->crtc_index = v;
-        break;
-    case 0x3B5: case 0x3D5:
-        m->crtc[m->crtc_index & 31] = v;
-        break;
-    case 0x3B8: case 0x3D8: case 0x3D9:
-        break;          /* CGA mode and colour select: no effect on the model */
-    case 0x3C7: case 0x3C8:
-        m->dac_index = (uint16_t)(v * 3u);
-        break;
-    case 0x3C9:
-        m->dac[m->dac_index % 768] = v & 0x3F;
-        m->dac_index = (uint16_t)((m->dac_index + 1) % 768);
-        break;
     default:
+        if (port >= 0x3B0 && port <= 0x3DF) {
+            adapter_port_out(&m->adapter, port, v);
+            map_video_memory(m);
+            break;
+        }
         warn_port_once(m, port, "OUT to");
         return;
     }

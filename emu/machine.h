@@ -4,8 +4,10 @@
  * Owns: the 1 MiB of guest memory, the emulated clock (8088 CPU cycles at
  * 4.772727 MHz), the 8253 PIT and 8259 PIC, the port map, the table of
  * host-service traps (BIOS and DOS stubs), and the run loop: the base
- * layer, which includes no header of the BIOS, DOS or video (what it needs
- * of them they plug in: display_status, keys_held).  It knows
+ * layer, which includes no header of the BIOS, DOS or screen model (what
+ * it needs of them they plug in: keys_held).  The display adapter's
+ * registers and memory decoding are a chip of the layer below
+ * (pc/adapter.h), embedded here like the PIT.  It knows
  * nothing of profiling: a sampler registers a tick hook that the machine
  * calls with the CS:IP a real clock interrupt would have pushed.
  *
@@ -18,6 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "pc/adapter.h"
 #include "pc/guestport.h"
 #include "pc/keyboard.h"
 #include "pc/pit.h"
@@ -177,20 +180,23 @@ struct machine {
 
     /* The guest-visible port models other than PIT/PIC/keyboard. */
     uint8_t port61;
-    uint8_t crtc_index, crtc[32];   /* 3D4h/3D5h (3B4h/3B5h): kept, no effect */
-    uint8_t dac[768];               /* 3C8h/3C9h: the VGA palette, 6 bits  */
-    uint16_t dac_index;             /* next DAC byte written: entry*3+part */
+    /* The display adapter (--video): its ports 3B0h-3DFh, and the memory
+     * windows it decodes in A0000h-BFFFFh (machine_set_video()); writes
+     * there keep every mirror of a byte equal, and go nowhere outside
+     * the windows, which read FFh. */
+    struct display_adapter adapter;
+    struct vram_window vram[ADAPTER_MAX_WINDOWS];
+    unsigned nvram;
+    uint8_t herc_page1[HERC_PAGE_SIZE];  /* a Hercules's second page while 3BFh unmaps it */
     uint8_t port_warned[8192];      /* one bit per port: reported once      */
     uint8_t fn_warned[8192];        /* one bit per (vector, AH): reported once */
 
     /* What the layers above plug into the base, so that it includes none
-     * of their headers (docs/architecture.md, Layers): port 3BAh/3DAh's
-     * status from the display adapter (emu/pc/video.c), and whether the
+     * of their headers (docs/architecture.md, Layers): whether the
      * keyboard holds its next key back because the BIOS's buffer at 40:1Eh
-     * is full (emu/bios); both set by bios_install().  Without them port
-     * 3DAh is an unknown port and no key is held.  `bios` is the BIOS's
-     * per-machine state (emu/bios/bios_internal.h), freed with the machine. */
-    uint8_t (*display_status)(uint64_t now);
+     * is full (emu/bios), set by bios_install(); without it no key is held.
+     * `bios` is the BIOS's per-machine state (emu/bios/bios_internal.h),
+     * freed with the machine. */
     int (*keys_held)(const struct machine *m);
     void *bios;
     /* The host's control events (start, stop, mark, end of a recording)
@@ -209,7 +215,9 @@ struct machine {
     int strict;
     FILE *warn;                     /* the once-per-run warnings; NULL: stderr */
     int bare_bus;                   /* conformance tests: every port reads FFh, no devices */
-    uint32_t rom_start;             /* guest writes at or above are ignored (MEM_SIZE: none) */
+    uint32_t rom_start;             /* guest writes at or above go through machine_write_high():
+                                       the adapter's memory decoding, then the ROM, which
+                                       ignores them (MEM_SIZE: plain RAM everywhere) */
 
     /* Statistics. */
     uint64_t insns;
@@ -220,7 +228,16 @@ struct machine {
 struct machine *machine_new(enum cpu_model model);
 void machine_free(struct machine *m);
 
-/* Memory: linear addresses wrap at 1 MiB. */
+/* The display adapter: the card (--video; VIDEO_CGA from machine_new();
+ * before bios_install(), which sets its mode),
+ * reset as at power-on, its memory windows mapped (0 with its memory, the
+ * rest of A0000h-BFFFFh reading FFh). */
+void machine_set_video(struct machine *m, enum video_card card);
+static inline enum video_card machine_video_card(const struct machine *m) { return m->adapter.card; }
+
+/* Memory: linear addresses wrap at 1 MiB.  Writes to A0000h-BFFFFh, the
+ * guest's and the host's, follow the adapter's decoding (the mirrors of a
+ * byte stay equal; outside its windows nothing is written). */
 static inline uint32_t lin(uint16_t seg, uint16_t off) { return (((uint32_t)seg << 4) + off) & MEM_MASK; }
 uint8_t mem_rb(const struct machine *m, uint32_t a);
 uint16_t mem_rw(const struct machine *m, uint32_t a);
@@ -228,6 +245,9 @@ void mem_wb(struct machine *m, uint32_t a, uint8_t v);
 void mem_ww(struct machine *m, uint32_t a, uint16_t v);
 void mem_write(struct machine *m, uint32_t a, const void *src, size_t n);
 void mem_read(const struct machine *m, uint32_t a, void *dst, size_t n);
+/* A guest write at or above m->rom_start (emu/cpu's memory callbacks):
+ * video memory as the adapter decodes it, the ROM ignoring it, else RAM. */
+void machine_write_high(struct machine *m, uint32_t a, uint8_t v);
 void ivt_set(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off);
 /* Guest code the BIOS and DOS lay down: a near JMP at seg:at to seg:to
  * (3 bytes); a wait that sleeps until an interrupt and then goes to

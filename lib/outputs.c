@@ -1,6 +1,6 @@
 /*
  * lib/outputs.c: what a session writes after its run: --screen and
- * --screen-png, the .prx (exact counts, call tree, memory sites), the
+ * --screen-png (also each --screen-every picture), the .prx (exact counts, call tree, memory sites), the
  * .PRF and NAME.prc (profil_session_write), each child program's own
  * .PRF, and the command's summary on stderr (profil_session_write_summary).
  */
@@ -11,6 +11,7 @@
 #include "session_internal.h"
 #include "../emu/cpu/cpu.h"
 #include "../emu/pc/video.h"
+#include "../emu/pc/video_draw.h"
 #include "../formats/fileio.h"
 #include "../report/merge.h"
 #include "../formats/prc.h"
@@ -139,29 +140,38 @@ static int write_screen(struct profil_session *s, const char *path)
     return rc;
 }
 
-/* --screen-png: mode 13h as the run left it, in the DAC's colours. */
-static int write_screen_png(struct profil_session *s, const char *path)
+/* What the card shows now as a PNG at `path` (atomically), each pixel
+ * options.screen_scale x screen_scale; an error, after `option`, on err. */
+int session_write_picture(struct profil_session *s, const char *option, const char *path)
 {
     char err[600];
-    const struct machine *m = s->m;
-    if (video_mode(m) != 0x13) {
-        fprintf(s->err, "profil: --screen-png %s: the screen is in mode %02Xh; only mode 13h is drawn "
-                "(--screen writes a text screen)\n", path, video_mode(m));
+    struct video_picture pic;
+    unsigned k = s->o.screen_scale ? s->o.screen_scale : 1;
+    if (video_draw(s->m, &pic, err, sizeof err) != 0) {
+        fprintf(s->err, "profil: %s %s: %s; nothing written\n", option, path, err);
         return -1;
     }
-    uint8_t palette[768];
-    for (int i = 0; i < 768; i++)
-        palette[i] = (uint8_t)((m->dac[i] & 0x3F) * 255u / 63u);
-    uint8_t *png;
+    uint8_t *scaled = pic.pixels, *png = NULL;
     size_t n;
-    if (png_indexed(m->mem + 0xA0000, 320, 200, palette, &png, &n) != 0) {
-        fprintf(s->err, "profil: out of memory\n");
+    if ((uint64_t)pic.width * k * pic.height * k > VIDEO_DRAW_MAX_PIXELS) {
+        fprintf(s->err, "profil: %s %s: %ux%u at --scale %u is too large to draw; nothing written\n", option, path,
+                pic.width, pic.height, k);
+        video_picture_free(&pic);
         return -1;
     }
-    int rc = write_file_atomic(path, png, n, err, sizeof err);
-    if (rc != 0)
+    if (k > 1 && (scaled = malloc((size_t)pic.width * k * pic.height * k)) != NULL)
+        for (unsigned y = 0; y < pic.height * k; y++)
+            for (unsigned x = 0; x < pic.width * k; x++)
+                scaled[(size_t)y * pic.width * k + x] = pic.pixels[(size_t)(y / k) * pic.width + x / k];
+    int rc = -1;
+    if (!scaled || png_indexed(scaled, pic.width * k, pic.height * k, pic.palette, &png, &n) != 0)
+        fprintf(s->err, "profil: out of memory\n");
+    else if ((rc = write_file_atomic(path, png, n, err, sizeof err)) != 0)
         fprintf(s->err, "profil: %s\n", err);
     free(png);
+    if (scaled != pic.pixels)
+        free(scaled);
+    video_picture_free(&pic);
     return rc;
 }
 
@@ -267,7 +277,7 @@ enum profil_error profil_session_write(struct profil_session *s)
     if (s->o.screen)
         write_screen(s, s->o.screen);   /* a failure is reported; the profile is still written */
     if (s->o.screen_png)
-        write_screen_png(s, s->o.screen_png);
+        session_write_picture(s, "--screen-png", s->o.screen_png);
     if (s->o.audio_wav)
         write_audio_wav(s, s->o.audio_wav);
     if (s->o.record)

@@ -43,6 +43,11 @@ enum profil_cpu { PROFIL_CPU_8088, PROFIL_CPU_8086, PROFIL_CPU_186, PROFIL_CPU_2
  * 8086, the table on the 186 and 286. */
 enum profil_timing { PROFIL_TIMING_DEFAULT, PROFIL_TIMING_TABLE, PROFIL_TIMING_BUS };
 
+/* The display adapter in the PC (docs/video.md): IBM's Color/Graphics
+ * Adapter (the default), Monochrome Display Adapter, the Hercules Graphics
+ * Card, the EGA, the VGA. */
+enum profil_video { PROFIL_VIDEO_CGA, PROFIL_VIDEO_MDA, PROFIL_VIDEO_HERCULES, PROFIL_VIDEO_EGA, PROFIL_VIDEO_VGA };
+
 /* Why the run stopped. */
 enum profil_stop {
     PROFIL_STOP_NONE = 0,       /* not run yet */
@@ -90,13 +95,22 @@ struct profil_options {
     enum profil_cpu cpu;
     enum profil_timing timing;
     int no_refresh;             /* the bus model without DRAM refresh */
+    enum profil_video video;    /* the display adapter (default PROFIL_VIDEO_CGA) */
     int strict;                 /* stop at an unimplemented service */
     const char *keys;           /* a key script (README, --keys), or NULL */
     const char *screen;         /* write the final text screen here ("-": options.out) */
-    const char *screen_png;     /* write a mode 13h screen here as a PNG */
+    const char *screen_png;     /* write the screen as the card shows it here, as a PNG */
+    unsigned screen_scale;      /* each emulated pixel as N x N PNG pixels, 1-8 (0: 1) */
+    unsigned screen_every_ms;   /* with screen_every_dir: a PNG every N emulated ms */
+    const char *screen_every_dir;   /* ... into this folder, named NNNNNN.png (the Nth period) */
     const char *audio_wav;      /* write the PC speaker's sound here as a WAV */
     const char *record;         /* write every input event here (docs/recording.md) */
     const char *replay;         /* play this recording's input events back */
+    int window;                 /* show the screen in a window, play the sound, take keys (docs/window.md) */
+    double speed;               /* with window: emulated time runs this many times the wall clock's;
+                                   0: as fast as the host can (profil_options_init: 1) */
+    uint8_t window_keys[2];     /* with window: the host keys (set-1 codes) that start/stop
+                                   sampling and drop a mark (default 57h F11, 58h F12) */
     uint16_t dos_version;       /* as INT 21h/30h returns it (AL major, AH minor); 0: 3.30 */
     int trace;                  /* count every instruction: .PRF of instructions + .prx */
     int stacks;                 /* follow calls: .prx with the call tree */

@@ -25,6 +25,7 @@ static int run_options(const struct profil_session *s, struct recording *r)
     bad |= recording_set_option(r, "cpu", profil_cpu_name(o->cpu));
     bad |= recording_set_option(r, "timing", profil_uses_bus(o) ? "bus" : "table");
     bad |= recording_set_option(r, "no-refresh", o->no_refresh ? "yes" : "no");
+    bad |= recording_set_option(r, "video", video_card_name((enum video_card)o->video));
     snprintf(v, sizeof v, "%u.%02u", o->dos_version ? o->dos_version & 0xFF : 3u,
              o->dos_version ? o->dos_version >> 8 : 30u);
     bad |= recording_set_option(r, "dos-version", v);
@@ -58,10 +59,10 @@ static void record_code(void *ctx, uint64_t now, uint8_t code, uint8_t ascii)
     }
 }
 
-/* A control event of the replay at its cycle: the profiler's start, stop
+/* A control event (of a replay, or a window's control key) at its cycle: the profiler's start, stop
  * or mark, as the program's own calls would; the end of a run that was
  * stopped from outside (Ctrl-C, a signal, a closed window). */
-static void replay_control(void *ctx, const struct input_event *e)
+static void session_control(void *ctx, const struct input_event *e)
 {
     struct profil_session *s = ctx;
     static const uint8_t fn[] = { [INPUT_START] = GUEST_FN_START, [INPUT_STOP] = GUEST_FN_STOP,
@@ -128,9 +129,11 @@ void record_start(struct profil_session *s)
     }
     if (s->o.replay) {
         kbd_queue(&m->kbd, s->replay.events, s->replay.n);
-        m->on_control = replay_control;
-        m->control_ctx = s;
         machine_update_next_event(m);
+    }
+    if (s->o.replay || s->o.window) {
+        m->on_control = session_control;
+        m->control_ctx = s;
     }
 }
 

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,12 +25,17 @@
 _Static_assert((int)PROFIL_CPU_286 == (int)CPU_286, "profil_cpu follows cpu_model");
 _Static_assert((int)PROFIL_STOP_NO_INPUT == (int)STOP_NO_INPUT, "profil_stop follows stop_reason");
 _Static_assert(PROFIL_DISK_BYTES == DOS_DISK_BYTES, "one disk size");
+_Static_assert((int)PROFIL_VIDEO_VGA == (int)VIDEO_VGA && (int)PROFIL_VIDEO_HERCULES == (int)VIDEO_HERCULES,
+               "profil_video follows video_card");
 
 void profil_options_init(struct profil_options *o)
 {
     memset(o, 0, sizeof *o);
     o->bucket_size = 1;
     o->interval_us = 100;
+    o->speed = 1.0;
+    o->window_keys[0] = 0x57;
+    o->window_keys[1] = 0x58;
 }
 
 enum profil_error session_fail(struct profil_session *s, enum profil_error e, const char *fmt, ...)
@@ -80,6 +86,10 @@ static enum profil_error load_program(struct profil_session *s)
                 "as DOS does\n", s->o.program, s->img.missing);
     if ((e = run_files_writable(s)) != PROFIL_OK)
         return e;
+    struct stat st;
+    const char *dir = s->o.screen_every_dir;
+    if (dir && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0))
+        return session_fail(s, PROFIL_ERR_OUTPUT, "%s: --screen-every wants a folder it can write in", dir);
     if (s->o.keys && keys_parse(s->o.keys, &s->keys, &s->nkeys, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_INPUT, "%s", err);
     if ((s->o.record || s->o.replay) && (e = record_check(s)) != PROFIL_OK)
@@ -96,6 +106,9 @@ static enum profil_error build_pc(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     s->m->strict = o->strict;
     s->m->warn = s->err;
+    if ((unsigned)o->video >= VIDEO_CARDS)
+        return session_fail(s, PROFIL_ERR_SETUP, "no such display adapter (%d)", (int)o->video);
+    machine_set_video(s->m, (enum video_card)o->video);
     if (o->trace) {
         if (tracer_init(&s->tr) != 0)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --trace");
@@ -177,6 +190,28 @@ static void progress_tick(void *ctx, uint16_t cs, uint16_t ip)
             (unsigned long long)p->s->total);
 }
 
+/* --screen-every: the tick's own work, then the picture when a period
+ * has passed, as DIR/NNNNNN.png, N the period's number (from 1). */
+static void screens_tick(void *ctx, uint16_t cs, uint16_t ip)
+{
+    struct screens *sc = ctx;
+    const struct machine *m = sc->s->m;
+    sc->inner(sc->inner_ctx, cs, ip);
+    if (m->now < sc->next)
+        return;
+    uint64_t k = m->now / sc->period;
+    sc->next = (k + 1) * sc->period;
+    if (sc->written >= SCREENS_MAX) {
+        if (sc->written++ == SCREENS_MAX)
+            fprintf(sc->s->err, "profil: --screen-every: %u pictures written; no more\n", SCREENS_MAX);
+        return;
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%06llu.png", sc->s->o.screen_every_dir, (unsigned long long)k);
+    if (session_write_picture(sc->s, "--screen-every", path) == 0)
+        sc->written++;
+}
+
 /* Trace mode counts while the program has profiling started. */
 static void set_tracing(void *ctx, int on)
 {
@@ -225,10 +260,20 @@ static enum profil_error start_sampler(struct profil_session *s)
         s->s.log = &s->log;
     start_guest(s);
     s->prog = (struct progress){ &s->s, m, s->err, host_seconds(), 0 };
-    if (o->progress)
-        machine_set_tick(m, cycles_from_usec(o->interval_us), progress_tick, &s->prog);
-    else
-        machine_set_tick(m, cycles_from_usec(o->interval_us), sampler_tick, &s->s);
+    tick_fn tick = o->progress ? progress_tick : sampler_tick;
+    void *tick_ctx = o->progress ? (void *)&s->prog : (void *)&s->s;
+    if (o->screen_every_dir && o->screen_every_ms) {
+        uint64_t period = cycles_from_usec((uint64_t)o->screen_every_ms * 1000u);
+        s->screens = (struct screens){ s, tick, tick_ctx, period, period, 0 };
+        tick = screens_tick;
+        tick_ctx = &s->screens;
+    }
+    machine_set_tick(m, cycles_from_usec(o->interval_us), tick, tick_ctx);
+    if (o->window) {
+        enum profil_error e = window_open(s);
+        if (e != PROFIL_OK)
+            return e;
+    }
     if (o->timeout_s > 0)
         machine_set_timeout(m, (uint64_t)(o->timeout_s * (double)CPU_HZ_NUM / (double)CPU_HZ_DEN));
     machine_set_max_insn(m, o->max_insn);
@@ -307,8 +352,10 @@ enum profil_stop profil_session_run(struct profil_session *s)
     record_start(s);
     if (s->o.audio_wav)         /* the sound from the program's start on */
         speaker_enable(&s->m->spk, s->m->now, SESSION_WAV_MAX);
+    window_start(s);
     running = s->m;
     machine_run(s->m);
+    window_close(s);
     running = NULL;
     console_flush(&s->con);
     if (s->prog.shown)
@@ -340,6 +387,7 @@ void profil_session_free(struct profil_session *s)
     if (s->caught)
         restore_signals(s);
     free(s->keys);
+    window_free(s);
     recording_free(&s->rec);
     recording_free(&s->replay);
     sampler_free(&s->s);

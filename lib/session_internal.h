@@ -51,6 +51,39 @@ struct progress {
     int shown;
 };
 
+/* --screen-every: a picture at the first tick at or after each period,
+ * after the tick's own work (the sampler's, or the progress line's). */
+struct screens {
+    struct profil_session *s;
+    tick_fn inner;
+    void *inner_ctx;
+    uint64_t period, next;
+    unsigned written;
+};
+#define SCREENS_MAX 100000u         /* pictures a run writes at most */
+
+/* --window (lib/window.c): the host window and what the run keeps for it. */
+struct host_window;
+struct window_run {
+    struct host_window *host;       /* NULL: no window */
+    tick_fn inner;                  /* the tick it wraps */
+    void *inner_ctx;
+    struct input_event *events;     /* the host's keys and controls, queued */
+    size_t n, cap;
+    uint64_t frame;                 /* the card's frame last shown */
+    uint64_t emu0;                  /* pacing: emulated and wall time at the start */
+    double wall0;
+    uint8_t held;                   /* the key repeating (typematic), 0: none */
+    uint64_t repeat_at;
+    unsigned mods;                  /* KEY_SHIFT, KEY_CTRL, KEY_ALT held */
+    unsigned marks;                 /* dropped with the control key */
+    int title_state;
+    unsigned title_marks;
+    int sound, undrawn_said;
+    size_t played;                  /* the speaker's samples played */
+    unsigned underruns;
+};
+
 struct profil_session {
     struct profil_options o;
     FILE *in, *out, *err;           /* o's, or stdin, stdout, stderr */
@@ -69,6 +102,7 @@ struct profil_session {
     struct prf_layout layout;
     struct sampler s;
     struct progress prog;
+    struct screens screens;
     struct tracer tr;               /* trace */
     struct calltree calls;          /* trace, stacks */
     struct memprof mem;             /* memory */
@@ -87,6 +121,7 @@ struct profil_session {
     struct recording rec;           /* --record: what is being recorded */
     int rec_full;                   /* it reached RECORDING_MAX_EVENTS */
     struct recording replay;        /* --replay: the recording played */
+    struct window_run win;          /* --window */
     int caught;
     struct sigaction old_signals[NSTOP_SIGNALS + 1];
 };
@@ -108,6 +143,17 @@ int session_dump(void *session, const char *name83);
 enum profil_error record_check(struct profil_session *s);
 void record_start(struct profil_session *s);
 int record_write(struct profil_session *s);
+/* lib/outputs.c: what the card shows now, as a PNG at `path`
+ * (--screen-png, --screen-every: `option` names it in an error); 0 when
+ * written. */
+int session_write_picture(struct profil_session *s, const char *option, const char *path);
+
+/* lib/window.c: --window.  Opened once the tick is set (a one-line
+ * error without a display), started before the run, closed after it. */
+enum profil_error window_open(struct profil_session *s);
+void window_start(struct profil_session *s);
+void window_close(struct profil_session *s);
+void window_free(struct profil_session *s);
 
 /* lib/files.c */
 enum profil_error run_files_name(struct profil_session *s);

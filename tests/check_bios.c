@@ -65,12 +65,15 @@ START_TEST(window_scrolls_down_inside_its_columns)
 }
 END_TEST
 
-/* Modes: 1 is 40 columns, 7 lives at B000h, 13h is 320x200 at A000h; a
- * mode no IBM adapter has is refused and changes nothing. */
+/* Modes: 1 is 40 columns; on a VGA 7 lives at B000h, 13h is 320x200 at
+ * A000h; a mode no IBM adapter has is refused and changes nothing. */
 START_TEST(modes_set_the_data_area_and_memory)
 {
     struct console con;
-    struct machine *m = new_pc(&con);
+    struct machine *m = machine_new(CPU_8088);
+    machine_set_video(m, VIDEO_VGA);
+    console_init(&con, stdin, stdout, NULL);
+    ck_assert_int_eq(bios_install(m, &con, 0), 0);
     ck_assert_int_eq(video_set_mode(m, 1), 0);
     ck_assert_uint_eq(video_cols(m), 40);
     ck_assert_uint_eq(mem_rw(m, 0x44C), 2048);
@@ -87,22 +90,27 @@ START_TEST(modes_set_the_data_area_and_memory)
 }
 END_TEST
 
-/* Port 3DAh over one frame of 262 x 304 cycles: vertical retrace for 16
- * lines (16 x 304 = 4864 cycles), blanking for the 62 lines below the
- * picture and 91 cycles at the end of each of the 200 visible lines:
- * 62 x 304 + 200 x 91 = 37048 cycles. */
+/* Port 3DAh of the CGA in mode 3 (the BIOS's 6845 table: 114 characters
+ * of 8 dots = 912 dots a line, 32 rows of 8 lines + 6 = 262 lines, 80
+ * characters and 25 rows shown, vertical sync from row 28 = line 224)
+ * over one frame of 262 x 304 cycles (3 dots a cycle): vertical sync for
+ * 16 lines (16 x 304 = 4864 cycles); blanking for the 62 lines below the
+ * picture, and in each of the 200 shown lines from cycle 214 (dot 642,
+ * the first past 640) to 303: 90 cycles; 62 x 304 + 200 x 90 = 36848.
+ * (The model before the 6845 counted 91: it ended the picture at cycle
+ * 213, whose dot 639 is still shown.) */
 START_TEST(crt_status_follows_emulated_time)
 {
     unsigned retrace = 0, blank = 0;
+    struct console con;
+    struct machine *m = new_pc(&con);
     for (uint64_t t = 0; t < 262 * 304; t++) {
-        uint8_t v = video_status(t + 10 * 262 * 304);
+        uint8_t v = cga_status(&m->adapter.cga, t + 10 * 262 * 304);
         retrace += (v >> 3) & 1;
         blank += v & 1;
     }
     ck_assert_uint_eq(retrace, 16 * 304);
-    ck_assert_uint_eq(blank, 62 * 304 + 200 * 91);
-    struct console con;
-    struct machine *m = new_pc(&con);
+    ck_assert_uint_eq(blank, 62 * 304 + 200 * 90);
     m->now = 224 * 304;
     ck_assert_uint_eq(port_in(m, 0x3DA), 0xF9);
     m->now = 0;
@@ -169,7 +177,7 @@ static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | p[1] << 1
  * (x 255 / 63): entry 1 as the program set it (0,42,0 -> 00 AA 00), entry
  * 40 the default red, entry 17 the default's first gray (5 -> 14h); the
  * pixels, one filter byte (0) before each row, have colour 1 first and 40
- * last.  A text screen gets no PNG, and a message. */
+ * last.  The VGA's text screen (screen.com) is drawn in 9x16 cells: 720x400. */
 START_TEST(mode13_screen_as_png)
 {
     struct run_result r;
@@ -177,6 +185,7 @@ START_TEST(mode13_screen_as_png)
     size_t n;
     char err[256];
     struct profil_options o = fixture_options(FIX("mode13.com"), TMP "/m13.prf");
+    o.video = PROFIL_VIDEO_VGA;
     o.screen_png = TMP "/m13.png";
     run_session(&r, &o, NULL);
     ck_assert_int_eq(r.status, 1);          /* INT 10h 0Dh read colour 1 back */
@@ -212,10 +221,13 @@ START_TEST(mode13_screen_as_png)
     ck_assert_int_eq(seen, 1);
     free(png);
     o = fixture_options(FIX("screen.com"), TMP "/m13.prf");
+    o.video = PROFIL_VIDEO_VGA;
     o.screen_png = TMP "/text.png";
     run_session(&r, &o, NULL);
-    ck_assert_ptr_nonnull(strstr(r.err, "the screen is in mode 03h; only mode 13h is drawn"));
-    ck_assert(!file_exists(TMP "/text.png"));
+    ck_assert_int_eq(read_file(TMP "/text.png", &png, &n, err, sizeof err), 0);
+    ck_assert_uint_eq(be32(png + 16), 720);                 /* IHDR: 80 x 9 by 25 x 16 */
+    ck_assert_uint_eq(be32(png + 20), 400);
+    free(png);
 }
 END_TEST
 

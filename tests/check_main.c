@@ -20,6 +20,7 @@ int main(void)
     srunner_add_suite(sr, trace_suite());
     srunner_add_suite(sr, calls_suite());
     srunner_add_suite(sr, bios_suite());
+    srunner_add_suite(sr, video_suite());
     srunner_add_suite(sr, services_suite());
     srunner_add_suite(sr, bus_suite());
     srunner_add_suite(sr, clock_suite());
@@ -45,6 +46,7 @@ int main(void)
     srunner_add_suite(sr, grow_suite());
     srunner_add_suite(sr, speaker_suite());
     srunner_add_suite(sr, replay_suite());
+    srunner_add_suite(sr, window_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -156,6 +156,7 @@ Suite *maps_suite(void);
 Suite *trace_suite(void);
 Suite *calls_suite(void);
 Suite *bios_suite(void);
+Suite *video_suite(void);
 Suite *services_suite(void);
 Suite *bus_suite(void);
 Suite *clock_suite(void);
@@ -181,5 +182,6 @@ Suite *html_suite(void);
 Suite *grow_suite(void);
 Suite *speaker_suite(void);
 Suite *replay_suite(void);
+Suite *window_suite(void);
 
 #endif

@@ -203,7 +203,11 @@ struct stub { uint8_t vec; service_fn fn; };
 
 static void fill_bda(struct machine *m, uint32_t ticks)
 {
-    mem_ww(m, BDA_EQUIPMENT, 0x0021);           /* equipment: 80x25 colour, no FPU, no floppies */
+    /* Equipment: a diskette drive (bit 0), no FPU, and bits 4-5 the
+     * initial video mode: 00 a card with its own BIOS (EGA, VGA), 10
+     * 80x25 colour (CGA), 11 80x25 monochrome (MDA, Hercules). */
+    static const uint16_t video_bits[VIDEO_CARDS] = { 0x20, 0x30, 0x30, 0x00, 0x00 };
+    mem_ww(m, BDA_EQUIPMENT, (uint16_t)(0x0001 | video_bits[machine_video_card(m)]));
     mem_ww(m, BDA_MEMORY_KB, 640);              /* KiB of conventional memory */
     mem_ww(m, BDA_KBD_HEAD, 0x001E);            /* keyboard buffer head */
     mem_ww(m, BDA_KBD_TAIL, 0x001E);            /* keyboard buffer tail */
@@ -227,6 +231,18 @@ static void fill_rom(struct machine *m)
     /* INT 15h C0h: length 8, model FFh, submodel 0, revision 0, an RTC. */
     static const uint8_t config[10] = { 8, 0, 0xFF, 0, 0, 0x20, 0, 0, 0, 0 };
     mem_write(m, rom + CONFIG_TABLE_OFF, config, sizeof config);
+    /* An EGA's or VGA's video BIOS ROM at C000h, as the POST finds option
+     * ROMs: 55h AAh, its size in 512-byte blocks, an entry (a RETF: its
+     * code is the host's INT 10h), bytes summing to 0. */
+    uint32_t size = adapter_rom_size(&m->adapter);
+    if (size) {
+        const uint8_t head[4] = { 0x55, 0xAA, (uint8_t)(size / 512), 0xCB };
+        mem_write(m, VIDEO_ROM_LO, head, sizeof head);
+        uint8_t sum = 0;
+        for (uint32_t i = 0; i + 1 < size; i++)
+            sum = (uint8_t)(sum + mem_rb(m, VIDEO_ROM_LO + i));
+        mem_wb(m, VIDEO_ROM_LO + size - 1, (uint8_t)-sum);
+    }
 }
 
 int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
@@ -242,7 +258,6 @@ int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
     free(m->bios);
     m->bios = b;
     b->con = con;
-    m->display_status = video_status;
     m->keys_held = bios_key_buffer_full;
 
     /* Every vector starts at a plain IRET. */

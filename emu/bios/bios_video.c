@@ -1,9 +1,11 @@
 /*
- * emu/bios/bios_video.c: INT 10h, the video BIOS, over the screen model of
- * video.c.  Text it writes (teletype, character writes, write string)
- * also goes to the console's screen stream.  The adapter answers as a
- * VGA with colour display: mode 13h is accepted with its memory at A000h,
- * the DAC palette is kept, no glyphs are drawn.
+ * emu/bios/bios_video.c: INT 10h, the video BIOS of the card present
+ * (--video), over the screen model of video.c.  Text it writes
+ * (teletype, character writes, write string) also goes to the console's
+ * screen stream.  The PC/XT BIOS of a CGA or MDA has functions 00h-0Fh
+ * (13h, which IBM added with the AT, is kept for every card): 10h-12h and 1Ah return with the
+ * registers as they were; the EGA's BIOS adds 10h-12h (12h BL=10h, its
+ * information), the VGA's also the DAC (10h) and 1Ah (display combination).
  */
 #include "bios_internal.h"
 
@@ -82,66 +84,68 @@ static void write_string(struct machine *m, struct bios *b)
         video_set_cursor(m, page, row0, col0);
 }
 
-/* 10h: palette registers are accepted; the DAC (10h/12h, 15h/17h) is kept. */
+/* 10h: palette registers are accepted; the VGA's DAC (10h/12h, 15h/17h)
+ * is kept. */
 static void palette(struct machine *m)
 {
+    uint8_t *dac = m->adapter.dac;
+    if (machine_video_card(m) != VIDEO_VGA)
+        return;
     uint16_t bx = cpu_get(m, REG_BX), cx = cpu_get(m, REG_CX);
     uint16_t es = cpu_get(m, REG_ES), dx = cpu_get(m, REG_DX);
     switch (cpu_al(m)) {
     case 0x10:
-        m->dac[(bx & 0xFF) * 3] = dh(m) & 0x3F;
-        m->dac[(bx & 0xFF) * 3 + 1] = (uint8_t)(cx >> 8) & 0x3F;
-        m->dac[(bx & 0xFF) * 3 + 2] = (uint8_t)cx & 0x3F;
+        dac[(bx & 0xFF) * 3] = dh(m) & 0x3F;
+        dac[(bx & 0xFF) * 3 + 1] = (uint8_t)(cx >> 8) & 0x3F;
+        dac[(bx & 0xFF) * 3 + 2] = (uint8_t)cx & 0x3F;
         break;
     case 0x12: case 0x17:
         for (unsigned i = 0; i < cx && (bx & 0xFF) + i < 256; i++)
             for (unsigned c = 0; c < 3; c++) {
                 uint32_t guest = lin(es, (uint16_t)(dx + i * 3 + c));
-                uint8_t *dac = &m->dac[((bx & 0xFF) + i) * 3 + c];
+                uint8_t *entry = &dac[((bx & 0xFF) + i) * 3 + c];
                 if (cpu_al(m) == 0x12)
-                    *dac = mem_rb(m, guest) & 0x3F;
+                    *entry = mem_rb(m, guest) & 0x3F;
                 else
-                    mem_wb(m, guest, *dac);
+                    mem_wb(m, guest, *entry);
             }
         break;
     case 0x15:
-        cpu_set(m, REG_DX, (uint16_t)(m->dac[(bx & 0xFF) * 3] << 8 | dl(m)));
-        cpu_set(m, REG_CX, (uint16_t)(m->dac[(bx & 0xFF) * 3 + 1] << 8 | m->dac[(bx & 0xFF) * 3 + 2]));
+        cpu_set(m, REG_DX, (uint16_t)(dac[(bx & 0xFF) * 3] << 8 | dl(m)));
+        cpu_set(m, REG_CX, (uint16_t)(dac[(bx & 0xFF) * 3 + 1] << 8 | dac[(bx & 0xFF) * 3 + 2]));
         break;
     default:
         break;
     }
 }
 
-void bios_int10(struct machine *m, void *ctx)
+/* 0Bh: the CGA's colour select.  BH=0: BL's bits 0-3 the background
+ * (border, colour 0 of 320x200, the foreground of 640x200), bit 4 the
+ * bright palette; BH=1: BL bit 0 palette 1 (cyan, magenta, white).
+ * Kept at 40:66h and written to 3D9h. */
+static void colour_select(struct machine *m)
 {
-    struct bios *b = ctx;
-    bios_charge_call(m);
+    uint8_t v = mem_rb(m, BDA_PALETTE);
+    if (machine_video_card(m) != VIDEO_CGA)
+        return;
+    if (bh(m) == 0)
+        v = (uint8_t)((v & 0xE0) | (bl(m) & 0x1F));
+    else if (bh(m) == 1)
+        v = (uint8_t)((v & ~0x20u) | (bl(m) & 1 ? 0x20 : 0));
+    mem_wb(m, BDA_PALETTE, v);
+    port_out(m, 0x3D9, v);
+}
+
+/* The functions only an EGA's or VGA's BIOS has. */
+static int has_ega_bios(struct machine *m)
+{
+    return machine_video_card(m) == VIDEO_EGA || machine_video_card(m) == VIDEO_VGA;
+}
+
+/* 10h-12h (the EGA's and VGA's) and 1Ah (the VGA's). */
+static void ega_vga_function(struct machine *m)
+{
     switch (cpu_ah(m)) {
-    case 0x00:
-        video_set_mode(m, cpu_al(m));
-        break;
-    case 0x01: mem_ww(m, BDA_CURSOR_TYPE, cpu_get(m, REG_CX)); break;
-    case 0x02: case 0x03: cursor(m); break;
-    case 0x04: cpu_set_ah(m, 0); break;                 /* no light pen */
-    case 0x05: video_set_page(m, cpu_al(m)); break;
-    case 0x06: case 0x07:
-        video_scroll(m, cpu_ah(m) == 0x07, cpu_al(m), bh(m), (uint8_t)(cpu_get(m, REG_CX) >> 8),
-                     (uint8_t)cpu_get(m, REG_CX), dh(m), dl(m));
-        break;
-    case 0x08: cpu_set(m, REG_AX, video_read_cell(m, bh(m) & 7)); break;
-    case 0x09: case 0x0A: write_cells(m, b); break;
-    case 0x0B: break;                                   /* CGA palette: no effect */
-    case 0x0C: video_put_pixel(m, cpu_get(m, REG_CX), cpu_get(m, REG_DX), cpu_al(m)); break;
-    case 0x0D: cpu_set_al(m, video_get_pixel(m, cpu_get(m, REG_CX), cpu_get(m, REG_DX))); break;
-    case 0x0E:
-        show(m, b, cpu_al(m));
-        bios_charge_chars(m, 1);
-        break;
-    case 0x0F:
-        cpu_set(m, REG_AX, (uint16_t)(video_cols(m) << 8 | video_mode(m)));
-        cpu_set(m, REG_BX, (uint16_t)(video_page(m) << 8 | bl(m)));
-        break;
     case 0x10: palette(m); break;
     case 0x11:
         if (cpu_al(m) == 0x30) {                        /* font information */
@@ -157,14 +161,55 @@ void bios_int10(struct machine *m, void *ctx)
             cpu_set(m, REG_CX, 0x0009);
         }
         break;
-    case 0x13: write_string(m, b); break;
     case 0x1A:
+        if (machine_video_card(m) != VIDEO_VGA)
+            break;                                      /* the EGA's BIOS has no 1Ah */
         if (cpu_al(m) == 0x00)
             cpu_set(m, REG_BX, 0x0008);                 /* VGA with colour display */
         cpu_set_al(m, 0x1A);
         break;
     default:
+        break;
+    }
+}
+
+void bios_int10(struct machine *m, void *ctx)
+{
+    struct bios *b = ctx;
+    bios_charge_call(m);
+    switch (cpu_ah(m)) {
+    case 0x00:
+        video_set_mode(m, cpu_al(m));
+        break;
+    case 0x01: video_set_cursor_type(m, cpu_get(m, REG_CX)); break;
+    case 0x02: case 0x03: cursor(m); break;
+    case 0x04: cpu_set_ah(m, 0); break;                 /* no light pen */
+    case 0x05: video_set_page(m, cpu_al(m)); break;
+    case 0x06: case 0x07:
+        video_scroll(m, cpu_ah(m) == 0x07, cpu_al(m), bh(m), (uint8_t)(cpu_get(m, REG_CX) >> 8),
+                     (uint8_t)cpu_get(m, REG_CX), dh(m), dl(m));
+        break;
+    case 0x08: cpu_set(m, REG_AX, video_read_cell(m, bh(m) & 7)); break;
+    case 0x09: case 0x0A: write_cells(m, b); break;
+    case 0x0B: colour_select(m); break;
+    case 0x0C: video_put_pixel(m, cpu_get(m, REG_CX), cpu_get(m, REG_DX), cpu_al(m)); break;
+    case 0x0D: cpu_set_al(m, video_get_pixel(m, cpu_get(m, REG_CX), cpu_get(m, REG_DX))); break;
+    case 0x0E:
+        show(m, b, cpu_al(m));
+        bios_charge_chars(m, 1);
+        break;
+    case 0x0F:
+        cpu_set(m, REG_AX, (uint16_t)(video_cols(m) << 8 | video_mode(m)));
+        cpu_set(m, REG_BX, (uint16_t)(video_page(m) << 8 | bl(m)));
+        break;
+    case 0x10: case 0x11: case 0x12: case 0x1A:
+        if (has_ega_bios(m))
+            ega_vga_function(m);
+        break;
+    case 0x13: write_string(m, b); break;
+    default:
         bios_unknown(m, 0x10, cpu_ah(m));
         break;
     }
 }
+                        /* font information */

@@ -64,7 +64,7 @@ static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, 
     if (kind == X86EMU_MEMIO_R)
         *val = flat_read(c->mem, addr, bytes);
     else if (kind == X86EMU_MEMIO_W)
-        flat_write(c->mem, addr, *val, bytes, c->m->rom_start);
+        flat_write(c->mem, addr, *val, bytes, c->m->rom_start, c->m);
     else
         return memio_port(c, addr, val, type);
     if (model_8086)

@@ -94,6 +94,8 @@ static void put_byte(struct cpu8086_bus *bus, uint32_t a, uint8_t v)
 {
     if (a < bus->rom_start)
         bus->mem[a] = v;
+    else
+        machine_write_high(bus->m, a, v);
 }
 
 static void put(struct cpu8086_bus *bus, const struct operand *o, int word, unsigned v)

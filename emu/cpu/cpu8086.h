@@ -22,7 +22,7 @@
 struct machine;
 
 /* The memory the instruction reads and writes: the machine's 1 MiB,
- * writes at rom_start and above ignored; `words` counts the word
+ * writes at rom_start and above through machine_write_high(); `words` counts the word
  * transfers that pay the bus penalty (odd_only: the 8086's rule). */
 struct cpu8086_bus {
     struct machine *m;          /* registers, through cpu_get/cpu_set */

@@ -18,7 +18,7 @@ static unsigned flat_memio(x86emu_t *e, u32 addr, u32 *val, unsigned type)
         *val = flat_read(mem, addr, bytes);
         return 0;
     case X86EMU_MEMIO_W:
-        flat_write(mem, addr, *val, bytes, (uint32_t)SEG_ROM << 4);
+        flat_write(mem, addr, *val, bytes, (uint32_t)SEG_ROM << 4, NULL);
         return 0;
     case X86EMU_MEMIO_I:
         *val = 0xFFFFFFFFu;

@@ -28,13 +28,18 @@ static inline uint32_t flat_read(const uint8_t *mem, uint32_t a, unsigned bytes)
     return v;
 }
 
-/* Writes below `limit` only (the ROM above it ignores writes). */
-static inline void flat_write(uint8_t *mem, uint32_t a, uint32_t v, unsigned bytes, uint32_t limit)
+/* Bytes below `limit` are written to mem; those at or above it go to
+ * machine_write_high() (video memory as the card decodes it, the ROM),
+ * or nowhere without a machine (the bare baseline). */
+static inline void flat_write(uint8_t *mem, uint32_t a, uint32_t v, unsigned bytes, uint32_t limit,
+                              struct machine *high)
 {
     for (unsigned i = 0; i < bytes; i++) {
         uint32_t p = (a + i) & MEM_MASK;
         if (p < limit)
             mem[p] = (uint8_t)(v >> (8 * i));
+        else if (high)
+            machine_write_high(high, p, (uint8_t)(v >> (8 * i)));
     }
 }
 

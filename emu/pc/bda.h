@@ -21,7 +21,9 @@
 #define BDA_CURSORS     0x450u      /* 8 pages: column, row */
 #define BDA_CURSOR_TYPE 0x460u
 #define BDA_PAGE        0x462u
-#define BDA_CRTC        0x463u
+#define BDA_CRTC        0x463u      /* the 6845's index port: 3D4h, 3B4h       */
+#define BDA_MODE_CONTROL 0x465u     /* what the BIOS last wrote to 3D8h/3B8h   */
+#define BDA_PALETTE     0x466u      /* ... and to 3D9h                         */
 #define BDA_TICKS       0x46Cu      /* timer ticks since midnight (a dword)    */
 #define BDA_MIDNIGHT    0x470u      /* set at the day's rollover              */
 #define BDA_KBD_START   0x480u      /* the key buffer's bounds                 */

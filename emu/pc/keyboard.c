@@ -216,6 +216,31 @@ void kbd_free(struct keyboard *k)
     kbd_init(k);
 }
 
+void kbd_queue_more(struct keyboard *k, const struct input_event *events, size_t n)
+{
+    k->events = events;
+    k->nevents = n;
+    if (k->event_due == UINT64_MAX && k->next_event < n)
+        k->event_due = events[k->next_event].at;
+    update_due(k);
+}
+
+uint8_t kbd_char_of_scan(uint8_t scan, unsigned mods)
+{
+    static const uint8_t named[][2] = { { 0x01, 0x1B }, { 0x0E, 0x08 }, { 0x0F, 0x09 }, { 0x1C, 0x0D }, { 0x39, ' ' } };
+    if (mods & KEY_ALT)
+        return 0;
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        if (named[i][0] == scan)
+            return named[i][1];
+    if (scan < FIRST_SCAN || scan >= FIRST_SCAN + sizeof plain - 1 || plain[scan - FIRST_SCAN] == ' ')
+        return 0;
+    char c = (mods & KEY_SHIFT ? shifted : plain)[scan - FIRST_SCAN];
+    if (mods & KEY_CTRL)
+        return c >= 'a' && c <= 'z' ? (uint8_t)(c - 'a' + 1) : c >= 'A' && c <= 'Z' ? (uint8_t)(c - 'A' + 1) : 0;
+    return (uint8_t)c;
+}
+
 /* Latch a scan code in port 60h (IRQ1 follows) and tell `sent`. */
 static void send_code(struct keyboard *k, uint64_t now, uint8_t code, uint8_t ascii)
 {
@@ -226,8 +251,8 @@ static void send_code(struct keyboard *k, uint64_t now, uint8_t code, uint8_t as
         k->sent(k->sent_ctx, now, code, ascii);
 }
 
-int kbd_scripted(const struct keyboard *k) { return k->keys != NULL || k->events != NULL; }
-int kbd_more_coming(const struct keyboard *k) { return k->due != UINT64_MAX; }
+int kbd_scripted(const struct keyboard *k) { return k->keys != NULL || k->events != NULL || k->live; }
+int kbd_more_coming(const struct keyboard *k) { return k->due != UINT64_MAX || k->live; }
 
 /* The scan codes of a stroke, in order; returns how many. */
 static unsigned stroke_codes(const struct key_stroke *s, uint8_t codes[8], unsigned *make_at)

@@ -50,6 +50,7 @@ struct keyboard {
     size_t nevents, next_event;
     uint64_t event_due;             /* when the next is tried, UINT64_MAX: none */
     struct input_event control;       /* the control event kbd_event() returned 2 for */
+    int live;                       /* keys may come at any time (a window) */
     void (*sent)(void *ctx, uint64_t now, uint8_t code, uint8_t ascii);
     void *sent_ctx;
 };
@@ -64,11 +65,18 @@ void kbd_init(struct keyboard *k);
 /* Take ownership of a script and type its first key at `now`. */
 void kbd_start(struct keyboard *k, struct key_stroke *keys, size_t n, uint64_t now);
 void kbd_free(struct keyboard *k);
-/* The keyboard is the input (a script or timed events), not stdin. */
+/* The keyboard is the input (a script, timed events, a window), not stdin. */
 int kbd_scripted(const struct keyboard *k);
 /* Send the timed events (borrowed until kbd_free), from `now` on. */
 void kbd_queue(struct keyboard *k, const struct input_event *events, size_t n);
-/* Keys of the script are still to be typed. */
+/* The same events grown: `events` (perhaps moved) now holds n, the first
+ * ones as before; those not yet sent follow. */
+void kbd_queue_more(struct keyboard *k, const struct input_event *events, size_t n);
+/* The character INT 09h stores with a make code under the modifiers held
+ * (KEY_SHIFT, KEY_CTRL, KEY_ALT), as a US keyboard types it; 0 for none
+ * (function keys, the keypad's arrows, Alt combinations). */
+uint8_t kbd_char_of_scan(uint8_t scan, unsigned mods);
+/* Keys are still to be typed (of the script or the events, or live). */
 int kbd_more_coming(const struct keyboard *k);
 /* At k->due: send the next scan code to port 60h and return 1 (raise
  * IRQ1), or return 0 when a key's make code waits because the BIOS

@@ -1,6 +1,7 @@
 /*
- * emu/pc/video.c: the display adapter's modes, pages, cursor, text cells,
- * scrolling and status port (see video.h).
+ * emu/pc/video.c: the screen as the BIOS keeps it: modes (and the card's
+ * registers they program), pages, cursor, text cells, scrolling (see
+ * video.h).
  */
 #include "video.h"
 
@@ -13,13 +14,25 @@
 #define SEG_MONO    0xB000u
 #define SEG_GRAPHIC 0xA000u
 
-/* The CGA's raster, in CPU cycles (14.318 MHz / 912 dots per line = 3 x 304). */
-#define LINE_CYCLES     304u
-#define LINE_ACTIVE     213u        /* 640 of 912 dots shown */
-#define FRAME_LINES     262u
-#define VISIBLE_LINES   200u
-#define VSYNC_FIRST     224u
-#define VSYNC_LINES     16u
+/* The IBM PC BIOS's 6845 parameters (its VIDEO_PARMS table): 40x25,
+ * 80x25, the 320x200/640x200 graphics modes, and the MDA's 80x25. */
+static const uint8_t crtc_40x25[16] = { 0x38, 0x28, 0x2D, 0x0A, 0x1F, 0x06, 0x19, 0x1C, 0x02, 0x07, 0x06, 0x07 };
+static const uint8_t crtc_80x25[16] = { 0x71, 0x50, 0x5A, 0x0A, 0x1F, 0x06, 0x19, 0x1C, 0x02, 0x07, 0x06, 0x07 };
+static const uint8_t crtc_graphics[16] = { 0x38, 0x28, 0x2D, 0x0A, 0x7F, 0x06, 0x64, 0x70, 0x02, 0x01, 0x06, 0x07 };
+static const uint8_t crtc_mono[16] = { 0x61, 0x50, 0x52, 0x0F, 0x19, 0x06, 0x19, 0x19, 0x02, 0x0D, 0x0B, 0x0C };
+/* 3D8h (3B8h) for modes 0-7, as the same BIOS writes it (its M7 table). */
+static const uint8_t mode_control[8] = { 0x2C, 0x28, 0x2D, 0x29, 0x2A, 0x2E, 0x1E, 0x29 };
+
+/* A 16-bit value into a pair of 6845 registers (high, then low), through
+ * the CRTC port the BIOS keeps at 40:63h, as the BIOS writes them. */
+static void crtc_out(struct machine *m, uint8_t reg, uint16_t v)
+{
+    uint16_t port = mem_rw(m, BDA_CRTC);
+    port_out(m, port, reg);
+    port_out(m, (uint16_t)(port + 1), (uint8_t)(v >> 8));
+    port_out(m, port, (uint8_t)(reg + 1));
+    port_out(m, (uint16_t)(port + 1), (uint8_t)v);
+}
 
 uint8_t video_mode(const struct machine *m) { return mem_rb(m, BDA_MODE); }
 
@@ -30,7 +43,12 @@ int video_is_text(const struct machine *m)
 }
 
 unsigned video_cols(const struct machine *m) { return mem_rw(m, BDA_COLS) ? mem_rw(m, BDA_COLS) : 80u; }
-unsigned video_rows(const struct machine *m) { return mem_rb(m, BDA_ROWS_M1) + 1u; }
+/* The CGA and MDA BIOS keep no row count (40:84h is the EGA's): 25. */
+unsigned video_rows(const struct machine *m)
+{
+    enum video_card card = machine_video_card(m);
+    return card == VIDEO_EGA || card == VIDEO_VGA ? mem_rb(m, BDA_ROWS_M1) + 1u : 25u;
+}
 uint8_t video_page(const struct machine *m) { return mem_rb(m, BDA_PAGE) & 7u; }
 
 uint32_t video_page_base(const struct machine *m, uint8_t page)
@@ -45,6 +63,8 @@ void video_set_page(struct machine *m, uint8_t page)
         return;
     mem_wb(m, BDA_PAGE, page);
     mem_ww(m, BDA_PAGE_START, (uint16_t)(page * mem_rw(m, BDA_PAGE_SIZE)));
+    crtc_out(m, CRTC_START_HI, (uint16_t)(mem_rw(m, BDA_PAGE_START) / 2u));
+    video_set_cursor(m, page, mem_rb(m, BDA_CURSORS + page * 2u + 1), mem_rb(m, BDA_CURSORS + page * 2u));
 }
 
 void video_get_cursor(const struct machine *m, uint8_t page, uint8_t *row, uint8_t *col)
@@ -57,6 +77,14 @@ void video_set_cursor(struct machine *m, uint8_t page, uint8_t row, uint8_t col)
 {
     mem_wb(m, BDA_CURSORS + (page & 7u) * 2u, col);
     mem_wb(m, BDA_CURSORS + (page & 7u) * 2u + 1, row);
+    if ((page & 7u) == video_page(m) && video_is_text(m))
+        crtc_out(m, CRTC_CURSOR_HI, (uint16_t)(mem_rw(m, BDA_PAGE_START) / 2u + row * video_cols(m) + col));
+}
+
+void video_set_cursor_type(struct machine *m, uint16_t start_end)
+{
+    mem_ww(m, BDA_CURSOR_TYPE, start_end);
+    crtc_out(m, CRTC_CURSOR_START, start_end);
 }
 
 static uint32_t cell(const struct machine *m, uint8_t page, unsigned row, unsigned col)
@@ -107,32 +135,69 @@ void video_default_palette(uint8_t dac[768])
     }
 }
 
+/* The modes of a card's BIOS: 1 when it has `mode`.  A monochrome card's
+ * BIOS (the PC's, its equipment bits saying 80x25 mono) sets mode 7
+ * whatever is asked. */
+static int card_mode(enum video_card card, uint8_t *mode)
+{
+    switch (card) {
+    case VIDEO_CGA: return *mode <= 6;
+    case VIDEO_MDA: case VIDEO_HERCULES: *mode = 7; return 1;
+    case VIDEO_EGA: return *mode <= 7 || (*mode >= 0x0D && *mode <= 0x10);
+    default: return *mode <= 7 || (*mode >= 0x0D && *mode <= 0x13);
+    }
+}
+
+/* The CGA's and MDA's registers as their BIOS programs them for a mode:
+ * the 6845 from its table, mode control, and (CGA) colour select: 30h,
+ * 3Fh in mode 6 (its foreground white). */
+static void program_card(struct machine *m, uint8_t mode)
+{
+    enum video_card card = machine_video_card(m);
+    uint8_t control = mode_control[mode & 7], palette = mode == 6 ? 0x3F : 0x30;
+    uint16_t port = mem_rw(m, BDA_CRTC);
+    mem_wb(m, BDA_MODE_CONTROL, control);
+    mem_wb(m, BDA_PALETTE, palette);
+    if (card != VIDEO_CGA && card != VIDEO_MDA && card != VIDEO_HERCULES)
+        return;
+    const uint8_t *table = mode == 7 ? crtc_mono : mode <= 1 ? crtc_40x25 : mode <= 3 ? crtc_80x25 : crtc_graphics;
+    for (uint8_t r = 0; r < 16; r++) {
+        port_out(m, port, r);
+        port_out(m, (uint16_t)(port + 1), table[r]);
+    }
+    port_out(m, (uint16_t)(port + 4), control);
+    if (card == VIDEO_CGA)
+        port_out(m, (uint16_t)(port + 5), palette);
+}
+
 int video_set_mode(struct machine *m, uint8_t mode)
 {
     int keep = mode & 0x80;
+    enum video_card card = machine_video_card(m);
+    int ega_vga = card == VIDEO_EGA || card == VIDEO_VGA;
     mode &= 0x7F;
-    unsigned cols;
-    uint16_t page_size;
-    switch (mode) {
-    case 0: case 1: cols = 40; page_size = 2048; break;
-    case 2: case 3: case 7: cols = 80; page_size = 4096; break;
-    case 4: case 5: case 0x0D: case 0x13: cols = 40; page_size = 0; break;
-    case 6: case 0x0E: case 0x0F: case 0x10: case 0x11: case 0x12: cols = 80; page_size = 0; break;
-    default: return -1;
-    }
+    if (!card_mode(card, &mode))
+        return -1;
+    unsigned cols = mode <= 1 || mode == 4 || mode == 5 || mode == 0x0D || mode == 0x13 ? 40 : 80;
+    uint16_t page_size = mode <= 1 ? 2048 : mode <= 3 || (mode == 7 && ega_vga) ? 4096
+                         : mode == 0x13 ? 64000 : 16384;    /* mode 7: the PC BIOS's 16 KiB */
     mem_wb(m, BDA_MODE, mode);
     mem_ww(m, BDA_COLS, (uint16_t)cols);
-    mem_ww(m, BDA_PAGE_SIZE, page_size ? page_size : (mode == 0x13 ? 64000 : 16384));
+    mem_ww(m, BDA_PAGE_SIZE, page_size);
     mem_ww(m, BDA_PAGE_START, 0);
     mem_wb(m, BDA_PAGE, 0);
     mem_ww(m, BDA_CRTC, mode == 7 ? 0x3B4 : 0x3D4);
-    mem_wb(m, BDA_ROWS_M1, mode == 0x11 || mode == 0x12 ? 29 : 24);
-    mem_ww(m, BDA_CHAR_HEIGHT, mode == 0x13 || mode == 4 || mode == 5 || mode == 6 ? 8 : 16);
-    mem_ww(m, BDA_CURSOR_TYPE, 0x0607);
-    for (uint8_t p = 0; p < 8; p++)
+    if (ega_vga) {
+        mem_wb(m, BDA_ROWS_M1, mode == 0x11 || mode == 0x12 ? 29 : 24);
+        mem_ww(m, BDA_CHAR_HEIGHT, mode == 0x13 || mode == 4 || mode == 5 || mode == 6 ? 8 : 16);
+    }
+    program_card(m, mode);
+    video_set_cursor_type(m, mode == 7 ? 0x0B0C : 0x0607);
+    for (uint8_t p = 8; p-- > 0;)
         video_set_cursor(m, p, 0, 0);
+    crtc_out(m, CRTC_START_HI, 0);
     if (mode == 0x13)
-        video_default_palette(m->dac);  /* as the VGA BIOS loads it */
+        video_default_palette(m->adapter.dac);  /* as the VGA BIOS loads it */
     if (keep)
         return 0;
     if (mode <= 3)
@@ -146,9 +211,11 @@ int video_set_mode(struct machine *m, uint8_t mode)
     return 0;
 }
 
+/* As the BIOS leaves the screen after the power-on test: mode 7 on a
+ * monochrome card, else 3. */
 void video_init(struct machine *m)
 {
-    video_set_mode(m, 3);
+    video_set_mode(m, adapter_is_mono(&m->adapter) ? 7 : 3);
 }
 
 void video_put_cell(struct machine *m, uint8_t page, uint8_t row, uint8_t col, uint8_t ch, uint8_t attr)
@@ -236,24 +303,41 @@ uint16_t video_read_cell(const struct machine *m, uint8_t page)
     return mem_rw(m, cell(m, page, row, col));
 }
 
+/* A CGA graphics pixel: its byte (even lines at B8000h, odd at BA000h,
+ * 80 bytes a line) and the shift of its bits, from the left (MSB). */
+static int cga_pixel(const struct machine *m, uint16_t x, uint16_t y, uint32_t *at, unsigned *shift,
+                     unsigned *bits)
+{
+    uint8_t mode = video_mode(m);
+    unsigned width = mode == 6 ? 640u : 320u;
+    if (mode < 4 || mode > 6 || x >= width || y >= 200)
+        return 0;
+    *bits = mode == 6 ? 1u : 2u;
+    *at = ((uint32_t)SEG_VIDEO << 4) + (y & 1u) * 0x2000u + (y >> 1) * 80u + x * *bits / 8u;
+    *shift = 8u - *bits - (x * *bits) % 8u;
+    return 1;
+}
+
 void video_put_pixel(struct machine *m, uint16_t x, uint16_t y, uint8_t colour)
 {
+    uint32_t at;
+    unsigned shift, bits;
     if (video_mode(m) == 0x13 && x < 320 && y < 200)
         mem_wb(m, ((uint32_t)SEG_GRAPHIC << 4) + y * 320u + x, colour);
+    else if (cga_pixel(m, x, y, &at, &shift, &bits)) {
+        uint8_t mask = (uint8_t)(((1u << bits) - 1u) << shift), v = (uint8_t)((colour << shift) & mask);
+        uint8_t old = mem_rb(m, at);
+        mem_wb(m, at, colour & 0x80 ? (uint8_t)(old ^ v) : (uint8_t)((old & ~mask) | v));
+    }
 }
 
 uint8_t video_get_pixel(const struct machine *m, uint16_t x, uint16_t y)
 {
+    uint32_t at;
+    unsigned shift, bits;
     if (video_mode(m) == 0x13 && x < 320 && y < 200)
         return mem_rb(m, ((uint32_t)SEG_GRAPHIC << 4) + y * 320u + x);
+    if (cga_pixel(m, x, y, &at, &shift, &bits))
+        return (uint8_t)((mem_rb(m, at) >> shift) & ((1u << bits) - 1u));
     return 0;
-}
-
-uint8_t video_status(uint64_t now)
-{
-    uint64_t in_frame = now % ((uint64_t)FRAME_LINES * LINE_CYCLES);
-    unsigned line = (unsigned)(in_frame / LINE_CYCLES), dot = (unsigned)(in_frame % LINE_CYCLES);
-    int vsync = line >= VSYNC_FIRST && line < VSYNC_FIRST + VSYNC_LINES;
-    int blank = line >= VISIBLE_LINES || dot >= LINE_ACTIVE;
-    return (uint8_t)(0xF0 | (vsync ? 0x08 : 0) | (blank ? 0x01 : 0));
 }

@@ -1,0 +1,722 @@
+/*
+ * tests/check_video.c: the display adapters (--video): what a program
+ * finds of each card (videoid.com), the 6845 and the cards' registers,
+ * their status ports in emulated time (retrace.com), memory mirroring,
+ * absurd CRTC values.
+ */
+#include "testutil.h"
+
+#include <zlib.h>
+
+#include "../emu/bios/bios.h"
+#include "../emu/machine.h"
+#include "../emu/pc/adapter.h"
+#include "../emu/pc/console.h"
+#include "../emu/pc/crtc6845.h"
+#include "../emu/pc/video.h"
+#include "../emu/pc/video_draw.h"
+
+static struct machine *new_pc_with(struct console *con, enum video_card card)
+{
+    struct machine *m = machine_new(CPU_8088);
+    machine_set_video(m, card);
+    console_init(con, stdin, stdout, NULL);
+    ck_assert_int_eq(bios_install(m, con, 0), 0);
+    return m;
+}
+
+/* ---- identity ----------------------------------------------------------- */
+
+/* videoid.com under each card, its line as the fixture's comment orders
+ * it.  CGA: equipment 0021h (bits 4-5 = 10); AX=1A00h and BX=0 come back
+ * as they went (no VGA BIOS), 12h leaves BX=FF10h; mode 3, 80 columns,
+ * 4 KiB pages, CRTC at 3D4h, 3D8h = 29h and 3D9h = 30h as the BIOS's
+ * tables give mode 3, cursor 0607h; B000h is not decoded (FF FF), B800h
+ * holds 55h and repeats it at B800:4000h (16 KiB mirrored); R15 reads
+ * back 5Ah at 3D5h, and FFh at 3B5h.  MDA: 0031h (11), mode 7 with the
+ * PC BIOS's 16 KiB page size (4000h, its table's quirk), 3B4h, cursor
+ * 0B0Ch; AAh at B000:0 and at B000:1000h (4 KiB mirrored), B800h not
+ * decoded.  Hercules: the same but B000:1000h is its own byte (32 KiB
+ * pages, none mirrored; 00: mode 7 blanks only 4 KiB) and B800h not
+ * decoded until 3BFh maps page 1.  EGA: 0001h (00: a card with its own
+ * BIOS), 12h BL=10h answers BX=0003h (colour, 256 KiB), 1Ah does not
+ * exist; A0000h-BFFFFh all memory; its CRTC answers at both ports; its
+ * 16 KiB ROM at C000h (55h AAh 20h) ignores the write.  VGA: also
+ * AX=1A1Ah BX=0008h (VGA, colour display), a 32 KiB ROM (40h).  Without
+ * one, C000h is RAM as before.  Only the Hercules's 3BAh bit 7 moves (its
+ * vertical sync, every 95807 cycles: the loop's 32768 reads take at least
+ * 36 cycles each, IN 8 + AND 4 + CMP 3 + JNE untaken 4 + LOOP 17 by the
+ * table, 1.18 M cycles, more than twelve frames). */
+START_TEST(each_card_is_found_where_programs_look)
+{
+    static const struct { enum profil_video card; const char *line; } cases[] = {
+        { PROFIL_VIDEO_CGA, "0021 1A00 0000 FF10 03 0050 1000 03D4 29 30 0607 FF FF 55 55 5A FF 1234 00 00 " },
+        { PROFIL_VIDEO_MDA, "0031 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA AA FF FF FF A5 1234 00 00 " },
+        { PROFIL_VIDEO_HERCULES, "0031 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA 00 FF FF FF A5 1234 00 01 " },
+        { PROFIL_VIDEO_EGA, "0001 1A00 0000 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 20 00 " },
+        { PROFIL_VIDEO_VGA, "0001 1A1A 0008 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 40 00 " },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("videoid.com"), TMP "/vid.prf");
+        o.video = cases[i].card;
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_msg(strcmp(r.out, cases[i].line) == 0, "card %d: %s", (int)cases[i].card, r.out);
+        ck_assert_str_eq(r.err, "");
+    }
+}
+END_TEST
+
+/* The option: each name, and a one-line error for another. */
+START_TEST(video_option_names_and_error)
+{
+    struct run_result r;
+    run_profil(&r, "run -q --video hercules -o " TMP "/vid.prf " FIX("videoid.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0031 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA 00 FF FF FF A5 1234 00 01 ");
+    run_profil(&r, "run -q --video xyz -o " TMP "/vid.prf " FIX("videoid.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_str_eq(r.err, "profil: --video xyz: want cga, mda, hercules, ega or vga\n");
+}
+END_TEST
+
+/* ---- registers ------------------------------------------------------------ */
+
+/* The 6845: the index port keeps 5 bits; R0-R13 are write-only (read 0),
+ * R14/R15 read back, each register keeps its own width (R4 7 bits, R9 5,
+ * R14 6); the light pen registers ignore writes. */
+START_TEST(crtc_registers_keep_their_width)
+{
+    struct crtc6845 c = { 0 };
+    crtc_write_index(&c, 0x24);                 /* index 4 */
+    crtc_write_data(&c, 0xFF);
+    ck_assert_uint_eq(c.reg[CRTC_V_TOTAL], 0x7F);
+    ck_assert_uint_eq(crtc_read_data(&c), 0);
+    crtc_write_index(&c, CRTC_MAX_SCAN);
+    crtc_write_data(&c, 0xFF);
+    ck_assert_uint_eq(crtc_lines_per_row(&c), 32);
+    crtc_write_index(&c, CRTC_CURSOR_HI);
+    crtc_write_data(&c, 0xFF);
+    ck_assert_uint_eq(crtc_read_data(&c), 0x3F);
+    crtc_write_index(&c, CRTC_PEN_LO);
+    crtc_write_data(&c, 0x12);
+    ck_assert_uint_eq(crtc_read_data(&c), 0);
+}
+END_TEST
+
+/* Absurd values: all registers 0 make a frame of 1 character of 8 dots by
+ * 1 line (no division by zero), all FFh one of 256 characters by 128 rows
+ * of 32 lines + 31; a displayed count past the total is cut at it; the
+ * status port still answers.  A start address past the memory wraps. */
+START_TEST(absurd_crtc_values_make_a_frame)
+{
+    struct crtc6845 c = { 0 };
+    struct crtc_frame f;
+    struct crtc_beam b;
+    crtc_frame_of(&c, 8, &f);
+    ck_assert_uint_eq(f.line_dots, 8);
+    ck_assert_uint_eq(f.lines, 1);
+    crtc_beam_at(&f, 123456789, &b);
+    ck_assert_uint_eq(b.line, 0);
+    ck_assert_uint_eq(b.dot, 123456789 % 8);
+    ck_assert(!b.display);
+    for (uint8_t r = 0; r < 16; r++) {
+        crtc_write_index(&c, r);
+        crtc_write_data(&c, 0xFF);
+    }
+    crtc_frame_of(&c, 8, &f);
+    ck_assert_uint_eq(f.line_dots, 256 * 8);
+    ck_assert_uint_eq(f.lines, 128 * 32 + 31);
+    ck_assert_uint_eq(f.shown_dots, 255 * 8);
+    ck_assert_uint_eq(f.shown_lines, 127 * 32);
+    ck_assert_uint_eq(f.vsync_from, 127 * 32);
+    ck_assert_uint_eq(f.vsync_lines, 16);
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    for (uint8_t r = 0; r < 16; r++) {
+        port_out(m, 0x3D4, r);
+        port_out(m, 0x3D5, 0);
+    }
+    m->now = 1000001;
+    ck_assert_uint_eq(port_in(m, 0x3DA) & 0x09, 0x09);      /* no picture; sync on its only row */
+    machine_free(m);
+}
+END_TEST
+
+/* Any register values: 2000 sets from a fixed generator (the 6845's 16
+ * registers, 3D8h/3D9h, 3B8h/3BFh, start addresses anywhere) give every
+ * card a status and a picture (or a reason) without a crash, and the
+ * picture is never more than the 6845 can describe: R1 x 16 by R6 x 32. */
+START_TEST(random_registers_never_break_status_or_drawing)
+{
+    struct console con;
+    static const enum video_card cards[3] = { VIDEO_CGA, VIDEO_MDA, VIDEO_HERCULES };
+    uint32_t x = 12345;
+    for (unsigned c = 0; c < 3; c++) {
+        struct machine *m = new_pc_with(&con, cards[c]);
+        uint16_t base = cards[c] == VIDEO_CGA ? 0x3D0 : 0x3B0;
+        for (unsigned round = 0; round < 2000 / 3; round++) {
+            for (uint8_t r = 0; r < 16; r++) {
+                x = x * 1103515245u + 12345u;
+                port_out(m, (uint16_t)(base + 4), r);
+                port_out(m, (uint16_t)(base + 5), (uint8_t)(x >> 16));
+            }
+            x = x * 1103515245u + 12345u;
+            port_out(m, (uint16_t)(base + 8), (uint8_t)(x >> 16));
+            port_out(m, (uint16_t)(base + (cards[c] == VIDEO_CGA ? 9 : 0xF)), (uint8_t)(x >> 24));
+            m->now += x % 1000003u;
+            (void)port_in(m, (uint16_t)(base + 0xA));
+            struct video_picture p;
+            char why[300];
+            if (video_draw(m, &p, why, sizeof why) == 0) {
+                ck_assert_uint_le(p.width, 255u * 16u);
+                ck_assert_uint_le(p.height, 127u * 32u);
+                video_picture_free(&p);
+            } else {
+                ck_assert_ptr_nonnull(strstr(why, "R1 or R6 is 0"));
+            }
+        }
+        machine_free(m);
+    }
+}
+END_TEST
+
+/* CGA memory: 16 KiB repeated through B8000h-BFFFFh, for the CPU's and
+ * the host's writes alike; B0000h-B7FFFh reads FFh and keeps nothing. */
+START_TEST(cga_memory_is_mirrored)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    mem_wb(m, 0xBFFFF, 0x42);
+    ck_assert_uint_eq(mem_rb(m, 0xBBFFF), 0x42);
+    machine_write_high(m, 0xB8010, 0x17);
+    ck_assert_uint_eq(mem_rb(m, 0xBC010), 0x17);
+    mem_wb(m, 0xB0000, 0x42);
+    ck_assert_uint_eq(mem_rb(m, 0xB0000), 0xFF);
+    ck_assert_uint_eq(mem_rb(m, 0xA1234), 0xFF);
+    machine_free(m);
+}
+END_TEST
+
+/* Hercules: 3BFh bit 1 maps the second page at B8000h; unmapped it reads
+ * FFh, and mapped again it has its bytes back; 3B8h's graphics bit acts
+ * only with 3BFh bit 0. */
+START_TEST(hercules_config_maps_page_one)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_HERCULES);
+    mem_wb(m, 0xB8000, 0x11);
+    ck_assert_uint_eq(mem_rb(m, 0xB8000), 0xFF);
+    port_out(m, 0x3BF, 0x03);
+    mem_wb(m, 0xB8000, 0x22);
+    ck_assert_uint_eq(mem_rb(m, 0xB8000), 0x22);
+    ck_assert_uint_eq(mem_rb(m, 0xB0000), 0x20);            /* page 0: mode 7's blank */
+    port_out(m, 0x3BF, 0x00);
+    ck_assert_uint_eq(mem_rb(m, 0xB8000), 0xFF);
+    port_out(m, 0x3B8, 0x8A);
+    ck_assert_uint_eq(mda_mode(&m->adapter.mda), 0x08);
+    port_out(m, 0x3BF, 0x03);
+    ck_assert_uint_eq(mem_rb(m, 0xB8000), 0x22);
+    ck_assert_uint_eq(mda_mode(&m->adapter.mda), 0x8A);
+    machine_free(m);
+}
+END_TEST
+
+/* INT 10h 0Bh on the CGA: BH=0 BL=1Ch sets background 12 and the bright
+ * bit (3D9h = 30h -> 3Ch), BH=1 BL=0 palette 0 (-> 1Ch); kept at 40:66h.
+ * The 320x200 palette is then 12, 10, 12, 14 (green, red, yellow bright).
+ * CRTC: the BIOS's cursor at row 2, column 5 of page 0 is 2 x 80 + 5 =
+ * 165 (00A5h) in R14/R15. */
+START_TEST(cga_bios_programs_the_registers)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    ck_assert_uint_eq(m->adapter.cga.mode, 0x29);
+    ck_assert_uint_eq(m->adapter.cga.colour, 0x30);
+    ck_assert_uint_eq(m->adapter.cga.crtc.reg[CRTC_H_TOTAL], 0x71);
+    video_set_cursor(m, 0, 2, 5);
+    ck_assert_uint_eq(crtc_cursor_address(&m->adapter.cga.crtc), 165);
+    ck_assert_int_eq(video_set_mode(m, 4), 0);
+    ck_assert_uint_eq(m->adapter.cga.mode, 0x2A);
+    ck_assert_uint_eq(m->adapter.cga.crtc.reg[CRTC_V_TOTAL], 0x7F);
+    ck_assert_int_eq(video_set_mode(m, 7), -1);     /* no mode 7 on a CGA */
+    ck_assert_uint_eq(video_mode(m), 4);
+    port_out(m, 0x3D9, 0x30);
+    video_put_pixel(m, 3, 1, 2);                    /* odd line: BA000h, bits 1-0 */
+    ck_assert_uint_eq(mem_rb(m, 0xBA000), 0x02);
+    ck_assert_uint_eq(video_get_pixel(m, 3, 1), 2);
+    machine_free(m);
+}
+END_TEST
+
+/* ---- status in emulated time ---------------------------------------------- */
+
+/* retrace.com's four counts (its comment derives them). */
+START_TEST(vertical_sync_counts_follow_the_crtc)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("retrace.com"), TMP "/vid.prf");
+    o.timing = PROFIL_TIMING_TABLE;
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "0098 0098 0000 0098 ");
+}
+END_TEST
+
+/* The MDA's status in mode 7 (the BIOS's 6845 table: 98 characters of 9
+ * dots = 882 dots a line, 26 rows of 14 lines + 6 = 370 lines, horizontal
+ * sync from character 82 for 15 characters: dots 738-872) on its
+ * 16.257 MHz clock: dots(t) = floor(t x 2438550 / 715909).  A frame is
+ * 882 x 370 = 326340 dots (49.8 Hz), 326340 x 715909 / 2438550 = 95806.8
+ * cycles.  The Hercules's bit 7 is low during the vertical sync, lines
+ * 350-365 (row 25 x 14): dots 308700 to 322811, cycles t from
+ * ceil(308700 x 715909 / 2438550) = 90629 to ceil(322812 x 715909 /
+ * 2438550) - 1 = 94771: 4143 cycles.  Cycle 218 shows dot 742, in the
+ * horizontal sync (bit 0).  The MDA's bits 4-7 are always set. */
+START_TEST(mono_status_from_its_own_clock)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_HERCULES);
+    unsigned low7 = 0, first = 0, last = 0;
+    for (uint64_t t = 0; t < 95806; t++)
+        if (!(mda_status(&m->adapter.mda, t) & 0x80)) {
+            if (!low7++)
+                first = (unsigned)t;
+            last = (unsigned)t;
+        }
+    ck_assert_uint_eq(first, 90629);
+    ck_assert_uint_eq(last, 94771);
+    ck_assert_uint_eq(low7, 4143);
+    ck_assert_uint_eq(mda_dots(715909), 2438550);
+    ck_assert_uint_eq(mda_dots(715909ull * 1000000000), 2438550ull * 1000000000);   /* no overflow */
+    m->now = 0;
+    ck_assert_uint_eq(port_in(m, 0x3BA) & 0x81, 0x80);
+    m->now = 218;
+    ck_assert_uint_eq(port_in(m, 0x3BA) & 0x81, 0x81);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_MDA);
+    for (uint64_t t = 90629; t < 94772; t += 97)
+        ck_assert_uint_eq(port_in(m, 0x3BA) & 0xF0, 0xF0);
+    machine_free(m);
+}
+END_TEST
+
+/* ---- pictures ------------------------------------------------------------- */
+
+static uint8_t px(const struct video_picture *p, unsigned x, unsigned y)
+{
+    ck_assert(x < p->width && y < p->height);
+    return p->pixels[(size_t)y * p->width + x];
+}
+
+static void draw(const struct machine *m, struct video_picture *p)
+{
+    char why[300];
+    ck_assert_msg(video_draw(m, p, why, sizeof why) == 0, "%s", why);
+}
+
+/* CGA 320x200 (mode 4 by the BIOS: 3D9h = 30h, palette 1 bright,
+ * background 0): 1Bh at B8000h is pixels 0-3 of line 0 in colours 0-3 of
+ * the palette: RGBI 0, 11 (bright cyan), 13 (bright magenta), 15; E4h at
+ * BA000h (line 1) the same backwards.  3D9h = 02h: palette 0 dim,
+ * background 2: 2, 2, 4, 6 (brown, AA 55 00 in the palette: the 5153's
+ * fix).  The B/W bit (mode 5, 3D8h = 2Eh) with 3D9h = 30h: 0, 11, 12
+ * (bright red), 15.  Mode 6 (3D9h = 3Fh: foreground 15): A5h at B8000h is
+ * pixels 15, 0, 15, 0, 0, 15, 0, 15 of a 640-wide line. */
+START_TEST(cga_graphics_pixels)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    ck_assert_int_eq(video_set_mode(m, 4), 0);
+    mem_wb(m, 0xB8000, 0x1B);
+    mem_wb(m, 0xBA000, 0xE4);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 320);
+    ck_assert_uint_eq(p.height, 200);
+    const uint8_t line0[4] = { 0, 11, 13, 15 }, line1[4] = { 15, 13, 11, 0 };
+    for (unsigned x = 0; x < 4; x++) {
+        ck_assert_uint_eq(px(&p, x, 0), line0[x]);
+        ck_assert_uint_eq(px(&p, x, 1), line1[x]);
+    }
+    ck_assert_uint_eq(px(&p, 4, 0), 0);
+    ck_assert_int_eq(memcmp(p.palette + 6 * 3, "\xAA\x55\x00", 3), 0);
+    ck_assert_int_eq(memcmp(p.palette + 11 * 3, "\x55\xFF\xFF", 3), 0);
+    video_picture_free(&p);
+    port_out(m, 0x3D9, 0x02);
+    draw(m, &p);
+    const uint8_t dim0[4] = { 2, 2, 4, 6 };
+    for (unsigned x = 0; x < 4; x++)
+        ck_assert_uint_eq(px(&p, x, 0), dim0[x]);
+    video_picture_free(&p);
+    ck_assert_int_eq(video_set_mode(m, 5 | 0x80), 0);
+    draw(m, &p);
+    const uint8_t bw[4] = { 0, 11, 12, 15 };
+    for (unsigned x = 0; x < 4; x++)
+        ck_assert_uint_eq(px(&p, x, 0), bw[x]);
+    video_picture_free(&p);
+    ck_assert_int_eq(video_set_mode(m, 6), 0);
+    mem_wb(m, 0xB8000, 0xA5);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 640);
+    const uint8_t hi[8] = { 15, 0, 15, 0, 0, 15, 0, 15 };
+    for (unsigned x = 0; x < 8; x++)
+        ck_assert_uint_eq(px(&p, x, 0), hi[x]);
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* CGA text, mode 3 (640x200, cells of 8x8): DDh (the left half block,
+ * drawn by tools/psf2font.c: F0h every row) in 1Eh is 4 pixels of 14
+ * (yellow) then 4 of 1 (blue) on each of its 8 lines.  The cursor (the
+ * BIOS's 0607h: lines 6-7) on that cell is yellow on all 8 pixels of
+ * lines 6 and 7 in frames 0-7 and gone in frames 8-15 (frame = 79648
+ * cycles).  9Eh with blink on (3D8h = 29h): the background is 1 (bit 7
+ * blinks), the character shown in frames 0-15, hidden in 16-31. */
+START_TEST(cga_text_cells_cursor_blink)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    mem_ww(m, 0xB8000, 0x1EDD);
+    mem_ww(m, 0xB8002, 0x9EDB);
+    m->now = 0;
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 640);
+    ck_assert_uint_eq(p.height, 200);
+    for (unsigned y = 0; y < 6; y++) {
+        ck_assert_uint_eq(px(&p, 3, y), 14);
+        ck_assert_uint_eq(px(&p, 4, y), 1);
+    }
+    ck_assert_uint_eq(px(&p, 7, 6), 14);                    /* the cursor */
+    ck_assert_uint_eq(px(&p, 8 + 5, 3), 14);                /* DBh, shown */
+    video_picture_free(&p);
+    m->now = 8 * 79648;
+    draw(m, &p);
+    ck_assert_uint_eq(px(&p, 7, 6), 1);                     /* cursor off */
+    ck_assert_uint_eq(px(&p, 8 + 5, 3), 14);
+    video_picture_free(&p);
+    m->now = 16 * 79648;
+    draw(m, &p);
+    ck_assert_uint_eq(px(&p, 8 + 5, 3), 1);                 /* blinked off: background */
+    ck_assert_uint_eq(px(&p, 3, 3), 14);                    /* no blink bit: shown */
+    video_picture_free(&p);
+    /* A start address past the memory (3FFFh characters = byte 7FFEh)
+     * wraps in the 16 KiB: the first cell is the bytes at 3FFEh. */
+    port_out(m, 0x3D4, CRTC_START_HI);
+    port_out(m, 0x3D5, 0x3F);
+    port_out(m, 0x3D4, CRTC_START_LO);
+    port_out(m, 0x3D5, 0xFF);
+    mem_ww(m, 0xB8000 + 0x3FFE, 0x2FDB);                    /* DBh in 2Fh: white */
+    draw(m, &p);
+    ck_assert_uint_eq(px(&p, 0, 0), 15);
+    ck_assert_uint_eq(px(&p, 8 + 3, 0), 14);                /* then the cell at 0000h */
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* The 160x100 tweak: mode 3's 6845 with 100 rows of 2 lines (R4 7Fh,
+ * R6 64h, R7 70h, R9 1), blink off (3D8h = 09h), cells of DEh (the right
+ * half block: 0Fh) in 4Ch: a 640x200 picture whose cell (0,0) is 4 pixels
+ * of 4 (red) and 4 of 12 (bright red) on lines 0 and 1, and whose second
+ * row (line 2) starts at character 80. */
+START_TEST(cga_160x100_tweak)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    static const uint8_t regs[][2] = { { 4, 0x7F }, { 6, 0x64 }, { 7, 0x70 }, { 9, 0x01 } };
+    for (unsigned i = 0; i < 4; i++) {
+        port_out(m, 0x3D4, regs[i][0]);
+        port_out(m, 0x3D5, regs[i][1]);
+    }
+    port_out(m, 0x3D8, 0x09);
+    mem_ww(m, 0xB8000, 0x4CDE);
+    mem_ww(m, 0xB8000 + 160, 0xF1DE);                       /* row 1: bg 15 (no blink), fg 1 */
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 640);
+    ck_assert_uint_eq(p.height, 200);
+    for (unsigned y = 0; y < 2; y++) {
+        ck_assert_uint_eq(px(&p, 0, y), 4);
+        ck_assert_uint_eq(px(&p, 4, y), 12);
+    }
+    ck_assert_uint_eq(px(&p, 0, 2), 15);
+    ck_assert_uint_eq(px(&p, 7, 3), 1);
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* MDA text (720x350, cells of 9x14; levels 0 black, 1 normal, 2 bright):
+ * DBh in 07h fills its 9 columns (C0h-DFh repeat the eighth) in normal on
+ * all 14 lines; 'x' in 01h is underlined: line 12 all normal; 20h in 70h
+ * (reverse) is a normal background; DBh in 0Fh bright; DBh in 00h
+ * invisible.  The cursor is hidden here (R10 = 20h). */
+START_TEST(mda_text_attributes)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_MDA);
+    video_set_cursor_type(m, 0x2000);
+    mem_ww(m, 0xB0000, 0x07DB);
+    mem_ww(m, 0xB0002, 0x0178);
+    mem_ww(m, 0xB0004, 0x7020);
+    mem_ww(m, 0xB0006, 0x0FDB);
+    mem_ww(m, 0xB0008, 0x00DB);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 720);
+    ck_assert_uint_eq(p.height, 350);
+    for (unsigned y = 0; y < 14; y++) {
+        ck_assert_uint_eq(px(&p, 8, y), 1);
+        ck_assert_uint_eq(px(&p, 18 + 4, y), 1);
+        ck_assert_uint_eq(px(&p, 27 + 4, y), 2);
+        ck_assert_uint_eq(px(&p, 36 + 4, y), 0);
+    }
+    for (unsigned x = 9; x < 18; x++)
+        ck_assert_uint_eq(px(&p, x, 12), 1);
+    ck_assert_uint_eq(px(&p, 9, 0), 0);                     /* 'x' has nothing on line 0 */
+    ck_assert_int_eq(memcmp(p.palette, "\x00\x00\x00\xAA\xAA\xAA\xFF\xFF\xFF", 9), 0);
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* Hercules graphics (3BFh = 03h, 3B8h = 0Ah, the 6845 as its programs set
+ * it: 35h 2Dh 2Eh 07h 5Bh 02h 57h 57h 02h 03h: 45 characters of 16 pixels
+ * by 87 rows of 4 lines = 720x348): line y at bank (y mod 4) x 2000h +
+ * 90 x (y / 4).  80h at B0000h: pixel (0,0); 01h at B2001h: pixel 15 of
+ * line 1; 40h at B005Ah (90): pixel 1 of line 4.  3B8h bit 7: page 1 at
+ * B8000h. */
+START_TEST(hercules_graphics_pixels)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_HERCULES);
+    static const uint8_t regs[12] = { 0x35, 0x2D, 0x2E, 0x07, 0x5B, 0x02, 0x57, 0x57, 0x02, 0x03, 0x00, 0x00 };
+    port_out(m, 0x3BF, 0x03);
+    port_out(m, 0x3B8, 0x0A);
+    for (uint8_t r = 0; r < 12; r++) {
+        port_out(m, 0x3B4, r);
+        port_out(m, 0x3B5, regs[r]);
+    }
+    memset(m->mem + 0xB0000, 0, 0x10000);
+    mem_wb(m, 0xB0000, 0x80);
+    mem_wb(m, 0xB2001, 0x01);
+    mem_wb(m, 0xB005A, 0x40);
+    mem_wb(m, 0xB8000, 0xFF);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 720);
+    ck_assert_uint_eq(p.height, 348);
+    ck_assert_uint_eq(px(&p, 0, 0), 1);
+    ck_assert_uint_eq(px(&p, 1, 0), 0);
+    ck_assert_uint_eq(px(&p, 15, 1), 1);
+    ck_assert_uint_eq(px(&p, 14, 1), 0);
+    ck_assert_uint_eq(px(&p, 1, 4), 1);
+    ck_assert_uint_eq(px(&p, 0, 4), 0);
+    video_picture_free(&p);
+    port_out(m, 0x3B8, 0x8A);
+    draw(m, &p);
+    ck_assert_uint_eq(px(&p, 7, 0), 1);
+    ck_assert_uint_eq(px(&p, 8, 0), 0);
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* The EGA's and VGA's text from the BIOS's state: mode 3 on the EGA is
+ * 640x350, DBh in 1Eh fills an 8x14 cell with 14 (yellow); on the VGA
+ * 720x400 in 9x16 cells, DDh (F0h every row, C0h-DFh repeating the eighth
+ * column) is 4 pixels of 14 then 5 of 1 (blue) on all 16 lines. */
+START_TEST(ega_vga_text_cells)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, VIDEO_EGA);
+    mem_ww(m, 0xB8000, 0x1EDB);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 640);
+    ck_assert_uint_eq(p.height, 350);
+    ck_assert_uint_eq(px(&p, 0, 0), 14);
+    ck_assert_uint_eq(px(&p, 7, 13), 14);
+    ck_assert_uint_eq(px(&p, 8, 0), 0);                     /* the next cell: blank 0720h */
+    video_picture_free(&p);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_VGA);
+    mem_ww(m, 0xB8000, 0x1EDD);
+    draw(m, &p);
+    ck_assert_uint_eq(p.width, 720);
+    ck_assert_uint_eq(p.height, 400);
+    for (unsigned y = 0; y < 16; y++) {
+        ck_assert_uint_eq(px(&p, 3, y), 14);
+        ck_assert_uint_eq(px(&p, 4, y), 1);
+        ck_assert_uint_eq(px(&p, 8, y), 1);
+    }
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* What is not drawn says so: the EGA's mode 10h; a 6845 that shows no
+ * characters (R1 = 0). */
+START_TEST(undrawn_modes_say_which)
+{
+    struct console con;
+    struct video_picture p;
+    char why[300];
+    struct machine *m = new_pc_with(&con, VIDEO_EGA);
+    ck_assert_int_eq(video_set_mode(m, 0x10), 0);
+    ck_assert_int_eq(video_draw(m, &p, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "the EGA is in mode 10h, which profil does not draw"));
+    ck_assert_ptr_null(p.pixels);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_CGA);
+    port_out(m, 0x3D4, 1);
+    port_out(m, 0x3D5, 0);
+    ck_assert_int_eq(video_draw(m, &p, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "R1 or R6 is 0"));
+    machine_free(m);
+}
+END_TEST
+
+/* A PNG's size and pixels (one IDAT, filter 0 on every row, as
+ * formats/png.c writes them), palette entries kept. */
+static void read_png(const char *path, unsigned *w, unsigned *h, uint8_t **pixels, uint8_t palette[768])
+{
+    uint8_t *png;
+    size_t n;
+    char err[256];
+    ck_assert_int_eq(read_file(path, &png, &n, err, sizeof err), 0);
+    *pixels = NULL;
+    for (size_t at = 8; at + 12 <= n;) {
+        uint32_t len = (uint32_t)png[at] << 24 | png[at + 1] << 16 | png[at + 2] << 8 | png[at + 3];
+        const uint8_t *type = png + at + 4, *body = png + at + 8;
+        if (!memcmp(type, "IHDR", 4)) {
+            *w = (uint32_t)body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3];
+            *h = (uint32_t)body[4] << 24 | body[5] << 16 | body[6] << 8 | body[7];
+        } else if (!memcmp(type, "PLTE", 4)) {
+            memcpy(palette, body, len < 768 ? len : 768);
+        } else if (!memcmp(type, "IDAT", 4)) {
+            uLongf raw_len = (uLongf)(*w + 1) * *h;
+            uint8_t *raw = malloc(raw_len);
+            ck_assert_int_eq(uncompress(raw, &raw_len, body, len), Z_OK);
+            *pixels = malloc((size_t)*w * *h);
+            for (unsigned y = 0; y < *h; y++) {
+                ck_assert_uint_eq(raw[(size_t)y * (*w + 1)], 0);
+                memcpy(*pixels + (size_t)y * *w, raw + (size_t)y * (*w + 1) + 1, *w);
+            }
+            free(raw);
+        }
+        at += 12 + len;
+    }
+    ck_assert_ptr_nonnull(*pixels);
+    free(png);
+}
+
+/* cga4.com through --screen-png with --scale 2: 640x400, each emulated
+ * pixel 2x2: the pixels of cga_graphics_pixels at (2x, 2y) and (2x+1,
+ * 2y+1); with its tail "p", palette 0 dim on green. */
+START_TEST(screen_png_of_cga_mode4)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("cga4.com"), TMP "/vid.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.screen_png = TMP "/cga4.png";
+    o.screen_scale = 2;
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    read_png(TMP "/cga4.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 640);
+    ck_assert_uint_eq(h, 400);
+    const uint8_t line0[4] = { 0, 11, 13, 15 }, line1[4] = { 15, 13, 11, 0 };
+    for (unsigned x = 0; x < 4; x++) {
+        ck_assert_uint_eq(pix[2 * x], line0[x]);
+        ck_assert_uint_eq(pix[w + 2 * x + 1], line0[x]);
+        ck_assert_uint_eq(pix[2 * w + 2 * x], line1[x]);
+    }
+    ck_assert_int_eq(memcmp(pal + 13 * 3, "\xFF\x55\xFF", 3), 0);
+    free(pix);
+    o = fixture_options(FIX("cga4.com"), TMP "/vid.prf");
+    o.screen_png = TMP "/cga4p.png";
+    o.tail = "p";
+    run_session(&r, &o, NULL);
+    read_png(TMP "/cga4p.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 320);
+    const uint8_t dim0[4] = { 2, 2, 4, 6 };
+    for (unsigned x = 0; x < 4; x++)
+        ck_assert_uint_eq(pix[x], dim0[x]);
+    free(pix);
+}
+END_TEST
+
+/* frames.com (its comment derives the times) with --screen-every 100 ms
+ * and --scale 1: pictures 000001-000006, pixel (0,0) in colour 11 (bright
+ * cyan, 55h), 11, 13 (AAh), 13, 15 (FFh), 15; no 000007.  A folder that
+ * is not one is refused before anything runs; MS:DIR badly written gets
+ * a one-line error. */
+START_TEST(screen_every_writes_numbered_pictures)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("frames.com"), TMP "/vid.prf");
+    ck_assert_int_eq(system("rm -rf " TMP "/frames && mkdir -p " TMP "/frames"), 0);
+    o.screen_every_ms = 100;
+    o.screen_every_dir = TMP "/frames";
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    static const uint8_t want[6] = { 11, 11, 13, 13, 15, 15 };
+    for (unsigned k = 1; k <= 6; k++) {
+        char path[256];
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        snprintf(path, sizeof path, TMP "/frames/%06u.png", k);
+        read_png(path, &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 320);
+        ck_assert_msg(pix[0] == want[k - 1] && pix[3] == want[k - 1], "picture %u: %u", k, pix[0]);
+        free(pix);
+    }
+    ck_assert(!file_exists(TMP "/frames/000007.png"));
+    o = fixture_options(FIX("frames.com"), TMP "/vid2.prf");
+    o.screen_every_ms = 100;
+    o.screen_every_dir = FIX("frames.com");
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_ptr_nonnull(strstr(r.err, "frames.com: --screen-every wants a folder it can write in"));
+    ck_assert(!file_exists(TMP "/vid2.prf"));
+    run_profil(&r, "run -q --screen-every 100 " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_str_eq(r.err, "profil: --screen-every 100: want MS:DIR, a period of 1 to 3600000 emulated ms and a "
+                            "folder (e.g. 500:frames)\n");
+}
+END_TEST
+
+Suite *video_suite(void)
+{
+    Suite *s = suite_create("video");
+    TCase *tc = tcase_create("cards");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, each_card_is_found_where_programs_look);
+    tcase_add_test(tc, video_option_names_and_error);
+    tcase_add_test(tc, crtc_registers_keep_their_width);
+    tcase_add_test(tc, absurd_crtc_values_make_a_frame);
+    tcase_add_test(tc, random_registers_never_break_status_or_drawing);
+    tcase_add_test(tc, cga_memory_is_mirrored);
+    tcase_add_test(tc, hercules_config_maps_page_one);
+    tcase_add_test(tc, cga_bios_programs_the_registers);
+    tcase_add_test(tc, vertical_sync_counts_follow_the_crtc);
+    tcase_add_test(tc, mono_status_from_its_own_clock);
+    tcase_add_test(tc, cga_graphics_pixels);
+    tcase_add_test(tc, cga_text_cells_cursor_blink);
+    tcase_add_test(tc, cga_160x100_tweak);
+    tcase_add_test(tc, mda_text_attributes);
+    tcase_add_test(tc, hercules_graphics_pixels);
+    tcase_add_test(tc, ega_vga_text_cells);
+    tcase_add_test(tc, undrawn_modes_say_which);
+    tcase_add_test(tc, screen_png_of_cga_mode4);
+    tcase_add_test(tc, screen_every_writes_numbered_pictures);
+    suite_add_tcase(s, tc);
+    return s;
+}
