@@ -652,6 +652,10 @@ static void sleep_until_interrupt(struct machine *m)
                       : (m->pic.imr & 1) ? UINT64_MAX : m->pit.next_irq;
         if (!(m->pic.imr & 2) && m->kbd.due < wake)
             wake = m->kbd.due;
+        /* Keys may come at any time (a window): the host is asked at each
+         * tick of the sleep, at its own emulated time. */
+        if (m->kbd.live && m->next_tick < wake)
+            wake = m->next_tick;
         if (!enabled || wake == UINT64_MAX) {
             machine_stop(m, STOP_FAULT, "HLT at %04X:%04X with no interrupt to wake it: the program hangs",
                          cs, (uint16_t)(ip - 1));

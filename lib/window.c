@@ -150,9 +150,11 @@ static void window_tick(void *ctx, uint16_t cs, uint16_t ip)
     w->inner(w->inner_ctx, cs, ip);
     uint64_t now = machine_now(s->m);
     if (w->held && now >= w->repeat_at && !s->o.replay) {
-        queue(s, (struct input_event){ .at = now, .kind = INPUT_KEY, .code = w->held,
+        queue(s, (struct input_event){ .at = w->repeat_at, .kind = INPUT_KEY, .code = w->held,
                                        .ascii = kbd_char_of_scan(w->held, w->mods) });
-        w->repeat_at = now + TYPEMATIC_PERIOD;
+        w->repeat_at += TYPEMATIC_PERIOD;
+        if (w->repeat_at <= now)    /* a long instruction or service: no burst of repeats */
+            w->repeat_at = now + TYPEMATIC_PERIOD;
     }
     uint64_t frame = adapter_frames(&s->m->adapter, now);
     if (frame == w->frame)

@@ -187,10 +187,15 @@ int host_window_play(struct host_window *w, const uint8_t *samples, size_t n)
 {
     if (!w->audio || !n)
         return 0;
-    int dry = w->played && SDL_GetQueuedAudioSize(w->audio) == 0;
+    int dry = SDL_GetQueuedAudioSize(w->audio) == 0, underrun = dry && w->played;
+    if (dry) {                  /* a cushion of the level the sound starts at: the device's buffer */
+        uint8_t cushion[2048];
+        memset(cushion, samples[0], sizeof cushion);
+        SDL_QueueAudio(w->audio, cushion, sizeof cushion);
+    }
     w->played = 1;
     SDL_QueueAudio(w->audio, samples, (Uint32)n);
-    return dry;
+    return underrun;
 }
 
 size_t host_window_queued(const struct host_window *w)

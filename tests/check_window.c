@@ -4,13 +4,16 @@
  * any --speed.  Without a display: one line, nothing run.  Under Xvfb
  * (started here; skipped with a message when Xvfb, xdotool, xwd or Xlib's
  * header are missing): keys typed by xdotool reach the program, the
- * window's screenshot (xwd) shows the emulated screen's pixels, closing
- * the window writes the profile, and its recording replays to the same
- * .PRF and .prc.
+ * window's screenshot (xwd) shows the emulated screen's pixels, a held key
+ * repeats in emulated time, the control keys stop sampling and drop a
+ * mark, closing the window writes the profile, and its recording replays
+ * to the same .PRF, .prc and .prx.
  */
 #include "testutil.h"
 
 #include <stdint.h>
+
+#include "../formats/recording.h"
 
 #define KEYS "a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}"
 #define DUMMY "env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "
@@ -102,9 +105,10 @@ static uint32_t xwd_pixel(const uint8_t *d, size_t n, unsigned x, unsigned y, un
     return rgb;
 }
 
-/* window.com (see its comment) under Xvfb: xdotool types "hi", xwd takes
- * the window, the window is closed as a window manager would close it.
- * The program echoed "hi" (the keys reached it through IRQ1 and INT 16h),
+/* window.com (see its comment) under Xvfb: xdotool types "hi", holds 'a'
+ * for 2 s, presses F11 and F12, xwd takes the window, the window is
+ * closed as a window manager would close it.  The program echoed "hi" and
+ * the a's (the keys reached it through IRQ1 and INT 16h),
  * every pixel of the picture is colour 1 of palette 1 bright, 55FFFFh, so
  * the window's centre and a point near its corner are too (the picture
  * fills the 4:3 window); closing wrote the .PRF as Ctrl-C does (status
@@ -120,10 +124,17 @@ START_TEST(under_xvfb_keys_pixels_and_close)
     unlink(TMP "/x.rec");
     FILE *f = fopen(TMP "/xtest.sh", "w");
     ck_assert(f);
-    fputs("Xvfb -displayfd 1 -screen 0 1280x1024x24 -nolisten tcp > " TMP "/xvfb.num 2> /dev/null &\n"
-          "XPID=$!\n"
-          "for i in $(seq 100); do [ -s " TMP "/xvfb.num ] && break; sleep 0.1; done\n"
-          "export DISPLAY=:$(head -1 " TMP "/xvfb.num)\n"
+    /* A display number of its own (from 300 up, by the process id), the
+     * next one while that one is taken. */
+    fputs("n=$((300 + $$ % 300))\n"
+          "for try in $(seq 10); do\n"
+          "  Xvfb :$n -screen 0 1280x1024x24 -nolisten tcp > /dev/null 2>&1 &\n"
+          "  XPID=$!\n"
+          "  sleep 1\n"
+          "  kill -0 $XPID 2> /dev/null && break\n"
+          "  n=$((n + 1))\n"
+          "done\n"
+          "export DISPLAY=:$n\n"
           "SDL_AUDIODRIVER=dummy " PROFIL_BIN " run -q --window --record " TMP "/x.rec -o " TMP "/x.PRF "
           FIX("window.com") " < /dev/null > " TMP "/x.out 2> " TMP "/x.err &\n"
           "RUN=$!\n"
@@ -131,7 +142,16 @@ START_TEST(under_xvfb_keys_pixels_and_close)
           "xdotool mousemove 640 480\n"
           "sleep 0.5\n"
           "xdotool type --delay 100 hi\n"
-          "sleep 1\n"
+          "sleep 0.5\n"
+          "xdotool keydown a\n"
+          "sleep 2\n"
+          "xdotool keyup a\n"
+          "sleep 0.3\n"
+          "xdotool key F11\n"
+          "sleep 0.3\n"
+          "xdotool key F12\n"
+          "sleep 0.5\n"
+          "xdotool getwindowname $WID > " TMP "/x.title\n"
           "xwd -id $WID -silent > " TMP "/x.xwd\n"
           TMP "/xclose $WID\n"
           "wait $RUN\n"
@@ -144,7 +164,13 @@ START_TEST(under_xvfb_keys_pixels_and_close)
     slurp(TMP "/x.out", out, sizeof out);
     slurp(TMP "/x.status", status, sizeof status);
     slurp(TMP "/x.err", err, sizeof err);
-    ck_assert_msg(strcmp(out, "hi") == 0, "the program echoed '%s' (%s)", out, err);
+    ck_assert_msg(strncmp(out, "hia", 3) == 0 && strspn(out + 2, "a") == strlen(out + 2), "the program echoed '%s' (%s)",
+                  out, err);
+    /* F11 stopped sampling, F12 dropped a mark: in the title, and neither
+     * reached the program (it echoed only the a's). */
+    char title[256];
+    slurp(TMP "/x.title", title, sizeof title);
+    ck_assert_str_eq(title, "profil: window.com - stopped - mark 1\n");
     ck_assert_msg(atoi(status) == PROFIL_EXIT_INTERRUPTED, "status %s: %s", status, err);
     ck_assert(file_exists(TMP "/x.PRF"));
     uint8_t *shot;
@@ -156,12 +182,44 @@ START_TEST(under_xvfb_keys_pixels_and_close)
     ck_assert_uint_eq(xwd_pixel(shot, n, w / 2, h / 2, &w, &h), 0x55FFFF);
     ck_assert_uint_eq(xwd_pixel(shot, n, w / 20, h / 20 + (h - w * 3 / 4) / 2, &w, &h), 0x55FFFF);
     free(shot);
+    /* The held 'a' in the recording: its make code again 0.5 s after it
+     * was pressed (2386363 cycles), then every 0.1 s (477272), each taken
+     * at the first sampling tick at or after its time (ticks 477 cycles
+     * apart: --interval 100), then the break; a stop and a mark. */
+    struct recording rec;
+    char rerr[300];
+    ck_assert_msg(recording_read(TMP "/x.rec", &rec, rerr, sizeof rerr) == 0, "%s", rerr);
+    size_t first = rec.n, makes = 0, stops = 0, marks = 0;
+    uint64_t last = 0;
+    for (size_t i = 0; i < rec.n; i++) {
+        const struct input_event *e = &rec.events[i];
+        stops += e->kind == INPUT_STOP;
+        marks += e->kind == INPUT_MARK;
+        if (e->kind != INPUT_KEY || e->code != 0x1E)
+            continue;
+        if (first == rec.n)
+            first = i;
+        else {
+            uint64_t gap = e->at - last, want = makes == 1 ? 2386363 : 477272;
+            ck_assert_msg(gap + 500 >= want && gap <= want + 500, "repeat %zu after %llu cycles, want %llu +-500", makes,
+                          (unsigned long long)gap, (unsigned long long)want);
+        }
+        ck_assert_uint_eq(e->ascii, 'a');
+        makes++;
+        last = e->at;
+    }
+    ck_assert_uint_ge(makes, 2);        /* held 2 s of wall time: at least one repeat, however busy the host */
+    ck_assert_uint_eq(makes, strlen(out) - 2);
+    ck_assert_uint_eq(stops, 1);
+    ck_assert_uint_eq(marks, 1);
+    recording_free(&rec);
     struct run_result r;
     run_profil(&r, "run -q --replay " TMP "/x.rec -o " TMP "/xr.PRF " FIX("window.com"), NULL);
     ck_assert_msg(r.status == PROFIL_EXIT_INTERRUPTED, "replay: %d %s", r.status, r.err);
-    ck_assert_str_eq(r.out, "hi");
+    ck_assert_str_eq(r.out, out);
     same_file_bytes(TMP "/x.PRF", TMP "/xr.PRF");
     same_file_bytes(TMP "/x.prc", TMP "/xr.prc");
+    same_file_bytes(TMP "/x.prx", TMP "/xr.prx");     /* the mark is in the .prx */
 }
 END_TEST
 
