@@ -6,6 +6,7 @@
  */
 #include "testutil.h"
 
+#include "../emu/pc/keyboard.h"
 #include "../formats/recording.h"
 
 #define KEYS "a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}"
@@ -117,6 +118,41 @@ START_TEST(bad_recordings_are_refused_before_anything_runs)
 }
 END_TEST
 
+/* The keyboard's timed events (a replay's, a window's): a code is sent at
+ * its time when port 60h is free; the next, due at the same time, waits
+ * until the program reads 60h, then goes at the next 5 ms step (23863
+ * cycles: 4772727 / 200), as a key typed with interrupts off is held, not
+ * lost; a control event is handed over at its time (kbd_event returns 2). */
+START_TEST(timed_events_wait_for_port_60h)
+{
+    struct keyboard k;
+    kbd_init(&k);
+    static const struct input_event ev[] = {
+        { .at = 1000, .kind = INPUT_KEY, .code = 0x1E, .ascii = 'a' },
+        { .at = 1000, .kind = INPUT_KEY, .code = 0x9E },
+        { .at = 90000, .kind = INPUT_MARK },
+    };
+    kbd_queue(&k, ev, 3);
+    ck_assert(kbd_scripted(&k) && kbd_more_coming(&k));
+    ck_assert_uint_eq(k.due, 1000);
+    ck_assert_int_eq(kbd_event(&k, 1000, 0), 1);
+    ck_assert_uint_eq(k.port60, 0x1E);
+    ck_assert_uint_eq(k.ascii60, 'a');
+    ck_assert_uint_eq(k.due, 1000);                 /* the break is due too, */
+    ck_assert_int_eq(kbd_event(&k, 1000, 0), 0);    /* but 60h is not read yet */
+    ck_assert_uint_eq(k.due, 1000 + 23863);
+    ck_assert_uint_eq(kbd_read_data(&k), 0x1E);
+    ck_assert_int_eq(kbd_event(&k, 1000 + 23863, 0), 1);
+    ck_assert_uint_eq(k.port60, 0x9E);
+    ck_assert_uint_eq(k.ascii60, 0);
+    ck_assert_uint_eq(k.due, 90000);
+    ck_assert_int_eq(kbd_event(&k, 90000, 0), 2);
+    ck_assert_uint_eq(k.control.kind, INPUT_MARK);
+    ck_assert_uint_eq(k.due, UINT64_MAX);
+    kbd_free(&k);
+}
+END_TEST
+
 /* The parser's messages name the line. */
 START_TEST(parse_errors_name_the_line)
 {
@@ -147,6 +183,7 @@ Suite *replay_suite(void)
     tcase_add_test(tc, a_recording_replays_to_the_same_bytes);
     tcase_add_test(tc, bad_recordings_are_refused_before_anything_runs);
     tcase_add_test(tc, parse_errors_name_the_line);
+    tcase_add_test(tc, timed_events_wait_for_port_60h);
     suite_add_tcase(s, tc);
     return s;
 }
