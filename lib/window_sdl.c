@@ -189,7 +189,7 @@ int host_window_play(struct host_window *w, const uint8_t *samples, size_t n)
         return 0;
     int dry = SDL_GetQueuedAudioSize(w->audio) == 0, underrun = dry && w->played;
     if (dry) {                  /* a cushion of the level the sound starts at: the device's buffer */
-        uint8_t cushion[2048];
+        uint8_t cushion[4096];
         memset(cushion, samples[0], sizeof cushion);
         SDL_QueueAudio(w->audio, cushion, sizeof cushion);
     }

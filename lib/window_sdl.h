@@ -40,7 +40,7 @@ int host_window_show(struct host_window *w, const uint8_t *pixels, unsigned widt
 size_t host_window_poll(struct host_window *w, struct host_key *keys, size_t max, int *closed);
 /* Queue samples (8-bit unsigned mono); 1 when the sound had run dry
  * before them (an underrun), 0 otherwise.  When the queue is empty (at
- * the start, after an underrun) 2048 samples of the first one's level go
+ * the start, after an underrun) 4096 samples (93 ms) of the first one's level go
  * first, so the device's buffer of 1024 does not run dry between frames.
  * Nothing without sound. */
 int host_window_play(struct host_window *w, const uint8_t *samples, size_t n);
