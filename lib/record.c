@@ -37,7 +37,6 @@ static int run_options(const struct profil_session *s, struct recording *r)
     bad |= recording_set_option(r, "max-instructions", o->max_insn ? v : "none");
     bad |= recording_set_option(r, "strict", o->strict ? "yes" : "no");
     bad |= recording_set_option(r, "start-stopped", o->start_stopped ? "yes" : "no");
-    bad |= recording_set_option(r, "interval", (snprintf(v, sizeof v, "%u", o->interval_us), v));
     bad |= recording_set_option(r, "tail", o->tail ? o->tail : "");
     for (size_t i = 0; i < o->nenv; i++) {
         char name[32];

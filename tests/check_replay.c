@@ -66,6 +66,31 @@ START_TEST(a_recording_replays_to_the_same_bytes)
 }
 END_TEST
 
+/* Sampling does not change the run: a recording of a sampling run
+ * replayed under --trace -i 200 gives the bytes of a --trace -i 200 run
+ * typed by --keys itself (the .PRF, .prc, .prx), and the same emulated
+ * cycles as the recorded run (5362897 in both .prc files). */
+START_TEST(a_sampling_recording_replays_under_trace)
+{
+    struct run_result r;
+    unlink(TMP "/rec2.txt");
+    run_profil(&r, "run -q --keys '" KEYS "' --record " TMP "/rec2.txt -o " TMP "/recS.PRF " FIX("keys.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_profil(&r, "run -q --replay " TMP "/rec2.txt --trace -i 200 -o " TMP "/recT.PRF " FIX("keys.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    run_profil(&r, "run -q --keys '" KEYS "' --trace -i 200 -o " TMP "/recK.PRF " FIX("keys.com"), NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    same_bytes(TMP "/recT.PRF", TMP "/recK.PRF");
+    same_bytes(TMP "/recT.prc", TMP "/recK.prc");
+    same_bytes(TMP "/recT.prx", TMP "/recK.prx");
+    char a[4096], b[4096];
+    slurp(TMP "/recS.prc", a, sizeof a);
+    slurp(TMP "/recT.prc", b, sizeof b);
+    ck_assert_ptr_nonnull(strstr(a, "\"cycles\": 5362897,"));
+    ck_assert_ptr_nonnull(strstr(b, "\"cycles\": 5362897,"));
+}
+END_TEST
+
 static void write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "wb");
@@ -184,6 +209,7 @@ Suite *replay_suite(void)
     tcase_add_test(tc, bad_recordings_are_refused_before_anything_runs);
     tcase_add_test(tc, parse_errors_name_the_line);
     tcase_add_test(tc, timed_events_wait_for_port_60h);
+    tcase_add_test(tc, a_sampling_recording_replays_under_trace);
     suite_add_tcase(s, tc);
     return s;
 }
