@@ -15,12 +15,13 @@ CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
 # macOS (README "macOS"; never run there): _POSIX_C_SOURCE hides timegm()
 # unless _DARWIN_C_SOURCE; Homebrew's jansson (in /opt/homebrew on Apple
-# silicon, not searched by default) through pkg-config.
+# silicon, not searched by default) through pkg-config, and Homebrew's sdl2
+# (lib/window_sdl.c includes <SDL2/SDL.h>: its include folder's parent).
 ifeq ($(shell uname -s),Darwin)
-CFLAGS  += -D_DARWIN_C_SOURCE $(shell pkg-config --cflags jansson)
-LDFLAGS += $(shell pkg-config --libs-only-L jansson)
+CFLAGS  += -D_DARWIN_C_SOURCE $(shell pkg-config --cflags jansson) -I$(shell pkg-config --variable=includedir sdl2)
+LDFLAGS += $(shell pkg-config --libs-only-L jansson sdl2)
 endif
-LDLIBS  += -lx86emu -ljansson -lz -lm -lcapstone
+LDLIBS  += -lx86emu -ljansson -lz -lm -lcapstone -lSDL2
 PREFIX  ?= /usr/local
 B       ?= build
 PROFIL  ?= profil
@@ -32,9 +33,10 @@ OBJCOPY ?= objcopy
 # What `make` and `make check` install when missing (tools/deps.sh): the
 # compiler and libraries; nasm for the test programs; groff to check the man
 # pages; zsh to run its completion; dev86's bcc for the C test program;
-# console-setup-linux's Terminus font for drawing text screens.
+# console-setup-linux's Terminus font for drawing text screens; SDL2 for
+# run --window (lib/window_sdl.c).
 DEBIAN_PACKAGES := gcc make libx86emu-dev check nasm pkg-config zlib1g-dev libjansson-dev libcapstone-dev \
-                   groff-base zsh bcc console-setup-linux
+                   groff-base zsh bcc console-setup-linux libsdl2-dev
 
 # Install missing Debian packages when root, else print the exact command;
 # again whenever the list changes.  What is built needs them first but is
@@ -44,7 +46,7 @@ $(B)/.deps: tools/deps.sh Makefile
 	@sh tools/deps.sh $(DEBIAN_PACKAGES)
 	@mkdir -p $(B) && touch $@
 
-.PHONY: all deps check layers asan compare-cc browser-test compat fixtures demo bench conformance bus-plans \
+.PHONY: all deps check layers asan compare-cc browser-test compat fixtures demo bench bench-window conformance bus-plans \
         fuzz fuzz-run man completion install uninstall install-man install-completion uninstall-man \
         uninstall-completion deb clean
 
@@ -152,7 +154,8 @@ $(B)/fixtures/%.lst: tests/fixtures/%.asm tests/fixtures/report.inc Makefile | $
 # ---- fuzzing ---------------------------------------------------------------
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (README, Reliability).
-FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys buckets prs codeview tdinfo
+FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys buckets prs codeview tdinfo \
+                 recording
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
 FUZZ_PACKAGES := clang libclang-rt-dev
@@ -234,6 +237,13 @@ bench: $(B)/fixtures/bench.com tests/bench.c tests/genmap.h $(B)/libprofil-inter
 	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil-internal.a $(LDLIBS)
 	./$(B)/bench $(B)/fixtures/bench.com
 
+# A paced --window run of a game-like program (issue 27): the host CPU it
+# uses and the sound's underruns, BENCH_WINDOW_SECONDS of emulated (and so
+# of wall) time.  Not part of `make bench`: it takes that long.
+BENCH_WINDOW_SECONDS ?= 60
+bench-window: $(PROFIL) $(B)/fixtures/gamelike.com
+	bash tools/bench_window.sh ./$(PROFIL) $(B)/fixtures/gamelike.com $(BENCH_WINDOW_SECONDS)
+
 # SingleStepTests 8086 through the CPU wrapper (issue 3): the one test data
 # too large for tests/, read from ../shared beside the checkout.
 conformance: $(B)/libprofil-internal.a tests/conformance.c
@@ -300,7 +310,7 @@ $(B)/profil.pc: Makefile cmd/commands.h
 	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
 	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
-	    'Requires.private: jansson zlib' 'Libs.private: -lx86emu -lcapstone -lm' > $@
+	    'Requires.private: jansson zlib sdl2' 'Libs.private: -lx86emu -lcapstone -lm' > $@
 
 install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc install-man install-completion
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig

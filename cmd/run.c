@@ -76,6 +76,56 @@ static int parse_dos_version(const char *s, void *args)
     return profil_dos_version_parse(s, &((struct run_args *)args)->o.dos_version);
 }
 
+/* --speed X|max: X times the wall clock (1/100 to 100), or as fast as the host can. */
+static int parse_speed(const char *s, void *args)
+{
+    double *speed = &((struct run_args *)args)->o.speed;
+    char *end;
+    if (strcmp(s, "max") == 0) {
+        *speed = 0;
+        return 0;
+    }
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v >= 0.01 && v <= 100))
+        return -1;
+    *speed = v;
+    return 0;
+}
+
+/* A control key of --window-keys: F1-F12 or a set-1 scan code in hex (2 digits). */
+static int control_key(const char *s, size_t n, uint8_t *out)
+{
+    static const uint8_t f[12] = { 0x3B, 0x3C, 0x3D, 0x3E, 0x3F, 0x40, 0x41, 0x42, 0x43, 0x44, 0x57, 0x58 };
+    char name[8];
+    if (n == 0 || n >= sizeof name)
+        return -1;
+    memcpy(name, s, n);
+    name[n] = 0;
+    char *end;
+    if ((name[0] == 'F' || name[0] == 'f') && name[1]) {
+        long k = strtol(name + 1, &end, 10);
+        if (*end || k < 1 || k > 12)
+            return -1;
+        *out = f[k - 1];
+        return 0;
+    }
+    unsigned long v = strtoul(name, &end, 16);
+    if (n != 2 || *end || v == 0 || v > 0x58)
+        return -1;
+    *out = (uint8_t)v;
+    return 0;
+}
+
+static int parse_window_keys(const char *s, void *args)
+{
+    uint8_t *keys = ((struct run_args *)args)->o.window_keys;
+    const char *comma = strchr(s, ',');
+    if (!comma || control_key(s, (size_t)(comma - s), &keys[0]) != 0 ||
+        control_key(comma + 1, strlen(comma + 1), &keys[1]) != 0 || keys[0] == keys[1])
+        return -1;
+    return 0;
+}
+
 /* --timing's names, by enum profil_timing (the default is not a name). */
 static const char *const timing_names[] = { NULL, "table", "bus" };
 
@@ -161,6 +211,28 @@ static const struct opt run_table[] = {
               "of the first sample at or after it)" },
     { "scale", 0, OPT_UNSIGNED, OPT_AT(A, o.screen_scale), .min = 1, .max = 8, .arg = "N",
       .help = "draw each emulated pixel of the PNGs as N x N, 1-8 (default 1)" },
+    { "audio-wav", 0, OPT_STRING, OPT_AT(A, o.audio_wav), .arg = "FILE",
+      .help = "write the PC speaker's sound as a WAV (44100 Hz, 8-bit mono),\n"
+              "rendered from emulated time: the same run gives the same bytes" },
+    { "window", 0, OPT_FLAG, OPT_AT(A, o.window),
+      .help = "show the screen in a window at the card's refresh, play the\n"
+              "speaker, and type the host's keys into the PC (SDL2; closing it\n"
+              "ends the run as Ctrl-C does; docs/window.md)" },
+    { "speed", 0, OPT_CALL, .call = parse_speed, .want = "want a factor from 0.01 to 100, or max", .arg = "X|max",
+      .help = "with --window, run X times as fast as the wall clock (default 1),\n"
+              "or as fast as the host can; the profile is in emulated time" },
+    { "window-keys", 0, OPT_CALL, .call = parse_window_keys, .arg = "START,MARK",
+      .want = "want two different keys, F1-F12 or set-1 scan codes in hex (e.g. F11,F12)",
+      .help = "with --window, the host keys that start/stop sampling and drop a\n"
+              "mark, never typed into the program (default F11,F12)" },
+    { "record", 0, OPT_STRING, OPT_AT(A, o.record), .arg = "FILE",
+      .help = "write every key the program gets, at its emulated cycle, with the\n"
+              "program's SHA-256 and the options that change what it does, as\n"
+              "text (docs/recording.md)" },
+    { "replay", 0, OPT_STRING, OPT_AT(A, o.replay), .arg = "FILE",
+      .help = "play a --record FILE's keys back at their cycles: the same run,\n"
+              "the same files byte for byte; refused for another program or\n"
+              "other options" },
     { "dos-version", 0, OPT_CALL, .call = parse_dos_version, .want = "want 2.0 to 5.0 (e.g. 2.11, 3.3)",
       .arg = "X.Y", .help = "the DOS version the program sees, 2.0-5.0 (default 3.30)" },
     { "disk-free", 0, OPT_CALL, .call = parse_disk_free, .arg = "BYTES",
@@ -250,6 +322,10 @@ int cmd_run(int argc, char **argv)
     if (o.prx && !(o.trace || o.stacks || o.memory)) {
         fprintf(stderr, "profil: --prx %s: only with --trace, --stacks or --memory\n", o.prx);
         return bad;
+    }
+    if (!o.window && (o.speed != 1.0 || o.window_keys[0] != 0x57 || o.window_keys[1] != 0x58)) {
+        fprintf(stderr, "profil: --speed and --window-keys go with --window\n");
+        return EXIT_PROFIL_FAILED;
     }
     o.program = argv[first];
     char tail[128];

@@ -58,6 +58,7 @@ struct machine *machine_new(enum cpu_model model)
     pit_init(&m->pit);
     pic_init(&m->pic);
     kbd_init(&m->kbd);
+    speaker_init(&m->spk);
     m->next_tick = UINT64_MAX;
     m->deadline = UINT64_MAX;
     m->rom_start = VRAM_LO;
@@ -80,6 +81,7 @@ void machine_free(struct machine *m)
         return;
     cpu_destroy(m);
     kbd_free(&m->kbd);
+    speaker_free(&m->spk);
     free(m->bios);
     free(m->trap_index);
     free(m->mem);
@@ -308,9 +310,13 @@ static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
     }
     if (pit_irq_due(&m->pit, m->now))
         pic_raise(&m->pic, 0);
-    while (m->now >= m->kbd.due)
-        if (kbd_event(&m->kbd, m->now, m->keys_held && m->keys_held(m)))
+    while (m->now >= m->kbd.due) {
+        int r = kbd_event(&m->kbd, m->now, m->keys_held && m->keys_held(m));
+        if (r == 1)
             pic_raise(&m->pic, 1);
+        else if (r == 2 && m->on_control)
+            m->on_control(m->control_ctx, &m->kbd.control);
+    }
     if (m->now >= m->deadline)
         machine_stop(m, STOP_TIMEOUT, "timeout after %.3f s emulated", cycles_to_seconds(m->now));
     if (m->interrupt_requested)
@@ -616,9 +622,13 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
         pic_write(&m->pic, port, v);
         break;
     case 0x40: case 0x41: case 0x42: case 0x43:
+        if (port == 0x42 || (port == 0x43 && v >> 6 == 2))
+            speaker_render(&m->spk, &m->pit, m->now);   /* channel 2 changes the sound from now */
         pit_write(&m->pit, port, v, m->now);
         break;
     case 0x61:
+        speaker_render(&m->spk, &m->pit, m->now);
+        speaker_port61(&m->spk, v, m->now);
         m->port61 = v;
         break;
     case GUEST_PORT_CMD: case GUEST_PORT_ARG:
@@ -639,23 +649,35 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
 /* ---- run ----------------------------------------------------------------- */
 
 /* HLT: sleep in emulated time until the next interrupt, or stop when none
- * can ever come. */
+ * can ever come.  The keyboard's time is a guess at IRQ1's: when it sent
+ * nothing then (a pause of the script ended, port 60h was not read yet),
+ * the CPU sleeps on, as a halted 8088 does, so a run's instructions do not
+ * depend on such host-side steps (a --replay has none of them). */
 static void sleep_until_interrupt(struct machine *m)
 {
     uint16_t cs = cpu_get(m, REG_CS), ip = cpu_get(m, REG_IP);
     int enabled = cpu_get(m, REG_FLAGS) & FL_IF;
-    uint64_t wake = pic_pending(&m->pic) >= 0 ? m->now
-                  : (m->pic.imr & 1) ? UINT64_MAX : m->pit.next_irq;
-    if (!(m->pic.imr & 2) && m->kbd.due < wake)
-        wake = m->kbd.due;
-    if (!enabled || wake == UINT64_MAX) {
-        machine_stop(m, STOP_FAULT, "HLT at %04X:%04X with no interrupt to wake it: the program hangs",
-                     cs, (uint16_t)(ip - 1));
-        return;
+    for (;;) {
+        uint64_t wake = pic_pending(&m->pic) >= 0 ? m->now
+                      : (m->pic.imr & 1) ? UINT64_MAX : m->pit.next_irq;
+        if (!(m->pic.imr & 2) && m->kbd.due < wake)
+            wake = m->kbd.due;
+        /* Keys may come at any time (a window): the host is asked at each
+         * tick of the sleep, at its own emulated time. */
+        if (m->kbd.live && m->next_tick < wake)
+            wake = m->next_tick;
+        if (!enabled || wake == UINT64_MAX) {
+            machine_stop(m, STOP_FAULT, "HLT at %04X:%04X with no interrupt to wake it: the program hangs",
+                         cs, (uint16_t)(ip - 1));
+            return;
+        }
+        if (wake > m->deadline)
+            wake = m->deadline;
+        uint64_t before = m->now;
+        machine_charge(m, wake > m->now ? wake - m->now : 0, cs, ip);
+        if (m->stop || m->now == before || pic_pending(&m->pic) >= 0 || m->now >= m->deadline)
+            return;
     }
-    if (wake > m->deadline)
-        wake = m->deadline;
-    machine_charge(m, wake > m->now ? wake - m->now : 0, cs, ip);
 }
 
 enum stop_reason machine_run(struct machine *m)

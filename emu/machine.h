@@ -25,6 +25,7 @@
 #include "pc/keyboard.h"
 #include "pc/pit.h"
 #include "pc/pic.h"
+#include "pc/speaker.h"
 
 #define MEM_SIZE 0x100000u          /* 1 MiB, addresses wrap (A20 off) */
 #define MEM_MASK 0xFFFFFu
@@ -165,6 +166,7 @@ struct machine {
     struct pit pit;
     struct pic pic;
     struct keyboard kbd;            /* port 60h/64h, IRQ1, --keys          */
+    struct speaker spk;             /* port 61h bits 0-1 and PIT channel 2 */
     struct guest_port guest;        /* ports ECh/EDh: the guest's profiling
                                        interface; its observer (guest.obs) is
                                        the profiler's (sampler/guestprof.h) */
@@ -207,6 +209,11 @@ struct machine {
      * freed with the machine. */
     int (*keys_held)(const struct machine *m);
     void *bios;
+    /* The host's control events (start, stop, mark, end of a recording)
+     * from the keyboard's timed events, at their emulated time; the
+     * session sets it (lib/record.c).  NULL: they are ignored. */
+    void (*on_control)(void *ctx, const struct input_event *e);
+    void *control_ctx;
 
     enum stop_reason stop;
     int exit_code;                  /* for STOP_EXIT                         */

@@ -12,6 +12,7 @@
 
 #include "prf.h"
 #include "prx.h"
+#include "recording.h"
 #include "samplelog.h"
 
 #include <strings.h>
@@ -168,7 +169,8 @@ const char *output_refusal(const char *path, enum output_kind kind)
     static const char *const names[] = { "is not a .PRF", "is not a profil .prc", "is not a profil .prx",
                                          "is not a profil sample log (.prs)", "is not a text screen --screen wrote",
                                          "is not an indexed-colour PNG --screen-png wrote",
-                                         "is not a page profil report wrote", "is not a PROHST listing" };
+                                         "is not a page profil report wrote", "is not a PROHST listing",
+                                         "is not a WAVE file --audio-wav wrote", "is not a profil recording" };
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
         return NULL;
@@ -194,6 +196,11 @@ const char *output_refusal(const char *path, enum output_kind kind)
     case OUTPUT_PNG: same = looks_like_png(buf, n); break;
     case OUTPUT_HTML: same = head_has(buf, n, "<meta name=\"generator\" content=\"profil report\">"); break;
     case OUTPUT_HST: same = n >= 31 && memcmp(buf, "Microsoft Profiler Output Listing", 31) == 0; break;
+    case OUTPUT_WAV: same = n >= 12 && memcmp(buf, "RIFF", 4) == 0 && memcmp(buf + 8, "WAVE", 4) == 0; break;
+    case OUTPUT_RECORDING:
+        same = n > strlen(RECORDING_MAGIC) && memcmp(buf, RECORDING_MAGIC, strlen(RECORDING_MAGIC)) == 0 &&
+               (buf[strlen(RECORDING_MAGIC)] == '\n' || buf[strlen(RECORDING_MAGIC)] == '\r');
+        break;
     }
     free(buf);
     return same ? NULL : names[kind];

@@ -36,9 +36,11 @@ enum output_kind {
     OUTPUT_PRX,         /* --prx, NAME.prx */
     OUTPUT_PRS,         /* NAME.prs, --samples */
     OUTPUT_SCREEN,      /* --screen: a text screen, one line per row */
-    OUTPUT_PNG,         /* --screen-png: a 320 x 200 indexed PNG */
+    OUTPUT_PNG,         /* --screen-png: an indexed PNG */
     OUTPUT_HTML,        /* report -o: profil report's page */
     OUTPUT_HST,         /* PROHST's listing (hist's PROHST form: NAME.HST) */
+    OUTPUT_WAV,         /* --audio-wav: a WAVE file */
+    OUTPUT_RECORDING,   /* --record: a profil recording (formats/recording.h) */
 };
 /* NULL when an output of that kind may replace what is at `path`:
  * nothing, an empty file, not a regular file (a device, a FIFO), or a file

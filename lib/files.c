@@ -106,7 +106,8 @@ void run_files_zone_prx(struct profil_session *s)
     if (f->prx[0] || path_is_device(f->prf))
         return;
     with_extension(f->prf, ".prx", f->prx, sizeof f->prx);
-    const char *inputs[] = { s->o.program, f->map, s->o.screen, s->o.screen_png };
+    const char *inputs[] = { s->o.program, f->map, s->o.screen, s->o.screen_png, s->o.audio_wav, s->o.record,
+                             s->o.replay };
     for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++)
         if (inputs[i] && inputs[i][0] && same_file(f->prx, inputs[i])) {
             fprintf(s->err, "profil: %s: the program's zones are not written there: it is %s\n", f->prx, inputs[i]);
@@ -119,9 +120,9 @@ struct named { const char *path, *what; enum output_kind kind; };
 
 /* Output i against the inputs, the standard streams and the outputs before it. */
 static enum profil_error check_output(struct profil_session *s, const struct named *out, size_t i,
-                                      const struct named in[2])
+                                      const struct named in[3])
 {
-    for (size_t j = 0; j < 2; j++)
+    for (size_t j = 0; j < 3; j++)
         if (in[j].path[0] && same_file(out[i].path, in[j].path))
             return session_fail(s, PROFIL_ERR_OUTPUT, "%s: %s would overwrite %s; nothing was run", out[i].path,
                                 out[i].what, in[j].what);
@@ -148,7 +149,8 @@ enum profil_error run_files_check(struct profil_session *s)
                                                               : "'profil hist' or 'profil cover'");
     if ((why = program_refusal(o->program, s->file, s->size)))
         return session_fail(s, PROFIL_ERR_INPUT, "%s: %s; nothing was run", o->program, why);
-    struct named out[6], in[2] = { { o->program, "the program", 0 }, { f->map, "the map", 0 } };
+    struct named out[8], in[3] = { { o->program, "the program", 0 }, { f->map, "the map", 0 },
+                                   { o->replay ? o->replay : "", "the recording replayed", 0 } };
     size_t nout = 0;
     char prc[4200];
     out[nout++] = (struct named){ f->prf, "the .PRF", OUTPUT_PRF };
@@ -164,6 +166,10 @@ enum profil_error run_files_check(struct profil_session *s)
         out[nout++] = (struct named){ o->screen, "--screen", OUTPUT_SCREEN };
     if (o->screen_png)
         out[nout++] = (struct named){ o->screen_png, "--screen-png", OUTPUT_PNG };
+    if (o->audio_wav)
+        out[nout++] = (struct named){ o->audio_wav, "--audio-wav", OUTPUT_WAV };
+    if (o->record)
+        out[nout++] = (struct named){ o->record, "--record", OUTPUT_RECORDING };
     for (size_t i = 0; i < nout; i++) {
         enum profil_error e = check_output(s, out, i, in);
         if (e != PROFIL_OK)
@@ -183,7 +189,9 @@ enum profil_error run_files_writable(struct profil_session *s)
         (s->files.prx[0] && check_writable(s->files.prx, err, sizeof err) != 0) ||
         (s->files.prs[0] && check_writable(s->files.prs, err, sizeof err) != 0) ||
         (o->screen && strcmp(o->screen, "-") != 0 && check_writable(o->screen, err, sizeof err) != 0) ||
-        (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0))
+        (o->screen_png && check_writable(o->screen_png, err, sizeof err) != 0) ||
+        (o->audio_wav && check_writable(o->audio_wav, err, sizeof err) != 0) ||
+        (o->record && check_writable(o->record, err, sizeof err) != 0))
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     return PROFIL_OK;
 }
@@ -196,7 +204,8 @@ static const char *refused_as(const struct profil_session *s, const char *path, 
     char prc[4200];
     prc_path(s->files.prf, prc, sizeof prc);
     const char *others[] = { s->o.program, s->files.map, s->files.prf, s->files.prx, s->files.prs,
-                             s->o.screen,  s->o.screen_png, path_is_device(s->files.prf) ? NULL : prc };
+                             s->o.screen,  s->o.screen_png, s->o.audio_wav, s->o.record, s->o.replay,
+                             path_is_device(s->files.prf) ? NULL : prc };
     for (size_t i = 0; i < sizeof others / sizeof *others; i++)
         if (others[i] && others[i][0] && same_file(path, others[i]))
             return "it is one of the run's own files";

@@ -22,6 +22,7 @@
 #include "../formats/guard.h"
 #include "../formats/png.h"
 #include "../formats/screen.h"
+#include "../formats/wav.h"
 #include "../report/summary.h"
 #include "../formats/symtab.h"
 #include "../sampler/exact.h"
@@ -213,6 +214,23 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
     return rc;
 }
 
+/* --audio-wav: the speaker's sound from the program's start to the end
+ * of the run.  A failure is reported on err; the profile is still written. */
+static int write_audio_wav(struct profil_session *s, const char *path)
+{
+    char err[600];
+    struct speaker *sp = &s->m->spk;
+    speaker_render(sp, &s->m->pit, s->m->now);
+    if (sp->dropped)
+        fprintf(s->err, "profil: warning: --audio-wav %s: the sound's first %zu samples (%.1f s) are written, "
+                "the last %llu are not\n", path, sp->n, (double)sp->n / SPEAKER_RATE,
+                (unsigned long long)sp->dropped);
+    int rc = wav_write(path, SPEAKER_RATE, sp->samples, sp->n, err, sizeof err);
+    if (rc != 0)
+        fprintf(s->err, "profil: %s\n", err);
+    return rc;
+}
+
 /* --samples: this run's sample log, beside the .PRF.  A failure is reported on err. */
 static int write_samples(struct profil_session *s, struct file_set *set)
 {
@@ -380,6 +398,10 @@ enum profil_error profil_session_write(struct profil_session *s)
         write_screen(s, s->o.screen);   /* a failure is reported; the profile is still written */
     if (s->o.screen_png)
         session_write_picture(s, "--screen-png", s->o.screen_png);
+    if (s->o.audio_wav)
+        write_audio_wav(s, s->o.audio_wav);
+    if (s->o.record)
+        record_write(s);        /* a failure is reported; the profile is still written */
     session_finish(s);
     /* The run's files are staged, then renamed together (fileio.h); a .prx
      * that cannot be written is reported, and the .PRF is still written. */

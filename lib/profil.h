@@ -104,6 +104,14 @@ struct profil_options {
     unsigned screen_scale;      /* each emulated pixel as N x N PNG pixels, 1-8 (0: 1) */
     unsigned screen_every_ms;   /* with screen_every_dir: a PNG every N emulated ms */
     const char *screen_every_dir;   /* ... into this folder, named NNNNNN.png (the Nth period) */
+    const char *audio_wav;      /* write the PC speaker's sound here as a WAV */
+    const char *record;         /* write every input event here (docs/recording.md) */
+    const char *replay;         /* play this recording's input events back */
+    int window;                 /* show the screen in a window, play the sound, take keys (docs/window.md) */
+    double speed;               /* with window: emulated time runs this many times the wall clock's;
+                                   0: as fast as the host can (profil_options_init: 1) */
+    uint8_t window_keys[2];     /* with window: the host keys (set-1 codes) that start/stop
+                                   sampling and drop a mark (default 57h F11, 58h F12) */
     uint16_t dos_version;       /* as INT 21h/30h returns it (AL major, AH minor); 0: 3.30 */
     int trace;                  /* count every instruction: .PRF of instructions + .prx */
     int stacks;                 /* follow calls: .prx with the call tree */

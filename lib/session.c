@@ -33,6 +33,9 @@ void profil_options_init(struct profil_options *o)
     memset(o, 0, sizeof *o);
     o->bucket_size = 1;
     o->interval_us = 100;
+    o->speed = 1.0;
+    o->window_keys[0] = 0x57;
+    o->window_keys[1] = 0x58;
 }
 
 enum profil_error session_fail(struct profil_session *s, enum profil_error e, const char *fmt, ...)
@@ -89,6 +92,8 @@ static enum profil_error load_program(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s: --screen-every wants a folder it can write in", dir);
     if (s->o.keys && keys_parse(s->o.keys, &s->keys, &s->nkeys, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_INPUT, "%s", err);
+    if ((s->o.record || s->o.replay) && (e = record_check(s)) != PROFIL_OK)
+        return e;
     return PROFIL_OK;
 }
 
@@ -264,6 +269,11 @@ static enum profil_error start_sampler(struct profil_session *s)
         tick_ctx = &s->screens;
     }
     machine_set_tick(m, cycles_from_usec(o->interval_us), tick, tick_ctx);
+    if (o->window) {
+        enum profil_error e = window_open(s);
+        if (e != PROFIL_OK)
+            return e;
+    }
     if (o->timeout_s > 0)
         machine_set_timeout(m, (uint64_t)(o->timeout_s * (double)CPU_HZ_NUM / (double)CPU_HZ_DEN));
     machine_set_max_insn(m, o->max_insn);
@@ -345,7 +355,12 @@ enum profil_stop profil_session_run(struct profil_session *s)
     s->ran = 1;
     if (s->o.catch_signals)
         catch_signals(s);
+    record_start(s);
+    if (s->o.audio_wav)         /* the sound from the program's start on */
+        speaker_enable(&s->m->spk, s->m->now, SESSION_WAV_MAX);
+    window_start(s);
     machine_run(s->m);
+    window_close(s);
     if (s->m->stop == STOP_SIGNAL || s->m->stop == STOP_INTERRUPTED)
         s->late_signal = 0;     /* the run heard it: its stop reason says it */
     console_flush(&s->con);
@@ -378,6 +393,9 @@ void profil_session_free(struct profil_session *s)
     if (s->caught)
         restore_signals(s);
     free(s->keys);
+    window_free(s);
+    recording_free(&s->rec);
+    recording_free(&s->replay);
     sampler_free(&s->s);
     tracer_free(&s->tr);
     calls_free(&s->calls);

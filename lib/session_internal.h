@@ -14,6 +14,7 @@
 #include "../emu/pc/console.h"
 #include "../formats/prf.h"
 #include "../formats/prx.h"
+#include "../formats/recording.h"
 #include "../formats/samplelog.h"
 #include "../util/strset.h"
 #include "../loader/exe.h"
@@ -27,6 +28,9 @@
 #include "../sampler/trace.h"
 
 #define NSTOP_SIGNALS 3
+/* --audio-wav keeps at most this many samples: 64 MiB, 25 minutes and
+ * 21 seconds of emulated time at 44100 Hz (the rest is counted, not kept). */
+#define SESSION_WAV_MAX (64u << 20)
 
 /* The files of one run.  `prx` is empty when no .prx is written (no
  * trace/stacks/memory, or a .PRF that is a device with no prx option);
@@ -58,6 +62,28 @@ struct screens {
     unsigned written;
 };
 #define SCREENS_MAX 100000u         /* pictures a run writes at most */
+
+/* --window (lib/window.c): the host window and what the run keeps for it. */
+struct host_window;
+struct window_run {
+    struct host_window *host;       /* NULL: no window */
+    tick_fn inner;                  /* the tick it wraps */
+    void *inner_ctx;
+    struct input_event *events;     /* the host's keys and controls, queued */
+    size_t n, cap;
+    uint64_t frame;                 /* the card's frame last shown */
+    uint64_t emu0;                  /* pacing: emulated and wall time at the start */
+    double wall0;
+    uint8_t held;                   /* the key repeating (typematic), 0: none */
+    uint64_t repeat_at;
+    unsigned mods;                  /* KEY_SHIFT, KEY_CTRL, KEY_ALT held */
+    unsigned marks;                 /* dropped with the control key */
+    int title_state;
+    unsigned title_marks;
+    int sound, undrawn_said;
+    size_t played;                  /* the speaker's samples played */
+    unsigned underruns;
+};
 
 struct profil_session {
     struct profil_options o;
@@ -94,6 +120,10 @@ struct profil_session {
     int appended;                   /* --append added this run to a .PRF already there */
     uint64_t appended_total;        /* the sum's counts, all classes */
     struct prf p;                   /* the .PRF as written (for the summary) */
+    struct recording rec;           /* --record: what is being recorded */
+    int rec_full;                   /* it reached RECORDING_MAX_EVENTS */
+    struct recording replay;        /* --replay: the recording played */
+    struct window_run win;          /* --window */
     int caught;
     volatile sig_atomic_t late_signal;  /* a stop signal heard after the run (0: none) */
     size_t children_skipped;
@@ -112,10 +142,23 @@ void session_finish(struct profil_session *s);
  * checked 8.3 .PRF name) beside the .PRF; 0 when written. */
 int session_dump(void *session, const char *name83);
 
+/* lib/record.c: --record and --replay.  The recording read and checked
+ * against this program and these options (before anything runs); the
+ * keyboard hooked up (before the run); the recording written (after). */
+enum profil_error record_check(struct profil_session *s);
+void record_start(struct profil_session *s);
+int record_write(struct profil_session *s);
 /* lib/outputs.c: what the card shows now, as a PNG at `path`
  * (--screen-png, --screen-every: `option` names it in an error); 0 when
  * written. */
 int session_write_picture(struct profil_session *s, const char *option, const char *path);
+
+/* lib/window.c: --window.  Opened once the tick is set (a one-line
+ * error without a display), started before the run, closed after it. */
+enum profil_error window_open(struct profil_session *s);
+void window_start(struct profil_session *s);
+void window_close(struct profil_session *s);
+void window_free(struct profil_session *s);
 
 /* lib/files.c */
 enum profil_error run_files_name(struct profil_session *s);

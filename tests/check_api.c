@@ -82,7 +82,7 @@ static void install_tree_at(const char *prefix, const char *libdir, const char *
     snprintf(want, sizeof want, "libdir=%s\n", pc_libdir);
     ck_assert_msg(strstr(pc, want), "profil.pc:\n%s", pc);
     ck_assert_ptr_nonnull(strstr(pc, "Libs: -L${libdir} -lprofil\n"));
-    ck_assert_ptr_nonnull(strstr(pc, "Requires.private: jansson zlib\n"));
+    ck_assert_ptr_nonnull(strstr(pc, "Requires.private: jansson zlib sdl2\n"));
     ck_assert_ptr_nonnull(strstr(pc, "Libs.private: -lx86emu -lcapstone -lm\n"));
     /* the man pages: profil(1) and one per subcommand */
     int ncmds = subcommands(words, sizeof words);

@@ -193,5 +193,8 @@ Suite *buckets_suite(void);
 Suite *annotate_suite(void);
 Suite *html_suite(void);
 Suite *grow_suite(void);
+Suite *speaker_suite(void);
+Suite *replay_suite(void);
+Suite *window_suite(void);
 
 #endif

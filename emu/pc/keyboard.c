@@ -174,6 +174,29 @@ void kbd_init(struct keyboard *k)
 {
     memset(k, 0, sizeof *k);
     k->due = UINT64_MAX;
+    k->script_due = UINT64_MAX;
+    k->event_due = UINT64_MAX;
+}
+
+/* k->due: the script's next step or the next timed event, whichever first. */
+static uint64_t script_due(const struct keyboard *k)
+{
+    return k->keys && k->next < k->nkeys ? k->script_due : UINT64_MAX;
+}
+
+static void update_due(struct keyboard *k)
+{
+    uint64_t s = script_due(k);
+    k->due = s < k->event_due ? s : k->event_due;
+}
+
+void kbd_queue(struct keyboard *k, const struct input_event *events, size_t n)
+{
+    k->events = events;
+    k->nevents = n;
+    k->next_event = 0;
+    k->event_due = n ? events[0].at : UINT64_MAX;
+    update_due(k);
 }
 
 void kbd_start(struct keyboard *k, struct key_stroke *keys, size_t n, uint64_t now)
@@ -183,7 +206,8 @@ void kbd_start(struct keyboard *k, struct key_stroke *keys, size_t n, uint64_t n
     k->nkeys = n;
     k->next = 0;
     k->step = 0;
-    k->due = n ? now : UINT64_MAX;
+    k->script_due = n ? now : UINT64_MAX;
+    update_due(k);
 }
 
 void kbd_free(struct keyboard *k)
@@ -192,8 +216,43 @@ void kbd_free(struct keyboard *k)
     kbd_init(k);
 }
 
-int kbd_scripted(const struct keyboard *k) { return k->keys != NULL; }
-int kbd_more_coming(const struct keyboard *k) { return k->due != UINT64_MAX; }
+void kbd_queue_more(struct keyboard *k, const struct input_event *events, size_t n)
+{
+    k->events = events;
+    k->nevents = n;
+    if (k->event_due == UINT64_MAX && k->next_event < n)
+        k->event_due = events[k->next_event].at;
+    update_due(k);
+}
+
+uint8_t kbd_char_of_scan(uint8_t scan, unsigned mods)
+{
+    static const uint8_t named[][2] = { { 0x01, 0x1B }, { 0x0E, 0x08 }, { 0x0F, 0x09 }, { 0x1C, 0x0D }, { 0x39, ' ' } };
+    if (mods & KEY_ALT)
+        return 0;
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        if (named[i][0] == scan)
+            return named[i][1];
+    if (scan < FIRST_SCAN || scan >= FIRST_SCAN + sizeof plain - 1 || plain[scan - FIRST_SCAN] == ' ')
+        return 0;
+    char c = (mods & KEY_SHIFT ? shifted : plain)[scan - FIRST_SCAN];
+    if (mods & KEY_CTRL)
+        return c >= 'a' && c <= 'z' ? (uint8_t)(c - 'a' + 1) : c >= 'A' && c <= 'Z' ? (uint8_t)(c - 'A' + 1) : 0;
+    return (uint8_t)c;
+}
+
+/* Latch a scan code in port 60h (IRQ1 follows) and tell `sent`. */
+static void send_code(struct keyboard *k, uint64_t now, uint8_t code, uint8_t ascii)
+{
+    k->port60 = code;
+    k->ascii60 = ascii;
+    k->full = 1;
+    if (k->sent)
+        k->sent(k->sent_ctx, now, code, ascii);
+}
+
+int kbd_scripted(const struct keyboard *k) { return k->keys != NULL || k->events != NULL || k->live; }
+int kbd_more_coming(const struct keyboard *k) { return k->due != UINT64_MAX || k->live; }
 
 /* The scan codes of a stroke, in order; returns how many. */
 static unsigned stroke_codes(const struct key_stroke *s, uint8_t codes[8], unsigned *make_at)
@@ -217,13 +276,13 @@ static void next_stroke(struct keyboard *k, uint64_t at)
 {
     k->next++;
     k->step = 0;
-    k->due = k->next < k->nkeys ? at : UINT64_MAX;
+    k->script_due = k->next < k->nkeys ? at : UINT64_MAX;
 }
 
-int kbd_event(struct keyboard *k, uint64_t now, int buffer_full)
+static int script_event(struct keyboard *k, uint64_t now, int buffer_full)
 {
     if (k->next >= k->nkeys) {
-        k->due = UINT64_MAX;
+        k->script_due = UINT64_MAX;
         return 0;
     }
     const struct key_stroke *s = &k->keys[k->next];
@@ -239,17 +298,47 @@ int kbd_event(struct keyboard *k, uint64_t now, int buffer_full)
      * under its own release code.  Likewise while the BIOS's buffer is
      * full. */
     if (k->full || (k->step == make_at && buffer_full)) {
-        k->due = now + STEP_CYCLES;
+        k->script_due = now + STEP_CYCLES;
         return 0;
     }
-    k->port60 = codes[k->step];
-    k->ascii60 = k->step == make_at ? s->ascii : 0;
-    k->full = 1;
+    send_code(k, now, codes[k->step], k->step == make_at ? s->ascii : 0);
     if (++k->step >= n)
         next_stroke(k, now + STEP_CYCLES);
     else
-        k->due = now + STEP_CYCLES;
+        k->script_due = now + STEP_CYCLES;
     return 1;
+}
+
+/* The next timed event: a control event is handed over at once; a scan
+ * code waits as the script's do (port 60h not read yet, or a make code
+ * while the BIOS's buffer is full), 5 ms at a time. */
+static int queued_event(struct keyboard *k, uint64_t now, int buffer_full)
+{
+    const struct input_event *e = &k->events[k->next_event];
+    int r = 2;
+    if (e->kind != INPUT_KEY) {
+        k->control = *e;
+    } else if (k->full || (!(e->code & BREAK) && buffer_full)) {
+        k->event_due = now + STEP_CYCLES;
+        return 0;
+    } else {
+        send_code(k, now, e->code, e->code & BREAK ? 0 : e->ascii);
+        r = 1;
+    }
+    k->next_event++;
+    k->event_due = k->next_event < k->nevents ? k->events[k->next_event].at : UINT64_MAX;
+    return r;
+}
+
+int kbd_event(struct keyboard *k, uint64_t now, int buffer_full)
+{
+    int r = 0;
+    if (k->event_due <= now)
+        r = queued_event(k, now, buffer_full);
+    else if (script_due(k) <= now)
+        r = script_event(k, now, buffer_full);
+    update_due(k);
+    return r;
 }
 
 uint8_t kbd_read_data(struct keyboard *k)

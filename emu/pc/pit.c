@@ -55,6 +55,7 @@ void pit_bios_setup(struct pit *p, uint64_t now)
 {
     program(p, 0, 3, 3, 0, now);        /* 65536: 18.2 Hz */
     program(p, 1, 2, 1, 18, now);       /* the DRAM refresh, every 72 clocks */
+    program(p, 2, 3, 3, 0x533, now);    /* as POST's beep leaves it: mode 3, 896 Hz */
 }
 
 uint64_t pit_refresh_next(const struct pit *p, uint64_t now, uint64_t *period)

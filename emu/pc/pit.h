@@ -2,8 +2,8 @@
  * emu/pc/pit.h: the 8253 programmable interval timer, in emulated time.
  *
  * Owns channel 0 (IRQ0, the guest's timer), channel 1 (its output's rising
- * edges request the DRAM refresh DMA: pit_refresh_next), and the state of
- * channel 2 (readable and writable, no output wired but its gate bit).
+ * edges request the DRAM refresh DMA: pit_refresh_next), and channel 2
+ * (its output, gated by port 61h bit 0, is the speaker's: emu/pc/speaker.c).
  * The counter is not stepped: its value and its interrupt times are
  * computed from the emulated clock, so the PIT costs nothing per
  * instruction.  1 PIT clock = 4 CPU cycles.
@@ -40,8 +40,11 @@ struct pit {
 
 void pit_init(struct pit *p);
 /* Program channel 0 as the BIOS does: mode 3, count 0 (65536), 18.2 Hz;
- * and channel 1 as the IBM BIOS's POST does for the DRAM refresh: control
- * word 54h (mode 2, low byte), count 18, a request every 72 CPU clocks. */
+ * channel 1 as the IBM BIOS's POST does for the DRAM refresh: control
+ * word 54h (mode 2, low byte), count 18, a request every 72 CPU clocks;
+ * and channel 2 as the beep at the end of POST leaves it (the IBM PC/XT
+ * BIOS listing's BEEP: control word B6h, count 533h, mode 3; the gate
+ * then cleared in port 61h, so its output stays high). */
 void pit_bios_setup(struct pit *p, uint64_t now);
 uint8_t pit_read(struct pit *p, uint16_t port, uint64_t now);
 void pit_write(struct pit *p, uint16_t port, uint8_t v, uint64_t now);

@@ -1,0 +1,236 @@
+/*
+ * tests/check_window.c: `run --window` (lib/window.c, lib/window_sdl.c).
+ * With SDL's dummy drivers (no X): the same bytes as a headless run, at
+ * any --speed.  Without a display: one line, nothing run.  Under Xvfb
+ * (started here; skipped with a message when Xvfb, xdotool, xwd or Xlib's
+ * header are missing): keys typed by xdotool reach the program, the
+ * window's screenshot (xwd) shows the emulated screen's pixels, a held key
+ * repeats in emulated time, the control keys stop sampling and drop a
+ * mark, closing the window writes the profile, and its recording replays
+ * to the same .PRF, .prc and .prx.
+ */
+#include "testutil.h"
+
+#include <stdint.h>
+
+#include "../formats/recording.h"
+
+#define KEYS "a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}"
+#define DUMMY "env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "
+
+static void same_file_bytes(const char *a, const char *b)
+{
+    uint8_t *x, *y;
+    size_t nx, ny;
+    char err[256];
+    ck_assert_msg(read_file(a, &x, &nx, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(read_file(b, &y, &ny, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(nx == ny && memcmp(x, y, nx) == 0, "%s and %s differ", a, b);
+    free(x);
+    free(y);
+}
+
+/* The window only shows, plays, takes keys and sleeps: keys.com typed by
+ * --keys under --trace gives the .PRF, .prc and .prx of the headless run,
+ * paced at 4 times the wall clock and as fast as the host can. */
+START_TEST(a_window_run_gives_the_headless_bytes)
+{
+    static const char *const speeds[] = { "4", "max" };
+    int st = system(PROFIL_BIN " run -q --trace --keys '" KEYS "' -o " TMP "/head.PRF " FIX("keys.com")
+                    " > /dev/null 2>&1");
+    ck_assert_int_eq(st, 0);
+    for (int i = 0; i < 2; i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, DUMMY PROFIL_BIN " run -q --window --speed %s --trace --keys '" KEYS "' -o " TMP
+                 "/win.PRF " FIX("keys.com") " > " TMP "/win.out 2> " TMP "/win.err", speeds[i]);
+        st = system(cmd);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "--speed %s: status %d", speeds[i], st);
+        same_file_bytes(TMP "/head.PRF", TMP "/win.PRF");
+        same_file_bytes(TMP "/head.prc", TMP "/win.prc");
+        same_file_bytes(TMP "/head.prx", TMP "/win.prx");
+    }
+}
+END_TEST
+
+/* No display: one line naming DISPLAY and WAYLAND_DISPLAY, status 125,
+ * no .PRF. */
+START_TEST(no_display_is_one_line)
+{
+    unlink(TMP "/nodisp.PRF");
+    int st = system("env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER " PROFIL_BIN " run -q --window -o " TMP
+                    "/nodisp.PRF " FIX("window.com") " < /dev/null > /dev/null 2> " TMP "/nodisp.err");
+    char err[1024];
+    slurp(TMP "/nodisp.err", err, sizeof err);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == PROFIL_EXIT_FAILED, "status %d: %s", st, err);
+    ck_assert_str_eq(err, "profil: --window: no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY (Wayland) is set\n");
+    ck_assert(!file_exists(TMP "/nodisp.PRF"));
+    st = system(PROFIL_BIN " run -q --speed 2 " FIX("window.com") " > /dev/null 2> " TMP "/nodisp.err");
+    slurp(TMP "/nodisp.err", err, sizeof err);
+    ck_assert_str_eq(err, "profil: --speed and --window-keys go with --window\n");
+}
+END_TEST
+
+static int have(const char *what)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "command -v %s > /dev/null 2>&1", what);
+    return system(cmd) == 0;
+}
+
+/* One pixel of an XWD file (X11's XWDFileHeader: 25 big-endian words,
+ * the window's name, ncolors 12-byte colours, then the pixels) as RGB. */
+static uint32_t xwd_pixel(const uint8_t *d, size_t n, unsigned x, unsigned y, unsigned *w, unsigned *h)
+{
+    uint32_t f[25];
+    ck_assert_uint_ge(n, 100);
+    for (int i = 0; i < 25; i++)
+        f[i] = (uint32_t)d[4 * i] << 24 | (uint32_t)d[4 * i + 1] << 16 | (uint32_t)d[4 * i + 2] << 8 | d[4 * i + 3];
+    *w = f[4];
+    *h = f[5];
+    unsigned bytes = f[11] / 8, lsb = f[7] == 0;
+    size_t at = f[0] + (size_t)f[19] * 12 + (size_t)y * f[12] + (size_t)x * bytes;
+    ck_assert(bytes >= 3 && bytes <= 4 && at + bytes <= n);
+    uint32_t v = 0;
+    for (unsigned i = 0; i < bytes; i++)
+        v |= (uint32_t)d[at + i] << (8 * (lsb ? i : bytes - 1 - i));
+    uint32_t rgb = 0;
+    for (int c = 0; c < 3; c++) {           /* red, green, blue by their masks */
+        uint32_t mask = f[14 + c], shift = 0;
+        while (mask && !(mask & 1)) {
+            mask >>= 1;
+            shift++;
+        }
+        rgb = rgb << 8 | ((v >> shift) & 0xFF);
+    }
+    return rgb;
+}
+
+/* window.com (see its comment) under Xvfb: xdotool types "hi", holds 'a'
+ * for 2 s, presses F11 and F12, xwd takes the window, the window is
+ * closed as a window manager would close it.  The program echoed "hi" and
+ * the a's (the keys reached it through IRQ1 and INT 16h),
+ * every pixel of the picture is colour 1 of palette 1 bright, 55FFFFh, so
+ * the window's centre and a point near its corner are too (the picture
+ * fills the 4:3 window); closing wrote the .PRF as Ctrl-C does (status
+ * 130); and the recording replays headless to the same .PRF and .prc. */
+START_TEST(under_xvfb_keys_pixels_and_close)
+{
+    if (!have("Xvfb") || !have("xdotool") || !have("xwd") || !file_exists("/usr/include/X11/Xlib.h")) {
+        fprintf(stderr, "window: Xvfb, xdotool, xwd (x11-apps) or libx11-dev not installed: the X tests are skipped\n");
+        return;
+    }
+    ck_assert_int_eq(system(EMBED_CC " -o " TMP "/xclose tests/x11/xclose.c -lX11"), 0);
+    unlink(TMP "/x.PRF");
+    unlink(TMP "/x.rec");
+    FILE *f = fopen(TMP "/xtest.sh", "w");
+    ck_assert(f);
+    /* A display number of its own (from 300 up, by the process id), the
+     * next one while that one is taken. */
+    fputs("n=$((300 + $$ % 300))\n"
+          "for try in $(seq 10); do\n"
+          "  Xvfb :$n -screen 0 1280x1024x24 -nolisten tcp > /dev/null 2>&1 &\n"
+          "  XPID=$!\n"
+          "  sleep 1\n"
+          "  kill -0 $XPID 2> /dev/null && break\n"
+          "  n=$((n + 1))\n"
+          "done\n"
+          "export DISPLAY=:$n\n"
+          "SDL_AUDIODRIVER=dummy " PROFIL_BIN " run -q --window --record " TMP "/x.rec -o " TMP "/x.PRF "
+          FIX("window.com") " < /dev/null > " TMP "/x.out 2> " TMP "/x.err &\n"
+          "RUN=$!\n"
+          "WID=$(timeout 20 xdotool search --sync --name 'profil: window.com' | head -1)\n"
+          "xdotool mousemove 640 480\n"
+          "sleep 0.5\n"
+          "xdotool type --delay 100 hi\n"
+          "sleep 0.5\n"
+          "xdotool keydown a\n"
+          "sleep 2\n"
+          "xdotool keyup a\n"
+          "sleep 0.3\n"
+          "xdotool key F11\n"
+          "sleep 0.3\n"
+          "xdotool key F12\n"
+          "sleep 0.5\n"
+          "xdotool getwindowname $WID > " TMP "/x.title\n"
+          "xwd -id $WID -silent > " TMP "/x.xwd\n"
+          TMP "/xclose $WID\n"
+          "wait $RUN\n"
+          "echo $? > " TMP "/x.status\n"
+          "kill $XPID\n",
+          f);
+    fclose(f);
+    ck_assert_int_eq(system("timeout 60 sh " TMP "/xtest.sh"), 0);
+    char out[256], status[16], err[1024];
+    slurp(TMP "/x.out", out, sizeof out);
+    slurp(TMP "/x.status", status, sizeof status);
+    slurp(TMP "/x.err", err, sizeof err);
+    ck_assert_msg(strncmp(out, "hia", 3) == 0 && strspn(out + 2, "a") == strlen(out + 2), "the program echoed '%s' (%s)",
+                  out, err);
+    /* F11 stopped sampling, F12 dropped a mark: in the title, and neither
+     * reached the program (it echoed only the a's). */
+    char title[256];
+    slurp(TMP "/x.title", title, sizeof title);
+    ck_assert_str_eq(title, "profil: window.com - stopped - mark 1\n");
+    ck_assert_msg(atoi(status) == PROFIL_EXIT_INTERRUPTED, "status %s: %s", status, err);
+    ck_assert(file_exists(TMP "/x.PRF"));
+    uint8_t *shot;
+    size_t n;
+    char e[256];
+    ck_assert_msg(read_file(TMP "/x.xwd", &shot, &n, e, sizeof e) == 0, "%s", e);
+    unsigned w, h;
+    xwd_pixel(shot, n, 0, 0, &w, &h);
+    ck_assert_uint_eq(xwd_pixel(shot, n, w / 2, h / 2, &w, &h), 0x55FFFF);
+    ck_assert_uint_eq(xwd_pixel(shot, n, w / 20, h / 20 + (h - w * 3 / 4) / 2, &w, &h), 0x55FFFF);
+    free(shot);
+    /* The held 'a' in the recording: its make code again 0.5 s after it
+     * was pressed (2386363 cycles), then every 0.1 s (477272), each taken
+     * at the first sampling tick at or after its time (ticks 477 cycles
+     * apart: --interval 100), then the break; a stop and a mark. */
+    struct recording rec;
+    char rerr[300];
+    ck_assert_msg(recording_read(TMP "/x.rec", &rec, rerr, sizeof rerr) == 0, "%s", rerr);
+    size_t first = rec.n, makes = 0, stops = 0, marks = 0;
+    uint64_t last = 0;
+    for (size_t i = 0; i < rec.n; i++) {
+        const struct input_event *e = &rec.events[i];
+        stops += e->kind == INPUT_STOP;
+        marks += e->kind == INPUT_MARK;
+        if (e->kind != INPUT_KEY || e->code != 0x1E)
+            continue;
+        if (first == rec.n)
+            first = i;
+        else {
+            uint64_t gap = e->at - last, want = makes == 1 ? 2386363 : 477272;
+            ck_assert_msg(gap + 500 >= want && gap <= want + 500, "repeat %zu after %llu cycles, want %llu +-500", makes,
+                          (unsigned long long)gap, (unsigned long long)want);
+        }
+        ck_assert_uint_eq(e->ascii, 'a');
+        makes++;
+        last = e->at;
+    }
+    ck_assert_uint_ge(makes, 2);        /* held 2 s of wall time: at least one repeat, however busy the host */
+    ck_assert_uint_eq(makes, strlen(out) - 2);
+    ck_assert_uint_eq(stops, 1);
+    ck_assert_uint_eq(marks, 1);
+    recording_free(&rec);
+    struct run_result r;
+    run_profil(&r, "run -q --replay " TMP "/x.rec -o " TMP "/xr.PRF " FIX("window.com"), NULL);
+    ck_assert_msg(r.status == PROFIL_EXIT_INTERRUPTED, "replay: %d %s", r.status, r.err);
+    ck_assert_str_eq(r.out, out);
+    same_file_bytes(TMP "/x.PRF", TMP "/xr.PRF");
+    same_file_bytes(TMP "/x.prc", TMP "/xr.prc");
+    same_file_bytes(TMP "/x.prx", TMP "/xr.prx");     /* the mark is in the .prx */
+}
+END_TEST
+
+Suite *window_suite(void)
+{
+    Suite *s = suite_create("window");
+    TCase *tc = tcase_create("window");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, a_window_run_gives_the_headless_bytes);
+    tcase_add_test(tc, no_display_is_one_line);
+    tcase_add_test(tc, under_xvfb_keys_pixels_and_close);
+    suite_add_tcase(s, tc);
+    return s;
+}
