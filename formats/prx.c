@@ -128,6 +128,25 @@ static void write_zones(FILE *f, const struct prx *x)
     }
 }
 
+/* The program's frames (sampler/frames.h): how they were found, then a
+ * row each. */
+static void write_frames(FILE *f, const struct prx *x)
+{
+    if (!x->frames)
+        return;
+    fprintf(f, ",\n  \"frame_kind\": ");
+    json_put_text(f, x->frame_kind);
+    fprintf(f, ",\n  \"frames\": {\"columns\": [\"start\", \"cycles\", \"instructions\", \"samples\", \"unfinished\"],\n"
+               "    \"rows\": [");
+    for (size_t i = 0; i < x->nframes; i++) {
+        const struct prx_frame *r = &x->frames[i];
+        fprintf(f, "%s\n      [%llu, %llu, %llu, %llu, %d]", i ? "," : "", (unsigned long long)r->start,
+                (unsigned long long)r->cycles, (unsigned long long)r->insns, (unsigned long long)r->samples,
+                r->unfinished ? 1 : 0);
+    }
+    fprintf(f, "\n    ]\n  }");
+}
+
 static void write_code(FILE *f, const struct prx *x)
 {
     if (!x->code)
@@ -190,6 +209,7 @@ static void write_prx(FILE *f, const void *ctx)
     if (x->procs)
         prx_write_processes(f, x);
     write_zones(f, x);
+    write_frames(f, x);
     fprintf(f, "\n}\n");
 }
 
@@ -264,6 +284,9 @@ void prx_free(struct prx *x)
     x->nprocs = x->npbuckets = 0;
     free(x->zones);
     free(x->marks);
+    free(x->frames);
+    x->frames = NULL;
+    x->nframes = 0;
     x->zones = NULL;
     x->marks = NULL;
     x->nzones = x->nmarks = 0;

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define PRX_VERSION 3                   /* reads 1 (no calls or memory), 2 and 3 (bus stalls) */
+#define PRX_VERSION 4                   /* reads 1 (no calls or memory), 2, 3 (bus stalls) and 4 (frames) */
 /* The largest .prx run can write, which every reader takes: at most 2^20
  * address rows (one per byte of memory) of under 96 bytes, 2^20 call nodes
  * (CALLS_MAX_NODES) of under 150 and 2^20 memory sites of under 220:
@@ -118,6 +118,16 @@ struct prx_code {
 };
 
 #define PRX_PATH_MAX 1024               /* a program's host path, as recorded (a longer one is not) */
+/* One frame of the program (sampler/frames.h): from `start` (CPU
+ * cycles since power-on) for `cycles`, the instructions run and the
+ * samples taken in it; `unfinished`: the run ended in it (its cycles run
+ * to the end). */
+struct prx_frame {
+    uint64_t start, cycles, insns, samples;
+    int unfinished;
+};
+#define PRX_FRAME_KIND_MAX 8        /* "vsync", "flip", "mark", "auto" */
+
 struct prx {
     char program[64];
     char program_path[PRX_PATH_MAX];    /* the program's absolute host path at the run; "": not recorded */
@@ -155,6 +165,9 @@ struct prx {
     size_t ncode;
     uint8_t *code_bytes;
     size_t ncode_bytes;
+    struct prx_frame *frames;   /* NULL: none found (or the file predates them) */
+    size_t nframes;
+    char frame_kind[PRX_FRAME_KIND_MAX];    /* how they were (or would have been) found; "auto": none came */
     uint32_t *changed;          /* instructions whose bytes differed when the run ended */
     size_t nchanged;            /* (self-modifying code, overlays), by linear address */
 };

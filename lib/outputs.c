@@ -56,6 +56,7 @@ static void prx_fill(struct profil_session *s, struct prx *x)
         t->node = NULL;
     }
     guestprof_to_prx(&s->guest, x);
+    frames_to_prx(&s->frames, x);
     if (s->procs.n > 1 && procs_to_prx(&s->procs, x) != 0)
         fprintf(s->err, "profil: out of memory: no processes in the .prx\n");
     if (s->memory) {
@@ -367,7 +368,7 @@ enum profil_error profil_session_write(struct profil_session *s)
      * that cannot be written is reported, and the .PRF is still written. */
     struct file_set set;
     file_set_init(&set);
-    int zones = s->guest.nzones || s->guest.nmarks;     /* the program's own: they go in a .prx too */
+    int zones = s->guest.nzones || s->guest.nmarks || s->frames.n;  /* the program's own: they go in a .prx too */
     if (zones)
         run_files_zone_prx(s);
     s->prx_failed = (s->tracing || s->following || s->memory || zones) && write_prx(s, &set) != 0;
@@ -505,6 +506,40 @@ static void zone_summary(const struct prx *x, FILE *f)
         fprintf(f, "profil:   (%zu zones in all: profil hist --by zone)\n", x->nzones);
 }
 
+/* The program's frames (docs/frames.md): the finished ones' median, 95th
+ * percentile and worst time, the one the run ended in, or, when --frames
+ * named a kind, that there were none. */
+static void frame_summary(const struct prx *x, enum profil_frames asked, int dropped, FILE *f)
+{
+    struct frame_stats st;
+    if (x->nframes == 0) {
+        if (asked == PROFIL_FRAMES_AUTO)
+            return;             /* the default: most programs have none */
+        const char *kind = frame_kind_name((enum frame_kind)asked);
+        fprintf(f, "profil: no frames (%s): %s (docs/frames.md)\n", kind,
+                asked == PROFIL_FRAMES_VSYNC ? "no read of the status port saw the vertical sync begin"
+                : asked == PROFIL_FRAMES_FLIP ? "the CRTC's start address never changed"
+                : "the program never called FRAME");
+        return;
+    }
+    if (frame_stats(x->frames, x->nframes, &st) != 0) {
+        fprintf(f, "profil: out of memory: no frame times\n");
+        return;
+    }
+    double median_ms = cycles_to_seconds(st.median) * 1e3;
+    fprintf(f, "profil: %zu frame%s (%s)", st.finished, st.finished == 1 ? "" : "s", x->frame_kind);
+    if (st.finished)
+        fprintf(f, ": median %.1f ms (%.1f fps), p95 %.1f ms, worst %.1f ms (frame %zu)", median_ms,
+                1e3 / median_ms, cycles_to_seconds(st.p95) * 1e3, cycles_to_seconds(st.worst) * 1e3,
+                st.worst_frame);
+    const struct prx_frame *last = &x->frames[x->nframes - 1];
+    if (last->unfinished)
+        fprintf(f, "; frame %zu unfinished at the end (%.1f ms)", x->nframes, cycles_to_seconds(last->cycles) * 1e3);
+    if (dropped)
+        fprintf(f, "; more past the first %u not kept", FRAMES_MAX);
+    fputc('\n', f);
+}
+
 /* A run with children: each program's time, with its children's and its
  * own, then each one's busiest buckets (or symbols, with its map). */
 static void program_summary(struct profil_session *s, const struct symtab *root_map, FILE *f)
@@ -597,5 +632,6 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         symtab_free(&t);
     service_summary(&s->services, s->m, s->tracing, f);
     zone_summary(&s->trace, f);
+    frame_summary(&s->trace, s->o.frames, s->frames.dropped != 0, f);
     written_summary(s, f);
 }

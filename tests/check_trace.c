@@ -209,7 +209,7 @@ START_TEST(prx_round_trip_and_errors)
     ck_assert_ptr_null(y.calls);        /* no call tree written, none read */
     prx_free(&y);
     static const struct { const char *text, *error; } bad[] = {
-        { "{\"format\": \"profil-prx\", \"version\": 4}", "rt.prx: .prx version 4, this profil reads versions 1 to 3" },
+        { "{\"format\": \"profil-prx\", \"version\": 5}", "rt.prx: .prx version 5, this profil reads versions 1 to 4" },
         { "{\"format\": \"other\"}", "rt.prx: not a profil .prx file" },
         { "{\"format\": \"profil-prx\", \"version\": 1,", "rt.prx: line 1: " },
         { "{\"format\": \"profil-prx\", \"version\": 1, \"instructions\": 1, \"cycles\": 1, \"layout\": "

@@ -190,3 +190,43 @@ unsigned adapter_windows(const struct display_adapter *a, struct vram_window w[A
         return 1;
     }
 }
+
+int adapter_status_vsync(const struct display_adapter *a, uint16_t port, uint8_t v)
+{
+    switch (a->card) {
+    case VIDEO_CGA: return port == 0x3DA ? !!(v & 0x08) : -1;
+    case VIDEO_MDA: return -1;
+    case VIDEO_HERCULES: return port == 0x3BA ? !(v & 0x80) : -1;
+    default: return port == 0x3DA || port == 0x3BA ? !!(v & 0x08) : -1;
+    }
+}
+
+int adapter_start_address(const struct display_adapter *a, uint16_t port, uint16_t *address)
+{
+    const uint8_t *reg;
+    uint8_t index;
+    switch (a->card) {
+    case VIDEO_CGA:
+        if (port != 0x3D5)
+            return 0;
+        reg = a->cga.crtc.reg;
+        index = a->cga.crtc.index;
+        break;
+    case VIDEO_MDA: case VIDEO_HERCULES:
+        if (port != 0x3B5)
+            return 0;
+        reg = a->mda.crtc.reg;
+        index = a->mda.crtc.index;
+        break;
+    default:
+        if (port != 0x3D5 && port != 0x3B5)
+            return 0;
+        reg = a->crtc;
+        index = a->crtc_index & 31;
+        break;
+    }
+    if (index != 12 && index != 13)
+        return 0;
+    *address = (uint16_t)(reg[12] << 8 | reg[13]);
+    return 1;
+}

@@ -1,0 +1,230 @@
+/*
+ * tests/check_frames.c: the program's frames (run --frames, docs/frames.md,
+ * sampler/frames.c): the three ways a frame starts, each on a fixture
+ * whose frame times its comment derives (vsync.asm, flip.asm,
+ * frameapi.asm, under --timing table); auto taking the first kind; the
+ * summary line; a run with none; the frame the run ends in kept as
+ * unfinished; the .prx's frames read back, and bad rows refused; the
+ * percentiles.
+ *
+ * Samples: every 4 x 119 = 476 cycles (100 us in whole PIT clocks), so a
+ * frame of L cycles holds floor(L / 476) or ceil(L / 476) of them.
+ */
+#include "testutil.h"
+
+#include "../formats/prx.h"
+#include "../sampler/frames.h"
+
+#define DIR TMP "/frames"
+#define RASTER 79648u               /* a CGA frame: 912 x 262 dots, 3 a cycle */
+#define POLL 28u                    /* vsync.asm's second wait loop */
+#define SAMPLE_CYCLES 476u
+
+/* `profil run --timing table -o DIR/F.PRF OPTS FIXTURE` in an empty DIR
+ * (status 0, 124 with a --timeout); the .prx read into x when wanted. */
+static void run_frames(struct run_result *r, const char *opts, const char *fixture, struct prx *x, int want_prx)
+{
+    char cmd[600], err[300];
+    if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
+        ck_abort_msg("cannot create " DIR);
+    snprintf(cmd, sizeof cmd, "run --timing table -o " DIR "/F.PRF %s " FIXTURE_DIR "%s.com", opts, fixture);
+    run_profil(r, cmd, NULL);
+    ck_assert_msg(r->status == (strstr(opts, "--timeout") ? 124 : 0), "profil %s: %d\n%s", cmd, r->status, r->err);
+    memset(x, 0, sizeof *x);
+    if (want_prx)
+        ck_assert_msg(prx_read_file(DIR "/F.prx", x, err, sizeof err) == 0, "%s", err);
+}
+
+static void assert_samples(const struct prx_frame *f)
+{
+    ck_assert_msg(f->samples == f->cycles / SAMPLE_CYCLES || f->samples == (f->cycles + SAMPLE_CYCLES - 1) / SAMPLE_CYCLES,
+                  "%llu samples in %llu cycles", (unsigned long long)f->samples, (unsigned long long)f->cycles);
+}
+
+START_TEST(vsync_frames_are_whole_retrace_periods)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "", "vsync", &x, 1);     /* auto: the status reads come first */
+    ck_assert_str_eq(x.frame_kind, "vsync");
+    ck_assert_uint_eq(x.nframes, 7);
+    static const unsigned periods[6] = { 1, 1, 2, 1, 1, 2 };    /* work 1, 2, 3, 1, 2, 3 units */
+    for (size_t i = 0; i < 6; i++) {
+        const struct prx_frame *f = &x.frames[i];
+        uint64_t want = (uint64_t)periods[i] * RASTER;
+        ck_assert_msg(f->cycles + POLL > want && f->cycles < want + POLL, "frame %zu: %llu cycles, want %llu +- %u",
+                      i + 1, (unsigned long long)f->cycles, (unsigned long long)want, POLL - 1);
+        ck_assert_int_eq(f->unfinished, 0);
+        if (i > 0)
+            ck_assert_uint_eq(f->start, x.frames[i - 1].start + x.frames[i - 1].cycles);
+        assert_samples(f);
+        /* at least the units' LOOPs: 1765 each */
+        ck_assert_uint_ge(f->insns, (uint64_t)(i % 3 + 1) * 1765);
+    }
+    ck_assert_int_eq(x.frames[6].unfinished, 1);
+    ck_assert_uint_lt(x.frames[6].cycles, 1000);   /* LODSB, OR, JZ, MOV AX, INT 21h */
+    /* median of 1, 1, 1, 1, 2, 2 periods: the 3rd, 16.688 ms; p95: the
+     * 6th, 33.38 ms; the worst of the two 2-period frames, 3 or 6. */
+    const char *line = strstr(r.err, "profil: 6 frames (vsync): median 16.7 ms (59.9 fps), p95 33.4 ms, worst 33.4 ms (frame ");
+    ck_assert_msg(line != NULL, "%s", r.err);
+    line += strlen("profil: 6 frames (vsync): median 16.7 ms (59.9 fps), p95 33.4 ms, worst 33.4 ms (frame ");
+    ck_assert_msg(strncmp(line, "3); ", 4) == 0 || strncmp(line, "6); ", 4) == 0, "%s", line);
+    ck_assert_msg(strstr(line, "; frame 7 unfinished at the end (0.") != NULL, "%s", line);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(flips_start_frames)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "", "flip", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "flip");
+    ck_assert_uint_eq(x.nframes, 4);           /* 4 new addresses; the R13 writes changed nothing */
+    for (size_t i = 0; i < 3; i++) {
+        ck_assert_uint_eq(x.frames[i].cycles, 85070);
+        ck_assert_uint_eq(x.frames[i].insns, 5016);
+        ck_assert_int_eq(x.frames[i].unfinished, 0);
+        assert_samples(&x.frames[i]);
+    }
+    ck_assert_int_eq(x.frames[3].unfinished, 1);
+    /* 85070 cycles = 17.824 ms, 56.1 fps */
+    ck_assert_msg(strstr(r.err, "profil: 3 frames (flip): median 17.8 ms (56.1 fps), p95 17.8 ms, worst 17.8 ms "
+                                "(frame 1); frame 4 unfinished at the end (") != NULL, "%s", r.err);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(frame_calls_start_frames)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "--frames mark", "frameapi", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "mark");
+    ck_assert_uint_eq(x.nframes, 5);
+    for (size_t i = 0; i < 4; i++) {
+        ck_assert_uint_eq(x.frames[i].cycles, 1734);
+        ck_assert_uint_eq(x.frames[i].insns, 106);
+        ck_assert_uint_eq(x.frames[i].start, x.frames[0].start + i * 1734);
+        assert_samples(&x.frames[i]);
+    }
+    ck_assert_int_eq(x.frames[4].unfinished, 1);
+    /* 1734 cycles = 0.363 ms: 2752.4 fps */
+    ck_assert_msg(strstr(r.err, "profil: 4 frames (mark): median 0.4 ms (2752.4 fps), p95 0.4 ms, worst 0.4 ms (frame 1)")
+                  != NULL, "%s", r.err);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(a_kind_not_seen_gives_no_frames)
+{
+    struct run_result r;
+    struct prx x;
+    /* frameapi.com reads no status port: asked for vsync, it has no frames,
+     * says so, and its .prx (none written for frames) is not there. */
+    run_frames(&r, "--frames vsync", "frameapi", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (vsync): no read of the status port saw the vertical sync begin")
+                  != NULL, "%s", r.err);
+    ck_assert_int_ne(access(DIR "/F.prx", F_OK), 0);
+    run_frames(&r, "--frames flip", "vsync", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (flip): the CRTC's start address never changed") != NULL, "%s",
+                  r.err);
+    run_frames(&r, "--frames mark", "flip", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (mark): the program never called FRAME") != NULL, "%s", r.err);
+    /* auto, the default, says nothing of a program with none */
+    run_frames(&r, "", "tiny", &x, 0);
+    ck_assert_ptr_null(strstr(r.err, "profil: no frames"));
+    ck_assert_ptr_null(strstr(r.err, " frames ("));
+}
+END_TEST
+
+START_TEST(unfinished_frame_at_a_timeout)
+{
+    struct run_result r;
+    struct prx x;
+    /* The raster starts at power-on, its first sync at line 224: 224 x 304
+     * = 68096 cycles, so frames start at 68096 + k x 79648 (+ the poll's
+     * 0-27).  Stopped 0.05 s in (238636 cycles): frames 1 and 2 (one
+     * period each) finished; the third, from 227392 (two periods of
+     * work), cut by the limit about 11200 cycles in. */
+    run_frames(&r, "--timeout 0.05", "vsync", &x, 1);
+    ck_assert_uint_eq(x.nframes, 3);
+    ck_assert_uint_ge(x.frames[0].start, 68096);
+    ck_assert_uint_lt(x.frames[0].start, 68096 + POLL);
+    const struct prx_frame *last = &x.frames[2];
+    ck_assert_int_eq(last->unfinished, 1);
+    ck_assert_uint_ge(last->start + last->cycles, 238636);
+    ck_assert_uint_lt(last->start + last->cycles, 238636 + 100);
+    ck_assert_int_eq(x.frames[0].unfinished, 0);
+    ck_assert_int_eq(x.frames[1].unfinished, 0);
+    ck_assert_msg(strstr(r.err, "unfinished at the end") != NULL, "%s", r.err);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(prx_frames_checked)
+{
+    static const struct { const char *rows, *error; } bad[] = {
+        { "[[10, 5, 1, 0, 0], [12, 5, 1, 0, 0]]", "frame 1 is not [start, cycles, instructions, samples, unfinished]" },
+        { "[[10, 5, 1, 0, 2]]", "frame 0 is not [start, cycles" },
+        { "[[10, 5, 1, 0, 1], [15, 5, 1, 0, 0]]", "frame 0 is unfinished but not the last" },
+    };
+    char text[800], err[300];
+    struct prx y;
+    if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
+        ck_abort();
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(text, sizeof text,
+                 "{\"format\": \"profil-prx\", \"version\": 4, \"instructions\": 1, \"cycles\": 1, \"layout\": "
+                 "{\"clock_grain\": 1, \"bucket_size\": 1, \"bucket_num\": 1, \"prog_low_pa\": 1, \"prog_high_pa\": 2, "
+                 "\"dos_pa\": 1}, \"addresses\": [], \"frame_kind\": \"mark\", \"frames\": {\"rows\": %s}}",
+                 bad[i].rows);
+        FILE *f = fopen(DIR "/bad.prx", "w");
+        fputs(text, f);
+        fclose(f);
+        ck_assert_int_eq(prx_read_file(DIR "/bad.prx", &y, err, sizeof err), -1);
+        ck_assert_msg(strstr(err, bad[i].error) != NULL, "%s", err);
+    }
+}
+END_TEST
+
+START_TEST(percentiles_by_nearest_rank)
+{
+    /* 20 finished frames of 1..20 cycles in reverse, then an unfinished one:
+     * median the 10th shortest (10), p95 the 19th (19), worst 20 (frame 1). */
+    struct prx_frame f[21];
+    for (unsigned i = 0; i < 20; i++)
+        f[i] = (struct prx_frame){ 0, 20 - i, 0, 0, 0 };
+    f[20] = (struct prx_frame){ 0, 1000, 0, 0, 1 };
+    struct frame_stats st;
+    ck_assert_int_eq(frame_stats(f, 21, &st), 0);
+    ck_assert_uint_eq(st.finished, 20);
+    ck_assert_uint_eq(st.median, 10);
+    ck_assert_uint_eq(st.p95, 19);
+    ck_assert_uint_eq(st.worst, 20);
+    ck_assert_uint_eq(st.worst_frame, 1);
+    ck_assert_int_eq(frame_stats(f + 20, 1, &st), 0);   /* only an unfinished one */
+    ck_assert_uint_eq(st.finished, 0);
+    ck_assert_uint_eq(st.median, 0);
+    enum frame_kind k;
+    ck_assert_int_eq(frame_kind_parse("flip", &k), 0);
+    ck_assert_int_eq(k, FRAMES_FLIP);
+    ck_assert_int_eq(frame_kind_parse("vblank", &k), -1);
+}
+END_TEST
+
+Suite *frames_suite(void)
+{
+    Suite *s = suite_create("frames");
+    TCase *tc = tcase_create("frames");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, vsync_frames_are_whole_retrace_periods);
+    tcase_add_test(tc, flips_start_frames);
+    tcase_add_test(tc, frame_calls_start_frames);
+    tcase_add_test(tc, a_kind_not_seen_gives_no_frames);
+    tcase_add_test(tc, unfinished_frame_at_a_timeout);
+    tcase_add_test(tc, prx_frames_checked);
+    tcase_add_test(tc, percentiles_by_nearest_rank);
+    suite_add_tcase(s, tc);
+    return s;
+}
