@@ -33,10 +33,13 @@ struct hist_request {
     int top_given;
     int sort;                   /* enum hist_sort (cmd/hist.c) */
     const char *process;        /* --process: one program of a .prx with children */
+    unsigned worst_frames;      /* --worst-frames K: the K slowest frames (0: not asked) */
 };
 int hist_prx(const struct hist_request *q);
 /* cmd/hist_zones.c: --by zone, the program's own zones and marks, and their exports. */
 int hist_zones(const struct prx *x, const struct hist_request *q);
+/* cmd/hist_frames.c: --by frame and --worst-frames K, the program's frames. */
+int hist_frames(const struct prx *x, const struct hist_request *q);
 /* cmd/hist_calls.c: --by function, --callgraph, --by site, folded/callgrind of the call tree. */
 struct prx;
 struct symtab;

@@ -64,6 +64,7 @@ static int add_stalls(const struct prx *x, const struct symtab *t, int by_line, 
 static int wants_calls(const struct hist_request *q)
 {
     return q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE || q->by == BY_SERVICE || q->by == BY_ZONE ||
+           q->by == BY_FRAME || q->worst_frames ||
            q->format == FORMAT_FOLDED || q->format == FORMAT_CALLGRIND;
 }
 

@@ -22,6 +22,7 @@
 #include "../formats/guard.h"
 #include "../formats/png.h"
 #include "../formats/screen.h"
+#include "../report/frames.h"
 #include "../report/summary.h"
 #include "../formats/symtab.h"
 #include "../sampler/exact.h"
@@ -511,7 +512,6 @@ static void zone_summary(const struct prx *x, FILE *f)
  * named a kind, that there were none. */
 static void frame_summary(const struct prx *x, enum profil_frames asked, int dropped, FILE *f)
 {
-    struct frame_stats st;
     if (x->nframes == 0) {
         if (asked == PROFIL_FRAMES_AUTO)
             return;             /* the default: most programs have none */
@@ -522,19 +522,9 @@ static void frame_summary(const struct prx *x, enum profil_frames asked, int dro
                 : "the program never called FRAME");
         return;
     }
-    if (frame_stats(x->frames, x->nframes, &st) != 0) {
-        fprintf(f, "profil: out of memory: no frame times\n");
-        return;
-    }
-    double median_ms = cycles_to_seconds(st.median) * 1e3;
-    fprintf(f, "profil: %zu frame%s (%s)", st.finished, st.finished == 1 ? "" : "s", x->frame_kind);
-    if (st.finished)
-        fprintf(f, ": median %.1f ms (%.1f fps), p95 %.1f ms, worst %.1f ms (frame %zu)", median_ms,
-                1e3 / median_ms, cycles_to_seconds(st.p95) * 1e3, cycles_to_seconds(st.worst) * 1e3,
-                st.worst_frame);
-    const struct prx_frame *last = &x->frames[x->nframes - 1];
-    if (last->unfinished)
-        fprintf(f, "; frame %zu unfinished at the end (%.1f ms)", x->nframes, cycles_to_seconds(last->cycles) * 1e3);
+    fputs("profil: ", f);
+    if (frames_line(f, x) != 0)
+        fputs("out of memory: no frame times", f);
     if (dropped)
         fprintf(f, "; more past the first %u not kept", FRAMES_MAX);
     fputc('\n', f);

@@ -254,7 +254,7 @@ static enum profil_error start_sampler(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     s->s.procs = &s->procs;
     s->dos.procs = &s->procs.obs;
-    frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s);
+    frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s, adapter_start(&m->adapter));
     m->display = &s->frames.obs;
     if (s->files.prs[0])
         s->s.log = &s->log;

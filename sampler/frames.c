@@ -74,7 +74,7 @@ static void on_status(void *ctx, int vsync, uint64_t now)
 static void on_start_address(void *ctx, uint16_t address, uint64_t raster_frame, uint64_t now)
 {
     struct frames *fr = ctx;
-    if (fr->have_flip && address == fr->flip_address)
+    if (address == fr->flip_address)
         return;
     int same_raster = fr->have_flip && raster_frame == fr->flip_raster;
     fr->have_flip = 1;
@@ -84,9 +84,10 @@ static void on_start_address(void *ctx, uint16_t address, uint64_t raster_frame,
         frame_start(fr, FRAMES_FLIP, now);
 }
 
-void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, const struct sampler *s)
+void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, const struct sampler *s, uint16_t shown)
 {
     memset(fr, 0, sizeof *fr);
+    fr->flip_address = shown;
     fr->want = fr->kind = want;
     fr->m = m;
     fr->s = s;
@@ -117,40 +118,4 @@ void frames_to_prx(struct frames *fr, struct prx *x)
     snprintf(x->frame_kind, sizeof x->frame_kind, "%s", frame_kind_name(fr->kind));
     fr->f = NULL;
     fr->n = fr->cap = 0;
-}
-
-static int by_cycles(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The ceil(p x n / 100)-th of n sorted values. */
-static uint64_t rank(const uint64_t *v, size_t n, unsigned p)
-{
-    size_t k = (n * p + 99) / 100;
-    return v[k ? k - 1 : 0];
-}
-
-int frame_stats(const struct prx_frame *f, size_t n, struct frame_stats *st)
-{
-    memset(st, 0, sizeof *st);
-    uint64_t *v = malloc((n ? n : 1) * sizeof *v);
-    if (!v)
-        return -1;
-    for (size_t i = 0; i < n; i++)
-        if (!f[i].unfinished) {
-            v[st->finished++] = f[i].cycles;
-            if (f[i].cycles > st->worst) {
-                st->worst = f[i].cycles;
-                st->worst_frame = i + 1;
-            }
-        }
-    if (st->finished) {
-        qsort(v, st->finished, sizeof *v, by_cycles);
-        st->median = rank(v, st->finished, 50);
-        st->p95 = rank(v, st->finished, 95);
-    }
-    free(v);
-    return 0;
 }

@@ -12,6 +12,7 @@
  * Per frame: its start and cycles, the instructions (the machine's count)
  * and the samples (the sampler's total) in it.  The frame the run ends in
  * is kept as unfinished.  The display_observer goes to machine->display.
+ * Their statistics and reports: report/frames.h.
  */
 #ifndef PROFIL_SAMPLER_FRAMES_H
 #define PROFIL_SAMPLER_FRAMES_H
@@ -38,8 +39,8 @@ struct frames {
     struct machine *m;              /* the instruction count */
     const struct sampler *s;        /* the samples (or NULL) */
     int seen_outside;               /* vsync: a status read showed no sync since the last frame */
-    int have_flip;                  /* flip: a start address of a flip so far */
-    uint16_t flip_address;          /* that address */
+    int have_flip;                  /* flip: a flip so far (flip_raster holds) */
+    uint16_t flip_address;          /* the start address at the last flip, or at the start */
     uint64_t flip_raster;           /* the card's raster frame of the last flip */
     struct prx_frame *f;            /* the frames, the last one still open */
     size_t n, cap;
@@ -48,7 +49,9 @@ struct frames {
     struct display_observer obs;    /* hand &obs to machine->display */
 };
 
-void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, const struct sampler *s);
+/* `shown`: the start address the card has when the run starts (the first
+ * write that changes it is a flip). */
+void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, const struct sampler *s, uint16_t shown);
 void frames_free(struct frames *fr);
 /* The program's FRAME call at `now`. */
 void frames_mark(struct frames *fr, uint64_t now);
@@ -56,15 +59,5 @@ void frames_mark(struct frames *fr, uint64_t now);
 void frames_finish(struct frames *fr, uint64_t now);
 /* The frames into the .prx (moved: fr keeps none). */
 void frames_to_prx(struct frames *fr, struct prx *x);
-
-/* Percentiles of the finished frames' cycles (nearest rank: the
- * ceil(p x n / 100)-th shortest); 0 when there are none. */
-struct frame_stats {
-    size_t finished;                /* frames with an end */
-    uint64_t median, p95, worst;    /* cycles */
-    size_t worst_frame;             /* its number, from 1 (the first of the slowest) */
-};
-/* 0, or -1 out of memory. */
-int frame_stats(const struct prx_frame *f, size_t n, struct frame_stats *st);
 
 #endif

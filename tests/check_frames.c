@@ -5,7 +5,7 @@
  * frameapi.asm, under --timing table); auto taking the first kind; the
  * summary line; a run with none; the frame the run ends in kept as
  * unfinished; the .prx's frames read back, and bad rows refused; the
- * percentiles.
+ * percentiles; hist --by frame and --worst-frames in text, CSV and JSON.
  *
  * Samples: every 4 x 119 = 476 cycles (100 us in whole PIT clocks), so a
  * frame of L cycles holds floor(L / 476) or ceil(L / 476) of them.
@@ -13,6 +13,7 @@
 #include "testutil.h"
 
 #include "../formats/prx.h"
+#include "../report/frames.h"
 #include "../sampler/frames.h"
 
 #define DIR TMP "/frames"
@@ -20,14 +21,17 @@
 #define POLL 28u                    /* vsync.asm's second wait loop */
 #define SAMPLE_CYCLES 476u
 
-/* `profil run --timing table -o DIR/F.PRF OPTS FIXTURE` in an empty DIR
- * (status 0, 124 with a --timeout); the .prx read into x when wanted. */
+/* `profil run --timing table -o DIR/F.PRF OPTS FIXTURE.com [TAIL]` in an
+ * empty DIR (fixture "NAME" or "NAME TAIL"; status 0, 124 with a
+ * --timeout); the .prx read into x when wanted. */
 static void run_frames(struct run_result *r, const char *opts, const char *fixture, struct prx *x, int want_prx)
 {
     char cmd[600], err[300];
     if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
         ck_abort_msg("cannot create " DIR);
-    snprintf(cmd, sizeof cmd, "run --timing table -o " DIR "/F.PRF %s " FIXTURE_DIR "%s.com", opts, fixture);
+    const char *tail = strchr(fixture, ' ');    /* "NAME TAIL": the program's command tail */
+    snprintf(cmd, sizeof cmd, "run --timing table -o " DIR "/F.PRF %s " FIXTURE_DIR "%.*s.com%s", opts,
+             tail ? (int)(tail - fixture) : (int)strlen(fixture), fixture, tail ? tail : "");
     run_profil(r, cmd, NULL);
     ck_assert_msg(r->status == (strstr(opts, "--timeout") ? 124 : 0), "profil %s: %d\n%s", cmd, r->status, r->err);
     memset(x, 0, sizeof *x);
@@ -162,6 +166,105 @@ START_TEST(unfinished_frame_at_a_timeout)
 }
 END_TEST
 
+/* `profil hist ARGS`, status `want`. */
+static void hist(struct run_result *r, const char *args, int want)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "hist %s", args);
+    run_profil(r, cmd, NULL);
+    ck_assert_msg(r->status == want, "profil %s: %d\n%s", cmd, r->status, r->err);
+}
+
+START_TEST(hist_by_frame_and_worst_frames)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "--frames mark", "frameapi", &x, 1);
+    char row[200];
+    /* Every frame in order: 4 of 1734 cycles (0.363 ms: 1734 x 3 /
+     * 14318.18) and 106 instructions, the 5th unfinished. */
+    hist(&r, DIR "/F.prx --by frame", 0);
+    static const char head[] = "  frame          start       cycles         ms  instructions   samples\n";
+    ck_assert_msg(strncmp(r.out, head, strlen(head)) == 0, "%s", r.out);
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(row, sizeof row, "%7zu %14llu %12u %10s %13u %9llu\n", i + 1, (unsigned long long)x.frames[i].start,
+                 1734u, "0.363", 106u, (unsigned long long)x.frames[i].samples);
+        ck_assert_msg(strstr(r.out, row) != NULL, "%s\nlacks\n%s", r.out, row);
+    }
+    ck_assert_msg(strstr(r.out, "  unfinished\n4 frames (mark): median 0.4 ms (2752.4 fps), p95 0.4 ms, worst 0.4 ms "
+                                "(frame 1); frame 5 unfinished at the end (") != NULL, "%s", r.out);
+    /* The 2 slowest: all equal, so frames 1 and 2 (the earlier first); the
+     * unfinished one is none of them. */
+    hist(&r, DIR "/F.prx --worst-frames 2 --format csv", 0);
+    snprintf(row, sizeof row, "frame,start,cycles,ms,instructions,samples,unfinished\n1,%llu,1734,0.363,106,%llu,0\n"
+             "2,%llu,1734,0.363,106,%llu,0\n", (unsigned long long)x.frames[0].start,
+             (unsigned long long)x.frames[0].samples, (unsigned long long)x.frames[1].start,
+             (unsigned long long)x.frames[1].samples);
+    ck_assert_str_eq(r.out, row);
+    hist(&r, DIR "/F.prx --by frame --format json", 0);
+    ck_assert_msg(strstr(r.out, "\"frame_kind\": \"mark\", \"unit\": \"cycles\", \"cpu_hz\": 4772727, \"finished\": 4, "
+                                "\"median\": 1734, \"p95\": 1734, \"worst\": 1734, \"worst_frame\": 1,") != NULL,
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "{\"frame\": 5, ") && strstr(r.out, "\"unfinished\": true}\n  ]\n}\n"), "%s", r.out);
+    prx_free(&x);
+    /* vsync.com's slowest: its two 2-period frames, 3 and 6 */
+    run_frames(&r, "", "vsync", &x, 1);
+    hist(&r, DIR "/F.prx --worst-frames 2 --format csv", 0);
+    ck_assert_msg(strstr(r.out, "\n3,") && strstr(r.out, "\n6,"), "%s", r.out);
+    prx_free(&x);
+    /* Errors: a .PRF, an export it has none of, a .prx without frames */
+    hist(&r, DIR "/F.PRF --by frame", PROFIL_EXIT_FAILED);
+    ck_assert_msg(strstr(r.err, "F.PRF: a .PRF has no frames; they are in the .prx beside it"), "%s", r.err);
+    hist(&r, DIR "/F.prx --by frame --format folded", 2);
+    ck_assert_msg(strstr(r.err, "profil: --format folded: --by frame is printed as text, csv or json"), "%s", r.err);
+    run_frames(&r, "--trace", "tiny", &x, 1);
+    hist(&r, DIR "/F.prx --worst-frames 3", PROFIL_EXIT_FAILED);
+    ck_assert_msg(strstr(r.err, "profil: --worst-frames: " DIR "/F.prx has no frames"), "%s", r.err);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(diff_frame_percentiles)
+{
+    struct run_result r;
+    struct prx x;
+    if (system("rm -rf " DIR "2 && mkdir -p " DIR "2") != 0)
+        ck_abort();
+    /* OLD: 1, 1, 2, 1, 1, 2 periods; NEW (tail 333333): 2 periods each.
+     * The median goes from one period to two (+100%, within the poll's 28
+     * cycles), p95 and worst stay two periods (within 2 x 28 / 159296 =
+     * 0.04%). */
+    run_frames(&r, "", "vsync", &x, 1);
+    prx_free(&x);
+    if (system("mv " DIR "/F.prx " DIR "2/OLD.prx") != 0)
+        ck_abort();
+    run_frames(&r, "", "vsync 333333", &x, 1);
+    ck_assert_uint_eq(x.nframes, 7);
+    for (size_t i = 0; i < 6; i++)
+        ck_assert_uint_lt(x.frames[i].cycles - (2 * RASTER - POLL), 2 * POLL);
+    prx_free(&x);
+    run_profil(&r, "diff " DIR "2/OLD.prx " DIR "/F.prx", NULL);
+    ck_assert_msg(r.status == 1, "%d\n%s%s", r.status, r.out, r.err);
+    ck_assert_msg(strstr(r.out, "frames (vsync -> vsync): 6 -> 6 finished\n  median      16.") &&
+                  strstr(r.out, "ms ->     33.3") && strstr(r.out, "  <-- grew past the frame threshold\n  p95 "),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "profil: frames differ: median grew past the frame threshold (5.0%)\n"), "%s", r.out);
+    /* the other way, and past a threshold of 100%: they match */
+    run_profil(&r, "diff " DIR "/F.prx " DIR "2/OLD.prx", NULL);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "profil: frames match (frame threshold 5.0%)\n"), "%s", r.out);
+    run_profil(&r, "diff --frame-threshold 100.1 " DIR "2/OLD.prx " DIR "/F.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.out);
+    /* against a run without frames (a trace of frameapi.com, which
+     * flips nothing): not comparable, and said */
+    run_frames(&r, "--trace --frames flip", "frameapi", &x, 1);
+    ck_assert_ptr_null(x.frames);
+    prx_free(&x);
+    run_profil(&r, "diff " DIR "2/OLD.prx " DIR "/F.prx", NULL);
+    ck_assert_msg(r.status == 2 && strstr(r.out, "profil: frames only in " DIR "2/OLD.prx: the other run had none\n"),
+                  "%d %s", r.status, r.out);
+}
+END_TEST
+
 START_TEST(prx_frames_checked)
 {
     static const struct { const char *rows, *error; } bad[] = {
@@ -223,6 +326,8 @@ Suite *frames_suite(void)
     tcase_add_test(tc, frame_calls_start_frames);
     tcase_add_test(tc, a_kind_not_seen_gives_no_frames);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
+    tcase_add_test(tc, hist_by_frame_and_worst_frames);
+    tcase_add_test(tc, diff_frame_percentiles);
     tcase_add_test(tc, prx_frames_checked);
     tcase_add_test(tc, percentiles_by_nearest_rank);
     suite_add_tcase(s, tc);

@@ -201,32 +201,40 @@ int adapter_status_vsync(const struct display_adapter *a, uint16_t port, uint8_t
     }
 }
 
-int adapter_start_address(const struct display_adapter *a, uint16_t port, uint16_t *address)
+/* The card's CRTC registers and index, and whether `port` is its data port. */
+static const uint8_t *crtc_of(const struct display_adapter *a, uint16_t port, uint8_t *index, int *data_port)
 {
-    const uint8_t *reg;
-    uint8_t index;
     switch (a->card) {
     case VIDEO_CGA:
-        if (port != 0x3D5)
-            return 0;
-        reg = a->cga.crtc.reg;
-        index = a->cga.crtc.index;
-        break;
+        *index = a->cga.crtc.index;
+        *data_port = port == 0x3D5;
+        return a->cga.crtc.reg;
     case VIDEO_MDA: case VIDEO_HERCULES:
-        if (port != 0x3B5)
-            return 0;
-        reg = a->mda.crtc.reg;
-        index = a->mda.crtc.index;
-        break;
+        *index = a->mda.crtc.index;
+        *data_port = port == 0x3B5;
+        return a->mda.crtc.reg;
     default:
-        if (port != 0x3D5 && port != 0x3B5)
-            return 0;
-        reg = a->crtc;
-        index = a->crtc_index & 31;
-        break;
+        *index = a->crtc_index & 31;
+        *data_port = port == 0x3D5 || port == 0x3B5;
+        return a->crtc;
     }
-    if (index != 12 && index != 13)
+}
+
+uint16_t adapter_start(const struct display_adapter *a)
+{
+    uint8_t index;
+    int data_port;
+    const uint8_t *reg = crtc_of(a, 0, &index, &data_port);
+    return (uint16_t)(reg[12] << 8 | reg[13]);
+}
+
+int adapter_start_address(const struct display_adapter *a, uint16_t port, uint16_t *address)
+{
+    uint8_t index;
+    int data_port;
+    crtc_of(a, port, &index, &data_port);
+    if (!data_port || (index != 12 && index != 13))
         return 0;
-    *address = (uint16_t)(reg[12] << 8 | reg[13]);
+    *address = adapter_start(a);
     return 1;
 }

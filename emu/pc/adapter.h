@@ -72,6 +72,8 @@ int adapter_status_vsync(const struct display_adapter *a, uint16_t port, uint8_t
 /* After a write to `port`: 1 with the CRTC's start address (R12 high,
  * R13 low) when it was a write of R12 or R13, else 0. */
 int adapter_start_address(const struct display_adapter *a, uint16_t port, uint16_t *address);
+/* The CRTC's start address now (R12 high, R13 low). */
+uint16_t adapter_start(const struct display_adapter *a);
 /* The colour card (CGA, EGA, VGA) or the monochrome one (MDA, Hercules). */
 int adapter_is_mono(const struct display_adapter *a);
 
