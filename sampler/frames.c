@@ -45,8 +45,11 @@ static void frame_start(struct frames *fr, enum frame_kind kind, uint64_t now)
         fr->kind = kind;
     if (kind != fr->kind || fr->failed)
         return;
-    if (fr->n >= FRAMES_MAX) {
-        fr->dropped++;
+    if (fr->n >= fr->max) {
+        if (fr->dropped++ == 0 && fr->n) {
+            close_open(fr, now);        /* the last kept frame ends here */
+            fr->f[fr->n - 1].unfinished = 0;
+        }
         return;
     }
     if (grow_array(&fr->f, &fr->cap, fr->n + 1, sizeof *fr->f) != 0) {
@@ -88,6 +91,7 @@ void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, con
 {
     memset(fr, 0, sizeof *fr);
     fr->flip_address = shown;
+    fr->max = FRAMES_MAX;
     fr->want = fr->kind = want;
     fr->m = m;
     fr->s = s;
@@ -108,7 +112,8 @@ void frames_mark(struct frames *fr, uint64_t now)
 
 void frames_finish(struct frames *fr, uint64_t now)
 {
-    close_open(fr, now);
+    if (!fr->dropped)
+        close_open(fr, now);
 }
 
 void frames_to_prx(struct frames *fr, struct prx *x)

@@ -12,6 +12,7 @@
  */
 #include "testutil.h"
 
+#include "../emu/machine.h"
 #include "../formats/prx.h"
 #include "../report/frames.h"
 #include "../sampler/frames.h"
@@ -291,6 +292,60 @@ START_TEST(prx_frames_checked)
 }
 END_TEST
 
+START_TEST(rules_and_the_cap)
+{
+    /* The observer driven by hand: vsync needs a read outside the sync
+     * first; auto keeps the first kind; flips within one raster frame are
+     * one; past `max` the last kept frame ends where the next would start. */
+    struct machine *m = machine_new(CPU_8088);
+    struct frames fr;
+    frames_init(&fr, FRAMES_AUTO, m, NULL, 0x0000);
+    fr.obs.status(fr.obs.ctx, 1, 100);            /* in the sync, none seen outside: nothing */
+    ck_assert_uint_eq(fr.n, 0);
+    fr.obs.start_address(fr.obs.ctx, 0x0000, 0, 150);   /* the address shown: no flip */
+    ck_assert_uint_eq(fr.n, 0);
+    fr.obs.status(fr.obs.ctx, 0, 200);
+    fr.obs.status(fr.obs.ctx, 1, 300);            /* frame 1 (vsync from now on) */
+    fr.obs.status(fr.obs.ctx, 1, 350);            /* still in it: nothing */
+    fr.obs.start_address(fr.obs.ctx, 0x0800, 0, 400);   /* a flip: not followed */
+    frames_mark(&fr, 450);                        /* FRAME: not followed */
+    fr.obs.status(fr.obs.ctx, 0, 500);
+    fr.obs.status(fr.obs.ctx, 1, 1000);           /* frame 2 */
+    ck_assert_int_eq(fr.kind, FRAMES_VSYNC);
+    ck_assert_uint_eq(fr.n, 2);
+    ck_assert_uint_eq(fr.f[0].start, 300);
+    ck_assert_uint_eq(fr.f[0].cycles, 700);
+    ck_assert_int_eq(fr.f[0].unfinished, 0);
+    fr.max = 3;
+    fr.obs.status(fr.obs.ctx, 0, 1100);
+    fr.obs.status(fr.obs.ctx, 1, 2000);           /* frame 3, the last kept */
+    fr.obs.status(fr.obs.ctx, 0, 2100);
+    fr.obs.status(fr.obs.ctx, 1, 3000);           /* dropped: frame 3 ends here */
+    fr.obs.status(fr.obs.ctx, 0, 3100);
+    fr.obs.status(fr.obs.ctx, 1, 4000);           /* dropped */
+    frames_finish(&fr, 5000);
+    ck_assert_uint_eq(fr.n, 3);
+    ck_assert_uint_eq(fr.dropped, 2);
+    ck_assert_uint_eq(fr.f[2].cycles, 1000);
+    ck_assert_int_eq(fr.f[2].unfinished, 0);
+    frames_free(&fr);
+    /* flips: a change in a raster frame with a flip already is the same flip */
+    frames_init(&fr, FRAMES_FLIP, m, NULL, 0x0000);
+    fr.obs.start_address(fr.obs.ctx, 0x0800, 5, 100);   /* flip, raster frame 5 */
+    fr.obs.start_address(fr.obs.ctx, 0x0810, 5, 110);   /* R13 of the same flip */
+    fr.obs.start_address(fr.obs.ctx, 0x0000, 6, 80000); /* the next raster frame: a flip */
+    fr.obs.status(fr.obs.ctx, 0, 80100);
+    fr.obs.status(fr.obs.ctx, 1, 80200);                /* vsync: not followed */
+    frames_finish(&fr, 90000);
+    ck_assert_uint_eq(fr.n, 2);
+    ck_assert_uint_eq(fr.f[0].cycles, 79900);
+    ck_assert_int_eq(fr.f[1].unfinished, 1);
+    ck_assert_uint_eq(fr.f[1].cycles, 10000);
+    frames_free(&fr);
+    machine_free(m);
+}
+END_TEST
+
 START_TEST(percentiles_by_nearest_rank)
 {
     /* 20 finished frames of 1..20 cycles in reverse, then an unfinished one:
@@ -329,6 +384,7 @@ Suite *frames_suite(void)
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, diff_frame_percentiles);
     tcase_add_test(tc, prx_frames_checked);
+    tcase_add_test(tc, rules_and_the_cap);
     tcase_add_test(tc, percentiles_by_nearest_rank);
     suite_add_tcase(s, tc);
     return s;
