@@ -298,3 +298,41 @@ void prx_free(struct prx *x)
     x->sites = NULL;
     x->n = x->ncalls = x->nsites = 0;
 }
+
+/* ---- the frames' statistics ---- */
+
+static int frame_by_cycles(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The ceil(p x n / 100)-th of n sorted values. */
+static uint64_t frame_rank(const uint64_t *v, size_t n, unsigned p)
+{
+    size_t k = (n * p + 99) / 100;
+    return v[k ? k - 1 : 0];
+}
+
+int prx_frame_stats(const struct prx_frame *f, size_t n, struct prx_frame_stats *st)
+{
+    *st = (struct prx_frame_stats){ 0 };
+    uint64_t *v = malloc((n ? n : 1) * sizeof *v);
+    if (!v)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (!f[i].unfinished) {
+            v[st->finished++] = f[i].cycles;
+            if (f[i].cycles > st->worst) {
+                st->worst = f[i].cycles;
+                st->worst_frame = i + 1;
+            }
+        }
+    if (st->finished) {
+        qsort(v, st->finished, sizeof *v, frame_by_cycles);
+        st->median = frame_rank(v, st->finished, 50);
+        st->p95 = frame_rank(v, st->finished, 95);
+    }
+    free(v);
+    return 0;
+}

@@ -128,6 +128,17 @@ struct prx_frame {
 };
 #define PRX_FRAME_KIND_MAX 8        /* "vsync", "flip", "mark", "auto" */
 
+/* Of the finished frames (nearest rank: the ceil(p x n / 100)-th
+ * shortest); all 0 when there are none.  The reports' figures and the
+ * .prc's frame totals. */
+struct prx_frame_stats {
+    size_t finished;                /* frames with an end */
+    uint64_t median, p95, worst;    /* cycles */
+    size_t worst_frame;             /* its number, from 1 (the first of the slowest) */
+};
+/* 0, or -1 out of memory. */
+int prx_frame_stats(const struct prx_frame *f, size_t n, struct prx_frame_stats *st);
+
 struct prx {
     char program[64];
     char program_path[PRX_PATH_MAX];    /* the program's absolute host path at the run; "": not recorded */

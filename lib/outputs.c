@@ -393,9 +393,14 @@ enum profil_error profil_session_write(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     }
     char say[1200] = "";        /* NAME.prc, the exact counts; which counters wrapped */
+    s->services.frames = s->trace.frames;       /* lent: the .prc holds their totals */
+    s->services.nframes = s->trace.nframes;
+    snprintf(s->services.frame_kind, sizeof s->services.frame_kind, "%s", s->trace.frame_kind);
     if (!exact_finish_into(&set, s->files.prf, s->o.program, &s->s, s->m, s->tracing ? &s->tr : NULL, &s->services,
                            say, sizeof say))
         say[0] = 0;
+    s->services.frames = NULL;
+    s->services.nframes = 0;
     enum profil_error e = commit_outputs(s, &set, say);
     if (e == PROFIL_OK)
         write_children(s);

@@ -10,42 +10,6 @@
 #include "../formats/clockrate.h"
 #include "../formats/jsonio.h"
 
-static int by_cycles(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The ceil(p x n / 100)-th of n sorted values. */
-static uint64_t rank(const uint64_t *v, size_t n, unsigned p)
-{
-    size_t k = (n * p + 99) / 100;
-    return v[k ? k - 1 : 0];
-}
-
-int frame_stats(const struct prx_frame *f, size_t n, struct frame_stats *st)
-{
-    *st = (struct frame_stats){ 0 };
-    uint64_t *v = malloc((n ? n : 1) * sizeof *v);
-    if (!v)
-        return -1;
-    for (size_t i = 0; i < n; i++)
-        if (!f[i].unfinished) {
-            v[st->finished++] = f[i].cycles;
-            if (f[i].cycles > st->worst) {
-                st->worst = f[i].cycles;
-                st->worst_frame = i + 1;
-            }
-        }
-    if (st->finished) {
-        qsort(v, st->finished, sizeof *v, by_cycles);
-        st->median = rank(v, st->finished, 50);
-        st->p95 = rank(v, st->finished, 95);
-    }
-    free(v);
-    return 0;
-}
-
 double frame_ms(uint64_t cycles)
 {
     return (double)cycles * 1e3 * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
@@ -53,8 +17,8 @@ double frame_ms(uint64_t cycles)
 
 int frames_line(FILE *f, const struct prx *x)
 {
-    struct frame_stats st;
-    if (frame_stats(x->frames, x->nframes, &st) != 0)
+    struct prx_frame_stats st;
+    if (prx_frame_stats(x->frames, x->nframes, &st) != 0)
         return -1;
     fprintf(f, "%zu frame%s (%s)", st.finished, st.finished == 1 ? "" : "s", x->frame_kind);
     if (st.finished)
@@ -99,10 +63,10 @@ static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format
 
 int frames_report(FILE *f, const struct prx *x, unsigned worst, enum frames_format format)
 {
-    struct frame_stats st;
+    struct prx_frame_stats st;
     size_t n = x->nframes;
     struct ranked *order = malloc((n ? n : 1) * sizeof *order);
-    if (!order || frame_stats(x->frames, n, &st) != 0) {
+    if (!order || prx_frame_stats(x->frames, n, &st) != 0) {
         free(order);
         return -1;
     }
@@ -148,8 +112,8 @@ int frames_report(FILE *f, const struct prx *x, unsigned worst, enum frames_form
 
 int frames_diff(FILE *f, const struct prx *old, const struct prx *new, double threshold, char *grew, size_t n)
 {
-    struct frame_stats a, b;
-    if (frame_stats(old->frames, old->nframes, &a) != 0 || frame_stats(new->frames, new->nframes, &b) != 0)
+    struct prx_frame_stats a, b;
+    if (prx_frame_stats(old->frames, old->nframes, &a) != 0 || prx_frame_stats(new->frames, new->nframes, &b) != 0)
         return -1;
     const struct { const char *what; uint64_t old, new; } rows[] = {
         { "median", a.median, b.median }, { "p95", a.p95, b.p95 }, { "worst", a.worst, b.worst },

@@ -2,8 +2,7 @@
  * report/frames.h: the program's frames as reports show them (the .prx's
  * frames, sampler/frames.h; docs/frames.md).
  *
- * Owns the frame-time statistics (median and 95th percentile by nearest
- * rank, the worst), the summary's line of them, `hist --by frame` and
+ * Owns (over formats/prx.h's statistics) the summary's line of them, `hist --by frame` and
  * `--worst-frames K` in text, CSV and JSON, and `diff`'s comparison of
  * two runs' frame times.
  */
@@ -15,16 +14,6 @@
 #include <stdio.h>
 
 #include "../formats/prx.h"
-
-/* Of the finished frames (nearest rank: the ceil(p x n / 100)-th
- * shortest); all 0 when there are none. */
-struct frame_stats {
-    size_t finished;                /* frames with an end */
-    uint64_t median, p95, worst;    /* cycles */
-    size_t worst_frame;             /* its number, from 1 (the first of the slowest) */
-};
-/* 0, or -1 out of memory. */
-int frame_stats(const struct prx_frame *f, size_t n, struct frame_stats *st);
 
 /* Emulated milliseconds of `cycles`. */
 double frame_ms(uint64_t cycles);

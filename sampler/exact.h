@@ -22,7 +22,8 @@
  * "profil: warning: " prefix) when there is something to tell: counters
  * wrapped, or the companion could not be written; else 0. */
 /* The run's NAME.prc contents: the counts are lent from s, the services
- * from `services` (NULL: none); valid while they are. */
+ * from `services` (NULL: none), and the totals of its frames when it has
+ * them (`services->frames`, lent by the session); valid while they are. */
 struct prc;
 void exact_prc(const char *program, const struct sampler *s, struct machine *m, int tracing,
                const struct prx *services, struct prc *c);

@@ -13,6 +13,7 @@
 #include "testutil.h"
 
 #include "../emu/machine.h"
+#include "../formats/prc.h"
 #include "../formats/prx.h"
 #include "../report/frames.h"
 #include "../sampler/frames.h"
@@ -76,6 +77,18 @@ START_TEST(vsync_frames_are_whole_retrace_periods)
     ck_assert_msg(strncmp(line, "3); ", 4) == 0 || strncmp(line, "6); ", 4) == 0, "%s", line);
     ck_assert_msg(strstr(line, "; frame 7 unfinished at the end (0.") != NULL, "%s", line);
     prx_free(&x);
+    /* The .prc's totals: the same figures, in cycles */
+    struct prc c;
+    char err[300];
+    ck_assert_msg(prc_read_file(DIR "/F.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(c.has_frames, 1);
+    ck_assert_str_eq(c.frame_kind, "vsync");
+    ck_assert_uint_eq(c.frames, 7);
+    ck_assert_uint_eq(c.frame_stats.finished, 6);
+    ck_assert_uint_lt(c.frame_stats.median - (RASTER - POLL + 1), 2 * POLL - 1);
+    ck_assert_uint_lt(c.frame_stats.worst - (2 * RASTER - POLL + 1), 2 * POLL - 1);
+    ck_assert_msg(c.frame_stats.worst_frame == 3 || c.frame_stats.worst_frame == 6, "%zu", c.frame_stats.worst_frame);
+    prc_free(&c);
 }
 END_TEST
 
@@ -346,6 +359,40 @@ START_TEST(rules_and_the_cap)
 }
 END_TEST
 
+START_TEST(prc_frames_checked)
+{
+    struct run_result r;
+    struct prx x;
+    struct prc c;
+    char err[300], text[4000];
+    run_frames(&r, "--frames mark", "frameapi", &x, 1);
+    prx_free(&x);
+    ck_assert_msg(prc_read_file(DIR "/F.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(c.frames, 5);
+    ck_assert_uint_eq(c.frame_stats.median, 1734);
+    ck_assert_uint_eq(c.frame_stats.worst_frame, 1);
+    prc_free(&c);
+    /* median past p95: refused, naming the member */
+    FILE *f = fopen(DIR "/F.prc", "r");
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    char *median = strstr(text, "\"median\": 1734");
+    ck_assert_ptr_nonnull(median);
+    memcpy(median, "\"median\": 9999", 14);
+    f = fopen(DIR "/F.prc", "w");
+    fputs(text, f);
+    fclose(f);
+    ck_assert_int_eq(prc_read_file(DIR "/F.prc", &c, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "\"frames\" is not {kind, count, finished, median, p95, worst, worst_frame}"), "%s", err);
+    /* a run with none has no member */
+    run_frames(&r, "", "tiny", &x, 0);
+    ck_assert_msg(prc_read_file(DIR "/F.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(c.has_frames, 0);
+    prc_free(&c);
+}
+END_TEST
+
 START_TEST(percentiles_by_nearest_rank)
 {
     /* 20 finished frames of 1..20 cycles in reverse, then an unfinished one:
@@ -354,14 +401,14 @@ START_TEST(percentiles_by_nearest_rank)
     for (unsigned i = 0; i < 20; i++)
         f[i] = (struct prx_frame){ 0, 20 - i, 0, 0, 0 };
     f[20] = (struct prx_frame){ 0, 1000, 0, 0, 1 };
-    struct frame_stats st;
-    ck_assert_int_eq(frame_stats(f, 21, &st), 0);
+    struct prx_frame_stats st;
+    ck_assert_int_eq(prx_frame_stats(f, 21, &st), 0);
     ck_assert_uint_eq(st.finished, 20);
     ck_assert_uint_eq(st.median, 10);
     ck_assert_uint_eq(st.p95, 19);
     ck_assert_uint_eq(st.worst, 20);
     ck_assert_uint_eq(st.worst_frame, 1);
-    ck_assert_int_eq(frame_stats(f + 20, 1, &st), 0);   /* only an unfinished one */
+    ck_assert_int_eq(prx_frame_stats(f + 20, 1, &st), 0);   /* only an unfinished one */
     ck_assert_uint_eq(st.finished, 0);
     ck_assert_uint_eq(st.median, 0);
     enum frame_kind k;
@@ -384,6 +431,7 @@ Suite *frames_suite(void)
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, diff_frame_percentiles);
     tcase_add_test(tc, prx_frames_checked);
+    tcase_add_test(tc, prc_frames_checked);
     tcase_add_test(tc, rules_and_the_cap);
     tcase_add_test(tc, percentiles_by_nearest_rank);
     suite_add_tcase(s, tc);
