@@ -35,6 +35,7 @@ struct hist_request {
     int sort;                   /* enum hist_sort (cmd/hist.c) */
     const char *process;        /* --process: one program of a .prx with children */
     const char *program;        /* the profile's program, with debug information; or NULL */
+    unsigned worst_frames;      /* --worst-frames K: the K slowest frames (0: not asked) */
 };
 /* The symbols of a request, by the one rule (formats/symtab.h, symtab_load:
  * q->map merged with q->program's CodeView), their sources said on stderr
@@ -43,6 +44,8 @@ int hist_symbols(const struct hist_request *q, struct symtab *t);
 int hist_prx(const struct hist_request *q);
 /* cmd/hist_zones.c: --by zone, the program's own zones and marks, and their exports. */
 int hist_zones(const struct prx *x, const struct hist_request *q);
+/* cmd/hist_frames.c: --by frame and --worst-frames K, the program's frames. */
+int hist_frames(const struct prx *x, const struct hist_request *q);
 /* cmd/hist_calls.c: --by function, --callgraph, --by site, folded/callgrind of the call tree. */
 struct prx;
 struct symtab;

@@ -18,6 +18,7 @@
 #include "../formats/prf.h"
 #include "../report/prfdiff.h"
 #include "../formats/prx.h"
+#include "../report/frames.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
@@ -131,6 +132,34 @@ static int print_rows(const struct prf_diff *d, double threshold)
     return grew;
 }
 
+/* Two .prx with frames: their frame times (report/frames.h); DIFF_MOVED
+ * when one grew past the threshold, DIFF_SAME when none did,
+ * DIFF_INCOMPARABLE when only one side has frames or memory ran out. */
+static int compare_frames(const struct input *a, const struct input *b, double threshold, const char *names[2])
+{
+    char grew[40];
+    if (!a->prx.frames || !b->prx.frames) {
+        printf("profil: frames only in %s: the other run had none\n", a->prx.frames ? names[0] : names[1]);
+        return DIFF_INCOMPARABLE;
+    }
+    int r = frames_diff(stdout, &a->prx, &b->prx, threshold, grew, sizeof grew);
+    if (r < 0) {
+        fprintf(stderr, "profil: out of memory\n");
+        return DIFF_INCOMPARABLE;
+    }
+    if (r)
+        printf("profil: frames differ: %s grew past the frame threshold (%.1f%%)\n", grew, threshold);
+    else
+        printf("profil: frames match (frame threshold %.1f%%)\n", threshold);
+    return r ? DIFF_MOVED : DIFF_SAME;
+}
+
+/* The worse of two outcomes: not comparable, moved, the same. */
+static int worse(int x, int y)
+{
+    return x == DIFF_INCOMPARABLE || y == DIFF_INCOMPARABLE ? DIFF_INCOMPARABLE : x == DIFF_MOVED ? x : y;
+}
+
 static int compare(struct input *a, struct input *b, int by_function, double threshold, double time_threshold,
                    const char *names[2])
 {
@@ -169,7 +198,7 @@ static int exact_compare(struct input *a, struct input *b, const char *names[2])
 struct diff_args {
     const char *old_map, *new_map;
     char *old_copy;             /* OLD of --map OLD,NEW, owned */
-    double threshold, time_threshold;
+    double threshold, time_threshold, frame_threshold;
     int exact, by_function;
 };
 
@@ -218,6 +247,10 @@ static const struct opt diff_table[] = {
     { "by", 0, OPT_ENUM, OPT_AT(A, by_function), OPT_NAMES(by_names), .arg = "function",
       .want = "diff compares buckets, symbols (--map) or, with --by function, the functions of two .prx call trees",
       .help = "two .prx with call trees: per function, with its calls" },
+    { "frame-threshold", 0, OPT_DOUBLE, OPT_AT(A, frame_threshold), .lo = 0, .hi = 1e6,
+      .want = "want a percentage, 0 to 1000000", .arg = "PCT",
+      .help = "two .prx with frames (docs/frames.md): percent the median,\n"
+              "p95 or worst frame time may grow (default 5)" },
     { "exact", 0, OPT_FLAG, OPT_AT(A, exact), .help = "compare the bytes; name the first differing field" },
 };
 #undef A
@@ -252,7 +285,7 @@ static int diff_inputs(struct diff_args *a, int argc, char **argv);
 
 int cmd_diff(int argc, char **argv)
 {
-    struct diff_args a = { .threshold = 2.0, .time_threshold = 2.0 };
+    struct diff_args a = { .threshold = 2.0, .time_threshold = 2.0, .frame_threshold = 5.0 };
     int rc = diff_inputs(&a, argc, argv);
     free(a.old_copy);
     return rc;
@@ -282,9 +315,20 @@ static int diff_inputs(struct diff_args *ap, int argc, char **argv)
         return rc;
     }
     if (read_input(names[0], a.exact ? NULL : a.old_map, a.exact, &in[0]) == 0 &&
-        read_input(names[1], a.exact ? NULL : a.new_map, a.exact, &in[1]) == 0)
-        rc = a.exact ? exact_compare(&in[0], &in[1], names)
-                     : compare(&in[0], &in[1], a.by_function, a.threshold, a.time_threshold, names);
+        read_input(names[1], a.exact ? NULL : a.new_map, a.exact, &in[1]) == 0) {
+        /* Frames: two .prx, either with them; a sampling run's .prx has
+         * nothing else to compare. */
+        int frames = in[0].is_prx && in[1].is_prx && (in[0].prx.frames || in[1].prx.frames) && !a.exact;
+        int sampling = in[0].is_prx && strcmp(in[0].prx.mode, "sampling") == 0 && !a.by_function;
+        if (frames && sampling)
+            rc = compare_frames(&in[0], &in[1], a.frame_threshold, names);
+        else {
+            rc = a.exact ? exact_compare(&in[0], &in[1], names)
+                         : compare(&in[0], &in[1], a.by_function, a.threshold, a.time_threshold, names);
+            if (frames)
+                rc = worse(rc, compare_frames(&in[0], &in[1], a.frame_threshold, names));
+        }
+    }
     free_input(&in[0]);
     free_input(&in[1]);
     free(in);

@@ -354,6 +354,12 @@ static const struct opt hist_table[] = {
       .help = "the program's own zones (docs/guestapi.md) from a .prx: count,\n"
               "total, mean, min and max cycles per zone, then its marks\n"
               "(csv, json, folded, callgrind too)" },
+    { "by", 0, OPT_DOC, .arg = "frame",
+      .help = "the program's frames (docs/frames.md) from a .prx: each one's\n"
+              "start, cycles, ms, instructions and samples, then the\n"
+              "median, p95 and worst (csv, json too)" },
+    { "worst-frames", 0, OPT_UNSIGNED, OPT_AT(Q, worst_frames), .min = 1, .max = UINT32_MAX, .unit = "frames",
+      .arg = "K", .help = "the K slowest finished frames, slowest first (as --by frame)" },
     { "by", 0, OPT_DOC, .arg = "service",
       .help = "time per DOS and BIOS service (INT 21h/40h write,\n"
               "INT 10h/0Eh teletype, INT 08h timer): samples, calls,\n"
@@ -455,6 +461,12 @@ static int show_prf(struct prf *p, const struct hist_request *q)
     /* Bucket rows: busiest first when only the first N are wanted. */
     int by_hits = q->sort ? q->sort == SORT_HITS : q->top_given;
     struct prohst_map m;
+    if (q->by == BY_FRAME || q->worst_frames) {
+        fprintf(stderr, "profil: %s: a .PRF has no frames; they are in the .prx beside it, of a program that had "
+                "them (docs/frames.md)\n", q->path);
+        prf_free(p);
+        return EXIT_PROFIL_FAILED;
+    }
     if (q->by == BY_ZONE) {
         fprintf(stderr, "profil: %s: a .PRF has no zones; they are in the .prx beside it, of a program that used "
                 "them (docs/guestapi.md)\n", q->path);

@@ -90,6 +90,7 @@ static int add_video(const struct prx *x, const struct symtab *t, int by_line, s
 static int wants_calls(const struct hist_request *q)
 {
     return q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE || q->by == BY_SERVICE || q->by == BY_ZONE ||
+           q->by == BY_FRAME || q->worst_frames ||
            q->format == FORMAT_FOLDED || q->format == FORMAT_CALLGRIND;
 }
 

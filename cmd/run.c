@@ -142,6 +142,8 @@ static int parse_screen_every(const char *s, void *args)
     return 0;
 }
 
+/* --frames's names, by enum profil_frames. */
+static const char *const frames_names[] = { "auto", "vsync", "flip", "mark" };
 /* --video's names, by enum profil_video. */
 static const char *const video_names[] = { "cga", "mda", "hercules", "ega", "vga" };
 
@@ -187,6 +189,11 @@ static const struct opt run_table[] = {
       .help = "the display adapter: cga (the default, the IBM PC's colour\n"
               "card), mda, hercules, ega or vga; the program finds that card\n"
               "and its BIOS wherever it looks (docs/video.md)" },
+    { "frames", 0, OPT_ENUM, OPT_AT(A, o.frames), OPT_NAMES(frames_names), .arg = "KIND",
+      .help = "how the program's frames are found: vsync (a read of the\n"
+              "status port that sees the vertical sync begin), flip (a new\n"
+              "CRTC start address), mark (the program's FRAME call), or auto\n"
+              "(the default: the first of them that appears; docs/frames.md)" },
     { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
       .help = "name symbols in the summary (default: NAME.MAP beside the\n"
               "program, else the program's own debug information: CodeView,\n"

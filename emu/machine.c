@@ -607,6 +607,9 @@ uint8_t port_in(struct machine *m, uint16_t port)
          * program probing for another card finds on the PC: no warning). */
         uint8_t v = 0xFF;
         adapter_port_in(&m->adapter, port, m->now, &v);
+        int vsync;
+        if (m->display && (vsync = adapter_status_vsync(&m->adapter, port, v)) >= 0)
+            m->display->status(m->display->ctx, vsync, m->now);
         return v;
     }
     warn_port_once(m, port, "IN from");
@@ -638,6 +641,9 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
         if (port >= 0x3B0 && port <= 0x3DF) {
             adapter_port_out(&m->adapter, port, v);
             map_video_memory(m);
+            uint16_t start;
+            if (m->display && adapter_start_address(&m->adapter, port, &start))
+                m->display->start_address(m->display->ctx, start, adapter_frames(&m->adapter, m->now), m->now);
             break;
         }
         warn_port_once(m, port, "OUT to");

@@ -142,6 +142,16 @@ struct call_observer {
     void (*spent)(void *ctx, uint64_t cycles, uint64_t stalls, unsigned insns);
 };
 
+/* What the frame profiler watches of the display (sampler/frames.h):
+ * each read of the card's status port, with whether it showed the
+ * vertical sync, and each write of the CRTC's start address (R12, R13),
+ * with the raster frames the card has shown (adapter_frames) then. */
+struct display_observer {
+    void *ctx;
+    void (*status)(void *ctx, int vsync, uint64_t now);
+    void (*start_address)(void *ctx, uint16_t address, uint64_t raster_frame, uint64_t now);
+};
+
 struct machine {
     uint8_t *mem;                   /* MEM_SIZE bytes                        */
     void *cpu;                      /* opaque, owned by emu/cpu/cpu.c            */
@@ -177,6 +187,7 @@ struct machine {
     const struct call_observer *calls; /* --trace/--stacks, or NULL         */
 
     const struct service_observer *services;  /* or NULL */
+    const struct display_observer *display;   /* or NULL */
     uint32_t service;               /* the host service running now, or 0  */
     uint32_t service_waiting;       /* a service waiting in its loop, or 0 */
     uint32_t wait_lo;               /* that loop's linear address (5 bytes) */

@@ -90,6 +90,15 @@ static void write_prc(FILE *f, const void *ctx)
     }
     if (c->services)
         prx_write_services(f, c->services, c->nservices, c->service_samples);
+    if (c->has_frames) {
+        const struct prx_frame_stats *st = &c->frame_stats;
+        fprintf(f, ",\n  \"frames\": {\"kind\": ");
+        json_put_text(f, c->frame_kind);
+        fprintf(f, ", \"count\": %llu, \"finished\": %llu, \"median\": %llu, \"p95\": %llu, \"worst\": %llu, "
+                   "\"worst_frame\": %llu}", (unsigned long long)c->frames, (unsigned long long)st->finished,
+                (unsigned long long)st->median, (unsigned long long)st->p95, (unsigned long long)st->worst,
+                (unsigned long long)st->worst_frame);
+    }
     fprintf(f, "\n}\n");
 }
 
@@ -187,6 +196,28 @@ static int parse_addresses(json_t *a, struct prc *c, char *why, size_t whyn)
     return 0;
 }
 
+/* "frames" (optional): {"kind", "count", "finished", "median", "p95", "worst", "worst_frame"}. */
+static int parse_frames(json_t *o, struct prc *c, char *why, size_t whyn)
+{
+    struct prx_frame_stats *st = &c->frame_stats;
+    uint64_t finished, worst_frame;
+    if (!json_is_object(o) || json_get_uint(o, "count", UINT64_MAX, &c->frames) != 0 ||
+        json_get_uint(o, "finished", c->frames, &finished) != 0 || json_get_uint(o, "median", UINT64_MAX, &st->median) != 0 ||
+        json_get_uint(o, "p95", UINT64_MAX, &st->p95) != 0 || json_get_uint(o, "worst", UINT64_MAX, &st->worst) != 0 ||
+        json_get_uint(o, "worst_frame", finished ? c->frames : 0, &worst_frame) != 0 ||
+        !json_is_string(json_object_get(o, "kind")) || finished + 1 < c->frames || st->median > st->p95 ||
+        st->p95 > st->worst) {
+        snprintf(why, whyn, "\"frames\" is not {kind, count, finished, median, p95, worst, worst_frame} with "
+                 "median <= p95 <= worst");
+        return -1;
+    }
+    st->finished = (size_t)finished;
+    st->worst_frame = (size_t)worst_frame;
+    json_get_text(o, "kind", c->frame_kind, sizeof c->frame_kind);
+    c->has_frames = 1;
+    return 0;
+}
+
 static int parse(json_t *root, void *out, char *why, size_t whyn)
 {
     struct prc *c = out;
@@ -250,6 +281,9 @@ static int parse(json_t *root, void *out, char *why, size_t whyn)
             snprintf(why, whyn, "\"addresses\" is not an array");
         return -1;
     }
+    json_t *frames = json_object_get(root, "frames");
+    if (frames && parse_frames(frames, c, why, whyn) != 0)
+        return -1;
     return 0;
 }
 

@@ -41,6 +41,10 @@ struct prc {
     struct prx_service *services;   /* time per DOS and BIOS service, as in a .prx; NULL: none */
     size_t nservices;
     uint64_t service_samples;
+    int has_frames;             /* the run found frames (docs/frames.md): their totals */
+    char frame_kind[PRX_FRAME_KIND_MAX];
+    uint64_t frames;            /* frames found, the unfinished one too */
+    struct prx_frame_stats frame_stats;
 };
 
 /* The companion's name: the .PRF's with its extension replaced by ".prc"

@@ -133,6 +133,25 @@ static void write_zones(FILE *f, const struct prx *x)
     }
 }
 
+/* The program's frames (sampler/frames.h): how they were found, then a
+ * row each. */
+static void write_frames(FILE *f, const struct prx *x)
+{
+    if (!x->frames)
+        return;
+    fprintf(f, ",\n  \"frame_kind\": ");
+    json_put_text(f, x->frame_kind);
+    fprintf(f, ",\n  \"frames\": {\"columns\": [\"start\", \"cycles\", \"instructions\", \"samples\", \"unfinished\"],\n"
+               "    \"rows\": [");
+    for (size_t i = 0; i < x->nframes; i++) {
+        const struct prx_frame *r = &x->frames[i];
+        fprintf(f, "%s\n      [%llu, %llu, %llu, %llu, %d]", i ? "," : "", (unsigned long long)r->start,
+                (unsigned long long)r->cycles, (unsigned long long)r->insns, (unsigned long long)r->samples,
+                r->unfinished ? 1 : 0);
+    }
+    fprintf(f, "\n    ]\n  }");
+}
+
 static void write_code(FILE *f, const struct prx *x)
 {
     if (!x->code)
@@ -199,6 +218,7 @@ static void write_prx(FILE *f, const void *ctx)
     if (x->procs)
         prx_write_processes(f, x);
     write_zones(f, x);
+    write_frames(f, x);
     fprintf(f, "\n}\n");
 }
 
@@ -273,6 +293,9 @@ void prx_free(struct prx *x)
     x->nprocs = x->npbuckets = 0;
     free(x->zones);
     free(x->marks);
+    free(x->frames);
+    x->frames = NULL;
+    x->nframes = 0;
     x->zones = NULL;
     x->marks = NULL;
     x->nzones = x->nmarks = 0;
@@ -283,4 +306,42 @@ void prx_free(struct prx *x)
     x->calls = NULL;
     x->sites = NULL;
     x->n = x->ncalls = x->nsites = 0;
+}
+
+/* ---- the frames' statistics ---- */
+
+static int frame_by_cycles(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The ceil(p x n / 100)-th of n sorted values. */
+static uint64_t frame_rank(const uint64_t *v, size_t n, unsigned p)
+{
+    size_t k = (n * p + 99) / 100;
+    return v[k ? k - 1 : 0];
+}
+
+int prx_frame_stats(const struct prx_frame *f, size_t n, struct prx_frame_stats *st)
+{
+    *st = (struct prx_frame_stats){ 0 };
+    uint64_t *v = malloc((n ? n : 1) * sizeof *v);
+    if (!v)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (!f[i].unfinished) {
+            v[st->finished++] = f[i].cycles;
+            if (f[i].cycles > st->worst) {
+                st->worst = f[i].cycles;
+                st->worst_frame = i + 1;
+            }
+        }
+    if (st->finished) {
+        qsort(v, st->finished, sizeof *v, frame_by_cycles);
+        st->median = frame_rank(v, st->finished, 50);
+        st->p95 = frame_rank(v, st->finished, 95);
+    }
+    free(v);
+    return 0;
 }

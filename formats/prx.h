@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define PRX_VERSION 4                   /* reads 1 (no calls or memory), 2, 3 (bus stalls), 4 (video stalls) */
+#define PRX_VERSION 5                   /* reads 1 (no calls or memory), 2, 3 (bus stalls), 4 (video stalls), 5 (frames) */
 /* The largest .prx run can write, which every reader takes: at most 2^20
  * address rows (one per byte of memory) of under 96 bytes, 2^20 call nodes
  * (CALLS_MAX_NODES) of under 150 and 2^20 memory sites of under 220:
@@ -121,6 +121,27 @@ struct prx_code {
 };
 
 #define PRX_PATH_MAX 1024               /* a program's host path, as recorded (a longer one is not) */
+/* One frame of the program (sampler/frames.h): from `start` (CPU
+ * cycles since power-on) for `cycles`, the instructions run and the
+ * samples taken in it; `unfinished`: the run ended in it (its cycles run
+ * to the end). */
+struct prx_frame {
+    uint64_t start, cycles, insns, samples;
+    int unfinished;
+};
+#define PRX_FRAME_KIND_MAX 8        /* "vsync", "flip", "mark", "auto" */
+
+/* Of the finished frames (nearest rank: the ceil(p x n / 100)-th
+ * shortest); all 0 when there are none.  The reports' figures and the
+ * .prc's frame totals. */
+struct prx_frame_stats {
+    size_t finished;                /* frames with an end */
+    uint64_t median, p95, worst;    /* cycles */
+    size_t worst_frame;             /* its number, from 1 (the first of the slowest) */
+};
+/* 0, or -1 out of memory. */
+int prx_frame_stats(const struct prx_frame *f, size_t n, struct prx_frame_stats *st);
+
 struct prx {
     char program[64];
     char program_path[PRX_PATH_MAX];    /* the program's absolute host path at the run; "": not recorded */
@@ -159,6 +180,9 @@ struct prx {
     size_t ncode;
     uint8_t *code_bytes;
     size_t ncode_bytes;
+    struct prx_frame *frames;   /* NULL: none found (or the file predates them) */
+    size_t nframes;
+    char frame_kind[PRX_FRAME_KIND_MAX];    /* how they were (or would have been) found; "auto": none came */
     uint32_t *changed;          /* instructions whose bytes differed when the run ended */
     size_t nchanged;            /* (self-modifying code, overlays), by linear address */
 };

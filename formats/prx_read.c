@@ -418,6 +418,23 @@ static int mark_row(struct scan *s, void *v, size_t i)
     return 0;
 }
 
+/* A frame: [start, cycles, instructions, samples, unfinished], each
+ * after the one before it; only the last may be unfinished (checked at
+ * the end). */
+static int frame_row(struct scan *s, void *v, size_t i)
+{
+    struct prx_frame *frames = v;
+    struct cells c;
+    int r = row(s, 5, 0, -1, &c);
+    if (r < 0)
+        return -1;
+    if (r || c.u[4] > 1 || c.u[1] > UINT64_MAX - c.u[0] ||
+        (i > 0 && frames[i - 1].start + frames[i - 1].cycles > c.u[0]))
+        return wrong(s, "frame %zu is not [start, cycles, instructions, samples, unfinished] after the one before", i);
+    frames[i] = (struct prx_frame){ c.u[0], c.u[1], c.u[2], c.u[3], (int)c.u[4] };
+    return 0;
+}
+
 /* "code": runs of [linear, "HEX"] into x->code and x->code_bytes, in
  * increasing order without overlap inside 1 MiB; "changed": addresses. */
 struct code_read {
@@ -548,7 +565,7 @@ struct doc {
     struct field layout[6];     /* clock_grain, bucket_size, bucket_num, prog_low_pa, prog_high_pa, dos_pa */
     int addresses, calls, calls_object, memory, sites, services, service_rows;
     int processes, process_rows, process_buckets;
-    int zones, zone_rows, marks, mark_rows;
+    int zones, zone_rows, marks, mark_rows, frames, frame_rows;
     struct field service_samples;
     struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
     struct node_service *node_services;     /* "calls"'s "services": [node, id] rows */
@@ -582,6 +599,7 @@ static const struct row_member row_members[] = {
     ROWS("processes", "buckets", pbuckets, npbuckets, pbucket_row, process_buckets),
     ROWS("zones", "rows", zones, nzones, zone_row, zone_rows),
     ROWS("marks", "rows", marks, nmarks, mark_row, mark_rows),
+    ROWS("frames", "rows", frames, nframes, frame_row, frame_rows),
 };
 #undef ROWS
 #undef DOC_ROWS
@@ -621,6 +639,7 @@ static const struct object_member {
     { "processes", offsetof(struct doc, processes) },
     { "zones", offsetof(struct doc, zones) },
     { "marks", offsetof(struct doc, marks) },
+    { "frames", offsetof(struct doc, frames) },
 };
 
 static int same_key(const char *a, const char *b)
@@ -698,6 +717,7 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
         { "timing", x->timing, sizeof x->timing }, { "stop", x->stop, sizeof x->stop },
         { "mode", x->mode, sizeof x->mode }, { "format", d->format, sizeof d->format },
         { "run", x->run, sizeof x->run },
+        { "frame_kind", x->frame_kind, sizeof x->frame_kind },
     };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
         if (strcmp(key, texts[i].key) == 0)
@@ -827,6 +847,13 @@ static int complete(struct scan *s, struct doc *d)
         return wrong(s, "\"%s\" has no \"rows\" array", d->zones && !d->zone_rows ? "zones" : "marks");
     if ((d->zone_rows && !x->zones && !(x->zones = calloc(1, sizeof *x->zones))) ||
         (d->mark_rows && !x->marks && !(x->marks = calloc(1, sizeof *x->marks))))
+        return wrong(s, "out of memory");
+    if (d->frames && !d->frame_rows)
+        return wrong(s, "\"frames\" has no \"rows\" array");
+    for (size_t i = 0; i + 1 < x->nframes; i++)
+        if (x->frames[i].unfinished)
+            return wrong(s, "frame %zu is unfinished but not the last", i);
+    if (d->frame_rows && !x->frames && !(x->frames = calloc(1, sizeof *x->frames)))
         return wrong(s, "out of memory");
     return processes_check(s, d);
 }

@@ -39,6 +39,7 @@
 #define PROFDOS_FN_MARK      5
 #define PROFDOS_FN_ENTER     6
 #define PROFDOS_FN_LEAVE     7
+#define PROFDOS_FN_FRAME     8       /* a frame starts here */
 
 #define PROFDOS_OK           0
 #define PROFDOS_E_FUNCTION   1       /* no such function */
@@ -115,5 +116,6 @@ static unsigned char profdos_named(fn, name)
 #define profdos_mark(name)   profdos_named(PROFDOS_FN_MARK, (name))
 #define profdos_enter(name)  profdos_named(PROFDOS_FN_ENTER, (name))
 #define profdos_leave(name)  profdos_named(PROFDOS_FN_LEAVE, (name))
+#define profdos_frame()      profdos_call(PROFDOS_FN_FRAME)
 
 #endif

@@ -23,6 +23,7 @@
 #include "../formats/png.h"
 #include "../formats/screen.h"
 #include "../formats/wav.h"
+#include "../report/frames.h"
 #include "../report/summary.h"
 #include "../formats/symtab.h"
 #include "../sampler/exact.h"
@@ -57,6 +58,7 @@ static void prx_fill(struct profil_session *s, struct prx *x)
         t->node = NULL;
     }
     guestprof_to_prx(&s->guest, x);
+    frames_to_prx(&s->frames, x);
     if (s->procs.n > 1 && procs_to_prx(&s->procs, x) != 0)
         fprintf(s->err, "profil: out of memory: no processes in the .prx\n");
     if (s->memory) {
@@ -407,7 +409,7 @@ enum profil_error profil_session_write(struct profil_session *s)
      * that cannot be written is reported, and the .PRF is still written. */
     struct file_set set;
     file_set_init(&set);
-    int zones = s->guest.nzones || s->guest.nmarks;     /* the program's own: they go in a .prx too */
+    int zones = s->guest.nzones || s->guest.nmarks || s->frames.n;  /* the program's own: they go in a .prx too */
     if (zones)
         run_files_zone_prx(s);
     s->prx_failed = (s->tracing || s->following || s->memory || zones) && write_prx(s, &set) != 0;
@@ -431,9 +433,14 @@ enum profil_error profil_session_write(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_OUTPUT, "%s", err);
     }
     char say[1200] = "";        /* NAME.prc, the exact counts; which counters wrapped */
+    s->services.frames = s->trace.frames;       /* lent: the .prc holds their totals */
+    s->services.nframes = s->trace.nframes;
+    snprintf(s->services.frame_kind, sizeof s->services.frame_kind, "%s", s->trace.frame_kind);
     if (!exact_finish_into(&set, s->files.prf, s->o.program, s->run_id, &s->s, &s->p, s->m, s->tracing ? &s->tr : NULL,
                            &s->services, say, sizeof say))
         say[0] = 0;
+    s->services.frames = NULL;
+    s->services.nframes = 0;
     enum profil_error e = commit_outputs(s, &set, say);
     if (e == PROFIL_OK)
         write_children(s);
@@ -545,6 +552,29 @@ static void zone_summary(const struct prx *x, FILE *f)
         fprintf(f, "profil:   (%zu zones in all: profil hist --by zone)\n", x->nzones);
 }
 
+/* The program's frames (docs/frames.md): the finished ones' median, 95th
+ * percentile and worst time, the one the run ended in, or, when --frames
+ * named a kind, that there were none. */
+static void frame_summary(const struct prx *x, enum profil_frames asked, int dropped, FILE *f)
+{
+    if (x->nframes == 0) {
+        if (asked == PROFIL_FRAMES_AUTO)
+            return;             /* the default: most programs have none */
+        const char *kind = frame_kind_name((enum frame_kind)asked);
+        fprintf(f, "profil: no frames (%s): %s (docs/frames.md)\n", kind,
+                asked == PROFIL_FRAMES_VSYNC ? "no read of the status port saw the vertical sync begin"
+                : asked == PROFIL_FRAMES_FLIP ? "the CRTC's start address never changed"
+                : "the program never called FRAME");
+        return;
+    }
+    fputs("profil: ", f);
+    if (frames_line(f, x) != 0)
+        fputs("out of memory: no frame times", f);
+    if (dropped)
+        fprintf(f, "; more past the first %u not kept", FRAMES_MAX);
+    fputc('\n', f);
+}
+
 /* A run with children: each program's time, with its children's and its
  * own, then each one's busiest buckets (or symbols, with its map). */
 static void program_summary(struct profil_session *s, const struct symtab *root_map, const char *root_sources,
@@ -640,5 +670,6 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         symtab_free(&t);
     service_summary(&s->services, s->m, s->tracing, f);
     zone_summary(&s->trace, f);
+    frame_summary(&s->trace, s->o.frames, s->frames.dropped != 0, f);
     written_summary(s, f);
 }

@@ -48,6 +48,11 @@ enum profil_timing { PROFIL_TIMING_DEFAULT, PROFIL_TIMING_TABLE, PROFIL_TIMING_B
  * Card, the EGA, the VGA. */
 enum profil_video { PROFIL_VIDEO_CGA, PROFIL_VIDEO_MDA, PROFIL_VIDEO_HERCULES, PROFIL_VIDEO_EGA, PROFIL_VIDEO_VGA };
 
+/* How the program's frames are found (docs/frames.md): the first kind
+ * that appears (the default), the vertical sync seen at the status port,
+ * a change of the CRTC's start address, the program's FRAME call. */
+enum profil_frames { PROFIL_FRAMES_AUTO, PROFIL_FRAMES_VSYNC, PROFIL_FRAMES_FLIP, PROFIL_FRAMES_MARK };
+
 /* Why the run stopped. */
 enum profil_stop {
     PROFIL_STOP_NONE = 0,       /* not run yet */
@@ -97,6 +102,7 @@ struct profil_options {
     enum profil_timing timing;
     int no_refresh;             /* the bus model without DRAM refresh */
     enum profil_video video;    /* the display adapter (default PROFIL_VIDEO_CGA) */
+    enum profil_frames frames;  /* how frames are found (default PROFIL_FRAMES_AUTO) */
     int strict;                 /* stop at an unimplemented service */
     const char *keys;           /* a key script (README, --keys), or NULL */
     const char *screen;         /* write the final text screen here ("-": options.out) */

@@ -27,6 +27,8 @@ _Static_assert((int)PROFIL_STOP_NO_INPUT == (int)STOP_NO_INPUT, "profil_stop fol
 _Static_assert(PROFIL_DISK_BYTES == DOS_DISK_BYTES, "one disk size");
 _Static_assert((int)PROFIL_VIDEO_VGA == (int)VIDEO_VGA && (int)PROFIL_VIDEO_HERCULES == (int)VIDEO_HERCULES,
                "profil_video follows video_card");
+_Static_assert((int)PROFIL_FRAMES_AUTO == (int)FRAMES_AUTO && (int)PROFIL_FRAMES_MARK == (int)FRAMES_MARK,
+               "profil_frames follows frame_kind");
 
 void profil_options_init(struct profil_options *o)
 {
@@ -227,6 +229,7 @@ static void start_guest(struct profil_session *s)
     g->s = &s->s;
     g->calls = s->following ? &s->calls : NULL;
     g->svc = &s->svc;
+    g->frames = &s->frames;
     g->exact = s->tracing ? &s->tr.counts : NULL;
     g->set_tracing = s->tracing ? set_tracing : NULL;
     g->dump = session_dump;
@@ -256,6 +259,8 @@ static enum profil_error start_sampler(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     s->s.procs = &s->procs;
     s->dos.procs = &s->procs.obs;
+    frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s, adapter_start(&m->adapter));
+    m->display = &s->frames.obs;
     if (s->files.prs[0])
         s->s.log = &s->log;
     start_guest(s);
@@ -377,6 +382,7 @@ void session_finish(struct profil_session *s)
     if (s->tracing || s->following)
         cpu_settle(s->m);       /* the last instruction, when a limit stopped the run */
     procs_finish(&s->procs);
+    frames_finish(&s->frames, s->m->now);
     if (s->tracing) {
         tracer_to_sampler(&s->tr, &s->s);
         svcprof_add_code(&s->svc, &s->tr.counts);
@@ -405,6 +411,7 @@ void profil_session_free(struct profil_session *s)
     free(s->child_prf);
     samplelog_free(&s->log);
     guestprof_free(&s->guest);
+    frames_free(&s->frames);
     prx_free(&s->services);
     prx_free(&s->trace);
     prf_free(&s->p);

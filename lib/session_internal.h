@@ -20,6 +20,7 @@
 #include "../loader/exe.h"
 #include "../loader/process.h"
 #include "../sampler/calls.h"
+#include "../sampler/frames.h"
 #include "../sampler/guestprof.h"
 #include "../sampler/memprof.h"
 #include "../sampler/procs.h"
@@ -113,6 +114,7 @@ struct profil_session {
     char (*child_prf)[4200];        /* after writing: each child's .PRF ("" when none) */
     struct samplelog log;           /* --samples */
     struct guestprof guest;         /* the program's own calls: start, stop, zones (always) */
+    struct frames frames;           /* the program's frames (always; --frames) */
     struct prx services;            /* its rows, after the run (only .services) */
     struct prx trace;               /* the .prx as written (for the summary) */
     int tracing, following, memory;

@@ -60,6 +60,12 @@ void exact_prc(const char *program, const struct sampler *s, const struct prf *p
         c.nservices = services->nservices;
         c.service_samples = services->service_samples;
     }
+    if (services && services->frames &&         /* lent too: the frames' totals */
+        prx_frame_stats(services->frames, services->nframes, &c.frame_stats) == 0) {
+        c.has_frames = 1;
+        c.frames = services->nframes;
+        snprintf(c.frame_kind, sizeof c.frame_kind, "%s", services->frame_kind);
+    }
     snprintf(c.program, sizeof c.program, "%s", base ? base + 1 : program);
     sha256_program(program, c.program_path, sizeof c.program_path, c.program_sha256);
     snprintf(c.mode, sizeof c.mode, "%s", tracing ? "trace" : "sampling");

@@ -17,7 +17,8 @@
 
 /* The run's NAME.prc contents: the counts are lent from s, the counted
  * addresses from p (the .PRF sampler_to_prf made of s), the services
- * from `services` (NULL: none); valid while they are. */
+ * from `services` (NULL: none), and the totals of its frames when it has
+ * them (`services->frames`, lent by the session); valid while they are. */
 struct prc;
 struct prf;
 void exact_prc(const char *program, const struct sampler *s, const struct prf *p, struct machine *m, int tracing,

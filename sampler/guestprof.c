@@ -209,6 +209,11 @@ static int call(struct guestprof *g, uint8_t fn, const char *arg, unsigned len, 
         return plain_name(arg, len) ? enter(g, arg, now) : GUEST_E_ARGUMENT;
     case GUEST_FN_LEAVE:
         return len == 0 || plain_name(arg, len) ? leave(g, arg, len, now) : GUEST_E_ARGUMENT;
+    case GUEST_FN_FRAME:
+        if (!g->frames)
+            return GUEST_E_FUNCTION;
+        frames_mark(g->frames, now);
+        return GUEST_OK;
     default:
         return GUEST_E_FUNCTION;
     }

@@ -20,6 +20,7 @@
 #include "../emu/pc/guestport.h"
 #include "../formats/prx.h"
 #include "calls.h"
+#include "frames.h"
 #include "sampler.h"
 #include "svcprof.h"
 
@@ -34,6 +35,7 @@ struct guestprof {
     struct sampler *s;              /* the profilers start/stop/clear act on */
     struct calltree *calls;         /* or NULL */
     struct svcprof *svc;            /* or NULL */
+    struct frames *frames;          /* FRAME's, or NULL (then FRAME is no function) */
     struct exact_counts *exact;     /* trace mode's counts, or NULL */
     /* Trace mode: the machine counts into `exact` only while collecting. */
     void (*set_tracing)(void *ctx, int on);

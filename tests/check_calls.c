@@ -244,7 +244,7 @@ START_TEST(function_reports)
     ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --by site: " TMP "/CALLS.prx has no memory figures (profil run --memory)\n");
     run_profil(&r, "hist --by fn " TMP "/CALLS.prx", NULL);
-    ck_assert_str_eq(r.err, "profil: --by fn: want bucket, symbol, line, function, site, service or zone\n");
+    ck_assert_str_eq(r.err, "profil: --by fn: want bucket, symbol, line, function, site, service, zone or frame\n");
 }
 END_TEST
 

@@ -34,6 +34,7 @@ int main(void)
     srunner_add_suite(sr, fuzz_suite());
     srunner_add_suite(sr, svcprof_suite());
     srunner_add_suite(sr, guestapi_suite());
+    srunner_add_suite(sr, frames_suite());
     srunner_add_suite(sr, options_suite());
     srunner_add_suite(sr, layers_suite());
     srunner_add_suite(sr, api_suite());

@@ -185,7 +185,7 @@ START_TEST(hist_by_line)
     ck_assert_ptr_nonnull(strstr(r.err, "profil: --by line needs --map (or the program, with debug information, "
                                         "beside " TMP "/hl.prf)\n"));
     run_profil(&r, "hist --by file " TMP "/hl.prf", NULL);
-    ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol, line, function, site, service or zone\n");
+    ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol, line, function, site, service, zone or frame\n");
 }
 END_TEST
 

@@ -182,6 +182,7 @@ Suite *diff_suite(void);
 Suite *fuzz_suite(void);
 Suite *svcprof_suite(void);
 Suite *guestapi_suite(void);
+Suite *frames_suite(void);
 Suite *options_suite(void);
 Suite *layers_suite(void);
 Suite *api_suite(void);

@@ -190,3 +190,51 @@ unsigned adapter_windows(const struct display_adapter *a, struct vram_window w[A
         return 1;
     }
 }
+
+int adapter_status_vsync(const struct display_adapter *a, uint16_t port, uint8_t v)
+{
+    switch (a->card) {
+    case VIDEO_CGA: return port == 0x3DA ? !!(v & 0x08) : -1;
+    case VIDEO_MDA: return -1;
+    case VIDEO_HERCULES: return port == 0x3BA ? !(v & 0x80) : -1;
+    default: return port == 0x3DA || port == 0x3BA ? !!(v & 0x08) : -1;
+    }
+}
+
+/* The card's CRTC registers and index, and whether `port` is its data port. */
+static const uint8_t *crtc_of(const struct display_adapter *a, uint16_t port, uint8_t *index, int *data_port)
+{
+    switch (a->card) {
+    case VIDEO_CGA:
+        *index = a->cga.crtc.index;
+        *data_port = port == 0x3D5;
+        return a->cga.crtc.reg;
+    case VIDEO_MDA: case VIDEO_HERCULES:
+        *index = a->mda.crtc.index;
+        *data_port = port == 0x3B5;
+        return a->mda.crtc.reg;
+    default:
+        *index = a->crtc_index & 31;
+        *data_port = port == 0x3D5 || port == 0x3B5;
+        return a->crtc;
+    }
+}
+
+uint16_t adapter_start(const struct display_adapter *a)
+{
+    uint8_t index;
+    int data_port;
+    const uint8_t *reg = crtc_of(a, 0, &index, &data_port);
+    return (uint16_t)(reg[12] << 8 | reg[13]);
+}
+
+int adapter_start_address(const struct display_adapter *a, uint16_t port, uint16_t *address)
+{
+    uint8_t index;
+    int data_port;
+    crtc_of(a, port, &index, &data_port);
+    if (!data_port || (index != 12 && index != 13))
+        return 0;
+    *address = adapter_start(a);
+    return 1;
+}

@@ -64,6 +64,16 @@ unsigned adapter_windows(const struct display_adapter *a, struct vram_window w[A
  * BIOS).  The machine ignores the guest's writes there. */
 #define VIDEO_ROM_LO 0xC0000u
 uint32_t adapter_rom_size(const struct display_adapter *a);
+/* What a read of `port` that gave `v` says of the vertical sync: 1 in
+ * it, 0 not, -1 when the port is not the card's status port or the card
+ * shows no vertical sync there (the MDA).  Bit 3 of 3DAh (3BAh on the
+ * EGA and VGA too), bit 7 low on the Hercules's 3BAh (docs/video.md). */
+int adapter_status_vsync(const struct display_adapter *a, uint16_t port, uint8_t v);
+/* After a write to `port`: 1 with the CRTC's start address (R12 high,
+ * R13 low) when it was a write of R12 or R13, else 0. */
+int adapter_start_address(const struct display_adapter *a, uint16_t port, uint16_t *address);
+/* The CRTC's start address now (R12 high, R13 low). */
+uint16_t adapter_start(const struct display_adapter *a);
 /* The colour card (CGA, EGA, VGA) or the monochrome one (MDA, Hercules). */
 int adapter_is_mono(const struct display_adapter *a);
 

@@ -33,6 +33,7 @@ enum guest_fn {
     GUEST_FN_MARK = 5,              /* argument: the point's name           */
     GUEST_FN_ENTER = 6,             /* argument: the zone's name            */
     GUEST_FN_LEAVE = 7,             /* argument: the zone's name, or none: the innermost */
+    GUEST_FN_FRAME = 8,             /* a frame starts here (run --frames mark, auto) */
 };
 
 /* Status codes (never FFh, which a PC without profil reads). */

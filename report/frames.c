@@ -1,0 +1,143 @@
+/*
+ * report/frames.c: frame times, the summary's line, hist --by frame and
+ * --worst-frames (see frames.h).
+ */
+#include "frames.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../formats/clockrate.h"
+#include "../formats/jsonio.h"
+
+double frame_ms(uint64_t cycles)
+{
+    return (double)cycles * 1e3 * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
+}
+
+int frames_line(FILE *f, const struct prx *x)
+{
+    struct prx_frame_stats st;
+    if (prx_frame_stats(x->frames, x->nframes, &st) != 0)
+        return -1;
+    fprintf(f, "%zu frame%s (%s)", st.finished, st.finished == 1 ? "" : "s", x->frame_kind);
+    if (st.finished)
+        fprintf(f, ": median %.1f ms (%.1f fps), p95 %.1f ms, worst %.1f ms (frame %zu)", frame_ms(st.median),
+                1e3 / frame_ms(st.median), frame_ms(st.p95), frame_ms(st.worst), st.worst_frame);
+    const struct prx_frame *last = x->nframes ? &x->frames[x->nframes - 1] : NULL;
+    if (last && last->unfinished)
+        fprintf(f, "; frame %zu unfinished at the end (%.1f ms)", x->nframes, frame_ms(last->cycles));
+    return 0;
+}
+
+/* A frame's row number with its cycles, so that the comparator needs no
+ * context: slowest first, then the earlier first. */
+struct ranked { uint64_t cycles; size_t i; };
+static int slowest_first(const void *a, const void *b)
+{
+    const struct ranked *x = a, *y = b;
+    if (x->cycles != y->cycles)
+        return x->cycles > y->cycles ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format format, int first)
+{
+    unsigned long long start = r->start, cycles = r->cycles, insns = r->insns, samples = r->samples;
+    switch (format) {
+    case FRAMES_TEXT:
+        fprintf(f, "%7zu %14llu %12llu %10.3f %13llu %9llu%s\n", i + 1, start, cycles, frame_ms(r->cycles), insns,
+                samples, r->unfinished ? "  unfinished" : "");
+        break;
+    case FRAMES_CSV:
+        fprintf(f, "%zu,%llu,%llu,%.3f,%llu,%llu,%d\n", i + 1, start, cycles, frame_ms(r->cycles), insns, samples,
+                r->unfinished ? 1 : 0);
+        break;
+    case FRAMES_JSON:
+        fprintf(f, "%s\n    {\"frame\": %zu, \"start\": %llu, \"cycles\": %llu, \"ms\": %.3f, \"instructions\": %llu, "
+                   "\"samples\": %llu, \"unfinished\": %s}", first ? "" : ",", i + 1, start, cycles,
+                frame_ms(r->cycles), insns, samples, r->unfinished ? "true" : "false");
+        break;
+    }
+}
+
+int frames_report(FILE *f, const struct prx *x, unsigned worst, enum frames_format format)
+{
+    struct prx_frame_stats st;
+    size_t n = x->nframes;
+    struct ranked *order = malloc((n ? n : 1) * sizeof *order);
+    if (!order || prx_frame_stats(x->frames, n, &st) != 0) {
+        free(order);
+        return -1;
+    }
+    size_t rows = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!worst || !x->frames[i].unfinished)
+            order[rows++] = (struct ranked){ x->frames[i].cycles, i };
+    if (worst) {
+        qsort(order, rows, sizeof *order, slowest_first);
+        if (rows > worst)
+            rows = worst;
+    }
+    if (format == FRAMES_TEXT)
+        fprintf(f, "%7s %14s %12s %10s %13s %9s\n", "frame", "start", "cycles", "ms", "instructions", "samples");
+    else if (format == FRAMES_CSV)
+        fputs("frame,start,cycles,ms,instructions,samples,unfinished\n", f);
+    else {
+        fputs("{\"profil\": 1, \"program\": ", f);
+        json_put_text(f, x->program);
+        fputs(", \"frame_kind\": ", f);
+        json_put_text(f, x->frame_kind);
+        fprintf(f, ", \"unit\": \"cycles\", \"cpu_hz\": 4772727, \"finished\": %zu, \"median\": %llu, \"p95\": %llu, "
+                   "\"worst\": %llu, \"worst_frame\": %zu,\n  \"frames\": [", st.finished,
+                (unsigned long long)st.median, (unsigned long long)st.p95, (unsigned long long)st.worst,
+                st.worst_frame);
+    }
+    for (size_t k = 0; k < rows; k++)
+        row(f, &x->frames[order[k].i], order[k].i, format, k == 0);
+    if (format == FRAMES_JSON)
+        fputs("\n  ]\n}\n", f);
+    else if (format == FRAMES_TEXT) {
+        if (worst)
+            fprintf(f, "the %zu slowest of ", rows);
+        if (frames_line(f, x) != 0) {
+            free(order);
+            return -1;
+        }
+        fprintf(f, ", of %s\n", x->program);
+    }
+    free(order);
+    return ferror(f) ? -1 : 0;
+}
+
+int frames_diff(FILE *f, const struct prx *old, const struct prx *new, double threshold, char *grew, size_t n)
+{
+    struct prx_frame_stats a, b;
+    if (prx_frame_stats(old->frames, old->nframes, &a) != 0 || prx_frame_stats(new->frames, new->nframes, &b) != 0)
+        return -1;
+    const struct { const char *what; uint64_t old, new; } rows[] = {
+        { "median", a.median, b.median }, { "p95", a.p95, b.p95 }, { "worst", a.worst, b.worst },
+    };
+    fprintf(f, "frames (%s -> %s): %zu -> %zu finished\n", old->frame_kind, new->frame_kind, a.finished, b.finished);
+    int over = 0;
+    if (n)
+        grew[0] = 0;
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        /* growth in percent; from nothing to something is past any threshold */
+        double g = rows[i].old ? 100.0 * ((double)rows[i].new - (double)rows[i].old) / (double)rows[i].old
+                               : rows[i].new ? 1e9 : 0.0;
+        int past = g > threshold;
+        fprintf(f, "  %-7s %10.3f ms -> %10.3f ms  ", rows[i].what, frame_ms(rows[i].old), frame_ms(rows[i].new));
+        if (rows[i].old)
+            fprintf(f, "%+7.1f%%", g);
+        else
+            fprintf(f, "%8s", rows[i].new ? "new" : "");
+        fprintf(f, "%s\n", past ? "  <-- grew past the frame threshold" : "");
+        if (past && n) {
+            size_t len = strlen(grew);
+            snprintf(grew + len, n - len, "%s%s", len ? ", " : "", rows[i].what);
+        }
+        over |= past;
+    }
+    return over;
+}

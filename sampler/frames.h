@@ -1,0 +1,67 @@
+/*
+ * sampler/frames.h: the program's frames, found without changing it
+ * (run --frames, docs/frames.md).
+ *
+ * Owns the three ways a frame starts and the choice among them: `vsync`,
+ * a read of the display's status port that shows the vertical sync after
+ * one (of the same program) that did not; `flip`, a write of the CRTC's
+ * start address (R12 or R13) that changes it from the one of the last
+ * flip, the writes within one raster frame of the card (which the 6845
+ * reads once a frame) being one flip; `mark`, the program's FRAME call
+ * (guestprof.h); `auto` takes the kind that comes first and then only it.
+ * Per frame: its start and cycles, the instructions (the machine's count)
+ * and the samples (the sampler's total) in it.  The frame the run ends in
+ * is kept as unfinished.  The display_observer goes to machine->display.
+ * Their statistics and reports: report/frames.h.
+ */
+#ifndef PROFIL_SAMPLER_FRAMES_H
+#define PROFIL_SAMPLER_FRAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../emu/machine.h"
+#include "../formats/prx.h"
+#include "sampler.h"
+
+enum frame_kind { FRAMES_AUTO, FRAMES_VSYNC, FRAMES_FLIP, FRAMES_MARK, FRAME_KINDS };
+
+/* "auto", "vsync", "flip", "mark". */
+const char *frame_kind_name(enum frame_kind k);
+/* One of those names; -1 when it is none. */
+int frame_kind_parse(const char *name, enum frame_kind *out);
+
+/* Frames kept at most (the guest is untrusted: 40 MB, 4.6 hours at 60
+ * frames a second); the last kept one ends where the next would start,
+ * and later ones are only counted, in `dropped`. */
+#define FRAMES_MAX 1000000u
+
+struct frames {
+    enum frame_kind want;           /* as asked */
+    enum frame_kind kind;           /* found: FRAMES_AUTO until the first frame */
+    struct machine *m;              /* the instruction count */
+    const struct sampler *s;        /* the samples (or NULL) */
+    int seen_outside;               /* vsync: a status read showed no sync since the last frame */
+    int have_flip;                  /* flip: a flip so far (flip_raster holds) */
+    uint16_t flip_address;          /* the start address at the last flip, or at the start */
+    uint64_t flip_raster;           /* the card's raster frame of the last flip */
+    struct prx_frame *f;            /* the frames, the last one still open */
+    size_t n, cap;
+    size_t max;                     /* FRAMES_MAX (a test may lower it) */
+    uint64_t dropped;               /* frame starts past `max` */
+    int failed;                     /* out of memory: frames stopped there */
+    struct display_observer obs;    /* hand &obs to machine->display */
+};
+
+/* `shown`: the start address the card has when the run starts (the first
+ * write that changes it is a flip). */
+void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, const struct sampler *s, uint16_t shown);
+void frames_free(struct frames *fr);
+/* The program's FRAME call at `now`. */
+void frames_mark(struct frames *fr, uint64_t now);
+/* The run ended at `now`: the open frame's counts, as unfinished. */
+void frames_finish(struct frames *fr, uint64_t now);
+/* The frames into the .prx (moved: fr keeps none). */
+void frames_to_prx(struct frames *fr, struct prx *x);
+
+#endif

@@ -1,0 +1,439 @@
+/*
+ * tests/check_frames.c: the program's frames (run --frames, docs/frames.md,
+ * sampler/frames.c): the three ways a frame starts, each on a fixture
+ * whose frame times its comment derives (vsync.asm, flip.asm,
+ * frameapi.asm, under --timing table); auto taking the first kind; the
+ * summary line; a run with none; the frame the run ends in kept as
+ * unfinished; the .prx's frames read back, and bad rows refused; the
+ * percentiles; hist --by frame and --worst-frames in text, CSV and JSON.
+ *
+ * Samples: every 4 x 119 = 476 cycles (100 us in whole PIT clocks), so a
+ * frame of L cycles holds floor(L / 476) or ceil(L / 476) of them.
+ */
+#include "testutil.h"
+
+#include "../emu/machine.h"
+#include "../formats/prc.h"
+#include "../formats/prx.h"
+#include "../report/frames.h"
+#include "../sampler/frames.h"
+
+#define DIR TMP "/frames"
+#define RASTER 79648u               /* a CGA frame: 912 x 262 dots, 3 a cycle */
+#define POLL 28u                    /* vsync.asm's second wait loop */
+#define SAMPLE_CYCLES 476u
+
+/* `profil run --timing table -o DIR/F.PRF OPTS FIXTURE.com [TAIL]` in an
+ * empty DIR (fixture "NAME" or "NAME TAIL"; status 0, 124 with a
+ * --timeout); the .prx read into x when wanted. */
+static void run_frames(struct run_result *r, const char *opts, const char *fixture, struct prx *x, int want_prx)
+{
+    char cmd[600], err[300];
+    if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
+        ck_abort_msg("cannot create " DIR);
+    const char *tail = strchr(fixture, ' ');    /* "NAME TAIL": the program's command tail */
+    snprintf(cmd, sizeof cmd, "run --timing table -o " DIR "/F.PRF %s " FIXTURE_DIR "%.*s.com%s", opts,
+             tail ? (int)(tail - fixture) : (int)strlen(fixture), fixture, tail ? tail : "");
+    run_profil(r, cmd, NULL);
+    ck_assert_msg(r->status == (strstr(opts, "--timeout") ? 124 : 0), "profil %s: %d\n%s", cmd, r->status, r->err);
+    memset(x, 0, sizeof *x);
+    if (want_prx)
+        ck_assert_msg(prx_read_file(DIR "/F.prx", x, err, sizeof err) == 0, "%s", err);
+}
+
+static void assert_samples(const struct prx_frame *f)
+{
+    ck_assert_msg(f->samples == f->cycles / SAMPLE_CYCLES || f->samples == (f->cycles + SAMPLE_CYCLES - 1) / SAMPLE_CYCLES,
+                  "%llu samples in %llu cycles", (unsigned long long)f->samples, (unsigned long long)f->cycles);
+}
+
+START_TEST(vsync_frames_are_whole_retrace_periods)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "", "vsync", &x, 1);     /* auto: the status reads come first */
+    ck_assert_str_eq(x.frame_kind, "vsync");
+    ck_assert_uint_eq(x.nframes, 7);
+    static const unsigned periods[6] = { 1, 1, 2, 1, 1, 2 };    /* work 1, 2, 3, 1, 2, 3 units */
+    for (size_t i = 0; i < 6; i++) {
+        const struct prx_frame *f = &x.frames[i];
+        uint64_t want = (uint64_t)periods[i] * RASTER;
+        ck_assert_msg(f->cycles + POLL > want && f->cycles < want + POLL, "frame %zu: %llu cycles, want %llu +- %u",
+                      i + 1, (unsigned long long)f->cycles, (unsigned long long)want, POLL - 1);
+        ck_assert_int_eq(f->unfinished, 0);
+        if (i > 0)
+            ck_assert_uint_eq(f->start, x.frames[i - 1].start + x.frames[i - 1].cycles);
+        assert_samples(f);
+        /* at least the units' LOOPs: 1765 each */
+        ck_assert_uint_ge(f->insns, (uint64_t)(i % 3 + 1) * 1765);
+    }
+    ck_assert_int_eq(x.frames[6].unfinished, 1);
+    ck_assert_uint_lt(x.frames[6].cycles, 1000);   /* LODSB, OR, JZ, MOV AX, INT 21h */
+    /* median of 1, 1, 1, 1, 2, 2 periods: the 3rd, 16.688 ms; p95: the
+     * 6th, 33.38 ms; the worst of the two 2-period frames, 3 or 6. */
+    const char *line = strstr(r.err, "profil: 6 frames (vsync): median 16.7 ms (59.9 fps), p95 33.4 ms, worst 33.4 ms (frame ");
+    ck_assert_msg(line != NULL, "%s", r.err);
+    line += strlen("profil: 6 frames (vsync): median 16.7 ms (59.9 fps), p95 33.4 ms, worst 33.4 ms (frame ");
+    ck_assert_msg(strncmp(line, "3); ", 4) == 0 || strncmp(line, "6); ", 4) == 0, "%s", line);
+    ck_assert_msg(strstr(line, "; frame 7 unfinished at the end (0.") != NULL, "%s", line);
+    prx_free(&x);
+    /* The .prc's totals: the same figures, in cycles */
+    struct prc c;
+    char err[300];
+    ck_assert_msg(prc_read_file(DIR "/F.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(c.has_frames, 1);
+    ck_assert_str_eq(c.frame_kind, "vsync");
+    ck_assert_uint_eq(c.frames, 7);
+    ck_assert_uint_eq(c.frame_stats.finished, 6);
+    ck_assert_uint_lt(c.frame_stats.median - (RASTER - POLL + 1), 2 * POLL - 1);
+    ck_assert_uint_lt(c.frame_stats.worst - (2 * RASTER - POLL + 1), 2 * POLL - 1);
+    ck_assert_msg(c.frame_stats.worst_frame == 3 || c.frame_stats.worst_frame == 6, "%zu", c.frame_stats.worst_frame);
+    prc_free(&c);
+}
+END_TEST
+
+START_TEST(flips_start_frames)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "", "flip", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "flip");
+    ck_assert_uint_eq(x.nframes, 4);           /* 4 new addresses; the R13 writes changed nothing */
+    for (size_t i = 0; i < 3; i++) {
+        ck_assert_uint_eq(x.frames[i].cycles, 85070);
+        ck_assert_uint_eq(x.frames[i].insns, 5016);
+        ck_assert_int_eq(x.frames[i].unfinished, 0);
+        assert_samples(&x.frames[i]);
+    }
+    ck_assert_int_eq(x.frames[3].unfinished, 1);
+    /* 85070 cycles = 17.824 ms, 56.1 fps */
+    ck_assert_msg(strstr(r.err, "profil: 3 frames (flip): median 17.8 ms (56.1 fps), p95 17.8 ms, worst 17.8 ms "
+                                "(frame 1); frame 4 unfinished at the end (") != NULL, "%s", r.err);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(frame_calls_start_frames)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "--frames mark", "frameapi", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "mark");
+    ck_assert_uint_eq(x.nframes, 5);
+    for (size_t i = 0; i < 4; i++) {
+        ck_assert_uint_eq(x.frames[i].cycles, 1734);
+        ck_assert_uint_eq(x.frames[i].insns, 106);
+        ck_assert_uint_eq(x.frames[i].start, x.frames[0].start + i * 1734);
+        assert_samples(&x.frames[i]);
+    }
+    ck_assert_int_eq(x.frames[4].unfinished, 1);
+    /* 1734 cycles = 0.363 ms: 2752.4 fps */
+    ck_assert_msg(strstr(r.err, "profil: 4 frames (mark): median 0.4 ms (2752.4 fps), p95 0.4 ms, worst 0.4 ms (frame 1)")
+                  != NULL, "%s", r.err);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(a_kind_not_seen_gives_no_frames)
+{
+    struct run_result r;
+    struct prx x;
+    /* frameapi.com reads no status port: asked for vsync, it has no frames,
+     * says so, and its .prx (none written for frames) is not there. */
+    run_frames(&r, "--frames vsync", "frameapi", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (vsync): no read of the status port saw the vertical sync begin")
+                  != NULL, "%s", r.err);
+    ck_assert_int_ne(access(DIR "/F.prx", F_OK), 0);
+    run_frames(&r, "--frames flip", "vsync", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (flip): the CRTC's start address never changed") != NULL, "%s",
+                  r.err);
+    run_frames(&r, "--frames mark", "flip", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (mark): the program never called FRAME") != NULL, "%s", r.err);
+    /* auto, the default, says nothing of a program with none */
+    run_frames(&r, "", "tiny", &x, 0);
+    ck_assert_ptr_null(strstr(r.err, "profil: no frames"));
+    ck_assert_ptr_null(strstr(r.err, " frames ("));
+}
+END_TEST
+
+START_TEST(unfinished_frame_at_a_timeout)
+{
+    struct run_result r;
+    struct prx x;
+    /* The raster starts at power-on, its first sync at line 224: 224 x 304
+     * = 68096 cycles, so frames start at 68096 + k x 79648 (+ the poll's
+     * 0-27).  Stopped 0.05 s in (238636 cycles): frames 1 and 2 (one
+     * period each) finished; the third, from 227392 (two periods of
+     * work), cut by the limit about 11200 cycles in. */
+    run_frames(&r, "--timeout 0.05", "vsync", &x, 1);
+    ck_assert_uint_eq(x.nframes, 3);
+    ck_assert_uint_ge(x.frames[0].start, 68096);
+    ck_assert_uint_lt(x.frames[0].start, 68096 + POLL);
+    const struct prx_frame *last = &x.frames[2];
+    ck_assert_int_eq(last->unfinished, 1);
+    ck_assert_uint_ge(last->start + last->cycles, 238636);
+    ck_assert_uint_lt(last->start + last->cycles, 238636 + 100);
+    ck_assert_int_eq(x.frames[0].unfinished, 0);
+    ck_assert_int_eq(x.frames[1].unfinished, 0);
+    ck_assert_msg(strstr(r.err, "unfinished at the end") != NULL, "%s", r.err);
+    prx_free(&x);
+}
+END_TEST
+
+/* `profil hist ARGS`, status `want`. */
+static void hist(struct run_result *r, const char *args, int want)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "hist %s", args);
+    run_profil(r, cmd, NULL);
+    ck_assert_msg(r->status == want, "profil %s: %d\n%s", cmd, r->status, r->err);
+}
+
+START_TEST(hist_by_frame_and_worst_frames)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "--frames mark", "frameapi", &x, 1);
+    char row[200];
+    /* Every frame in order: 4 of 1734 cycles (0.363 ms: 1734 x 3 /
+     * 14318.18) and 106 instructions, the 5th unfinished. */
+    hist(&r, DIR "/F.prx --by frame", 0);
+    static const char head[] = "  frame          start       cycles         ms  instructions   samples\n";
+    ck_assert_msg(strncmp(r.out, head, strlen(head)) == 0, "%s", r.out);
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(row, sizeof row, "%7zu %14llu %12u %10s %13u %9llu\n", i + 1, (unsigned long long)x.frames[i].start,
+                 1734u, "0.363", 106u, (unsigned long long)x.frames[i].samples);
+        ck_assert_msg(strstr(r.out, row) != NULL, "%s\nlacks\n%s", r.out, row);
+    }
+    ck_assert_msg(strstr(r.out, "  unfinished\n4 frames (mark): median 0.4 ms (2752.4 fps), p95 0.4 ms, worst 0.4 ms "
+                                "(frame 1); frame 5 unfinished at the end (") != NULL, "%s", r.out);
+    /* The 2 slowest: all equal, so frames 1 and 2 (the earlier first); the
+     * unfinished one is none of them. */
+    hist(&r, DIR "/F.prx --worst-frames 2 --format csv", 0);
+    snprintf(row, sizeof row, "frame,start,cycles,ms,instructions,samples,unfinished\n1,%llu,1734,0.363,106,%llu,0\n"
+             "2,%llu,1734,0.363,106,%llu,0\n", (unsigned long long)x.frames[0].start,
+             (unsigned long long)x.frames[0].samples, (unsigned long long)x.frames[1].start,
+             (unsigned long long)x.frames[1].samples);
+    ck_assert_str_eq(r.out, row);
+    hist(&r, DIR "/F.prx --by frame --format json", 0);
+    ck_assert_msg(strstr(r.out, "\"frame_kind\": \"mark\", \"unit\": \"cycles\", \"cpu_hz\": 4772727, \"finished\": 4, "
+                                "\"median\": 1734, \"p95\": 1734, \"worst\": 1734, \"worst_frame\": 1,") != NULL,
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "{\"frame\": 5, ") && strstr(r.out, "\"unfinished\": true}\n  ]\n}\n"), "%s", r.out);
+    prx_free(&x);
+    /* vsync.com's slowest: its two 2-period frames, 3 and 6 */
+    run_frames(&r, "", "vsync", &x, 1);
+    hist(&r, DIR "/F.prx --worst-frames 2 --format csv", 0);
+    ck_assert_msg(strstr(r.out, "\n3,") && strstr(r.out, "\n6,"), "%s", r.out);
+    prx_free(&x);
+    /* Errors: a .PRF, an export it has none of, a .prx without frames */
+    hist(&r, DIR "/F.PRF --by frame", PROFIL_EXIT_FAILED);
+    ck_assert_msg(strstr(r.err, "F.PRF: a .PRF has no frames; they are in the .prx beside it"), "%s", r.err);
+    hist(&r, DIR "/F.prx --by frame --format folded", 2);
+    ck_assert_msg(strstr(r.err, "profil: --format folded: --by frame is printed as text, csv or json"), "%s", r.err);
+    run_frames(&r, "--trace", "tiny", &x, 1);
+    hist(&r, DIR "/F.prx --worst-frames 3", PROFIL_EXIT_FAILED);
+    ck_assert_msg(strstr(r.err, "profil: --worst-frames: " DIR "/F.prx has no frames"), "%s", r.err);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(diff_frame_percentiles)
+{
+    struct run_result r;
+    struct prx x;
+    if (system("rm -rf " DIR "2 && mkdir -p " DIR "2") != 0)
+        ck_abort();
+    /* OLD: 1, 1, 2, 1, 1, 2 periods; NEW (tail 333333): 2 periods each.
+     * The median goes from one period to two (+100%, within the poll's 28
+     * cycles), p95 and worst stay two periods (within 2 x 28 / 159296 =
+     * 0.04%). */
+    run_frames(&r, "", "vsync", &x, 1);
+    prx_free(&x);
+    if (system("mv " DIR "/F.prx " DIR "2/OLD.prx") != 0)
+        ck_abort();
+    run_frames(&r, "", "vsync 333333", &x, 1);
+    ck_assert_uint_eq(x.nframes, 7);
+    for (size_t i = 0; i < 6; i++)
+        ck_assert_uint_lt(x.frames[i].cycles - (2 * RASTER - POLL), 2 * POLL);
+    prx_free(&x);
+    run_profil(&r, "diff " DIR "2/OLD.prx " DIR "/F.prx", NULL);
+    ck_assert_msg(r.status == 1, "%d\n%s%s", r.status, r.out, r.err);
+    ck_assert_msg(strstr(r.out, "frames (vsync -> vsync): 6 -> 6 finished\n  median      16.") &&
+                  strstr(r.out, "ms ->     33.3") && strstr(r.out, "  <-- grew past the frame threshold\n  p95 "),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "profil: frames differ: median grew past the frame threshold (5.0%)\n"), "%s", r.out);
+    /* the other way, and past a threshold of 100%: they match */
+    run_profil(&r, "diff " DIR "/F.prx " DIR "2/OLD.prx", NULL);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "profil: frames match (frame threshold 5.0%)\n"), "%s", r.out);
+    run_profil(&r, "diff --frame-threshold 100.1 " DIR "2/OLD.prx " DIR "/F.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.out);
+    /* against a run without frames (a trace of frameapi.com, which
+     * flips nothing): not comparable, and said */
+    run_frames(&r, "--trace --frames flip", "frameapi", &x, 1);
+    ck_assert_ptr_null(x.frames);
+    prx_free(&x);
+    run_profil(&r, "diff " DIR "2/OLD.prx " DIR "/F.prx", NULL);
+    ck_assert_msg(r.status == 2 && strstr(r.out, "profil: frames only in " DIR "2/OLD.prx: the other run had none\n"),
+                  "%d %s", r.status, r.out);
+}
+END_TEST
+
+START_TEST(prx_frames_checked)
+{
+    static const struct { const char *rows, *error; } bad[] = {
+        { "[[10, 5, 1, 0, 0], [12, 5, 1, 0, 0]]", "frame 1 is not [start, cycles, instructions, samples, unfinished]" },
+        { "[[10, 5, 1, 0, 2]]", "frame 0 is not [start, cycles" },
+        { "[[10, 5, 1, 0, 1], [15, 5, 1, 0, 0]]", "frame 0 is unfinished but not the last" },
+    };
+    char text[800], err[300];
+    struct prx y;
+    if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
+        ck_abort();
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(text, sizeof text,
+                 "{\"format\": \"profil-prx\", \"version\": 4, \"instructions\": 1, \"cycles\": 1, \"layout\": "
+                 "{\"clock_grain\": 1, \"bucket_size\": 1, \"bucket_num\": 1, \"prog_low_pa\": 1, \"prog_high_pa\": 2, "
+                 "\"dos_pa\": 1}, \"addresses\": [], \"frame_kind\": \"mark\", \"frames\": {\"rows\": %s}}",
+                 bad[i].rows);
+        FILE *f = fopen(DIR "/bad.prx", "w");
+        fputs(text, f);
+        fclose(f);
+        ck_assert_int_eq(prx_read_file(DIR "/bad.prx", &y, err, sizeof err), -1);
+        ck_assert_msg(strstr(err, bad[i].error) != NULL, "%s", err);
+    }
+}
+END_TEST
+
+START_TEST(rules_and_the_cap)
+{
+    /* The observer driven by hand: vsync needs a read outside the sync
+     * first; auto keeps the first kind; flips within one raster frame are
+     * one; past `max` the last kept frame ends where the next would start. */
+    struct machine *m = machine_new(CPU_8088);
+    struct frames fr;
+    frames_init(&fr, FRAMES_AUTO, m, NULL, 0x0000);
+    fr.obs.status(fr.obs.ctx, 1, 100);            /* in the sync, none seen outside: nothing */
+    ck_assert_uint_eq(fr.n, 0);
+    fr.obs.start_address(fr.obs.ctx, 0x0000, 0, 150);   /* the address shown: no flip */
+    ck_assert_uint_eq(fr.n, 0);
+    fr.obs.status(fr.obs.ctx, 0, 200);
+    fr.obs.status(fr.obs.ctx, 1, 300);            /* frame 1 (vsync from now on) */
+    fr.obs.status(fr.obs.ctx, 1, 350);            /* still in it: nothing */
+    fr.obs.start_address(fr.obs.ctx, 0x0800, 0, 400);   /* a flip: not followed */
+    frames_mark(&fr, 450);                        /* FRAME: not followed */
+    fr.obs.status(fr.obs.ctx, 0, 500);
+    fr.obs.status(fr.obs.ctx, 1, 1000);           /* frame 2 */
+    ck_assert_int_eq(fr.kind, FRAMES_VSYNC);
+    ck_assert_uint_eq(fr.n, 2);
+    ck_assert_uint_eq(fr.f[0].start, 300);
+    ck_assert_uint_eq(fr.f[0].cycles, 700);
+    ck_assert_int_eq(fr.f[0].unfinished, 0);
+    fr.max = 3;
+    fr.obs.status(fr.obs.ctx, 0, 1100);
+    fr.obs.status(fr.obs.ctx, 1, 2000);           /* frame 3, the last kept */
+    fr.obs.status(fr.obs.ctx, 0, 2100);
+    fr.obs.status(fr.obs.ctx, 1, 3000);           /* dropped: frame 3 ends here */
+    fr.obs.status(fr.obs.ctx, 0, 3100);
+    fr.obs.status(fr.obs.ctx, 1, 4000);           /* dropped */
+    frames_finish(&fr, 5000);
+    ck_assert_uint_eq(fr.n, 3);
+    ck_assert_uint_eq(fr.dropped, 2);
+    ck_assert_uint_eq(fr.f[2].cycles, 1000);
+    ck_assert_int_eq(fr.f[2].unfinished, 0);
+    frames_free(&fr);
+    /* flips: a change in a raster frame with a flip already is the same flip */
+    frames_init(&fr, FRAMES_FLIP, m, NULL, 0x0000);
+    fr.obs.start_address(fr.obs.ctx, 0x0800, 5, 100);   /* flip, raster frame 5 */
+    fr.obs.start_address(fr.obs.ctx, 0x0810, 5, 110);   /* R13 of the same flip */
+    fr.obs.start_address(fr.obs.ctx, 0x0000, 6, 80000); /* the next raster frame: a flip */
+    fr.obs.status(fr.obs.ctx, 0, 80100);
+    fr.obs.status(fr.obs.ctx, 1, 80200);                /* vsync: not followed */
+    frames_finish(&fr, 90000);
+    ck_assert_uint_eq(fr.n, 2);
+    ck_assert_uint_eq(fr.f[0].cycles, 79900);
+    ck_assert_int_eq(fr.f[1].unfinished, 1);
+    ck_assert_uint_eq(fr.f[1].cycles, 10000);
+    frames_free(&fr);
+    machine_free(m);
+}
+END_TEST
+
+START_TEST(prc_frames_checked)
+{
+    struct run_result r;
+    struct prx x;
+    struct prc c;
+    char err[300], text[4000];
+    run_frames(&r, "--frames mark", "frameapi", &x, 1);
+    prx_free(&x);
+    ck_assert_msg(prc_read_file(DIR "/F.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(c.frames, 5);
+    ck_assert_uint_eq(c.frame_stats.median, 1734);
+    ck_assert_uint_eq(c.frame_stats.worst_frame, 1);
+    prc_free(&c);
+    /* median past p95: refused, naming the member */
+    FILE *f = fopen(DIR "/F.prc", "r");
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    char *median = strstr(text, "\"median\": 1734");
+    ck_assert_ptr_nonnull(median);
+    memcpy(median, "\"median\": 9999", 14);
+    f = fopen(DIR "/F.prc", "w");
+    fputs(text, f);
+    fclose(f);
+    ck_assert_int_eq(prc_read_file(DIR "/F.prc", &c, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "\"frames\" is not {kind, count, finished, median, p95, worst, worst_frame}"), "%s", err);
+    /* a run with none has no member */
+    run_frames(&r, "", "tiny", &x, 0);
+    ck_assert_msg(prc_read_file(DIR "/F.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(c.has_frames, 0);
+    prc_free(&c);
+}
+END_TEST
+
+START_TEST(percentiles_by_nearest_rank)
+{
+    /* 20 finished frames of 1..20 cycles in reverse, then an unfinished one:
+     * median the 10th shortest (10), p95 the 19th (19), worst 20 (frame 1). */
+    struct prx_frame f[21];
+    for (unsigned i = 0; i < 20; i++)
+        f[i] = (struct prx_frame){ 0, 20 - i, 0, 0, 0 };
+    f[20] = (struct prx_frame){ 0, 1000, 0, 0, 1 };
+    struct prx_frame_stats st;
+    ck_assert_int_eq(prx_frame_stats(f, 21, &st), 0);
+    ck_assert_uint_eq(st.finished, 20);
+    ck_assert_uint_eq(st.median, 10);
+    ck_assert_uint_eq(st.p95, 19);
+    ck_assert_uint_eq(st.worst, 20);
+    ck_assert_uint_eq(st.worst_frame, 1);
+    ck_assert_int_eq(prx_frame_stats(f + 20, 1, &st), 0);   /* only an unfinished one */
+    ck_assert_uint_eq(st.finished, 0);
+    ck_assert_uint_eq(st.median, 0);
+    enum frame_kind k;
+    ck_assert_int_eq(frame_kind_parse("flip", &k), 0);
+    ck_assert_int_eq(k, FRAMES_FLIP);
+    ck_assert_int_eq(frame_kind_parse("vblank", &k), -1);
+}
+END_TEST
+
+Suite *frames_suite(void)
+{
+    Suite *s = suite_create("frames");
+    TCase *tc = tcase_create("frames");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, vsync_frames_are_whole_retrace_periods);
+    tcase_add_test(tc, flips_start_frames);
+    tcase_add_test(tc, frame_calls_start_frames);
+    tcase_add_test(tc, a_kind_not_seen_gives_no_frames);
+    tcase_add_test(tc, unfinished_frame_at_a_timeout);
+    tcase_add_test(tc, hist_by_frame_and_worst_frames);
+    tcase_add_test(tc, diff_frame_percentiles);
+    tcase_add_test(tc, prx_frames_checked);
+    tcase_add_test(tc, prc_frames_checked);
+    tcase_add_test(tc, rules_and_the_cap);
+    tcase_add_test(tc, percentiles_by_nearest_rank);
+    suite_add_tcase(s, tc);
+    return s;
+}
