@@ -92,6 +92,9 @@ static int parse_screen_every(const char *s, void *args)
     return 0;
 }
 
+/* --disk-time's names, by enum profil_disk_time. */
+static const char *const disk_time_names[] = { "xt", "none" };
+
 /* --video's names, by enum profil_video. */
 static const char *const video_names[] = { "cga", "mda", "hercules", "ega", "vga" };
 
@@ -131,6 +134,11 @@ static const struct opt run_table[] = {
       .help = "the display adapter: cga (the default, the IBM PC's colour\n"
               "card), mda, hercules, ega or vga; the program finds that card\n"
               "and its BIOS wherever it looks (docs/video.md)" },
+    { "disk-time", 0, OPT_ENUM, OPT_AT(A, o.disk_time), OPT_NAMES(disk_time_names), .arg = "xt|none",
+      .help = "the time file reads and writes take: xt (the default) the\n"
+              "PC/XT's 10 MB fixed disk, its seeks, rotation and 6:1\n"
+              "interleave, and DOS's buffers; none 8 cycles a byte, as\n"
+              "before (docs/costs.md)" },
     { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
       .help = "name symbols in the summary (default: NAME.MAP beside the\n"
               "program, else the program's own debug information: CodeView,\n"

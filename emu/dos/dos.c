@@ -591,6 +591,7 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
     d->arena = SEG_ARENA;
     d->version = DOS_VERSION_DEFAULT;
     d->disk_free = DOS_DISK_FREE_DEFAULT;
+    disk_time_init(&d->disk_time, DISK_TIME_XT);
     d->switchar = '/';
     memset(d->machine_name, ' ', 15);       /* CONST2.ASM's MYNAME: blanks */
     d->boot_year = 1984;
@@ -648,4 +649,5 @@ void dos_free(struct dos *d)
         if (d->sft[i].kind == SFT_FILE && d->sft[i].refs > 0)
             close(d->sft[i].fd);
     drives_free(&d->drives);
+    disk_time_free(&d->disk_time);
 }

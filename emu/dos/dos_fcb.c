@@ -255,7 +255,7 @@ static uint8_t transfer(struct dos *d, uint32_t fcb, uint32_t rec, uint16_t coun
             break;
         moved += (uint32_t)got;
     }
-    machine_charge(d->m, (uint64_t)moved * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+    dos_charge_transfer(d, f->fd, (uint64_t)at, moved, write);
     if (write) {
         uint64_t new_size = dos_disk_file_size(f->fd);
         dos_disk_resize(d, old_size, new_size);

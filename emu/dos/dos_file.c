@@ -117,6 +117,7 @@ static void open_file(struct dos *d, int create)
             drives_added(&d->drives, r.host);
         f->fd = fd;
         f->kind = SFT_FILE;
+        dos_charge_open(d, fd);
     }
     f->mode = mode;
     f->refs = 0;
@@ -146,6 +147,8 @@ static void fn_close(struct dos *d)
         return;
     }
     mem_wb(d->m, psp_handle(d->psp, h), PSP_NO_FILE);
+    if (d->sft[s].kind == SFT_FILE)
+        dos_charge_close(d, d->sft[s].fd);
     dos_release_sft(d, s);
     dos_ok(d);
 }
@@ -157,6 +160,7 @@ static unsigned file_transfer(struct dos *d, int fd, uint16_t ds, uint16_t dx, u
 {
     uint8_t buf[512];
     unsigned done = 0;
+    off_t at = lseek(fd, 0, SEEK_CUR);
     while (done < cx) {
         size_t n = cx - done < sizeof buf ? cx - done : sizeof buf;
         if (!to_guest)
@@ -170,7 +174,7 @@ static unsigned file_transfer(struct dos *d, int fd, uint16_t ds, uint16_t dx, u
                 mem_wb(d->m, lin(ds, (uint16_t)(dx + done + i)), buf[i]);
         done += (unsigned)moved;
     }
-    machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+    dos_charge_transfer(d, fd, at > 0 ? (uint64_t)at : 0, done, !to_guest);
     return done;
 }
 

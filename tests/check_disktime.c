@@ -1,0 +1,142 @@
+/*
+ * tests/check_disktime.c: the PC/XT fixed disk's time (emu/dos/disk_time.c,
+ * docs/costs.md "The fixed disk"): seeks, a run of sectors through the
+ * rotation and the 6:1 interleave, what DOS's buffers save, and a program's
+ * sequential read of 20 tracks against the figures the model documents.
+ *
+ * In CPU cycles: a sector time S = 4679 (1/17 of a revolution at 3600 rpm,
+ * 4772727 / 60 / 17), a revolution R = 17 S = 79543; the controller's
+ * command C = 2386 before a run, its turnaround T = 4 S = 18716 after each
+ * sector; logical sector s of a track lies in slot s x 6 mod 17, which
+ * passes under the head at (slot x S) mod R.
+ */
+#include "testutil.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "../emu/dos/disk_time.h"
+#include "../formats/prx.h"
+
+/* Track to track 3 ms = 14318 cycles; the average, 85 ms = 405682, at a
+ * third of the 306 cylinders (102); between them a straight line:
+ * 2 cylinders = 14318 + 391364 / 101 = 14318 + 3874 = 18192. */
+START_TEST(seeks_follow_the_drives_figures)
+{
+    ck_assert_uint_eq(disk_seek_cycles(7, 7), 0);
+    ck_assert_uint_eq(disk_seek_cycles(0, 1), 14318);
+    ck_assert_uint_eq(disk_seek_cycles(5, 4), 14318);
+    ck_assert_uint_eq(disk_seek_cycles(0, 2), 18192);
+    ck_assert_uint_eq(disk_seek_cycles(0, 102), 405682);
+    ck_assert_uint_eq(disk_seek_cycles(102, 0), 405682);
+}
+END_TEST
+
+/* From cycle 0, the heads on cylinder 0:
+ * - sector 0 (slot 0): C, then the wait for slot 0 to come round again,
+ *   R - C = 77157, so it starts at R = 79543 and the run ends at
+ *   R + S + T = 102938;
+ * - the whole track 0-16: each next sector's slot is 6 further, one S
+ *   after the turnaround ends, so each takes 6 S = 28074 more:
+ *   102938 + 16 x 28074 = 552122 (17 sectors in 6.94 revolutions);
+ * - sectors 67 and 68 (the last of cylinder 0, the first of cylinder 1),
+ *   from 0 with the heads on cylinder 0: 67 is sector 16 of its track,
+ *   slot 11, so C then the wait to 11 S = 51469, ending at 51469 + S + T
+ *   = 74864 (16 S); the 3 ms seek (14318) ends at 89182, phase 9639, past
+ *   slot 0's start, so sector 68 (slot 0) waits to 2 R = 159086 and ends
+ *   at 159086 + S + T = 182481: 6 S + R after sector 67, the seek costs a
+ *   revolution. */
+START_TEST(a_run_of_sectors_rides_the_interleave)
+{
+    struct disk_time t;
+    disk_time_init(&t, DISK_TIME_XT);
+    ck_assert_uint_eq(disk_time_sectors(&t, 0, 0, 1), 102938);
+    t.cylinder = 0;
+    ck_assert_uint_eq(disk_time_sectors(&t, 0, 0, 17), 552122);
+    t.cylinder = 0;
+    ck_assert_uint_eq(disk_time_sectors(&t, 0, 67, 2), 182481);
+    ck_assert_uint_eq(t.cylinder, 1);
+    disk_time_free(&t);
+}
+END_TEST
+
+/* A file's first 100 bytes read twice.  The first time: the FAT sector
+ * of its first cluster (LBA 18: 18 = 17 + 1, sector 1 of its track, slot
+ * 6) from cycle 0: C, wait to 6 S = 28074, + S + T = 51469; then data
+ * sector 66 (sector 15, slot 90 mod 17 = 5, at 5 S = 23395) through a
+ * buffer: C to 53855, the wait to R + 23395 = 102938, + S + T = 126333.
+ * The second time both are in DOS's buffers: no disk time.  Without the
+ * model (--disk-time none) there is none either (DOS charges a byte). */
+START_TEST(buffers_save_the_second_read)
+{
+    struct disk_time t;
+    disk_time_init(&t, DISK_TIME_XT);
+    ck_assert_int_eq(system("mkdir -p " TMP " && head -c 1000 /dev/zero > " TMP "/dt.bin"), 0);
+    int fd = open(TMP "/dt.bin", O_RDONLY);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_uint_eq(disk_time_transfer(&t, 0, fd, 0, 100, 0), 126333);
+    ck_assert_uint_eq(disk_time_transfer(&t, 200000, fd, 0, 100, 0), 0);
+    ck_assert_uint_eq(disk_time_transfer(&t, 200000, fd, 100, 400, 0), 0);
+    disk_time_free(&t);
+    disk_time_init(&t, DISK_TIME_NONE);
+    ck_assert_uint_eq(disk_time_transfer(&t, 0, fd, 0, 100, 0), 0);
+    ck_assert_uint_eq(disk_time_open(&t, 0, fd), 0);
+    disk_time_free(&t);
+    close(fd);
+}
+END_TEST
+
+/* diskread.com (see its comment) reads D:\DATA.BIN, 20 tracks of 17
+ * sectors (174080 bytes), a track a call.  The model's figures give, for
+ * INT 21h/3Fh: 340 sectors x 6 S (the interleave) = 9545160, + 5 x R for
+ * the 5 cylinders the file crosses (LBA 66-405: 68, 136, 204, 272, 340;
+ * each 3 ms seek costs a revolution, as above) = 397715, + 21 calls x
+ * COST_DOS_CALL 350 = 7350 (the last finds the end): 9950225 cycles, 2.08 s
+ * at 4.77 MHz, 83.6 KB/s (the XT's "about 85 KB/s").  Between calls the
+ * program's loop and DOS's entry (some 600 cycles) and the command (C)
+ * fit in the S before the next sector's slot, so no call loses a
+ * revolution.  The rest: the FAT sector's read and the first sector's
+ * wait, each under R + C + S + T = 105324.  The run must be within 5%
+ * of the figure (and not below it); under --disk-time none it is
+ * 174080 x 8 + 7350 = 1399990 exactly. */
+START_TEST(sequential_read_takes_the_models_time)
+{
+    struct run_result r;
+    struct prx x;
+    char err[600];
+    ck_assert_int_eq(system("mkdir -p " TMP "/dk && head -c 174080 /dev/zero > " TMP "/dk/DATA.BIN"), 0);
+    static const struct { const char *mode; uint64_t low, high; } cases[] = {
+        { "", 9950225, 9950225 + 9950225 / 20 },
+        { "--disk-time none", 1399990, 1399990 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char args[400];
+        snprintf(args, sizeof args, "run -q --timing table --trace %s --drive D=" TMP "/dk -o " TMP "/dk/dr.PRF "
+                 FIX("diskread.com"), cases[i].mode);
+        run_profil(&r, args, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, "14 ");
+        ck_assert_msg(prx_read_file(TMP "/dk/dr.prx", &x, err, sizeof err) == 0, "%s", err);
+        uint64_t cycles = 0;
+        for (size_t k = 0; k < x.nservices; k++)
+            if (strcmp(x.services[k].label, "INT 21h/3Fh read") == 0)
+                cycles = x.services[k].cycles;
+        ck_assert_msg(cycles >= cases[i].low && cycles <= cases[i].high, "%s: %llu cycles", cases[i].mode,
+                      (unsigned long long)cycles);
+        prx_free(&x);
+    }
+}
+END_TEST
+
+Suite *disktime_suite(void)
+{
+    Suite *s = suite_create("disktime");
+    TCase *tc = tcase_create("disk");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, seeks_follow_the_drives_figures);
+    tcase_add_test(tc, a_run_of_sectors_rides_the_interleave);
+    tcase_add_test(tc, buffers_save_the_second_read);
+    tcase_add_test(tc, sequential_read_takes_the_models_time);
+    suite_add_tcase(s, tc);
+    return s;
+}
