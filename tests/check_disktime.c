@@ -86,6 +86,33 @@ START_TEST(buffers_save_the_second_read)
 }
 END_TEST
 
+/* A new file's first sector written whole, then closed.  The write: the
+ * FAT sector (18) read into a buffer, marked written: 51469 as above;
+ * the sector itself straight to the disk (66, slot 5): 126333 in all.
+ * The close at 200000: the directory sector (34, sector 0 of its track,
+ * slot 0) read into a buffer (C to 202386, phase 43300, the wait to 3 R
+ * = 238629, + S + T = 262024) and marked written; then the buffers in
+ * turn: the FAT sector to the first FAT (18, slot 6: C to 264410, phase
+ * 25781, the wait to 3 R + 6 S = 266703, + S + T = 290098) and the
+ * second (26, sector 9, slot 54 mod 17 = 3 at 14037: C to 292484, phase
+ * 53855, the wait to 4 R + 3 S = 332209, + S + T = 355604), then the
+ * directory (34: C to 357990, phase 39818, the wait to 5 R = 397715, +
+ * S + T = 421110): 221110.  A second close has nothing to write: 0. */
+START_TEST(a_close_writes_what_a_write_left_in_the_buffers)
+{
+    struct disk_time t;
+    disk_time_init(&t, DISK_TIME_XT);
+    ck_assert_int_eq(system("mkdir -p " TMP " && : > " TMP "/dtw.bin"), 0);
+    int fd = open(TMP "/dtw.bin", O_RDWR);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_uint_eq(disk_time_transfer(&t, 0, fd, 0, 512, 1), 126333);
+    ck_assert_uint_eq(disk_time_close(&t, 200000, fd), 221110);
+    ck_assert_uint_eq(disk_time_close(&t, 500000, fd), 0);
+    disk_time_free(&t);
+    close(fd);
+}
+END_TEST
+
 /* diskread.com (see its comment) reads D:\DATA.BIN, 20 tracks of 17
  * sectors (174080 bytes), a track a call.  The model's figures give, for
  * INT 21h/3Fh: 340 sectors x 6 S (the interleave) = 9545160, + 5 x R for
@@ -136,6 +163,7 @@ Suite *disktime_suite(void)
     tcase_add_test(tc, seeks_follow_the_drives_figures);
     tcase_add_test(tc, a_run_of_sectors_rides_the_interleave);
     tcase_add_test(tc, buffers_save_the_second_read);
+    tcase_add_test(tc, a_close_writes_what_a_write_left_in_the_buffers);
     tcase_add_test(tc, sequential_read_takes_the_models_time);
     suite_add_tcase(s, tc);
     return s;
