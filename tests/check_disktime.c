@@ -12,9 +12,6 @@
  */
 #include "testutil.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include "../emu/dos/disk_time.h"
 #include "../formats/prx.h"
 
@@ -71,18 +68,17 @@ START_TEST(buffers_save_the_second_read)
 {
     struct disk_time t;
     disk_time_init(&t, DISK_TIME_XT);
-    ck_assert_int_eq(system("mkdir -p " TMP " && head -c 1000 /dev/zero > " TMP "/dt.bin"), 0);
-    int fd = open(TMP "/dt.bin", O_RDONLY);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_uint_eq(disk_time_transfer(&t, 0, fd, 0, 100, 0), 126333);
-    ck_assert_uint_eq(disk_time_transfer(&t, 200000, fd, 0, 100, 0), 0);
-    ck_assert_uint_eq(disk_time_transfer(&t, 200000, fd, 100, 400, 0), 0);
+    int file = disk_time_file(&t, "DT.BIN", 1000);
+    ck_assert_int_eq(file, 0);
+    ck_assert_uint_eq(disk_time_transfer(&t, 0, file, 0, 100, 0), 126333);
+    ck_assert_uint_eq(disk_time_transfer(&t, 200000, file, 0, 100, 0), 0);
+    ck_assert_uint_eq(disk_time_transfer(&t, 200000, file, 100, 400, 0), 0);
     disk_time_free(&t);
     disk_time_init(&t, DISK_TIME_NONE);
-    ck_assert_uint_eq(disk_time_transfer(&t, 0, fd, 0, 100, 0), 0);
-    ck_assert_uint_eq(disk_time_open(&t, 0, fd), 0);
+    ck_assert_int_eq(disk_time_file(&t, "DT.BIN", 1000), -1);
+    ck_assert_uint_eq(disk_time_transfer(&t, 0, 0, 0, 100, 0), 0);
+    ck_assert_uint_eq(disk_time_open(&t, 0, 0), 0);
     disk_time_free(&t);
-    close(fd);
 }
 END_TEST
 
@@ -102,14 +98,35 @@ START_TEST(a_close_writes_what_a_write_left_in_the_buffers)
 {
     struct disk_time t;
     disk_time_init(&t, DISK_TIME_XT);
-    ck_assert_int_eq(system("mkdir -p " TMP " && : > " TMP "/dtw.bin"), 0);
-    int fd = open(TMP "/dtw.bin", O_RDWR);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_uint_eq(disk_time_transfer(&t, 0, fd, 0, 512, 1), 126333);
-    ck_assert_uint_eq(disk_time_close(&t, 200000, fd), 221110);
-    ck_assert_uint_eq(disk_time_close(&t, 500000, fd), 0);
+    int file = disk_time_file(&t, "NEW.BIN", 0);
+    ck_assert_uint_eq(disk_time_transfer(&t, 0, file, 0, 512, 1), 126333);
+    ck_assert_uint_eq(disk_time_close(&t, 200000, file), 221110);
+    ck_assert_uint_eq(disk_time_close(&t, 500000, file), 0);
     disk_time_free(&t);
-    close(fd);
+}
+END_TEST
+
+/* Where files lie follows the names alone: A.BIN (10000 bytes: 3
+ * clusters, 24 sectors, + 256 to grow) at the data's start, 66; B.BIN
+ * after it at 66 + 280 = 346; A.BIN again is the same file; A.BIN
+ * deleted and made again is a new one, after B.BIN (346 + 256 = 602,
+ * empty); renamed, a file keeps its place under its new name. */
+START_TEST(files_are_placed_by_name)
+{
+    struct disk_time t;
+    disk_time_init(&t, DISK_TIME_XT);
+    ck_assert_int_eq(disk_time_file(&t, "A.BIN", 10000), 0);
+    ck_assert_int_eq(disk_time_file(&t, "B.BIN", 0), 1);
+    ck_assert_int_eq(disk_time_file(&t, "A.BIN", 99999), 0);
+    ck_assert_uint_eq(t.files[0].first, 66);
+    ck_assert_uint_eq(t.files[1].first, 346);
+    disk_time_forget(&t, "A.BIN");
+    ck_assert_int_eq(disk_time_file(&t, "A.BIN", 0), 2);
+    ck_assert_uint_eq(t.files[2].first, 602);
+    disk_time_rename(&t, "B.BIN", "C.BIN");
+    ck_assert_int_eq(disk_time_file(&t, "C.BIN", 0), 1);
+    ck_assert_int_eq(disk_time_file(&t, "B.BIN", 0), 3);
+    disk_time_free(&t);
 }
 END_TEST
 
@@ -161,6 +178,7 @@ Suite *disktime_suite(void)
     TCase *tc = tcase_create("disk");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, seeks_follow_the_drives_figures);
+    tcase_add_test(tc, files_are_placed_by_name);
     tcase_add_test(tc, a_run_of_sectors_rides_the_interleave);
     tcase_add_test(tc, buffers_save_the_second_read);
     tcase_add_test(tc, a_close_writes_what_a_write_left_in_the_buffers);

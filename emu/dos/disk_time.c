@@ -10,6 +10,9 @@
  * the next: four sector times, so with the 6:1 interleave each following
  * sector comes one sector time later, six sector times a sector in all.
  *
+ * Files: each in consecutive sectors, placed after the last the first
+ * time it is opened by its name (disk_time_file()).
+ *
  * DOS: whole sectors go straight between the disk and the program; a
  * partial sector, the FAT sector for each cluster a transfer touches and
  * the directory sector of a file opened go through BUFFERS= buffers, least
@@ -20,7 +23,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../../util/grow.h"
 
@@ -33,6 +35,8 @@ void disk_time_init(struct disk_time *t, enum disk_time_model model)
 
 void disk_time_free(struct disk_time *t)
 {
+    for (size_t i = 0; i < t->nfiles; i++)
+        free(t->files[i].path);
     free(t->files);
     t->files = NULL;
     t->nfiles = t->cap = 0;
@@ -104,27 +108,59 @@ static uint64_t buffered(struct disk_time *t, uint64_t at, uint32_t lba, int wri
 
 /* ---- files ------------------------------------------------------------------ */
 
-/* The file on fd, placed after the last one the first time it is seen
- * (its size then, in whole clusters, and 256 sectors to grow). */
-static const struct disk_file *file_of(struct disk_time *t, int fd)
+static int find(const struct disk_time *t, const char *path)
 {
-    struct stat st;
-    if (fstat(fd, &st) != 0)
-        return NULL;
     for (size_t i = 0; i < t->nfiles; i++)
-        if (t->files[i].dev == (uint64_t)st.st_dev && t->files[i].ino == (uint64_t)st.st_ino)
-            return &t->files[i];
-    if (grow_array(&t->files, &t->cap, t->nfiles + 1, sizeof *t->files) != 0)
-        return NULL;
-    uint64_t sectors = ((uint64_t)st.st_size + DISK_SECTOR_BYTES * DISK_CLUSTER - 1) /
-                       (DISK_SECTOR_BYTES * DISK_CLUSTER) * DISK_CLUSTER;
+        if (t->files[i].path && strcmp(t->files[i].path, path) == 0)
+            return (int)i;
+    return -1;
+}
+
+int disk_time_file(struct disk_time *t, const char *path, uint64_t size)
+{
+    if (t->model != DISK_TIME_XT)
+        return -1;
+    int i = find(t, path);
+    if (i >= 0)
+        return i;
+    char *copy = strdup(path);
+    if (!copy || t->nfiles >= INT32_MAX || grow_array(&t->files, &t->cap, t->nfiles + 1, sizeof *t->files) != 0) {
+        free(copy);
+        return -1;
+    }
+    uint64_t cluster_bytes = DISK_SECTOR_BYTES * DISK_CLUSTER;
+    uint64_t sectors = (size + cluster_bytes - 1) / cluster_bytes * DISK_CLUSTER;
     struct disk_file *f = &t->files[t->nfiles];
-    f->dev = (uint64_t)st.st_dev;
-    f->ino = (uint64_t)st.st_ino;
+    f->path = copy;
     f->first = t->next_free;
-    f->entry = (uint32_t)t->nfiles++;
+    f->entry = (uint32_t)t->nfiles;
     t->next_free = (uint32_t)(t->next_free + (sectors > 0x100000u ? 0x100000u : sectors) + 256);
-    return f;
+    return (int)t->nfiles++;
+}
+
+void disk_time_forget(struct disk_time *t, const char *path)
+{
+    int i = find(t, path);
+    if (i >= 0) {
+        free(t->files[i].path);
+        t->files[i].path = NULL;
+    }
+}
+
+void disk_time_rename(struct disk_time *t, const char *from, const char *to)
+{
+    int i = find(t, from);
+    char *copy = i >= 0 ? strdup(to) : NULL;
+    disk_time_forget(t, to);
+    if (copy) {
+        free(t->files[i].path);
+        t->files[i].path = copy;
+    }
+}
+
+static const struct disk_file *file_of(const struct disk_time *t, int file)
+{
+    return t->model == DISK_TIME_XT && file >= 0 && (size_t)file < t->nfiles ? &t->files[file] : NULL;
 }
 
 static uint32_t directory_sector(const struct disk_file *f)
@@ -139,15 +175,15 @@ static uint32_t fat_sector(const struct disk_file *f, uint64_t k)
     return DISK_FAT_LBA + (uint32_t)(cluster * 3 / 2 / DISK_SECTOR_BYTES % DISK_FAT_SECTORS);
 }
 
-uint64_t disk_time_open(struct disk_time *t, uint64_t now, int fd)
+uint64_t disk_time_open(struct disk_time *t, uint64_t now, int file)
 {
-    const struct disk_file *f = t->model == DISK_TIME_XT ? file_of(t, fd) : NULL;
+    const struct disk_file *f = file_of(t, file);
     return f ? buffered(t, now, directory_sector(f), 0) - now : 0;
 }
 
-uint64_t disk_time_transfer(struct disk_time *t, uint64_t now, int fd, uint64_t pos, uint32_t bytes, int write)
+uint64_t disk_time_transfer(struct disk_time *t, uint64_t now, int file, uint64_t pos, uint32_t bytes, int write)
 {
-    const struct disk_file *f = t->model == DISK_TIME_XT && bytes ? file_of(t, fd) : NULL;
+    const struct disk_file *f = bytes ? file_of(t, file) : NULL;
     if (!f)
         return 0;
     uint64_t at = now, first = pos / DISK_SECTOR_BYTES, last = (pos + bytes - 1) / DISK_SECTOR_BYTES;
@@ -169,9 +205,9 @@ uint64_t disk_time_transfer(struct disk_time *t, uint64_t now, int fd, uint64_t 
     return at - now;
 }
 
-uint64_t disk_time_close(struct disk_time *t, uint64_t now, int fd)
+uint64_t disk_time_close(struct disk_time *t, uint64_t now, int file)
 {
-    const struct disk_file *f = t->model == DISK_TIME_XT ? file_of(t, fd) : NULL;
+    const struct disk_file *f = file_of(t, file);
     if (!f)
         return 0;
     uint64_t at = now;

@@ -43,7 +43,7 @@ enum disk_time_model { DISK_TIME_XT, DISK_TIME_NONE };
 #define DISK_CLUSTER        8u
 
 struct disk_file {
-    uint64_t dev, ino;      /* the host file (a key only, never shown) */
+    char *path;             /* the host file, NULL once deleted */
     uint32_t first;         /* its first sector */
     uint32_t entry;         /* its directory entry */
 };
@@ -67,10 +67,21 @@ struct disk_time {
 void disk_time_init(struct disk_time *t, enum disk_time_model model);
 void disk_time_free(struct disk_time *t);
 
-/* The emulated time from `now` until DOS has done each thing, in cycles. */
-uint64_t disk_time_open(struct disk_time *t, uint64_t now, int fd);
-uint64_t disk_time_transfer(struct disk_time *t, uint64_t now, int fd, uint64_t pos, uint32_t bytes, int write);
-uint64_t disk_time_close(struct disk_time *t, uint64_t now, int fd);
+/* The file at host path `path` on the disk: the one placed there when it
+ * was first opened, else a new place after the last file (its `size` then
+ * in whole clusters, and 256 sectors to grow).  Its number, or -1 without
+ * the model or memory.  A file deleted or renamed keeps no place or takes
+ * its place with it, so where a file lies follows only from the names the
+ * program uses, in order (never from the host's inodes). */
+int disk_time_file(struct disk_time *t, const char *path, uint64_t size);
+void disk_time_forget(struct disk_time *t, const char *path);
+void disk_time_rename(struct disk_time *t, const char *from, const char *to);
+
+/* The emulated time from `now` until DOS has done each thing with file
+ * number `file` (0 for -1), in cycles. */
+uint64_t disk_time_open(struct disk_time *t, uint64_t now, int file);
+uint64_t disk_time_transfer(struct disk_time *t, uint64_t now, int file, uint64_t pos, uint32_t bytes, int write);
+uint64_t disk_time_close(struct disk_time *t, uint64_t now, int file);
 
 /* The seek from one cylinder to another, and one run of sectors read or
  * written from `now` (for tests and the derivations in docs/costs.md). */

@@ -603,11 +603,11 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
     dos_nls_install(d);
     build_dispatch(d);
 
-    d->sft[0] = (struct sft){ .kind = SFT_CON_IN, .refs = 0, .fd = -1, .mode = 0 };
-    d->sft[1] = (struct sft){ .kind = SFT_CON_OUT, .refs = 0, .fd = -1, .mode = 1 };
-    d->sft[2] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1 };
-    d->sft[3] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 2 };
-    d->sft[4] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1 };
+    d->sft[0] = (struct sft){ .kind = SFT_CON_IN, .refs = 0, .fd = -1, .mode = 0, .disk_file = -1 };
+    d->sft[1] = (struct sft){ .kind = SFT_CON_OUT, .refs = 0, .fd = -1, .mode = 1, .disk_file = -1 };
+    d->sft[2] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1, .disk_file = -1 };
+    d->sft[3] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 2, .disk_file = -1 };
+    d->sft[4] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1, .disk_file = -1 };
 
     for (unsigned i = 0; i <= DOS_STUB_IRET; i++)
         mem_wb(m, lin(SEG_DOS, (uint16_t)i), 0xCF);

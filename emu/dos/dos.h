@@ -38,6 +38,7 @@ struct sft {
     int fd;                 /* SFT_FILE */
     uint8_t mode;           /* open mode: 0 read, 1 write, 2 both */
     uint8_t written;        /* SFT_FILE: written since it was opened (44h/00h) */
+    int disk_file;          /* SFT_FILE: its number in the disk's time (disk_time.h), or -1 */
 };
 
 /* DOS memory calls, for --memory (sampler/memprof.c): the CS:IP of the

@@ -57,23 +57,24 @@ int dos_disk_unlink(struct dos *d, const char *host)
     if (unlink(host) != 0)
         return -1;
     dos_disk_resize(d, size, 0);
+    disk_time_forget(&d->disk_time, host);
     return 0;
 }
 
-void dos_charge_transfer(struct dos *d, int fd, uint64_t pos, uint32_t bytes, int write)
+void dos_charge_transfer(struct dos *d, const struct sft *f, uint64_t pos, uint32_t bytes, int write)
 {
     uint64_t cycles = d->disk_time.model == DISK_TIME_NONE
                     ? (uint64_t)bytes * COST_DISK_BYTE
-                    : disk_time_transfer(&d->disk_time, d->m->now, fd, pos, bytes, write);
+                    : disk_time_transfer(&d->disk_time, d->m->now, f->disk_file, pos, bytes, write);
     machine_charge(d->m, cycles, SEG_IOSYS, BIOS_CON_OFF);
 }
 
-void dos_charge_open(struct dos *d, int fd)
+void dos_charge_open(struct dos *d, const struct sft *f)
 {
-    machine_charge(d->m, disk_time_open(&d->disk_time, d->m->now, fd), SEG_IOSYS, BIOS_CON_OFF);
+    machine_charge(d->m, disk_time_open(&d->disk_time, d->m->now, f->disk_file), SEG_IOSYS, BIOS_CON_OFF);
 }
 
-void dos_charge_close(struct dos *d, int fd)
+void dos_charge_close(struct dos *d, const struct sft *f)
 {
-    machine_charge(d->m, disk_time_close(&d->disk_time, d->m->now, fd), SEG_IOSYS, BIOS_CON_OFF);
+    machine_charge(d->m, disk_time_close(&d->disk_time, d->m->now, f->disk_file), SEG_IOSYS, BIOS_CON_OFF);
 }
