@@ -137,8 +137,8 @@ static const struct opt run_table[] = {
     { "disk-time", 0, OPT_ENUM, OPT_AT(A, o.disk_time), OPT_NAMES(disk_time_names), .arg = "xt|none",
       .help = "the time file reads and writes take: xt (the default) the\n"
               "PC/XT's 10 MB fixed disk, its seeks, rotation and 6:1\n"
-              "interleave, and DOS's buffers; none 8 cycles a byte, as\n"
-              "before (docs/costs.md)" },
+              "interleave, 360 KB diskettes on A: and B:, and DOS's\n"
+              "buffers; none 8 cycles a byte, as before (docs/costs.md)" },
     { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
       .help = "name symbols in the summary (default: NAME.MAP beside the\n"
               "program, else the program's own debug information: CodeView,\n"

@@ -20,12 +20,13 @@
  * 2 cylinders = 14318 + 391364 / 101 = 14318 + 3874 = 18192. */
 START_TEST(seeks_follow_the_drives_figures)
 {
-    ck_assert_uint_eq(disk_seek_cycles(7, 7), 0);
-    ck_assert_uint_eq(disk_seek_cycles(0, 1), 14318);
-    ck_assert_uint_eq(disk_seek_cycles(5, 4), 14318);
-    ck_assert_uint_eq(disk_seek_cycles(0, 2), 18192);
-    ck_assert_uint_eq(disk_seek_cycles(0, 102), 405682);
-    ck_assert_uint_eq(disk_seek_cycles(102, 0), 405682);
+    const struct disk_geometry fixed = DISK_FIXED, *g = &fixed;
+    ck_assert_uint_eq(disk_seek_cycles(g, 7, 7), 0);
+    ck_assert_uint_eq(disk_seek_cycles(g, 0, 1), 14318);
+    ck_assert_uint_eq(disk_seek_cycles(g, 5, 4), 14318);
+    ck_assert_uint_eq(disk_seek_cycles(g, 0, 2), 18192);
+    ck_assert_uint_eq(disk_seek_cycles(g, 0, 102), 405682);
+    ck_assert_uint_eq(disk_seek_cycles(g, 102, 0), 405682);
 }
 END_TEST
 
@@ -47,12 +48,46 @@ START_TEST(a_run_of_sectors_rides_the_interleave)
 {
     struct disk_time t;
     disk_time_init(&t, DISK_TIME_XT);
-    ck_assert_uint_eq(disk_time_sectors(&t, 0, 0, 1), 102938);
-    t.cylinder = 0;
-    ck_assert_uint_eq(disk_time_sectors(&t, 0, 0, 17), 552122);
-    t.cylinder = 0;
-    ck_assert_uint_eq(disk_time_sectors(&t, 0, 67, 2), 182481);
-    ck_assert_uint_eq(t.cylinder, 1);
+    ck_assert_uint_eq(disk_time_sectors(&t, DISK_UNIT_FIXED, 0, 0, 1), 102938);
+    t.units[DISK_UNIT_FIXED].cylinder = 0;
+    ck_assert_uint_eq(disk_time_sectors(&t, DISK_UNIT_FIXED, 0, 0, 17), 552122);
+    t.units[DISK_UNIT_FIXED].cylinder = 0;
+    ck_assert_uint_eq(disk_time_sectors(&t, DISK_UNIT_FIXED, 0, 67, 2), 182481);
+    ck_assert_uint_eq(t.units[DISK_UNIT_FIXED].cylinder, 1);
+    disk_time_free(&t);
+}
+END_TEST
+
+/* A 360 KB diskette on A: (DISK_FLOPPY): a sector S' = 106061 cycles,
+ * a revolution R' = 9 S' = 954549, no interleave or turnaround.  From 0,
+ * the motor off: track 0 (sectors 0-8) takes the command 2386 and the
+ * motor's 500 ms (2386364) to 2388750, phase 2388750 - 2 R' = 479652,
+ * the wait to slot 0 at 3 R' = 2863647, then 9 S' back to back: 4 R' =
+ * 3818196.  At once the next track (9-17, head 1): the motor still turns,
+ * the command puts the head 2386 past slot 0, so a revolution less 2386
+ * to wait and R' to read: 2 R' = 1909098 (a track every two revolutions,
+ * 4608 bytes in 0.4 s).  Then sector 18 (cylinder 1) from 10000000,
+ * phase 10000000 - 10 R' = 454510 after the command's 2386 is 456896:
+ * one step and the settle (8 + 25 ms: 157500) to 614396, the wait to
+ * 11 R' (1047587 - 614396 = 433191 after the seek), + S': 11 R' + S' -
+ * 10000000 = 606100.  After 37 ticks idle the motor is off again: the
+ * next run pays its 500 ms again. */
+START_TEST(a_diskette_turns_slower_and_starts_its_motor)
+{
+    struct disk_time t;
+    disk_time_init(&t, DISK_TIME_XT);
+    ck_assert_uint_eq(disk_seek_cycles(&t.units[DISK_UNIT_A].g, 0, 1), 157500);
+    ck_assert_uint_eq(disk_seek_cycles(&t.units[DISK_UNIT_A].g, 0, 3), 157500 + 2 * 38182);
+    ck_assert_uint_eq(disk_time_sectors(&t, DISK_UNIT_A, 0, 0, 9), 3818196);
+    ck_assert_uint_eq(disk_time_sectors(&t, DISK_UNIT_A, 3818196, 9, 9), 1909098);
+    ck_assert_uint_eq(disk_time_sectors(&t, DISK_UNIT_A, 10000000, 18, 1), 606100);
+    ck_assert_uint_eq(t.units[DISK_UNIT_A].cylinder, 1);
+    ck_assert_uint_eq(t.units[DISK_UNIT_FIXED].cylinder, 0);
+    uint64_t later = 10606100 + 9699328;
+    ck_assert_uint_ge(disk_time_sectors(&t, DISK_UNIT_A, later, 18, 1), 2386364);
+    ck_assert_uint_eq(disk_unit_of_drive(0), DISK_UNIT_A);
+    ck_assert_uint_eq(disk_unit_of_drive(1), DISK_UNIT_B);
+    ck_assert_uint_eq(disk_unit_of_drive(2), DISK_UNIT_FIXED);
     disk_time_free(&t);
 }
 END_TEST
@@ -68,14 +103,14 @@ START_TEST(buffers_save_the_second_read)
 {
     struct disk_time t;
     disk_time_init(&t, DISK_TIME_XT);
-    int file = disk_time_file(&t, "DT.BIN", 1000);
+    int file = disk_time_file(&t, DISK_UNIT_FIXED, "DT.BIN", 1000);
     ck_assert_int_eq(file, 0);
     ck_assert_uint_eq(disk_time_transfer(&t, 0, file, 0, 100, 0), 126333);
     ck_assert_uint_eq(disk_time_transfer(&t, 200000, file, 0, 100, 0), 0);
     ck_assert_uint_eq(disk_time_transfer(&t, 200000, file, 100, 400, 0), 0);
     disk_time_free(&t);
     disk_time_init(&t, DISK_TIME_NONE);
-    ck_assert_int_eq(disk_time_file(&t, "DT.BIN", 1000), -1);
+    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "DT.BIN", 1000), -1);
     ck_assert_uint_eq(disk_time_transfer(&t, 0, 0, 0, 100, 0), 0);
     ck_assert_uint_eq(disk_time_open(&t, 0, 0), 0);
     disk_time_free(&t);
@@ -98,7 +133,7 @@ START_TEST(a_close_writes_what_a_write_left_in_the_buffers)
 {
     struct disk_time t;
     disk_time_init(&t, DISK_TIME_XT);
-    int file = disk_time_file(&t, "NEW.BIN", 0);
+    int file = disk_time_file(&t, DISK_UNIT_FIXED, "NEW.BIN", 0);
     ck_assert_uint_eq(disk_time_transfer(&t, 0, file, 0, 512, 1), 126333);
     ck_assert_uint_eq(disk_time_close(&t, 200000, file), 221110);
     ck_assert_uint_eq(disk_time_close(&t, 500000, file), 0);
@@ -115,17 +150,17 @@ START_TEST(files_are_placed_by_name)
 {
     struct disk_time t;
     disk_time_init(&t, DISK_TIME_XT);
-    ck_assert_int_eq(disk_time_file(&t, "A.BIN", 10000), 0);
-    ck_assert_int_eq(disk_time_file(&t, "B.BIN", 0), 1);
-    ck_assert_int_eq(disk_time_file(&t, "A.BIN", 99999), 0);
+    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "A.BIN", 10000), 0);
+    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "B.BIN", 0), 1);
+    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "A.BIN", 99999), 0);
     ck_assert_uint_eq(t.files[0].first, 66);
     ck_assert_uint_eq(t.files[1].first, 346);
     disk_time_forget(&t, "A.BIN");
-    ck_assert_int_eq(disk_time_file(&t, "A.BIN", 0), 2);
+    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "A.BIN", 0), 2);
     ck_assert_uint_eq(t.files[2].first, 602);
     disk_time_rename(&t, "B.BIN", "C.BIN");
-    ck_assert_int_eq(disk_time_file(&t, "C.BIN", 0), 1);
-    ck_assert_int_eq(disk_time_file(&t, "B.BIN", 0), 3);
+    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "C.BIN", 0), 1);
+    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "B.BIN", 0), 3);
     disk_time_free(&t);
 }
 END_TEST
@@ -180,6 +215,7 @@ Suite *disktime_suite(void)
     tcase_add_test(tc, seeks_follow_the_drives_figures);
     tcase_add_test(tc, files_are_placed_by_name);
     tcase_add_test(tc, a_run_of_sectors_rides_the_interleave);
+    tcase_add_test(tc, a_diskette_turns_slower_and_starts_its_motor);
     tcase_add_test(tc, buffers_save_the_second_read);
     tcase_add_test(tc, a_close_writes_what_a_write_left_in_the_buffers);
     tcase_add_test(tc, sequential_read_takes_the_models_time);

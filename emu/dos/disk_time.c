@@ -1,14 +1,16 @@
 /*
- * emu/dos/disk_time.c: the PC/XT fixed disk's time for DOS's reads and
- * writes (see disk_time.h; every figure's source in docs/costs.md).
+ * emu/dos/disk_time.c: the PC/XT's disks' time for DOS's reads and writes
+ * (see disk_time.h; every figure's source in docs/costs.md).
  *
  * A run of sectors: the controller's command, a seek when the cylinder
  * changes, then for each sector the wait until it comes under the head
  * (the platter's angle is the emulated clock modulo a revolution; logical
  * sector s of a track sits in slot s x 6 mod 17), the sector itself, and
  * the controller's turnaround (its buffer to memory) before it can read
- * the next: four sector times, so with the 6:1 interleave each following
- * sector comes one sector time later, six sector times a sector in all.
+ * the next: on the fixed disk four sector times, so with the 6:1
+ * interleave each following sector comes one sector time later, six
+ * sector times a sector in all.  A diskette's motor, when off, first
+ * takes its start time; it stays on for its hold time after a run.
  *
  * Files: each in consecutive sectors, placed after the last the first
  * time it is opened by its name (disk_time_file()).
@@ -28,9 +30,13 @@
 
 void disk_time_init(struct disk_time *t, enum disk_time_model model)
 {
+    static const struct disk_geometry fixed = DISK_FIXED, floppy = DISK_FLOPPY;
     memset(t, 0, sizeof *t);
     t->model = model;
-    t->next_free = DISK_DATA_LBA;
+    for (unsigned u = 0; u < DISK_UNITS; u++) {
+        t->units[u].g = u == DISK_UNIT_FIXED ? fixed : floppy;
+        t->units[u].next_free = t->units[u].g.data_lba;
+    }
 }
 
 void disk_time_free(struct disk_time *t)
@@ -42,42 +48,50 @@ void disk_time_free(struct disk_time *t)
     t->nfiles = t->cap = 0;
 }
 
-uint64_t disk_seek_cycles(unsigned from, unsigned to)
+unsigned disk_unit_of_drive(int drive)
+{
+    return drive == 0 ? DISK_UNIT_A : drive == 1 ? DISK_UNIT_B : DISK_UNIT_FIXED;
+}
+
+uint64_t disk_seek_cycles(const struct disk_geometry *g, unsigned from, unsigned to)
 {
     unsigned d = from > to ? from - to : to - from;
     if (d == 0)
         return 0;
-    /* Linear through the two figures Seagate gives: 3 ms for one
-     * cylinder, 85 ms for the average seek (a third of the stroke). */
-    return DISK_TRACK_SEEK + (uint64_t)(d - 1) * (DISK_AVERAGE_SEEK - DISK_TRACK_SEEK) / (DISK_AVERAGE_CYLS - 1);
+    return g->seek_first + (uint64_t)(d - 1) * g->seek_num / g->seek_den;
 }
 
-uint64_t disk_time_sectors(struct disk_time *t, uint64_t now, uint32_t lba, uint32_t count)
+uint64_t disk_time_sectors(struct disk_time *t, unsigned unit, uint64_t now, uint32_t lba, uint32_t count)
 {
-    uint64_t at = now + DISK_COMMAND_CYCLES;
+    struct disk_unit *u = &t->units[unit];
+    const struct disk_geometry *g = &u->g;
+    uint64_t rev = (uint64_t)g->sectors * g->sector_cycles;
+    uint64_t at = now + g->command;
+    if (g->motor_start && at >= u->motor_until)
+        at += g->motor_start;
     for (uint32_t i = 0; i < count; i++) {
         uint32_t s = lba + i;
-        unsigned cylinder = s / (DISK_SECTORS * DISK_HEADS) % DISK_CYLINDERS;
-        at += disk_seek_cycles(t->cylinder, cylinder);
-        t->cylinder = cylinder;
-        uint64_t slot_at = (uint64_t)(s % DISK_SECTORS * DISK_INTERLEAVE % DISK_SECTORS) * DISK_SECTOR_CYCLES;
-        at += (slot_at + DISK_REV_CYCLES - at % DISK_REV_CYCLES) % DISK_REV_CYCLES;
-        at += DISK_SECTOR_CYCLES + DISK_TURNAROUND;
+        unsigned cylinder = s / (g->sectors * g->heads) % g->cylinders;
+        at += disk_seek_cycles(g, u->cylinder, cylinder);
+        u->cylinder = cylinder;
+        uint64_t slot_at = (uint64_t)(s % g->sectors * g->interleave % g->sectors) * g->sector_cycles;
+        at += (slot_at + rev - at % rev) % rev;
+        at += g->sector_cycles + g->turnaround;
     }
+    u->motor_until = at + g->motor_hold;
     return at - now;
 }
 
 /* ---- DOS's buffers --------------------------------------------------------- */
 
-static int is_fat(uint32_t lba) { return lba >= DISK_FAT_LBA && lba < DISK_FAT_LBA + DISK_FAT_SECTORS; }
-
 /* A written buffer to the disk: a FAT sector to both FATs. */
 static uint64_t write_back(struct disk_time *t, uint64_t at, struct disk_buffer *b)
 {
     if (b->last_use && b->dirty) {
-        at += disk_time_sectors(t, at, b->lba, 1);
-        if (is_fat(b->lba))
-            at += disk_time_sectors(t, at, b->lba + DISK_FAT_SECTORS, 1);
+        const struct disk_geometry *g = &t->units[b->unit].g;
+        at += disk_time_sectors(t, b->unit, at, b->lba, 1);
+        if (b->lba >= g->fat_lba && b->lba < g->fat_lba + g->fat_sectors)
+            at += disk_time_sectors(t, b->unit, at, b->lba + g->fat_sectors, 1);
     }
     b->dirty = 0;
     return at;
@@ -85,12 +99,12 @@ static uint64_t write_back(struct disk_time *t, uint64_t at, struct disk_buffer 
 
 /* Sector lba through the buffers (read when it is not there), marked
  * written when `write`; the time when it is there. */
-static uint64_t buffered(struct disk_time *t, uint64_t at, uint32_t lba, int write)
+static uint64_t buffered(struct disk_time *t, uint64_t at, unsigned unit, uint32_t lba, int write)
 {
     struct disk_buffer *victim = &t->buffers[0];
     for (unsigned i = 0; i < DISK_BUFFERS; i++) {
         struct disk_buffer *b = &t->buffers[i];
-        if (b->last_use && b->lba == lba) {
+        if (b->last_use && b->unit == unit && b->lba == lba) {
             b->last_use = ++t->uses;
             b->dirty |= (uint8_t)write;
             return at;
@@ -99,7 +113,8 @@ static uint64_t buffered(struct disk_time *t, uint64_t at, uint32_t lba, int wri
             victim = b;
     }
     at = write_back(t, at, victim);
-    at += disk_time_sectors(t, at, lba, 1);
+    at += disk_time_sectors(t, unit, at, lba, 1);
+    victim->unit = unit;
     victim->lba = lba;
     victim->last_use = ++t->uses;
     victim->dirty = (uint8_t)write;
@@ -116,9 +131,9 @@ static int find(const struct disk_time *t, const char *path)
     return -1;
 }
 
-int disk_time_file(struct disk_time *t, const char *path, uint64_t size)
+int disk_time_file(struct disk_time *t, unsigned unit, const char *path, uint64_t size)
 {
-    if (t->model != DISK_TIME_XT)
+    if (t->model != DISK_TIME_XT || unit >= DISK_UNITS)
         return -1;
     int i = find(t, path);
     if (i >= 0)
@@ -128,13 +143,15 @@ int disk_time_file(struct disk_time *t, const char *path, uint64_t size)
         free(copy);
         return -1;
     }
-    uint64_t cluster_bytes = DISK_SECTOR_BYTES * DISK_CLUSTER;
-    uint64_t sectors = (size + cluster_bytes - 1) / cluster_bytes * DISK_CLUSTER;
+    struct disk_unit *u = &t->units[unit];
+    uint64_t cluster_bytes = (uint64_t)DISK_SECTOR_BYTES * u->g.cluster;
+    uint64_t sectors = (size + cluster_bytes - 1) / cluster_bytes * u->g.cluster;
     struct disk_file *f = &t->files[t->nfiles];
     f->path = copy;
-    f->first = t->next_free;
-    f->entry = (uint32_t)t->nfiles;
-    t->next_free = (uint32_t)(t->next_free + (sectors > 0x100000u ? 0x100000u : sectors) + 256);
+    f->unit = unit;
+    f->first = u->next_free;
+    f->entry = u->entries++;
+    u->next_free = (uint32_t)(u->next_free + (sectors > 0x100000u ? 0x100000u : sectors) + 256);
     return (int)t->nfiles++;
 }
 
@@ -163,22 +180,24 @@ static const struct disk_file *file_of(const struct disk_time *t, int file)
     return t->model == DISK_TIME_XT && file >= 0 && (size_t)file < t->nfiles ? &t->files[file] : NULL;
 }
 
-static uint32_t directory_sector(const struct disk_file *f)
+static uint32_t directory_sector(const struct disk_time *t, const struct disk_file *f)
 {
-    return DISK_ROOT_LBA + f->entry / 16 % DISK_ROOT_SECTORS;     /* 16 entries of 32 bytes a sector */
+    const struct disk_geometry *g = &t->units[f->unit].g;
+    return g->root_lba + f->entry / 16 % g->root_sectors;     /* 16 entries of 32 bytes a sector */
 }
 
 /* The FAT sector holding cluster k of the file (12 bits an entry). */
-static uint32_t fat_sector(const struct disk_file *f, uint64_t k)
+static uint32_t fat_sector(const struct disk_time *t, const struct disk_file *f, uint64_t k)
 {
-    uint64_t cluster = (f->first - DISK_DATA_LBA) / DISK_CLUSTER + 2 + k;
-    return DISK_FAT_LBA + (uint32_t)(cluster * 3 / 2 / DISK_SECTOR_BYTES % DISK_FAT_SECTORS);
+    const struct disk_geometry *g = &t->units[f->unit].g;
+    uint64_t cluster = (f->first - g->data_lba) / g->cluster + 2 + k;
+    return g->fat_lba + (uint32_t)(cluster * 3 / 2 / DISK_SECTOR_BYTES % g->fat_sectors);
 }
 
 uint64_t disk_time_open(struct disk_time *t, uint64_t now, int file)
 {
     const struct disk_file *f = file_of(t, file);
-    return f ? buffered(t, now, directory_sector(f), 0) - now : 0;
+    return f ? buffered(t, now, f->unit, directory_sector(t, f), 0) - now : 0;
 }
 
 uint64_t disk_time_transfer(struct disk_time *t, uint64_t now, int file, uint64_t pos, uint32_t bytes, int write)
@@ -186,21 +205,22 @@ uint64_t disk_time_transfer(struct disk_time *t, uint64_t now, int file, uint64_
     const struct disk_file *f = bytes ? file_of(t, file) : NULL;
     if (!f)
         return 0;
+    unsigned unit = f->unit, cluster = t->units[unit].g.cluster;
     uint64_t at = now, first = pos / DISK_SECTOR_BYTES, last = (pos + bytes - 1) / DISK_SECTOR_BYTES;
-    for (uint64_t k = first / DISK_CLUSTER; k <= last / DISK_CLUSTER; k++)
-        at = buffered(t, at, fat_sector(f, k), write);
+    for (uint64_t k = first / cluster; k <= last / cluster; k++)
+        at = buffered(t, at, unit, fat_sector(t, f, k), write);
     uint64_t whole_from = first, whole_to = last + 1;         /* [from, to): straight to the program */
     if (pos % DISK_SECTOR_BYTES) {
-        at = buffered(t, at, f->first + (uint32_t)first, write);
+        at = buffered(t, at, unit, f->first + (uint32_t)first, write);
         whole_from++;
     }
     if ((pos + bytes) % DISK_SECTOR_BYTES && last >= whole_from) {
         whole_to--;
         if (whole_to > whole_from)
-            at += disk_time_sectors(t, at, f->first + (uint32_t)whole_from, (uint32_t)(whole_to - whole_from));
-        at = buffered(t, at, f->first + (uint32_t)last, write);
+            at += disk_time_sectors(t, unit, at, f->first + (uint32_t)whole_from, (uint32_t)(whole_to - whole_from));
+        at = buffered(t, at, unit, f->first + (uint32_t)last, write);
     } else if (whole_to > whole_from) {
-        at += disk_time_sectors(t, at, f->first + (uint32_t)whole_from, (uint32_t)(whole_to - whole_from));
+        at += disk_time_sectors(t, unit, at, f->first + (uint32_t)whole_from, (uint32_t)(whole_to - whole_from));
     }
     return at - now;
 }
@@ -215,7 +235,7 @@ uint64_t disk_time_close(struct disk_time *t, uint64_t now, int file)
     for (unsigned i = 0; i < DISK_BUFFERS; i++)
         written |= t->buffers[i].last_use && t->buffers[i].dirty;
     if (written)        /* DOS commits the file: its directory entry, then every written buffer */
-        at = buffered(t, at, directory_sector(f), 1);
+        at = buffered(t, at, f->unit, directory_sector(t, f), 1);
     for (unsigned i = 0; i < DISK_BUFFERS; i++)
         at = write_back(t, at, &t->buffers[i]);
     return at - now;

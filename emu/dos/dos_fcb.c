@@ -156,7 +156,7 @@ static void open_fcb(struct dos *d, int create)
         return;
     }
     d->sft[s] = (struct sft){ .kind = SFT_FILE, .refs = 1, .fd = fd, .mode = 2,
-                              .disk_file = disk_time_file(&d->disk_time, r.host, (uint64_t)st.st_size) };
+                              .disk_file = disk_time_file(&d->disk_time, disk_unit_of_drive(r.drive), r.host, (uint64_t)st.st_size) };
     if (mem_rb(d->m, fcb) == 0)
         mem_wb(d->m, fcb, (uint8_t)(r.drive + 1));
     mem_ww(d->m, fcb + 0x0C, 0);                    /* current block */

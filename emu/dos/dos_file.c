@@ -117,7 +117,7 @@ static void open_file(struct dos *d, int create)
             drives_added(&d->drives, r.host);
         f->fd = fd;
         f->kind = SFT_FILE;
-        f->disk_file = disk_time_file(&d->disk_time, r.host, dos_disk_file_size(fd));
+        f->disk_file = disk_time_file(&d->disk_time, disk_unit_of_drive(r.drive), r.host, dos_disk_file_size(fd));
         dos_charge_open(d, f);
     }
     f->mode = mode;
