@@ -145,7 +145,9 @@ END_TEST
  * clusters, 24 sectors, + 256 to grow) at the data's start, 66; B.BIN
  * after it at 66 + 280 = 346; A.BIN again is the same file; A.BIN
  * deleted and made again is a new one, after B.BIN (346 + 256 = 602,
- * empty); renamed, a file keeps its place under its new name. */
+ * empty), in the deleted one's entry (number 0: entries are as many as
+ * the names, however many files are made and deleted); renamed, a file
+ * keeps its place under its new name. */
 START_TEST(files_are_placed_by_name)
 {
     struct disk_time t;
@@ -156,11 +158,16 @@ START_TEST(files_are_placed_by_name)
     ck_assert_uint_eq(t.files[0].first, 66);
     ck_assert_uint_eq(t.files[1].first, 346);
     disk_time_forget(&t, "A.BIN");
-    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "A.BIN", 0), 2);
-    ck_assert_uint_eq(t.files[2].first, 602);
+    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "A.BIN", 0), 0);
+    ck_assert_uint_eq(t.files[0].first, 602);
     disk_time_rename(&t, "B.BIN", "C.BIN");
     ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "C.BIN", 0), 1);
-    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "B.BIN", 0), 3);
+    ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "B.BIN", 0), 2);
+    for (int i = 0; i < 1000; i++) {
+        ck_assert_int_eq(disk_time_file(&t, DISK_UNIT_FIXED, "TEMP.$$$", 0), 3);
+        disk_time_forget(&t, "TEMP.$$$");
+    }
+    ck_assert_uint_eq(t.nfiles, 4);
     disk_time_free(&t);
 }
 END_TEST

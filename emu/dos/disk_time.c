@@ -138,21 +138,29 @@ int disk_time_file(struct disk_time *t, unsigned unit, const char *path, uint64_
     int i = find(t, path);
     if (i >= 0)
         return i;
+    /* A deleted file's entry is taken again (a program that makes and
+     * deletes files forever keeps as many entries as it has names). */
+    size_t slot = 0;
+    while (slot < t->nfiles && t->files[slot].path)
+        slot++;
     char *copy = strdup(path);
-    if (!copy || t->nfiles >= INT32_MAX || grow_array(&t->files, &t->cap, t->nfiles + 1, sizeof *t->files) != 0) {
+    if (!copy || slot >= INT32_MAX ||
+        (slot == t->nfiles && grow_array(&t->files, &t->cap, t->nfiles + 1, sizeof *t->files) != 0)) {
         free(copy);
         return -1;
     }
     struct disk_unit *u = &t->units[unit];
     uint64_t cluster_bytes = (uint64_t)DISK_SECTOR_BYTES * u->g.cluster;
     uint64_t sectors = (size + cluster_bytes - 1) / cluster_bytes * u->g.cluster;
-    struct disk_file *f = &t->files[t->nfiles];
+    struct disk_file *f = &t->files[slot];
     f->path = copy;
     f->unit = unit;
     f->first = u->next_free;
     f->entry = u->entries++;
     u->next_free = (uint32_t)(u->next_free + (sectors > 0x100000u ? 0x100000u : sectors) + 256);
-    return (int)t->nfiles++;
+    if (slot == t->nfiles)
+        t->nfiles++;
+    return (int)slot;
 }
 
 void disk_time_forget(struct disk_time *t, const char *path)
