@@ -144,6 +144,10 @@ static int parse_screen_every(const char *s, void *args)
 
 /* --frames's names, by enum profil_frames. */
 static const char *const frames_names[] = { "auto", "vsync", "flip", "mark" };
+
+/* --disk-time's names, by enum profil_disk_time. */
+static const char *const disk_time_names[] = { "xt", "none" };
+
 /* --video's names, by enum profil_video. */
 static const char *const video_names[] = { "cga", "mda", "hercules", "ega", "vga" };
 
@@ -194,6 +198,11 @@ static const struct opt run_table[] = {
               "status port that sees the vertical sync begin), flip (a new\n"
               "CRTC start address), mark (the program's FRAME call), or auto\n"
               "(the default: the first of them that appears; docs/frames.md)" },
+    { "disk-time", 0, OPT_ENUM, OPT_AT(A, o.disk_time), OPT_NAMES(disk_time_names), .arg = "xt|none",
+      .help = "the time file reads and writes take: xt (the default) the\n"
+              "PC/XT's 10 MB fixed disk, its seeks, rotation and 6:1\n"
+              "interleave, 360 KB diskettes on A: and B:, and DOS's\n"
+              "buffers; none 8 cycles a byte, as before (docs/costs.md)" },
     { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
       .help = "name symbols in the summary (default: NAME.MAP beside the\n"
               "program, else the program's own debug information: CodeView,\n"

@@ -46,6 +46,9 @@ enum profil_timing { PROFIL_TIMING_DEFAULT, PROFIL_TIMING_TABLE, PROFIL_TIMING_B
 /* The display adapter in the PC (docs/video.md): IBM's Color/Graphics
  * Adapter (the default), Monochrome Display Adapter, the Hercules Graphics
  * Card, the EGA, the VGA. */
+/* The time DOS's file reads and writes take (docs/costs.md): the PC/XT's
+ * 10 MB fixed disk (the default), or COST_DISK_BYTE a byte, no disk. */
+enum profil_disk_time { PROFIL_DISK_TIME_XT, PROFIL_DISK_TIME_NONE };
 enum profil_video { PROFIL_VIDEO_CGA, PROFIL_VIDEO_MDA, PROFIL_VIDEO_HERCULES, PROFIL_VIDEO_EGA, PROFIL_VIDEO_VGA };
 
 /* How the program's frames are found (docs/frames.md): the first kind
@@ -103,6 +106,7 @@ struct profil_options {
     int no_refresh;             /* the bus model without DRAM refresh */
     enum profil_video video;    /* the display adapter (default PROFIL_VIDEO_CGA) */
     enum profil_frames frames;  /* how frames are found (default PROFIL_FRAMES_AUTO) */
+    enum profil_disk_time disk_time;    /* --disk-time (default PROFIL_DISK_TIME_XT) */
     int strict;                 /* stop at an unimplemented service */
     const char *keys;           /* a key script (README, --keys), or NULL */
     const char *screen;         /* write the final text screen here ("-": options.out) */

@@ -29,6 +29,8 @@ _Static_assert((int)PROFIL_VIDEO_VGA == (int)VIDEO_VGA && (int)PROFIL_VIDEO_HERC
                "profil_video follows video_card");
 _Static_assert((int)PROFIL_FRAMES_AUTO == (int)FRAMES_AUTO && (int)PROFIL_FRAMES_MARK == (int)FRAMES_MARK,
                "profil_frames follows frame_kind");
+_Static_assert((int)PROFIL_DISK_TIME_NONE == (int)DISK_TIME_NONE && (int)PROFIL_DISK_TIME_XT == (int)DISK_TIME_XT,
+               "profil_disk_time follows disk_time_model");
 
 void profil_options_init(struct profil_options *o)
 {
@@ -125,6 +127,7 @@ static enum profil_error build_pc(struct profil_session *s)
         s->dos.version = o->dos_version;
     if (o->disk_free_set)
         s->dos.disk_free = o->disk_free;
+    s->dos.disk_time.model = (enum disk_time_model)o->disk_time;
     if (s->keys) {
         kbd_start(&s->m->kbd, s->keys, s->nkeys, s->m->now);
         s->keys = NULL;

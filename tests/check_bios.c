@@ -170,6 +170,25 @@ START_TEST(screen_file_and_streams)
 }
 END_TEST
 
+/* machineid.com (see its comment) finds the IBM 5160 with its 11/08/82
+ * BIOS (docs/services.md): model FEh, the date 11/08/82; INT 15h C0h is
+ * the XT's "no cassette" for every function, AH=86h with the carry set,
+ * BX as it went (5678h, no table); the equipment word 002Dh: a diskette
+ * drive (bit 0), the planar's 256 KiB (bits 2-3 = 11), the CGA's 80x25
+ * colour (bits 4-5 = 10); 640 KiB (0280h); INT 1Ah 02h leaves CX=1234h
+ * and the carry clear (no real-time clock); 40:96h holds 00 (the 83-key
+ * keyboard). */
+START_TEST(the_machine_is_an_ibm_5160_of_1982)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("machineid.com"), TMP "/mid.prf");
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "FE 11/08/82 86 C 5678 002D 0280 1234 N 00 ");
+    ck_assert_str_eq(r.err, "");
+}
+END_TEST
+
 static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3]; }
 
 /* mode13.com (see its comment) and --screen-png: a 320x200 indexed PNG
@@ -435,6 +454,7 @@ Suite *bios_suite(void)
     tcase_add_test(tc, a_stroke_is_four_scan_codes_5_ms_apart);
     tcase_add_test(tc, scripted_keys_reach_int16_and_dos);
     tcase_add_test(tc, int16_without_keys_stops_or_waits);
+    tcase_add_test(tc, the_machine_is_an_ibm_5160_of_1982);
     tcase_add_test(tc, a_programs_int09_sees_scan_codes);
     tcase_add_test(tc, a_key_typed_with_interrupts_off_waits);
     suite_add_tcase(s, tc);

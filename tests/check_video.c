@@ -28,17 +28,18 @@ static struct machine *new_pc_with(struct console *con, enum video_card card)
 /* ---- identity ----------------------------------------------------------- */
 
 /* videoid.com under each card, its line as the fixture's comment orders
- * it.  CGA: equipment 0021h (bits 4-5 = 10); AX=1A00h and BX=0 come back
+ * it.  CGA: equipment 002Dh (bits 4-5 = 10; bits 0 and 2-3 the XT's
+ * diskette drive and full 256 KiB planar, emu/bios/bios.c); AX=1A00h and BX=0 come back
  * as they went (no VGA BIOS), 12h leaves BX=FF10h; mode 3, 80 columns,
  * 4 KiB pages, CRTC at 3D4h, 3D8h = 29h and 3D9h = 30h as the BIOS's
  * tables give mode 3, cursor 0607h; B000h is not decoded (FF FF), B800h
  * holds 55h and repeats it at B800:4000h (16 KiB mirrored); R15 reads
- * back 5Ah at 3D5h, and FFh at 3B5h.  MDA: 0031h (11), mode 7 with the
+ * back 5Ah at 3D5h, and FFh at 3B5h.  MDA: 003Dh (11), mode 7 with the
  * PC BIOS's 16 KiB page size (4000h, its table's quirk), 3B4h, cursor
  * 0B0Ch; AAh at B000:0 and at B000:1000h (4 KiB mirrored), B800h not
  * decoded.  Hercules: the same but B000:1000h is its own byte (32 KiB
  * pages, none mirrored; 00: mode 7 blanks only 4 KiB) and B800h not
- * decoded until 3BFh maps page 1.  EGA: 0001h (00: a card with its own
+ * decoded until 3BFh maps page 1.  EGA: 000Dh (00: a card with its own
  * BIOS), 12h BL=10h answers BX=0003h (colour, 256 KiB), 1Ah does not
  * exist; A0000h-BFFFFh all memory; its CRTC answers at both ports; its
  * 16 KiB ROM at C000h (55h AAh 20h) ignores the write.  VGA: also
@@ -50,11 +51,11 @@ static struct machine *new_pc_with(struct console *con, enum video_card card)
 START_TEST(each_card_is_found_where_programs_look)
 {
     static const struct { enum profil_video card; const char *line; } cases[] = {
-        { PROFIL_VIDEO_CGA, "0021 1A00 0000 FF10 03 0050 1000 03D4 29 30 0607 FF FF 55 55 5A FF 1234 00 00 " },
-        { PROFIL_VIDEO_MDA, "0031 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA AA FF FF FF A5 1234 00 00 " },
-        { PROFIL_VIDEO_HERCULES, "0031 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA 00 FF FF FF A5 1234 00 01 " },
-        { PROFIL_VIDEO_EGA, "0001 1A00 0000 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 20 00 " },
-        { PROFIL_VIDEO_VGA, "0001 1A1A 0008 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 40 00 " },
+        { PROFIL_VIDEO_CGA, "002D 1A00 0000 FF10 03 0050 1000 03D4 29 30 0607 FF FF 55 55 5A FF 1234 00 00 " },
+        { PROFIL_VIDEO_MDA, "003D 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA AA FF FF FF A5 1234 00 00 " },
+        { PROFIL_VIDEO_HERCULES, "003D 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA 00 FF FF FF A5 1234 00 01 " },
+        { PROFIL_VIDEO_EGA, "000D 1A00 0000 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 20 00 " },
+        { PROFIL_VIDEO_VGA, "000D 1A1A 0008 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 40 00 " },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct run_result r;
@@ -74,7 +75,7 @@ START_TEST(video_option_names_and_error)
     struct run_result r;
     run_profil(&r, "run -q --video hercules -o " TMP "/vid.prf " FIX("videoid.com"), NULL);
     ck_assert_int_eq(r.status, 0);
-    ck_assert_str_eq(r.out, "0031 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA 00 FF FF FF A5 1234 00 01 ");
+    ck_assert_str_eq(r.out, "003D 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA 00 FF FF FF A5 1234 00 01 ");
     run_profil(&r, "run -q --video xyz -o " TMP "/vid.prf " FIX("videoid.com"), NULL);
     ck_assert_int_eq(r.status, PROFIL_EXIT_BAD_INPUT);
     ck_assert_str_eq(r.err, "profil: --video xyz: want cga, mda, hercules, ega or vga\n");

@@ -169,6 +169,7 @@ Suite *trace_suite(void);
 Suite *calls_suite(void);
 Suite *bios_suite(void);
 Suite *video_suite(void);
+Suite *disktime_suite(void);
 Suite *services_suite(void);
 Suite *bus_suite(void);
 Suite *clock_suite(void);

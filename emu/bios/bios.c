@@ -18,7 +18,16 @@
 #include "../services.h"
 #include "../pc/video.h"
 
-#define CONFIG_TABLE_OFF 0xE6F5u    /* F000:E6F5, INT 15h C0h's answer, as on IBM's BIOS */
+/* The machine profil is: an IBM 5160 (PC/XT) with its first BIOS, dated
+ * 11/08/82 (docs/services.md says why).  Its identity, where programs
+ * look: the date at F000:FFF5 and the model byte FEh at F000:FFFE (IBM
+ * PC/XT Technical Reference; Ralf Brown's Interrupt List, "MACHINE ID";
+ * HelpPC, "Machine ID").  It has no INT 15h C0h: its INT 15h is the
+ * cassette entry the XT has no cassette for, AH=86h and CF set for every
+ * function (RBIL INT 15h AH=C0h: "The PC XT (1982/11/08) ... return
+ * AH=86h/CF set"). */
+#define XT_BIOS_DATE "11/08/82"
+#define XT_MODEL_BYTE 0xFEu
 
 /* INT 08h, as the IBM PC BIOS does it: count 40:6C, roll over at midnight
  * (1800B0h ticks) setting 40:70, call INT 1Ch, EOI, return. */
@@ -103,35 +112,14 @@ static void int15(struct machine *m, void *ctx)
 {
     (void)ctx;
     bios_charge_call(m);
-    switch (cpu_ah(m)) {
-    case 0x88: case 0xE8:               /* extended memory: a PC/XT has none, */
-        cpu_set_ah(m, 0x86);            /* and its BIOS no function to ask    */
-        service_set_carry(m, 1);
-        break;
-    case 0xC0:                          /* configuration table */
-        cpu_set(m, REG_ES, SEG_ROM);
-        cpu_set(m, REG_BX, CONFIG_TABLE_OFF);
-        cpu_set_ah(m, 0);
-        service_set_carry(m, 0);
-        break;
-    case 0x4F:                          /* keyboard intercept: the key goes on */
-        service_set_carry(m, 1);
-        break;
-    case 0x90: case 0x91:               /* device busy / interrupt complete */
-        cpu_set_ah(m, 0);
-        service_set_carry(m, 0);
-        break;
-    default:
-        bios_unknown(m, 0x15, cpu_ah(m));
-        cpu_set_ah(m, 0x86);            /* the PC's "not supported" */
-        service_set_carry(m, 1);
-        break;
-    }
+    /* The 11/08/82 XT BIOS answers every function alike: no cassette, no
+     * configuration table (C0h), no extended memory (88h), no keyboard
+     * intercept or device busy hooks (4Fh, 90h, 91h come from the AT). */
+    cpu_set_ah(m, 0x86);
+    service_set_carry(m, 1);
 }
 
 /* ---- INT 1Ah: time of day ------------------------------------------------ */
-
-static uint8_t bcd(uint8_t v) { return (uint8_t)((v / 10) << 4 | v % 10); }
 
 static void int1a(struct machine *m, void *ctx)
 {
@@ -149,21 +137,9 @@ static void int1a(struct machine *m, void *ctx)
         mem_ww(m, BDA_TICKS, cpu_get(m, REG_DX));
         mem_wb(m, BDA_MIDNIGHT, 0);
         break;
-    case 0x02: {                        /* real-time clock, BCD, from the tick count */
-        uint32_t ticks = (uint32_t)mem_rw(m, BDA_TICKS + 2) << 16 | mem_rw(m, BDA_TICKS);
-        uint32_t secs = (uint32_t)((uint64_t)ticks * 65536u / 1193182u);
-        cpu_set(m, REG_CX, (uint16_t)(bcd((uint8_t)(secs / 3600)) << 8 | bcd((uint8_t)(secs / 60 % 60))));
-        cpu_set(m, REG_DX, (uint16_t)(bcd((uint8_t)(secs % 60)) << 8));
-        service_set_carry(m, 0);
-        break;
-    }
-    case 0x04:                          /* real-time clock date: DOS's boot date, 1 Jan 1984 */
-        cpu_set(m, REG_CX, 0x1984);
-        cpu_set(m, REG_DX, 0x0101);
-        service_set_carry(m, 0);
-        break;
     default:
-        bios_unknown(m, 0x1A, cpu_ah(m));
+        /* The XT has no real-time clock: its 1982 BIOS returns from every
+         * other function with the registers and flags as they came. */
         break;
     }
 }
@@ -203,34 +179,34 @@ struct stub { uint8_t vec; service_fn fn; };
 
 static void fill_bda(struct machine *m, uint32_t ticks)
 {
-    /* Equipment: a diskette drive (bit 0), no FPU, and bits 4-5 the
-     * initial video mode: 00 a card with its own BIOS (EGA, VGA), 10
-     * 80x25 colour (CGA), 11 80x25 monochrome (MDA, Hercules). */
+    /* Equipment, as the XT's switch block 1 gives it: a diskette drive
+     * (bit 0; bits 6-7 = 0, one drive), no FPU (bit 1), bits 2-3 = 11 the
+     * planar RAM fully populated (256 KiB on the 11/08/82 board), and bits
+     * 4-5 the initial video mode: 00 a card with its own BIOS (EGA, VGA),
+     * 10 80x25 colour (CGA), 11 80x25 monochrome (MDA, Hercules); no
+     * serial, game or printer ports (bits 9-15). */
     static const uint16_t video_bits[VIDEO_CARDS] = { 0x20, 0x30, 0x30, 0x00, 0x00 };
-    mem_ww(m, BDA_EQUIPMENT, (uint16_t)(0x0001 | video_bits[machine_video_card(m)]));
-    mem_ww(m, BDA_MEMORY_KB, 640);              /* KiB of conventional memory */
+    mem_ww(m, BDA_EQUIPMENT, (uint16_t)(0x000D | video_bits[machine_video_card(m)]));
+    mem_ww(m, BDA_MEMORY_KB, 640);              /* KiB: 256 planar + 384 on memory cards */
     mem_ww(m, BDA_KBD_HEAD, 0x001E);            /* keyboard buffer head */
     mem_ww(m, BDA_KBD_TAIL, 0x001E);            /* keyboard buffer tail */
     mem_ww(m, BDA_KBD_START, 0x001E);
     mem_ww(m, BDA_KBD_END, 0x003E);
-    mem_wb(m, BDA_KBD_FLAGS3, 0x10);            /* an enhanced (101-key) keyboard */
+    /* 40:96h (BDA_KBD_FLAGS3) stays 0: the 83-key keyboard; the 1982 BIOS
+     * knows no 101-key one and has no byte there. */
     mem_ww(m, BDA_TICKS, (uint16_t)ticks);
     mem_ww(m, BDA_TICKS + 2, (uint16_t)(ticks >> 16));
 }
 
 static void fill_rom(struct machine *m)
 {
-    static const char date[] = "04/24/81";
     uint32_t rom = (uint32_t)SEG_ROM << 4;
     /* The reset vector jumps to a HLT loop; nothing should ever go there. */
     const uint8_t reset[] = { 0xEA, 0x00, 0xE0, 0x00, 0xF0 };     /* jmp F000:E000 */
     mem_write(m, rom + 0xFFF0, reset, sizeof reset);
     mem_wb(m, rom + 0xE000, 0xF4);                                 /* hlt */
-    mem_write(m, rom + 0xFFF5, date, 8);
-    mem_wb(m, rom + 0xFFFE, 0xFF);                                 /* model: IBM PC */
-    /* INT 15h C0h: length 8, model FFh, submodel 0, revision 0, an RTC. */
-    static const uint8_t config[10] = { 8, 0, 0xFF, 0, 0, 0x20, 0, 0, 0, 0 };
-    mem_write(m, rom + CONFIG_TABLE_OFF, config, sizeof config);
+    mem_write(m, rom + 0xFFF5, XT_BIOS_DATE, 8);
+    mem_wb(m, rom + 0xFFFE, XT_MODEL_BYTE);
     /* An EGA's or VGA's video BIOS ROM at C000h, as the POST finds option
      * ROMs: 55h AAh, its size in 512-byte blocks, an entry (a RETF: its
      * code is the host's INT 10h), bytes summing to 0. */

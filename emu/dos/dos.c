@@ -591,6 +591,7 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
     d->arena = SEG_ARENA;
     d->version = DOS_VERSION_DEFAULT;
     d->disk_free = DOS_DISK_FREE_DEFAULT;
+    disk_time_init(&d->disk_time, DISK_TIME_XT);
     d->switchar = '/';
     memset(d->machine_name, ' ', 15);       /* CONST2.ASM's MYNAME: blanks */
     d->boot_year = 1984;
@@ -602,11 +603,11 @@ int dos_install(struct dos *d, struct machine *m, struct console *con, FILE *err
     dos_nls_install(d);
     build_dispatch(d);
 
-    d->sft[0] = (struct sft){ .kind = SFT_CON_IN, .refs = 0, .fd = -1, .mode = 0 };
-    d->sft[1] = (struct sft){ .kind = SFT_CON_OUT, .refs = 0, .fd = -1, .mode = 1 };
-    d->sft[2] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1 };
-    d->sft[3] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 2 };
-    d->sft[4] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1 };
+    d->sft[0] = (struct sft){ .kind = SFT_CON_IN, .refs = 0, .fd = -1, .mode = 0, .disk_file = -1 };
+    d->sft[1] = (struct sft){ .kind = SFT_CON_OUT, .refs = 0, .fd = -1, .mode = 1, .disk_file = -1 };
+    d->sft[2] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1, .disk_file = -1 };
+    d->sft[3] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 2, .disk_file = -1 };
+    d->sft[4] = (struct sft){ .kind = SFT_ERR, .refs = 0, .fd = -1, .mode = 1, .disk_file = -1 };
 
     for (unsigned i = 0; i <= DOS_STUB_IRET; i++)
         mem_wb(m, lin(SEG_DOS, (uint16_t)i), 0xCF);
@@ -648,4 +649,5 @@ void dos_free(struct dos *d)
         if (d->sft[i].kind == SFT_FILE && d->sft[i].refs > 0)
             close(d->sft[i].fd);
     drives_free(&d->drives);
+    disk_time_free(&d->disk_time);
 }

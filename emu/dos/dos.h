@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "disk_time.h"
 #include "doserr.h"
 #include "drive.h"
 
@@ -37,6 +38,7 @@ struct sft {
     int fd;                 /* SFT_FILE */
     uint8_t mode;           /* open mode: 0 read, 1 write, 2 both */
     uint8_t written;        /* SFT_FILE: written since it was opened (44h/00h) */
+    int disk_file;          /* SFT_FILE: its number in the disk's time (disk_time.h), or -1 */
 };
 
 /* DOS memory calls, for --memory (sampler/memprof.c): the CS:IP of the
@@ -79,6 +81,7 @@ struct dos {
     const struct proc_observer *procs;      /* per-program profiles, or NULL */
     void (*exec)(struct dos *d);    /* 4Bh, the loader's (loader/exec.c); NULL: none */
     uint64_t disk_free;             /* bytes the guest's files may still grow by */
+    struct disk_time disk_time;     /* the fixed disk's time (disk_time.h) */
     uint16_t last_error;            /* for 59h */
     uint8_t verify;                 /* 2Eh/54h */
     uint8_t alloc_strategy;         /* 58h */

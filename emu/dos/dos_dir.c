@@ -190,6 +190,7 @@ static void fn_rename(struct dos *d)
     else if (!err) {
         drives_removed(&d->drives, from.host);
         drives_added(&d->drives, to.host);
+        disk_time_rename(&d->disk_time, from.host, to.host);
     }
     finish(d, err);
 }

@@ -9,11 +9,17 @@
  * the emulated disk.  Past the budget a write does what it does on a full
  * DOS disk: a handle write moves what fits and returns that count with CF
  * clear, an FCB write returns AL=01h.
+ *
+ * Also the charge for the disk's time (disk_time.c) at the I/O system.
  */
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "dos_internal.h"
+
+#include "../bios/bios.h"
+#include "../costs.h"
+#include "../machine.h"
 
 uint32_t dos_disk_room(const struct dos *d, uint64_t pos, uint64_t size, uint32_t n)
 {
@@ -51,5 +57,24 @@ int dos_disk_unlink(struct dos *d, const char *host)
     if (unlink(host) != 0)
         return -1;
     dos_disk_resize(d, size, 0);
+    disk_time_forget(&d->disk_time, host);
     return 0;
+}
+
+void dos_charge_transfer(struct dos *d, const struct sft *f, uint64_t pos, uint32_t bytes, int write)
+{
+    uint64_t cycles = d->disk_time.model == DISK_TIME_NONE
+                    ? (uint64_t)bytes * COST_DISK_BYTE
+                    : disk_time_transfer(&d->disk_time, d->m->now, f->disk_file, pos, bytes, write);
+    machine_charge(d->m, cycles, SEG_IOSYS, BIOS_CON_OFF);
+}
+
+void dos_charge_open(struct dos *d, const struct sft *f)
+{
+    machine_charge(d->m, disk_time_open(&d->disk_time, d->m->now, f->disk_file), SEG_IOSYS, BIOS_CON_OFF);
+}
+
+void dos_charge_close(struct dos *d, const struct sft *f)
+{
+    machine_charge(d->m, disk_time_close(&d->disk_time, d->m->now, f->disk_file), SEG_IOSYS, BIOS_CON_OFF);
 }

@@ -155,7 +155,8 @@ static void open_fcb(struct dos *d, int create)
         set_al(d, 0xFF);
         return;
     }
-    d->sft[s] = (struct sft){ .kind = SFT_FILE, .refs = 1, .fd = fd, .mode = 2 };
+    d->sft[s] = (struct sft){ .kind = SFT_FILE, .refs = 1, .fd = fd, .mode = 2,
+                              .disk_file = disk_time_file(&d->disk_time, disk_unit_of_drive(r.drive), r.host, (uint64_t)st.st_size) };
     if (mem_rb(d->m, fcb) == 0)
         mem_wb(d->m, fcb, (uint8_t)(r.drive + 1));
     mem_ww(d->m, fcb + 0x0C, 0);                    /* current block */
@@ -187,7 +188,7 @@ static void fn_close(struct dos *d)
     dos_charge(d, COST_DOS_FILE_CALL);
     if (f) {
         close(f->fd);
-        *f = (struct sft){ .kind = SFT_FREE, .refs = 0, .fd = -1, .mode = 0 };
+        *f = (struct sft){ .kind = SFT_FREE, .refs = 0, .fd = -1, .mode = 0, .disk_file = -1 };
         mem_wb(d->m, fcb + 0x19, 0);
     }
     set_al(d, f ? 0 : 0xFF);
@@ -255,7 +256,7 @@ static uint8_t transfer(struct dos *d, uint32_t fcb, uint32_t rec, uint16_t coun
             break;
         moved += (uint32_t)got;
     }
-    machine_charge(d->m, (uint64_t)moved * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+    dos_charge_transfer(d, f, (uint64_t)at, moved, write);
     if (write) {
         uint64_t new_size = dos_disk_file_size(f->fd);
         dos_disk_resize(d, old_size, new_size);
@@ -472,6 +473,7 @@ static int rename_one(struct dos *d, const char *path, const struct dir_match *m
     if (drive_resolve(&d->drives, path, &from) != 0 || drive_resolve(&d->drives, newpath, &dest) != 0 ||
         dest.exists || dest.device != DEV_NONE || drive_may_move(&d->drives, &from, &dest) || rename(from.host, dest.host) != 0)
         return -1;
+    disk_time_rename(&d->disk_time, from.host, dest.host);
     drives_removed(&d->drives, from.host);
     drives_added(&d->drives, dest.host);
     return 0;

@@ -117,6 +117,8 @@ static void open_file(struct dos *d, int create)
             drives_added(&d->drives, r.host);
         f->fd = fd;
         f->kind = SFT_FILE;
+        f->disk_file = disk_time_file(&d->disk_time, disk_unit_of_drive(r.drive), r.host, dos_disk_file_size(fd));
+        dos_charge_open(d, f);
     }
     f->mode = mode;
     f->refs = 0;
@@ -146,6 +148,8 @@ static void fn_close(struct dos *d)
         return;
     }
     mem_wb(d->m, psp_handle(d->psp, h), PSP_NO_FILE);
+    if (d->sft[s].kind == SFT_FILE)
+        dos_charge_close(d, &d->sft[s]);
     dos_release_sft(d, s);
     dos_ok(d);
 }
@@ -153,10 +157,12 @@ static void fn_close(struct dos *d)
 /* Move up to cx bytes between a host file and the guest's buffer at
  * ds:dx, in pieces (the buffer may wrap around its segment, as DOS lets
  * it); returns the bytes moved.  The block driver's time is charged. */
-static unsigned file_transfer(struct dos *d, int fd, uint16_t ds, uint16_t dx, uint16_t cx, int to_guest)
+static unsigned file_transfer(struct dos *d, const struct sft *f, uint16_t ds, uint16_t dx, uint16_t cx, int to_guest)
 {
+    int fd = f->fd;
     uint8_t buf[512];
     unsigned done = 0;
+    off_t at = lseek(fd, 0, SEEK_CUR);
     while (done < cx) {
         size_t n = cx - done < sizeof buf ? cx - done : sizeof buf;
         if (!to_guest)
@@ -170,7 +176,7 @@ static unsigned file_transfer(struct dos *d, int fd, uint16_t ds, uint16_t dx, u
                 mem_wb(d->m, lin(ds, (uint16_t)(dx + done + i)), buf[i]);
         done += (unsigned)moved;
     }
-    machine_charge(d->m, (uint64_t)done * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+    dos_charge_transfer(d, f, at > 0 ? (uint64_t)at : 0, done, !to_guest);
     return done;
 }
 
@@ -186,7 +192,7 @@ static void fn_read(struct dos *d)
             dos_fail(d, DOSERR_ACCESS);
             return;
         }
-        done = file_transfer(d, f->fd, ds, dx, cx, 1);
+        done = file_transfer(d, f, ds, dx, cx, 1);
     } else if ((f->kind == SFT_CON_IN || f->kind == SFT_CON_OUT || f->kind == SFT_SCREEN) &&
                kbd_scripted(&d->m->kbd)) {
         /* The console device reads the keyboard: a line, edited and echoed. */
@@ -215,8 +221,9 @@ static void fn_read(struct dos *d)
 /* 40h on a file: cx bytes from ds:dx at the file's position, as many as
  * the disk budget and DOS's largest file allow (dos_disk.c); cx = 0 cuts
  * or extends the file to the position.  UINT_MAX after failing the call. */
-static unsigned write_file(struct dos *d, int fd, uint16_t ds, uint16_t dx, uint16_t cx)
+static unsigned write_file(struct dos *d, const struct sft *f, uint16_t ds, uint16_t dx, uint16_t cx)
 {
+    int fd = f->fd;
     off_t at = lseek(fd, 0, SEEK_CUR);
     uint64_t pos = at > 0 ? (uint64_t)at : 0, size = dos_disk_file_size(fd);
     if (cx == 0) {      /* DOS: a zero-length write makes the file end here */
@@ -229,7 +236,7 @@ static unsigned write_file(struct dos *d, int fd, uint16_t ds, uint16_t dx, uint
         dos_disk_resize(d, size, pos);
         return 0;
     }
-    unsigned done = file_transfer(d, fd, ds, dx, (uint16_t)dos_disk_room(d, pos, size, cx), 0);
+    unsigned done = file_transfer(d, f, ds, dx, (uint16_t)dos_disk_room(d, pos, size, cx), 0);
     if (pos + done > size)
         dos_disk_resize(d, size, pos + done);
     return done;
@@ -251,7 +258,7 @@ static void fn_write(struct dos *d)
             dos_fail(d, DOSERR_ACCESS);
             return;
         }
-        done = write_file(d, f->fd, ds, dx, cx);
+        done = write_file(d, f, ds, dx, cx);
         if (done == UINT_MAX)
             return;
         f->written = 1;

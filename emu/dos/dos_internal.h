@@ -113,6 +113,12 @@ void dos_check_memory(struct dos *d);
 uint32_t dos_disk_room(const struct dos *d, uint64_t pos, uint64_t size, uint32_t n);
 uint64_t dos_disk_file_size(int fd);
 int dos_disk_unlink(struct dos *d, const char *host);
+/* The disk's time for `bytes` at pos of open file f read or written, for
+ * opening it and for closing it (disk_time.c; COST_DISK_BYTE a byte under
+ * --disk-time none), charged to the I/O system. */
+void dos_charge_transfer(struct dos *d, const struct sft *f, uint64_t pos, uint32_t bytes, int write);
+void dos_charge_open(struct dos *d, const struct sft *f);
+void dos_charge_close(struct dos *d, const struct sft *f);
 
 /* Handle table. */
 int dos_handle_sft(struct dos *d, uint16_t handle);   /* -1 if not open */

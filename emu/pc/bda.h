@@ -30,6 +30,6 @@
 #define BDA_KBD_END     0x482u
 #define BDA_ROWS_M1     0x484u
 #define BDA_CHAR_HEIGHT 0x485u
-#define BDA_KBD_FLAGS3  0x496u      /* 10h: an enhanced (101-key) keyboard     */
+#define BDA_KBD_FLAGS3  0x496u      /* 10h: a 101-key keyboard (0 on the XT)  */
 
 #endif
