@@ -157,7 +157,7 @@ uint16_t mem_rw(const struct machine *m, uint32_t a)
 void mem_wb(struct machine *m, uint32_t a, uint8_t v)
 {
     a &= MEM_MASK;
-    if (in_vram(a))
+    if (a >= m->rom_start && in_vram(a))    /* the card decodes it (rom_start MEM_SIZE: plain RAM) */
         vram_write(m, a, v);
     else
         m->mem[a] = v;
