@@ -227,7 +227,7 @@ START_TEST(eu_request_on_an_idle_bus)
 {
     /* A plan by hand: one byte, a write wanted at 7, done at 10; the BIU
      * has a full queue, so nothing competes: exactly the plan. */
-    struct biu b;
+    struct biu b = { 0 };
     struct eu_plan p = { 0 };
     biu_init(&b, 1, 6, 0x10006);
     p.n = 2;

@@ -56,7 +56,7 @@ START_TEST(memo_gives_what_the_model_gives)
     for (unsigned wide = 0; wide < 2; wide++)
         for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
             struct eu_insn in;
-            struct biu plain, first, again;
+            struct biu plain = { 0 }, first = { 0 }, again = { 0 };
             unsigned s_plain, s_first, s_again;
             setup_insn(&in, mem, &cases[i]);
             biu_init(&plain, (int)wide, cases[i].queued, 0x1000 + cases[i].queued);
@@ -88,7 +88,7 @@ START_TEST(memo_sees_code_change)
     const struct memo_case c = { mov_ds, 4, 2, { { 1, 1, 0 } }, 1 };
     struct biu_memo *memo = biu_memo_new();
     struct eu_insn in;
-    struct biu b;
+    struct biu b = { 0 };
     unsigned stall, t0, t1;
     uint64_t lookups, misses;
     setup_insn(&in, mem, &c);
@@ -153,7 +153,7 @@ START_TEST(memo_chain_gives_what_the_model_gives)
     memcpy(mem + 0x2000, code, sizeof code);
     for (unsigned wide = 0; wide < 2; wide++) {
         struct biu_memo *memo = biu_memo_new();
-        struct biu plain, fast, other;
+        struct biu plain = { 0 }, fast = { 0 }, other = { 0 };
         biu_init(&plain, (int)wide, 0, 0x2000);
         biu_init(&fast, (int)wide, 0, 0x2000);
         biu_init(&other, (int)wide, 2, 0x2002);
@@ -497,7 +497,7 @@ START_TEST(rep_shortcut_gives_what_playing_gives)
                                           .src_cycles = (uint8_t)(wide ? 1 : 1 + (opcodes[o] & 1)),
                                           .dst_cycles = (uint8_t)(wide ? 1 : 1 + (opcodes[o] & 1)),
                                           .step = 1 };
-                    struct biu fast, plain;
+                    struct biu fast = { 0 }, plain;
                     biu_init(&fast, (int)wide, queued, 0x1000 + queued);
                     fast.refresh_dreq = phase;
                     fast.refresh_period = 72;
@@ -563,7 +563,7 @@ START_TEST(rep_stosb_into_cga_memory)
     ck_assert(video_waits_of(VIDEO_WAITS_CGA, &cga));
     struct rep_insn r = { .opcode = 0xAA, .prefixes = 1, .iterations = 3, .per_iter = 10, .src_cycles = 1,
                           .dst_cycles = 1, .dst_base = 0xB8000, .di = 0, .step = 1 };
-    struct biu b;
+    struct biu b = { 0 };
     b.waits = &cga;
     biu_init(&b, 0, 4, 0x1004);
     b.origin = 0;

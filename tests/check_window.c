@@ -135,6 +135,11 @@ START_TEST(under_xvfb_keys_pixels_and_close)
           "  n=$((n + 1))\n"
           "done\n"
           "export DISPLAY=:$n\n"
+          /* Under make asan: the libraries SDL loads for X (libdbus, the GL
+           * drivers it dlopens) leak at exit, so LeakSanitizer would turn
+           * the run's status into 1; profil's own window code is checked
+           * for leaks by the dummy-driver runs above. */
+          "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 "
           "SDL_AUDIODRIVER=dummy " PROFIL_BIN " run -q --window --record " TMP "/x.rec -o " TMP "/x.PRF "
           FIX("window.com") " < /dev/null > " TMP "/x.out 2> " TMP "/x.err &\n"
           "RUN=$!\n"
