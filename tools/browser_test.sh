@@ -56,15 +56,15 @@ for n in whole zoomed; do
     has $n '<tr id="sym-00070"><td class="l" data-v="heavy"><a href="#code-00070">heavy</a></td><td class="l">00070-0007F</td><td>301200</td><td>5104200</td>' "the symbol table"
     has $n '<tr id="a-0007D" class="hot"><td>0007D</td><td>0186:017D</td><td>E2FE</td><td>300000</td><td>5098800</td>' "heavy's code"
 done
-# Unzoomed: the entry, DOS, heavy, light and the timer's handler under
-# heavy (the handler under light and the inner one are under 0.05%: not drawn).
+# Unzoomed: the entry, DOS's write string, heavy, light and the timer's
+# handler (call trees name DOS and BIOS frames by service) under heavy (the handler under light and the inner one are under 0.05%: not drawn).
 got=$(frames whole | tr '\n' ',')
-[ "$got" = "0 0186:0100,1 DOS 00C0:0001,2 heavy,6 BIOS 0070:0000,3 light," ] || fail "whole: frames drawn: $got"
+[ "$got" = "0 0186:0100,1 INT 21h/09h write string,2 heavy,6 INT 08h timer,3 light," ] || fail "whole: frames drawn: $got"
 has whole 'data-frame="2" data-link="code-00070" title="heavy: 5111667 cycles (74.1%), self 5104200"' "heavy's frame"
 has whole '<span id="flame-info">Click a frame.</span>' "the info line"
 # Zoomed on heavy: the entry above it (an ancestor), heavy full width, its handler.
 got=$(frames zoomed | tr '\n' ',')
-[ "$got" = "0 0186:0100,2 heavy,6 BIOS 0070:0000," ] || fail "zoomed: frames drawn: $got"
+[ "$got" = "0 0186:0100,2 heavy,6 INT 08h timer," ] || fail "zoomed: frames drawn: $got"
 has zoomed 'class="fr focus" data-frame="2" data-link="code-00070"' "heavy in focus"
 has zoomed 'left: 0%; width: 100%; top: 18px;' "heavy full width under the entry"
 has zoomed '<span id="flame-info">heavy: 5111667 cycles (74.1%) with its callees, 5104200 self. <a href="#code-00070" id="flame-link">its code</a></span>' "the frame's link to its symbol's code"
@@ -86,7 +86,7 @@ e=$(console_errors clicked)
 order=$(sed -n '/id="symbol-table"/,/<\/table>/p' clicked.dom | grep -o 'data-v="[^"]*"' | sed 's/data-v="\(.*\)"/\1/' | tr '\n' ',')
 [ "$order" = "(no symbol),round,light,heavy," ] || fail "clicked: the symbol table sorted by instructions: $order"
 got=$(frames clicked | tr '\n' ',')
-[ "$got" = "0 0186:0100,3 light,4 BIOS 0070:0000," ] || fail "clicked: frames drawn after a click on light: $got"
+[ "$got" = "0 0186:0100,3 light,4 INT 08h timer," ] || fail "clicked: frames drawn after a click on light: $got"
 has clicked '<span id="flame-info">light: 1703951 cycles (24.7%) with its callees, 1701200 self. <a href="#code-00080" id="flame-link">its code</a></span>' "light's info and link after the click"
 
 # The console check catches an error: a page that throws.
