@@ -19,10 +19,8 @@ void cga_reset(struct cga *c)
 
 int cga_port_in(struct cga *c, uint16_t port, uint64_t now, uint8_t *v)
 {
-    if (port >= 0x3D0 && port <= 0x3D7) {
-        *v = port & 1 ? crtc_read_data(&c->crtc) : 0xFF;    /* the index is write-only */
+    if (crtc_port_in(&c->crtc, 0x3D0, port, v))
         return 1;
-    }
     switch (port) {
     case 0x3DA:
         *v = cga_status(c, now);
@@ -37,13 +35,8 @@ int cga_port_in(struct cga *c, uint16_t port, uint64_t now, uint8_t *v)
 
 int cga_port_out(struct cga *c, uint16_t port, uint8_t v)
 {
-    if (port >= 0x3D0 && port <= 0x3D7) {
-        if (port & 1)
-            crtc_write_data(&c->crtc, v);
-        else
-            crtc_write_index(&c->crtc, v);
+    if (crtc_port_out(&c->crtc, 0x3D0, port, v))
         return 1;
-    }
     switch (port) {
     case 0x3D8: c->mode = v & 0x3F; return 1;
     case 0x3D9: c->colour = v & 0x3F; return 1;

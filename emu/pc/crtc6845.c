@@ -18,6 +18,25 @@ void crtc_write_data(struct crtc6845 *c, uint8_t v)
         c->reg[c->index] = v & reg_mask[c->index];
 }
 
+int crtc_port_in(const struct crtc6845 *c, uint16_t base, uint16_t port, uint8_t *v)
+{
+    if ((uint16_t)(port - base) > 7)
+        return 0;
+    *v = port & 1 ? crtc_read_data(c) : 0xFF;       /* the index is write-only */
+    return 1;
+}
+
+int crtc_port_out(struct crtc6845 *c, uint16_t base, uint16_t port, uint8_t v)
+{
+    if ((uint16_t)(port - base) > 7)
+        return 0;
+    if (port & 1)
+        crtc_write_data(c, v);
+    else
+        crtc_write_index(c, v);
+    return 1;
+}
+
 uint8_t crtc_read_data(const struct crtc6845 *c)
 {
     return c->index >= CRTC_CURSOR_HI && c->index < CRTC_REGS ? c->reg[c->index] : 0;

@@ -54,6 +54,12 @@ struct crtc_beam {
 void crtc_write_index(struct crtc6845 *c, uint8_t v);
 void crtc_write_data(struct crtc6845 *c, uint8_t v);
 uint8_t crtc_read_data(const struct crtc6845 *c);
+/* The 6845 as a card decodes it in its eight ports from `base` (3D0h on
+ * the CGA, 3B0h on the MDA and Hercules): its index at even addresses
+ * (write-only: FFh), its data at odd ones.  0 when `port` is none of
+ * them (the card's other registers), else 1. */
+int crtc_port_in(const struct crtc6845 *c, uint16_t base, uint16_t port, uint8_t *v);
+int crtc_port_out(struct crtc6845 *c, uint16_t base, uint16_t port, uint8_t v);
 /* Loads R0-R15 from a table of 16 values (a BIOS's mode parameters). */
 void crtc_load(struct crtc6845 *c, const uint8_t regs[16]);
 

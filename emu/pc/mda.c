@@ -26,10 +26,8 @@ uint8_t mda_mode(const struct mda *c)
 
 int mda_port_in(struct mda *c, uint16_t port, uint64_t now, uint8_t *v)
 {
-    if (port >= 0x3B0 && port <= 0x3B7) {
-        *v = port & 1 ? crtc_read_data(&c->crtc) : 0xFF;
+    if (crtc_port_in(&c->crtc, 0x3B0, port, v))
         return 1;
-    }
     switch (port) {
     case 0x3BA:
         *v = mda_status(c, now);
@@ -49,13 +47,8 @@ int mda_port_in(struct mda *c, uint16_t port, uint64_t now, uint8_t *v)
 
 int mda_port_out(struct mda *c, uint16_t port, uint8_t v)
 {
-    if (port >= 0x3B0 && port <= 0x3B7) {
-        if (port & 1)
-            crtc_write_data(&c->crtc, v);
-        else
-            crtc_write_index(&c->crtc, v);
+    if (crtc_port_out(&c->crtc, 0x3B0, port, v))
         return 1;
-    }
     switch (port) {
     case 0x3B8:
         c->mode = v;
