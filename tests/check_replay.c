@@ -11,18 +11,6 @@
 
 #define KEYS "a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}"
 
-static void same_bytes(const char *a, const char *b)
-{
-    uint8_t *x, *y;
-    size_t nx, ny;
-    char err[256];
-    ck_assert_msg(read_file(a, &x, &nx, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(read_file(b, &y, &ny, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(nx == ny && memcmp(x, y, nx) == 0, "%s and %s differ", a, b);
-    free(x);
-    free(y);
-}
-
 /* keys.com typed by --keys and recorded, then replayed without --keys:
  * the program's output, the .PRF, the .prc and the .prx the same bytes,
  * under both clocks.  The recording holds each scan code at the cycle it
@@ -46,10 +34,10 @@ START_TEST(a_recording_replays_to_the_same_bytes)
         static const char start[] = "1E61 3B00 12 3062 none ^C\r\n68 ix";    /* as check_bios.c has it */
         ck_assert_msg(strncmp(r1.out, start, sizeof start - 1) == 0, "%s", r1.out);
         ck_assert_str_eq(r1.out, r2.out);
-        same_bytes(TMP "/recA.PRF", TMP "/recB.PRF");
-        same_bytes(TMP "/recA.prc", TMP "/recB.prc");
-        same_bytes(TMP "/recA.prx", TMP "/recB.prx");
-        same_bytes(TMP "/recA.scr", TMP "/recB.scr");
+        same_file_bytes(TMP "/recA.PRF", TMP "/recB.PRF");
+        same_file_bytes(TMP "/recA.prc", TMP "/recB.prc");
+        same_file_bytes(TMP "/recA.prx", TMP "/recB.prx");
+        same_file_bytes(TMP "/recA.scr", TMP "/recB.scr");
     }
     struct recording rec;
     char err[300];
@@ -80,9 +68,9 @@ START_TEST(a_sampling_recording_replays_under_trace)
     ck_assert_msg(r.status == 0, "%s", r.err);
     run_profil(&r, "run -q --keys '" KEYS "' --trace -i 200 -o " TMP "/recK.PRF " FIX("keys.com"), NULL);
     ck_assert_msg(r.status == 0, "%s", r.err);
-    same_bytes(TMP "/recT.PRF", TMP "/recK.PRF");
-    same_bytes(TMP "/recT.prc", TMP "/recK.prc");
-    same_bytes(TMP "/recT.prx", TMP "/recK.prx");
+    same_file_bytes(TMP "/recT.PRF", TMP "/recK.PRF");
+    same_file_bytes(TMP "/recT.prc", TMP "/recK.prc");
+    same_file_bytes(TMP "/recT.prx", TMP "/recK.prx");
     char a[4096], b[4096];
     slurp(TMP "/recS.prc", a, sizeof a);
     slurp(TMP "/recT.prc", b, sizeof b);

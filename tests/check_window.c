@@ -18,18 +18,6 @@
 #define KEYS "a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}"
 #define DUMMY "env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "
 
-static void same_file_bytes(const char *a, const char *b)
-{
-    uint8_t *x, *y;
-    size_t nx, ny;
-    char err[256];
-    ck_assert_msg(read_file(a, &x, &nx, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(read_file(b, &y, &ny, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(nx == ny && memcmp(x, y, nx) == 0, "%s and %s differ", a, b);
-    free(x);
-    free(y);
-}
-
 /* The window only shows, plays, takes keys and sleeps: keys.com typed by
  * --keys under --trace gives the .PRF, .prc and .prx of the headless run,
  * paced at 4 times the wall clock and as fast as the host can. */

@@ -144,6 +144,19 @@ static inline void read_prf(const char *path, struct prf *p)
     ck_assert_msg(prf_read_file(path, p, err, sizeof err) == 0, "%s", err);
 }
 
+/* Fails unless the files at a and b hold the same bytes. */
+static inline void same_file_bytes(const char *a, const char *b)
+{
+    uint8_t *x, *y;
+    size_t nx, ny;
+    char err[256];
+    ck_assert_msg(read_file(a, &x, &nx, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(read_file(b, &y, &ny, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(nx == ny && memcmp(x, y, nx) == 0, "%s and %s differ", a, b);
+    free(x);
+    free(y);
+}
+
 static inline int file_exists(const char *path)
 {
     FILE *f = fopen(path, "rb");
