@@ -136,7 +136,7 @@ $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm Makefile | $(B)/.deps
 
 $(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profdos.h Makefile | $(B)/.deps
 	@mkdir -p $(B)/fixtures
-	$(BCC) -Md -I$(TOP)include -o $@ $< || { rm -f $@; echo "guestc.com not built: no bcc"; }
+	$(BCC) -Md -I$(TOP)include -X-M -o $@ $< > $(@:.com=.map) || { rm -f $@ $(@:.com=.map); echo "guestc.com not built: no bcc"; }
 
 fixtures: $(FIXTURES)
 

@@ -380,6 +380,13 @@ static int ld86_line(const char *s, struct ld86_sym *y)
     return sscanf(s, " %63s %127s %x %lx %15s", y->module, y->name, &y->seg, &y->value, y->flags) < 4 ? -1 : 1;
 }
 
+/* Whether a symbol line's value is an address: not an absolute (flag 'a')
+ * and not dev86 libc's __segoff (a paragraph count, below). */
+static int ld86_is_address(const struct ld86_sym *y)
+{
+    return !strchr(y->flags, 'a') && strcmp(y->name, "__segoff") != 0;
+}
+
 /* "   MODULE   SYMBOL  SEG  VALUE  FLAGS" per symbol, then "Total memory
  * used".  Values are the addresses ld86 linked at.  Two passes: the first
  * finds the text (segment 0) and data ranges, the second adds symbols as
@@ -390,6 +397,11 @@ static int ld86_line(const char *s, struct ld86_sym *y)
  *   origin is taken off, so offsets count from the image's first byte as
  *   for every other map.  With all text at 100h or above the origin is
  *   100h, else 0 (ld86 -0 -d links at 0).
+ * - dev86's DOS C library exports __segoff, flagged R in segment 0 like
+ *   code, but it is the data segment's distance from CS in paragraphs
+ *   (its start-up code does mov dx,cs / add dx,__segoff / mov ds,dx): not
+ *   an address.  Taken for one, it sat below 100h and made the origin 0,
+ *   which put every bcc -Md symbol 100h bytes early.  It is left out.
  * - Data symbols (segments 1-15) share the text's address space only when
  *   they lie above it (ld86 -d without separate I&D); bcc -Md gives data a
  *   segment of its own, whose offsets overlap the text's, and those are
@@ -403,7 +415,7 @@ static int parse_ld86(struct lines *l, struct symtab *t, char *err, size_t errn)
     while (next_line(l)) {
         if ((rc = ld86_line(l->text, &y)) < 0)
             FAIL(l, "a symbol line should read 'MODULE SYMBOL SEG VALUE FLAGS': '%.60s'", l->text);
-        if (rc == 0 || strchr(y.flags, 'a'))
+        if (rc == 0 || !ld86_is_address(&y))
             continue;
         if (y.seg == 0) {
             if (y.value < text_lo) text_lo = y.value;
@@ -417,7 +429,7 @@ static int parse_ld86(struct lines *l, struct symtab *t, char *err, size_t errn)
     uint32_t lo = UINT32_MAX, hi = 0;
     *l = first;
     while (next_line(l)) {
-        if (ld86_line(l->text, &y) <= 0 || strchr(y.flags, 'a') || (y.seg != 0 && !data_too) || y.value < origin)
+        if (ld86_line(l->text, &y) <= 0 || !ld86_is_address(&y) || (y.seg != 0 && !data_too) || y.value < origin)
             continue;
         uint32_t at = (uint32_t)(y.value - origin);
         if (add_symbol(t, y.name, at) != 0)
