@@ -14,6 +14,7 @@
 #include "codeview.h"
 #include "sha256.h"
 #include "tdinfo.h"
+#include "watcom.h"
 #include "fileio.h"
 #include "../util/grow.h"
 
@@ -578,6 +579,8 @@ int symtab_exe_debug(const uint8_t *file, size_t n)
         return -1;
     if (tdinfo_present(file, n, NULL))
         return MAP_TDINFO;
+    if (watcom_present(file, n, NULL))
+        return MAP_WATCOM;
     return codeview_present(file, n, sig) ? MAP_CODEVIEW : -1;
 }
 
@@ -663,11 +666,13 @@ int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn)
         rc = symtab_parse((const char *)text, n, t, why, sizeof why);
     else if (symtab_exe_debug(text, n) == MAP_TDINFO)
         rc = tdinfo_parse(text, n, t, why, sizeof why);
+    else if (symtab_exe_debug(text, n) == MAP_WATCOM)
+        rc = watcom_parse(text, n, t, why, sizeof why);
     else if (symtab_exe_debug(text, n) == MAP_CODEVIEW)
         rc = codeview_parse(text, n, t, why, sizeof why);
     else {
-        snprintf(why, sizeof why, "no debug information: neither Turbo Debugger's (TLINK /v, TPC /V, BCC -v) "
-                 "nor CodeView (CL /Zi, LINK /CO); or give the map");
+        snprintf(why, sizeof why, "no debug information: neither Turbo Debugger's (TLINK /v, TPC /V, BCC -v), "
+                 "Watcom's (wlink debug watcom all) nor CodeView (CL /Zi, LINK /CO); or give the map");
         rc = -1;
     }
     if (rc != 0)
@@ -687,7 +692,7 @@ void symtab_free(struct symtab *t)
 const char *map_format_name(enum map_format f)
 {
     static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86", "CodeView",
-                                         "NASM listing", "Turbo Debugger" };
+                                         "NASM listing", "Turbo Debugger", "Watcom" };
     return (unsigned)f < sizeof names / sizeof *names ? names[f] : "?";
 }
 
@@ -804,7 +809,9 @@ static int merge_debug(struct symtab *t, const struct symtab *cv)
 /* "CodeView", "Turbo Debugger information": what a program's own carries. */
 static const char *debug_name(int format)
 {
-    return format == MAP_TDINFO ? "Turbo Debugger information" : map_format_name((enum map_format)format);
+    return format == MAP_TDINFO   ? "Turbo Debugger information"
+           : format == MAP_WATCOM ? "Watcom debugging information"
+                                  : map_format_name((enum map_format)format);
 }
 
 int symtab_load(const char *map, const char *program, struct symtab *t, char *sources, size_t n, char *err,
@@ -820,7 +827,7 @@ int symtab_load(const char *map, const char *program, struct symtab *t, char *so
         have_map = 1;
         snprintf(sources, n, "%s (%s)", map, map_format_name(t->format));
     }
-    if (program && program[0] && (!have_map || (t->format != MAP_CODEVIEW && t->format != MAP_TDINFO)) &&
+    if (program && program[0] && (!have_map || (t->format != MAP_CODEVIEW && t->format != MAP_TDINFO && t->format != MAP_WATCOM)) &&
         (debug = symtab_file_debug(program)) >= 0) {
         if (symtab_read_file(program, &cv, err, errn) != 0) {
             if (have_map)
