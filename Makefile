@@ -13,7 +13,7 @@ MAKEFLAGS += -j$(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/nul
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra $(EXTRA_CFLAGS)
-# macOS (README "macOS"; never run there): _POSIX_C_SOURCE hides timegm()
+# macOS (docs/install.md "macOS"; never run there): _POSIX_C_SOURCE hides timegm()
 # unless _DARWIN_C_SOURCE; Homebrew's jansson (in /opt/homebrew on Apple
 # silicon, not searched by default) through pkg-config, and Homebrew's sdl2
 # (lib/window_sdl.c includes <SDL2/SDL.h>: its include folder's parent).
@@ -136,7 +136,7 @@ $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm Makefile | $(B)/.deps
 
 $(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profdos.h Makefile | $(B)/.deps
 	@mkdir -p $(B)/fixtures
-	$(BCC) -Md -I$(TOP)include -o $@ $< || { rm -f $@; echo "guestc.com not built: no bcc"; }
+	$(BCC) -Md -I$(TOP)include -X-M -o $@ $< > $(@:.com=.map) || { rm -f $@ $(@:.com=.map); echo "guestc.com not built: no bcc"; }
 
 fixtures: $(FIXTURES)
 
@@ -153,8 +153,8 @@ $(B)/fixtures/%.lst: tests/fixtures/%.asm tests/fixtures/report.inc Makefile | $
 
 # ---- fuzzing ---------------------------------------------------------------
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
-# fuzzed by `make fuzz` (README, Reliability).
-FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys buckets prs codeview tdinfo \
+# fuzzed by `make fuzz` (docs/reliability.md).
+FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys buckets prs codeview tdinfo watcom \
                  recording
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
@@ -340,7 +340,7 @@ uninstall-man:
 uninstall-completion:
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/profil $(DESTDIR)$(ZSHCOMPDIR)/_profil
 
-# The Debian package (debian/, README "Debian package"): dpkg-buildpackage
+# The Debian package (debian/, docs/install.md "Debian package"): dpkg-buildpackage
 # builds, tests and installs with this Makefile into build-deb/, and puts
 # the .deb in the parent folder, as Debian does; it is moved to $(B)/deb/
 # with its .buildinfo and .changes, and lintian must find no error.

@@ -21,7 +21,7 @@
 #define SAMPLELOG_VERSION 1
 #define SAMPLELOG_HEADER_BYTES 36u
 #define SAMPLELOG_MAGIC "profilsl"      /* 8 bytes, no NUL */
-/* The most samples a log holds (README, Reliability): 2^26, an hour and
+/* The most samples a log holds (docs/reliability.md): 2^26, an hour and
  * more of ticks at PROFIL's shortest interval (60 us: 1.1 h), read in
  * about a second; a run with more writes no log.  A reader refuses a log
  * that claims more, or more than its compressed bytes can hold (zlib

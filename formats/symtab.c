@@ -14,6 +14,7 @@
 #include "codeview.h"
 #include "sha256.h"
 #include "tdinfo.h"
+#include "watcom.h"
 #include "fileio.h"
 #include "../util/grow.h"
 
@@ -380,6 +381,13 @@ static int ld86_line(const char *s, struct ld86_sym *y)
     return sscanf(s, " %63s %127s %x %lx %15s", y->module, y->name, &y->seg, &y->value, y->flags) < 4 ? -1 : 1;
 }
 
+/* Whether a symbol line's value is an address: not an absolute (flag 'a')
+ * and not dev86 libc's __segoff (a paragraph count, below). */
+static int ld86_is_address(const struct ld86_sym *y)
+{
+    return !strchr(y->flags, 'a') && strcmp(y->name, "__segoff") != 0;
+}
+
 /* "   MODULE   SYMBOL  SEG  VALUE  FLAGS" per symbol, then "Total memory
  * used".  Values are the addresses ld86 linked at.  Two passes: the first
  * finds the text (segment 0) and data ranges, the second adds symbols as
@@ -390,6 +398,11 @@ static int ld86_line(const char *s, struct ld86_sym *y)
  *   origin is taken off, so offsets count from the image's first byte as
  *   for every other map.  With all text at 100h or above the origin is
  *   100h, else 0 (ld86 -0 -d links at 0).
+ * - dev86's DOS C library exports __segoff, flagged R in segment 0 like
+ *   code, but it is the data segment's distance from CS in paragraphs
+ *   (its start-up code does mov dx,cs / add dx,__segoff / mov ds,dx): not
+ *   an address.  Taken for one, it sat below 100h and made the origin 0,
+ *   which put every bcc -Md symbol 100h bytes early.  It is left out.
  * - Data symbols (segments 1-15) share the text's address space only when
  *   they lie above it (ld86 -d without separate I&D); bcc -Md gives data a
  *   segment of its own, whose offsets overlap the text's, and those are
@@ -403,7 +416,7 @@ static int parse_ld86(struct lines *l, struct symtab *t, char *err, size_t errn)
     while (next_line(l)) {
         if ((rc = ld86_line(l->text, &y)) < 0)
             FAIL(l, "a symbol line should read 'MODULE SYMBOL SEG VALUE FLAGS': '%.60s'", l->text);
-        if (rc == 0 || strchr(y.flags, 'a'))
+        if (rc == 0 || !ld86_is_address(&y))
             continue;
         if (y.seg == 0) {
             if (y.value < text_lo) text_lo = y.value;
@@ -417,7 +430,7 @@ static int parse_ld86(struct lines *l, struct symtab *t, char *err, size_t errn)
     uint32_t lo = UINT32_MAX, hi = 0;
     *l = first;
     while (next_line(l)) {
-        if (ld86_line(l->text, &y) <= 0 || strchr(y.flags, 'a') || (y.seg != 0 && !data_too) || y.value < origin)
+        if (ld86_line(l->text, &y) <= 0 || !ld86_is_address(&y) || (y.seg != 0 && !data_too) || y.value < origin)
             continue;
         uint32_t at = (uint32_t)(y.value - origin);
         if (add_symbol(t, y.name, at) != 0)
@@ -566,6 +579,8 @@ int symtab_exe_debug(const uint8_t *file, size_t n)
         return -1;
     if (tdinfo_present(file, n, NULL))
         return MAP_TDINFO;
+    if (watcom_present(file, n, NULL))
+        return MAP_WATCOM;
     return codeview_present(file, n, sig) ? MAP_CODEVIEW : -1;
 }
 
@@ -651,11 +666,13 @@ int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn)
         rc = symtab_parse((const char *)text, n, t, why, sizeof why);
     else if (symtab_exe_debug(text, n) == MAP_TDINFO)
         rc = tdinfo_parse(text, n, t, why, sizeof why);
+    else if (symtab_exe_debug(text, n) == MAP_WATCOM)
+        rc = watcom_parse(text, n, t, why, sizeof why);
     else if (symtab_exe_debug(text, n) == MAP_CODEVIEW)
         rc = codeview_parse(text, n, t, why, sizeof why);
     else {
-        snprintf(why, sizeof why, "no debug information: neither Turbo Debugger's (TLINK /v, TPC /V, BCC -v) "
-                 "nor CodeView (CL /Zi, LINK /CO); or give the map");
+        snprintf(why, sizeof why, "no debug information: neither Turbo Debugger's (TLINK /v, TPC /V, BCC -v), "
+                 "Watcom's (wlink debug watcom all) nor CodeView (CL /Zi, LINK /CO); or give the map");
         rc = -1;
     }
     if (rc != 0)
@@ -675,7 +692,7 @@ void symtab_free(struct symtab *t)
 const char *map_format_name(enum map_format f)
 {
     static const char *const names[] = { "Microsoft LINK", "TLINK", "Turbo Pascal", "WLINK", "NASM", "ld86", "CodeView",
-                                         "NASM listing", "Turbo Debugger" };
+                                         "NASM listing", "Turbo Debugger", "Watcom" };
     return (unsigned)f < sizeof names / sizeof *names ? names[f] : "?";
 }
 
@@ -792,7 +809,9 @@ static int merge_debug(struct symtab *t, const struct symtab *cv)
 /* "CodeView", "Turbo Debugger information": what a program's own carries. */
 static const char *debug_name(int format)
 {
-    return format == MAP_TDINFO ? "Turbo Debugger information" : map_format_name((enum map_format)format);
+    return format == MAP_TDINFO   ? "Turbo Debugger information"
+           : format == MAP_WATCOM ? "Watcom debugging information"
+                                  : map_format_name((enum map_format)format);
 }
 
 int symtab_load(const char *map, const char *program, struct symtab *t, char *sources, size_t n, char *err,
@@ -808,7 +827,7 @@ int symtab_load(const char *map, const char *program, struct symtab *t, char *so
         have_map = 1;
         snprintf(sources, n, "%s (%s)", map, map_format_name(t->format));
     }
-    if (program && program[0] && (!have_map || (t->format != MAP_CODEVIEW && t->format != MAP_TDINFO)) &&
+    if (program && program[0] && (!have_map || (t->format != MAP_CODEVIEW && t->format != MAP_TDINFO && t->format != MAP_WATCOM)) &&
         (debug = symtab_file_debug(program)) >= 0) {
         if (symtab_read_file(program, &cv, err, errn) != 0) {
             if (have_map)

@@ -13,8 +13,8 @@
  * (nasm -l: its labels and source lines; formats/nasmlst.h).
  * A map that does not parse gives a one-line error naming the line.
  * symtab_read_file also reads an .EXE's debug information, CodeView
- * (formats/codeview.h) or Turbo Debugger's (formats/tdinfo.h), which fill
- * the same table (docs/debuginfo.md).
+ * (formats/codeview.h), Turbo Debugger's (formats/tdinfo.h) or Watcom's
+ * (formats/watcom.h), which fill the same table (docs/debuginfo.md).
  */
 #ifndef PROFIL_FORMATS_SYMTAB_H
 #define PROFIL_FORMATS_SYMTAB_H
@@ -24,7 +24,7 @@
 
 /* MAP_NASMLST: a NASM listing, nasm -l (formats/nasmlst.h): labels and lines. */
 enum map_format { MAP_MSLINK, MAP_TLINK, MAP_TPASCAL, MAP_WLINK, MAP_NASM, MAP_LD86, MAP_CODEVIEW, MAP_NASMLST,
-                  MAP_TDINFO };
+                  MAP_TDINFO, MAP_WATCOM };
 
 struct sym_segment {
     char name[40];
@@ -59,10 +59,10 @@ struct symtab {
 
 int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size_t errn);
 /* A map, or an .EXE ("MZ") with debug information (Turbo Debugger's
- * after its image, else CodeView at its end). */
+ * after its image, else Watcom's or CodeView at its end). */
 int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn);
 
-/* The debug information an .EXE's bytes carry: MAP_TDINFO, MAP_CODEVIEW,
+/* The debug information an .EXE's bytes carry: MAP_TDINFO, MAP_WATCOM, MAP_CODEVIEW,
  * or -1 when they carry neither (or are not an .EXE). */
 int symtab_exe_debug(const uint8_t *file, size_t n);
 /* The same for the file at path (-1 when it cannot be read). */

@@ -20,7 +20,7 @@ static const struct {
     { "loader", FIXTURE_DIR }, { "prf", "tests/golden" }, { "prc", NULL }, { "map_mslink", "tests/fixtures" },
     { "map_wlink", "tests/fixtures" }, { "map_nasm", FIXTURE_DIR }, { "map_ld86", "tests/fixtures" },
     { "nasmlst", FIXTURE_DIR }, { "prx", NULL }, { "keys", NULL }, { "buckets", NULL }, { "prs", NULL },
-    { "codeview", "tests/fixtures/codeview" }, { "tdinfo", FIXTURE_DIR }, { "recording", NULL },
+    { "codeview", "tests/fixtures/codeview" }, { "tdinfo", FIXTURE_DIR }, { "watcom", FIXTURE_DIR }, { "recording", NULL },
 };
 
 static int is_dir(const char *path)

@@ -463,6 +463,54 @@ START_TEST(c_fixture_under_profil)
 END_TEST
 
 
+/* The calls column of a function's row in hist --by function --format csv
+ * ("NAME",entry,calls,...), or -1 when no row has that name. */
+static long csv_calls(const char *csv, const char *name)
+{
+    char key[80];
+    snprintf(key, sizeof key, "\n\"%s\",", name);
+    const char *row = strstr(csv, key);
+    if (!row)
+        return -1;
+    const char *entry_end = strchr(row + strlen(key), ',');
+    return entry_end ? strtol(entry_end + 1, NULL, 10) : -1;
+}
+
+/* Issue 30 item 8: the functions of a bcc -Md program named from ld86's
+ * map (guestc.map, bcc -X-M), so its call tree says where the time went.
+ * The run is started from the first instruction (START answers 02,
+ * started) until the first STOP's OUT; a call counts when its CALL runs:
+ *   _profdos_call: version, start x2, 10 x enter + 10 x leave "work",
+ *     leave "", mark "end", dump "BAD/NAME", the first stop: 27
+ *   _profdos_named: 20 "work" + "" + "end" + "BAD/NAME": 23
+ *   _profdos_outb: 27 function bytes + 10 x 2 x 4 + 0 + 3 + 8 name bytes: 118
+ *   _profdos_inb: the 27 calls but the first stop's (its IN comes after the
+ *     STOP): 26
+ *   _show: version, start x2, the zones, leave, mark, dump: 7;  _main: 1.
+ * ld86 writes __segoff (a paragraph count, 0E5h here) among the code
+ * symbols; taken for an address it moved every symbol 100h bytes, and
+ * these rows were named 0185:010C and the like. */
+START_TEST(c_fixture_symbols_from_ld86_map)
+{
+    if (!file_exists(FIX("guestc.map"))) {
+        fprintf(stderr, "check_guestapi: skipped: " FIX("guestc.map") " was not built (no bcc)\n");
+        return;
+    }
+    struct run_result r;
+    run_fresh(&r, "run -q --trace -o " DIR "/GUESTC.PRF %s", FIX("guestc.com"));
+    run_profil(&r, "hist " DIR "/GUESTC.prx --map " FIX("guestc.map") " --by function --format csv", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "symbols: " FIX("guestc.map") " (ld86)"));
+    ck_assert_int_eq(csv_calls(r.out, "_main"), 1);
+    ck_assert_int_eq(csv_calls(r.out, "_show"), 7);
+    ck_assert_int_eq(csv_calls(r.out, "_profdos_call"), 27);
+    ck_assert_int_eq(csv_calls(r.out, "_profdos_named"), 23);
+    ck_assert_int_eq(csv_calls(r.out, "_profdos_outb"), 118);
+    ck_assert_int_eq(csv_calls(r.out, "_profdos_inb"), 26);
+    ck_assert_ptr_null(strstr(r.out, "\n\"0"));          /* no function left named by its address */
+}
+END_TEST
+
 /* The .prc's "cycles" of a run of dumploop.com. */
 static uint64_t dumploop_cycles(const char *opts, int expect_status)
 {
@@ -535,6 +583,7 @@ Suite *guestapi_suite(void)
     tcase_add_test(tc, prx_zones_read_back_and_checked);
     tcase_add_test(tc, c_header_bytes);
     tcase_add_test(tc, c_fixture_under_profil);
+    tcase_add_test(tc, c_fixture_symbols_from_ld86_map);
     tcase_add_test(tc, dump_costs_emulated_time_and_disk);
     tcase_add_test(tc, dump_loop_costs_little_cpu);
     suite_add_tcase(s, tc);

@@ -29,6 +29,7 @@ int main(void)
     srunner_add_suite(sr, realmaps_suite());
     srunner_add_suite(sr, codeview_suite());
     srunner_add_suite(sr, tdinfo_suite());
+    srunner_add_suite(sr, watcom_suite());
     srunner_add_suite(sr, summary_suite());
     srunner_add_suite(sr, exact_suite());
     srunner_add_suite(sr, diff_suite());

@@ -75,7 +75,7 @@ START_TEST(fixture_symbols_and_lines)
     /* A program without any: the one line says what would make some. */
     ck_assert_int_eq(symtab_read_file(FIX("realmap.exe"), &t, err, sizeof err), -1);
     ck_assert_str_eq(err, FIX("realmap.exe") ": no debug information: neither Turbo Debugger's (TLINK /v, TPC /V, "
-                          "BCC -v) nor CodeView (CL /Zi, LINK /CO); or give the map");
+                          "BCC -v), Watcom's (wlink debug watcom all) nor CodeView (CL /Zi, LINK /CO); or give the map");
 }
 END_TEST
 

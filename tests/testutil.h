@@ -190,6 +190,7 @@ Suite *files_suite(void);
 Suite *realmaps_suite(void);
 Suite *codeview_suite(void);
 Suite *tdinfo_suite(void);
+Suite *watcom_suite(void);
 Suite *summary_suite(void);
 Suite *exact_suite(void);
 Suite *diff_suite(void);

@@ -8,7 +8,7 @@ for p in "$@"; do
 done
 [ -z "$missing" ] && exit 0
 if ! command -v dpkg-query >/dev/null 2>&1; then
-    # Elsewhere (macOS: README) the build goes on; the compiler says what is missing.
+    # Elsewhere (macOS: docs/install.md) the build goes on; the compiler says what is missing.
     echo "profil: not a Debian system: it needs the equivalents of:$missing" >&2
     exit 0
 fi

@@ -20,6 +20,7 @@ case $t in
     map_ld86)   cp tests/fixtures/ld86_prog.map "$seeds"/ ;;
     codeview)   cp tests/fixtures/codeview/HELLO.EXE "$seeds"/ ;;
     tdinfo)     cp "$b"/fixtures/tdinfo.exe "$seeds"/ ;;
+    watcom)     cp "$b"/fixtures/watcom.exe "$seeds"/ ;;
     nasmlst)    cp "$b"/fixtures/*.lst "$seeds"/ ;;
 esac
 dirs="$work $seeds"

@@ -35,7 +35,7 @@ struct drive_cache;
  * in a full root fails as DOS's does, access denied.  Subfolders grow. */
 #define DOS_ROOT_ENTRIES 512
 /* The most entries (files and folders) a guest may add to its drives,
- * less those it removes (README, Reliability): past it, a creation fails
+ * less those it removes (docs/reliability.md): past it, a creation fails
  * as in a full root. */
 #define DRIVE_ADDED_MAX 1024
 

@@ -8,6 +8,7 @@
 #                                 with expected/ (make compat): PASS name /
 #                                 FAIL name: reason, then "N passed, M failed";
 #                                 exit 1 when under COMPAT_THRESHOLD percent (95)
+#                                 or when a profile check (profiles.txt) fails
 #
 # A case (cases.txt, fields split by '|'):
 #   NAME | PROGRAM-ID | DOS-VERSION | STDIN | INPUT FILES | OUTPUT FILES | ENV | ARGS
@@ -16,7 +17,8 @@
 # '@CASE/FILE', a program an earlier case built) and the INPUT FILES:
 # FILE from tests/realprog/input/, '%ID' the file ID of programs.txt (a tool's
 # other pass, a library), '@CASE/FILE' FILE as an earlier CASE of the same run
-# left it (this chains assembler, linker, ...).  ENV is '-' or NAME=VALUE,...
+# left it (this chains assembler, linker, ...), '+PATH' the repository's own
+# file (include/profdos.h) under its name in capitals.  ENV is '-' or NAME=VALUE,...
 # (DOSBox: SET; profil: --env).  STDIN ('-': none, NUL) comes from input/.
 # The command is `PROGRAM ARGS < STDIN > STDOUT`, under DOSBox with `ver set`
 # to DOS-VERSION and under profil with --dos-version; stdin, stdout and the
@@ -77,6 +79,7 @@ setup() {
         case "$f" in
         @*) cp "$WORK/${f#@}" "$d/" || return 1 ;;
         %*) cp "$BIN/${f#%}/$(prog_file "${f#%}")" "$d/" || return 1 ;;
+        +*) cp "$TOP/${f#+}" "$d/$(basename "${f#+}" | tr a-z A-Z)" || return 1 ;;
         *)  cp "$INPUT/$f" "$d/" || return 1 ;;
         esac
     done
@@ -192,5 +195,68 @@ done < "$HERE/cases.txt"
 if [ "$MODE" = expected ]; then
     echo "$pass expected, $fail without"; [ $fail = 0 ]; exit
 fi
+
+# Profile checks (profiles.txt, fields split by '|'):
+#   NAME | PROGRAM | INPUT FILES | RUN OPTIONS | HIST OPTIONS
+# PROGRAM ('@CASE/FILE', built by an earlier case) runs in a fresh folder
+# with its INPUT FILES under `profil run RUN OPTIONS -o NAME.PRF`; then
+# `profil hist NAME.prx HIST OPTIONS --by function --format csv`, and each
+# line of expected/NAME/checks (figures derived by hand from the program's
+# source, in its comment) must hold:
+#   symbols TEXT        hist's standard error names its symbols as TEXT
+#   calls FUNCTION N    the function's row counts N calls
+#   ratio F G LO HI     F's own cycles over G's lie in [LO, HI]
+# These are not DOSBox's: a profile is profil's alone.  A failed check fails
+# make compat whatever the threshold.
+pfail=0
+only=("$@")
+while IFS='|' read -r name prog inputs runopts histopts; do
+    name=$(trim "$name")
+    case "$name" in ''|'#'*) continue;; esac
+    if [ ${#only[@]} -gt 0 ]; then
+        want=no; for c in "${only[@]}"; do [ "$c" = "$name" ] && want=yes; done
+        [ $want = yes ] || continue
+    fi
+    prog=$(trim "$prog"); inputs=$(trim "$inputs"); runopts=$(trim "$runopts"); histopts=$(trim "$histopts")
+    d=$WORK/$name; why=
+    if ! setup "$name" "$prog" - "$inputs"; then
+        why="cannot set up (did its case run?)"
+    # shellcheck disable=SC2086 # the options are words
+    elif ! (cd "$d" && timeout -k 5 "$HOST_TIMEOUT" "$PROFIL" run -q $runopts -o "$name.PRF" "${prog##*/}" \
+                > "$WORK/$name.stdout" 2> "$WORK/$name.stderr"); then
+        why="profil run failed: $(grep -m1 'profil: ' "$WORK/$name.stderr" | cut -c1-100)"
+    # shellcheck disable=SC2086
+    elif ! (cd "$d" && "$PROFIL" hist "$name.prx" $histopts --by function --format csv \
+                > "$WORK/$name.csv" 2> "$WORK/$name.hist.err"); then
+        why="profil hist failed: $(head -1 "$WORK/$name.hist.err" | cut -c1-100)"
+    elif [ ! -f "$EXP/$name/checks" ]; then
+        why="no expected/$name/checks"
+    else
+        while read -r kind rest; do
+            # shellcheck disable=SC2086 # a check's fields are words
+            set -- $rest
+            case "$kind" in
+            ''|'#'*) continue ;;
+            symbols)
+                grep -qF "symbols: $rest" "$WORK/$name.hist.err" ||
+                    { why="hist's symbols are not '$rest': $(head -1 "$WORK/$name.hist.err")"; break; } ;;
+            calls)
+                got=$(awk -F, -v f="\"$1\"" '$1 == f { print $3 }' "$WORK/$name.csv")
+                [ "$got" = "$2" ] || { why="$1: ${got:-no row}, want $2 calls"; break; } ;;
+            ratio)
+                r=$(awk -F, -v f="\"$1\"" -v g="\"$2\"" '$1 == f { x = $4 } $1 == g { y = $4 }
+                        END { if (x > 0 && y > 0) printf "%.3f", x / y }' "$WORK/$name.csv")
+                if [ -z "$r" ] || ! awk -v r="$r" -v lo="$3" -v hi="$4" 'BEGIN { exit !(r >= lo && r <= hi) }'; then
+                    why="$1 / $2 own cycles ${r:-missing}, want $3 to $4"; break
+                fi ;;
+            *)  why="expected/$name/checks: unknown check '$kind'"; break ;;
+            esac
+        done < "$EXP/$name/checks"
+    fi
+    if [ -z "$why" ]; then echo "PASS $name"; pass=$((pass + 1))
+    else echo "FAIL $name: $why"; fail=$((fail + 1)); pfail=$((pfail + 1)); fi
+    total=$((total + 1))
+done < "$HERE/profiles.txt"
+
 echo "$pass passed, $fail failed"
-[ $total -gt 0 ] && [ $((pass * 100)) -ge $((THRESHOLD * total)) ]
+[ $pfail = 0 ] && [ $total -gt 0 ] && [ $((pass * 100)) -ge $((THRESHOLD * total)) ]

@@ -1,0 +1,362 @@
+/*
+ * formats/watcom.c: Watcom's own debugging information (version 3.0, as
+ * Open Watcom's wlink writes it) into formats/symtab's table: modules'
+ * code, code symbols, line numbers.  The layout is Open Watcom's, read in
+ * its source tree (docs/debuginfo.md lists the files): the master header,
+ * the section header, mod_info, v3_gbl_info, seg_info and addr_info,
+ * v3_line_segment and line_info, and the demand-load link tables.
+ */
+#include "watcom.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/grow.h"
+#include "span.h"
+#include "symtab.h"
+
+#define WAT_SIGNATURE 0x8386u   /* the debugging information's master header */
+#define RES_SIGNATURE_LO 0x8300u /* 8300h-8302h: a resource block after it, its size at its end */
+#define RES_SIGNATURE_HI 0x8302u
+#define RES_BLOCKS_MAX 16u      /* resource blocks looked past, at most */
+#define MASTER_SIZE 14u         /* signature, 4 version bytes, 2 table sizes (words), the whole size (dword) */
+#define SECTION_SIZE 18u        /* module, global and address offsets, section size (dwords), its id (word) */
+#define MOD_FIXED 21u           /* language (word), 3 x demand info (dword offset, word count), name length */
+#define MOD_LINES 14u           /* the third demand info, line numbers: link table offset, entries */
+#define GBL_FIXED 10u           /* offset (dword), segment, module (words), kind, name length */
+#define GBL_KIND_CODE 0x04u
+#define GBL_KIND_DATA 0x02u
+#define SEG_FIXED 8u            /* base offset (dword), base segment, count (words) */
+#define SEG_COUNT_MASK 0x7FFFu  /* the count's top bit flags the non-overlay section's */
+#define ADDR_SIZE 6u            /* size (dword), module (word) */
+#define LINESEG_FIXED 6u        /* the address block's offset in the address table (dword), count (word) */
+#define LINE_SIZE 6u            /* line (word), offset in the address block (dword) */
+#define SPECIAL_CUE 0x8000u     /* line numbers from here index a cue table (an #included file's lines) */
+#define NO_MODULE 0xFFFFu
+
+struct module {
+    char file[40];              /* its source file, without the directory */
+    uint32_t lines_link;        /* its first line link, from the section's start */
+    unsigned lines;             /* how many line blocks */
+};
+
+struct block {
+    uint32_t ref;               /* its addr_info's offset in the address table */
+    uint32_t start, size;       /* bytes in the load module */
+    unsigned module;            /* NO_MODULE: none */
+    int code, data;             /* seen to hold code (a code symbol, a line) or data */
+};
+
+struct reader {
+    unsigned major, minor;
+    struct span sect;           /* the section being read */
+    uint32_t sect_at;           /* its offset from the information's start, for messages */
+    struct module *mod;
+    size_t nmod, mod_cap;
+    struct block *blk;
+    size_t nblk, blk_cap;
+    struct symtab *t;
+    char *err;
+    size_t errn;
+};
+
+#define BAD(r, ...) do { \
+        int k_ = snprintf((r)->err, (r)->errn, "Watcom debugging information %u.%u: ", (r)->major, (r)->minor); \
+        if (k_ > 0 && (size_t)k_ < (r)->errn) snprintf((r)->err + k_, (r)->errn - (size_t)k_, __VA_ARGS__); \
+        return -1; } while (0)
+
+/* Where the master header ends (the file's end, or the start of the
+ * resource blocks after it), or 0 when there is none. */
+static size_t master_end(const uint8_t *file, size_t n)
+{
+    struct span all = { file, n };
+    size_t end = n;
+    for (unsigned k = 0; k <= RES_BLOCKS_MAX; k++) {
+        unsigned sig = 0;
+        uint32_t size = 0;
+        if (end < MASTER_SIZE || span_u16(all, end - MASTER_SIZE, &sig) != 0)
+            return 0;
+        if (sig == WAT_SIGNATURE)
+            return end;
+        if (sig < RES_SIGNATURE_LO || sig > RES_SIGNATURE_HI || span_u32(all, end - 4, &size) != 0 ||
+            size < MASTER_SIZE || size > end)
+            return 0;
+        end -= size;
+    }
+    return 0;
+}
+
+int watcom_present(const uint8_t *file, size_t n, unsigned *version)
+{
+    if (n < 2 || !(memcmp(file, "MZ", 2) == 0 || memcmp(file, "ZM", 2) == 0))
+        return 0;
+    size_t end = master_end(file, n);
+    if (end == 0)
+        return 0;
+    if (version)
+        *version = (unsigned)file[end - MASTER_SIZE + 2] << 8 | file[end - MASTER_SIZE + 3];
+    return 1;
+}
+
+/* The module table, from mod_off to gbl_off of the section. */
+static int read_modules(struct reader *r, uint32_t from, uint32_t to)
+{
+    for (uint32_t at = from; at < to;) {
+        unsigned len = 0;
+        struct span m;
+        if (span_sub(r->sect, at, to - at, &m) != 0 || span_u8(m, MOD_FIXED - 1, &len) != 0 || MOD_FIXED + len > m.n)
+            BAD(r, "section at +%X: module %zu is cut short", (unsigned)r->sect_at, r->nmod);
+        if (grow_array(&r->mod, &r->mod_cap, r->nmod + 1, sizeof *r->mod) != 0)
+            BAD(r, "out of memory");
+        struct module *d = &r->mod[r->nmod++];
+        span_u32(m, MOD_LINES, &d->lines_link);
+        span_u16(m, MOD_LINES + 4, &d->lines);
+        span_base_name((const char *)m.p + MOD_FIXED, len, d->file, sizeof d->file);
+        if (!d->file[0])
+            snprintf(d->file, sizeof d->file, "module %zu", r->nmod - 1);
+        at += MOD_FIXED + len;
+    }
+    return 0;
+}
+
+/* The address table, from addr_off to the section's end: each segment's
+ * base and the pieces of it each module has, one after another. */
+static int read_blocks(struct reader *r, uint32_t from, uint32_t to)
+{
+    for (uint32_t at = from; at < to;) {
+        struct span s;
+        uint32_t off = 0;
+        unsigned seg = 0, count = 0;
+        if (span_sub(r->sect, at, to - at, &s) != 0 || span_u32(s, 0, &off) != 0 || span_u16(s, 4, &seg) != 0 ||
+            span_u16(s, 6, &count) != 0 || SEG_FIXED + (uint64_t)(count & SEG_COUNT_MASK) * ADDR_SIZE > s.n)
+            BAD(r, "section at +%X: the address table's segment at +%X is cut short", (unsigned)r->sect_at,
+                (unsigned)(at - from));
+        count &= SEG_COUNT_MASK;
+        uint64_t start = (uint64_t)seg * 16u + off;
+        for (unsigned i = 0; i < count; i++) {
+            uint32_t size = 0;
+            unsigned mod = 0;
+            span_u32(s, SEG_FIXED + i * ADDR_SIZE, &size);
+            span_u16(s, SEG_FIXED + i * ADDR_SIZE + 4, &mod);
+            if (mod != NO_MODULE && mod >= r->nmod)
+                BAD(r, "section at +%X: address block %04X:%04X names module %u of %zu", (unsigned)r->sect_at, seg,
+                    (unsigned)off, mod, r->nmod);
+            if (start + size > UINT32_MAX)
+                BAD(r, "section at +%X: address block %04X:%04X runs past 4 GiB", (unsigned)r->sect_at, seg,
+                    (unsigned)off);
+            if (grow_array(&r->blk, &r->blk_cap, r->nblk + 1, sizeof *r->blk) != 0)
+                BAD(r, "out of memory");
+            r->blk[r->nblk++] = (struct block){ .ref = (uint32_t)(at - from + SEG_FIXED + i * ADDR_SIZE),
+                                                .start = (uint32_t)start, .size = size, .module = mod };
+            start += size;
+        }
+        at += SEG_FIXED + count * ADDR_SIZE;
+    }
+    return 0;
+}
+
+/* The block a code or data symbol of module mod lies in, or NULL. */
+static struct block *block_at(struct reader *r, unsigned mod, uint64_t addr)
+{
+    for (size_t i = 0; i < r->nblk; i++)
+        if (r->blk[i].module == mod && addr >= r->blk[i].start && addr - r->blk[i].start < r->blk[i].size)
+            return &r->blk[i];
+    return NULL;
+}
+
+/* The global symbols, from gbl_off to addr_off: code ones become symbols. */
+static int read_globals(struct reader *r, uint32_t from, uint32_t to)
+{
+    size_t k = 0;
+    for (uint32_t at = from; at < to; k++) {
+        struct span g;
+        uint32_t off = 0;
+        unsigned seg = 0, mod = 0, kind = 0, len = 0;
+        if (span_sub(r->sect, at, to - at, &g) != 0 || span_u8(g, GBL_FIXED - 1, &len) != 0 || GBL_FIXED + len > g.n)
+            BAD(r, "section at +%X: global symbol %zu is cut short", (unsigned)r->sect_at, k);
+        span_u32(g, 0, &off);
+        span_u16(g, 4, &seg);
+        span_u16(g, 6, &mod);
+        span_u8(g, 8, &kind);
+        if (mod >= r->nmod) {
+            char name[40];
+            span_printable((const char *)g.p + GBL_FIXED, len, name);
+            BAD(r, "section at +%X: global symbol %s names module %u of %zu", (unsigned)r->sect_at, name, mod, r->nmod);
+        }
+        uint64_t addr = (uint64_t)seg * 16u + off;
+        struct block *b = block_at(r, mod, addr);
+        if ((kind & GBL_KIND_CODE) && addr <= UINT32_MAX) {
+            if (symtab_add_symbol(r->t, (const char *)g.p + GBL_FIXED, len, (uint32_t)addr) != 0)
+                BAD(r, "out of memory");
+            if (b)
+                b->code = 1;
+        } else if ((kind & GBL_KIND_DATA) && b) {
+            b->data = 1;
+        }
+        at += GBL_FIXED + len;
+    }
+    return 0;
+}
+
+/* The address block whose addr_info is at offset ref of the address table. */
+static struct block *block_by_ref(struct reader *r, uint32_t ref)
+{
+    size_t lo = 0, hi = r->nblk;    /* read in order: refs ascend */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->blk[mid].ref < ref)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < r->nblk && r->blk[lo].ref == ref ? &r->blk[lo] : NULL;
+}
+
+/* One line block of module m, [from, to) of the section: line segments,
+ * each an address block and its (line, offset) pairs. */
+static int read_line_block(struct reader *r, const struct module *m, uint32_t from, uint32_t to)
+{
+    for (uint32_t at = from; at < to;) {
+        struct span s;
+        uint32_t ref = 0;
+        unsigned count = 0;
+        if (span_sub(r->sect, at, to - at, &s) != 0 || span_u32(s, 0, &ref) != 0 || span_u16(s, 4, &count) != 0 ||
+            LINESEG_FIXED + (uint64_t)count * LINE_SIZE > s.n)
+            BAD(r, "%s: its line numbers at +%X are cut short", m->file, (unsigned)at);
+        struct block *b = block_by_ref(r, ref);
+        if (!b)
+            BAD(r, "%s: its line numbers name the address block at +%X, which is not one", m->file, (unsigned)ref);
+        b->code = 1;
+        for (unsigned i = 0; i < count; i++) {
+            unsigned line = 0;
+            uint32_t off = 0;
+            span_u16(s, LINESEG_FIXED + i * LINE_SIZE, &line);
+            span_u32(s, LINESEG_FIXED + i * LINE_SIZE + 2, &off);
+            if (line >= SPECIAL_CUE)
+                continue;
+            if (off > b->size)
+                BAD(r, "%s: line %u at +%X lies past its block's %u bytes", m->file, line, (unsigned)off,
+                    (unsigned)b->size);
+            if (symtab_add_line(r->t, m->file, line, b->start + off) != 0)
+                BAD(r, "out of memory");
+        }
+        at += LINESEG_FIXED + count * LINE_SIZE;
+    }
+    return 0;
+}
+
+/* Each module's line blocks, through its entries of the line link table
+ * (offsets from the section's start; entry i + 1 is where block i ends). */
+static int read_lines(struct reader *r)
+{
+    for (size_t k = 0; k < r->nmod; k++) {
+        const struct module *m = &r->mod[k];
+        for (unsigned i = 0; i < m->lines; i++) {
+            uint32_t from = 0, to = 0;
+            if (span_u32(r->sect, (uint64_t)m->lines_link + 4u * i, &from) != 0 ||
+                span_u32(r->sect, (uint64_t)m->lines_link + 4u * (i + 1), &to) != 0)
+                BAD(r, "%s: its line link %u lies past its section", m->file, i);
+            if (from > to || to > r->sect.n)
+                BAD(r, "%s: its line block %u (+%X to +%X) lies outside its section's %u bytes", m->file, i,
+                    (unsigned)from, (unsigned)to, (unsigned)r->sect.n);
+            if (read_line_block(r, m, from, to) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* One section: its header's offsets (from the section's start) delimit
+ * the module, global and address tables; a section whose module table
+ * is empty holds an overlay's place and nothing else. */
+static int read_section(struct reader *r)
+{
+    uint32_t mod_off = 0, gbl_off = 0, addr_off = 0;
+    span_u32(r->sect, 0, &mod_off);
+    span_u32(r->sect, 4, &gbl_off);
+    span_u32(r->sect, 8, &addr_off);
+    if (mod_off == gbl_off)
+        return 0;
+    if (mod_off < SECTION_SIZE || mod_off > gbl_off || gbl_off > addr_off || addr_off > r->sect.n)
+        BAD(r, "section at +%X: its tables (modules +%X, globals +%X, addresses +%X) are not in order within its "
+               "%u bytes", (unsigned)r->sect_at, (unsigned)mod_off, (unsigned)gbl_off, (unsigned)addr_off,
+            (unsigned)r->sect.n);
+    r->nmod = r->nblk = 0;
+    if (read_modules(r, mod_off, gbl_off) != 0 || read_blocks(r, addr_off, (uint32_t)r->sect.n) != 0 ||
+        read_globals(r, gbl_off, addr_off) != 0 || read_lines(r) != 0)
+        return -1;
+    for (size_t i = 0; i < r->nblk; i++) {
+        const struct block *b = &r->blk[i];
+        if (b->module == NO_MODULE || b->size == 0 || !(b->code || b->data))
+            continue;
+        if (symtab_add_segment(r->t, r->mod[b->module].file, b->code ? "CODE" : "DATA", b->start,
+                               b->start + b->size - 1) != 0)
+            BAD(r, "out of memory");
+    }
+    return 0;
+}
+
+static int read_info(struct reader *r, struct span info, unsigned lang_size, unsigned seg_size)
+{
+    uint32_t at = lang_size + seg_size;
+    while (at < info.n) {
+        uint32_t size = 0;
+        r->sect_at = at;
+        if (span_u32(info, at + 12, &size) != 0 || info.n - at < SECTION_SIZE)
+            BAD(r, "the section at +%X is cut short", (unsigned)at);
+        if (size < SECTION_SIZE || size > info.n - at)
+            BAD(r, "the section at +%X says %u bytes, and %u are left", (unsigned)at, (unsigned)size,
+                (unsigned)(info.n - at));
+        span_sub(info, at, size, &r->sect);
+        if (read_section(r) != 0)
+            return -1;
+        at += size;
+    }
+    return 0;
+}
+
+int watcom_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, size_t errn)
+{
+    struct reader r = { .t = t, .err = err, .errn = errn };
+    memset(t, 0, sizeof *t);
+    t->format = MAP_WATCOM;
+    size_t end = watcom_present(file, n, NULL) ? master_end(file, n) : 0;
+    if (end == 0) {
+        snprintf(err, errn, "no Watcom debugging information (link with wlink debug watcom all)");
+        return -1;
+    }
+    struct span all = { file, end };
+    size_t h = end - MASTER_SIZE;
+    unsigned lang_size = 0, seg_size = 0;
+    uint32_t size = 0;
+    r.major = file[h + 2];
+    r.minor = file[h + 3];
+    span_u16(all, h + 6, &lang_size);
+    span_u16(all, h + 8, &seg_size);
+    span_u32(all, h + 10, &size);
+    int rc;
+    if (r.major != 3 || r.minor != 0) {
+        snprintf(err, errn, "Watcom debugging information %u.%u: this reader reads version 3.0, what wlink writes",
+                 r.major, r.minor);
+        rc = -1;
+    } else if (size < MASTER_SIZE + (uint32_t)lang_size + seg_size || size > end) {
+        snprintf(err, errn, "Watcom debugging information 3.0: its size (%u bytes, with %u of languages and %u of "
+                 "segments) does not fit the file's %zu", (unsigned)size, lang_size, seg_size, end);
+        rc = -1;
+    } else {
+        rc = read_info(&r, (struct span){ file + end - size, size - MASTER_SIZE }, lang_size, seg_size);
+    }
+    free(r.mod);
+    free(r.blk);
+    if (rc == 0 && t->nsym == 0 && t->nline == 0) {
+        snprintf(err, errn, "Watcom debugging information 3.0: no code symbols or line numbers");
+        rc = -1;
+    }
+    if (rc != 0) {
+        symtab_free(t);
+        return -1;
+    }
+    symtab_sort(t);
+    return 0;
+}

@@ -1,0 +1,235 @@
+/*
+ * tests/check_watcom.c: symbols and lines from Watcom's own debugging
+ * information (formats/watcom.c).  tests/fixtures/watcom_exe.asm lays the
+ * information out byte by byte after Open Watcom's description of it (no
+ * file a real Watcom linker wrote was available: docs/debuginfo.md), with
+ * the names, addresses, lines and cycles the tests below expect derived
+ * in its comments.
+ */
+#include "testutil.h"
+
+#include "../formats/fileio.h"
+#include "../formats/symtab.h"
+#include "../formats/watcom.h"
+
+#define WAT_EXE FIX("watcom.exe")
+
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The table the fixture's information gives (its comment). */
+static void check_fixture_table(const struct symtab *t)
+{
+    ck_assert_int_eq(t->format, MAP_WATCOM);
+    ck_assert_uint_eq(t->nsym, 3);
+    static const char *const names[3] = { "main_", "spin_", "draw_" };
+    static const uint32_t at[3] = { 0x00, 0x11, 0x20 };
+    for (int i = 0; i < 3; i++) {
+        ck_assert_str_eq(t->sym[i].name, names[i]);     /* counter_ is data: left out */
+        ck_assert_uint_eq(t->sym[i].addr, at[i]);
+    }
+    static const char *const seg[3] = { "hello.c", "draw.c", "hello.c" }, *const cls[3] = { "CODE", "CODE", "DATA" };
+    static const uint32_t start[3] = { 0x00, 0x20, 0x30 }, stop[3] = { 0x16, 0x25, 0x31 };
+    ck_assert_uint_eq(t->nseg, 3);                      /* the padding's block names no module */
+    for (int i = 0; i < 3; i++) {
+        ck_assert_str_eq(t->seg[i].name, seg[i]);       /* C:\WATDEMO\hello.c without its folder */
+        ck_assert_str_eq(t->seg[i].cls, cls[i]);
+        ck_assert_uint_eq(t->seg[i].start, start[i]);
+        ck_assert_uint_eq(t->seg[i].stop, stop[i]);
+    }
+    static const char *const labels[11] = { "hello.c:5", "hello.c:6", "hello.c:7", "hello.c:8", "hello.c:9",
+                                            "hello.c:13", "hello.c:14", "hello.c:15",
+                                            "draw.c:20", "draw.c:21", "draw.c:22" };
+    static const uint32_t line_at[11] = { 0x00, 0x03, 0x06, 0x09, 0x0C, 0x11, 0x14, 0x16, 0x20, 0x23, 0x25 };
+    ck_assert_uint_eq(t->nline, 11);                    /* the special cue 8001h is not one */
+    for (int i = 0; i < 11; i++) {
+        ck_assert_str_eq(t->line[i].label, labels[i]);
+        ck_assert_uint_eq(t->line[i].addr, line_at[i]);
+    }
+}
+
+START_TEST(fixture_symbols_and_lines)
+{
+    struct symtab t;
+    char err[600];
+    uint8_t *buf;
+    size_t n;
+    unsigned version = 0;
+    ck_assert(read_file(WAT_EXE, &buf, &n, err, sizeof err) == 0);
+    ck_assert_int_eq(watcom_present(buf, n, &version), 1);
+    ck_assert_uint_eq(version, 0x0300);
+    ck_assert_int_eq(symtab_exe_debug(buf, n), MAP_WATCOM);
+    ck_assert_int_eq(watcom_present(buf, n - 1, NULL), 0);  /* the master header must end the file */
+    free(buf);
+    ck_assert_msg(symtab_read_file(WAT_EXE, &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(map_format_name(t.format), "Watcom");
+    check_fixture_table(&t);
+    symtab_free(&t);
+}
+END_TEST
+
+/* A resource block after the information (signature 8302h, its size in
+ * its last dword, as Open Watcom's wres appends one) is stepped over. */
+START_TEST(resource_block_after_is_stepped_over)
+{
+    uint8_t *buf;
+    size_t n;
+    char err[600];
+    struct symtab t;
+    ck_assert(read_file(WAT_EXE, &buf, &n, err, sizeof err) == 0);
+    static const uint8_t res[20] = { 'R', 'E', 'S', [6] = 0x02, 0x83, [16] = 20 };   /* 8302h at its end - 14 */
+    uint8_t *more = malloc(n + sizeof res);
+    ck_assert_ptr_nonnull(more);
+    memcpy(more, buf, n);
+    memcpy(more + n, res, sizeof res);
+    ck_assert_int_eq(symtab_exe_debug(more, n + sizeof res), MAP_WATCOM);
+    ck_assert_msg(watcom_parse(more, n + sizeof res, &t, err, sizeof err) == 0, "%s", err);
+    check_fixture_table(&t);
+    symtab_free(&t);
+    more[n + 16] = 200;                                     /* a size that does not fit: no information */
+    ck_assert_int_eq(watcom_present(more, n + sizeof res, NULL), 0);
+    free(more);
+    free(buf);
+}
+END_TEST
+
+/* Damaged information: a one-line error naming what is wrong, and no
+ * table; every byte of it set to 00h and to FFh in turn gives a table or
+ * one line, never a read outside the file (make asan checks that). */
+START_TEST(damaged_information_is_refused)
+{
+    uint8_t *buf;
+    size_t n;
+    char err[600];
+    struct symtab t;
+    ck_assert(read_file(WAT_EXE, &buf, &n, err, sizeof err) == 0);
+    size_t master = n - 14, info = n - le32(buf + n - 4);
+    ck_assert_uint_eq(info, 0x160);                         /* right after the 0x160-byte image */
+    size_t sect = info + 2 + 4;                             /* after "C\0" and two segments */
+    size_t gbls = sect + le32(buf + sect + 4);
+    buf[master + 2] = 2;                                    /* version 2.0: older linkers' */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Watcom debugging information 2.0: this reader reads version 3.0, what wlink writes");
+    buf[master + 2] = 3;
+    buf[n - 3] = 0x11;                                      /* 112Fh bytes claimed of a 655-byte file */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: its size (4399 bytes, with 2 of languages and 4 of "
+                          "segments) does not fit the file's 655");
+    buf[n - 3] = 0x01;
+    buf[gbls + 6] = 5;                                      /* main_ of module 5 */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: section at +6: global symbol main_ names module 5 of 2");
+    buf[gbls + 6] = 0;
+    size_t hello_lines = sect + le32(buf + sect + 18);      /* the first line link */
+    buf[hello_lines] = 9;                                   /* not an addr_info's offset (8, 14h, 1Ah...) */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: hello.c: its line numbers name the address block at "
+                          "+9, which is not one");
+    buf[hello_lines] = 8;
+    buf[sect + 12] = 0xFF;                                  /* a section bigger than what is left */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: the section at +6 says 511 bytes, and 283 are left");
+    buf[sect + 12] = 0x1B;
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), 0);
+    symtab_free(&t);
+    unsigned ok = 0, refused = 0;
+    for (size_t i = info; i < n; i++) {
+        uint8_t keep = buf[i];
+        for (int v = 0; v < 2; v++) {
+            buf[i] = v ? 0xFF : 0x00;
+            if (watcom_parse(buf, n, &t, err, sizeof err) == 0) {
+                ok++;
+                symtab_free(&t);
+            } else {
+                ck_assert_msg(err[0] && !strchr(err, '\n'), "byte %zu: '%s'", i, err);
+                refused++;
+            }
+        }
+        buf[i] = keep;
+    }
+    ck_assert_uint_gt(ok, 0);
+    ck_assert_uint_gt(refused, 0);
+    free(buf);
+}
+END_TEST
+
+/* profil run, then every command, with no map: the names and lines come
+ * from the program's own information, beside the .prx.  The cycles are
+ * the fixture's derivation (8088, --timing table). */
+START_TEST(commands_name_functions_and_lines)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/wat && mkdir -p " TMP "/wat && cp " WAT_EXE " " TMP "/wat/WATCOM.EXE") == 0);
+    run_profil(&r, "run --trace --timing table -o " TMP "/wat/WATCOM.PRF --drive C=" TMP "/wat " TMP "/wat/WATCOM.EXE",
+               NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "\nprofil:   spin_                 24.3%\nprofil:   draw_                 14.0%\n"),
+                  "%s", r.err);
+    /* --by function: spin_ 3 calls, 240 cycles; draw_ 3 calls, 138; main_
+     * the entry (no call), 259 of its own; 987 cycles in all (350 in the
+     * exit).  importance = 100 x calls/7 x cycles/987. */
+    run_profil(&r, "hist --by function " TMP "/wat/WATCOM.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: symbols: " TMP "/wat/WATCOM.EXE's Watcom debugging information\n");
+    ck_assert_msg(strstr(r.out, "\n         0    0.0%            259  26.2%            987 100.0%       0.00  main_\n"
+                                "         3   42.9%            240  24.3%            240  24.3%      10.42  spin_\n"
+                                "         3   42.9%            138  14.0%            138  14.0%       5.99  draw_\n"),
+                  "%s", r.out);
+    /* --by line: hello.c:14 is spin_'s LOOP, 3 x (3 x 17 + 5) = 168;
+     * draw.c:21 is draw_'s, 3 x (17 + 5) = 66. */
+    run_profil(&r, "hist --by line " TMP "/wat/WATCOM.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "     168  17.0%  17.0%  ########################################  hello.c:14      "
+                                "         00014-00015\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "      66   6.7%  45.3%  ################                          draw.c:21       "
+                                "         00023-00024\n"), "%s", r.out);
+    run_profil(&r, "annotate --source --symbol draw_ " TMP "/wat/WATCOM.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "draw_  00020-00025: 138 cycles (14.0%), 12 instructions\n") &&
+                  strstr(r.out, "draw.c:21\n"), "%s", r.out);
+    run_profil(&r, "cover " TMP "/wat/WATCOM.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\nspin_                         6      0  100.0%  00011-00016\n"), "%s", r.out);
+}
+END_TEST
+
+/* Damaged information beside the profile: one warning naming the file
+ * and the fault, and the command goes on without it. */
+START_TEST(damaged_information_beside_is_a_warning)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/watbad && mkdir -p " TMP "/watbad && cp " WAT_EXE " " TMP
+                     "/watbad/WATCOM.EXE") == 0);
+    FILE *f = fopen(TMP "/watbad/WATCOM.EXE", "r+b");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, -12, SEEK_END);
+    fputc(4, f);                                            /* version 4.0 */
+    fclose(f);
+    run_profil(&r, "run --trace --timing table -o " TMP "/watbad/WATCOM.PRF --drive C=" TMP "/watbad " TMP
+               "/watbad/WATCOM.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "profil: warning: " TMP "/watbad/WATCOM.EXE: Watcom debugging information 4.0: this "
+                                "reader reads version 3.0, what wlink writes (the summary shows buckets)\n"),
+                  "%s", r.err);
+    run_profil(&r, "hist --by function " TMP "/watbad/WATCOM.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: warning: " TMP "/watbad/WATCOM.EXE: Watcom debugging information 4.0: this "
+                            "reader reads version 3.0, what wlink writes; going on without it\n");
+}
+END_TEST
+
+Suite *watcom_suite(void)
+{
+    Suite *s = suite_create("watcom");
+    TCase *tc = tcase_create("watcom");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, fixture_symbols_and_lines);
+    tcase_add_test(tc, resource_block_after_is_stepped_over);
+    tcase_add_test(tc, damaged_information_is_refused);
+    tcase_add_test(tc, commands_name_functions_and_lines);
+    tcase_add_test(tc, damaged_information_beside_is_a_warning);
+    suite_add_tcase(s, tc);
+    return s;
+}
