@@ -41,7 +41,10 @@ static struct machine *new_pc_with(struct console *con, enum video_card card)
  * pages, none mirrored; 00: mode 7 blanks only 4 KiB) and B800h not
  * decoded until 3BFh maps page 1.  EGA: 000Dh (00: a card with its own
  * BIOS), 12h BL=10h answers BX=0003h (colour, 256 KiB), 1Ah does not
- * exist; A0000h-BFFFFh all memory; its CRTC answers at both ports; its
+ * exist; in mode 3 its graphics controller's memory map select (3 in
+ * the BIOS's table: B8000h-BFFFFh) leaves B000h undecoded (FF FF), and
+ * B800:4000h is its own byte (00: the planes hold 32 KiB there, odd/even;
+ * the mode set blanked 16 KiB); its CRTC answers at both ports; its
  * 16 KiB ROM at C000h (55h AAh 20h) ignores the write.  VGA: also
  * AX=1A1Ah BX=0008h (VGA, colour display), a 32 KiB ROM (40h).  Without
  * one, C000h is RAM as before.  Only the Hercules's 3BAh bit 7 moves (its
@@ -54,8 +57,8 @@ START_TEST(each_card_is_found_where_programs_look)
         { PROFIL_VIDEO_CGA, "002D 1A00 0000 FF10 03 0050 1000 03D4 29 30 0607 FF FF 55 55 5A FF 1234 00 00 " },
         { PROFIL_VIDEO_MDA, "003D 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA AA FF FF FF A5 1234 00 00 " },
         { PROFIL_VIDEO_HERCULES, "003D 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA 00 FF FF FF A5 1234 00 01 " },
-        { PROFIL_VIDEO_EGA, "000D 1A00 0000 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 20 00 " },
-        { PROFIL_VIDEO_VGA, "000D 1A1A 0008 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 40 00 " },
+        { PROFIL_VIDEO_EGA, "000D 1A00 0000 0003 03 0050 1000 03D4 29 30 0607 FF FF 55 00 5A A5 AA55 20 00 " },
+        { PROFIL_VIDEO_VGA, "000D 1A1A 0008 0003 03 0050 1000 03D4 29 30 0607 FF FF 55 00 5A A5 AA55 40 00 " },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct run_result r;
@@ -560,17 +563,17 @@ START_TEST(ega_vga_text_cells)
 }
 END_TEST
 
-/* What is not drawn says so: the EGA's mode 10h; a 6845 that shows no
- * characters (R1 = 0). */
+/* What is not drawn says so: the EGA's mode 0Fh (its registers are not
+ * programmed); a 6845 that shows no characters (R1 = 0). */
 START_TEST(undrawn_modes_say_which)
 {
     struct console con;
     struct video_picture p;
     char why[300];
     struct machine *m = new_pc_with(&con, VIDEO_EGA);
-    ck_assert_int_eq(video_set_mode(m, 0x10), 0);
+    ck_assert_int_eq(video_set_mode(m, 0x0F), 0);
     ck_assert_int_eq(video_draw(m, &p, why, sizeof why), -1);
-    ck_assert_ptr_nonnull(strstr(why, "the EGA is in mode 10h, which profil does not draw"));
+    ck_assert_ptr_nonnull(strstr(why, "the EGA is in mode 0Fh, which profil does not draw"));
     ck_assert_ptr_null(p.pixels);
     machine_free(m);
     m = new_pc_with(&con, VIDEO_CGA);
