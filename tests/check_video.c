@@ -6,8 +6,6 @@
  */
 #include "testutil.h"
 
-#include <zlib.h>
-
 #include "../emu/bios/bios.h"
 #include "../emu/machine.h"
 #include "../emu/pc/adapter.h"
@@ -584,40 +582,6 @@ START_TEST(undrawn_modes_say_which)
     machine_free(m);
 }
 END_TEST
-
-/* A PNG's size and pixels (one IDAT, filter 0 on every row, as
- * formats/png.c writes them), palette entries kept. */
-static void read_png(const char *path, unsigned *w, unsigned *h, uint8_t **pixels, uint8_t palette[768])
-{
-    uint8_t *png;
-    size_t n;
-    char err[256];
-    ck_assert_int_eq(read_file(path, &png, &n, err, sizeof err), 0);
-    *pixels = NULL;
-    for (size_t at = 8; at + 12 <= n;) {
-        uint32_t len = (uint32_t)png[at] << 24 | png[at + 1] << 16 | png[at + 2] << 8 | png[at + 3];
-        const uint8_t *type = png + at + 4, *body = png + at + 8;
-        if (!memcmp(type, "IHDR", 4)) {
-            *w = (uint32_t)body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3];
-            *h = (uint32_t)body[4] << 24 | body[5] << 16 | body[6] << 8 | body[7];
-        } else if (!memcmp(type, "PLTE", 4)) {
-            memcpy(palette, body, len < 768 ? len : 768);
-        } else if (!memcmp(type, "IDAT", 4)) {
-            uLongf raw_len = (uLongf)(*w + 1) * *h;
-            uint8_t *raw = malloc(raw_len);
-            ck_assert_int_eq(uncompress(raw, &raw_len, body, len), Z_OK);
-            *pixels = malloc((size_t)*w * *h);
-            for (unsigned y = 0; y < *h; y++) {
-                ck_assert_uint_eq(raw[(size_t)y * (*w + 1)], 0);
-                memcpy(*pixels + (size_t)y * *w, raw + (size_t)y * (*w + 1) + 1, *w);
-            }
-            free(raw);
-        }
-        at += 12 + len;
-    }
-    ck_assert_ptr_nonnull(*pixels);
-    free(png);
-}
 
 /* cga4.com through --screen-png with --scale 2: 640x400, each emulated
  * pixel 2x2: the pixels of cga_graphics_pixels at (2x, 2y) and (2x+1,
