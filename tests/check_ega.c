@@ -117,6 +117,32 @@ START_TEST(mode_x_page_through_the_map_mask)
 }
 END_TEST
 
+/* egapal.com (its comment derives the figures): INT 10h AX=1000h sets a
+ * palette register through 3C0h, the picture shows it (white at (0,0));
+ * the VGA's AX=1007h reads it back (3F), the EGA's BIOS has no 07h (00). */
+START_TEST(bios_palette_function)
+{
+    static const struct { enum profil_video card; const char *line; } cases[] = {
+        { PROFIL_VIDEO_EGA, "00 " }, { PROFIL_VIDEO_VGA, "3F " },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("egapal.com"), TMP "/egapal.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = cases[i].card;
+        o.screen_png = TMP "/egapal.png";
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, cases[i].line);
+        read_png(TMP "/egapal.png", &w, &h, &pix, pal);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 0, 0), 0xFFFFFF);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 1, 0), 0);
+        free(pix);
+    }
+}
+END_TEST
+
 /* The attribute controller: 3C0h takes an index, then data, in turn; a
  * read of 3DAh puts it back to the index.  The VGA reads the index at
  * 3C0h and the data at 3C1h; the EGA's 3C1h reads FFh.  The DAC's state
@@ -225,6 +251,7 @@ Suite *ega_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, planes_through_the_graphics_controller);
     tcase_add_test(tc, mode_x_page_through_the_map_mask);
+    tcase_add_test(tc, bios_palette_function);
     tcase_add_test(tc, attribute_flip_flop_and_read_back);
     tcase_add_test(tc, memory_map_select_decodes);
     tcase_add_test(tc, bios_mode_sets_program_the_registers);
