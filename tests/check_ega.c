@@ -244,6 +244,42 @@ START_TEST(bios_mode_sets_program_the_registers)
 }
 END_TEST
 
+/* Absurd values: 2000 random sets of the CRTC, sequencer, graphics and
+ * attribute registers on each card, in mode 12h and 13h, with reads and
+ * writes of random addresses between them: every picture is at most
+ * 256 x 8 by 1024 lines (the registers' widths), never a crash. */
+START_TEST(random_registers_never_break_the_planes)
+{
+    struct console con;
+    uint32_t x = 4242;
+    for (int card = VIDEO_EGA; card <= VIDEO_VGA; card++) {
+        struct machine *m = new_pc_with(&con, (enum video_card)card);
+        ck_assert_int_eq(video_set_mode(m, card == VIDEO_VGA ? 0x13 : 0x10), 0);
+        for (unsigned round = 0; round < 1000; round++) {
+            for (unsigned k = 0; k < 8; k++) {
+                static const uint16_t index_ports[4] = { 0x3D4, 0x3C4, 0x3CE, 0x3C0 };
+                x = x * 1103515245u + 12345u;
+                uint16_t port = index_ports[x >> 8 & 3];
+                port_out(m, port, (uint8_t)(x >> 16 & 0x1F));
+                port_out(m, port == 0x3C0 ? port : (uint16_t)(port + 1), (uint8_t)(x >> 24));
+                x = x * 1103515245u + 12345u;
+                uint32_t a = 0xA0000u + (x >> 8) % 0x20000u;
+                mem_wb(m, a, (uint8_t)x);
+                (void)machine_read_card(m, a, 2);
+            }
+            struct video_picture p;
+            char why[300];
+            if (video_draw(m, &p, why, sizeof why) == 0) {
+                ck_assert_uint_le(p.width, 256u * 8u);
+                ck_assert_uint_le(p.height, 1024u);
+                video_picture_free(&p);
+            }
+        }
+        machine_free(m);
+    }
+}
+END_TEST
+
 Suite *ega_suite(void)
 {
     Suite *s = suite_create("ega");
@@ -255,6 +291,7 @@ Suite *ega_suite(void)
     tcase_add_test(tc, attribute_flip_flop_and_read_back);
     tcase_add_test(tc, memory_map_select_decodes);
     tcase_add_test(tc, bios_mode_sets_program_the_registers);
+    tcase_add_test(tc, random_registers_never_break_the_planes);
     suite_add_tcase(s, tc);
     return s;
 }
