@@ -173,6 +173,84 @@ START_TEST(attribute_flip_flop_and_read_back)
 }
 END_TEST
 
+/* The VGA's write mode 3 (mode 12h, latches 0 from a read): set/reset
+ * 05h is the data, the bit mask FFh ANDed with the byte rotated right by
+ * 0, F0h: planes 0 and 2 get F0h, 1 and 3 00h; with rotate 4, 0Fh.  The
+ * EGA has no write mode 3: profil takes it as mode 0 without set/reset,
+ * the byte F0h itself in every plane. */
+START_TEST(vga_write_mode_3)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_VGA);
+    ck_assert_int_eq(video_set_mode(m, 0x12), 0);
+    port_out(m, 0x3CE, GC_MODE);
+    port_out(m, 0x3CF, 0x03);
+    port_out(m, 0x3CE, GC_SET_RESET);
+    port_out(m, 0x3CF, 0x05);
+    (void)machine_read_card(m, 0xA0000, 1);
+    mem_wb(m, 0xA0000, 0xF0);
+    const struct ega *e = &m->adapter.ega;
+    ck_assert_uint_eq(e->plane[0][0], 0xF0);
+    ck_assert_uint_eq(e->plane[1][0], 0x00);
+    ck_assert_uint_eq(e->plane[2][0], 0xF0);
+    ck_assert_uint_eq(e->plane[3][0], 0x00);
+    port_out(m, 0x3CE, GC_ROTATE);
+    port_out(m, 0x3CF, 0x04);
+    (void)machine_read_card(m, 0xA0001, 1);
+    mem_wb(m, 0xA0001, 0xF0);
+    ck_assert_uint_eq(e->plane[0][1], 0x0F);
+    ck_assert_uint_eq(e->plane[1][1], 0x00);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_EGA);
+    ck_assert_int_eq(video_set_mode(m, 0x10), 0);
+    port_out(m, 0x3CE, GC_MODE);
+    port_out(m, 0x3CF, 0x03);
+    port_out(m, 0x3CE, GC_SET_RESET);
+    port_out(m, 0x3CF, 0x05);
+    mem_wb(m, 0xA0000, 0xF0);
+    for (unsigned p = 0; p < 4; p++)
+        ck_assert_uint_eq(m->adapter.ega.plane[p][0], 0xF0);
+    machine_free(m);
+}
+END_TEST
+
+/* Text through the attribute controller: mode 3's palette registers
+ * make colour 14 3Eh (FFFF55h: the EGA's 64 colours on its 350-line
+ * display, the VGA's DAC entry 3Eh 3Fh,3Fh,15h) and colour 6 14h
+ * (AA5500h, brown); palette register 1 := 04h through 3C0h makes colour
+ * 1 AA0000h (red); attribute mode bit 3 off (INT 10h AX=1003h BL=0's
+ * register) stops the blink: 8Fh's character shows in every phase. */
+START_TEST(text_colours_through_the_palette)
+{
+    struct console con;
+    for (int card = VIDEO_EGA; card <= VIDEO_VGA; card++) {
+        struct video_picture p;
+        char why[300];
+        struct machine *m = new_pc_with(&con, (enum video_card)card);
+        ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
+        ck_assert_int_eq(memcmp(p.palette + 3 * 14, "\xFF\xFF\x55", 3), 0);
+        ck_assert_int_eq(memcmp(p.palette + 3 * 6, "\xAA\x55\x00", 3), 0);
+        ck_assert_int_eq(memcmp(p.palette + 3 * 1, "\x00\x00\xAA", 3), 0);
+        video_picture_free(&p);
+        (void)port_in(m, 0x3DA);
+        port_out(m, 0x3C0, 0x01);
+        port_out(m, 0x3C0, 0x04);
+        port_out(m, 0x3C0, ATTR_MODE);
+        port_out(m, 0x3C0, m->adapter.ega.attr[ATTR_MODE] & ~ATTR_MODE_BLINK);
+        port_out(m, 0x3C0, 0x20);
+        mem_ww(m, 0xB8000, 0x8FDB);         /* a full block, blinking attribute */
+        for (unsigned phase = 0; phase < 2; phase++) {
+            m->now = phase * 16u * 79648u;      /* frame 0, then 16 (EGA) or 18 (VGA): the hidden half */
+            ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
+            ck_assert_int_eq(memcmp(p.palette + 3 * 1, "\xAA\x00\x00", 3), 0);
+            ck_assert_uint_eq(p.pixels[0], 15);
+            video_picture_free(&p);
+        }
+        machine_free(m);
+    }
+}
+END_TEST
+
 /* The memory map select decides what the card answers: mode 12h (05h:
  * A0000h-AFFFFh) leaves B8000h reading FFh and taking no writes; with
  * 01h (A0000h-BFFFFh: 128 KiB over 64 KiB planes) B8000h is offset
@@ -289,6 +367,8 @@ Suite *ega_suite(void)
     tcase_add_test(tc, mode_x_page_through_the_map_mask);
     tcase_add_test(tc, bios_palette_function);
     tcase_add_test(tc, attribute_flip_flop_and_read_back);
+    tcase_add_test(tc, vga_write_mode_3);
+    tcase_add_test(tc, text_colours_through_the_palette);
     tcase_add_test(tc, memory_map_select_decodes);
     tcase_add_test(tc, bios_mode_sets_program_the_registers);
     tcase_add_test(tc, random_registers_never_break_the_planes);

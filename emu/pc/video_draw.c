@@ -249,6 +249,33 @@ static void ega_colour(uint8_t value, int rgbi, uint8_t rgb[3])
     }
 }
 
+/* A 4-bit colour through the attribute controller: the palette register
+ * (6 bits); on the VGA then the DAC entry it chooses (bits 5-4 from the
+ * colour select when mode control bit 7 says so, bits 7-6 from it
+ * always) through the pel mask. */
+static uint8_t ega_entry(const struct display_adapter *a, unsigned value)
+{
+    const struct ega *e = &a->ega;
+    uint8_t entry = e->attr[value & 0x0F] & 0x3F, select = e->attr[ATTR_COLOUR_SELECT];
+    if (a->card != VIDEO_VGA)
+        return entry;
+    if (e->attr[ATTR_MODE] & ATTR_MODE_P54S)
+        entry = (uint8_t)((entry & 0x0F) | (select & 3u) << 4);
+    return (uint8_t)((entry | (select & 0x0Cu) << 4) & a->pel_mask);
+}
+
+/* The colour of such an entry: the VGA's DAC (6 bits a component) or
+ * the EGA's monitor (ega_colour). */
+static void ega_entry_colour(const struct display_adapter *a, uint8_t entry, uint8_t rgb[3])
+{
+    if (a->card != VIDEO_VGA) {
+        ega_colour(entry, !(a->ega.misc & 0x80), rgb);
+        return;
+    }
+    for (unsigned c = 0; c < 3; c++)
+        rgb[c] = (uint8_t)((a->dac[entry * 3u + c] & 0x3F) * 255u / 63u);
+}
+
 /* The EGA's and VGA's CRTC as profil reads it for a graphics picture:
  * the character clocks a line shows (R1 + 1), the scan lines (vertical
  * display end: R12h with R07h's bits 1 and, on the VGA, 6), the lines a
@@ -313,14 +340,8 @@ static int draw_ega_graphics(const struct machine *m, struct video_picture *pic,
     }
     if (new_picture(pic, s.chars * per_char, (s.lines + s.lines_per_row - 1) / s.lines_per_row, why, n) != 0)
         return -1;
-    uint8_t colour_select = e->attr[ATTR_COLOUR_SELECT];
-    if (vga) {
-        for (unsigned i = 0; i < 768; i++)
-            pic->palette[i] = (uint8_t)((a->dac[i] & 0x3F) * 255u / 63u);
-    } else {
-        for (unsigned i = 0; i < 64; i++)
-            ega_colour((uint8_t)i, !(e->misc & 0x80), pic->palette + 3 * i);
-    }
+    for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
+        ega_entry_colour(a, (uint8_t)i, pic->palette + 3 * i);
     for (unsigned y = 0; y < pic->height; y++) {
         uint8_t *px = pic->pixels + (size_t)y * pic->width;
         unsigned row = s.start + y * s.pitch;
@@ -335,24 +356,19 @@ static int draw_ega_graphics(const struct machine *m, struct video_picture *pic,
                 unsigned value = 0;
                 for (unsigned p = 0; p < 4; p++)
                     value |= (e->plane[p][at] >> (7 - i) & 1u) << p;
-                uint8_t entry = e->attr[value & e->attr[ATTR_PLANE_ENABLE] & 0x0F] & 0x3F;
-                if (vga) {
-                    if (e->attr[ATTR_MODE] & ATTR_MODE_P54S)
-                        entry = (uint8_t)((entry & 0x0F) | (colour_select & 3u) << 4);
-                    entry = (uint8_t)((entry | (colour_select & 0x0Cu) << 4) & a->pel_mask);
-                }
-                px[c * 8 + i] = entry;
+                px[c * 8 + i] = ega_entry(a, value & e->attr[ATTR_PLANE_ENABLE]);
             }
         }
     }
     return 0;
 }
 
-/* The EGA's and VGA's text modes, from the BIOS's state, their CRTC and
- * attribute controller not being modelled: the BIOS's columns and rows
- * of the shown page in cells of 8x14 (EGA; 9x14 in mode 7) or 9x16
- * (VGA), in the default palette's 16 colours (the RGBI ones) or the
- * monochrome levels in mode 7, blink on; no cursor. */
+/* The EGA's and VGA's text modes, from the BIOS's state (their CRTC's
+ * character rows are not read): the BIOS's columns and rows of the shown
+ * page in cells of 8x14 (EGA; 9x14 in mode 7) or 9x16 (VGA), each
+ * attribute colour through its palette register (and the VGA's DAC), or
+ * the monochrome levels in mode 7; blink as the attribute mode control's
+ * bit 3 says; no cursor. */
 static int draw_ega_vga_text(const struct machine *m, struct video_picture *pic, char *why, size_t n)
 {
     int vga = machine_video_card(m) == VIDEO_VGA, mono = video_mode(m) == 7;
@@ -363,13 +379,16 @@ static int draw_ega_vga_text(const struct machine *m, struct video_picture *pic,
     c.reg[CRTC_MAX_SCAN] = (uint8_t)(cell_h - 1u);
     c.reg[CRTC_CURSOR_START] = 0x20;                            /* no cursor */
     crtc_set_start_address(&c, (uint16_t)(mem_rw(m, BDA_PAGE_START) / 2u));
-    struct text_look t = { mono ? 0xB0000 : 0xB8000, 0x7FFF, vga || mono ? 9u : 8u, cell_h, mono, 1, 1, 0 };
+    int blink = !video_ega_mode_programmed(m, video_mode(m)) || (m->adapter.ega.attr[ATTR_MODE] & ATTR_MODE_BLINK);
+    struct text_look t = { mono ? 0xB0000 : 0xB8000, 0x7FFF, vga || mono ? 9u : 8u, cell_h, mono, blink, 1, 0 };
     if (new_picture(pic, c.reg[CRTC_H_DISPLAYED] * t.cell_width, c.reg[CRTC_V_DISPLAYED] * cell_h, why, n) != 0)
         return -1;
-    if (mono)
+    if (mono) {
         set_palette_mono(pic);
-    else
-        set_palette_rgbi(pic);
+    } else {
+        for (unsigned i = 0; i < 16; i++)       /* colour i is what its palette register makes of it */
+            ega_entry_colour(&m->adapter, ega_entry(&m->adapter, i), pic->palette + 3 * i);
+    }
     blink_phase(&c, adapter_frames(&m->adapter, m->now), &t);
     draw_text(m, &c, &t, pic);
     return 0;
