@@ -264,7 +264,9 @@ static inline enum video_card machine_video_card(const struct machine *m) { retu
 
 /* Memory: linear addresses wrap at 1 MiB.  Writes to A0000h-BFFFFh, the
  * guest's and the host's, follow the adapter's decoding (the mirrors of a
- * byte stay equal; outside its windows nothing is written). */
+ * byte stay equal; outside its windows nothing is written); on an EGA or
+ * VGA they and the reads reach its planes (the host's reads through
+ * ega_peek, changing no latch). */
 static inline uint32_t lin(uint16_t seg, uint16_t off) { return (((uint32_t)seg << 4) + off) & MEM_MASK; }
 uint8_t mem_rb(const struct machine *m, uint32_t a);
 uint16_t mem_rw(const struct machine *m, uint32_t a);
