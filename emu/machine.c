@@ -94,6 +94,10 @@ void machine_free(struct machine *m)
  * window holds of it, or nowhere outside its windows. */
 static void vram_write(struct machine *m, uint32_t a, uint8_t v)
 {
+    if (adapter_is_planar(&m->adapter)) {
+        ega_write(&m->adapter.ega, a, v);
+        return;
+    }
     for (unsigned i = 0; i < m->nvram; i++) {
         const struct vram_window *w = &m->vram[i];
         if (a >= w->lo && a < w->hi) {
@@ -133,6 +137,12 @@ void machine_set_video(struct machine *m, enum video_card card)
     for (unsigned i = 0; i < m->nvram; i++)
         memset(m->mem + m->vram[i].lo, 0, m->vram[i].hi - m->vram[i].lo);
     memset(m->herc_page1, 0, sizeof m->herc_page1);
+    /* an EGA's or VGA's planes answer every read of A0000h-BFFFFh (the
+     * CPU's through machine_read_card(): the range starts 3 bytes early
+     * for a word or dword that runs into it) */
+    int planar = adapter_is_planar(&m->adapter);
+    m->card_lo = planar ? VRAM_LO - 3 : 0;
+    m->card_span = planar ? VRAM_HI - VRAM_LO + 3 : 0;
     /* the bus model's wait states: the CGA's rule (emu/cpu/video_waits.h);
      * no other card's is documented (docs/timing.md) */
     machine_set_video_waits(m, card == VIDEO_CGA ? VIDEO_WAITS_CGA : VIDEO_WAITS_NONE);
@@ -147,11 +157,31 @@ void machine_write_high(struct machine *m, uint32_t a, uint8_t v)
         m->mem[a] = v;
 }
 
-uint8_t mem_rb(const struct machine *m, uint32_t a) { return m->mem[a & MEM_MASK]; }
+/* The host's reads see what a CPU read would, without its side effects:
+ * an EGA's or VGA's planes through its read mode (ega_peek). */
+uint8_t mem_rb(const struct machine *m, uint32_t a)
+{
+    a &= MEM_MASK;
+    if (m->card_span && in_vram(a))
+        return ega_peek(&m->adapter.ega, a);
+    return m->mem[a];
+}
 
 uint16_t mem_rw(const struct machine *m, uint32_t a)
 {
-    return (uint16_t)(m->mem[a & MEM_MASK] | (m->mem[(a + 1) & MEM_MASK] << 8));
+    return (uint16_t)(mem_rb(m, a) | mem_rb(m, a + 1) << 8);
+}
+
+uint32_t machine_read_card(struct machine *m, uint32_t a, unsigned bytes)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < bytes; i++) {
+        uint32_t p = (a + i) & MEM_MASK;
+        uint8_t b = p - VRAM_LO < VRAM_HI - VRAM_LO && adapter_is_planar(&m->adapter) ? ega_read(&m->adapter.ega, p)
+                    : m->mem[p];
+        v |= (uint32_t)b << (8 * i);
+    }
+    return v;
 }
 
 void mem_wb(struct machine *m, uint32_t a, uint8_t v)
@@ -180,7 +210,7 @@ void mem_read(const struct machine *m, uint32_t a, void *dst, size_t n)
 {
     uint8_t *d = dst;
     for (size_t i = 0; i < n; i++)
-        d[i] = m->mem[(a + i) & MEM_MASK];
+        d[i] = mem_rb(m, a + (uint32_t)i);
 }
 
 void ivt_set(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off)

@@ -208,6 +208,8 @@ struct machine {
     struct display_adapter adapter;
     struct vram_window vram[ADAPTER_MAX_WINDOWS];
     unsigned nvram;
+    uint32_t card_lo, card_span;    /* reads of card_lo..+card_span go to the card
+                                       (machine_read_card); span 0: none do */
     uint8_t herc_page1[HERC_PAGE_SIZE];  /* a Hercules's second page while 3BFh unmaps it */
     uint8_t port_warned[8192];      /* one bit per port: reported once      */
     uint8_t fn_warned[8192];        /* one bit per (vector, AH): reported once */
@@ -262,7 +264,9 @@ static inline enum video_card machine_video_card(const struct machine *m) { retu
 
 /* Memory: linear addresses wrap at 1 MiB.  Writes to A0000h-BFFFFh, the
  * guest's and the host's, follow the adapter's decoding (the mirrors of a
- * byte stay equal; outside its windows nothing is written). */
+ * byte stay equal; outside its windows nothing is written); on an EGA or
+ * VGA they and the reads reach its planes (the host's reads through
+ * ega_peek, changing no latch). */
 static inline uint32_t lin(uint16_t seg, uint16_t off) { return (((uint32_t)seg << 4) + off) & MEM_MASK; }
 uint8_t mem_rb(const struct machine *m, uint32_t a);
 uint16_t mem_rw(const struct machine *m, uint32_t a);
@@ -273,6 +277,10 @@ void mem_read(const struct machine *m, uint32_t a, void *dst, size_t n);
 /* A guest write at or above m->rom_start (emu/cpu's memory callbacks):
  * video memory as the adapter decodes it, the ROM ignoring it, else RAM. */
 void machine_write_high(struct machine *m, uint32_t a, uint8_t v);
+/* A CPU read of `bytes` bytes at `a` that may reach the card (a in
+ * m->card_lo..+card_span: the EGA's and VGA's planes load their latches
+ * and answer by the read mode); little-endian. */
+uint32_t machine_read_card(struct machine *m, uint32_t a, unsigned bytes);
 void ivt_set(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off);
 /* Guest code the BIOS and DOS lay down: a near JMP at seg:at to seg:to
  * (3 bytes); a wait that sleeps until an interrupt and then goes to

@@ -51,7 +51,7 @@ static const struct { const char *from; const char *to[8]; } arrows[] = {
 static const struct { const char *prefix; int rank; } layers[] = {
     { "emu/pc/pit.", 1 }, { "emu/pc/pic.", 1 }, { "emu/pc/keyboard.", 1 }, { "emu/pc/speaker.", 1 },   /* chips */
     { "emu/pc/guestport.", 1 }, { "emu/pc/crtc6845.", 1 }, { "emu/pc/cga.", 1 }, { "emu/pc/mda.", 1 },
-    { "emu/pc/adapter.", 1 },
+    { "emu/pc/ega.", 1 }, { "emu/pc/adapter.", 1 },
     { "emu/machine.", 2 }, { "emu/services.", 2 }, { "emu/costs.h", 2 },
     { "emu/cpu/", 2 },                                                      /* machine */
     { "emu/pc/", 3 },                                                       /* video, console */

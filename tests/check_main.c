@@ -21,6 +21,7 @@ int main(void)
     srunner_add_suite(sr, calls_suite());
     srunner_add_suite(sr, bios_suite());
     srunner_add_suite(sr, video_suite());
+    srunner_add_suite(sr, ega_suite());
     srunner_add_suite(sr, disktime_suite());
     srunner_add_suite(sr, services_suite());
     srunner_add_suite(sr, bus_suite());

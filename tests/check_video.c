@@ -6,8 +6,6 @@
  */
 #include "testutil.h"
 
-#include <zlib.h>
-
 #include "../emu/bios/bios.h"
 #include "../emu/machine.h"
 #include "../emu/pc/adapter.h"
@@ -41,7 +39,10 @@ static struct machine *new_pc_with(struct console *con, enum video_card card)
  * pages, none mirrored; 00: mode 7 blanks only 4 KiB) and B800h not
  * decoded until 3BFh maps page 1.  EGA: 000Dh (00: a card with its own
  * BIOS), 12h BL=10h answers BX=0003h (colour, 256 KiB), 1Ah does not
- * exist; A0000h-BFFFFh all memory; its CRTC answers at both ports; its
+ * exist; in mode 3 its graphics controller's memory map select (3 in
+ * the BIOS's table: B8000h-BFFFFh) leaves B000h undecoded (FF FF), and
+ * B800:4000h is its own byte (00: the planes hold 32 KiB there, odd/even;
+ * the mode set blanked 16 KiB); its CRTC answers at both ports; its
  * 16 KiB ROM at C000h (55h AAh 20h) ignores the write.  VGA: also
  * AX=1A1Ah BX=0008h (VGA, colour display), a 32 KiB ROM (40h).  Without
  * one, C000h is RAM as before.  Only the Hercules's 3BAh bit 7 moves (its
@@ -54,8 +55,8 @@ START_TEST(each_card_is_found_where_programs_look)
         { PROFIL_VIDEO_CGA, "002D 1A00 0000 FF10 03 0050 1000 03D4 29 30 0607 FF FF 55 55 5A FF 1234 00 00 " },
         { PROFIL_VIDEO_MDA, "003D 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA AA FF FF FF A5 1234 00 00 " },
         { PROFIL_VIDEO_HERCULES, "003D 1A00 0000 FF10 07 0050 4000 03B4 29 30 0B0C AA 00 FF FF FF A5 1234 00 01 " },
-        { PROFIL_VIDEO_EGA, "000D 1A00 0000 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 20 00 " },
-        { PROFIL_VIDEO_VGA, "000D 1A1A 0008 0003 03 0050 1000 03D4 29 30 0607 AA 00 55 00 5A A5 AA55 40 00 " },
+        { PROFIL_VIDEO_EGA, "000D 1A00 0000 0003 03 0050 1000 03D4 29 30 0607 FF FF 55 00 5A A5 AA55 20 00 " },
+        { PROFIL_VIDEO_VGA, "000D 1A1A 0008 0003 03 0050 1000 03D4 29 30 0607 FF FF 55 00 5A A5 AA55 40 00 " },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct run_result r;
@@ -560,17 +561,17 @@ START_TEST(ega_vga_text_cells)
 }
 END_TEST
 
-/* What is not drawn says so: the EGA's mode 10h; a 6845 that shows no
- * characters (R1 = 0). */
+/* What is not drawn says so: the EGA's mode 0Fh (its registers are not
+ * programmed); a 6845 that shows no characters (R1 = 0). */
 START_TEST(undrawn_modes_say_which)
 {
     struct console con;
     struct video_picture p;
     char why[300];
     struct machine *m = new_pc_with(&con, VIDEO_EGA);
-    ck_assert_int_eq(video_set_mode(m, 0x10), 0);
+    ck_assert_int_eq(video_set_mode(m, 0x0F), 0);
     ck_assert_int_eq(video_draw(m, &p, why, sizeof why), -1);
-    ck_assert_ptr_nonnull(strstr(why, "the EGA is in mode 10h, which profil does not draw"));
+    ck_assert_ptr_nonnull(strstr(why, "the EGA is in mode 0Fh, which profil does not draw"));
     ck_assert_ptr_null(p.pixels);
     machine_free(m);
     m = new_pc_with(&con, VIDEO_CGA);
@@ -581,40 +582,6 @@ START_TEST(undrawn_modes_say_which)
     machine_free(m);
 }
 END_TEST
-
-/* A PNG's size and pixels (one IDAT, filter 0 on every row, as
- * formats/png.c writes them), palette entries kept. */
-static void read_png(const char *path, unsigned *w, unsigned *h, uint8_t **pixels, uint8_t palette[768])
-{
-    uint8_t *png;
-    size_t n;
-    char err[256];
-    ck_assert_int_eq(read_file(path, &png, &n, err, sizeof err), 0);
-    *pixels = NULL;
-    for (size_t at = 8; at + 12 <= n;) {
-        uint32_t len = (uint32_t)png[at] << 24 | png[at + 1] << 16 | png[at + 2] << 8 | png[at + 3];
-        const uint8_t *type = png + at + 4, *body = png + at + 8;
-        if (!memcmp(type, "IHDR", 4)) {
-            *w = (uint32_t)body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3];
-            *h = (uint32_t)body[4] << 24 | body[5] << 16 | body[6] << 8 | body[7];
-        } else if (!memcmp(type, "PLTE", 4)) {
-            memcpy(palette, body, len < 768 ? len : 768);
-        } else if (!memcmp(type, "IDAT", 4)) {
-            uLongf raw_len = (uLongf)(*w + 1) * *h;
-            uint8_t *raw = malloc(raw_len);
-            ck_assert_int_eq(uncompress(raw, &raw_len, body, len), Z_OK);
-            *pixels = malloc((size_t)*w * *h);
-            for (unsigned y = 0; y < *h; y++) {
-                ck_assert_uint_eq(raw[(size_t)y * (*w + 1)], 0);
-                memcpy(*pixels + (size_t)y * *w, raw + (size_t)y * (*w + 1) + 1, *w);
-            }
-            free(raw);
-        }
-        at += 12 + len;
-    }
-    ck_assert_ptr_nonnull(*pixels);
-    free(png);
-}
 
 /* cga4.com through --screen-png with --scale 2: 640x400, each emulated
  * pixel 2x2: the pixels of cga_graphics_pixels at (2x, 2y) and (2x+1,

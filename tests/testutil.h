@@ -15,6 +15,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
@@ -157,6 +158,40 @@ static inline void same_file_bytes(const char *a, const char *b)
     free(y);
 }
 
+/* A PNG's size and pixels (one IDAT, filter 0 on every row, as
+ * formats/png.c writes them), palette entries kept. */
+static inline void read_png(const char *path, unsigned *w, unsigned *h, uint8_t **pixels, uint8_t palette[768])
+{
+    uint8_t *png;
+    size_t n;
+    char err[256];
+    ck_assert_int_eq(read_file(path, &png, &n, err, sizeof err), 0);
+    *pixels = NULL;
+    for (size_t at = 8; at + 12 <= n;) {
+        uint32_t len = (uint32_t)png[at] << 24 | png[at + 1] << 16 | png[at + 2] << 8 | png[at + 3];
+        const uint8_t *type = png + at + 4, *body = png + at + 8;
+        if (!memcmp(type, "IHDR", 4)) {
+            *w = (uint32_t)body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3];
+            *h = (uint32_t)body[4] << 24 | body[5] << 16 | body[6] << 8 | body[7];
+        } else if (!memcmp(type, "PLTE", 4)) {
+            memcpy(palette, body, len < 768 ? len : 768);
+        } else if (!memcmp(type, "IDAT", 4)) {
+            uLongf raw_len = (uLongf)(*w + 1) * *h;
+            uint8_t *raw = malloc(raw_len);
+            ck_assert_int_eq(uncompress(raw, &raw_len, body, len), Z_OK);
+            *pixels = malloc((size_t)*w * *h);
+            for (unsigned y = 0; y < *h; y++) {
+                ck_assert_uint_eq(raw[(size_t)y * (*w + 1)], 0);
+                memcpy(*pixels + (size_t)y * *w, raw + (size_t)y * (*w + 1) + 1, *w);
+            }
+            free(raw);
+        }
+        at += 12 + len;
+    }
+    ck_assert_ptr_nonnull(*pixels);
+    free(png);
+}
+
 static inline int file_exists(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -182,6 +217,7 @@ Suite *trace_suite(void);
 Suite *calls_suite(void);
 Suite *bios_suite(void);
 Suite *video_suite(void);
+Suite *ega_suite(void);
 Suite *disktime_suite(void);
 Suite *services_suite(void);
 Suite *bus_suite(void);

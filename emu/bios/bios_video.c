@@ -84,12 +84,61 @@ static void write_string(struct machine *m, struct bios *b)
         video_set_cursor(m, page, row0, col0);
 }
 
-/* 10h: palette registers are accepted; the VGA's DAC (10h/12h, 15h/17h)
- * is kept. */
+/* An attribute controller register through its port, as the BIOS
+ * writes it: 3DAh (3BAh) read to reset the flip-flop, the index, the
+ * value, then index 20h to give the palette back to the display. */
+static void attr_out(struct machine *m, uint8_t index, uint8_t v)
+{
+    ega_status_read(&m->adapter.ega);
+    port_out(m, 0x3C0, index);
+    port_out(m, 0x3C0, v);
+    port_out(m, 0x3C0, 0x20);
+}
+
+/* 10h: the palette registers, AL=00h (register BL := BH), 01h (overscan
+ * := BH), 02h (the 16 and the overscan from ES:DX), 03h (BL=0: bright
+ * backgrounds, 1: blink: attribute mode bit 3); the VGA's also reads them
+ * (07h: BH := register BL, 08h: BH := overscan, 09h: 17 bytes to ES:DX)
+ * and keeps its DAC (10h/12h, 15h/17h). */
 static void palette(struct machine *m)
 {
     uint8_t *dac = m->adapter.dac;
-    if (machine_video_card(m) != VIDEO_VGA)
+    const uint8_t *attr = m->adapter.ega.attr;
+    int vga = machine_video_card(m) == VIDEO_VGA;
+    uint16_t es_dx = 0;
+    switch (cpu_al(m)) {
+    case 0x00:
+        if (bl(m) < 16)
+            attr_out(m, bl(m), bh(m));
+        return;
+    case 0x01:
+        attr_out(m, ATTR_OVERSCAN, bh(m));
+        return;
+    case 0x02:
+        es_dx = cpu_get(m, REG_DX);
+        for (uint8_t r = 0; r < 17; r++)
+            attr_out(m, r < 16 ? r : ATTR_OVERSCAN, mem_rb(m, lin(cpu_get(m, REG_ES), (uint16_t)(es_dx + r))));
+        return;
+    case 0x03:
+        attr_out(m, ATTR_MODE, (uint8_t)((attr[ATTR_MODE] & ~ATTR_MODE_BLINK) | (bl(m) & 1 ? ATTR_MODE_BLINK : 0)));
+        return;
+    case 0x07:
+        if (vga && bl(m) < 16)
+            cpu_set(m, REG_BX, (uint16_t)(attr[bl(m)] << 8 | bl(m)));
+        return;
+    case 0x08:
+        if (vga)
+            cpu_set(m, REG_BX, (uint16_t)(attr[ATTR_OVERSCAN] << 8 | bl(m)));
+        return;
+    case 0x09:
+        es_dx = cpu_get(m, REG_DX);
+        for (uint8_t r = 0; vga && r < 17; r++)
+            mem_wb(m, lin(cpu_get(m, REG_ES), (uint16_t)(es_dx + r)), attr[r < 16 ? r : ATTR_OVERSCAN]);
+        return;
+    default:
+        break;
+    }
+    if (!vga)
         return;
     uint16_t bx = cpu_get(m, REG_BX), cx = cpu_get(m, REG_CX);
     uint16_t es = cpu_get(m, REG_ES), dx = cpu_get(m, REG_DX);

@@ -139,7 +139,10 @@ static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, 
         return 0;
     }
     if (kind == X86EMU_MEMIO_R) {
-        *val = flat_read(c->mem, addr, bytes);
+        if (__builtin_expect(addr - c->m->card_lo < c->m->card_span, 0))
+            *val = machine_read_card(c->m, addr, bytes);   /* an EGA's or VGA's planes */
+        else
+            *val = flat_read(c->mem, addr, bytes);
     } else if (kind == X86EMU_MEMIO_W) {
         flat_write(c->mem, addr, *val, bytes, c->m->rom_start, c->m);
     } else

@@ -75,6 +75,15 @@ static void operand_of(x86emu_t *e, const struct cpu8086_bus *bus, const struct 
     o->seg = d->seg ? cpu_get(bus->m, seg_of_prefix(d->seg)) : uses_bp ? e->x86.R_SS : e->x86.R_DS;
 }
 
+/* A byte of memory as the CPU reads it (an EGA's or VGA's planes
+ * through the card: machine_read_card). */
+static uint8_t get_byte(struct cpu8086_bus *bus, uint32_t a)
+{
+    if (a - bus->m->card_lo < bus->m->card_span)
+        return (uint8_t)machine_read_card(bus->m, a, 1);
+    return bus->mem[a];
+}
+
 /* Reads and writes of the operand; a word at offset FFFFh wraps inside
  * its segment, as on the 8086. */
 static unsigned get(struct cpu8086_bus *bus, const struct operand *o, int word)
@@ -85,9 +94,9 @@ static unsigned get(struct cpu8086_bus *bus, const struct operand *o, int word)
     if (bus->note)
         bus->note(bus->ctx, lo, word ? 2 : 1, 0);
     if (!word)
-        return bus->mem[lo];
+        return get_byte(bus, lo);
     bus->words += !bus->odd_only || (o->off & 1);
-    return bus->mem[lo] | bus->mem[lin(o->seg, (uint16_t)(o->off + 1))] << 8;
+    return get_byte(bus, lo) | get_byte(bus, lin(o->seg, (uint16_t)(o->off + 1))) << 8;
 }
 
 static void put_byte(struct cpu8086_bus *bus, uint32_t a, uint8_t v)

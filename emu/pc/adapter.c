@@ -29,6 +29,8 @@ void adapter_reset(struct display_adapter *a, enum video_card card)
     a->card = card;
     cga_reset(&a->cga);
     mda_reset(&a->mda, card == VIDEO_HERCULES);
+    ega_reset(&a->ega, card == VIDEO_VGA);
+    a->pel_mask = 0xFF;
 }
 
 uint32_t adapter_rom_size(const struct display_adapter *a)
@@ -109,21 +111,22 @@ static int ega_vga_in(struct display_adapter *a, uint16_t port, uint64_t now, ui
         return 1;
     case 0x3BA: case 0x3DA:
         *v = ega_vga_status(a, now);
+        ega_status_read(&a->ega);
         return 1;
-    case 0x3C9:
+    case 0x3C6: case 0x3C7: case 0x3C8: case 0x3C9:
         if (a->card != VIDEO_VGA)
             break;
-        *v = a->dac[a->dac_read % 768];
-        a->dac_read = (uint16_t)((a->dac_read + 1) % 768);
+        /* 3C6h the pel mask, 3C7h the DAC state (3: reading), 3C8h the
+         * write index, 3C9h the next component read */
+        *v = port == 0x3C6 ? a->pel_mask : port == 0x3C7 ? a->dac_reading
+             : port == 0x3C8 ? (uint8_t)(a->dac_write / 3u) : a->dac[a->dac_read % 768];
+        if (port == 0x3C9)
+            a->dac_read = (uint16_t)((a->dac_read + 1) % 768);
         return 1;
     default:
         break;
     }
-    if (port >= 0x3C0 && port <= 0x3CF) {
-        *v = 0xFF;          /* registers not modelled */
-        return 1;
-    }
-    return 0;
+    return ega_port_in(&a->ega, port, v);
 }
 
 static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v)
@@ -138,17 +141,23 @@ static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v)
     case 0x3C7: case 0x3C8: case 0x3C9:
         if (a->card != VIDEO_VGA)
             return 1;       /* the EGA has no DAC: 3C0h-3CFh are its other registers */
-        if (port == 0x3C7)
+        if (port == 0x3C7) {
             a->dac_read = (uint16_t)(v * 3u);
-        else if (port == 0x3C8)
+            a->dac_reading = 3;
+        } else if (port == 0x3C8) {
             a->dac_write = (uint16_t)(v * 3u);
-        else {
+            a->dac_reading = 0;
+        } else {
             a->dac[a->dac_write % 768] = v & 0x3F;
             a->dac_write = (uint16_t)((a->dac_write + 1) % 768);
         }
         return 1;
+    case 0x3C6:
+        if (a->card == VIDEO_VGA)
+            a->pel_mask = v;
+        return 1;
     default:
-        return port >= 0x3C0 && port <= 0x3CF;
+        return ega_port_out(&a->ega, port, v);
     }
 }
 

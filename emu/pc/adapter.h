@@ -3,11 +3,11 @@
  * (--video): its kind, the ports it decodes and the memory it answers.
  *
  * Owns which card is present and dispatches to its model: the CGA
- * (cga.h), the MDA and Hercules (mda.h); the EGA and VGA are modelled to
- * the level programs use to identify them: their CRTC registers at
- * 3D4h/3D5h (3B4h/3B5h) kept, 3C0h-3CFh accepted, the VGA's DAC at
- * 3C7h-3C9h, and status at 3DAh/3BAh from a fixed raster (the EGA's
- * 200-line one, the VGA's 70 Hz 400-line one).  A port of another card
+ * (cga.h), the MDA and Hercules (mda.h), the EGA's and VGA's planes,
+ * sequencer, graphics and attribute controllers (ega.h); of those two it
+ * keeps itself their CRTC registers at 3D4h/3D5h (3B4h/3B5h), the VGA's
+ * DAC at 3C6h-3C9h, and status at 3DAh/3BAh from a fixed raster (the
+ * EGA's 200-line one, the VGA's 70 Hz 400-line one).  A port of another card
  * is not decoded (the machine answers FFh).  The card's memory windows
  * (adapter_windows) say where it decodes memory and how it repeats there;
  * the machine (machine.c) keeps its copies equal and ignores writes to
@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "cga.h"
+#include "ega.h"
 #include "mda.h"
 
 enum video_card { VIDEO_CGA, VIDEO_MDA, VIDEO_HERCULES, VIDEO_EGA, VIDEO_VGA, VIDEO_CARDS };
@@ -41,9 +42,12 @@ struct display_adapter {
     enum video_card card;
     struct cga cga;                 /* VIDEO_CGA */
     struct mda mda;                 /* VIDEO_MDA, VIDEO_HERCULES */
+    struct ega ega;                 /* VIDEO_EGA, VIDEO_VGA: planes and registers */
     uint8_t crtc_index, crtc[32];   /* EGA/VGA CRTC: kept */
     uint8_t dac[768];               /* VGA DAC, 6 bits a component */
     uint16_t dac_write, dac_read;   /* next DAC byte: entry x 3 + component */
+    uint8_t dac_reading;            /* 3C7h: 3 after a read index was set, else 0 */
+    uint8_t pel_mask;               /* 3C6h */
 };
 
 /* The card as at power-on (registers 0, the DAC black). */
@@ -76,5 +80,8 @@ int adapter_start_address(const struct display_adapter *a, uint16_t port, uint16
 uint16_t adapter_start(const struct display_adapter *a);
 /* The colour card (CGA, EGA, VGA) or the monochrome one (MDA, Hercules). */
 int adapter_is_mono(const struct display_adapter *a);
+/* The EGA or VGA: its memory is its planes (ega.h), which every CPU
+ * access of A0000h-BFFFFh reaches, not the machine's bytes. */
+static inline int adapter_is_planar(const struct display_adapter *a) { return a->card >= VIDEO_EGA; }
 
 #endif

@@ -148,6 +148,147 @@ static int card_mode(enum video_card card, uint8_t *mode)
     }
 }
 
+/* What the EGA's and VGA's BIOS programs for a mode, from its video
+ * parameter table (IBM, *Enhanced Graphics Adapter* technical reference,
+ * the BIOS listing's parameter tables for the enhanced colour display;
+ * IBM, *VGA Technical Reference*, the BIOS's video parameter table):
+ * the miscellaneous output register, sequencer registers 1-4, CRTC
+ * registers 0-18h, attribute registers 0-13h, graphics registers 0-8. */
+struct ega_params {
+    uint8_t misc, seq[4], crtc[25], attr[20], gc[9];
+};
+#define ATTR_RGB16 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x14, 0x07, 0x38, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x3E, 0x3F
+#define ATTR_CGA16 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17
+#define ATTR_MONO  0x00, 0x08, 0x08, 0x08, 0x08, 0x08, 0x08, 0x08, 0x10, 0x18, 0x18, 0x18, 0x18, 0x18, 0x18, 0x18
+#define GC_TEXT    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x0E, 0x00, 0xFF }
+#define GC_PLANAR  { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x0F, 0xFF }
+static const struct ega_params ega_40x25 = { 0xA7, { 0x0B, 0x03, 0x00, 0x03 },
+    { 0x2D, 0x27, 0x2B, 0x2D, 0x28, 0x6D, 0x6C, 0x1F, 0x00, 0x0D, 0x06, 0x07, 0, 0, 0, 0,
+      0x5E, 0x2B, 0x5D, 0x14, 0x0F, 0x5E, 0x0A, 0xA3, 0xFF }, { ATTR_RGB16, 0x08, 0x00, 0x0F, 0x00 }, GC_TEXT };
+static const struct ega_params ega_80x25 = { 0xA7, { 0x01, 0x03, 0x00, 0x03 },
+    { 0x5B, 0x4F, 0x53, 0x37, 0x51, 0x5B, 0x6C, 0x1F, 0x00, 0x0D, 0x0B, 0x0C, 0, 0, 0, 0,
+      0x5E, 0x2B, 0x5D, 0x28, 0x0F, 0x5E, 0x0A, 0xA3, 0xFF }, { ATTR_RGB16, 0x08, 0x00, 0x0F, 0x00 }, GC_TEXT };
+static const struct ega_params ega_mono = { 0xA6, { 0x00, 0x03, 0x00, 0x03 },
+    { 0x60, 0x4F, 0x56, 0x3A, 0x51, 0x60, 0x70, 0x1F, 0x00, 0x0D, 0x0B, 0x0C, 0, 0, 0, 0,
+      0x5E, 0x2E, 0x5D, 0x28, 0x0D, 0x5E, 0x6E, 0xA3, 0xFF }, { ATTR_MONO, 0x0E, 0x00, 0x0F, 0x08 },
+    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x0A, 0x00, 0xFF } };
+static const struct ega_params ega_0d = { 0x23, { 0x0B, 0x0F, 0x00, 0x06 },
+    { 0x37, 0x27, 0x2D, 0x37, 0x30, 0x14, 0x04, 0x11, 0x00, 0x00, 0x00, 0x00, 0, 0, 0, 0,
+      0xE1, 0x24, 0xC7, 0x14, 0x00, 0xE0, 0xF0, 0xE3, 0xFF }, { ATTR_CGA16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params ega_0e = { 0x23, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x70, 0x4F, 0x59, 0x2D, 0x5E, 0x06, 0x04, 0x11, 0x00, 0x00, 0x00, 0x00, 0, 0, 0, 0,
+      0xE0, 0x23, 0xC7, 0x28, 0x00, 0xDF, 0xEF, 0xE3, 0xFF }, { ATTR_CGA16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params ega_10 = { 0xA7, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5B, 0x4F, 0x53, 0x37, 0x52, 0x00, 0x6C, 0x1F, 0x00, 0x00, 0x00, 0x00, 0, 0, 0, 0,
+      0x5E, 0x2B, 0x5D, 0x28, 0x0F, 0x5F, 0x0A, 0xE3, 0xFF }, { ATTR_RGB16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params vga_40x25 = { 0x67, { 0x08, 0x03, 0x00, 0x02 },
+    { 0x2D, 0x27, 0x28, 0x90, 0x2B, 0xA0, 0xBF, 0x1F, 0x00, 0x4F, 0x0D, 0x0E, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x14, 0x1F, 0x96, 0xB9, 0xA3, 0xFF }, { ATTR_RGB16, 0x0C, 0x00, 0x0F, 0x08 }, GC_TEXT };
+static const struct ega_params vga_80x25 = { 0x67, { 0x00, 0x03, 0x00, 0x02 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x55, 0x81, 0xBF, 0x1F, 0x00, 0x4F, 0x0D, 0x0E, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x28, 0x1F, 0x96, 0xB9, 0xA3, 0xFF }, { ATTR_RGB16, 0x0C, 0x00, 0x0F, 0x08 }, GC_TEXT };
+static const struct ega_params vga_mono = { 0x66, { 0x00, 0x03, 0x00, 0x02 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x55, 0x81, 0xBF, 0x1F, 0x00, 0x4F, 0x0D, 0x0E, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x28, 0x0F, 0x96, 0xB9, 0xA3, 0xFF }, { ATTR_MONO, 0x0E, 0x00, 0x0F, 0x08 },
+    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x0A, 0x00, 0xFF } };
+static const struct ega_params vga_0d = { 0x63, { 0x09, 0x0F, 0x00, 0x06 },
+    { 0x2D, 0x27, 0x28, 0x90, 0x2B, 0x80, 0xBF, 0x1F, 0x00, 0xC0, 0x00, 0x00, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x14, 0x00, 0x96, 0xB9, 0xE3, 0xFF }, { ATTR_CGA16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params vga_0e = { 0x63, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0xBF, 0x1F, 0x00, 0xC0, 0x00, 0x00, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x28, 0x00, 0x96, 0xB9, 0xE3, 0xFF }, { ATTR_CGA16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params vga_10 = { 0xA3, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0xBF, 0x1F, 0x00, 0x40, 0x00, 0x00, 0, 0, 0, 0,
+      0x83, 0x85, 0x5D, 0x28, 0x0F, 0x63, 0xBA, 0xE3, 0xFF }, { ATTR_RGB16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params vga_12 = { 0xE3, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0x0B, 0x3E, 0x00, 0x40, 0x00, 0x00, 0, 0, 0, 0,
+      0xEA, 0x8C, 0xDF, 0x28, 0x00, 0xE7, 0x04, 0xE3, 0xFF }, { ATTR_RGB16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params vga_13 = { 0x63, { 0x01, 0x0F, 0x00, 0x0E },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0xBF, 0x1F, 0x00, 0x41, 0x00, 0x00, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x28, 0x40, 0x96, 0xB9, 0xA3, 0xFF },
+    { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F,
+      0x41, 0x00, 0x0F, 0x00 }, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x05, 0x0F, 0xFF } };
+
+/* The table of a mode, or NULL for the modes whose registers profil does
+ * not program (the CGA-compatible 4-6, 0Fh, 11h: docs/video.md). */
+static const struct ega_params *ega_params_of(int vga, uint8_t mode)
+{
+    switch (mode) {
+    case 0: case 1: return vga ? &vga_40x25 : &ega_40x25;
+    case 2: case 3: return vga ? &vga_80x25 : &ega_80x25;
+    case 7: return vga ? &vga_mono : &ega_mono;
+    case 0x0D: return vga ? &vga_0d : &ega_0d;
+    case 0x0E: return vga ? &vga_0e : &ega_0e;
+    case 0x10: return vga ? &vga_10 : &ega_10;
+    case 0x12: return vga ? &vga_12 : NULL;
+    case 0x13: return vga ? &vga_13 : NULL;
+    default: return NULL;
+    }
+}
+
+int video_ega_mode_programmed(const struct machine *m, uint8_t mode)
+{
+    return ega_params_of(machine_video_card(m) == VIDEO_VGA, mode) != NULL;
+}
+
+/* The EGA's or VGA's registers through their ports, as its BIOS writes
+ * them: the sequencer held in reset while the clock changes, the
+ * attribute controller's flip-flop reset by reading 3DAh (3BAh), the
+ * palette address source set again at the end (the picture on). */
+static void program_ega(struct machine *m, const struct ega_params *t)
+{
+    uint16_t crtc = mem_rw(m, BDA_CRTC);
+    port_out(m, 0x3C4, SEQ_RESET);
+    port_out(m, 0x3C5, 0x01);
+    for (uint8_t r = 0; r < 4; r++) {
+        port_out(m, 0x3C4, (uint8_t)(r + 1));
+        port_out(m, 0x3C5, t->seq[r]);
+    }
+    port_out(m, 0x3C2, t->misc);
+    port_out(m, 0x3C4, SEQ_RESET);
+    port_out(m, 0x3C5, 0x03);
+    for (uint8_t r = 0; r < 25; r++) {
+        port_out(m, crtc, r);
+        port_out(m, (uint16_t)(crtc + 1), t->crtc[r]);
+    }
+    ega_status_read(&m->adapter.ega);     /* as its read of 3DAh (3BAh) does */
+    for (uint8_t r = 0; r < 20; r++) {
+        port_out(m, 0x3C0, r);
+        port_out(m, 0x3C0, t->attr[r]);
+    }
+    if (machine_video_card(m) == VIDEO_VGA) {
+        port_out(m, 0x3C0, ATTR_COLOUR_SELECT);
+        port_out(m, 0x3C0, 0);
+    }
+    port_out(m, 0x3C0, 0x20);
+    for (uint8_t r = 0; r < 9; r++) {
+        port_out(m, 0x3CE, r);
+        port_out(m, 0x3CF, t->gc[r]);
+    }
+}
+
+/* The VGA BIOS's DAC for the 16-colour modes, entries 0-63: for the
+ * 200-line modes (`cga`) bits 0-2 blue, green, red at 2/3 and bit 4 the
+ * intensity at 1/3 (colour 6 brown: its green halved), else bits 0-2 the
+ * primaries at 2/3 and bits 3-5 the secondaries at 1/3 (the EGA's 64
+ * colours, rgbRGB). */
+void video_dac_16(uint8_t dac[768], int cga)
+{
+    for (unsigned i = 0; i < 64; i++)
+        for (unsigned c = 0; c < 3; c++) {
+            unsigned bit = 2 - c;       /* red bit 2, green 1, blue 0 */
+            unsigned v = (i >> bit & 1) * 42u;
+            if (cga) {
+                v += (i >> 4 & 1) * 21u;
+                if ((i & 0x17) == 6 && c == 1)
+                    v = 21;
+            } else {
+                v += (i >> (bit + 3) & 1) * 21u;
+            }
+            dac[i * 3 + c] = (uint8_t)v;
+        }
+}
+
 /* The CGA's and MDA's registers as their BIOS programs them for a mode:
  * the 6845 from its table, mode control, and (CGA) colour select: 30h,
  * 3Fh in mode 6 (its foreground white). */
@@ -158,8 +299,12 @@ static void program_card(struct machine *m, uint8_t mode)
     uint16_t port = mem_rw(m, BDA_CRTC);
     mem_wb(m, BDA_MODE_CONTROL, control);
     mem_wb(m, BDA_PALETTE, palette);
-    if (card != VIDEO_CGA && card != VIDEO_MDA && card != VIDEO_HERCULES)
+    if (card == VIDEO_EGA || card == VIDEO_VGA) {
+        const struct ega_params *t = ega_params_of(card == VIDEO_VGA, mode);
+        if (t)
+            program_ega(m, t);
         return;
+    }
     const uint8_t *table = mode == 7 ? crtc_mono : mode <= 1 ? crtc_40x25 : mode <= 3 ? crtc_80x25 : crtc_graphics;
     for (uint8_t r = 0; r < 16; r++) {
         port_out(m, port, r);
@@ -198,8 +343,14 @@ int video_set_mode(struct machine *m, uint8_t mode)
     crtc_out(m, CRTC_START_HI, 0);
     if (mode == 0x13)
         video_default_palette(m->adapter.dac);  /* as the VGA BIOS loads it */
+    else if (card == VIDEO_VGA && mode != 7)
+        video_dac_16(m->adapter.dac, mode == 0x0D || mode == 0x0E);
     if (keep)
         return 0;
+    if (ega_vga && mode >= 0x0D) {
+        memset(m->adapter.ega.plane, 0, sizeof m->adapter.ega.plane);  /* all four planes */
+        return 0;
+    }
     if (mode <= 3)
         blank_memory(m, (uint32_t)SEG_VIDEO << 4, 0x4000, 0x0720);
     else if (mode == 7)
@@ -318,11 +469,31 @@ static int cga_pixel(const struct machine *m, uint16_t x, uint16_t y, uint32_t *
     return 1;
 }
 
+/* A pixel of the 16-colour modes 0Dh-12h: its byte in each plane (the
+ * BIOS's columns x 8 pixels a line) and its bit. */
+static int planar_pixel(const struct machine *m, uint16_t x, uint16_t y, uint32_t *offset, uint8_t *bit)
+{
+    uint8_t mode = video_mode(m);
+    unsigned width = video_cols(m) * 8u, height = mode == 0x12 ? 480u : mode == 0x10 ? 350u : 200u;
+    if (!adapter_is_planar(&m->adapter) || !(mode == 0x0D || mode == 0x0E || mode == 0x10 || mode == 0x12)
+        || x >= width || y >= height)
+        return 0;
+    *offset = y * video_cols(m) + x / 8u;
+    *bit = (uint8_t)(0x80u >> (x & 7));
+    return *offset < EGA_PLANE_SIZE;
+}
+
 void video_put_pixel(struct machine *m, uint16_t x, uint16_t y, uint8_t colour)
 {
     uint32_t at;
     unsigned shift, bits;
-    if (video_mode(m) == 0x13 && x < 320 && y < 200)
+    uint8_t bit;
+    if (planar_pixel(m, x, y, &at, &bit)) {
+        for (unsigned p = 0; p < 4; p++) {
+            uint8_t *b = &m->adapter.ega.plane[p][at], on = colour >> p & 1 ? bit : 0;
+            *b = colour & 0x80 ? (uint8_t)(*b ^ on) : (uint8_t)((*b & ~bit) | on);
+        }
+    } else if (video_mode(m) == 0x13 && x < 320 && y < 200)
         mem_wb(m, ((uint32_t)SEG_GRAPHIC << 4) + y * 320u + x, colour);
     else if (cga_pixel(m, x, y, &at, &shift, &bits)) {
         uint8_t mask = (uint8_t)(((1u << bits) - 1u) << shift), v = (uint8_t)((colour << shift) & mask);
@@ -335,6 +506,12 @@ uint8_t video_get_pixel(const struct machine *m, uint16_t x, uint16_t y)
 {
     uint32_t at;
     unsigned shift, bits;
+    uint8_t bit, colour = 0;
+    if (planar_pixel(m, x, y, &at, &bit)) {
+        for (unsigned p = 0; p < 4; p++)
+            colour |= (uint8_t)((m->adapter.ega.plane[p][at] & bit ? 1u : 0u) << p);
+        return colour;
+    }
     if (video_mode(m) == 0x13 && x < 320 && y < 200)
         return mem_rb(m, ((uint32_t)SEG_GRAPHIC << 4) + y * 320u + x);
     if (cga_pixel(m, x, y, &at, &shift, &bits))

@@ -68,8 +68,16 @@ void video_put_cell(struct machine *m, uint8_t page, uint8_t row, uint8_t col, u
  * setting mode 13h loads into the DAC (m->adapter.dac). */
 void video_default_palette(uint8_t dac[768]);
 
-/* INT 10h 0Ch/0Dh: pixels of CGA modes 4-6 and mode 13h; other modes
- * ignore them.  In modes 4-6, bit 7 of the colour XORs it in. */
+/* The VGA BIOS's DAC entries 0-63 for its 16-colour modes: the 200-line
+ * modes' (`cga`: bit 4 the intensity) or the EGA's 64 colours. */
+void video_dac_16(uint8_t dac[768], int cga);
+/* Whether setting `mode` programs the EGA's or VGA's registers from the
+ * BIOS's table (not the CGA-compatible 4-6, 0Fh, 11h). */
+int video_ega_mode_programmed(const struct machine *m, uint8_t mode);
+
+/* INT 10h 0Ch/0Dh: pixels of CGA modes 4-6, the EGA's and VGA's 16-colour
+ * modes 0Dh-12h (in the planes) and mode 13h; other modes ignore them.
+ * In modes 4-6 and 0Dh-12h, bit 7 of the colour XORs it in. */
 void video_put_pixel(struct machine *m, uint16_t x, uint16_t y, uint8_t colour);
 uint8_t video_get_pixel(const struct machine *m, uint16_t x, uint16_t y);
 

@@ -231,22 +231,144 @@ static int draw_mono(const struct machine *m, struct video_picture *pic, char *w
     return 0;
 }
 
-/* The VGA's mode 13h: 320x200 bytes at A0000h in the DAC's colours. */
-static int draw_mode13(const struct machine *m, struct video_picture *pic, char *why, size_t n)
+/* The EGA's 64 colours (its palette registers' 6 bits, rgbRGB: each
+ * primary at 2/3, each secondary at 1/3), or on a 200-line mode's
+ * monitor (the IBM 5153 on the EGA's 15.7 kHz modes: the miscellaneous
+ * output register's vertical sync polarity positive, bit 7 clear) the 16
+ * RGBI colours from bits 0-2 and bit 4 the intensity (IBM, *Enhanced
+ * Graphics Adapter*, the attribute controller and the monitors). */
+static void ega_colour(uint8_t value, int rgbi, uint8_t rgb[3])
 {
-    if (new_picture(pic, 320, 200, why, n) != 0)
+    if (rgbi) {
+        memcpy(rgb, cga_rgbi[(value & 7u) | (value >> 1 & 8u)], 3);
+        return;
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        unsigned bit = 2 - c;
+        rgb[c] = (uint8_t)((value >> bit & 1) * 0xAAu + (value >> (bit + 3) & 1) * 0x55u);
+    }
+}
+
+/* A 4-bit colour through the attribute controller: the palette register
+ * (6 bits); on the VGA then the DAC entry it chooses (bits 5-4 from the
+ * colour select when mode control bit 7 says so, bits 7-6 from it
+ * always) through the pel mask. */
+static uint8_t ega_entry(const struct display_adapter *a, unsigned value)
+{
+    const struct ega *e = &a->ega;
+    uint8_t entry = e->attr[value & 0x0F] & 0x3F, select = e->attr[ATTR_COLOUR_SELECT];
+    if (a->card != VIDEO_VGA)
+        return entry;
+    if (e->attr[ATTR_MODE] & ATTR_MODE_P54S)
+        entry = (uint8_t)((entry & 0x0F) | (select & 3u) << 4);
+    return (uint8_t)((entry | (select & 0x0Cu) << 4) & a->pel_mask);
+}
+
+/* The colour of such an entry: the VGA's DAC (6 bits a component) or
+ * the EGA's monitor (ega_colour). */
+static void ega_entry_colour(const struct display_adapter *a, uint8_t entry, uint8_t rgb[3])
+{
+    if (a->card != VIDEO_VGA) {
+        ega_colour(entry, !(a->ega.misc & 0x80), rgb);
+        return;
+    }
+    for (unsigned c = 0; c < 3; c++)
+        rgb[c] = (uint8_t)((a->dac[entry * 3u + c] & 0x3F) * 255u / 63u);
+}
+
+/* The EGA's and VGA's CRTC as profil reads it for a graphics picture:
+ * the character clocks a line shows (R1 + 1), the scan lines (vertical
+ * display end: R12h with R07h's bits 1 and, on the VGA, 6), the lines a
+ * row of memory is shown on (R09h's maximum scan line + 1, twice with
+ * the VGA's double scan, bit 7), the memory a row advances (R13h x 2
+ * character clocks), the start address (R0Ch:R0Dh), and how a character
+ * clock's counter becomes a plane offset: byte mode (R17h bit 6), word
+ * mode (shifted by one, bit 13 or 15 into bit 0 by R17h bit 5), or the
+ * VGA's doubleword mode (R14h bit 6: shifted by two; the VGA also rotates
+ * bits 12-13 in, which profil leaves out, its chain-4 writes keeping the
+ * same layout: a byte at CPU offset o in plane o & 3 at o & ~3). */
+struct ega_scan {
+    unsigned chars, lines, lines_per_row, pitch, start;
+    int shift;                      /* 0 byte, 1 word, 2 doubleword */
+    int word_bit15;
+};
+
+static void ega_scan_of(const struct display_adapter *a, struct ega_scan *s)
+{
+    const uint8_t *r = a->crtc;
+    int vga = a->card == VIDEO_VGA;
+    s->chars = r[0x01] + 1u;
+    s->lines = (r[0x12] | (r[0x07] >> 1 & 1u) << 8 | (vga ? (r[0x07] >> 6 & 1u) << 9 : 0u)) + 1u;
+    s->lines_per_row = ((r[0x09] & 0x1Fu) + 1u) * (vga && (r[0x09] & 0x80) ? 2u : 1u);
+    s->pitch = r[0x13] * 2u;
+    s->start = (unsigned)r[0x0C] << 8 | r[0x0D];
+    s->shift = vga && (r[0x14] & 0x40) ? 2 : r[0x17] & 0x40 ? 0 : 1;
+    s->word_bit15 = !(r[0x17] & 0x20);
+}
+
+static uint32_t ega_scan_offset(const struct ega_scan *s, unsigned counter)
+{
+    counter &= 0xFFFFu;
+    switch (s->shift) {
+    case 2: return (counter << 2) & (EGA_PLANE_SIZE - 1);     /* chain-4's layout (ega.c) */
+    case 1: return (counter << 1 | (counter >> (s->word_bit15 ? 15 : 13) & 1u)) & (EGA_PLANE_SIZE - 1);
+    default: return counter;
+    }
+}
+
+/* The EGA's and VGA's graphics modes from their registers and planes: a
+ * character clock shows 8 pixels of 4 bits (bit 7 first, plane 0 the
+ * lowest bit, masked by the colour plane enable) through the palette
+ * registers, or on the VGA with 8-bit colour (attribute mode bit 6) 4
+ * pixels, one byte from each plane in turn, straight to the DAC (the
+ * palette registers hold 0-0Fh there in every BIOS mode: profil does not
+ * pass the bytes through them).  One PNG pixel per pixel of the mode
+ * (320 wide where the dot clock is halved or colours are 8-bit): the
+ * picture's colours are the VGA's DAC (its entry from the palette value,
+ * the colour select, the pel mask) or the EGA's 64 colours. */
+static int draw_ega_graphics(const struct machine *m, struct video_picture *pic, char *why, size_t n)
+{
+    const struct display_adapter *a = &m->adapter;
+    const struct ega *e = &a->ega;
+    int vga = a->card == VIDEO_VGA, bits8 = vga && (e->attr[ATTR_MODE] & ATTR_MODE_256);
+    struct ega_scan s;
+    ega_scan_of(a, &s);
+    unsigned per_char = bits8 ? 4u : 8u;
+    if (s.chars * per_char > 4096 || s.lines > 4096) {
+        snprintf(why, n, "the CRTC shows %ux%u pixels, too many to draw", s.chars * per_char, s.lines);
         return -1;
-    for (unsigned i = 0; i < 768; i++)
-        pic->palette[i] = (uint8_t)((m->adapter.dac[i] & 0x3F) * 255u / 63u);
-    mem_read(m, 0xA0000, pic->pixels, 320u * 200u);
+    }
+    if (new_picture(pic, s.chars * per_char, (s.lines + s.lines_per_row - 1) / s.lines_per_row, why, n) != 0)
+        return -1;
+    for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
+        ega_entry_colour(a, (uint8_t)i, pic->palette + 3 * i);
+    for (unsigned y = 0; y < pic->height; y++) {
+        uint8_t *px = pic->pixels + (size_t)y * pic->width;
+        unsigned row = s.start + y * s.pitch;
+        for (unsigned c = 0; c < s.chars; c++) {
+            uint32_t at = ega_scan_offset(&s, row + c);
+            if (bits8) {
+                for (unsigned p = 0; p < 4; p++)
+                    px[c * 4 + p] = e->plane[p][at] & a->pel_mask;
+                continue;
+            }
+            for (unsigned i = 0; i < 8; i++) {
+                unsigned value = 0;
+                for (unsigned p = 0; p < 4; p++)
+                    value |= (e->plane[p][at] >> (7 - i) & 1u) << p;
+                px[c * 8 + i] = ega_entry(a, value & e->attr[ATTR_PLANE_ENABLE]);
+            }
+        }
+    }
     return 0;
 }
 
-/* The EGA's and VGA's text modes, from the BIOS's state, their CRTC and
- * attribute controller not being modelled: the BIOS's columns and rows
- * of the shown page in cells of 8x14 (EGA; 9x14 in mode 7) or 9x16
- * (VGA), in the default palette's 16 colours (the RGBI ones) or the
- * monochrome levels in mode 7, blink on; no cursor. */
+/* The EGA's and VGA's text modes, from the BIOS's state (their CRTC's
+ * character rows are not read): the BIOS's columns and rows of the shown
+ * page in cells of 8x14 (EGA; 9x14 in mode 7) or 9x16 (VGA), each
+ * attribute colour through its palette register (and the VGA's DAC), or
+ * the monochrome levels in mode 7; blink as the attribute mode control's
+ * bit 3 says; no cursor. */
 static int draw_ega_vga_text(const struct machine *m, struct video_picture *pic, char *why, size_t n)
 {
     int vga = machine_video_card(m) == VIDEO_VGA, mono = video_mode(m) == 7;
@@ -257,13 +379,16 @@ static int draw_ega_vga_text(const struct machine *m, struct video_picture *pic,
     c.reg[CRTC_MAX_SCAN] = (uint8_t)(cell_h - 1u);
     c.reg[CRTC_CURSOR_START] = 0x20;                            /* no cursor */
     crtc_set_start_address(&c, (uint16_t)(mem_rw(m, BDA_PAGE_START) / 2u));
-    struct text_look t = { mono ? 0xB0000 : 0xB8000, 0x7FFF, vga || mono ? 9u : 8u, cell_h, mono, 1, 1, 0 };
+    int blink = !video_ega_mode_programmed(m, video_mode(m)) || (m->adapter.ega.attr[ATTR_MODE] & ATTR_MODE_BLINK);
+    struct text_look t = { mono ? 0xB0000 : 0xB8000, 0x7FFF, vga || mono ? 9u : 8u, cell_h, mono, blink, 1, 0 };
     if (new_picture(pic, c.reg[CRTC_H_DISPLAYED] * t.cell_width, c.reg[CRTC_V_DISPLAYED] * cell_h, why, n) != 0)
         return -1;
-    if (mono)
+    if (mono) {
         set_palette_mono(pic);
-    else
-        set_palette_rgbi(pic);
+    } else {
+        for (unsigned i = 0; i < 16; i++)       /* colour i is what its palette register makes of it */
+            ega_entry_colour(&m->adapter, ega_entry(&m->adapter, i), pic->palette + 3 * i);
+    }
     blink_phase(&c, adapter_frames(&m->adapter, m->now), &t);
     draw_text(m, &c, &t, pic);
     return 0;
@@ -276,12 +401,12 @@ int video_draw(const struct machine *m, struct video_picture *pic, char *why, si
     case VIDEO_CGA: return draw_cga(m, pic, why, n);
     case VIDEO_MDA: case VIDEO_HERCULES: return draw_mono(m, pic, why, n);
     default:
-        if (machine_video_card(m) == VIDEO_VGA && video_mode(m) == 0x13)
-            return draw_mode13(m, pic, why, n);
+        if (video_ega_mode_programmed(m, video_mode(m)) && (m->adapter.ega.attr[ATTR_MODE] & ATTR_MODE_GRAPHICS))
+            return draw_ega_graphics(m, pic, why, n);
         if (video_is_text(m))
             return draw_ega_vga_text(m, pic, why, n);
         snprintf(why, n, "the %s is in mode %02Xh, which profil does not draw (it draws every mode of the CGA, "
-                 "MDA and Hercules, the EGA's and VGA's text and the VGA's 13h)",
+                 "MDA and Hercules, the EGA's and VGA's text and their modes 0Dh, 0Eh, 10h, 12h, 13h)",
                  machine_video_card(m) == VIDEO_VGA ? "VGA" : "EGA", video_mode(m));
         return -1;
     }

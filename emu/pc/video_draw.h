@@ -9,8 +9,9 @@
  * in emulated time), CGA 320x200 in four colours (either palette, bright
  * or not, the B/W bit's third), 640x200 in two, the 160x100 text tweak
  * (as any text with 2 lines a row), Hercules 720x348; the EGA's and VGA's
- * text modes from the BIOS's state (cells of 8x14 and 9x16; their CRTC is
- * not modelled) and the VGA's mode 13h from its DAC.  One image pixel per emulated pixel: a 40-column
+ * text modes from the BIOS's state (cells of 8x14 and 9x16) in the colours
+ * of their attribute palette and DAC, and their graphics modes (0Dh, 0Eh,
+ * 10h, 12h, 13h, mode X) from the CRTC, planes, palette and DAC.  One image pixel per emulated pixel: a 40-column
  * character is 8 pixels wide.  The CGA in the RGBI monitor's 16 colours
  * (cga.h), the monochrome cards in three levels (black, normal, bright).
  */

@@ -1,0 +1,377 @@
+/*
+ * tests/check_ega.c: the EGA's and VGA's register level (emu/pc/ega.c):
+ * the planes through the graphics controller's read and write modes
+ * (egaplane.com), the VGA's unchained mode X (modex.com), the attribute
+ * controller's flip-flop and what reads back, the memory map select, the
+ * BIOS's mode sets and their pictures.
+ */
+#include "testutil.h"
+
+#include "../emu/bios/bios.h"
+#include "../emu/machine.h"
+#include "../emu/pc/console.h"
+#include "../emu/pc/ega.h"
+#include "../emu/pc/video.h"
+#include "../emu/pc/video_draw.h"
+
+static struct machine *new_pc_with(struct console *con, enum video_card card)
+{
+    struct machine *m = machine_new(CPU_8088);
+    machine_set_video(m, card);
+    console_init(con, stdin, stdout, NULL);
+    ck_assert_int_eq(bios_install(m, con, 0), 0);
+    return m;
+}
+
+static uint8_t reg_in(struct machine *m, uint16_t index_port, uint8_t index)
+{
+    port_out(m, index_port, index);
+    return port_in(m, (uint16_t)(index_port + 1));
+}
+
+/* A PNG pixel's colour, as 0xRRGGBB. */
+static unsigned rgb_at(const uint8_t *pix, const uint8_t *pal, unsigned w, unsigned x, unsigned y)
+{
+    const uint8_t *c = pal + 3 * pix[y * w + x];
+    return (unsigned)c[0] << 16 | c[1] << 8 | c[2];
+}
+
+/* egaplane.com (its comment derives every figure) on the EGA and the VGA:
+ * the read mode 1 bytes F0h 3Ch C0h, read map 3's 3Ch, then the graphics
+ * mode and map mask read back on the VGA (08h 0Fh) and FFh on the EGA
+ * (write-only); the PNG's pixels from write modes 0 (set/reset and bit
+ * mask; XOR; rotate), 2 and 1 (the copied line 1 as line 0), colours
+ * 12 = FF5555h, 9 = 5555FFh, 15 = FFFFFFh; pixel 32 red (AA0000h) by the
+ * attribute palette on the EGA, green (00FF00h) by the DAC on the VGA. */
+START_TEST(planes_through_the_graphics_controller)
+{
+    static const struct { enum profil_video card; const char *line; unsigned pixel32; } cases[] = {
+        { PROFIL_VIDEO_EGA, "F0 3C C0 3C FF FF ", 0xAA0000 },
+        { PROFIL_VIDEO_VGA, "F0 3C C0 3C 08 0F ", 0x00FF00 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("egaplane.com"), TMP "/ega.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = cases[i].card;
+        o.screen_png = TMP "/egaplane.png";
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, cases[i].line);
+        read_png(TMP "/egaplane.png", &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 320);
+        ck_assert_uint_eq(h, 200);
+        for (unsigned y = 0; y < 2; y++) {          /* line 1 is line 0's copy (write mode 1) */
+            for (unsigned x = 0; x < 4; x++)
+                ck_assert_uint_eq(rgb_at(pix, pal, w, x, y), 0xFF5555);
+            for (unsigned x = 4; x < 10; x++)
+                ck_assert_uint_eq(rgb_at(pix, pal, w, x, y), 0);
+            for (unsigned x = 10; x < 14; x++)
+                ck_assert_uint_eq(rgb_at(pix, pal, w, x, y), 0x5555FF);
+            ck_assert_uint_eq(rgb_at(pix, pal, w, 14, y), 0);
+            ck_assert_uint_eq(rgb_at(pix, pal, w, 15, y), 0);
+        }
+        for (unsigned x = 16; x < 24; x++)          /* XOR: AAh then 55h */
+            ck_assert_uint_eq(rgb_at(pix, pal, w, x, 0), x & 1 ? 0xFFFFFF : 0);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 16, 1), 0);  /* only two bytes were copied */
+        for (unsigned x = 24; x < 32; x++)          /* 81h rotated: C0h */
+            ck_assert_uint_eq(rgb_at(pix, pal, w, x, 0), x < 26 ? 0xFFFFFF : 0);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 32, 0), cases[i].pixel32);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 33, 0), 0);
+        free(pix);
+    }
+}
+END_TEST
+
+/* modex.com (its comment derives the figures): page 1 of an unchained
+ * 320x240 screen, written through the map mask and shown by the start
+ * address: DAC indexes 1, 2, 0 at (0,0)-(2,0), 3 at (5,239), 4 at
+ * (80,0)-(83,0); page 0's colour 5 is not seen. */
+START_TEST(mode_x_page_through_the_map_mask)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("modex.com"), TMP "/modex.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.video = PROFIL_VIDEO_VGA;
+    o.screen_png = TMP "/modex.png";
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    read_png(TMP "/modex.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 320);
+    ck_assert_uint_eq(h, 240);
+    ck_assert_uint_eq(pix[0], 1);
+    ck_assert_uint_eq(pix[1], 2);
+    ck_assert_uint_eq(pix[2], 0);
+    ck_assert_uint_eq(pix[3], 0);
+    ck_assert_uint_eq(pix[239 * w + 5], 3);
+    ck_assert_uint_eq(pix[239 * w + 4], 0);
+    for (unsigned x = 80; x < 84; x++)
+        ck_assert_uint_eq(pix[x], 4);
+    ck_assert_uint_eq(pix[84], 0);
+    for (size_t k = 0; k < (size_t)w * h; k++)
+        ck_assert_uint_ne(pix[k], 5);
+    ck_assert_int_eq(memcmp(pal + 3, "\x00\x00\xAA", 3), 0);       /* the default DAC's 1 */
+    free(pix);
+}
+END_TEST
+
+/* egapal.com (its comment derives the figures): INT 10h AX=1000h sets a
+ * palette register through 3C0h, the picture shows it (white at (0,0));
+ * the VGA's AX=1007h reads it back (3F), the EGA's BIOS has no 07h (00). */
+START_TEST(bios_palette_function)
+{
+    static const struct { enum profil_video card; const char *line; } cases[] = {
+        { PROFIL_VIDEO_EGA, "00 " }, { PROFIL_VIDEO_VGA, "3F " },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("egapal.com"), TMP "/egapal.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = cases[i].card;
+        o.screen_png = TMP "/egapal.png";
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, cases[i].line);
+        read_png(TMP "/egapal.png", &w, &h, &pix, pal);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 0, 0), 0xFFFFFF);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 1, 0), 0);
+        free(pix);
+    }
+}
+END_TEST
+
+/* The attribute controller: 3C0h takes an index, then data, in turn; a
+ * read of 3DAh puts it back to the index.  The VGA reads the index at
+ * 3C0h and the data at 3C1h; the EGA's 3C1h reads FFh.  The DAC's state
+ * at 3C7h: 3 after a read index, 0 after a write index. */
+START_TEST(attribute_flip_flop_and_read_back)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_VGA);
+    (void)port_in(m, 0x3DA);
+    port_out(m, 0x3C0, 0x05);                       /* index 5 */
+    port_out(m, 0x3C0, 0x2A);                       /* data */
+    port_out(m, 0x3C0, 0x06);                       /* index 6 again: the flip-flop turned */
+    (void)port_in(m, 0x3DA);                        /* back to the index */
+    port_out(m, 0x3C0, 0x25);                       /* index 5, palette address source on */
+    ck_assert_uint_eq(port_in(m, 0x3C0), 0x25);
+    ck_assert_uint_eq(port_in(m, 0x3C1), 0x2A);
+    ck_assert_uint_eq(m->adapter.ega.attr[6], 0x14);  /* mode 3's table, untouched */
+    port_out(m, 0x3C7, 1);
+    ck_assert_uint_eq(port_in(m, 0x3C7), 3);
+    port_out(m, 0x3C8, 1);
+    ck_assert_uint_eq(port_in(m, 0x3C7), 0);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_EGA);
+    ck_assert_uint_eq(port_in(m, 0x3C1), 0xFF);
+    ck_assert_uint_eq(reg_in(m, 0x3CE, GC_MISC), 0xFF);
+    ck_assert_uint_eq(m->adapter.ega.gc[GC_MISC], 0x0E);    /* kept, only not readable */
+    machine_free(m);
+}
+END_TEST
+
+/* The VGA's write mode 3 (mode 12h, latches 0 from a read): set/reset
+ * 05h is the data, the bit mask FFh ANDed with the byte rotated right by
+ * 0, F0h: planes 0 and 2 get F0h, 1 and 3 00h; with rotate 4, 0Fh.  The
+ * EGA has no write mode 3: profil takes it as mode 0 without set/reset,
+ * the byte F0h itself in every plane. */
+START_TEST(vga_write_mode_3)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_VGA);
+    ck_assert_int_eq(video_set_mode(m, 0x12), 0);
+    port_out(m, 0x3CE, GC_MODE);
+    port_out(m, 0x3CF, 0x03);
+    port_out(m, 0x3CE, GC_SET_RESET);
+    port_out(m, 0x3CF, 0x05);
+    (void)machine_read_card(m, 0xA0000, 1);
+    mem_wb(m, 0xA0000, 0xF0);
+    const struct ega *e = &m->adapter.ega;
+    ck_assert_uint_eq(e->plane[0][0], 0xF0);
+    ck_assert_uint_eq(e->plane[1][0], 0x00);
+    ck_assert_uint_eq(e->plane[2][0], 0xF0);
+    ck_assert_uint_eq(e->plane[3][0], 0x00);
+    port_out(m, 0x3CE, GC_ROTATE);
+    port_out(m, 0x3CF, 0x04);
+    (void)machine_read_card(m, 0xA0001, 1);
+    mem_wb(m, 0xA0001, 0xF0);
+    ck_assert_uint_eq(e->plane[0][1], 0x0F);
+    ck_assert_uint_eq(e->plane[1][1], 0x00);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_EGA);
+    ck_assert_int_eq(video_set_mode(m, 0x10), 0);
+    port_out(m, 0x3CE, GC_MODE);
+    port_out(m, 0x3CF, 0x03);
+    port_out(m, 0x3CE, GC_SET_RESET);
+    port_out(m, 0x3CF, 0x05);
+    mem_wb(m, 0xA0000, 0xF0);
+    for (unsigned p = 0; p < 4; p++)
+        ck_assert_uint_eq(m->adapter.ega.plane[p][0], 0xF0);
+    machine_free(m);
+}
+END_TEST
+
+/* Text through the attribute controller: mode 3's palette registers
+ * make colour 14 3Eh (FFFF55h: the EGA's 64 colours on its 350-line
+ * display, the VGA's DAC entry 3Eh 3Fh,3Fh,15h) and colour 6 14h
+ * (AA5500h, brown); palette register 1 := 04h through 3C0h makes colour
+ * 1 AA0000h (red); attribute mode bit 3 off (INT 10h AX=1003h BL=0's
+ * register) stops the blink: 8Fh's character shows in every phase. */
+START_TEST(text_colours_through_the_palette)
+{
+    struct console con;
+    for (int card = VIDEO_EGA; card <= VIDEO_VGA; card++) {
+        struct video_picture p;
+        char why[300];
+        struct machine *m = new_pc_with(&con, (enum video_card)card);
+        ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
+        ck_assert_int_eq(memcmp(p.palette + 3 * 14, "\xFF\xFF\x55", 3), 0);
+        ck_assert_int_eq(memcmp(p.palette + 3 * 6, "\xAA\x55\x00", 3), 0);
+        ck_assert_int_eq(memcmp(p.palette + 3 * 1, "\x00\x00\xAA", 3), 0);
+        video_picture_free(&p);
+        (void)port_in(m, 0x3DA);
+        port_out(m, 0x3C0, 0x01);
+        port_out(m, 0x3C0, 0x04);
+        port_out(m, 0x3C0, ATTR_MODE);
+        port_out(m, 0x3C0, m->adapter.ega.attr[ATTR_MODE] & ~ATTR_MODE_BLINK);
+        port_out(m, 0x3C0, 0x20);
+        mem_ww(m, 0xB8000, 0x8FDB);         /* a full block, blinking attribute */
+        for (unsigned phase = 0; phase < 2; phase++) {
+            m->now = phase * 16u * 79648u;      /* frame 0, then 16 (EGA) or 18 (VGA): the hidden half */
+            ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
+            ck_assert_int_eq(memcmp(p.palette + 3 * 1, "\xAA\x00\x00", 3), 0);
+            ck_assert_uint_eq(p.pixels[0], 15);
+            video_picture_free(&p);
+        }
+        machine_free(m);
+    }
+}
+END_TEST
+
+/* The memory map select decides what the card answers: mode 12h (05h:
+ * A0000h-AFFFFh) leaves B8000h reading FFh and taking no writes; with
+ * 01h (A0000h-BFFFFh: 128 KiB over 64 KiB planes) B8000h is offset
+ * 18000h, the planes' byte 8000h again, as A8000h. */
+START_TEST(memory_map_select_decodes)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, VIDEO_VGA);
+    ck_assert_int_eq(video_set_mode(m, 0x12), 0);
+    mem_wb(m, 0xB8000, 0x77);
+    ck_assert_uint_eq(mem_rb(m, 0xB8000), 0xFF);
+    mem_wb(m, 0xA8000, 0x81);                       /* map mask 0Fh: every plane */
+    ck_assert_uint_eq(m->adapter.ega.plane[3][0x8000], 0x81);
+    port_out(m, 0x3CE, GC_MISC);
+    port_out(m, 0x3CF, 0x01);
+    ck_assert_uint_eq(mem_rb(m, 0xB8000), 0x81);    /* read map 0: plane 0's byte 8000h */
+    machine_free(m);
+}
+END_TEST
+
+/* INT 10h's mode sets program the registers from IBM's tables: the
+ * VGA's 12h leaves misc E3h, memory mode 06h, R12h DFh, graphics misc
+ * 05h; the picture is 640x480 (vertical display end 1DFh + 1, one line
+ * a row); INT 10h AH=0Ch's colour 14 at (639,479) sets bit 0 of byte
+ * 80 x 479 + 79 = 95FFh in planes 1-3 and shows palette 3Eh, DAC 3Eh:
+ * 3Fh,3Fh,15h = FFFF55h.  The EGA's 10h is 640x350 (15Dh + 1), 0Dh
+ * 320x200 on the EGA (C7h + 1) and the VGA (8Fh + 100h + 1 = 400 lines
+ * shown twice). */
+START_TEST(bios_mode_sets_program_the_registers)
+{
+    struct console con;
+    struct video_picture p;
+    char why[300];
+    struct machine *m = new_pc_with(&con, VIDEO_VGA);
+    ck_assert_int_eq(video_set_mode(m, 0x12), 0);
+    ck_assert_uint_eq(port_in(m, 0x3CC), 0xE3);
+    ck_assert_uint_eq(reg_in(m, 0x3C4, SEQ_MEMORY_MODE), 0x06);
+    ck_assert_uint_eq(reg_in(m, 0x3D4, 0x12), 0xDF);
+    ck_assert_uint_eq(reg_in(m, 0x3CE, GC_MISC), 0x05);
+    video_put_pixel(m, 639, 479, 14);
+    ck_assert_uint_eq(video_get_pixel(m, 639, 479), 14);
+    ck_assert_uint_eq(m->adapter.ega.plane[0][0x95FF], 0x00);
+    ck_assert_uint_eq(m->adapter.ega.plane[1][0x95FF], 0x01);
+    ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
+    ck_assert_uint_eq(p.width, 640);
+    ck_assert_uint_eq(p.height, 480);
+    uint8_t v = p.pixels[479 * 640 + 639];
+    ck_assert_uint_eq(v, 0x3E);
+    ck_assert_int_eq(memcmp(p.palette + 3 * v, "\xFF\xFF\x55", 3), 0);
+    video_picture_free(&p);
+    ck_assert_int_eq(video_set_mode(m, 0x0D), 0);
+    ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
+    ck_assert_uint_eq(p.width, 320);
+    ck_assert_uint_eq(p.height, 200);
+    video_picture_free(&p);
+    machine_free(m);
+    m = new_pc_with(&con, VIDEO_EGA);
+    ck_assert_int_eq(video_set_mode(m, 0x10), 0);
+    ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
+    ck_assert_uint_eq(p.width, 640);
+    ck_assert_uint_eq(p.height, 350);
+    video_picture_free(&p);
+    ck_assert_int_eq(video_set_mode(m, 0x0D), 0);
+    ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
+    ck_assert_uint_eq(p.width, 320);
+    ck_assert_uint_eq(p.height, 200);
+    video_picture_free(&p);
+    machine_free(m);
+}
+END_TEST
+
+/* Absurd values: 2000 random sets of the CRTC, sequencer, graphics and
+ * attribute registers on each card, in mode 12h and 13h, with reads and
+ * writes of random addresses between them: every picture is at most
+ * 256 x 8 by 1024 lines (the registers' widths), never a crash. */
+START_TEST(random_registers_never_break_the_planes)
+{
+    struct console con;
+    uint32_t x = 4242;
+    for (int card = VIDEO_EGA; card <= VIDEO_VGA; card++) {
+        struct machine *m = new_pc_with(&con, (enum video_card)card);
+        ck_assert_int_eq(video_set_mode(m, card == VIDEO_VGA ? 0x13 : 0x10), 0);
+        for (unsigned round = 0; round < 1000; round++) {
+            for (unsigned k = 0; k < 8; k++) {
+                static const uint16_t index_ports[4] = { 0x3D4, 0x3C4, 0x3CE, 0x3C0 };
+                x = x * 1103515245u + 12345u;
+                uint16_t port = index_ports[x >> 8 & 3];
+                port_out(m, port, (uint8_t)(x >> 16 & 0x1F));
+                port_out(m, port == 0x3C0 ? port : (uint16_t)(port + 1), (uint8_t)(x >> 24));
+                x = x * 1103515245u + 12345u;
+                uint32_t a = 0xA0000u + (x >> 8) % 0x20000u;
+                mem_wb(m, a, (uint8_t)x);
+                (void)machine_read_card(m, a, 2);
+            }
+            struct video_picture p;
+            char why[300];
+            if (video_draw(m, &p, why, sizeof why) == 0) {
+                ck_assert_uint_le(p.width, 256u * 8u);
+                ck_assert_uint_le(p.height, 1024u);
+                video_picture_free(&p);
+            }
+        }
+        machine_free(m);
+    }
+}
+END_TEST
+
+Suite *ega_suite(void)
+{
+    Suite *s = suite_create("ega");
+    TCase *tc = tcase_create("planes");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, planes_through_the_graphics_controller);
+    tcase_add_test(tc, mode_x_page_through_the_map_mask);
+    tcase_add_test(tc, bios_palette_function);
+    tcase_add_test(tc, attribute_flip_flop_and_read_back);
+    tcase_add_test(tc, vga_write_mode_3);
+    tcase_add_test(tc, text_colours_through_the_palette);
+    tcase_add_test(tc, memory_map_select_decodes);
+    tcase_add_test(tc, bios_mode_sets_program_the_registers);
+    tcase_add_test(tc, random_registers_never_break_the_planes);
+    suite_add_tcase(s, tc);
+    return s;
+}
