@@ -261,6 +261,8 @@ static enum profil_error start_sampler(struct profil_session *s)
     if (procs_init(&s->procs, m, &s->dos, dos_path, o->program, &s->layout, s->proc.psp) != 0)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     s->s.procs = &s->procs;
+    s->procs.calls = s->following ? &s->calls : NULL;
+    s->procs.trace = s->tracing ? &s->tr.counts : NULL;
     s->dos.procs = &s->procs.obs;
     frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s, adapter_start(&m->adapter));
     m->display = &s->frames.obs;

@@ -37,8 +37,9 @@ static void offer(struct ranked *r, const char *name, double count, double total
     r->rows[at].percent = pc;
 }
 
-int summary_symbols(const struct prf *p, const struct prx *x, const struct symtab *t, uint64_t samples,
-                    struct summary_row *rows, size_t max, size_t *n, enum summary_basis *basis)
+int summary_symbols(const struct prf *p, const struct prx *x, const struct symtab *t,
+                    const struct symtab *const *children, uint64_t samples, struct summary_row *rows, size_t max,
+                    size_t *n, enum summary_basis *basis)
 {
     struct ranked r = { rows, max, 0 };
     *n = 0;
@@ -53,7 +54,7 @@ int summary_symbols(const struct prf *p, const struct prx *x, const struct symta
         *basis = SUMMARY_CYCLES;
     } else if (x && x->calls) {
         struct callgraph g;
-        if (callgraph_build(x, t, &g) != 0)
+        if (callgraph_build_programs(x, t, children, &g) != 0)
             return -1;
         for (size_t i = 0; i < g.nfn; i++)
             offer(&r, g.fn[i].name, (double)g.fn[i].self[METRIC_SAMPLES], (double)g.total[METRIC_SAMPLES]);

@@ -15,6 +15,13 @@
  * that is not recorded: its samples go to its nearest recorded ancestor
  * (the newest recorded program still running: EXEC waits for its child),
  * and `unrecorded` counts them for the summary.
+ *
+ * With a call tree (--stacks, --trace), each child EXEC runs gets a
+ * program frame there (calls_program_start), so its code is named under
+ * its own name.  Under --trace each child also gets exact counts: the
+ * instructions from its EXEC to its end at each address of its own
+ * layout, as PROFIL --trace run on it would count them (its children's
+ * code is its "high", as the first program's .PRF counts its children).
  */
 #ifndef PROFIL_SAMPLER_PROCS_H
 #define PROFIL_SAMPLER_PROCS_H
@@ -29,6 +36,8 @@
 #define PROCS_MAX 1000          /* programs recorded, the first included (README, Reliability) */
 
 struct machine;
+struct calltree;
+struct exact_counts;
 
 struct proc {
     char name[13];              /* the 8.3 name of its DOS path: "C1.EXE" */
@@ -41,6 +50,10 @@ struct proc {
     int profiled;               /* its layout fits a .PRF (else only its samples count) */
     uint64_t inclusive;         /* its samples with its descendants' (procs_finish) */
     struct sampler s;           /* its own samples in its own layout */
+    struct sampler exact;       /* --trace: the instructions from its EXEC to its end, in its layout */
+    uint64_t *at_start;         /* --trace, while it runs: the trace's counts at its addresses at its EXEC */
+    uint64_t io_start, dos_start, all_start;    /* and in its I/O system and DOS classes, and in all */
+    int traced;                 /* `exact` holds its instructions */
 };
 
 struct procs {
@@ -52,6 +65,8 @@ struct procs {
     int oom;                    /* a child could not be recorded */
     uint64_t unrecorded;        /* programs started past PROCS_MAX: counted in an ancestor's samples */
     struct proc_observer obs;   /* hand &obs to dos->procs */
+    struct calltree *calls;     /* or NULL: each child EXEC runs gets a program frame */
+    const struct exact_counts *trace;  /* or NULL: --trace's counts, for each child's exact ones */
 };
 
 /* The first program, with the session's layout. */

@@ -427,6 +427,90 @@ START_TEST(cl51_runs_its_passes_as_children)
 }
 END_TEST
 
+/* nest.com runs nestkid.com, which calls spin twice (tests/fixtures/
+ * nestkid.asm derives the counts).  In the call tree the child is a frame
+ * of its own, named as the program, and its code is named under it with
+ * its own map's symbols (nestkid.map beside the program), never "high":
+ * in the folded stacks, the function table, and the run's summary. */
+START_TEST(a_childs_code_is_named_under_its_name)
+{
+    struct run_result r;
+    if (system("rm -rf " TMP "/nest && mkdir -p " TMP "/nest") != 0)
+        ck_abort();
+    run_profil(&r, "run --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/nest/N.PRF " FIX("nest.com"), NULL);
+    ck_assert_msg(r.status == 5, "exit %d: %s", r.status, r.err);
+    run_profil(&r, "hist --format folded " TMP "/nest/N.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM;NESTKID.COM!spin 34024\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM;INT_21h/4Ch_exit 350\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "high") == NULL, "%s", r.out);
+    ck_assert_msg(strstr(r.err, "profil: symbols of NESTKID.COM: "), "%s", r.err);
+    run_profil(&r, "hist --format folded --metric instructions " TMP "/nest/N.prx", NULL);
+    /* its top level: EXEC's IRET, CLI, 2 x CALL, MOV AX, INT 21h */
+    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM 6\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM;NESTKID.COM!spin 2004\n"), "%s", r.out);
+    run_profil(&r, "hist --by function " TMP "/nest/N.prx", NULL);
+    ck_assert_msg(strstr(r.out, "  NESTKID.COM!spin\n") && strstr(r.out, "  NESTKID.COM\n"), "%s", r.out);
+    /* The run's summary names it so too (--stacks: the functions by their samples). */
+    run_profil(&r, "run --stacks --timing table --drive C=" FIXTURE_DIR " -o " TMP "/nest/N.PRF " FIX("nest.com"), NULL);
+    ck_assert_msg(strstr(r.err, "\nprofil:   NESTKID.COM!spin      "), "%s", r.err);
+    /* A sampling run with --stacks: the child's samples under its name in the summary. */
+    family(&r, "--stacks", TMP "/nest/FAMILY.PRF");
+    ck_assert_msg(strstr(r.err, "profil:   KID.COM               66.6%\n"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, "exec  66.") == NULL, "%s", r.err);
+}
+END_TEST
+
+/* Under --trace each child has exact counts: its instructions from its
+ * EXEC to its end, in its own layout (family.com's kid.com: the loop
+ * derived at the top of this file, counted by instructions: MOV DX 1 +
+ * 10 x (MOV CX 1 + 65536 LOOP + DEC 1 + JNZ 1) + MOV AX 1 + INT 21h 1 =
+ * 655393 in bucket 1; CLI and JMP in bucket 0; EXEC's IRET in DOS).  Its
+ * .PRF's bucket 1 wraps, as PROFIL's would: 655393 mod 65536 = 33. */
+START_TEST(trace_counts_each_child_exactly)
+{
+    struct run_result r;
+    struct prc c;
+    struct prf kid;
+    char err[300];
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam") != 0)
+        ck_abort();
+    family(&r, "--trace", TMP "/fam/FAMILY.PRF");
+    ck_assert_msg(prc_read_file(TMP "/fam/KID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(c.mode, "trace");
+    ck_assert_str_eq(c.unit, "instructions");
+    ck_assert_uint_eq(c.bucket[0], 2);
+    ck_assert_uint_eq(c.bucket[1], 1 + 10 * (1 + 65536 + 1 + 1) + 1 + 1);
+    ck_assert_uint_eq(c.bucket[1], 655393);
+    ck_assert_uint_eq(c.bucket[2], 0);
+    ck_assert_uint_eq(c.dos, 1);
+    ck_assert_uint_eq(c.io + c.high, 0);
+    ck_assert_uint_eq(c.instructions, 655396);
+    ck_assert_uint_eq(c.samples, 0);
+    prc_free(&c);
+    read_prf(TMP "/fam/KID.PRF", &kid);
+    ck_assert_uint_eq(kid.bucket[1], 655393 & 0xFFFF);
+    ck_assert_uint_eq(kid.bucket[1], 33);
+    prf_free(&kid);
+    ck_assert_msg(strstr(r.err, "profil: KID.COM (" TMP "/fam/KID.PRF): 655396 instructions from its EXEC to its end"),
+                  "%s", r.err);
+    /* nestkid.com: its spin in bucket 1, its top level in bucket 0 (nestkid.asm). */
+    run_profil(&r, "run -q --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/N.PRF " FIX("nest.com"), NULL);
+    ck_assert_msg(prc_read_file(TMP "/fam/NESTKID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(c.bucket[0], 5);
+    ck_assert_uint_eq(c.bucket[1], 2004);
+    ck_assert_uint_eq(c.dos, 1);
+    ck_assert_uint_eq(c.instructions, 2010);
+    prc_free(&c);
+    /* Sampling, as before: samples, no instructions. */
+    family(&r, "-q", TMP "/fam/FAMILY.PRF");
+    ck_assert_msg(prc_read_file(TMP "/fam/KID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(c.mode, "sampling");
+    ck_assert_uint_eq(c.instructions, 0);
+    prc_free(&c);
+}
+END_TEST
+
 Suite *procs_suite(void)
 {
     Suite *s = suite_create("procs");
@@ -443,6 +527,8 @@ Suite *procs_suite(void)
     tcase_add_test(tc, children_count_in_the_disk_budget);
     tcase_add_test(tc, a_signal_after_the_run_stops_the_writing);
     tcase_add_test(tc, a_childs_prc_never_takes_a_file);
+    tcase_add_test(tc, a_childs_code_is_named_under_its_name);
+    tcase_add_test(tc, trace_counts_each_child_exactly);
     suite_add_tcase(s, tc);
     return s;
 }
