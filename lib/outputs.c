@@ -237,7 +237,7 @@ static int write_audio_wav(struct profil_session *s, const char *path)
 static int write_samples(struct profil_session *s, struct file_set *set)
 {
     char err[600];
-    int rc = samplelog_write_file_into(set, s->files.prs, &s->log, &s->p, err, sizeof err);
+    int rc = samplelog_write_file_into(set, s->files.prs, &s->log, &s->p, s->run_id, err, sizeof err);
     if (rc != 0)
         fprintf(s->err, "profil: %s\n", err);
     return rc;
