@@ -60,7 +60,8 @@ static int in_process(const struct prx_process *p, uint32_t a)
 
 /* The process whose program holds address `a` for code running in process
  * `k`: k's own, else its nearest ancestor's, else a program kept resident
- * (INT 21h/31h), the newest; -1 for none. */
+ * (INT 21h/31h), the newest, else any (one EXEC loaded without running it,
+ * 4B01h), the newest; -1 for none. */
 static long owner_of(const struct prx *x, size_t k, uint32_t a)
 {
     for (long i = (long)k; i >= 0 && (size_t)i < x->nprocs; i = x->procs[i].parent)
@@ -68,6 +69,9 @@ static long owner_of(const struct prx *x, size_t k, uint32_t a)
             return i;
     for (size_t i = x->nprocs; i-- > 1;)
         if (x->procs[i].ended && x->procs[i].exit_type == 3 && in_process(&x->procs[i], a))
+            return (long)i;
+    for (size_t i = x->nprocs; i-- > 1;)
+        if (in_process(&x->procs[i], a))
             return (long)i;
     return -1;
 }

@@ -24,7 +24,8 @@ struct summary_row {
     double percent;
 };
 
-/* Up to `max` rows, busiest first; rows that would show 0.0% left out.  `x`
+/* Up to `max` rows, busiest first; rows that would show 0.0% left out (a
+ * trace with children: each child program's code also a row, by its name).  `x`
  * is the run's .prx or NULL; `children` NULL or its child programs' symbols
  * by process row (report/callgraph.h); `samples` all the run's samples (the
  * split's denominator).  -1 when out of memory. */

@@ -424,6 +424,16 @@ START_TEST(cl51_runs_its_passes_as_children)
               file_exists(TMP "/cl/LINK.PRF"));
     prf_free(&cl);
     prx_free(&x);
+    /* The call tree names each pass's code under its name (LINK.EXE
+     * 0C4C:C2BC, which issue 30 saw as "high 0C4C:C2BC"), each pass a
+     * frame under CL's EXEC; nothing is "high". */
+    run_profil(&r, "hist --format folded " TMP "/cl/CL.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_ne(system("grep -q high " TMP "/out"), 0);
+    for (size_t i = 1; i < 5; i++) {
+        snprintf(cmd, sizeof cmd, "grep -q ';INT_21h/4Bh/00h_exec;%s;' " TMP "/out", names[i]);
+        ck_assert_msg(system(cmd) == 0, "no frames under %s", names[i]);
+    }
 }
 END_TEST
 
@@ -494,6 +504,9 @@ START_TEST(trace_counts_each_child_exactly)
     prf_free(&kid);
     ck_assert_msg(strstr(r.err, "profil: KID.COM (" TMP "/fam/KID.PRF): 655396 instructions from its EXEC to its end"),
                   "%s", r.err);
+    /* The first program's rows name the child's code as the child: its
+     * loop's 11141231 cycles and a few more of the run's 16717535, 66.6%. */
+    ck_assert_msg(strstr(r.err, "\nprofil:   KID.COM               66.6%\n"), "%s", r.err);
     /* nestkid.com: its spin in bucket 1, its top level in bucket 0 (nestkid.asm). */
     run_profil(&r, "run -q --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/N.PRF " FIX("nest.com"), NULL);
     ck_assert_msg(prc_read_file(TMP "/fam/NESTKID.prc", &c, err, sizeof err) == 0, "%s", err);
