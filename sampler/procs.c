@@ -229,6 +229,17 @@ void procs_finish(struct procs *t)
             t->p[t->p[i].parent].inclusive += t->p[i].inclusive;
 }
 
+void procs_trace_cleared(struct procs *t)
+{
+    for (size_t i = 1; i < t->n; i++) {
+        struct proc *p = &t->p[i];
+        if (p->at_start) {
+            memset(p->at_start, 0, (p->exact.nat ? p->exact.nat : 1) * sizeof *p->at_start);
+            p->io_start = p->dos_start = p->all_start = 0;
+        }
+    }
+}
+
 uint64_t procs_inclusive(const struct procs *t, size_t i)
 {
     return t->p[i].inclusive;

@@ -78,6 +78,9 @@ void procs_sample(struct procs *t, uint16_t cs, uint16_t ip);
 /* At the run's end: the end time of those still running, and each
  * program's inclusive samples (one pass: a child comes after its parent). */
 void procs_finish(struct procs *t);
+/* The program's CLEAR (guestprof.h) zeroed the trace's counts: the
+ * windows of the children running start again from zero there. */
+void procs_trace_cleared(struct procs *t);
 /* A program's samples with its descendants' (after procs_finish). */
 uint64_t procs_inclusive(const struct procs *t, size_t i);
 /* The .prx's "processes": x->procs and x->pbuckets (allocated).  0, or

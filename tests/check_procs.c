@@ -456,8 +456,8 @@ START_TEST(a_childs_code_is_named_under_its_name)
     ck_assert_msg(strstr(r.out, "high") == NULL, "%s", r.out);
     ck_assert_msg(strstr(r.err, "profil: symbols of NESTKID.COM: "), "%s", r.err);
     run_profil(&r, "hist --format folded --metric instructions " TMP "/nest/N.prx", NULL);
-    /* its top level: EXEC's IRET, CLI, 2 x CALL, MOV AX, INT 21h */
-    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM 6\n"), "%s", r.out);
+    /* its top level: EXEC's IRET, CLI, CALL, CMP, JE, CALL, MOV AX, INT 21h */
+    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM 8\n"), "%s", r.out);
     ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM;NESTKID.COM!spin 2004\n"), "%s", r.out);
     run_profil(&r, "hist --by function " TMP "/nest/N.prx", NULL);
     ck_assert_msg(strstr(r.out, "  NESTKID.COM!spin\n") && strstr(r.out, "  NESTKID.COM\n"), "%s", r.out);
@@ -507,13 +507,27 @@ START_TEST(trace_counts_each_child_exactly)
     /* The first program's rows name the child's code as the child: its
      * loop's 11141231 cycles and a few more of the run's 16717535, 66.6%. */
     ck_assert_msg(strstr(r.err, "\nprofil:   KID.COM               66.6%\n"), "%s", r.err);
-    /* nestkid.com: its spin in bucket 1, its top level in bucket 0 (nestkid.asm). */
+    /* nestkid.com: its spin in bucket 2, its top level in buckets 0 and 1 (nestkid.asm). */
     run_profil(&r, "run -q --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/N.PRF " FIX("nest.com"), NULL);
     ck_assert_msg(prc_read_file(TMP "/fam/NESTKID.prc", &c, err, sizeof err) == 0, "%s", err);
-    ck_assert_uint_eq(c.bucket[0], 5);
-    ck_assert_uint_eq(c.bucket[1], 2004);
+    ck_assert_uint_eq(c.bucket[0], 4);
+    ck_assert_uint_eq(c.bucket[1], 3);
+    ck_assert_uint_eq(c.bucket[2], 2004);
     ck_assert_uint_eq(c.dos, 1);
-    ck_assert_uint_eq(c.instructions, 2010);
+    ck_assert_uint_eq(c.io + c.high, 0);
+    ck_assert_uint_eq(c.instructions, 2012);
+    prc_free(&c);
+    /* The program's CLEAR while the child runs: its window restarts with
+     * the counts (was: the counts at its EXEC taken from the zeroed ones). */
+    run_profil(&r, "run -q --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/N.PRF " FIX("nest.com")
+               " clear", NULL);
+    ck_assert_msg(r.status == 5, "exit %d: %s", r.status, r.err);
+    ck_assert_msg(prc_read_file(TMP "/fam/NESTKID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(c.bucket[0], 2);
+    ck_assert_uint_eq(c.bucket[1], 3);
+    ck_assert_uint_eq(c.bucket[2], 1002);
+    ck_assert_uint_eq(c.io + c.dos + c.high, 0);
+    ck_assert_uint_eq(c.instructions, 1007);
     prc_free(&c);
     /* Sampling, as before: samples, no instructions. */
     family(&r, "-q", TMP "/fam/FAMILY.PRF");
