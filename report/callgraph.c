@@ -92,7 +92,7 @@ static uint64_t key_of(const struct naming *nm, size_t i, long *process)
             *process = (long)nm->canon[c->service];
             return KEY_PROGRAM | nm->canon[c->service];
         }
-        owner = owner_of(x, nm->program[i], c->entry);
+        owner = in_system(x, c) ? -1 : owner_of(x, nm->program[i], c->entry);  /* DOS and the BIOS: no search */
     }
     *process = owner > 0 ? (long)nm->canon[owner] : owner;
     if (owner > 0) {
