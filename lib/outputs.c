@@ -280,6 +280,30 @@ static enum profil_error append_write(struct profil_session *s)
     return e;
 }
 
+/* A traced child's own .prx (sampler/procs.h) beside its .PRF, its header
+ * filled as the run's (prx_fill); 0, or -1 reported on err. */
+static int write_child_prx(struct profil_session *s, const struct proc *child, const char *prf_path, char *prx_path,
+                           size_t n)
+{
+    char err[600];
+    struct prx *x = child->x;
+    prc_beside(prf_path, ".prx", prx_path, n);
+    snprintf(x->program, sizeof x->program, "%s", child->name);
+    sha256_program(child->host, x->program_path, sizeof x->program_path, x->program_sha256);
+    snprintf(x->cpu, sizeof x->cpu, "%s", cpu_model_name(s->m->model));
+    snprintf(x->timing, sizeof x->timing, "%s", machine_timing_name(s->m));
+    x->has_stalls = s->m->timing_bus;
+    snprintf(x->stop, sizeof x->stop, "%s", child->ended ? "exit" : profil_stop_name((enum profil_stop)s->m->stop));
+    snprintf(x->mode, sizeof x->mode, "trace");
+    snprintf(x->run, sizeof x->run, "%s", s->run_id);
+    if (prx_write_file(prx_path, x, err, sizeof err) != 0) {
+        fprintf(s->err, "profil: %s\n", err);
+        prx_path[0] = 0;
+        return -1;
+    }
+    return 0;
+}
+
 /* Each child's own .PRF and .prc (sampler/procs.h), beside the first
  * program's; a failure is reported and the others are still written.
  * Their bytes come off the guest's disk budget (--disk-free), as a DUMP's
@@ -291,7 +315,8 @@ static void write_children(struct profil_session *s)
     if (n < 2)
         return;
     s->child_prf = calloc(n, sizeof *s->child_prf);
-    if (!s->child_prf) {
+    s->child_prx = calloc(n, sizeof *s->child_prx);
+    if (!s->child_prf || !s->child_prx) {
         fprintf(s->err, "profil: out of memory: no profiles of the child programs\n");
         return;
     }
@@ -321,13 +346,26 @@ static void write_children(struct profil_session *s)
             path[0] = 0;
         } else if (exact_finish_child(path, &s->procs.p[i], s->run_id, &p, s->m, say, sizeof say))    /* CHILD.prc */
             fprintf(s->err, "profil: warning: %s: %s\n", path, say);
+        char prx[4200] = "";
+        uint64_t old_prx = 0;
+        if (path[0] && child->x) {      /* --trace: CHILD.prx */
+            prc_beside(path, ".prx", prx, sizeof prx);
+            old_prx = size_of(prx);
+            s->child_prx[i] = write_child_prx(s, child, path, prx, sizeof prx) == 0;
+        }
         if (path[0]) {
             dos_disk_resize(&s->dos, old_prf, prf_size(&p));
             dos_disk_resize(&s->dos, old_prc, size_of(prc));
+            if (prx[0])
+                dos_disk_resize(&s->dos, old_prx, size_of(prx));
         }
         prf_free(&p);
     }
     child_names_free(&names);
+    if (s->procs.prx_skipped)
+        fprintf(s->err, "profil: %llu child program(s) under --trace without a .prx of their own: past %u in a run or "
+                "%u running at once, or out of memory (their .PRF and .prc are exact; the run's .prx has every "
+                "address)\n", (unsigned long long)s->procs.prx_skipped, PROCS_PRX_MAX, PROCS_PRX_LIVE);
     if (s->children_skipped)
         fprintf(s->err, "profil: %zu child program profile(s) not written: %s\n", s->children_skipped,
                 s->late_signal ? "stopped by a signal" : "the disk budget (--disk-free) is spent");
@@ -669,8 +707,14 @@ static void written_summary(const struct profil_session *s, FILE *f)
     else
         fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
     for (size_t i = 1; s->child_prf && i < s->procs.n; i++)
-        if (s->child_prf[i][0])
+        if (s->child_prf[i][0]) {
+            char prx[4200];
             fprintf(f, "profil: wrote %s (%s)\n", s->child_prf[i], s->procs.p[i].name);
+            prc_beside(s->child_prf[i], ".prx", prx, sizeof prx);
+            if (s->child_prx && s->child_prx[i])
+                fprintf(f, "profil: wrote %s (%s: its %llu cycles exactly)\n", prx, s->procs.p[i].name,
+                        (unsigned long long)s->procs.p[i].x->total_cycles);
+        }
     if (s->files.prs[0] && !s->prx_failed)
         fprintf(f, "profil: wrote %s (%llu samples)\n", s->files.prs, (unsigned long long)s->log.count);
     if (prx[0] && !s->prx_failed && s->o.trace)

@@ -57,6 +57,7 @@ static void clear(struct guestprof *g)
         memset(g->exact->insns, 0, MEM_SIZE * sizeof *g->exact->insns);
         memset(g->exact->cycles, 0, MEM_SIZE * sizeof *g->exact->cycles);
         memset(g->exact->stalls, 0, MEM_SIZE * sizeof *g->exact->stalls);
+        memset(g->exact->video, 0, MEM_SIZE * sizeof *g->exact->video);     /* of the stalls: with them */
         if (g->s && g->s->procs)        /* the children's windows (--trace) restart with them */
             procs_trace_cleared(g->s->procs);
     }

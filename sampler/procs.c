@@ -11,6 +11,7 @@
 #include "../emu/machine.h"
 #include "../util/grow.h"
 #include "calls.h"
+#include "trace.h"
 
 static void base_name(const char *path, char out[13])
 {
@@ -50,6 +51,56 @@ static void trace_counts(const struct exact_counts *e, const struct sampler *s, 
         at[k] = low + k < MEM_SIZE ? e->insns[low + k] : 0;
 }
 
+/* The trace's counts at a child's EXEC, for its own .prx (within the limits). */
+static void snapshot(struct procs *t, struct proc *p)
+{
+    const struct exact_counts *e = t->trace;
+    uint64_t *const from[4] = { e->insns, e->cycles, e->stalls, e->video };
+    if (!t->mem || t->prx_live >= PROCS_PRX_LIVE || t->prx_made >= PROCS_PRX_MAX) {
+        t->prx_skipped++;
+        return;
+    }
+    for (int k = 0; k < 4; k++) {
+        if (!(p->snap[k] = malloc(MEM_SIZE * sizeof *p->snap[k]))) {
+            for (int j = 0; j < k; j++) {
+                free(p->snap[j]);
+                p->snap[j] = NULL;
+            }
+            t->prx_skipped++;
+            return;
+        }
+        memcpy(p->snap[k], from[k], MEM_SIZE * sizeof *p->snap[k]);
+    }
+    t->prx_live++;
+    t->prx_made++;
+}
+
+/* ...and at its end, its own .prx: the counts since, at every address, in
+ * its layout; its code as memory holds it at its end. */
+static void snapshot_end(struct procs *t, struct proc *p)
+{
+    if (!p->snap[0])
+        return;
+    const struct exact_counts *e = t->trace;
+    const uint64_t *const now[4] = { e->insns, e->cycles, e->stalls, e->video };
+    for (int k = 0; k < 4; k++)
+        for (uint32_t a = 0; a < MEM_SIZE; a++)
+            p->snap[k][a] = now[k][a] - p->snap[k][a];
+    struct tracer since = { { p->snap[0], p->snap[1], p->snap[2], p->snap[3], e->cs, (uint8_t *)t->mem } };
+    if ((p->x = calloc(1, sizeof *p->x)) && tracer_to_prx(&since, t->mem, &p->s.layout, p->x) != 0) {
+        prx_free(p->x);
+        free(p->x);
+        p->x = NULL;
+    }
+    if (!p->x)
+        t->prx_skipped++;
+    for (int k = 0; k < 4; k++) {
+        free(p->snap[k]);
+        p->snap[k] = NULL;
+    }
+    t->prx_live--;
+}
+
 /* A child's window starts at its EXEC (--trace). */
 static void trace_start(struct procs *t, struct proc *p)
 {
@@ -59,6 +110,7 @@ static void trace_start(struct procs *t, struct proc *p)
         sampler_free(&p->exact);
         return;
     }
+    snapshot(t, p);
     trace_counts(t->trace, &p->exact, p->at_start, &p->io_start, &p->dos_start, &p->all_start);
     p->traced = 1;
 }
@@ -68,6 +120,7 @@ static void trace_end(struct procs *t, struct proc *p)
 {
     if (!p->at_start)
         return;
+    snapshot_end(t, p);
     struct sampler *x = &p->exact;
     uint64_t io, dos, all, program = 0;
     trace_counts(t->trace, x, x->at, &io, &dos, &all);
@@ -176,6 +229,12 @@ void procs_free(struct procs *t)
         free(t->p[i].at_start);
         sampler_free(&t->p[i].s);
         sampler_free(&t->p[i].exact);
+        for (int k = 0; k < 4; k++)
+            free(t->p[i].snap[k]);
+        if (t->p[i].x) {
+            prx_free(t->p[i].x);
+            free(t->p[i].x);
+        }
     }
     free(t->p);
     memset(t, 0, sizeof *t);
@@ -237,6 +296,8 @@ void procs_trace_cleared(struct procs *t)
             memset(p->at_start, 0, (p->exact.nat ? p->exact.nat : 1) * sizeof *p->at_start);
             p->io_start = p->dos_start = p->all_start = 0;
         }
+        for (int k = 0; k < 4 && p->snap[k]; k++)
+            memset(p->snap[k], 0, MEM_SIZE * sizeof *p->snap[k]);
     }
 }
 

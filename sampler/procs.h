@@ -34,6 +34,11 @@
 #include "sampler.h"
 
 #define PROCS_MAX 1000          /* programs recorded, the first included (README, Reliability) */
+/* --trace: a child's own .prx takes the trace's counts at its EXEC (32 MiB)
+ * until it ends; at most PROCS_PRX_LIVE children hold them at once (nested),
+ * and PROCS_PRX_MAX children of a run get one (README, Reliability). */
+#define PROCS_PRX_LIVE 4
+#define PROCS_PRX_MAX 64
 
 struct machine;
 struct calltree;
@@ -54,6 +59,9 @@ struct proc {
     uint64_t *at_start;         /* --trace, while it runs: the trace's counts at its addresses at its EXEC */
     uint64_t io_start, dos_start, all_start;    /* and in its I/O system and DOS classes, and in all */
     int traced;                 /* `exact` holds its instructions */
+    uint64_t *snap[4];          /* --trace, while it runs: the trace's insns, cycles, stalls, video at its EXEC */
+    struct prx *x;              /* --trace: its own .prx's rows and code (every address, from its EXEC to
+                                   its end), or NULL (past PROCS_PRX_LIVE or PROCS_PRX_MAX) */
 };
 
 struct procs {
@@ -67,6 +75,9 @@ struct procs {
     struct proc_observer obs;   /* hand &obs to dos->procs */
     struct calltree *calls;     /* or NULL: each child EXEC runs gets a program frame */
     const struct exact_counts *trace;  /* or NULL: --trace's counts, for each child's exact ones */
+    const uint8_t *mem;         /* the machine's memory (MEM_SIZE bytes), for a child's own .prx */
+    unsigned prx_live, prx_made;    /* children holding the counts at their EXEC now, and in all */
+    uint64_t prx_skipped;       /* children under --trace without their own .prx (the limits above) */
 };
 
 /* The first program, with the session's layout. */

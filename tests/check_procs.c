@@ -497,16 +497,40 @@ START_TEST(trace_counts_each_child_exactly)
     ck_assert_uint_eq(c.io + c.high, 0);
     ck_assert_uint_eq(c.instructions, 655396);
     ck_assert_uint_eq(c.samples, 0);
+    uint64_t c_cycles = c.cycles;
     prc_free(&c);
     read_prf(TMP "/fam/KID.PRF", &kid);
+    uint16_t kid_low = kid.prog_low_pa;
     ck_assert_uint_eq(kid.bucket[1], 655393 & 0xFFFF);
     ck_assert_uint_eq(kid.bucket[1], 33);
     prf_free(&kid);
     ck_assert_msg(strstr(r.err, "profil: KID.COM (" TMP "/fam/KID.PRF): 655396 instructions from its EXEC to its end"),
                   "%s", r.err);
+    /* Its own .prx: every address from its EXEC to its end.  Cycles: bucket
+     * 1 11141287 (the loop's 11141231 above less the JMP's 15, with its
+     * INT 21h's 71), bucket 0 17 (CLI 2, JMP 15), DOS 394 (the EXEC stub's
+     * IRET 44, the exit's COST_DOS_CALL 350): 11141698, its .prc's time. */
+    struct prx x, run;
+    ck_assert_msg(prx_read_file(TMP "/fam/KID.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(prx_read_file(TMP "/fam/FAMILY.prx", &run, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(x.mode, "trace");
+    ck_assert_str_eq(x.program, "KID.COM");
+    ck_assert_str_eq(x.run, run.run);
+    ck_assert_uint_eq(x.total_insns, 655396);
+    ck_assert_uint_eq(x.total_cycles, 11141287 + 17 + 394);
+    ck_assert_uint_eq(x.total_cycles, c_cycles);
+    ck_assert_uint_eq(x.prog_low_pa, kid_low);
+    prx_free(&x);
+    prx_free(&run);
+    ck_assert_msg(strstr(r.err, "profil: wrote " TMP "/fam/KID.prx (KID.COM: its 11141698 cycles exactly)\n"), "%s",
+                  r.err);
     /* The first program's rows name the child's code as the child: its
      * loop's 11141231 cycles and a few more of the run's 16717535, 66.6%. */
     ck_assert_msg(strstr(r.err, "\nprofil:   KID.COM               66.6%\n"), "%s", r.err);
+    /* annotate reads it with the child's map: 10 x 65536 LOOPs, 10 x (65535 x 17 + 5) cycles. */
+    run_profil(&r, "annotate --map " FIX("kid.map") " " TMP "/fam/KID.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(strstr(r.out, "655360     11141000  100.0%  loop 0x116 <inner>"), "%s", r.out);
     /* nestkid.com: its spin in bucket 2, its top level in buckets 0 and 1 (nestkid.asm). */
     run_profil(&r, "run -q --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/N.PRF " FIX("nest.com"), NULL);
     ck_assert_msg(prc_read_file(TMP "/fam/NESTKID.prc", &c, err, sizeof err) == 0, "%s", err);
@@ -538,6 +562,37 @@ START_TEST(trace_counts_each_child_exactly)
 }
 END_TEST
 
+/* Each child's own .prx under --trace: twins.com runs KID.COM twice at one
+ * address; each .prx counts its own run alone (655396 instructions each,
+ * not the second with the first's).  Past PROCS_PRX_MAX children (70 of
+ * manykids.com's tiny.com) the rest have none, and the run says so. */
+START_TEST(each_traced_child_has_its_own_prx)
+{
+    struct run_result r;
+    struct prx a, b;
+    char err[300];
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam") != 0)
+        ck_abort();
+    run_profil(&r, "run -q --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/TWINS.PRF "
+               FIX("twins.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert_msg(prx_read_file(TMP "/fam/KID.prx", &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(prx_read_file(TMP "/fam/KID-2.prx", &b, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(a.total_insns, 655396);
+    ck_assert_uint_eq(b.total_insns, 655396);
+    ck_assert_uint_eq(a.prog_low_pa, b.prog_low_pa);
+    prx_free(&a);
+    prx_free(&b);
+    ck_assert_uint_eq(PROCS_PRX_MAX, 64);
+    many_kids(&r, "--trace", 70);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert_uint_eq(count_files("TINY*.prx"), 64);
+    ck_assert_uint_eq(count_files("TINY*.PRF"), 70);
+    ck_assert_msg(strstr(r.err, "profil: 6 child program(s) under --trace without a .prx of their own: past 64 in a "
+                                "run or 4 running at once"), "%s", r.err);
+}
+END_TEST
+
 Suite *procs_suite(void)
 {
     Suite *s = suite_create("procs");
@@ -556,6 +611,7 @@ Suite *procs_suite(void)
     tcase_add_test(tc, a_childs_prc_never_takes_a_file);
     tcase_add_test(tc, a_childs_code_is_named_under_its_name);
     tcase_add_test(tc, trace_counts_each_child_exactly);
+    tcase_add_test(tc, each_traced_child_has_its_own_prx);
     suite_add_tcase(s, tc);
     return s;
 }
