@@ -379,8 +379,9 @@ static const struct opt hist_table[] = {
       .help = "bar width in columns (default 40)" },
     { "process", 0, OPT_STRING, OPT_AT(Q, process), .arg = "NAME",
       .help = "one program of a run with children, from its .prx: its\n"
-              "samples in its own layout, as its .PRF (NAME, NAME:N its\n"
-              "N-th run, or the row number; the first program is 0)" },
+              "samples in its own layout, as a sampling run's .PRF\n"
+              "(NAME, NAME:N its N-th run, or the row number; the first\n"
+              "program is 0)" },
 };
 #undef Q
 

@@ -20,6 +20,7 @@
 /* What FILE leads to: a sample log, or a trace read into *x. */
 struct source {
     char prs[4200];             /* the sample log, or "" */
+    char run[17];               /* its run's id, or "" (formats/samplelog.h) */
     struct prx x;               /* a trace (x.e != NULL) */
     int trace;
     uint16_t prog_low_pa;
@@ -32,7 +33,7 @@ static int use_samplelog(struct source *src, const char *path)
     struct prf l;
     uint64_t n;
     snprintf(src->prs, sizeof src->prs, "%s", path);
-    if (samplelog_read_file(path, &l, &n, NULL, NULL, err, sizeof err) != 0) {
+    if (samplelog_read_file(path, &l, &n, src->run, NULL, NULL, err, sizeof err) != 0) {
         fprintf(stderr, "profil: %s\n", err);
         return -1;
     }
@@ -65,8 +66,27 @@ static int try_trace(struct source *src, const char *path)
     return 0;
 }
 
-/* FILE itself (a sample log, or a trace's .prx), or beside it: NAME.prs,
- * else (beside a .PRF) a trace's NAME.prx. */
+/* Whether the sample log found beside the .PRF `path` is another run's:
+ * the .PRF's NAME.prc names another run id (formats/prc.h, as a .prx's
+ * is checked); said on stderr, and the log is not used. */
+static int other_run(const char *path, const struct source *src)
+{
+    char prc[4200], err[700];
+    struct prc c;
+    prc_path(path, prc, sizeof prc);
+    if (!src->run[0] || access(prc, F_OK) != 0 || prc_read_file(prc, &c, err, sizeof err) != 0)
+        return 0;
+    int other = strlen(c.run) == 16 && strcmp(c.run, src->run) != 0;
+    if (other)
+        fprintf(stderr, "profil: %s: the sample log beside it is another run's: %s and %s are from different runs "
+                "(run %s and run %s); nothing re-bucketed (run the program again with --samples)\n", path, src->prs,
+                prc, src->run, c.run);
+    prc_free(&c);
+    return other;
+}
+
+/* FILE itself (a sample log, or a trace's .prx), or beside it: NAME.prs
+ * (of the .PRF's run), else (beside a .PRF) a trace's NAME.prx. */
 static int find_source(const char *path, struct source *src)
 {
     char prs[4200], prx[4200];
@@ -78,7 +98,7 @@ static int find_source(const char *path, struct source *src)
         return rc > 0 ? 0 : -1;
     prc_beside(path, ".prs", prs, sizeof prs);
     if (access(prs, F_OK) == 0)
-        return use_samplelog(src, prs);
+        return use_samplelog(src, prs) != 0 || (!is_prx && other_run(path, src)) ? -1 : 0;
     prc_beside(path, ".prx", prx, sizeof prx);
     if (!is_prx && access(prx, F_OK) == 0 && (rc = try_trace(src, prx)) != 0)
         return rc > 0 ? 0 : -1;

@@ -209,7 +209,10 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
     }
     enum metric m = q->metric_given ? q->metric : strcmp(x->mode, "sampling") == 0 ? METRIC_SAMPLES : METRIC_CYCLES;
     struct callgraph g;
-    if (callgraph_build(x, t, &g) != 0) {
+    struct symtab **children = session_child_symbols(x);    /* a child's code named by its own symbols */
+    int built = callgraph_build_programs(x, t, (const struct symtab *const *)children, &g);
+    session_child_symbols_free(children, x->nprocs);
+    if (built != 0) {
         fprintf(stderr, "profil: out of memory\n");
         return EXIT_PROFIL_FAILED;
     }

@@ -99,7 +99,9 @@ int cmd_report(int argc, char **argv)
                  !(have_lst = nasmlst_read_file(a.map, &lst, err, sizeof err) == 0))
             ;
         else {
-            struct html_request q = { path, have_map ? &t : NULL, a.map, have_lst ? &lst : NULL, a.source, a.top };
+            struct symtab **children = session_child_symbols(&x);   /* a child's code by its own symbols */
+            struct html_request q = { path, have_map ? &t : NULL, a.map, have_lst ? &lst : NULL, a.source, a.top,
+                                      (const struct symtab *const *)children };
             struct html_report *r = html_prepare(&x, &q, err, sizeof err);
             if (r && !a.output) {
                 html_write(stdout, r);
@@ -110,6 +112,7 @@ int cmd_report(int argc, char **argv)
                     fprintf(stderr, "profil: wrote %s\n", a.output);
             }
             html_free(r);
+            session_child_symbols_free(children, x.nprocs);
         }
         if (have_lst)
             nasmlst_free(&lst);

@@ -4,9 +4,12 @@
  */
 #include "session.h"
 
+#include "../formats/prx.h"
 #include "../formats/symtab.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -77,4 +80,69 @@ int session_symbols(const char *map, const char *program, struct symtab *t)
     else if (rc == 0)
         fprintf(stderr, "profil: symbols: %s\n", sources);
     return rc;
+}
+
+/* `folder` + `name` with its extension replaced by `ext` (NULL: kept), as
+ * written or in lower case (lower 1), into out when the file is there. */
+static int beside(const char *folder, const char *name, const char *ext, int lower, char *out, size_t n)
+{
+    size_t len = strlen(name);
+    const char *dot = strrchr(name, '.');
+    if (ext && dot)
+        len = (size_t)(dot - name);
+    int at = snprintf(out, n, "%s%.*s%s", folder, (int)len, name, ext ? ext : "");
+    if (at < 0 || (size_t)at >= n)
+        return 0;
+    for (char *c = out + strlen(folder); lower && *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    return access(out, R_OK) == 0;
+}
+
+struct symtab **session_child_symbols(const struct prx *x)
+{
+    const char *slash = strrchr(x->program_path, '/');
+    if (x->nprocs < 2 || !slash)
+        return NULL;
+    char folder[PRX_PATH_MAX];
+    snprintf(folder, sizeof folder, "%.*s", (int)(slash - x->program_path + 1), x->program_path);
+    struct symtab **t = calloc(x->nprocs, sizeof *t);
+    size_t found = 0;
+    for (size_t k = 1; t && k < x->nprocs; k++) {
+        char map[PRX_PATH_MAX + 16], program[PRX_PATH_MAX + 16], err[700], sources[9000];
+        const char *name = x->procs[k].name;
+        int have_map = beside(folder, name, ".MAP", 0, map, sizeof map) || beside(folder, name, ".MAP", 1, map, sizeof map);
+        int have_program = beside(folder, name, NULL, 0, program, sizeof program) ||
+                           beside(folder, name, NULL, 1, program, sizeof program);
+        for (size_t j = 1; j < k; j++)          /* a program run twice: its table once */
+            if (t[j] && strcmp(x->procs[j].name, name) == 0)
+                have_map = have_program = 0;
+        if ((!have_map && !have_program) || !(t[k] = calloc(1, sizeof *t[k])))
+            continue;
+        int rc = symtab_load(have_map ? map : NULL, have_program ? program : NULL, t[k], sources, sizeof sources, err,
+                             sizeof err);
+        if (rc < 0)
+            fprintf(stderr, "profil: %s\n", err);
+        else if (rc == 0)
+            fprintf(stderr, "profil: symbols of %s: %s\n", name, sources);
+        if (rc != 0) {
+            free(t[k]);
+            t[k] = NULL;
+        }
+        found += t[k] != NULL;
+    }
+    if (!found) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void session_child_symbols_free(struct symtab **t, size_t n)
+{
+    for (size_t k = 0; t && k < n; k++)
+        if (t[k]) {
+            symtab_free(t[k]);
+            free(t[k]);
+        }
+    free(t);
 }

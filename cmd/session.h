@@ -53,4 +53,15 @@ int session_program(const char *profile, const struct profile_program *pp, char 
 struct symtab;
 int session_symbols(const char *map, const char *program, struct symtab *t);
 
+/* The child programs' symbols of a .prx's run (its processes): for each
+ * child, the map beside the program the run recorded, named as the child
+ * (KID.COM: KID.MAP or kid.map), read by the one rule with the child's own
+ * file there (KID.COM or kid.com) when it has one; each table found said
+ * on stderr.  An array of x->nprocs tables (NULL: none for that row, and
+ * row 0, the program's own), or NULL when there are none; freed by
+ * session_child_symbols_free. */
+struct prx;
+struct symtab **session_child_symbols(const struct prx *x);
+void session_child_symbols_free(struct symtab **t, size_t n);
+
 #endif

@@ -100,13 +100,27 @@ void samplelog_add(struct samplelog *w, uint16_t cs, uint16_t ip, unsigned cls)
 static void put16(uint8_t *b, uint16_t v) { b[0] = (uint8_t)v; b[1] = (uint8_t)(v >> 8); }
 static uint16_t get16(const uint8_t *b) { return (uint16_t)(b[0] | b[1] << 8); }
 
-int samplelog_write_file(const char *path, struct samplelog *w, const struct prf *l, char *err, size_t errn)
+int samplelog_write_file(const char *path, struct samplelog *w, const struct prf *l, const char *run, char *err,
+                         size_t errn)
 {
-    return samplelog_write_file_into(NULL, path, w, l, err, errn);
+    return samplelog_write_file_into(NULL, path, w, l, run, err, errn);
+}
+
+/* The run id's 16 hex digits as a number; 0 for none (or not such digits). */
+static uint64_t run_number(const char *run)
+{
+    uint64_t v = 0;
+    for (int k = 0; run && k < 16; k++) {
+        const char *d = strchr("0123456789abcdef", run[k]);
+        if (!run[k] || !d)
+            return 0;
+        v = v << 4 | (uint64_t)(d - "0123456789abcdef");
+    }
+    return run && run[16] == 0 ? v : 0;
 }
 
 int samplelog_write_file_into(struct file_set *set, const char *path, struct samplelog *w, const struct prf *l,
-                              char *err, size_t errn)
+                              const char *run, char *err, size_t errn)
 {
     if (w->over) {
         snprintf(err, errn, "%s: more than %llu samples, the most a sample log holds; not written (a larger -i "
@@ -136,6 +150,9 @@ int samplelog_write_file_into(struct file_set *set, const char *path, struct sam
         buf[24 + k] = (uint8_t)(w->count >> (8 * k));
     for (int k = 0; k < 4; k++)
         buf[32 + k] = (uint8_t)(w->outn >> (8 * k));
+    uint64_t id = run_number(run);
+    for (int k = 0; k < 8; k++)
+        buf[36 + k] = (uint8_t)(id >> (8 * k));
     memcpy(buf + SAMPLELOG_HEADER_BYTES, w->out, w->outn);
     int rc = write_file_into(set, path, buf, SAMPLELOG_HEADER_BYTES + w->outn, err, errn);
     free(buf);
@@ -241,20 +258,27 @@ static int inflate_all(const uint8_t *in, size_t n, struct decoder *d)
     return whole && !d->want_cs && d->shift == 0 && d->count == d->max ? 0 : -1;
 }
 
-int samplelog_read_file(const char *path, struct prf *layout, uint64_t *count,
+int samplelog_read_file(const char *path, struct prf *layout, uint64_t *count, char *run,
                         void (*each)(void *ctx, const struct sample *s), void *ctx, char *err, size_t errn)
 {
     uint8_t *buf;
-    size_t n;
+    size_t n, head = SAMPLELOG_HEADER_BYTES;
     if (read_file_max(path, SAMPLELOG_READ_MAX, &buf, &n, err, errn) != 0)
         return -1;
     const char *why = NULL;
-    uint64_t c = 0, len = 0;
-    if (n < SAMPLELOG_HEADER_BYTES || !samplelog_looks_like(buf, n))
+    uint64_t c = 0, len = 0, id = 0;
+    unsigned version = n >= 10 ? get16(buf + 8) : 0;
+    if (version == 1)
+        head = SAMPLELOG_HEADER_BYTES_V1;       /* no run id */
+    if (n < SAMPLELOG_HEADER_BYTES_V1 || !samplelog_looks_like(buf, n))
         why = "not a profil sample log (NAME.prs)";
-    else if (get16(buf + 8) != SAMPLELOG_VERSION)
-        why = "a sample log of another version (this profil reads version 1)";
+    else if (version < 1 || version > SAMPLELOG_VERSION)
+        why = "a sample log of another version (this profil reads versions 1 and 2)";
+    else if (n < head)
+        why = "not a profil sample log (NAME.prs)";
     if (!why) {
+        for (size_t k = SAMPLELOG_HEADER_BYTES_V1; k < head; k++)
+            id |= (uint64_t)buf[k] << (8 * (k - SAMPLELOG_HEADER_BYTES_V1));
         for (int k = 0; k < 8; k++)
             c |= (uint64_t)buf[24 + k] << (8 * k);
         for (int k = 0; k < 4; k++)
@@ -264,7 +288,7 @@ int samplelog_read_file(const char *path, struct prf *layout, uint64_t *count,
                                &layout->prog_low_pa, &layout->prog_high_pa, &layout->dos_pa };
         for (int k = 0; k < 6; k++)
             *words[k] = get16(buf + 12 + 2 * k);
-        if (len != n - SAMPLELOG_HEADER_BYTES || !layout->bucket_size)
+        if (len != n - head || !layout->bucket_size)
             why = "its size or layout is not what its header says";
         else if (c > SAMPLELOG_MAX_SAMPLES)
             why = "it claims more samples than a sample log holds (67,108,864)";
@@ -273,7 +297,7 @@ int samplelog_read_file(const char *path, struct prf *layout, uint64_t *count,
     }
     if (!why) {
         struct decoder d = { .max = c, .each = each, .ctx = ctx };
-        if (inflate_all(buf + SAMPLELOG_HEADER_BYTES, (size_t)len, &d) != 0)
+        if (inflate_all(buf + head, (size_t)len, &d) != 0)
             why = "its samples do not decode to the count its header gives (damaged)";
     }
     free(buf);
@@ -282,5 +306,9 @@ int samplelog_read_file(const char *path, struct prf *layout, uint64_t *count,
         return -1;
     }
     *count = c;
+    if (run && id)
+        snprintf(run, 17, "%016llx", (unsigned long long)id);
+    else if (run)
+        run[0] = 0;
     return 0;
 }

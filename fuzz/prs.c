@@ -22,10 +22,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *path = fuzz_input_file(data, size);
     struct prf l;
     uint64_t n, seen = 0;
-    if (samplelog_read_file(path, &l, &n, each, &seen, err, sizeof err) != 0) {
+    char run[17];
+    if (samplelog_read_file(path, &l, &n, run, each, &seen, err, sizeof err) != 0) {
         FUZZ_REQUIRE(fuzz_one_line(err) && strncmp(err, path, strlen(path)) == 0);
         return 0;
     }
     FUZZ_REQUIRE(seen == n && l.bucket_size != 0 && n <= SAMPLELOG_MAX_SAMPLES);
+    FUZZ_REQUIRE(run[0] == 0 || strlen(run) == 16);
     return 0;
 }

@@ -211,6 +211,8 @@ static const char *refused_as(const struct profil_session *s, const char *path, 
             return "it is one of the run's own files";
     if (access(path, F_OK) != 0)
         return NULL;
+    if (strcmp(kind, ".prx") == 0)      /* by its opening: a .prx may be large */
+        return prx_file_looks_like(path) ? NULL : "a file that is not a profile is there";
     uint8_t *buf;
     size_t n;
     char err[600];
@@ -241,17 +243,21 @@ void child_names_free(struct child_names *c)
 
 /* Whether a child's .PRF may not go to `path`: a name another child took,
  * refused as a DUMP is, its NAME.prc refused likewise (absent or a .prc),
- * or the standard input or output. */
-static int taken_path(const struct profil_session *s, const char *path, const struct child_names *names)
+ * and so its NAME.prx when it has one (--trace), or the standard input or
+ * output. */
+static int taken_path(const struct profil_session *s, size_t i, const char *path, const struct child_names *names)
 {
-    char prc[4200];
+    char prc[4200], prx[4200];
     if (strset_find(&names->taken, path) || run_files_refused(s, path))
         return 1;
     prc_path(path, prc, sizeof prc);
-    if (refused_as(s, prc, ".prc"))
+    prc_beside(path, ".prx", prx, sizeof prx);
+    int has_prx = s->procs.p[i].x != NULL;
+    if (refused_as(s, prc, ".prc") || (has_prx && refused_as(s, prx, ".prx")))
         return 1;
     for (int k = 0; k < 2; k++)
-        if (same_file_as_fd(path, fileno(k ? s->out : s->in)) || same_file_as_fd(prc, fileno(k ? s->out : s->in)))
+        if (same_file_as_fd(path, fileno(k ? s->out : s->in)) || same_file_as_fd(prc, fileno(k ? s->out : s->in)) ||
+            (has_prx && same_file_as_fd(prx, fileno(k ? s->out : s->in))))
             return 1;
     return 0;
 }
@@ -275,7 +281,7 @@ void run_files_child(const struct profil_session *s, size_t i, struct child_name
             snprintf(out, n, "%.*s%s.PRF", dir, prf, name);
         else
             snprintf(out, n, "%.*s%s-%llu.PRF", dir, prf, name, (unsigned long long)k);
-        if (!taken_path(s, out, names)) {
+        if (!taken_path(s, i, out, names)) {
             next->value = k + 1;
             if (!strset_add(&names->taken, out, &added))
                 break;

@@ -237,7 +237,7 @@ static int write_audio_wav(struct profil_session *s, const char *path)
 static int write_samples(struct profil_session *s, struct file_set *set)
 {
     char err[600];
-    int rc = samplelog_write_file_into(set, s->files.prs, &s->log, &s->p, err, sizeof err);
+    int rc = samplelog_write_file_into(set, s->files.prs, &s->log, &s->p, s->run_id, err, sizeof err);
     if (rc != 0)
         fprintf(s->err, "profil: %s\n", err);
     return rc;
@@ -280,6 +280,30 @@ static enum profil_error append_write(struct profil_session *s)
     return e;
 }
 
+/* A traced child's own .prx (sampler/procs.h) beside its .PRF, its header
+ * filled as the run's (prx_fill); 0, or -1 reported on err. */
+static int write_child_prx(struct profil_session *s, const struct proc *child, const char *prf_path, char *prx_path,
+                           size_t n)
+{
+    char err[600];
+    struct prx *x = child->x;
+    prc_beside(prf_path, ".prx", prx_path, n);
+    snprintf(x->program, sizeof x->program, "%s", child->name);
+    sha256_program(child->host, x->program_path, sizeof x->program_path, x->program_sha256);
+    snprintf(x->cpu, sizeof x->cpu, "%s", cpu_model_name(s->m->model));
+    snprintf(x->timing, sizeof x->timing, "%s", machine_timing_name(s->m));
+    x->has_stalls = s->m->timing_bus;
+    snprintf(x->stop, sizeof x->stop, "%s", child->ended ? "exit" : profil_stop_name((enum profil_stop)s->m->stop));
+    snprintf(x->mode, sizeof x->mode, "trace");
+    snprintf(x->run, sizeof x->run, "%s", s->run_id);
+    if (prx_write_file(prx_path, x, err, sizeof err) != 0) {
+        fprintf(s->err, "profil: %s\n", err);
+        prx_path[0] = 0;
+        return -1;
+    }
+    return 0;
+}
+
 /* Each child's own .PRF and .prc (sampler/procs.h), beside the first
  * program's; a failure is reported and the others are still written.
  * Their bytes come off the guest's disk budget (--disk-free), as a DUMP's
@@ -291,7 +315,8 @@ static void write_children(struct profil_session *s)
     if (n < 2)
         return;
     s->child_prf = calloc(n, sizeof *s->child_prf);
-    if (!s->child_prf) {
+    s->child_prx = calloc(n, sizeof *s->child_prx);
+    if (!s->child_prf || !s->child_prx) {
         fprintf(s->err, "profil: out of memory: no profiles of the child programs\n");
         return;
     }
@@ -308,7 +333,8 @@ static void write_children(struct profil_session *s)
         run_files_child(s, i, &names, path, sizeof s->child_prf[i]);
         if (!path[0])
             continue;
-        int wrapped = sampler_to_prf(&s->procs.p[i].s, &p);
+        const struct proc *child = &s->procs.p[i];
+        int wrapped = sampler_to_prf(child->traced ? &child->exact : &child->s, &p);   /* --trace: instructions */
         prc_path(path, prc, sizeof prc);
         uint64_t old_prf = size_of(path), old_prc = size_of(prc);
         if (wrapped >= 0 && prf_size(&p) > old_prf && prf_size(&p) - old_prf > s->dos.disk_free) {
@@ -320,13 +346,26 @@ static void write_children(struct profil_session *s)
             path[0] = 0;
         } else if (exact_finish_child(path, &s->procs.p[i], s->run_id, &p, s->m, say, sizeof say))    /* CHILD.prc */
             fprintf(s->err, "profil: warning: %s: %s\n", path, say);
+        char prx[4200] = "";
+        uint64_t old_prx = 0;
+        if (path[0] && child->x) {      /* --trace: CHILD.prx */
+            prc_beside(path, ".prx", prx, sizeof prx);
+            old_prx = size_of(prx);
+            s->child_prx[i] = write_child_prx(s, child, path, prx, sizeof prx) == 0;
+        }
         if (path[0]) {
             dos_disk_resize(&s->dos, old_prf, prf_size(&p));
             dos_disk_resize(&s->dos, old_prc, size_of(prc));
+            if (prx[0])
+                dos_disk_resize(&s->dos, old_prx, size_of(prx));
         }
         prf_free(&p);
     }
     child_names_free(&names);
+    if (s->procs.prx_skipped)
+        fprintf(s->err, "profil: %llu child program(s) under --trace without a .prx of their own: past %u in a run or "
+                "%u running at once, or out of memory (their .PRF and .prc are exact; the run's .prx has every "
+                "address)\n", (unsigned long long)s->procs.prx_skipped, PROCS_PRX_MAX, PROCS_PRX_LIVE);
     if (s->children_skipped)
         fprintf(s->err, "profil: %zu child program profile(s) not written: %s\n", s->children_skipped,
                 s->late_signal ? "stopped by a signal" : "the disk budget (--disk-free) is spent");
@@ -502,20 +541,23 @@ static int read_map(const char *path, const char *program, struct symtab *t, cha
 
 /* The five busiest symbols, after the summary's first line, from the best
  * data the run has (report/summary.h), and a line saying which. */
-static void symbol_summary(const struct prf *p, const struct prx *x, const struct symtab *t, const char *sources,
-                           uint64_t total, FILE *f)
+static void symbol_summary(const struct prf *p, const struct prx *x, const struct symtab *t,
+                           const struct symtab *const *children, const char *sources, uint64_t total, int traced_child,
+                           FILE *f)
 {
     struct summary_row rows[5];
     size_t n;
     enum summary_basis basis;
     char share[24], note[200];
-    if (summary_symbols(p, x, t, total, rows, 5, &n, &basis) != 0)
+    if (summary_symbols(p, x, t, children, total, rows, 5, &n, &basis) != 0)
         return;
     for (size_t k = 0; k < n; k++) {
         snprintf(share, sizeof share, "%s%.1f%%", basis == SUMMARY_SPLIT ? "~" : "", rows[k].percent);
         fprintf(f, "profil:   %-20s %6s\n", rows[k].name, share);
     }
     summary_basis_note(basis, p, note, sizeof note);
+    if (traced_child)           /* its .PRF counts instructions (--trace) */
+        snprintf(note, sizeof note, "exact: %% of its instructions, each counted for the symbol at its address");
     fprintf(f, "profil:   (%s; symbols: %s)\n", note, sources);
 }
 
@@ -600,32 +642,56 @@ static void program_summary(struct profil_session *s, const struct symtab *root_
     if (t->unrecorded)
         fprintf(f, "profil:   (%llu more program(s) past the first %u not profiled on their own: their samples are "
                 "their nearest recorded parent's)\n", (unsigned long long)t->unrecorded, PROCS_MAX);
+    /* Each child's symbols (its map beside its file, with its own debug
+     * information): its rows below, and its code in the call tree's. */
+    struct symtab *sym = calloc(t->n, sizeof *sym);
+    const struct symtab **tables = calloc(t->n, sizeof *tables);
+    char **sources = calloc(t->n, sizeof *sources);
+    if (!sym || !tables || !sources) {
+        fprintf(f, "profil: out of memory: no figures per program\n");
+        free(sym);
+        free(tables);
+        free(sources);
+        return;
+    }
+    for (size_t i = 1; i < t->n; i++) {
+        char map[4200], said[9000];
+        run_files_map_beside(t->p[i].host, map, sizeof map);
+        if (read_map(map, t->p[i].host, &sym[i], said, sizeof said, f) && !(sources[i] = strdup(said)))
+            symtab_free(&sym[i]);
+        else if (sources[i])
+            tables[i] = &sym[i];
+    }
     for (size_t i = 0; i < t->n; i++) {
-        const struct sampler *ps = &t->p[i].s;
+        const struct sampler *ps = t->p[i].traced ? &t->p[i].exact : &t->p[i].s;    /* --trace: a child's instructions */
         double own = (double)(ps->total ? ps->total : 1);
         uint64_t prog = ps->total - ps->hit_io - ps->hit_dos - ps->hit_high;
-        fprintf(f, "profil: %s (%s): %llu samples: program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
+        fprintf(f, "profil: %s (%s): %llu %s: program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
                 t->p[i].name, i == 0 ? s->files.prf : s->child_prf && s->child_prf[i][0] ? s->child_prf[i] : "no .PRF",
-                (unsigned long long)ps->total, 100.0 * (double)prog / own, 100.0 * (double)ps->hit_dos / own,
+                (unsigned long long)ps->total, t->p[i].traced ? "instructions from its EXEC to its end" : "samples",
+                100.0 * (double)prog / own, 100.0 * (double)ps->hit_dos / own,
                 100.0 * (double)ps->hit_io / own, 100.0 * (double)ps->hit_high / own);
-        char map[4200], sources[9000];
-        struct symtab sym;
         struct prf p;
-        if (i > 0)
-            run_files_map_beside(t->p[i].host, map, sizeof map);
-        int have_map = i == 0 ? root_map != NULL : read_map(map, t->p[i].host, &sym, sources, sizeof sources, f);
+        int have_map = i == 0 ? root_map != NULL : tables[i] != NULL;
         if (!have_map)
             top_buckets(ps, own, f);
         else if (i == 0 && (s->o.trace || s->o.stacks))     /* exact figures, of the whole run */
-            symbol_summary(&s->p, &s->trace, root_map, root_sources, s->s.total, f);
+            symbol_summary(&s->p, &s->trace, root_map, tables, root_sources, s->s.total, 0, f);
         else {
             if (sampler_to_prf(ps, &p) >= 0)
-                symbol_summary(&p, NULL, i == 0 ? root_map : &sym, i == 0 ? root_sources : sources, ps->total, f);
+                symbol_summary(&p, NULL, i == 0 ? root_map : tables[i], NULL, i == 0 ? root_sources : sources[i],
+                               ps->total, t->p[i].traced, f);
             prf_free(&p);
         }
-        if (have_map && i > 0)
-            symtab_free(&sym);
     }
+    for (size_t i = 1; i < t->n; i++)
+        if (tables[i]) {
+            symtab_free(&sym[i]);
+            free(sources[i]);
+        }
+    free(sym);
+    free(tables);
+    free(sources);
 }
 
 /* The files written, as the summary's last lines. */
@@ -641,8 +707,14 @@ static void written_summary(const struct profil_session *s, FILE *f)
     else
         fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
     for (size_t i = 1; s->child_prf && i < s->procs.n; i++)
-        if (s->child_prf[i][0])
+        if (s->child_prf[i][0]) {
+            char prx[4200];
             fprintf(f, "profil: wrote %s (%s)\n", s->child_prf[i], s->procs.p[i].name);
+            prc_beside(s->child_prf[i], ".prx", prx, sizeof prx);
+            if (s->child_prx && s->child_prx[i])
+                fprintf(f, "profil: wrote %s (%s: its %llu cycles exactly)\n", prx, s->procs.p[i].name,
+                        (unsigned long long)s->procs.p[i].x->total_cycles);
+        }
     if (s->files.prs[0] && !s->prx_failed)
         fprintf(f, "profil: wrote %s (%llu samples)\n", s->files.prs, (unsigned long long)s->log.count);
     if (prx[0] && !s->prx_failed && s->o.trace)
@@ -665,7 +737,7 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
     if (s->procs.n > 1)
         program_summary(s, have_map ? &t : NULL, sources, f);
     else if (have_map)
-        symbol_summary(&s->p, s->o.trace || s->o.stacks ? &s->trace : NULL, &t, sources, s->s.total, f);
+        symbol_summary(&s->p, s->o.trace || s->o.stacks ? &s->trace : NULL, &t, NULL, sources, s->s.total, 0, f);
     if (have_map)
         symtab_free(&t);
     service_summary(&s->services, s->m, s->tracing, f);

@@ -261,6 +261,9 @@ static enum profil_error start_sampler(struct profil_session *s)
     if (procs_init(&s->procs, m, &s->dos, dos_path, o->program, &s->layout, s->proc.psp) != 0)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     s->s.procs = &s->procs;
+    s->procs.calls = s->following ? &s->calls : NULL;
+    s->procs.trace = s->tracing ? &s->tr.counts : NULL;
+    s->procs.mem = m->mem;
     s->dos.procs = &s->procs.obs;
     frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s, adapter_start(&m->adapter));
     m->display = &s->frames.obs;
@@ -412,6 +415,7 @@ void profil_session_free(struct profil_session *s)
     svcprof_free(&s->svc);
     procs_free(&s->procs);
     free(s->child_prf);
+    free(s->child_prx);
     samplelog_free(&s->log);
     guestprof_free(&s->guest);
     frames_free(&s->frames);

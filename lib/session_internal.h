@@ -128,8 +128,9 @@ struct profil_session {
     struct window_run win;          /* --window */
     int caught;
     volatile sig_atomic_t late_signal;  /* a stop signal heard after the run (0: none) */
-    size_t children_skipped;
-    int dump_full_said;             /* a DUMP past the disk budget was reported */        /* children's .PRFs not written: a signal, or the disk budget spent */
+    size_t children_skipped;        /* children's .PRFs not written: a signal, or the disk budget spent */
+    uint8_t *child_prx;             /* per child: its own .prx written beside its .PRF (--trace) */
+    int dump_full_said;             /* a DUMP past the disk budget was reported */
     struct sigaction old_signals[NSTOP_SIGNALS + 1];
 };
 

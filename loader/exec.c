@@ -162,7 +162,8 @@ void exec_service(struct dos *d)
     if (al != 3)
         process_entry(&img, &p, &r, m);
     if (al != 3 && d->procs)      /* a new process: its own profile */
-        d->procs->started(d->procs->ctx, p.psp, mem_rw(m, lin(p.psp, PSP_PARENT)), dos_path, host, file, size);
+        d->procs->started(d->procs->ctx, p.psp, mem_rw(m, lin(p.psp, PSP_PARENT)), dos_path, host, file, size,
+                          al == 0, r.cs, r.ip);
     free(file);
     if (al != 0) {
         if (al == 1) {

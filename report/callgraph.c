@@ -24,7 +24,21 @@ static long symbol_at(const struct symtab *t, uint32_t off)
     return (long)lo - 1;
 }
 
-#define KEY_SYMBOL (1ull << 63)
+#define KEY_SYMBOL (1ull << 63)            /* the first program's symbol */
+#define KEY_PROGRAM (1ull << 62)           /* a child program's entry: its process */
+#define KEY_CHILD (1ull << 61)             /* a child program's code, by entry */
+#define KEY_CHILD_SYMBOL (KEY_SYMBOL | KEY_PROGRAM)     /* a child program's symbol */
+
+/* What names a node: the .prx, the first program's symbols, and, for a
+ * run with children (x->procs), each node's program and the children's
+ * symbols. */
+struct naming {
+    const struct prx *x;
+    const struct symtab *t;
+    const struct symtab *const *children;   /* by process row, or NULL */
+    size_t *program;                        /* per node: the process row it runs in */
+    size_t *canon;                          /* per process: the first row of its name */
+};
 
 /* Whether a node's entry is DOS's or the BIOS's code (below the program). */
 static int in_system(const struct prx *x, const struct call_node *c)
@@ -32,25 +46,90 @@ static int in_system(const struct prx *x, const struct call_node *c)
     return c->entry < (uint32_t)x->prog_low_pa * 16u;
 }
 
-/* A function's identity: its symbol; a DOS or BIOS service's (an INT's
- * entry into DOS or the BIOS: one per function, "INT 21h/3Fh read");
- * else its entry address. */
-static uint64_t key_of(const struct prx *x, const struct symtab *t, const struct call_node *c)
+/* A child program's entry node: kind root below the root, its service its process row. */
+static int is_program_node(const struct prx *x, size_t i)
 {
+    const struct call_node *c = &x->calls[i];
+    return i > 0 && c->kind == CALL_ROOT && c->service > 0 && c->service < x->nprocs;
+}
+
+static int in_process(const struct prx_process *p, uint32_t a)
+{
+    return a >= (uint32_t)p->load_seg * 16u && a < (uint32_t)p->prog_high_pa * 16u;
+}
+
+/* The process whose program holds address `a` for code running in process
+ * `k`: k's own, else its nearest ancestor's, else a program kept resident
+ * (INT 21h/31h), the newest, else any (one EXEC loaded without running it,
+ * 4B01h), the newest; -1 for none. */
+static long owner_of(const struct prx *x, size_t k, uint32_t a)
+{
+    for (long i = (long)k; i >= 0 && (size_t)i < x->nprocs; i = x->procs[i].parent)
+        if (in_process(&x->procs[i], a))
+            return i;
+    for (size_t i = x->nprocs; i-- > 1;)
+        if (x->procs[i].ended && x->procs[i].exit_type == 3 && in_process(&x->procs[i], a))
+            return (long)i;
+    for (size_t i = x->nprocs; i-- > 1;)
+        if (in_process(&x->procs[i], a))
+            return (long)i;
+    return -1;
+}
+
+/* A function's identity: a child program's entry (one per program name);
+ * a symbol of the program holding its entry (the first program's map, a
+ * child's own); a DOS or BIOS service's (an INT's entry into DOS or the
+ * BIOS: one per function, "INT 21h/3Fh read"); else its entry address
+ * (with its program's, for a child's code). */
+static uint64_t key_of(const struct naming *nm, size_t i, long *process)
+{
+    const struct prx *x = nm->x;
+    const struct call_node *c = &x->calls[i];
     uint32_t base = (uint32_t)x->prog_low_pa * 16u;
-    if (t && c->entry >= base) {
-        long s = symbol_at(t, c->entry - base);
-        if (s >= 0)
-            return KEY_SYMBOL | (uint64_t)s;
+    long owner = c->entry >= base && c->entry < (uint32_t)x->prog_high_pa * 16u ? 0 : -1;
+    if (x->procs) {
+        if (is_program_node(x, i)) {
+            *process = (long)nm->canon[c->service];
+            return KEY_PROGRAM | nm->canon[c->service];
+        }
+        owner = in_system(x, c) ? -1 : owner_of(x, nm->program[i], c->entry);  /* DOS and the BIOS: no search */
+    }
+    *process = owner > 0 ? (long)nm->canon[owner] : owner;
+    if (owner > 0) {
+        const struct symtab *ct = nm->children ? nm->children[nm->canon[owner]] : NULL;
+        uint32_t load = (uint32_t)x->procs[owner].load_seg * 16u;
+        long sym = ct ? symbol_at(ct, c->entry - load) : -1;
+        if (sym >= 0)
+            return KEY_CHILD_SYMBOL | (uint64_t)nm->canon[owner] << 32 | (uint64_t)sym;
+        return KEY_CHILD | (uint64_t)nm->canon[owner] << 21 | c->entry;
+    }
+    if (nm->t && (owner == 0 || !x->procs) && c->entry >= base) {
+        long sym = symbol_at(nm->t, c->entry - base);
+        if (sym >= 0)
+            return KEY_SYMBOL | (uint64_t)sym;
     }
     return (in_system(x, c) ? (uint64_t)c->service << 20 : 0) | c->entry;
 }
 
-static void name_of(const struct prx *x, const struct symtab *t, const struct call_node *c, uint64_t key,
-                    char *out, size_t n)
+static void name_of(const struct naming *nm, size_t i, uint64_t key, char *out, size_t n)
 {
+    const struct prx *x = nm->x;
+    const struct call_node *c = &x->calls[i];
+    if ((key & KEY_CHILD_SYMBOL) == KEY_CHILD_SYMBOL) {
+        size_t p = (size_t)(key >> 32 & 0x3FFFFFFF);
+        snprintf(out, n, "%s!%s", x->procs[p].name, nm->children[p]->sym[(uint32_t)key].name);
+        return;
+    }
     if (key & KEY_SYMBOL) {
-        snprintf(out, n, "%s", t->sym[(uint32_t)key].name);
+        snprintf(out, n, "%s", nm->t->sym[(uint32_t)key].name);
+        return;
+    }
+    if (key & KEY_PROGRAM) {                    /* a child program's own code, outside its calls */
+        snprintf(out, n, "%s", x->procs[(size_t)(key & 0xFFFFFFFF)].name);
+        return;
+    }
+    if (key & KEY_CHILD) {
+        snprintf(out, n, "%s %04X:%04X", x->procs[(size_t)(key >> 21 & 0xFFFFFFFF)].name, c->cs, c->ip);
         return;
     }
     if (c->service && in_system(x, c)) {        /* the service's name, from emu/services.c's one table */
@@ -61,6 +140,37 @@ static void name_of(const struct prx *x, const struct symtab *t, const struct ca
                        : c->entry < (uint32_t)x->prog_low_pa * 16u ? "DOS "
                        : c->entry >= (uint32_t)x->prog_high_pa * 16u ? "high " : "";
     snprintf(out, n, "%s%04X:%04X", area, c->cs, c->ip);
+}
+
+/* Each node's process row (parents come first) and each process's
+ * first row of the same name (a program run twice is one function). */
+static int naming_init(struct naming *nm, const struct prx *x, const struct symtab *t,
+                       const struct symtab *const *children)
+{
+    *nm = (struct naming){ x, t, children, NULL, NULL };
+    if (!x->procs)
+        return 0;
+    nm->program = calloc(x->ncalls, sizeof *nm->program);
+    nm->canon = calloc(x->nprocs, sizeof *nm->canon);
+    if (!nm->program || !nm->canon)
+        return -1;
+    for (size_t i = 1; i < x->ncalls; i++)
+        nm->program[i] = is_program_node(x, i) ? x->calls[i].service : nm->program[x->calls[i].parent];
+    for (size_t k = 0; k < x->nprocs; k++) {
+        nm->canon[k] = k;
+        for (size_t j = 0; j < k; j++)
+            if (strcmp(x->procs[j].name, x->procs[k].name) == 0) {
+                nm->canon[k] = j;
+                break;
+            }
+    }
+    return 0;
+}
+
+static void naming_free(struct naming *nm)
+{
+    free(nm->program);
+    free(nm->canon);
 }
 
 /* An open hash from 64-bit keys to indexes. */
@@ -104,22 +214,26 @@ static void add_costs(uint64_t *to, const uint64_t *v)
 }
 
 /* Functions: one per key, in order of first appearance (the root first). */
-static int find_functions(const struct prx *x, const struct symtab *t, struct callgraph *g)
+static int find_functions(const struct prx *x, const struct symtab *t, const struct symtab *const *children,
+                          struct callgraph *g)
 {
     struct keymap k = { 0 };
+    struct naming nm;
     int rc = -1;
     g->fn = calloc(x->ncalls, sizeof *g->fn);
     g->fn_of = calloc(x->ncalls, sizeof *g->fn_of);
-    if (!g->fn || !g->fn_of || keymap_init(&k, x->ncalls) != 0)
+    if (naming_init(&nm, x, t, children) != 0 || !g->fn || !g->fn_of || keymap_init(&k, x->ncalls) != 0)
         goto out;
     for (size_t i = 0; i < x->ncalls; i++) {
         const struct call_node *c = &x->calls[i];
-        uint64_t key = key_of(x, t, c);
+        long process;
+        uint64_t key = key_of(&nm, i, &process);
         size_t *slot = keymap_slot(&k, key);
         if (*slot == SIZE_MAX) {
             *slot = g->nfn++;
             struct fn_stats *f = &g->fn[*slot];
-            name_of(x, t, c, key, f->name, sizeof f->name);
+            name_of(&nm, i, key, f->name, sizeof f->name);
+            f->process = (int32_t)process;
             f->entry = c->entry;
         }
         struct fn_stats *f = &g->fn[g->fn_of[i] = *slot];
@@ -134,6 +248,7 @@ static int find_functions(const struct prx *x, const struct symtab *t, struct ca
     rc = 0;
 out:
     keymap_free(&k);
+    naming_free(&nm);
     return rc;
 }
 
@@ -228,10 +343,16 @@ static int arc_order(const void *a, const void *b)
 
 int callgraph_build(const struct prx *x, const struct symtab *t, struct callgraph *g)
 {
+    return callgraph_build_programs(x, t, NULL, g);
+}
+
+int callgraph_build_programs(const struct prx *x, const struct symtab *t, const struct symtab *const *children,
+                             struct callgraph *g)
+{
     memset(g, 0, sizeof *g);
     if (!x->calls || !x->ncalls)
         return -1;
-    if (find_functions(x, t, g) != 0 || inclusive(x, g) != 0) {
+    if (find_functions(x, t, children, g) != 0 || inclusive(x, g) != 0) {
         callgraph_free(g);
         return -1;
     }

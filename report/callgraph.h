@@ -4,7 +4,12 @@
  *
  * A function is the map symbol holding a node's entry address (or, with
  * no map or no symbol there, the entry's CS:IP, named "BIOS", "DOS" or
- * "high" outside the program).  Self cost is what its nodes spent while
+ * "high" outside the program).  In a run with children (the .prx's
+ * processes), a child program's entry node (kind root, sampler/calls.h)
+ * is a function named as the program ("KID.COM": its code outside its
+ * calls), and code in a child's program is named under it: its symbol
+ * from the child's own table ("KID.COM!work"), else "KID.COM CS:IP"; a
+ * program run twice is one function.  Self cost is what its nodes spent while
  * innermost; inclusive cost counts each node's subtree once, leaving out
  * nodes already inside the same function (recursion is not counted
  * twice).  An arc caller -> callee sums the calls and the callee's
@@ -25,6 +30,8 @@
 struct fn_stats {
     char name[80];
     uint32_t entry;                 /* linear, the first node's */
+    int32_t process;                /* the program whose code it is: its process row (a program run twice:
+                                       the first), 0 the first program's; -1 DOS, the BIOS, other memory */
     uint64_t calls;
     uint64_t self[NMETRICS], incl[NMETRICS];
 };
@@ -47,6 +54,10 @@ struct callgraph {
 
 /* `t` may be NULL.  -1 when the .prx has no call tree or memory runs out. */
 int callgraph_build(const struct prx *x, const struct symtab *t, struct callgraph *g);
+/* The same with the child programs' symbols: `children` NULL, or
+ * x->nprocs tables by process row (each NULL or a table; row 0 unused). */
+int callgraph_build_programs(const struct prx *x, const struct symtab *t, const struct symtab *const *children,
+                             struct callgraph *g);
 void callgraph_free(struct callgraph *g);
 /* The function indexes busiest first by self (or, when `inclusive`, by
  * inclusive) cost under m, ties in order of first appearance: a new array

@@ -355,7 +355,7 @@ struct html_report *html_prepare(const struct prx *x, const struct html_request 
         return NULL;
     }
     if (x->calls && x->ncalls) {
-        if (callgraph_build(x, q->map, &r->g) != 0) {
+        if (callgraph_build_programs(x, q->map, q->children, &r->g) != 0) {
             snprintf(err, errn, "out of memory");
             html_free(r);
             return NULL;
@@ -437,23 +437,30 @@ static void write_summary(FILE *f, const struct html_report *r)
 
 /* The run's programs (a parent and the children it EXECed), when the .prx
  * has them: each with its share of the run's samples with its children's
- * and without, its time from EXEC to its end, and how it ended. */
+ * and without, its time from EXEC to its end, and how it ended; each
+ * name leads to its own section (write_program). */
+static void write_program(FILE *f, const struct html_report *r, size_t i);
+
 static void write_programs(FILE *f, const struct html_report *r)
 {
     const struct prx *x = r->x;
     uint64_t all = 0;
     for (size_t i = 0; i < x->nprocs; i++)
         all += x->procs[i].samples;
-    fputs("<section id=\"programs\">\n<h2>Programs</h2>\n<table class=\"num\" id=\"program-table\">\n"
+    fputs("<section id=\"programs\">\n<h2>Programs</h2>\n<p>Each program the run started, a parent before the "
+          "children it ran (EXEC); a name leads to its own section.</p>\n<table class=\"num\" id=\"program-table\">\n"
           "<thead><tr><th class=\"l\">program</th><th class=\"l\">parent</th><th>samples</th><th>with children</th>"
           "<th>%</th><th>own %</th><th>cycles</th><th class=\"l\">ended</th></tr></thead>\n<tbody>\n", f);
     for (size_t i = 0; i < x->nprocs; i++) {
         const struct prx_process *p = &x->procs[i];
-        fputs("<tr><td class=\"l\">", f);
+        fprintf(f, "<tr><td class=\"l\"><a href=\"#prog-%zu\">", i);
         xml_put_text(f, p->name);
-        fputs("</td><td class=\"l\">", f);
-        if (p->parent >= 0 && (size_t)p->parent < x->nprocs)
+        fputs("</a></td><td class=\"l\">", f);
+        if (p->parent >= 0 && (size_t)p->parent < x->nprocs) {
+            fprintf(f, "<a href=\"#prog-%d\">", (int)p->parent);
             xml_put_text(f, x->procs[p->parent].name);
+            fputs("</a>", f);
+        }
         fprintf(f, "</td><td>%llu</td><td>%llu</td><td>%.1f%%</td><td>%.1f%%</td><td>%llu</td><td class=\"l\">",
                 (unsigned long long)p->samples, (unsigned long long)p->inclusive, pct(p->inclusive, all),
                 pct(p->samples, all), (unsigned long long)(p->end - p->start));
@@ -463,7 +470,91 @@ static void write_programs(FILE *f, const struct html_report *r)
             fprintf(f, p->exit_type == 3 ? "resident, code %u" : "exit %u", p->exit_code);
         fputs("</td></tr>\n", f);
     }
-    fputs("</tbody>\n</table>\n</section>\n", f);
+    fputs("</tbody>\n</table>\n", f);
+    for (size_t i = 0; i < x->nprocs && i < HTML_MAX_PROGRAMS; i++)
+        write_program(f, r, i);
+    if (x->nprocs > HTML_MAX_PROGRAMS)
+        fprintf(f, "<p class=\"note\">The sections of the programs past the first %u are left out.</p>\n",
+                HTML_MAX_PROGRAMS);
+    fputs("</section>\n", f);
+}
+
+/* One program's section: what ran it and what it ran, its busiest
+ * buckets (its own samples in its own layout, offsets in its load
+ * module), and, with a call tree, its busiest functions. */
+static void write_program(FILE *f, const struct html_report *r, size_t i)
+{
+    const struct prx *x = r->x;
+    const struct prx_process *p = &x->procs[i];
+    fprintf(f, "<section class=\"program\" id=\"prog-%zu\">\n<h3>", i);
+    xml_put_text(f, p->name);
+    fputs("</h3>\n<p>", f);
+    if (p->parent >= 0 && (size_t)p->parent < x->nprocs) {
+        fprintf(f, "Run by <a href=\"#prog-%d\">", (int)p->parent);
+        xml_put_text(f, x->procs[p->parent].name);
+        fputs("</a>", f);
+    } else {
+        fputs("The program run", f);
+    }
+    fprintf(f, "; load segment %04X, %llu of its own samples, %llu cycles from its start to its end.", p->load_seg,
+            (unsigned long long)p->samples, (unsigned long long)(p->end - p->start));
+    int ran = 0;
+    for (size_t k = i + 1; k < x->nprocs; k++)
+        if (x->procs[k].parent == (int32_t)i) {
+            fprintf(f, "%s<a href=\"#prog-%zu\">", ran++ ? ", " : " It ran ", k);
+            xml_put_text(f, x->procs[k].name);
+            fputs("</a>", f);
+        }
+    fputs(ran ? ".</p>\n" : "</p>\n", f);
+    /* Its busiest buckets: the .prx lists them by process, then bucket. */
+    uint32_t top[HTML_PROGRAM_ROWS];
+    size_t ntop = 0;
+    for (size_t b = 0; b < x->npbuckets; b++) {
+        if (x->pbuckets[b].proc != i)
+            continue;
+        size_t at = ntop < HTML_PROGRAM_ROWS ? ntop++ : HTML_PROGRAM_ROWS;
+        if (at == HTML_PROGRAM_ROWS && x->pbuckets[top[at - 1]].samples >= x->pbuckets[b].samples)
+            continue;
+        if (at == HTML_PROGRAM_ROWS)
+            at--;
+        for (; at > 0 && x->pbuckets[top[at - 1]].samples < x->pbuckets[b].samples; at--)
+            top[at] = top[at - 1];
+        top[at] = (uint32_t)b;
+    }
+    if (ntop) {
+        fputs("<table class=\"num\"><thead><tr><th class=\"l\">bucket</th><th class=\"l\">offsets</th><th>samples"
+              "</th><th>own %</th></tr></thead>\n<tbody>\n", f);
+        for (size_t k = 0; k < ntop; k++) {
+            const struct prx_proc_bucket *b = &x->pbuckets[top[k]];
+            uint32_t lo = b->bucket * p->bucket_size * 16u;
+            fprintf(f, "<tr><td class=\"l\">%u</td><td class=\"l\">%05X-%05X</td><td>%llu</td><td>%.1f%%</td></tr>\n",
+                    b->bucket, lo, lo + p->bucket_size * 16u - 1, (unsigned long long)b->samples,
+                    pct(b->samples, p->samples));
+        }
+        fputs("</tbody>\n</table>\n", f);
+    }
+    if (!r->has_graph) {
+        fputs("</section>\n", f);
+        return;
+    }
+    size_t *o = callgraph_order(&r->g, r->m, 0);
+    size_t shown = 0;
+    for (size_t k = 0; o && k < r->g.nfn && shown < HTML_PROGRAM_ROWS; k++) {
+        const struct fn_stats *fn = &r->g.fn[o[k]];
+        if (fn->process != (int32_t)i || !fn->self[r->m])
+            continue;
+        if (!shown++)
+            fprintf(f, "<table class=\"num\"><thead><tr><th class=\"l\">its functions (call tree)</th><th>self %s</th>"
+                       "<th>%%self</th></tr></thead>\n<tbody>\n", metric_name(r->m));
+        fputs("<tr><td class=\"l\">", f);
+        xml_put_text(f, fn->name);
+        fprintf(f, "</td><td>%llu</td><td>%.1f%%</td></tr>\n", (unsigned long long)fn->self[r->m],
+                pct(fn->self[r->m], r->g.total[r->m]));
+    }
+    if (shown)
+        fputs("</tbody>\n</table>\n", f);
+    free(o);
+    fputs("</section>\n", f);
 }
 
 static void write_symbols(FILE *f, const struct html_report *r)

@@ -27,6 +27,8 @@ struct html_request {
     const struct nasm_listing *listing; /* source text (the map is a NASM listing), or NULL */
     int source;                         /* interleave source lines with the code */
     unsigned top;                       /* symbols whose code is shown, busiest first (0: all) */
+    const struct symtab *const *children;   /* the child programs' symbols by process row, or NULL
+                                               (report/callgraph.h, callgraph_build_programs) */
 };
 
 /* The figures a page shows, gathered before anything is written. */
@@ -43,5 +45,9 @@ void html_free(struct html_report *r);
 /* Most frames the flame graph keeps: past it, the smallest are left out
  * (the page says how many). */
 #define HTML_MAX_FRAMES 20000u
+/* The Programs section: a section of each of the first HTML_MAX_PROGRAMS
+ * programs, with its HTML_PROGRAM_ROWS busiest buckets and functions. */
+#define HTML_MAX_PROGRAMS 100u
+#define HTML_PROGRAM_ROWS 5u
 
 #endif

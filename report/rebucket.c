@@ -45,7 +45,7 @@ int rebucket_samples(const char *prs_path, const struct bucketset *s, struct reb
         snprintf(err, errn, "out of memory");
         return -1;
     }
-    if (samplelog_read_file(prs_path, &layout, &n, each_sample, &ctx, err, errn) != 0) {
+    if (samplelog_read_file(prs_path, &layout, &n, NULL, each_sample, &ctx, err, errn) != 0) {
         rebucket_free(r);
         return -1;
     }

@@ -37,8 +37,31 @@ static void offer(struct ranked *r, const char *name, double count, double total
     r->rows[at].percent = pc;
 }
 
-int summary_symbols(const struct prf *p, const struct prx *x, const struct symtab *t, uint64_t samples,
-                    struct summary_row *rows, size_t max, size_t *n, enum summary_basis *basis)
+/* A trace with children: each child program's code (report/callgraph.h:
+ * the functions whose code is its) as a row, by its cycles; the program's
+ * own rows count its own addresses only. */
+static int offer_children(struct ranked *r, const struct prx *x, const struct symtab *t,
+                          const struct symtab *const *children)
+{
+    struct callgraph g;
+    uint64_t *cycles = calloc(x->nprocs, sizeof *cycles);
+    if (!cycles || callgraph_build_programs(x, t, children, &g) != 0) {
+        free(cycles);
+        return -1;
+    }
+    for (size_t i = 0; i < g.nfn; i++)
+        if (g.fn[i].process > 0 && (size_t)g.fn[i].process < x->nprocs)
+            cycles[g.fn[i].process] += g.fn[i].self[METRIC_CYCLES];
+    for (size_t k = 1; k < x->nprocs; k++)
+        offer(r, x->procs[k].name, (double)cycles[k], (double)x->total_cycles);
+    callgraph_free(&g);
+    free(cycles);
+    return 0;
+}
+
+int summary_symbols(const struct prf *p, const struct prx *x, const struct symtab *t,
+                    const struct symtab *const *children, uint64_t samples, struct summary_row *rows, size_t max,
+                    size_t *n, enum summary_basis *basis)
 {
     struct ranked r = { rows, max, 0 };
     *n = 0;
@@ -50,10 +73,12 @@ int summary_symbols(const struct prf *p, const struct prx *x, const struct symta
         for (size_t i = 0; i < nu; i++)
             offer(&r, u[i].name, u[i].hits, (double)x->total_cycles);
         free(u);
+        if (x->procs && x->calls && offer_children(&r, x, t, children) != 0)
+            return -1;
         *basis = SUMMARY_CYCLES;
     } else if (x && x->calls) {
         struct callgraph g;
-        if (callgraph_build(x, t, &g) != 0)
+        if (callgraph_build_programs(x, t, children, &g) != 0)
             return -1;
         for (size_t i = 0; i < g.nfn; i++)
             offer(&r, g.fn[i].name, (double)g.fn[i].self[METRIC_SAMPLES], (double)g.total[METRIC_SAMPLES]);

@@ -24,11 +24,14 @@ struct summary_row {
     double percent;
 };
 
-/* Up to `max` rows, busiest first; rows that would show 0.0% left out.  `x`
- * is the run's .prx or NULL; `samples` all the run's samples (the split's
- * denominator).  -1 when out of memory. */
-int summary_symbols(const struct prf *p, const struct prx *x, const struct symtab *t, uint64_t samples,
-                    struct summary_row *rows, size_t max, size_t *n, enum summary_basis *basis);
+/* Up to `max` rows, busiest first; rows that would show 0.0% left out (a
+ * trace with children: each child program's code also a row, by its name).  `x`
+ * is the run's .prx or NULL; `children` NULL or its child programs' symbols
+ * by process row (report/callgraph.h); `samples` all the run's samples (the
+ * split's denominator).  -1 when out of memory. */
+int summary_symbols(const struct prf *p, const struct prx *x, const struct symtab *t,
+                    const struct symtab *const *children, uint64_t samples, struct summary_row *rows, size_t max,
+                    size_t *n, enum summary_basis *basis);
 
 /* The line that says what the rows are: "~ estimates: ..." or "exact ...". */
 void summary_basis_note(enum summary_basis b, const struct prf *p, char *out, size_t n);

@@ -66,7 +66,8 @@ static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, 
  * `sp`: the stack pointer has passed them, so they will never return. */
 static void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
 {
-    while (t->depth && t->stack[t->depth - 1].ss == ss && t->stack[t->depth - 1].slot < sp) {
+    while (t->depth && !t->stack[t->depth - 1].process && t->stack[t->depth - 1].ss == ss &&
+           t->stack[t->depth - 1].slot < sp) {
         t->depth--;
         t->unwound++;
     }
@@ -84,7 +85,7 @@ int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t i
         return 0;
     }
     t->node[node].calls += !t->paused;
-    t->stack[t->depth++] = (struct call_frame){ node, ss, sp, 0 };
+    t->stack[t->depth++] = (struct call_frame){ node, ss, sp, 0, 0 };
     if (t->depth > t->max_depth)
         t->max_depth = t->depth;
     t->cur = node;
@@ -94,7 +95,7 @@ int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t i
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
 {
     for (uint32_t k = t->depth; k-- > 0;) {
-        if (t->stack[k].ss == ss && t->stack[k].slot == slot) {
+        if (!t->stack[k].process && t->stack[k].ss == ss && t->stack[k].slot == slot) {
             t->unwound += t->depth - 1 - k;
             t->depth = k;
             t->cur = k ? t->stack[k - 1].node : 0;
@@ -117,6 +118,34 @@ void calls_jump(struct calltree *t, uint32_t to)
         if (t->stack[k].back == to && to != 0) {
             t->unwound += t->depth - 1 - k;
             t->jumped++;
+            t->depth = k;
+            t->cur = k ? t->stack[k - 1].node : 0;
+            return;
+        }
+    }
+}
+
+void calls_program_start(struct calltree *t, uint32_t process, uint16_t cs, uint16_t ip)
+{
+    uint32_t node = t->depth < CALLS_MAX_DEPTH ? child(t, t->cur, CALL_ROOT, cs, ip, process) : CALLS_NO_PARENT;
+    if (node == CALLS_NO_PARENT) {
+        t->lost++;
+        return;
+    }
+    t->node[node].calls += !t->paused;
+    t->stack[t->depth++] = (struct call_frame){ node, 0, 0, 0, process };
+    if (t->depth > t->max_depth)
+        t->max_depth = t->depth;
+    t->cur = node;
+}
+
+void calls_program_end(struct calltree *t, uint32_t process)
+{
+    if (!process)
+        return;                 /* the first program has no frame: its node is the root */
+    for (uint32_t k = t->depth; k-- > 0;) {
+        if (t->stack[k].process == process) {
+            t->unwound += t->depth - 1 - k;
             t->depth = k;
             t->cur = k ? t->stack[k - 1].node : 0;
             return;

@@ -31,6 +31,7 @@ struct call_frame {
     uint32_t node;
     uint16_t ss, slot;                  /* where its return address is */
     uint32_t back;                      /* the linear address it returns to (0: not known) */
+    uint32_t process;                   /* a program's frame (calls_program_start): its process row; else 0 */
 };
 
 struct calltree {
@@ -69,6 +70,15 @@ void calls_returns_to(struct calltree *t, uint32_t back);
  * the frame (and those it called) returned by it, as MS C's __chkstk
  * returns (POP CX ... JMP CX).  Counted in `jumped`. */
 void calls_jump(struct calltree *t, uint32_t to);
+/* A program EXEC runs (sampler/procs.h's row `process`, from 1) starts
+ * at CS:IP: a frame of kind CALL_ROOT whose node's `service` is that row,
+ * one node per process, so each program's code sits in the tree under
+ * its own name (report/callgraph.h).  No return matches the frame, and
+ * the stack pointer passing it drops nothing below it; it ends when the
+ * program does (calls_program_end), with the frames it left open
+ * (counted as unwound, as its exit call is). */
+void calls_program_start(struct calltree *t, uint32_t process, uint16_t cs, uint16_t ip);
+void calls_program_end(struct calltree *t, uint32_t process);
 /* A sampling tick: one sample for the innermost node. */
 static inline void calls_sample(struct calltree *t) { t->node[t->cur].samples++; }
 

@@ -90,10 +90,10 @@ static int write_companion(struct file_set *set, const char *prf_path, const cha
         return 1;
     exact_prc(program, s, p, m, tracing, services, &c);
     snprintf(c.run, sizeof c.run, "%s", run);
-    if (child) {                /* its time, from EXEC to its end; its instructions are not counted */
+    if (child) {                /* its time, from EXEC to its end; its instructions under --trace */
         c.cycles = child->end - child->start;
         c.seconds = cycles_to_seconds(c.cycles);
-        c.instructions = 0;
+        c.instructions = child->traced ? child->exact.total : 0;
     }
     prc_path(prf_path, path, sizeof path);
     if (prc_write_file_into(set, path, &c, err, errn) != 0) {
@@ -133,11 +133,23 @@ static int name_wrapped(const struct sampler *s, char *out, size_t n, uint64_t *
     return count;
 }
 
-/* What would fit: -i for samples, -b for instructions (the interval does
- * not change them). */
-static void advice(const struct sampler *s, const struct tracer *t, uint64_t largest, char *out, size_t n)
+/* Instructions per paragraph of a traced child's program, from its
+ * counted addresses: *n of them, malloc'ed into *out. */
+static int child_paragraphs(const struct sampler *s, uint64_t **out, uint32_t *n)
 {
-    if (!t) {
+    *n = s->nat / 16u;
+    if (!(*out = calloc(*n ? *n : 1, sizeof **out)))
+        return -1;
+    for (uint32_t k = 0; k < s->nat; k++)
+        (*out)[k / 16u] += s->at[k];
+    return 0;
+}
+
+/* What would fit: -i for samples, -b for instructions (the interval does
+ * not change them); `traced`: a child's instructions (t is the run's). */
+static void advice(const struct sampler *s, const struct tracer *t, int traced, uint64_t largest, char *out, size_t n)
+{
+    if (!t && !traced) {
         unsigned i = exact_fitting_interval(largest, s->layout.clock_grain);
         if (i)
             snprintf(out, n, "-i %u or more keeps every counter under 65536", i);
@@ -150,7 +162,7 @@ static void advice(const struct sampler *s, const struct tracer *t, uint64_t lar
     uint64_t *para;
     uint32_t np;
     unsigned b = 0;
-    if (cls <= 0xFFFF && tracer_paragraphs(t, &s->layout, &para, &np) == 0) {
+    if (cls <= 0xFFFF && (t ? tracer_paragraphs(t, &s->layout, &para, &np) : child_paragraphs(s, &para, &np)) == 0) {
         b = exact_fitting_bucket_size(para, np, s->layout.bucket_size);
         free(para);
     }
@@ -166,7 +178,9 @@ static int finish(struct file_set *set, const char *prf_path, const char *progra
 {
     char err[600], names[400], fit[160], path[4200];
     uint64_t largest;
-    int rc = write_companion(set, prf_path, program, run, s, p, m, t != NULL, services, child, err, sizeof err);
+    int traced = child && child->traced;
+    int rc = write_companion(set, prf_path, program, run, s, p, m, t != NULL || traced, services, child, err,
+                             sizeof err);
     int wrapped = name_wrapped(s, names, sizeof names, &largest);
     if (rc < 0) {
         snprintf(say, n, "%s: the exact counts are not saved%s", err,
@@ -175,7 +189,7 @@ static int finish(struct file_set *set, const char *prf_path, const char *progra
     }
     if (!wrapped)
         return 0;
-    advice(s, t, largest, fit, sizeof fit);
+    advice(s, t, traced, largest, fit, sizeof fit);
     prc_path(prf_path, path, sizeof path);
     snprintf(say, n, "%d counter(s) passed 65535 and wrapped in the .PRF, as PROFIL's did: %s; %s%s%s", wrapped,
              names, rc == 0 ? "exact counts in " : "", rc == 0 ? path : "", rc == 0 ? "; " : "");
@@ -194,5 +208,6 @@ int exact_finish_into(struct file_set *set, const char *prf_path, const char *pr
 int exact_finish_child(const char *prf_path, const struct proc *child, const char *run, const struct prf *p,
                        struct machine *m, char *say, size_t n)
 {
-    return finish(NULL, prf_path, child->name, run, &child->s, p, m, NULL, NULL, child, say, n);
+    return finish(NULL, prf_path, child->name, run, child->traced ? &child->exact : &child->s, p, m, NULL, NULL, child,
+                  say, n);
 }

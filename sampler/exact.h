@@ -36,9 +36,9 @@ struct file_set;
 int exact_finish_into(struct file_set *set, const char *prf_path, const char *program, const char *run,
                       const struct sampler *s, const struct prf *p, struct machine *m, const struct tracer *t,
                       const struct prx *services, char *say, size_t n);
-/* The same for a child program's own .PRF (procs.h): its samples, its
- * time from its EXEC to its end, no instructions (not counted per program)
- * and no services. */
+/* The same for a child program's own .PRF (procs.h): its samples, or
+ * under --trace its instructions (mode "trace"), its time from its EXEC to
+ * its end, and no services. */
 int exact_finish_child(const char *prf_path, const struct proc *child, const char *run, const struct prf *p,
                        struct machine *m, char *say, size_t n);
 

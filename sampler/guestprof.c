@@ -2,6 +2,7 @@
  * sampler/guestprof.c: the program's own profiling calls (see guestprof.h).
  */
 #include "guestprof.h"
+#include "procs.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -56,6 +57,9 @@ static void clear(struct guestprof *g)
         memset(g->exact->insns, 0, MEM_SIZE * sizeof *g->exact->insns);
         memset(g->exact->cycles, 0, MEM_SIZE * sizeof *g->exact->cycles);
         memset(g->exact->stalls, 0, MEM_SIZE * sizeof *g->exact->stalls);
+        memset(g->exact->video, 0, MEM_SIZE * sizeof *g->exact->video);     /* of the stalls: with them */
+        if (g->s && g->s->procs)        /* the children's windows (--trace) restart with them */
+            procs_trace_cleared(g->s->procs);
     }
     for (size_t i = 0; i < g->nzones; i++)
         g->zones[i].count = g->zones[i].total = g->zones[i].min = g->zones[i].max = 0;

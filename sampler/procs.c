@@ -10,6 +10,8 @@
 #include "../emu/dos/dos_mem.h"
 #include "../emu/machine.h"
 #include "../util/grow.h"
+#include "calls.h"
+#include "trace.h"
 
 static void base_name(const char *path, char out[13])
 {
@@ -29,8 +31,114 @@ static struct proc *add(struct procs *t)
     return p;
 }
 
+/* The trace's instructions now in the I/O system and DOS classes of a
+ * program's layout and in all memory, and at each of its program's
+ * addresses (into `at`, s->nat of them, from prog_low_pa), by linear address. */
+static void trace_counts(const struct exact_counts *e, const struct sampler *s, uint64_t *at, uint64_t *io,
+                         uint64_t *dos, uint64_t *all)
+{
+    uint32_t dos_lo = (uint32_t)s->layout.dos_pa * 16u, low = (uint32_t)s->layout.prog_low_pa * 16u;
+    *io = *dos = *all = 0;
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {
+        uint64_t n = e->insns[a];
+        *all += n;
+        if (a < dos_lo)
+            *io += n;
+        else if (a < low)
+            *dos += n;
+    }
+    for (uint32_t k = 0; k < s->nat; k++)
+        at[k] = low + k < MEM_SIZE ? e->insns[low + k] : 0;
+}
+
+/* The trace's counts at a child's EXEC, for its own .prx (within the limits). */
+static void snapshot(struct procs *t, struct proc *p)
+{
+    const struct exact_counts *e = t->trace;
+    uint64_t *const from[4] = { e->insns, e->cycles, e->stalls, e->video };
+    if (!t->mem || t->prx_live >= PROCS_PRX_LIVE || t->prx_made >= PROCS_PRX_MAX) {
+        t->prx_skipped++;
+        return;
+    }
+    for (int k = 0; k < 4; k++) {
+        if (!(p->snap[k] = malloc(MEM_SIZE * sizeof *p->snap[k]))) {
+            for (int j = 0; j < k; j++) {
+                free(p->snap[j]);
+                p->snap[j] = NULL;
+            }
+            t->prx_skipped++;
+            return;
+        }
+        memcpy(p->snap[k], from[k], MEM_SIZE * sizeof *p->snap[k]);
+    }
+    t->prx_live++;
+    t->prx_made++;
+}
+
+/* ...and at its end, its own .prx: the counts since, at every address, in
+ * its layout; its code as memory holds it at its end. */
+static void snapshot_end(struct procs *t, struct proc *p)
+{
+    if (!p->snap[0])
+        return;
+    const struct exact_counts *e = t->trace;
+    const uint64_t *const now[4] = { e->insns, e->cycles, e->stalls, e->video };
+    for (int k = 0; k < 4; k++)
+        for (uint32_t a = 0; a < MEM_SIZE; a++)
+            p->snap[k][a] = now[k][a] - p->snap[k][a];
+    struct tracer since = { { p->snap[0], p->snap[1], p->snap[2], p->snap[3], e->cs, (uint8_t *)t->mem } };
+    if ((p->x = calloc(1, sizeof *p->x)) && tracer_to_prx(&since, t->mem, &p->s.layout, p->x) != 0) {
+        prx_free(p->x);
+        free(p->x);
+        p->x = NULL;
+    }
+    if (!p->x)
+        t->prx_skipped++;
+    for (int k = 0; k < 4; k++) {
+        free(p->snap[k]);
+        p->snap[k] = NULL;
+    }
+    t->prx_live--;
+}
+
+/* A child's window starts at its EXEC (--trace). */
+static void trace_start(struct procs *t, struct proc *p)
+{
+    if (!t->trace || sampler_init(&p->exact, &p->s.layout) != 0)
+        return;
+    if (!(p->at_start = calloc(p->exact.nat ? p->exact.nat : 1, sizeof *p->at_start))) {
+        sampler_free(&p->exact);
+        return;
+    }
+    snapshot(t, p);
+    trace_counts(t->trace, &p->exact, p->at_start, &p->io_start, &p->dos_start, &p->all_start);
+    p->traced = 1;
+}
+
+/* ...and ends at its end (or the run's): its instructions, in its layout. */
+static void trace_end(struct procs *t, struct proc *p)
+{
+    if (!p->at_start)
+        return;
+    snapshot_end(t, p);
+    struct sampler *x = &p->exact;
+    uint64_t io, dos, all, program = 0;
+    trace_counts(t->trace, x, x->at, &io, &dos, &all);
+    for (uint32_t k = 0; k < x->nat; k++) {
+        x->at[k] -= p->at_start[k];
+        x->bucket[k / (x->layout.bucket_size * 16u)] += x->at[k];
+        program += x->at[k];
+    }
+    x->hit_io = io - p->io_start;
+    x->hit_dos = dos - p->dos_start;
+    x->total = all - p->all_start;
+    x->hit_high = x->total - x->hit_io - x->hit_dos - program;
+    free(p->at_start);
+    p->at_start = NULL;
+}
+
 static void on_started(void *ctx, uint16_t psp, uint16_t parent, const char *dos_path, const char *host,
-                       const uint8_t *file, size_t size)
+                       const uint8_t *file, size_t size, int runs, uint16_t cs, uint16_t ip)
 {
     struct procs *t = ctx;
     char err[200];
@@ -64,6 +172,9 @@ static void on_started(void *ctx, uint16_t psp, uint16_t parent, const char *dos
         t->oom = 1;
         return;
     }
+    trace_start(t, p);
+    if (runs && t->calls)       /* its code under its name in the call tree */
+        calls_program_start(t->calls, (uint32_t)t->n, cs, ip);
     t->n++;
 }
 
@@ -76,6 +187,9 @@ static void on_ended(void *ctx, uint16_t psp, uint8_t code, uint8_t type)
             t->p[i].exit_code = code;
             t->p[i].exit_type = type;
             t->p[i].end = machine_now(t->m);
+            trace_end(t, &t->p[i]);
+            if (t->calls && i > 0)
+                calls_program_end(t->calls, (uint32_t)i);
             return;
         }
 }
@@ -112,7 +226,15 @@ void procs_free(struct procs *t)
 {
     for (size_t i = 0; i < t->n; i++) {
         free(t->p[i].host);
+        free(t->p[i].at_start);
         sampler_free(&t->p[i].s);
+        sampler_free(&t->p[i].exact);
+        for (int k = 0; k < 4; k++)
+            free(t->p[i].snap[k]);
+        if (t->p[i].x) {
+            prx_free(t->p[i].x);
+            free(t->p[i].x);
+        }
     }
     free(t->p);
     memset(t, 0, sizeof *t);
@@ -158,11 +280,25 @@ void procs_finish(struct procs *t)
     for (size_t i = 0; i < t->n; i++) {
         if (!t->p[i].ended)
             t->p[i].end = machine_now(t->m);
+        trace_end(t, &t->p[i]);
         t->p[i].inclusive = t->p[i].s.total;
     }
     for (size_t i = t->n; i-- > 1;)         /* children come after their parent */
         if (t->p[i].parent >= 0 && (size_t)t->p[i].parent < i)
             t->p[t->p[i].parent].inclusive += t->p[i].inclusive;
+}
+
+void procs_trace_cleared(struct procs *t)
+{
+    for (size_t i = 1; i < t->n; i++) {
+        struct proc *p = &t->p[i];
+        if (p->at_start) {
+            memset(p->at_start, 0, (p->exact.nat ? p->exact.nat : 1) * sizeof *p->at_start);
+            p->io_start = p->dos_start = p->all_start = 0;
+        }
+        for (int k = 0; k < 4 && p->snap[k]; k++)
+            memset(p->snap[k], 0, MEM_SIZE * sizeof *p->snap[k]);
+    }
 }
 
 uint64_t procs_inclusive(const struct procs *t, size_t i)

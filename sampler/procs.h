@@ -15,6 +15,13 @@
  * that is not recorded: its samples go to its nearest recorded ancestor
  * (the newest recorded program still running: EXEC waits for its child),
  * and `unrecorded` counts them for the summary.
+ *
+ * With a call tree (--stacks, --trace), each child EXEC runs gets a
+ * program frame there (calls_program_start), so its code is named under
+ * its own name.  Under --trace each child also gets exact counts: the
+ * instructions from its EXEC to its end at each address of its own
+ * layout, as PROFIL --trace run on it would count them (its children's
+ * code is its "high", as the first program's .PRF counts its children).
  */
 #ifndef PROFIL_SAMPLER_PROCS_H
 #define PROFIL_SAMPLER_PROCS_H
@@ -27,8 +34,15 @@
 #include "sampler.h"
 
 #define PROCS_MAX 1000          /* programs recorded, the first included (README, Reliability) */
+/* --trace: a child's own .prx takes the trace's counts at its EXEC (32 MiB)
+ * until it ends; at most PROCS_PRX_LIVE children hold them at once (nested),
+ * and PROCS_PRX_MAX children of a run get one (README, Reliability). */
+#define PROCS_PRX_LIVE 4
+#define PROCS_PRX_MAX 64
 
 struct machine;
+struct calltree;
+struct exact_counts;
 
 struct proc {
     char name[13];              /* the 8.3 name of its DOS path: "C1.EXE" */
@@ -41,6 +55,13 @@ struct proc {
     int profiled;               /* its layout fits a .PRF (else only its samples count) */
     uint64_t inclusive;         /* its samples with its descendants' (procs_finish) */
     struct sampler s;           /* its own samples in its own layout */
+    struct sampler exact;       /* --trace: the instructions from its EXEC to its end, in its layout */
+    uint64_t *at_start;         /* --trace, while it runs: the trace's counts at its addresses at its EXEC */
+    uint64_t io_start, dos_start, all_start;    /* and in its I/O system and DOS classes, and in all */
+    int traced;                 /* `exact` holds its instructions */
+    uint64_t *snap[4];          /* --trace, while it runs: the trace's insns, cycles, stalls, video at its EXEC */
+    struct prx *x;              /* --trace: its own .prx's rows and code (every address, from its EXEC to
+                                   its end), or NULL (past PROCS_PRX_LIVE or PROCS_PRX_MAX) */
 };
 
 struct procs {
@@ -52,6 +73,11 @@ struct procs {
     int oom;                    /* a child could not be recorded */
     uint64_t unrecorded;        /* programs started past PROCS_MAX: counted in an ancestor's samples */
     struct proc_observer obs;   /* hand &obs to dos->procs */
+    struct calltree *calls;     /* or NULL: each child EXEC runs gets a program frame */
+    const struct exact_counts *trace;  /* or NULL: --trace's counts, for each child's exact ones */
+    const uint8_t *mem;         /* the machine's memory (MEM_SIZE bytes), for a child's own .prx */
+    unsigned prx_live, prx_made;    /* children holding the counts at their EXEC now, and in all */
+    uint64_t prx_skipped;       /* children under --trace without their own .prx (the limits above) */
 };
 
 /* The first program, with the session's layout. */
@@ -63,6 +89,9 @@ void procs_sample(struct procs *t, uint16_t cs, uint16_t ip);
 /* At the run's end: the end time of those still running, and each
  * program's inclusive samples (one pass: a child comes after its parent). */
 void procs_finish(struct procs *t);
+/* The program's CLEAR (guestprof.h) zeroed the trace's counts: the
+ * windows of the children running start again from zero there. */
+void procs_trace_cleared(struct procs *t);
 /* A program's samples with its descendants' (after procs_finish). */
 uint64_t procs_inclusive(const struct procs *t, size_t i);
 /* The .prx's "processes": x->procs and x->pbuckets (allocated).  0, or

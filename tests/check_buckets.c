@@ -104,7 +104,7 @@ static void write_bomb(const char *path, uint64_t claim, uint64_t zeros)
 {
     static uint8_t in[1 << 16];
     size_t cap = (size_t)(zeros / 1000 + 4096), outn = 0;
-    uint8_t *out = malloc(SAMPLELOG_HEADER_BYTES + cap);
+    uint8_t *out = calloc(1, SAMPLELOG_HEADER_BYTES + cap);     /* no run id: bytes 36-43 zero */
     ck_assert_ptr_nonnull(out);
     z_stream z = { 0 };
     ck_assert_int_eq(deflateInit(&z, 9), Z_OK);
@@ -172,7 +172,7 @@ START_TEST(sample_log_bombs_are_refused)
     struct prf l;
     uint64_t n;
     char err[300];
-    ck_assert_msg(samplelog_read_file(TMP "/bomb4.prs", &l, &n, NULL, NULL, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(samplelog_read_file(TMP "/bomb4.prs", &l, &n, NULL, NULL, NULL, err, sizeof err) == 0, "%s", err);
     ck_assert_uint_eq(n, SAMPLELOG_MAX_SAMPLES);
 }
 END_TEST
@@ -189,7 +189,7 @@ START_TEST(sample_log_writer_stops_at_the_limit)
     for (uint64_t i = 0; i <= SAMPLELOG_MAX_SAMPLES; i++)
         samplelog_add(&w, 0x0070, 0x0010, 0);
     ck_assert_uint_eq(w.count, SAMPLELOG_MAX_SAMPLES);
-    ck_assert_int_eq(samplelog_write_file(TMP "/over.prs", &w, &l, err, sizeof err), -1);
+    ck_assert_int_eq(samplelog_write_file(TMP "/over.prs", &w, &l, NULL, err, sizeof err), -1);
     ck_assert_str_eq(err, TMP "/over.prs: more than 67108864 samples, the most a sample log holds; not written (a "
                           "larger -i takes fewer)");
     ck_assert(!file_exists(TMP "/over.prs"));
@@ -224,10 +224,12 @@ START_TEST(samplelog_round_trip)
     for (int i = 0; i < 6; i++)
         samplelog_add(&w, in[i].cs, in[i].ip, in[i].cls);
     ck_assert_int_eq(system("mkdir -p " TMP), 0);
-    ck_assert_int_eq(samplelog_write_file(TMP "/rt.prs", &w, &l, err, sizeof err), 0);
+    ck_assert_int_eq(samplelog_write_file(TMP "/rt.prs", &w, &l, "00c0ffee12345678", err, sizeof err), 0);
     samplelog_free(&w);
     ngot = 0;
-    ck_assert_msg(samplelog_read_file(TMP "/rt.prs", &back, &n, collect, NULL, err, sizeof err) == 0, "%s", err);
+    char run[17];
+    ck_assert_msg(samplelog_read_file(TMP "/rt.prs", &back, &n, run, collect, NULL, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(run, "00c0ffee12345678");     /* version 2's run id, at bytes 36-43 */
     ck_assert_uint_eq(n, 6);
     ck_assert_uint_eq(ngot, 6);
     for (int i = 0; i < 6; i++)
@@ -243,7 +245,7 @@ START_TEST(samplelog_round_trip)
     buf[len - 1] ^= 0xFF;       /* zlib's check value */
     ck_assert_int_eq(write_file_atomic(TMP "/bad.prs", buf, len, err, sizeof err), 0);
     free(buf);
-    ck_assert_int_eq(samplelog_read_file(TMP "/bad.prs", &back, &n, NULL, NULL, err, sizeof err), -1);
+    ck_assert_int_eq(samplelog_read_file(TMP "/bad.prs", &back, &n, NULL, NULL, NULL, err, sizeof err), -1);
     ck_assert_str_eq(err, TMP "/bad.prs: its samples do not decode to the count its header gives (damaged)");
 }
 END_TEST
@@ -291,6 +293,53 @@ START_TEST(samples_rebucket_tightlp)
     ck_assert_ptr_nonnull(strstr(r.out, "           0   0.0%  rest                         +0000-+000F and 1 more "
                                         "range(s)\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "       46813 samples\n"));
+}
+END_TEST
+
+/* The sample log carries its run's id (version 2: bytes 36-43, the id's
+ * 64 bits little-endian), the same as the NAME.prc beside it; a log left
+ * by another run beside a .PRF (here: a run with --samples, then one that
+ * stops after 100000 instructions, whose totals, so its id, differ) is
+ * refused by hist --buckets, which names both files and both ids. */
+START_TEST(sample_log_of_another_run_is_refused)
+{
+    struct run_result r;
+    struct prc c;
+    uint8_t *buf;
+    size_t len;
+    char err[300], id[17];
+    must_run(TIGHT "--samples -o " TMP "/sr.PRF " FIX("tightlp.com"));
+    ck_assert_msg(prc_read_file(TMP "/sr.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(read_file(TMP "/sr.prs", &buf, &len, err, sizeof err), 0);
+    ck_assert_uint_eq(buf[8] | buf[9] << 8, 2);
+    uint64_t v = 0;
+    for (int k = 0; k < 8; k++)
+        v |= (uint64_t)buf[36 + k] << (8 * k);
+    snprintf(id, sizeof id, "%016llx", (unsigned long long)v);
+    ck_assert_str_eq(id, c.run);
+    free(buf);
+    write_text(TMP "/sr.bkt", "BUCKET prog = +0 .. +0x30\n");
+    run_profil(&r, "hist " TMP "/sr.PRF --buckets " TMP "/sr.bkt", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    char old[17];
+    snprintf(old, sizeof old, "%s", c.run);
+    prc_free(&c);
+    run_profil(&r, TIGHT "--max-instructions 100000 -o " TMP "/sr.PRF " FIX("tightlp.com"), NULL);
+    ck_assert_msg(r.status == 124, "%s", r.err);       /* the limit's status */
+    ck_assert_msg(prc_read_file(TMP "/sr.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_ne(c.run, old);
+    char want[600];
+    snprintf(want, sizeof want, "profil: " TMP "/sr.PRF: the sample log beside it is another run's: " TMP "/sr.prs and "
+             TMP "/sr.prc are from different runs (run %s and run %s); nothing re-bucketed (run the program again with "
+             "--samples)\n", old, c.run);
+    prc_free(&c);
+    run_profil(&r, "hist " TMP "/sr.PRF --buckets " TMP "/sr.bkt", NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, want);
+    ck_assert_str_eq(r.out, "");
+    /* The log itself, named, is one run's: read. */
+    run_profil(&r, "hist " TMP "/sr.prs --buckets " TMP "/sr.bkt", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
 }
 END_TEST
 
@@ -535,6 +584,7 @@ Suite *buckets_suite(void)
     tcase_set_timeout(c, 120);
     tcase_add_test(c, samplelog_round_trip);
     tcase_add_test(c, samples_rebucket_tightlp);
+    tcase_add_test(c, sample_log_of_another_run_is_refused);
     tcase_add_test(c, trace_rebucket_hotloop);
     tcase_add_test(c, bucket_errors_at_line_and_column);
     tcase_add_test(c, bucket_rows_and_lookup);

@@ -46,6 +46,41 @@ END_TEST
 /* A return by JMP (MS C's __chkstk: POP CX, lower SP, JMP CX): a jump to
  * where an open frame returns to closes it and those above; any other
  * jump, or one to a frame's entry, changes nothing. */
+/* A child program's frame (sampler/procs.c pushes it when EXEC runs the
+ * child): no return closes it, not even a .COM's RET from the slot its
+ * stack starts at, and the stack pointer passing it drops nothing below
+ * it; it ends with the child, with the frames the child left open.  Two
+ * processes entered at one address have a node each. */
+START_TEST(program_frames_end_with_the_program)
+{
+    struct calltree t;
+    ck_assert_int_eq(calls_init(&t, 0x100, 0x100), 0);
+    calls_enter(&t, CALL_INT, 0xC0, 0x1, 0x100, 0xFFF8, 0x21004B00u);  /* the parent's EXEC */
+    calls_program_start(&t, 1, 0x300, 0x100);                         /* the child, on its own stack */
+    ck_assert_uint_eq(t.depth, 2);
+    ck_assert_uint_eq(t.node[t.cur].kind, CALL_ROOT);
+    ck_assert_uint_eq(t.node[t.cur].service, 1);
+    uint32_t child = t.cur;
+    calls_leave(&t, 0x300, 0xFFFE);             /* its RET to PSP:0000 */
+    ck_assert_uint_eq(t.depth, 2);
+    ck_assert_uint_eq(t.unmatched, 1);
+    calls_enter(&t, CALL_NEAR, 0x300, 0x200, 0x300, 0xFFFC, 0);       /* a call of its own */
+    calls_enter(&t, CALL_INT, 0xC0, 0x1, 0x300, 0xFFF6, 0x21004C00u); /* its exit, never returns */
+    calls_program_end(&t, 1);
+    ck_assert_uint_eq(t.depth, 1);              /* back in the parent's EXEC */
+    ck_assert_uint_eq(t.unwound, 2);
+    ck_assert_uint_eq(t.cur, 1);
+    calls_program_end(&t, 0);                   /* the first program has no frame: nothing */
+    ck_assert_uint_eq(t.depth, 1);
+    calls_program_start(&t, 2, 0x300, 0x100);   /* another process at the same address */
+    ck_assert_uint_ne(t.cur, child);
+    calls_program_end(&t, 2);
+    calls_leave(&t, 0x100, 0xFFF8);             /* the EXEC returns */
+    ck_assert_uint_eq(t.depth, 0);
+    calls_free(&t);
+}
+END_TEST
+
 START_TEST(shadow_stack_sees_a_return_by_jump)
 {
     struct calltree t;
@@ -476,6 +511,7 @@ Suite *calls_suite(void)
     TCase *tc = tcase_create("calls");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, shadow_stack_matches_by_slot);
+    tcase_add_test(tc, program_frames_end_with_the_program);
     tcase_add_test(tc, shadow_stack_sees_a_return_by_jump);
     tcase_add_test(tc, ms_c_chkstk_returns_by_jump);
     tcase_add_test(tc, shadow_stack_survives_a_stack_switch);

@@ -183,7 +183,7 @@ START_TEST(report_prunes_frames)
     for (uint32_t i = 1; i <= N; i++)
         x.calls[i] = (struct call_node){ .parent = 0, .entry = 0x20000 + 2 * i, .cs = 0x2000, .ip = (uint16_t)(2 * i),
                                          .kind = CALL_NEAR, .calls = 1, .samples = i };
-    struct html_request q = { "many.prx", NULL, NULL, NULL, 0, 20 };
+    struct html_request q = { "many.prx", NULL, NULL, NULL, 0, 20, NULL };
     char err[512];
     struct html_report *r = html_prepare(&x, &q, err, sizeof err);
     ck_assert_msg(r != NULL, "%s", err);
@@ -230,11 +230,29 @@ START_TEST(report_programs)
     ck_assert_msg(r.status == 0, "%s", r.err);
     slurp(TMP "/hfam/f.html", page, sizeof page);
     ck_assert_ptr_nonnull(strstr(page, "<a href=\"#programs\">programs</a>"));
-    ck_assert_ptr_nonnull(strstr(page, "<tr><td class=\"l\">FAMILY.COM</td><td class=\"l\"></td><td>11713</td>"
-                                       "<td>35120</td><td>100.0%</td><td>33.4%</td>"));
-    ck_assert_ptr_nonnull(strstr(page, "<tr><td class=\"l\">KID.COM</td><td class=\"l\">FAMILY.COM</td>"
-                                       "<td>23407</td><td>23407</td><td>66.6%</td><td>66.6%</td>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr><td class=\"l\"><a href=\"#prog-0\">FAMILY.COM</a></td><td class=\"l\">"
+                                       "</td><td>11713</td><td>35120</td><td>100.0%</td><td>33.4%</td>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr><td class=\"l\"><a href=\"#prog-1\">KID.COM</a></td><td class=\"l\">"
+                                       "<a href=\"#prog-0\">FAMILY.COM</a></td><td>23407</td><td>23407</td><td>66.6%</td>"
+                                       "<td>66.6%</td>"));
     ck_assert_ptr_nonnull(strstr(page, "<td class=\"l\">exit 7</td></tr>"));
+    /* Each name leads to the program's own section: who ran it and what it
+     * ran, its busiest buckets (kid.com's loop in its bucket 1: 23405 or
+     * 23406 of its 23407 samples, 99.99%) and its functions in the call
+     * tree (its loop is its top level: the function KID.COM). */
+    const char *fam = strstr(page, "<section class=\"program\" id=\"prog-0\">\n<h3>FAMILY.COM</h3>\n<p>The program "
+                                   "run; ");
+    const char *kid = strstr(page, "<section class=\"program\" id=\"prog-1\">\n<h3>KID.COM</h3>\n<p>Run by "
+                                   "<a href=\"#prog-0\">FAMILY.COM</a>; ");
+    ck_assert_ptr_nonnull(fam);
+    ck_assert_ptr_nonnull(kid);
+    ck_assert(fam < kid);
+    ck_assert_ptr_nonnull(strstr(fam, "It ran <a href=\"#prog-1\">KID.COM</a>.</p>"));
+    ck_assert_msg(strstr(kid, "<tr><td class=\"l\">1</td><td class=\"l\">00010-0001F</td><td>23405</td><td>100.0%"
+                              "</td></tr>") ||
+                  strstr(kid, "<tr><td class=\"l\">1</td><td class=\"l\">00010-0001F</td><td>23406</td><td>100.0%"
+                              "</td></tr>"), "%.600s", kid);
+    ck_assert_msg(strstr(kid, "<tr><td class=\"l\">KID.COM</td><td>"), "%.900s", kid);
 }
 END_TEST
 

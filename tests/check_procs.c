@@ -424,6 +424,172 @@ START_TEST(cl51_runs_its_passes_as_children)
               file_exists(TMP "/cl/LINK.PRF"));
     prf_free(&cl);
     prx_free(&x);
+    /* The call tree names each pass's code under its name (LINK.EXE
+     * 0C4C:C2BC, which issue 30 saw as "high 0C4C:C2BC"), each pass a
+     * frame under CL's EXEC; nothing is "high". */
+    run_profil(&r, "hist --format folded " TMP "/cl/CL.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_ne(system("grep -q high " TMP "/out"), 0);
+    for (size_t i = 1; i < 5; i++) {
+        snprintf(cmd, sizeof cmd, "grep -q ';INT_21h/4Bh/00h_exec;%s;' " TMP "/out", names[i]);
+        ck_assert_msg(system(cmd) == 0, "no frames under %s", names[i]);
+    }
+}
+END_TEST
+
+/* nest.com runs nestkid.com, which calls spin twice (tests/fixtures/
+ * nestkid.asm derives the counts).  In the call tree the child is a frame
+ * of its own, named as the program, and its code is named under it with
+ * its own map's symbols (nestkid.map beside the program), never "high":
+ * in the folded stacks, the function table, and the run's summary. */
+START_TEST(a_childs_code_is_named_under_its_name)
+{
+    struct run_result r;
+    if (system("rm -rf " TMP "/nest && mkdir -p " TMP "/nest") != 0)
+        ck_abort();
+    run_profil(&r, "run --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/nest/N.PRF " FIX("nest.com"), NULL);
+    ck_assert_msg(r.status == 5, "exit %d: %s", r.status, r.err);
+    run_profil(&r, "hist --format folded " TMP "/nest/N.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM;NESTKID.COM!spin 34024\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM;INT_21h/4Ch_exit 350\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "high") == NULL, "%s", r.out);
+    ck_assert_msg(strstr(r.err, "profil: symbols of NESTKID.COM: "), "%s", r.err);
+    run_profil(&r, "hist --format folded --metric instructions " TMP "/nest/N.prx", NULL);
+    /* its top level: EXEC's IRET, CLI, CALL, CMP, JE, CALL, MOV AX, INT 21h */
+    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM 8\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, ";INT_21h/4Bh/00h_exec;NESTKID.COM;NESTKID.COM!spin 2004\n"), "%s", r.out);
+    run_profil(&r, "hist --by function " TMP "/nest/N.prx", NULL);
+    ck_assert_msg(strstr(r.out, "  NESTKID.COM!spin\n") && strstr(r.out, "  NESTKID.COM\n"), "%s", r.out);
+    /* The run's summary names it so too (--stacks: the functions by their samples). */
+    run_profil(&r, "run --stacks --timing table --drive C=" FIXTURE_DIR " -o " TMP "/nest/N.PRF " FIX("nest.com"), NULL);
+    ck_assert_msg(strstr(r.err, "\nprofil:   NESTKID.COM!spin      "), "%s", r.err);
+    /* A sampling run with --stacks: the child's samples under its name in the summary. */
+    family(&r, "--stacks", TMP "/nest/FAMILY.PRF");
+    ck_assert_msg(strstr(r.err, "profil:   KID.COM               66.6%\n"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, "exec  66.") == NULL, "%s", r.err);
+}
+END_TEST
+
+/* Under --trace each child has exact counts: its instructions from its
+ * EXEC to its end, in its own layout (family.com's kid.com: the loop
+ * derived at the top of this file, counted by instructions: MOV DX 1 +
+ * 10 x (MOV CX 1 + 65536 LOOP + DEC 1 + JNZ 1) + MOV AX 1 + INT 21h 1 =
+ * 655393 in bucket 1; CLI and JMP in bucket 0; EXEC's IRET in DOS).  Its
+ * .PRF's bucket 1 wraps, as PROFIL's would: 655393 mod 65536 = 33. */
+START_TEST(trace_counts_each_child_exactly)
+{
+    struct run_result r;
+    struct prc c;
+    struct prf kid;
+    char err[300];
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam") != 0)
+        ck_abort();
+    family(&r, "--trace", TMP "/fam/FAMILY.PRF");
+    ck_assert_msg(prc_read_file(TMP "/fam/KID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(c.mode, "trace");
+    ck_assert_str_eq(c.unit, "instructions");
+    ck_assert_uint_eq(c.bucket[0], 2);
+    ck_assert_uint_eq(c.bucket[1], 1 + 10 * (1 + 65536 + 1 + 1) + 1 + 1);
+    ck_assert_uint_eq(c.bucket[1], 655393);
+    ck_assert_uint_eq(c.bucket[2], 0);
+    ck_assert_uint_eq(c.dos, 1);
+    ck_assert_uint_eq(c.io + c.high, 0);
+    ck_assert_uint_eq(c.instructions, 655396);
+    ck_assert_uint_eq(c.samples, 0);
+    uint64_t c_cycles = c.cycles;
+    prc_free(&c);
+    read_prf(TMP "/fam/KID.PRF", &kid);
+    uint16_t kid_low = kid.prog_low_pa;
+    ck_assert_uint_eq(kid.bucket[1], 655393 & 0xFFFF);
+    ck_assert_uint_eq(kid.bucket[1], 33);
+    prf_free(&kid);
+    ck_assert_msg(strstr(r.err, "profil: KID.COM (" TMP "/fam/KID.PRF): 655396 instructions from its EXEC to its end"),
+                  "%s", r.err);
+    /* Its own .prx: every address from its EXEC to its end.  Cycles: bucket
+     * 1 11141287 (the loop's 11141231 above less the JMP's 15, with its
+     * INT 21h's 71), bucket 0 17 (CLI 2, JMP 15), DOS 394 (the EXEC stub's
+     * IRET 44, the exit's COST_DOS_CALL 350): 11141698, its .prc's time. */
+    struct prx x, run;
+    ck_assert_msg(prx_read_file(TMP "/fam/KID.prx", &x, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(prx_read_file(TMP "/fam/FAMILY.prx", &run, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(x.mode, "trace");
+    ck_assert_str_eq(x.program, "KID.COM");
+    ck_assert_str_eq(x.run, run.run);
+    ck_assert_uint_eq(x.total_insns, 655396);
+    ck_assert_uint_eq(x.total_cycles, 11141287 + 17 + 394);
+    ck_assert_uint_eq(x.total_cycles, c_cycles);
+    ck_assert_uint_eq(x.prog_low_pa, kid_low);
+    prx_free(&x);
+    prx_free(&run);
+    ck_assert_msg(strstr(r.err, "profil: wrote " TMP "/fam/KID.prx (KID.COM: its 11141698 cycles exactly)\n"), "%s",
+                  r.err);
+    /* The first program's rows name the child's code as the child: its
+     * loop's 11141231 cycles and a few more of the run's 16717535, 66.6%. */
+    ck_assert_msg(strstr(r.err, "\nprofil:   KID.COM               66.6%\n"), "%s", r.err);
+    /* annotate reads it with the child's map: 10 x 65536 LOOPs, 10 x (65535 x 17 + 5) cycles. */
+    run_profil(&r, "annotate --map " FIX("kid.map") " " TMP "/fam/KID.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(strstr(r.out, "655360     11141000  100.0%  loop 0x116 <inner>"), "%s", r.out);
+    /* nestkid.com: its spin in bucket 2, its top level in buckets 0 and 1 (nestkid.asm). */
+    run_profil(&r, "run -q --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/N.PRF " FIX("nest.com"), NULL);
+    ck_assert_msg(prc_read_file(TMP "/fam/NESTKID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(c.bucket[0], 4);
+    ck_assert_uint_eq(c.bucket[1], 3);
+    ck_assert_uint_eq(c.bucket[2], 2004);
+    ck_assert_uint_eq(c.dos, 1);
+    ck_assert_uint_eq(c.io + c.high, 0);
+    ck_assert_uint_eq(c.instructions, 2012);
+    prc_free(&c);
+    /* The program's CLEAR while the child runs: its window restarts with
+     * the counts (was: the counts at its EXEC taken from the zeroed ones). */
+    run_profil(&r, "run -q --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/N.PRF " FIX("nest.com")
+               " clear", NULL);
+    ck_assert_msg(r.status == 5, "exit %d: %s", r.status, r.err);
+    ck_assert_msg(prc_read_file(TMP "/fam/NESTKID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(c.bucket[0], 2);
+    ck_assert_uint_eq(c.bucket[1], 3);
+    ck_assert_uint_eq(c.bucket[2], 1002);
+    ck_assert_uint_eq(c.io + c.dos + c.high, 0);
+    ck_assert_uint_eq(c.instructions, 1007);
+    prc_free(&c);
+    /* Sampling, as before: samples, no instructions. */
+    family(&r, "-q", TMP "/fam/FAMILY.PRF");
+    ck_assert_msg(prc_read_file(TMP "/fam/KID.prc", &c, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(c.mode, "sampling");
+    ck_assert_uint_eq(c.instructions, 0);
+    prc_free(&c);
+}
+END_TEST
+
+/* Each child's own .prx under --trace: twins.com runs KID.COM twice at one
+ * address; each .prx counts its own run alone (655396 instructions each,
+ * not the second with the first's).  Past PROCS_PRX_MAX children (70 of
+ * manykids.com's tiny.com) the rest have none, and the run says so. */
+START_TEST(each_traced_child_has_its_own_prx)
+{
+    struct run_result r;
+    struct prx a, b;
+    char err[300];
+    if (system("rm -rf " TMP "/fam && mkdir -p " TMP "/fam") != 0)
+        ck_abort();
+    run_profil(&r, "run -q --trace --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/TWINS.PRF "
+               FIX("twins.com"), NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert_msg(prx_read_file(TMP "/fam/KID.prx", &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(prx_read_file(TMP "/fam/KID-2.prx", &b, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(a.total_insns, 655396);
+    ck_assert_uint_eq(b.total_insns, 655396);
+    ck_assert_uint_eq(a.prog_low_pa, b.prog_low_pa);
+    prx_free(&a);
+    prx_free(&b);
+    ck_assert_uint_eq(PROCS_PRX_MAX, 64);
+    many_kids(&r, "--trace", 70);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    ck_assert_uint_eq(count_files("TINY*.prx"), 64);
+    ck_assert_uint_eq(count_files("TINY*.PRF"), 70);
+    ck_assert_msg(strstr(r.err, "profil: 6 child program(s) under --trace without a .prx of their own: past 64 in a "
+                                "run or 4 running at once"), "%s", r.err);
 }
 END_TEST
 
@@ -443,6 +609,9 @@ Suite *procs_suite(void)
     tcase_add_test(tc, children_count_in_the_disk_budget);
     tcase_add_test(tc, a_signal_after_the_run_stops_the_writing);
     tcase_add_test(tc, a_childs_prc_never_takes_a_file);
+    tcase_add_test(tc, a_childs_code_is_named_under_its_name);
+    tcase_add_test(tc, trace_counts_each_child_exactly);
+    tcase_add_test(tc, each_traced_child_has_its_own_prx);
     suite_add_tcase(s, tc);
     return s;
 }

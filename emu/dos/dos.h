@@ -53,11 +53,12 @@ struct mem_observer {
 
 /* Processes, for per-program profiles (sampler/procs.c): EXEC reports a
  * new process once it is built (loader/exec.c: its PSP, its parent's, its
- * DOS and host paths and its file's bytes), terminate each end (dos.c). */
+ * DOS and host paths, its file's bytes, and its entry CS:IP when EXEC runs
+ * it now: `runs` 0 for load only, 4B01h), terminate each end (dos.c). */
 struct proc_observer {
     void *ctx;
     void (*started)(void *ctx, uint16_t psp, uint16_t parent, const char *dos_path, const char *host_path,
-                    const uint8_t *file, size_t size);
+                    const uint8_t *file, size_t size, int runs, uint16_t cs, uint16_t ip);
     void (*ended)(void *ctx, uint16_t psp, uint8_t code, uint8_t type);
 };
 
