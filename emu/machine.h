@@ -118,7 +118,22 @@ struct exact_counts {
     uint16_t *cs;
     uint8_t *code;              /* each instruction's bytes as they were the first
                                    time it ran (NULL: not kept); others stay 0 */
+    /* Or NULL: each address counted since the list was last emptied, once
+     * (a sparse set over MEM_SIZE entries each: `touched_at[a]` is a's
+     * place in `touched` when a is in it).  sampler/frames.c empties it at
+     * each frame, to take the frame's own counts. */
+    uint32_t *touched, *touched_at;
+    uint32_t ntouched;
 };
+
+/* Address a was counted (after lin() masking). */
+static inline void exact_touch(struct exact_counts *x, uint32_t a)
+{
+    if (x->touched && (x->touched_at[a] >= x->ntouched || x->touched[x->touched_at[a]] != a)) {
+        x->touched_at[a] = x->ntouched;
+        x->touched[x->ntouched++] = a;
+    }
+}
 
 /* The guest's control transfers, for the shadow stack (sampler/calls.c).
  * `call` follows a CALL, INT n, divide error or hardware interrupt: the

@@ -56,6 +56,8 @@ static void clear(struct guestprof *g)
         memset(g->exact->insns, 0, MEM_SIZE * sizeof *g->exact->insns);
         memset(g->exact->cycles, 0, MEM_SIZE * sizeof *g->exact->cycles);
         memset(g->exact->stalls, 0, MEM_SIZE * sizeof *g->exact->stalls);
+        if (g->frames)
+            frames_counts_cleared(g->frames);
     }
     for (size_t i = 0; i < g->nzones; i++)
         g->zones[i].count = g->zones[i].total = g->zones[i].min = g->zones[i].max = 0;

@@ -5,7 +5,9 @@
  * frameapi.asm, under --timing table); auto taking the first kind; the
  * summary line; a run with none; the frame the run ends in kept as
  * unfinished; the .prx's frames read back, and bad rows refused; the
- * percentiles; hist --by frame and --worst-frames in text, CSV and JSON.
+ * percentiles; hist --by frame and --worst-frames in text, CSV and JSON;
+ * each frame's own profile (.prx version 6): hist --frame N, the slow
+ * frames' top addresses, and its rows read back and checked.
  *
  * Samples: every 4 x 119 = 476 cycles (100 us in whole PIT clocks), so a
  * frame of L cycles holds floor(L / 476) or ceil(L / 476) of them.
@@ -209,11 +211,15 @@ START_TEST(hist_by_frame_and_worst_frames)
                                 "(frame 1); frame 5 unfinished at the end (") != NULL, "%s", r.out);
     /* The 2 slowest: all equal, so frames 1 and 2 (the earlier first); the
      * unfinished one is none of them. */
+    /* Each with its top address: every sample of a frame falls in its
+     * LOOP at 0186:010C (1688 of its 1734 cycles, frameapi.asm); no
+     * stalls or video waits in a sampling run. */
     hist(&r, DIR "/F.prx --worst-frames 2 --format csv", 0);
-    snprintf(row, sizeof row, "frame,start,cycles,ms,instructions,samples,unfinished\n1,%llu,1734,0.363,106,%llu,0\n"
-             "2,%llu,1734,0.363,106,%llu,0\n", (unsigned long long)x.frames[0].start,
+    snprintf(row, sizeof row, "frame,start,cycles,ms,instructions,samples,unfinished,stalls,video,top\n"
+             "1,%llu,1734,0.363,106,%llu,0,0,0,0186:010C=%llu\n2,%llu,1734,0.363,106,%llu,0,0,0,0186:010C=%llu\n",
+             (unsigned long long)x.frames[0].start, (unsigned long long)x.frames[0].samples,
              (unsigned long long)x.frames[0].samples, (unsigned long long)x.frames[1].start,
-             (unsigned long long)x.frames[1].samples);
+             (unsigned long long)x.frames[1].samples, (unsigned long long)x.frames[1].samples);
     ck_assert_str_eq(r.out, row);
     hist(&r, DIR "/F.prx --by frame --format json", 0);
     ck_assert_msg(strstr(r.out, "\"frame_kind\": \"mark\", \"unit\": \"cycles\", \"cpu_hz\": 4772727, \"finished\": 4, "
@@ -235,6 +241,140 @@ START_TEST(hist_by_frame_and_worst_frames)
     hist(&r, DIR "/F.prx --worst-frames 3", PROFIL_EXIT_FAILED);
     ck_assert_msg(strstr(r.err, "profil: --worst-frames: " DIR "/F.prx has no frames"), "%s", r.err);
     prx_free(&x);
+}
+END_TEST
+
+/* vsync.asm's .spin (LOOP at CS:0139, as the NASM map says; a .COM's CS
+ * is its PSP, 10h paragraphs below the load module at prog_low_pa): a
+ * unit is 1765 LOOPs of 1764 x 17 + 5 = 29993 cycles. */
+#define COM_CS(x) ((x)->prog_low_pa - 0x10u)
+#define SPIN_IP 0x139u
+#define UNIT_LOOPS 1765u
+#define UNIT_CYCLES 29993u
+
+START_TEST(each_frame_has_its_own_profile)
+{
+    struct run_result r;
+    struct prx x;
+    char want[300];
+    run_frames(&r, "--trace", "vsync", &x, 1);
+    ck_assert_uint_eq(x.nframes, 7);
+    ck_assert_uint_eq(x.profiled, 7);
+    /* A trace's frame rows add up to the frame: its instructions and
+     * cycles exactly (the timer's interrupts included, at their handler). */
+    for (size_t i = 0; i < x.nframes; i++) {
+        size_t n;
+        const struct prx_frame_row *rows = prx_frame_profile(&x, i, &n);
+        uint64_t insns = 0, cycles = 0;
+        for (size_t k = 0; k < n; k++) {
+            insns += rows[k].count;
+            cycles += rows[k].cycles;
+            ck_assert_uint_eq(rows[k].frame, i);
+        }
+        ck_assert_uint_eq(insns, x.frames[i].insns);
+        ck_assert_uint_eq(cycles, x.frames[i].cycles);
+    }
+    uint32_t spin = COM_CS(&x) * 16u + SPIN_IP;
+    /* Frames 1-6 did 1, 2, 3, 1, 2, 3 units of work at .spin. */
+    static const unsigned units[6] = { 1, 2, 3, 1, 2, 3 };
+    for (unsigned i = 0; i < 6; i++) {
+        char args[200];
+        snprintf(args, sizeof args, DIR "/F.prx --frame %u --style inferno", i + 1);
+        hist(&r, args, 0);
+        snprintf(want, sizeof want, "%05X %u\n", spin, units[i] * UNIT_CYCLES);
+        ck_assert_msg(strstr(r.out, want), "frame %u:\n%s\nlacks %s", i + 1, r.out, want);
+        snprintf(args, sizeof args, DIR "/F.prx --frame %u --style inferno --metric instructions", i + 1);
+        hist(&r, args, 0);
+        snprintf(want, sizeof want, "%05X %u\n", spin, units[i] * UNIT_LOOPS);
+        ck_assert_msg(strstr(r.out, want), "frame %u:\n%s\nlacks %s", i + 1, r.out, want);
+    }
+    /* The table names the frame and counts its own cycles. */
+    hist(&r, DIR "/F.prx --frame 3", 0);
+    snprintf(want, sizeof want, "%llu cycles (frame 3 of 7 from cycle %llu; exact, traced; vsync.com, 8088: %llu "
+             "instructions, %llu cycles)", (unsigned long long)x.frames[2].cycles, (unsigned long long)x.frames[2].start,
+             (unsigned long long)x.frames[2].insns, (unsigned long long)x.frames[2].cycles);
+    ck_assert_msg(strstr(r.out, want), "%s\nlacks %s", r.out, want);
+    /* The worst frames, slowest first: the two of two periods (3 and 6,
+     * in the order of their +-27 cycles), then the four of one; each of
+     * the two spent most at .spin, 3 x 29993 cycles (56% of 159296),
+     * then in the wait for the sync, no stalls under the table. */
+    hist(&r, DIR "/F.prx --worst-frames 6", 0);
+    const char *p = r.out;
+    for (unsigned k = 0; k < 6; k++) {
+        p = strchr(p, '\n') + 1;
+        unsigned frame = 0;
+        ck_assert_int_eq(sscanf(p, "%u", &frame), 1);
+        ck_assert_msg(k < 2 ? frame == 3 || frame == 6 : frame != 3 && frame != 6, "row %u: frame %u\n%s", k, frame,
+                      r.out);
+        p = strchr(p, '\n') + 1;
+        snprintf(want, sizeof want, "          top cycles: %04X:%04X %u (", COM_CS(&x), SPIN_IP,
+                 k < 2 ? 3 * UNIT_CYCLES : 0);
+        if (k < 2)
+            ck_assert_msg(strncmp(p, want, strlen(want)) == 0, "row %u: %.*s lacks %s", k, 100, p, want);
+        ck_assert_msg(strstr(p, "; stalls 0, video 0\n"), "%s", p);
+    }
+    prx_free(&x);
+    /* A sampling run's frame: its samples, by address */
+    run_frames(&r, "", "frameapi", &x, 1);
+    hist(&r, DIR "/F.prx --frame 2 --style inferno", 0);
+    snprintf(want, sizeof want, "%05X %llu\n", COM_CS(&x) * 16u + 0x10Cu, (unsigned long long)x.frames[1].samples);
+    ck_assert_str_eq(r.out, want);
+    hist(&r, DIR "/F.prx --frame 2", 0);
+    snprintf(want, sizeof want, "%llu samples (frame 2 of 5 from cycle 1742; sampled;",
+             (unsigned long long)x.frames[1].samples);
+    ck_assert_msg(strstr(r.out, want), "%s\nlacks %s", r.out, want);
+    /* Errors: no such frame, a view of all frames with it, a .PRF */
+    hist(&r, DIR "/F.prx --frame 6", 2);
+    ck_assert_msg(strstr(r.err, "profil: --frame 6: " DIR "/F.prx has 5 frames\n"), "%s", r.err);
+    hist(&r, DIR "/F.prx --frame 1 --by frame", 2);
+    ck_assert_msg(strstr(r.err, "profil: --frame 1: one frame's profile is a table"), "%s", r.err);
+    hist(&r, DIR "/F.prx --frame 1 --metric cycles", 2);
+    ck_assert_msg(strstr(r.err, "is from a sampling run: a frame counts samples"), "%s", r.err);
+    hist(&r, DIR "/F.PRF --frame 1", PROFIL_EXIT_FAILED);
+    ck_assert_msg(strstr(r.err, "a .PRF has no frames"), "%s", r.err);
+    prx_free(&x);
+    /* flip.com's frames (a trace): each 85070 cycles and 5016
+     * instructions, every one of them in the frame's rows */
+    run_frames(&r, "--trace", "flip", &x, 1);
+    for (size_t i = 0; i + 1 < x.nframes; i++) {
+        size_t n;
+        const struct prx_frame_row *rows = prx_frame_profile(&x, i, &n);
+        uint64_t insns = 0, cycles = 0;
+        for (size_t k = 0; k < n; k++)
+            insns += rows[k].count, cycles += rows[k].cycles;
+        ck_assert_uint_eq(insns, 5016);
+        ck_assert_uint_eq(cycles, 85070);
+    }
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(frame_profile_rows_checked)
+{
+    static const struct { const char *member, *error; } bad[] = {
+        { "\"profiled\": 1, \"profile\": [[0, 20, 1, 3, 1, 0, 0, 0], [0, 20, 1, 3, 1, 0, 0, 0]]",
+          "frame profile row 1 is not [frame, linear, cs, class, count, cycles, stalls, video] after the one before" },
+        { "\"profiled\": 1, \"profile\": [[0, 20, 1, 4, 1, 0, 0, 0]]", "frame profile row 0 is not" },
+        { "\"profiled\": 1, \"profile\": [[1, 20, 1, 3, 1, 0, 0, 0]]", "frame profile row 0 names frame 1 of the 1" },
+        { "\"profiled\": 3, \"profile\": []", "has a \"profile\" without its \"profiled\" count" },
+        { "\"profile\": []", "has a \"profile\" without its \"profiled\" count" },
+    };
+    char text[900], err[300];
+    struct prx y;
+    if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
+        ck_abort();
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(text, sizeof text,
+                 "{\"format\": \"profil-prx\", \"version\": 6, \"instructions\": 1, \"cycles\": 1, \"layout\": "
+                 "{\"clock_grain\": 1, \"bucket_size\": 1, \"bucket_num\": 1, \"prog_low_pa\": 1, \"prog_high_pa\": 2, "
+                 "\"dos_pa\": 1}, \"addresses\": [], \"frame_kind\": \"mark\", \"frames\": {\"rows\": "
+                 "[[10, 5, 1, 0, 0], [15, 5, 1, 0, 1]], %s}}", bad[i].member);
+        FILE *f = fopen(DIR "/bad.prx", "w");
+        fputs(text, f);
+        fclose(f);
+        ck_assert_int_eq(prx_read_file(DIR "/bad.prx", &y, err, sizeof err), -1);
+        ck_assert_msg(strstr(err, bad[i].error) != NULL, "%zu: %s", i, err);
+    }
 }
 END_TEST
 
@@ -429,6 +569,8 @@ Suite *frames_suite(void)
     tcase_add_test(tc, a_kind_not_seen_gives_no_frames);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
+    tcase_add_test(tc, each_frame_has_its_own_profile);
+    tcase_add_test(tc, frame_profile_rows_checked);
     tcase_add_test(tc, diff_frame_percentiles);
     tcase_add_test(tc, prx_frames_checked);
     tcase_add_test(tc, prc_frames_checked);
