@@ -343,10 +343,12 @@ void machine_set_max_insn(struct machine *m, uint64_t n);
 /* Where the warnings about the guest go (struct machine's warn). */
 /* What the layers above read of the machine (sampler/ never reads struct
  * machine's fields: tests/check_layers.c): the emulated time in cycles,
- * the CPU model, and the guest code the BIOS laid down as a service
- * (code_services: `n` of them). */
+ * the CPU model, the display adapter, and the guest code the BIOS laid
+ * down as a service (code_services: `n` of them). */
 static inline uint64_t machine_now(const struct machine *m) { return m->now; }
 static inline enum cpu_model machine_cpu_model(const struct machine *m) { return m->model; }
+/* The display adapter, for its raster clock (adapter_frames()). */
+static inline const struct display_adapter *machine_adapter(const struct machine *m) { return &m->adapter; }
 static inline const struct code_service *machine_code_services(const struct machine *m, int *n)
 {
     *n = m->ncode_services;

@@ -149,8 +149,9 @@ static void write_frames(FILE *f, const struct prx *x)
                 (unsigned long long)r->cycles, (unsigned long long)r->insns, (unsigned long long)r->samples,
                 r->unfinished ? 1 : 0);
     }
-    fprintf(f, "\n    ],\n    \"profiled\": %zu,\n    \"profile_columns\": [\"frame\", \"linear\", \"cs\", \"class\", "
-               "\"count\", \"cycles\", \"stalls\", \"video\"],\n    \"profile\": [", x->profiled);
+    fprintf(f, "\n    ],\n    \"period\": %llu,\n    \"profiled\": %zu,\n    \"profile_columns\": [\"frame\", \"linear\", \"cs\", \"class\", "
+               "\"count\", \"cycles\", \"stalls\", \"video\"],\n    \"profile\": [",
+            (unsigned long long)x->frame_period, x->profiled);
     for (size_t i = 0; i < x->nframe_rows; i++) {
         const struct prx_frame_row *r = &x->frame_rows[i];
         fprintf(f, "%s\n      [%u, %u, %u, %u, %llu, %llu, %llu, %llu]", i ? "," : "", r->frame, r->linear, r->cs, r->cls,

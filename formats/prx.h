@@ -201,6 +201,8 @@ struct prx {
     char frame_kind[PRX_FRAME_KIND_MAX];    /* how they were (or would have been) found; "auto": none came */
     struct prx_frame_row *frame_rows;       /* each frame's own profile (version 6), or NULL */
     size_t nframe_rows;
+    uint64_t frame_period;      /* the video card's raster frame in cycles at the run's end
+                                   (version 6; 0: none, or not recorded) */
     size_t profiled;            /* the first `profiled` frames have theirs (the rest passed
                                    PRX_FRAME_ROWS_MAX, or the file predates them: 0) */
     uint32_t *changed;          /* instructions whose bytes differed when the run ended */

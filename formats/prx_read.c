@@ -587,7 +587,7 @@ struct doc {
     int addresses, calls, calls_object, memory, sites, services, service_rows;
     int processes, process_rows, process_buckets;
     int zones, zone_rows, marks, mark_rows, frames, frame_rows, frame_profile;
-    struct field service_samples, profiled;
+    struct field service_samples, profiled, period;
     struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
     struct node_service *node_services;     /* "calls"'s "services": [node, id] rows */
     size_t nnode_services;
@@ -648,6 +648,7 @@ static const struct number_member {
     { "calls", "open", offsetof(struct doc, counts[4]) },
     { "services", "samples", offsetof(struct doc, service_samples) },
     { "frames", "profiled", offsetof(struct doc, profiled) },
+    { "frames", "period", offsetof(struct doc, period) },
 };
 
 /* The objects of the top level read member by member (calls: see
@@ -881,6 +882,7 @@ static int complete(struct scan *s, struct doc *d)
     if (d->frame_profile != d->profiled.have || (d->frame_profile && (!d->frame_rows || d->profiled.v > x->nframes)))
         return wrong(s, "\"frames\" has a \"profile\" without its \"profiled\" count of its rows, or the other way");
     x->profiled = (size_t)d->profiled.v;
+    x->frame_period = d->period.v;
     if (x->nframe_rows && x->frame_rows[x->nframe_rows - 1].frame >= x->profiled)
         return wrong(s, "frame profile row %zu names frame %u of the %zu profiled", x->nframe_rows - 1,
                      x->frame_rows[x->nframe_rows - 1].frame, x->profiled);

@@ -61,67 +61,93 @@ int frame_entries(const struct prx *x, size_t i, struct prx_entry **out, size_t 
     return 0;
 }
 
-/* One thing a frame spent on, and its place among them (ties: the earlier). */
-struct spent { uint64_t count; size_t i; char name[80]; };
 static int most_first(const void *a, const void *b)
 {
-    const struct spent *x = a, *y = b;
-    if (x->count != y->count)
-        return x->count > y->count ? -1 : 1;
-    return x->i < y->i ? -1 : x->i > y->i;
+    const struct frame_spent *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key > y->key ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
 }
 
-int frame_top(const struct prx *x, size_t i, const struct symtab *t, struct frame_top *top)
+int frame_spent(const struct prx *x, size_t i, const struct symtab *t, struct frame_spent **out, size_t *nout)
 {
-    enum metric m = (enum metric)frame_metric(x);
+    int trace = frame_metric(x) == METRIC_CYCLES;
     struct prx_entry *e;
-    size_t n, nrows = 0, nc = 0;
-    struct unit_hits *rows = NULL;
-    *top = (struct frame_top){ 0 };
+    size_t n, nrows = 0, k = 0;
+    struct unit_hits *rows[3] = { NULL, NULL, NULL };  /* count, cycles, stalls: the same rows in the same order */
+    *out = NULL;
+    *nout = 0;
     if (frame_entries(x, i, &e, &n) != 0)
         return -1;
     struct prx view = *x;
     view.e = e;
     view.n = n;
-    if (t && attribute_exact(&view, t, m, 0, &rows, &nrows) != 0) {
-        free(e);
-        return -1;
-    }
-    struct spent *c = calloc(n + nrows + 3, sizeof *c);
-    if (!c) {
-        free(rows);
-        free(e);
-        return -1;
-    }
-    uint64_t cls[3] = { 0 };
-    for (size_t j = 0; j < n; j++) {
-        uint64_t v = (uint64_t)prx_metric(&e[j], m);
-        top->total += v;
-        top->stalls += e[j].stalls;
-        top->video += e[j].video;
-        if (e[j].cls != PRX_PROGRAM && t)
-            cls[e[j].cls] += v;
-        else if (!t) {
-            c[nc] = (struct spent){ v, nc, "" };
-            snprintf(c[nc++].name, sizeof c->name, "%04X:%04X", e[j].cs, e[j].ip);
+    static const enum metric of[3] = { METRIC_INSTRUCTIONS, METRIC_CYCLES, METRIC_STALLS };
+    for (int j = 0; t && j < 3; j++)
+        if (attribute_exact(&view, t, of[j], 0, &rows[j], &nrows) != 0)
+            goto fail;
+    struct frame_spent *c = calloc(n + nrows + 3, sizeof *c);
+    if (!c)
+        goto fail;
+    if (t) {
+        for (size_t j = 0; j < nrows; j++) {
+            c[k] = (struct frame_spent){ "", PRX_PROGRAM, (uint64_t)rows[0][j].hits, (uint64_t)rows[1][j].hits,
+                                         (uint64_t)rows[2][j].hits, 0, k };
+            snprintf(c[k++].name, sizeof c->name, "%s", rows[0][j].name);
         }
+        for (unsigned cls = 0; cls < 3; cls++) {
+            c[k] = (struct frame_spent){ "", (uint8_t)cls, 0, 0, 0, 0, k };
+            snprintf(c[k].name, sizeof c->name, "%s", prx_class_name(cls));
+            for (size_t j = 0; j < n; j++)
+                if (e[j].cls == cls)
+                    c[k].count += e[j].insns, c[k].cycles += e[j].cycles, c[k].stalls += e[j].stalls;
+            k++;
+        }
+    } else
+        for (size_t j = 0; j < n; j++) {
+            c[k] = (struct frame_spent){ "", e[j].cls, e[j].insns, e[j].cycles, e[j].stalls, 0, k };
+            snprintf(c[k++].name, sizeof c->name, "%04X:%04X", e[j].cs, e[j].ip);
+        }
+    size_t kept = 0;
+    for (size_t j = 0; j < k; j++) {
+        c[j].key = trace ? c[j].cycles : c[j].count;
+        if (c[j].count || c[j].cycles)
+            c[kept++] = c[j];
     }
-    for (size_t j = 0; j < nrows; j++) {
-        c[nc] = (struct spent){ (uint64_t)rows[j].hits, nc, "" };
-        snprintf(c[nc++].name, sizeof c->name, "%s", rows[j].name);
+    qsort(c, kept, sizeof *c, most_first);
+    *out = c;
+    *nout = kept;
+    for (int j = 0; j < 3; j++)
+        free(rows[j]);
+    free(e);
+    return 0;
+fail:
+    for (int j = 0; j < 3; j++)
+        free(rows[j]);
+    free(e);
+    return -1;
+}
+
+int frame_top(const struct prx *x, size_t i, const struct symtab *t, struct frame_top *top)
+{
+    enum metric m = (enum metric)frame_metric(x);
+    size_t n;
+    const struct prx_frame_row *r = prx_frame_profile(x, i, &n);
+    *top = (struct frame_top){ 0 };
+    for (size_t j = 0; j < n; j++) {
+        top->total += m == METRIC_CYCLES ? r[j].cycles : r[j].count;
+        top->stalls += r[j].stalls;
+        top->video += r[j].video;
     }
-    for (unsigned k = 0; t && k < 3; k++) {
-        c[nc] = (struct spent){ cls[k], nc, "" };
-        snprintf(c[nc++].name, sizeof c->name, "%s", prx_class_name(k));
-    }
-    qsort(c, nc, sizeof *c, most_first);
-    for (size_t j = 0; j < nc && top->n < FRAME_TOP && c[j].count; j++) {
+    struct frame_spent *c;
+    size_t nc;
+    if (frame_spent(x, i, t, &c, &nc) != 0)
+        return -1;
+    for (size_t j = 0; j < nc && top->n < FRAME_TOP && c[j].key; j++) {
         memcpy(top->row[top->n].name, c[j].name, sizeof c[j].name);
-        top->row[top->n++].count = c[j].count;
+        top->row[top->n++].count = c[j].key;
     }
     free(c);
-    free(rows);
-    free(e);
     return 0;
 }
 

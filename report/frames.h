@@ -35,6 +35,21 @@ int frame_entries(const struct prx *x, size_t i, struct prx_entry **out, size_t 
 /* The metric a frame's profile counts: cycles in a trace, else samples. */
 int frame_metric(const struct prx *x);      /* enum metric (report/attrib.h) */
 
+/* Frame i's own profile by symbol of t (NULL: by address, "CS:IP"), the
+ * program's code outside every symbol as "(no symbol)" and DOS, the I/O
+ * system and high memory as "dos", "io" and "high"; the busiest first
+ * (`key`: cycles in a trace, else samples; ties in address order), none
+ * empty.  `count` is samples, or a trace's instructions.  *out malloc'ed;
+ * 0, or -1 out of memory. */
+struct frame_spent {
+    char name[80];
+    uint8_t cls;                    /* enum prx_class */
+    uint64_t count, cycles, stalls;
+    uint64_t key;
+    size_t order;
+};
+int frame_spent(const struct prx *x, size_t i, const struct symtab *t, struct frame_spent **out, size_t *n);
+
 /* What frame i spent most on: up to FRAME_TOP rows, the largest first
  * (ties: in address order), by symbol of t (NULL: by address, CS:IP),
  * the program's code outside every symbol as "(no symbol)" and DOS, the

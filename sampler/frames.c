@@ -228,8 +228,36 @@ void frames_mark(struct frames *fr, uint64_t now)
     frame_start(fr, FRAMES_MARK, now);
 }
 
+/* The first cycle after `from` (up to `limit` later) at which the card
+ * has shown one more raster frame than at `from`, by bisection over
+ * adapter_frames() (which only grows); 0 when none comes. */
+static uint64_t next_raster(const struct display_adapter *a, uint64_t from, uint64_t limit)
+{
+    uint64_t k = adapter_frames(a, from), lo = from, hi = from + limit;
+    if (adapter_frames(a, hi) == k)
+        return 0;
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (adapter_frames(a, mid) > k)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+/* The card's raster frame in CPU cycles as it is at `now`: from the next
+ * frame's start to the one after (the CGA's 912 x 262 dots at 3 a cycle:
+ * 79648); 0 when the card shows none within 2^24 cycles. */
+static uint64_t raster_period(const struct display_adapter *a, uint64_t now)
+{
+    uint64_t t1 = next_raster(a, now, 1u << 24), t2 = t1 ? next_raster(a, t1, 1u << 24) : 0;
+    return t2 ? t2 - t1 : 0;
+}
+
 void frames_finish(struct frames *fr, uint64_t now)
 {
+    fr->period = raster_period(machine_adapter(fr->m), now);
     if (!fr->dropped) {
         close_open(fr, now);
         end_profile(fr, fr->n > 0);
@@ -244,6 +272,7 @@ void frames_to_prx(struct frames *fr, struct prx *x)
     x->frame_rows = fr->rows;
     x->nframe_rows = fr->nrows;
     x->profiled = fr->profiled;
+    x->frame_period = fr->period;
     fr->f = NULL;
     fr->n = fr->cap = 0;
     fr->rows = NULL;

@@ -65,6 +65,7 @@ struct frames {
     uint64_t *base[4];              /* trace: each address's instructions, cycles, stalls,
                                        video at the last frame start */
     uint32_t *touched, *touched_at; /* trace: the exact counts' touched list (frames owns it) */
+    uint64_t period;                /* the card's raster frame in cycles when the run ended (0: none) */
     int failed;                     /* out of memory: frames stopped there */
     struct display_observer obs;    /* hand &obs to machine->display */
 };
@@ -82,7 +83,8 @@ void frames_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample_clas
 void frames_counts_cleared(struct frames *fr);
 /* The program's FRAME call at `now`. */
 void frames_mark(struct frames *fr, uint64_t now);
-/* The run ended at `now`: the open frame's counts, as unfinished. */
+/* The run ended at `now`: the open frame's counts, as unfinished; the
+ * card's raster period then (the retrace period reports mark). */
 void frames_finish(struct frames *fr, uint64_t now);
 /* The frames into the .prx (moved: fr keeps none). */
 void frames_to_prx(struct frames *fr, struct prx *x);

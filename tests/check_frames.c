@@ -333,6 +333,15 @@ START_TEST(each_frame_has_its_own_profile)
     hist(&r, DIR "/F.PRF --frame 1", PROFIL_EXIT_FAILED);
     ck_assert_msg(strstr(r.err, "a .PRF has no frames"), "%s", r.err);
     prx_free(&x);
+    /* The retrace period the .prx keeps: the CGA's 912 x 262 dots at 3 a
+     * cycle, 79648; the MDA's 882 x 370 = 326340 dots at 2438550 / 715909
+     * a cycle, 95806.8: a frame of 95806 or 95807 whole cycles
+     * (docs/video.md). */
+    ck_assert_uint_eq(x.frame_period, RASTER);
+    prx_free(&x);
+    run_frames(&r, "--video mda", "frameapi", &x, 1);
+    ck_assert_msg(x.frame_period == 95806 || x.frame_period == 95807, "%llu", (unsigned long long)x.frame_period);
+    prx_free(&x);
     /* flip.com's frames (a trace): each 85070 cycles and 5016
      * instructions, every one of them in the frame's rows */
     run_frames(&r, "--trace", "flip", &x, 1);
