@@ -7,7 +7,8 @@
  * unfinished; the .prx's frames read back, and bad rows refused; the
  * percentiles; hist --by frame and --worst-frames in text, CSV and JSON;
  * each frame's own profile (.prx version 6): hist --frame N, the slow
- * frames' top addresses, and its rows read back and checked.
+ * frames' top addresses, video waits per frame (framevid.asm), and its
+ * rows read back and checked.
  *
  * Samples: every 4 x 119 = 476 cycles (100 us in whole PIT clocks), so a
  * frame of L cycles holds floor(L / 476) or ceil(L / 476) of them.
@@ -358,6 +359,47 @@ START_TEST(each_frame_has_its_own_profile)
 }
 END_TEST
 
+/* framevid.asm: each of its 3 frames writes 1000 words into the CGA's
+ * memory by a REP STOSW at CS:0119; under the bus model without refresh
+ * that REP takes 26675 to 26680 clocks, the table's 14011 and the card's
+ * wait states the rest, all of its stalls (tests/check_clock.c).  Each
+ * frame's own row there says so, and --worst-frames gives each frame's
+ * video waits: the REP's, as no other instruction touches the card. */
+START_TEST(each_frame_has_its_video_waits)
+{
+    struct run_result r;
+    struct prx x;
+    char want[200];
+    run_frames(&r, "--trace --timing bus --no-refresh", "framevid", &x, 1);
+    ck_assert_uint_eq(x.nframes, 3);
+    ck_assert_uint_eq(x.profiled, 3);
+    uint64_t video[3] = { 0 };
+    for (size_t i = 0; i < 3; i++) {
+        size_t n, rep = SIZE_MAX;
+        const struct prx_frame_row *rows = prx_frame_profile(&x, i, &n);
+        for (size_t k = 0; k < n; k++) {
+            video[i] += rows[k].video;
+            if (rows[k].linear == COM_CS(&x) * 16u + 0x119u)
+                rep = k;
+        }
+        ck_assert_msg(rep != SIZE_MAX, "frame %zu has no row at the REP", i + 1);
+        ck_assert_uint_eq(rows[rep].count, 1);
+        ck_assert_msg(rows[rep].cycles >= 26675 && rows[rep].cycles <= 26680, "%llu", (unsigned long long)rows[rep].cycles);
+        ck_assert_uint_eq(rows[rep].stalls, rows[rep].cycles - 14011);
+        ck_assert_uint_eq(rows[rep].video, rows[rep].cycles - 14011);
+        ck_assert_uint_eq(video[i], rows[rep].video);
+    }
+    hist(&r, DIR "/F.prx --worst-frames 2", 0);
+    for (size_t i = 0; i < 2; i++) {
+        snprintf(want, sizeof want, ", video %llu\n", (unsigned long long)video[i]);
+        ck_assert_msg(strstr(r.out, want), "%s\nlacks %s", r.out, want);
+    }
+    hist(&r, DIR "/F.prx --worst-frames 1 --format json", 0);
+    ck_assert_msg(strstr(r.out, "\"video\": 1266"), "%s", r.out);
+    prx_free(&x);
+}
+END_TEST
+
 START_TEST(frame_profile_rows_checked)
 {
     static const struct { const char *member, *error; } bad[] = {
@@ -579,6 +621,7 @@ Suite *frames_suite(void)
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, each_frame_has_its_own_profile);
+    tcase_add_test(tc, each_frame_has_its_video_waits);
     tcase_add_test(tc, frame_profile_rows_checked);
     tcase_add_test(tc, diff_frame_percentiles);
     tcase_add_test(tc, prx_frames_checked);
