@@ -546,6 +546,42 @@ START_TEST(rules_and_the_cap)
     ck_assert_int_eq(fr.f[1].unfinished, 1);
     ck_assert_uint_eq(fr.f[1].cycles, 10000);
     frames_free(&fr);
+    /* Each frame's own samples: none before the first frame; one row per
+     * linear address (0101:0000 is 0100:0010), by address when the frame
+     * ends; past rows_max the frame that passes it keeps none, nor does
+     * any later one, and `profiled` stops before it. */
+    frames_init(&fr, FRAMES_MARK, m, NULL, 0x0000);
+    fr.rows_max = 3;
+    frames_sample(&fr, 0x0100, 0x0000, CLASS_BUCKET);         /* before frame 1: no one's */
+    frames_mark(&fr, 100);
+    frames_sample(&fr, 0x0100, 0x0010, CLASS_BUCKET);
+    frames_sample(&fr, 0x0070, 0x0004, CLASS_IO);
+    frames_sample(&fr, 0x0101, 0x0000, CLASS_BUCKET);         /* linear 1010h again */
+    frames_mark(&fr, 200);                                    /* frame 1 ends: 2 rows */
+    ck_assert_uint_eq(fr.profiled, 1);
+    ck_assert_uint_eq(fr.nrows, 2);
+    ck_assert_uint_eq(fr.rows[0].linear, 0x704);
+    ck_assert_uint_eq(fr.rows[0].cls, CLASS_IO);
+    ck_assert_uint_eq(fr.rows[1].linear, 0x1010);
+    ck_assert_uint_eq(fr.rows[1].count, 2);
+    ck_assert_uint_eq(fr.rows[1].cs, 0x0101);
+    frames_sample(&fr, 0x0100, 0x0000, CLASS_BUCKET);         /* frame 2: a 3rd row */
+    frames_sample(&fr, 0x0100, 0x0002, CLASS_BUCKET);         /* a 4th: past 3 */
+    frames_mark(&fr, 300);
+    frames_sample(&fr, 0x0100, 0x0000, CLASS_BUCKET);         /* frame 3: none kept */
+    frames_finish(&fr, 400);
+    struct prx y = { 0 };
+    frames_to_prx(&fr, &y);
+    ck_assert_uint_eq(y.nframes, 3);
+    ck_assert_uint_eq(y.profiled, 1);
+    ck_assert_uint_eq(y.nframe_rows, 2);
+    size_t n;
+    ck_assert_ptr_nonnull(prx_frame_profile(&y, 0, &n));
+    ck_assert_uint_eq(n, 2);
+    ck_assert_ptr_null(prx_frame_profile(&y, 1, &n));
+    ck_assert_uint_eq(n, 0);
+    prx_free(&y);
+    frames_free(&fr);
     machine_free(m);
 }
 END_TEST
