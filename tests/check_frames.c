@@ -426,6 +426,30 @@ START_TEST(frame_profile_rows_checked)
         ck_assert_int_eq(prx_read_file(DIR "/bad.prx", &y, err, sizeof err), -1);
         ck_assert_msg(strstr(err, bad[i].error) != NULL, "%zu: %s", i, err);
     }
+    /* Frames the file keeps no profile of: past `profiled`, or a version 5
+     * file's; hist --frame says which. */
+    static const struct { int version; const char *member, *error; } none[] = {
+        { 6, ", \"profiled\": 1, \"profile\": [[0, 20, 1, 3, 1, 0, 0, 0]]",
+          "profil: --frame 2: " DIR "/old.prx keeps no profile of it (the run kept the first frames' only" },
+        { 5, "", "profil: --frame 1: " DIR "/old.prx keeps no profile of it (written before frames had theirs)" },
+    };
+    for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
+        struct run_result r;
+        snprintf(text, sizeof text,
+                 "{\"format\": \"profil-prx\", \"version\": %d, \"mode\": \"sampling\", \"instructions\": 1, "
+                 "\"cycles\": 1, \"layout\": {\"clock_grain\": 1, \"bucket_size\": 1, \"bucket_num\": 1, "
+                 "\"prog_low_pa\": 1, \"prog_high_pa\": 2, \"dos_pa\": 1}, \"addresses\": [], \"frame_kind\": \"mark\", "
+                 "\"frames\": {\"rows\": [[10, 5, 1, 0, 0], [15, 5, 1, 0, 1]]%s}}", none[i].version, none[i].member);
+        FILE *f = fopen(DIR "/old.prx", "w");
+        fputs(text, f);
+        fclose(f);
+        hist(&r, i == 0 ? DIR "/old.prx --frame 2" : DIR "/old.prx --frame 1", PROFIL_EXIT_FAILED);
+        ck_assert_msg(strstr(r.err, none[i].error), "%s", r.err);
+        if (i == 0) {
+            hist(&r, DIR "/old.prx --frame 1 --style inferno", 0);
+            ck_assert_str_eq(r.out, "00014 1\n");      /* its one row: linear 14h, 1 sample */
+        }
+    }
 }
 END_TEST
 
