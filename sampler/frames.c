@@ -77,7 +77,8 @@ static void take_trace_rows(struct frames *fr, int keep)
         uint32_t bucket;
         if (keep && (d[0] || d[1]))
             add_row(fr, &(struct prx_frame_row){ (uint32_t)(fr->n - 1), a, x->cs[a],
-                                                 (uint8_t)sample_class_at(&fr->s->layout, a, x->cs[a], &bucket),
+                                                 (uint8_t)(fr->s ? sample_class_at(&fr->s->layout, a, x->cs[a], &bucket)
+                                                                 : CLASS_HIGH),
                                                  d[0], d[1], d[2], d[3] });
     }
     x->ntouched = 0;
