@@ -219,9 +219,9 @@ compare-cc: $(PROFIL) $(FIXTURES)
 	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
 
 # The HTML report (profil report) in headless Chromium: what its script
-# draws, its links, no console error (tools/browser_test.sh; skipped
+# draws, its links, the frame timeline, no console error (tools/browser_test.sh; skipped
 # without chromium).
-browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst
+browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst $(B)/fixtures/vsync.com
 	sh tools/browser_test.sh ./$(PROFIL) $(B)
 
 # The compatibility corpus (tests/realprog/README.md): real DOS programs run by

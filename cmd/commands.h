@@ -36,6 +36,7 @@ struct hist_request {
     const char *process;        /* --process: one program of a .prx with children */
     const char *program;        /* the profile's program, with debug information; or NULL */
     unsigned worst_frames;      /* --worst-frames K: the K slowest frames (0: not asked) */
+    unsigned frame;             /* --frame N: frame N's own profile (0: not asked) */
 };
 /* The symbols of a request, by the one rule (formats/symtab.h, symtab_load:
  * q->map merged with q->program's CodeView), their sources said on stderr
@@ -45,7 +46,11 @@ int hist_prx(const struct hist_request *q);
 /* cmd/hist_zones.c: --by zone, the program's own zones and marks, and their exports. */
 int hist_zones(const struct prx *x, const struct hist_request *q);
 /* cmd/hist_frames.c: --by frame and --worst-frames K, the program's frames. */
-int hist_frames(const struct prx *x, const struct hist_request *q);
+int hist_frames(const struct prx *x, const struct symtab *t, const struct hist_request *q);
+/* --frame N: x's address rows become frame N's own (formats/prx.h, its
+ * totals x's), *m the metric its table counts; 0, or an exit status
+ * after the message. */
+int hist_frame_select(struct prx *x, const struct hist_request *q, enum metric *m);
 /* cmd/hist_calls.c: --by function, --callgraph, --by site, folded/callgrind of the call tree. */
 struct prx;
 struct symtab;

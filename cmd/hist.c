@@ -359,7 +359,11 @@ static const struct opt hist_table[] = {
               "start, cycles, ms, instructions and samples, then the\n"
               "median, p95 and worst (csv, json too)" },
     { "worst-frames", 0, OPT_UNSIGNED, OPT_AT(Q, worst_frames), .min = 1, .max = UINT32_MAX, .unit = "frames",
-      .arg = "K", .help = "the K slowest finished frames, slowest first (as --by frame)" },
+      .arg = "K", .help = "the K slowest finished frames, slowest first (as --by frame),\n"
+                          "each with its top symbols, stalls and video waits" },
+    { "frame", 0, OPT_UNSIGNED, OPT_AT(Q, frame), .min = 1, .max = UINT32_MAX, .unit = "frame", .arg = "N",
+      .help = "frame N's own profile from a .prx (as the whole run's: by\n"
+              "bucket, symbol or line; its samples, or a trace's cycles)" },
     { "by", 0, OPT_DOC, .arg = "service",
       .help = "time per DOS and BIOS service (INT 21h/40h write,\n"
               "INT 10h/0Eh teletype, INT 08h timer): samples, calls,\n"
@@ -462,7 +466,7 @@ static int show_prf(struct prf *p, const struct hist_request *q)
     /* Bucket rows: busiest first when only the first N are wanted. */
     int by_hits = q->sort ? q->sort == SORT_HITS : q->top_given;
     struct prohst_map m;
-    if (q->by == BY_FRAME || q->worst_frames) {
+    if (q->by == BY_FRAME || q->worst_frames || q->frame) {
         fprintf(stderr, "profil: %s: a .PRF has no frames; they are in the .prx beside it, of a program that had "
                 "them (docs/frames.md)\n", q->path);
         prf_free(p);

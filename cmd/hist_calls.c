@@ -183,7 +183,7 @@ int hist_calls(const struct prx *x, const struct symtab *t, const struct hist_re
         return hist_services(x, q);
     }
     if (q->by == BY_FRAME || q->worst_frames)
-        return hist_frames(x, q);
+        return hist_frames(x, t, q);
     /* Zones: asked for, or the folded and callgrind exports of a .prx that has no call tree. */
     if (q->by == BY_ZONE || (!x->calls && x->zones && q->by == BY_DEFAULT && !q->callgraph &&
                              (q->format == FORMAT_FOLDED || q->format == FORMAT_CALLGRIND)))

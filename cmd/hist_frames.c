@@ -1,9 +1,11 @@
 /*
  * cmd/hist_frames.c: `profil hist X.prx --by frame` and `--worst-frames K`:
  * the program's frames (docs/frames.md) as text, CSV or JSON
- * (report/frames.h).
+ * (report/frames.h); `--frame N`: one frame's own profile, which
+ * cmd/hist_trace.c then shows as it shows a whole trace.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../formats/prx.h"
 #include "../report/export.h"
@@ -11,7 +13,7 @@
 #include "commands.h"
 #include "session.h"
 
-int hist_frames(const struct prx *x, const struct hist_request *q)
+int hist_frames(const struct prx *x, const struct symtab *t, const struct hist_request *q)
 {
     const char *what = q->worst_frames ? "--worst-frames" : "--by frame";
     enum frames_format format;
@@ -29,9 +31,50 @@ int hist_frames(const struct prx *x, const struct hist_request *q)
                 what, q->path);
         return EXIT_PROFIL_FAILED;
     }
-    if (frames_report(stdout, x, q->worst_frames, format) != 0) {
+    if (frames_report(stdout, x, q->worst_frames, t, format) != 0) {
         fprintf(stderr, "profil: %s: out of memory, or the output could not be written\n", what);
         return EXIT_PROFIL_FAILED;
+    }
+    return 0;
+}
+
+int hist_frame_select(struct prx *x, const struct hist_request *q, enum metric *m)
+{
+    size_t i = q->frame - 1;
+    if (!x->frames) {
+        fprintf(stderr, "profil: --frame %u: %s has no frames (none was found in the run: run --frames, "
+                "docs/frames.md)\n", q->frame, q->path);
+        return EXIT_PROFIL_FAILED;
+    }
+    if (i >= x->nframes) {
+        fprintf(stderr, "profil: --frame %u: %s has %zu frame%s\n", q->frame, q->path, x->nframes,
+                x->nframes == 1 ? "" : "s");
+        return EXIT_BAD_INPUT;
+    }
+    if (i >= x->profiled) {
+        fprintf(stderr, "profil: --frame %u: %s keeps no profile of it (%s)\n", q->frame, q->path,
+                x->profiled ? "the run kept the first frames' only: docs/frames.md" : "written before frames had theirs");
+        return EXIT_PROFIL_FAILED;
+    }
+    struct prx_entry *e;
+    size_t n;
+    if (frame_entries(x, i, &e, &n) != 0) {
+        fprintf(stderr, "profil: --frame %u: out of memory\n", q->frame);
+        return EXIT_PROFIL_FAILED;
+    }
+    free(x->e);
+    x->e = e;
+    x->n = n;
+    x->total_insns = x->frames[i].insns;
+    x->total_cycles = x->frames[i].cycles;
+    if (frame_metric(x) == METRIC_SAMPLES) {
+        if (q->metric_given && q->metric != METRIC_SAMPLES) {
+            fprintf(stderr, "profil: --frame %u: %s is from a sampling run: a frame counts samples (a trace's "
+                    "count instructions, cycles and stalls)\n", q->frame, q->path);
+            return EXIT_BAD_INPUT;
+        }
+        *m = METRIC_SAMPLES;
+        x->has_stalls = 0;
     }
     return 0;
 }

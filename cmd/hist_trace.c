@@ -104,7 +104,12 @@ int hist_prx(const struct hist_request *asked)
     const char *path = q->path;
     enum metric m = q->metric == METRIC_SAMPLES ? METRIC_CYCLES : q->metric;    /* time, unless asked */
     int calls = wants_calls(q);
-    if (!calls && q->metric == METRIC_SAMPLES && q->metric_given) {
+    if (q->frame && calls) {
+        fprintf(stderr, "profil: --frame %u: one frame's profile is a table by bucket, symbol or line (text, csv, "
+                "json, svg), not %s\n", q->frame, q->worst_frames || q->by == BY_FRAME ? "the frames' list" : "this view");
+        return EXIT_BAD_INPUT;
+    }
+    if (!calls && !q->frame && q->metric == METRIC_SAMPLES && q->metric_given) {
         fprintf(stderr, "profil: --metric samples: %s counts instructions and cycles (samples are per function: "
                 "--by function)\n", path);
         return EXIT_BAD_INPUT;
@@ -117,6 +122,11 @@ int hist_prx(const struct hist_request *asked)
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_BAD_INPUT;
     }
+    int rc = q->frame ? hist_frame_select(&x, q, &m) : 0;
+    if (rc) {
+        prx_free(&x);
+        return rc;
+    }
     /* The program's own debug information, when it is found (beside the
      * .prx, or where the run recorded it): with --map, merged. */
     if (session_program(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, program,
@@ -128,13 +138,12 @@ int hist_prx(const struct hist_request *asked)
         prx_free(&x);
         return EXIT_BAD_INPUT;
     }
-    if (!calls && strcmp(x.mode, "sampling") == 0) {
+    if (!calls && !q->frame && strcmp(x.mode, "sampling") == 0) {
         fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph), "
                 "memory (--by site) or the program's zones (--by zone); the samples are in the .PRF beside it\n", path);
         prx_free(&x);
         return EXIT_BAD_INPUT;
     }
-    int rc = 0;
     if (q->style == STYLE_INFERNO) {
         for (size_t i = 0; i < x.n; i++) {
             double v = prx_metric(&x.e[i], m);
@@ -185,9 +194,18 @@ int hist_prx(const struct hist_request *asked)
                                            : export_rows_svg(stdout, &e, path);
         rc = w == 0 ? 0 : EXIT_BAD_INPUT;
     } else {
-        snprintf(r.footer, sizeof r.footer, "exact, traced; %s, %s: %llu instructions, %llu cycles%s%s",
-                 x.program, x.cpu, (unsigned long long)x.total_insns, (unsigned long long)x.total_cycles,
-                 have_map ? "; " : "", have_map ? map_format_name(t.format) : "");
+        char frame[120] = "";
+        if (q->frame)
+            snprintf(frame, sizeof frame, "frame %u of %zu from cycle %llu%s; ", q->frame, x.nframes,
+                     (unsigned long long)x.frames[q->frame - 1].start, x.frames[q->frame - 1].unfinished ? ", unfinished" : "");
+        if (m == METRIC_SAMPLES && q->frame)
+            snprintf(r.footer, sizeof r.footer, "%ssampled; %s, %s: %llu samples, %llu cycles%s%s", frame, x.program,
+                     x.cpu, (unsigned long long)x.frames[q->frame - 1].samples, (unsigned long long)x.total_cycles,
+                     have_map ? "; " : "", have_map ? map_format_name(t.format) : "");
+        else
+            snprintf(r.footer, sizeof r.footer, "%sexact, traced; %s, %s: %llu instructions, %llu cycles%s%s", frame,
+                     x.program, x.cpu, (unsigned long long)x.total_insns, (unsigned long long)x.total_cycles,
+                     have_map ? "; " : "", have_map ? map_format_name(t.format) : "");
         r.more_hint = q->terminal;
         report_print(&r, q->top, q->width);
     }

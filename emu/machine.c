@@ -368,6 +368,7 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
         uint32_t a = lin(cs, ip);
         m->exact->cycles[a] += cycles;
         m->exact->cs[a] = cs;
+        exact_touch(m->exact, a);
     }
     if (m->calls)
         m->calls->spent(m->calls->ctx, cycles, 0, 0);

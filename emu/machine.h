@@ -118,7 +118,22 @@ struct exact_counts {
     uint16_t *cs;
     uint8_t *code;              /* each instruction's bytes as they were the first
                                    time it ran (NULL: not kept); others stay 0 */
+    /* Or NULL: each address counted since the list was last emptied, once
+     * (a sparse set over MEM_SIZE entries each: `touched_at[a]` is a's
+     * place in `touched` when a is in it).  sampler/frames.c empties it at
+     * each frame, to take the frame's own counts. */
+    uint32_t *touched, *touched_at;
+    uint32_t ntouched;
 };
+
+/* Address a was counted (after lin() masking). */
+static inline void exact_touch(struct exact_counts *x, uint32_t a)
+{
+    if (x->touched && (x->touched_at[a] >= x->ntouched || x->touched[x->touched_at[a]] != a)) {
+        x->touched_at[a] = x->ntouched;
+        x->touched[x->ntouched++] = a;
+    }
+}
 
 /* The guest's control transfers, for the shadow stack (sampler/calls.c).
  * `call` follows a CALL, INT n, divide error or hardware interrupt: the
@@ -336,10 +351,12 @@ void machine_set_max_insn(struct machine *m, uint64_t n);
 /* Where the warnings about the guest go (struct machine's warn). */
 /* What the layers above read of the machine (sampler/ never reads struct
  * machine's fields: tests/check_layers.c): the emulated time in cycles,
- * the CPU model, and the guest code the BIOS laid down as a service
- * (code_services: `n` of them). */
+ * the CPU model, the display adapter, and the guest code the BIOS laid
+ * down as a service (code_services: `n` of them). */
 static inline uint64_t machine_now(const struct machine *m) { return m->now; }
 static inline enum cpu_model machine_cpu_model(const struct machine *m) { return m->model; }
+/* The display adapter, for its raster clock (adapter_frames()). */
+static inline const struct display_adapter *machine_adapter(const struct machine *m) { return &m->adapter; }
 static inline const struct code_service *machine_code_services(const struct machine *m, int *n)
 {
     *n = m->ncode_services;

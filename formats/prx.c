@@ -149,6 +149,15 @@ static void write_frames(FILE *f, const struct prx *x)
                 (unsigned long long)r->cycles, (unsigned long long)r->insns, (unsigned long long)r->samples,
                 r->unfinished ? 1 : 0);
     }
+    fprintf(f, "\n    ],\n    \"period\": %llu,\n    \"profiled\": %zu,\n    \"profile_columns\": [\"frame\", \"linear\", \"cs\", \"class\", "
+               "\"count\", \"cycles\", \"stalls\", \"video\"],\n    \"profile\": [",
+            (unsigned long long)x->frame_period, x->profiled);
+    for (size_t i = 0; i < x->nframe_rows; i++) {
+        const struct prx_frame_row *r = &x->frame_rows[i];
+        fprintf(f, "%s\n      [%u, %u, %u, %u, %llu, %llu, %llu, %llu]", i ? "," : "", r->frame, r->linear, r->cs, r->cls,
+                (unsigned long long)r->count, (unsigned long long)r->cycles, (unsigned long long)r->stalls,
+                (unsigned long long)r->video);
+    }
     fprintf(f, "\n    ]\n  }");
 }
 
@@ -296,6 +305,9 @@ void prx_free(struct prx *x)
     free(x->frames);
     x->frames = NULL;
     x->nframes = 0;
+    free(x->frame_rows);
+    x->frame_rows = NULL;
+    x->nframe_rows = x->profiled = 0;
     x->zones = NULL;
     x->marks = NULL;
     x->nzones = x->nmarks = 0;
@@ -309,6 +321,27 @@ void prx_free(struct prx *x)
 }
 
 /* ---- the frames' statistics ---- */
+
+const struct prx_frame_row *prx_frame_profile(const struct prx *x, size_t i, size_t *n)
+{
+    *n = 0;
+    if (i >= x->profiled || !x->frame_rows)
+        return NULL;
+    /* the first row of frame i: rows are in frame order */
+    size_t lo = 0, hi = x->nframe_rows;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (x->frame_rows[mid].frame < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t end = lo;
+    while (end < x->nframe_rows && x->frame_rows[end].frame == i)
+        end++;
+    *n = end - lo;
+    return *n ? &x->frame_rows[lo] : NULL;
+}
 
 static int frame_by_cycles(const void *a, const void *b)
 {

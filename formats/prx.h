@@ -14,7 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define PRX_VERSION 5                   /* reads 1 (no calls or memory), 2, 3 (bus stalls), 4 (video stalls), 5 (frames) */
+#define PRX_VERSION 6                   /* reads 1 (no calls or memory), 2, 3 (bus stalls), 4 (video stalls), 5 (frames),
+                                           6 (each frame's own profile) */
 /* The largest .prx run can write, which every reader takes: at most 2^20
  * address rows (one per byte of memory) of under 96 bytes, 2^20 call nodes
  * (CALLS_MAX_NODES) of under 150 and 2^20 memory sites of under 220:
@@ -131,6 +132,21 @@ struct prx_frame {
 };
 #define PRX_FRAME_KIND_MAX 8        /* "vsync", "flip", "mark", "auto" */
 
+/* A frame's own profile (version 6): one row per address that frame
+ * `frame` (its row in frames, from 0) sampled or ran, in order of frame
+ * and then address: `count` is its samples in a sampling run, its
+ * instructions in a trace, whose rows also carry the cycles, the bus
+ * model's stalls and their video wait states spent there in that frame. */
+struct prx_frame_row {
+    uint32_t frame, linear;
+    uint16_t cs;
+    uint8_t cls;                    /* enum prx_class */
+    uint64_t count, cycles, stalls, video;
+};
+/* Rows kept at most, over all frames (run stops a frame's profile there;
+ * the reader takes no more): 2^20, as address rows. */
+#define PRX_FRAME_ROWS_MAX (1u << 20)
+
 /* Of the finished frames (nearest rank: the ceil(p x n / 100)-th
  * shortest); all 0 when there are none.  The reports' figures and the
  * .prc's frame totals. */
@@ -183,6 +199,12 @@ struct prx {
     struct prx_frame *frames;   /* NULL: none found (or the file predates them) */
     size_t nframes;
     char frame_kind[PRX_FRAME_KIND_MAX];    /* how they were (or would have been) found; "auto": none came */
+    struct prx_frame_row *frame_rows;       /* each frame's own profile (version 6), or NULL */
+    size_t nframe_rows;
+    uint64_t frame_period;      /* the video card's raster frame in cycles at the run's end
+                                   (version 6; 0: none, or not recorded) */
+    size_t profiled;            /* the first `profiled` frames have theirs (the rest passed
+                                   PRX_FRAME_ROWS_MAX, or the file predates them: 0) */
     uint32_t *changed;          /* instructions whose bytes differed when the run ended */
     size_t nchanged;            /* (self-modifying code, overlays), by linear address */
 };
@@ -221,6 +243,10 @@ const char *call_kind_name(unsigned kind);
 unsigned prx_zone_depth(const struct prx *x, size_t i);
 /* A zone's own cycles: its total less its children's totals. */
 uint64_t prx_zone_self(const struct prx *x, size_t i);
+
+/* Frame i's own rows (x->frame_rows is in frame order): *n of them from
+ * the returned one; NULL and 0 when it has none (i >= x->profiled). */
+const struct prx_frame_row *prx_frame_profile(const struct prx *x, size_t i, size_t *n);
 
 /* The load-module offset of a program entry (linear - 16 prog_low_pa). */
 static inline uint32_t prx_offset(const struct prx *x, const struct prx_entry *e)

@@ -435,6 +435,27 @@ static int frame_row(struct scan *s, void *v, size_t i)
     return 0;
 }
 
+/* A row of a frame's own profile: [frame, linear, cs, class, count,
+ * cycles, stalls, video], in order of frame and then address (the frame
+ * rows it names are checked at the end). */
+static int frame_profile_row(struct scan *s, void *v, size_t i)
+{
+    struct prx_frame_row *rows = v;
+    struct cells c;
+    if (i >= PRX_FRAME_ROWS_MAX)
+        return wrong(s, "more than %u frame profile rows", PRX_FRAME_ROWS_MAX);
+    int r = row(s, 8, 0, -1, &c);
+    if (r < 0)
+        return -1;
+    if (r || c.u[0] > UINT32_MAX || c.u[1] >= 0x100000 || c.u[2] > 0xFFFF || c.u[3] > PRX_PROGRAM ||
+        (i > 0 && (rows[i - 1].frame > c.u[0] || (rows[i - 1].frame == c.u[0] && rows[i - 1].linear >= c.u[1]))))
+        return wrong(s, "frame profile row %zu is not [frame, linear, cs, class, count, cycles, stalls, video] "
+                        "after the one before", i);
+    rows[i] = (struct prx_frame_row){ (uint32_t)c.u[0], (uint32_t)c.u[1], (uint16_t)c.u[2], (uint8_t)c.u[3],
+                                      c.u[4], c.u[5], c.u[6], c.u[7] };
+    return 0;
+}
+
 /* "code": runs of [linear, "HEX"] into x->code and x->code_bytes, in
  * increasing order without overlap inside 1 MiB; "changed": addresses. */
 struct code_read {
@@ -565,8 +586,8 @@ struct doc {
     struct field layout[6];     /* clock_grain, bucket_size, bucket_num, prog_low_pa, prog_high_pa, dos_pa */
     int addresses, calls, calls_object, memory, sites, services, service_rows;
     int processes, process_rows, process_buckets;
-    int zones, zone_rows, marks, mark_rows, frames, frame_rows;
-    struct field service_samples;
+    int zones, zone_rows, marks, mark_rows, frames, frame_rows, frame_profile;
+    struct field service_samples, profiled, period;
     struct field counts[5];     /* unmatched, unwound, lost, max_depth, open */
     struct node_service *node_services;     /* "calls"'s "services": [node, id] rows */
     size_t nnode_services;
@@ -600,6 +621,7 @@ static const struct row_member row_members[] = {
     ROWS("zones", "rows", zones, nzones, zone_row, zone_rows),
     ROWS("marks", "rows", marks, nmarks, mark_row, mark_rows),
     ROWS("frames", "rows", frames, nframes, frame_row, frame_rows),
+    ROWS("frames", "profile", frame_rows, nframe_rows, frame_profile_row, frame_profile),
 };
 #undef ROWS
 #undef DOC_ROWS
@@ -625,6 +647,8 @@ static const struct number_member {
     { "calls", "max_depth", offsetof(struct doc, counts[3]) },
     { "calls", "open", offsetof(struct doc, counts[4]) },
     { "services", "samples", offsetof(struct doc, service_samples) },
+    { "frames", "profiled", offsetof(struct doc, profiled) },
+    { "frames", "period", offsetof(struct doc, period) },
 };
 
 /* The objects of the top level read member by member (calls: see
@@ -855,6 +879,13 @@ static int complete(struct scan *s, struct doc *d)
             return wrong(s, "frame %zu is unfinished but not the last", i);
     if (d->frame_rows && !x->frames && !(x->frames = calloc(1, sizeof *x->frames)))
         return wrong(s, "out of memory");
+    if (d->frame_profile != d->profiled.have || (d->frame_profile && (!d->frame_rows || d->profiled.v > x->nframes)))
+        return wrong(s, "\"frames\" has a \"profile\" without its \"profiled\" count of its rows, or the other way");
+    x->profiled = (size_t)d->profiled.v;
+    x->frame_period = d->period.v;
+    if (x->nframe_rows && x->frame_rows[x->nframe_rows - 1].frame >= x->profiled)
+        return wrong(s, "frame profile row %zu names frame %u of the %zu profiled", x->nframe_rows - 1,
+                     x->frame_rows[x->nframe_rows - 1].frame, x->profiled);
     return processes_check(s, d);
 }
 

@@ -267,6 +267,9 @@ static enum profil_error start_sampler(struct profil_session *s)
     s->dos.procs = &s->procs.obs;
     frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s, adapter_start(&m->adapter));
     m->display = &s->frames.obs;
+    s->s.frames = &s->frames;
+    if (s->tracing && frames_trace(&s->frames, &s->tr.counts) != 0)
+        return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --trace");
     if (s->files.prs[0])
         s->s.log = &s->log;
     start_guest(s);

@@ -1,6 +1,6 @@
 /*
  * report/frames.c: frame times, the summary's line, hist --by frame and
- * --worst-frames (see frames.h).
+ * --worst-frames, each frame's own profile and top symbols (see frames.h).
  */
 #include "frames.h"
 
@@ -9,6 +9,7 @@
 
 #include "../formats/clockrate.h"
 #include "../formats/jsonio.h"
+#include "attrib.h"
 
 double frame_ms(uint64_t cycles)
 {
@@ -41,7 +42,154 @@ static int slowest_first(const void *a, const void *b)
     return x->i < y->i ? -1 : x->i > y->i;
 }
 
-static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format format, int first)
+int frame_metric(const struct prx *x)
+{
+    return strcmp(x->mode, "trace") == 0 ? METRIC_CYCLES : METRIC_SAMPLES;
+}
+
+int frame_entries(const struct prx *x, size_t i, struct prx_entry **out, size_t *n)
+{
+    size_t k;
+    const struct prx_frame_row *r = prx_frame_profile(x, i, &k);
+    *n = 0;
+    if (!(*out = malloc((k ? k : 1) * sizeof **out)))
+        return -1;
+    for (size_t j = 0; j < k; j++)
+        (*out)[j] = (struct prx_entry){ r[j].linear, r[j].cs, (uint16_t)(r[j].linear - 16u * r[j].cs), r[j].cls, 0,
+                                        r[j].count, r[j].cycles, r[j].stalls, r[j].video };
+    *n = k;
+    return 0;
+}
+
+static int most_first(const void *a, const void *b)
+{
+    const struct frame_spent *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key > y->key ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+int frame_spent(const struct prx *x, size_t i, const struct symtab *t, struct frame_spent **out, size_t *nout)
+{
+    int trace = frame_metric(x) == METRIC_CYCLES;
+    struct prx_entry *e;
+    size_t n, nrows = 0, k = 0;
+    struct unit_hits *rows[3] = { NULL, NULL, NULL };  /* count, cycles, stalls: the same rows in the same order */
+    *out = NULL;
+    *nout = 0;
+    if (frame_entries(x, i, &e, &n) != 0)
+        return -1;
+    struct prx view = *x;
+    view.e = e;
+    view.n = n;
+    static const enum metric of[3] = { METRIC_INSTRUCTIONS, METRIC_CYCLES, METRIC_STALLS };
+    for (int j = 0; t && j < 3; j++)
+        if (attribute_exact(&view, t, of[j], 0, &rows[j], &nrows) != 0)
+            goto fail;
+    struct frame_spent *c = calloc(n + nrows + 3, sizeof *c);
+    if (!c)
+        goto fail;
+    if (t) {
+        for (size_t j = 0; j < nrows; j++) {
+            c[k] = (struct frame_spent){ "", PRX_PROGRAM, (uint64_t)rows[0][j].hits, (uint64_t)rows[1][j].hits,
+                                         (uint64_t)rows[2][j].hits, 0, k };
+            snprintf(c[k++].name, sizeof c->name, "%s", rows[0][j].name);
+        }
+        for (unsigned cls = 0; cls < 3; cls++) {
+            c[k] = (struct frame_spent){ "", (uint8_t)cls, 0, 0, 0, 0, k };
+            snprintf(c[k].name, sizeof c->name, "%s", prx_class_name(cls));
+            for (size_t j = 0; j < n; j++)
+                if (e[j].cls == cls)
+                    c[k].count += e[j].insns, c[k].cycles += e[j].cycles, c[k].stalls += e[j].stalls;
+            k++;
+        }
+    } else
+        for (size_t j = 0; j < n; j++) {
+            c[k] = (struct frame_spent){ "", e[j].cls, e[j].insns, e[j].cycles, e[j].stalls, 0, k };
+            snprintf(c[k++].name, sizeof c->name, "%04X:%04X", e[j].cs, e[j].ip);
+        }
+    size_t kept = 0;
+    for (size_t j = 0; j < k; j++) {
+        c[j].key = trace ? c[j].cycles : c[j].count;
+        if (c[j].count || c[j].cycles)
+            c[kept++] = c[j];
+    }
+    qsort(c, kept, sizeof *c, most_first);
+    *out = c;
+    *nout = kept;
+    for (int j = 0; j < 3; j++)
+        free(rows[j]);
+    free(e);
+    return 0;
+fail:
+    for (int j = 0; j < 3; j++)
+        free(rows[j]);
+    free(e);
+    return -1;
+}
+
+int frame_top(const struct prx *x, size_t i, const struct symtab *t, struct frame_top *top)
+{
+    enum metric m = (enum metric)frame_metric(x);
+    size_t n;
+    const struct prx_frame_row *r = prx_frame_profile(x, i, &n);
+    *top = (struct frame_top){ 0 };
+    for (size_t j = 0; j < n; j++) {
+        top->total += m == METRIC_CYCLES ? r[j].cycles : r[j].count;
+        top->stalls += r[j].stalls;
+        top->video += r[j].video;
+    }
+    struct frame_spent *c;
+    size_t nc;
+    if (frame_spent(x, i, t, &c, &nc) != 0)
+        return -1;
+    for (size_t j = 0; j < nc && top->n < FRAME_TOP && c[j].key; j++) {
+        memcpy(top->row[top->n].name, c[j].name, sizeof c[j].name);
+        top->row[top->n++].count = c[j].key;
+    }
+    free(c);
+    return 0;
+}
+
+/* A slow frame's top symbols, stalls and video waits after its row. */
+static void top_of(FILE *f, const struct frame_top *top, int profiled, const char *unit, enum frames_format format)
+{
+    switch (format) {
+    case FRAMES_TEXT:
+        if (!profiled) {
+            fputs("          (no profile kept for this frame)\n", f);
+            return;
+        }
+        fprintf(f, "          top %s:", unit);
+        for (size_t k = 0; k < top->n; k++)
+            fprintf(f, "%s %s %llu (%.1f%%)", k ? "," : "", top->row[k].name, (unsigned long long)top->row[k].count,
+                    100.0 * (double)top->row[k].count / (double)top->total);
+        fprintf(f, "; stalls %llu, video %llu\n", (unsigned long long)top->stalls, (unsigned long long)top->video);
+        break;
+    case FRAMES_CSV:
+        fprintf(f, ",%llu,%llu,", (unsigned long long)top->stalls, (unsigned long long)top->video);
+        for (size_t k = 0; k < top->n; k++) {
+            fputs(k ? " " : "", f);
+            for (const char *p = top->row[k].name; *p; p++)
+                fputc(*p == ',' || *p == ' ' || *p == '"' ? '_' : *p, f);
+            fprintf(f, "=%llu", (unsigned long long)top->row[k].count);
+        }
+        fputc('\n', f);
+        break;
+    case FRAMES_JSON:
+        fprintf(f, ", \"stalls\": %llu, \"video\": %llu, \"top\": [", (unsigned long long)top->stalls,
+                (unsigned long long)top->video);
+        for (size_t k = 0; k < top->n; k++) {
+            fputs(k ? ", {\"name\": " : "{\"name\": ", f);
+            json_put_text(f, top->row[k].name);
+            fprintf(f, ", \"count\": %llu}", (unsigned long long)top->row[k].count);
+        }
+        fputs("]}", f);
+        break;
+    }
+}
+
+static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format format, int first, int more)
 {
     unsigned long long start = r->start, cycles = r->cycles, insns = r->insns, samples = r->samples;
     switch (format) {
@@ -50,18 +198,18 @@ static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format
                 samples, r->unfinished ? "  unfinished" : "");
         break;
     case FRAMES_CSV:
-        fprintf(f, "%zu,%llu,%llu,%.3f,%llu,%llu,%d\n", i + 1, start, cycles, frame_ms(r->cycles), insns, samples,
-                r->unfinished ? 1 : 0);
+        fprintf(f, "%zu,%llu,%llu,%.3f,%llu,%llu,%d%s", i + 1, start, cycles, frame_ms(r->cycles), insns, samples,
+                r->unfinished ? 1 : 0, more ? "" : "\n");
         break;
     case FRAMES_JSON:
         fprintf(f, "%s\n    {\"frame\": %zu, \"start\": %llu, \"cycles\": %llu, \"ms\": %.3f, \"instructions\": %llu, "
-                   "\"samples\": %llu, \"unfinished\": %s}", first ? "" : ",", i + 1, start, cycles,
-                frame_ms(r->cycles), insns, samples, r->unfinished ? "true" : "false");
+                   "\"samples\": %llu, \"unfinished\": %s%s", first ? "" : ",", i + 1, start, cycles,
+                frame_ms(r->cycles), insns, samples, r->unfinished ? "true" : "false", more ? "" : "}");
         break;
     }
 }
 
-int frames_report(FILE *f, const struct prx *x, unsigned worst, enum frames_format format)
+int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct symtab *t, enum frames_format format)
 {
     struct prx_frame_stats st;
     size_t n = x->nframes;
@@ -82,7 +230,7 @@ int frames_report(FILE *f, const struct prx *x, unsigned worst, enum frames_form
     if (format == FRAMES_TEXT)
         fprintf(f, "%7s %14s %12s %10s %13s %9s\n", "frame", "start", "cycles", "ms", "instructions", "samples");
     else if (format == FRAMES_CSV)
-        fputs("frame,start,cycles,ms,instructions,samples,unfinished\n", f);
+        fprintf(f, "frame,start,cycles,ms,instructions,samples,unfinished%s\n", worst ? ",stalls,video,top" : "");
     else {
         fputs("{\"profil\": 1, \"program\": ", f);
         json_put_text(f, x->program);
@@ -93,8 +241,17 @@ int frames_report(FILE *f, const struct prx *x, unsigned worst, enum frames_form
                 (unsigned long long)st.median, (unsigned long long)st.p95, (unsigned long long)st.worst,
                 st.worst_frame);
     }
-    for (size_t k = 0; k < rows; k++)
-        row(f, &x->frames[order[k].i], order[k].i, format, k == 0);
+    for (size_t k = 0; k < rows; k++) {
+        size_t i = order[k].i;
+        row(f, &x->frames[i], i, format, k == 0, worst != 0);
+        struct frame_top top;
+        if (worst && frame_top(x, i, t, &top) != 0) {
+            free(order);
+            return -1;
+        }
+        if (worst)
+            top_of(f, &top, i < x->profiled, metric_name((enum metric)frame_metric(x)), format);
+    }
     if (format == FRAMES_JSON)
         fputs("\n  ]\n}\n", f);
     else if (format == FRAMES_TEXT) {

@@ -3,7 +3,9 @@
  * frames, sampler/frames.h; docs/frames.md).
  *
  * Owns (over formats/prx.h's statistics) the summary's line of them, `hist --by frame` and
- * `--worst-frames K` in text, CSV and JSON, and `diff`'s comparison of
+ * `--worst-frames K` in text, CSV and JSON (with each slow frame's top
+ * symbols, stalls and video waits), a frame's own profile as address rows
+ * (`hist --frame N`, the HTML report's frames), and `diff`'s comparison of
  * two runs' frame times.
  */
 #ifndef PROFIL_REPORT_FRAMES_H
@@ -14,6 +16,7 @@
 #include <stdio.h>
 
 #include "../formats/prx.h"
+#include "../formats/symtab.h"
 
 /* Emulated milliseconds of `cycles`. */
 double frame_ms(uint64_t cycles);
@@ -23,11 +26,50 @@ double frame_ms(uint64_t cycles);
  * frames; -1 out of memory. */
 int frames_line(FILE *f, const struct prx *x);
 
+/* Frame i's own profile (formats/prx.h) as address rows, for the tables
+ * and attribute_exact(): a trace's instructions, cycles, stalls and video
+ * waits per address; a sampling run's samples in `insns` (counted under
+ * METRIC_SAMPLES).  *out malloc'ed (*n may be 0); -1 out of memory. */
+int frame_entries(const struct prx *x, size_t i, struct prx_entry **out, size_t *n);
+
+/* The metric a frame's profile counts: cycles in a trace, else samples. */
+int frame_metric(const struct prx *x);      /* enum metric (report/attrib.h) */
+
+/* Frame i's own profile by symbol of t (NULL: by address, "CS:IP"), the
+ * program's code outside every symbol as "(no symbol)" and DOS, the I/O
+ * system and high memory as "dos", "io" and "high"; the busiest first
+ * (`key`: cycles in a trace, else samples; ties in address order), none
+ * empty.  `count` is samples, or a trace's instructions.  *out malloc'ed;
+ * 0, or -1 out of memory. */
+struct frame_spent {
+    char name[80];
+    uint8_t cls;                    /* enum prx_class */
+    uint64_t count, cycles, stalls;
+    uint64_t key;
+    size_t order;
+};
+int frame_spent(const struct prx *x, size_t i, const struct symtab *t, struct frame_spent **out, size_t *n);
+
+/* What frame i spent most on: up to FRAME_TOP rows, the largest first
+ * (ties: in address order), by symbol of t (NULL: by address, CS:IP),
+ * the program's code outside every symbol as "(no symbol)" and DOS, the
+ * I/O system and high memory as "dos", "io" and "high"; counted in
+ * frame_metric()'s unit; with its stalls and video waits (a trace of the
+ * bus model; 0 otherwise).  0, or -1 out of memory. */
+#define FRAME_TOP 3
+struct frame_top {
+    size_t n;
+    struct { char name[80]; uint64_t count; } row[FRAME_TOP];
+    uint64_t total, stalls, video;
+};
+int frame_top(const struct prx *x, size_t i, const struct symtab *t, struct frame_top *top);
+
 /* The frames, in order (worst = 0), or the `worst` slowest finished ones,
- * slowest first (ties: the earlier first): text, csv or json (0, 1, 2);
- * 0, or -1 out of memory or on a write error. */
+ * slowest first (ties: the earlier first), each of these with its top
+ * symbols (t: NULL, by address), stalls and video waits: text, csv or
+ * json (0, 1, 2); 0, or -1 out of memory or on a write error. */
 enum frames_format { FRAMES_TEXT, FRAMES_CSV, FRAMES_JSON };
-int frames_report(FILE *f, const struct prx *x, unsigned worst, enum frames_format format);
+int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct symtab *t, enum frames_format format);
 
 /* profil diff: the frame times of two runs, old -> new (median, p95,
  * worst: ms and the change in percent), each one that grew more than

@@ -14,6 +14,7 @@
 #include "annotate.h"
 #include "callgraph.h"
 #include "export.h"
+#include "frames.h"
 #include "../formats/jsonio.h"
 #include "../util/grow.h"
 
@@ -367,8 +368,8 @@ struct html_report *html_prepare(const struct prx *x, const struct html_request 
             return NULL;
         }
     }
-    if (!r->nunit && !r->has_graph) {
-        snprintf(err, errn, "%s: neither counts per address nor a call tree (%s)", q->path, r->note);
+    if (!r->nunit && !r->has_graph && !x->frames) {
+        snprintf(err, errn, "%s: neither counts per address, a call tree nor frames (%s)", q->path, r->note);
         html_free(r);
         return NULL;
     }
@@ -664,6 +665,73 @@ static void write_flame(FILE *f, const struct html_report *r)
     fputs("]}\n</script>\n</section>\n", f);
 }
 
+/* The program's frames (docs/frames.md): the summary's line, the
+ * timeline and each frame's own profile, sent to the page's script as
+ * JSON ({"unit", "count", "period", "cpu_hz", "frames": [[start, cycles,
+ * instructions, samples, unfinished, rows or null]]}, a row [name, class,
+ * count, cycles, stalls], busiest first), which draws the bars and, for a
+ * clicked frame, its table and flame graph.  At most HTML_MAX_FRAME_ROWS
+ * rows in all: later frames are sent without theirs (the page says so). */
+static void write_frames(FILE *f, const struct html_report *r)
+{
+    const struct prx *x = r->x;
+    int trace = frame_metric(x) == METRIC_CYCLES;
+    size_t rows = 0, bare = 0;
+    fputs("<section id=\"frames\">\n<h2>Frames</h2>\n<p id=\"frames-line\">", f);
+    if (frames_line(f, x) != 0)
+        fputs("(out of memory)", f);
+    fprintf(f, "</p>\n<p>A bar per frame, as tall as its time; the line is the video card's retrace period"
+               " (%llu cycles, %.3f ms). Zoom with the slider or the mouse wheel over the bars; click a frame for its "
+               "own profile: %s.</p>\n",
+            (unsigned long long)x->frame_period, frame_ms(x->frame_period),
+            trace ? "instructions and cycles by symbol, exact" : "samples by symbol");
+    fprintf(f, "<div class=\"frame-controls\"><label>frames shown <input type=\"range\" id=\"frame-zoom\" min=\"1\" "
+               "max=\"%zu\" value=\"%zu\"></label> <label>from <input type=\"range\" id=\"frame-pan\" min=\"0\" "
+               "max=\"0\" value=\"0\"></label> <span id=\"frame-range\"></span></div>\n"
+               "<div id=\"frame-timeline\"></div>\n<p id=\"frame-info\">Click a frame.</p>\n"
+               "<table class=\"num\" id=\"frame-table\">\n<thead><tr><th class=\"l\">symbol</th><th>%s</th>%s%s"
+               "<th>%%</th></tr></thead>\n<tbody></tbody>\n</table>\n"
+               "<div class=\"flame-bar\"><button type=\"button\" id=\"frame-flame-reset\">reset zoom</button> "
+               "<span id=\"frame-flame-info\"></span></div>\n<div id=\"frame-flame\" class=\"flame\"></div>\n"
+               "<noscript><p class=\"note\">The timeline is drawn by the page's script.</p></noscript>\n",
+            x->nframes, x->nframes, trace ? "instructions" : "samples", trace ? "<th>cycles</th>" : "",
+            trace && x->has_stalls ? "<th>stalls</th>" : "");
+    fputs("<script type=\"application/json\" id=\"frames-data\">\n{\"unit\": ", f);
+    json_put_text_html(f, trace ? "cycles" : "samples");
+    fprintf(f, ", \"stalls\": %s, \"period\": %llu, \"cpu_hz\": 4772727,\n\"frames\": [", trace && x->has_stalls ? "true" : "false",
+            (unsigned long long)x->frame_period);
+    for (size_t i = 0; i < x->nframes; i++) {
+        const struct prx_frame *p = &x->frames[i];
+        fprintf(f, "%s[%llu, %llu, %llu, %llu, %d, ", i ? ",\n" : "\n", (unsigned long long)p->start,
+                (unsigned long long)p->cycles, (unsigned long long)p->insns, (unsigned long long)p->samples,
+                p->unfinished ? 1 : 0);
+        struct frame_spent *c = NULL;
+        size_t n = 0;
+        if (i >= x->profiled || rows >= HTML_MAX_FRAME_ROWS || frame_spent(x, i, r->q.map, &c, &n) != 0) {
+            fputs("null]", f);
+            bare += i < x->profiled;
+            continue;
+        }
+        fputc('[', f);
+        for (size_t k = 0; k < n; k++) {
+            fputs(k ? ", [" : "[", f);
+            json_put_text_html(f, c[k].name);
+            fprintf(f, ", %u, %llu, %llu, %llu]", c[k].cls, (unsigned long long)c[k].count,
+                    (unsigned long long)c[k].cycles, (unsigned long long)c[k].stalls);
+        }
+        fputs("]]", f);
+        rows += n;
+        free(c);
+    }
+    fputs("]}\n</script>\n", f);
+    if (bare)
+        fprintf(f, "<p class=\"note\">%zu frames are shown without their profile (at most %u rows are sent).</p>\n",
+                bare, HTML_MAX_FRAME_ROWS);
+    if (x->profiled < x->nframes)
+        fprintf(f, "<p class=\"note\">The run kept the profile of the first %zu frames only.</p>\n", x->profiled);
+    fputs("</section>\n", f);
+}
+
 void html_write(FILE *f, const void *report)
 {
     const struct html_report *r = report;
@@ -677,6 +745,8 @@ void html_write(FILE *f, const void *report)
         fputs(" &middot; <a href=\"#areas\">areas</a>", f);
     if (r->x->nprocs)
         fputs(" &middot; <a href=\"#programs\">programs</a>", f);
+    if (r->x->frames)
+        fputs(" &middot; <a href=\"#frames\">frames</a>", f);
     fputs(" &middot; <a href=\"#symbols\">symbols</a>", f);
     if (r->has_graph)
         fputs(" &middot; <a href=\"#functions\">functions</a> &middot; <a href=\"#flame\">call tree</a>", f);
@@ -686,6 +756,8 @@ void html_write(FILE *f, const void *report)
     write_summary(f, r);
     if (r->x->nprocs)
         write_programs(f, r);
+    if (r->x->frames)
+        write_frames(f, r);
     write_symbols(f, r);
     if (r->has_graph) {
         write_functions(f, r);

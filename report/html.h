@@ -4,7 +4,9 @@
  * its time went (program, DOS, BIOS, high memory), a table per symbol
  * (report/annotate.h's units: a map's symbols, or runs of executed code),
  * the call tree's functions and a flame graph of it (an icicle, root on
- * top, zoomed by a click), and each hot symbol's annotated code, all
+ * top, zoomed by a click), the program's frames on a zoomable timeline
+ * (a click shows a frame's own table and flame graph), and each hot
+ * symbol's annotated code, all
  * cross-linked: a symbol's row to its code, a frame to its symbol, a
  * jump's target to the code it goes to.  The page's own CSS and script
  * are in report/html_assets.inc.  Deterministic: no date, no host path
@@ -49,5 +51,8 @@ void html_free(struct html_report *r);
  * programs, with its HTML_PROGRAM_ROWS busiest buckets and functions. */
 #define HTML_MAX_PROGRAMS 100u
 #define HTML_PROGRAM_ROWS 5u
+/* Most rows of the program's frames' own profiles the page carries (the
+ * frames past them are drawn without theirs). */
+#define HTML_MAX_FRAME_ROWS 200000u
 
 #endif

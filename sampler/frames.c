@@ -38,6 +38,65 @@ static void close_open(struct frames *fr, uint64_t now)
     f->samples = (fr->s ? fr->s->total : 0) - f->samples;
 }
 
+/* Compares the rows of one frame by address. */
+static int by_address(const void *a, const void *b)
+{
+    const struct prx_frame_row *x = a, *y = b;
+    return x->linear < y->linear ? -1 : x->linear > y->linear;
+}
+
+/* A row for the open frame, or -1 when none can be kept: past rows_max
+ * (or out of memory) the open frame's rows go, and every later frame's. */
+static int add_row(struct frames *fr, const struct prx_frame_row *r)
+{
+    if (fr->rows_full)
+        return -1;
+    if (fr->nrows >= fr->rows_max || grow_array(&fr->rows, &fr->rows_cap, fr->nrows + 1, sizeof *fr->rows) != 0) {
+        fr->rows_full = 1;
+        fr->nrows = fr->open_row;
+        return -1;
+    }
+    fr->rows[fr->nrows++] = *r;
+    return 0;
+}
+
+/* Trace mode: the counts of each address touched since the last call,
+ * less those it had then, as rows of the open frame (when `keep`). */
+static void take_trace_rows(struct frames *fr, int keep)
+{
+    struct exact_counts *x = fr->exact;
+    uint64_t *const now[4] = { x->insns, x->cycles, x->stalls, x->video };
+    for (uint32_t k = 0; k < x->ntouched; k++) {
+        uint32_t a = x->touched[k];
+        uint64_t d[4] = { 0 };
+        for (int j = 0; j < 4; j++) {
+            uint64_t v = now[j] ? now[j][a] : 0;
+            d[j] = v >= fr->base[j][a] ? v - fr->base[j][a] : v;    /* less: CLEAR came between */
+            fr->base[j][a] = v;
+        }
+        uint32_t bucket;
+        if (keep && (d[0] || d[1]))
+            add_row(fr, &(struct prx_frame_row){ (uint32_t)(fr->n - 1), a, x->cs[a],
+                                                 (uint8_t)(fr->s ? sample_class_at(&fr->s->layout, a, x->cs[a], &bucket)
+                                                                 : CLASS_HIGH),
+                                                 d[0], d[1], d[2], d[3] });
+    }
+    x->ntouched = 0;
+}
+
+/* The open frame's profile is complete (`keep`: it is a frame's, not the
+ * time before the first one or after the last kept one). */
+static void end_profile(struct frames *fr, int keep)
+{
+    if (fr->exact)
+        take_trace_rows(fr, keep);
+    if (keep && !fr->rows_full) {
+        qsort(fr->rows + fr->open_row, fr->nrows - fr->open_row, sizeof *fr->rows, by_address);
+        fr->profiled = fr->n;
+    }
+    fr->open_row = fr->nrows;
+}
+
 /* A frame of `kind` starts at `now` (when it is the kind followed). */
 static void frame_start(struct frames *fr, enum frame_kind kind, uint64_t now)
 {
@@ -49,6 +108,7 @@ static void frame_start(struct frames *fr, enum frame_kind kind, uint64_t now)
         if (fr->dropped++ == 0 && fr->n) {
             close_open(fr, now);        /* the last kept frame ends here */
             fr->f[fr->n - 1].unfinished = 0;
+            end_profile(fr, 1);
         }
         return;
     }
@@ -57,6 +117,7 @@ static void frame_start(struct frames *fr, enum frame_kind kind, uint64_t now)
         return;
     }
     close_open(fr, now);
+    end_profile(fr, fr->n > 0);
     /* Until it closes, a frame holds the counts at its start. */
     fr->f[fr->n++] = (struct prx_frame){ now, 0, cpu_insn_count(fr->m), fr->s ? fr->s->total : 0, 1 };
     if (fr->n > 1)
@@ -92,6 +153,7 @@ void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, con
     memset(fr, 0, sizeof *fr);
     fr->flip_address = shown;
     fr->max = FRAMES_MAX;
+    fr->rows_max = PRX_FRAME_ROWS_MAX;
     fr->want = fr->kind = want;
     fr->m = m;
     fr->s = s;
@@ -103,6 +165,63 @@ void frames_free(struct frames *fr)
     free(fr->f);
     fr->f = NULL;
     fr->n = fr->cap = 0;
+    free(fr->rows);
+    fr->rows = NULL;
+    fr->nrows = fr->rows_cap = fr->open_row = fr->profiled = 0;
+    free(fr->slot);
+    fr->slot = NULL;
+    for (int j = 0; j < 4; j++) {
+        free(fr->base[j]);
+        fr->base[j] = NULL;
+    }
+    free(fr->touched);
+    free(fr->touched_at);
+    fr->touched = fr->touched_at = NULL;
+    if (fr->exact)
+        fr->exact->touched = fr->exact->touched_at = NULL;
+    fr->exact = NULL;
+}
+
+int frames_trace(struct frames *fr, struct exact_counts *x)
+{
+    for (int j = 0; j < 4; j++)
+        if (!(fr->base[j] = calloc(MEM_SIZE, sizeof *fr->base[j])))
+            return -1;
+    if (!(fr->touched = calloc(MEM_SIZE, sizeof *fr->touched)) ||
+        !(fr->touched_at = calloc(MEM_SIZE, sizeof *fr->touched_at)))
+        return -1;
+    fr->exact = x;
+    x->touched = fr->touched;
+    x->touched_at = fr->touched_at;
+    x->ntouched = 0;
+    return 0;
+}
+
+void frames_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample_class cls)
+{
+    if (fr->exact || fr->n == 0 || fr->dropped || fr->failed || fr->rows_full)
+        return;
+    uint32_t a = lin(cs, ip);
+    if (!fr->slot && !(fr->slot = calloc(MEM_SIZE, sizeof *fr->slot))) {
+        fr->rows_full = 1;
+        fr->nrows = fr->open_row;
+        return;
+    }
+    size_t k = fr->slot[a];
+    if (k >= fr->open_row && k < fr->nrows && fr->rows[k].linear == a) {
+        fr->rows[k].count++;
+        fr->rows[k].cs = cs;
+        return;
+    }
+    if (add_row(fr, &(struct prx_frame_row){ (uint32_t)(fr->n - 1), a, cs, (uint8_t)cls, 1, 0, 0, 0 }) == 0)
+        fr->slot[a] = (uint32_t)(fr->nrows - 1);
+}
+
+void frames_counts_cleared(struct frames *fr)
+{
+    for (int j = 0; j < 4; j++)
+        if (fr->base[j])
+            memset(fr->base[j], 0, MEM_SIZE * sizeof *fr->base[j]);
 }
 
 void frames_mark(struct frames *fr, uint64_t now)
@@ -110,10 +229,40 @@ void frames_mark(struct frames *fr, uint64_t now)
     frame_start(fr, FRAMES_MARK, now);
 }
 
+/* The first cycle after `from` (up to `limit` later) at which the card
+ * has shown one more raster frame than at `from`, by bisection over
+ * adapter_frames() (which only grows); 0 when none comes. */
+static uint64_t next_raster(const struct display_adapter *a, uint64_t from, uint64_t limit)
+{
+    uint64_t k = adapter_frames(a, from), lo = from, hi = from + limit;
+    if (adapter_frames(a, hi) == k)
+        return 0;
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (adapter_frames(a, mid) > k)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+/* The card's raster frame in CPU cycles as it is at `now`: from the next
+ * frame's start to the one after (the CGA's 912 x 262 dots at 3 a cycle:
+ * 79648); 0 when the card shows none within 2^24 cycles. */
+static uint64_t raster_period(const struct display_adapter *a, uint64_t now)
+{
+    uint64_t t1 = next_raster(a, now, 1u << 24), t2 = t1 ? next_raster(a, t1, 1u << 24) : 0;
+    return t2 ? t2 - t1 : 0;
+}
+
 void frames_finish(struct frames *fr, uint64_t now)
 {
-    if (!fr->dropped)
+    fr->period = raster_period(machine_adapter(fr->m), now);
+    if (!fr->dropped) {
         close_open(fr, now);
+        end_profile(fr, fr->n > 0);
+    }
 }
 
 void frames_to_prx(struct frames *fr, struct prx *x)
@@ -121,6 +270,12 @@ void frames_to_prx(struct frames *fr, struct prx *x)
     x->frames = fr->f;
     x->nframes = fr->n;
     snprintf(x->frame_kind, sizeof x->frame_kind, "%s", frame_kind_name(fr->kind));
+    x->frame_rows = fr->rows;
+    x->nframe_rows = fr->nrows;
+    x->profiled = fr->profiled;
+    x->frame_period = fr->period;
     fr->f = NULL;
     fr->n = fr->cap = 0;
+    fr->rows = NULL;
+    fr->nrows = fr->rows_cap = fr->open_row = fr->profiled = 0;
 }

@@ -10,8 +10,12 @@
  * reads once a frame) being one flip; `mark`, the program's FRAME call
  * (guestprof.h); `auto` takes the kind that comes first and then only it.
  * Per frame: its start and cycles, the instructions (the machine's count)
- * and the samples (the sampler's total) in it.  The frame the run ends in
- * is kept as unfinished.  The display_observer goes to machine->display.
+ * and the samples (the sampler's total) in it, and its own profile: the
+ * samples at each address (the sampler hands each to frames_sample()),
+ * or in trace mode each address's instructions, cycles, stalls and video
+ * waits in the frame (the trace's counts less those at the frame's start,
+ * over the addresses the machine lists as touched since).  The frame the
+ * run ends in is kept as unfinished.  The display_observer goes to machine->display.
  * Their statistics and reports: report/frames.h.
  */
 #ifndef PROFIL_SAMPLER_FRAMES_H
@@ -49,6 +53,19 @@ struct frames {
     size_t n, cap;
     size_t max;                     /* FRAMES_MAX (a test may lower it) */
     uint64_t dropped;               /* frame starts past `max` */
+    /* Each frame's own profile (prx_frame_row): the finished frames' rows,
+     * then the open one's from `open_row`; `profiled` frames have theirs,
+     * none after a frame's would pass `rows_max`. */
+    struct prx_frame_row *rows;
+    size_t nrows, rows_cap, open_row, profiled, rows_max;
+    int rows_full;                  /* rows_max passed: no more frames get theirs */
+    uint32_t *slot;                 /* sampling: an address's row in the open frame, when
+                                       rows[slot[a]] is it (a sparse set, MEM_SIZE) */
+    struct exact_counts *exact;     /* trace mode, or NULL (frames_trace()) */
+    uint64_t *base[4];              /* trace: each address's instructions, cycles, stalls,
+                                       video at the last frame start */
+    uint32_t *touched, *touched_at; /* trace: the exact counts' touched list (frames owns it) */
+    uint64_t period;                /* the card's raster frame in cycles when the run ended (0: none) */
     int failed;                     /* out of memory: frames stopped there */
     struct display_observer obs;    /* hand &obs to machine->display */
 };
@@ -57,9 +74,17 @@ struct frames {
  * write that changes it is a flip). */
 void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, const struct sampler *s, uint16_t shown);
 void frames_free(struct frames *fr);
+/* Trace mode: each frame's profile from x, whose `touched` list frames
+ * keeps (from now on; 0, or -1 out of memory). */
+int frames_trace(struct frames *fr, struct exact_counts *x);
+/* The sampler's sample at cs:ip, counted in class `cls`. */
+void frames_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample_class cls);
+/* The program's CLEAR set the trace's counts to 0. */
+void frames_counts_cleared(struct frames *fr);
 /* The program's FRAME call at `now`. */
 void frames_mark(struct frames *fr, uint64_t now);
-/* The run ended at `now`: the open frame's counts, as unfinished. */
+/* The run ended at `now`: the open frame's counts, as unfinished; the
+ * card's raster period then (the retrace period reports mark). */
 void frames_finish(struct frames *fr, uint64_t now);
 /* The frames into the .prx (moved: fr keeps none). */
 void frames_to_prx(struct frames *fr, struct prx *x);

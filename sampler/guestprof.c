@@ -60,6 +60,8 @@ static void clear(struct guestprof *g)
         memset(g->exact->video, 0, MEM_SIZE * sizeof *g->exact->video);     /* of the stalls: with them */
         if (g->s && g->s->procs)        /* the children's windows (--trace) restart with them */
             procs_trace_cleared(g->s->procs);
+        if (g->frames)
+            frames_counts_cleared(g->frames);
     }
     for (size_t i = 0; i < g->nzones; i++)
         g->zones[i].count = g->zones[i].total = g->zones[i].min = g->zones[i].max = 0;

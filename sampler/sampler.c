@@ -5,6 +5,7 @@
 #include "sampler.h"
 
 #include "calls.h"
+#include "frames.h"
 #include "procs.h"
 #include "svcprof.h"
 
@@ -56,6 +57,17 @@ int prf_layout_make(struct prf_layout *l, uint16_t clock_grain, uint16_t bucket_
     l->prog_high_pa = (uint16_t)(prog_low_pa + program_paras);
     l->dos_pa = dos_pa;
     return 0;
+}
+
+uint16_t sample_ip_of(uint32_t a, uint16_t cs)
+{
+    return (uint16_t)((a + MEM_SIZE - (uint32_t)cs * 16u) & MEM_MASK);
+}
+
+enum sample_class sample_class_at(const struct prf_layout *l, uint32_t a, uint16_t cs, uint32_t *bucket)
+{
+    enum sample_class c = sample_classify(l, cs, sample_ip_of(a, cs), bucket);
+    return c == CLASS_BUCKET && *bucket >= l->bucket_num ? CLASS_HIGH : c;
 }
 
 enum sample_class sample_classify(const struct prf_layout *l, uint16_t cs, uint16_t ip,
@@ -131,6 +143,8 @@ void sampler_tick(void *ctx, uint16_t cs, uint16_t ip)
     }
     if (s->log)                 /* the class it was counted in (CLASS_* is the .prx's order) */
         samplelog_add(s->log, cs, ip, (unsigned)counted);
+    if (s->frames)
+        frames_sample(s->frames, cs, ip, counted);
 }
 
 void sampler_clear(struct sampler *s)

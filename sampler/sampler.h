@@ -28,6 +28,7 @@ struct calltree;
 struct svcprof;
 struct procs;
 struct samplelog;
+struct frames;
 struct sampler {
     struct prf_layout layout;
     uint64_t hit_io, hit_dos, hit_high, total;
@@ -40,6 +41,7 @@ struct sampler {
     struct svcprof *services;   /* or NULL: samples in DOS and the I/O system per service */
     struct procs *procs;        /* or NULL: each sample also counts for its program (procs.h) */
     struct samplelog *log;      /* or NULL: run --samples, each sample's CS:IP and class (NAME.prs) */
+    struct frames *frames;      /* or NULL: each sample also counts for the open frame (frames.h) */
     int paused;                 /* the program stopped profiling (guestprof.h): ticks count nothing */
 };
 
@@ -53,6 +55,12 @@ int prf_layout_make(struct prf_layout *l, uint16_t clock_grain, uint16_t bucket_
 
 enum sample_class sample_classify(const struct prf_layout *l, uint16_t cs, uint16_t ip,
                                   uint32_t *bucket);
+
+/* The offset of linear address a in segment cs (both as the CPU formed them). */
+uint16_t sample_ip_of(uint32_t a, uint16_t cs);
+/* PROFIL's class of linear address a run with cs, a bucket number past
+ * the end being high (*bucket: the bucket, for CLASS_BUCKET). */
+enum sample_class sample_class_at(const struct prf_layout *l, uint32_t a, uint16_t cs, uint32_t *bucket);
 
 /* A program address's offset from prog_low_pa (the .prc's "addresses"),
  * as PROFIL's classification forms its paragraph. */

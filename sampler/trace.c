@@ -33,19 +33,6 @@ void tracer_free(struct tracer *t)
     memset(t, 0, sizeof *t);
 }
 
-/* The offset of linear address a in segment cs (both as the CPU formed them). */
-static uint16_t ip_of(uint32_t a, uint16_t cs)
-{
-    return (uint16_t)((a + MEM_SIZE - (uint32_t)cs * 16u) & MEM_MASK);
-}
-
-/* PROFIL's class of an address, a bucket number past the end being high. */
-static enum sample_class classify(const struct prf_layout *l, uint32_t a, uint16_t cs, uint32_t *b)
-{
-    enum sample_class c = sample_classify(l, cs, ip_of(a, cs), b);
-    return c == CLASS_BUCKET && *b >= l->bucket_num ? CLASS_HIGH : c;
-}
-
 void tracer_to_sampler(const struct tracer *t, struct sampler *s)
 {
     s->hit_io = s->hit_dos = s->hit_high = s->total = 0;
@@ -57,12 +44,12 @@ void tracer_to_sampler(const struct tracer *t, struct sampler *s)
         if (!n)
             continue;
         uint32_t b = 0;
-        switch (classify(&s->layout, a, t->counts.cs[a], &b)) {
+        switch (sample_class_at(&s->layout, a, t->counts.cs[a], &b)) {
         case CLASS_IO: s->hit_io += n; break;
         case CLASS_DOS: s->hit_dos += n; break;
         case CLASS_HIGH: s->hit_high += n; break;
         case CLASS_BUCKET: {
-            uint16_t cs = t->counts.cs[a], ip = ip_of(a, cs);
+            uint16_t cs = t->counts.cs[a], ip = sample_ip_of(a, cs);
             uint32_t offset = sample_offset(&s->layout, cs, ip);
             s->bucket[b] += n;
             if (s->at && offset < s->nat)
@@ -141,8 +128,8 @@ int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_l
         uint32_t b = 0;
         e->linear = a;
         e->cs = t->counts.cs[a];
-        e->ip = ip_of(a, e->cs);
-        e->cls = (uint8_t)classify(l, a, e->cs, &b);
+        e->ip = sample_ip_of(a, e->cs);
+        e->cls = (uint8_t)sample_class_at(l, a, e->cs, &b);
         e->length = t->counts.insns[a] ? (uint8_t)insn_length(mem, a) : 0;
         e->insns = t->counts.insns[a];
         e->cycles = t->counts.cycles[a];
@@ -166,7 +153,7 @@ int tracer_paragraphs(const struct tracer *t, const struct prf_layout *l, uint64
         return -1;
     for (uint32_t a = 0; a < MEM_SIZE; a++) {
         uint32_t b = 0;
-        if (t->counts.insns[a] && classify(&one, a, t->counts.cs[a], &b) == CLASS_BUCKET)
+        if (t->counts.insns[a] && sample_class_at(&one, a, t->counts.cs[a], &b) == CLASS_BUCKET)
             (*out)[b] += t->counts.insns[a];
     }
     return 0;

@@ -5,7 +5,10 @@
  * frameapi.asm, under --timing table); auto taking the first kind; the
  * summary line; a run with none; the frame the run ends in kept as
  * unfinished; the .prx's frames read back, and bad rows refused; the
- * percentiles; hist --by frame and --worst-frames in text, CSV and JSON.
+ * percentiles; hist --by frame and --worst-frames in text, CSV and JSON;
+ * each frame's own profile (.prx version 6): hist --frame N, the slow
+ * frames' top addresses, video waits per frame (framevid.asm), and its
+ * rows read back and checked.
  *
  * Samples: every 4 x 119 = 476 cycles (100 us in whole PIT clocks), so a
  * frame of L cycles holds floor(L / 476) or ceil(L / 476) of them.
@@ -209,11 +212,15 @@ START_TEST(hist_by_frame_and_worst_frames)
                                 "(frame 1); frame 5 unfinished at the end (") != NULL, "%s", r.out);
     /* The 2 slowest: all equal, so frames 1 and 2 (the earlier first); the
      * unfinished one is none of them. */
+    /* Each with its top address: every sample of a frame falls in its
+     * LOOP at 0186:010C (1688 of its 1734 cycles, frameapi.asm); no
+     * stalls or video waits in a sampling run. */
     hist(&r, DIR "/F.prx --worst-frames 2 --format csv", 0);
-    snprintf(row, sizeof row, "frame,start,cycles,ms,instructions,samples,unfinished\n1,%llu,1734,0.363,106,%llu,0\n"
-             "2,%llu,1734,0.363,106,%llu,0\n", (unsigned long long)x.frames[0].start,
+    snprintf(row, sizeof row, "frame,start,cycles,ms,instructions,samples,unfinished,stalls,video,top\n"
+             "1,%llu,1734,0.363,106,%llu,0,0,0,0186:010C=%llu\n2,%llu,1734,0.363,106,%llu,0,0,0,0186:010C=%llu\n",
+             (unsigned long long)x.frames[0].start, (unsigned long long)x.frames[0].samples,
              (unsigned long long)x.frames[0].samples, (unsigned long long)x.frames[1].start,
-             (unsigned long long)x.frames[1].samples);
+             (unsigned long long)x.frames[1].samples, (unsigned long long)x.frames[1].samples);
     ck_assert_str_eq(r.out, row);
     hist(&r, DIR "/F.prx --by frame --format json", 0);
     ck_assert_msg(strstr(r.out, "\"frame_kind\": \"mark\", \"unit\": \"cycles\", \"cpu_hz\": 4772727, \"finished\": 4, "
@@ -235,6 +242,214 @@ START_TEST(hist_by_frame_and_worst_frames)
     hist(&r, DIR "/F.prx --worst-frames 3", PROFIL_EXIT_FAILED);
     ck_assert_msg(strstr(r.err, "profil: --worst-frames: " DIR "/F.prx has no frames"), "%s", r.err);
     prx_free(&x);
+}
+END_TEST
+
+/* vsync.asm's .spin (LOOP at CS:0139, as the NASM map says; a .COM's CS
+ * is its PSP, 10h paragraphs below the load module at prog_low_pa): a
+ * unit is 1765 LOOPs of 1764 x 17 + 5 = 29993 cycles. */
+#define COM_CS(x) ((x)->prog_low_pa - 0x10u)
+#define SPIN_IP 0x139u
+#define UNIT_LOOPS 1765u
+#define UNIT_CYCLES 29993u
+
+START_TEST(each_frame_has_its_own_profile)
+{
+    struct run_result r;
+    struct prx x;
+    char want[300];
+    run_frames(&r, "--trace", "vsync", &x, 1);
+    ck_assert_uint_eq(x.nframes, 7);
+    ck_assert_uint_eq(x.profiled, 7);
+    /* A trace's frame rows add up to the frame: its instructions and
+     * cycles exactly (the timer's interrupts included, at their handler). */
+    for (size_t i = 0; i < x.nframes; i++) {
+        size_t n;
+        const struct prx_frame_row *rows = prx_frame_profile(&x, i, &n);
+        uint64_t insns = 0, cycles = 0;
+        for (size_t k = 0; k < n; k++) {
+            insns += rows[k].count;
+            cycles += rows[k].cycles;
+            ck_assert_uint_eq(rows[k].frame, i);
+        }
+        ck_assert_uint_eq(insns, x.frames[i].insns);
+        ck_assert_uint_eq(cycles, x.frames[i].cycles);
+    }
+    uint32_t spin = COM_CS(&x) * 16u + SPIN_IP;
+    /* Frames 1-6 did 1, 2, 3, 1, 2, 3 units of work at .spin. */
+    static const unsigned units[6] = { 1, 2, 3, 1, 2, 3 };
+    for (unsigned i = 0; i < 6; i++) {
+        char args[200];
+        snprintf(args, sizeof args, DIR "/F.prx --frame %u --style inferno", i + 1);
+        hist(&r, args, 0);
+        snprintf(want, sizeof want, "%05X %u\n", spin, units[i] * UNIT_CYCLES);
+        ck_assert_msg(strstr(r.out, want), "frame %u:\n%s\nlacks %s", i + 1, r.out, want);
+        snprintf(args, sizeof args, DIR "/F.prx --frame %u --style inferno --metric instructions", i + 1);
+        hist(&r, args, 0);
+        snprintf(want, sizeof want, "%05X %u\n", spin, units[i] * UNIT_LOOPS);
+        ck_assert_msg(strstr(r.out, want), "frame %u:\n%s\nlacks %s", i + 1, r.out, want);
+    }
+    /* The table names the frame and counts its own cycles. */
+    hist(&r, DIR "/F.prx --frame 3", 0);
+    snprintf(want, sizeof want, "%llu cycles (frame 3 of 7 from cycle %llu; exact, traced; vsync.com, 8088: %llu "
+             "instructions, %llu cycles)", (unsigned long long)x.frames[2].cycles, (unsigned long long)x.frames[2].start,
+             (unsigned long long)x.frames[2].insns, (unsigned long long)x.frames[2].cycles);
+    ck_assert_msg(strstr(r.out, want), "%s\nlacks %s", r.out, want);
+    /* The worst frames, slowest first: the two of two periods (3 and 6,
+     * in the order of their +-27 cycles), then the four of one; each of
+     * the two spent most at .spin, 3 x 29993 cycles (56% of 159296),
+     * then in the wait for the sync, no stalls under the table. */
+    hist(&r, DIR "/F.prx --worst-frames 6", 0);
+    const char *p = r.out;
+    for (unsigned k = 0; k < 6; k++) {
+        p = strchr(p, '\n') + 1;
+        unsigned frame = 0;
+        ck_assert_int_eq(sscanf(p, "%u", &frame), 1);
+        ck_assert_msg(k < 2 ? frame == 3 || frame == 6 : frame != 3 && frame != 6, "row %u: frame %u\n%s", k, frame,
+                      r.out);
+        p = strchr(p, '\n') + 1;
+        snprintf(want, sizeof want, "          top cycles: %04X:%04X %u (", COM_CS(&x), SPIN_IP,
+                 k < 2 ? 3 * UNIT_CYCLES : 0);
+        if (k < 2)
+            ck_assert_msg(strncmp(p, want, strlen(want)) == 0, "row %u: %.*s lacks %s", k, 100, p, want);
+        ck_assert_msg(strstr(p, "; stalls 0, video 0\n"), "%s", p);
+    }
+    prx_free(&x);
+    /* A sampling run's frame: its samples, by address */
+    run_frames(&r, "", "frameapi", &x, 1);
+    hist(&r, DIR "/F.prx --frame 2 --style inferno", 0);
+    snprintf(want, sizeof want, "%05X %llu\n", COM_CS(&x) * 16u + 0x10Cu, (unsigned long long)x.frames[1].samples);
+    ck_assert_str_eq(r.out, want);
+    hist(&r, DIR "/F.prx --frame 2", 0);
+    snprintf(want, sizeof want, "%llu samples (frame 2 of 5 from cycle 1742; sampled;",
+             (unsigned long long)x.frames[1].samples);
+    ck_assert_msg(strstr(r.out, want), "%s\nlacks %s", r.out, want);
+    /* Errors: no such frame, a view of all frames with it, a .PRF */
+    hist(&r, DIR "/F.prx --frame 6", 2);
+    ck_assert_msg(strstr(r.err, "profil: --frame 6: " DIR "/F.prx has 5 frames\n"), "%s", r.err);
+    hist(&r, DIR "/F.prx --frame 1 --by frame", 2);
+    ck_assert_msg(strstr(r.err, "profil: --frame 1: one frame's profile is a table"), "%s", r.err);
+    hist(&r, DIR "/F.prx --frame 1 --metric cycles", 2);
+    ck_assert_msg(strstr(r.err, "is from a sampling run: a frame counts samples"), "%s", r.err);
+    hist(&r, DIR "/F.PRF --frame 1", PROFIL_EXIT_FAILED);
+    ck_assert_msg(strstr(r.err, "a .PRF has no frames"), "%s", r.err);
+    prx_free(&x);
+    /* The retrace period the .prx keeps: the CGA's 912 x 262 dots at 3 a
+     * cycle, 79648; the MDA's 882 x 370 = 326340 dots at 2438550 / 715909
+     * a cycle, 95806.8: a frame of 95806 or 95807 whole cycles
+     * (docs/video.md). */
+    ck_assert_uint_eq(x.frame_period, RASTER);
+    prx_free(&x);
+    run_frames(&r, "--video mda", "frameapi", &x, 1);
+    ck_assert_msg(x.frame_period == 95806 || x.frame_period == 95807, "%llu", (unsigned long long)x.frame_period);
+    prx_free(&x);
+    /* flip.com's frames (a trace): each 85070 cycles and 5016
+     * instructions, every one of them in the frame's rows */
+    run_frames(&r, "--trace", "flip", &x, 1);
+    for (size_t i = 0; i + 1 < x.nframes; i++) {
+        size_t n;
+        const struct prx_frame_row *rows = prx_frame_profile(&x, i, &n);
+        uint64_t insns = 0, cycles = 0;
+        for (size_t k = 0; k < n; k++)
+            insns += rows[k].count, cycles += rows[k].cycles;
+        ck_assert_uint_eq(insns, 5016);
+        ck_assert_uint_eq(cycles, 85070);
+    }
+    prx_free(&x);
+}
+END_TEST
+
+/* framevid.asm: each of its 3 frames writes 1000 words into the CGA's
+ * memory by a REP STOSW at CS:0119; under the bus model without refresh
+ * that REP takes 26675 to 26680 clocks, the table's 14011 and the card's
+ * wait states the rest, all of its stalls (tests/check_clock.c).  Each
+ * frame's own row there says so, and --worst-frames gives each frame's
+ * video waits: the REP's, as no other instruction touches the card. */
+START_TEST(each_frame_has_its_video_waits)
+{
+    struct run_result r;
+    struct prx x;
+    char want[200];
+    run_frames(&r, "--trace --timing bus --no-refresh", "framevid", &x, 1);
+    ck_assert_uint_eq(x.nframes, 3);
+    ck_assert_uint_eq(x.profiled, 3);
+    uint64_t video[3] = { 0 };
+    for (size_t i = 0; i < 3; i++) {
+        size_t n, rep = SIZE_MAX;
+        const struct prx_frame_row *rows = prx_frame_profile(&x, i, &n);
+        for (size_t k = 0; k < n; k++) {
+            video[i] += rows[k].video;
+            if (rows[k].linear == COM_CS(&x) * 16u + 0x119u)
+                rep = k;
+        }
+        ck_assert_msg(rep != SIZE_MAX, "frame %zu has no row at the REP", i + 1);
+        ck_assert_uint_eq(rows[rep].count, 1);
+        ck_assert_msg(rows[rep].cycles >= 26675 && rows[rep].cycles <= 26680, "%llu", (unsigned long long)rows[rep].cycles);
+        ck_assert_uint_eq(rows[rep].stalls, rows[rep].cycles - 14011);
+        ck_assert_uint_eq(rows[rep].video, rows[rep].cycles - 14011);
+        ck_assert_uint_eq(video[i], rows[rep].video);
+    }
+    hist(&r, DIR "/F.prx --worst-frames 2", 0);
+    for (size_t i = 0; i < 2; i++) {
+        snprintf(want, sizeof want, ", video %llu\n", (unsigned long long)video[i]);
+        ck_assert_msg(strstr(r.out, want), "%s\nlacks %s", r.out, want);
+    }
+    hist(&r, DIR "/F.prx --worst-frames 1 --format json", 0);
+    ck_assert_msg(strstr(r.out, "\"video\": 1266"), "%s", r.out);
+    prx_free(&x);
+}
+END_TEST
+
+START_TEST(frame_profile_rows_checked)
+{
+    static const struct { const char *member, *error; } bad[] = {
+        { "\"profiled\": 1, \"profile\": [[0, 20, 1, 3, 1, 0, 0, 0], [0, 20, 1, 3, 1, 0, 0, 0]]",
+          "frame profile row 1 is not [frame, linear, cs, class, count, cycles, stalls, video] after the one before" },
+        { "\"profiled\": 1, \"profile\": [[0, 20, 1, 4, 1, 0, 0, 0]]", "frame profile row 0 is not" },
+        { "\"profiled\": 1, \"profile\": [[1, 20, 1, 3, 1, 0, 0, 0]]", "frame profile row 0 names frame 1 of the 1" },
+        { "\"profiled\": 3, \"profile\": []", "has a \"profile\" without its \"profiled\" count" },
+        { "\"profile\": []", "has a \"profile\" without its \"profiled\" count" },
+    };
+    char text[900], err[300];
+    struct prx y;
+    if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
+        ck_abort();
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(text, sizeof text,
+                 "{\"format\": \"profil-prx\", \"version\": 6, \"instructions\": 1, \"cycles\": 1, \"layout\": "
+                 "{\"clock_grain\": 1, \"bucket_size\": 1, \"bucket_num\": 1, \"prog_low_pa\": 1, \"prog_high_pa\": 2, "
+                 "\"dos_pa\": 1}, \"addresses\": [], \"frame_kind\": \"mark\", \"frames\": {\"rows\": "
+                 "[[10, 5, 1, 0, 0], [15, 5, 1, 0, 1]], %s}}", bad[i].member);
+        FILE *f = fopen(DIR "/bad.prx", "w");
+        fputs(text, f);
+        fclose(f);
+        ck_assert_int_eq(prx_read_file(DIR "/bad.prx", &y, err, sizeof err), -1);
+        ck_assert_msg(strstr(err, bad[i].error) != NULL, "%zu: %s", i, err);
+    }
+    /* Frames the file keeps no profile of: past `profiled`, or a version 5
+     * file's; hist --frame says which. */
+    static const struct { int version; const char *member, *error; } none[] = {
+        { 6, ", \"profiled\": 1, \"profile\": [[0, 20, 1, 3, 1, 0, 0, 0]]",
+          "profil: --frame 2: " DIR "/old.prx keeps no profile of it (the run kept the first frames' only" },
+        { 5, "", "profil: --frame 1: " DIR "/old.prx keeps no profile of it (written before frames had theirs)" },
+    };
+    for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
+        struct run_result r;
+        snprintf(text, sizeof text,
+                 "{\"format\": \"profil-prx\", \"version\": %d, \"mode\": \"sampling\", \"instructions\": 1, "
+                 "\"cycles\": 1, \"layout\": {\"clock_grain\": 1, \"bucket_size\": 1, \"bucket_num\": 1, "
+                 "\"prog_low_pa\": 1, \"prog_high_pa\": 2, \"dos_pa\": 1}, \"addresses\": [], \"frame_kind\": \"mark\", "
+                 "\"frames\": {\"rows\": [[10, 5, 1, 0, 0], [15, 5, 1, 0, 1]]%s}}", none[i].version, none[i].member);
+        FILE *f = fopen(DIR "/old.prx", "w");
+        fputs(text, f);
+        fclose(f);
+        hist(&r, i == 0 ? DIR "/old.prx --frame 2" : DIR "/old.prx --frame 1", PROFIL_EXIT_FAILED);
+        ck_assert_msg(strstr(r.err, none[i].error), "%s", r.err);
+        if (i == 0) {
+            hist(&r, DIR "/old.prx --frame 1 --style inferno", 0);
+            ck_assert_str_eq(r.out, "00014 1\n");      /* its one row: linear 14h, 1 sample */
+        }
+    }
 }
 END_TEST
 
@@ -355,6 +570,42 @@ START_TEST(rules_and_the_cap)
     ck_assert_int_eq(fr.f[1].unfinished, 1);
     ck_assert_uint_eq(fr.f[1].cycles, 10000);
     frames_free(&fr);
+    /* Each frame's own samples: none before the first frame; one row per
+     * linear address (0101:0000 is 0100:0010), by address when the frame
+     * ends; past rows_max the frame that passes it keeps none, nor does
+     * any later one, and `profiled` stops before it. */
+    frames_init(&fr, FRAMES_MARK, m, NULL, 0x0000);
+    fr.rows_max = 3;
+    frames_sample(&fr, 0x0100, 0x0000, CLASS_BUCKET);         /* before frame 1: no one's */
+    frames_mark(&fr, 100);
+    frames_sample(&fr, 0x0100, 0x0010, CLASS_BUCKET);
+    frames_sample(&fr, 0x0070, 0x0004, CLASS_IO);
+    frames_sample(&fr, 0x0101, 0x0000, CLASS_BUCKET);         /* linear 1010h again */
+    frames_mark(&fr, 200);                                    /* frame 1 ends: 2 rows */
+    ck_assert_uint_eq(fr.profiled, 1);
+    ck_assert_uint_eq(fr.nrows, 2);
+    ck_assert_uint_eq(fr.rows[0].linear, 0x704);
+    ck_assert_uint_eq(fr.rows[0].cls, CLASS_IO);
+    ck_assert_uint_eq(fr.rows[1].linear, 0x1010);
+    ck_assert_uint_eq(fr.rows[1].count, 2);
+    ck_assert_uint_eq(fr.rows[1].cs, 0x0101);
+    frames_sample(&fr, 0x0100, 0x0000, CLASS_BUCKET);         /* frame 2: a 3rd row */
+    frames_sample(&fr, 0x0100, 0x0002, CLASS_BUCKET);         /* a 4th: past 3 */
+    frames_mark(&fr, 300);
+    frames_sample(&fr, 0x0100, 0x0000, CLASS_BUCKET);         /* frame 3: none kept */
+    frames_finish(&fr, 400);
+    struct prx y = { 0 };
+    frames_to_prx(&fr, &y);
+    ck_assert_uint_eq(y.nframes, 3);
+    ck_assert_uint_eq(y.profiled, 1);
+    ck_assert_uint_eq(y.nframe_rows, 2);
+    size_t n;
+    ck_assert_ptr_nonnull(prx_frame_profile(&y, 0, &n));
+    ck_assert_uint_eq(n, 2);
+    ck_assert_ptr_null(prx_frame_profile(&y, 1, &n));
+    ck_assert_uint_eq(n, 0);
+    prx_free(&y);
+    frames_free(&fr);
     machine_free(m);
 }
 END_TEST
@@ -429,6 +680,9 @@ Suite *frames_suite(void)
     tcase_add_test(tc, a_kind_not_seen_gives_no_frames);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
+    tcase_add_test(tc, each_frame_has_its_own_profile);
+    tcase_add_test(tc, each_frame_has_its_video_waits);
+    tcase_add_test(tc, frame_profile_rows_checked);
     tcase_add_test(tc, diff_frame_percentiles);
     tcase_add_test(tc, prx_frames_checked);
     tcase_add_test(tc, prc_frames_checked);

@@ -165,6 +165,46 @@ START_TEST(report_stacks)
 }
 END_TEST
 
+/* The program's frames (docs/frames.md): vsync.com traced (its frames
+ * derived in tests/fixtures/vsync.asm) gives the section with the summary's
+ * line, the CGA's retrace period (912 x 262 dots at 3 a cycle: 79648) and
+ * each frame's own rows for the script: frame 3's busiest is .spin, the
+ * LOOP at 0185:0139, 3 x 1765 = 5295 times in 3 x 29993 = 89979 cycles.
+ * frameapi.com's sampling run has no per-address counts and no call
+ * tree, but frames: its page is the frames alone, every sample of frame
+ * 1 at its LOOP (0186:010C). */
+START_TEST(report_frames)
+{
+    struct run_result r;
+    run_profil(&r, "run -q --trace --timing table -o " TMP "/HTF.PRF " FIX("vsync.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "report -o " TMP "/frames.html " TMP "/HTF.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    slurp(TMP "/frames.html", page, sizeof page);
+    HAS("<a href=\"#frames\">frames</a>");
+    HAS("<p id=\"frames-line\">6 frames (vsync): median 16.7 ms (59.9 fps), p95 33.4 ms, worst 33.4 ms (frame ");
+    HAS("the line is the video card's retrace period (79648 cycles, 16.688 ms)");
+    HAS("{\"unit\": \"cycles\", \"stalls\": false, \"period\": 79648, \"cpu_hz\": 4772727,");
+    HAS("<input type=\"range\" id=\"frame-zoom\" min=\"1\" max=\"7\" value=\"7\">");
+    HAS("<th class=\"l\">symbol</th><th>instructions</th><th>cycles</th><th>%</th>");
+    const char *f3 = strstr(page, "\n[227");      /* frame 3 starts 227399 +-27 cycles after power-on */
+    ck_assert_msg(f3 != NULL, "%s", page);
+    ck_assert_msg(strstr(f3, ", 0, [[\"0185:0139\", 3, 5295, 89979, 0], ") != NULL, "%.300s", f3);
+    ck_assert_int_eq(count("\"0185:0139\", 3, 1765, 29993, 0]"), 2);     /* frames 1 and 4: one unit */
+    ck_assert_int_eq(count("\"0185:0139\", 3, 3530, 59986, 0]"), 2);     /* frames 2 and 5: two */
+    ck_assert_int_eq(count("\"0185:0139\", 3, 5295, 89979, 0]"), 2);     /* frames 3 and 6: three */
+    run_profil(&r, "run -q --timing table -o " TMP "/HTA.PRF " FIX("frameapi.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "report -o " TMP "/fa.html " TMP "/HTA.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    slurp(TMP "/fa.html", page, sizeof page);
+    HAS("{\"unit\": \"samples\", \"stalls\": false, \"period\": 79648,");
+    HAS("<th class=\"l\">symbol</th><th>samples</th><th>%</th>");
+    HAS("\n[8, 1734, 106, 3, 0, [[\"0186:010C\", 3, 3, 0, 0]]],");
+    LACKS("id=\"flame-data\"");
+}
+END_TEST
+
 /* A call tree of more frames than the page draws: the root and 25000
  * functions called from it, function i spending i samples.  25001 frames:
  * the 20000 dearest are kept (the root, then 5002 to 25000: frame 1 is
@@ -266,6 +306,7 @@ Suite *html_suite(void)
     tcase_add_test(tc, report_top_and_source);
     tcase_add_test(tc, report_refuses);
     tcase_add_test(tc, report_stacks);
+    tcase_add_test(tc, report_frames);
     tcase_add_test(tc, report_prunes_frames);
     tcase_add_test(tc, json_in_html);
     tcase_add_test(tc, report_programs);

@@ -173,7 +173,7 @@ START_TEST(cover_refuses_prf_and_sampling_prx)
     run_profil(&r, "show " TMP "/v99.prx", NULL);
     ck_assert_int_eq(r.status, 2);
     /* (hist could not read it either: show says why rather than point there) */
-    ck_assert_str_eq(r.err, "profil: " TMP "/v99.prx: .prx version 99, this profil reads versions 1 to 5\n");
+    ck_assert_str_eq(r.err, "profil: " TMP "/v99.prx: .prx version 99, this profil reads versions 1 to 6\n");
 }
 END_TEST
 

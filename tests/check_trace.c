@@ -222,7 +222,7 @@ START_TEST(prx_round_trip_and_errors)
     ck_assert_uint_eq(y.e[0].video, 0);
     prx_free(&y);
     static const struct { const char *text, *error; } bad[] = {
-        { "{\"format\": \"profil-prx\", \"version\": 6}", "rt.prx: .prx version 6, this profil reads versions 1 to 5" },
+        { "{\"format\": \"profil-prx\", \"version\": 7}", "rt.prx: .prx version 7, this profil reads versions 1 to 6" },
         { "{\"format\": \"other\"}", "rt.prx: not a profil .prx file" },
         { "{\"format\": \"profil-prx\", \"version\": 1,", "rt.prx: line 1: " },
         { "{\"format\": \"profil-prx\", \"version\": 1, \"instructions\": 1, \"cycles\": 1, \"layout\": "

@@ -24,6 +24,8 @@ mkdir -p "$out"
 cd "$out"
 "$profil" run -q --trace --timing table -o HOT.PRF "$fix/hotloop.com" >/dev/null 2>&1
 "$profil" report --source --map "$fix/hotloop.lst" -o report.html HOT.prx 2>/dev/null
+"$profil" run -q --trace --timing table -o VSYNC.PRF "$fix/vsync.com" >/dev/null 2>&1
+"$profil" report -o frames.html VSYNC.prx 2>/dev/null
 
 failed=0
 fail() {
@@ -89,6 +91,46 @@ got=$(frames clicked | tr '\n' ',')
 [ "$got" = "0 0186:0100,3 light,4 INT 08h timer," ] || fail "clicked: frames drawn after a click on light: $got"
 has clicked '<span id="flame-info">light: 1703951 cycles (24.7%) with its callees, 1701200 self. <a href="#code-00080" id="flame-link">its code</a></span>' "light's info and link after the click"
 
+# The frame timeline (vsync.com, the program at CS 0185h as every fixture
+# here): 7 bars (6 frames and the unfinished 7th) and the retrace period's
+# line.  A click on frame 3 (3 units of work, two retrace periods) shows its
+# own table, busiest first: .spin (the LOOP at 0185:0139) ran 3 x 1765 =
+# 5295 times for 3 x (1764 x 17 + 5) = 89979 cycles, 56.5% of the frame's
+# 159296 +-27; and its own flame graph: the frame, the program, .spin.
+bars() {
+    grep -o 'class="fbar[^"]*" data-frame="[0-9]*"' "$1.dom" | sed 's/class="\([^"]*\)" data-frame="\([0-9]*\)"/\2 \1/' | tr '\n' ','
+}
+spin_row='<tr><td class="l">0185:0139</td><td>5295</td><td>89979</td><td>56.5%</td></tr>'
+spin_frame='title="0185:0139: 89979 cycles (56.5%), self 89979"'
+sed 's|</body>|<script>document.querySelector("#frame-timeline [data-frame=\\"3\\"]").click();</script></body>|' \
+    frames.html >frame3.html
+dump "file://$out/frame3.html" frame3
+dump "file://$out/frames.html#f-3" framehash
+for n in frame3 framehash; do
+    e=$(console_errors $n)
+    [ -z "$e" ] || fail "$n: console: $e"
+    got=$(bars $n)
+    [ "$got" = "1 fbar,2 fbar,3 fbar slow sel,4 fbar,5 fbar,6 fbar slow,7 fbar unfinished," ] || fail "$n: bars: $got"
+    has $n 'id="frame-period"' "the retrace period's line"
+    has $n 'title="the retrace period: 79648 cycles, 16.688 ms"' "the CGA's period, 912 x 262 dots / 3"
+    has $n '<p id="frame-info">Frame 3: from cycle ' "frame 3's line"
+    has $n "<tbody>$spin_row" "frame 3's table, .spin first"
+    has $n "$spin_frame" "frame 3's flame graph, .spin under the program"
+    has $n 'title="frame 3: 1592' "frame 3's root in its flame graph"
+done
+# Zoom: the slider to 2 frames from the 3rd (frames 3 and 4), then the
+# wheel out with the pointer at the left edge (frame 3 stays first):
+# ceil(2 x 1.25) = 3 frames, 3 to 5.
+sed 's|</body>|<script>var z = document.getElementById("frame-zoom"), p = document.getElementById("frame-pan"); z.value = 2; z.dispatchEvent(new Event("input")); p.value = 2; p.dispatchEvent(new Event("input")); window.zoomed = document.getElementById("frame-range").textContent; var l = document.getElementById("frame-timeline"); l.dispatchEvent(new WheelEvent("wheel", { deltaY: 100, clientX: l.getBoundingClientRect().left, cancelable: true })); document.body.setAttribute("data-slider", window.zoomed);</script></body>|' \
+    frames.html >framezoom.html
+dump "file://$out/framezoom.html" framezoom
+e=$(console_errors framezoom)
+[ -z "$e" ] || fail "framezoom: console: $e"
+has framezoom 'data-slider="frames 3-4 of 7"' "the slider: frames 3 and 4"
+has framezoom '<span id="frame-range">frames 3-5 of 7</span>' "the wheel: frames 3 to 5"
+got=$(bars framezoom)
+[ "$got" = "3 fbar slow,4 fbar,5 fbar," ] || fail "framezoom: bars after the wheel: $got"
+
 # The console check catches an error: a page that throws.
 sed 's|</body>|<script>undefinedFunction();</script></body>|' report.html >broken.html
 dump "file://$out/broken.html" broken
@@ -99,5 +141,6 @@ if [ $failed -ne 0 ]; then
     exit 1
 fi
 echo "browser-test: ok ($("$browser" --version 2>/dev/null | head -1): $(frames whole | wc -l) frames drawn," \
-     "$(frames zoomed | wc -l) zoomed, $links in-page links all resolved, sorting and zoom by clicks," \
-     "no console error)"
+     "$(frames zoomed | wc -l) zoomed, $links in-page links all resolved, sorting and zoom by clicks;" \
+     "7 frame bars, frame 3's own table and flame graph by a click and by #f-3, zoom by the slider and" \
+     "the wheel; no console error)"

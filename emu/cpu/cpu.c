@@ -290,6 +290,7 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
         if (x->video)
             x->video[c->pend_lin] += c->stall_video;
         x->cs[c->pend_lin] = c->pend_cs;
+        exact_touch(x, c->pend_lin);
     }
     if (m->calls) {
         m->calls->spent(m->calls->ctx, cycles, c->stall, 1);
@@ -302,8 +303,11 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
 static void count_own_insn(struct cpu *c, uint32_t lin)
 {
     struct machine *m = c->m;
-    if (m->exact && !m->exact->insns[lin]++ && m->exact->code)
-        keep_code(m->exact, c->mem, lin);
+    if (m->exact) {
+        if (!m->exact->insns[lin]++ && m->exact->code)
+            keep_code(m->exact, c->mem, lin);
+        exact_touch(m->exact, lin);
+    }
     if (m->calls)
         m->calls->spent(m->calls->ctx, 0, 0, 1);
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
