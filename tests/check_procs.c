@@ -18,8 +18,16 @@
  *   + 5 x 1114106 + 4 x 16 + 4 (its RET's next is back in bucket 3)
  *   = 5570625 cycles -> 11703.0 ticks: 11703 or 11704.
  * Its DOS time: 4Ah 71 + 350 + 600, EXEC 71 + 350 + 2400, 4Dh and 4Ch
- * 71 + 350 each = 4684 cycles -> 9.8 ticks: 9 or 10 (the EXEC's read of
- * the 32-byte KID.COM, 256 cycles, is I/O system time: 0 or 1).
+ * 71 + 350 each = 4684 cycles -> 9.8 ticks: 9 or 10.  The EXEC's read of
+ * the 32-byte KID.COM is the fixed disk's time, in the I/O system
+ * (docs/costs.md): KID.COM is the disk's first file, so the open reads
+ * directory sector 34 (slot 0), the read FAT sector 18 (slot 6) and the
+ * file's sector 66 (slot 5), all on cylinder 0, each its command C 2386,
+ * the wait for its slot, the sector S 4679 and the turnaround T 4 S: the
+ * first read ends at 5 S past slot 0, the second waits 2293 (to 6 S)
+ * and ends at 11 S, the third waits 49083 (to 5 S on): 3 x (C + S + T) +
+ * 2293 + 49083 = 128719 cycles, and the first one's wait, 0 to 79542:
+ * 270.4 to 437.5 ticks of hit_io, all the parent's.
  *
  * PROFIL's view of the run (FAMILY.PRF) is unchanged: kid's samples in
  * its memory are the parent's "high", exactly.
@@ -71,6 +79,8 @@ START_TEST(each_program_has_its_own_profile)
     ck_assert_msg(parent.bucket[1] >= fam_loop / PERIOD && parent.bucket[1] <= fam_loop / PERIOD + 1, "family %u",
                   parent.bucket[1]);
     ck_assert_uint_eq(parent.hit_high, kid.bucket[0] + kid.bucket[1] + kid.bucket[2] + kid.hit_high);
+    ck_assert_uint_ge(parent.hit_io, 270);
+    ck_assert_uint_le(parent.hit_io, 438 + kid.hit_io);
     ck_assert_uint_ge(parent.hit_dos, 9 + kid.hit_dos);
     ck_assert_uint_le(parent.hit_dos, 10 + kid.hit_dos);
     /* The summary: the programs first, inclusive and self. */
