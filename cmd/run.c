@@ -254,8 +254,9 @@ static const struct opt run_table[] = {
       .arg = "X.Y", .help = "the DOS version the program sees, 2.0-5.0 (default 3.30)" },
     { "disk-free", 0, OPT_CALL, .call = parse_disk_free, .arg = "BYTES",
       .help = "what the program's files may grow by in all, and what INT 21h/36h\n"
-              "reports free (default 128M; K, M: KiB, MiB; at most 256M); past\n"
-              "it, writes fail as on a full DOS disk" },
+              "reports free (default 128M; K, M: KiB, MiB; at most 256M, and at\n"
+              "most the modelled 10 MB disk's 10616832 under --disk-time xt);\n"
+              "past it, writes fail as on a full DOS disk" },
     { "trace", 0, OPT_FLAG, OPT_AT(A, o.trace),
       .help = "count every instruction and its cycles exactly: the .PRF's counters\n"
               "are instructions, and NAME.prx beside it holds the exact counts\n"

@@ -144,7 +144,8 @@ int session_dump(void *session, const char *name83)
     } else if (rc == 0) {
         /* Emulated time as a DOS file of that size written: create, the bytes, close. */
         dos_disk_resize(&s->dos, old, size);
-        machine_charge(s->m, 2 * COST_DOS_FILE_CALL + size * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+        machine_charge(s->m, 2 * COST_DOS_FILE_CALL, SEG_IOSYS, BIOS_CON_OFF);
+        dos_charge_whole_file(&s->dos, DOS_DUMP_DRIVE, path, size, 1);
         drives_forget_folders(&s->dos.drives);  /* the folder may be a drive's */
     }
     prf_free(&p);

@@ -128,6 +128,8 @@ static enum profil_error build_pc(struct profil_session *s)
     if (o->disk_free_set)
         s->dos.disk_free = o->disk_free;
     s->dos.disk_time.model = (enum disk_time_model)o->disk_time;
+    if (s->dos.disk_free > dos_disk_capacity(&s->dos))   /* no more free than the disk holds */
+        s->dos.disk_free = dos_disk_capacity(&s->dos);
     if (s->keys) {
         kbd_start(&s->m->kbd, s->keys, s->nkeys, s->m->now);
         s->keys = NULL;

@@ -58,7 +58,7 @@ static int read_program(struct dos *d, uint8_t **buf, size_t *size, char *dos_pa
     }
     snprintf(dos_path, n, "%c:\\%.*s", 'A' + r.drive, (int)(n - 4), r.dos);
     snprintf(host, hostn, "%s", r.host);
-    machine_charge(d->m, (uint64_t)*size * COST_DISK_BYTE, SEG_IOSYS, BIOS_CON_OFF);
+    dos_charge_whole_file(d, r.drive, r.host, *size, 0);
     return 0;
 }
 

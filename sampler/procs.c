@@ -86,7 +86,7 @@ static void snapshot_end(struct procs *t, struct proc *p)
     for (int k = 0; k < 4; k++)
         for (uint32_t a = 0; a < MEM_SIZE; a++)
             p->snap[k][a] = now[k][a] - p->snap[k][a];
-    struct tracer since = { { p->snap[0], p->snap[1], p->snap[2], p->snap[3], e->cs, (uint8_t *)t->mem } };
+    struct tracer since = { { p->snap[0], p->snap[1], p->snap[2], p->snap[3], e->cs, (uint8_t *)t->mem, NULL, NULL, 0 } };
     if ((p->x = calloc(1, sizeof *p->x)) && tracer_to_prx(&since, t->mem, &p->s.layout, p->x) != 0) {
         prx_free(p->x);
         free(p->x);

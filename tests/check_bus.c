@@ -283,6 +283,33 @@ START_TEST(short_instructions_are_fetch_bound)
 }
 END_TEST
 
+/* The 8088's byte arrives in the queue after its fetch's T4 (MartyPC,
+ * reenigne's XTCE; docs/timing.md, "The 8088's own schedules"), a clock
+ * after the 8086's word, which the EU can read in T4.  MOV AL,[disp16]
+ * (A0 lo hi) run over and over is bus-bound on the 8088: per instruction
+ * 3 fetches and 1 read, 16 clocks, if the bus is never idle.  The EU
+ * reads hi the clock after the T4 of the fetch that brought it, which is
+ * the T1 of the next fetch (the BIU chose it at T3: the queue had room).
+ * It asks for its read then, in T1, in time for that fetch's T3 decision:
+ * its T1 follows that fetch's T4 at once.  So 16 a go (Abrash's
+ * Listing 2-3 on an IBM PC: 3.619 us, 17.27 clocks, refresh included).
+ * Had the EU read hi in T4 and asked then, too late for T3, its T1 would
+ * come 3 clocks after T4: 2 idle clocks, 18 a go (the 8086's rule). */
+START_TEST(mov_al_direct_is_bus_bound_on_the_8088)
+{
+    static const uint8_t mov_al[] = { 0xA0, 0x34, 0x12 };
+    uint64_t t100 = repeated(CPU_8088, 100, mov_al, 3), t200 = repeated(CPU_8088, 200, mov_al, 3);
+    ck_assert_uint_eq(t200 - t100, 100 * 16);
+    /* A NOP after an empty queue: its byte's fetch runs T1-T4 at clocks
+     * 0-3 and the EU reads it at 4, the clock after T4; then its 3
+     * clocks, while the next byte's fetch runs 4-7 (its T1 2 clocks after
+     * a read leaves room would be 6, but the BIU chose it at T3, 2): the
+     * next NOP's byte readable at 8.  The first NOP ends at 8. */
+    static const uint8_t nop[] = { 0x90 };
+    ck_assert_uint_eq(repeated(CPU_8088, 1, nop, 1), 8);
+}
+END_TEST
+
 START_TEST(command_line)
 {
     struct run_result r;
@@ -317,6 +344,7 @@ Suite *bus_suite(void)
     tcase_add_test(tc, salc_takes_a_clock_more_with_cf);
     tcase_add_test(tc, eu_request_on_an_idle_bus);
     tcase_add_test(tc, short_instructions_are_fetch_bound);
+    tcase_add_test(tc, mov_al_direct_is_bus_bound_on_the_8088);
     tcase_add_test(tc, command_line);
     suite_add_tcase(s, tc);
     return s;

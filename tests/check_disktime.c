@@ -214,6 +214,61 @@ START_TEST(sequential_read_takes_the_models_time)
 }
 END_TEST
 
+/* The cycles a run's .prx counts for one service. */
+static uint64_t service_cycles(const char *prx, const char *label)
+{
+    struct prx x;
+    char err[600];
+    uint64_t cycles = 0;
+    ck_assert_msg(prx_read_file(prx, &x, err, sizeof err) == 0, "%s", err);
+    for (size_t k = 0; k < x.nservices; k++)
+        if (strcmp(x.services[k].label, label) == 0)
+            cycles = x.services[k].cycles;
+    prx_free(&x);
+    return cycles;
+}
+
+/* fcbclose.com: FCBCLOSE.DAT is the disk's first file (sector 66, slot 5;
+ * directory entry 0 in sector 34, slot 0; its cluster 2 in FAT sector 18,
+ * slot 6, copied to 26, slot 3).  The create read sector 34 into DOS's
+ * buffers, the write read 18 and 66 and changed them; the FCB close
+ * (10h) writes the directory sector, then each buffer written: 34, 18,
+ * 26, 66, all on cylinder 0, each C + its wait + S + T = 25781 + its
+ * wait.  34 ends 5 S past slot 0; 18 waits 6 S - (5 S + C) = 2293 and
+ * ends at 11 S; 26 waits from 11 S + C = 53855 to 3 S of the next turn,
+ * 39725, and ends at 8 S; 66 waits from 8 S + C = 39818 to 5 S, 63120:
+ * 4 x 25781 + 2293 + 39725 + 63120 = 208262 cycles, and the first one's
+ * wait for slot 0, up to R - 1 = 79542; with the close's own 350 + 2400
+ * (COST_DOS_CALL, COST_DOS_FILE_CALL).  Under --disk-time none the close
+ * is those 2750 alone (the FCB close was that under both before). */
+START_TEST(an_fcb_close_writes_back_through_the_disk)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("rm -rf " TMP "/fc && mkdir -p " TMP "/fc"), 0);
+    run_profil(&r, "run -q --trace --drive C=" TMP "/fc -o " TMP "/fc/F.PRF " FIX("fcbclose.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    uint64_t close = service_cycles(TMP "/fc/F.prx", "INT 21h/10h FCB close");
+    ck_assert_msg(close >= 2750 + 208262 && close < 2750 + 208262 + 79543, "%llu", (unsigned long long)close);
+    ck_assert_int_eq(system("rm -rf " TMP "/fc && mkdir -p " TMP "/fc"), 0);
+    run_profil(&r, "run -q --trace --disk-time none --drive C=" TMP "/fc -o " TMP "/fc/F.PRF " FIX("fcbclose.com"),
+               NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_uint_eq(service_cycles(TMP "/fc/F.prx", "INT 21h/10h FCB close"), 2750);
+}
+END_TEST
+
+/* What DOS reports is the modelled disk (docs/costs.md, "What DOS
+ * reports"): the ST-412's 306 x 4 x 17 = 20808 sectors less the 66 before
+ * its data area, in clusters of 8: 2592 (10616832 bytes); the diskette's
+ * 40 x 2 x 9 = 720 less 12, in clusters of 2: 354. */
+START_TEST(dos_reports_the_modelled_disks)
+{
+    const struct disk_geometry fixed = DISK_FIXED, floppy = DISK_FLOPPY;
+    ck_assert_uint_eq(disk_data_clusters(&fixed), 2592);
+    ck_assert_uint_eq(disk_data_clusters(&floppy), 354);
+}
+END_TEST
+
 Suite *disktime_suite(void)
 {
     Suite *s = suite_create("disktime");
@@ -226,6 +281,8 @@ Suite *disktime_suite(void)
     tcase_add_test(tc, buffers_save_the_second_read);
     tcase_add_test(tc, a_close_writes_what_a_write_left_in_the_buffers);
     tcase_add_test(tc, sequential_read_takes_the_models_time);
+    tcase_add_test(tc, an_fcb_close_writes_back_through_the_disk);
+    tcase_add_test(tc, dos_reports_the_modelled_disks);
     suite_add_tcase(s, tc);
     return s;
 }

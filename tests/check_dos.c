@@ -148,7 +148,7 @@ START_TEST(folders_and_searches)
     run_session(&r, &o, NULL);
     ck_assert_msg(r.status == 0, "exit %d, err '%s'", r.status, r.err);
     ck_assert_str_eq(r.out, "ok 0005 ok NEWDIR X1.TXT X2.TXT 0012 HELLO.TXT NEWDIR SUB 0012 ok ok 0005 "
-                            "A.DAT Y.DAT 0012 0002 02 08 10 40 /");
+                            "A.DAT Y.DAT 0012 0002 02 08 08 0A /");
     ck_assert_int_eq(file_exists(DRV "/NEWDIR/X1.TXT"), 1);
     ck_assert_int_eq(file_exists(DRV "/SUB/Y.DAT"), 1);
     ck_assert_str_eq(r.err, "");

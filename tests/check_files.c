@@ -371,13 +371,15 @@ START_TEST(prx_beside_a_device_and_prx_option)
 }
 END_TEST
 
-/* diskfull.com (see its comment) on an empty drive.  Default budget, the
- * 128 MiB 36h reports: 16384 (4000h) clusters of 8 KiB free; the seek
+/* diskfull.com (see its comment) on an empty drive.  Default budget:
+ * 128 MiB, but no more than the modelled ST-412 holds (docs/costs.md):
+ * its 2592 (0A20h) clusters of 4 KiB, 10616832 bytes, all free; the seek
  * wraps to 10h; every write is whole; afterwards 17 + 3 x 16384 = 49169
- * bytes are used: 134217728 - 49169 = 134168559 bytes, 16377 (3FF9h) whole
- * clusters; the FCB record is written (00).  --disk-free 20000: 36h says 2
- * clusters; 17 bytes, then 16384, then the 3599 (0E0Fh) left, then 0;
- * 0 clusters free; the FCB write gets 01h, DOS's "disk full".  The host
+ * bytes are used: 10616832 - 49169 = 10567663 bytes, 2579 (0A13h) whole
+ * clusters; the FCB record is written (00).  --disk-free 20000: 36h says
+ * 20000 / 4096 = 4 clusters; 17 bytes, then 16384, then the 3599 (0E0Fh)
+ * left, then 0; 0 clusters free; the FCB write gets 01h, DOS's "disk
+ * full".  The host
  * file is exactly as big as DOS says (not 4 GiB + 17 sparse). */
 START_TEST(guest_writes_stop_at_the_disk_budget)
 {
@@ -385,19 +387,19 @@ START_TEST(guest_writes_stop_at_the_disk_budget)
     ck_assert_int_eq(system("rm -rf " TMP "/disk && mkdir -p " TMP "/disk"), 0);
     run_profil(&r, "run -q -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com"), NULL);
     ck_assert_int_eq(r.status, 0);
-    ck_assert_str_eq(r.out, "4000 0000 0010 0001 4000 4000 4000 3FF9 00 ");
+    ck_assert_str_eq(r.out, "0A20 0000 0010 0001 4000 4000 4000 0A13 00 ");
     ck_assert_int_eq(file_size(TMP "/disk/SEEK.TMP"), 49169);
     ck_assert_int_eq(file_size(TMP "/disk/FCB.TMP"), 128);
     ck_assert_int_eq(system("rm -rf " TMP "/disk && mkdir -p " TMP "/disk"), 0);
     run_profil(&r, "run -q --disk-free 20000 -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com"), NULL);
     ck_assert_int_eq(r.status, 0);
-    ck_assert_str_eq(r.out, "0002 0000 0010 0001 4000 0E0F 0000 0000 01 ");
+    ck_assert_str_eq(r.out, "0004 0000 0010 0001 4000 0E0F 0000 0000 01 ");
     ck_assert_int_eq(file_size(TMP "/disk/SEEK.TMP"), 20000);
     ck_assert_int_eq(file_size(TMP "/disk/FCB.TMP"), 0);
-    /* 20K is 20480 bytes: 3599 + 480 = 4079 (0FEFh) for the third write. */
+    /* 20K is 20480 bytes, 5 clusters: 3599 + 480 = 4079 (0FEFh) for the third write. */
     ck_assert_int_eq(system("rm -rf " TMP "/disk && mkdir -p " TMP "/disk"), 0);
     run_profil(&r, "run -q --disk-free 20K -o " TMP "/d.prf --drive C=" TMP "/disk " FIX("diskfull.com"), NULL);
-    ck_assert_str_eq(r.out, "0002 0000 0010 0001 4000 0FEF 0000 0000 01 ");
+    ck_assert_str_eq(r.out, "0005 0000 0010 0001 4000 0FEF 0000 0000 01 ");
     run_profil(&r, "run --disk-free 1G " FIX("diskfull.com"), NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --disk-free 1G: want 0 to 268435456 bytes (K and M suffixes: KiB, MiB)\n");

@@ -152,6 +152,29 @@ START_TEST(self_modifying_code_sees_the_queue)
 }
 END_TEST
 
+/* cpuid.asm (its comment gives each step's reading per CPU): the classic
+ * identification names the 8088 by default, the 8086 with --cpu 8086, and
+ * the 186 and 286 with those models, by FLAGS bits 12-15, the shift
+ * count's mask, PUSH SP, the queue and the 186's invalid-opcode INT 6. */
+START_TEST(classic_detection_names_each_cpu)
+{
+    static const struct { const char *options, *out; } runs[] = {
+        { "", "0F 0000 FFFE 0000 8088\r\n" },
+        { "--cpu 8086", "0F 0000 FFFE 0001 8086\r\n" },
+        { "--cpu 186", "0F 0002 FFFE 0000 0001 80186\r\n" },
+        { "--cpu 286", "00 0002 0000 0000 80286\r\n" },
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        struct run_result r;
+        char args[256];
+        snprintf(args, sizeof args, "run -q %s -o " TMP "/g.prf " FIX("cpuid.com"), runs[k].options);
+        run_profil(&r, args, NULL);
+        ck_assert_msg(r.status == 0, "exit %d (%s)", r.status, r.err);
+        ck_assert_str_eq(r.out, runs[k].out);
+    }
+}
+END_TEST
+
 /* stidelay.asm: an IRQ waiting when STI sets IF comes after the next
  * instruction (its handler sees AX=1: the INC ran); after a POPF that sets
  * IF it comes at once (AX=0).  Before the STI delay, both were 0000. */
@@ -269,6 +292,7 @@ Suite *session_suite(void)
     tcase_add_test(tc, single_step_traps_as_the_8086);
     tcase_add_test(tc, interrupted_rep_keeps_only_its_last_prefix);
     tcase_add_test(tc, self_modifying_code_sees_the_queue);
+    tcase_add_test(tc, classic_detection_names_each_cpu);
     tcase_add_test(tc, sti_lets_interrupts_in_after_the_next_instruction);
     tcase_add_test(tc, runaway_program_stops_at_the_limits);
     tcase_add_test(tc, service_output_is_bounded_by_the_limits);

@@ -56,6 +56,19 @@ static void refresh_step(struct biu *b, int64_t clock)
     }
 }
 
+/* The bytes the EU can read now.  The 8088's fetch brings its byte at T3,
+ * but the byte is in the queue only after T4 (MartyPC, cpu_808x/cycle.rs:
+ * the queue is pushed in T4; reenigne's XTCE: its queue count rises the
+ * clock after T4); the 8086's word can be read in T4 (the SingleStepTests
+ * 8086 traces).  `discard`: the fetch on the bus was flushed, and brought
+ * nothing. */
+static unsigned readable(const struct biu *b, int discard)
+{
+    if (b->width == 1 && b->busy == 1 && b->t == 4 && !discard && b->queued)
+        return b->queued - 1;
+    return b->queued;
+}
+
 static int room(const struct biu *b)
 {
     return b->queued + b->width <= b->size;
@@ -109,7 +122,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
             if (p->kind[next] == EU_QUEUE_READ) {
                 if (clock < due)
                     break;
-                if (!b->queued) {
+                if (!readable(b, discard)) {
                     shift++;        /* waits for the byte */
                     if (!b->busy && b->fetch_start < 0)
                         b->fetch_start = clock + 1;
@@ -188,15 +201,19 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
         }
         /* The refresh DMA sees the bus as the cycles now started left it. */
         refresh_step(b, clock);
-        if (b->busy && b->t == 3)
+        unsigned arriving = 0;  /* the 8088's byte of this T3: in the queue after T4 */
+        if (b->busy && b->t == 3) {
+            arriving = b->width == 1 && b->busy == 1 && !discard;
             end_of_t3(b, clock, pending_t1 >= 0 || suspended, discard);
+        }
 #ifdef BIU_TRACE
         fprintf(stderr, "  %3lld %s T%u q%u next %u shift %lld pend %lld fs %lld\n", (long long)clock,
                 b->busy == 1 ? "CODE" : b->busy == 2 ? "EU  " : "--  ", b->busy ? b->t : 0, b->queued, next,
                 (long long)shift, (long long)pending_t1, (long long)b->fetch_start);
 #endif
-        /* Done, and the next instruction's first byte is there. */
-        if (next == p->n && clock + 1 >= shift + p->done && (b->queued || p->open))
+        /* Done, and the next instruction's first byte can be read from the
+         * next clock (on the 8088 not the byte its T3 brings now). */
+        if (next == p->n && clock + 1 >= shift + p->done && (b->queued > arriving || p->open))
             break;
     }
     unsigned n = (unsigned)(clock + 1);

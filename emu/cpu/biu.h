@@ -16,7 +16,9 @@
  *   - the EU asks 3 clocks before its T1 on an idle bus; during T1/T2 of a
  *     cycle it gets the bus right after T4, during T3/T4 3 clocks after;
  *     a fetch due in the clock the EU asks starts first, a later one yields;
- *   - fetched bytes can be read from the clock after T3;
+ *   - fetched bytes can be read from the clock after T3 on the 8086, after
+ *     T4 on the 8088 (MartyPC, reenigne's XTCE: docs/timing.md, "The
+ *     8088's own schedules");
  *   - a jump stops prefetching (after any fetch on the bus), empties the
  *     queue, and fetching starts at the target 2 clocks later; a far one
  *     (CALL/JMP far, INT) stops at its own time, after any bus cycle the

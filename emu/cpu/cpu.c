@@ -437,7 +437,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         c->pend_cs = cs;
         c->pend_ip = ip;
         c->pend_lin = lin;
-        c->fixup = c->fidelity ? fixup_for(&c->dec) : FIX_NONE;
+        c->fixup = c->fidelity ? fixup_for(&c->dec) : fixup_for_later(&c->dec, m->model);
         c->sp_before = e->x86.R_SP;
         c->ax_before = e->x86.R_AX;
         c->dx_before = e->x86.R_DX;
@@ -445,7 +445,22 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         if (timing_ops[c->dec.opcode].kind == K_IFSET || c->after)
             m->next_event = 0;      /* IF or TF may rise, or the next boundary has work */
         unsigned words = 0;
-        if (c->fidelity ? emulate_8086_only(e, c, &c->dec, lin, &words) : skip_coprocessor(e, &c->dec)) {
+        if (!c->fidelity && invalid_on(&c->dec, m->model)) {
+            /* The 186's and 286's invalid opcode: INT 6, the saved CS:IP
+             * the instruction's own (its first prefix). */
+            machine_charge(m, c->pend.fixed, cs, ip);
+            count_own_insn(c, lin);
+            c->pend.fixed = 0;
+            c->pend.rep = 0;
+            c->fixup = FIX_NONE;
+            machine_interrupt(m, 6);
+            rep_split = 0;
+            e->x86.R_TSC++;
+            if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
+                return 1;
+            continue;
+        }
+        if (c->fidelity ? emulate_8086_only(e, c, &c->dec, lin, &words) : emulate_later(e, c, &c->dec, &words)) {
             e->x86.saved_cs = e->x86.R_CS;
             e->x86.saved_eip = e->x86.R_EIP;
             uint64_t cost = c->pend.fixed + words * WORD_PENALTY;

@@ -209,7 +209,7 @@ unsigned cpu8086_exec(x86emu_t *e, struct cpu8086_bus *bus, const struct insn *d
             return 0;
         int word = op & 1;
         operand_of(e, bus, d, &o);
-        unsigned count = e->x86.R_CL;
+        unsigned count = e->x86.R_CL & bus->count_mask;
         if (count) {
             unsigned v = get(bus, &o, word);
             put(bus, &o, word, shift(e, reg, v, count, word));

@@ -34,6 +34,9 @@ struct cpu8086_bus {
      * or NULL. */
     void (*note)(void *ctx, uint32_t linear, unsigned bytes, int write);
     void *ctx;
+    /* A shift's count is CL & count_mask: FFh on the 8086, which shifts
+     * by all 8 bits; 1Fh on the 186 and 286, which mask it to 5. */
+    uint8_t count_mask;
 };
 
 /* Runs the instruction at CS:IP, decoded as `d` (decode.h; its code bytes

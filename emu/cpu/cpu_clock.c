@@ -35,7 +35,7 @@ void cpu_settle_division(x86emu_t *e, struct cpu *c)
         extra = timing_div_extra(kind, e->x86.R_AL, (uint8_t)d->imm);
     } else {
         int wide = kind == DIV_16 || kind == IDIV_16;
-        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, NULL };
+        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, NULL, 0xFF };
         uint32_t dividend = wide ? ((uint32_t)e->x86.R_DX << 16 | e->x86.R_AX) : e->x86.R_AX;
         extra = timing_div_extra(kind, dividend, (uint16_t)cpu8086_rm_value(e, &bus, d, wide));
     }

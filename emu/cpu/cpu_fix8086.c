@@ -5,7 +5,9 @@
  * PUSH SP, CALL SP, SAR by 1, the divide errors), and the 8086-only forms
  * executed before libx86emu sees them (POP CS, the Jcc and RET aliases,
  * ESC without an 8087, F1 as LOCK); the hint when a program uses a later
- * CPU's instruction.  cpu.c calls them from its hook (cpu_internal.h).
+ * CPU's instruction.  And the 186's and 286's own where libx86emu is a
+ * 386 (the end of the file).  cpu.c calls them from its hook
+ * (cpu_internal.h).
  */
 #include <stdio.h>
 #include <x86emu.h>
@@ -188,7 +190,7 @@ unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uin
     if (op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
         op == 0x3F || op == 0xD4 || op == 0xC6 || op == 0xC7 || op == 0x8F) {
         struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0,
-                                   c->biu ? cpu_note_access : NULL, c };
+                                   c->biu ? cpu_note_access : NULL, c, 0xFF };
         struct insn in_cs;          /* its code bytes wrap inside CS */
         if ((uint32_t)e->x86.R_IP + d->length > 0x10000u) {
             decode_insn_at(c->mem, e->x86.R_CS, e->x86.R_IP, &in_cs);
@@ -230,3 +232,48 @@ unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uin
     }
 }
 
+
+/* ---- the 186 and 286 ------------------------------------------------------
+ *
+ * libx86emu runs them as a 386 would, and the identification sequences of
+ * the time look exactly where they differ (tests/fixtures/cpuid.asm):
+ *   PUSH SP: the 186, like the 8086, pushes SP already decremented; the
+ *     286 pushes it as it was (libx86emu's);
+ *   FLAGS bits 12-15 read 1 on the 186, as on the 8086; 0 on the 286 in
+ *     real mode (libx86emu's, even after a POPF that sets them);
+ *   a shift's count: the 186 and 286 mask CL to 5 bits (libx86emu does
+ *     not: SHL AX,CL with CL = 33 gives 0 there, 2 on a 186);
+ *   invalid opcodes raise INT 6 from the 186 on: 0F (the 8086's POP CS,
+ *     the 286's two-byte opcodes) and 63-67 (the 386's ARPL in real mode,
+ *     FS:, GS: and the size prefixes) on the 186, 63-67 on the 286.
+ * [Intel, iAPX 86/88, 186/188 User's Manual, 1985, and 80286 Programmer's
+ * Reference Manual, 1987: "PUSH SP", the 8086/8088 compatibility notes;
+ * the 80186's undefined-opcode exception, type 6.] */
+
+uint8_t fixup_for_later(const struct insn *d, enum cpu_model model)
+{
+    if (model != CPU_186)
+        return FIX_NONE;
+    uint8_t fix = fixup_for(d);
+    return fix == FIX_PUSH_SP || fix == FIX_PUSHED_FLAGS || fix == FIX_INT_FLAGS ? fix : FIX_NONE;
+}
+
+int invalid_on(const struct insn *d, enum cpu_model model)
+{
+    uint8_t op = d->opcode;
+    if (d->overlong || model < CPU_186)
+        return 0;
+    return (op >= 0x63 && op <= 0x67) || (op == 0x0F && model == CPU_186);
+}
+
+unsigned emulate_later(x86emu_t *e, struct cpu *c, const struct insn *d, unsigned *words)
+{
+    if ((d->opcode == 0xD2 || d->opcode == 0xD3) && !d->overlong &&
+        (d->reg == 4 || d->reg == 5 || d->reg == 7) && (uint32_t)e->x86.R_IP + d->length <= 0x10000u) {
+        struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, c, 0x1F };
+        unsigned len = cpu8086_exec(e, &bus, d);
+        *words += bus.words;
+        return len;
+    }
+    return skip_coprocessor(e, d);
+}

@@ -53,6 +53,12 @@ unsigned disk_unit_of_drive(int drive)
     return drive == 0 ? DISK_UNIT_A : drive == 1 ? DISK_UNIT_B : DISK_UNIT_FIXED;
 }
 
+uint32_t disk_data_clusters(const struct disk_geometry *g)
+{
+    uint32_t sectors = g->sectors * g->heads * g->cylinders;
+    return sectors > g->data_lba ? (sectors - g->data_lba) / g->cluster : 0;
+}
+
 uint64_t disk_seek_cycles(const struct disk_geometry *g, unsigned from, unsigned to)
 {
     unsigned d = from > to ? from - to : to - from;

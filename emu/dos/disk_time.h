@@ -107,6 +107,11 @@ uint64_t disk_time_open(struct disk_time *t, uint64_t now, int file);
 uint64_t disk_time_transfer(struct disk_time *t, uint64_t now, int file, uint64_t pos, uint32_t bytes, int write);
 uint64_t disk_time_close(struct disk_time *t, uint64_t now, int file);
 
+/* The clusters of DOS's data area on a disk: its sectors from data_lba
+ * on, in whole clusters (the ST-412: (20808 - 66) / 8 = 2592, 10616832
+ * bytes; a 360 KB diskette: (720 - 12) / 2 = 354). */
+uint32_t disk_data_clusters(const struct disk_geometry *g);
+
 /* A seek on a drive, and one run of sectors read or written on a unit
  * from `now` (for tests and the derivations in docs/costs.md). */
 uint64_t disk_seek_cycles(const struct disk_geometry *g, unsigned from, unsigned to);

@@ -101,9 +101,11 @@ struct dos {
     void (*dispatch[256])(struct dos *d);   /* INT 21h's functions by AH (dos.c) */
 };
 
-/* The emulated disk every drive reports (dos_sys.c): 256 MiB in 8 KiB
- * clusters, 128 MiB of it free unless run --disk-free says otherwise; the
- * guest's files may grow by the free bytes in all (dos_disk.c). */
+/* The emulated disk every drive reports under --disk-time none (dos_sys.c):
+ * 256 MiB in 8 KiB clusters, 128 MiB of it free unless run --disk-free says
+ * otherwise; under the disk model, its disks (disk_time.h), the budget at
+ * most the fixed disk's.  The guest's files may grow by the free bytes in
+ * all (dos_disk.c). */
 #define DOS_DISK_BYTES        (256u << 20)
 #define DOS_DISK_FREE_DEFAULT (128u << 20)
 #define DOS_FILE_MAX          0xFFFFFFFFull     /* DOS's largest file: 4 GiB - 1 */
@@ -112,6 +114,17 @@ struct dos {
  * .PRF and .prc), went from old_size to new_size bytes: the budget gives
  * or takes the difference (dos_disk.c). */
 void dos_disk_resize(struct dos *d, uint64_t old_size, uint64_t new_size);
+/* The most the budget may hold: the data area of the fixed disk the disk
+ * model gives C: (10616832 bytes, the ST-412's), DOS_DISK_BYTES under
+ * --disk-time none. */
+uint64_t dos_disk_capacity(const struct dos *d);
+/* The disk's time for a whole file of `size` bytes at host path `host` on
+ * DOS drive `drive` (0 = A:) read (EXEC loading a program) or written (a
+ * DUMP) as DOS does it: the open's directory sector, the transfer from
+ * its first byte, the close (disk_time.c); `size` x COST_DISK_BYTE under
+ * --disk-time none.  Charged at the I/O system, as every disk time. */
+void dos_charge_whole_file(struct dos *d, int drive, const char *host, uint64_t size, int write);
+#define DOS_DUMP_DRIVE 2        /* a DUMP's .PRF is written to C:, the fixed disk */
 
 #define DOS_VERSION_DEFAULT 0x1E03     /* 3.30, as 30h returns it: AL major, AH minor */
 

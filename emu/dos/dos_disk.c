@@ -10,7 +10,10 @@
  * DOS disk: a handle write moves what fits and returns that count with CF
  * clear, an FCB write returns AL=01h.
  *
- * Also the charge for the disk's time (disk_time.c) at the I/O system.
+ * The budget is at most the disk the disk model gives C: (its data area).
+ * Also the charge for the disk's time (disk_time.c) at the I/O system: of
+ * a transfer, an open, a close, and of a whole file read by EXEC or
+ * written by a DUMP.
  */
 #include <sys/stat.h>
 #include <unistd.h>
@@ -32,6 +35,14 @@ uint32_t dos_disk_room(const struct dos *d, uint64_t pos, uint64_t size, uint32_
     return size + d->disk_free > pos ? (uint32_t)(size + d->disk_free - pos) : 0;
 }
 
+uint64_t dos_disk_capacity(const struct dos *d)
+{
+    if (d->disk_time.model == DISK_TIME_NONE)
+        return DOS_DISK_BYTES;
+    const struct disk_geometry *g = &d->disk_time.units[DISK_UNIT_FIXED].g;
+    return (uint64_t)disk_data_clusters(g) * g->cluster * DISK_SECTOR_BYTES;
+}
+
 void dos_disk_resize(struct dos *d, uint64_t old_size, uint64_t new_size)
 {
     if (new_size > old_size) {
@@ -39,8 +50,8 @@ void dos_disk_resize(struct dos *d, uint64_t old_size, uint64_t new_size)
         d->disk_free = grew < d->disk_free ? d->disk_free - grew : 0;
     } else {
         d->disk_free += old_size - new_size;
-        if (d->disk_free > DOS_DISK_BYTES)
-            d->disk_free = DOS_DISK_BYTES;
+        if (d->disk_free > dos_disk_capacity(d))
+            d->disk_free = dos_disk_capacity(d);
     }
 }
 
@@ -66,6 +77,24 @@ void dos_charge_transfer(struct dos *d, const struct sft *f, uint64_t pos, uint3
     uint64_t cycles = d->disk_time.model == DISK_TIME_NONE
                     ? (uint64_t)bytes * COST_DISK_BYTE
                     : disk_time_transfer(&d->disk_time, d->m->now, f->disk_file, pos, bytes, write);
+    machine_charge(d->m, cycles, SEG_IOSYS, BIOS_CON_OFF);
+}
+
+void dos_charge_whole_file(struct dos *d, int drive, const char *host, uint64_t size, int write)
+{
+    uint64_t cycles = size * COST_DISK_BYTE;
+    if (d->disk_time.model != DISK_TIME_NONE) {
+        struct disk_time *t = &d->disk_time;
+        int file = disk_time_file(t, disk_unit_of_drive(drive), host, size);
+        uint64_t at = d->m->now;
+        at += disk_time_open(t, at, file);
+        for (uint64_t pos = 0; pos < size; pos += 0x10000u) {     /* as 64 KiB reads or writes */
+            uint32_t n = size - pos < 0x10000u ? (uint32_t)(size - pos) : 0x10000u;
+            at += disk_time_transfer(t, at, file, pos, n, write);
+        }
+        at += disk_time_close(t, at, file);
+        cycles = at - d->m->now;
+    }
     machine_charge(d->m, cycles, SEG_IOSYS, BIOS_CON_OFF);
 }
 

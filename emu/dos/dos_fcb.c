@@ -170,6 +170,7 @@ static void open_fcb(struct dos *d, int create)
         mem_ww(d->m, fcb + 0x14, dm.date);
         mem_ww(d->m, fcb + 0x16, dm.time);
     }
+    dos_charge_open(d, &d->sft[s]);
     mem_wb(d->m, fcb + 0x18, (uint8_t)(s + 1));
     mem_wb(d->m, fcb + 0x19, FCB_MARK);
     mem_wb(d->m, fcb + 0x20, 0);                    /* current record */
@@ -187,6 +188,7 @@ static void fn_close(struct dos *d)
     struct sft *f = fcb_file(d, fcb);
     dos_charge(d, COST_DOS_FILE_CALL);
     if (f) {
+        dos_charge_close(d, f);
         close(f->fd);
         *f = (struct sft){ .kind = SFT_FREE, .refs = 0, .fd = -1, .mode = 0, .disk_file = -1 };
         mem_wb(d->m, fcb + 0x19, 0);

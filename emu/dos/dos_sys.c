@@ -6,10 +6,15 @@
  * 59h (extended error), 61h (unused: AL=0), 64h (the lookahead flag).
  *
  * Every answer is fixed or comes from emulated state, never from the host:
- * a drive reports 16 sectors of 512 bytes per cluster, 32768 clusters, of
- * which those the guest's write budget holds are free (dos.h: a 256 MiB
- * disk with 128 MiB free unless run --disk-free says otherwise), so a
- * program sees the same figures on every machine.  The DOS data these calls point at
+ * a drive reports the disk the disk model gives it (disk_time.h, under
+ * --disk-time xt, the default): C: and the drives after it the XT's 10 MB
+ * ST-412 as DOS 2.0's FORMAT laid it out, 2592 clusters of 8 sectors of
+ * 512 bytes (FAT12, 2 FATs of 8 sectors, 512 root entries), A: and B: a
+ * 360 KB diskette, 354 clusters of 2 sectors; under --disk-time none the
+ * earlier 256 MiB disk, 32768 clusters of 16 sectors (FAT16, FATs of 128
+ * sectors).  Of its clusters, those the guest's write budget holds are
+ * free (dos.h: --disk-free, at most the disk), so a program sees the same
+ * figures on every machine.  The DOS data these calls point at
  * lives in the DOS segment (docs/architecture.md): InDOS at 00C0:0010,
  * the list of lists at 00C0:0020 (the first MCB's segment just before it),
  * the media byte at 00C0:0040,
@@ -25,9 +30,28 @@
 #define OFF_MEDIA    0x40u
 #define OFF_DPB      0x80u          /* one drive parameter block, filled per call */
 
-#define SECTORS_PER_CLUSTER 16u
 #define BYTES_PER_SECTOR    512u
-#define TOTAL_CLUSTERS      (DOS_DISK_BYTES / (SECTORS_PER_CLUSTER * BYTES_PER_SECTOR))  /* 32768 */
+
+/* The disk a drive reports, as its boot sector would describe it. */
+struct disk_layout {
+    unsigned sectors_per_cluster, shift;    /* and its log2 */
+    unsigned reserved, fat_sectors, root_entries;
+    unsigned clusters;
+    uint8_t media;
+};
+
+static struct disk_layout layout_of(const struct dos *d, int drive)
+{
+    if (d->disk_time.model == DISK_TIME_NONE)
+        return (struct disk_layout){ 16, 4, 1, 128, 512, DOS_DISK_BYTES / (16 * BYTES_PER_SECTOR), 0xF8 };
+    unsigned unit = disk_unit_of_drive(drive);
+    const struct disk_geometry *g = &d->disk_time.units[unit].g;
+    unsigned shift = 0;
+    while ((1u << (shift + 1)) <= g->cluster)
+        shift++;
+    return (struct disk_layout){ g->cluster, shift, 1, g->fat_sectors, g->root_sectors * 16,
+                                 disk_data_clusters(g), unit == DISK_UNIT_FIXED ? 0xF8 : 0xFD };
+}
 
 void dos_sys_install(struct dos *d)
 {
@@ -54,9 +78,11 @@ static void alloc_info(struct dos *d, int drive)
         cpu_set_al(d->m, 0xFF);
         return;
     }
-    cpu_set_al(d->m, SECTORS_PER_CLUSTER);
+    struct disk_layout l = layout_of(d, drive);
+    cpu_set_al(d->m, (uint8_t)l.sectors_per_cluster);
     cpu_set(d->m, REG_CX, BYTES_PER_SECTOR);
-    cpu_set(d->m, REG_DX, TOTAL_CLUSTERS);
+    cpu_set(d->m, REG_DX, (uint16_t)l.clusters);
+    mem_wb(d->m, lin(SEG_DOS, OFF_MEDIA), l.media);
     cpu_set(d->m, REG_DS, SEG_DOS);
     cpu_set(d->m, REG_BX, OFF_MEDIA);
 }
@@ -73,9 +99,8 @@ static void fn_cpm_null(struct dos *d)
     cpu_set_al(d->m, 0);
 }
 
-/* 1Fh, 32h: DS:BX at a DOS 3 drive parameter block of the same fixed
- * disk (FAT16: 16 sectors a cluster, 2 FATs of 128 sectors, 512 root
- * entries); AL=FFh for a drive that is not there. */
+/* 1Fh, 32h: DS:BX at a DOS 3 drive parameter block of the drive's disk
+ * (layout_of); AL=FFh for a drive that is not there. */
 static void drive_parameters(struct dos *d, int drive)
 {
     struct machine *m = d->m;
@@ -84,25 +109,27 @@ static void drive_parameters(struct dos *d, int drive)
         cpu_set_al(m, 0xFF);
         return;
     }
-    const uint16_t fat_sectors = 128, reserved = 1, root_entries = 512;
+    struct disk_layout l = layout_of(d, drive);
+    const uint16_t fat_sectors = (uint16_t)l.fat_sectors, reserved = (uint16_t)l.reserved,
+                   root_entries = (uint16_t)l.root_entries;
     uint16_t root_sector = (uint16_t)(reserved + 2 * fat_sectors);
     for (unsigned i = 0; i < 0x21; i++)
         mem_wb(m, p + i, 0);
     mem_wb(m, p + 0x00, (uint8_t)drive);
     mem_wb(m, p + 0x01, (uint8_t)drive);
     mem_ww(m, p + 0x02, BYTES_PER_SECTOR);
-    mem_wb(m, p + 0x04, SECTORS_PER_CLUSTER - 1);
-    mem_wb(m, p + 0x05, 4);                         /* log2 of sectors per cluster */
+    mem_wb(m, p + 0x04, (uint8_t)(l.sectors_per_cluster - 1));
+    mem_wb(m, p + 0x05, (uint8_t)l.shift);          /* log2 of sectors per cluster */
     mem_ww(m, p + 0x06, reserved);
     mem_wb(m, p + 0x08, 2);
     mem_ww(m, p + 0x09, root_entries);
     mem_ww(m, p + 0x0B, (uint16_t)(root_sector + root_entries * 32 / BYTES_PER_SECTOR));
-    mem_ww(m, p + 0x0D, TOTAL_CLUSTERS + 1);
+    mem_ww(m, p + 0x0D, (uint16_t)(l.clusters + 1));
     mem_wb(m, p + 0x0F, (uint8_t)fat_sectors);
     mem_ww(m, p + 0x10, root_sector);
     mem_ww(m, p + 0x12, DOS_CRIT_DEVICE);
     mem_ww(m, p + 0x14, SEG_DOS);
-    mem_wb(m, p + 0x16, 0xF8);
+    mem_wb(m, p + 0x16, l.media);
     mem_wb(m, p + 0x17, 0xFF);                      /* not accessed yet */
     mem_ww(m, p + 0x18, 0xFFFF);                    /* no next DPB */
     mem_ww(m, p + 0x1A, 0xFFFF);
@@ -119,14 +146,17 @@ static void fn_alloc_drive(struct dos *d) { alloc_info(d, drive_arg(d)); }
 
 static void fn_disk_free(struct dos *d)
 {
-    if (drive_arg(d) < 0) {
+    int drive = drive_arg(d);
+    if (drive < 0) {
         cpu_set(d->m, REG_AX, 0xFFFF);
         return;
     }
-    cpu_set(d->m, REG_AX, SECTORS_PER_CLUSTER);
-    cpu_set(d->m, REG_BX, (uint16_t)(d->disk_free / (SECTORS_PER_CLUSTER * BYTES_PER_SECTOR)));
+    struct disk_layout l = layout_of(d, drive);
+    uint64_t free_clusters = d->disk_free / (l.sectors_per_cluster * BYTES_PER_SECTOR);
+    cpu_set(d->m, REG_AX, (uint16_t)l.sectors_per_cluster);
+    cpu_set(d->m, REG_BX, (uint16_t)(free_clusters < l.clusters ? free_clusters : l.clusters));
     cpu_set(d->m, REG_CX, BYTES_PER_SECTOR);
-    cpu_set(d->m, REG_DX, TOTAL_CLUSTERS);
+    cpu_set(d->m, REG_DX, (uint16_t)l.clusters);
 }
 
 static void fn_set_verify(struct dos *d) { d->verify = cpu_al(d->m) & 1; }
