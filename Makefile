@@ -138,6 +138,11 @@ $(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profdos.h Makefile | $
 	@mkdir -p $(B)/fixtures
 	$(BCC) -Md -I$(TOP)include -X-M -o $@ $< > $(@:.com=.map) || { rm -f $@ $(@:.com=.map); echo "guestc.com not built: no bcc"; }
 
+# make bench's long workload (tests/fixtures/pispigot.c), K&R C for bcc.
+$(B)/fixtures/pispigot.com: tests/fixtures/pispigot.c Makefile | $(B)/.deps
+	@mkdir -p $(B)/fixtures
+	$(BCC) -Md -o $@ $< || { rm -f $@; echo "pispigot.com not built: no bcc"; }
+
 fixtures: $(FIXTURES)
 
 # NASM listings (nasm -l) of two fixtures, for the listing reader's tests
@@ -233,9 +238,14 @@ compat: $(PROFIL)
 	    bash tests/realprog/compat.sh check
 
 # ---- measurements -----------------------------------------------------------
-bench: $(B)/fixtures/bench.com tests/bench.c tests/genmap.h $(B)/libprofil-internal.a
+# The long programs (tests/bench.c): the bcc-built pi spigot, and Microsoft
+# C 5.1 compiling its source when the compatibility corpus was fetched
+# into REALPROG (tests/realprog/fetch.sh); each is skipped, saying so,
+# when absent.
+REALPROG ?= $(B)/realprog/bin
+bench: $(B)/fixtures/bench.com $(B)/fixtures/pispigot.com tests/bench.c tests/genmap.h $(B)/libprofil-internal.a
 	$(CC) $(CFLAGS) -o $(B)/bench tests/bench.c $(B)/libprofil-internal.a $(LDLIBS)
-	./$(B)/bench $(B)/fixtures/bench.com
+	./$(B)/bench $(B)/fixtures/bench.com $(B)/fixtures/pispigot.com tests/fixtures/pispigot.c $(REALPROG)
 
 # A paced --window run of a game-like program (issue 27): the host CPU it
 # uses and the sound's underruns, BENCH_WINDOW_SECONDS of emulated (and so

@@ -1,8 +1,9 @@
 /*
  * emu/cpu/biu_memo.c: the bus model's results, remembered per instruction and
- * BIU state (emu/cpu/biu_memo.h says why that is exact).  A direct-mapped
- * table: a slot holds one key and what followed from it; a different key
- * for the same slot replaces it.  Instructions with a wait-state access
+ * BIU state (emu/cpu/biu_memo.h says why that is exact).  A hashed
+ * table of two-way sets: a slot holds one key and what followed from it;
+ * a new key goes into its set's first way, the entry there moving to the
+ * second (whose older entry goes).  Instructions with a wait-state access
  * are played, not remembered (their time depends on the clock).  And REP
  * string operations (biu_rep), played a window at a time, their repeating
  * windows counted.
@@ -188,12 +189,21 @@ static unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
     return clocks;
 }
 
+static inline __attribute__((always_inline)) int slot_holds(const struct memo_slot *s, const struct memo_key *k,
+                                                            uint64_t bytes)
+{
+    return s->used && (bytes & s->mask) == s->bytes && s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] &&
+           s->key.w[2] == k->w[2] && s->key.w[3] == k->w[3];
+}
+
+/* The key's set: two ways, the one last filled first. */
 static inline __attribute__((always_inline)) struct memo_slot *lookup(struct biu_memo *memo, const struct memo_key *k, uint64_t bytes)
 {
-    struct memo_slot *s = &memo->slot[slot_of(k)];
-    if (s->used && (bytes & s->mask) == s->bytes && s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] &&
-        s->key.w[2] == k->w[2] && s->key.w[3] == k->w[3])
+    struct memo_slot *s = &memo->slot[slot_of(k) & ~1u];
+    if (slot_holds(s, k, bytes))
         return s;
+    if (slot_holds(s + 1, k, bytes))
+        return s + 1;
     return NULL;
 }
 
@@ -257,7 +267,11 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     uint32_t post2;
     if (!state_bits(b, in->next, &post0, &post2))
         return clocks;
-    struct memo_slot *s = &memo->slot[slot_of(far ? &k : &exact)];
+    /* Into the set's first way; what it held moves to the second, whose
+     * entry, the older, goes. */
+    struct memo_slot *s = &memo->slot[slot_of(far ? &k : &exact) & ~1u];
+    if (s->used)
+        s[1] = s[0];
     s->key = far ? k : exact;
     s->mask = in->length == KEY_BYTES ? ~0ull : ((uint64_t)1 << (8 * in->length)) - 1;
     s->bytes = bytes & s->mask;

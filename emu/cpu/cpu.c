@@ -126,6 +126,14 @@ static unsigned memio_stale(x86emu_t *e, u32 addr, u32 *val, unsigned type)
     return 0;
 }
 
+/* A read of an EGA's or VGA's planes (machine_read_card): out of line and
+ * tail-called, so that the memory callback stays a leaf without a frame. */
+static __attribute__((noinline)) unsigned memio_card_read(struct machine *m, u32 addr, u32 *val, unsigned bytes)
+{
+    *val = machine_read_card(m, addr, bytes);
+    return 0;
+}
+
 /* Every memory access and port of the guest.  Instruction fetches are
  * most calls; data transfers count the words that pay the bus penalty:
  * on the 8088 every word (bytes / 2, without a branch), on the 8086 only
@@ -138,20 +146,22 @@ static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, 
         *val = flat_read(c->mem, addr, bytes);
         return 0;
     }
-    if (kind == X86EMU_MEMIO_R) {
-        if (__builtin_expect(addr - c->m->card_lo < c->m->card_span, 0))
-            *val = machine_read_card(c->m, addr, bytes);   /* an EGA's or VGA's planes */
-        else
-            *val = flat_read(c->mem, addr, bytes);
-    } else if (kind == X86EMU_MEMIO_W) {
-        flat_write(c->mem, addr, *val, bytes, c->m->rom_start, c->m);
-    } else
+    if (kind != X86EMU_MEMIO_R && kind != X86EMU_MEMIO_W)
         return memio_port(c, addr, val, type);
+    /* The words counted first, so that every call below is a tail call
+     * and this stays a leaf without a frame (callgrind: 15 host
+     * instructions a call, against 31 with the call inside). */
     if (model_8086)
         c->words += (addr & 1) ? bytes / 2 : 0;
     else
         c->words += bytes / 2;
-    return 0;
+    if (kind == X86EMU_MEMIO_R) {
+        if (__builtin_expect(addr - c->m->card_lo < c->m->card_span, 0))
+            return memio_card_read(c->m, addr, val, bytes);    /* an EGA's or VGA's planes */
+        *val = flat_read(c->mem, addr, bytes);
+        return 0;
+    }
+    return flat_write(c->mem, addr, *val, bytes, c->m->rom_start, c->m);
 }
 
 static unsigned memio_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)

@@ -28,11 +28,13 @@ static inline uint32_t flat_read(const uint8_t *mem, uint32_t a, unsigned bytes)
     return v;
 }
 
-/* Bytes below `limit` are written to mem; those at or above it go to
- * machine_write_high() (video memory as the card decodes it, the ROM),
- * or nowhere without a machine (the bare baseline). */
-static inline void flat_write(uint8_t *mem, uint32_t a, uint32_t v, unsigned bytes, uint32_t limit,
-                              struct machine *high)
+/* The bytes of a write below `limit` go to mem; those at or above it go
+ * to machine_write_high() (video memory as the card decodes it, the ROM),
+ * or nowhere without a machine (the bare baseline).  Out of line: the
+ * callers' common case (flat_write_low) stays a leaf without a frame. */
+static __attribute__((noinline, unused)) unsigned flat_write_split(uint8_t *mem, uint32_t a, uint32_t v,
+                                                                   unsigned bytes, uint32_t limit,
+                                                                   struct machine *high)
 {
     for (unsigned i = 0; i < bytes; i++) {
         uint32_t p = (a + i) & MEM_MASK;
@@ -41,6 +43,35 @@ static inline void flat_write(uint8_t *mem, uint32_t a, uint32_t v, unsigned byt
         else if (high)
             machine_write_high(high, p, (uint8_t)(v >> (8 * i)));
     }
+    return 0;
+}
+
+/* Whether a write of `bytes` at `a` lies wholly below `limit` (ordinary
+ * RAM: one range check; limit <= MEM_SIZE, so it does not wrap), and if
+ * so the write, little-endian. */
+static inline int flat_write_low(uint8_t *mem, uint32_t a, uint32_t v, unsigned bytes, uint32_t limit)
+{
+    a &= MEM_MASK;
+    if (a + bytes > limit)
+        return 0;
+    mem[a] = (uint8_t)v;
+    if (bytes > 1) {
+        mem[a + 1] = (uint8_t)(v >> 8);
+        if (bytes > 2) {
+            mem[a + 2] = (uint8_t)(v >> 16);
+            mem[a + 3] = (uint8_t)(v >> 24);
+        }
+    }
+    return 1;
+}
+
+/* A write: ordinary RAM at once, the rest through flat_write_split(). */
+static inline unsigned flat_write(uint8_t *mem, uint32_t a, uint32_t v, unsigned bytes, uint32_t limit,
+                                  struct machine *high)
+{
+    if (flat_write_low(mem, a, v, bytes, limit))
+        return 0;
+    return flat_write_split(mem, a, v, bytes, limit, high);
 }
 
 #endif

@@ -136,8 +136,10 @@ static inline int timing_condition(unsigned cc, uint16_t f)
 }
 
 /* The cost of the common instructions (no prefix: plain forms, Jcc,
- * LOOP, shifts by 1, the immediate and INC/DEC/CALL/JMP/PUSH groups),
- * inline; returns -1 for the others, which timing_decode() takes. */
+ * LOOP, shifts by 1, the immediate and INC/DEC/CALL/JMP/PUSH groups,
+ * TEST/NOT/NEG of F6h/F7h, INC/DEC of FEh), inline, as timing_decode()
+ * prices them; returns -1 for the others, which timing_decode() takes
+ * (with a fix-up, operands to settle, or the 8086's own forms). */
 static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t cx)
 {
     uint8_t b = mem[linear];
@@ -166,6 +168,18 @@ static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t
         if (reg)
             return -1;
         return is_mem ? op->mem + ea : op->reg;
+    case K_GRPF6:       /* TEST (and its alias /1), NOT, NEG: plain; MUL, IMUL, */
+        if (reg > 3)    /* DIV, IDIV have their operands settled (timing_decode) */
+            return -1;
+        return timing_grp_f6[reg][is_mem] + ea;
+    case K_GRPF7:
+        if (reg > 3)
+            return -1;
+        return timing_grp_f7[reg][is_mem] + ea;
+    case K_GRPFE:       /* INC, DEC r/m8; /2-/7 are the 8086's aliases */
+        if (reg > 1)
+            return -1;
+        return is_mem ? 15 + ea : 3;
     case K_GRPFF:
         if (modrm == 0xD4 || modrm == 0xF4 || modrm == 0xFC)
             return -1;      /* CALL SP, PUSH SP: the wrapper corrects them */
