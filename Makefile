@@ -140,6 +140,9 @@ $(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profdos.h Makefile | $
 
 fixtures: $(FIXTURES)
 
+# make bench's video-memory workload (tests/bench.c, bench_video)
+bench: $(B)/fixtures/benchvid.com
+
 # NASM listings (nasm -l) of two fixtures, for the listing reader's tests
 # (formats/nasmlst.h): a plain one and one with an %include.
 LISTINGS := $(B)/fixtures/hotloop.lst $(B)/fixtures/crit.lst
