@@ -2,7 +2,8 @@
  * tests/check_ega.c: the EGA's and VGA's register level (emu/pc/ega.c):
  * the planes through the graphics controller's read and write modes
  * (egaplane.com), the VGA's unchained mode X (modex.com), the CGA-compatible
- * modes 4-6 (egacga.com), 0Fh and 11h (egamono.com), the attribute
+ * modes 4-6 (egacga.com), 0Fh and 11h (egamono.com), code and a stack in
+ * the planes (egacode.com), the attribute
  * controller's flip-flop and what reads back, the memory map select, the
  * BIOS's mode sets and their pictures.
  */
@@ -240,6 +241,24 @@ START_TEST(two_colour_planar_modes)
 }
 END_TEST
 
+/* egacode.com (its comment says why): code fetched from the VGA's planes
+ * and a return address popped from them by the 8086 layer, under both
+ * clocks: "5A A5 ". */
+START_TEST(code_and_stack_in_the_planes)
+{
+    static const enum profil_timing clocks[2] = { PROFIL_TIMING_DEFAULT, PROFIL_TIMING_TABLE };
+    for (int i = 0; i < 2; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("egacode.com"), TMP "/egacode.prf");
+        o.video = PROFIL_VIDEO_VGA;
+        o.timing = clocks[i];
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, "5A A5 ");
+    }
+}
+END_TEST
+
 /* The attribute controller: 3C0h takes an index, then data, in turn; a
  * read of 3DAh puts it back to the index.  The VGA reads the index at
  * 3C0h and the data at 3C1h; the EGA's 3C1h reads FFh.  The DAC's state
@@ -474,6 +493,7 @@ Suite *ega_suite(void)
     tcase_add_test(tc, bios_palette_function);
     tcase_add_test(tc, cga_compatible_modes_from_the_registers);
     tcase_add_test(tc, two_colour_planar_modes);
+    tcase_add_test(tc, code_and_stack_in_the_planes);
     tcase_add_test(tc, attribute_flip_flop_and_read_back);
     tcase_add_test(tc, vga_write_mode_3);
     tcase_add_test(tc, text_colours_through_the_palette);
