@@ -145,6 +145,9 @@ $(B)/fixtures/pispigot.com: tests/fixtures/pispigot.c Makefile | $(B)/.deps
 
 fixtures: $(FIXTURES)
 
+# make bench's video-memory workload (tests/bench.c, bench_video)
+bench: $(B)/fixtures/benchvid.com
+
 # NASM listings (nasm -l) of two fixtures, for the listing reader's tests
 # (formats/nasmlst.h): a plain one and one with an %include.
 LISTINGS := $(B)/fixtures/hotloop.lst $(B)/fixtures/crit.lst

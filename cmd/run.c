@@ -218,8 +218,8 @@ static const struct opt run_table[] = {
       .help = "write the text screen as the run left it, in UTF-8 ('-': stdout)" },
     { "screen-png", 0, OPT_STRING, OPT_AT(A, o.screen_png), .arg = "FILE",
       .help = "write the screen as the card shows it when the run ends, as a\n"
-              "PNG: every CGA, MDA and Hercules mode, EGA/VGA text and 0Dh,\n"
-              "0Eh, 10h, 12h, 13h, mode X; one PNG pixel per emulated pixel\n"
+              "PNG: every mode of every card (CGA, MDA, Hercules, EGA, VGA\n"
+              "and mode X); one PNG pixel per emulated pixel\n"
               "(docs/video.md)" },
     { "screen-every", 0, OPT_CALL, .call = parse_screen_every, .arg = "MS:DIR",
       .want = "want MS:DIR, a period of 1 to 3600000 emulated ms and a folder (e.g. 500:frames)",

@@ -294,7 +294,8 @@ void mem_read(const struct machine *m, uint32_t a, void *dst, size_t n);
 void machine_write_high(struct machine *m, uint32_t a, uint8_t v);
 /* A CPU read of `bytes` bytes at `a` that may reach the card (a in
  * m->card_lo..+card_span: the EGA's and VGA's planes load their latches
- * and answer by the read mode); little-endian. */
+ * and answer by the read mode): data reads, instruction fetches and the
+ * 8086 layer's stack pops; little-endian. */
 uint32_t machine_read_card(struct machine *m, uint32_t a, unsigned bytes);
 void ivt_set(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off);
 /* Guest code the BIOS and DOS lay down: a near JMP at seg:at to seg:to

@@ -1,7 +1,9 @@
 /*
  * tests/check_ega.c: the EGA's and VGA's register level (emu/pc/ega.c):
  * the planes through the graphics controller's read and write modes
- * (egaplane.com), the VGA's unchained mode X (modex.com), the attribute
+ * (egaplane.com), the VGA's unchained mode X (modex.com), the CGA-compatible
+ * modes 4-6 (egacga.com), 0Fh and 11h (egamono.com), code and a stack in
+ * the planes (egacode.com), the attribute
  * controller's flip-flop and what reads back, the memory map select, the
  * BIOS's mode sets and their pictures.
  */
@@ -139,6 +141,120 @@ START_TEST(bios_palette_function)
         ck_assert_uint_eq(rgb_at(pix, pal, w, 0, 0), 0xFFFFFF);
         ck_assert_uint_eq(rgb_at(pix, pal, w, 1, 0), 0);
         free(pix);
+    }
+}
+END_TEST
+
+/* egacga.com (its comment derives the figures) on the EGA and the VGA:
+ * mode 4 through odd/even and the CGA addressing (line 0's colours 0-3
+ * then 3-0, line 3's pixel 0 colour 3; the byte read back through plane
+ * 1), mode 6 from one plane (pixels 0, 7 of line 0 and 319 of line 3). */
+START_TEST(cga_compatible_modes_from_the_registers)
+{
+    static const unsigned colours4[4] = { 0, 0x55FFFF, 0xFF55FF, 0xFFFFFF };
+    for (int card = PROFIL_VIDEO_EGA; card <= PROFIL_VIDEO_VGA; card++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("egacga.com"), TMP "/egacga.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = (enum profil_video)card;
+        o.screen_png = TMP "/egacga4.png";
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, "E4 ");
+        read_png(TMP "/egacga4.png", &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 320);
+        ck_assert_uint_eq(h, 200);
+        for (unsigned x = 0; x < 4; x++) {
+            ck_assert_uint_eq(rgb_at(pix, pal, w, x, 0), colours4[x]);
+            ck_assert_uint_eq(rgb_at(pix, pal, w, 4 + x, 0), colours4[3 - x]);
+            ck_assert_uint_eq(rgb_at(pix, pal, w, x, 1), 0);        /* line 1: the empty bank */
+            ck_assert_uint_eq(rgb_at(pix, pal, w, x, 2), 0);
+        }
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 0, 3), 0xFFFFFF);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 1, 3), 0);
+        free(pix);
+        o.screen_png = TMP "/egacga6.png";
+        o.tail = "6";
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, "81 ");
+        read_png(TMP "/egacga6.png", &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 640);
+        ck_assert_uint_eq(h, 200);
+        for (unsigned x = 0; x < 9; x++)
+            ck_assert_uint_eq(rgb_at(pix, pal, w, x, 0), x == 0 || x == 7 ? 0xFFFFFF : 0);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 319, 3), 0xFFFFFF);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 318, 3), 0);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 319, 1), 0);
+        free(pix);
+    }
+}
+END_TEST
+
+/* egamono.com (its comment derives the figures): mode 0Fh on the EGA and
+ * the VGA, planes 0 and 2 through the palette (normal AAAAAAh, bright
+ * FFFFFFh, plane 1 masked out), the CRTC at 3B4h; the VGA's 11h, 640x480
+ * white on black, the CRTC at 3D4h. */
+START_TEST(two_colour_planar_modes)
+{
+    static const unsigned mono[4] = { 0xAAAAAA, 0xFFFFFF, 0xFFFFFF, 0 };
+    for (int card = PROFIL_VIDEO_EGA; card <= PROFIL_VIDEO_VGA; card++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("egamono.com"), TMP "/egamono.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = (enum profil_video)card;
+        o.screen_png = TMP "/egamonof.png";
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, "B4 ");
+        read_png(TMP "/egamonof.png", &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 640);
+        ck_assert_uint_eq(h, 350);
+        for (unsigned x = 0; x < 4; x++)
+            ck_assert_uint_eq(rgb_at(pix, pal, w, x, 0), mono[x]);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 4, 0), 0);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 639, 349), 0xAAAAAA);
+        ck_assert_uint_eq(rgb_at(pix, pal, w, 638, 349), 0);
+        free(pix);
+    }
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("egamono.com"), TMP "/egamono.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.video = PROFIL_VIDEO_VGA;
+    o.screen_png = TMP "/egamono11.png";
+    o.tail = "1";
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "D4 ");
+    read_png(TMP "/egamono11.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 640);
+    ck_assert_uint_eq(h, 480);
+    ck_assert_uint_eq(rgb_at(pix, pal, w, 0, 0), 0xFFFFFF);
+    ck_assert_uint_eq(rgb_at(pix, pal, w, 1, 0), 0xFFFFFF);
+    ck_assert_uint_eq(rgb_at(pix, pal, w, 2, 0), 0);
+    ck_assert_uint_eq(rgb_at(pix, pal, w, 639, 479), 0xFFFFFF);
+    ck_assert_uint_eq(rgb_at(pix, pal, w, 639, 478), 0);
+    free(pix);
+}
+END_TEST
+
+/* egacode.com (its comment says why): code fetched from the VGA's planes
+ * and a return address popped from them by the 8086 layer, under both
+ * clocks: "5A A5 ". */
+START_TEST(code_and_stack_in_the_planes)
+{
+    static const enum profil_timing clocks[2] = { PROFIL_TIMING_DEFAULT, PROFIL_TIMING_TABLE };
+    for (int i = 0; i < 2; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("egacode.com"), TMP "/egacode.prf");
+        o.video = PROFIL_VIDEO_VGA;
+        o.timing = clocks[i];
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, "5A A5 ");
     }
 }
 END_TEST
@@ -308,6 +424,15 @@ START_TEST(bios_mode_sets_program_the_registers)
     video_picture_free(&p);
     machine_free(m);
     m = new_pc_with(&con, VIDEO_EGA);
+    ck_assert_int_eq(video_set_mode(m, 0x05), 0);           /* 5 is 4's table (the BIOS's colour burst aside) */
+    ck_assert_uint_eq(m->adapter.ega.gc[GC_MODE], 0x30);
+    ck_assert_uint_eq(m->adapter.ega.gc[GC_MISC], 0x0F);
+    ck_assert_uint_eq(m->adapter.ega.seq[SEQ_MEMORY_MODE], 0x02);
+    ck_assert_uint_eq(m->adapter.crtc[0x17], 0xA2);
+    ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
+    ck_assert_uint_eq(p.width, 320);
+    ck_assert_uint_eq(p.height, 200);
+    video_picture_free(&p);
     ck_assert_int_eq(video_set_mode(m, 0x10), 0);
     ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
     ck_assert_uint_eq(p.width, 640);
@@ -366,6 +491,9 @@ Suite *ega_suite(void)
     tcase_add_test(tc, planes_through_the_graphics_controller);
     tcase_add_test(tc, mode_x_page_through_the_map_mask);
     tcase_add_test(tc, bios_palette_function);
+    tcase_add_test(tc, cga_compatible_modes_from_the_registers);
+    tcase_add_test(tc, two_colour_planar_modes);
+    tcase_add_test(tc, code_and_stack_in_the_planes);
     tcase_add_test(tc, attribute_flip_flop_and_read_back);
     tcase_add_test(tc, vga_write_mode_3);
     tcase_add_test(tc, text_colours_through_the_palette);

@@ -561,8 +561,9 @@ START_TEST(ega_vga_text_cells)
 }
 END_TEST
 
-/* What is not drawn says so: the EGA's mode 0Fh (its registers are not
- * programmed); a 6845 that shows no characters (R1 = 0). */
+/* What is not drawn says so: a mode number the EGA's BIOS has no table
+ * for (11h, the VGA's, written into the BIOS's data area by a program
+ * after mode 0Dh); a 6845 that shows no characters (R1 = 0). */
 START_TEST(undrawn_modes_say_which)
 {
     struct console con;
@@ -570,8 +571,10 @@ START_TEST(undrawn_modes_say_which)
     char why[300];
     struct machine *m = new_pc_with(&con, VIDEO_EGA);
     ck_assert_int_eq(video_set_mode(m, 0x0F), 0);
+    ck_assert_int_eq(video_set_mode(m, 0x11), -1);
+    mem_wb(m, 0x449, 0x11);
     ck_assert_int_eq(video_draw(m, &p, why, sizeof why), -1);
-    ck_assert_ptr_nonnull(strstr(why, "the EGA is in mode 0Fh, which profil does not draw"));
+    ck_assert_ptr_nonnull(strstr(why, "the EGA is in mode 11h, which profil does not draw"));
     ck_assert_ptr_null(p.pixels);
     machine_free(m);
     m = new_pc_with(&con, VIDEO_CGA);

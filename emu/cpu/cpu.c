@@ -138,12 +138,22 @@ static __attribute__((noinline)) unsigned memio_card_read(struct machine *m, u32
  * most calls; data transfers count the words that pay the bus penalty:
  * on the 8088 every word (bytes / 2, without a branch), on the 8086 only
  * words at odd addresses. */
+/* An instruction fetch: from an EGA's or VGA's planes through the card
+ * (machine_read_card: the latches load, as on the card), else the flat
+ * memory; one compare for ordinary RAM. */
+static inline __attribute__((always_inline)) uint32_t fetch_read(struct cpu *c, u32 addr, unsigned bytes)
+{
+    if (__builtin_expect(addr - c->m->card_lo < c->m->card_span, 0))
+        return machine_read_card(c->m, addr, bytes);
+    return flat_read(c->mem, addr, bytes);
+}
+
 static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
 {
     struct cpu *c = e->_private;
     unsigned kind = type & ~0xFFu, bytes = bytes_of[type & 3];
     if (kind == X86EMU_MEMIO_X) {
-        *val = flat_read(c->mem, addr, bytes);
+        *val = fetch_read(c, addr, bytes);
         return 0;
     }
     if (kind != X86EMU_MEMIO_R && kind != X86EMU_MEMIO_W)
@@ -194,7 +204,7 @@ static inline __attribute__((always_inline)) unsigned memio_bus_common(x86emu_t 
     struct cpu *c = e->_private;
     unsigned kind = type & ~0xFFu;
     if (kind == X86EMU_MEMIO_X) {
-        *val = flat_read(c->mem, addr, bytes_of[type & 3]);
+        *val = fetch_read(c, addr, bytes_of[type & 3]);
         return 0;
     }
     if (kind == X86EMU_MEMIO_W && __builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))

@@ -100,7 +100,8 @@ void apply_fixup(x86emu_t *e, struct cpu *c)
 static unsigned pop_word(x86emu_t *e, struct cpu *c, unsigned *words)
 {
     uint32_t a = ((uint32_t)e->x86.R_SS * 16 + e->x86.R_SP) & MEM_MASK;
-    unsigned v = c->mem[a] | c->mem[(a + 1) & MEM_MASK] << 8;
+    unsigned v = a - c->m->card_lo < c->m->card_span ? machine_read_card(c->m, a, 2)    /* an EGA's or VGA's planes */
+                 : (unsigned)(c->mem[a] | c->mem[(a + 1) & MEM_MASK] << 8);
     *words += !c->odd_only || (e->x86.R_SP & 1);
     if (c->biu)
         cpu_log_access(c, a, 2, 0);

@@ -35,6 +35,7 @@ enum { GC_SET_RESET, GC_ENABLE_SET_RESET, GC_COLOUR_COMPARE, GC_ROTATE, GC_READ_
        GC_DONT_CARE, GC_BIT_MASK, GC_REGS };
 #define GC_MODE_READ1     0x08u     /* mode bit 3: read mode 1 (colour compare) */
 #define GC_MODE_ODD_EVEN  0x10u     /* mode bit 4: reads odd/even */
+#define GC_MODE_INTERLEAVE 0x20u    /* mode bit 5: the shift registers interleaved (CGA's 2 bits a pixel) */
 #define GC_MODE_256       0x40u     /* mode bit 6 (VGA): 256-colour shift register */
 
 /* Attribute controller registers (3C0h). */

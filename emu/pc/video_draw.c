@@ -268,6 +268,14 @@ static uint8_t ega_entry(const struct display_adapter *a, unsigned value)
  * the EGA's monitor (ega_colour). */
 static void ega_entry_colour(const struct display_adapter *a, uint8_t entry, uint8_t rgb[3])
 {
+    if (a->card != VIDEO_VGA && !(a->ega.misc & 0x01)) {
+        /* the monochrome display (the CRTC at 3B4h, misc bit 0 clear):
+         * palette bit 3 the video, bit 4 the intensity (mode 0Fh's 08h
+         * normal, 18h bright), the MDA's levels */
+        static const uint8_t levels[4] = { 0x00, 0xAA, 0xAA, 0xFF };
+        memset(rgb, levels[entry >> 3 & 3], 3);
+        return;
+    }
     if (a->card != VIDEO_VGA) {
         ega_colour(entry, !(a->ega.misc & 0x80), rgb);
         return;
@@ -280,17 +288,22 @@ static void ega_entry_colour(const struct display_adapter *a, uint8_t entry, uin
  * the character clocks a line shows (R1 + 1), the scan lines (vertical
  * display end: R12h with R07h's bits 1 and, on the VGA, 6), the lines a
  * row of memory is shown on (R09h's maximum scan line + 1, twice with
- * the VGA's double scan, bit 7), the memory a row advances (R13h x 2
+ * the VGA's double scan, bit 7), of which `banks` are drawn as lines of
+ * their own: the CGA (R17h bit 0 clear) and Hercules (bit 1 clear)
+ * addressing put the row's scan line bit 0 (1) in address bit 13 (14),
+ * so its first 2 (4) lines read different memory; the others show the
+ * row's line again.  Then the memory a row advances (R13h x 2
  * character clocks), the start address (R0Ch:R0Dh), and how a character
  * clock's counter becomes a plane offset: byte mode (R17h bit 6), word
- * mode (shifted by one, bit 13 or 15 into bit 0 by R17h bit 5), or the
+ * mode (shifted by one, bit 13 or, with R17h bit 5 set, 15 into bit 0), or the
  * VGA's doubleword mode (R14h bit 6: shifted by two; the VGA also rotates
  * bits 12-13 in, which profil leaves out, its chain-4 writes keeping the
  * same layout: a byte at CPU offset o in plane o & 3 at o & ~3). */
 struct ega_scan {
-    unsigned chars, lines, lines_per_row, pitch, start;
+    unsigned chars, lines, lines_per_row, banks, pitch, start;
     int shift;                      /* 0 byte, 1 word, 2 doubleword */
     int word_bit15;
+    int cga_bank, hercules_bank;    /* R17h bits 0, 1 clear */
 };
 
 static void ega_scan_of(const struct display_adapter *a, struct ega_scan *s)
@@ -303,7 +316,12 @@ static void ega_scan_of(const struct display_adapter *a, struct ega_scan *s)
     s->pitch = r[0x13] * 2u;
     s->start = (unsigned)r[0x0C] << 8 | r[0x0D];
     s->shift = vga && (r[0x14] & 0x40) ? 2 : r[0x17] & 0x40 ? 0 : 1;
-    s->word_bit15 = !(r[0x17] & 0x20);
+    s->word_bit15 = !!(r[0x17] & 0x20);
+    s->cga_bank = !(r[0x17] & 0x01);
+    s->hercules_bank = !(r[0x17] & 0x02);
+    s->banks = (s->cga_bank ? 2u : 1u) * (s->hercules_bank ? 2u : 1u);
+    if (s->banks > (r[0x09] & 0x1Fu) + 1u)
+        s->banks = (r[0x09] & 0x1Fu) + 1u;
 }
 
 static uint32_t ega_scan_offset(const struct ega_scan *s, unsigned counter)
@@ -314,6 +332,18 @@ static uint32_t ega_scan_offset(const struct ega_scan *s, unsigned counter)
     case 1: return (counter << 1 | (counter >> (s->word_bit15 ? 15 : 13) & 1u)) & (EGA_PLANE_SIZE - 1);
     default: return counter;
     }
+}
+
+/* The plane offset of character clock `counter` on scan line `line` of
+ * its row. */
+static uint32_t ega_scan_address(const struct ega_scan *s, unsigned counter, unsigned line)
+{
+    uint32_t at = ega_scan_offset(s, counter);
+    if (s->cga_bank)
+        at = (at & ~0x2000u) | (line & 1u) << 13;
+    if (s->hercules_bank)
+        at = (at & ~0x4000u) | (line >> 1 & 1u) << 14;
+    return at;
 }
 
 /* The EGA's and VGA's graphics modes from their registers and planes: a
@@ -338,15 +368,17 @@ static int draw_ega_graphics(const struct machine *m, struct video_picture *pic,
         snprintf(why, n, "the CRTC shows %ux%u pixels, too many to draw", s.chars * per_char, s.lines);
         return -1;
     }
-    if (new_picture(pic, s.chars * per_char, (s.lines + s.lines_per_row - 1) / s.lines_per_row, why, n) != 0)
+    unsigned rows = (s.lines + s.lines_per_row - 1) / s.lines_per_row;
+    int interleave = (e->gc[GC_MODE] & GC_MODE_INTERLEAVE) && !bits8;
+    if (new_picture(pic, s.chars * per_char, rows * s.banks, why, n) != 0)
         return -1;
     for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
         ega_entry_colour(a, (uint8_t)i, pic->palette + 3 * i);
     for (unsigned y = 0; y < pic->height; y++) {
         uint8_t *px = pic->pixels + (size_t)y * pic->width;
-        unsigned row = s.start + y * s.pitch;
+        unsigned row = s.start + y / s.banks * s.pitch, line = y % s.banks;
         for (unsigned c = 0; c < s.chars; c++) {
-            uint32_t at = ega_scan_offset(&s, row + c);
+            uint32_t at = ega_scan_address(&s, row + c, line);
             if (bits8) {
                 for (unsigned p = 0; p < 4; p++)
                     px[c * 4 + p] = e->plane[p][at] & a->pel_mask;
@@ -354,8 +386,13 @@ static int draw_ega_graphics(const struct machine *m, struct video_picture *pic,
             }
             for (unsigned i = 0; i < 8; i++) {
                 unsigned value = 0;
-                for (unsigned p = 0; p < 4; p++)
-                    value |= (e->plane[p][at] >> (7 - i) & 1u) << p;
+                if (interleave) {       /* 2 bits a pixel: planes 0 and 2 then 1 and 3, bit 7-6 first */
+                    unsigned shift = 6 - 2 * (i & 3), odd = i >> 2;
+                    value = (e->plane[odd][at] >> shift & 3u) | (e->plane[2 + odd][at] >> shift & 3u) << 2;
+                } else {
+                    for (unsigned p = 0; p < 4; p++)
+                        value |= (e->plane[p][at] >> (7 - i) & 1u) << p;
+                }
                 px[c * 8 + i] = ega_entry(a, value & e->attr[ATTR_PLANE_ENABLE]);
             }
         }
@@ -406,7 +443,7 @@ int video_draw(const struct machine *m, struct video_picture *pic, char *why, si
         if (video_is_text(m))
             return draw_ega_vga_text(m, pic, why, n);
         snprintf(why, n, "the %s is in mode %02Xh, which profil does not draw (it draws every mode of the CGA, "
-                 "MDA and Hercules, the EGA's and VGA's text and their modes 0Dh, 0Eh, 10h, 12h, 13h)",
+                 "MDA and Hercules, the EGA's and VGA's text and their modes 4-6, 0Dh-10h and the VGA's 11h-13h)",
                  machine_video_card(m) == VIDEO_VGA ? "VGA" : "EGA", video_mode(m));
         return -1;
     }
