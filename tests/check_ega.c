@@ -422,8 +422,21 @@ START_TEST(bios_mode_sets_program_the_registers)
     ck_assert_uint_eq(p.width, 320);
     ck_assert_uint_eq(p.height, 200);
     video_picture_free(&p);
+    /* The BIOS data area's page size (40:4Ch) and character height
+     * (40:85h), as the VGA BIOS's parameter table gives them per mode. */
+    static const struct { uint8_t mode; uint16_t page, height; } bda[] = {
+        { 0x03, 0x1000, 16 }, { 0x04, 0x4000, 8 }, { 0x0D, 0x2000, 8 }, { 0x0E, 0x4000, 8 }, { 0x0F, 0x8000, 14 },
+        { 0x10, 0x8000, 14 }, { 0x11, 0xA000, 16 }, { 0x12, 0xA000, 16 }, { 0x13, 0x2000, 8 },
+    };
+    for (size_t i = 0; i < sizeof bda / sizeof bda[0]; i++) {
+        ck_assert_int_eq(video_set_mode(m, bda[i].mode), 0);
+        ck_assert_uint_eq(mem_rw(m, 0x44C), bda[i].page);
+        ck_assert_uint_eq(mem_rw(m, 0x485), bda[i].height);
+    }
     machine_free(m);
     m = new_pc_with(&con, VIDEO_EGA);
+    ck_assert_int_eq(video_set_mode(m, 0x03), 0);           /* the EGA's text: its 8x14 font */
+    ck_assert_uint_eq(mem_rw(m, 0x485), 14);
     ck_assert_int_eq(video_set_mode(m, 0x05), 0);           /* 5 is 4's table (the BIOS's colour burst aside) */
     ck_assert_uint_eq(m->adapter.ega.gc[GC_MODE], 0x30);
     ck_assert_uint_eq(m->adapter.ega.gc[GC_MISC], 0x0F);

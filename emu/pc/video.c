@@ -379,8 +379,14 @@ int video_set_mode(struct machine *m, uint8_t mode)
     if (!card_mode(card, &mode))
         return -1;
     unsigned cols = mode <= 1 || mode == 4 || mode == 5 || mode == 0x0D || mode == 0x13 ? 40 : 80;
+    /* 40:4Ch and 40:85h as the BIOS's parameter table gives them for the
+     * EGA/VGA modes (IBM's VGA BIOS tables as dumped in riplin/hag's
+     * ModeSetting: 0Dh and 13h 2000h, 0Eh 4000h, 0Fh and 10h 8000h with
+     * 14-line characters, 11h and 12h A000h with 16; the EGA's text its
+     * 8x14 font, the VGA's 8x16); mode 7 on the MDA: the PC BIOS's 16 KiB. */
     uint16_t page_size = mode <= 1 ? 2048 : mode <= 3 || (mode == 7 && ega_vga) ? 4096
-                         : mode == 0x13 ? 64000 : 16384;    /* mode 7: the PC BIOS's 16 KiB */
+                         : mode == 0x0D || mode == 0x13 ? 0x2000 : mode == 0x0E ? 0x4000
+                         : mode == 0x0F || mode == 0x10 ? 0x8000 : mode == 0x11 || mode == 0x12 ? 0xA000 : 16384;
     mem_wb(m, BDA_MODE, mode);
     mem_ww(m, BDA_COLS, (uint16_t)cols);
     mem_ww(m, BDA_PAGE_SIZE, page_size);
@@ -389,7 +395,9 @@ int video_set_mode(struct machine *m, uint8_t mode)
     mem_ww(m, BDA_CRTC, mode == 7 || (mode == 0x0F && ega_vga) ? 0x3B4 : 0x3D4);  /* 0Fh: misc A2h, bit 0 */
     if (ega_vga) {
         mem_wb(m, BDA_ROWS_M1, mode == 0x11 || mode == 0x12 ? 29 : 24);
-        mem_ww(m, BDA_CHAR_HEIGHT, mode == 0x13 || mode == 4 || mode == 5 || mode == 6 ? 8 : mode == 0x0F ? 14 : 16);
+        int text = mode <= 3 || mode == 7;
+        mem_ww(m, BDA_CHAR_HEIGHT, text ? (card == VIDEO_EGA ? 14 : 16)
+                                   : mode == 0x0F || mode == 0x10 ? 14 : mode == 0x11 || mode == 0x12 ? 16 : 8);
     }
     program_card(m, mode);
     video_set_cursor_type(m, mode == 7 ? 0x0B0C : 0x0607);
