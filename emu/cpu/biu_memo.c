@@ -61,6 +61,7 @@ struct biu_memo {
     uint32_t last_gen, last_next;
     uint32_t state2;
     uint64_t state0;
+    struct memo_key key, exact; /* biu_time's keys, for its miss path     */
 };
 
 struct biu_memo *biu_memo_new(void)
@@ -177,7 +178,7 @@ static uint64_t bytes_at(const struct eu_insn *in)
 }
 
 /* Plan and play the instruction clock by clock. */
-static unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
+static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
 {
     in->prefixes = prefix_length(in->mem, in->linear);
     in->length = insn_length(in->mem, in->linear);
@@ -239,23 +240,13 @@ static unsigned apply(struct biu_memo *memo, const struct memo_slot *s, struct b
     return s->clocks;
 }
 
-unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall)
+/* biu_time's miss: play the instruction, and remember what it gave under
+ * the far key (memo->key) when it ended before the refresh request `room`
+ * clocks away, else under the exact one (memo->exact, when `keyed`).  Out
+ * of line, so that the hit path saves and restores no registers. */
+static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct biu *b, struct eu_insn *in,
+                                                        unsigned *stall, int64_t room, int keyed)
 {
-    struct memo_key k;
-    if (!memo || !make_key(memo, b, in, &k))
-        return play(b, in, stall);
-    memo->lookups++;
-    /* No refresh under way: a result that ends before the next request
-     * holds whatever the request's clock; else the refresh is in the key. */
-    int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
-    uint64_t bytes = bytes_at(in);
-    const struct memo_slot *hit = room >= 0 ? lookup(memo, &k, bytes) : NULL;
-    if (hit && hit->clocks <= room)
-        return apply(memo, hit, b, in, stall);
-    struct memo_key exact = k;
-    int keyed = exact_refresh(b, &exact);
-    if (keyed && (hit = lookup(memo, &exact, bytes)))
-        return apply(memo, hit, b, in, stall);
     memo->misses++;
     unsigned clocks = play(b, in, stall);
     int32_t ahead = distance(b->fetch_at, in->next);
@@ -267,12 +258,14 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     uint32_t post2;
     if (!state_bits(b, in->next, &post0, &post2))
         return clocks;
+    const struct memo_key *k = far ? &memo->key : &memo->exact;
+    uint64_t bytes = bytes_at(in);
     /* Into the set's first way; what it held moves to the second, whose
      * entry, the older, goes. */
-    struct memo_slot *s = &memo->slot[slot_of(far ? &k : &exact) & ~1u];
+    struct memo_slot *s = &memo->slot[slot_of(k) & ~1u];
     if (s->used)
         s[1] = s[0];
-    s->key = far ? k : exact;
+    s->key = *k;
     s->mask = in->length == KEY_BYTES ? ~0ull : ((uint64_t)1 << (8 * in->length)) - 1;
     s->bytes = bytes & s->mask;
     s->used = 1;
@@ -289,6 +282,25 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     s->post_state2 = post2;
     remember_state(memo, s, b, in->next);
     return clocks;
+}
+
+unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall)
+{
+    if (!memo || !make_key(memo, b, in, &memo->key))
+        return play(b, in, stall);
+    memo->lookups++;
+    /* No refresh under way: a result that ends before the next request
+     * holds whatever the request's clock; else the refresh is in the key. */
+    int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
+    uint64_t bytes = bytes_at(in);
+    const struct memo_slot *hit = room >= 0 ? lookup(memo, &memo->key, bytes) : NULL;
+    if (hit && hit->clocks <= room)
+        return apply(memo, hit, b, in, stall);
+    memo->exact = memo->key;
+    int keyed = exact_refresh(b, &memo->exact);
+    if (keyed && (hit = lookup(memo, &memo->exact, bytes)))
+        return apply(memo, hit, b, in, stall);
+    return biu_time_miss(memo, b, in, stall, room, keyed);
 }
 
 /* ---- REP string operations ------------------------------------------------ */
