@@ -172,7 +172,7 @@ static inline __attribute__((always_inline)) uint64_t bus_time_one(struct cpu *c
     unsigned stall;
     refresh_before(c, c->m->now);
     c->biu->origin = c->m->now;
-    unsigned clocks = biu_time(c->memo, c->biu, in, &stall);
+    unsigned clocks = biu_time_inline(c->memo, c->biu, in, &stall);
     c->biu_end = c->m->now + clocks;
     in->naccess = 0;
     c->biu_next = next;
