@@ -188,6 +188,8 @@ static __attribute__((noinline)) uint64_t bus_time_other(struct cpu *c, uint64_t
                                                          unsigned naccess, unsigned loop)
 {
     struct eu_insn *in = &c->insn;
+    c->stall = 0;
+    c->stall_video = 0;
     if (lin == UINT32_MAX && table == 0)
         return 0;           /* nothing ran (the first boundary) */
     if (lin == UINT32_MAX) {
@@ -221,8 +223,6 @@ static inline __attribute__((always_inline)) uint64_t bus_time(struct cpu *c, ui
     uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
     unsigned loop = c->pend.operand;
     c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
-    c->stall = 0;
-    c->stall_video = 0;
     if (__builtin_expect(lin != c->biu_next || c->pend.rep, 0)) {
         unsigned naccess = c->insn.naccess;
         c->insn.naccess = 0;
