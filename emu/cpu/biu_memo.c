@@ -15,54 +15,6 @@
 
 #include "insnlen.h"
 
-#define MEMO_BITS 16
-#define MEMO_SLOTS (1u << MEMO_BITS)
-#define KEY_BYTES 8         /* instruction bytes held in the key */
-#define MASK 0xFFFFFu
-
-/* Everything biu_plan() and biu_run() read, packed into three words:
- *   w[0]: linear 20 bits, next 20, queue size 3, queued 3, busy 2, t 3,
- *         naccess 5;
- *   w[1]: the table's clocks 16, operand clocks 16, the accesses 2 bits
- *         each (write, a second bus cycle);
- *   w[2]: the scheduled fetch (-1 or clocks to it) 16, fetch_at - linear 16,
- *         the refresh period 24;
- *   w[3]: the refresh: FAR_REFRESH when no request comes before the
- *         instruction is done (the result does not depend on it), else the
- *         request's clock 32 (signed) and the grant's 16 (signed, or -32768).
- * The instruction's bytes are compared apart, masked to its length. */
-struct memo_key {
-    uint64_t w[4];
-};
-
-#define FAR_REFRESH UINT64_MAX
-#define NO_GRANT INT16_MIN
-struct memo_slot {
-    struct memo_key key;
-    uint64_t bytes, mask;       /* the instruction's bytes, masked to its length */
-    uint8_t used;
-    uint8_t queued, busy, t;    /* the BIU afterwards                       */
-    int16_t fetch_start;
-    int16_t fetch_ahead;        /* fetch_at - next                          */
-    uint16_t clocks, stall;
-    int32_t refresh_dreq;       /* exact keys: the refresh afterwards, from  */
-    int16_t refresh_grant;      /* the next instruction's first clock        */
-    uint32_t post_state2;       /* the BIU afterwards as the next key holds  */
-    uint64_t post_state0;       /* it (state_bits())                          */
-};
-
-/* After a hit, the BIU's state as the next key holds it (the slot's
- * post_state), so the next key needs no packing or range checks while the
- * BIU is the one the hit left (same biu, generation, next address). */
-struct biu_memo {
-    struct memo_slot *slot;
-    uint64_t lookups, misses;
-    const struct biu *last_biu;
-    uint32_t last_gen, last_next;
-    uint32_t state2;
-    uint64_t state0;
-};
-
 struct biu_memo *biu_memo_new(void)
 {
     struct biu_memo *memo = calloc(1, sizeof *memo);
@@ -89,7 +41,7 @@ void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *mi
 /* A signed distance between two linear addresses, modulo 1 MiB. */
 static int32_t distance(uint32_t to, uint32_t from)
 {
-    int32_t d = (int32_t)((to - from) & MASK);
+    int32_t d = (int32_t)((to - from) & MEMO_MASK);
     return d >= 0x80000 ? d - 0x100000 : d;
 }
 
@@ -120,68 +72,15 @@ static int make_key(const struct biu_memo *memo, const struct biu *b, const stru
     } else if (!state_bits(b, in->linear, &w0, &w2)) {
         return 0;
     }
-    if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->refresh_period > 0xFFFFFF)
-        return 0;
-    uint64_t accesses = 0;
-    for (unsigned i = 0; i < in->naccess; i++) {
-        if (in->access[i].slow)
-            return 0;       /* its wait states depend on the clock: played */
-        accesses |= (uint64_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
-    }
-    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | w0 | (uint64_t)in->naccess << 51;
-    k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses << 32;
-    k->w[2] = w2 | (uint64_t)b->refresh_period << 32;
-    k->w[3] = FAR_REFRESH;
-    return 1;
-}
-
-/* Whether the BIU's refresh fits a key's and a slot's 32 and 16 bits
- * (INT32_MAX and INT16_MIN stand for none). */
-static int refresh_fits(const struct biu *b)
-{
-    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
-    return (dreq == BIU_NO_REFRESH || (dreq >= INT32_MIN && dreq < INT32_MAX)) &&
-           (grant == BIU_NO_REFRESH || (grant > INT16_MIN && grant <= INT16_MAX));
-}
-
-/* The refresh as it stands, into w[3]; 0 when out of the key's range. */
-static int exact_refresh(const struct biu *b, struct memo_key *k)
-{
-    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
-    if (!refresh_fits(b))
-        return 0;
-    k->w[3] = (uint64_t)(uint32_t)(dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq) |
-              (uint64_t)(uint16_t)(grant == BIU_NO_REFRESH ? NO_GRANT : (int16_t)grant) << 32;
-    return 1;
-}
-
-static uint32_t slot_of(const struct memo_key *k)
-{
-    uint64_t h = (k->w[0] ^ k->w[2] << 7) * 0x9E3779B97F4A7C15ull ^ (k->w[1] ^ k->w[3] << 3) * 0xC2B2AE3D27D4EB4Full;
-    return (uint32_t)((h ^ h >> 29) >> (64 - MEMO_BITS));
-}
-
-/* The KEY_BYTES bytes at the instruction, the first in the low bits. */
-static uint64_t bytes_at(const struct eu_insn *in)
-{
-    uint64_t v = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (in->linear + KEY_BYTES <= MASK + 1) {
-        memcpy(&v, in->mem + in->linear, KEY_BYTES);
-        return v;
-    }
-#endif
-    for (unsigned i = 0; i < KEY_BYTES; i++)
-            v |= (uint64_t)in->mem[(in->linear + i) & MASK] << (8 * i);
-    return v;
+    return memo_key_from(b, in, w0, w2, k);
 }
 
 /* Plan and play the instruction clock by clock. */
-static unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
+static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
 {
     in->prefixes = prefix_length(in->mem, in->linear);
     in->length = insn_length(in->mem, in->linear);
-    in->jumped = in->next != ((in->linear + in->length) & MASK);
+    in->jumped = in->next != ((in->linear + in->length) & MEMO_MASK);
     struct eu_plan p;
     biu_plan(in, &p);
     unsigned clocks = biu_run(b, &p);
@@ -189,91 +88,33 @@ static unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
     return clocks;
 }
 
-static inline __attribute__((always_inline)) int slot_holds(const struct memo_slot *s, const struct memo_key *k,
-                                                            uint64_t bytes)
+/* biu_time's miss: play the instruction, and remember what it gave under
+ * the far key (memo->key) when it ended before the refresh request `room`
+ * clocks away, else under the exact one (memo->exact, when `keyed`).  Out
+ * of line, so that the hit path saves and restores no registers. */
+static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct biu *b, struct eu_insn *in,
+                                                        unsigned *stall, int64_t room, int keyed)
 {
-    return s->used && (bytes & s->mask) == s->bytes && s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] &&
-           s->key.w[2] == k->w[2] && s->key.w[3] == k->w[3];
-}
-
-/* The key's set: two ways, the one last filled first. */
-static inline __attribute__((always_inline)) struct memo_slot *lookup(struct biu_memo *memo, const struct memo_key *k, uint64_t bytes)
-{
-    struct memo_slot *s = &memo->slot[slot_of(k) & ~1u];
-    if (slot_holds(s, k, bytes))
-        return s;
-    if (slot_holds(s + 1, k, bytes))
-        return s + 1;
-    return NULL;
-}
-
-/* The BIU's state after `s`, for the next key. */
-static void remember_state(struct biu_memo *memo, const struct memo_slot *s, const struct biu *b, uint32_t next)
-{
-    memo->last_biu = b;
-    memo->last_gen = b->gen;
-    memo->last_next = next;
-    memo->state0 = s->post_state0;
-    memo->state2 = s->post_state2;
-}
-
-/* A remembered result onto the BIU. */
-static unsigned apply(struct biu_memo *memo, const struct memo_slot *s, struct biu *b, const struct eu_insn *in,
-                      unsigned *stall)
-{
-    b->queued = s->queued;
-    b->busy = s->busy;
-    b->t = s->t;
-    b->fetch_start = s->fetch_start;
-    b->fetch_at = (in->next + (uint32_t)(int32_t)s->fetch_ahead) & MASK;
-    if (s->key.w[3] == FAR_REFRESH) {
-        if (b->refresh_dreq != BIU_NO_REFRESH)
-            b->refresh_dreq -= s->clocks;
-    } else {
-        b->refresh_dreq = s->refresh_dreq == INT32_MAX ? BIU_NO_REFRESH : s->refresh_dreq;
-        b->refresh_grant = s->refresh_grant == NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
-    }
-    *stall = s->stall;
-    b->waited = 0;
-    remember_state(memo, s, b, in->next);
-    return s->clocks;
-}
-
-unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall)
-{
-    struct memo_key k;
-    if (!memo || !make_key(memo, b, in, &k))
-        return play(b, in, stall);
-    memo->lookups++;
-    /* No refresh under way: a result that ends before the next request
-     * holds whatever the request's clock; else the refresh is in the key. */
-    int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
-    uint64_t bytes = bytes_at(in);
-    const struct memo_slot *hit = room >= 0 ? lookup(memo, &k, bytes) : NULL;
-    if (hit && hit->clocks <= room)
-        return apply(memo, hit, b, in, stall);
-    struct memo_key exact = k;
-    int keyed = exact_refresh(b, &exact);
-    if (keyed && (hit = lookup(memo, &exact, bytes)))
-        return apply(memo, hit, b, in, stall);
     memo->misses++;
     unsigned clocks = play(b, in, stall);
     int32_t ahead = distance(b->fetch_at, in->next);
     int far = room >= 0 && clocks <= room;
-    if (in->length > KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->fetch_start > INT16_MAX ||
-        ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) || !refresh_fits(b))
+    if (in->length > MEMO_KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->fetch_start > INT16_MAX ||
+        ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) || !memo_refresh_fits(b))
         return clocks;
     uint64_t post0;
     uint32_t post2;
     if (!state_bits(b, in->next, &post0, &post2))
         return clocks;
+    const struct memo_key *k = far ? &memo->key : &memo->exact;
+    uint64_t bytes = memo_bytes_at(in);
     /* Into the set's first way; what it held moves to the second, whose
      * entry, the older, goes. */
-    struct memo_slot *s = &memo->slot[slot_of(far ? &k : &exact) & ~1u];
+    struct memo_slot *s = &memo->slot[memo_slot_of(k) & ~1u];
     if (s->used)
         s[1] = s[0];
-    s->key = far ? k : exact;
-    s->mask = in->length == KEY_BYTES ? ~0ull : ((uint64_t)1 << (8 * in->length)) - 1;
+    s->key = *k;
+    s->mask = in->length == MEMO_KEY_BYTES ? ~0ull : ((uint64_t)1 << (8 * in->length)) - 1;
     s->bytes = bytes & s->mask;
     s->used = 1;
     s->queued = (uint8_t)b->queued;
@@ -284,11 +125,30 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     s->clocks = (uint16_t)clocks;
     s->stall = (uint16_t)*stall;
     s->refresh_dreq = b->refresh_dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)b->refresh_dreq;
-    s->refresh_grant = b->refresh_grant == BIU_NO_REFRESH ? NO_GRANT : (int16_t)b->refresh_grant;
+    s->refresh_grant = b->refresh_grant == BIU_NO_REFRESH ? MEMO_NO_GRANT : (int16_t)b->refresh_grant;
     s->post_state0 = post0;
     s->post_state2 = post2;
-    remember_state(memo, s, b, in->next);
+    memo_remember_state(memo, s, b, in->next);
     return clocks;
+}
+
+unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall)
+{
+    if (!memo || !make_key(memo, b, in, &memo->key))
+        return play(b, in, stall);
+    memo->lookups++;
+    /* No refresh under way: a result that ends before the next request
+     * holds whatever the request's clock; else the refresh is in the key. */
+    int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
+    uint64_t bytes = memo_bytes_at(in);
+    const struct memo_slot *hit = room >= 0 ? memo_lookup(memo, &memo->key, bytes) : NULL;
+    if (hit && hit->clocks <= room)
+        return memo_apply(memo, hit, b, in, stall);
+    memo->exact = memo->key;
+    int keyed = memo_exact_refresh(b, &memo->exact);
+    if (keyed && (hit = memo_lookup(memo, &memo->exact, bytes)))
+        return memo_apply(memo, hit, b, in, stall);
+    return biu_time_miss(memo, b, in, stall, room, keyed);
 }
 
 /* ---- REP string operations ------------------------------------------------ */
@@ -319,8 +179,8 @@ static void rep_slow(const struct biu *b, const struct rep_insn *r, unsigned i, 
     if (!b->waits)
         return;
     uint16_t delta = (uint16_t)((unsigned)(int)r->step * i);
-    uint32_t src = (r->src_base + (uint16_t)(r->si + delta)) & MASK;
-    uint32_t dst = (r->dst_base + (uint16_t)(r->di + delta)) & MASK;
+    uint32_t src = (r->src_base + (uint16_t)(r->si + delta)) & MEMO_MASK;
+    uint32_t dst = (r->dst_base + (uint16_t)(r->di + delta)) & MEMO_MASK;
     slow[0] = src - b->waits->base < b->waits->span;
     slow[1] = dst - b->waits->base < b->waits->span;
 }

@@ -15,6 +15,7 @@
 #define PROFIL_EMU_BIU_MEMO_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "biu.h"
 
@@ -44,5 +45,199 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
 
 /* Lookups and misses so far (make bench reports the hit rate). */
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
+
+/* ---- the hit path, inline for cpu_clock.c (biu_time_inline) --------------
+ * The memo's layout and the steps of a hit; biu_memo.c owns the rest. */
+
+#define MEMO_BITS 16
+#define MEMO_SLOTS (1u << MEMO_BITS)
+#define MEMO_KEY_BYTES 8         /* instruction bytes held in the key */
+#define MEMO_MASK 0xFFFFFu
+
+/* Everything biu_plan() and biu_run() read, packed into three words:
+ *   w[0]: linear 20 bits, next 20, queue size 3, queued 3, busy 2, t 3,
+ *         naccess 5;
+ *   w[1]: the table's clocks 16, operand clocks 16, the accesses 2 bits
+ *         each (write, a second bus cycle);
+ *   w[2]: the scheduled fetch (-1 or clocks to it) 16, fetch_at - linear 16,
+ *         the refresh period 24;
+ *   w[3]: the refresh: MEMO_FAR_REFRESH when no request comes before the
+ *         instruction is done (the result does not depend on it), else the
+ *         request's clock 32 (signed) and the grant's 16 (signed, or -32768).
+ * The instruction's bytes are compared apart, masked to its length. */
+struct memo_key {
+    uint64_t w[4];
+};
+
+#define MEMO_FAR_REFRESH UINT64_MAX
+#define MEMO_NO_GRANT INT16_MIN
+struct memo_slot {
+    struct memo_key key;
+    uint64_t bytes, mask;       /* the instruction's bytes, masked to its length */
+    uint8_t used;
+    uint8_t queued, busy, t;    /* the BIU afterwards                       */
+    int16_t fetch_start;
+    int16_t fetch_ahead;        /* fetch_at - next                          */
+    uint16_t clocks, stall;
+    int32_t refresh_dreq;       /* exact keys: the refresh afterwards, from  */
+    int16_t refresh_grant;      /* the next instruction's first clock        */
+    uint32_t post_state2;       /* the BIU afterwards as the next key holds  */
+    uint64_t post_state0;       /* it (state_bits())                          */
+};
+
+/* After a hit, the BIU's state as the next key holds it (the slot's
+ * post_state), so the next key needs no packing or range checks while the
+ * BIU is the one the hit left (same biu, generation, next address). */
+struct biu_memo {
+    struct memo_slot *slot;
+    uint64_t lookups, misses;
+    const struct biu *last_biu;
+    uint32_t last_gen, last_next;
+    uint32_t state2;
+    uint64_t state0;
+    struct memo_key key, exact; /* biu_time's keys, for its miss path     */
+};
+
+/* The key of the instruction `in` on the BIU `b` whose state is packed
+ * in w0, w2 (biu_memo.c's state_bits()), the refresh taken as far; 0 when
+ * the instruction cannot be held in one (more accesses than it encodes, a
+ * slow one, clocks out of its range). */
+static inline __attribute__((always_inline)) int memo_key_from(const struct biu *b, const struct eu_insn *in,
+                                                               uint64_t w0, uint32_t w2, struct memo_key *k)
+{
+    if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->refresh_period > 0xFFFFFF)
+        return 0;
+    uint64_t accesses = 0;
+    for (unsigned i = 0; i < in->naccess; i++) {
+        if (in->access[i].slow)
+            return 0;       /* its wait states depend on the clock: played */
+        accesses |= (uint64_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
+    }
+    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | w0 | (uint64_t)in->naccess << 51;
+    k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses << 32;
+    k->w[2] = w2 | (uint64_t)b->refresh_period << 32;
+    k->w[3] = MEMO_FAR_REFRESH;
+    return 1;
+}
+
+/* Whether the BIU's refresh fits a key's and a slot's 32 and 16 bits
+ * (INT32_MAX and INT16_MIN stand for none). */
+static inline int memo_refresh_fits(const struct biu *b)
+{
+    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
+    return (dreq == BIU_NO_REFRESH || (dreq >= INT32_MIN && dreq < INT32_MAX)) &&
+           (grant == BIU_NO_REFRESH || (grant > INT16_MIN && grant <= INT16_MAX));
+}
+
+/* The refresh as it stands, into w[3]; 0 when out of the key's range. */
+static inline int memo_exact_refresh(const struct biu *b, struct memo_key *k)
+{
+    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
+    if (!memo_refresh_fits(b))
+        return 0;
+    k->w[3] = (uint64_t)(uint32_t)(dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq) |
+              (uint64_t)(uint16_t)(grant == BIU_NO_REFRESH ? MEMO_NO_GRANT : (int16_t)grant) << 32;
+    return 1;
+}
+
+static inline uint32_t memo_slot_of(const struct memo_key *k)
+{
+    uint64_t h = (k->w[0] ^ k->w[2] << 7) * 0x9E3779B97F4A7C15ull ^ (k->w[1] ^ k->w[3] << 3) * 0xC2B2AE3D27D4EB4Full;
+    return (uint32_t)((h ^ h >> 29) >> (64 - MEMO_BITS));
+}
+
+/* The MEMO_KEY_BYTES bytes at the instruction, the first in the low bits. */
+static inline uint64_t memo_bytes_at(const struct eu_insn *in)
+{
+    uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (in->linear + MEMO_KEY_BYTES <= MEMO_MASK + 1) {
+        memcpy(&v, in->mem + in->linear, MEMO_KEY_BYTES);
+        return v;
+    }
+#endif
+    for (unsigned i = 0; i < MEMO_KEY_BYTES; i++)
+            v |= (uint64_t)in->mem[(in->linear + i) & MEMO_MASK] << (8 * i);
+    return v;
+}
+
+static inline __attribute__((always_inline)) int memo_slot_holds(const struct memo_slot *s, const struct memo_key *k,
+                                                            uint64_t bytes)
+{
+    return s->used && (bytes & s->mask) == s->bytes && s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] &&
+           s->key.w[2] == k->w[2] && s->key.w[3] == k->w[3];
+}
+
+/* The key's set: two ways, the one last filled first. */
+static inline __attribute__((always_inline)) struct memo_slot *memo_lookup(struct biu_memo *memo, const struct memo_key *k, uint64_t bytes)
+{
+    struct memo_slot *s = &memo->slot[memo_slot_of(k) & ~1u];
+    if (memo_slot_holds(s, k, bytes))
+        return s;
+    if (memo_slot_holds(s + 1, k, bytes))
+        return s + 1;
+    return NULL;
+}
+
+/* The BIU's state after `s`, for the next key. */
+static inline void memo_remember_state(struct biu_memo *memo, const struct memo_slot *s, const struct biu *b, uint32_t next)
+{
+    memo->last_biu = b;
+    memo->last_gen = b->gen;
+    memo->last_next = next;
+    memo->state0 = s->post_state0;
+    memo->state2 = s->post_state2;
+}
+
+/* A remembered result onto the BIU. */
+static inline __attribute__((always_inline)) unsigned memo_apply(struct biu_memo *memo, const struct memo_slot *s, struct biu *b, const struct eu_insn *in,
+                      unsigned *stall)
+{
+    b->queued = s->queued;
+    b->busy = s->busy;
+    b->t = s->t;
+    b->fetch_start = s->fetch_start;
+    b->fetch_at = (in->next + (uint32_t)(int32_t)s->fetch_ahead) & MEMO_MASK;
+    if (s->key.w[3] == MEMO_FAR_REFRESH) {
+        if (b->refresh_dreq != BIU_NO_REFRESH)
+            b->refresh_dreq -= s->clocks;
+    } else {
+        b->refresh_dreq = s->refresh_dreq == INT32_MAX ? BIU_NO_REFRESH : s->refresh_dreq;
+        b->refresh_grant = s->refresh_grant == MEMO_NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
+    }
+    *stall = s->stall;
+    b->waited = 0;
+    memo_remember_state(memo, s, b, in->next);
+    return s->clocks;
+}
+
+/* biu_time() for the common case, inline in the caller (cpu_clock.c), so
+ * that a hit makes no call: the BIU is the one the last result left (its
+ * state packed already), and the memo holds the instruction under the far
+ * key or, near a refresh, the exact one.  Anything else goes to
+ * biu_time(), which looks again and counts the lookup. */
+static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu_memo *memo, struct biu *b,
+                                                                      struct eu_insn *in, unsigned *stall)
+{
+    struct memo_key *k = &memo->key;
+    if (memo->last_biu == b && memo->last_gen == b->gen && memo->last_next == in->linear &&
+        memo_key_from(b, in, memo->state0, memo->state2, k)) {
+        /* No refresh under way: a result that ends before the next request
+         * holds whatever the request's clock; else the refresh is in the key. */
+        int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
+        uint64_t bytes = memo_bytes_at(in);
+        const struct memo_slot *hit = room >= 0 ? memo_lookup(memo, k, bytes) : NULL;
+        if (hit && hit->clocks <= room) {
+            memo->lookups++;
+            return memo_apply(memo, hit, b, in, stall);
+        }
+        memo->exact = *k;
+        if (memo_exact_refresh(b, &memo->exact) && (hit = memo_lookup(memo, &memo->exact, bytes))) {
+            memo->lookups++;
+            return memo_apply(memo, hit, b, in, stall);
+        }
+    }
+    return biu_time(memo, b, in, stall);
+}
 
 #endif

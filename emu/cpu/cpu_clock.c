@@ -158,20 +158,36 @@ static uint64_t rep_bus_time(struct cpu *c, uint64_t start)
     return clocks;
 }
 
-/* --timing bus: the clocks the instruction that just ran took with the
- * queue and the bus, given its table cost `table` as the EU's own pace.
- * REP strings are played a window at a time (rep_bus_time); the
- * instructions the wrapper ran itself keep the table's cost; an
- * instruction the queue did not lead to (after an interrupt, a host
- * service, or those) starts with the queue empty. */
-uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
+/* --timing bus: one instruction (not a REP string) the queue led to, on
+ * the BIU: biu_time(), the memo's or the model's clocks. */
+static inline __attribute__((always_inline)) uint64_t bus_time_one(struct cpu *c, uint64_t table, uint32_t lin,
+                                                                   uint32_t next, unsigned loop)
 {
-    x86emu_t *e = c->emu;
     struct eu_insn *in = &c->insn;
-    uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
-    unsigned naccess = in->naccess, loop = c->pend.operand;
+    in->mem = c->mem;
+    in->linear = lin;
+    in->table = (unsigned)table;
+    in->next = next;
+    in->loop = loop;
+    unsigned stall;
+    refresh_before(c, c->m->now);
+    c->biu->origin = c->m->now;
+    unsigned clocks = biu_time_inline(c->memo, c->biu, in, &stall);
+    c->biu_end = c->m->now + clocks;
     in->naccess = 0;
-    c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
+    c->biu_next = next;
+    c->stall = stall;
+    c->stall_video = c->biu->waited < stall ? c->biu->waited : stall;
+    return clocks;
+}
+
+/* cpu_bus_time's other cases: the first boundary, an instruction the queue
+ * did not lead to, a REP string.  Out of line, so that the common case
+ * saves no registers. */
+static __attribute__((noinline)) uint64_t bus_time_other(struct cpu *c, uint64_t table, uint32_t lin, uint32_t next,
+                                                         unsigned naccess, unsigned loop)
+{
+    struct eu_insn *in = &c->insn;
     c->stall = 0;
     c->stall_video = 0;
     if (lin == UINT32_MAX && table == 0)
@@ -191,22 +207,33 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
         c->biu_next = next;
         return clocks;
     }
-    in->mem = c->mem;
-    in->linear = lin;
-    in->table = (unsigned)table;
     in->naccess = naccess;
-    in->next = next;
-    in->loop = loop;
-    unsigned stall;
-    refresh_before(c, c->m->now);
-    c->biu->origin = c->m->now;
-    unsigned clocks = biu_time(c->memo, c->biu, in, &stall);
-    c->biu_end = c->m->now + clocks;
-    in->naccess = 0;
-    c->biu_next = next;
-    c->stall = stall;
-    c->stall_video = c->biu->waited < stall ? c->biu->waited : stall;
-    return clocks;
+    return bus_time_one(c, table, lin, next, loop);
+}
+
+/* --timing bus: the clocks the instruction that just ran took with the
+ * queue and the bus, given its table cost `table` as the EU's own pace.
+ * REP strings are played a window at a time (rep_bus_time); the
+ * instructions the wrapper ran itself keep the table's cost; an
+ * instruction the queue did not lead to (after an interrupt, a host
+ * service, or those) starts with the queue empty. */
+static inline __attribute__((always_inline)) uint64_t bus_time(struct cpu *c, uint64_t table)
+{
+    x86emu_t *e = c->emu;
+    uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    unsigned loop = c->pend.operand;
+    c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
+    if (__builtin_expect(lin != c->biu_next || c->pend.rep, 0)) {
+        unsigned naccess = c->insn.naccess;
+        c->insn.naccess = 0;
+        return bus_time_other(c, table, lin, next, naccess, loop);
+    }
+    return bus_time_one(c, table, lin, next, loop);
+}
+
+uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
+{
+    return bus_time(c, table);
 }
 
 /* The settling the common case skips: MUL/IMUL/CWD's operands, the bus
@@ -218,7 +245,7 @@ uint64_t cpu_settle_more(struct cpu *c)
         cpu_settle_mul(c);
     uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
     if (c->biu)
-        cost = cpu_bus_time(c, cost);
+        cost = bus_time(c, cost);
     c->settle_more = c->biu != NULL;
     return cost;
 }
