@@ -91,7 +91,8 @@ static void end_profile(struct frames *fr, int keep)
     if (fr->exact)
         take_trace_rows(fr, keep);
     if (keep && !fr->rows_full) {
-        qsort(fr->rows + fr->open_row, fr->nrows - fr->open_row, sizeof *fr->rows, by_address);
+        if (fr->nrows > fr->open_row)   /* (rows is NULL until the first: qsort wants a pointer) */
+            qsort(fr->rows + fr->open_row, fr->nrows - fr->open_row, sizeof *fr->rows, by_address);
         fr->profiled = fr->n;
     }
     fr->open_row = fr->nrows;
