@@ -330,9 +330,9 @@ static const struct opt hist_table[] = {
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
               "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; an .EXE's\n"
-              "CodeView or Turbo Debugger information, which a .prx finds\n"
-              "beside it; or a NASM listing, nasm -l: its labels and source\n"
-              "lines)\n"
+              "CodeView, Turbo Debugger or Watcom information, which a .prx\n"
+              "finds beside it; or a NASM listing, nasm -l: its labels and\n"
+              "source lines)\n"
               "(with --style prohst: PROHST's own reading, segments only)" },
     { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
       .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"

@@ -206,7 +206,7 @@ static const struct opt run_table[] = {
     { "map", 0, OPT_STRING, OPT_AT(A, o.map), .arg = "FILE.MAP",
       .help = "name symbols in the summary (default: NAME.MAP beside the\n"
               "program, else the program's own debug information: CodeView,\n"
-              "Turbo Debugger's)" },
+              "Turbo Debugger's, Watcom's)" },
     { "keys", 0, OPT_STRING, OPT_AT(A, o.keys), .arg = "TEXT",
       .help = "type TEXT on the keyboard, a key each 10 ms of emulated time\n"
               "(20 with Shift, Ctrl or Alt):\n"
