@@ -225,24 +225,39 @@ static unsigned memio_bus_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 
 /* ---- the per-instruction hook ------------------------------------------ */
 
-/* Whether opcode op may call or return (observe_transfer's cases, with
- * the 8086's aliases C0/C1/C8/C9 of RET and RETF): the others, most
- * instructions, are passed over without decoding. */
-static int may_transfer(uint8_t op)
+/* Whether an instruction starting with byte op may call or return
+ * (observe_transfer's cases, with the 8086's aliases C0/C1/C8/C9 of RET
+ * and RETF), or op is a prefix: one load for the shadow stack's filter. */
+static const uint8_t may_transfer[256] = {
+    [0x26] = 1, [0x2E] = 1, [0x36] = 1, [0x3E] = 1, [0xF0] = 1, [0xF1] = 1, [0xF2] = 1, [0xF3] = 1,
+    [0xE8] = 1, [0x9A] = 1, [0xFF] = 1, [0xF6] = 1, [0xF7] = 1,
+    [0xC0] = 1, [0xC1] = 1, [0xC2] = 1, [0xC3] = 1,
+    [0xC8] = 1, [0xC9] = 1, [0xCA] = 1, [0xCB] = 1, [0xCC] = 1, [0xCD] = 1, [0xCE] = 1, [0xCF] = 1,
+};
+
+/* Whether the instruction at `at` may have called or returned: most
+ * instructions are passed over without decoding, and so are the group
+ * opcodes FFh, F6h and F7h whose ModRM reg field names none of
+ * observe_transfer's cases (FFh /2-/5, F6h/F7h /6-/7). */
+static inline int transfer_candidate(const uint8_t *mem, uint32_t at)
 {
-    return op == 0xE8 || op == 0x9A || op == 0xFF || op == 0xF6 || op == 0xF7 || (op >= 0xC0 && op <= 0xC3) ||
-           (op >= 0xC8 && op <= 0xCF);
+    uint8_t op = mem[at];
+    if (!may_transfer[op])
+        return 0;
+    unsigned reg = (unsigned)(mem[(at + 1) & MEM_MASK] >> 3) & 7;
+    if (op == 0xFF)
+        return reg - 2 < 4;
+    if (op == 0xF6 || op == 0xF7)
+        return reg >= 6;
+    return 1;
 }
 
 /* The shadow stack: tells m->calls of the call or return the instruction
  * at `lin` just made, if it made one (CS:IP, SS:SP are as it left them). */
-static void observe_transfer(struct cpu *c, uint32_t at)
+static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t at)
 {
     const struct call_observer *o = c->m->calls;
     x86emu_t *e = c->emu;
-    uint8_t first = c->mem[at];
-    if (!decode_is_prefix(first) && !may_transfer(first))
-        return;
     struct insn d;
     decode_insn(c->mem, at, &d);
     uint32_t a = (at + d.prefixes) & MEM_MASK;
@@ -314,7 +329,8 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
     }
     if (m->calls) {
         m->calls->spent(m->calls->ctx, cycles, c->stall, 1);
-        observe_transfer(c, c->pend_lin);
+        if (transfer_candidate(c->mem, c->pend_lin))
+            observe_transfer(c, c->pend_lin);
     }
     c->pend_lin = UINT32_MAX;
 }
@@ -488,7 +504,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
                 cost = cpu_bus_time(c, cost);
             machine_charge(m, cost, cs, ip);
             count_own_insn(c, lin);
-            if (m->calls)
+            if (m->calls && transfer_candidate(c->mem, lin))
                 observe_transfer(c, lin);
             c->pend.fixed = 0;
             c->pend.rep = 0;
