@@ -258,16 +258,30 @@ static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t a
 {
     const struct call_observer *o = c->m->calls;
     x86emu_t *e = c->emu;
-    struct insn d;
-    decode_insn(c->mem, at, &d);
-    uint32_t a = (at + d.prefixes) & MEM_MASK;
-    uint8_t op = d.opcode, reg = d.reg;
+    uint8_t op = c->mem[at], reg = 0;
+    uint16_t imm = 0;
+    unsigned prefixes = 0, length;
+    if (op == 0xE8 || op == 0xC3 || op == 0xC2) {
+        /* The common three, read without a full decode: CALL rel16, RET,
+         * RET imm16 (no prefix, no ModR/M). */
+        length = op == 0xC3 ? 1 : 3;
+        if (op == 0xC2)
+            imm = (uint16_t)(c->mem[(at + 1) & MEM_MASK] | c->mem[(at + 2) & MEM_MASK] << 8);
+    } else {
+        struct insn d;
+        decode_insn(c->mem, at, &d);
+        prefixes = d.prefixes;
+        length = d.length;
+        op = d.opcode;
+        reg = d.reg;
+        imm = d.imm;
+    }
+    uint32_t a = (at + prefixes) & MEM_MASK;
     uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP, ss = e->x86.R_SS, sp = e->x86.R_SP;
-    uint16_t imm = d.imm;
     uint32_t now = ((uint32_t)cs * 16 + ip) & MEM_MASK;
     if (c->fidelity && (op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9))
         op = (uint8_t)(op + 2);             /* the 8086's aliases of RET and RETF */
-    uint32_t back = (at + d.length) & MEM_MASK;     /* where its return address leads */
+    uint32_t back = (at + length) & MEM_MASK;       /* where its return address leads */
     uint8_t ah = (uint8_t)(e->x86.R_AX >> 8), al = (uint8_t)e->x86.R_AX;     /* INT leaves AX as it was */
     switch (op) {
     case 0xE8: o->call(o->ctx, XFER_NEAR, cs, ip, ss, sp, back, 0); break;
@@ -301,7 +315,7 @@ static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t a
 
 /* Trace mode: the bytes of the instruction at lin the first time it ran
  * (annotate disassembles the code as executed, not as the run left it). */
-static void keep_code(const struct exact_counts *x, const uint8_t *mem, uint32_t lin)
+static __attribute__((noinline, cold)) void keep_code(const struct exact_counts *x, const uint8_t *mem, uint32_t lin)
 {
     struct insn d;
     decode_insn(mem, lin, &d);
@@ -310,29 +324,33 @@ static void keep_code(const struct exact_counts *x, const uint8_t *mem, uint32_t
 }
 
 /* Trace mode and the shadow stack: the instruction that just ran took
- * `cycles`. */
+ * `cycles`.  (Laid out for the common case: the shadow stack decodes
+ * only the few instructions that may call or return, in a tail call.) */
 static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
 {
+    uint32_t at = c->pend_lin;
+    if (at == UINT32_MAX)
+        return;             /* nothing has run yet */
+    c->pend_lin = UINT32_MAX;
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
-    if (c->pend_lin == UINT32_MAX)
-        return;             /* nothing has run yet */
     if (x) {
-        if (!x->insns[c->pend_lin]++ && x->code)
-            keep_code(x, c->mem, c->pend_lin);
-        x->cycles[c->pend_lin] += cycles;
-        x->stalls[c->pend_lin] += c->stall;
+        if (!x->insns[at]++ && x->code)
+            keep_code(x, c->mem, at);
+        x->cycles[at] += cycles;
+        x->stalls[at] += c->stall;
         if (x->video)
-            x->video[c->pend_lin] += c->stall_video;
-        x->cs[c->pend_lin] = c->pend_cs;
-        exact_touch(x, c->pend_lin);
+            x->video[at] += c->stall_video;
+        x->cs[at] = c->pend_cs;
+        exact_touch(x, at);
     }
-    if (m->calls) {
-        m->calls->spent(m->calls->ctx, cycles, c->stall, 1);
-        if (transfer_candidate(c->mem, c->pend_lin))
-            observe_transfer(c, c->pend_lin);
+    const struct call_observer *o = m->calls;
+    if (o) {
+        int candidate = transfer_candidate(c->mem, at);
+        o->spent(o->ctx, cycles, c->stall, 1);
+        if (candidate)
+            observe_transfer(c, at);
     }
-    c->pend_lin = UINT32_MAX;
 }
 
 /* An instruction the slow path ran itself (8086-only forms, AAM 0). */
