@@ -84,6 +84,26 @@ static void take_trace_rows(struct frames *fr, int keep)
     x->ntouched = 0;
 }
 
+/* Trace mode, at the first frame: the counts so far become the base,
+ * and the machine starts listing the addresses it counts.  (Until then
+ * the list is not kept: a run without frames pays nothing for it.  Every
+ * count changes through the list or is zeroed with the base by CLEAR, so
+ * copying them gives the base taking the listed ones would; the base is
+ * all 0 before the first frame, and only the counts that are not are
+ * written, leaving the rest of its pages untouched.) */
+static void start_touching(struct frames *fr)
+{
+    struct exact_counts *x = fr->exact;
+    uint64_t *const now[4] = { x->insns, x->cycles, x->stalls, x->video };
+    for (int j = 0; j < 4; j++)
+        for (uint32_t a = 0; now[j] && a < MEM_SIZE; a++)
+            if (now[j][a])
+                fr->base[j][a] = now[j][a];
+    x->touched = fr->touched;
+    x->touched_at = fr->touched_at;
+    x->ntouched = 0;
+}
+
 /* The open frame's profile is complete (`keep`: it is a frame's, not the
  * time before the first one or after the last kept one). */
 static void end_profile(struct frames *fr, int keep)
@@ -118,6 +138,8 @@ static void frame_start(struct frames *fr, enum frame_kind kind, uint64_t now)
         return;
     }
     close_open(fr, now);
+    if (fr->exact && !fr->exact->touched)
+        start_touching(fr);
     end_profile(fr, fr->n > 0);
     /* Until it closes, a frame holds the counts at its start. */
     fr->f[fr->n++] = (struct prx_frame){ now, 0, cpu_insn_count(fr->m), fr->s ? fr->s->total : 0, 1 };
@@ -192,8 +214,7 @@ int frames_trace(struct frames *fr, struct exact_counts *x)
         !(fr->touched_at = calloc(MEM_SIZE, sizeof *fr->touched_at)))
         return -1;
     fr->exact = x;
-    x->touched = fr->touched;
-    x->touched_at = fr->touched_at;
+    x->touched = x->touched_at = NULL;     /* until the first frame (start_touching) */
     x->ntouched = 0;
     return 0;
 }

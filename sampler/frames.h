@@ -75,7 +75,7 @@ struct frames {
 void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, const struct sampler *s, uint16_t shown);
 void frames_free(struct frames *fr);
 /* Trace mode: each frame's profile from x, whose `touched` list frames
- * keeps (from now on; 0, or -1 out of memory). */
+ * keeps (from the first frame on; 0, or -1 out of memory). */
 int frames_trace(struct frames *fr, struct exact_counts *x);
 /* The sampler's sample at cs:ip, counted in class `cls`. */
 void frames_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample_class cls);

@@ -225,34 +225,63 @@ static unsigned memio_bus_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 
 /* ---- the per-instruction hook ------------------------------------------ */
 
-/* Whether opcode op may call or return (observe_transfer's cases, with
- * the 8086's aliases C0/C1/C8/C9 of RET and RETF): the others, most
- * instructions, are passed over without decoding. */
-static int may_transfer(uint8_t op)
+/* Whether an instruction starting with byte op may call or return
+ * (observe_transfer's cases, with the 8086's aliases C0/C1/C8/C9 of RET
+ * and RETF), or op is a prefix: one load for the shadow stack's filter. */
+static const uint8_t may_transfer[256] = {
+    [0x26] = 1, [0x2E] = 1, [0x36] = 1, [0x3E] = 1, [0xF0] = 1, [0xF1] = 1, [0xF2] = 1, [0xF3] = 1,
+    [0xE8] = 1, [0x9A] = 1, [0xFF] = 1, [0xF6] = 1, [0xF7] = 1,
+    [0xC0] = 1, [0xC1] = 1, [0xC2] = 1, [0xC3] = 1,
+    [0xC8] = 1, [0xC9] = 1, [0xCA] = 1, [0xCB] = 1, [0xCC] = 1, [0xCD] = 1, [0xCE] = 1, [0xCF] = 1,
+};
+
+/* Whether the instruction at `at` may have called or returned: most
+ * instructions are passed over without decoding, and so are the group
+ * opcodes FFh, F6h and F7h whose ModRM reg field names none of
+ * observe_transfer's cases (FFh /2-/5, F6h/F7h /6-/7). */
+static inline int transfer_candidate(const uint8_t *mem, uint32_t at)
 {
-    return op == 0xE8 || op == 0x9A || op == 0xFF || op == 0xF6 || op == 0xF7 || (op >= 0xC0 && op <= 0xC3) ||
-           (op >= 0xC8 && op <= 0xCF);
+    uint8_t op = mem[at];
+    if (!may_transfer[op])
+        return 0;
+    unsigned reg = (unsigned)(mem[(at + 1) & MEM_MASK] >> 3) & 7;
+    if (op == 0xFF)
+        return reg - 2 < 4;
+    if (op == 0xF6 || op == 0xF7)
+        return reg >= 6;
+    return 1;
 }
 
 /* The shadow stack: tells m->calls of the call or return the instruction
  * at `lin` just made, if it made one (CS:IP, SS:SP are as it left them). */
-static void observe_transfer(struct cpu *c, uint32_t at)
+static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t at)
 {
     const struct call_observer *o = c->m->calls;
     x86emu_t *e = c->emu;
-    uint8_t first = c->mem[at];
-    if (!decode_is_prefix(first) && !may_transfer(first))
-        return;
-    struct insn d;
-    decode_insn(c->mem, at, &d);
-    uint32_t a = (at + d.prefixes) & MEM_MASK;
-    uint8_t op = d.opcode, reg = d.reg;
+    uint8_t op = c->mem[at], reg = 0;
+    uint16_t imm = 0;
+    unsigned prefixes = 0, length;
+    if (op == 0xE8 || op == 0xC3 || op == 0xC2) {
+        /* The common three, read without a full decode: CALL rel16, RET,
+         * RET imm16 (no prefix, no ModR/M). */
+        length = op == 0xC3 ? 1 : 3;
+        if (op == 0xC2)
+            imm = (uint16_t)(c->mem[(at + 1) & MEM_MASK] | c->mem[(at + 2) & MEM_MASK] << 8);
+    } else {
+        struct insn d;
+        decode_insn(c->mem, at, &d);
+        prefixes = d.prefixes;
+        length = d.length;
+        op = d.opcode;
+        reg = d.reg;
+        imm = d.imm;
+    }
+    uint32_t a = (at + prefixes) & MEM_MASK;
     uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP, ss = e->x86.R_SS, sp = e->x86.R_SP;
-    uint16_t imm = d.imm;
     uint32_t now = ((uint32_t)cs * 16 + ip) & MEM_MASK;
     if (c->fidelity && (op == 0xC0 || op == 0xC1 || op == 0xC8 || op == 0xC9))
         op = (uint8_t)(op + 2);             /* the 8086's aliases of RET and RETF */
-    uint32_t back = (at + d.length) & MEM_MASK;     /* where its return address leads */
+    uint32_t back = (at + length) & MEM_MASK;       /* where its return address leads */
     uint8_t ah = (uint8_t)(e->x86.R_AX >> 8), al = (uint8_t)e->x86.R_AX;     /* INT leaves AX as it was */
     switch (op) {
     case 0xE8: o->call(o->ctx, XFER_NEAR, cs, ip, ss, sp, back, 0); break;
@@ -286,7 +315,7 @@ static void observe_transfer(struct cpu *c, uint32_t at)
 
 /* Trace mode: the bytes of the instruction at lin the first time it ran
  * (annotate disassembles the code as executed, not as the run left it). */
-static void keep_code(const struct exact_counts *x, const uint8_t *mem, uint32_t lin)
+static __attribute__((noinline, cold)) void keep_code(const struct exact_counts *x, const uint8_t *mem, uint32_t lin)
 {
     struct insn d;
     decode_insn(mem, lin, &d);
@@ -295,28 +324,33 @@ static void keep_code(const struct exact_counts *x, const uint8_t *mem, uint32_t
 }
 
 /* Trace mode and the shadow stack: the instruction that just ran took
- * `cycles`. */
+ * `cycles`.  (Laid out for the common case: the shadow stack decodes
+ * only the few instructions that may call or return, in a tail call.) */
 static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
 {
+    uint32_t at = c->pend_lin;
+    if (at == UINT32_MAX)
+        return;             /* nothing has run yet */
+    c->pend_lin = UINT32_MAX;
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
-    if (c->pend_lin == UINT32_MAX)
-        return;             /* nothing has run yet */
     if (x) {
-        if (!x->insns[c->pend_lin]++ && x->code)
-            keep_code(x, c->mem, c->pend_lin);
-        x->cycles[c->pend_lin] += cycles;
-        x->stalls[c->pend_lin] += c->stall;
+        if (!x->insns[at]++ && x->code)
+            keep_code(x, c->mem, at);
+        x->cycles[at] += cycles;
+        x->stalls[at] += c->stall;
         if (x->video)
-            x->video[c->pend_lin] += c->stall_video;
-        x->cs[c->pend_lin] = c->pend_cs;
-        exact_touch(x, c->pend_lin);
+            x->video[at] += c->stall_video;
+        x->cs[at] = c->pend_cs;
+        exact_touch(x, at);
     }
-    if (m->calls) {
-        m->calls->spent(m->calls->ctx, cycles, c->stall, 1);
-        observe_transfer(c, c->pend_lin);
+    const struct call_observer *o = m->calls;
+    if (o) {
+        int candidate = transfer_candidate(c->mem, at);
+        o->spent(o->ctx, cycles, c->stall, 1);
+        if (candidate)
+            observe_transfer(c, at);
     }
-    c->pend_lin = UINT32_MAX;
 }
 
 /* An instruction the slow path ran itself (8086-only forms, AAM 0). */
@@ -488,7 +522,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
                 cost = cpu_bus_time(c, cost);
             machine_charge(m, cost, cs, ip);
             count_own_insn(c, lin);
-            if (m->calls)
+            if (m->calls && transfer_candidate(c->mem, lin))
                 observe_transfer(c, lin);
             c->pend.fixed = 0;
             c->pend.rep = 0;
