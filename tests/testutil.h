@@ -19,6 +19,7 @@
 
 #include "../formats/fileio.h"
 #include "../formats/prf.h"
+#include "../formats/symtab.h"
 #include "../lib/profil.h"
 
 /* The Makefile passes where the binary, fixtures and scratch space are, so
@@ -156,6 +157,34 @@ static inline void same_file_bytes(const char *a, const char *b)
     ck_assert_msg(nx == ny && memcmp(x, y, nx) == 0, "%s and %s differ", a, b);
     free(x);
     free(y);
+}
+
+
+/* A debug-information reader given every byte of buf[from, to) set in
+ * turn to 00h and to FFh (the others as they are): each either reads a
+ * table or refuses in one line, never a crash; some of each happen. */
+static inline void every_byte_damaged(int (*parse)(const uint8_t *, size_t, struct symtab *, char *, size_t),
+                                      uint8_t *buf, size_t n, size_t from, size_t to)
+{
+    struct symtab t;
+    char err[600];
+    unsigned ok = 0, refused = 0;
+    for (size_t i = from; i < to; i++) {
+        uint8_t keep = buf[i];
+        for (int v = 0; v < 2; v++) {
+            buf[i] = v ? 0xFF : 0x00;
+            if (parse(buf, n, &t, err, sizeof err) == 0) {
+                ok++;
+                symtab_free(&t);
+            } else {
+                ck_assert_msg(err[0] && !strchr(err, '\n'), "byte %zu: '%s'", i, err);
+                refused++;
+            }
+        }
+        buf[i] = keep;
+    }
+    ck_assert_uint_gt(ok, 0);
+    ck_assert_uint_gt(refused, 0);
 }
 
 /* A PNG's size and pixels (one IDAT, filter 0 on every row, as
