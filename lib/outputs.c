@@ -664,12 +664,15 @@ static void program_summary(struct profil_session *s, const struct symtab *root_
             tables[i] = &sym[i];
     }
     for (size_t i = 0; i < t->n; i++) {
-        const struct sampler *ps = t->p[i].traced ? &t->p[i].exact : &t->p[i].s;    /* --trace: a child's instructions */
+        /* --trace: a child's instructions; the first program's .PRF, the
+         * whole run's instructions (its children's in its "high"). */
+        int traced = t->p[i].traced || (i == 0 && s->m->exact);
+        const struct sampler *ps = t->p[i].traced ? &t->p[i].exact : i == 0 && s->m->exact ? &s->s : &t->p[i].s;
         double own = (double)(ps->total ? ps->total : 1);
         uint64_t prog = ps->total - ps->hit_io - ps->hit_dos - ps->hit_high;
         fprintf(f, "profil: %s (%s): %llu %s: program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
                 t->p[i].name, i == 0 ? s->files.prf : s->child_prf && s->child_prf[i][0] ? s->child_prf[i] : "no .PRF",
-                (unsigned long long)ps->total, t->p[i].traced ? "instructions from its EXEC to its end" : "samples",
+                (unsigned long long)ps->total, !traced ? "samples" : i == 0 ? "instructions traced" : "instructions from its EXEC to its end",
                 100.0 * (double)prog / own, 100.0 * (double)ps->hit_dos / own,
                 100.0 * (double)ps->hit_io / own, 100.0 * (double)ps->hit_high / own);
         struct prf p;

@@ -49,6 +49,8 @@ static void clear(struct guestprof *g)
 {
     if (g->s)
         sampler_clear(g->s);
+    if (g->s && g->s->procs)
+        procs_cleared(g->s->procs);
     if (g->calls)
         calls_clear(g->calls);
     if (g->svc)

@@ -288,6 +288,12 @@ void procs_finish(struct procs *t)
             t->p[t->p[i].parent].inclusive += t->p[i].inclusive;
 }
 
+void procs_cleared(struct procs *t)
+{
+    for (size_t i = 0; i < t->n; i++)
+        sampler_clear(&t->p[i].s);
+}
+
 void procs_trace_cleared(struct procs *t)
 {
     for (size_t i = 1; i < t->n; i++) {

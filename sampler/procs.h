@@ -89,6 +89,9 @@ void procs_sample(struct procs *t, uint16_t cs, uint16_t ip);
 /* At the run's end: the end time of those still running, and each
  * program's inclusive samples (one pass: a child comes after its parent). */
 void procs_finish(struct procs *t);
+/* The program's CLEAR (guestprof.h): every program's samples start again
+ * from zero, as the run's do. */
+void procs_cleared(struct procs *t);
 /* The program's CLEAR (guestprof.h) zeroed the trace's counts: the
  * windows of the children running start again from zero there. */
 void procs_trace_cleared(struct procs *t);

@@ -518,6 +518,14 @@ START_TEST(trace_counts_each_child_exactly)
     prf_free(&kid);
     ck_assert_msg(strstr(r.err, "profil: KID.COM (" TMP "/fam/KID.PRF): 655396 instructions from its EXEC to its end"),
                   "%s", r.err);
+    /* The first program's line gives what its .PRF holds, the whole run's
+     * instructions (was: "12826 samples", with the sampled classes). */
+    ck_assert_msg(prc_read_file(TMP "/fam/FAMILY.prc", &c, err, sizeof err) == 0, "%s", err);
+    char line[200];
+    snprintf(line, sizeof line, "profil: FAMILY.COM (" TMP "/fam/FAMILY.PRF): %llu instructions traced: program ",
+             (unsigned long long)c.instructions);
+    prc_free(&c);
+    ck_assert_msg(strstr(r.err, line), "%s\nnot in:\n%s", line, r.err);
     /* Its own .prx: every address from its EXEC to its end.  Cycles: bucket
      * 1 11141287 (the loop's 11141231 above less the JMP's 15, with its
      * INT 21h's 71), bucket 0 17 (CLI 2, JMP 15), DOS 394 (the EXEC stub's
@@ -567,6 +575,18 @@ START_TEST(trace_counts_each_child_exactly)
     ck_assert_uint_eq(c.io + c.dos + c.high, 0);
     ck_assert_uint_eq(c.instructions, 1007);
     prc_free(&c);
+    /* Sampling, the same CLEAR: the child's samples start again there too
+     * (was: its .PRF kept both calls').  One call of spin is 17012 cycles
+     * (nestkid.asm) and a 100 us tick 477.27 (4.7727 MHz), so 35.6 ticks
+     * fall in it: 35 or 36 samples in bucket 2, against 71-72 for both. */
+    run_profil(&r, "run -q --timing table --drive C=" FIXTURE_DIR " -o " TMP "/fam/N.PRF " FIX("nest.com") " clear",
+               NULL);
+    ck_assert_msg(r.status == 5, "exit %d: %s", r.status, r.err);
+    read_prf(TMP "/fam/NESTKID.PRF", &kid);
+    ck_assert_uint_ge(kid.bucket[2], 35);
+    ck_assert_uint_le(kid.bucket[2], 36);
+    ck_assert_uint_le(prf_total(&kid), 36 + 2);     /* the CLEAR's bucket 0 and its exit in DOS at most */
+    prf_free(&kid);
     /* Sampling, as before: samples, no instructions. */
     family(&r, "-q", TMP "/fam/FAMILY.PRF");
     ck_assert_msg(prc_read_file(TMP "/fam/KID.prc", &c, err, sizeof err) == 0, "%s", err);
