@@ -554,15 +554,7 @@ int codeview_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, s
     }
     free(r.mod);
     symtab_free(&r.procs);
-    if (rc != 0) {
-        symtab_free(t);
-        return -1;
-    }
-    if (t->nsym == 0 && t->nline == 0) {
-        snprintf(err, errn, "CodeView %s: no code symbols or line numbers", sig);
-        symtab_free(t);
-        return -1;
-    }
-    symtab_sort(t);
-    return 0;
+    char what[16];
+    snprintf(what, sizeof what, "CodeView %s", sig);
+    return symtab_finish(t, rc, what, err, errn);
 }

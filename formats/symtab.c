@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -541,12 +542,33 @@ int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size
         snprintf(err, errn, "not a linker map this version reads (Microsoft LINK, TLINK, Turbo Pascal, WLINK, NASM [map all], ld86 -M, a NASM listing)");
         rc = -1;
     }
+    return symtab_finish(t, rc, NULL, err, errn);
+}
+
+int symtab_finish(struct symtab *t, int rc, const char *what, char *err, size_t errn)
+{
+    if (rc == 0 && what && t->nsym == 0 && t->nline == 0) {
+        snprintf(err, errn, "%s: no code symbols or line numbers", what);
+        rc = -1;
+    }
     if (rc != 0) {
         symtab_free(t);
         return -1;
     }
     symtab_sort(t);
     return 0;
+}
+
+int symtab_debug_error(char *err, size_t errn, const char *what, const char *fmt, ...)
+{
+    int k = snprintf(err, errn, "%s: ", what);
+    if (k >= 0 && (size_t)k < errn) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err + k, errn - (size_t)k, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
 }
 
 void symtab_sort(struct symtab *t)

@@ -116,6 +116,15 @@ int symtab_add_segment(struct symtab *t, const char *name, const char *cls, uint
 int symtab_add_symbol(struct symtab *t, const char *name, size_t len, uint32_t addr);
 int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr);
 void symtab_sort(struct symtab *t);
+/* The end of a reader (maps and debug information alike): on rc != 0, or
+ * when `what` is given and the table has neither a code symbol nor a
+ * line ("<what>: no code symbols or line numbers" into err), frees t and
+ * returns -1; else sorts t and returns 0. */
+int symtab_finish(struct symtab *t, int rc, const char *what, char *err, size_t errn);
+/* A debug-information reader's one-line error, "<what>: <message>", into
+ * err; returns -1. */
+int symtab_debug_error(char *err, size_t errn, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Where symbol i ends (exclusive): the next symbol, or the end of its
  * segment, or `limit`. */

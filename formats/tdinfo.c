@@ -40,6 +40,7 @@ struct reader {
     struct span info;           /* from the header to the end of the file */
     struct td_counts c;
     unsigned major, minor;
+    char what[48];              /* "<format> <major>.<minor>", errors' prefix */
     size_t sym_at, mod_at, src_at, line_at, seg_at, corr_at;   /* tables, from the header */
     struct span pool;           /* the names */
     uint32_t *name_off;         /* name i (1-based) at pool.p + name_off[i - 1] */
@@ -51,10 +52,7 @@ struct reader {
     size_t errn;
 };
 
-#define BAD(r, ...) do { \
-        int k_ = snprintf((r)->err, (r)->errn, "Turbo Debugger information %u.%02u: ", (r)->major, (r)->minor); \
-        if (k_ > 0 && (size_t)k_ < (r)->errn) snprintf((r)->err + k_, (r)->errn - (size_t)k_, __VA_ARGS__); \
-        return -1; } while (0)
+#define BAD(r, ...) return symtab_debug_error((r)->err, (r)->errn, (r)->what, __VA_ARGS__)
 
 /* Where the MZ image ends: pages * 512, less what the last page lacks. */
 static int image_end(const uint8_t *file, size_t n, size_t *end)
@@ -348,18 +346,10 @@ int tdinfo_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, siz
     r.info = (struct span){ file + at, n - at };
     r.major = version >> 8;
     r.minor = version & 0xFFu;
+    snprintf(r.what, sizeof r.what, "Turbo Debugger information %u.%02u", r.major, r.minor);
     int rc = read_info(&r);
     free(r.name_off);
     free(r.code);
     free(r.reach);
-    if (rc == 0 && t->nsym == 0 && t->nline == 0) {
-        snprintf(err, errn, "Turbo Debugger information %u.%02u: no code symbols or line numbers", r.major, r.minor);
-        rc = -1;
-    }
-    if (rc != 0) {
-        symtab_free(t);
-        return -1;
-    }
-    symtab_sort(t);
-    return 0;
+    return symtab_finish(t, rc, r.what, err, errn);
 }

@@ -50,6 +50,7 @@ struct block {
 
 struct reader {
     unsigned major, minor;
+    char what[48];              /* "<format> <major>.<minor>", errors' prefix */
     struct span sect;           /* the section being read */
     uint32_t sect_at;           /* its offset from the information's start, for messages */
     struct module *mod;
@@ -61,10 +62,7 @@ struct reader {
     size_t errn;
 };
 
-#define BAD(r, ...) do { \
-        int k_ = snprintf((r)->err, (r)->errn, "Watcom debugging information %u.%u: ", (r)->major, (r)->minor); \
-        if (k_ > 0 && (size_t)k_ < (r)->errn) snprintf((r)->err + k_, (r)->errn - (size_t)k_, __VA_ARGS__); \
-        return -1; } while (0)
+#define BAD(r, ...) return symtab_debug_error((r)->err, (r)->errn, (r)->what, __VA_ARGS__)
 
 /* Where the master header ends (the file's end, or the start of the
  * resource blocks after it), or 0 when there is none. */
@@ -332,31 +330,20 @@ int watcom_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, siz
     uint32_t size = 0;
     r.major = file[h + 2];
     r.minor = file[h + 3];
+    snprintf(r.what, sizeof r.what, "Watcom debugging information %u.%u", r.major, r.minor);
     span_u16(all, h + 6, &lang_size);
     span_u16(all, h + 8, &seg_size);
     span_u32(all, h + 10, &size);
     int rc;
     if (r.major != 3 || r.minor != 0) {
-        snprintf(err, errn, "Watcom debugging information %u.%u: this reader reads version 3.0, what wlink writes",
-                 r.major, r.minor);
-        rc = -1;
+        rc = symtab_debug_error(err, errn, r.what, "this reader reads version 3.0, what wlink writes");
     } else if (size < MASTER_SIZE + (uint32_t)lang_size + seg_size || size > end) {
-        snprintf(err, errn, "Watcom debugging information 3.0: its size (%u bytes, with %u of languages and %u of "
-                 "segments) does not fit the file's %zu", (unsigned)size, lang_size, seg_size, end);
-        rc = -1;
+        rc = symtab_debug_error(err, errn, r.what, "its size (%u bytes, with %u of languages and %u of segments) "
+                                "does not fit the file's %zu", (unsigned)size, lang_size, seg_size, end);
     } else {
         rc = read_info(&r, (struct span){ file + end - size, size - MASTER_SIZE }, lang_size, seg_size);
     }
     free(r.mod);
     free(r.blk);
-    if (rc == 0 && t->nsym == 0 && t->nline == 0) {
-        snprintf(err, errn, "Watcom debugging information 3.0: no code symbols or line numbers");
-        rc = -1;
-    }
-    if (rc != 0) {
-        symtab_free(t);
-        return -1;
-    }
-    symtab_sort(t);
-    return 0;
+    return symtab_finish(t, rc, r.what, err, errn);
 }

@@ -23,13 +23,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         n += 8;
     }
     struct symtab t;
-    if (codeview_parse(buf, n, &t, err, sizeof err) == 0) {
-        FUZZ_REQUIRE(t.format == MAP_CODEVIEW);
-        fuzz_map_use(&t);
-        symtab_free(&t);
-    } else {
-        FUZZ_REQUIRE(fuzz_one_line(err));
-    }
-    free(buf);
+    fuzz_debug_outcome(codeview_parse(buf, n, &t, err, sizeof err), &t, MAP_CODEVIEW, err, buf);
     return 0;
 }

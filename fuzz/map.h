@@ -44,6 +44,21 @@ static void fuzz_map_use(const struct symtab *t)
     fuzz_map_attribute(t);
 }
 
+/* The debug-information targets' end (codeview, tdinfo, watcom): a reader's
+ * result `rc` for the table t it filled from buf: a table of its `format`,
+ * used as a map is, or a one-line error; buf is freed. */
+static inline void fuzz_debug_outcome(int rc, struct symtab *t, enum map_format format, const char *err, uint8_t *buf)
+{
+    if (rc == 0) {
+        FUZZ_REQUIRE(t->format == format);
+        fuzz_map_use(t);
+        symtab_free(t);
+    } else {
+        FUZZ_REQUIRE(fuzz_one_line(err));
+    }
+    free(buf);
+}
+
 static int fuzz_contains(const char *text, size_t len, const char *needle)
 {
     size_t n = strlen(needle);

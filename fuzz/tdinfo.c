@@ -23,13 +23,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(buf + n, data, size);
     n += size;
     struct symtab t;
-    if (tdinfo_parse(buf, n, &t, err, sizeof err) == 0) {
-        FUZZ_REQUIRE(t.format == MAP_TDINFO);
-        fuzz_map_use(&t);
-        symtab_free(&t);
-    } else {
-        FUZZ_REQUIRE(fuzz_one_line(err));
-    }
-    free(buf);
+    fuzz_debug_outcome(tdinfo_parse(buf, n, &t, err, sizeof err), &t, MAP_TDINFO, err, buf);
     return 0;
 }

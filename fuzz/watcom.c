@@ -32,13 +32,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         n += sizeof master;
     }
     struct symtab t;
-    if (watcom_parse(buf, n, &t, err, sizeof err) == 0) {
-        FUZZ_REQUIRE(t.format == MAP_WATCOM);
-        fuzz_map_use(&t);
-        symtab_free(&t);
-    } else {
-        FUZZ_REQUIRE(fuzz_one_line(err));
-    }
-    free(buf);
+    fuzz_debug_outcome(watcom_parse(buf, n, &t, err, sizeof err), &t, MAP_WATCOM, err, buf);
     return 0;
 }
