@@ -152,61 +152,13 @@ START_TEST(damaged_information_is_refused)
 }
 END_TEST
 
-/* profil run, then every command, with no map: the names and lines come
- * from the program's own information, beside the .prx.  The cycles are
- * the fixture's derivation (8088, --timing table). */
+/* profil run, then every command, with no map (tests/testutil.h's
+ * debug_fixture_commands: the fixture's derivation). */
 START_TEST(commands_name_procedures_and_lines)
 {
-    struct run_result r;
-    ck_assert(system("rm -rf " TMP "/td && mkdir -p " TMP "/td && cp " TD_EXE " " TMP "/td/TDINFO.EXE") == 0);
-    run_profil(&r, "run --trace --timing table -o " TMP "/td/TDINFO.PRF --drive C=" TMP "/td " TMP "/td/TDINFO.EXE",
-               NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.err, "\nprofil:   _spin                 24.3%\nprofil:   GRAPHU.DRAW           14.0%\n"),
-                  "%s", r.err);
-    /* --by function: _spin 3 calls, 240 cycles; DRAW 3 calls, 138; _main
-     * the entry (no call), 259 of its own; 987 cycles in all (350 in the
-     * exit).  importance = 100 x calls/7 x cycles/987. */
-    run_profil(&r, "hist --by function " TMP "/td/TDINFO.prx", NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_str_eq(r.err, "profil: symbols: " TMP "/td/TDINFO.EXE's Turbo Debugger information\n");
-    ck_assert_msg(strstr(r.out, "\n         0    0.0%            259  26.2%            987 100.0%       0.00  _main\n"
-                                "         3   42.9%            240  24.3%            240  24.3%      10.42  _spin\n"
-                                "         3   42.9%            138  14.0%            138  14.0%       5.99  GRAPHU.DRAW\n"),
-                  "%s", r.out);
-    /* --by line: TDDEMO.C:14 is _spin's LOOP, 3 x (3 x 17 + 5) = 168;
-     * GRAPHU.PAS:21 is DRAW's, 3 x (17 + 5) = 66. */
-    run_profil(&r, "hist --by line " TMP "/td/TDINFO.prx", NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.out, "     168  17.0%  17.0%  ########################################  TDDEMO.C:14     "
-                                "         00014-00015\n"), "%s", r.out);
-    ck_assert_msg(strstr(r.out, "      66   6.7%  45.3%  ################                          GRAPHU.PAS:21   "
-                                "         00023-00024\n"), "%s", r.out);
-    ck_assert_msg(strstr(r.out, "; Turbo Debugger)\n"), "%s", r.out);
-    /* annotate: each procedure's instructions under its source lines. */
-    run_profil(&r, "annotate --source --symbol GRAPHU.DRAW " TMP "/td/TDINFO.prx", NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.out, "GRAPHU.DRAW  00020-00025: 138 cycles (14.0%), 12 instructions\n") &&
-                  strstr(r.out, "GRAPHU.PAS:21\n  00023   0196:0023  E2FE                   6           66    6.7%  "
-                                "loop 0x23 <GRAPHU.DRAW+0x3>\n"), "%s", r.out);
-    run_profil(&r, "cover " TMP "/td/TDINFO.prx", NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.out, "\n_spin                         6      0  100.0%  00011-00016\n"), "%s", r.out);
-    /* report: the page names them too. */
-    run_profil(&r, "report -o " TMP "/td/TDINFO.html " TMP "/td/TDINFO.prx", NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.err, "TDINFO.EXE's Turbo Debugger information"), "%s", r.err);
-    uint8_t *page;
-    size_t n;
-    char err[300];
-    ck_assert(read_file(TMP "/td/TDINFO.html", &page, &n, err, sizeof err) == 0);
-    char *text = malloc(n + 1);
-    ck_assert_ptr_nonnull(text);
-    memcpy(text, page, n);
-    text[n] = 0;
-    ck_assert_ptr_nonnull(strstr(text, "GRAPHU.DRAW"));
-    free(text);
-    free(page);
+    static const struct debug_fixture td = { TMP "/td", TD_EXE, "TDINFO.EXE", "Turbo Debugger information",
+                                             "_main", "_spin", "GRAPHU.DRAW", "TDDEMO.C:14", "GRAPHU.PAS:21" };
+    debug_fixture_commands(&td);
 }
 END_TEST
 

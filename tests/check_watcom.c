@@ -139,43 +139,13 @@ START_TEST(damaged_information_is_refused)
 }
 END_TEST
 
-/* profil run, then every command, with no map: the names and lines come
- * from the program's own information, beside the .prx.  The cycles are
- * the fixture's derivation (8088, --timing table). */
+/* profil run, then every command, with no map (tests/testutil.h's
+ * debug_fixture_commands: the fixture's derivation). */
 START_TEST(commands_name_functions_and_lines)
 {
-    struct run_result r;
-    ck_assert(system("rm -rf " TMP "/wat && mkdir -p " TMP "/wat && cp " WAT_EXE " " TMP "/wat/WATCOM.EXE") == 0);
-    run_profil(&r, "run --trace --timing table -o " TMP "/wat/WATCOM.PRF --drive C=" TMP "/wat " TMP "/wat/WATCOM.EXE",
-               NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.err, "\nprofil:   spin_                 24.3%\nprofil:   draw_                 14.0%\n"),
-                  "%s", r.err);
-    /* --by function: spin_ 3 calls, 240 cycles; draw_ 3 calls, 138; main_
-     * the entry (no call), 259 of its own; 987 cycles in all (350 in the
-     * exit).  importance = 100 x calls/7 x cycles/987. */
-    run_profil(&r, "hist --by function " TMP "/wat/WATCOM.prx", NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_str_eq(r.err, "profil: symbols: " TMP "/wat/WATCOM.EXE's Watcom debugging information\n");
-    ck_assert_msg(strstr(r.out, "\n         0    0.0%            259  26.2%            987 100.0%       0.00  main_\n"
-                                "         3   42.9%            240  24.3%            240  24.3%      10.42  spin_\n"
-                                "         3   42.9%            138  14.0%            138  14.0%       5.99  draw_\n"),
-                  "%s", r.out);
-    /* --by line: hello.c:14 is spin_'s LOOP, 3 x (3 x 17 + 5) = 168;
-     * draw.c:21 is draw_'s, 3 x (17 + 5) = 66. */
-    run_profil(&r, "hist --by line " TMP "/wat/WATCOM.prx", NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.out, "     168  17.0%  17.0%  ########################################  hello.c:14      "
-                                "         00014-00015\n"), "%s", r.out);
-    ck_assert_msg(strstr(r.out, "      66   6.7%  45.3%  ################                          draw.c:21       "
-                                "         00023-00024\n"), "%s", r.out);
-    run_profil(&r, "annotate --source --symbol draw_ " TMP "/wat/WATCOM.prx", NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.out, "draw_  00020-00025: 138 cycles (14.0%), 12 instructions\n") &&
-                  strstr(r.out, "draw.c:21\n"), "%s", r.out);
-    run_profil(&r, "cover " TMP "/wat/WATCOM.prx", NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.out, "\nspin_                         6      0  100.0%  00011-00016\n"), "%s", r.out);
+    static const struct debug_fixture wat = { TMP "/wat", WAT_EXE, "WATCOM.EXE", "Watcom debugging information",
+                                              "main_", "spin_", "draw_", "hello.c:14", "draw.c:21" };
+    debug_fixture_commands(&wat);
 }
 END_TEST
 

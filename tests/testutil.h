@@ -187,6 +187,87 @@ static inline void every_byte_damaged(int (*parse)(const uint8_t *, size_t, stru
     ck_assert_uint_gt(refused, 0);
 }
 
+/* The debug-information fixtures (tdinfo_exe.asm, watcom_exe.asm) are one
+ * program laid out under two formats: the entry `main` (259 cycles of its
+ * own), `spin` called 3 times (240 cycles; its LOOP on line spin_line,
+ * 3 x (3 x 17 + 5) = 168), `draw` called 3 times (138; its LOOP on
+ * draw_line, 3 x (17 + 5) = 66), 987 cycles in all with the exit's 350
+ * (8088, --timing table).  Their names as each format gives them: */
+struct debug_fixture {
+    const char *dir;            /* scratch folder, under TMP              */
+    const char *exe, *name;     /* the fixture, and its name in dir       */
+    const char *what;           /* "Turbo Debugger information"           */
+    const char *main, *spin, *draw, *spin_line, *draw_line;
+};
+
+/* profil run, then every command, with no map: the names and lines come
+ * from the program's own information, beside the .prx; importance =
+ * 100 x calls/7 x cycles/987. */
+static inline void debug_fixture_commands(const struct debug_fixture *d)
+{
+    struct run_result r;
+    char cmd[1200], want[600], prx[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s && cp %s %s/%s", d->dir, d->dir, d->exe, d->dir, d->name);
+    ck_assert(system(cmd) == 0);
+    snprintf(cmd, sizeof cmd, "run --trace --timing table -o %s/X.PRF --drive C=%s %s/%s", d->dir, d->dir, d->dir,
+             d->name);
+    run_profil(&r, cmd, NULL);
+    ck_assert_int_eq(r.status, 0);
+    snprintf(want, sizeof want, "\nprofil:   %-20s  24.3%%\nprofil:   %-20s  14.0%%\n", d->spin, d->draw);
+    ck_assert_msg(strstr(r.err, want), "%s\nnot in:\n%s", want, r.err);
+    snprintf(prx, sizeof prx, "%s/X.prx", d->dir);
+    snprintf(cmd, sizeof cmd, "hist --by function %s", prx);
+    run_profil(&r, cmd, NULL);
+    ck_assert_int_eq(r.status, 0);
+    snprintf(want, sizeof want, "profil: symbols: %s/%s's %s\n", d->dir, d->name, d->what);
+    ck_assert_str_eq(r.err, want);
+    snprintf(want, sizeof want,
+             "\n         0    0.0%%            259  26.2%%            987 100.0%%       0.00  %s\n"
+             "         3   42.9%%            240  24.3%%            240  24.3%%      10.42  %s\n"
+             "         3   42.9%%            138  14.0%%            138  14.0%%       5.99  %s\n", d->main, d->spin, d->draw);
+    ck_assert_msg(strstr(r.out, want), "%s\nnot in:\n%s", want, r.out);
+    snprintf(cmd, sizeof cmd, "hist --by line %s", prx);
+    run_profil(&r, cmd, NULL);
+    ck_assert_int_eq(r.status, 0);
+    snprintf(want, sizeof want, "     168  17.0%%  17.0%%  ########################################  %-16s"
+             "         00014-00015\n", d->spin_line);
+    ck_assert_msg(strstr(r.out, want), "%s\nnot in:\n%s", want, r.out);
+    snprintf(want, sizeof want, "      66   6.7%%  45.3%%  ################                          %-16s"
+             "         00023-00024\n", d->draw_line);
+    ck_assert_msg(strstr(r.out, want), "%s\nnot in:\n%s", want, r.out);
+    /* annotate: each procedure's instructions under its source lines. */
+    snprintf(cmd, sizeof cmd, "annotate --source --symbol %s %s", d->draw, prx);
+    run_profil(&r, cmd, NULL);
+    ck_assert_int_eq(r.status, 0);
+    snprintf(want, sizeof want, "%s  00020-00025: 138 cycles (14.0%%), 12 instructions\n", d->draw);
+    ck_assert_msg(strstr(r.out, want), "%s\nnot in:\n%s", want, r.out);
+    snprintf(want, sizeof want, "%s\n  00023   0196:0023  E2FE                   6           66    6.7%%  "
+             "loop 0x23 <%s+0x3>\n", d->draw_line, d->draw);
+    ck_assert_msg(strstr(r.out, want), "%s\nnot in:\n%s", want, r.out);
+    snprintf(cmd, sizeof cmd, "cover %s", prx);
+    run_profil(&r, cmd, NULL);
+    ck_assert_int_eq(r.status, 0);
+    snprintf(want, sizeof want, "\n%-29s 6      0  100.0%%  00011-00016\n", d->spin);
+    ck_assert_msg(strstr(r.out, want), "%s\nnot in:\n%s", want, r.out);
+    /* report: the page names them too. */
+    snprintf(cmd, sizeof cmd, "report -o %s/X.html %s", d->dir, prx);
+    run_profil(&r, cmd, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, d->what), "%s", r.err);
+    uint8_t *page;
+    size_t n;
+    char err[300];
+    snprintf(cmd, sizeof cmd, "%s/X.html", d->dir);
+    ck_assert(read_file(cmd, &page, &n, err, sizeof err) == 0);
+    char *text = malloc(n + 1);
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, page, n);
+    text[n] = 0;
+    ck_assert_ptr_nonnull(strstr(text, d->draw));
+    free(text);
+    free(page);
+}
+
 /* A PNG's size and pixels (one IDAT, filter 0 on every row, as
  * formats/png.c writes them), palette entries kept. */
 static inline void read_png(const char *path, unsigned *w, unsigned *h, uint8_t **pixels, uint8_t palette[768])
