@@ -344,6 +344,19 @@ static __attribute__((noinline, cold)) void first_run(struct cpu *c, uint32_t at
         observe_transfer(c, at);
 }
 
+/* The shadow stack alone (--stacks): the instruction at `at` that just
+ * ran took `cycles`.  No call but the rare tail call: no saved registers. */
+static __attribute__((noinline)) void stacks_settled(struct cpu *c, uint32_t at, uint64_t cycles)
+{
+    const struct call_observer *o = c->m->calls;
+    ++*o->insns;
+    *o->cycles += cycles;
+    if (c->stall)           /* the bus model's */
+        *o->stalls += c->stall;
+    if (transfer_candidate(c->mem, at))
+        observe_transfer(c, at);
+}
+
 /* Trace mode and the shadow stack: the instruction that just ran took
  * `cycles`.  (Laid out for the common case: every call is a tail call at
  * the end, so the counting needs no saved registers; the shadow stack
@@ -356,23 +369,25 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
     c->pend_lin = UINT32_MAX;
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
-    int first = 0, candidate = 0;
-    if (x) {
-        first = !x->insns[at]++ && x->code;
-        x->cycles[at] += cycles;
-        if (c->stall) {         /* the bus model's; stall_video is part of it */
-            x->stalls[at] += c->stall;
-            if (x->video)
-                x->video[at] += c->stall_video;
-        }
-        x->cs[at] = c->pend_cs;
-        exact_touch(x, at);
+    if (!x) {
+        stacks_settled(c, at, cycles);
+        return;
     }
+    int first = !x->insns[at]++ && x->code, candidate = 0;
+    x->cycles[at] += cycles;
+    if (c->stall) {         /* the bus model's; stall_video is part of it */
+        x->stalls[at] += c->stall;
+        if (x->video)
+            x->video[at] += c->stall_video;
+    }
+    x->cs[at] = c->pend_cs;
+    exact_touch(x, at);
     const struct call_observer *o = m->calls;
     if (o) {
         ++*o->insns;
         *o->cycles += cycles;
-        *o->stalls += c->stall;
+        if (c->stall)
+            *o->stalls += c->stall;
         candidate = transfer_candidate(c->mem, at);
     }
     if (__builtin_expect(first, 0))
