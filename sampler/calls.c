@@ -74,11 +74,19 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
 }
 
 /* The child of `parent` entered at CS:IP for `service` (an INT's: one
- * node per DOS or BIOS function), made on first use. */
+ * node per DOS or BIOS function), made on first use.  (Below the stack's
+ * top, t->stack[t->depth] still holds the frame last pushed at this depth:
+ * most often the same call again, a loop calling one routine, whose node
+ * is then found without the hash.  Each (parent, entry, service) has one
+ * node, so that is the node the hash would find.) */
 static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip,
                       uint32_t service)
 {
     uint32_t entry = lin(cs, ip);
+    uint32_t last = t->stack[t->depth].node;
+    if (last < t->n && t->node[last].parent == parent && t->node[last].entry == entry &&
+        t->node[last].service == service)
+        return last;
     for (uint32_t h = hash(parent, entry) & (t->index_cap - 1); t->index[h]; h = (h + 1) & (t->index_cap - 1)) {
         const struct call_node *c = &t->node[t->index[h] - 1];
         if (c->parent == parent && c->entry == entry && c->service == service)
@@ -101,8 +109,9 @@ static void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
         set_cur(t, t->depth ? t->stack[t->depth - 1].node : 0);
 }
 
-int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
-                uint32_t service)
+/* calls_enter(), inlined in the observer's on_call (once per CALL). */
+static inline __attribute__((always_inline)) int enter(struct calltree *t, enum call_kind kind, uint16_t cs,
+                                                       uint16_t ip, uint16_t ss, uint16_t sp, uint32_t service)
 {
     static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };      /* bytes, by kind */
     drop_passed(t, ss, (uint32_t)sp + pushed[kind]);
@@ -117,6 +126,12 @@ int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t i
         t->max_depth = t->depth;
     set_cur(t, node);
     return 1;
+}
+
+int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
+                uint32_t service)
+{
+    return enter(t, kind, cs, ip, ss, sp, service);
 }
 
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
@@ -186,7 +201,7 @@ static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uin
                     uint32_t back, uint32_t service)
 {
     struct calltree *t = ctx;
-    if (calls_enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service))
+    if (enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service))
         calls_returns_to(t, back);
 }
 
