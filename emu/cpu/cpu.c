@@ -373,7 +373,8 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
         stacks_settled(c, at, cycles);
         return;
     }
-    int first = !x->insns[at]++ && x->code, candidate = 0;
+    uint64_t ran = x->insns[at]++;
+    int candidate = 0;
     x->cycles[at] += cycles;
     if (c->stall) {         /* the bus model's; stall_video is part of it */
         x->stalls[at] += c->stall;
@@ -390,7 +391,7 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
             *o->stalls += c->stall;
         candidate = transfer_candidate(c->mem, at);
     }
-    if (__builtin_expect(first, 0))
+    if (__builtin_expect(ran == 0, 0) && x->code)
         first_run(c, at, candidate);
     else if (candidate)
         observe_transfer(c, at);
