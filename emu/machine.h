@@ -138,9 +138,13 @@ static inline void exact_touch(struct exact_counts *x, uint32_t a)
 /* The guest's control transfers, for the shadow stack (sampler/calls.c).
  * `call` follows a CALL, INT n, divide error or hardware interrupt: the
  * callee's first CS:IP and SS:SP with the return address on top; `ret` a
- * RET, RETF or IRET that took its return address from SS:slot; `spent`
- * the cycles and instructions of the code now running (every instruction
- * when it is installed, and every machine_charge()). */
+ * RET, RETF or IRET that took its return address from SS:slot.  The
+ * instructions, cycles and stall cycles of the code now running (every
+ * instruction when the observer is installed, and every machine_charge())
+ * are added, without a call, to the three counters `insns`, `cycles` and
+ * `stalls` point at: the observer keeps them pointing at the right ones
+ * (the innermost frame's, or counters nothing reads while profiling is
+ * paused) after every change. */
 enum transfer { XFER_NEAR, XFER_FAR, XFER_INT, XFER_IRQ };
 struct call_observer {
     void *ctx;
@@ -154,7 +158,7 @@ struct call_observer {
     /* An indirect JMP went to the linear address `to` (a return by JMP, as
      * MS C's __chkstk makes one: POP CX ... JMP CX). */
     void (*jump)(void *ctx, uint32_t to);
-    void (*spent)(void *ctx, uint64_t cycles, uint64_t stalls, unsigned insns);
+    uint64_t *insns, *cycles, *stalls;
 };
 
 /* What the frame profiler watches of the display (sampler/frames.h):

@@ -14,6 +14,30 @@ static uint32_t hash(uint32_t parent, uint32_t entry)
     return (uint32_t)(k >> 32);
 }
 
+/* Points the machine's counters (obs.insns, .cycles, .stalls) at the
+ * innermost node's, or at `ignored` while paused.  Called after every
+ * change of cur, of paused and of the node array's place. */
+static void point_counters(struct calltree *t)
+{
+    if (t->paused) {
+        t->obs.insns = &t->ignored[0];
+        t->obs.cycles = &t->ignored[1];
+        t->obs.stalls = &t->ignored[2];
+    } else {
+        struct call_node *n = &t->node[t->cur];
+        t->obs.insns = &n->insns;
+        t->obs.cycles = &n->cycles;
+        t->obs.stalls = &n->stalls;
+    }
+}
+
+/* The innermost node is now `node`. */
+static void set_cur(struct calltree *t, uint32_t node)
+{
+    t->cur = node;
+    point_counters(t);
+}
+
 static int index_grow(struct calltree *t)
 {
     uint32_t cap = t->index_cap ? t->index_cap * 2 : 1024;
@@ -37,6 +61,7 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
 {
     if (t->n == UINT32_MAX - 1 || grow_array(&t->node, &t->cap, (size_t)t->n + 1, sizeof *t->node) != 0)
         return CALLS_NO_PARENT;
+    point_counters(t);                  /* the array may have moved */
     if ((t->n + 1) * 2 > t->index_cap && index_grow(t) != 0)
         return CALLS_NO_PARENT;
     uint32_t i = t->n++;
@@ -49,11 +74,19 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
 }
 
 /* The child of `parent` entered at CS:IP for `service` (an INT's: one
- * node per DOS or BIOS function), made on first use. */
+ * node per DOS or BIOS function), made on first use.  (Below the stack's
+ * top, t->stack[t->depth] still holds the frame last pushed at this depth:
+ * most often the same call again, a loop calling one routine, whose node
+ * is then found without the hash.  Each (parent, entry, service) has one
+ * node, so that is the node the hash would find.) */
 static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip,
                       uint32_t service)
 {
     uint32_t entry = lin(cs, ip);
+    uint32_t last = t->stack[t->depth].node;
+    if (last < t->n && t->node[last].parent == parent && t->node[last].entry == entry &&
+        t->node[last].service == service)
+        return last;
     for (uint32_t h = hash(parent, entry) & (t->index_cap - 1); t->index[h]; h = (h + 1) & (t->index_cap - 1)) {
         const struct call_node *c = &t->node[t->index[h] - 1];
         if (c->parent == parent && c->entry == entry && c->service == service)
@@ -66,16 +99,19 @@ static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, 
  * `sp`: the stack pointer has passed them, so they will never return. */
 static void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
 {
+    uint32_t depth = t->depth;
     while (t->depth && !t->stack[t->depth - 1].process && t->stack[t->depth - 1].ss == ss &&
            t->stack[t->depth - 1].slot < sp) {
         t->depth--;
         t->unwound++;
     }
-    t->cur = t->depth ? t->stack[t->depth - 1].node : 0;
+    if (t->depth != depth)      /* else cur is still the top frame's */
+        set_cur(t, t->depth ? t->stack[t->depth - 1].node : 0);
 }
 
-int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
-                uint32_t service)
+/* calls_enter(), inlined in the observer's on_call (once per CALL). */
+static inline __attribute__((always_inline)) int enter(struct calltree *t, enum call_kind kind, uint16_t cs,
+                                                       uint16_t ip, uint16_t ss, uint16_t sp, uint32_t service)
 {
     static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };      /* bytes, by kind */
     drop_passed(t, ss, (uint32_t)sp + pushed[kind]);
@@ -88,8 +124,14 @@ int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t i
     t->stack[t->depth++] = (struct call_frame){ node, ss, sp, 0, 0 };
     if (t->depth > t->max_depth)
         t->max_depth = t->depth;
-    t->cur = node;
+    set_cur(t, node);
     return 1;
+}
+
+int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
+                uint32_t service)
+{
+    return enter(t, kind, cs, ip, ss, sp, service);
 }
 
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
@@ -98,7 +140,7 @@ void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
         if (!t->stack[k].process && t->stack[k].ss == ss && t->stack[k].slot == slot) {
             t->unwound += t->depth - 1 - k;
             t->depth = k;
-            t->cur = k ? t->stack[k - 1].node : 0;
+            set_cur(t, k ? t->stack[k - 1].node : 0);
             return;
         }
     }
@@ -119,7 +161,7 @@ void calls_jump(struct calltree *t, uint32_t to)
             t->unwound += t->depth - 1 - k;
             t->jumped++;
             t->depth = k;
-            t->cur = k ? t->stack[k - 1].node : 0;
+            set_cur(t, k ? t->stack[k - 1].node : 0);
             return;
         }
     }
@@ -136,7 +178,7 @@ void calls_program_start(struct calltree *t, uint32_t process, uint16_t cs, uint
     t->stack[t->depth++] = (struct call_frame){ node, 0, 0, 0, process };
     if (t->depth > t->max_depth)
         t->max_depth = t->depth;
-    t->cur = node;
+    set_cur(t, node);
 }
 
 void calls_program_end(struct calltree *t, uint32_t process)
@@ -147,7 +189,7 @@ void calls_program_end(struct calltree *t, uint32_t process)
         if (t->stack[k].process == process) {
             t->unwound += t->depth - 1 - k;
             t->depth = k;
-            t->cur = k ? t->stack[k - 1].node : 0;
+            set_cur(t, k ? t->stack[k - 1].node : 0);
             return;
         }
     }
@@ -159,7 +201,7 @@ static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uin
                     uint32_t back, uint32_t service)
 {
     struct calltree *t = ctx;
-    if (calls_enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service))
+    if (enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service))
         calls_returns_to(t, back);
 }
 
@@ -173,16 +215,6 @@ static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
     calls_leave(ctx, ss, slot);
 }
 
-static void on_spent(void *ctx, uint64_t cycles, uint64_t stalls, unsigned insns)
-{
-    struct calltree *t = ctx;
-    if (t->paused)
-        return;
-    t->node[t->cur].cycles += cycles;
-    t->node[t->cur].stalls += stalls;
-    t->node[t->cur].insns += insns;
-}
-
 int calls_init(struct calltree *t, uint16_t cs, uint16_t ip)
 {
     memset(t, 0, sizeof *t);
@@ -192,7 +224,8 @@ int calls_init(struct calltree *t, uint16_t cs, uint16_t ip)
         return -1;
     }
     t->node[0].calls = 1;
-    t->obs = (struct call_observer){ t, on_call, on_ret, on_jump, on_spent };
+    t->obs = (struct call_observer){ t, on_call, on_ret, on_jump, NULL, NULL, NULL };
+    point_counters(t);
     return 0;
 }
 
@@ -200,6 +233,12 @@ void calls_clear(struct calltree *t)
 {
     for (uint32_t i = 0; i < t->n; i++)
         t->node[i].calls = t->node[i].insns = t->node[i].cycles = t->node[i].samples = t->node[i].stalls = 0;
+}
+
+void calls_pause(struct calltree *t, int paused)
+{
+    t->paused = paused;
+    point_counters(t);
 }
 
 void calls_free(struct calltree *t)

@@ -48,8 +48,11 @@ struct calltree {
     uint64_t jumped;                    /* frames that returned by an indirect JMP */
     uint64_t lost;                      /* calls not followed: too deep or too many nodes */
     int paused;                         /* the program stopped profiling: calls are
-                                           followed, nothing is counted */
-    struct call_observer obs;           /* hand &obs to machine->calls */
+                                           followed, nothing is counted (calls_pause) */
+    struct call_observer obs;           /* hand &obs to machine->calls; its counter
+                                           pointers follow cur, paused and the node
+                                           array (which moves as it grows) */
+    uint64_t ignored[3];                /* where they point while paused: never read */
 };
 
 /* The root is the program's entry point CS:IP. */
@@ -57,6 +60,9 @@ int calls_init(struct calltree *t, uint16_t cs, uint16_t ip);
 void calls_free(struct calltree *t);
 /* Every node's counts back to 0, the tree and the stack kept (CLEAR). */
 void calls_clear(struct calltree *t);
+/* The program stopped (paused 1) or restarted (0) profiling: calls are
+ * still followed, nothing is counted while paused. */
+void calls_pause(struct calltree *t, int paused);
 
 /* Returns 1 when a frame was pushed, 0 when the call was not followed (lost). */
 /* `service`: an INT's (emu/services.h id), or 0; one node per service. */

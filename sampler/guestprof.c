@@ -38,7 +38,7 @@ void guestprof_collect(struct guestprof *g, int on)
     if (g->s)
         g->s->paused = !on;
     if (g->calls)
-        g->calls->paused = !on;
+        calls_pause(g->calls, !on);
     if (g->svc)
         g->svc->paused = !on;
     if (g->set_tracing)

@@ -157,6 +157,97 @@ START_TEST(shadow_stack_depth_limit)
 }
 END_TEST
 
+/* What the machine does for each instruction it settles (emu/cpu/cpu.c's
+ * trace_settled): adds through the counter pointers the tree handed it,
+ * with no call into the tree. */
+static void machine_spends(const struct call_observer *o, uint64_t insns, uint64_t cycles, uint64_t stalls)
+{
+    *o->insns += insns;
+    *o->cycles += cycles;
+    *o->stalls += stalls;
+}
+
+/* 3000 nested calls, each to its own entry: 3001 nodes, so the node array
+ * grows (and moves) many times while the machine holds pointers into it.
+ * Frame k (entry 0x1000 + k, node k) spends k instructions, 3k cycles and
+ * k stalls when entered and 1 instruction, 5 cycles, 2 stalls when its
+ * callee returns to it; the root spends 7, 11, 0 at the start and 1, 5, 2
+ * when frame 1 returns.  So node k has k + 1 instructions, 3k + 5 cycles
+ * and k + 2 stalls, except the innermost (k = 3000: no callee) with k, 3k,
+ * k; the root 8, 16, 2. */
+START_TEST(counters_follow_a_growing_tree)
+{
+    enum { N = 3000 };
+    struct calltree t;
+    ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
+    const struct call_node *first = t.node;
+    int moved = 0;
+    machine_spends(&t.obs, 7, 11, 0);
+    for (unsigned k = 1; k <= N; k++) {
+        const struct call_node *before = t.node;
+        ck_assert_int_eq(calls_enter(&t, CALL_NEAR, 0x100, (uint16_t)(0xF00 + k), 0x900, (uint16_t)(0xFFFE - 2 * k), 0),
+                         1);
+        moved |= t.node != before;
+        machine_spends(&t.obs, k, 3 * k, k);
+    }
+    ck_assert_msg(moved && t.node != first, "the node array never moved: the test tests nothing");
+    ck_assert_uint_eq(t.n, N + 1);
+    for (unsigned k = N; k >= 1; k--) {
+        calls_leave(&t, 0x900, (uint16_t)(0xFFFE - 2 * k));
+        machine_spends(&t.obs, 1, 5, 2);
+    }
+    ck_assert_uint_eq(t.depth, 0);
+    ck_assert_uint_eq(t.unmatched + t.unwound + t.lost, 0);
+    ck_assert_uint_eq(t.node[0].insns, 8);
+    ck_assert_uint_eq(t.node[0].cycles, 16);
+    ck_assert_uint_eq(t.node[0].stalls, 2);
+    for (unsigned k = 1; k <= N; k++) {
+        ck_assert_uint_eq(t.node[k].entry, 0x1000 + 0xF00 + k);
+        ck_assert_uint_eq(t.node[k].insns, k < N ? k + 1 : k);
+        ck_assert_uint_eq(t.node[k].cycles, k < N ? 3 * k + 5 : 3 * k);
+        ck_assert_uint_eq(t.node[k].stalls, k < N ? k + 2 : k);
+    }
+    calls_free(&t);
+}
+END_TEST
+
+/* PROFDOS STOP and START (sampler/guestprof.c): while paused the calls are
+ * followed but nothing is counted, through the same pointers.  The root
+ * spends 5 instructions, calls f, which spends 2; then STOP: f spends 7,
+ * calls g, which spends 11 and returns; then START: f spends 13, returns,
+ * and the root spends 17.  So root 22, f 15, g 0 instructions, and g's
+ * call not counted (paused). */
+START_TEST(counters_pause_and_resume)
+{
+    struct calltree t;
+    ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
+    machine_spends(&t.obs, 5, 50, 0);
+    calls_enter(&t, CALL_NEAR, 0x100, 0x200, 0x900, 0xFFFC, 0);     /* f: node 1 */
+    machine_spends(&t.obs, 2, 20, 1);
+    calls_pause(&t, 1);
+    machine_spends(&t.obs, 7, 70, 1);
+    calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFFA, 0);     /* g: node 2, made while paused */
+    machine_spends(&t.obs, 11, 110, 1);
+    calls_leave(&t, 0x900, 0xFFFA);
+    calls_pause(&t, 0);
+    machine_spends(&t.obs, 13, 130, 1);
+    calls_leave(&t, 0x900, 0xFFFC);
+    machine_spends(&t.obs, 17, 170, 1);
+    ck_assert_uint_eq(t.n, 3);
+    ck_assert_uint_eq(t.node[0].insns, 22);
+    ck_assert_uint_eq(t.node[0].cycles, 220);
+    ck_assert_uint_eq(t.node[0].stalls, 1);
+    ck_assert_uint_eq(t.node[1].insns, 15);
+    ck_assert_uint_eq(t.node[1].cycles, 150);
+    ck_assert_uint_eq(t.node[1].stalls, 2);
+    ck_assert_uint_eq(t.node[1].calls, 1);
+    ck_assert_uint_eq(t.node[2].insns, 0);
+    ck_assert_uint_eq(t.node[2].cycles, 0);
+    ck_assert_uint_eq(t.node[2].calls, 0);
+    calls_free(&t);
+}
+END_TEST
+
 /* ---- calls.com, traced ------------------------------------------------------ */
 
 static const struct fn_stats *fn_named(const struct callgraph *g, const char *name)
@@ -516,6 +607,8 @@ Suite *calls_suite(void)
     tcase_add_test(tc, ms_c_chkstk_returns_by_jump);
     tcase_add_test(tc, shadow_stack_survives_a_stack_switch);
     tcase_add_test(tc, shadow_stack_depth_limit);
+    tcase_add_test(tc, counters_follow_a_growing_tree);
+    tcase_add_test(tc, counters_pause_and_resume);
     tcase_add_test(tc, calls_counted_exactly);
     tcase_add_test(tc, function_reports);
     tcase_add_test(tc, sampling_with_stacks);

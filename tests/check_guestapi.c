@@ -289,6 +289,39 @@ START_TEST(zone_matches_the_trace_with_the_bus_model)
 }
 END_TEST
 
+/* STOP and START pause the call tree (--stacks, which --trace includes)
+ * as they pause the trace: the tree's nodes count, between them, exactly
+ * the instructions and cycles the trace counts at its addresses.  Both
+ * leave out what ran before START (under --start-stopped) and after STOP
+ * (the last statuses' printing). */
+START_TEST(call_tree_pauses_with_the_trace)
+{
+    for (int stopped = 0; stopped < 2; stopped++)
+        for (int bus = 0; bus < 2; bus++) {
+            struct run_result r;
+            struct prx x;
+            char err[300];
+            run_fresh(&r, bus ? "run -q --trace --timing bus %s -o " DIR "/P.PRF " FIX("guestapi.com")
+                              : "run -q --trace --timing table %s -o " DIR "/P.PRF " FIX("guestapi.com"),
+                      stopped ? "--start-stopped" : "");
+            ck_assert_msg(prx_read_file(DIR "/P.prx", &x, err, sizeof err) == 0, "%s", err);
+            uint64_t insns = 0, cycles = 0, tree_insns = 0, tree_cycles = 0;
+            for (size_t i = 0; i < x.n; i++) {
+                insns += x.e[i].insns;
+                cycles += x.e[i].cycles;
+            }
+            for (size_t i = 0; i < x.ncalls; i++) {
+                tree_insns += x.calls[i].insns;
+                tree_cycles += x.calls[i].cycles;
+            }
+            ck_assert_uint_gt(insns, 0);
+            ck_assert_uint_eq(tree_insns, insns);
+            ck_assert_uint_eq(tree_cycles, cycles);
+            prx_free(&x);
+        }
+}
+END_TEST
+
 START_TEST(start_stopped_collects_nothing_before_start)
 {
     struct profil_session *s;
@@ -594,6 +627,7 @@ Suite *guestapi_suite(void)
     tcase_add_test(tc, zones_exact);
     tcase_add_test(tc, zone_matches_the_trace_with_the_bus_model);
     tcase_add_test(tc, start_stopped_collects_nothing_before_start);
+    tcase_add_test(tc, call_tree_pauses_with_the_trace);
     tcase_add_test(tc, dump_writes_and_never_overwrites_a_user_file);
     tcase_add_test(tc, clear_empties_every_count);
     tcase_add_test(tc, hist_by_zone);

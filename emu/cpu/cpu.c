@@ -253,29 +253,17 @@ static inline int transfer_candidate(const uint8_t *mem, uint32_t at)
 }
 
 /* The shadow stack: tells m->calls of the call or return the instruction
- * at `lin` just made, if it made one (CS:IP, SS:SP are as it left them). */
-static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t at)
+ * at `at` just made, if it made one (CS:IP, SS:SP are as it left them),
+ * from the decoded instruction. */
+static __attribute__((noinline)) void observe_decoded(struct cpu *c, uint32_t at)
 {
     const struct call_observer *o = c->m->calls;
     x86emu_t *e = c->emu;
-    uint8_t op = c->mem[at], reg = 0;
-    uint16_t imm = 0;
-    unsigned prefixes = 0, length;
-    if (op == 0xE8 || op == 0xC3 || op == 0xC2) {
-        /* The common three, read without a full decode: CALL rel16, RET,
-         * RET imm16 (no prefix, no ModR/M). */
-        length = op == 0xC3 ? 1 : 3;
-        if (op == 0xC2)
-            imm = (uint16_t)(c->mem[(at + 1) & MEM_MASK] | c->mem[(at + 2) & MEM_MASK] << 8);
-    } else {
-        struct insn d;
-        decode_insn(c->mem, at, &d);
-        prefixes = d.prefixes;
-        length = d.length;
-        op = d.opcode;
-        reg = d.reg;
-        imm = d.imm;
-    }
+    struct insn d;
+    decode_insn(c->mem, at, &d);
+    unsigned prefixes = d.prefixes, length = d.length;
+    uint8_t op = d.opcode, reg = d.reg;
+    uint16_t imm = d.imm;
     uint32_t a = (at + prefixes) & MEM_MASK;
     uint16_t cs = e->x86.R_CS, ip = e->x86.R_IP, ss = e->x86.R_SS, sp = e->x86.R_SP;
     uint32_t now = ((uint32_t)cs * 16 + ip) & MEM_MASK;
@@ -313,6 +301,30 @@ static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t a
     }
 }
 
+/* observe_decoded(), with the common three read without a decode and
+ * handed on in tail calls: CALL rel16, RET and RET imm16 (no prefix, no
+ * ModR/M; 333 k of bench.com's 2 M instructions). */
+static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t at)
+{
+    const struct call_observer *o = c->m->calls;
+    const x86emu_t *e = c->emu;
+    switch (c->mem[at]) {
+    case 0xE8:
+        o->call(o->ctx, XFER_NEAR, e->x86.R_CS, e->x86.R_IP, e->x86.R_SS, e->x86.R_SP, (at + 3) & MEM_MASK, 0);
+        return;
+    case 0xC3:
+        o->ret(o->ctx, e->x86.R_SS, (uint16_t)(e->x86.R_SP - 2));
+        return;
+    case 0xC2: {
+        uint16_t imm = (uint16_t)(c->mem[(at + 1) & MEM_MASK] | c->mem[(at + 2) & MEM_MASK] << 8);
+        o->ret(o->ctx, e->x86.R_SS, (uint16_t)(e->x86.R_SP - 2 - imm));
+        return;
+    }
+    default:
+        observe_decoded(c, at);
+    }
+}
+
 /* Trace mode: the bytes of the instruction at lin the first time it ran
  * (annotate disassembles the code as executed, not as the run left it). */
 static __attribute__((noinline, cold)) void keep_code(const struct exact_counts *x, const uint8_t *mem, uint32_t lin)
@@ -323,9 +335,32 @@ static __attribute__((noinline, cold)) void keep_code(const struct exact_counts 
         x->code[(lin + k) & MEM_MASK] = mem[(lin + k) & MEM_MASK];
 }
 
+/* trace_settled()'s rare end: the instruction at `at` ran for the first
+ * time (trace mode keeps its bytes), and may have called or returned. */
+static __attribute__((noinline, cold)) void first_run(struct cpu *c, uint32_t at, int candidate)
+{
+    keep_code(c->m->exact, c->mem, at);
+    if (candidate)
+        observe_transfer(c, at);
+}
+
+/* The shadow stack alone (--stacks): the instruction at `at` that just
+ * ran took `cycles`.  No call but the rare tail call: no saved registers. */
+static __attribute__((noinline)) void stacks_settled(struct cpu *c, uint32_t at, uint64_t cycles)
+{
+    const struct call_observer *o = c->m->calls;
+    ++*o->insns;
+    *o->cycles += cycles;
+    if (c->stall)           /* the bus model's */
+        *o->stalls += c->stall;
+    if (transfer_candidate(c->mem, at))
+        observe_transfer(c, at);
+}
+
 /* Trace mode and the shadow stack: the instruction that just ran took
- * `cycles`.  (Laid out for the common case: the shadow stack decodes
- * only the few instructions that may call or return, in a tail call.) */
+ * `cycles`.  (Laid out for the common case: every call is a tail call at
+ * the end, so the counting needs no saved registers; the shadow stack
+ * decodes only the few instructions that may call or return.) */
 static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
 {
     uint32_t at = c->pend_lin;
@@ -334,23 +369,32 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
     c->pend_lin = UINT32_MAX;
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
-    if (x) {
-        if (!x->insns[at]++ && x->code)
-            keep_code(x, c->mem, at);
-        x->cycles[at] += cycles;
+    if (!x) {
+        stacks_settled(c, at, cycles);
+        return;
+    }
+    uint64_t ran = x->insns[at]++;
+    int candidate = 0;
+    x->cycles[at] += cycles;
+    if (c->stall) {         /* the bus model's; stall_video is part of it */
         x->stalls[at] += c->stall;
         if (x->video)
             x->video[at] += c->stall_video;
-        x->cs[at] = c->pend_cs;
-        exact_touch(x, at);
     }
+    x->cs[at] = c->pend_cs;
+    exact_touch(x, at);
     const struct call_observer *o = m->calls;
     if (o) {
-        int candidate = transfer_candidate(c->mem, at);
-        o->spent(o->ctx, cycles, c->stall, 1);
-        if (candidate)
-            observe_transfer(c, at);
+        ++*o->insns;
+        *o->cycles += cycles;
+        if (c->stall)
+            *o->stalls += c->stall;
+        candidate = transfer_candidate(c->mem, at);
     }
+    if (__builtin_expect(ran == 0, 0) && x->code)
+        first_run(c, at, candidate);
+    else if (candidate)
+        observe_transfer(c, at);
 }
 
 /* An instruction the slow path ran itself (8086-only forms, AAM 0). */
@@ -363,7 +407,7 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
         exact_touch(m->exact, lin);
     }
     if (m->calls)
-        m->calls->spent(m->calls->ctx, 0, 0, 1);
+        ++*m->calls->insns;
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
 }
 
