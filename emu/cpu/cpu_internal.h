@@ -19,6 +19,7 @@ struct cpu {
     struct machine *m;
     uint8_t *mem;               /* the machine's memory                      */
     struct insn_cost pend;      /* cost of the instruction now executing     */
+    struct timing_quick_table *quick; /* the common instructions' costs       */
     struct insn dec;            /* it decoded, when the slow path took it    */
     uint16_t pend_cs, pend_ip;  /* its address: CS for every instruction (trace
                                    mode), IP only for those the slow path
@@ -29,6 +30,9 @@ struct cpu {
     uint16_t sp_before;         /* SP before it (for the INT fixup)          */
     uint16_t ax_before, dx_before; /* AX, DX before it (for the IDIV fixup)   */
     unsigned settle_more;       /* cpu_settle_more() has work: MUL, the bus  */
+    unsigned rare;              /* any of f1_patched, settle_more, fixup,
+                                   pend.rep may be set: code_hook()'s one
+                                   test for them (cpu.c's rare_work())      */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
