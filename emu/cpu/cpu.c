@@ -148,25 +148,18 @@ static inline __attribute__((always_inline)) unsigned read_memory(struct cpu *c,
 
 /* Every memory access and port of the guest.  Instruction fetches are
  * most calls: a byte (opcode, ModR/M, 8-bit displacement or immediate)
- * or a word, each tested for first with its width a constant.  Data
- * transfers count the words that pay the bus penalty: on the 8088 every
- * word (bytes / 2, without a branch), on the 8086 only words at odd
+ * or a word, each tested for first with its width a constant, then the
+ * data reads and writes of a byte or a word likewise.  Data transfers
+ * count the words that pay the bus penalty: on the 8088 every word
+ * (bytes / 2, without a branch), on the 8086 only words at odd
  * addresses. */
-static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
+/* A data read or write (kind X86EMU_MEMIO_R or _W) of `bytes`.  The words
+ * counted first, so that every call below is a tail call and the callback
+ * stays a leaf without a frame (callgrind: 15 host instructions a call,
+ * against 31 with the call inside). */
+static inline __attribute__((always_inline)) unsigned data_access(struct cpu *c, u32 addr, u32 *val, unsigned kind,
+                                                                  unsigned bytes, int model_8086)
 {
-    struct cpu *c = e->_private;
-    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_8))
-        return read_memory(c, addr, val, 1);
-    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16))
-        return read_memory(c, addr, val, 2);
-    unsigned kind = type & ~0xFFu, bytes = bytes_of[type & 3];
-    if (kind == X86EMU_MEMIO_X)
-        return read_memory(c, addr, val, bytes);
-    if (kind != X86EMU_MEMIO_R && kind != X86EMU_MEMIO_W)
-        return memio_port(c, addr, val, type);
-    /* The words counted first, so that every call below is a tail call
-     * and this stays a leaf without a frame (callgrind: 15 host
-     * instructions a call, against 31 with the call inside). */
     if (model_8086)
         c->words += (addr & 1) ? bytes / 2 : 0;
     else
@@ -174,6 +167,38 @@ static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, 
     if (kind == X86EMU_MEMIO_R)
         return read_memory(c, addr, val, bytes);
     return flat_write(c->mem, addr, *val, bytes, c->m->rom_start, c->m);
+}
+
+/* The rest: 32-bit accesses, libx86emu's accesses without permission
+ * checks (X86EMU_MEMIO_8_NOPERM), the ports.  Out of line and tail-called:
+ * the common cases keep few registers and no frame. */
+static __attribute__((noinline)) unsigned memio_other(struct cpu *c, u32 addr, u32 *val, unsigned type,
+                                                      int model_8086)
+{
+    unsigned kind = type & ~0xFFu, bytes = bytes_of[type & 3];
+    if (kind == X86EMU_MEMIO_X)
+        return read_memory(c, addr, val, bytes);
+    if (kind != X86EMU_MEMIO_R && kind != X86EMU_MEMIO_W)
+        return memio_port(c, addr, val, type);
+    return data_access(c, addr, val, kind, bytes, model_8086);
+}
+
+static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
+{
+    struct cpu *c = e->_private;
+    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_8))
+        return read_memory(c, addr, val, 1);
+    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16))
+        return read_memory(c, addr, val, 2);
+    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16))
+        return data_access(c, addr, val, X86EMU_MEMIO_R, 2, model_8086);
+    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_16))
+        return data_access(c, addr, val, X86EMU_MEMIO_W, 2, model_8086);
+    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_8))
+        return data_access(c, addr, val, X86EMU_MEMIO_R, 1, model_8086);
+    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_8))
+        return data_access(c, addr, val, X86EMU_MEMIO_W, 1, model_8086);
+    return memio_other(c, addr, val, type, model_8086);
 }
 
 static unsigned memio_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)
