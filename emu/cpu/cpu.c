@@ -480,6 +480,40 @@ static inline int boundary_leave(struct cpu *c, int stop)
     return stop;
 }
 
+/* After a boundary's deadlines: when the instruction at lin is one the
+ * quick path prices, and the decoding below would do nothing more for it
+ * than the quick path does (no single step, no segment load, not one of
+ * the 8086 layer's own, nothing asked of the next boundary), the same
+ * state without decoding it.  Returns 1 when it did. */
+static inline int boundary_quick(x86emu_t *e, struct cpu *c, uint16_t cs, uint16_t ip, uint32_t lin)
+{
+    struct machine *m = c->m;
+    if (c->after || (e->x86.R_FLG & FL_TF) || lin - m->trap_lo < m->trap_span)
+        return 0;
+    uint8_t op = c->mem[lin];
+    unsigned t = timing_quick_entry(c->quick, c->mem, lin);
+    int32_t cost = t < QUICK_LOOP ? (int32_t)t : timing_quick_finish(c->quick, op, t, (uint16_t)e->x86.R_FLG,
+                                                                      e->x86.R_CX);
+    if (cost < 0 || op == 0x8E || (c->fidelity && runs_on_cpu8086(op)))
+        return 0;
+    /* What timing_decode(), fixup_for() and the rest below leave for it. */
+    c->pend.fixed = (uint32_t)cost;
+    c->pend.rep = 0;
+    c->pend.mul = 0;
+    c->pend.operand = 0;
+    c->pend.per_iter = 0;
+    c->pend.words_per_iter = 0;
+    c->pend.aam0 = 0;
+    c->pend_cs = cs;
+    c->pend_ip = ip;
+    c->pend_lin = lin;
+    c->fixup = FIX_NONE;
+    c->sp_before = e->x86.R_SP;
+    c->ax_before = e->x86.R_AX;
+    c->dx_before = e->x86.R_DX;
+    return 1;
+}
+
 static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
 {
     struct machine *m = c->m;
@@ -503,6 +537,8 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             ip = e->x86.R_IP;
             lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
         }
+        if (boundary_quick(e, c, cs, ip, lin))
+            return boundary_leave(c, 0);
         if (prefix_run_too_long(c->mem, cs, ip)) {
             machine_stop(m, STOP_FAULT, "more than %d LOCK/REP prefixes in a row at %04X:%04X: the CPU core "
                          "(libx86emu) cannot decode them safely", MAX_TEXT_PREFIXES, cs, ip);

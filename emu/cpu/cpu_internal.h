@@ -134,6 +134,13 @@ void restore_f1(struct cpu *c);
 /* ESC (D8-DF) with no coprocessor: skipped, its length returned; 0 for
  * any other instruction.  Every model. */
 unsigned skip_coprocessor(x86emu_t *e, const struct insn *d);
+/* Whether emulate_8086_only() runs opcode op through cpu8086.c rather than
+ * libx86emu (the forms libx86emu runs as a 286 would, or not at all). */
+static inline int runs_on_cpu8086(uint8_t op)
+{
+    return op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
+           op == 0x3F || op == 0xD4 || op == 0xC6 || op == 0xC7 || op == 0x8F;
+}
 /* Executes the 8086-only instruction at `lin` decoded as `d`: its length,
  * or 0 when libx86emu should run it; `words` counts its stack words. */
 unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uint32_t lin, unsigned *words);
