@@ -141,29 +141,48 @@ START_TEST(consumers_agree_with_the_decoder)
 END_TEST
 
 /* The hot loop's inline cost, where it gives one: the table's cost of the
- * decoded instruction, which has no prefix. */
+ * decoded instruction, which has no prefix.  Jcc under every combination
+ * of the five flags it reads (the quick table's jcc_taken[]), with the
+ * other FLAGS bits either way. */
 START_TEST(fast_path_agrees_with_the_decoder)
 {
     static const uint16_t flags[] = { 0x0000, 0x08C5 };
     static const uint16_t cx[] = { 0, 1, 7 };
     uint8_t *mem = calloc(1, 0x100000);
+    struct timing_quick_table *q = timing_quick_table_new();
     ck_assert_ptr_nonnull(mem);
+    ck_assert_ptr_nonnull(q);
+    unsigned quick = 0;
     for (unsigned op = 0; op < 256; op++)
-        for (unsigned modrm = 0; modrm < 256; modrm++)
-            for (unsigned f = 0; f < 2; f++)
+        for (unsigned modrm = 0; modrm < 256; modrm++) {
+            int jcc = op >= 0x70 && op <= 0x7F;
+            unsigned nflags = jcc ? 64 : 2;
+            for (unsigned f = 0; f < nflags; f++)
                 for (unsigned k = 0; k < 3; k++) {
+                    /* for Jcc: CF, PF, ZF, SF, OF from f's low 5 bits,
+                     * and bit 5 the rest of FLAGS (AF, TF, IF, DF) */
+                    uint16_t fl = !jcc ? flags[f]
+                                       : (uint16_t)((f & 1) | (f & 2) << 1 | (f & 4) << 4 | (f & 8) << 4 |
+                                                    (f & 16) << 7 | (f & 32 ? 0x0710 : 0));
                     place(mem, 0, (uint8_t)op, (uint8_t)modrm);
-                    int32_t t = timing_quick(mem, 0x100, flags[f], cx[k]);
+                    int32_t t = timing_quick(q, mem, 0x100, fl, cx[k]);
                     if (t < 0)
                         continue;
+                    quick++;
                     struct insn d;
                     struct insn_cost c;
                     decode_insn(mem, 0x100, &d);
-                    timing_decode(&d, flags[f], cx[k], &c);
+                    timing_decode(&d, fl, cx[k], &c);
                     SAME(d.prefixes, 0);
                     if (!((uint32_t)t == c.fixed && !c.rep && !c.mul))
-                        ck_abort_msg("%02X %02X: quick %d, decoder %u", op, modrm, t, c.fixed);
+                        ck_abort_msg("%02X %02X flags %04X cx %u: quick %d, decoder %u", op, modrm, fl, cx[k], t,
+                                     c.fixed);
                 }
+        }
+    ck_assert_uint_gt(quick, 0);
+    /* Opcodes that price alike share a row: far fewer than 256. */
+    ck_assert_uint_lt(q->rows, 128);
+    free(q);
     free(mem);
 }
 END_TEST
@@ -174,7 +193,9 @@ END_TEST
 START_TEST(group_opcodes_take_the_fast_path)
 {
     uint8_t *mem = calloc(1, 0x100000);
+    struct timing_quick_table *q = timing_quick_table_new();
     ck_assert_ptr_nonnull(mem);
+    ck_assert_ptr_nonnull(q);
     static const uint8_t groups[] = { 0x80, 0x81, 0x82, 0x83, 0xD0, 0xD1, 0xF6, 0xF7, 0xFE, 0xFF };
     unsigned quick = 0;
     for (size_t g = 0; g < sizeof groups; g++)
@@ -184,7 +205,7 @@ START_TEST(group_opcodes_take_the_fast_path)
             int slow = ((op == 0xD0 || op == 0xD1) && reg == 7) || ((op == 0xF6 || op == 0xF7) && reg > 3) ||
                        (op == 0xFE && reg > 1) || (op == 0xFF && (modrm == 0xD4 || modrm == 0xF4 || modrm == 0xFC));
             place(mem, 0, op, (uint8_t)modrm);
-            int32_t t = timing_quick(mem, 0x100, 0, 1);
+            int32_t t = timing_quick(q, mem, 0x100, 0, 1);
             if (slow != (t < 0))
                 ck_abort_msg("%02X %02X: quick %d, expected the %s path", op, modrm, t, slow ? "slow" : "fast");
             quick += t >= 0;
@@ -192,6 +213,7 @@ START_TEST(group_opcodes_take_the_fast_path)
     /* 80-83 whole (1024), D0/D1 but /7 (448), F6/F7 /0-/3 (256), FE /0-/1
      * (64), FF but 3 ModR/M bytes (253). */
     ck_assert_uint_eq(quick, 1024u + 448u + 256u + 64u + 253u);
+    free(q);
     free(mem);
 }
 END_TEST

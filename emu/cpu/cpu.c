@@ -134,44 +134,71 @@ static __attribute__((noinline)) unsigned memio_card_read(struct machine *m, u32
     return 0;
 }
 
-/* Every memory access and port of the guest.  Instruction fetches are
- * most calls; data transfers count the words that pay the bus penalty:
- * on the 8088 every word (bytes / 2, without a branch), on the 8086 only
- * words at odd addresses. */
-/* An instruction fetch: from an EGA's or VGA's planes through the card
- * (machine_read_card: the latches load, as on the card), else the flat
- * memory; one compare for ordinary RAM. */
-static inline __attribute__((always_inline)) uint32_t fetch_read(struct cpu *c, u32 addr, unsigned bytes)
+/* A read, of code or data: from an EGA's or VGA's planes through the
+ * card (machine_read_card: the latches load, as on the card),
+ * tail-called, else the flat memory; one compare for ordinary RAM. */
+static inline __attribute__((always_inline)) unsigned read_memory(struct cpu *c, u32 addr, u32 *val, unsigned bytes)
 {
-    if (__builtin_expect(addr - c->m->card_lo < c->m->card_span, 0))
-        return machine_read_card(c->m, addr, bytes);
-    return flat_read(c->mem, addr, bytes);
+    struct machine *m = c->m;
+    if (__builtin_expect(addr - m->card_lo < m->card_span, 0))
+        return memio_card_read(m, addr, val, bytes);
+    *val = flat_read(c->mem, addr, bytes);
+    return 0;
+}
+
+/* Every memory access and port of the guest.  Instruction fetches are
+ * most calls: a byte (opcode, ModR/M, 8-bit displacement or immediate)
+ * or a word, each tested for first with its width a constant, then the
+ * data reads and writes of a byte or a word likewise.  Data transfers
+ * count the words that pay the bus penalty: on the 8088 every word
+ * (bytes / 2, without a branch), on the 8086 only words at odd
+ * addresses. */
+/* A data read or write (kind X86EMU_MEMIO_R or _W) of `bytes`.  The words
+ * counted first, so that every call below is a tail call and the callback
+ * stays a leaf without a frame (callgrind: 15 host instructions a call,
+ * against 31 with the call inside). */
+static inline __attribute__((always_inline)) unsigned data_access(struct cpu *c, u32 addr, u32 *val, unsigned kind,
+                                                                  unsigned bytes, int model_8086)
+{
+    if (model_8086)
+        c->words += (addr & 1) ? bytes / 2 : 0;
+    else
+        c->words += bytes / 2;
+    if (kind == X86EMU_MEMIO_R)
+        return read_memory(c, addr, val, bytes);
+    return flat_write(c->mem, addr, *val, bytes, c->m->rom_start, c->m);
+}
+
+/* The rest: 32-bit accesses, libx86emu's accesses without permission
+ * checks (X86EMU_MEMIO_8_NOPERM), the ports.  Out of line and tail-called:
+ * the common cases keep few registers and no frame. */
+static __attribute__((noinline)) unsigned memio_other(struct cpu *c, u32 addr, u32 *val, unsigned type,
+                                                      int model_8086)
+{
+    unsigned kind = type & ~0xFFu, bytes = bytes_of[type & 3];
+    if (kind == X86EMU_MEMIO_X)
+        return read_memory(c, addr, val, bytes);
+    if (kind != X86EMU_MEMIO_R && kind != X86EMU_MEMIO_W)
+        return memio_port(c, addr, val, type);
+    return data_access(c, addr, val, kind, bytes, model_8086);
 }
 
 static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
 {
     struct cpu *c = e->_private;
-    unsigned kind = type & ~0xFFu, bytes = bytes_of[type & 3];
-    if (kind == X86EMU_MEMIO_X) {
-        *val = fetch_read(c, addr, bytes);
-        return 0;
-    }
-    if (kind != X86EMU_MEMIO_R && kind != X86EMU_MEMIO_W)
-        return memio_port(c, addr, val, type);
-    /* The words counted first, so that every call below is a tail call
-     * and this stays a leaf without a frame (callgrind: 15 host
-     * instructions a call, against 31 with the call inside). */
-    if (model_8086)
-        c->words += (addr & 1) ? bytes / 2 : 0;
-    else
-        c->words += bytes / 2;
-    if (kind == X86EMU_MEMIO_R) {
-        if (__builtin_expect(addr - c->m->card_lo < c->m->card_span, 0))
-            return memio_card_read(c->m, addr, val, bytes);    /* an EGA's or VGA's planes */
-        *val = flat_read(c->mem, addr, bytes);
-        return 0;
-    }
-    return flat_write(c->mem, addr, *val, bytes, c->m->rom_start, c->m);
+    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_8))
+        return read_memory(c, addr, val, 1);
+    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16))
+        return read_memory(c, addr, val, 2);
+    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16))
+        return data_access(c, addr, val, X86EMU_MEMIO_R, 2, model_8086);
+    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_16))
+        return data_access(c, addr, val, X86EMU_MEMIO_W, 2, model_8086);
+    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_8))
+        return data_access(c, addr, val, X86EMU_MEMIO_R, 1, model_8086);
+    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_8))
+        return data_access(c, addr, val, X86EMU_MEMIO_W, 1, model_8086);
+    return memio_other(c, addr, val, type, model_8086);
 }
 
 static unsigned memio_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)
@@ -203,10 +230,8 @@ static inline __attribute__((always_inline)) unsigned memio_bus_common(x86emu_t 
 {
     struct cpu *c = e->_private;
     unsigned kind = type & ~0xFFu;
-    if (kind == X86EMU_MEMIO_X) {
-        *val = fetch_read(c, addr, bytes_of[type & 3]);
-        return 0;
-    }
+    if (kind == X86EMU_MEMIO_X)
+        return read_memory(c, addr, val, bytes_of[type & 3]);
     if (kind == X86EMU_MEMIO_W && __builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
         return write_near_code(e, addr, val, type, model_8086);    /* a tail call: no frame here */
     cpu_log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
@@ -483,6 +508,56 @@ static void resume_stepped_rep(x86emu_t *e, struct cpu *c)
         e->x86.R_EIP = c->step_rep_ip;
 }
 
+/* What the hook must settle beyond the table cost and the words, for the
+ * instruction about to run: nothing (0) is the common case, which
+ * code_hook() settles with one test.  Every site that sets one of these
+ * sets c->rare too (boundary_leave(), intr_hook(), cpu_set_bus_model());
+ * c->rare set with nothing to do only costs the longer path. */
+static inline unsigned rare_work(const struct cpu *c)
+{
+    return (c->f1_patched | c->settle_more | c->fixup | c->pend.rep) != 0;
+}
+
+static inline int boundary_leave(struct cpu *c, int stop)
+{
+    c->rare = rare_work(c);
+    return stop;
+}
+
+/* After a boundary's deadlines: when the instruction at lin is one the
+ * quick path prices, and the decoding below would do nothing more for it
+ * than the quick path does (no single step, no segment load, not one of
+ * the 8086 layer's own, nothing asked of the next boundary), the same
+ * state without decoding it.  Returns 1 when it did. */
+static inline int boundary_quick(x86emu_t *e, struct cpu *c, uint16_t cs, uint16_t ip, uint32_t lin)
+{
+    struct machine *m = c->m;
+    if (c->after || (e->x86.R_FLG & FL_TF) || lin - m->trap_lo < m->trap_span)
+        return 0;
+    uint8_t op = c->mem[lin];
+    unsigned t = timing_quick_entry(c->quick, c->mem, lin);
+    int32_t cost = t < QUICK_LOOP ? (int32_t)t : timing_quick_finish(c->quick, op, t, (uint16_t)e->x86.R_FLG,
+                                                                      e->x86.R_CX);
+    if (cost < 0 || op == 0x8E || (c->fidelity && runs_on_cpu8086(op)))
+        return 0;
+    /* What timing_decode(), fixup_for() and the rest below leave for it. */
+    c->pend.fixed = (uint32_t)cost;
+    c->pend.rep = 0;
+    c->pend.mul = 0;
+    c->pend.operand = 0;
+    c->pend.per_iter = 0;
+    c->pend.words_per_iter = 0;
+    c->pend.aam0 = 0;
+    c->pend_cs = cs;
+    c->pend_ip = ip;
+    c->pend_lin = lin;
+    c->fixup = FIX_NONE;
+    c->sp_before = e->x86.R_SP;
+    c->ax_before = e->x86.R_AX;
+    c->dx_before = e->x86.R_DX;
+    return 1;
+}
+
 static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, uint64_t rep_split)
 {
     struct machine *m = c->m;
@@ -500,18 +575,20 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             if (m->stop) {
                 c->pend.fixed = 0;  /* settled already: cpu_settle() must not add it again */
                 c->pend.rep = 0;
-                return 1;
+                return boundary_leave(c, 1);
             }
             cs = e->x86.R_CS;
             ip = e->x86.R_IP;
             lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
         }
+        if (boundary_quick(e, c, cs, ip, lin))
+            return boundary_leave(c, 0);
         if (prefix_run_too_long(c->mem, cs, ip)) {
             machine_stop(m, STOP_FAULT, "more than %d LOCK/REP prefixes in a row at %04X:%04X: the CPU core "
                          "(libx86emu) cannot decode them safely", MAX_TEXT_PREFIXES, cs, ip);
             c->pend.fixed = 0;
             c->pend.rep = 0;
-            return 1;
+            return boundary_leave(c, 1);
         }
         decode_insn(c->mem, lin, &c->dec);
         if (loads_segment(&c->dec, m->model))
@@ -555,7 +632,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             rep_split = 0;
             e->x86.R_TSC++;
             if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
-                return 1;
+                return boundary_leave(c, 1);
             continue;
         }
         if (c->fidelity ? emulate_8086_only(e, c, &c->dec, lin, &words) : emulate_later(e, c, &c->dec, &words)) {
@@ -574,11 +651,11 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             rep_split = 0;
             e->x86.R_TSC++;         /* an instruction, for --max-instructions */
             if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
-                return 1;
+                return boundary_leave(c, 1);
             continue;
         }
         if (!c->pend.aam0)
-            return 0;
+            return boundary_leave(c, 0);
         /* AAM 0: libx86emu would divide by zero on the host.  The 8086
          * raises a divide error after the instruction, pushing the address
          * of the next one (after any prefixes, D4 00). */
@@ -591,14 +668,54 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         rep_split = 0;
         e->x86.R_TSC++;             /* an instruction, for --max-instructions */
         if (m->stop || (m->max_insn && e->x86.R_TSC >= m->max_insn))
-            return 1;
+            return boundary_leave(c, 1);
     }
 }
 
-static int code_hook(x86emu_t *e)
+/* The instruction at lin, priced `t` by the quick path, goes to libx86emu
+ * as it is.  `rare`: c->rare may be set (the caller is code_hook_rare()),
+ * and the REP the last instruction was no longer is; 2: the same under
+ * the bus model, whose hook does not read c->rare. */
+static inline __attribute__((always_inline)) int hook_quick(x86emu_t *e, struct cpu *c, uint32_t lin, int32_t t,
+                                                            int rare)
 {
-    struct cpu *c = e->_private;
-    if (__builtin_expect(c->f1_patched != 0, 0))
+    c->pend.fixed = (uint32_t)t;
+    c->pend_lin = lin;
+    c->pend_cs = e->x86.R_CS;
+    if (rare) {             /* else both are 0 already */
+        c->pend.rep = 0;
+        if (rare == 1)
+            c->rare = rare_work(c);
+    }
+    return 0;
+}
+
+/* Decode the next instruction: the quick path inline (timing_quick()
+ * prices it, libx86emu runs it as it is), else boundary_slow().  Every
+ * call here is a tail call. */
+static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct cpu *c, struct machine *m,
+                                                           uint64_t rep_split, int rare)
+{
+    uint32_t lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    if (m->now < m->next_event && lin - m->trap_lo >= m->trap_span) {
+        unsigned t = timing_quick_entry(c->quick, c->mem, lin);
+        if (__builtin_expect(t < QUICK_LOOP, 1))
+            return hook_quick(e, c, lin, (int32_t)t, rare);
+        int32_t u = timing_quick_finish(c->quick, c->mem[lin], t, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
+        if (u >= 0)
+            return hook_quick(e, c, lin, u, rare);
+    }
+    return boundary_slow(e, c, rep_split);
+}
+
+/* The hook with c->rare set or a trace or shadow stack on: the
+ * instruction that just ran has more to settle than its table cost and
+ * words (an 8086 fix-up, F1 prefixes to put back, a REP's iterations,
+ * operands or the bus model), or is counted.  `bus`: the bus model's
+ * hook, which always has more to settle (c->rare is not kept). */
+static inline __attribute__((always_inline)) int hook_settle(x86emu_t *e, struct cpu *c, int bus)
+{
+    if (c->f1_patched)
         restore_f1(c);
     struct machine *m = c->m;
     uint64_t rep_split = 0;
@@ -606,7 +723,7 @@ static int code_hook(x86emu_t *e)
     /* Settle the instruction that just ran. */
     uint64_t started = m->now;
     uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
-    if (__builtin_expect(c->settle_more, 0))
+    if (c->settle_more)
         cost = cpu_settle_more(c);
     m->now += cost;
     c->words = 0;
@@ -627,22 +744,36 @@ static int code_hook(x86emu_t *e)
             m->now += timing_rep_end(&c->pend, cx);
         }
     }
-    if (__builtin_expect(m->exact != NULL || m->calls != NULL, 0))
+    if (m->exact != NULL || m->calls != NULL)
         trace_settled(c, m->now - started);
+    return hook_next(e, c, m, rep_split, bus ? 2 : 1);
+}
 
-    /* Decode the next one: inline for the common case. */
-    uint32_t lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
-    if (m->now < m->next_event && lin - m->trap_lo >= m->trap_span) {
-        int32_t t = timing_quick(c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
-        if (t >= 0) {
-            c->pend.fixed = (uint32_t)t;
-            c->pend.rep = 0;
-            c->pend_lin = lin;
-            c->pend_cs = e->x86.R_CS;
-            return 0;
-        }
-    }
-    return boundary_slow(e, c, rep_split);
+static __attribute__((noinline)) int code_hook_rare(x86emu_t *e, struct cpu *c)
+{
+    return hook_settle(e, c, 0);
+}
+
+/* --timing bus: libx86emu's hook before every instruction (code_hook()'s
+ * test would always send it here). */
+static int code_hook_bus(x86emu_t *e)
+{
+    return hook_settle(e, e->_private, 1);
+}
+
+/* Called by libx86emu before every instruction.  The common case: the
+ * instruction that just ran costs its table entry and the words it moved
+ * (nothing in c->rare, no trace or shadow stack), and the next is priced
+ * by timing_quick().  A leaf: every call from here is a tail call. */
+static int code_hook(x86emu_t *e)
+{
+    struct cpu *c = e->_private;
+    struct machine *m = c->m;
+    if (__builtin_expect(c->rare || ((uintptr_t)m->exact | (uintptr_t)m->calls), 0))
+        return code_hook_rare(e, c);
+    m->now += c->pend.fixed + c->words * WORD_PENALTY;
+    c->words = 0;
+    return hook_next(e, c, m, 0, 0);
 }
 
 static int intr_hook(x86emu_t *e, u8 num, unsigned type)
@@ -653,6 +784,7 @@ static int intr_hook(x86emu_t *e, u8 num, unsigned type)
     if (num == 0 && (type & INTR_MODE_RESTART) && c->fidelity) {
         e->x86.saved_eip = e->x86.R_EIP;
         c->fixup = FIX_DIV_FLAGS;   /* settled at the handler's first instruction */
+        c->rare = 1;
     }
     return 0;       /* every interrupt goes through the guest's vector */
 }
@@ -667,7 +799,11 @@ int cpu_create(struct machine *m)
     /* No memory permissions (our callback owns memory), and io_perm 0:
      * libx86emu never touches a host port. */
     c->emu = x86emu_new(0, 0);
-    if (!c->emu) {
+    c->quick = timing_quick_table_new();
+    if (!c->emu || !c->quick) {
+        if (c->emu)
+            x86emu_done(c->emu);
+        free(c->quick);
         free(c);
         return -1;
     }
@@ -697,7 +833,9 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     c->biu_next = lin;
     c->insn.naccess = 0;
     c->settle_more = 1;
+    c->rare = 1;
     m->timing_bus = 1;
+    x86emu_set_code_handler(c->emu, code_hook_bus);
     cpu_bus_waits(c);
     c->memio = c->odd_only ? memio_bus_8086 : memio_bus_8088;
     c->stale_n = 0;
@@ -712,6 +850,7 @@ void cpu_destroy(struct machine *m)
         return;
     free(c->biu);
     biu_memo_free(c->memo);
+    free(c->quick);
     x86emu_done(c->emu);
     free(c);
     m->cpu = NULL;

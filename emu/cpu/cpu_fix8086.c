@@ -188,8 +188,7 @@ unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uin
     unsigned n = d->prefixes;
     if (d->overlong)
         return 0;
-    if (op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
-        op == 0x3F || op == 0xD4 || op == 0xC6 || op == 0xC7 || op == 0x8F) {
+    if (runs_on_cpu8086(op)) {
         struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0,
                                    c->biu ? cpu_note_access : NULL, c, 0xFF };
         struct insn in_cs;          /* its code bytes wrap inside CS */

@@ -19,6 +19,7 @@ struct cpu {
     struct machine *m;
     uint8_t *mem;               /* the machine's memory                      */
     struct insn_cost pend;      /* cost of the instruction now executing     */
+    struct timing_quick_table *quick; /* the common instructions' costs       */
     struct insn dec;            /* it decoded, when the slow path took it    */
     uint16_t pend_cs, pend_ip;  /* its address: CS for every instruction (trace
                                    mode), IP only for those the slow path
@@ -29,6 +30,9 @@ struct cpu {
     uint16_t sp_before;         /* SP before it (for the INT fixup)          */
     uint16_t ax_before, dx_before; /* AX, DX before it (for the IDIV fixup)   */
     unsigned settle_more;       /* cpu_settle_more() has work: MUL, the bus  */
+    unsigned rare;              /* any of f1_patched, settle_more, fixup,
+                                   pend.rep may be set: code_hook()'s one
+                                   test for them (cpu.c's rare_work())      */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
@@ -130,6 +134,13 @@ void restore_f1(struct cpu *c);
 /* ESC (D8-DF) with no coprocessor: skipped, its length returned; 0 for
  * any other instruction.  Every model. */
 unsigned skip_coprocessor(x86emu_t *e, const struct insn *d);
+/* Whether emulate_8086_only() runs opcode op through cpu8086.c rather than
+ * libx86emu (the forms libx86emu runs as a 286 would, or not at all). */
+static inline int runs_on_cpu8086(uint8_t op)
+{
+    return op == 0xD2 || op == 0xD3 || op == 0x8C || op == 0x8E || op == 0x27 || op == 0x2F || op == 0x37 ||
+           op == 0x3F || op == 0xD4 || op == 0xC6 || op == 0xC7 || op == 0x8F;
+}
 /* Executes the 8086-only instruction at `lin` decoded as `d`: its length,
  * or 0 when libx86emu should run it; `words` counts its stack words. */
 unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uint32_t lin, unsigned *words);

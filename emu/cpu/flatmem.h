@@ -11,20 +11,27 @@
 
 #include "../machine.h"
 
+/* A read that may wrap at 1 MiB, a byte at a time.  Out of line and cold:
+ * the callers' common case keeps few registers and no frame. */
+static __attribute__((noinline, cold, unused)) uint32_t flat_read_wrap(const uint8_t *mem, uint32_t a,
+                                                                       unsigned bytes)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < bytes; i++)
+        v |= (uint32_t)mem[(a + i) & MEM_MASK] << (8 * i);
+    return v;
+}
+
 static inline uint32_t flat_read(const uint8_t *mem, uint32_t a, unsigned bytes)
 {
     a &= MEM_MASK;
     if (bytes == 1)
         return mem[a];
-    if (a <= MEM_SIZE - 4) {
-        uint32_t v = mem[a] | (uint32_t)mem[a + 1] << 8;
-        if (bytes == 4)
-            v |= (uint32_t)mem[a + 2] << 16 | (uint32_t)mem[a + 3] << 24;
-        return v;
-    }
-    uint32_t v = 0;
-    for (unsigned i = 0; i < bytes; i++)
-        v |= (uint32_t)mem[(a + i) & MEM_MASK] << (8 * i);
+    if (__builtin_expect(a > MEM_SIZE - 4, 0))
+        return flat_read_wrap(mem, a, bytes);
+    uint32_t v = mem[a] | (uint32_t)mem[a + 1] << 8;
+    if (bytes == 4)
+        v |= (uint32_t)mem[a + 2] << 16 | (uint32_t)mem[a + 3] << 24;
     return v;
 }
 

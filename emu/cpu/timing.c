@@ -11,6 +11,9 @@
  */
 #include "timing.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #define P(r)        { K_PLAIN, 0, r, r }
 #define M(r, m)     { K_PLAIN, 1, r, m }
 #define K(k, r, m)  { k, 0, r, m }
@@ -309,4 +312,83 @@ void timing_decode(const struct insn *d, uint16_t flags, uint16_t cx, struct ins
         break;
     }
     out->fixed = t + prefix_clocks;
+}
+
+/* What timing_quick() gives for opcode and the byte after it: the clocks,
+ * or QUICK_LOOP, QUICK_JCC, QUICK_SLOW (its comment in timing.h). */
+static unsigned quick_cost(uint8_t opcode, uint8_t modrm)
+{
+    const struct timing_op *op = &timing_ops[opcode];
+    unsigned is_mem = modrm < 0xC0, reg = (modrm >> 3) & 7;
+    unsigned ea = timing_ea_by_modrm[modrm];
+    switch (op->kind) {
+    case K_PLAIN:
+        return op->modrm && is_mem ? op->mem + ea : op->reg;
+    case K_JCC:
+        return opcode >= 0x70 ? QUICK_JCC : QUICK_SLOW;     /* 60-6F are the wrapper's */
+    case K_LOOP:
+        return QUICK_LOOP;
+    case K_SHIFT1:
+        if (reg == 7)
+            return QUICK_SLOW;      /* SAR by 1: the wrapper corrects OF */
+        return is_mem ? 15 + ea : 2;
+    case K_GRP80:
+        return is_mem ? (reg == 7 ? 10 : 17) + ea : 4;
+    case K_REG0:
+        if (reg)
+            return QUICK_SLOW;
+        return is_mem ? op->mem + ea : op->reg;
+    case K_GRPF6:       /* TEST (and its alias /1), NOT, NEG: plain; MUL, IMUL, */
+        if (reg > 3)    /* DIV, IDIV have their operands settled (timing_decode) */
+            return QUICK_SLOW;
+        return timing_grp_f6[reg][is_mem] + (is_mem ? ea : 0);
+    case K_GRPF7:
+        if (reg > 3)
+            return QUICK_SLOW;
+        return timing_grp_f7[reg][is_mem] + (is_mem ? ea : 0);
+    case K_GRPFE:       /* INC, DEC r/m8; /2-/7 are the 8086's aliases */
+        if (reg > 1)
+            return QUICK_SLOW;
+        return is_mem ? 15 + ea : 3;
+    case K_GRPFF:
+        if (modrm == 0xD4 || modrm == 0xF4 || modrm == 0xFC)
+            return QUICK_SLOW;      /* CALL SP, PUSH SP: the wrapper corrects them */
+        return timing_grp_ff[reg][is_mem] + (is_mem ? ea : 0);
+    default:
+        return QUICK_SLOW;
+    }
+}
+
+struct timing_quick_table *timing_quick_table_new(void)
+{
+    uint8_t (*all)[256] = malloc(256 * sizeof *all);
+    if (!all)
+        return NULL;
+    uint8_t row_of[256];
+    unsigned rows = 0;
+    for (unsigned op = 0; op < 256; op++) {
+        for (unsigned next = 0; next < 256; next++) {
+            unsigned t = quick_cost((uint8_t)op, (uint8_t)next);
+            all[rows][next] = (uint8_t)(t < QUICK_LOOP || t == QUICK_JCC || t == QUICK_LOOP ? t : QUICK_SLOW);
+        }
+        unsigned r = 0;
+        while (r < rows && memcmp(all[r], all[rows], sizeof all[r]) != 0)
+            r++;
+        row_of[op] = (uint8_t)r;
+        rows += r == rows;
+    }
+    struct timing_quick_table *q = malloc(sizeof *q + rows * sizeof q->cost[0]);
+    if (q) {
+        memcpy(q->row_of, row_of, sizeof row_of);
+        memcpy(q->cost, all, rows * sizeof q->cost[0]);
+        q->rows = rows;
+        for (unsigned i = 0; i < 512; i++) {
+            uint16_t flags = (uint16_t)((i & 0xC5u) | ((i & 0x100u) << 3)), taken = 0;
+            for (unsigned cc = 0; cc < 16; cc++)
+                taken |= (uint16_t)(timing_condition(cc, flags) << cc);
+            q->jcc_taken[i] = taken;
+        }
+    }
+    free(all);
+    return q;
 }

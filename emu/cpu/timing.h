@@ -135,58 +135,58 @@ static inline int timing_condition(unsigned cc, uint16_t f)
     return (cc & 1) ? !r : r;
 }
 
-/* The cost of the common instructions (no prefix: plain forms, Jcc,
- * LOOP, shifts by 1, the immediate and INC/DEC/CALL/JMP/PUSH groups,
- * TEST/NOT/NEG of F6h/F7h, INC/DEC of FEh), inline, as timing_decode()
- * prices them; returns -1 for the others, which timing_decode() takes
- * (with a fix-up, operands to settle, or the 8086's own forms). */
-static inline int32_t timing_quick(const uint8_t *mem, uint32_t linear, uint16_t flags, uint16_t cx)
+/* The common instructions' cost, as timing_decode() prices them, looked
+ * up by opcode and the byte after it (its ModR/M byte, when it has one):
+ * the plain forms; Jcc and LOOP (their cost depends on FLAGS or CX); the
+ * shifts by 1 but SAR (OF is fixed up), the immediate group, TEST/NOT/NEG
+ * of F6h/F7h, INC/DEC of FEh, all of FFh but CALL SP and PUSH SP (fixed
+ * up), and 8Fh/C6h/C7h with ModR/M reg 0.  Every other instruction is
+ * timing_decode()'s (a prefix, a fix-up, operands to settle, the 8086's
+ * own forms).  The rows of opcodes that price alike are one row. */
+enum { QUICK_LOOP = 0xFD, QUICK_JCC = 0xFE, QUICK_SLOW = 0xFF };
+struct timing_quick_table {
+    uint8_t row_of[256];        /* by opcode: its row of cost[]              */
+    uint16_t jcc_taken[512];    /* by FLAGS' CF, PF, ZF, SF (bits 0, 2, 6, 7)
+                                   and OF (as bit 8): a bit per condition
+                                   code, 1 when the jump is taken            */
+    unsigned rows;
+    uint8_t cost[][256];        /* by row, then the next byte: the clocks, or
+                                   QUICK_LOOP, QUICK_JCC, QUICK_SLOW         */
+};
+
+/* The table, built from timing_ops[] and the group tables (timing.c);
+ * NULL when out of memory.  Freed with free(). */
+struct timing_quick_table *timing_quick_table_new(void);
+
+/* The table's entry for the instruction at `linear`: its clocks, or
+ * QUICK_LOOP, QUICK_JCC, QUICK_SLOW (timing_quick_finish()). */
+static inline __attribute__((always_inline)) unsigned timing_quick_entry(const struct timing_quick_table *q,
+                                                                         const uint8_t *mem, uint32_t linear)
 {
-    uint8_t b = mem[linear];
-    const struct timing_op *op = &timing_ops[b];
-    if (op->kind == K_PLAIN) {          /* most instructions: no table switch */
-        if (!op->modrm)
-            return op->reg;
-        uint8_t modrm = mem[(linear + 1) & 0xFFFFF];
-        return modrm >= 0xC0 ? op->reg : op->mem + timing_ea_by_modrm[modrm];
-    }
-    if (op->kind == K_JCC && b >= 0x70)     /* 60-6F are the wrapper's */
-        return timing_condition(b & 0xF, flags) ? op->reg : op->mem;
-    if (op->kind == K_LOOP)
-        return cx != 1 ? op->reg : op->mem;
-    uint8_t modrm = mem[(linear + 1) & 0xFFFFF];
-    unsigned is_mem = modrm < 0xC0, reg = (modrm >> 3) & 7;
-    unsigned ea = timing_ea_by_modrm[modrm];
-    switch (op->kind) {
-    case K_SHIFT1:
-        if (reg == 7)
-            return -1;      /* SAR by 1: the wrapper corrects OF */
-        return is_mem ? 15 + ea : 2;
-    case K_GRP80:
-        return is_mem ? (reg == 7 ? 10 : 17) + ea : 4;
-    case K_REG0:
-        if (reg)
-            return -1;
-        return is_mem ? op->mem + ea : op->reg;
-    case K_GRPF6:       /* TEST (and its alias /1), NOT, NEG: plain; MUL, IMUL, */
-        if (reg > 3)    /* DIV, IDIV have their operands settled (timing_decode) */
-            return -1;
-        return timing_grp_f6[reg][is_mem] + ea;
-    case K_GRPF7:
-        if (reg > 3)
-            return -1;
-        return timing_grp_f7[reg][is_mem] + ea;
-    case K_GRPFE:       /* INC, DEC r/m8; /2-/7 are the 8086's aliases */
-        if (reg > 1)
-            return -1;
-        return is_mem ? 15 + ea : 3;
-    case K_GRPFF:
-        if (modrm == 0xD4 || modrm == 0xF4 || modrm == 0xFC)
-            return -1;      /* CALL SP, PUSH SP: the wrapper corrects them */
-        return timing_grp_ff[reg][is_mem] + ea;
-    default:
-        return -1;
-    }
+    return q->cost[q->row_of[mem[linear]]][mem[(linear + 1) & 0xFFFFF]];
+}
+
+/* The cost of opcode b, whose entry is QUICK_LOOP, QUICK_JCC or
+ * QUICK_SLOW: -1 for QUICK_SLOW. */
+static inline __attribute__((always_inline)) int32_t timing_quick_finish(const struct timing_quick_table *q, uint8_t b, unsigned entry,
+                                          uint16_t flags, uint16_t cx)
+{
+    if (entry == QUICK_JCC)
+        return (q->jcc_taken[(flags & 0xC5u) | ((flags >> 3) & 0x100u)] >> (b & 0xF)) & 1 ? timing_ops[b].reg
+                                                                                        : timing_ops[b].mem;
+    if (entry == QUICK_LOOP)
+        return cx != 1 ? timing_ops[b].reg : timing_ops[b].mem;
+    return -1;
+}
+
+/* The cost of the instruction at `linear` when it is one of the common
+ * forms above, else -1 (timing_decode() takes it).  `flags` and `cx` are
+ * the registers before it executes. */
+static inline int32_t timing_quick(const struct timing_quick_table *q, const uint8_t *mem, uint32_t linear,
+                                   uint16_t flags, uint16_t cx)
+{
+    unsigned t = timing_quick_entry(q, mem, linear);
+    return t < QUICK_LOOP ? (int32_t)t : timing_quick_finish(q, mem[linear], t, flags, cx);
 }
 
 /* Clocks a REP string operation takes after its last iteration, as the
