@@ -105,6 +105,29 @@ struct biu_memo {
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
 };
 
+/* An access's 2 bits of a key's w[1] (write, a second bus cycle), as the
+ * `i`th of its instruction's. */
+static inline uint64_t memo_access_bits(const struct bus_access *a, unsigned i)
+{
+    return (uint64_t)(a->write | (a->cycles > 1) << 1) << (2 * i + 32);
+}
+
+/* A key's words from its parts: `phase` and `slow` as memo_key_slow()
+ * finds them, 0 for an instruction with no slow access. */
+static inline __attribute__((always_inline)) void memo_key_fill(const struct biu *b, const struct eu_insn *in,
+                                                                uint64_t w0, uint32_t w2, uint64_t accesses,
+                                                                uint64_t phase, uint64_t slow, struct memo_key *k)
+{
+    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | w0 | (uint64_t)in->naccess << 51 | phase << 56;
+    k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses;
+    k->w[2] = w2 | (uint64_t)b->refresh_period << 32 | slow << 56;
+    k->w[3] = MEMO_FAR_REFRESH;
+}
+
+/* memo_key_from() for an instruction with a slow access (biu_memo.c, out
+ * of the hit path): the key with its phase, or 0. */
+int memo_key_slow(const struct biu *b, const struct eu_insn *in, uint64_t w0, uint32_t w2, struct memo_key *k);
+
 /* The key of the instruction `in` on the BIU `b` whose state is packed
  * in w0, w2 (biu_memo.c's state_bits()), the refresh taken as far; 0 when
  * the instruction cannot be held in one (more accesses than it encodes, a
@@ -115,20 +138,13 @@ static inline __attribute__((always_inline)) int memo_key_from(const struct biu 
 {
     if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->refresh_period > 0xFFFFFF)
         return 0;
-    uint64_t accesses = 0, slow = 0, phase = 0;
+    uint64_t accesses = 0;
     for (unsigned i = 0; i < in->naccess; i++) {
-        accesses |= (uint64_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
-        slow |= (uint64_t)(in->access[i].slow != 0) << i;
+        if (in->access[i].slow)
+            return memo_key_slow(b, in, w0, w2, k);     /* its waits depend on the clock's phase */
+        accesses |= memo_access_bits(&in->access[i], i);
     }
-    if (slow) {     /* its wait states depend on the clock, through the phase */
-        if (slow > 0xFF || !b->waits || !b->waits->period || b->waits->period > 0x100)
-            return 0;       /* played */
-        phase = b->origin % b->waits->period;
-    }
-    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | w0 | (uint64_t)in->naccess << 51 | phase << 56;
-    k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses << 32;
-    k->w[2] = w2 | (uint64_t)b->refresh_period << 32 | slow << 56;
-    k->w[3] = MEMO_FAR_REFRESH;
+    memo_key_fill(b, in, w0, w2, accesses, 0, 0, k);
     return 1;
 }
 
