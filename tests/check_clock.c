@@ -556,6 +556,189 @@ START_TEST(cga_wait_states_by_phase)
 }
 END_TEST
 
+/* The CGA's wait rule repeats every 16 clocks (3 hdots a clock, an lchar of
+ * 16: h = 3t mod 16 comes back after 16 clocks), the period the memo and the
+ * REP player key on (struct biu_waits); and no shorter shift keeps it (a
+ * shift of p moves h by 3p mod 16, which is 0 only for p = 16). */
+START_TEST(cga_wait_rule_has_period_16)
+{
+    struct biu_waits w;
+    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &w));
+    ck_assert_uint_eq(w.period, 16);
+    for (uint64_t t = 0; t < 100000; t++)
+        ck_assert_uint_eq(video_wait_cga(NULL, t + w.period), video_wait_cga(NULL, t));
+    for (unsigned p = 1; p < w.period; p++) {
+        uint64_t t = 0;
+        while (t < 100000 && video_wait_cga(NULL, t + p) == video_wait_cga(NULL, t))
+            t++;
+        ck_assert_msg(t < 100000, "the waits repeat every %u clocks too", p);
+    }
+}
+END_TEST
+
+/* The memo with CGA accesses: instructions writing or reading B800h
+ * (STOSW's two byte writes on the 8088, a read-modify-write with one slow
+ * and one ordinary access, a slow byte read), from every phase 0..47 of the
+ * card (three times round its period of 16), with the refresh far, a
+ * request due inside the instruction, and one under way: the memo's result
+ * (the clocks, stalls, the card's wait states, the BIU and the refresh
+ * afterwards) is what playing the plan clock by clock gives, and phases
+ * 16..47 are hits of what phases 0..15 left. */
+START_TEST(memo_with_cga_waits_gives_what_the_model_gives)
+{
+    static uint8_t mem[MEM_SIZE];
+    static const uint8_t stosw[] = { 0xAB }, add_m[] = { 0x26, 0x01, 0x07 }, mov_al[] = { 0x26, 0x8A, 0x05 };
+    const struct memo_case cases[] = {
+        { stosw, 1, 4, { { 1, 2, 1 } }, 1 },
+        { stosw, 1, 0, { { 1, 2, 1 } }, 1 },
+        { add_m, 3, 2, { { 0, 2, 1 }, { 1, 2, 0 } }, 2 },
+        { add_m, 3, 4, { { 0, 2, 0 }, { 1, 2, 1 } }, 2 },
+        { mov_al, 3, 3, { { 0, 1, 1 } }, 1 },
+    };
+    static const int64_t dreqs[] = { 1000, 4, 9, -1 };     /* far, due inside, made (not yet served) */
+    struct biu_waits cga;
+    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &cga));
+    for (unsigned wide = 0; wide < 2; wide++) {
+        struct biu_memo *memo = biu_memo_new();
+        ck_assert_ptr_nonnull(memo);
+        unsigned waited_any = 0, clocks_by_phase[16] = { 0 }, phases_differ = 0;
+        for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
+            for (unsigned d = 0; d < sizeof dreqs / sizeof dreqs[0]; d++)
+                for (unsigned phase = 0; phase < 48; phase++) {
+                    struct eu_insn in;
+                    struct biu plain = { 0 }, fast;
+                    unsigned s_plain, s_fast;
+                    plain.waits = &cga;
+                    biu_init(&plain, (int)wide, cases[i].queued, 0x1000 + cases[i].queued);
+                    plain.origin = 1000000 + phase;
+                    plain.refresh_dreq = dreqs[d];
+                    plain.refresh_period = 72;
+                    fast = plain;
+                    setup_insn(&in, mem, &cases[i]);
+                    unsigned t_plain = biu_time(NULL, &plain, &in, &s_plain);
+                    unsigned w_plain = plain.waited;
+                    setup_insn(&in, mem, &cases[i]);
+                    unsigned t_fast = biu_time(memo, &fast, &in, &s_fast);
+                    ck_assert_msg(t_fast == t_plain && s_fast == s_plain && fast.waited == w_plain,
+                                  "case %u refresh %lld phase %u (8%s): %u/%u clocks, %u/%u stalls, %u/%u waits", i,
+                                  (long long)dreqs[d], phase, wide ? "086" : "088", t_fast, t_plain, s_fast, s_plain,
+                                  fast.waited, w_plain);
+                    same_biu(&fast, &plain);
+                    ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
+                    ck_assert_int_eq(fast.refresh_grant, plain.refresh_grant);
+                    waited_any += w_plain;
+                    if (i == 0 && d == 0 && phase < 16)
+                        clocks_by_phase[phase] = t_plain;
+                    else if (i == 0 && d == 0)
+                        ck_assert_uint_eq(t_plain, clocks_by_phase[phase % 16]);
+                }
+        for (unsigned phase = 1; phase < 16; phase++)
+            phases_differ += clocks_by_phase[phase] != clocks_by_phase[0];
+        ck_assert_uint_gt(phases_differ, 0);        /* the phase matters: a key without it would be wrong */
+        ck_assert_uint_gt(waited_any, 0);
+        uint64_t lookups, misses;
+        biu_memo_stats(memo, &lookups, &misses);
+        ck_assert_uint_eq(lookups, 5 * 4 * 48);
+        ck_assert_msg(misses <= 5 * 4 * 16, "%llu misses", (unsigned long long)misses);   /* one a phase at most */
+        biu_memo_free(memo);
+    }
+}
+END_TEST
+
+/* Whether the `i`th iteration of `r` reads (slow[0]) or writes (slow[1])
+ * the CGA's range, as the CPU marks it. */
+static void rep_slow_at(const struct rep_insn *r, unsigned i, uint8_t slow[2])
+{
+    uint16_t delta = (uint16_t)((unsigned)(int)r->step * i);
+    uint32_t src = (r->src_base + (uint16_t)(r->si + delta)) & 0xFFFFF;
+    uint32_t dst = (r->dst_base + (uint16_t)(r->di + delta)) & 0xFFFFF;
+    slow[0] = src >= 0xB8000 && src < 0xC0000;
+    slow[1] = dst >= 0xB8000 && dst < 0xC0000;
+}
+
+/* The REP player's cycles of windows with CGA accesses (counted once the
+ * BIU, the refresh and the card's phase come back to an earlier
+ * iteration's) give what playing every window gives, each from its own
+ * first clock: REP STOSW and STOSB into B800h, MOVSW from B800h to RAM and
+ * from RAM into it, and a STOSW that runs from RAM into the card's range
+ * and a MOVSB that runs out of it, 300 iterations from every phase of the
+ * card and some of the refresh, with and without the refresh, on both
+ * CPUs.  And the cycles are found: far fewer windows are played than there
+ * are iterations (biu_run bumps b->gen once a window). */
+START_TEST(rep_cycles_with_cga_waits_give_what_playing_gives)
+{
+    struct rep_form {
+        uint8_t opcode;
+        unsigned per_iter;
+        uint32_t src_base, dst_base;
+        uint16_t si, di;
+    } forms[] = {
+        { 0xAB, 10, 0, 0xB8000, 0, 0 },
+        { 0xAA, 10, 0, 0xB8000, 0, 0x100 },
+        { 0xA5, 17, 0xB8000, 0x20000, 0, 0 },
+        { 0xA5, 17, 0x20000, 0xB8000, 0, 0x3000 },
+        { 0xAB, 10, 0, 0xB0000, 0, 0x7F00 },    /* RAM, then B8000h on from its 128th word */
+        { 0xA4, 17, 0xB8000, 0x30000, 0x7F00, 0 },  /* B8000h's range, then RAM from its 256th byte */
+    };
+    struct biu_waits cga;
+    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &cga));
+    for (unsigned wide = 0; wide < 2; wide++)
+        for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
+            for (unsigned phase = 0; phase < 16; phase++)
+                for (unsigned refresh = 0; refresh < 3; refresh++) {
+                    const struct rep_form *fm = &forms[f];
+                    unsigned word = fm->opcode & 1;
+                    struct rep_insn r = { .opcode = fm->opcode, .prefixes = 1, .iterations = 300,
+                                          .per_iter = fm->per_iter,
+                                          .src_cycles = (uint8_t)(wide ? 1 : 1 + word),
+                                          .dst_cycles = (uint8_t)(wide ? 1 : 1 + word),
+                                          .src_base = fm->src_base, .dst_base = fm->dst_base, .si = fm->si,
+                                          .di = fm->di, .step = (int16_t)(word ? 2 : 1) };
+                    struct biu fast = { 0 }, plain;
+                    fast.waits = &cga;
+                    biu_init(&fast, (int)wide, 4, 0x1004);
+                    fast.origin = 5000 + phase;
+                    if (refresh) {
+                        fast.refresh_dreq = refresh == 1 ? 3 : 40 + phase;
+                        fast.refresh_period = 72;
+                    }
+                    plain = fast;
+                    uint32_t gen0 = fast.gen;
+                    unsigned stall, last, waited;
+                    unsigned t = biu_rep(&fast, &r, &stall, &last, &waited);
+                    /* Played window by window, each at its own clock: */
+                    struct eu_plan p;
+                    uint8_t slow[2] = { 0, 0 };
+                    unsigned played = 0, waits = 0, done = 0;
+                    biu_plan_rep(&r, REP_HEAD, slow, &p);
+                    for (unsigned i = 0; i <= r.iterations; i++) {
+                        if (i) {
+                            rep_slow_at(&r, i - 1, slow);
+                            biu_plan_rep(&r, i < r.iterations ? REP_ITERATION : REP_LAST, slow, &p);
+                        }
+                        if (i == r.iterations)
+                            ck_assert_uint_eq(last, played);
+                        plain.origin = 5000 + phase + played;
+                        played += biu_run(&plain, &p);
+                        waits += plain.waited;
+                        done += (unsigned)p.done;
+                    }
+                    ck_assert_msg(t == played && waited == waits,
+                                  "form %u phase %u refresh %u (8%s): %u clocks, played %u; %u waits, played %u", f,
+                                  phase, refresh, wide ? "086" : "088", t, played, waited, waits);
+                    ck_assert_uint_eq(stall, played - done);
+                    same_biu(&fast, &plain);
+                    ck_assert_uint_eq(fast.tw, plain.tw);
+                    ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
+                    ck_assert_int_eq(fast.refresh_grant, plain.refresh_grant);
+                    ck_assert_uint_eq(fast.origin, 5000 + phase);
+                    ck_assert_uint_gt(waits, 300);
+                    ck_assert_msg(fast.gen - gen0 < 120, "form %u phase %u refresh %u (8%s): %u windows played", f,
+                                  phase, refresh, wide ? "086" : "088", fast.gen - gen0);
+                }
+}
+END_TEST
+
 /* REP STOSB of 3 bytes into CGA memory on the 8088 from clock 0, the
  * queue full, no refresh.  Its head takes 11 clocks (opcode at 2, the
  * first write's request at 11); each iteration's window starts 3 clocks
@@ -643,6 +826,9 @@ Suite *clock_suite(void)
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);
     tcase_add_test(tc, rep_shortcut_gives_what_playing_gives);
     tcase_add_test(tc, cga_wait_states_by_phase);
+    tcase_add_test(tc, cga_wait_rule_has_period_16);
+    tcase_add_test(tc, memo_with_cga_waits_gives_what_the_model_gives);
+    tcase_add_test(tc, rep_cycles_with_cga_waits_give_what_playing_gives);
     tcase_add_test(tc, rep_stosb_into_cga_memory);
     suite_add_tcase(s, tc);
     tc = tcase_create("default");

@@ -75,11 +75,19 @@ struct biu {
 /* A range of memory whose bus cycles take wait states (a video card's):
  * wait(ctx, t1) is how many the card inserts into a cycle whose T1 is at
  * the absolute clock t1.  The CPU marks each access in [base, base + span)
- * as slow (struct bus_access), the plan carries the mark to the bus. */
+ * as slow (struct bus_access), the plan carries the mark to the bus.
+ * period: wait(t1 + period) == wait(t1) for every t1, so an instruction's
+ * time depends on its first clock only through that clock mod period (the
+ * memo keys on it, biu_rep counts windows by it); 0 when the rule has none
+ * known (instructions with slow accesses are then played every time).
+ * The memo's keys hold the phase, not the rule: the CGA's is the only rule
+ * with a period (emu/cpu/video_waits.c); a second one would have to be told
+ * apart in the key. */
 struct biu_waits {
     uint32_t base, span;
     unsigned (*wait)(const void *ctx, uint64_t t1);
     const void *ctx;
+    unsigned period;
 };
 
 #define BIU_NO_REFRESH INT64_MAX

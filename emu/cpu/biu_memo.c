@@ -4,7 +4,7 @@
  * table of two-way sets: a slot holds one key and what followed from it;
  * a new key goes into its set's first way, the entry there moving to the
  * second (whose older entry goes).  Instructions with a wait-state access
- * are played, not remembered (their time depends on the clock).  And REP
+ * are keyed on their first clock's phase in the wait rule's period too.  And REP
  * string operations (biu_rep), played a window at a time, their repeating
  * windows counted.
  */
@@ -75,6 +75,19 @@ static int make_key(const struct biu_memo *memo, const struct biu *b, const stru
     return memo_key_from(b, in, w0, w2, k);
 }
 
+int memo_key_slow(const struct biu *b, const struct eu_insn *in, uint64_t w0, uint32_t w2, struct memo_key *k)
+{
+    uint64_t accesses = 0, slow = 0;
+    for (unsigned i = 0; i < in->naccess; i++) {
+        accesses |= memo_access_bits(&in->access[i], i);
+        slow |= (uint64_t)(in->access[i].slow != 0) << i;
+    }
+    if (slow > 0xFF || !b->waits || !b->waits->period || b->waits->period > 0x100)
+        return 0;       /* played */
+    memo_key_fill(b, in, w0, w2, accesses, b->origin % b->waits->period, slow, k);
+    return 1;
+}
+
 /* Plan and play the instruction clock by clock. */
 static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
 {
@@ -99,7 +112,8 @@ static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, s
     unsigned clocks = play(b, in, stall);
     int32_t ahead = distance(b->fetch_at, in->next);
     int far = room >= 0 && clocks <= room;
-    if (in->length > MEMO_KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->fetch_start > INT16_MAX ||
+    if (in->length > MEMO_KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->waited > UINT16_MAX ||
+        b->fetch_start > INT16_MAX ||
         ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) || !memo_refresh_fits(b))
         return clocks;
     uint64_t post0;
@@ -124,6 +138,7 @@ static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, s
     s->fetch_ahead = (int16_t)ahead;
     s->clocks = (uint16_t)clocks;
     s->stall = (uint16_t)*stall;
+    s->waited = (uint16_t)b->waited;
     s->refresh_dreq = b->refresh_dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)b->refresh_dreq;
     s->refresh_grant = b->refresh_grant == BIU_NO_REFRESH ? MEMO_NO_GRANT : (int16_t)b->refresh_grant;
     s->post_state0 = post0;
@@ -185,6 +200,37 @@ static void rep_slow(const struct biu *b, const struct rep_insn *r, unsigned i, 
     slow[1] = dst - b->waits->base < b->waits->span;
 }
 
+/* Where an iteration with slow accesses starts, for finding a cycle:
+ * all its window depends on besides the plan (the BIU's state, the
+ * refresh relative to the window, the wait rule's phase), and the totals
+ * up to it. */
+struct rep_mark {
+    struct window_state s;
+    int64_t dreq, grant;
+    unsigned phase;
+    unsigned i, clocks, done, waits;
+};
+
+#define REP_MARKS 64        /* iterations a cycle of windows may span */
+
+static int same_mark(const struct rep_mark *x, const struct rep_mark *y)
+{
+    return x->phase == y->phase && x->dreq == y->dreq && x->grant == y->grant && same_state(&x->s, &y->s);
+}
+
+/* How many iterations from i on, at most n, are slow as `slow` is. */
+static unsigned same_slow_run(const struct biu *b, const struct rep_insn *r, unsigned i, unsigned n,
+                              const uint8_t slow[2])
+{
+    unsigned k = 0;
+    for (uint8_t s[2]; k < n; k++) {
+        rep_slow(b, r, i + k, s);
+        if (s[0] != slow[0] || s[1] != slow[1])
+            break;
+    }
+    return k;
+}
+
 /* biu_run, with the BIU's origin moved to the window's first clock. */
 static unsigned run_at(struct biu *b, const struct eu_plan *p, uint64_t origin, unsigned *waited)
 {
@@ -211,9 +257,41 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
         struct window_state before = { 0 }, pure = { 0 };
         int settled = 0;            /* `pure` led back to itself in `pace` */
         unsigned pace = 0;
+        struct rep_mark marks[REP_MARKS];
+        unsigned nmarks = 0;        /* the iterations before this one marked, in
+                                       marks[n % REP_MARKS], all slow as `planned` */
+        unsigned period = b->waits ? b->waits->period : 0;
         for (unsigned i = 0; i + 1 < r->iterations; i++) {
             rep_slow(b, r, i, slow);
             before = window_state(b);
+            /* Slow accesses: when the BIU, the refresh and the card's phase
+             * are as they were at an earlier iteration's start (the same
+             * slow ones since), the windows from there repeat: whole
+             * cycles of them are counted while the accesses stay as slow. */
+            if ((slow[0] || slow[1]) && period) {
+                if (!have_plan || slow[0] != planned[0] || slow[1] != planned[1])
+                    nmarks = 0;
+                struct rep_mark now = { before, b->refresh_dreq, b->refresh_grant,
+                                        (unsigned)((origin + clocks) % period), i, clocks, done, waits };
+                unsigned seen = nmarks < REP_MARKS ? nmarks : REP_MARKS, j = 0;
+                while (j < seen && !same_mark(&marks[j], &now))
+                    j++;
+                if (j < seen) {
+                    unsigned span = i - marks[j].i;
+                    unsigned cycles = same_slow_run(b, r, i, r->iterations - 1 - i, slow) / span;
+                    if (cycles) {
+                        clocks += cycles * (clocks - marks[j].clocks);
+                        done += cycles * (done - marks[j].done);
+                        waits += cycles * (waits - marks[j].waits);
+                        /* The BIU and the refresh, relative to the window,
+                         * are as they were: nothing to move. */
+                        i += cycles * span - 1;
+                        nmarks = 0;
+                        continue;
+                    }
+                }
+                marks[nmarks++ % REP_MARKS] = now;
+            }
             /* The BIU is where the last window, untouched by the refresh,
              * left it, and that window led back to this state: the next
              * ones are the same until the refresh or a slow access. */

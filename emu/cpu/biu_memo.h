@@ -37,7 +37,10 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
  * refresh and wait states.  Once an iteration's window, with no refresh
  * or slow access in it, leaves the BIU as it found it, the following ones
  * are counted, not played, up to the next refresh request or slow access:
- * the same shortcut as the memo's, exact for the same reason.  *last: the
+ * the same shortcut as the memo's, exact for the same reason.  Windows
+ * with slow accesses: once the BIU, the refresh and the wait rule's phase
+ * are as at an earlier iteration's start, whole cycles of the windows
+ * between are counted while the accesses stay as slow.  *last: the
  * clocks before the last iteration's window (a sampler tick up to then
  * interrupts the REP); *stall: clocks beyond the EU's own pace; *waited:
  * wait states of the slow range in its cycles. */
@@ -54,13 +57,16 @@ void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *mi
 #define MEMO_KEY_BYTES 8         /* instruction bytes held in the key */
 #define MEMO_MASK 0xFFFFFu
 
-/* Everything biu_plan() and biu_run() read, packed into three words:
+/* Everything biu_plan() and biu_run() read, packed into four words:
  *   w[0]: linear 20 bits, next 20, queue size 3, queued 3, busy 2, t 3,
- *         naccess 5;
+ *         naccess 5, the wait-state phase 8 (below);
  *   w[1]: the table's clocks 16, operand clocks 16, the accesses 2 bits
  *         each (write, a second bus cycle);
  *   w[2]: the scheduled fetch (-1 or clocks to it) 16, fetch_at - linear 16,
- *         the refresh period 24;
+ *         the refresh period 24, which of the first 8 accesses are slow 8;
+ *         an instruction with a slow access: its first clock mod the wait
+ *         rule's period (struct biu_waits), all its waits depend on, in
+ *         w[0]'s top 8 bits (0 for any other, which depends on no clock);
  *   w[3]: the refresh: MEMO_FAR_REFRESH when no request comes before the
  *         instruction is done (the result does not depend on it), else the
  *         request's clock 32 (signed) and the grant's 16 (signed, or -32768).
@@ -81,6 +87,7 @@ struct memo_slot {
     uint16_t clocks, stall;
     int32_t refresh_dreq;       /* exact keys: the refresh afterwards, from  */
     int16_t refresh_grant;      /* the next instruction's first clock        */
+    uint16_t waited;            /* wait states of the slow range (b->waited) */
     uint32_t post_state2;       /* the BIU afterwards as the next key holds  */
     uint64_t post_state0;       /* it (state_bits())                          */
 };
@@ -98,10 +105,34 @@ struct biu_memo {
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
 };
 
+/* An access's 2 bits of a key's w[1] (write, a second bus cycle), as the
+ * `i`th of its instruction's. */
+static inline uint64_t memo_access_bits(const struct bus_access *a, unsigned i)
+{
+    return (uint64_t)(a->write | (a->cycles > 1) << 1) << (2 * i + 32);
+}
+
+/* A key's words from its parts: `phase` and `slow` as memo_key_slow()
+ * finds them, 0 for an instruction with no slow access. */
+static inline __attribute__((always_inline)) void memo_key_fill(const struct biu *b, const struct eu_insn *in,
+                                                                uint64_t w0, uint32_t w2, uint64_t accesses,
+                                                                uint64_t phase, uint64_t slow, struct memo_key *k)
+{
+    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | w0 | (uint64_t)in->naccess << 51 | phase << 56;
+    k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses;
+    k->w[2] = w2 | (uint64_t)b->refresh_period << 32 | slow << 56;
+    k->w[3] = MEMO_FAR_REFRESH;
+}
+
+/* memo_key_from() for an instruction with a slow access (biu_memo.c, out
+ * of the hit path): the key with its phase, or 0. */
+int memo_key_slow(const struct biu *b, const struct eu_insn *in, uint64_t w0, uint32_t w2, struct memo_key *k);
+
 /* The key of the instruction `in` on the BIU `b` whose state is packed
  * in w0, w2 (biu_memo.c's state_bits()), the refresh taken as far; 0 when
  * the instruction cannot be held in one (more accesses than it encodes, a
- * slow one, clocks out of its range). */
+ * slow one past the 8th or under a rule with no period, clocks out of its
+ * range). */
 static inline __attribute__((always_inline)) int memo_key_from(const struct biu *b, const struct eu_insn *in,
                                                                uint64_t w0, uint32_t w2, struct memo_key *k)
 {
@@ -110,13 +141,10 @@ static inline __attribute__((always_inline)) int memo_key_from(const struct biu 
     uint64_t accesses = 0;
     for (unsigned i = 0; i < in->naccess; i++) {
         if (in->access[i].slow)
-            return 0;       /* its wait states depend on the clock: played */
-        accesses |= (uint64_t)(in->access[i].write | (in->access[i].cycles > 1) << 1) << (2 * i);
+            return memo_key_slow(b, in, w0, w2, k);     /* its waits depend on the clock's phase */
+        accesses |= memo_access_bits(&in->access[i], i);
     }
-    k->w[0] = (uint64_t)in->linear | (uint64_t)in->next << 20 | w0 | (uint64_t)in->naccess << 51;
-    k->w[1] = (uint64_t)in->table | (uint64_t)in->loop << 16 | accesses << 32;
-    k->w[2] = w2 | (uint64_t)b->refresh_period << 32;
-    k->w[3] = MEMO_FAR_REFRESH;
+    memo_key_fill(b, in, w0, w2, accesses, 0, 0, k);
     return 1;
 }
 
@@ -206,7 +234,7 @@ static inline __attribute__((always_inline)) unsigned memo_apply(struct biu_memo
         b->refresh_grant = s->refresh_grant == MEMO_NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
     }
     *stall = s->stall;
-    b->waited = 0;
+    b->waited = s->waited;
     memo_remember_state(memo, s, b, in->next);
     return s->clocks;
 }

@@ -19,6 +19,11 @@
 #define HDOTS_PER_CLOCK 3
 #define HCHAR 8
 #define LCHAR 16
+/* The wait depends on t1 only through h = 3 t1 mod 16, which repeats every
+ * 16 clocks (48 hdots, 3 lchars); 3 and 16 being coprime, t1 -> h is a
+ * bijection of the 16 phases, and no smaller period divides 16 and keeps
+ * the waits (tests/check_clock.c checks both over 10^5 clocks). */
+#define CGA_PERIOD LCHAR
 
 unsigned video_wait_cga(const void *ctx, uint64_t t1)
 {
@@ -33,7 +38,7 @@ int video_waits_of(enum video_waits kind, struct biu_waits *w)
     switch (kind) {
     case VIDEO_WAITS_CGA:
         /* B8000h-BFFFFh: the CGA's 16 KiB, decoded twice over 32 KiB. */
-        *w = (struct biu_waits){ 0xB8000u, 0x8000u, video_wait_cga, NULL };
+        *w = (struct biu_waits){ 0xB8000u, 0x8000u, video_wait_cga, NULL, CGA_PERIOD };
         return 1;
     default:
         return 0;

@@ -14,7 +14,8 @@
 
 /* The IBM CGA's: for a bus cycle whose T1 is at CPU clock t1 (the card's
  * 14.31818 MHz dot clock taken as 3 dots a CPU clock from clock 0), the
- * wait states, 3 to 8.  ctx is unused. */
+ * wait states, 3 to 8; they repeat every 16 clocks (its biu_waits period).
+ * ctx is unused. */
 unsigned video_wait_cga(const void *ctx, uint64_t t1);
 
 /* The range and rule for a card's kind into *w; 0 when it has none
