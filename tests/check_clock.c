@@ -212,7 +212,9 @@ END_TEST
  *   - at pass 40 an interrupt: time the BIU did not play, the queue
  *     flushed (biu_init) and the refresh read again.
  * The replay must still give clock for clock what the model gives, and
- * take most of the instructions. */
+ * take most of the instructions.  The queue and bus it leaves in the memo
+ * (memo_settle_biu) are compared once a pass, so that a lookup or a miss
+ * between finds them still there. */
 static void replay_insn(struct eu_insn *in, uint8_t *mem, unsigned i, unsigned pass)
 {
     static const uint32_t at[4] = { 0x3000, 0x3001, 0x3003, 0x3005 };
@@ -271,7 +273,10 @@ START_TEST(replay_gives_what_the_model_gives)
             }
             ck_assert_msg(tp == tf && sp == sf, "step %u (8%s): %u/%u clocks, %u/%u stalls", step,
                           wide ? "086" : "088", (unsigned)tf, tp, sf, sp);
-            same_biu(&fast, &plain);
+            if (i == 3) {       /* the queue and bus the replays left in the memo, once a pass */
+                memo_settle_biu(memo);
+                same_biu(&fast, &plain);
+            }
             ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
             ck_assert_int_eq(fast.refresh_grant, plain.refresh_grant);
         }

@@ -143,6 +143,8 @@ static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, s
 unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall)
 {
     struct memo_slot *prev;
+    if (memo)
+        memo_settle_biu(memo);
     if (!memo || !make_key(memo, b, in, &memo->key, &prev))
         return play(b, in, stall);
     memo->lookups++;

@@ -94,6 +94,9 @@ struct biu_memo {
     struct memo_slot *slot;
     uint64_t lookups, misses;
     struct memo_slot *cur;      /* the slot last applied or filled          */
+    struct biu *deferred;       /* a BIU whose queue and bus are still to be
+                                   set from cur (memo_replay leaves them;
+                                   memo_settle_biu sets them)              */
     const struct biu *last_biu;
     uint32_t last_gen, last_next;
     uint32_t state2;
@@ -260,6 +263,24 @@ static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu
     return biu_time(memo, b, in, stall);
 }
 
+/* The queue and the bus memo_replay left in the memo (memo->cur, the next
+ * address) into the BIU: before anything but memo_replay reads or plays
+ * it.  A BIU reset or played since (its generation moved on) keeps its own. */
+static inline void memo_settle_biu(struct biu_memo *memo)
+{
+    struct biu *b = memo->deferred;
+    if (b && memo->last_biu == b && memo->last_gen == b->gen) {
+        const struct memo_slot *s = memo->cur;
+        b->queued = s->queued;
+        b->busy = s->busy;
+        b->t = s->t;
+        b->fetch_start = s->fetch_start;
+        b->fetch_at = (memo->last_next + (uint32_t)(int32_t)s->fetch_ahead) & MEMO_MASK;
+        b->waited = 0;
+    }
+    memo->deferred = NULL;
+}
+
 /* ---- the replay: the slot that followed last time -------------------------
  * While the guest repeats a path, the instruction after the last result's
  * is most often the one that followed it the last time (memo_slot.succ).
@@ -277,8 +298,8 @@ static inline __attribute__((always_inline)) int memo_chained(const struct biu_m
 /* The clocks of the instruction at `linear` (its accesses packed in
  * `pattern`, EU_PATTERN_SLOW when one was slow; `naccess` of them) that
  * led to `next`, with the table's `table` clocks and `loop` operand
- * clocks, when the memo holds it: the result applied onto `b` (as
- * memo_apply) and *stall set.  -1 when it does not, nothing changed.
+ * clocks, when the memo holds it: the result applied onto `b` (its
+ * refresh at once, its queue and bus by memo_settle_biu) and *stall set.  -1 when it does not, nothing changed.
  * The slot memo->cur links to is tried first: the instruction that
  * followed last time.  When it is this instruction but the refresh is
  * not the one it holds (near a request, which each pass through a loop
@@ -320,12 +341,7 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
         b->refresh_dreq = s->refresh_dreq == INT32_MAX ? BIU_NO_REFRESH : s->refresh_dreq;
         b->refresh_grant = s->refresh_grant == MEMO_NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
     }
-    b->queued = s->queued;
-    b->busy = s->busy;
-    b->t = s->t;
-    b->fetch_start = s->fetch_start;
-    b->fetch_at = (next + (uint32_t)(int32_t)s->fetch_ahead) & MEMO_MASK;
-    b->waited = 0;
+    memo->deferred = b;         /* the queue and the bus: memo_settle_biu */
     *stall = s->stall;
     memo->lookups++;
     memo->last_next = next;

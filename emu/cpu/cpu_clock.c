@@ -222,6 +222,7 @@ static inline __attribute__((always_inline)) uint64_t bus_time(struct cpu *c, ui
     x86emu_t *e = c->emu;
     uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
     unsigned loop = c->pend.operand;
+    memo_settle_biu(c->memo);   /* the queue and bus the replay left in the memo */
     c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
     if (__builtin_expect(lin != c->biu_next || c->pend.rep, 0))
         return bus_time_other(c, table, lin, next, loop);
