@@ -135,7 +135,7 @@ static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, s
     s->refresh_grant = b->refresh_grant == BIU_NO_REFRESH ? MEMO_NO_GRANT : (int16_t)b->refresh_grant;
     s->post_state0 = (uint16_t)(post0 >> 40);
     s->post_state2 = post2;
-    s->succ = 0;
+    s->succ = s->succ_near = 0;
     memo_remember_state(memo, s, b, in->next);
     return clocks;
 }

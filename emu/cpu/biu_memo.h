@@ -85,6 +85,9 @@ struct memo_slot {
     uint32_t post_state2;       /* it (state_bits(), w[0] >> 40 and w[2])    */
     uint32_t succ;              /* the slot whose key followed this one's the
                                    last time (a guess, checked in full)      */
+    uint32_t succ_near;         /* the same near a refresh: the slot found
+                                   under the exact key, which a loop whose
+                                   refresh phases repeat meets again      */
 };
 
 /* After a hit, the BIU's state as the next key holds it (the slot's
@@ -303,8 +306,9 @@ static inline __attribute__((always_inline)) int memo_chained(const struct biu_m
  * The slot memo->cur links to is tried first: the instruction that
  * followed last time.  When it is this instruction but the refresh is
  * not the one it holds (near a request, which each pass through a loop
- * meets at another phase), the far or exact key is looked up, and the
- * link stays on the instruction's far slot. */
+ * meets at another phase), the far key is looked up, then the exact one:
+ * first the slot memo->cur's succ_near links to, then by hash.  The link
+ * stays on the instruction's far slot. */
 static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo *memo, struct biu *b,
                                                                  const uint8_t *mem, uint32_t linear, uint32_t next,
                                                                  uint64_t table, unsigned loop, uint64_t pattern,
@@ -327,9 +331,16 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
         int far_tried = same && s->key.w[3] == MEMO_FAR_REFRESH;
         s = room >= 0 && !far_tried ? memo_lookup(memo, &k, bytes) : NULL;
         if (!s || s->clocks > room) {
-            s = memo_exact_refresh(b, &k) ? memo_lookup(memo, &k, bytes) : NULL;
-            if (!s)
+            if (!memo_exact_refresh(b, &k))
                 return -1;
+            s = &memo->slot[prev->succ_near];
+            if (!(s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] && s->key.w[3] == k.w[3] &&
+                  (bytes & s->mask) == s->bytes)) {
+                s = memo_lookup(memo, &k, bytes);
+                if (!s)
+                    return -1;
+                prev->succ_near = (uint32_t)(s - memo->slot);
+            }
         }
         if (!same || s->key.w[3] == MEMO_FAR_REFRESH)
             prev->succ = (uint32_t)(s - memo->slot);
