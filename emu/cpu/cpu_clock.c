@@ -262,8 +262,11 @@ static inline __attribute__((always_inline)) int64_t bus_replay(struct cpu *c)
     uint64_t start = m->now;
     if (!m->no_refresh && (start != c->biu_end || c->refresh_version != m->pit.writes + 1))
         return -1;          /* refresh_before() has work */
+    /* The memo's last result left this BIU (memo_chained): its generation
+     * is enough here, the memo's only BIU, whose next address is then
+     * c->biu_next (biu_init and biu_run move the generation on). */
     struct biu_memo *memo = c->memo;
-    if (!memo_chained(memo, b, lin))
+    if (memo->last_gen != b->gen)
         return -1;
     x86emu_t *e = c->emu;
     uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
