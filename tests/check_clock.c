@@ -199,6 +199,94 @@ START_TEST(memo_chain_gives_what_the_model_gives)
 }
 END_TEST
 
+/* The replay (memo_replay, as cpu_clock.c's bus_replay runs it): the slot
+ * that followed last time, taken when it holds the instruction.  A loop of
+ * PUSH AX; ADD [BX],AX; MUL BX; a short JMP back, 60 times round, on the
+ * 8088 and the 8086, with a DRAM refresh every 72 clocks (the loop's
+ * length moves its phase each pass), against playing every instruction
+ * clock by clock.  The chain is broken on purpose:
+ *   - MUL's operand clocks change every 7th pass (the loop clocks);
+ *   - ADD's accesses become single cycles every 5th pass (another pattern);
+ *   - from pass 20 to 29 the PUSH AX is a PUSH DI (self-modifying code:
+ *     the same key but other bytes, and on the 8086 another schedule);
+ *   - at pass 40 an interrupt: time the BIU did not play, the queue
+ *     flushed (biu_init) and the refresh read again.
+ * The replay must still give clock for clock what the model gives, and
+ * take most of the instructions.  The queue and bus it leaves in the memo
+ * (memo_settle_biu) are compared once a pass, so that a lookup or a miss
+ * between finds them still there. */
+static void replay_insn(struct eu_insn *in, uint8_t *mem, unsigned i, unsigned pass)
+{
+    static const uint32_t at[4] = { 0x3000, 0x3001, 0x3003, 0x3005 };
+    memset(in, 0, sizeof *in);
+    in->mem = mem;
+    in->linear = at[i];
+    in->next = i == 3 ? at[0] : at[i + 1];
+    in->table = i == 0 ? 15 : i == 1 ? 24 : i == 2 ? 118 : 15;
+    if (i == 0)
+        eu_add_access(in, 1, 2, 0);
+    if (i == 1) {
+        unsigned cycles = pass % 5 == 4 ? 1 : 2;
+        eu_add_access(in, 0, cycles, 0);
+        eu_add_access(in, 1, cycles, 0);
+    }
+    if (i == 2)
+        in->loop = pass % 7 == 6 ? 9 : 2;
+}
+
+START_TEST(replay_gives_what_the_model_gives)
+{
+    static uint8_t mem[MEM_SIZE];
+    static const uint8_t code[] = { 0x50, 0x01, 0x07, 0xF7, 0xE3, 0xEB, 0xF9 };
+    for (unsigned wide = 0; wide < 2; wide++) {
+        memcpy(mem + 0x3000, code, sizeof code);
+        struct biu_memo *memo = biu_memo_new();
+        struct biu plain = { 0 }, fast = { 0 };
+        biu_init(&plain, (int)wide, 0, 0x3000);
+        biu_init(&fast, (int)wide, 0, 0x3000);
+        plain.refresh_dreq = fast.refresh_dreq = 11;
+        plain.refresh_period = fast.refresh_period = 72;
+        unsigned replayed = 0, exact = 0;
+        for (unsigned step = 0; step < 240; step++) {
+            unsigned i = step % 4, pass = step / 4;
+            struct eu_insn in;
+            unsigned sp, sf = 0;
+            mem[0x3000] = pass >= 20 && pass < 30 ? 0x57 : 0x50;
+            if (step == 160) {          /* an interrupt before pass 40 */
+                biu_init(&plain, (int)wide, 0, 0x3000);
+                biu_init(&fast, (int)wide, 0, 0x3000);
+                plain.refresh_dreq = fast.refresh_dreq = 30;
+                plain.refresh_period = fast.refresh_period = 72;
+            }
+            replay_insn(&in, mem, i, pass);
+            unsigned tp = biu_time(NULL, &plain, &in, &sp);
+            replay_insn(&in, mem, i, pass);
+            int64_t tf = -1;
+            int near = fast.refresh_grant != BIU_NO_REFRESH || fast.refresh_dreq < 40;
+            if (memo_chained(memo, &fast, in.linear))
+                tf = memo_replay(memo, &fast, mem, in.linear, in.next, in.table, in.loop, in.pattern, in.naccess, &sf);
+            if (tf >= 0) {
+                replayed++;
+                exact += near;
+            } else {
+                tf = biu_time(memo, &fast, &in, &sf);
+            }
+            ck_assert_msg(tp == tf && sp == sf, "step %u (8%s): %u/%u clocks, %u/%u stalls", step,
+                          wide ? "086" : "088", (unsigned)tf, tp, sf, sp);
+            if (i == 3) {       /* the queue and bus the replays left in the memo, once a pass */
+                memo_settle_biu(memo);
+                same_biu(&fast, &plain);
+            }
+            ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
+            ck_assert_int_eq(fast.refresh_grant, plain.refresh_grant);
+        }
+        ck_assert_msg(replayed > 120, "%u of 240 replayed", replayed);
+        ck_assert_msg(exact > 10, "%u replayed near a refresh", exact);
+        biu_memo_free(memo);
+    }
+}
+END_TEST
+
 /* Run profil with `args` (a --trace run writing `prx`) and read the .prx. */
 static void run_traced(const char *args, const char *prx, struct prx *x)
 {
@@ -824,6 +912,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, memo_gives_what_the_model_gives);
     tcase_add_test(tc, memo_sees_code_change);
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);
+    tcase_add_test(tc, replay_gives_what_the_model_gives);
     tcase_add_test(tc, rep_shortcut_gives_what_playing_gives);
     tcase_add_test(tc, cga_wait_states_by_phase);
     tcase_add_test(tc, cga_wait_rule_has_period_16);

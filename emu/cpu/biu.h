@@ -131,11 +131,37 @@ struct eu_insn {
     unsigned table;         /* the table model's clocks for it             */
     unsigned naccess;
     struct bus_access access[BIU_MAX_ACCESSES];
+    uint64_t pattern;       /* the accesses packed as the memo's key holds
+                               them: 2 bits each (write, a second cycle),
+                               and EU_PATTERN_SLOW if any was slow        */
     int jumped;             /* the next instruction is not the next bytes  */
     unsigned loop;          /* the clocks that depend on the operands (the
                                table's insn_cost.operand), before any write */
     uint32_t next;          /* the next instruction's linear address       */
 };
+
+#define EU_PATTERN_SLOW ((uint64_t)1 << 32)
+
+/* Note one data access of the instruction `in` (none past
+ * BIU_MAX_ACCESSES), in access[] and packed in `pattern`. */
+static inline void eu_add_access(struct eu_insn *in, unsigned write, unsigned cycles, unsigned slow)
+{
+    if (in->naccess < BIU_MAX_ACCESSES) {
+        struct bus_access *a = &in->access[in->naccess];
+        a->write = (uint8_t)write;
+        a->cycles = (uint8_t)cycles;
+        a->slow = (uint8_t)slow;
+        in->pattern |= (uint64_t)(write | (cycles > 1) << 1) << (2 * in->naccess) | (slow ? EU_PATTERN_SLOW : 0);
+        in->naccess++;
+    }
+}
+
+/* Forget the instruction's accesses. */
+static inline void eu_clear_accesses(struct eu_insn *in)
+{
+    in->naccess = 0;
+    in->pattern = 0;
+}
 
 /* A BIU for an 8086 (`wide`) or an 8088, idle, with `queued` bytes in the
  * queue, the next fetch at `fetch_at`. */

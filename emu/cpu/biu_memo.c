@@ -61,14 +61,19 @@ static int state_bits(const struct biu *b, uint32_t linear, uint64_t *w0, uint32
 }
 
 /* The key, or 0 when the instruction cannot be held in one (more accesses
- * than it encodes, clocks or a queue state out of its range). */
-static int make_key(const struct biu_memo *memo, const struct biu *b, const struct eu_insn *in, struct memo_key *k)
+ * than it encodes, clocks or a queue state out of its range).  *prev: the
+ * slot the instruction follows (memo->cur, whose succ links to what
+ * follows), or NULL when the BIU is not the one it left. */
+static int make_key(const struct biu_memo *memo, const struct biu *b, const struct eu_insn *in, struct memo_key *k,
+                    struct memo_slot **prev)
 {
     uint64_t w0;
     uint32_t w2;
+    *prev = NULL;
     if (memo->last_biu == b && memo->last_gen == b->gen && memo->last_next == in->linear) {
         w0 = memo->state0;
         w2 = memo->state2;
+        *prev = memo->cur;
     } else if (!state_bits(b, in->linear, &w0, &w2)) {
         return 0;
     }
@@ -106,13 +111,13 @@ static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in
  * clocks away, else under the exact one (memo->exact, when `keyed`).  Out
  * of line, so that the hit path saves and restores no registers. */
 static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct biu *b, struct eu_insn *in,
-                                                        unsigned *stall, int64_t room, int keyed)
+                                                        unsigned *stall, int64_t room, int keyed, struct memo_slot *prev)
 {
     memo->misses++;
     unsigned clocks = play(b, in, stall);
     int32_t ahead = distance(b->fetch_at, in->next);
     int far = room >= 0 && clocks <= room;
-    if (in->length > MEMO_KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->waited > UINT16_MAX ||
+    if (in->length > MEMO_KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->waited > UINT8_MAX ||
         b->fetch_start > INT16_MAX ||
         ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) || !memo_refresh_fits(b))
         return clocks;
@@ -125,12 +130,13 @@ static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, s
     /* Into the set's first way; what it held moves to the second, whose
      * entry, the older, goes. */
     struct memo_slot *s = &memo->slot[memo_slot_of(k) & ~1u];
-    if (s->used)
+    if (prev)       /* before the move: prev may be s[0], and keeps the link */
+        prev->succ = (uint32_t)(s - memo->slot);
+    if (s->mask)
         s[1] = s[0];
     s->key = *k;
     s->mask = in->length == MEMO_KEY_BYTES ? ~0ull : ((uint64_t)1 << (8 * in->length)) - 1;
     s->bytes = bytes & s->mask;
-    s->used = 1;
     s->queued = (uint8_t)b->queued;
     s->busy = (uint8_t)b->busy;
     s->t = (uint8_t)b->t;
@@ -138,18 +144,22 @@ static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, s
     s->fetch_ahead = (int16_t)ahead;
     s->clocks = (uint16_t)clocks;
     s->stall = (uint16_t)*stall;
-    s->waited = (uint16_t)b->waited;
+    s->waited = (uint8_t)b->waited;
     s->refresh_dreq = b->refresh_dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)b->refresh_dreq;
     s->refresh_grant = b->refresh_grant == BIU_NO_REFRESH ? MEMO_NO_GRANT : (int16_t)b->refresh_grant;
-    s->post_state0 = post0;
+    s->post_state0 = (uint16_t)(post0 >> 40);
     s->post_state2 = post2;
+    s->succ = s->succ_near = 0;
     memo_remember_state(memo, s, b, in->next);
     return clocks;
 }
 
 unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall)
 {
-    if (!memo || !make_key(memo, b, in, &memo->key))
+    struct memo_slot *prev;
+    if (memo)
+        memo_settle_biu(memo);
+    if (!memo || !make_key(memo, b, in, &memo->key, &prev))
         return play(b, in, stall);
     memo->lookups++;
     /* No refresh under way: a result that ends before the next request
@@ -157,13 +167,18 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
     uint64_t bytes = memo_bytes_at(in);
     const struct memo_slot *hit = room >= 0 ? memo_lookup(memo, &memo->key, bytes) : NULL;
-    if (hit && hit->clocks <= room)
+    int keyed = 0;
+    if (!(hit && hit->clocks <= room)) {
+        memo->exact = memo->key;
+        keyed = memo_exact_refresh(b, &memo->exact);
+        hit = keyed ? memo_lookup(memo, &memo->exact, bytes) : NULL;
+    }
+    if (hit) {
+        if (prev)
+            prev->succ = (uint32_t)(hit - memo->slot);
         return memo_apply(memo, hit, b, in, stall);
-    memo->exact = memo->key;
-    int keyed = memo_exact_refresh(b, &memo->exact);
-    if (keyed && (hit = memo_lookup(memo, &memo->exact, bytes)))
-        return memo_apply(memo, hit, b, in, stall);
-    return biu_time_miss(memo, b, in, stall, room, keyed);
+    }
+    return biu_time_miss(memo, b, in, stall, room, keyed, prev);
 }
 
 /* ---- REP string operations ------------------------------------------------ */

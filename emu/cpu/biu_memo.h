@@ -79,18 +79,24 @@ struct memo_key {
 #define MEMO_NO_GRANT INT16_MIN
 struct memo_slot {
     struct memo_key key;
-    uint64_t bytes, mask;       /* the instruction's bytes, masked to its length */
-    uint8_t used;
+    uint64_t bytes, mask;       /* the instruction's bytes, masked to its length
+                                   (a mask of 0: the slot is empty)          */
+    uint8_t waited;             /* wait states of the slow range (b->waited) */
     uint8_t queued, busy, t;    /* the BIU afterwards                       */
     int16_t fetch_start;
     int16_t fetch_ahead;        /* fetch_at - next                          */
     uint16_t clocks, stall;
     int32_t refresh_dreq;       /* exact keys: the refresh afterwards, from  */
     int16_t refresh_grant;      /* the next instruction's first clock        */
-    uint16_t waited;            /* wait states of the slow range (b->waited) */
-    uint32_t post_state2;       /* the BIU afterwards as the next key holds  */
-    uint64_t post_state0;       /* it (state_bits())                          */
+    uint16_t post_state0;       /* the BIU afterwards as the next key holds  */
+    uint32_t post_state2;       /* it (state_bits(), w[0] >> 40 and w[2])    */
+    uint32_t succ;              /* the slot whose key followed this one's the
+                                   last time (a guess, checked in full)      */
+    uint32_t succ_near;         /* the same near a refresh: the slot found
+                                   under the exact key, which a loop whose
+                                   refresh phases repeat meets again      */
 };
+_Static_assert(sizeof(struct memo_slot) == 80, "a memo slot is 80 bytes: MEMO_SLOTS of them are the memo's RSS");
 
 /* After a hit, the BIU's state as the next key holds it (the slot's
  * post_state), so the next key needs no packing or range checks while the
@@ -98,6 +104,10 @@ struct memo_slot {
 struct biu_memo {
     struct memo_slot *slot;
     uint64_t lookups, misses;
+    struct memo_slot *cur;      /* the slot last applied or filled          */
+    struct biu *deferred;       /* a BIU whose queue and bus are still to be
+                                   set from cur (memo_replay leaves them;
+                                   memo_settle_biu sets them)              */
     const struct biu *last_biu;
     uint32_t last_gen, last_next;
     uint32_t state2;
@@ -174,25 +184,30 @@ static inline uint32_t memo_slot_of(const struct memo_key *k)
     return (uint32_t)((h ^ h >> 29) >> (64 - MEMO_BITS));
 }
 
-/* The MEMO_KEY_BYTES bytes at the instruction, the first in the low bits. */
-static inline uint64_t memo_bytes_at(const struct eu_insn *in)
+/* The MEMO_KEY_BYTES bytes at `linear`, the first in the low bits. */
+static inline uint64_t memo_bytes_from(const uint8_t *mem, uint32_t linear)
 {
     uint64_t v = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (in->linear + MEMO_KEY_BYTES <= MEMO_MASK + 1) {
-        memcpy(&v, in->mem + in->linear, MEMO_KEY_BYTES);
+    if (linear + MEMO_KEY_BYTES <= MEMO_MASK + 1) {
+        memcpy(&v, mem + linear, MEMO_KEY_BYTES);
         return v;
     }
 #endif
     for (unsigned i = 0; i < MEMO_KEY_BYTES; i++)
-            v |= (uint64_t)in->mem[(in->linear + i) & MEMO_MASK] << (8 * i);
+            v |= (uint64_t)mem[(linear + i) & MEMO_MASK] << (8 * i);
     return v;
+}
+
+static inline uint64_t memo_bytes_at(const struct eu_insn *in)
+{
+    return memo_bytes_from(in->mem, in->linear);
 }
 
 static inline __attribute__((always_inline)) int memo_slot_holds(const struct memo_slot *s, const struct memo_key *k,
                                                             uint64_t bytes)
 {
-    return s->used && (bytes & s->mask) == s->bytes && s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] &&
+    return s->mask && (bytes & s->mask) == s->bytes && s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] &&
            s->key.w[2] == k->w[2] && s->key.w[3] == k->w[3];
 }
 
@@ -213,8 +228,9 @@ static inline void memo_remember_state(struct biu_memo *memo, const struct memo_
     memo->last_biu = b;
     memo->last_gen = b->gen;
     memo->last_next = next;
-    memo->state0 = s->post_state0;
+    memo->state0 = (uint64_t)s->post_state0 << 40;
     memo->state2 = s->post_state2;
+    memo->cur = (struct memo_slot *)s;
 }
 
 /* A remembered result onto the BIU. */
@@ -242,8 +258,10 @@ static inline __attribute__((always_inline)) unsigned memo_apply(struct biu_memo
 /* biu_time() for the common case, inline in the caller (cpu_clock.c), so
  * that a hit makes no call: the BIU is the one the last result left (its
  * state packed already), and the memo holds the instruction under the far
- * key or, near a refresh, the exact one.  Anything else goes to
- * biu_time(), which looks again and counts the lookup. */
+ * key or, near a refresh, the exact one.  The slot the last result came
+ * from is then linked to this one's (memo_slot.succ, for memo_replay).
+ * Anything else goes to biu_time(), which looks again and counts the
+ * lookup. */
 static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu_memo *memo, struct biu *b,
                                                                       struct eu_insn *in, unsigned *stall)
 {
@@ -255,17 +273,113 @@ static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu
         int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
         uint64_t bytes = memo_bytes_at(in);
         const struct memo_slot *hit = room >= 0 ? memo_lookup(memo, k, bytes) : NULL;
-        if (hit && hit->clocks <= room) {
-            memo->lookups++;
-            return memo_apply(memo, hit, b, in, stall);
+        if (!(hit && hit->clocks <= room)) {
+            memo->exact = *k;
+            hit = memo_exact_refresh(b, &memo->exact) ? memo_lookup(memo, &memo->exact, bytes) : NULL;
         }
-        memo->exact = *k;
-        if (memo_exact_refresh(b, &memo->exact) && (hit = memo_lookup(memo, &memo->exact, bytes))) {
+        if (hit) {
             memo->lookups++;
+            memo->cur->succ = (uint32_t)(hit - memo->slot);
             return memo_apply(memo, hit, b, in, stall);
         }
     }
     return biu_time(memo, b, in, stall);
+}
+
+/* The queue and the bus memo_replay left in the memo (memo->cur, the next
+ * address) into the BIU: before anything but memo_replay reads or plays
+ * it.  A BIU reset or played since (its generation moved on) keeps its own. */
+static inline void memo_settle_biu(struct biu_memo *memo)
+{
+    struct biu *b = memo->deferred;
+    if (b && memo->last_biu == b && memo->last_gen == b->gen) {
+        const struct memo_slot *s = memo->cur;
+        b->queued = s->queued;
+        b->busy = s->busy;
+        b->t = s->t;
+        b->fetch_start = s->fetch_start;
+        b->fetch_at = (memo->last_next + (uint32_t)(int32_t)s->fetch_ahead) & MEMO_MASK;
+        b->waited = 0;
+    }
+    memo->deferred = NULL;
+}
+
+/* ---- the replay: the slot that followed last time -------------------------
+ * While the guest repeats a path, the instruction after the last result's
+ * is most often the one that followed it the last time (memo_slot.succ).
+ * memo_replay() takes that slot when its whole key and bytes are the
+ * instruction's now, as a lookup would: exact for the same reason, and
+ * without the hash.  The BIU must be the one the last result left
+ * (memo_chained). */
+
+static inline __attribute__((always_inline)) int memo_chained(const struct biu_memo *memo, const struct biu *b,
+                                                              uint32_t linear)
+{
+    return memo->last_biu == b && memo->last_gen == b->gen && memo->last_next == linear;
+}
+
+/* The clocks of the instruction at `linear` (its accesses packed in
+ * `pattern`, EU_PATTERN_SLOW when one was slow; `naccess` of them) that
+ * led to `next`, with the table's `table` clocks and `loop` operand
+ * clocks, when the memo holds it: the result applied onto `b` (its
+ * refresh at once, its queue and bus by memo_settle_biu) and *stall set.  -1 when it does not, nothing changed.
+ * The slot memo->cur links to is tried first: the instruction that
+ * followed last time.  When it is this instruction but the refresh is
+ * not the one it holds (near a request, which each pass through a loop
+ * meets at another phase), the far key is looked up, then the exact one:
+ * first the slot memo->cur's succ_near links to, then by hash.  The link
+ * stays on the instruction's far slot. */
+static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo *memo, struct biu *b,
+                                                                 const uint8_t *mem, uint32_t linear, uint32_t next,
+                                                                 uint64_t table, unsigned loop, uint64_t pattern,
+                                                                 unsigned naccess, unsigned *stall)
+{
+    if (((table | loop) >> 16) | (pattern >> 32) | (b->refresh_period >> 24))
+        return -1;      /* out of the key's range, or a slow access: biu_time's */
+    struct memo_slot *prev = memo->cur;
+    struct memo_key k = { { (uint64_t)linear | (uint64_t)next << 20 | memo->state0 | (uint64_t)naccess << 51,
+                            table | (uint64_t)loop << 16 | pattern << 32,
+                            memo->state2 | (uint64_t)b->refresh_period << 32, MEMO_FAR_REFRESH } };
+    uint64_t bytes = memo_bytes_from(mem, linear);
+    const struct memo_slot *s = &memo->slot[prev->succ];
+    int same = s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] &&
+               (bytes & s->mask) == s->bytes;
+    /* No refresh under way: a result that ends before the next request
+     * holds whatever the request's clock; else the refresh is in the key. */
+    int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
+    if (!same || s->key.w[3] != MEMO_FAR_REFRESH || s->clocks > room) {
+        int far_tried = same && s->key.w[3] == MEMO_FAR_REFRESH;
+        s = room >= 0 && !far_tried ? memo_lookup(memo, &k, bytes) : NULL;
+        if (!s || s->clocks > room) {
+            if (!memo_exact_refresh(b, &k))
+                return -1;
+            s = &memo->slot[prev->succ_near];
+            if (!(s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] && s->key.w[3] == k.w[3] &&
+                  (bytes & s->mask) == s->bytes)) {
+                s = memo_lookup(memo, &k, bytes);
+                if (!s)
+                    return -1;
+                prev->succ_near = (uint32_t)(s - memo->slot);
+            }
+        }
+        if (!same || s->key.w[3] == MEMO_FAR_REFRESH)
+            prev->succ = (uint32_t)(s - memo->slot);
+    }
+    if (s->key.w[3] == MEMO_FAR_REFRESH) {
+        if (b->refresh_dreq != BIU_NO_REFRESH)
+            b->refresh_dreq -= s->clocks;
+    } else {
+        b->refresh_dreq = s->refresh_dreq == INT32_MAX ? BIU_NO_REFRESH : s->refresh_dreq;
+        b->refresh_grant = s->refresh_grant == MEMO_NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
+    }
+    memo->deferred = b;         /* the queue and the bus: memo_settle_biu */
+    *stall = s->stall;
+    memo->lookups++;
+    memo->last_next = next;
+    memo->state0 = (uint64_t)s->post_state0 << 40;
+    memo->state2 = s->post_state2;
+    memo->cur = (struct memo_slot *)s;
+    return s->clocks;
 }
 
 #endif

@@ -831,7 +831,7 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     uint32_t lin = (c->emu->x86.R_CS_BASE + c->emu->x86.R_EIP) & MEM_MASK;
     biu_init(c->biu, (int)c->odd_only, queued, lin + queued);
     c->biu_next = lin;
-    c->insn.naccess = 0;
+    eu_clear_accesses(&c->insn);
     c->settle_more = 1;
     c->rare = 1;
     m->timing_bus = 1;

@@ -174,7 +174,7 @@ static inline __attribute__((always_inline)) uint64_t bus_time_one(struct cpu *c
     c->biu->origin = c->m->now;
     unsigned clocks = biu_time_inline(c->memo, c->biu, in, &stall);
     c->biu_end = c->m->now + clocks;
-    in->naccess = 0;
+    eu_clear_accesses(in);
     c->biu_next = next;
     c->stall = stall;
     c->stall_video = c->biu->waited < stall ? c->biu->waited : stall;
@@ -185,11 +185,12 @@ static inline __attribute__((always_inline)) uint64_t bus_time_one(struct cpu *c
  * did not lead to, a REP string.  Out of line, so that the common case
  * saves no registers. */
 static __attribute__((noinline)) uint64_t bus_time_other(struct cpu *c, uint64_t table, uint32_t lin, uint32_t next,
-                                                         unsigned naccess, unsigned loop)
+                                                         unsigned loop)
 {
-    struct eu_insn *in = &c->insn;
     c->stall = 0;
     c->stall_video = 0;
+    if (lin == UINT32_MAX || c->pend.rep)
+        eu_clear_accesses(&c->insn);    /* not the bus model's to play */
     if (lin == UINT32_MAX && table == 0)
         return 0;           /* nothing ran (the first boundary) */
     if (lin == UINT32_MAX) {
@@ -207,7 +208,6 @@ static __attribute__((noinline)) uint64_t bus_time_other(struct cpu *c, uint64_t
         c->biu_next = next;
         return clocks;
     }
-    in->naccess = naccess;
     return bus_time_one(c, table, lin, next, loop);
 }
 
@@ -222,12 +222,10 @@ static inline __attribute__((always_inline)) uint64_t bus_time(struct cpu *c, ui
     x86emu_t *e = c->emu;
     uint32_t lin = c->pend_lin, next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
     unsigned loop = c->pend.operand;
+    memo_settle_biu(c->memo);   /* the queue and bus the replay left in the memo */
     c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
-    if (__builtin_expect(lin != c->biu_next || c->pend.rep, 0)) {
-        unsigned naccess = c->insn.naccess;
-        c->insn.naccess = 0;
-        return bus_time_other(c, table, lin, next, naccess, loop);
-    }
+    if (__builtin_expect(lin != c->biu_next || c->pend.rep, 0))
+        return bus_time_other(c, table, lin, next, loop);
     return bus_time_one(c, table, lin, next, loop);
 }
 
@@ -236,10 +234,9 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
     return bus_time(c, table);
 }
 
-/* The settling the common case skips: MUL/IMUL/CWD's operands, the bus
- * model.  Returns the instruction's clocks (without REP iterations, but
- * with them under the bus model). */
-uint64_t cpu_settle_more(struct cpu *c)
+/* cpu_settle_more's other cases: MUL/IMUL/CWD's operands, the bus model
+ * past the replay. */
+static __attribute__((noinline)) uint64_t settle_more_other(struct cpu *c)
 {
     if (c->pend.mul)
         cpu_settle_mul(c);
@@ -248,4 +245,52 @@ uint64_t cpu_settle_more(struct cpu *c)
         cost = bus_time(c, cost);
     c->settle_more = c->biu != NULL;
     return cost;
+}
+
+/* --timing bus, the common case: the instruction that just ran (no
+ * operands to settle, not a REP string) followed the last on the queue,
+ * the refresh carried over from it, and the memo's slot that followed the
+ * last result's the last time holds it (memo_replay).  Its clocks, as
+ * bus_time() would give them, or -1 with nothing changed. */
+static inline __attribute__((always_inline)) int64_t bus_replay(struct cpu *c)
+{
+    struct biu *b = c->biu;
+    struct machine *m = c->m;
+    uint32_t lin = c->pend_lin;
+    if (!b || c->pend.mul || c->pend.rep || lin != c->biu_next)
+        return -1;
+    uint64_t start = m->now;
+    if (!m->no_refresh && (start != c->biu_end || c->refresh_version != m->pit.writes + 1))
+        return -1;          /* refresh_before() has work */
+    /* The memo's last result left this BIU (memo_chained): its generation
+     * is enough here, the memo's only BIU, whose next address is then
+     * c->biu_next (biu_init and biu_run move the generation on). */
+    struct biu_memo *memo = c->memo;
+    if (memo->last_gen != b->gen)
+        return -1;
+    x86emu_t *e = c->emu;
+    uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    unsigned stall;
+    int64_t clocks = memo_replay(memo, b, c->mem, lin, next, c->pend.fixed + c->words * WORD_PENALTY, c->pend.operand,
+                                 c->insn.pattern, c->insn.naccess, &stall);
+    if (clocks < 0)
+        return -1;
+    c->pend.operand = 0;
+    c->biu_end = start + (uint64_t)clocks;
+    eu_clear_accesses(&c->insn);
+    c->biu_next = next;
+    c->stall = stall;
+    c->stall_video = 0;     /* memo_replay takes no instruction with a slow access */
+    return clocks;
+}
+
+/* The settling the common case skips: MUL/IMUL/CWD's operands, the bus
+ * model.  Returns the instruction's clocks (without REP iterations, but
+ * with them under the bus model). */
+uint64_t cpu_settle_more(struct cpu *c)
+{
+    int64_t clocks = bus_replay(c);
+    if (clocks >= 0)
+        return (uint64_t)clocks;
+    return settle_more_other(c);
 }

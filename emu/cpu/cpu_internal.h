@@ -80,12 +80,9 @@ static inline struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cp
  * callback calls it for every data access. */
 static inline void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write)
 {
-    if (c->insn.naccess < BIU_MAX_ACCESSES) {
-        struct bus_access *a = &c->insn.access[c->insn.naccess++];
-        a->write = (uint8_t)write;
-        a->slow = addr - c->slow_base < c->slow_span;
-        a->cycles = (uint8_t)(bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2);
-    }
+    eu_add_access(&c->insn, (unsigned)write,
+                  bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2,
+                  addr - c->slow_base < c->slow_span);
 }
 
 /* cpu_clock.c: */
