@@ -7,7 +7,8 @@
  * cycles to the clock (timing.c's table plus the word transfers memio()
  * counted; cpu_clock.c when the operands or the bus model add more),
  * then, only when a deadline has passed or CS:IP is in the trap area,
- * hands over to machine_boundary().
+ * hands over to machine_boundary().  Traced runs (--trace, --stacks) and
+ * the bus model have hooks of their own, picked by cpu_observers_changed().
  */
 #include "cpu.h"
 
