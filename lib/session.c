@@ -118,6 +118,7 @@ static enum profil_error build_pc(struct profil_session *s)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --trace");
         s->tracing = 1;
         s->m->exact = &s->tr.counts;
+        cpu_observers_changed(s->m);
     }
     console_init(&s->con, s->in, s->out, isatty(fileno(s->out)) ? s->out : s->err);
     if (bios_install(s->m, &s->con, 0) != 0 || dos_install(&s->dos, s->m, &s->con, s->err) != 0)
@@ -162,6 +163,7 @@ static enum profil_error start_process(struct profil_session *s)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for the call tree");
         s->following = 1;
         m->calls = &s->calls.obs;
+        cpu_observers_changed(m);
     }
     svcprof_init(&s->svc, m);
     m->services = &s->svc.obs;
@@ -224,6 +226,7 @@ static void set_tracing(void *ctx, int on)
 {
     struct profil_session *s = ctx;
     s->m->exact = on ? &s->tr.counts : NULL;
+    cpu_observers_changed(s->m);
 }
 
 /* The program's interface (ports ECh/EDh) over every profiler the run has. */

@@ -87,6 +87,7 @@ static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_
         m->calls = &ct.obs;
         s->stacks = &ct;
     }
+    cpu_observers_changed(m);
     machine_set_tick(m, cycles_from_usec(100), sampler_tick, s);
     machine_set_max_insn(m, INSNS);
     double t0 = cpu_now_s();

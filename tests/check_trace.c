@@ -13,9 +13,12 @@
 
 #include <math.h>
 
+#include "../emu/cpu/cpu.h"
 #include "../emu/cpu/insnlen.h"
 #include "../emu/machine.h"
 #include "../formats/prx.h"
+#include "../sampler/calls.h"
+#include "../sampler/trace.h"
 
 #define HEAVY_LOOP 0x7D
 #define LIGHT_LOOP 0x83
@@ -301,6 +304,115 @@ START_TEST(instruction_lengths)
 }
 END_TEST
 
+/* What a traced run of observed_loop counted. */
+struct observed {
+    uint64_t now;
+    uint64_t insns[0x20], cycles[0x20], stalls[0x20];
+    uint16_t cs[0x20];
+    uint8_t code[0x20];
+    uint32_t nodes;
+    uint64_t node_insns[4], node_cycles[4], node_stalls[4], node_calls[4];
+};
+
+/* At 1000:0100, 1500 instructions (each loop pass is 8: the CALL, PUSH,
+ * MOV, REP MOVSB of 3, POP, MUL, RET and LOOP):
+ *   0100 mov cx,200 / 0103 call 0109 / 0106 loop 0103 / 0108 nop
+ *   0109 push cx / 010A mov cx,3 / 010D rep movsb / 010F pop cx
+ *   0110 mul cl / 0112 ret
+ * traced and with the shadow stack, on the given clock.  `pick`: the
+ * session's way, cpu_observers_changed() after m->exact and m->calls are
+ * set (the hooks for traced runs); else the hook the machine had before
+ * (code_hook or code_hook_bus, which send every instruction through the
+ * general path).  At instruction 700 tracing stops, as PROFDOS STOP does
+ * (the shadow stack goes on), and at 1100 it starts again. */
+static void observed_loop(int bus, int pick, struct observed *out)
+{
+    static const uint8_t code[] = { 0xB9, 0xC8, 0x00, 0xE8, 0x03, 0x00, 0xE2, 0xFB, 0x90, 0x51, 0xB9,
+                                    0x03, 0x00, 0xF3, 0xA4, 0x59, 0xF6, 0xE1, 0xC3 };
+    struct machine *m = machine_new(CPU_8088);
+    ck_assert_ptr_nonnull(m);
+    m->bare_bus = 1;
+    m->rom_start = MEM_SIZE;
+    mem_write(m, lin(0x1000, 0x100), code, sizeof code);
+    cpu_set(m, REG_CS, 0x1000);
+    cpu_set(m, REG_IP, 0x100);
+    cpu_set(m, REG_SS, 0x2000);
+    cpu_set(m, REG_SP, 0x1000);
+    if (bus)
+        ck_assert_int_eq(cpu_set_bus_model(m, 0), 0);
+    struct tracer tr;
+    struct calltree ct;
+    memset(&tr, 0, sizeof tr);      /* no touched list (as the session's, calloc'd) */
+    memset(&ct, 0, sizeof ct);
+    ck_assert_int_eq(tracer_init(&tr), 0);
+    ck_assert_int_eq(calls_init(&ct, 0x1000, 0x100), 0);
+    m->exact = &tr.counts;
+    m->calls = &ct.obs;
+    static const uint64_t stops[] = { 700, 1100, 1500 };
+    for (unsigned k = 0; k < 3; k++) {
+        if (pick)
+            cpu_observers_changed(m);
+        machine_set_max_insn(m, stops[k]);
+        m->stop = STOP_NONE;        /* go on after the last limit */
+        machine_run(m);
+        ck_assert_uint_eq(m->insns, stops[k]);
+        m->exact = k == 0 ? NULL : &tr.counts;
+    }
+    cpu_settle(m);
+    out->now = m->now;
+    for (unsigned i = 0; i < 0x20; i++) {
+        uint32_t a = lin(0x1000, (uint16_t)(0x100 + i));
+        out->insns[i] = tr.counts.insns[a];
+        out->cycles[i] = tr.counts.cycles[a];
+        out->stalls[i] = tr.counts.stalls[a];
+        out->cs[i] = tr.counts.cs[a];
+        out->code[i] = tr.counts.code ? tr.counts.code[a] : 0;
+    }
+    out->nodes = ct.n;
+    ck_assert_uint_le(ct.n, 4);
+    for (unsigned i = 0; i < ct.n; i++) {
+        out->node_insns[i] = ct.node[i].insns;
+        out->node_cycles[i] = ct.node[i].cycles;
+        out->node_stalls[i] = ct.node[i].stalls;
+        out->node_calls[i] = ct.node[i].calls;
+    }
+    calls_free(&ct);
+    tracer_free(&tr);
+    machine_free(m);
+}
+
+/* The hooks cpu_observers_changed() installs for traced runs count exactly
+ * what the general path counts: every address's instructions, cycles,
+ * stalls and CS, the call tree's counters, and the clock, on both clocks,
+ * with tracing stopped and started again in the middle. */
+START_TEST(traced_hooks_count_as_the_general_path)
+{
+    for (int bus = 0; bus < 2; bus++) {
+        struct observed general, picked;
+        memset(&general, 0, sizeof general);
+        memset(&picked, 0, sizeof picked);
+        observed_loop(bus, 0, &general);
+        observed_loop(bus, 1, &picked);
+        /* Instructions are numbered from 0, the MOV CX,200; each pass is 8
+         * from there, so instruction 1 + 8k is the CALL, k = 0 .. 187
+         * (1 + 8 x 187 = 1497 < 1500): 188 calls.  An instruction is
+         * counted when it is settled, at the next one's hook: traced are
+         * 0-698 (699 settles with tracing stopped) and 1099-1499 (1499 by
+         * cpu_settle()), where the CALL ran for k = 0 .. 87 and
+         * 138 .. 187, 88 + 50 times. */
+        ck_assert_uint_eq(general.insns[3], 88 + 50);
+        ck_assert_uint_eq(general.insns[0], 1);
+        ck_assert_uint_eq(general.cs[3], 0x1000);
+        ck_assert_uint_eq(general.code[0x10], 0xF6);   /* kept the first time it ran */
+        ck_assert_uint_eq(general.nodes, 2);            /* the root and sub */
+        ck_assert_uint_eq(general.node_calls[1], 188);
+        ck_assert_uint_eq(general.node_insns[0] + general.node_insns[1], 1500);
+        ck_assert_msg(memcmp(&general, &picked, sizeof general) == 0, "the %s clock's traced hooks differ",
+                      bus ? "bus" : "table");
+    }
+}
+END_TEST
+
 Suite *trace_suite(void)
 {
     Suite *s = suite_create("trace");
@@ -315,6 +427,7 @@ Suite *trace_suite(void)
     tcase_add_test(tc, prx_round_trip_and_errors);
     tcase_add_test(tc, prx_past_64_mib_is_read);
     tcase_add_test(tc, instruction_lengths);
+    tcase_add_test(tc, traced_hooks_count_as_the_general_path);
     suite_add_tcase(s, tc);
     return s;
 }

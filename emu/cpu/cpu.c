@@ -7,7 +7,8 @@
  * cycles to the clock (timing.c's table plus the word transfers memio()
  * counted; cpu_clock.c when the operands or the bus model add more),
  * then, only when a deadline has passed or CS:IP is in the trap area,
- * hands over to machine_boundary().
+ * hands over to machine_boundary().  Traced runs (--trace, --stacks) and
+ * the bus model have hooks of their own, picked by cpu_observers_changed().
  */
 #include "cpu.h"
 
@@ -350,6 +351,9 @@ static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t a
     }
 }
 
+/* code_hook_traced()'s end for a possible call or return. */
+static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at);
+
 /* Trace mode: the bytes of the instruction at lin the first time it ran
  * (annotate disassembles the code as executed, not as the run left it). */
 static __attribute__((noinline, cold)) void keep_code(const struct exact_counts *x, const uint8_t *mem, uint32_t lin)
@@ -371,7 +375,7 @@ static __attribute__((noinline, cold)) void first_run(struct cpu *c, uint32_t at
 
 /* The shadow stack alone (--stacks): the instruction at `at` that just
  * ran took `cycles`.  No call but the rare tail call: no saved registers. */
-static __attribute__((noinline)) void stacks_settled(struct cpu *c, uint32_t at, uint64_t cycles)
+static inline __attribute__((always_inline)) void stacks_count(struct cpu *c, uint32_t at, uint64_t cycles)
 {
     const struct call_observer *o = c->m->calls;
     ++*o->insns;
@@ -382,11 +386,18 @@ static __attribute__((noinline)) void stacks_settled(struct cpu *c, uint32_t at,
         observe_transfer(c, at);
 }
 
+static __attribute__((noinline)) void stacks_settled(struct cpu *c, uint32_t at, uint64_t cycles)
+{
+    stacks_count(c, at, cycles);
+}
+
 /* Trace mode and the shadow stack: the instruction that just ran took
  * `cycles`.  (Laid out for the common case: every call is a tail call at
- * the end, so the counting needs no saved registers; the shadow stack
- * decodes only the few instructions that may call or return.) */
-static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
+ * the end, so trace_settled() needs no saved registers; the shadow stack
+ * decodes only the few instructions that may call or return.)  `inlined`:
+ * the caller is a hook that saves registers anyway (the bus model's), so
+ * the shadow stack's part is inlined too. */
+static inline __attribute__((always_inline)) void count_settled(struct cpu *c, uint64_t cycles, int inlined)
 {
     uint32_t at = c->pend_lin;
     if (at == UINT32_MAX)
@@ -395,7 +406,10 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
     if (!x) {
-        stacks_settled(c, at, cycles);
+        if (inlined)
+            stacks_count(c, at, cycles);
+        else
+            stacks_settled(c, at, cycles);
         return;
     }
     uint64_t ran = x->insns[at]++;
@@ -420,6 +434,11 @@ static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycl
         first_run(c, at, candidate);
     else if (candidate)
         observe_transfer(c, at);
+}
+
+static __attribute__((noinline)) void trace_settled(struct cpu *c, uint64_t cycles)
+{
+    count_settled(c, cycles, 0);
 }
 
 /* An instruction the slow path ran itself (8086-only forms, AAM 0). */
@@ -744,7 +763,9 @@ static inline __attribute__((always_inline)) int hook_settle(x86emu_t *e, struct
             m->now += timing_rep_end(&c->pend, cx);
         }
     }
-    if (m->exact != NULL || m->calls != NULL)
+    if (bus == 2)
+        count_settled(c, m->now - started, 1);
+    else if (m->exact != NULL || m->calls != NULL)
         trace_settled(c, m->now - started);
     return hook_next(e, c, m, rep_split, bus ? 2 : 1);
 }
@@ -761,6 +782,16 @@ static int code_hook_bus(x86emu_t *e)
     return hook_settle(e, e->_private, 1);
 }
 
+/* --timing bus with --trace or --stacks (cpu_observers_changed()): the
+ * counting inlined, as the hook saves registers anyway. */
+static int code_hook_bus_traced(x86emu_t *e)
+{
+    struct cpu *c = e->_private;
+    if (!c->m->exact && !c->m->calls)
+        return code_hook_bus(e);
+    return hook_settle(e, c, 2);
+}
+
 /* Called by libx86emu before every instruction.  The common case: the
  * instruction that just ran costs its table entry and the words it moved
  * (nothing in c->rare, no trace or shadow stack), and the next is priced
@@ -774,6 +805,50 @@ static int code_hook(x86emu_t *e)
     m->now += c->pend.fixed + c->words * WORD_PENALTY;
     c->words = 0;
     return hook_next(e, c, m, 0, 0);
+}
+
+/* --trace or --stacks on the table clock: code_hook() with the counting
+ * inlined.  The common case (nothing in c->rare, an instruction that ran
+ * before, or no trace) settles the table cost and the words, adds them to
+ * the trace's arrays and the call tree's counters, prices the next
+ * instruction, and only then hands a possible call or return to the
+ * observer (which reads the registers, not the pending instruction).  A
+ * leaf but for that call.  Correct whatever m->exact and m->calls are:
+ * cpu_observers_changed() installs it only where it is the quicker. */
+static int code_hook_traced(x86emu_t *e)
+{
+    struct cpu *c = e->_private;
+    struct machine *m = c->m;
+    struct exact_counts *x = m->exact;
+    uint32_t at = c->pend_lin;
+    if (__builtin_expect(c->rare || at == UINT32_MAX || (x && !x->insns[at]), 0))
+        return code_hook_rare(e, c);    /* the first run of an address keeps its code */
+    uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
+    m->now += cycles;
+    c->words = 0;
+    c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
+    if (x) {                /* no stalls: the table clock has none */
+        x->insns[at]++;
+        x->cycles[at] += cycles;
+        x->cs[at] = c->pend_cs;
+        exact_touch(x, at);
+    }
+    const struct call_observer *o = m->calls;
+    if (o) {
+        ++*o->insns;
+        *o->cycles += cycles;
+        if (transfer_candidate(c->mem, at))
+            return hook_after_transfer(e, c, at);
+    }
+    return hook_next(e, c, m, 0, 0);
+}
+
+/* code_hook_traced()'s end after an instruction that may have called or
+ * returned: the observer first, then the next instruction. */
+static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at)
+{
+    observe_transfer(c, at);
+    return hook_next(e, c, c->m, 0, 0);
 }
 
 static int intr_hook(x86emu_t *e, u8 num, unsigned type)
@@ -835,12 +910,20 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     c->settle_more = 1;
     c->rare = 1;
     m->timing_bus = 1;
-    x86emu_set_code_handler(c->emu, code_hook_bus);
+    cpu_observers_changed(m);
     cpu_bus_waits(c);
     c->memio = c->odd_only ? memio_bus_8086 : memio_bus_8088;
     c->stale_n = 0;
     x86emu_set_memio_handler(c->emu, c->memio);
     return 0;
+}
+
+void cpu_observers_changed(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    int observed = m->exact || m->calls;
+    x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
+                                    : observed ? code_hook_traced : code_hook);
 }
 
 void cpu_destroy(struct machine *m)

@@ -29,6 +29,11 @@ uint64_t cpu_settle(struct machine *m);
 /* --timing bus (emu/cpu/biu.h): time each instruction with the prefetch queue
  * and the bus from now on, the queue holding `queued` bytes from CS:IP. */
 int cpu_set_bus_model(struct machine *m, unsigned queued);
+/* m->exact or m->calls changed (a trace or the shadow stack was installed,
+ * or the program stopped or started profiling): picks the per-instruction
+ * hook that does the least for them.  Every hook is right whatever they
+ * are; this only keeps the common case quick. */
+void cpu_observers_changed(struct machine *m);
 /* --timing bus: m->video_waits changed (machine_set_video_waits). */
 void cpu_video_waits_changed(struct machine *m);
 /* The address of the instruction executing now (for messages from port
