@@ -27,8 +27,8 @@ static void setup_insn(struct eu_insn *in, uint8_t *mem, const struct memo_case 
     in->linear = 0x1000;
     in->next = 0x1000 + c->n;
     in->table = 10;
-    in->naccess = c->naccess;
-    memcpy(in->access, c->access, c->naccess * sizeof c->access[0]);
+    for (unsigned i = 0; i < c->naccess; i++)
+        eu_add_access(in, c->access[i].write, c->access[i].cycles, c->access[i].slow);
 }
 
 static void same_biu(const struct biu *a, const struct biu *b)
@@ -107,14 +107,14 @@ START_TEST(memo_sees_code_change)
     const struct memo_case d = { nop_mov, 4, 2, { { 1, 1, 0 } }, 1 };
     setup_insn(&in, mem, &d);
     in.next = 0x1001;   /* the NOP alone, as the CPU would run it */
-    in.naccess = 0;
+    eu_clear_accesses(&in);
     biu_init(&b, 0, 2, 0x1002);
     t1 = biu_time(memo, &b, &in, &stall);
     biu_memo_stats(memo, &lookups, &misses);
     ck_assert_uint_eq(misses, 2);
     setup_insn(&in, mem, &d);
     in.next = 0x1001;
-    in.naccess = 0;
+    eu_clear_accesses(&in);
     biu_init(&b, 0, 2, 0x1002);
     ck_assert_uint_eq(biu_time(NULL, &b, &in, &stall), t1);
     ck_assert_uint_ne(t1, t0);
@@ -139,10 +139,10 @@ static void loop_insn(struct eu_insn *in, uint8_t *mem, unsigned i)
     in->next = i == 2 ? at[0] : at[i + 1];
     in->table = i == 0 ? 15 : i == 1 ? 24 : 15;
     if (i == 0)
-        in->access[in->naccess++] = (struct bus_access){ 1, 2, 0 };
+        eu_add_access(in, 1, 2, 0);
     if (i == 1) {
-        in->access[in->naccess++] = (struct bus_access){ 0, 2, 0 };
-        in->access[in->naccess++] = (struct bus_access){ 1, 2, 0 };
+        eu_add_access(in, 0, 2, 0);
+        eu_add_access(in, 1, 2, 0);
     }
 }
 

@@ -82,14 +82,12 @@ static int make_key(const struct biu_memo *memo, const struct biu *b, const stru
 
 int memo_key_slow(const struct biu *b, const struct eu_insn *in, uint64_t w0, uint32_t w2, struct memo_key *k)
 {
-    uint64_t accesses = 0, slow = 0;
-    for (unsigned i = 0; i < in->naccess; i++) {
-        accesses |= memo_access_bits(&in->access[i], i);
+    uint64_t slow = 0;
+    for (unsigned i = 0; i < in->naccess; i++)
         slow |= (uint64_t)(in->access[i].slow != 0) << i;
-    }
     if (slow > 0xFF || !b->waits || !b->waits->period || b->waits->period > 0x100)
         return 0;       /* played */
-    memo_key_fill(b, in, w0, w2, accesses, b->origin % b->waits->period, slow, k);
+    memo_key_fill(b, in, w0, w2, memo_accesses(in), b->origin % b->waits->period, slow, k);
     return 1;
 }
 

@@ -115,11 +115,11 @@ struct biu_memo {
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
 };
 
-/* An access's 2 bits of a key's w[1] (write, a second bus cycle), as the
- * `i`th of its instruction's. */
-static inline uint64_t memo_access_bits(const struct bus_access *a, unsigned i)
+/* The instruction's accesses as a key's w[1] holds them: eu_insn.pattern,
+ * packed 2 bits each as they were logged (eu_add_access), in its top half. */
+static inline uint64_t memo_accesses(const struct eu_insn *in)
 {
-    return (uint64_t)(a->write | (a->cycles > 1) << 1) << (2 * i + 32);
+    return (in->pattern & (EU_PATTERN_SLOW - 1)) << 32;
 }
 
 /* A key's words from its parts: `phase` and `slow` as memo_key_slow()
@@ -148,13 +148,9 @@ static inline __attribute__((always_inline)) int memo_key_from(const struct biu 
 {
     if (in->naccess > 16 || in->loop > UINT16_MAX || in->table > UINT16_MAX || b->refresh_period > 0xFFFFFF)
         return 0;
-    uint64_t accesses = 0;
-    for (unsigned i = 0; i < in->naccess; i++) {
-        if (in->access[i].slow)
-            return memo_key_slow(b, in, w0, w2, k);     /* its waits depend on the clock's phase */
-        accesses |= memo_access_bits(&in->access[i], i);
-    }
-    memo_key_fill(b, in, w0, w2, accesses, 0, 0, k);
+    if (in->pattern & EU_PATTERN_SLOW)
+        return memo_key_slow(b, in, w0, w2, k);     /* its waits depend on the clock's phase */
+    memo_key_fill(b, in, w0, w2, memo_accesses(in), 0, 0, k);
     return 1;
 }
 

@@ -554,9 +554,7 @@ static inline int boundary_quick(x86emu_t *e, struct cpu *c, uint16_t cs, uint16
     if (c->after || (e->x86.R_FLG & FL_TF) || lin - m->trap_lo < m->trap_span)
         return 0;
     uint8_t op = c->mem[lin];
-    unsigned t = timing_quick_entry(c->quick, c->mem, lin);
-    int32_t cost = t < QUICK_LOOP ? (int32_t)t : timing_quick_finish(c->quick, op, t, (uint16_t)e->x86.R_FLG,
-                                                                      e->x86.R_CX);
+    int32_t cost = timing_quick(c->quick, c->mem, lin, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
     if (cost < 0 || op == 0x8E || (c->fidelity && runs_on_cpu8086(op)))
         return 0;
     /* What timing_decode(), fixup_for() and the rest below leave for it. */
