@@ -740,7 +740,9 @@ static inline __attribute__((always_inline)) int hook_settle(x86emu_t *e, struct
     /* Settle the instruction that just ran. */
     uint64_t started = m->now;
     uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
-    if (c->settle_more)
+    if (bus)
+        cost = cpu_settle_bus(c, cost);     /* the replay inline (cpu_internal.h) */
+    else if (c->settle_more)
         cost = cpu_settle_more(c);
     m->now += cost;
     c->words = 0;
