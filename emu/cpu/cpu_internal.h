@@ -124,7 +124,7 @@ static inline __attribute__((always_inline)) int64_t cpu_bus_replay(struct cpu *
     if (c->pend.mul || c->pend.rep || lin != c->biu_next)
         return -1;
     uint64_t start = m->now;
-    if (!m->no_refresh && (start != c->biu_end || c->refresh_version != m->pit.writes + 1))
+    if ((start != c->biu_end || c->refresh_version != m->pit.writes + 1) && !m->no_refresh)
         return -1;          /* cpu_clock.c's refresh_before() has work */
     /* The memo's last result left this BIU (memo_chained): its generation
      * is enough here, the memo's only BIU, whose next address is then
