@@ -199,7 +199,7 @@ START_TEST(memo_chain_gives_what_the_model_gives)
 }
 END_TEST
 
-/* The replay (memo_replay, as cpu_clock.c's bus_replay runs it): the slot
+/* The replay (memo_replay, as cpu_bus_replay in emu/cpu/cpu_internal.h runs it): the slot
  * that followed last time, taken when it holds the instruction.  A loop of
  * PUSH AX; ADD [BX],AX; MUL BX; a short JMP back, 60 times round, on the
  * 8088 and the 8086, with a DRAM refresh every 72 clocks (the loop's

@@ -49,7 +49,7 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
 /* Lookups and misses so far (make bench reports the hit rate). */
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
 
-/* ---- the hit path, inline for cpu_clock.c (biu_time_inline) --------------
+/* ---- the hit path, inline for cpu_clock.c (biu_time_inline) and the replay -
  * The memo's layout and the steps of a hit; biu_memo.c owns the rest. */
 
 #define MEMO_BITS 16
