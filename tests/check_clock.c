@@ -199,7 +199,7 @@ START_TEST(memo_chain_gives_what_the_model_gives)
 }
 END_TEST
 
-/* The replay (memo_replay, as cpu_clock.c's bus_replay runs it): the slot
+/* The replay (memo_replay, as cpu_bus_replay in emu/cpu/cpu_internal.h runs it): the slot
  * that followed last time, taken when it holds the instruction.  A loop of
  * PUSH AX; ADD [BX],AX; MUL BX; a short JMP back, 60 times round, on the
  * 8088 and the 8086, with a DRAM refresh every 72 clocks (the loop's
@@ -282,6 +282,100 @@ START_TEST(replay_gives_what_the_model_gives)
         }
         ck_assert_msg(replayed > 120, "%u of 240 replayed", replayed);
         ck_assert_msg(exact > 10, "%u replayed near a refresh", exact);
+        biu_memo_free(memo);
+    }
+}
+END_TEST
+
+/* The replay keys on the next address: the same instruction (its bytes,
+ * table cost and accesses) that leads elsewhere has another result.  A
+ * loop of PUSH AX; JMP AX at 4001h, with AX pointing back at 4000h (the
+ * queue flushed) except every third pass, where it points at 4003h, the
+ * JMP's own end: the queue is not flushed, and a JMP short at 4003h goes
+ * back.  JMP AX then differs only in its next address from the pass
+ * before, and the slot PUSH AX links to holds the other next.  Run with
+ * no refresh (every result under the far key) and with one every 72
+ * clocks, on the 8088 and the 8086, against playing every instruction.
+ * At pass 45 a refresh cycle is under way while the next request is far:
+ * the replay must not take the far result linked from the last pass. */
+static void jump_insn(struct eu_insn *in, uint8_t *mem, uint32_t at, uint32_t next)
+{
+    memset(in, 0, sizeof *in);
+    in->mem = mem;
+    in->linear = at;
+    in->next = next;
+    in->table = at == 0x4000 ? 15 : at == 0x4001 ? 11 : 15;    /* PUSH AX, JMP AX, JMP short */
+    if (at == 0x4000)
+        eu_add_access(in, 1, 2, 0);
+}
+
+START_TEST(replay_keys_on_the_next_address)
+{
+    static uint8_t mem[MEM_SIZE];
+    static const uint8_t code[] = { 0x50, 0xFF, 0xE0, 0xEB, 0xFB };
+    memcpy(mem + 0x4000, code, sizeof code);
+    for (unsigned run = 0; run < 4; run++) {
+        int wide = (int)(run & 1), refresh = run >= 2;
+        struct biu_memo *memo = biu_memo_new();
+        struct biu plain = { 0 }, fast = { 0 };
+        biu_init(&plain, wide, 0, 0x4000);
+        biu_init(&fast, wide, 0, 0x4000);
+        if (refresh) {
+            plain.refresh_dreq = fast.refresh_dreq = 11;
+            plain.refresh_period = fast.refresh_period = 72;
+        } else {
+            plain.refresh_dreq = fast.refresh_dreq = BIU_NO_REFRESH;
+        }
+        unsigned replayed = 0, fallen = 0;
+        uint32_t ahead_jumped = 0, ahead_fallen = 0;    /* fetch_at - next after JMP AX, no refresh */
+        for (unsigned pass = 0; pass < 60; pass++) {
+            int through = pass % 3 == 2;
+            uint32_t at[3] = { 0x4000, 0x4001, 0x4003 }, next[3] = { 0x4001, through ? 0x4003 : 0x4000, 0x4000 };
+            if (pass == 45) {
+                /* A refresh cycle under way (granted a clock ago, READY low
+                 * from clock 1 to 7) with the next request 60 clocks away,
+                 * as refresh_before() can leave it: the linked slot's far
+                 * result, which counts on no refresh, does not hold. */
+                plain.refresh_grant = fast.refresh_grant = -1;
+                plain.refresh_dreq = fast.refresh_dreq = 60;
+            }
+            for (unsigned i = 0; i < (through ? 3u : 2u); i++) {
+                struct eu_insn in;
+                unsigned sp, sf = 0;
+                jump_insn(&in, mem, at[i], next[i]);
+                unsigned tp = biu_time(NULL, &plain, &in, &sp);
+                jump_insn(&in, mem, at[i], next[i]);
+                int64_t tf = -1;
+                if (memo_chained(memo, &fast, in.linear))
+                    tf = memo_replay(memo, &fast, mem, in.linear, in.next, in.table, in.loop, in.pattern, in.naccess,
+                                     &sf);
+                if (tf >= 0) {
+                    replayed++;
+                    fallen += i == 1 && through;
+                } else {
+                    tf = biu_time(memo, &fast, &in, &sf);
+                }
+                ck_assert_msg(tp == tf && sp == sf, "run %u pass %u insn %u: %u/%u clocks, %u/%u stalls", run, pass,
+                              i, (unsigned)tf, tp, sf, sp);
+                memo_settle_biu(memo);
+                same_biu(&fast, &plain);
+                ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
+                ck_assert_int_eq(fast.refresh_grant, plain.refresh_grant);
+                if (i == 1 && !refresh)
+                    *(through ? &ahead_fallen : &ahead_jumped) = (plain.fetch_at - in.next) & 0xFFFFF;
+            }
+        }
+        /* The JMP AX that falls through was replayed (the link held the
+         * other next, so it was found by hash, then linked): the test
+         * reaches the case it is about. */
+        ck_assert_msg(replayed > 80, "run %u: %u of 140 replayed", run, replayed);
+        ck_assert_msg(fallen > 5, "run %u: %u falling-through JMP AX replayed", run, fallen);
+        /* The two nexts leave the queue otherwise: flushed and fetching
+         * from the target, or still ahead of it (the memo's fetch_ahead),
+         * so a replay that ignored the next address would give one for
+         * the other. */
+        if (!refresh)
+            ck_assert_uint_ne(ahead_fallen, ahead_jumped);
         biu_memo_free(memo);
     }
 }
@@ -913,6 +1007,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, memo_sees_code_change);
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);
     tcase_add_test(tc, replay_gives_what_the_model_gives);
+    tcase_add_test(tc, replay_keys_on_the_next_address);
     tcase_add_test(tc, rep_shortcut_gives_what_playing_gives);
     tcase_add_test(tc, cga_wait_states_by_phase);
     tcase_add_test(tc, cga_wait_rule_has_period_16);

@@ -71,8 +71,8 @@ static int make_key(const struct biu_memo *memo, const struct biu *b, const stru
     uint32_t w2;
     *prev = NULL;
     if (memo->last_biu == b && memo->last_gen == b->gen && memo->last_next == in->linear) {
-        w0 = memo->state0;
-        w2 = memo->state2;
+        w0 = memo_state0(memo->cur);
+        w2 = memo_state2(memo->cur);
         *prev = memo->cur;
     } else if (!state_bits(b, in->linear, &w0, &w2)) {
         return 0;

@@ -49,7 +49,7 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
 /* Lookups and misses so far (make bench reports the hit rate). */
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
 
-/* ---- the hit path, inline for cpu_clock.c (biu_time_inline) --------------
+/* ---- the hit path, inline for cpu_clock.c (biu_time_inline) and the replay -
  * The memo's layout and the steps of a hit; biu_memo.c owns the rest. */
 
 #define MEMO_BITS 16
@@ -98,9 +98,10 @@ struct memo_slot {
 };
 _Static_assert(sizeof(struct memo_slot) == 80, "a memo slot is 80 bytes: MEMO_SLOTS of them are the memo's RSS");
 
-/* After a hit, the BIU's state as the next key holds it (the slot's
- * post_state), so the next key needs no packing or range checks while the
- * BIU is the one the hit left (same biu, generation, next address). */
+/* After a hit, the BIU's state as the next key holds it is the slot's
+ * (cur's post_state0 and post_state2, memo_state0/2), so the next key
+ * needs no packing or range checks while the BIU is the one the hit left
+ * (same biu, generation, next address). */
 struct biu_memo {
     struct memo_slot *slot;
     uint64_t lookups, misses;
@@ -110,8 +111,6 @@ struct biu_memo {
                                    memo_settle_biu sets them)              */
     const struct biu *last_biu;
     uint32_t last_gen, last_next;
-    uint32_t state2;
-    uint64_t state0;
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
 };
 
@@ -224,9 +223,19 @@ static inline void memo_remember_state(struct biu_memo *memo, const struct memo_
     memo->last_biu = b;
     memo->last_gen = b->gen;
     memo->last_next = next;
-    memo->state0 = (uint64_t)s->post_state0 << 40;
-    memo->state2 = s->post_state2;
     memo->cur = (struct memo_slot *)s;
+}
+
+/* The BIU's state after the last result (memo->cur), as a key's w[0] and
+ * w[2] hold it. */
+static inline uint64_t memo_state0(const struct memo_slot *cur)
+{
+    return (uint64_t)cur->post_state0 << 40;
+}
+
+static inline uint32_t memo_state2(const struct memo_slot *cur)
+{
+    return cur->post_state2;
 }
 
 /* A remembered result onto the BIU. */
@@ -263,7 +272,7 @@ static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu
 {
     struct memo_key *k = &memo->key;
     if (memo->last_biu == b && memo->last_gen == b->gen && memo->last_next == in->linear &&
-        memo_key_from(b, in, memo->state0, memo->state2, k)) {
+        memo_key_from(b, in, memo_state0(memo->cur), memo_state2(memo->cur), k)) {
         /* No refresh under way: a result that ends before the next request
          * holds whatever the request's clock; else the refresh is in the key. */
         int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
@@ -333,17 +342,19 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
     if (((table | loop) >> 16) | (pattern >> 32) | (b->refresh_period >> 24))
         return -1;      /* out of the key's range, or a slow access: biu_time's */
     struct memo_slot *prev = memo->cur;
-    struct memo_key k = { { (uint64_t)linear | (uint64_t)next << 20 | memo->state0 | (uint64_t)naccess << 51,
+    struct memo_key k = { { (uint64_t)linear | (uint64_t)next << 20 | memo_state0(prev) | (uint64_t)naccess << 51,
                             table | (uint64_t)loop << 16 | pattern << 32,
-                            memo->state2 | (uint64_t)b->refresh_period << 32, MEMO_FAR_REFRESH } };
+                            memo_state2(prev) | (uint64_t)b->refresh_period << 32, MEMO_FAR_REFRESH } };
     uint64_t bytes = memo_bytes_from(mem, linear);
     const struct memo_slot *s = &memo->slot[prev->succ];
     int same = s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] &&
                (bytes & s->mask) == s->bytes;
     /* No refresh under way: a result that ends before the next request
-     * holds whatever the request's clock; else the refresh is in the key. */
-    int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
-    if (!same || s->key.w[3] != MEMO_FAR_REFRESH || s->clocks > room) {
+     * holds whatever the request's clock (its clocks <= room, which is
+     * refresh_dreq >= clocks); else the refresh is in the key. */
+    if (__builtin_expect(!same || s->key.w[3] != MEMO_FAR_REFRESH || b->refresh_grant != BIU_NO_REFRESH ||
+                         b->refresh_dreq < (int64_t)s->clocks, 0)) {
+        int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
         int far_tried = same && s->key.w[3] == MEMO_FAR_REFRESH;
         s = room >= 0 && !far_tried ? memo_lookup(memo, &k, bytes) : NULL;
         if (!s || s->clocks > room) {
@@ -372,8 +383,6 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
     *stall = s->stall;
     memo->lookups++;
     memo->last_next = next;
-    memo->state0 = (uint64_t)s->post_state0 << 40;
-    memo->state2 = s->post_state2;
     memo->cur = (struct memo_slot *)s;
     return s->clocks;
 }

@@ -740,7 +740,9 @@ static inline __attribute__((always_inline)) int hook_settle(x86emu_t *e, struct
     /* Settle the instruction that just ran. */
     uint64_t started = m->now;
     uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
-    if (c->settle_more)
+    if (bus)
+        cost = cpu_settle_bus(c, cost);     /* the replay inline (cpu_internal.h) */
+    else if (c->settle_more)
         cost = cpu_settle_more(c);
     m->now += cost;
     c->words = 0;
@@ -774,10 +776,28 @@ static __attribute__((noinline)) int code_hook_rare(x86emu_t *e, struct cpu *c)
 }
 
 /* --timing bus: libx86emu's hook before every instruction (code_hook()'s
- * test would always send it here). */
+ * test would always send it here).  The common case: nothing to put back
+ * or fix up, nothing counted, and the memo replays the instruction
+ * (cpu_bus_replay: not a REP string, so no iterations); anything else
+ * goes through hook_settle(), which tries the replay again. */
+static __attribute__((noinline)) int code_hook_bus_other(x86emu_t *e, struct cpu *c)
+{
+    return hook_settle(e, c, 1);
+}
+
 static int code_hook_bus(x86emu_t *e)
 {
-    return hook_settle(e, e->_private, 1);
+    struct cpu *c = e->_private;
+    struct machine *m = c->m;
+    if (!(c->f1_patched | c->fixup) && !m->exact && !m->calls) {
+        int64_t clocks = cpu_bus_replay(c, c->pend.fixed + c->words * WORD_PENALTY);
+        if (clocks >= 0) {
+            m->now += (uint64_t)clocks;
+            c->words = 0;
+            return hook_next(e, c, m, 0, 2);
+        }
+    }
+    return code_hook_bus_other(e, c);
 }
 
 /* --timing bus with --trace or --stacks (cpu_observers_changed()): the

@@ -236,7 +236,7 @@ uint64_t cpu_bus_time(struct cpu *c, uint64_t table)
 
 /* cpu_settle_more's other cases: MUL/IMUL/CWD's operands, the bus model
  * past the replay. */
-static __attribute__((noinline)) uint64_t settle_more_other(struct cpu *c)
+uint64_t cpu_settle_more_other(struct cpu *c)
 {
     if (c->pend.mul)
         cpu_settle_mul(c);
@@ -247,50 +247,12 @@ static __attribute__((noinline)) uint64_t settle_more_other(struct cpu *c)
     return cost;
 }
 
-/* --timing bus, the common case: the instruction that just ran (no
- * operands to settle, not a REP string) followed the last on the queue,
- * the refresh carried over from it, and the memo's slot that followed the
- * last result's the last time holds it (memo_replay).  Its clocks, as
- * bus_time() would give them, or -1 with nothing changed. */
-static inline __attribute__((always_inline)) int64_t bus_replay(struct cpu *c)
-{
-    struct biu *b = c->biu;
-    struct machine *m = c->m;
-    uint32_t lin = c->pend_lin;
-    if (!b || c->pend.mul || c->pend.rep || lin != c->biu_next)
-        return -1;
-    uint64_t start = m->now;
-    if (!m->no_refresh && (start != c->biu_end || c->refresh_version != m->pit.writes + 1))
-        return -1;          /* refresh_before() has work */
-    /* The memo's last result left this BIU (memo_chained): its generation
-     * is enough here, the memo's only BIU, whose next address is then
-     * c->biu_next (biu_init and biu_run move the generation on). */
-    struct biu_memo *memo = c->memo;
-    if (memo->last_gen != b->gen)
-        return -1;
-    x86emu_t *e = c->emu;
-    uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
-    unsigned stall;
-    int64_t clocks = memo_replay(memo, b, c->mem, lin, next, c->pend.fixed + c->words * WORD_PENALTY, c->pend.operand,
-                                 c->insn.pattern, c->insn.naccess, &stall);
-    if (clocks < 0)
-        return -1;
-    c->pend.operand = 0;
-    c->biu_end = start + (uint64_t)clocks;
-    eu_clear_accesses(&c->insn);
-    c->biu_next = next;
-    c->stall = stall;
-    c->stall_video = 0;     /* memo_replay takes no instruction with a slow access */
-    return clocks;
-}
-
 /* The settling the common case skips: MUL/IMUL/CWD's operands, the bus
  * model.  Returns the instruction's clocks (without REP iterations, but
  * with them under the bus model). */
 uint64_t cpu_settle_more(struct cpu *c)
 {
-    int64_t clocks = bus_replay(c);
-    if (clocks >= 0)
-        return (uint64_t)clocks;
-    return settle_more_other(c);
+    if (c->biu)
+        return cpu_settle_bus(c, c->pend.fixed + c->words * WORD_PENALTY);
+    return cpu_settle_more_other(c);
 }

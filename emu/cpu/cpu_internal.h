@@ -10,6 +10,7 @@
 #include <x86emu.h>
 
 #include "biu.h"
+#include "biu_memo.h"
 #include "decode.h"
 #include "../machine.h"
 #include "timing.h"
@@ -104,6 +105,58 @@ void cpu_bus_waits(struct cpu *c);
 /* The settling the common case skips (c->settle_more): the operands, the
  * bus model.  Returns the instruction's clocks without REP iterations. */
 uint64_t cpu_settle_more(struct cpu *c);
+/* Its cases past the replay (below): MUL/IMUL/CWD's operands, the bus
+ * model's lookups and misses.  Out of line. */
+__attribute__((noinline)) uint64_t cpu_settle_more_other(struct cpu *c);
+
+/* --timing bus, the common case: the instruction that just ran (no
+ * operands to settle, not a REP string; its table cost `table`) followed
+ * the last on the queue, the refresh carried over from it, and the memo's
+ * slot that followed the last result's the last time holds it
+ * (memo_replay).  Its clocks, as cpu_bus_time() would give them, or -1
+ * with nothing changed.  Inline in the bus model's hook (cpu.c), so that
+ * the common case makes no call. */
+static inline __attribute__((always_inline)) int64_t cpu_bus_replay(struct cpu *c, uint64_t table)
+{
+    struct biu *b = c->biu;
+    struct machine *m = c->m;
+    uint32_t lin = c->pend_lin;
+    if (c->pend.mul || c->pend.rep || lin != c->biu_next)
+        return -1;
+    uint64_t start = m->now;
+    if ((start != c->biu_end || c->refresh_version != m->pit.writes + 1) && !m->no_refresh)
+        return -1;          /* cpu_clock.c's refresh_before() has work */
+    /* The memo's last result left this BIU (memo_chained): its generation
+     * is enough here, the memo's only BIU, whose next address is then
+     * c->biu_next (biu_init and biu_run move the generation on). */
+    struct biu_memo *memo = c->memo;
+    if (memo->last_gen != b->gen)
+        return -1;
+    x86emu_t *e = c->emu;
+    uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    unsigned stall;
+    int64_t clocks = memo_replay(memo, b, c->mem, lin, next, table, c->pend.operand, c->insn.pattern,
+                                 c->insn.naccess, &stall);
+    if (clocks < 0)
+        return -1;
+    c->pend.operand = 0;
+    c->biu_end = start + (uint64_t)clocks;
+    eu_clear_accesses(&c->insn);
+    c->biu_next = next;
+    c->stall = stall;
+    c->stall_video = 0;     /* memo_replay takes no instruction with a slow access */
+    return clocks;
+}
+
+/* cpu_settle_more() under the bus model (c->biu set), given the table
+ * cost `table` the hook has summed already. */
+static inline __attribute__((always_inline)) uint64_t cpu_settle_bus(struct cpu *c, uint64_t table)
+{
+    int64_t clocks = cpu_bus_replay(c, table);
+    if (clocks >= 0)
+        return (uint64_t)clocks;
+    return cpu_settle_more_other(c);
+}
 
 
 /* ---- cpu_fix8086.c: the 8086 where libx86emu is a 286 -------------------- */
