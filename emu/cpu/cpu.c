@@ -8,7 +8,7 @@
  * counted; cpu_clock.c when the operands or the bus model add more),
  * then, only when a deadline has passed or CS:IP is in the trap area,
  * hands over to machine_boundary().  Traced runs (--trace, --stacks) and
- * the bus model have hooks of their own, picked by cpu_observers_changed().
+ * the bus model have hooks of their own, picked by pick_hook().
  */
 #include "cpu.h"
 
@@ -780,7 +780,7 @@ static int code_hook_bus(x86emu_t *e)
     return hook_settle(e, e->_private, 1);
 }
 
-/* --timing bus with --trace or --stacks (cpu_observers_changed()): the
+/* --timing bus with --trace or --stacks (pick_hook()): the
  * counting inlined, as the hook saves registers anyway. */
 static int code_hook_bus_traced(x86emu_t *e)
 {
@@ -790,15 +790,17 @@ static int code_hook_bus_traced(x86emu_t *e)
     return hook_settle(e, c, 2);
 }
 
-/* Called by libx86emu before every instruction.  The common case: the
- * instruction that just ran costs its table entry and the words it moved
- * (nothing in c->rare, no trace or shadow stack), and the next is priced
- * by timing_quick().  A leaf: every call from here is a tail call. */
+/* Called by libx86emu before every instruction while there is no trace
+ * and no shadow stack (pick_hook(): m->exact and m->calls are NULL, so
+ * they are not tested here).  The common case: the instruction that just
+ * ran costs its table entry and the words it moved (nothing in c->rare),
+ * and the next is priced by timing_quick().  A leaf: every call from here
+ * is a tail call. */
 static int code_hook(x86emu_t *e)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
-    if (__builtin_expect(c->rare || ((uintptr_t)m->exact | (uintptr_t)m->calls), 0))
+    if (__builtin_expect(c->rare, 0))
         return code_hook_rare(e, c);
     m->now += c->pend.fixed + c->words * WORD_PENALTY;
     c->words = 0;
@@ -812,7 +814,7 @@ static int code_hook(x86emu_t *e)
  * instruction, and only then hands a possible call or return to the
  * observer (which reads the registers, not the pending instruction).  A
  * leaf but for that call.  Correct whatever m->exact and m->calls are:
- * cpu_observers_changed() installs it only where it is the quicker. */
+ * pick_hook() installs it only where it is the quicker. */
 static int code_hook_traced(x86emu_t *e)
 {
     struct cpu *c = e->_private;
@@ -894,6 +896,16 @@ int cpu_create(struct machine *m)
     return 0;
 }
 
+/* The per-instruction hook for the clock and the observers there are now:
+ * code_hook() only while there are none. */
+static void pick_hook(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    int observed = m->exact || m->calls;
+    x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
+                                    : observed ? code_hook_traced : code_hook);
+}
+
 int cpu_set_bus_model(struct machine *m, unsigned queued)
 {
     struct cpu *c = cpu_of(m);
@@ -908,7 +920,7 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     c->settle_more = 1;
     c->rare = 1;
     m->timing_bus = 1;
-    cpu_observers_changed(m);
+    pick_hook(m);
     cpu_bus_waits(c);
     c->memio = c->odd_only ? memio_bus_8086 : memio_bus_8088;
     c->stale_n = 0;
@@ -916,12 +928,11 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     return 0;
 }
 
-void cpu_observers_changed(struct machine *m)
+void cpu_observe(struct machine *m, struct exact_counts *exact, const struct call_observer *calls)
 {
-    struct cpu *c = cpu_of(m);
-    int observed = m->exact || m->calls;
-    x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
-                                    : observed ? code_hook_traced : code_hook);
+    m->exact = exact;
+    m->calls = calls;
+    pick_hook(m);
 }
 
 void cpu_destroy(struct machine *m)
