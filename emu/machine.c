@@ -327,7 +327,9 @@ void machine_work_done(struct machine *m, unsigned items)
 
 /* Fire every deadline that `now` has reached.  Ticks at or before
  * rep_split interrupted a REP string instruction at rep_cs:rep_ip; the
- * others are attributed to cs:ip. */
+ * others are attributed to cs:ip.  The caller then recomputes next_event
+ * (machine_update_next_event): machine_boundary() does so once, at its
+ * end, as nothing before that reads it. */
 static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
                               uint16_t rep_cs, uint16_t rep_ip, uint64_t rep_split)
 {
@@ -351,7 +353,6 @@ static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
         machine_stop(m, STOP_TIMEOUT, "timeout after %.3f s emulated", cycles_to_seconds(m->now));
     if (m->interrupt_requested)
         stop_for_signal(m, m->interrupt_requested);
-    machine_update_next_event(m);
 }
 
 static uint32_t host_service_at(struct machine *m, uint32_t a);
@@ -373,6 +374,7 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
     if (m->calls)
         *m->calls->cycles += cycles;
     process_deadlines(m, cs, ip, 0, 0, 0);
+    machine_update_next_event(m);
 }
 
 /* ---- interrupts ---------------------------------------------------------- */
