@@ -135,14 +135,25 @@ static __attribute__((noinline)) unsigned memio_card_read(struct machine *m, u32
     return 0;
 }
 
+/* A read of more than a byte that wraps at 1 MiB: out of line and
+ * tail-called, as memio_card_read() is. */
+static __attribute__((noinline, cold)) unsigned memio_read_wrap(const uint8_t *mem, u32 addr, u32 *val, unsigned bytes)
+{
+    *val = flat_read(mem, addr, bytes);
+    return 0;
+}
+
 /* A read, of code or data: from an EGA's or VGA's planes through the
- * card (machine_read_card: the latches load, as on the card),
- * tail-called, else the flat memory; one compare for ordinary RAM. */
+ * card (machine_read_card: the latches load, as on the card), or one
+ * that wraps at 1 MiB, each tail-called, else the flat memory; one
+ * compare for a byte of ordinary RAM, two for a word.  With every call a
+ * tail call, the memory callback needs no frame. */
 static inline __attribute__((always_inline)) unsigned read_memory(struct cpu *c, u32 addr, u32 *val, unsigned bytes)
 {
-    struct machine *m = c->m;
-    if (__builtin_expect(addr - m->card_lo < m->card_span, 0))
-        return memio_card_read(m, addr, val, bytes);
+    if (__builtin_expect(addr - c->card_lo < c->card_span, 0))
+        return memio_card_read(c->m, addr, val, bytes);
+    if (bytes > 1 && __builtin_expect((addr & MEM_MASK) > MEM_SIZE - 4, 0))
+        return memio_read_wrap(c->mem, addr, val, bytes);
     *val = flat_read(c->mem, addr, bytes);
     return 0;
 }
@@ -962,6 +973,13 @@ enum cpu_exit cpu_run(struct machine *m)
     if ((rs & X86EMU_RUN_MAX_INSTR) || (m->max_insn && c->emu->x86.R_TSC >= m->max_insn))
         return CPU_EXIT_MAX_INSN;
     return CPU_EXIT_HLT;
+}
+
+void cpu_card_changed(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    c->card_lo = m->card_lo;
+    c->card_span = m->card_span;
 }
 
 void cpu_video_waits_changed(struct machine *m)
