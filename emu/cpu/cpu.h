@@ -37,6 +37,8 @@ int cpu_set_bus_model(struct machine *m, unsigned queued);
  * sampling hook does not look at them, so an observer set any other way
  * would count nothing. */
 void cpu_observe(struct machine *m, struct exact_counts *exact, const struct call_observer *calls);
+/* m->card_lo or m->card_span changed (machine_set_video). */
+void cpu_card_changed(struct machine *m);
 /* --timing bus: m->video_waits changed (machine_set_video_waits). */
 void cpu_video_waits_changed(struct machine *m);
 /* The address of the instruction executing now (for messages from port

@@ -18,6 +18,9 @@ struct cpu {
     x86emu_t *emu;
     struct machine *m;
     uint8_t *mem;               /* the machine's memory                      */
+    uint32_t card_lo, card_span; /* m->card_lo and card_span, copied by
+                                   cpu_card_changed(): the memory callback's
+                                   range check without loading m           */
     struct insn_cost pend;      /* cost of the instruction now executing     */
     struct timing_quick_table *quick; /* the common instructions' costs       */
     struct insn dec;            /* it decoded, when the slow path took it    */
