@@ -540,17 +540,34 @@ static void resume_stepped_rep(x86emu_t *e, struct cpu *c)
 
 /* What the hook must settle beyond the table cost and the words, for the
  * instruction about to run: nothing (0) is the common case, which
- * code_hook() settles with one test.  Every site that sets one of these
- * sets c->rare too (boundary_leave(), intr_hook(), cpu_set_bus_model());
- * c->rare set with nothing to do only costs the longer path. */
+ * code_hook() settles.  Every site that sets one of these sets c->rare
+ * too (boundary_leave(), intr_hook(), cpu_set_bus_model()); c->rare set
+ * with nothing to do only costs the longer path. */
 static inline unsigned rare_work(const struct cpu *c)
 {
     return (c->f1_patched | c->settle_more | c->fixup | c->pend.rep) != 0;
 }
 
+static int code_hook(x86emu_t *e);
+static int code_hook_rare_entry(x86emu_t *e);
+
+/* c->rare, and under the sampling hook the hook that goes with it:
+ * code_hook() while it is 0 (so that code_hook() does not test it),
+ * code_hook_rare_entry() while it is 1.  It changes around the few
+ * instructions with more to settle (REP strings, MUL and DIV, the 8086's
+ * fix-ups), twice a library call each. */
+static inline void set_rare(struct cpu *c, unsigned rare)
+{
+    if (rare == c->rare)
+        return;
+    c->rare = rare;
+    if (c->sampling_hook)
+        x86emu_set_code_handler(c->emu, rare ? code_hook_rare_entry : code_hook);
+}
+
 static inline int boundary_leave(struct cpu *c, int stop)
 {
-    c->rare = rare_work(c);
+    set_rare(c, rare_work(c));
     return stop;
 }
 
@@ -713,7 +730,7 @@ static inline __attribute__((always_inline)) int hook_quick(x86emu_t *e, struct 
     if (rare) {             /* else both are 0 already */
         c->pend.rep = 0;
         if (rare == 1)
-            c->rare = rare_work(c);
+            set_rare(c, rare_work(c));
     }
     return 0;
 }
@@ -784,6 +801,12 @@ static __attribute__((noinline)) int code_hook_rare(x86emu_t *e, struct cpu *c)
     return hook_settle(e, c, 0);
 }
 
+/* The sampling hook while c->rare is set (set_rare()). */
+static int code_hook_rare_entry(x86emu_t *e)
+{
+    return code_hook_rare(e, e->_private);
+}
+
 /* --timing bus: libx86emu's hook before every instruction (code_hook()'s
  * test would always send it here). */
 static int code_hook_bus(x86emu_t *e)
@@ -801,18 +824,16 @@ static int code_hook_bus_traced(x86emu_t *e)
     return hook_settle(e, c, 2);
 }
 
-/* Called by libx86emu before every instruction while there is no trace
- * and no shadow stack (pick_hook(): m->exact and m->calls are NULL, so
- * they are not tested here).  The common case: the instruction that just
- * ran costs its table entry and the words it moved (nothing in c->rare),
- * and the next is priced by timing_quick().  A leaf: every call from here
- * is a tail call. */
+/* Called by libx86emu before every instruction while there is no trace,
+ * no shadow stack and no bus model (pick_hook(): m->exact and m->calls
+ * are NULL), and nothing in c->rare (set_rare()), so it tests none of
+ * them: the instruction that just ran costs its table entry and the words
+ * it moved, and the next is priced by timing_quick().  A leaf: every call
+ * from here is a tail call. */
 static int code_hook(x86emu_t *e)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
-    if (__builtin_expect(c->rare, 0))
-        return code_hook_rare(e, c);
     m->now += c->pend.fixed + c->words * WORD_PENALTY;
     c->words = 0;
     return hook_next(e, c, m, 0, 0);
@@ -870,7 +891,7 @@ static int intr_hook(x86emu_t *e, u8 num, unsigned type)
     if (num == 0 && (type & INTR_MODE_RESTART) && c->fidelity) {
         e->x86.saved_eip = e->x86.R_EIP;
         c->fixup = FIX_DIV_FLAGS;   /* settled at the handler's first instruction */
-        c->rare = 1;
+        set_rare(c, 1);
     }
     return 0;       /* every interrupt goes through the guest's vector */
 }
@@ -902,19 +923,23 @@ int cpu_create(struct machine *m)
     c->memio = c->odd_only ? memio_8086 : memio_8088;
     x86emu_set_memio_handler(c->emu, c->memio);
     x86emu_set_code_handler(c->emu, code_hook);
+    c->sampling_hook = 1;
     x86emu_set_intr_handler(c->emu, intr_hook);
     m->cpu = c;
     return 0;
 }
 
 /* The per-instruction hook for the clock and the observers there are now:
- * code_hook() only while there are none. */
+ * the sampling hook (code_hook(), or code_hook_rare_entry() while c->rare
+ * is set) only while there are none. */
 static void pick_hook(struct machine *m)
 {
     struct cpu *c = cpu_of(m);
     int observed = m->exact || m->calls;
+    c->sampling_hook = !c->biu && !observed;
     x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
-                                    : observed ? code_hook_traced : code_hook);
+                                    : observed ? code_hook_traced
+                                    : c->rare ? code_hook_rare_entry : code_hook);
 }
 
 int cpu_set_bus_model(struct machine *m, unsigned queued)
@@ -929,7 +954,7 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     c->biu_next = lin;
     eu_clear_accesses(&c->insn);
     c->settle_more = 1;
-    c->rare = 1;
+    set_rare(c, 1);
     m->timing_bus = 1;
     pick_hook(m);
     cpu_bus_waits(c);
