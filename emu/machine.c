@@ -4,7 +4,9 @@
  *
  * Time moves in two ways only: emu/cpu/cpu.c adds each instruction's cycles,
  * and machine_charge() adds the cost of a host service or of an interrupt
- * entry.  Both end in process_deadlines(), which fires the sampling ticks
+ * entry.  Both end in process_deadlines() (machine_boundary() runs its
+ * two halves, fire_ticks() and process_other_deadlines(), and skips the
+ * second when only the ticks were due), which fires the sampling ticks
  * (attributing each to the CS:IP a real interrupt would push), raises
  * IRQ0 from the PIT, and enforces --timeout and host Ctrl-C.
  */
@@ -334,11 +336,9 @@ void machine_work_done(struct machine *m, unsigned items)
                      (unsigned long long)m->service_items);
 }
 
-/* Fire every deadline that `now` has reached.  Ticks at or before
+/* The sampling ticks that `now` has reached.  Ticks at or before
  * rep_split interrupted a REP string instruction at rep_cs:rep_ip; the
- * others are attributed to cs:ip.  The caller then recomputes next_event
- * (machine_update_next_event): machine_boundary() does so once, at its
- * end, as nothing before that reads it. */
+ * others are attributed to cs:ip. */
 static inline void fire_ticks(struct machine *m, uint16_t cs, uint16_t ip, uint16_t rep_cs, uint16_t rep_ip,
                               uint64_t rep_split)
 {
@@ -369,6 +369,10 @@ static void process_other_deadlines(struct machine *m)
         stop_for_signal(m, m->interrupt_requested);
 }
 
+/* Fire every deadline that `now` has reached: the ticks, then the rest.
+ * The caller then recomputes next_event (machine_update_next_event):
+ * machine_boundary() does so once, at its end, as nothing before that
+ * reads it. */
 static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
                               uint16_t rep_cs, uint16_t rep_ip, uint64_t rep_split)
 {
