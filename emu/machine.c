@@ -4,7 +4,9 @@
  *
  * Time moves in two ways only: emu/cpu/cpu.c adds each instruction's cycles,
  * and machine_charge() adds the cost of a host service or of an interrupt
- * entry.  Both end in process_deadlines(), which fires the sampling ticks
+ * entry.  Both end in process_deadlines() (machine_boundary() runs its
+ * two halves, fire_ticks() and process_other_deadlines(), and skips the
+ * second when only the ticks were due), which fires the sampling ticks
  * (attributing each to the CS:IP a real interrupt would push), raises
  * IRQ0 from the PIT, and enforces --timeout and host Ctrl-C.
  */
@@ -143,6 +145,7 @@ void machine_set_video(struct machine *m, enum video_card card)
     int planar = adapter_is_planar(&m->adapter);
     m->card_lo = planar ? VRAM_LO - 3 : 0;
     m->card_span = planar ? VRAM_HI - VRAM_LO + 3 : 0;
+    cpu_card_changed(m);
     /* the bus model's wait states: the CGA's rule (emu/cpu/video_waits.h);
      * no other card's is documented (docs/timing.md) */
     machine_set_video_waits(m, card == VIDEO_CGA ? VIDEO_WAITS_CGA : VIDEO_WAITS_NONE);
@@ -246,7 +249,9 @@ double cycles_to_seconds(uint64_t cycles)
     return (double)cycles * (double)CPU_HZ_DEN / (double)CPU_HZ_NUM;
 }
 
-void machine_update_next_event(struct machine *m)
+/* The earliest of the deadlines: the sampling tick, IRQ0 from the PIT,
+ * the keyboard's next event, --timeout. */
+static inline uint64_t earliest_deadline(const struct machine *m)
 {
     uint64_t next = m->next_tick;
     if (m->pit.next_irq < next)
@@ -255,6 +260,12 @@ void machine_update_next_event(struct machine *m)
         next = m->kbd.due;
     if (m->deadline < next)
         next = m->deadline;
+    return next;
+}
+
+void machine_update_next_event(struct machine *m)
+{
+    uint64_t next = earliest_deadline(m);
     /* An IRQ the PIC would deliver waits for IF=1: look at the next
      * boundary when IF is already 1; otherwise emu/cpu/cpu.c looks again after
      * each instruction that may set IF (STI, POPF, IRET). */
@@ -325,11 +336,11 @@ void machine_work_done(struct machine *m, unsigned items)
                      (unsigned long long)m->service_items);
 }
 
-/* Fire every deadline that `now` has reached.  Ticks at or before
+/* The sampling ticks that `now` has reached.  Ticks at or before
  * rep_split interrupted a REP string instruction at rep_cs:rep_ip; the
  * others are attributed to cs:ip. */
-static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
-                              uint16_t rep_cs, uint16_t rep_ip, uint64_t rep_split)
+static inline void fire_ticks(struct machine *m, uint16_t cs, uint16_t ip, uint16_t rep_cs, uint16_t rep_ip,
+                              uint64_t rep_split)
 {
     while (m->now >= m->next_tick) {
         if (m->next_tick <= rep_split)
@@ -338,6 +349,11 @@ static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
             m->on_tick(m->tick_ctx, cs, ip);
         m->next_tick += m->tick_period;
     }
+}
+
+/* process_deadlines() after the ticks. */
+static void process_other_deadlines(struct machine *m)
+{
     if (pit_irq_due(&m->pit, m->now))
         pic_raise(&m->pic, 0);
     while (m->now >= m->kbd.due) {
@@ -351,7 +367,17 @@ static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
         machine_stop(m, STOP_TIMEOUT, "timeout after %.3f s emulated", cycles_to_seconds(m->now));
     if (m->interrupt_requested)
         stop_for_signal(m, m->interrupt_requested);
-    machine_update_next_event(m);
+}
+
+/* Fire every deadline that `now` has reached: the ticks, then the rest.
+ * The caller then recomputes next_event (machine_update_next_event):
+ * machine_boundary() does so once, at its end, as nothing before that
+ * reads it. */
+static void process_deadlines(struct machine *m, uint16_t cs, uint16_t ip,
+                              uint16_t rep_cs, uint16_t rep_ip, uint64_t rep_split)
+{
+    fire_ticks(m, cs, ip, rep_cs, rep_ip, rep_split);
+    process_other_deadlines(m);
 }
 
 static uint32_t host_service_at(struct machine *m, uint32_t a);
@@ -373,6 +399,7 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
     if (m->calls)
         *m->calls->cycles += cycles;
     process_deadlines(m, cs, ip, 0, 0, 0);
+    machine_update_next_event(m);
 }
 
 /* ---- interrupts ---------------------------------------------------------- */
@@ -543,11 +570,35 @@ static int take_irq(struct machine *m)
     return 1;
 }
 
+/* After the ticks of a boundary nothing asked for (`after` 0): whether the
+ * rest of machine_boundary() would do nothing but recompute next_event, as
+ * at most boundaries (the sampling ticks): no other deadline reached, no
+ * Ctrl-C, no trap at cs:ip, no IRQ the CPU takes.  Then next_event is the
+ * earliest deadline, and irq_waiting is set as machine_update_next_event()
+ * sets it. */
+static int only_ticks_were_due(struct machine *m, uint16_t cs, uint16_t ip)
+{
+    uint64_t now = m->now;
+    if (now >= m->pit.next_irq || now >= m->kbd.due || now >= m->deadline || m->interrupt_requested ||
+        m->boundary_due || lin(cs, ip) - m->trap_lo < m->trap_span)
+        return 0;
+    int waiting = pic_pending(&m->pic) >= 0;
+    if (waiting && (cpu_get(m, REG_FLAGS) & FL_IF))
+        return 0;
+    m->irq_waiting = (unsigned)waiting;
+    m->next_event = earliest_deadline(m);
+    return 1;
+}
+
 void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
                       uint16_t prev_cs, uint16_t prev_ip, uint64_t rep_split, unsigned after)
 {
-    if (m->now >= m->next_event)
-        process_deadlines(m, cs, ip, prev_cs, prev_ip, rep_split);
+    if (m->now >= m->next_event) {
+        fire_ticks(m, cs, ip, prev_cs, prev_ip, rep_split);
+        if (!after && only_ticks_were_due(m, cs, ip))
+            return;
+        process_other_deadlines(m);
+    }
     if ((after & BOUNDARY_STEP) && !(after & BOUNDARY_SHADOW) && !m->stop) {
         /* The 8086's order: a hardware interrupt first, then the trap,
          * whose handler returns to that interrupt's handler. */

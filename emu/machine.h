@@ -202,6 +202,7 @@ struct machine {
 
     tick_fn on_tick;
     void *tick_ctx;
+    /* Set only through cpu_observe(), which picks the hook that counts. */
     struct exact_counts *exact;     /* trace mode, or NULL                  */
     const struct call_observer *calls; /* --trace/--stacks, or NULL         */
 

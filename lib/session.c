@@ -117,8 +117,7 @@ static enum profil_error build_pc(struct profil_session *s)
         if (tracer_init(&s->tr) != 0)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --trace");
         s->tracing = 1;
-        s->m->exact = &s->tr.counts;
-        cpu_observers_changed(s->m);
+        cpu_observe(s->m, &s->tr.counts, NULL);
     }
     console_init(&s->con, s->in, s->out, isatty(fileno(s->out)) ? s->out : s->err);
     if (bios_install(s->m, &s->con, 0) != 0 || dos_install(&s->dos, s->m, &s->con, s->err) != 0)
@@ -162,8 +161,7 @@ static enum profil_error start_process(struct profil_session *s)
         if (calls_init(&s->calls, cpu_get(m, REG_CS), cpu_get(m, REG_IP)) != 0)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for the call tree");
         s->following = 1;
-        m->calls = &s->calls.obs;
-        cpu_observers_changed(m);
+        cpu_observe(m, m->exact, &s->calls.obs);
     }
     svcprof_init(&s->svc, m);
     m->services = &s->svc.obs;
@@ -225,8 +223,7 @@ static void screens_tick(void *ctx, uint16_t cs, uint16_t ip)
 static void set_tracing(void *ctx, int on)
 {
     struct profil_session *s = ctx;
-    s->m->exact = on ? &s->tr.counts : NULL;
-    cpu_observers_changed(s->m);
+    cpu_observe(s->m, on ? &s->tr.counts : NULL, s->m->calls);
 }
 
 /* The program's interface (ports ECh/EDh) over every profiler the run has. */

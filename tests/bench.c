@@ -79,15 +79,11 @@ static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_
         return -1;
     }
     s->total = 0;
-    if (tr) {
+    if (tr)
         memset(tr->counts.insns, 0, MEM_SIZE * sizeof *tr->counts.insns);
-        m->exact = &tr->counts;
-    }
-    if (calls) {
-        m->calls = &ct.obs;
+    if (calls)
         s->stacks = &ct;
-    }
-    cpu_observers_changed(m);
+    cpu_observe(m, tr ? &tr->counts : NULL, calls ? &ct.obs : NULL);
     machine_set_tick(m, cycles_from_usec(100), sampler_tick, s);
     machine_set_max_insn(m, INSNS);
     double t0 = cpu_now_s();

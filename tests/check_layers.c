@@ -385,6 +385,29 @@ START_TEST(arrays_grow_through_util)
 }
 END_TEST
 
+/* ---- the machine's observers ------------------------------------------------- */
+
+/* The sampling hook does not look at the machine's trace and call-tree
+ * observers, so only cpu_observe(), which picks the hook, may set them: no
+ * assignment to `m->exact` or `m->calls` outside emu/cpu/cpu.c in the
+ * folders that hold a machine (report/ and formats/ cannot include it,
+ * and name other structs `m`), this file's planted lines aside.  The
+ * pattern is checked on lines written for the purpose. */
+#define OBSERVER_WRITE "grep -rnE '\\bm->(exact|calls) *=[^=]' --include=*.c --include=*.h "
+
+START_TEST(observers_are_set_only_through_cpu_observe)
+{
+    ck_assert_int_eq(system(OBSERVER_WRITE "emu loader sampler lib cmd tests tools | grep -v -e '^emu/cpu/cpu.c:' -e '^tests/check_layers.c:' > " TMP
+                            "/observers; test ! -s " TMP "/observers"),
+                     0);
+    ck_assert_int_eq(system("mkdir -p " TMP "/observe && printf 's->m->exact = &t;\\n' > " TMP "/observe/a.c && "
+                            "printf 'm->calls = &o;\\n' > " TMP "/observe/b.c && "
+                            "printf 'if (m->exact == NULL)\\nx->calls = t->node;\\nsum->exact = 0;\\n' > " TMP
+                            "/observe/c.c && " OBSERVER_WRITE TMP "/observe | wc -l | grep -qx 2"),
+                     0);
+}
+END_TEST
+
 /* ---- the map is true -------------------------------------------------------- */
 
 /* Appends to `why` each .c, .h or .inc of `folder` (and its subfolders)
@@ -598,6 +621,7 @@ Suite *layers_suite(void)
     tcase_add_test(tc, no_mutable_state_at_file_scope);
     tcase_add_test(tc, architecture_names_every_source_file);
     tcase_add_test(tc, arrays_grow_through_util);
+    tcase_add_test(tc, observers_are_set_only_through_cpu_observe);
     tcase_add_test(tc, two_machines_interleaved_give_their_own_figures);
     suite_add_tcase(s, tc);
     return s;

@@ -304,7 +304,8 @@ START_TEST(instruction_lengths)
 }
 END_TEST
 
-/* What a traced run of observed_loop counted. */
+/* What a traced run of observed_loop counted, and the trace's counts as
+ * they were at the run's stops (at instructions 700, 1100 and 1500). */
 struct observed {
     uint64_t now;
     uint64_t insns[0x20], cycles[0x20], stalls[0x20];
@@ -312,6 +313,7 @@ struct observed {
     uint8_t code[0x20];
     uint32_t nodes;
     uint64_t node_insns[4], node_cycles[4], node_stalls[4], node_calls[4];
+    uint64_t insns_at[3][0x20], cycles_at[3][0x20], stalls_at[3][0x20];
 };
 
 /* At 1000:0100, 1500 instructions (each loop pass is 8: the CALL, PUSH,
@@ -319,13 +321,13 @@ struct observed {
  *   0100 mov cx,200 / 0103 call 0109 / 0106 loop 0103 / 0108 nop
  *   0109 push cx / 010A mov cx,3 / 010D rep movsb / 010F pop cx
  *   0110 mul cl / 0112 ret
- * traced and with the shadow stack, on the given clock.  `pick`: the
- * session's way, cpu_observers_changed() after m->exact and m->calls are
- * set (the hooks for traced runs); else the hook the machine had before
- * (code_hook or code_hook_bus, which send every instruction through the
- * general path).  At instruction 700 tracing stops, as PROFDOS STOP does
- * (the shadow stack goes on), and at 1100 it starts again. */
-static void observed_loop(int bus, int pick, struct observed *out)
+ * traced, and with the shadow stack when `stacks`, on the given clock,
+ * the observers installed by cpu_observe() before the run.  The run stops
+ * at instructions 700, 1100 and 1500.  `switched`: at 700 tracing stops,
+ * as PROFDOS STOP does (the session's set_tracing(): the shadow stack
+ * goes on; without it no observer is left, and the sampling hook runs),
+ * and at 1100 it starts again, both through cpu_observe(). */
+static void observed_loop(int bus, int stacks, int switched, struct observed *out)
 {
     static const uint8_t code[] = { 0xB9, 0xC8, 0x00, 0xE8, 0x03, 0x00, 0xE2, 0xFB, 0x90, 0x51, 0xB9,
                                     0x03, 0x00, 0xF3, 0xA4, 0x59, 0xF6, 0xE1, 0xC3 };
@@ -346,17 +348,22 @@ static void observed_loop(int bus, int pick, struct observed *out)
     memset(&ct, 0, sizeof ct);
     ck_assert_int_eq(tracer_init(&tr), 0);
     ck_assert_int_eq(calls_init(&ct, 0x1000, 0x100), 0);
-    m->exact = &tr.counts;
-    m->calls = &ct.obs;
+    const struct call_observer *calls = stacks ? &ct.obs : NULL;
+    cpu_observe(m, &tr.counts, calls);
     static const uint64_t stops[] = { 700, 1100, 1500 };
     for (unsigned k = 0; k < 3; k++) {
-        if (pick)
-            cpu_observers_changed(m);
         machine_set_max_insn(m, stops[k]);
         m->stop = STOP_NONE;        /* go on after the last limit */
         machine_run(m);
         ck_assert_uint_eq(m->insns, stops[k]);
-        m->exact = k == 0 ? NULL : &tr.counts;
+        for (unsigned i = 0; i < 0x20; i++) {
+            uint32_t a = lin(0x1000, (uint16_t)(0x100 + i));
+            out->insns_at[k][i] = tr.counts.insns[a];
+            out->cycles_at[k][i] = tr.counts.cycles[a];
+            out->stalls_at[k][i] = tr.counts.stalls[a];
+        }
+        if (switched)
+            cpu_observe(m, k == 0 ? NULL : &tr.counts, calls);
     }
     cpu_settle(m);
     out->now = m->now;
@@ -381,34 +388,76 @@ static void observed_loop(int bus, int pick, struct observed *out)
     machine_free(m);
 }
 
-/* The hooks cpu_observers_changed() installs for traced runs count exactly
- * what the general path counts: every address's instructions, cycles,
- * stalls and CS, the call tree's counters, and the clock, on both clocks,
- * with tracing stopped and started again in the middle. */
-START_TEST(traced_hooks_count_as_the_general_path)
+static uint64_t sum_of(const uint64_t *v, unsigned n)
+{
+    uint64_t t = 0;
+    for (unsigned i = 0; i < n; i++)
+        t += v[i];
+    return t;
+}
+
+/* The observers go on and off only through cpu_observe(), which picks the
+ * hook: switched off at instruction 700 and on again at 1100, the trace
+ * counts exactly what a run traced throughout counted outside that window
+ * (its counts at the end, less what it added between those stops), for
+ * every address's instructions, cycles and stalls; the clock and the call
+ * tree are the same.  On both clocks, with the shadow stack (the traced
+ * hooks throughout) and without it (the sampling hook in the window). */
+START_TEST(observers_switched_mid_run_count_as_a_whole_run)
 {
     for (int bus = 0; bus < 2; bus++) {
-        struct observed general, picked;
-        memset(&general, 0, sizeof general);
-        memset(&picked, 0, sizeof picked);
-        observed_loop(bus, 0, &general);
-        observed_loop(bus, 1, &picked);
-        /* Instructions are numbered from 0, the MOV CX,200; each pass is 8
-         * from there, so instruction 1 + 8k is the CALL, k = 0 .. 187
-         * (1 + 8 x 187 = 1497 < 1500): 188 calls.  An instruction is
-         * counted when it is settled, at the next one's hook: traced are
-         * 0-698 (699 settles with tracing stopped) and 1099-1499 (1499 by
-         * cpu_settle()), where the CALL ran for k = 0 .. 87 and
-         * 138 .. 187, 88 + 50 times. */
-        ck_assert_uint_eq(general.insns[3], 88 + 50);
-        ck_assert_uint_eq(general.insns[0], 1);
-        ck_assert_uint_eq(general.cs[3], 0x1000);
-        ck_assert_uint_eq(general.code[0x10], 0xF6);   /* kept the first time it ran */
-        ck_assert_uint_eq(general.nodes, 2);            /* the root and sub */
-        ck_assert_uint_eq(general.node_calls[1], 188);
-        ck_assert_uint_eq(general.node_insns[0] + general.node_insns[1], 1500);
-        ck_assert_msg(memcmp(&general, &picked, sizeof general) == 0, "the %s clock's traced hooks differ",
-                      bus ? "bus" : "table");
+        for (int stacks = 0; stacks < 2; stacks++) {
+            struct observed whole, switched;
+            memset(&whole, 0, sizeof whole);
+            memset(&switched, 0, sizeof switched);
+            observed_loop(bus, stacks, 0, &whole);
+            observed_loop(bus, stacks, 1, &switched);
+            const char *what = bus ? stacks ? "bus, stacks" : "bus" : stacks ? "table, stacks" : "table";
+            /* Traced throughout: every one of the 1500 instructions, the
+             * clock's every cycle (the machine starts at 0).  Instructions
+             * are numbered from 0, the MOV CX,200; each pass is 8 from
+             * there, so instruction 1 + 8k is the CALL, k = 0 .. 187
+             * (1 + 8 x 187 = 1497 < 1500): 188 calls. */
+            ck_assert_uint_eq(sum_of(whole.insns, 0x20), 1500);
+            ck_assert_uint_eq(sum_of(whole.cycles, 0x20), whole.now);
+            ck_assert_uint_eq(whole.insns[3], 188);
+            /* An instruction is counted when it is settled, at the next
+             * one's hook: switched, traced are 0-698 (699 settles with
+             * tracing stopped) and 1099-1499 (1499 by cpu_settle()), where
+             * the CALL ran for k = 0 .. 87 and 138 .. 187, 88 + 50 times. */
+            ck_assert_uint_eq(switched.insns[3], 88 + 50);
+            ck_assert_uint_eq(switched.insns[0], 1);
+            ck_assert_uint_eq(switched.cs[3], 0x1000);
+            ck_assert_uint_eq(switched.code[0x10], 0xF6);  /* kept the first time it ran */
+            for (unsigned i = 0; i < 0x20; i++) {
+                ck_assert_msg(switched.insns[i] == whole.insns[i] - (whole.insns_at[1][i] - whole.insns_at[0][i]) &&
+                                  switched.cycles[i] ==
+                                      whole.cycles[i] - (whole.cycles_at[1][i] - whole.cycles_at[0][i]) &&
+                                  switched.stalls[i] ==
+                                      whole.stalls[i] - (whole.stalls_at[1][i] - whole.stalls_at[0][i]),
+                              "%s: 1000:%04X counted %llu instructions, %llu cycles, %llu stalls", what, 0x100 + i,
+                              (unsigned long long)switched.insns[i], (unsigned long long)switched.cycles[i],
+                              (unsigned long long)switched.stalls[i]);
+                ck_assert_uint_eq(switched.cs[i], whole.cs[i]);
+                ck_assert_uint_eq(switched.code[i], whole.code[i]);
+            }
+            ck_assert_msg(switched.now == whole.now, "%s: the clock moved", what);
+            if (stacks) {
+                ck_assert_uint_eq(whole.nodes, 2);      /* the root and sub */
+                ck_assert_uint_eq(whole.node_calls[1], 188);
+                ck_assert_uint_eq(whole.node_insns[0] + whole.node_insns[1], 1500);
+                ck_assert_uint_eq(whole.node_cycles[0] + whole.node_cycles[1], whole.now);
+            } else {
+                ck_assert_uint_eq(whole.nodes, 1);     /* the root, calls_init()'s, unobserved */
+                ck_assert_uint_eq(whole.node_insns[0], 0);
+            }
+            ck_assert_msg(switched.nodes == whole.nodes &&
+                              memcmp(switched.node_insns, whole.node_insns, sizeof whole.node_insns) == 0 &&
+                              memcmp(switched.node_cycles, whole.node_cycles, sizeof whole.node_cycles) == 0 &&
+                              memcmp(switched.node_stalls, whole.node_stalls, sizeof whole.node_stalls) == 0 &&
+                              memcmp(switched.node_calls, whole.node_calls, sizeof whole.node_calls) == 0,
+                          "%s: the call tree differs", what);
+        }
     }
 }
 END_TEST
@@ -427,7 +476,7 @@ Suite *trace_suite(void)
     tcase_add_test(tc, prx_round_trip_and_errors);
     tcase_add_test(tc, prx_past_64_mib_is_read);
     tcase_add_test(tc, instruction_lengths);
-    tcase_add_test(tc, traced_hooks_count_as_the_general_path);
+    tcase_add_test(tc, observers_switched_mid_run_count_as_a_whole_run);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,7 +8,7 @@
  * counted; cpu_clock.c when the operands or the bus model add more),
  * then, only when a deadline has passed or CS:IP is in the trap area,
  * hands over to machine_boundary().  Traced runs (--trace, --stacks) and
- * the bus model have hooks of their own, picked by cpu_observers_changed().
+ * the bus model have hooks of their own, picked by pick_hook().
  */
 #include "cpu.h"
 
@@ -135,14 +135,25 @@ static __attribute__((noinline)) unsigned memio_card_read(struct machine *m, u32
     return 0;
 }
 
+/* A read of more than a byte that wraps at 1 MiB: out of line and
+ * tail-called, as memio_card_read() is. */
+static __attribute__((noinline, cold)) unsigned memio_read_wrap(const uint8_t *mem, u32 addr, u32 *val, unsigned bytes)
+{
+    *val = flat_read(mem, addr, bytes);
+    return 0;
+}
+
 /* A read, of code or data: from an EGA's or VGA's planes through the
- * card (machine_read_card: the latches load, as on the card),
- * tail-called, else the flat memory; one compare for ordinary RAM. */
+ * card (machine_read_card: the latches load, as on the card), or one
+ * that wraps at 1 MiB, each tail-called, else the flat memory; one
+ * compare for a byte of ordinary RAM, two for a word.  With every call a
+ * tail call, the memory callback needs no frame. */
 static inline __attribute__((always_inline)) unsigned read_memory(struct cpu *c, u32 addr, u32 *val, unsigned bytes)
 {
-    struct machine *m = c->m;
-    if (__builtin_expect(addr - m->card_lo < m->card_span, 0))
-        return memio_card_read(m, addr, val, bytes);
+    if (__builtin_expect(addr - c->card_lo < c->card_span, 0))
+        return memio_card_read(c->m, addr, val, bytes);
+    if (bytes > 1 && __builtin_expect((addr & MEM_MASK) > MEM_SIZE - 4, 0))
+        return memio_read_wrap(c->mem, addr, val, bytes);
     *val = flat_read(c->mem, addr, bytes);
     return 0;
 }
@@ -529,17 +540,34 @@ static void resume_stepped_rep(x86emu_t *e, struct cpu *c)
 
 /* What the hook must settle beyond the table cost and the words, for the
  * instruction about to run: nothing (0) is the common case, which
- * code_hook() settles with one test.  Every site that sets one of these
- * sets c->rare too (boundary_leave(), intr_hook(), cpu_set_bus_model());
- * c->rare set with nothing to do only costs the longer path. */
+ * code_hook() settles.  Every site that sets one of these sets c->rare
+ * too (boundary_leave(), intr_hook(), cpu_set_bus_model()); c->rare set
+ * with nothing to do only costs the longer path. */
 static inline unsigned rare_work(const struct cpu *c)
 {
     return (c->f1_patched | c->settle_more | c->fixup | c->pend.rep) != 0;
 }
 
+static int code_hook(x86emu_t *e);
+static int code_hook_rare_entry(x86emu_t *e);
+
+/* c->rare, and under the sampling hook the hook that goes with it:
+ * code_hook() while it is 0 (so that code_hook() does not test it),
+ * code_hook_rare_entry() while it is 1.  It changes around the few
+ * instructions with more to settle (REP strings, MUL and DIV, the 8086's
+ * fix-ups), twice a library call each. */
+static inline void set_rare(struct cpu *c, unsigned rare)
+{
+    if (rare == c->rare)
+        return;
+    c->rare = rare;
+    if (c->sampling_hook)
+        x86emu_set_code_handler(c->emu, rare ? code_hook_rare_entry : code_hook);
+}
+
 static inline int boundary_leave(struct cpu *c, int stop)
 {
-    c->rare = rare_work(c);
+    set_rare(c, rare_work(c));
     return stop;
 }
 
@@ -702,7 +730,7 @@ static inline __attribute__((always_inline)) int hook_quick(x86emu_t *e, struct 
     if (rare) {             /* else both are 0 already */
         c->pend.rep = 0;
         if (rare == 1)
-            c->rare = rare_work(c);
+            set_rare(c, rare_work(c));
     }
     return 0;
 }
@@ -775,6 +803,12 @@ static __attribute__((noinline)) int code_hook_rare(x86emu_t *e, struct cpu *c)
     return hook_settle(e, c, 0);
 }
 
+/* The sampling hook while c->rare is set (set_rare()). */
+static int code_hook_rare_entry(x86emu_t *e)
+{
+    return code_hook_rare(e, e->_private);
+}
+
 /* --timing bus: libx86emu's hook before every instruction (code_hook()'s
  * test would always send it here).  The common case: nothing to put back
  * or fix up, nothing counted, and the memo replays the instruction
@@ -800,7 +834,7 @@ static int code_hook_bus(x86emu_t *e)
     return code_hook_bus_other(e, c);
 }
 
-/* --timing bus with --trace or --stacks (cpu_observers_changed()): the
+/* --timing bus with --trace or --stacks (pick_hook()): the
  * counting inlined, as the hook saves registers anyway. */
 static int code_hook_bus_traced(x86emu_t *e)
 {
@@ -810,16 +844,16 @@ static int code_hook_bus_traced(x86emu_t *e)
     return hook_settle(e, c, 2);
 }
 
-/* Called by libx86emu before every instruction.  The common case: the
- * instruction that just ran costs its table entry and the words it moved
- * (nothing in c->rare, no trace or shadow stack), and the next is priced
- * by timing_quick().  A leaf: every call from here is a tail call. */
+/* Called by libx86emu before every instruction while there is no trace,
+ * no shadow stack and no bus model (pick_hook(): m->exact and m->calls
+ * are NULL), and nothing in c->rare (set_rare()), so it tests none of
+ * them: the instruction that just ran costs its table entry and the words
+ * it moved, and the next is priced by timing_quick().  A leaf: every call
+ * from here is a tail call. */
 static int code_hook(x86emu_t *e)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
-    if (__builtin_expect(c->rare || ((uintptr_t)m->exact | (uintptr_t)m->calls), 0))
-        return code_hook_rare(e, c);
     m->now += c->pend.fixed + c->words * WORD_PENALTY;
     c->words = 0;
     return hook_next(e, c, m, 0, 0);
@@ -832,7 +866,7 @@ static int code_hook(x86emu_t *e)
  * instruction, and only then hands a possible call or return to the
  * observer (which reads the registers, not the pending instruction).  A
  * leaf but for that call.  Correct whatever m->exact and m->calls are:
- * cpu_observers_changed() installs it only where it is the quicker. */
+ * pick_hook() installs it only where it is the quicker. */
 static int code_hook_traced(x86emu_t *e)
 {
     struct cpu *c = e->_private;
@@ -877,7 +911,7 @@ static int intr_hook(x86emu_t *e, u8 num, unsigned type)
     if (num == 0 && (type & INTR_MODE_RESTART) && c->fidelity) {
         e->x86.saved_eip = e->x86.R_EIP;
         c->fixup = FIX_DIV_FLAGS;   /* settled at the handler's first instruction */
-        c->rare = 1;
+        set_rare(c, 1);
     }
     return 0;       /* every interrupt goes through the guest's vector */
 }
@@ -909,9 +943,23 @@ int cpu_create(struct machine *m)
     c->memio = c->odd_only ? memio_8086 : memio_8088;
     x86emu_set_memio_handler(c->emu, c->memio);
     x86emu_set_code_handler(c->emu, code_hook);
+    c->sampling_hook = 1;
     x86emu_set_intr_handler(c->emu, intr_hook);
     m->cpu = c;
     return 0;
+}
+
+/* The per-instruction hook for the clock and the observers there are now:
+ * the sampling hook (code_hook(), or code_hook_rare_entry() while c->rare
+ * is set) only while there are none. */
+static void pick_hook(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    int observed = m->exact || m->calls;
+    c->sampling_hook = !c->biu && !observed;
+    x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
+                                    : observed ? code_hook_traced
+                                    : c->rare ? code_hook_rare_entry : code_hook);
 }
 
 int cpu_set_bus_model(struct machine *m, unsigned queued)
@@ -926,9 +974,9 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     c->biu_next = lin;
     eu_clear_accesses(&c->insn);
     c->settle_more = 1;
-    c->rare = 1;
+    set_rare(c, 1);
     m->timing_bus = 1;
-    cpu_observers_changed(m);
+    pick_hook(m);
     cpu_bus_waits(c);
     c->memio = c->odd_only ? memio_bus_8086 : memio_bus_8088;
     c->stale_n = 0;
@@ -936,12 +984,11 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     return 0;
 }
 
-void cpu_observers_changed(struct machine *m)
+void cpu_observe(struct machine *m, struct exact_counts *exact, const struct call_observer *calls)
 {
-    struct cpu *c = cpu_of(m);
-    int observed = m->exact || m->calls;
-    x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
-                                    : observed ? code_hook_traced : code_hook);
+    m->exact = exact;
+    m->calls = calls;
+    pick_hook(m);
 }
 
 void cpu_destroy(struct machine *m)
@@ -971,6 +1018,13 @@ enum cpu_exit cpu_run(struct machine *m)
     if ((rs & X86EMU_RUN_MAX_INSTR) || (m->max_insn && c->emu->x86.R_TSC >= m->max_insn))
         return CPU_EXIT_MAX_INSN;
     return CPU_EXIT_HLT;
+}
+
+void cpu_card_changed(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    c->card_lo = m->card_lo;
+    c->card_span = m->card_span;
 }
 
 void cpu_video_waits_changed(struct machine *m)

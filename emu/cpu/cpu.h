@@ -14,6 +14,8 @@
 #include <stdint.h>
 
 struct machine;
+struct exact_counts;
+struct call_observer;
 
 enum cpu_exit { CPU_EXIT_STOP, CPU_EXIT_HLT, CPU_EXIT_MAX_INSN };
 
@@ -29,11 +31,14 @@ uint64_t cpu_settle(struct machine *m);
 /* --timing bus (emu/cpu/biu.h): time each instruction with the prefetch queue
  * and the bus from now on, the queue holding `queued` bytes from CS:IP. */
 int cpu_set_bus_model(struct machine *m, unsigned queued);
-/* m->exact or m->calls changed (a trace or the shadow stack was installed,
- * or the program stopped or started profiling): picks the per-instruction
- * hook that does the least for them.  Every hook is right whatever they
- * are; this only keeps the common case quick. */
-void cpu_observers_changed(struct machine *m);
+/* Installs the machine's observers, m->exact (the trace's counts) and
+ * m->calls (the call tree's), either NULL, and picks the per-instruction
+ * hook that does the least for them.  The only writer of the two: the
+ * sampling hook does not look at them, so an observer set any other way
+ * would count nothing. */
+void cpu_observe(struct machine *m, struct exact_counts *exact, const struct call_observer *calls);
+/* m->card_lo or m->card_span changed (machine_set_video). */
+void cpu_card_changed(struct machine *m);
 /* --timing bus: m->video_waits changed (machine_set_video_waits). */
 void cpu_video_waits_changed(struct machine *m);
 /* The address of the instruction executing now (for messages from port

@@ -19,6 +19,9 @@ struct cpu {
     x86emu_t *emu;
     struct machine *m;
     uint8_t *mem;               /* the machine's memory                      */
+    uint32_t card_lo, card_span; /* m->card_lo and card_span, copied by
+                                   cpu_card_changed(): the memory callback's
+                                   range check without loading m           */
     struct insn_cost pend;      /* cost of the instruction now executing     */
     struct timing_quick_table *quick; /* the common instructions' costs       */
     struct insn dec;            /* it decoded, when the slow path took it    */
@@ -32,8 +35,11 @@ struct cpu {
     uint16_t ax_before, dx_before; /* AX, DX before it (for the IDIV fixup)   */
     unsigned settle_more;       /* cpu_settle_more() has work: MUL, the bus  */
     unsigned rare;              /* any of f1_patched, settle_more, fixup,
-                                   pend.rep may be set: code_hook()'s one
-                                   test for them (cpu.c's rare_work())      */
+                                   pend.rep may be set (cpu.c's rare_work()):
+                                   set through set_rare()                   */
+    unsigned sampling_hook;     /* no trace, shadow stack or bus model: the
+                                   hook is code_hook() while rare is 0,
+                                   code_hook_rare_entry() while it is 1     */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
