@@ -14,28 +14,34 @@ static uint32_t hash(uint32_t parent, uint32_t entry)
     return (uint32_t)(k >> 32);
 }
 
-/* Points the machine's counters (obs.insns, .cycles, .stalls) at the
- * innermost node's, or at `ignored` while paused.  Called after every
- * change of cur, of paused and of the node array's place. */
-static void point_counters(struct calltree *t)
+/* calls_account(), inline: the innermost node's instructions, cycles and
+ * stalls are what the machine's totals gained while it was the innermost
+ * and the tree not paused. */
+static inline void account(struct calltree *t)
 {
-    if (t->paused) {
-        t->obs.insns = &t->ignored[0];
-        t->obs.cycles = &t->ignored[1];
-        t->obs.stalls = &t->ignored[2];
-    } else {
+    const struct call_totals now = *t->totals;
+    if (!t->paused) {
         struct call_node *n = &t->node[t->cur];
-        t->obs.insns = &n->insns;
-        t->obs.cycles = &n->cycles;
-        t->obs.stalls = &n->stalls;
+        n->insns += now.insns - t->seen.insns;
+        /* (the add stored alone: else gcc packs it with the next into SSE,
+         * which costs more than the two) */
+        __asm__("" : "+m"(n->insns));
+        n->cycles += now.cycles - t->seen.cycles;
+        n->stalls += now.stalls - t->seen.stalls;
     }
+    t->seen = now;
 }
 
-/* The innermost node is now `node`. */
+void calls_account(struct calltree *t)
+{
+    account(t);
+}
+
+/* The innermost node is now `node`: the one before gets what it ran. */
 static void set_cur(struct calltree *t, uint32_t node)
 {
+    account(t);
     t->cur = node;
-    point_counters(t);
 }
 
 static int index_grow(struct calltree *t)
@@ -61,7 +67,6 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
 {
     if (t->n == UINT32_MAX - 1 || grow_array(&t->node, &t->cap, (size_t)t->n + 1, sizeof *t->node) != 0)
         return CALLS_NO_PARENT;
-    point_counters(t);                  /* the array may have moved */
     if ((t->n + 1) * 2 > t->index_cap && index_grow(t) != 0)
         return CALLS_NO_PARENT;
     uint32_t i = t->n++;
@@ -97,7 +102,7 @@ static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, 
 
 /* Drops the frames on stack segment `ss` whose return address lies below
  * `sp`: the stack pointer has passed them, so they will never return. */
-static void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
+static inline __attribute__((always_inline)) void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
 {
     uint32_t depth = t->depth;
     while (t->depth && !t->stack[t->depth - 1].process && t->stack[t->depth - 1].ss == ss &&
@@ -215,30 +220,32 @@ static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
     calls_leave(ctx, ss, slot);
 }
 
-int calls_init(struct calltree *t, uint16_t cs, uint16_t ip)
+int calls_init(struct calltree *t, const struct call_totals *totals, uint16_t cs, uint16_t ip)
 {
     memset(t, 0, sizeof *t);
+    t->totals = totals;
+    t->seen = *totals;
     t->stack = calloc(CALLS_MAX_DEPTH, sizeof *t->stack);
     if (!t->stack || add_node(t, CALLS_NO_PARENT, CALL_ROOT, cs, ip, 0) != 0) {
         calls_free(t);
         return -1;
     }
     t->node[0].calls = 1;
-    t->obs = (struct call_observer){ t, on_call, on_ret, on_jump, NULL, NULL, NULL };
-    point_counters(t);
+    t->obs = (struct call_observer){ t, on_call, on_ret, on_jump };
     return 0;
 }
 
 void calls_clear(struct calltree *t)
 {
+    account(t);                 /* what ran before the CLEAR is dropped with the rest */
     for (uint32_t i = 0; i < t->n; i++)
         t->node[i].calls = t->node[i].insns = t->node[i].cycles = t->node[i].samples = t->node[i].stalls = 0;
 }
 
 void calls_pause(struct calltree *t, int paused)
 {
+    account(t);
     t->paused = paused;
-    point_counters(t);
 }
 
 void calls_free(struct calltree *t)

@@ -345,7 +345,7 @@ static void observed_loop(int bus, int pick, struct observed *out)
     memset(&tr, 0, sizeof tr);      /* no touched list (as the session's, calloc'd) */
     memset(&ct, 0, sizeof ct);
     ck_assert_int_eq(tracer_init(&tr), 0);
-    ck_assert_int_eq(calls_init(&ct, 0x1000, 0x100), 0);
+    ck_assert_int_eq(calls_init(&ct, &m->counted, 0x1000, 0x100), 0);
     m->exact = &tr.counts;
     m->calls = &ct.obs;
     static const uint64_t stops[] = { 700, 1100, 1500 };
@@ -368,6 +368,7 @@ static void observed_loop(int bus, int pick, struct observed *out)
         out->cs[i] = tr.counts.cs[a];
         out->code[i] = tr.counts.code ? tr.counts.code[a] : 0;
     }
+    calls_account(&ct);
     out->nodes = ct.n;
     ck_assert_uint_le(ct.n, 4);
     for (unsigned i = 0; i < ct.n; i++) {

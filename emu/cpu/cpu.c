@@ -377,11 +377,11 @@ static __attribute__((noinline, cold)) void first_run(struct cpu *c, uint32_t at
  * ran took `cycles`.  No call but the rare tail call: no saved registers. */
 static inline __attribute__((always_inline)) void stacks_count(struct cpu *c, uint32_t at, uint64_t cycles)
 {
-    const struct call_observer *o = c->m->calls;
-    ++*o->insns;
-    *o->cycles += cycles;
+    struct call_totals *n = &c->m->counted;
+    n->insns++;
+    n->cycles += cycles;
     if (c->stall)           /* the bus model's */
-        *o->stalls += c->stall;
+        n->stalls += c->stall;
     if (transfer_candidate(c->mem, at))
         observe_transfer(c, at);
 }
@@ -422,14 +422,12 @@ static inline __attribute__((always_inline)) void count_settled(struct cpu *c, u
     }
     x->cs[at] = c->pend_cs;
     exact_touch(x, at);
-    const struct call_observer *o = m->calls;
-    if (o) {
-        ++*o->insns;
-        *o->cycles += cycles;
-        if (c->stall)
-            *o->stalls += c->stall;
+    m->counted.insns++;
+    m->counted.cycles += cycles;
+    if (c->stall)
+        m->counted.stalls += c->stall;
+    if (m->calls)
         candidate = transfer_candidate(c->mem, at);
-    }
     if (__builtin_expect(ran == 0, 0) && x->code)
         first_run(c, at, candidate);
     else if (candidate)
@@ -450,8 +448,7 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
             keep_code(m->exact, c->mem, lin);
         exact_touch(m->exact, lin);
     }
-    if (m->calls)
-        ++*m->calls->insns;
+    m->counted.insns++;
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
 }
 
@@ -825,19 +822,39 @@ static int code_hook_traced(x86emu_t *e)
     m->now += cycles;
     c->words = 0;
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
-    if (x) {                /* no stalls: the table clock has none */
+    m->counted.insns++;     /* no stalls: the table clock has none */
+    m->counted.cycles += cycles;
+    if (x) {
         x->insns[at]++;
         x->cycles[at] += cycles;
         x->cs[at] = c->pend_cs;
         exact_touch(x, at);
     }
-    const struct call_observer *o = m->calls;
-    if (o) {
-        ++*o->insns;
-        *o->cycles += cycles;
-        if (transfer_candidate(c->mem, at))
-            return hook_after_transfer(e, c, at);
-    }
+    if (m->calls && transfer_candidate(c->mem, at))
+        return hook_after_transfer(e, c, at);
+    return hook_next(e, c, m, 0, 0);
+}
+
+/* --stacks without --trace on the table clock: code_hook() with the
+ * instruction added to the machine's running totals (which the call tree
+ * shares out at each call and return) and the transfer filter, nothing
+ * else.  Anything unusual (c->rare, a pending address of none, a trace)
+ * goes to code_hook_rare(); correct whatever m->exact and m->calls are. */
+static int code_hook_stacks(x86emu_t *e)
+{
+    struct cpu *c = e->_private;
+    struct machine *m = c->m;
+    uint32_t at = c->pend_lin;
+    if (__builtin_expect(c->rare || at == UINT32_MAX || m->exact, 0))
+        return code_hook_rare(e, c);
+    uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
+    m->now += cycles;
+    c->words = 0;
+    c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
+    m->counted.insns++;     /* no stalls: the table clock has none */
+    m->counted.cycles += cycles;
+    if (transfer_candidate(c->mem, at) && m->calls)
+        return hook_after_transfer(e, c, at);
     return hook_next(e, c, m, 0, 0);
 }
 
@@ -921,7 +938,7 @@ void cpu_observers_changed(struct machine *m)
     struct cpu *c = cpu_of(m);
     int observed = m->exact || m->calls;
     x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
-                                    : observed ? code_hook_traced : code_hook);
+                                    : m->exact ? code_hook_traced : m->calls ? code_hook_stacks : code_hook);
 }
 
 void cpu_destroy(struct machine *m)
