@@ -143,8 +143,8 @@ static inline void exact_touch(struct exact_counts *x, uint32_t a)
  * one by one: the machine adds them to its running totals (struct
  * call_totals, machine->counted: every instruction the cpu settles while
  * an observer may read them, and every machine_charge()), and the observer
- * gives the code that was running what the totals gained since the
- * observer last looked, when it looks: at each transfer, pause and read. */
+ * takes them, setting them back to 0, for the code that was running: at
+ * each transfer, pause and read. */
 enum transfer { XFER_NEAR, XFER_FAR, XFER_INT, XFER_IRQ };
 struct call_observer {
     void *ctx;
@@ -197,7 +197,8 @@ struct machine {
     uint64_t service_items;         /* bytes/characters host services handled */
     struct call_totals counted;     /* what the call observer is owed: every
                                        instruction, cycle and stall counted
-                                       since power-on (struct call_observer) */
+                                       since it last took them (struct
+                                       call_observer) */
     unsigned irq_waiting;           /* the PIC has an IRQ for the CPU: it is
                                        delivered at the first boundary with IF=1 */
 

@@ -16,20 +16,20 @@ static uint32_t hash(uint32_t parent, uint32_t entry)
 
 /* calls_account(), inline: the innermost node's instructions, cycles and
  * stalls are what the machine's totals gained while it was the innermost
- * and the tree not paused. */
+ * and the tree not paused; the tree takes them and sets them back to 0. */
 static inline void account(struct calltree *t)
 {
-    const struct call_totals now = *t->totals;
+    struct call_totals *owed = t->owed;
     if (!t->paused) {
         struct call_node *n = &t->node[t->cur];
-        n->insns += now.insns - t->seen.insns;
+        n->insns += owed->insns;
         /* (the add stored alone: else gcc packs it with the next into SSE,
          * which costs more than the two) */
         __asm__("" : "+m"(n->insns));
-        n->cycles += now.cycles - t->seen.cycles;
-        n->stalls += now.stalls - t->seen.stalls;
+        n->cycles += owed->cycles;
+        n->stalls += owed->stalls;
     }
-    t->seen = now;
+    *owed = (struct call_totals){ 0, 0, 0 };
 }
 
 void calls_account(struct calltree *t)
@@ -84,8 +84,8 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
  * most often the same call again, a loop calling one routine, whose node
  * is then found without the hash.  Each (parent, entry, service) has one
  * node, so that is the node the hash would find.) */
-static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip,
-                      uint32_t service)
+static inline __attribute__((always_inline)) uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind,
+                                                           uint16_t cs, uint16_t ip, uint32_t service)
 {
     uint32_t entry = lin(cs, ip);
     uint32_t last = t->stack[t->depth].node;
@@ -220,11 +220,11 @@ static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
     calls_leave(ctx, ss, slot);
 }
 
-int calls_init(struct calltree *t, const struct call_totals *totals, uint16_t cs, uint16_t ip)
+int calls_init(struct calltree *t, struct call_totals *owed, uint16_t cs, uint16_t ip)
 {
     memset(t, 0, sizeof *t);
-    t->totals = totals;
-    t->seen = *totals;
+    t->owed = owed;
+    *owed = (struct call_totals){ 0, 0, 0 };    /* what ran before is nobody's */
     t->stack = calloc(CALLS_MAX_DEPTH, sizeof *t->stack);
     if (!t->stack || add_node(t, CALLS_NO_PARENT, CALL_ROOT, cs, ip, 0) != 0) {
         calls_free(t);

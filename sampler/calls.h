@@ -50,20 +50,19 @@ struct calltree {
     int paused;                         /* the program stopped profiling: calls are
                                            followed, nothing is counted (calls_pause) */
     struct call_observer obs;           /* hand &obs to machine->calls */
-    const struct call_totals *totals;   /* the machine's running totals (machine->counted) */
-    struct call_totals seen;            /* *totals when cur, paused or the counts last
-                                           changed hands: what they gained since is cur's
-                                           (calls_account) */
+    struct call_totals *owed;           /* the machine's running totals (machine->counted):
+                                           what ran since the tree last took them, which
+                                           is cur's (calls_account) */
 };
 
-/* The root is the program's entry point CS:IP; `totals` the machine's
- * running totals of what it ran (machine->counted), which the tree shares
- * out among its nodes. */
-int calls_init(struct calltree *t, const struct call_totals *totals, uint16_t cs, uint16_t ip);
+/* The root is the program's entry point CS:IP; `owed` the machine's
+ * running totals of what it ran (machine->counted), which the tree takes
+ * (setting them back to 0) and shares out among its nodes. */
+int calls_init(struct calltree *t, struct call_totals *owed, uint16_t cs, uint16_t ip);
 /* Gives the innermost node what the totals gained since the tree last
- * looked (nothing while paused).  Every change of the innermost node or of
- * the pause does it; call it before reading the nodes' instructions,
- * cycles or stalls. */
+ * took them (nothing while paused), and sets them to 0.  Every change of
+ * the innermost node or of the pause does it; call it before reading the
+ * nodes' instructions, cycles or stalls. */
 void calls_account(struct calltree *t);
 void calls_free(struct calltree *t);
 /* Every node's counts back to 0, the tree and the stack kept (CLEAR). */

@@ -330,7 +330,7 @@ static __attribute__((noinline)) void observe_decoded(struct cpu *c, uint32_t at
 /* observe_decoded(), with the common three read without a decode and
  * handed on in tail calls: CALL rel16, RET and RET imm16 (no prefix, no
  * ModR/M; 333 k of bench.com's 2 M instructions). */
-static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t at)
+static inline __attribute__((always_inline)) void observe_inline(struct cpu *c, uint32_t at)
 {
     const struct call_observer *o = c->m->calls;
     const x86emu_t *e = c->emu;
@@ -349,6 +349,11 @@ static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t a
     default:
         observe_decoded(c, at);
     }
+}
+
+static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t at)
+{
+    observe_inline(c, at);
 }
 
 /* code_hook_traced()'s end for a possible call or return. */
@@ -862,7 +867,7 @@ static int code_hook_stacks(x86emu_t *e)
  * returned: the observer first, then the next instruction. */
 static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at)
 {
-    observe_transfer(c, at);
+    observe_inline(c, at);
     return hook_next(e, c, c->m, 0, 0);
 }
 
