@@ -379,15 +379,15 @@ static __attribute__((noinline, cold)) void first_run(struct cpu *c, uint32_t at
 }
 
 /* The shadow stack alone (--stacks): the instruction at `at` that just
- * ran took `cycles`.  No call but the rare tail call: no saved registers. */
+ * ran took `cycles`.  No call but the rare tail call: no saved registers.
+ * (Without an observer the totals go on growing unread.) */
 static inline __attribute__((always_inline)) void stacks_count(struct cpu *c, uint32_t at, uint64_t cycles)
 {
     struct call_totals *n = &c->m->counted;
     n->insns++;
     n->cycles += cycles;
-    if (c->stall)           /* the bus model's */
-        n->stalls += c->stall;
-    if (transfer_candidate(c->mem, at))
+    n->stalls += c->stall;  /* the bus model's (an add costs less than a test) */
+    if (transfer_candidate(c->mem, at) && c->m->calls)
         observe_transfer(c, at);
 }
 
@@ -424,13 +424,12 @@ static inline __attribute__((always_inline)) void count_settled(struct cpu *c, u
         x->stalls[at] += c->stall;
         if (x->video)
             x->video[at] += c->stall_video;
+        m->counted.stalls += c->stall;
     }
     x->cs[at] = c->pend_cs;
     exact_touch(x, at);
     m->counted.insns++;
     m->counted.cycles += cycles;
-    if (c->stall)
-        m->counted.stalls += c->stall;
     if (m->calls)
         candidate = transfer_candidate(c->mem, at);
     if (__builtin_expect(ran == 0, 0) && x->code)
@@ -783,13 +782,12 @@ static int code_hook_bus(x86emu_t *e)
 }
 
 /* --timing bus with --trace or --stacks (cpu_observers_changed()): the
- * counting inlined, as the hook saves registers anyway. */
+ * counting inlined, as the hook saves registers anyway.  Right without
+ * either too: count_settled() then counts into the call tree's totals
+ * only, which nobody reads. */
 static int code_hook_bus_traced(x86emu_t *e)
 {
-    struct cpu *c = e->_private;
-    if (!c->m->exact && !c->m->calls)
-        return code_hook_bus(e);
-    return hook_settle(e, c, 2);
+    return hook_settle(e, e->_private, 2);
 }
 
 /* Called by libx86emu before every instruction.  The common case: the
