@@ -805,13 +805,13 @@ static int code_hook(x86emu_t *e)
     return hook_next(e, c, m, 0, 0);
 }
 
-/* --trace or --stacks on the table clock: code_hook() with the counting
- * inlined.  The common case (nothing in c->rare, an instruction that ran
- * before, or no trace) settles the table cost and the words, adds them to
- * the trace's arrays and the call tree's counters, prices the next
- * instruction, and only then hands a possible call or return to the
- * observer (which reads the registers, not the pending instruction).  A
- * leaf but for that call.  Correct whatever m->exact and m->calls are:
+/* --trace (with or without --stacks) on the table clock: code_hook() with
+ * the counting inlined.  The common case (nothing in c->rare, a trace, an
+ * instruction that ran before) settles the table cost and the words, adds
+ * them to the trace's arrays and the call tree's totals, and prices the
+ * next instruction; a possible call or return goes to the observer first
+ * (hook_after_transfer()).  A leaf but for those calls.  Correct whatever
+ * m->exact and m->calls are: anything else goes to code_hook_rare(), and
  * cpu_observers_changed() installs it only where it is the quicker. */
 static int code_hook_traced(x86emu_t *e)
 {
@@ -819,7 +819,7 @@ static int code_hook_traced(x86emu_t *e)
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
     uint32_t at = c->pend_lin;
-    if (__builtin_expect(c->rare || at == UINT32_MAX || (x && !x->insns[at]), 0))
+    if (__builtin_expect(c->rare || at == UINT32_MAX || !x || !x->insns[at], 0))
         return code_hook_rare(e, c);    /* the first run of an address keeps its code */
     uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
     m->now += cycles;
@@ -827,12 +827,10 @@ static int code_hook_traced(x86emu_t *e)
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
     m->counted.insns++;     /* no stalls: the table clock has none */
     m->counted.cycles += cycles;
-    if (x) {
-        x->insns[at]++;
-        x->cycles[at] += cycles;
-        x->cs[at] = c->pend_cs;
-        exact_touch(x, at);
-    }
+    x->insns[at]++;
+    x->cycles[at] += cycles;
+    x->cs[at] = c->pend_cs;
+    exact_touch(x, at);
     if (m->calls && transfer_candidate(c->mem, at))
         return hook_after_transfer(e, c, at);
     return hook_next(e, c, m, 0, 0);
