@@ -846,7 +846,7 @@ static int code_hook_stacks(x86emu_t *e)
     struct cpu *c = e->_private;
     struct machine *m = c->m;
     uint32_t at = c->pend_lin;
-    if (__builtin_expect(c->rare || at == UINT32_MAX || m->exact, 0))
+    if (__builtin_expect((c->rare | (uintptr_t)m->exact) != 0 || at == UINT32_MAX, 0))
         return code_hook_rare(e, c);
     uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
     m->now += cycles;
