@@ -114,9 +114,11 @@ static inline __attribute__((always_inline)) void drop_passed(struct calltree *t
         set_cur(t, t->depth ? t->stack[t->depth - 1].node : 0);
 }
 
-/* calls_enter(), inlined in the observer's on_call (once per CALL). */
+/* calls_enter(), inlined in the observer's on_call (once per CALL), with
+ * the frame's return address `back` (calls_returns_to()'s; 0: not known). */
 static inline __attribute__((always_inline)) int enter(struct calltree *t, enum call_kind kind, uint16_t cs,
-                                                       uint16_t ip, uint16_t ss, uint16_t sp, uint32_t service)
+                                                       uint16_t ip, uint16_t ss, uint16_t sp, uint32_t service,
+                                                       uint32_t back)
 {
     static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };      /* bytes, by kind */
     drop_passed(t, ss, (uint32_t)sp + pushed[kind]);
@@ -126,7 +128,7 @@ static inline __attribute__((always_inline)) int enter(struct calltree *t, enum 
         return 0;
     }
     t->node[node].calls += !t->paused;
-    t->stack[t->depth++] = (struct call_frame){ node, ss, sp, 0, 0 };
+    t->stack[t->depth++] = (struct call_frame){ node, ss, sp, back, 0 };
     if (t->depth > t->max_depth)
         t->max_depth = t->depth;
     set_cur(t, node);
@@ -136,7 +138,7 @@ static inline __attribute__((always_inline)) int enter(struct calltree *t, enum 
 int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
                 uint32_t service)
 {
-    return enter(t, kind, cs, ip, ss, sp, service);
+    return enter(t, kind, cs, ip, ss, sp, service, 0);
 }
 
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
@@ -206,8 +208,7 @@ static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uin
                     uint32_t back, uint32_t service)
 {
     struct calltree *t = ctx;
-    if (enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service))
-        calls_returns_to(t, back);
+    enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service, back);
 }
 
 static void on_jump(void *ctx, uint32_t to)

@@ -77,7 +77,7 @@ int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t i
                 uint32_t service);
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot);
 /* The innermost frame returns to the linear address `back` (after
- * calls_enter(); the observer gives it). */
+ * calls_enter(); the observer's own calls set it as they push the frame). */
 void calls_returns_to(struct calltree *t, uint32_t back);
 /* An indirect JMP went to `to`: if that is where an open frame returns to,
  * the frame (and those it called) returned by it, as MS C's __chkstk
