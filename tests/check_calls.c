@@ -352,43 +352,57 @@ END_TEST
  * the nodes they are the trace's, summed over its addresses, and the
  * run's, with programs EXECed under it (family: a child; nest: a child
  * calling its own routines; deep: five levels), on both clocks (the bus
- * clock's stalls), with and without the 8086. */
+ * clock's stalls), with and without the 8086.  --stacks without --trace
+ * (its own hooks) gives the tree the same sums. */
+static void tree_sums(const char *mode, int bus, const char *program, int cpu8086, struct prx *x, uint64_t sum[3])
+{
+    struct run_result r;
+    char cmd[600], err[300];
+    if (system("rm -rf " TMP "/sums && mkdir -p " TMP "/sums") != 0)
+        ck_abort();
+    snprintf(cmd, sizeof cmd, "run -q %s --timing %s %s --drive C=" FIXTURE_DIR " -o " TMP "/sums/S.PRF " FIXTURE_DIR
+             "/%s", mode, bus ? "bus" : "table", cpu8086 ? "--cpu 8086" : "", program);
+    run_profil(&r, cmd, NULL);
+    ck_assert_msg(prx_read_file(TMP "/sums/S.prx", x, err, sizeof err) == 0, "%s: %s", cmd, err);
+    ck_assert_msg(x->ncalls > 2, "%s: %zu nodes", cmd, x->ncalls);
+    sum[0] = sum[1] = sum[2] = 0;
+    for (size_t i = 0; i < x->ncalls; i++) {
+        sum[0] += x->calls[i].insns;
+        sum[1] += x->calls[i].cycles;
+        sum[2] += x->calls[i].stalls;
+    }
+}
+
 START_TEST(call_tree_sums_to_the_trace_and_the_run)
 {
     static const char *const programs[] = { "calls.com", "family.com", "nest.com", "deep.com 5" };
     for (size_t p = 0; p < sizeof programs / sizeof *programs; p++)
         for (int bus = 0; bus < 2; bus++) {
-            struct run_result r;
             struct prx x;
-            char cmd[600], err[300];
-            if (system("rm -rf " TMP "/sums && mkdir -p " TMP "/sums") != 0)
-                ck_abort();
-            snprintf(cmd, sizeof cmd, "run -q --trace --timing %s %s --drive C=" FIXTURE_DIR " -o " TMP
-                     "/sums/S.PRF " FIXTURE_DIR "/%s", bus ? "bus" : "table", p == 1 ? "--cpu 8086" : "",
-                     programs[p]);
-            run_profil(&r, cmd, NULL);
-            ck_assert_msg(prx_read_file(TMP "/sums/S.prx", &x, err, sizeof err) == 0, "%s: %s", cmd, err);
-            uint64_t insns = 0, cycles = 0, stalls = 0, tree_insns = 0, tree_cycles = 0, tree_stalls = 0;
+            uint64_t tree[3], stacks[3];
+            tree_sums("--trace", bus, programs[p], p == 1, &x, tree);
+            uint64_t insns = 0, cycles = 0, stalls = 0;
             for (size_t i = 0; i < x.n; i++) {
                 insns += x.e[i].insns;
                 cycles += x.e[i].cycles;
                 stalls += x.e[i].stalls;
             }
-            for (size_t i = 0; i < x.ncalls; i++) {
-                tree_insns += x.calls[i].insns;
-                tree_cycles += x.calls[i].cycles;
-                tree_stalls += x.calls[i].stalls;
-            }
-            ck_assert_msg(x.ncalls > 2, "%s: %zu nodes", cmd, x.ncalls);
-            ck_assert_msg(tree_insns == insns && insns == x.total_insns, "%s: instructions: tree %llu, trace %llu, run %llu",
-                          cmd, (unsigned long long)tree_insns, (unsigned long long)insns,
+            ck_assert_msg(tree[0] == insns && insns == x.total_insns, "%s %d: instructions: tree %llu, trace %llu, run %llu",
+                          programs[p], bus, (unsigned long long)tree[0], (unsigned long long)insns,
                           (unsigned long long)x.total_insns);
-            ck_assert_msg(tree_cycles == cycles && cycles == x.total_cycles, "%s: cycles: tree %llu, trace %llu, run %llu",
-                          cmd, (unsigned long long)tree_cycles, (unsigned long long)cycles,
+            ck_assert_msg(tree[1] == cycles && cycles == x.total_cycles, "%s %d: cycles: tree %llu, trace %llu, run %llu",
+                          programs[p], bus, (unsigned long long)tree[1], (unsigned long long)cycles,
                           (unsigned long long)x.total_cycles);
-            ck_assert_msg(tree_stalls == stalls, "%s: stalls: tree %llu, trace %llu", cmd,
-                          (unsigned long long)tree_stalls, (unsigned long long)stalls);
-            ck_assert_msg(bus ? stalls > 0 : stalls == 0, "%s: %llu stalls", cmd, (unsigned long long)stalls);
+            ck_assert_msg(tree[2] == stalls, "%s %d: stalls: tree %llu, trace %llu", programs[p], bus,
+                          (unsigned long long)tree[2], (unsigned long long)stalls);
+            ck_assert_msg(bus ? stalls > 0 : stalls == 0, "%s %d: %llu stalls", programs[p], bus,
+                          (unsigned long long)stalls);
+            prx_free(&x);
+            tree_sums("--stacks", bus, programs[p], p == 1, &x, stacks);
+            for (int k = 0; k < 3; k++)
+                ck_assert_msg(stacks[k] == tree[k], "%s %d: --stacks' tree: %s %llu, --trace's %llu", programs[p], bus,
+                              k == 0 ? "instructions" : k == 1 ? "cycles" : "stalls", (unsigned long long)stacks[k],
+                              (unsigned long long)tree[k]);
             prx_free(&x);
         }
 }
