@@ -396,8 +396,7 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
         m->exact->cs[a] = cs;
         exact_touch(m->exact, a);
     }
-    if (m->calls)
-        *m->calls->cycles += cycles;
+    m->counted.cycles += cycles;
     process_deadlines(m, cs, ip, 0, 0, 0);
     machine_update_next_event(m);
 }

@@ -139,12 +139,12 @@ static inline void exact_touch(struct exact_counts *x, uint32_t a)
  * `call` follows a CALL, INT n, divide error or hardware interrupt: the
  * callee's first CS:IP and SS:SP with the return address on top; `ret` a
  * RET, RETF or IRET that took its return address from SS:slot.  The
- * instructions, cycles and stall cycles of the code now running (every
- * instruction when the observer is installed, and every machine_charge())
- * are added, without a call, to the three counters `insns`, `cycles` and
- * `stalls` point at: the observer keeps them pointing at the right ones
- * (the innermost frame's, or counters nothing reads while profiling is
- * paused) after every change. */
+ * instructions, cycles and stall cycles the code runs are not handed over
+ * one by one: the machine adds them to its running totals (struct
+ * call_totals, machine->counted: every instruction the cpu settles while
+ * an observer may read them, and every machine_charge()), and the observer
+ * takes them, setting them back to 0, for the code that was running: at
+ * each transfer, pause and read. */
 enum transfer { XFER_NEAR, XFER_FAR, XFER_INT, XFER_IRQ };
 struct call_observer {
     void *ctx;
@@ -158,7 +158,13 @@ struct call_observer {
     /* An indirect JMP went to the linear address `to` (a return by JMP, as
      * MS C's __chkstk makes one: POP CX ... JMP CX). */
     void (*jump)(void *ctx, uint32_t to);
-    uint64_t *insns, *cycles, *stalls;
+};
+struct call_totals {
+    /* (insns and cycles apart: side by side, gcc adds 1 and the cycles to
+     * the pair in one SSE add, which takes six instructions instead of two) */
+    uint64_t insns;
+    uint64_t stalls;            /* of the cycles, waits for the queue or bus */
+    uint64_t cycles;
 };
 
 /* What the frame profiler watches of the display (sampler/frames.h):
@@ -189,6 +195,10 @@ struct machine {
     uint64_t deadline;              /* --timeout, UINT64_MAX if none        */
     uint64_t max_insn;              /* 0: no limit                          */
     uint64_t service_items;         /* bytes/characters host services handled */
+    struct call_totals counted;     /* what the call observer is owed: every
+                                       instruction, cycle and stall counted
+                                       since it last took them (struct
+                                       call_observer) */
     unsigned irq_waiting;           /* the PIC has an IRQ for the CPU: it is
                                        delivered at the first boundary with IF=1 */
 

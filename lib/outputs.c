@@ -48,6 +48,7 @@ static void prx_fill(struct profil_session *s, struct prx *x)
     snprintf(x->mode, sizeof x->mode, "%s", s->tracing ? "trace" : "sampling");
     if (s->following) {
         struct calltree *t = &s->calls;
+        calls_account(t);           /* the innermost node's last share */
         x->calls = t->node;
         x->ncalls = t->n;
         x->unmatched = t->unmatched;

@@ -158,7 +158,7 @@ static enum profil_error start_process(struct profil_session *s)
     if (profil_uses_bus(o) && cpu_set_bus_model(m, 0) != 0)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --timing bus");
     if (o->trace || o->stacks) {
-        if (calls_init(&s->calls, cpu_get(m, REG_CS), cpu_get(m, REG_IP)) != 0)
+        if (calls_init(&s->calls, &m->counted, cpu_get(m, REG_CS), cpu_get(m, REG_IP)) != 0)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for the call tree");
         s->following = 1;
         cpu_observe(m, m->exact, &s->calls.obs);

@@ -14,28 +14,34 @@ static uint32_t hash(uint32_t parent, uint32_t entry)
     return (uint32_t)(k >> 32);
 }
 
-/* Points the machine's counters (obs.insns, .cycles, .stalls) at the
- * innermost node's, or at `ignored` while paused.  Called after every
- * change of cur, of paused and of the node array's place. */
-static void point_counters(struct calltree *t)
+/* calls_account(), inline: the innermost node's instructions, cycles and
+ * stalls are what the machine's totals gained while it was the innermost
+ * and the tree not paused; the tree takes them and sets them back to 0. */
+static inline void account(struct calltree *t)
 {
-    if (t->paused) {
-        t->obs.insns = &t->ignored[0];
-        t->obs.cycles = &t->ignored[1];
-        t->obs.stalls = &t->ignored[2];
-    } else {
+    struct call_totals *owed = t->owed;
+    if (!t->paused) {
         struct call_node *n = &t->node[t->cur];
-        t->obs.insns = &n->insns;
-        t->obs.cycles = &n->cycles;
-        t->obs.stalls = &n->stalls;
+        n->insns += owed->insns;
+        /* (the add stored alone: else gcc packs it with the next into SSE,
+         * which costs more than the two) */
+        __asm__("" : "+m"(n->insns));
+        n->cycles += owed->cycles;
+        n->stalls += owed->stalls;
     }
+    *owed = (struct call_totals){ 0, 0, 0 };
 }
 
-/* The innermost node is now `node`. */
+void calls_account(struct calltree *t)
+{
+    account(t);
+}
+
+/* The innermost node is now `node`: the one before gets what it ran. */
 static void set_cur(struct calltree *t, uint32_t node)
 {
+    account(t);
     t->cur = node;
-    point_counters(t);
 }
 
 static int index_grow(struct calltree *t)
@@ -61,7 +67,6 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
 {
     if (t->n == UINT32_MAX - 1 || grow_array(&t->node, &t->cap, (size_t)t->n + 1, sizeof *t->node) != 0)
         return CALLS_NO_PARENT;
-    point_counters(t);                  /* the array may have moved */
     if ((t->n + 1) * 2 > t->index_cap && index_grow(t) != 0)
         return CALLS_NO_PARENT;
     uint32_t i = t->n++;
@@ -79,8 +84,8 @@ static uint32_t add_node(struct calltree *t, uint32_t parent, enum call_kind kin
  * most often the same call again, a loop calling one routine, whose node
  * is then found without the hash.  Each (parent, entry, service) has one
  * node, so that is the node the hash would find.) */
-static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, uint16_t cs, uint16_t ip,
-                      uint32_t service)
+static inline __attribute__((always_inline)) uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind,
+                                                           uint16_t cs, uint16_t ip, uint32_t service)
 {
     uint32_t entry = lin(cs, ip);
     uint32_t last = t->stack[t->depth].node;
@@ -97,7 +102,7 @@ static uint32_t child(struct calltree *t, uint32_t parent, enum call_kind kind, 
 
 /* Drops the frames on stack segment `ss` whose return address lies below
  * `sp`: the stack pointer has passed them, so they will never return. */
-static void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
+static inline __attribute__((always_inline)) void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
 {
     uint32_t depth = t->depth;
     while (t->depth && !t->stack[t->depth - 1].process && t->stack[t->depth - 1].ss == ss &&
@@ -109,9 +114,11 @@ static void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
         set_cur(t, t->depth ? t->stack[t->depth - 1].node : 0);
 }
 
-/* calls_enter(), inlined in the observer's on_call (once per CALL). */
+/* calls_enter(), inlined in the observer's on_call (once per CALL), with
+ * the frame's return address `back` (calls_returns_to()'s; 0: not known). */
 static inline __attribute__((always_inline)) int enter(struct calltree *t, enum call_kind kind, uint16_t cs,
-                                                       uint16_t ip, uint16_t ss, uint16_t sp, uint32_t service)
+                                                       uint16_t ip, uint16_t ss, uint16_t sp, uint32_t service,
+                                                       uint32_t back)
 {
     static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };      /* bytes, by kind */
     drop_passed(t, ss, (uint32_t)sp + pushed[kind]);
@@ -121,7 +128,7 @@ static inline __attribute__((always_inline)) int enter(struct calltree *t, enum 
         return 0;
     }
     t->node[node].calls += !t->paused;
-    t->stack[t->depth++] = (struct call_frame){ node, ss, sp, 0, 0 };
+    t->stack[t->depth++] = (struct call_frame){ node, ss, sp, back, 0 };
     if (t->depth > t->max_depth)
         t->max_depth = t->depth;
     set_cur(t, node);
@@ -131,7 +138,7 @@ static inline __attribute__((always_inline)) int enter(struct calltree *t, enum 
 int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
                 uint32_t service)
 {
-    return enter(t, kind, cs, ip, ss, sp, service);
+    return enter(t, kind, cs, ip, ss, sp, service, 0);
 }
 
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
@@ -201,8 +208,7 @@ static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uin
                     uint32_t back, uint32_t service)
 {
     struct calltree *t = ctx;
-    if (enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service))
-        calls_returns_to(t, back);
+    enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service, back);
 }
 
 static void on_jump(void *ctx, uint32_t to)
@@ -215,30 +221,32 @@ static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
     calls_leave(ctx, ss, slot);
 }
 
-int calls_init(struct calltree *t, uint16_t cs, uint16_t ip)
+int calls_init(struct calltree *t, struct call_totals *owed, uint16_t cs, uint16_t ip)
 {
     memset(t, 0, sizeof *t);
+    t->owed = owed;
+    *owed = (struct call_totals){ 0, 0, 0 };    /* what ran before is nobody's */
     t->stack = calloc(CALLS_MAX_DEPTH, sizeof *t->stack);
     if (!t->stack || add_node(t, CALLS_NO_PARENT, CALL_ROOT, cs, ip, 0) != 0) {
         calls_free(t);
         return -1;
     }
     t->node[0].calls = 1;
-    t->obs = (struct call_observer){ t, on_call, on_ret, on_jump, NULL, NULL, NULL };
-    point_counters(t);
+    t->obs = (struct call_observer){ t, on_call, on_ret, on_jump };
     return 0;
 }
 
 void calls_clear(struct calltree *t)
 {
+    account(t);                 /* what ran before the CLEAR is dropped with the rest */
     for (uint32_t i = 0; i < t->n; i++)
         t->node[i].calls = t->node[i].insns = t->node[i].cycles = t->node[i].samples = t->node[i].stalls = 0;
 }
 
 void calls_pause(struct calltree *t, int paused)
 {
+    account(t);
     t->paused = paused;
-    point_counters(t);
 }
 
 void calls_free(struct calltree *t)

@@ -49,14 +49,21 @@ struct calltree {
     uint64_t lost;                      /* calls not followed: too deep or too many nodes */
     int paused;                         /* the program stopped profiling: calls are
                                            followed, nothing is counted (calls_pause) */
-    struct call_observer obs;           /* hand &obs to machine->calls; its counter
-                                           pointers follow cur, paused and the node
-                                           array (which moves as it grows) */
-    uint64_t ignored[3];                /* where they point while paused: never read */
+    struct call_observer obs;           /* hand &obs to machine->calls */
+    struct call_totals *owed;           /* the machine's running totals (machine->counted):
+                                           what ran since the tree last took them, which
+                                           is cur's (calls_account) */
 };
 
-/* The root is the program's entry point CS:IP. */
-int calls_init(struct calltree *t, uint16_t cs, uint16_t ip);
+/* The root is the program's entry point CS:IP; `owed` the machine's
+ * running totals of what it ran (machine->counted), which the tree takes
+ * (setting them back to 0) and shares out among its nodes. */
+int calls_init(struct calltree *t, struct call_totals *owed, uint16_t cs, uint16_t ip);
+/* Gives the innermost node what the totals gained since the tree last
+ * took them (nothing while paused), and sets them to 0.  Every change of
+ * the innermost node or of the pause does it; call it before reading the
+ * nodes' instructions, cycles or stalls. */
+void calls_account(struct calltree *t);
 void calls_free(struct calltree *t);
 /* Every node's counts back to 0, the tree and the stack kept (CLEAR). */
 void calls_clear(struct calltree *t);
@@ -70,7 +77,7 @@ int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t i
                 uint32_t service);
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot);
 /* The innermost frame returns to the linear address `back` (after
- * calls_enter(); the observer gives it). */
+ * calls_enter(); the observer's own calls set it as they push the frame). */
 void calls_returns_to(struct calltree *t, uint32_t back);
 /* An indirect JMP went to `to`: if that is where an open frame returns to,
  * the frame (and those it called) returned by it, as MS C's __chkstk

@@ -67,9 +67,13 @@ static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_
                            struct tracer *tr, int calls, int bus, struct sampler *s, uint64_t *cycles)
 {
     struct calltree ct;
-    if (calls && calls_init(&ct, regs[REG_CS], regs[REG_IP]) != 0)
-        return -1;
     struct machine *m = machine_new(model);
+    if (!m)
+        return -1;
+    if (calls && calls_init(&ct, &m->counted, regs[REG_CS], regs[REG_IP]) != 0) {
+        machine_free(m);
+        return -1;
+    }
     memcpy(m->mem, start, MEM_SIZE);
     pit_bios_setup(&m->pit, 0);     /* channel 1's DRAM refresh, as on the PC (the bus model plays it) */
     for (int r = 0; r < NREGS; r++)

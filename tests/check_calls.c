@@ -20,7 +20,8 @@
 START_TEST(shadow_stack_matches_by_slot)
 {
     struct calltree t;
-    ck_assert_int_eq(calls_init(&t, 0x100, 0x100), 0);
+    struct call_totals totals = { 0, 0, 0 };
+    ck_assert_int_eq(calls_init(&t, &totals, 0x100, 0x100), 0);
     calls_enter(&t, CALL_NEAR, 0x100, 0x200, 0x900, 0xFFFC, 0);     /* f */
     calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8, 0);     /* g, from f */
     ck_assert_uint_eq(t.depth, 2);
@@ -54,7 +55,8 @@ END_TEST
 START_TEST(program_frames_end_with_the_program)
 {
     struct calltree t;
-    ck_assert_int_eq(calls_init(&t, 0x100, 0x100), 0);
+    struct call_totals totals = { 0, 0, 0 };
+    ck_assert_int_eq(calls_init(&t, &totals, 0x100, 0x100), 0);
     calls_enter(&t, CALL_INT, 0xC0, 0x1, 0x100, 0xFFF8, 0x21004B00u);  /* the parent's EXEC */
     calls_program_start(&t, 1, 0x300, 0x100);                         /* the child, on its own stack */
     ck_assert_uint_eq(t.depth, 2);
@@ -84,7 +86,8 @@ END_TEST
 START_TEST(shadow_stack_sees_a_return_by_jump)
 {
     struct calltree t;
-    ck_assert_int_eq(calls_init(&t, 0x100, 0x100), 0);
+    struct call_totals totals = { 0, 0, 0 };
+    ck_assert_int_eq(calls_init(&t, &totals, 0x100, 0x100), 0);
     ck_assert_int_eq(calls_enter(&t, CALL_NEAR, 0x100, 0x200, 0x900, 0xFFFC, 0), 1);   /* f, back to 1103h */
     calls_returns_to(&t, 0x1103);
     ck_assert_int_eq(calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFF8, 0), 1);   /* __chkstk, back to 1205h */
@@ -128,7 +131,8 @@ END_TEST
 START_TEST(shadow_stack_survives_a_stack_switch)
 {
     struct calltree t;
-    ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
+    struct call_totals totals = { 0, 0, 0 };
+    ck_assert_int_eq(calls_init(&t, &totals, 0x100, 0), 0);
     calls_enter(&t, CALL_IRQ, 0xF000, 0x10, 0x900, 0x100, 0);        /* interrupt on the program's stack */
     calls_enter(&t, CALL_FAR, 0xF000, 0x40, 0x2000, 0x7FC, 0);       /* the handler switched to its own */
     calls_enter(&t, CALL_NEAR, 0xF000, 0x80, 0x900, 0x200, 0);       /* a call on SS 900 above the IRQ's slot */
@@ -146,7 +150,8 @@ END_TEST
 START_TEST(shadow_stack_depth_limit)
 {
     struct calltree t;
-    ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
+    struct call_totals totals = { 0, 0, 0 };
+    ck_assert_int_eq(calls_init(&t, &totals, 0x100, 0), 0);
     for (unsigned i = 0; i < CALLS_MAX_DEPTH + 5; i++)
         calls_enter(&t, CALL_NEAR, 0x100, 0x10, 0x900, (uint16_t)(0xFFFE - 2 * i), 0);
     ck_assert_uint_eq(t.depth, CALLS_MAX_DEPTH);
@@ -160,15 +165,16 @@ END_TEST
 /* What the machine does for each instruction it settles (emu/cpu/cpu.c's
  * trace_settled): adds through the counter pointers the tree handed it,
  * with no call into the tree. */
-static void machine_spends(const struct call_observer *o, uint64_t insns, uint64_t cycles, uint64_t stalls)
+static void machine_spends(struct call_totals *o, uint64_t insns, uint64_t cycles, uint64_t stalls)
 {
-    *o->insns += insns;
-    *o->cycles += cycles;
-    *o->stalls += stalls;
+    o->insns += insns;
+    o->cycles += cycles;
+    o->stalls += stalls;
 }
 
 /* 3000 nested calls, each to its own entry: 3001 nodes, so the node array
- * grows (and moves) many times while the machine holds pointers into it.
+ * grows (and moves) many times while the machine's running totals grow
+ * (each node's share is what they gained while it was the innermost).
  * Frame k (entry 0x1000 + k, node k) spends k instructions, 3k cycles and
  * k stalls when entered and 1 instruction, 5 cycles, 2 stalls when its
  * callee returns to it; the root spends 7, 11, 0 at the start and 1, 5, 2
@@ -179,25 +185,27 @@ START_TEST(counters_follow_a_growing_tree)
 {
     enum { N = 3000 };
     struct calltree t;
-    ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
+    struct call_totals totals = { 0, 0, 0 };
+    ck_assert_int_eq(calls_init(&t, &totals, 0x100, 0), 0);
     const struct call_node *first = t.node;
     int moved = 0;
-    machine_spends(&t.obs, 7, 11, 0);
+    machine_spends(&totals, 7, 11, 0);
     for (unsigned k = 1; k <= N; k++) {
         const struct call_node *before = t.node;
         ck_assert_int_eq(calls_enter(&t, CALL_NEAR, 0x100, (uint16_t)(0xF00 + k), 0x900, (uint16_t)(0xFFFE - 2 * k), 0),
                          1);
         moved |= t.node != before;
-        machine_spends(&t.obs, k, 3 * k, k);
+        machine_spends(&totals, k, 3 * k, k);
     }
     ck_assert_msg(moved && t.node != first, "the node array never moved: the test tests nothing");
     ck_assert_uint_eq(t.n, N + 1);
     for (unsigned k = N; k >= 1; k--) {
         calls_leave(&t, 0x900, (uint16_t)(0xFFFE - 2 * k));
-        machine_spends(&t.obs, 1, 5, 2);
+        machine_spends(&totals, 1, 5, 2);
     }
     ck_assert_uint_eq(t.depth, 0);
     ck_assert_uint_eq(t.unmatched + t.unwound + t.lost, 0);
+    calls_account(&t);          /* the root's last 1, 5, 2 */
     ck_assert_uint_eq(t.node[0].insns, 8);
     ck_assert_uint_eq(t.node[0].cycles, 16);
     ck_assert_uint_eq(t.node[0].stalls, 2);
@@ -212,7 +220,8 @@ START_TEST(counters_follow_a_growing_tree)
 END_TEST
 
 /* PROFDOS STOP and START (sampler/guestprof.c): while paused the calls are
- * followed but nothing is counted, through the same pointers.  The root
+ * followed but nothing is counted: what the totals gain while paused is
+ * nobody's.  The root
  * spends 5 instructions, calls f, which spends 2; then STOP: f spends 7,
  * calls g, which spends 11 and returns; then START: f spends 13, returns,
  * and the root spends 17.  So root 22, f 15, g 0 instructions, and g's
@@ -220,19 +229,21 @@ END_TEST
 START_TEST(counters_pause_and_resume)
 {
     struct calltree t;
-    ck_assert_int_eq(calls_init(&t, 0x100, 0), 0);
-    machine_spends(&t.obs, 5, 50, 0);
+    struct call_totals totals = { 0, 0, 0 };
+    ck_assert_int_eq(calls_init(&t, &totals, 0x100, 0), 0);
+    machine_spends(&totals, 5, 50, 0);
     calls_enter(&t, CALL_NEAR, 0x100, 0x200, 0x900, 0xFFFC, 0);     /* f: node 1 */
-    machine_spends(&t.obs, 2, 20, 1);
+    machine_spends(&totals, 2, 20, 1);
     calls_pause(&t, 1);
-    machine_spends(&t.obs, 7, 70, 1);
+    machine_spends(&totals, 7, 70, 1);
     calls_enter(&t, CALL_NEAR, 0x100, 0x300, 0x900, 0xFFFA, 0);     /* g: node 2, made while paused */
-    machine_spends(&t.obs, 11, 110, 1);
+    machine_spends(&totals, 11, 110, 1);
     calls_leave(&t, 0x900, 0xFFFA);
     calls_pause(&t, 0);
-    machine_spends(&t.obs, 13, 130, 1);
+    machine_spends(&totals, 13, 130, 1);
     calls_leave(&t, 0x900, 0xFFFC);
-    machine_spends(&t.obs, 17, 170, 1);
+    machine_spends(&totals, 17, 170, 1);
+    calls_account(&t);
     ck_assert_uint_eq(t.n, 3);
     ck_assert_uint_eq(t.node[0].insns, 22);
     ck_assert_uint_eq(t.node[0].cycles, 220);
@@ -333,6 +344,67 @@ START_TEST(calls_counted_exactly)
     callgraph_free(&g);
     symtab_free(&t);
     prx_free(&x);
+}
+END_TEST
+
+/* The call tree's instructions, cycles and stalls are the machine's
+ * running totals shared out at each call, return and pause: summed over
+ * the nodes they are the trace's, summed over its addresses, and the
+ * run's, with programs EXECed under it (family: a child; nest: a child
+ * calling its own routines; deep: five levels), on both clocks (the bus
+ * clock's stalls), with and without the 8086.  --stacks without --trace
+ * (its own hooks) gives the tree the same sums. */
+static void tree_sums(const char *mode, int bus, const char *program, int cpu8086, struct prx *x, uint64_t sum[3])
+{
+    struct run_result r;
+    char cmd[600], err[300];
+    if (system("rm -rf " TMP "/sums && mkdir -p " TMP "/sums") != 0)
+        ck_abort();
+    snprintf(cmd, sizeof cmd, "run -q %s --timing %s %s --drive C=" FIXTURE_DIR " -o " TMP "/sums/S.PRF " FIXTURE_DIR
+             "/%s", mode, bus ? "bus" : "table", cpu8086 ? "--cpu 8086" : "", program);
+    run_profil(&r, cmd, NULL);
+    ck_assert_msg(prx_read_file(TMP "/sums/S.prx", x, err, sizeof err) == 0, "%s: %s", cmd, err);
+    ck_assert_msg(x->ncalls > 2, "%s: %zu nodes", cmd, x->ncalls);
+    sum[0] = sum[1] = sum[2] = 0;
+    for (size_t i = 0; i < x->ncalls; i++) {
+        sum[0] += x->calls[i].insns;
+        sum[1] += x->calls[i].cycles;
+        sum[2] += x->calls[i].stalls;
+    }
+}
+
+START_TEST(call_tree_sums_to_the_trace_and_the_run)
+{
+    static const char *const programs[] = { "calls.com", "family.com", "nest.com", "deep.com 5" };
+    for (size_t p = 0; p < sizeof programs / sizeof *programs; p++)
+        for (int bus = 0; bus < 2; bus++) {
+            struct prx x;
+            uint64_t tree[3], stacks[3];
+            tree_sums("--trace", bus, programs[p], p == 1, &x, tree);
+            uint64_t insns = 0, cycles = 0, stalls = 0;
+            for (size_t i = 0; i < x.n; i++) {
+                insns += x.e[i].insns;
+                cycles += x.e[i].cycles;
+                stalls += x.e[i].stalls;
+            }
+            ck_assert_msg(tree[0] == insns && insns == x.total_insns, "%s %d: instructions: tree %llu, trace %llu, run %llu",
+                          programs[p], bus, (unsigned long long)tree[0], (unsigned long long)insns,
+                          (unsigned long long)x.total_insns);
+            ck_assert_msg(tree[1] == cycles && cycles == x.total_cycles, "%s %d: cycles: tree %llu, trace %llu, run %llu",
+                          programs[p], bus, (unsigned long long)tree[1], (unsigned long long)cycles,
+                          (unsigned long long)x.total_cycles);
+            ck_assert_msg(tree[2] == stalls, "%s %d: stalls: tree %llu, trace %llu", programs[p], bus,
+                          (unsigned long long)tree[2], (unsigned long long)stalls);
+            ck_assert_msg(bus ? stalls > 0 : stalls == 0, "%s %d: %llu stalls", programs[p], bus,
+                          (unsigned long long)stalls);
+            prx_free(&x);
+            tree_sums("--stacks", bus, programs[p], p == 1, &x, stacks);
+            for (int k = 0; k < 3; k++)
+                ck_assert_msg(stacks[k] == tree[k], "%s %d: --stacks' tree: %s %llu, --trace's %llu", programs[p], bus,
+                              k == 0 ? "instructions" : k == 1 ? "cycles" : "stalls", (unsigned long long)stacks[k],
+                              (unsigned long long)tree[k]);
+            prx_free(&x);
+        }
 }
 END_TEST
 
@@ -608,6 +680,7 @@ Suite *calls_suite(void)
     tcase_add_test(tc, shadow_stack_survives_a_stack_switch);
     tcase_add_test(tc, shadow_stack_depth_limit);
     tcase_add_test(tc, counters_follow_a_growing_tree);
+    tcase_add_test(tc, call_tree_sums_to_the_trace_and_the_run);
     tcase_add_test(tc, counters_pause_and_resume);
     tcase_add_test(tc, calls_counted_exactly);
     tcase_add_test(tc, function_reports);

@@ -305,18 +305,23 @@ START_TEST(call_tree_pauses_with_the_trace)
                               : "run -q --trace --timing table %s -o " DIR "/P.PRF " FIX("guestapi.com"),
                       stopped ? "--start-stopped" : "");
             ck_assert_msg(prx_read_file(DIR "/P.prx", &x, err, sizeof err) == 0, "%s", err);
-            uint64_t insns = 0, cycles = 0, tree_insns = 0, tree_cycles = 0;
+            uint64_t insns = 0, cycles = 0, stalls = 0, tree_insns = 0, tree_cycles = 0, tree_stalls = 0;
             for (size_t i = 0; i < x.n; i++) {
                 insns += x.e[i].insns;
                 cycles += x.e[i].cycles;
+                stalls += x.e[i].stalls;
             }
             for (size_t i = 0; i < x.ncalls; i++) {
                 tree_insns += x.calls[i].insns;
                 tree_cycles += x.calls[i].cycles;
+                tree_stalls += x.calls[i].stalls;
             }
             ck_assert_uint_gt(insns, 0);
             ck_assert_uint_eq(tree_insns, insns);
             ck_assert_uint_eq(tree_cycles, cycles);
+            ck_assert_uint_eq(tree_stalls, stalls);
+            if (bus)
+                ck_assert_uint_gt(stalls, 0);
             prx_free(&x);
         }
 }

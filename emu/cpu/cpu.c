@@ -341,7 +341,7 @@ static __attribute__((noinline)) void observe_decoded(struct cpu *c, uint32_t at
 /* observe_decoded(), with the common three read without a decode and
  * handed on in tail calls: CALL rel16, RET and RET imm16 (no prefix, no
  * ModR/M; 333 k of bench.com's 2 M instructions). */
-static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t at)
+static inline __attribute__((always_inline)) void observe_inline(struct cpu *c, uint32_t at)
 {
     const struct call_observer *o = c->m->calls;
     const x86emu_t *e = c->emu;
@@ -360,6 +360,11 @@ static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t a
     default:
         observe_decoded(c, at);
     }
+}
+
+static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t at)
+{
+    observe_inline(c, at);
 }
 
 /* code_hook_traced()'s end for a possible call or return. */
@@ -385,15 +390,15 @@ static __attribute__((noinline, cold)) void first_run(struct cpu *c, uint32_t at
 }
 
 /* The shadow stack alone (--stacks): the instruction at `at` that just
- * ran took `cycles`.  No call but the rare tail call: no saved registers. */
+ * ran took `cycles`.  No call but the rare tail call: no saved registers.
+ * (Without an observer the totals go on growing unread.) */
 static inline __attribute__((always_inline)) void stacks_count(struct cpu *c, uint32_t at, uint64_t cycles)
 {
-    const struct call_observer *o = c->m->calls;
-    ++*o->insns;
-    *o->cycles += cycles;
-    if (c->stall)           /* the bus model's */
-        *o->stalls += c->stall;
-    if (transfer_candidate(c->mem, at))
+    struct call_totals *n = &c->m->counted;
+    n->insns++;
+    n->cycles += cycles;
+    n->stalls += c->stall;  /* the bus model's (an add costs less than a test) */
+    if (transfer_candidate(c->mem, at) && c->m->calls)
         observe_transfer(c, at);
 }
 
@@ -430,17 +435,14 @@ static inline __attribute__((always_inline)) void count_settled(struct cpu *c, u
         x->stalls[at] += c->stall;
         if (x->video)
             x->video[at] += c->stall_video;
+        m->counted.stalls += c->stall;
     }
     x->cs[at] = c->pend_cs;
     exact_touch(x, at);
-    const struct call_observer *o = m->calls;
-    if (o) {
-        ++*o->insns;
-        *o->cycles += cycles;
-        if (c->stall)
-            *o->stalls += c->stall;
+    m->counted.insns++;
+    m->counted.cycles += cycles;
+    if (m->calls)
         candidate = transfer_candidate(c->mem, at);
-    }
     if (__builtin_expect(ran == 0, 0) && x->code)
         first_run(c, at, candidate);
     else if (candidate)
@@ -461,8 +463,7 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
             keep_code(m->exact, c->mem, lin);
         exact_touch(m->exact, lin);
     }
-    if (m->calls)
-        ++*m->calls->insns;
+    m->counted.insns++;
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
 }
 
@@ -835,13 +836,12 @@ static int code_hook_bus(x86emu_t *e)
 }
 
 /* --timing bus with --trace or --stacks (pick_hook()): the
- * counting inlined, as the hook saves registers anyway. */
+ * counting inlined, as the hook saves registers anyway.  Right without
+ * either too: count_settled() then counts into the call tree's totals
+ * only, which nobody reads. */
 static int code_hook_bus_traced(x86emu_t *e)
 {
-    struct cpu *c = e->_private;
-    if (!c->m->exact && !c->m->calls)
-        return code_hook_bus(e);
-    return hook_settle(e, c, 2);
+    return hook_settle(e, e->_private, 2);
 }
 
 /* Called by libx86emu before every instruction while there is no trace,
@@ -859,13 +859,13 @@ static int code_hook(x86emu_t *e)
     return hook_next(e, c, m, 0, 0);
 }
 
-/* --trace or --stacks on the table clock: code_hook() with the counting
- * inlined.  The common case (nothing in c->rare, an instruction that ran
- * before, or no trace) settles the table cost and the words, adds them to
- * the trace's arrays and the call tree's counters, prices the next
- * instruction, and only then hands a possible call or return to the
- * observer (which reads the registers, not the pending instruction).  A
- * leaf but for that call.  Correct whatever m->exact and m->calls are:
+/* --trace (with or without --stacks) on the table clock: code_hook() with
+ * the counting inlined.  The common case (nothing in c->rare, a trace, an
+ * instruction that ran before) settles the table cost and the words, adds
+ * them to the trace's arrays and the call tree's totals, and prices the
+ * next instruction; a possible call or return goes to the observer first
+ * (hook_after_transfer()).  A leaf but for those calls.  Correct whatever
+ * m->exact and m->calls are: anything else goes to code_hook_rare(), and
  * pick_hook() installs it only where it is the quicker. */
 static int code_hook_traced(x86emu_t *e)
 {
@@ -873,25 +873,43 @@ static int code_hook_traced(x86emu_t *e)
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
     uint32_t at = c->pend_lin;
-    if (__builtin_expect(c->rare || at == UINT32_MAX || (x && !x->insns[at]), 0))
+    if (__builtin_expect(c->rare || at == UINT32_MAX || !x || !x->insns[at], 0))
         return code_hook_rare(e, c);    /* the first run of an address keeps its code */
     uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
     m->now += cycles;
     c->words = 0;
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
-    if (x) {                /* no stalls: the table clock has none */
-        x->insns[at]++;
-        x->cycles[at] += cycles;
-        x->cs[at] = c->pend_cs;
-        exact_touch(x, at);
-    }
-    const struct call_observer *o = m->calls;
-    if (o) {
-        ++*o->insns;
-        *o->cycles += cycles;
-        if (transfer_candidate(c->mem, at))
-            return hook_after_transfer(e, c, at);
-    }
+    m->counted.insns++;     /* no stalls: the table clock has none */
+    m->counted.cycles += cycles;
+    x->insns[at]++;
+    x->cycles[at] += cycles;
+    x->cs[at] = c->pend_cs;
+    exact_touch(x, at);
+    if (m->calls && transfer_candidate(c->mem, at))
+        return hook_after_transfer(e, c, at);
+    return hook_next(e, c, m, 0, 0);
+}
+
+/* --stacks without --trace on the table clock: code_hook() with the
+ * instruction added to the machine's running totals (which the call tree
+ * shares out at each call and return) and the transfer filter, nothing
+ * else.  Anything unusual (c->rare, a pending address of none, a trace)
+ * goes to code_hook_rare(); correct whatever m->exact and m->calls are. */
+static int code_hook_stacks(x86emu_t *e)
+{
+    struct cpu *c = e->_private;
+    struct machine *m = c->m;
+    uint32_t at = c->pend_lin;
+    if (__builtin_expect((c->rare | (uintptr_t)m->exact) != 0 || at == UINT32_MAX, 0))
+        return code_hook_rare(e, c);
+    uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
+    m->now += cycles;
+    c->words = 0;
+    c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
+    m->counted.insns++;     /* no stalls: the table clock has none */
+    m->counted.cycles += cycles;
+    if (transfer_candidate(c->mem, at) && m->calls)
+        return hook_after_transfer(e, c, at);
     return hook_next(e, c, m, 0, 0);
 }
 
@@ -899,7 +917,7 @@ static int code_hook_traced(x86emu_t *e)
  * returned: the observer first, then the next instruction. */
 static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at)
 {
-    observe_transfer(c, at);
+    observe_inline(c, at);
     return hook_next(e, c, c->m, 0, 0);
 }
 
@@ -958,7 +976,8 @@ static void pick_hook(struct machine *m)
     int observed = m->exact || m->calls;
     c->sampling_hook = !c->biu && !observed;
     x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
-                                    : observed ? code_hook_traced
+                                    : m->exact ? code_hook_traced
+                                    : m->calls ? code_hook_stacks
                                     : c->rare ? code_hook_rare_entry : code_hook);
 }
 
