@@ -254,23 +254,23 @@ static inline __attribute__((always_inline)) unsigned memio_bus_common(x86emu_t 
     if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16))
         return read_memory(c, addr, val, 2);
     if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16)) {
-        cpu_log_access(c, addr, 2, 0);
+        cpu_log_access_on(c, addr, 2, 0, model_8086);
         return data_access(c, addr, val, X86EMU_MEMIO_R, 2, model_8086);
     }
     if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_16)) {
         if (__builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
             return write_near_code(e, addr, val, type, model_8086);    /* a tail call: no frame here */
-        cpu_log_access(c, addr, 2, 1);
+        cpu_log_access_on(c, addr, 2, 1, model_8086);
         return data_access(c, addr, val, X86EMU_MEMIO_W, 2, model_8086);
     }
     if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_8)) {
-        cpu_log_access(c, addr, 1, 0);
+        cpu_log_access_on(c, addr, 1, 0, model_8086);
         return data_access(c, addr, val, X86EMU_MEMIO_R, 1, model_8086);
     }
     if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_8)) {
         if (__builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
             return write_near_code(e, addr, val, type, model_8086);
-        cpu_log_access(c, addr, 1, 1);
+        cpu_log_access_on(c, addr, 1, 1, model_8086);
         return data_access(c, addr, val, X86EMU_MEMIO_W, 1, model_8086);
     }
     return memio_bus_other(e, addr, val, type, model_8086);
