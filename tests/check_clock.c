@@ -381,6 +381,85 @@ START_TEST(replay_keys_on_the_next_address)
 }
 END_TEST
 
+/* A 32-bit data access on the 8086.  libx86emu makes one for an 8088 or
+ * 8086 guest when a word operand sits at offset FFFFh: its limit check
+ * (decode.c, check_data_access) raises #GP, and the interrupt pushes an
+ * error code as 32 bits after FLAGS, CS and IP (generate_int: push_long).
+ * cpu_log_access() gives that write 2 cycles at an even address and 4 at
+ * an odd one, and the key's 2 bits say only "more than one" for either.
+ * The three word pushes before it are at the same parity, and their bits
+ * (1 cycle even, 2 odd) tell the two apart.  (The other way, an
+ * instruction after 15 prefixes, which profil leaves to libx86emu and
+ * where 66h is the operand-size prefix, is longer than MEMO_KEY_BYTES:
+ * never held.)  MOV AX,[0FFFFh] into a handler that jumps back, SP even
+ * but odd on every fourth pass (so the odd one starts where the even one
+ * before it did), with no refresh and with one every 72 clocks, each
+ * instruction against playing it clock by clock. */
+static void dword_insn(struct eu_insn *in, uint8_t *mem, unsigned i, unsigned pass)
+{
+    memset(in, 0, sizeof *in);
+    in->mem = mem;
+    in->linear = i == 0 ? 0x5000 : 0x6000;
+    in->next = i == 0 ? 0x6000 : 0x5000;
+    in->table = i == 0 ? 10 + 51 : 15;  /* MOV AX,[mem] and INT n (timing.c), a stand-in; JMP near */
+    if (i == 0) {
+        unsigned odd = pass % 4 == 3;
+        eu_add_access(in, 0, 2, 0);                 /* the word at DS:FFFF */
+        eu_add_access(in, 0, 1, 0);                 /* the vector, 0:34h and 0:36h */
+        eu_add_access(in, 0, 1, 0);
+        for (unsigned k = 0; k < 3; k++)            /* FLAGS, CS, IP */
+            eu_add_access(in, 1, odd ? 2 : 1, 0);
+        eu_add_access(in, 1, odd ? 4 : 2, 0);       /* the error code */
+    }
+}
+
+START_TEST(memo_keys_a_dword_access_by_its_cycles)
+{
+    static uint8_t mem[MEM_SIZE];
+    static const uint8_t mov[] = { 0xA1, 0xFF, 0xFF }, jmp[] = { 0xE9, 0xFD, 0xEF };
+    memcpy(mem + 0x5000, mov, sizeof mov);
+    memcpy(mem + 0x6000, jmp, sizeof jmp);
+    for (unsigned refresh = 0; refresh < 2; refresh++) {
+        struct biu_memo *memo = biu_memo_new();
+        struct biu plain = { 0 }, fast = { 0 };
+        biu_init(&plain, 1, 0, 0x5000);
+        biu_init(&fast, 1, 0, 0x5000);
+        plain.refresh_dreq = fast.refresh_dreq = refresh ? 11 : BIU_NO_REFRESH;
+        plain.refresh_period = fast.refresh_period = refresh ? 72 : 0;
+        unsigned clocks[2] = { 0, 0 }, held = 0;
+        for (unsigned pass = 0; pass < 40; pass++)
+            for (unsigned i = 0; i < 2; i++) {
+                struct eu_insn in;
+                unsigned sp, sf = 0;
+                dword_insn(&in, mem, i, pass);
+                unsigned tp = biu_time(NULL, &plain, &in, &sp);
+                dword_insn(&in, mem, i, pass);
+                int64_t tf = -1;
+                uint64_t misses_before, misses, lookups;
+                biu_memo_stats(memo, &lookups, &misses_before);
+                if (memo_chained(memo, &fast, in.linear))
+                    tf = memo_replay(memo, &fast, mem, in.linear, in.next, in.table, in.loop, in.pattern, in.naccess,
+                                     &sf);
+                if (tf < 0)
+                    tf = biu_time(memo, &fast, &in, &sf);
+                biu_memo_stats(memo, &lookups, &misses);
+                held += i == 0 && misses == misses_before;
+                ck_assert_msg(tp == tf && sp == sf, "refresh %u pass %u insn %u: %u/%u clocks, %u/%u stalls", refresh,
+                              pass, i, (unsigned)tf, tp, sf, sp);
+                memo_settle_biu(memo);
+                same_biu(&fast, &plain);
+                if (i == 0)
+                    clocks[pass % 4 == 3] = tp;
+            }
+        /* The memo gave the MOV's result (it reaches the key), and the two
+         * parities take different clocks (the case matters). */
+        ck_assert_msg(held > 20, "refresh %u: the MOV held %u times of 40", refresh, held);
+        ck_assert_msg(refresh || clocks[0] != clocks[1], "odd %u, even %u clocks", clocks[1], clocks[0]);
+        biu_memo_free(memo);
+    }
+}
+END_TEST
+
 /* Run profil with `args` (a --trace run writing `prx`) and read the .prx. */
 static void run_traced(const char *args, const char *prx, struct prx *x)
 {
@@ -1008,6 +1087,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);
     tcase_add_test(tc, replay_gives_what_the_model_gives);
     tcase_add_test(tc, replay_keys_on_the_next_address);
+    tcase_add_test(tc, memo_keys_a_dword_access_by_its_cycles);
     tcase_add_test(tc, rep_shortcut_gives_what_playing_gives);
     tcase_add_test(tc, cga_wait_states_by_phase);
     tcase_add_test(tc, cga_wait_rule_has_period_16);

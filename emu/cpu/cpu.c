@@ -234,20 +234,57 @@ static __attribute__((noinline)) unsigned write_near_code(x86emu_t *e, u32 addr,
     return model_8086 ? memio_common(e, addr, val, type, 1) : memio_common(e, addr, val, type, 0);
 }
 
-/* --timing bus: the same, logging each data access for the bus model
- * (code fetches are the queue's, which the model plays itself), and
- * keeping the bytes the queue holds when a write lands on them. */
-static inline __attribute__((always_inline)) unsigned memio_bus_common(x86emu_t *e, u32 addr, u32 *val, unsigned type,
-                                                                      int model_8086)
+/* --timing bus: the rest (32-bit accesses, _NOPERM, the ports, a write
+ * near the instruction running), as memio_bus_common() below once did
+ * for every call.  Out of line and tail-called. */
+static __attribute__((noinline)) unsigned memio_bus_other(x86emu_t *e, u32 addr, u32 *val, unsigned type,
+                                                          int model_8086)
 {
     struct cpu *c = e->_private;
     unsigned kind = type & ~0xFFu;
     if (kind == X86EMU_MEMIO_X)
         return read_memory(c, addr, val, bytes_of[type & 3]);
-    if (kind == X86EMU_MEMIO_W && __builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
-        return write_near_code(e, addr, val, type, model_8086);    /* a tail call: no frame here */
+    if (kind == X86EMU_MEMIO_W && ((addr - c->pend_lin) & MEM_MASK) < 32)
+        return write_near_code(e, addr, val, type, model_8086);
     cpu_log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
     return memio_common(e, addr, val, type, model_8086);
+}
+
+/* --timing bus: the same, logging each data access for the bus model
+ * (code fetches are the queue's, which the model plays itself), and
+ * keeping the bytes the queue holds when a write lands on them.  As in
+ * memio_common(): the code fetches first, then the data reads and writes
+ * of a byte or a word, each by its exact type with its width a constant;
+ * the write-near-code test only on writes; the rest out of line. */
+static inline __attribute__((always_inline)) unsigned memio_bus_common(x86emu_t *e, u32 addr, u32 *val, unsigned type,
+                                                                      int model_8086)
+{
+    struct cpu *c = e->_private;
+    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_8))
+        return read_memory(c, addr, val, 1);
+    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16))
+        return read_memory(c, addr, val, 2);
+    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16)) {
+        cpu_log_access_on(c, addr, 2, 0, model_8086);
+        return data_access(c, addr, val, X86EMU_MEMIO_R, 2, model_8086);
+    }
+    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_16)) {
+        if (__builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
+            return write_near_code(e, addr, val, type, model_8086);    /* a tail call: no frame here */
+        cpu_log_access_on(c, addr, 2, 1, model_8086);
+        return data_access(c, addr, val, X86EMU_MEMIO_W, 2, model_8086);
+    }
+    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_8)) {
+        cpu_log_access_on(c, addr, 1, 0, model_8086);
+        return data_access(c, addr, val, X86EMU_MEMIO_R, 1, model_8086);
+    }
+    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_8)) {
+        if (__builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
+            return write_near_code(e, addr, val, type, model_8086);
+        cpu_log_access_on(c, addr, 1, 1, model_8086);
+        return data_access(c, addr, val, X86EMU_MEMIO_W, 1, model_8086);
+    }
+    return memio_bus_other(e, addr, val, type, model_8086);
 }
 
 static unsigned memio_bus_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)

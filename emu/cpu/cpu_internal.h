@@ -85,11 +85,20 @@ static inline struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cp
 /* --timing bus: note one data access and its bus cycles (a word takes two
  * on the 8088, and on the 8086 at an odd address).  Inline: the memory
  * callback calls it for every data access. */
-static inline void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write)
+static inline __attribute__((always_inline)) void cpu_log_access_on(struct cpu *c, uint32_t addr, unsigned bytes,
+                                                                   int write, int odd_only)
 {
     eu_add_access(&c->insn, (unsigned)write,
-                  bytes == 1 ? 1 : (!c->odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2,
+                  bytes == 1 ? 1 : (!odd_only || (addr & 1)) ? 2 * (bytes / 2) : bytes / 2,
                   addr - c->slow_base < c->slow_span);
+}
+
+/* The same, the CPU from c->odd_only.  cpu_log_access_on() above takes it
+ * as an argument, so that the memory callbacks of the 8088 and the 8086
+ * (one each, cpu.c) test nothing for it. */
+static inline void cpu_log_access(struct cpu *c, uint32_t addr, unsigned bytes, int write)
+{
+    cpu_log_access_on(c, addr, bytes, write, c->odd_only);
 }
 
 /* cpu_clock.c: */
