@@ -326,11 +326,59 @@ START_TEST(f1_is_a_lock_prefix)
 }
 END_TEST
 
+/* A word at offset FFFFh wraps inside its segment on the 8088 and 8086
+ * (tests/fixtures/wrapffff.asm): read, write, PUSH and POP at SP FFFFh,
+ * CALL and JMP through the word, LES's two words.  libx86emu raised #GP
+ * (INT 0Dh: the fixture prints GP and exits 13) and took the next linear
+ * byte; the 286 keeps its interrupt 13.  Under the table clock the wrapping
+ * MOV AX,ES:[FFFF] costs what MOV AX,ES:[FFFD] does: 2 + 10 + 4 = 16. */
+START_TEST(word_at_offset_ffff_wraps_in_the_segment)
+{
+    static const enum profil_cpu cpus[2] = { PROFIL_CPU_8088, PROFIL_CPU_8086 };
+    static const enum profil_timing clocks[2] = { PROFIL_TIMING_TABLE, PROFIL_TIMING_BUS };
+    for (unsigned i = 0; i < 4; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("wrapffff.com"), TMP "/WRAP.PRF");
+        o.cpu = cpus[i & 1];
+        o.timing = clocks[i >> 1];
+        o.trace = 1;
+        run_session(&r, &o, NULL);
+        ck_assert_msg(r.status == 0, "%u: %s", i, r.err);
+        ck_assert_str_eq(r.out, "1234 56EE 9ABC FFFF 0CA1 0AB1 1234 7856 \r\n");
+        if (o.timing != PROFIL_TIMING_TABLE)
+            continue;
+        struct prx x;
+        char err[512];
+        uint64_t insns[2] = { 0 }, cycles[2] = { 0 };
+        ck_assert_msg(prx_read_file(TMP "/WRAP.prx", &x, err, sizeof err) == 0, "%s", err);
+        for (size_t k = 0; k < x.n; k++) {
+            uint32_t off = prx_offset(&x, &x.e[k]);
+            if (x.e[k].cls == PRX_PROGRAM && (off == 0x40 || off == 0x50)) {
+                insns[off == 0x50] = x.e[k].insns;
+                cycles[off == 0x50] = x.e[k].cycles;
+            }
+        }
+        prx_free(&x);
+        ck_assert_uint_eq(insns[0], 1);
+        ck_assert_uint_eq(insns[1], 1);
+        ck_assert_uint_eq(cycles[0], 16);
+        ck_assert_uint_eq(cycles[1], 16);
+    }
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("wrapffff.com"), TMP "/WRAP.PRF");
+    o.cpu = PROFIL_CPU_286;
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 13);
+    ck_assert_str_eq(r.out, "GP\r\n");
+}
+END_TEST
+
 Suite *fix8086_suite(void)
 {
     Suite *s = suite_create("fix8086");
     TCase *tc = tcase_create("8086");
     tcase_add_test(tc, push_sp_pushes_the_decremented_value);
+    tcase_add_test(tc, word_at_offset_ffff_wraps_in_the_segment);
     tcase_add_test(tc, pushf_sets_bits_12_to_15);
     tcase_add_test(tc, popf_clears_the_reserved_bits);
     tcase_add_test(tc, call_sp_jumps_to_sp_before_the_push);

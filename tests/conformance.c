@@ -70,8 +70,6 @@ static unsigned reg_value(json_t *regs, const char *name, unsigned dflt)
 static const struct { const char *file, *why; } known_failures[] = {
     { "A1", "an instruction whose bytes wrap past IP FFFFh: libx86emu fetches the next linear byte, "
             "the 8086 offset 0 of CS" },
-    { "FF.2", "a word operand at offset FFFFh: libx86emu reads the next linear byte, the 8086 offset 0 "
-              "of the segment (the wrapper corrects this only for the instructions it runs itself)" },
     { "D4", "AAM 0: the FLAGS the 8086's microcode leaves before the divide error" },
 };
 

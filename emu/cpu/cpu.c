@@ -195,6 +195,72 @@ static __attribute__((noinline)) unsigned memio_other(struct cpu *c, u32 addr, u
     return data_access(c, addr, val, kind, bytes, model_8086);
 }
 
+/* A word of data at offset FFFFh of its segment (or, for the second word
+ * of LES, LDS or a far pointer, at offset 0 or 1 past it).  libx86emu 3.5
+ * tests `ofs + size - 1 > limit` (check_data_access(), decode.c), raises
+ * #GP with the segment as its error code, then makes the access at the
+ * next linear byte anyway, and delivers the #GP after the instruction:
+ * FLAGS, CS, IP and a 32-bit error code pushed, INT 0Dh's vector (IRQ 5's
+ * on a PC).  The 8086 and 8088 have no such exception: the offset wraps
+ * inside the segment, the word's high byte is at offset 0 (the 80286 added
+ * interrupt 13 for "a segment wraparound", which the 8086 performs
+ * [Intel, 80286 Programmer's Reference Manual, appendix C, 8086/8088
+ * compatibility considerations, table C-1; its real-address-mode
+ * exceptions: "Interrupt 13 for operand at offset 0FFFFH"]; SingleStepTests
+ * 8088's FF /2 with its operand at FFFFh pushes 2 bytes, not 10, and reads
+ * the target's high byte at offset 0).  On them such an access takes the bytes
+ * at the two wrapped offsets and the #GP is withdrawn, the word counted
+ * and logged as any word at its first byte's address (its bus cycles are
+ * those of a word at that parity).  An interrupt or exception already
+ * pending keeps libx86emu's one slot and hides the #GP: then the only word
+ * accesses left are generate_int()'s pushes, and one at SP FFFFh wraps as
+ * well.  Anything else goes to the callback as it would have. */
+static unsigned memio_bus_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type);
+static unsigned memio_bus_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type);
+
+static __attribute__((noinline, cold)) unsigned memio_word_pending(x86emu_t *e, u32 addr, u32 *val, unsigned type)
+{
+    struct cpu *c = e->_private;
+    uint32_t base = UINT32_MAX, ofs = 0;
+    if (c->fidelity && !(e->x86.R_CR0 & 1)) {
+        if (e->x86.intr_nr == 0x0D && e->x86.intr_type == (INTR_TYPE_FAULT | INTR_MODE_RESTART | INTR_MODE_ERRCODE)) {
+            base = (e->x86.intr_errcode & 0xFFFFu) << 4;
+            ofs = addr - base;
+        } else if (e->x86.R_SP == 0xFFFF && addr == e->x86.R_SS_BASE + 0xFFFFu && (type & ~0xFFu) == X86EMU_MEMIO_W) {
+            base = e->x86.R_SS_BASE;
+            ofs = 0xFFFF;
+        }
+    }
+    if (base == UINT32_MAX || ofs < 0xFFFFu || ofs > 0x10001u) {
+        unsigned pending = e->x86.intr_type, r;     /* not a wrap: the access as it was */
+        e->x86.intr_type = 0;
+        r = e->memio(e, addr, val, type);
+        e->x86.intr_type = pending;
+        return r;
+    }
+    if (e->x86.intr_nr == 0x0D && e->x86.intr_type == (INTR_TYPE_FAULT | INTR_MODE_RESTART | INTR_MODE_ERRCODE))
+        e->x86.intr_type = 0;                       /* no #GP on the 8086 */
+    uint32_t lo = (base + (ofs & 0xFFFFu)) & MEM_MASK, hi = (base + ((ofs + 1) & 0xFFFFu)) & MEM_MASK;
+    int write = (type & ~0xFFu) == X86EMU_MEMIO_W;
+    c->words += c->odd_only ? (lo & 1) : 1;
+    if (c->memio == memio_bus_8088 || c->memio == memio_bus_8086) {
+        if (write) {
+            note_queue_write(c, lo, 1);
+            note_queue_write(c, hi, 1);
+        }
+        cpu_log_access(c, lo, 2, write);
+    }
+    if (write) {
+        flat_write(c->mem, lo, (uint8_t)*val, 1, c->m->rom_start, c->m);
+        return flat_write(c->mem, hi, (uint8_t)(*val >> 8), 1, c->m->rom_start, c->m);
+    }
+    u32 b0, b1;
+    read_memory(c, lo, &b0, 1);
+    read_memory(c, hi, &b1, 1);
+    *val = (b0 & 0xFF) | (b1 & 0xFF) << 8;
+    return 0;
+}
+
 static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
 {
     struct cpu *c = e->_private;
@@ -202,10 +268,16 @@ static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, 
         return read_memory(c, addr, val, 1);
     if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16))
         return read_memory(c, addr, val, 2);
-    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16))
+    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16)) {
+        if (__builtin_expect(e->x86.intr_type != 0, 0))
+            return memio_word_pending(e, addr, val, type);
         return data_access(c, addr, val, X86EMU_MEMIO_R, 2, model_8086);
-    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_16))
+    }
+    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_16)) {
+        if (__builtin_expect(e->x86.intr_type != 0, 0))
+            return memio_word_pending(e, addr, val, type);
         return data_access(c, addr, val, X86EMU_MEMIO_W, 2, model_8086);
+    }
     if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_8))
         return data_access(c, addr, val, X86EMU_MEMIO_R, 1, model_8086);
     if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_8))
@@ -265,10 +337,14 @@ static inline __attribute__((always_inline)) unsigned memio_bus_common(x86emu_t 
     if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16))
         return read_memory(c, addr, val, 2);
     if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16)) {
+        if (__builtin_expect(e->x86.intr_type != 0, 0))
+            return memio_word_pending(e, addr, val, type);
         cpu_log_access_on(c, addr, 2, 0, model_8086);
         return data_access(c, addr, val, X86EMU_MEMIO_R, 2, model_8086);
     }
     if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_16)) {
+        if (__builtin_expect(e->x86.intr_type != 0, 0))
+            return memio_word_pending(e, addr, val, type);
         if (__builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
             return write_near_code(e, addr, val, type, model_8086);    /* a tail call: no frame here */
         cpu_log_access_on(c, addr, 2, 1, model_8086);
