@@ -861,7 +861,7 @@ static int code_hook_bus(x86emu_t *e)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
-    if (!(c->f1_patched | c->fixup) && !m->exact && !m->calls) {
+    if (!(c->f1_patched | c->fixup)) {     /* no observers: pick_hook() */
         int64_t clocks = cpu_bus_replay(c, c->pend.fixed + c->words * WORD_PENALTY);
         if (clocks >= 0) {
             m->now += (uint64_t)clocks;
