@@ -776,10 +776,9 @@ static inline __attribute__((always_inline)) int hook_quick(x86emu_t *e, struct 
 /* Decode the next instruction: the quick path inline (timing_quick()
  * prices it, libx86emu runs it as it is), else boundary_slow().  Every
  * call here is a tail call. */
-static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct cpu *c, struct machine *m,
-                                                           uint64_t rep_split, int rare)
+static inline __attribute__((always_inline)) int hook_next_at(x86emu_t *e, struct cpu *c, struct machine *m,
+                                                              uint32_t lin, uint64_t rep_split, int rare)
 {
-    uint32_t lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
     if (m->now < m->next_event && lin - m->trap_lo >= m->trap_span) {
         unsigned t = timing_quick_entry(c->quick, c->mem, lin);
         if (__builtin_expect(t < QUICK_LOOP, 1))
@@ -789,6 +788,13 @@ static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct c
             return hook_quick(e, c, lin, u, rare);
     }
     return boundary_slow(e, c, rep_split);
+}
+
+/* The same, the instruction at libx86emu's CS:IP. */
+static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct cpu *c, struct machine *m,
+                                                           uint64_t rep_split, int rare)
+{
+    return hook_next_at(e, c, m, (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK, rep_split, rare);
 }
 
 /* The hook with c->rare set or a trace or shadow stack on: the
@@ -862,11 +868,12 @@ static int code_hook_bus(x86emu_t *e)
     struct cpu *c = e->_private;
     struct machine *m = c->m;
     if (!(c->f1_patched | c->fixup)) {     /* no observers: pick_hook() */
-        int64_t clocks = cpu_bus_replay(c, c->pend.fixed + c->words * WORD_PENALTY);
+        uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+        int64_t clocks = cpu_bus_replay_to(c, c->pend.fixed + c->words * WORD_PENALTY, next);
         if (clocks >= 0) {
             m->now += (uint64_t)clocks;
             c->words = 0;
-            return hook_next(e, c, m, 0, 2);
+            return hook_next_at(e, c, m, next, 0, 2);
         }
     }
     return code_hook_bus_other(e, c);
