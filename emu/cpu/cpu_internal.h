@@ -140,7 +140,9 @@ static inline __attribute__((always_inline)) int64_t cpu_bus_replay_to(struct cp
     if (c->pend.mul || c->pend.rep || lin != c->biu_next)
         return -1;
     uint64_t start = m->now;
-    if ((start != c->biu_end || c->refresh_version != m->pit.writes + 1) && !m->no_refresh)
+    /* start != c->biu_end || refresh_version != pit.writes + 1, as one
+     * branch: the second is otherwise laid out of line. */
+    if (((start ^ c->biu_end) | (c->refresh_version ^ (m->pit.writes + 1))) && !m->no_refresh)
         return -1;          /* cpu_clock.c's refresh_before() has work */
     /* The memo's last result left this BIU (memo_chained): its generation
      * is enough here, the memo's only BIU, whose next address is then
