@@ -854,10 +854,13 @@ static int code_hook_rare_entry(x86emu_t *e)
 }
 
 /* --timing bus: libx86emu's hook before every instruction (code_hook()'s
- * test would always send it here).  The common case: nothing to put back
- * or fix up, nothing counted, and the memo replays the instruction
- * (cpu_bus_replay: not a REP string, so no iterations); anything else
- * goes through hook_settle(), which tries the replay again. */
+ * test would always send it here).  pick_hook() installs it only while
+ * there is no trace and no shadow stack, so it tests neither.  The common
+ * case: nothing to put back or fix up, and the memo replays the
+ * instruction (cpu_bus_replay_to: not a REP string, so no iterations; the
+ * next address computed once, for the key and for pricing the next
+ * instruction); anything else goes through hook_settle(), which tries the
+ * replay again. */
 static __attribute__((noinline)) int code_hook_bus_other(x86emu_t *e, struct cpu *c)
 {
     return hook_settle(e, c, 1);
@@ -867,7 +870,7 @@ static int code_hook_bus(x86emu_t *e)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
-    if (!(c->f1_patched | c->fixup)) {     /* no observers: pick_hook() */
+    if (!(c->f1_patched | c->fixup)) {
         uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
         int64_t clocks = cpu_bus_replay_to(c, c->pend.fixed + c->words * WORD_PENALTY, next);
         if (clocks >= 0) {
