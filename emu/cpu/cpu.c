@@ -876,7 +876,7 @@ static int code_hook_bus(x86emu_t *e)
         if (clocks >= 0) {
             m->now += (uint64_t)clocks;
             c->words = 0;
-            return hook_next_at(e, c, m, next, 0, 2);
+            return hook_next_at(e, c, m, next, 0, 0);   /* pend.rep is 0: the replay took it */
         }
     }
     return code_hook_bus_other(e, c);
