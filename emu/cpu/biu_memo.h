@@ -184,7 +184,7 @@ static inline uint64_t memo_bytes_from(const uint8_t *mem, uint32_t linear)
 {
     uint64_t v = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (linear + MEMO_KEY_BYTES <= MEMO_MASK + 1) {
+    if (__builtin_expect(linear + MEMO_KEY_BYTES <= MEMO_MASK + 1, 1)) {
         memcpy(&v, mem + linear, MEMO_KEY_BYTES);
         return v;
     }

@@ -852,10 +852,9 @@ static inline __attribute__((always_inline)) int hook_quick(x86emu_t *e, struct 
 /* Decode the next instruction: the quick path inline (timing_quick()
  * prices it, libx86emu runs it as it is), else boundary_slow().  Every
  * call here is a tail call. */
-static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct cpu *c, struct machine *m,
-                                                           uint64_t rep_split, int rare)
+static inline __attribute__((always_inline)) int hook_next_at(x86emu_t *e, struct cpu *c, struct machine *m,
+                                                              uint32_t lin, uint64_t rep_split, int rare)
 {
-    uint32_t lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
     if (m->now < m->next_event && lin - m->trap_lo >= m->trap_span) {
         unsigned t = timing_quick_entry(c->quick, c->mem, lin);
         if (__builtin_expect(t < QUICK_LOOP, 1))
@@ -865,6 +864,13 @@ static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct c
             return hook_quick(e, c, lin, u, rare);
     }
     return boundary_slow(e, c, rep_split);
+}
+
+/* The same, the instruction at libx86emu's CS:IP. */
+static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct cpu *c, struct machine *m,
+                                                           uint64_t rep_split, int rare)
+{
+    return hook_next_at(e, c, m, (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK, rep_split, rare);
 }
 
 /* The hook with c->rare set or a trace or shadow stack on: the
@@ -924,10 +930,13 @@ static int code_hook_rare_entry(x86emu_t *e)
 }
 
 /* --timing bus: libx86emu's hook before every instruction (code_hook()'s
- * test would always send it here).  The common case: nothing to put back
- * or fix up, nothing counted, and the memo replays the instruction
- * (cpu_bus_replay: not a REP string, so no iterations); anything else
- * goes through hook_settle(), which tries the replay again. */
+ * test would always send it here).  pick_hook() installs it only while
+ * there is no trace and no shadow stack, so it tests neither.  The common
+ * case: nothing to put back or fix up, and the memo replays the
+ * instruction (cpu_bus_replay_to: not a REP string, so no iterations; the
+ * next address computed once, for the key and for pricing the next
+ * instruction); anything else goes through hook_settle(), which tries the
+ * replay again. */
 static __attribute__((noinline)) int code_hook_bus_other(x86emu_t *e, struct cpu *c)
 {
     return hook_settle(e, c, 1);
@@ -937,12 +946,13 @@ static int code_hook_bus(x86emu_t *e)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
-    if (!(c->f1_patched | c->fixup) && !m->exact && !m->calls) {
-        int64_t clocks = cpu_bus_replay(c, c->pend.fixed + c->words * WORD_PENALTY);
+    if (!(c->f1_patched | c->fixup)) {
+        uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+        int64_t clocks = cpu_bus_replay_to(c, c->pend.fixed + c->words * WORD_PENALTY, next);
         if (clocks >= 0) {
             m->now += (uint64_t)clocks;
             c->words = 0;
-            return hook_next(e, c, m, 0, 2);
+            return hook_next_at(e, c, m, next, 0, 0);   /* pend.rep is 0: the replay took it */
         }
     }
     return code_hook_bus_other(e, c);

@@ -125,13 +125,14 @@ uint64_t cpu_settle_more(struct cpu *c);
 __attribute__((noinline)) uint64_t cpu_settle_more_other(struct cpu *c);
 
 /* --timing bus, the common case: the instruction that just ran (no
- * operands to settle, not a REP string; its table cost `table`) followed
+ * operands to settle, not a REP string; its table cost `table`; it led to
+ * the linear address `next`, libx86emu's CS:IP now) followed
  * the last on the queue, the refresh carried over from it, and the memo's
  * slot that followed the last result's the last time holds it
  * (memo_replay).  Its clocks, as cpu_bus_time() would give them, or -1
  * with nothing changed.  Inline in the bus model's hook (cpu.c), so that
  * the common case makes no call. */
-static inline __attribute__((always_inline)) int64_t cpu_bus_replay(struct cpu *c, uint64_t table)
+static inline __attribute__((always_inline)) int64_t cpu_bus_replay_to(struct cpu *c, uint64_t table, uint32_t next)
 {
     struct biu *b = c->biu;
     struct machine *m = c->m;
@@ -139,7 +140,9 @@ static inline __attribute__((always_inline)) int64_t cpu_bus_replay(struct cpu *
     if (c->pend.mul || c->pend.rep || lin != c->biu_next)
         return -1;
     uint64_t start = m->now;
-    if ((start != c->biu_end || c->refresh_version != m->pit.writes + 1) && !m->no_refresh)
+    /* start != c->biu_end || refresh_version != pit.writes + 1, as one
+     * branch: the second is otherwise laid out of line. */
+    if (((start ^ c->biu_end) | (c->refresh_version ^ (m->pit.writes + 1))) && !m->no_refresh)
         return -1;          /* cpu_clock.c's refresh_before() has work */
     /* The memo's last result left this BIU (memo_chained): its generation
      * is enough here, the memo's only BIU, whose next address is then
@@ -147,8 +150,6 @@ static inline __attribute__((always_inline)) int64_t cpu_bus_replay(struct cpu *
     struct biu_memo *memo = c->memo;
     if (memo->last_gen != b->gen)
         return -1;
-    x86emu_t *e = c->emu;
-    uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
     unsigned stall;
     int64_t clocks = memo_replay(memo, b, c->mem, lin, next, table, c->pend.operand, c->insn.pattern,
                                  c->insn.naccess, &stall);
@@ -161,6 +162,13 @@ static inline __attribute__((always_inline)) int64_t cpu_bus_replay(struct cpu *
     c->stall = stall;
     c->stall_video = 0;     /* memo_replay takes no instruction with a slow access */
     return clocks;
+}
+
+/* The same, the next address from libx86emu's CS:IP. */
+static inline __attribute__((always_inline)) int64_t cpu_bus_replay(struct cpu *c, uint64_t table)
+{
+    x86emu_t *e = c->emu;
+    return cpu_bus_replay_to(c, table, (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK);
 }
 
 /* cpu_settle_more() under the bus model (c->biu set), given the table
