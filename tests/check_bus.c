@@ -247,6 +247,45 @@ START_TEST(eu_request_on_an_idle_bus)
 }
 END_TEST
 
+START_TEST(refresh_served_while_the_bus_is_idle)
+{
+    /* An 8088 plan by hand: one byte read at 0, done at 40 (a long
+     * instruction with nothing on the bus, as DIV's), the queue full (4).
+     * The read leaves room: a fetch 2 clocks later, T1-T4 at 2-5, its byte
+     * filling the queue at T3 (4), so no other; the bus is idle from 6.
+     * The refresh requests at 20: HRQ at 22 finds the bus idle, the DMA
+     * gets it at 22, READY is low at 24-29 and back at 30, when the next
+     * request is set a period on, at 20 + 72 = 92.  Nothing of the CPU's
+     * is on the bus, so the instruction takes its 40 clocks, and leaves the
+     * next request 92 - 40 = 52 clocks on, none granted.  biu_run skips
+     * the idle clocks (idle_until): without the refresh among their
+     * wakes, the grant would be made at the last clock (39) instead, and
+     * left under way. */
+    struct biu b = { 0 };
+    struct eu_plan p = { 0 };
+    biu_init(&b, 0, 4, 0x10004);
+    b.refresh_dreq = 20;
+    b.refresh_period = 72;
+    p.n = 1;
+    p.kind[0] = EU_QUEUE_READ;
+    p.at[0] = 0;
+    p.done = 40;
+    ck_assert_uint_eq(biu_run(&b, &p), 40);
+    ck_assert_int_eq(b.refresh_grant, BIU_NO_REFRESH);
+    ck_assert_int_eq(b.refresh_dreq, 52);
+    ck_assert_uint_eq(b.queued, 4);
+    /* A request at 37: HRQ at 39, the last clock, the grant made then and
+     * under way at the end (-1: a clock before the next instruction's
+     * first), the request 37 - 40 = -3. */
+    biu_init(&b, 0, 4, 0x10004);
+    b.refresh_dreq = 37;
+    b.refresh_period = 72;
+    ck_assert_uint_eq(biu_run(&b, &p), 40);
+    ck_assert_int_eq(b.refresh_grant, -1);
+    ck_assert_int_eq(b.refresh_dreq, -3);
+}
+END_TEST
+
 /* Clocks of a run of `n` copies of an instruction of `len` bytes, from an
  * empty queue. */
 static uint64_t repeated(enum cpu_model model, unsigned n, const uint8_t *insn, unsigned len)
@@ -343,6 +382,7 @@ Suite *bus_suite(void)
     tcase_add_test(tc, a_fetch_wanted_just_after_t4_runs_2_clocks_later);
     tcase_add_test(tc, salc_takes_a_clock_more_with_cf);
     tcase_add_test(tc, eu_request_on_an_idle_bus);
+    tcase_add_test(tc, refresh_served_while_the_bus_is_idle);
     tcase_add_test(tc, short_instructions_are_fetch_bound);
     tcase_add_test(tc, mov_al_direct_is_bus_bound_on_the_8088);
     tcase_add_test(tc, command_line);

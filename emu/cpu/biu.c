@@ -89,6 +89,37 @@ static void end_of_t3(struct biu *b, int64_t clock, int eu_waiting, int discard)
         b->fetch_start = clock + 2;
 }
 
+/* With the bus idle at the start of `clock`: the first clock from it at
+ * which anything can change (biu_run's loop body changes nothing before
+ * it, and does not end): the EU's next event falling due (a bus request
+ * BIU_REQUEST_LEAD before its cycle), the cycle it asked for, a
+ * scheduled fetch, the refresh's request or its READY coming back, the
+ * instruction's end, or RUN_GUARD.  Nothing else moves on an idle bus. */
+static int64_t idle_until(const struct biu *b, const struct eu_plan *p, unsigned next, int64_t shift,
+                          int64_t pending_t1, int suspended)
+{
+    int64_t wake = RUN_GUARD;
+    if (pending_t1 >= 0) {
+        wake = pending_t1;
+    } else {
+        if (next < p->n) {
+            int64_t due = shift + p->at[next] - (p->kind[next] == EU_BUS ? BIU_REQUEST_LEAD : 0);
+            wake = due < wake ? due : wake;
+        }
+        if (b->fetch_start >= 0 && !suspended && b->fetch_start < wake)
+            wake = b->fetch_start;
+    }
+    if (next == p->n && (b->queued || p->open) && shift + p->done - 1 < wake)
+        wake = shift + p->done - 1;
+    if (b->refresh_grant != BIU_NO_REFRESH) {
+        int64_t back = b->refresh_grant + BIU_REFRESH_READY + BIU_REFRESH_WAIT;
+        wake = back < wake ? back : wake;
+    } else if (b->refresh_dreq != BIU_NO_REFRESH && b->refresh_dreq + BIU_REFRESH_HRQ < wake) {
+        wake = b->refresh_dreq + BIU_REFRESH_HRQ;
+    }
+    return wake;
+}
+
 unsigned biu_run(struct biu *b, const struct eu_plan *p)
 {
     unsigned next = 0;              /* the EU's next event */
@@ -102,6 +133,18 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
     b->gen++;
     b->waited = 0;
     for (clock = 0; clock < RUN_GUARD; clock++) {
+#ifndef BIU_TRACE
+        /* An idle bus: the clocks until something can change are skipped
+         * (every one of them would leave all as it was). */
+        if (!b->busy) {
+            int64_t wake = idle_until(b, p, next, shift, pending_t1, suspended);
+            if (wake > clock) {
+                clock = wake;
+                if (clock >= RUN_GUARD)
+                    break;
+            }
+        }
+#endif
         /* The bus moves on, unless a T2 found READY low (the refresh, or a
          * slow range's wait states): then a wait state (an EU cycle's wait
          * holds the EU back as long). */

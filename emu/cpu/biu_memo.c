@@ -104,12 +104,9 @@ static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in
     return clocks;
 }
 
-/* biu_time's miss: play the instruction, and remember what it gave under
- * the far key (memo->key) when it ended before the refresh request `room`
- * clocks away, else under the exact one (memo->exact, when `keyed`).  Out
- * of line, so that the hit path saves and restores no registers. */
-static __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct biu *b, struct eu_insn *in,
-                                                        unsigned *stall, int64_t room, int keyed, struct memo_slot *prev)
+/* Out of line, so that the hit paths save and restore no registers. */
+__attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct biu *b, struct eu_insn *in,
+                                                 unsigned *stall, int64_t room, int keyed, struct memo_slot *prev)
 {
     memo->misses++;
     unsigned clocks = play(b, in, stall);

@@ -260,13 +260,20 @@ static inline __attribute__((always_inline)) unsigned memo_apply(struct biu_memo
     return s->clocks;
 }
 
+/* biu_time()'s miss (biu_memo.c): play the instruction and remember what
+ * it gave, under the far key memo->key when it ended before the refresh
+ * request `room` clocks away (-1: none to count on), else under the exact
+ * one memo->exact when `keyed`; `prev` (or NULL) is linked to the slot. */
+unsigned biu_time_miss(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall, int64_t room,
+                       int keyed, struct memo_slot *prev);
+
 /* biu_time() for the common case, inline in the caller (cpu_clock.c), so
  * that a hit makes no call: the BIU is the one the last result left (its
  * state packed already), and the memo holds the instruction under the far
  * key or, near a refresh, the exact one.  The slot the last result came
  * from is then linked to this one's (memo_slot.succ, for memo_replay).
- * Anything else goes to biu_time(), which looks again and counts the
- * lookup. */
+ * A miss there goes to biu_time_miss() at once, the lookups made;
+ * anything else to biu_time(), which builds the key and looks. */
 static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu_memo *memo, struct biu *b,
                                                                       struct eu_insn *in, unsigned *stall)
 {
@@ -278,15 +285,18 @@ static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu
         int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
         uint64_t bytes = memo_bytes_at(in);
         const struct memo_slot *hit = room >= 0 ? memo_lookup(memo, k, bytes) : NULL;
+        int keyed = 0;
         if (!(hit && hit->clocks <= room)) {
             memo->exact = *k;
-            hit = memo_exact_refresh(b, &memo->exact) ? memo_lookup(memo, &memo->exact, bytes) : NULL;
+            keyed = memo_exact_refresh(b, &memo->exact);
+            hit = keyed ? memo_lookup(memo, &memo->exact, bytes) : NULL;
         }
+        memo->lookups++;
         if (hit) {
-            memo->lookups++;
             memo->cur->succ = (uint32_t)(hit - memo->slot);
             return memo_apply(memo, hit, b, in, stall);
         }
+        return biu_time_miss(memo, b, in, stall, room, keyed, memo->cur);
     }
     return biu_time(memo, b, in, stall);
 }
