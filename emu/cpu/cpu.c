@@ -773,21 +773,32 @@ static inline __attribute__((always_inline)) int hook_quick(x86emu_t *e, struct 
     return 0;
 }
 
+/* The quick path's price of the next instruction, at CS:IP (`*lin`, its
+ * linear address): -1 when boundary_slow() must decode it (a deadline, a
+ * trap, an instruction the quick table does not price). */
+static inline __attribute__((always_inline)) int32_t quick_price(const x86emu_t *e, const struct cpu *c,
+                                                                 const struct machine *m, uint32_t *lin)
+{
+    uint32_t at = *lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    if (m->now < m->next_event && at - m->trap_lo >= m->trap_span) {
+        unsigned t = timing_quick_entry(c->quick, c->mem, at);
+        if (__builtin_expect(t < QUICK_LOOP, 1))
+            return (int32_t)t;
+        return timing_quick_finish(c->quick, c->mem[at], t, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
+    }
+    return -1;
+}
+
 /* Decode the next instruction: the quick path inline (timing_quick()
  * prices it, libx86emu runs it as it is), else boundary_slow().  Every
  * call here is a tail call. */
 static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct cpu *c, struct machine *m,
                                                            uint64_t rep_split, int rare)
 {
-    uint32_t lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
-    if (m->now < m->next_event && lin - m->trap_lo >= m->trap_span) {
-        unsigned t = timing_quick_entry(c->quick, c->mem, lin);
-        if (__builtin_expect(t < QUICK_LOOP, 1))
-            return hook_quick(e, c, lin, (int32_t)t, rare);
-        int32_t u = timing_quick_finish(c->quick, c->mem[lin], t, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
-        if (u >= 0)
-            return hook_quick(e, c, lin, u, rare);
-    }
+    uint32_t lin;
+    int32_t t = quick_price(e, c, m, &lin);
+    if (__builtin_expect(t >= 0, 1))
+        return hook_quick(e, c, lin, t, rare);
     return boundary_slow(e, c, rep_split);
 }
 
@@ -950,12 +961,24 @@ static int code_hook_stacks(x86emu_t *e)
     return hook_next(e, c, m, 0, 0);
 }
 
-/* code_hook_traced()'s end after an instruction that may have called or
- * returned: the observer first, then the next instruction. */
+/* code_hook_traced()'s and code_hook_stacks()'s end after an instruction
+ * that may have called or returned.  When the quick path prices the next
+ * instruction, that comes first and the observer last, in tail position,
+ * so nothing is kept across its call (the observer reads none of what
+ * pricing writes: the call tree only, from the registers and the code).
+ * Else the observer first, as boundary_slow() may sample the innermost
+ * node or end the run. */
 static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at)
 {
+    uint32_t lin;
+    int32_t t = quick_price(e, c, c->m, &lin);
+    if (__builtin_expect(t >= 0, 1)) {
+        hook_quick(e, c, lin, t, 0);
+        observe_inline(c, at);
+        return 0;
+    }
     observe_inline(c, at);
-    return hook_next(e, c, c->m, 0, 0);
+    return boundary_slow(e, c, 0);
 }
 
 static int intr_hook(x86emu_t *e, u8 num, unsigned type)
