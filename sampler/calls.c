@@ -212,29 +212,31 @@ void calls_program_end(struct calltree *t, uint32_t process)
 
 /* ---- the observer the machine calls -------------------------------------- */
 
-/* on_call()'s general case: enter() whole. */
-static __attribute__((noinline)) void on_call_other(struct calltree *t, enum call_kind kind, uint16_t cs,
-                                                    uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back,
-                                                    uint32_t service)
+/* on_call()'s general case: enter() whole (CS:IP and SS:SP each packed
+ * in one word, high half the segment). */
+static __attribute__((noinline)) void on_call_other(struct calltree *t, enum call_kind kind, uint32_t cs_ip,
+                                                    uint32_t ss_sp, uint32_t back, uint32_t service)
 {
-    enter(t, kind, cs, ip, ss, sp, service, back);
+    enter(t, kind, (uint16_t)(cs_ip >> 16), (uint16_t)cs_ip, (uint16_t)(ss_sp >> 16), (uint16_t)ss_sp, service,
+          back);
 }
 
 /* A call: enter().  Its common case inline: no frame on the stack, or
  * the innermost not passed (drop_passed() drops nothing), room for one
  * more, and the node the last frame pushed at this depth the callee's
- * (child()'s first test).  Anything else goes to enter(). */
-static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
-                    uint32_t back, uint32_t service)
+ * (child()'s first test).  Anything else goes to enter().  (CS:IP and
+ * SS:SP packed, so that fewer registers are live across the tests.) */
+static inline __attribute__((always_inline)) void call_inline(struct calltree *t, enum call_kind k, uint32_t cs_ip,
+                                                              uint32_t ss_sp, uint32_t back, uint32_t service)
 {
-    struct calltree *t = ctx;
-    enum call_kind k = (enum call_kind)(kind + 1);
     uint32_t d = t->depth;
+    uint16_t ss = (uint16_t)(ss_sp >> 16), sp = (uint16_t)ss_sp;
     if (d < CALLS_MAX_DEPTH) {
         uint32_t last = t->stack[d].node;
         if ((!d || !passed(&t->stack[d - 1], ss, (uint32_t)sp + pushed[k])) && last < t->n) {
             struct call_node *n = &t->node[last];
-            if (n->parent == t->cur && n->entry == lin(cs, ip) && n->service == service) {
+            if (n->parent == t->cur && n->entry == lin((uint16_t)(cs_ip >> 16), (uint16_t)cs_ip) &&
+                n->service == service) {
                 n->calls += !t->paused;
                 t->stack[d] = (struct call_frame){ last, ss, sp, back, 0 };
                 t->depth = d + 1;
@@ -245,7 +247,18 @@ static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uin
             }
         }
     }
-    on_call_other(t, k, cs, ip, ss, sp, back, service);
+    on_call_other(t, k, cs_ip, ss_sp, back, service);
+}
+
+static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
+                    uint32_t back, uint32_t service)
+{
+    call_inline(ctx, (enum call_kind)(kind + 1), (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, service);
+}
+
+static void on_near_call(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back)
+{
+    call_inline(ctx, CALL_NEAR, (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, 0);
 }
 
 static void on_jump(void *ctx, uint32_t to)
@@ -281,7 +294,7 @@ int calls_init(struct calltree *t, struct call_totals *owed, uint16_t cs, uint16
         return -1;
     }
     t->node[0].calls = 1;
-    t->obs = (struct call_observer){ t, on_call, on_ret, on_jump };
+    t->obs = (struct call_observer){ t, on_call, on_ret, on_near_call, on_jump };
     return 0;
 }
 

@@ -384,7 +384,7 @@ static inline __attribute__((always_inline)) void observe_inline(struct cpu *c, 
     const x86emu_t *e = c->emu;
     switch (c->mem[at]) {
     case 0xE8:
-        o->call(o->ctx, XFER_NEAR, e->x86.R_CS, e->x86.R_IP, e->x86.R_SS, e->x86.R_SP, (at + 3) & MEM_MASK, 0);
+        o->near_call(o->ctx, e->x86.R_CS, e->x86.R_IP, e->x86.R_SS, e->x86.R_SP, (at + 3) & MEM_MASK);
         return;
     case 0xC3:
         o->ret(o->ctx, e->x86.R_SS, (uint16_t)(e->x86.R_SP - 2));
