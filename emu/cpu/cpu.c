@@ -587,10 +587,15 @@ static inline unsigned rare_work(const struct cpu *c)
 }
 
 static int code_hook(x86emu_t *e);
+static int code_hook_stacks(x86emu_t *e);
 static int code_hook_rare_entry(x86emu_t *e);
 
-/* c->rare, and under the sampling hook the hook that goes with it:
- * code_hook() while it is 0 (so that code_hook() does not test it),
+/* c->plain_hook's values: which hook runs while c->rare is 0. */
+enum { PLAIN_SAMPLING = 1, PLAIN_STACKS = 2 };
+
+/* c->rare, and under the table clock's hooks without a trace the hook
+ * that goes with it: code_hook() (sampling) or code_hook_stacks() (the
+ * shadow stack alone) while it is 0, so that neither tests it,
  * code_hook_rare_entry() while it is 1.  It changes around the few
  * instructions with more to settle (REP strings, MUL and DIV, the 8086's
  * fix-ups), twice a library call each. */
@@ -599,8 +604,9 @@ static inline void set_rare(struct cpu *c, unsigned rare)
     if (rare == c->rare)
         return;
     c->rare = rare;
-    if (c->sampling_hook)
-        x86emu_set_code_handler(c->emu, rare ? code_hook_rare_entry : code_hook);
+    if (c->plain_hook)
+        x86emu_set_code_handler(c->emu, rare ? code_hook_rare_entry
+                                        : c->plain_hook == PLAIN_SAMPLING ? code_hook : code_hook_stacks);
 }
 
 static inline int boundary_leave(struct cpu *c, int stop)
@@ -941,14 +947,15 @@ static int code_hook_traced(x86emu_t *e)
 /* --stacks without --trace on the table clock: code_hook() with the
  * instruction added to the machine's running totals (which the call tree
  * shares out at each call and return) and the transfer filter, nothing
- * else.  Anything unusual (c->rare, a pending address of none, a trace)
- * goes to code_hook_rare(); correct whatever m->exact and m->calls are. */
+ * else.  Installed only while there is a shadow stack, no trace and
+ * nothing in c->rare (pick_hook(), set_rare()), so it tests none of them;
+ * a pending address of none goes to code_hook_rare(). */
 static int code_hook_stacks(x86emu_t *e)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
     uint32_t at = c->pend_lin;
-    if (__builtin_expect((c->rare | (uintptr_t)m->exact) != 0 || at == UINT32_MAX, 0))
+    if (__builtin_expect(at == UINT32_MAX, 0))
         return code_hook_rare(e, c);
     uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
     m->now += cycles;
@@ -956,7 +963,7 @@ static int code_hook_stacks(x86emu_t *e)
     c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
     m->counted.insns++;     /* no stalls: the table clock has none */
     m->counted.cycles += cycles;
-    if (transfer_candidate(c->mem, at) && m->calls)
+    if (transfer_candidate(c->mem, at))
         return hook_after_transfer(e, c, at);
     return hook_next(e, c, m, 0, 0);
 }
@@ -1021,24 +1028,25 @@ int cpu_create(struct machine *m)
     c->memio = c->odd_only ? memio_8086 : memio_8088;
     x86emu_set_memio_handler(c->emu, c->memio);
     x86emu_set_code_handler(c->emu, code_hook);
-    c->sampling_hook = 1;
+    c->plain_hook = PLAIN_SAMPLING;
     x86emu_set_intr_handler(c->emu, intr_hook);
     m->cpu = c;
     return 0;
 }
 
 /* The per-instruction hook for the clock and the observers there are now:
- * the sampling hook (code_hook(), or code_hook_rare_entry() while c->rare
- * is set) only while there are none. */
+ * on the table clock without a trace, code_hook() (none) or
+ * code_hook_stacks() (the shadow stack), or code_hook_rare_entry() while
+ * c->rare is set. */
 static void pick_hook(struct machine *m)
 {
     struct cpu *c = cpu_of(m);
     int observed = m->exact || m->calls;
-    c->sampling_hook = !c->biu && !observed;
+    c->plain_hook = c->biu || m->exact ? 0 : m->calls ? PLAIN_STACKS : PLAIN_SAMPLING;
     x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
                                     : m->exact ? code_hook_traced
-                                    : m->calls ? code_hook_stacks
-                                    : c->rare ? code_hook_rare_entry : code_hook);
+                                    : c->rare ? code_hook_rare_entry
+                                    : m->calls ? code_hook_stacks : code_hook);
 }
 
 int cpu_set_bus_model(struct machine *m, unsigned queued)
