@@ -588,25 +588,30 @@ static inline unsigned rare_work(const struct cpu *c)
 
 static int code_hook(x86emu_t *e);
 static int code_hook_stacks(x86emu_t *e);
+static int code_hook_traced(x86emu_t *e);
+static int code_hook_traced_stacks(x86emu_t *e);
 static int code_hook_rare_entry(x86emu_t *e);
 
 /* c->plain_hook's values: which hook runs while c->rare is 0. */
-enum { PLAIN_SAMPLING = 1, PLAIN_STACKS = 2 };
+enum { PLAIN_SAMPLING = 1, PLAIN_STACKS, PLAIN_TRACED, PLAIN_TRACED_STACKS };
+static const x86emu_code_handler_t plain_hooks[] = {
+    [PLAIN_SAMPLING] = code_hook, [PLAIN_STACKS] = code_hook_stacks,
+    [PLAIN_TRACED] = code_hook_traced, [PLAIN_TRACED_STACKS] = code_hook_traced_stacks,
+};
 
-/* c->rare, and under the table clock's hooks without a trace the hook
- * that goes with it: code_hook() (sampling) or code_hook_stacks() (the
- * shadow stack alone) while it is 0, so that neither tests it,
- * code_hook_rare_entry() while it is 1.  It changes around the few
- * instructions with more to settle (REP strings, MUL and DIV, the 8086's
- * fix-ups), twice a library call each. */
+/* c->rare, and under the table clock the hook that goes with it: the
+ * plain hook while it is 0 (code_hook() sampling, code_hook_stacks() the
+ * shadow stack alone, code_hook_traced() or code_hook_traced_stacks() a
+ * trace), so that none tests it, code_hook_rare_entry() while it is 1.
+ * It changes around the few instructions with more to settle (REP
+ * strings, MUL and DIV, the 8086's fix-ups), twice a library call each. */
 static inline void set_rare(struct cpu *c, unsigned rare)
 {
     if (rare == c->rare)
         return;
     c->rare = rare;
     if (c->plain_hook)
-        x86emu_set_code_handler(c->emu, rare ? code_hook_rare_entry
-                                        : c->plain_hook == PLAIN_SAMPLING ? code_hook : code_hook_stacks);
+        x86emu_set_code_handler(c->emu, rare ? code_hook_rare_entry : plain_hooks[c->plain_hook]);
 }
 
 static inline int boundary_leave(struct cpu *c, int stop)
@@ -913,22 +918,23 @@ static int code_hook(x86emu_t *e)
     return hook_next(e, c, m, 0, 0);
 }
 
-/* --trace (with or without --stacks) on the table clock: code_hook() with
- * the counting inlined.  The common case (nothing in c->rare, a trace, an
- * instruction that ran before) settles the table cost and the words, adds
- * them to the trace's arrays and the call tree's totals, and prices the
- * next instruction; a possible call or return goes to the observer first
- * (hook_after_transfer()).  A leaf but for those calls.  Correct whatever
- * m->exact and m->calls are: anything else goes to code_hook_rare(), and
- * pick_hook() installs it only where it is the quicker. */
-static int code_hook_traced(x86emu_t *e)
+/* --trace (`stacks`: with --stacks) on the table clock: code_hook() with
+ * the counting inlined.  The common case (an instruction that ran before)
+ * settles the table cost and the words, adds them to the trace's arrays
+ * and the call tree's totals, and prices the next instruction; a possible
+ * call or return goes to the observer too (hook_after_transfer()).  A
+ * leaf but for those calls.  Installed only while there is a trace, a
+ * shadow stack if `stacks`, and nothing in c->rare (pick_hook(),
+ * set_rare()), so it tests none of them; a pending address of none or the
+ * first run of an address (which keeps its code) goes to code_hook_rare(). */
+static inline __attribute__((always_inline)) int traced_hook(x86emu_t *e, int stacks)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
     uint32_t at = c->pend_lin;
-    if (__builtin_expect(c->rare || at == UINT32_MAX || !x || !x->insns[at], 0))
-        return code_hook_rare(e, c);    /* the first run of an address keeps its code */
+    if (__builtin_expect(at == UINT32_MAX || !x->insns[at], 0))
+        return code_hook_rare(e, c);
     uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
     m->now += cycles;
     c->words = 0;
@@ -939,9 +945,19 @@ static int code_hook_traced(x86emu_t *e)
     x->cycles[at] += cycles;
     x->cs[at] = c->pend_cs;
     exact_touch(x, at);
-    if (m->calls && transfer_candidate(c->mem, at))
+    if (stacks && transfer_candidate(c->mem, at))
         return hook_after_transfer(e, c, at);
     return hook_next(e, c, m, 0, 0);
+}
+
+static int code_hook_traced(x86emu_t *e)
+{
+    return traced_hook(e, 0);
+}
+
+static int code_hook_traced_stacks(x86emu_t *e)
+{
+    return traced_hook(e, 1);
 }
 
 /* --stacks without --trace on the table clock: code_hook() with the
@@ -1035,18 +1051,17 @@ int cpu_create(struct machine *m)
 }
 
 /* The per-instruction hook for the clock and the observers there are now:
- * on the table clock without a trace, code_hook() (none) or
- * code_hook_stacks() (the shadow stack), or code_hook_rare_entry() while
- * c->rare is set. */
+ * on the table clock, the plain hook for the observers (set_rare()), or
+ * code_hook_rare_entry() while c->rare is set. */
 static void pick_hook(struct machine *m)
 {
     struct cpu *c = cpu_of(m);
     int observed = m->exact || m->calls;
-    c->plain_hook = c->biu || m->exact ? 0 : m->calls ? PLAIN_STACKS : PLAIN_SAMPLING;
+    c->plain_hook = c->biu ? 0
+                    : m->exact ? m->calls ? PLAIN_TRACED_STACKS : PLAIN_TRACED
+                    : m->calls ? PLAIN_STACKS : PLAIN_SAMPLING;
     x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
-                                    : m->exact ? code_hook_traced
-                                    : c->rare ? code_hook_rare_entry
-                                    : m->calls ? code_hook_stacks : code_hook);
+                                    : c->rare ? code_hook_rare_entry : plain_hooks[c->plain_hook]);
 }
 
 int cpu_set_bus_model(struct machine *m, unsigned queued)
