@@ -813,6 +813,20 @@ static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct c
     return boundary_slow(e, c, rep_split);
 }
 
+/* hook_next() for the table clock's observed hooks, which counted the
+ * instruction at c->pend_lin: the quick path sets c->pend_lin anew, so it
+ * is cleared (settled: cpu_settle() must not count it again) only on the
+ * way to boundary_slow(), which may end the run without setting it. */
+static inline __attribute__((always_inline)) int hook_next_counted(x86emu_t *e, struct cpu *c, struct machine *m)
+{
+    uint32_t lin;
+    int32_t t = quick_price(e, c, m, &lin);
+    if (__builtin_expect(t >= 0, 1))
+        return hook_quick(e, c, lin, t, 0);
+    c->pend_lin = UINT32_MAX;
+    return boundary_slow(e, c, 0);
+}
+
 /* The hook with c->rare set or a trace or shadow stack on: the
  * instruction that just ran has more to settle than its table cost and
  * words (an 8086 fix-up, F1 prefixes to put back, a REP's iterations,
@@ -938,7 +952,6 @@ static inline __attribute__((always_inline)) int traced_hook(x86emu_t *e, int st
     uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
     m->now += cycles;
     c->words = 0;
-    c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
     m->counted.insns++;     /* no stalls: the table clock has none */
     m->counted.cycles += cycles;
     x->insns[at]++;
@@ -947,7 +960,7 @@ static inline __attribute__((always_inline)) int traced_hook(x86emu_t *e, int st
     exact_touch(x, at);
     if (stacks && transfer_candidate(c->mem, at))
         return hook_after_transfer(e, c, at);
-    return hook_next(e, c, m, 0, 0);
+    return hook_next_counted(e, c, m);
 }
 
 static int code_hook_traced(x86emu_t *e)
@@ -976,12 +989,11 @@ static int code_hook_stacks(x86emu_t *e)
     uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
     m->now += cycles;
     c->words = 0;
-    c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
     m->counted.insns++;     /* no stalls: the table clock has none */
     m->counted.cycles += cycles;
     if (transfer_candidate(c->mem, at))
         return hook_after_transfer(e, c, at);
-    return hook_next(e, c, m, 0, 0);
+    return hook_next_counted(e, c, m);
 }
 
 /* code_hook_traced()'s and code_hook_stacks()'s end after an instruction
@@ -1001,6 +1013,7 @@ static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu
         return 0;
     }
     observe_inline(c, at);
+    c->pend_lin = UINT32_MAX;   /* (hook_next_counted()) */
     return boundary_slow(e, c, 0);
 }
 
