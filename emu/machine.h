@@ -155,6 +155,9 @@ struct call_observer {
     void (*call)(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back,
                  uint32_t service);
     void (*ret)(void *ctx, uint16_t ss, uint16_t slot);
+    /* call(ctx, XFER_NEAR, cs, ip, ss, sp, back, 0) with fewer arguments,
+     * for the common CALL rel16 (all in registers). */
+    void (*near_call)(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back);
     /* An indirect JMP went to the linear address `to` (a return by JMP, as
      * MS C's __chkstk makes one: POP CX ... JMP CX). */
     void (*jump)(void *ctx, uint32_t to);

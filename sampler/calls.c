@@ -100,13 +100,19 @@ static inline __attribute__((always_inline)) uint32_t child(struct calltree *t, 
     return t->n < CALLS_MAX_NODES ? add_node(t, parent, kind, cs, ip, service) : CALLS_NO_PARENT;
 }
 
+/* Whether the stack pointer `sp` on stack segment `ss` has passed frame f's
+ * return address (so it will never return), and drop_passed() drops it. */
+static inline int passed(const struct call_frame *f, uint16_t ss, uint32_t sp)
+{
+    return !f->process && f->ss == ss && f->slot < sp;
+}
+
 /* Drops the frames on stack segment `ss` whose return address lies below
  * `sp`: the stack pointer has passed them, so they will never return. */
 static inline __attribute__((always_inline)) void drop_passed(struct calltree *t, uint16_t ss, uint32_t sp)
 {
     uint32_t depth = t->depth;
-    while (t->depth && !t->stack[t->depth - 1].process && t->stack[t->depth - 1].ss == ss &&
-           t->stack[t->depth - 1].slot < sp) {
+    while (t->depth && passed(&t->stack[t->depth - 1], ss, sp)) {
         t->depth--;
         t->unwound++;
     }
@@ -114,13 +120,15 @@ static inline __attribute__((always_inline)) void drop_passed(struct calltree *t
         set_cur(t, t->depth ? t->stack[t->depth - 1].node : 0);
 }
 
+/* The bytes a call of each kind pushes (enum call_kind). */
+static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };
+
 /* calls_enter(), inlined in the observer's on_call (once per CALL), with
  * the frame's return address `back` (calls_returns_to()'s; 0: not known). */
 static inline __attribute__((always_inline)) int enter(struct calltree *t, enum call_kind kind, uint16_t cs,
                                                        uint16_t ip, uint16_t ss, uint16_t sp, uint32_t service,
                                                        uint32_t back)
 {
-    static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };      /* bytes, by kind */
     drop_passed(t, ss, (uint32_t)sp + pushed[kind]);
     uint32_t node = t->depth < CALLS_MAX_DEPTH ? child(t, t->cur, kind, cs, ip, service) : CALLS_NO_PARENT;
     if (node == CALLS_NO_PARENT) {
@@ -204,11 +212,53 @@ void calls_program_end(struct calltree *t, uint32_t process)
 
 /* ---- the observer the machine calls -------------------------------------- */
 
+/* on_call()'s general case: enter() whole (CS:IP and SS:SP each packed
+ * in one word, high half the segment). */
+static __attribute__((noinline)) void on_call_other(struct calltree *t, enum call_kind kind, uint32_t cs_ip,
+                                                    uint32_t ss_sp, uint32_t back, uint32_t service)
+{
+    enter(t, kind, (uint16_t)(cs_ip >> 16), (uint16_t)cs_ip, (uint16_t)(ss_sp >> 16), (uint16_t)ss_sp, service,
+          back);
+}
+
+/* A call: enter().  Its common case inline: no frame on the stack, or
+ * the innermost not passed (drop_passed() drops nothing), room for one
+ * more, and the node the last frame pushed at this depth the callee's
+ * (child()'s first test).  Anything else goes to enter().  (CS:IP and
+ * SS:SP packed, so that fewer registers are live across the tests.) */
+static inline __attribute__((always_inline)) void call_inline(struct calltree *t, enum call_kind k, uint32_t cs_ip,
+                                                              uint32_t ss_sp, uint32_t back, uint32_t service)
+{
+    uint32_t d = t->depth;
+    uint16_t ss = (uint16_t)(ss_sp >> 16), sp = (uint16_t)ss_sp;
+    if (d < CALLS_MAX_DEPTH) {
+        uint32_t last = t->stack[d].node;
+        if ((!d || !passed(&t->stack[d - 1], ss, (uint32_t)sp + pushed[k])) && last < t->n) {
+            struct call_node *n = &t->node[last];
+            if (n->parent == t->cur && n->entry == lin((uint16_t)(cs_ip >> 16), (uint16_t)cs_ip) &&
+                n->service == service) {
+                n->calls += !t->paused;
+                t->stack[d] = (struct call_frame){ last, ss, sp, back, 0 };
+                t->depth = d + 1;
+                if (d + 1 > t->max_depth)
+                    t->max_depth = d + 1;
+                set_cur(t, last);
+                return;
+            }
+        }
+    }
+    on_call_other(t, k, cs_ip, ss_sp, back, service);
+}
+
 static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
                     uint32_t back, uint32_t service)
 {
-    struct calltree *t = ctx;
-    enter(t, (enum call_kind)(kind + 1), cs, ip, ss, sp, service, back);
+    call_inline(ctx, (enum call_kind)(kind + 1), (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, service);
+}
+
+static void on_near_call(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back)
+{
+    call_inline(ctx, CALL_NEAR, (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, 0);
 }
 
 static void on_jump(void *ctx, uint32_t to)
@@ -216,9 +266,21 @@ static void on_jump(void *ctx, uint32_t to)
     calls_jump(ctx, to);
 }
 
+/* A return: calls_leave(), with its common case inline (the innermost
+ * frame's slot, no frame unwound). */
 static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
 {
-    calls_leave(ctx, ss, slot);
+    struct calltree *t = ctx;
+    uint32_t d = t->depth;
+    if (d) {
+        const struct call_frame *top = &t->stack[d - 1];
+        if (!top->process && top->ss == ss && top->slot == slot) {
+            t->depth = d - 1;
+            set_cur(t, d > 1 ? t->stack[d - 2].node : 0);
+            return;
+        }
+    }
+    calls_leave(t, ss, slot);
 }
 
 int calls_init(struct calltree *t, struct call_totals *owed, uint16_t cs, uint16_t ip)
@@ -232,7 +294,7 @@ int calls_init(struct calltree *t, struct call_totals *owed, uint16_t cs, uint16
         return -1;
     }
     t->node[0].calls = 1;
-    t->obs = (struct call_observer){ t, on_call, on_ret, on_jump };
+    t->obs = (struct call_observer){ t, on_call, on_ret, on_near_call, on_jump };
     return 0;
 }
 

@@ -42,6 +42,117 @@ START_TEST(shadow_stack_matches_by_slot)
 }
 END_TEST
 
+/* The observer the machine calls (t.obs: call, near_call, ret) takes
+ * calls and returns on an inline path of its own when nothing unusual
+ * happens (sampler/calls.c's call_inline() and on_ret()).  Driven through
+ * it, a tree must come out exactly as one driven through calls_enter(),
+ * calls_returns_to() and calls_leave(), also where that path must decline:
+ * a call past the innermost frame's slot (the frame is dropped, and the
+ * node last pushed at the depth would otherwise match: a call of g below f
+ * found under f), a call of the same vector for another service, a return
+ * from the slot of a program's frame (no return closes it), and calls past
+ * the depth limit. */
+static void same_trees(const struct calltree *a, const struct calltree *b, const struct call_totals *ta,
+                       const struct call_totals *tb, int step)
+{
+    ck_assert_msg(a->n == b->n && a->depth == b->depth && a->cur == b->cur && a->max_depth == b->max_depth,
+                  "step %d: %u nodes, depth %u, cur %u, deepest %u against %u, %u, %u, %u", step, a->n, a->depth,
+                  a->cur, a->max_depth, b->n, b->depth, b->cur, b->max_depth);
+    ck_assert_msg(a->unwound == b->unwound && a->unmatched == b->unmatched && a->lost == b->lost,
+                  "step %d: unwound %llu, unmatched %llu, lost %llu against %llu, %llu, %llu", step,
+                  (unsigned long long)a->unwound, (unsigned long long)a->unmatched, (unsigned long long)a->lost,
+                  (unsigned long long)b->unwound, (unsigned long long)b->unmatched, (unsigned long long)b->lost);
+    ck_assert(ta->insns == tb->insns && ta->cycles == tb->cycles && ta->stalls == tb->stalls);
+    for (uint32_t i = 0; i < a->n; i++) {
+        const struct call_node *x = &a->node[i], *y = &b->node[i];
+        ck_assert_msg(x->parent == y->parent && x->entry == y->entry && x->service == y->service &&
+                      x->kind == y->kind && x->calls == y->calls && x->insns == y->insns &&
+                      x->cycles == y->cycles && x->stalls == y->stalls,
+                      "step %d: node %u differs", step, i);
+    }
+    for (uint32_t k = 0; k < a->depth; k++)
+        ck_assert_msg(a->stack[k].node == b->stack[k].node && a->stack[k].ss == b->stack[k].ss &&
+                      a->stack[k].slot == b->stack[k].slot && a->stack[k].back == b->stack[k].back &&
+                      a->stack[k].process == b->stack[k].process, "step %d: frame %u differs", step, k);
+}
+
+START_TEST(observer_gives_the_tree_calls_enter_gives)
+{
+    static const struct {
+        char what;              /* n: near call, f/i: far call/INT through call(), r: return, p: program start */
+        uint16_t cs, ip, ss, sp;
+        uint32_t back, service;
+    } steps[] = {
+        { 'n', 0x100, 0x200, 0x900, 0xFFFC, 0x1103, 0 },          /* f */
+        { 'n', 0x100, 0x300, 0x900, 0xFFF8, 0x1205, 0 },          /* g, from f */
+        { 'r', 0, 0, 0x900, 0xFFF8, 0, 0 },
+        { 'n', 0x100, 0x300, 0x900, 0xFFF8, 0x1205, 0 },          /* g again: the node last pushed */
+        { 'r', 0, 0, 0x900, 0xFFF8, 0, 0 },
+        { 'n', 0x100, 0x300, 0x900, 0xFFFE, 0x1105, 0 },          /* g with f's frame passed: under the root */
+        { 'r', 0, 0, 0x900, 0xFFFE, 0, 0 },
+        { 'i', 0xC0, 0x1, 0x900, 0xFFF8, 0x1107, 0x21000200u },  /* INT 21h AH=02h */
+        { 'r', 0, 0, 0x900, 0xFFF8, 0, 0 },
+        { 'i', 0xC0, 0x1, 0x900, 0xFFF8, 0x1107, 0x21000900u },  /* the same vector, AH=09h: another node */
+        { 'r', 0, 0, 0x900, 0xFFF8, 0, 0 },
+        { 'f', 0x200, 0x10, 0x900, 0xFFFA, 0x1109, 0 },           /* a far call */
+        { 'p', 0x300, 0x100, 0, 0, 0, 1 },                        /* a child program's frame (SS 0, slot 0) */
+        { 'r', 0, 0, 0, 0, 0, 0 },                                /* a return from its slot: unmatched */
+        { 'n', 0x300, 0x200, 0x300, 0xFFFC, 0x3103, 0 },
+        { 'r', 0, 0, 0x300, 0xFFFC, 0, 0 },
+        { 'n', 0x300, 0x200, 0x300, 0xFFFC, 0x3103, 0 },
+        { 'r', 0, 0, 0x300, 0xFFF0, 0, 0 },                       /* matches nothing: unmatched, drops it */
+    };
+    struct calltree a, b;
+    struct call_totals ta = { 0, 0, 0 }, tb = { 0, 0, 0 };
+    ck_assert_int_eq(calls_init(&a, &ta, 0x100, 0x100), 0);
+    ck_assert_int_eq(calls_init(&b, &tb, 0x100, 0x100), 0);
+    for (int round = 0; round < 2; round++) {
+        for (int k = 0; k < (int)(sizeof steps / sizeof steps[0]); k++) {
+            ta.insns = tb.insns = (uint64_t)k + 1;      /* what ran since the last step */
+            ta.cycles = tb.cycles = 10u * (uint64_t)k + 3;
+            ta.stalls = tb.stalls = (uint64_t)k;
+            switch (steps[k].what) {
+            case 'n':
+                a.obs.near_call(a.obs.ctx, steps[k].cs, steps[k].ip, steps[k].ss, steps[k].sp, steps[k].back);
+                break;
+            case 'f': case 'i':
+                a.obs.call(a.obs.ctx, steps[k].what == 'f' ? XFER_FAR : XFER_INT, steps[k].cs, steps[k].ip,
+                           steps[k].ss, steps[k].sp, steps[k].back, steps[k].service);
+                break;
+            case 'r': a.obs.ret(a.obs.ctx, steps[k].ss, steps[k].sp); break;
+            default: calls_program_start(&a, steps[k].service, steps[k].cs, steps[k].ip); break;
+            }
+            switch (steps[k].what) {
+            case 'n': case 'f': case 'i':
+                if (calls_enter(&b, steps[k].what == 'n' ? CALL_NEAR : steps[k].what == 'f' ? CALL_FAR : CALL_INT,
+                                steps[k].cs, steps[k].ip, steps[k].ss, steps[k].sp, steps[k].service))
+                    calls_returns_to(&b, steps[k].back);
+                break;
+            case 'r': calls_leave(&b, steps[k].ss, steps[k].sp); break;
+            default: calls_program_start(&b, steps[k].service, steps[k].cs, steps[k].ip); break;
+            }
+            same_trees(&a, &b, &ta, &tb, round * 100 + k);
+        }
+        calls_program_end(&a, 1);
+        calls_program_end(&b, 1);
+    }
+    /* Past the depth limit: both lose the same calls. */
+    for (uint32_t k = 0; k < CALLS_MAX_DEPTH + 3; k++) {
+        a.obs.near_call(a.obs.ctx, 0x100, 0x400, 0x900, (uint16_t)(0xF000 - 2 * k), 0x1000);
+        if (calls_enter(&b, CALL_NEAR, 0x100, 0x400, 0x900, (uint16_t)(0xF000 - 2 * k), 0))
+            calls_returns_to(&b, 0x1000);
+    }
+    same_trees(&a, &b, &ta, &tb, 1000);
+    ck_assert_uint_gt(a.lost, 0);
+    /* Sanity: the cases happened (g under f and under the root, two
+     * services of INT 21h, an unmatched return from the program's slot). */
+    ck_assert_uint_ge(a.unmatched, 2);
+    ck_assert_uint_ge(a.unwound, 1);
+    calls_free(&a);
+    calls_free(&b);
+}
+END_TEST
+
 /* A handler on its own stack: frames on another SS survive until a return
  * on their stack matches below them. */
 /* A return by JMP (MS C's __chkstk: POP CX, lower SP, JMP CX): a jump to
@@ -674,6 +785,7 @@ Suite *calls_suite(void)
     TCase *tc = tcase_create("calls");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, shadow_stack_matches_by_slot);
+    tcase_add_test(tc, observer_gives_the_tree_calls_enter_gives);
     tcase_add_test(tc, program_frames_end_with_the_program);
     tcase_add_test(tc, shadow_stack_sees_a_return_by_jump);
     tcase_add_test(tc, ms_c_chkstk_returns_by_jump);

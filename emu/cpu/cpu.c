@@ -460,7 +460,7 @@ static inline __attribute__((always_inline)) void observe_inline(struct cpu *c, 
     const x86emu_t *e = c->emu;
     switch (c->mem[at]) {
     case 0xE8:
-        o->call(o->ctx, XFER_NEAR, e->x86.R_CS, e->x86.R_IP, e->x86.R_SS, e->x86.R_SP, (at + 3) & MEM_MASK, 0);
+        o->near_call(o->ctx, e->x86.R_CS, e->x86.R_IP, e->x86.R_SS, e->x86.R_SP, (at + 3) & MEM_MASK);
         return;
     case 0xC3:
         o->ret(o->ctx, e->x86.R_SS, (uint16_t)(e->x86.R_SP - 2));
@@ -663,20 +663,31 @@ static inline unsigned rare_work(const struct cpu *c)
 }
 
 static int code_hook(x86emu_t *e);
+static int code_hook_stacks(x86emu_t *e);
+static int code_hook_traced(x86emu_t *e);
+static int code_hook_traced_stacks(x86emu_t *e);
 static int code_hook_rare_entry(x86emu_t *e);
 
-/* c->rare, and under the sampling hook the hook that goes with it:
- * code_hook() while it is 0 (so that code_hook() does not test it),
- * code_hook_rare_entry() while it is 1.  It changes around the few
- * instructions with more to settle (REP strings, MUL and DIV, the 8086's
- * fix-ups), twice a library call each. */
+/* c->plain_hook's values: which hook runs while c->rare is 0. */
+enum { PLAIN_SAMPLING = 1, PLAIN_STACKS, PLAIN_TRACED, PLAIN_TRACED_STACKS };
+static const x86emu_code_handler_t plain_hooks[] = {
+    [PLAIN_SAMPLING] = code_hook, [PLAIN_STACKS] = code_hook_stacks,
+    [PLAIN_TRACED] = code_hook_traced, [PLAIN_TRACED_STACKS] = code_hook_traced_stacks,
+};
+
+/* c->rare, and under the table clock the hook that goes with it: the
+ * plain hook while it is 0 (code_hook() sampling, code_hook_stacks() the
+ * shadow stack alone, code_hook_traced() or code_hook_traced_stacks() a
+ * trace), so that none tests it, code_hook_rare_entry() while it is 1.
+ * It changes around the few instructions with more to settle (REP
+ * strings, MUL and DIV, the 8086's fix-ups), twice a library call each. */
 static inline void set_rare(struct cpu *c, unsigned rare)
 {
     if (rare == c->rare)
         return;
     c->rare = rare;
-    if (c->sampling_hook)
-        x86emu_set_code_handler(c->emu, rare ? code_hook_rare_entry : code_hook);
+    if (c->plain_hook)
+        x86emu_set_code_handler(c->emu, rare ? code_hook_rare_entry : plain_hooks[c->plain_hook]);
 }
 
 static inline int boundary_leave(struct cpu *c, int stop)
@@ -849,6 +860,25 @@ static inline __attribute__((always_inline)) int hook_quick(x86emu_t *e, struct 
     return 0;
 }
 
+/* The quick path's price of the next instruction, at CS:IP (`*lin`, its
+ * linear address): -1 when boundary_slow() must decode it (a deadline, a
+ * trap, an instruction the quick table does not price).  For the observed
+ * table hooks; hook_next_at() keeps its own copy of these lines: built
+ * on this helper, gcc lays out code_hook_bus() worse (callgrind bench.com
+ * --timing bus 591.5 -> 593.3). */
+static inline __attribute__((always_inline)) int32_t quick_price(const x86emu_t *e, const struct cpu *c,
+                                                                 const struct machine *m, uint32_t *lin)
+{
+    uint32_t at = *lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+    if (m->now < m->next_event && at - m->trap_lo >= m->trap_span) {
+        unsigned t = timing_quick_entry(c->quick, c->mem, at);
+        if (__builtin_expect(t < QUICK_LOOP, 1))
+            return (int32_t)t;
+        return timing_quick_finish(c->quick, c->mem[at], t, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
+    }
+    return -1;
+}
+
 /* Decode the next instruction: the quick path inline (timing_quick()
  * prices it, libx86emu runs it as it is), else boundary_slow().  Every
  * call here is a tail call. */
@@ -871,6 +901,20 @@ static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct c
                                                            uint64_t rep_split, int rare)
 {
     return hook_next_at(e, c, m, (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK, rep_split, rare);
+}
+
+/* hook_next() for the table clock's observed hooks, which counted the
+ * instruction at c->pend_lin: the quick path sets c->pend_lin anew, so it
+ * is cleared (settled: cpu_settle() must not count it again) only on the
+ * way to boundary_slow(), which may end the run without setting it. */
+static inline __attribute__((always_inline)) int hook_next_counted(x86emu_t *e, struct cpu *c, struct machine *m)
+{
+    uint32_t lin;
+    int32_t t = quick_price(e, c, m, &lin);
+    if (__builtin_expect(t >= 0, 1))
+        return hook_quick(e, c, lin, t, 0);
+    c->pend_lin = UINT32_MAX;
+    return boundary_slow(e, c, 0);
 }
 
 /* The hook with c->rare set or a trace or shadow stack on: the
@@ -982,66 +1026,89 @@ static int code_hook(x86emu_t *e)
     return hook_next(e, c, m, 0, 0);
 }
 
-/* --trace (with or without --stacks) on the table clock: code_hook() with
- * the counting inlined.  The common case (nothing in c->rare, a trace, an
- * instruction that ran before) settles the table cost and the words, adds
- * them to the trace's arrays and the call tree's totals, and prices the
- * next instruction; a possible call or return goes to the observer first
- * (hook_after_transfer()).  A leaf but for those calls.  Correct whatever
- * m->exact and m->calls are: anything else goes to code_hook_rare(), and
- * pick_hook() installs it only where it is the quicker. */
-static int code_hook_traced(x86emu_t *e)
+/* --trace (`stacks`: with --stacks) on the table clock: code_hook() with
+ * the counting inlined.  The common case (an instruction that ran before)
+ * settles the table cost and the words, adds them to the trace's arrays
+ * and the call tree's totals, and prices the next instruction; a possible
+ * call or return goes to the observer too (hook_after_transfer()).  A
+ * leaf but for those calls.  Installed only while there is a trace, a
+ * shadow stack if `stacks`, and nothing in c->rare (pick_hook(),
+ * set_rare()), so it tests none of them; a pending address of none or the
+ * first run of an address (which keeps its code) goes to code_hook_rare(). */
+static inline __attribute__((always_inline)) int traced_hook(x86emu_t *e, int stacks)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
     uint32_t at = c->pend_lin;
-    if (__builtin_expect(c->rare || at == UINT32_MAX || !x || !x->insns[at], 0))
-        return code_hook_rare(e, c);    /* the first run of an address keeps its code */
+    if (__builtin_expect(at == UINT32_MAX || !x->insns[at], 0))
+        return code_hook_rare(e, c);
     uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
     m->now += cycles;
     c->words = 0;
-    c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
     m->counted.insns++;     /* no stalls: the table clock has none */
     m->counted.cycles += cycles;
     x->insns[at]++;
     x->cycles[at] += cycles;
     x->cs[at] = c->pend_cs;
     exact_touch(x, at);
-    if (m->calls && transfer_candidate(c->mem, at))
+    if (stacks && transfer_candidate(c->mem, at))
         return hook_after_transfer(e, c, at);
-    return hook_next(e, c, m, 0, 0);
+    return hook_next_counted(e, c, m);
+}
+
+static int code_hook_traced(x86emu_t *e)
+{
+    return traced_hook(e, 0);
+}
+
+static int code_hook_traced_stacks(x86emu_t *e)
+{
+    return traced_hook(e, 1);
 }
 
 /* --stacks without --trace on the table clock: code_hook() with the
  * instruction added to the machine's running totals (which the call tree
  * shares out at each call and return) and the transfer filter, nothing
- * else.  Anything unusual (c->rare, a pending address of none, a trace)
- * goes to code_hook_rare(); correct whatever m->exact and m->calls are. */
+ * else.  Installed only while there is a shadow stack, no trace and
+ * nothing in c->rare (pick_hook(), set_rare()), so it tests none of them;
+ * a pending address of none goes to code_hook_rare(). */
 static int code_hook_stacks(x86emu_t *e)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
     uint32_t at = c->pend_lin;
-    if (__builtin_expect((c->rare | (uintptr_t)m->exact) != 0 || at == UINT32_MAX, 0))
+    if (__builtin_expect(at == UINT32_MAX, 0))
         return code_hook_rare(e, c);
     uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
     m->now += cycles;
     c->words = 0;
-    c->pend_lin = UINT32_MAX;   /* settled: cpu_settle() must not count it again */
     m->counted.insns++;     /* no stalls: the table clock has none */
     m->counted.cycles += cycles;
-    if (transfer_candidate(c->mem, at) && m->calls)
+    if (transfer_candidate(c->mem, at))
         return hook_after_transfer(e, c, at);
-    return hook_next(e, c, m, 0, 0);
+    return hook_next_counted(e, c, m);
 }
 
-/* code_hook_traced()'s end after an instruction that may have called or
- * returned: the observer first, then the next instruction. */
+/* code_hook_traced()'s and code_hook_stacks()'s end after an instruction
+ * that may have called or returned.  When the quick path prices the next
+ * instruction, that comes first and the observer last, in tail position,
+ * so nothing is kept across its call (the observer reads none of what
+ * pricing writes: the call tree only, from the registers and the code).
+ * Else the observer first, as boundary_slow() may sample the innermost
+ * node or end the run. */
 static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at)
 {
+    uint32_t lin;
+    int32_t t = quick_price(e, c, c->m, &lin);
+    if (__builtin_expect(t >= 0, 1)) {
+        hook_quick(e, c, lin, t, 0);
+        observe_inline(c, at);
+        return 0;
+    }
     observe_inline(c, at);
-    return hook_next(e, c, c->m, 0, 0);
+    c->pend_lin = UINT32_MAX;   /* (hook_next_counted()) */
+    return boundary_slow(e, c, 0);
 }
 
 static int intr_hook(x86emu_t *e, u8 num, unsigned type)
@@ -1084,24 +1151,24 @@ int cpu_create(struct machine *m)
     c->memio = c->odd_only ? memio_8086 : memio_8088;
     x86emu_set_memio_handler(c->emu, c->memio);
     x86emu_set_code_handler(c->emu, code_hook);
-    c->sampling_hook = 1;
+    c->plain_hook = PLAIN_SAMPLING;
     x86emu_set_intr_handler(c->emu, intr_hook);
     m->cpu = c;
     return 0;
 }
 
 /* The per-instruction hook for the clock and the observers there are now:
- * the sampling hook (code_hook(), or code_hook_rare_entry() while c->rare
- * is set) only while there are none. */
+ * on the table clock, the plain hook for the observers (set_rare()), or
+ * code_hook_rare_entry() while c->rare is set. */
 static void pick_hook(struct machine *m)
 {
     struct cpu *c = cpu_of(m);
     int observed = m->exact || m->calls;
-    c->sampling_hook = !c->biu && !observed;
+    c->plain_hook = c->biu ? 0
+                    : m->exact ? m->calls ? PLAIN_TRACED_STACKS : PLAIN_TRACED
+                    : m->calls ? PLAIN_STACKS : PLAIN_SAMPLING;
     x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
-                                    : m->exact ? code_hook_traced
-                                    : m->calls ? code_hook_stacks
-                                    : c->rare ? code_hook_rare_entry : code_hook);
+                                    : c->rare ? code_hook_rare_entry : plain_hooks[c->plain_hook]);
 }
 
 int cpu_set_bus_model(struct machine *m, unsigned queued)

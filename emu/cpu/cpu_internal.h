@@ -37,9 +37,11 @@ struct cpu {
     unsigned rare;              /* any of f1_patched, settle_more, fixup,
                                    pend.rep may be set (cpu.c's rare_work()):
                                    set through set_rare()                   */
-    unsigned sampling_hook;     /* no trace, shadow stack or bus model: the
-                                   hook is code_hook() while rare is 0,
-                                   code_hook_rare_entry() while it is 1     */
+    unsigned plain_hook;        /* the table clock with no trace: the hook
+                                   while rare is 0 (PLAIN_SAMPLING:
+                                   code_hook(), PLAIN_STACKS:
+                                   code_hook_stacks()), code_hook_rare_entry()
+                                   while it is 1; 0: not switched (cpu.c)   */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
