@@ -261,7 +261,18 @@ static __attribute__((noinline, cold)) unsigned memio_word_pending(x86emu_t *e, 
     return 0;
 }
 
-static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086)
+static unsigned write_near_code(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086);
+static unsigned memio_bus_other(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086);
+
+/* The memory callback: the code fetches first, then the data reads and
+ * writes of a byte or a word, each by its exact type with its width a
+ * constant; the rest out of line.  `bus` (--timing bus): each data access
+ * logged for the bus model (code fetches are the queue's, which the model
+ * plays itself), and a write near the instruction running, maybe over
+ * the bytes its queue holds, sent to write_near_code().  The constants
+ * fold: four callbacks, none with a frame on its common paths. */
+static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, u32 addr, u32 *val, unsigned type,
+                                                                  int model_8086, int bus)
 {
     struct cpu *c = e->_private;
     if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_8))
@@ -271,28 +282,46 @@ static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, 
     if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16)) {
         if (__builtin_expect(e->x86.intr_type != 0, 0))
             return memio_word_pending(e, addr, val, type);
+        if (bus)
+            cpu_log_access_on(c, addr, 2, 0, model_8086);
         return data_access(c, addr, val, X86EMU_MEMIO_R, 2, model_8086);
     }
     if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_16)) {
         if (__builtin_expect(e->x86.intr_type != 0, 0))
             return memio_word_pending(e, addr, val, type);
+        if (bus) {
+            if (__builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
+                return write_near_code(e, addr, val, type, model_8086);    /* a tail call: no frame here */
+            cpu_log_access_on(c, addr, 2, 1, model_8086);
+        }
         return data_access(c, addr, val, X86EMU_MEMIO_W, 2, model_8086);
     }
-    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_8))
+    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_8)) {
+        if (bus)
+            cpu_log_access_on(c, addr, 1, 0, model_8086);
         return data_access(c, addr, val, X86EMU_MEMIO_R, 1, model_8086);
-    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_8))
+    }
+    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_8)) {
+        if (bus) {
+            if (__builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
+                return write_near_code(e, addr, val, type, model_8086);
+            cpu_log_access_on(c, addr, 1, 1, model_8086);
+        }
         return data_access(c, addr, val, X86EMU_MEMIO_W, 1, model_8086);
+    }
+    if (bus)
+        return memio_bus_other(e, addr, val, type, model_8086);
     return memio_other(c, addr, val, type, model_8086);
 }
 
 static unsigned memio_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 {
-    return memio_common(e, addr, val, type, 0);
+    return memio_common(e, addr, val, type, 0, 0);
 }
 
 static unsigned memio_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 {
-    return memio_common(e, addr, val, type, 1);
+    return memio_common(e, addr, val, type, 1, 0);
 }
 
 /* --timing bus: a write near the instruction running, maybe over the
@@ -303,11 +332,11 @@ static __attribute__((noinline)) unsigned write_near_code(x86emu_t *e, u32 addr,
     struct cpu *c = e->_private;
     note_queue_write(c, addr, bytes_of[type & 3]);
     cpu_log_access(c, addr, bytes_of[type & 3], 1);
-    return model_8086 ? memio_common(e, addr, val, type, 1) : memio_common(e, addr, val, type, 0);
+    return model_8086 ? memio_common(e, addr, val, type, 1, 0) : memio_common(e, addr, val, type, 0, 0);
 }
 
 /* --timing bus: the rest (32-bit accesses, _NOPERM, the ports, a write
- * near the instruction running), as memio_bus_common() below once did
+ * near the instruction running), as the bus clock's callback once did
  * for every call.  Out of line and tail-called. */
 static __attribute__((noinline)) unsigned memio_bus_other(x86emu_t *e, u32 addr, u32 *val, unsigned type,
                                                           int model_8086)
@@ -319,58 +348,17 @@ static __attribute__((noinline)) unsigned memio_bus_other(x86emu_t *e, u32 addr,
     if (kind == X86EMU_MEMIO_W && ((addr - c->pend_lin) & MEM_MASK) < 32)
         return write_near_code(e, addr, val, type, model_8086);
     cpu_log_access(c, addr, bytes_of[type & 3], kind == X86EMU_MEMIO_W || kind == X86EMU_MEMIO_O);
-    return memio_common(e, addr, val, type, model_8086);
-}
-
-/* --timing bus: the same, logging each data access for the bus model
- * (code fetches are the queue's, which the model plays itself), and
- * keeping the bytes the queue holds when a write lands on them.  As in
- * memio_common(): the code fetches first, then the data reads and writes
- * of a byte or a word, each by its exact type with its width a constant;
- * the write-near-code test only on writes; the rest out of line. */
-static inline __attribute__((always_inline)) unsigned memio_bus_common(x86emu_t *e, u32 addr, u32 *val, unsigned type,
-                                                                      int model_8086)
-{
-    struct cpu *c = e->_private;
-    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_8))
-        return read_memory(c, addr, val, 1);
-    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16))
-        return read_memory(c, addr, val, 2);
-    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16)) {
-        if (__builtin_expect(e->x86.intr_type != 0, 0))
-            return memio_word_pending(e, addr, val, type);
-        cpu_log_access_on(c, addr, 2, 0, model_8086);
-        return data_access(c, addr, val, X86EMU_MEMIO_R, 2, model_8086);
-    }
-    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_16)) {
-        if (__builtin_expect(e->x86.intr_type != 0, 0))
-            return memio_word_pending(e, addr, val, type);
-        if (__builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
-            return write_near_code(e, addr, val, type, model_8086);    /* a tail call: no frame here */
-        cpu_log_access_on(c, addr, 2, 1, model_8086);
-        return data_access(c, addr, val, X86EMU_MEMIO_W, 2, model_8086);
-    }
-    if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_8)) {
-        cpu_log_access_on(c, addr, 1, 0, model_8086);
-        return data_access(c, addr, val, X86EMU_MEMIO_R, 1, model_8086);
-    }
-    if (type == (X86EMU_MEMIO_W | X86EMU_MEMIO_8)) {
-        if (__builtin_expect(((addr - c->pend_lin) & MEM_MASK) < 32, 0))
-            return write_near_code(e, addr, val, type, model_8086);
-        cpu_log_access_on(c, addr, 1, 1, model_8086);
-        return data_access(c, addr, val, X86EMU_MEMIO_W, 1, model_8086);
-    }
-    return memio_bus_other(e, addr, val, type, model_8086);
+    return memio_common(e, addr, val, type, model_8086, 0);
 }
 
 static unsigned memio_bus_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 {
-    return memio_bus_common(e, addr, val, type, 0);
+    return memio_common(e, addr, val, type, 0, 1);
 }
 
 static unsigned memio_bus_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 {
-    return memio_bus_common(e, addr, val, type, 1);
+    return memio_common(e, addr, val, type, 1, 1);
 }
 
 /* ---- the per-instruction hook ------------------------------------------ */
@@ -1026,6 +1014,19 @@ static int code_hook(x86emu_t *e)
     return hook_next(e, c, m, 0, 0);
 }
 
+/* The observed table hooks' settling: the instruction that just ran costs
+ * its table entry and the words it moved, added to the machine's running
+ * totals too (no stalls: the table clock has none).  Returns its cycles. */
+static inline __attribute__((always_inline)) uint64_t settle_counted(struct cpu *c, struct machine *m)
+{
+    uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
+    m->now += cycles;
+    c->words = 0;
+    m->counted.insns++;
+    m->counted.cycles += cycles;
+    return cycles;
+}
+
 /* --trace (`stacks`: with --stacks) on the table clock: code_hook() with
  * the counting inlined.  The common case (an instruction that ran before)
  * settles the table cost and the words, adds them to the trace's arrays
@@ -1043,11 +1044,7 @@ static inline __attribute__((always_inline)) int traced_hook(x86emu_t *e, int st
     uint32_t at = c->pend_lin;
     if (__builtin_expect(at == UINT32_MAX || !x->insns[at], 0))
         return code_hook_rare(e, c);
-    uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
-    m->now += cycles;
-    c->words = 0;
-    m->counted.insns++;     /* no stalls: the table clock has none */
-    m->counted.cycles += cycles;
+    uint64_t cycles = settle_counted(c, m);
     x->insns[at]++;
     x->cycles[at] += cycles;
     x->cs[at] = c->pend_cs;
@@ -1080,11 +1077,7 @@ static int code_hook_stacks(x86emu_t *e)
     uint32_t at = c->pend_lin;
     if (__builtin_expect(at == UINT32_MAX, 0))
         return code_hook_rare(e, c);
-    uint64_t cycles = c->pend.fixed + c->words * WORD_PENALTY;
-    m->now += cycles;
-    c->words = 0;
-    m->counted.insns++;     /* no stalls: the table clock has none */
-    m->counted.cycles += cycles;
+    settle_counted(c, m);
     if (transfer_candidate(c->mem, at))
         return hook_after_transfer(e, c, at);
     return hook_next_counted(e, c, m);
