@@ -238,15 +238,10 @@ static inline uint32_t memo_state2(const struct memo_slot *cur)
     return cur->post_state2;
 }
 
-/* A remembered result onto the BIU. */
-static inline __attribute__((always_inline)) unsigned memo_apply(struct biu_memo *memo, const struct memo_slot *s, struct biu *b, const struct eu_insn *in,
-                      unsigned *stall)
+/* A remembered result's refresh onto the BIU: a far key's result moves
+ * the next request by its clocks, an exact key's sets it as it was. */
+static inline __attribute__((always_inline)) void memo_apply_refresh(const struct memo_slot *s, struct biu *b)
 {
-    b->queued = s->queued;
-    b->busy = s->busy;
-    b->t = s->t;
-    b->fetch_start = s->fetch_start;
-    b->fetch_at = (in->next + (uint32_t)(int32_t)s->fetch_ahead) & MEMO_MASK;
     if (s->key.w[3] == MEMO_FAR_REFRESH) {
         if (b->refresh_dreq != BIU_NO_REFRESH)
             b->refresh_dreq -= s->clocks;
@@ -254,6 +249,26 @@ static inline __attribute__((always_inline)) unsigned memo_apply(struct biu_memo
         b->refresh_dreq = s->refresh_dreq == INT32_MAX ? BIU_NO_REFRESH : s->refresh_dreq;
         b->refresh_grant = s->refresh_grant == MEMO_NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
     }
+}
+
+/* A remembered result's queue and bus onto the BIU, the next instruction
+ * at `next`. */
+static inline __attribute__((always_inline)) void memo_apply_bus(const struct memo_slot *s, struct biu *b,
+                                                                 uint32_t next)
+{
+    b->queued = s->queued;
+    b->busy = s->busy;
+    b->t = s->t;
+    b->fetch_start = s->fetch_start;
+    b->fetch_at = (next + (uint32_t)(int32_t)s->fetch_ahead) & MEMO_MASK;
+}
+
+/* A remembered result onto the BIU. */
+static inline __attribute__((always_inline)) unsigned memo_apply(struct biu_memo *memo, const struct memo_slot *s, struct biu *b, const struct eu_insn *in,
+                      unsigned *stall)
+{
+    memo_apply_bus(s, b, in->next);
+    memo_apply_refresh(s, b);
     *stall = s->stall;
     b->waited = s->waited;
     memo_remember_state(memo, s, b, in->next);
@@ -308,12 +323,7 @@ static inline void memo_settle_biu(struct biu_memo *memo)
 {
     struct biu *b = memo->deferred;
     if (b && memo->last_biu == b && memo->last_gen == b->gen) {
-        const struct memo_slot *s = memo->cur;
-        b->queued = s->queued;
-        b->busy = s->busy;
-        b->t = s->t;
-        b->fetch_start = s->fetch_start;
-        b->fetch_at = (memo->last_next + (uint32_t)(int32_t)s->fetch_ahead) & MEMO_MASK;
+        memo_apply_bus(memo->cur, b, memo->last_next);
         b->waited = 0;
     }
     memo->deferred = NULL;
@@ -371,6 +381,10 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
             if (!memo_exact_refresh(b, &k))
                 return -1;
             s = &memo->slot[prev->succ_near];
+            /* memo_slot_holds() but for its empty-slot test: an empty
+             * slot's key is 0, and k.w[1] never is (every instruction's
+             * table cost is 2 clocks or more).  Its test would cost about
+             * 1 host instruction per emulated one here. */
             if (!(s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] && s->key.w[3] == k.w[3] &&
                   (bytes & s->mask) == s->bytes)) {
                 s = memo_lookup(memo, &k, bytes);
@@ -382,13 +396,7 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
         if (!same || s->key.w[3] == MEMO_FAR_REFRESH)
             prev->succ = (uint32_t)(s - memo->slot);
     }
-    if (s->key.w[3] == MEMO_FAR_REFRESH) {
-        if (b->refresh_dreq != BIU_NO_REFRESH)
-            b->refresh_dreq -= s->clocks;
-    } else {
-        b->refresh_dreq = s->refresh_dreq == INT32_MAX ? BIU_NO_REFRESH : s->refresh_dreq;
-        b->refresh_grant = s->refresh_grant == MEMO_NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
-    }
+    memo_apply_refresh(s, b);
     memo->deferred = b;         /* the queue and the bus: memo_settle_biu */
     *stall = s->stall;
     memo->lookups++;
