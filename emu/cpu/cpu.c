@@ -215,9 +215,6 @@ static __attribute__((noinline)) unsigned memio_other(struct cpu *c, u32 addr, u
  * pending keeps libx86emu's one slot and hides the #GP: then the only word
  * accesses left are generate_int()'s pushes, and one at SP FFFFh wraps as
  * well.  Anything else goes to the callback as it would have. */
-static unsigned memio_bus_8088(x86emu_t *e, u32 addr, u32 *val, unsigned type);
-static unsigned memio_bus_8086(x86emu_t *e, u32 addr, u32 *val, unsigned type);
-
 static __attribute__((noinline, cold)) unsigned memio_word_pending(x86emu_t *e, u32 addr, u32 *val, unsigned type)
 {
     struct cpu *c = e->_private;
@@ -243,7 +240,7 @@ static __attribute__((noinline, cold)) unsigned memio_word_pending(x86emu_t *e, 
     uint32_t lo = (base + (ofs & 0xFFFFu)) & MEM_MASK, hi = (base + ((ofs + 1) & 0xFFFFu)) & MEM_MASK;
     int write = (type & ~0xFFu) == X86EMU_MEMIO_W;
     c->words += c->odd_only ? (lo & 1) : 1;
-    if (c->memio == memio_bus_8088 || c->memio == memio_bus_8086) {
+    if (c->biu) {           /* the bus model's callback logs its accesses */
         if (write) {
             note_queue_write(c, lo, 1);
             note_queue_write(c, hi, 1);
