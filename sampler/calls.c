@@ -123,6 +123,20 @@ static inline __attribute__((always_inline)) void drop_passed(struct calltree *t
 /* The bytes a call of each kind pushes (enum call_kind). */
 static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };
 
+/* A call into `node` (the innermost's child): counted unless paused, its
+ * frame pushed (SS:SP, the return address `back`), the innermost now. */
+static inline __attribute__((always_inline)) void push(struct calltree *t, uint32_t node, uint16_t ss, uint16_t sp,
+                                                      uint32_t back)
+{
+    uint32_t d = t->depth;
+    t->node[node].calls += !t->paused;
+    t->stack[d] = (struct call_frame){ node, ss, sp, back, 0 };
+    t->depth = d + 1;
+    if (d + 1 > t->max_depth)
+        t->max_depth = d + 1;
+    set_cur(t, node);
+}
+
 /* calls_enter(), inlined in the observer's on_call (once per CALL), with
  * the frame's return address `back` (calls_returns_to()'s; 0: not known). */
 static inline __attribute__((always_inline)) int enter(struct calltree *t, enum call_kind kind, uint16_t cs,
@@ -135,11 +149,7 @@ static inline __attribute__((always_inline)) int enter(struct calltree *t, enum 
         t->lost++;
         return 0;
     }
-    t->node[node].calls += !t->paused;
-    t->stack[t->depth++] = (struct call_frame){ node, ss, sp, back, 0 };
-    if (t->depth > t->max_depth)
-        t->max_depth = t->depth;
-    set_cur(t, node);
+    push(t, node, ss, sp, back);
     return 1;
 }
 
@@ -149,13 +159,27 @@ int calls_enter(struct calltree *t, enum call_kind kind, uint16_t cs, uint16_t i
     return enter(t, kind, cs, ip, ss, sp, service, 0);
 }
 
+/* Whether frame f returns by a RET that took its address from SS:slot
+ * (a program's frame never does). */
+static inline int returns_by(const struct call_frame *f, uint16_t ss, uint16_t slot)
+{
+    return !f->process && f->ss == ss && f->slot == slot;
+}
+
+/* Frame k returned: it and those above it (which never will) go, its
+ * caller is the innermost again. */
+static inline __attribute__((always_inline)) void pop_to(struct calltree *t, uint32_t k)
+{
+    t->unwound += t->depth - 1 - k;
+    t->depth = k;
+    set_cur(t, k ? t->stack[k - 1].node : 0);
+}
+
 void calls_leave(struct calltree *t, uint16_t ss, uint16_t slot)
 {
     for (uint32_t k = t->depth; k-- > 0;) {
-        if (!t->stack[k].process && t->stack[k].ss == ss && t->stack[k].slot == slot) {
-            t->unwound += t->depth - 1 - k;
-            t->depth = k;
-            set_cur(t, k ? t->stack[k - 1].node : 0);
+        if (returns_by(&t->stack[k], ss, slot)) {
+            pop_to(t, k);
             return;
         }
     }
@@ -237,12 +261,7 @@ static inline __attribute__((always_inline)) void call_inline(struct calltree *t
             struct call_node *n = &t->node[last];
             if (n->parent == t->cur && n->entry == lin((uint16_t)(cs_ip >> 16), (uint16_t)cs_ip) &&
                 n->service == service) {
-                n->calls += !t->paused;
-                t->stack[d] = (struct call_frame){ last, ss, sp, back, 0 };
-                t->depth = d + 1;
-                if (d + 1 > t->max_depth)
-                    t->max_depth = d + 1;
-                set_cur(t, last);
+                push(t, last, ss, sp, back);
                 return;
             }
         }
@@ -272,13 +291,9 @@ static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
 {
     struct calltree *t = ctx;
     uint32_t d = t->depth;
-    if (d) {
-        const struct call_frame *top = &t->stack[d - 1];
-        if (!top->process && top->ss == ss && top->slot == slot) {
-            t->depth = d - 1;
-            set_cur(t, d > 1 ? t->stack[d - 2].node : 0);
-            return;
-        }
+    if (d && returns_by(&t->stack[d - 1], ss, slot)) {
+        pop_to(t, d - 1);
+        return;
     }
     calls_leave(t, ss, slot);
 }
