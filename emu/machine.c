@@ -202,6 +202,17 @@ void mem_ww(struct machine *m, uint32_t a, uint16_t v)
     mem_wb(m, a + 1, (uint8_t)(v >> 8));
 }
 
+uint16_t mem_rw_seg(const struct machine *m, uint16_t seg, uint16_t off)
+{
+    return (uint16_t)(mem_rb(m, lin(seg, off)) | mem_rb(m, lin(seg, (uint16_t)(off + 1))) << 8);
+}
+
+void mem_ww_seg(struct machine *m, uint16_t seg, uint16_t off, uint16_t v)
+{
+    mem_wb(m, lin(seg, off), (uint8_t)v);
+    mem_wb(m, lin(seg, (uint16_t)(off + 1)), (uint8_t)(v >> 8));
+}
+
 void mem_write(struct machine *m, uint32_t a, const void *src, size_t n)
 {
     const uint8_t *s = src;
@@ -410,10 +421,12 @@ static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enu
     uint32_t back = lin(cpu_get(m, REG_CS), cpu_get(m, REG_IP));
     unsigned penalty = m->model == CPU_8088 ? IRQ_WORD_TRANSFERS * WORD_PENALTY
                                             : ((sp & 1) ? 3 * WORD_PENALTY : 0);
-    /* FLAGS as the 8086 pushes them: bits 12-15 read as 1. */
-    mem_ww(m, lin(ss, (uint16_t)(sp - 2)), (uint16_t)(flags | 0xF000));
-    mem_ww(m, lin(ss, (uint16_t)(sp - 4)), cpu_get(m, REG_CS));
-    mem_ww(m, lin(ss, (uint16_t)(sp - 6)), cpu_get(m, REG_IP));
+    /* FLAGS as the 8086 pushes them: bits 12-15 read as 1.  SP goes down
+     * modulo 64 KiB and each byte lands at its offset modulo 64 KiB: from
+     * SP 1, 3 or 5 a word's high byte is at SS:0000 (mem_ww_seg). */
+    mem_ww_seg(m, ss, (uint16_t)(sp - 2), (uint16_t)(flags | 0xF000));
+    mem_ww_seg(m, ss, (uint16_t)(sp - 4), cpu_get(m, REG_CS));
+    mem_ww_seg(m, ss, (uint16_t)(sp - 6), cpu_get(m, REG_IP));
     cpu_set(m, REG_SP, (uint16_t)(sp - 6));
     cpu_set(m, REG_FLAGS, (uint16_t)(flags & ~(FL_IF | FL_TF)));
     cpu_set(m, REG_CS, mem_rw(m, (uint32_t)vec * 4 + 2));
@@ -532,29 +545,34 @@ static void run_trap(struct machine *m, struct trap *t)
     m->service = outer;
 }
 
-static uint32_t frame_address(struct machine *m, unsigned offset)
+/* The word at SS:SP+offset of the interrupt frame a service runs in (its
+ * offsets wrap inside SS, mem_rw_seg). */
+static uint16_t frame_word(struct machine *m, unsigned offset)
 {
-    return lin(cpu_get(m, REG_SS), (uint16_t)(cpu_get(m, REG_SP) + offset));
+    return mem_rw_seg(m, cpu_get(m, REG_SS), (uint16_t)(cpu_get(m, REG_SP) + offset));
+}
+
+static void set_frame_word(struct machine *m, unsigned offset, uint16_t v)
+{
+    mem_ww_seg(m, cpu_get(m, REG_SS), (uint16_t)(cpu_get(m, REG_SP) + offset), v);
 }
 
 void service_set_carry(struct machine *m, int carry)
 {
-    uint32_t a = frame_address(m, 4);
-    uint16_t f = mem_rw(m, a);
-    mem_ww(m, a, carry ? (uint16_t)(f | FL_CF) : (uint16_t)(f & ~FL_CF));
+    uint16_t f = frame_word(m, 4);
+    set_frame_word(m, 4, carry ? (uint16_t)(f | FL_CF) : (uint16_t)(f & ~FL_CF));
 }
 
 void service_set_zero(struct machine *m, int zero)
 {
-    uint32_t a = frame_address(m, 4);
-    uint16_t f = mem_rw(m, a);
-    mem_ww(m, a, zero ? (uint16_t)(f | FL_ZF) : (uint16_t)(f & ~FL_ZF));
+    uint16_t f = frame_word(m, 4);
+    set_frame_word(m, 4, zero ? (uint16_t)(f | FL_ZF) : (uint16_t)(f & ~FL_ZF));
 }
 
 void service_caller(struct machine *m, uint16_t *cs, uint16_t *ip)
 {
-    *ip = mem_rw(m, frame_address(m, 0));
-    *cs = mem_rw(m, frame_address(m, 2));
+    *ip = frame_word(m, 0);
+    *cs = frame_word(m, 2);
 }
 
 /* The hardware interrupt the PIC has for the CPU, if IF lets it in: its

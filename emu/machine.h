@@ -305,6 +305,12 @@ uint8_t mem_rb(const struct machine *m, uint32_t a);
 uint16_t mem_rw(const struct machine *m, uint32_t a);
 void mem_wb(struct machine *m, uint32_t a, uint8_t v);
 void mem_ww(struct machine *m, uint32_t a, uint16_t v);
+/* A word at seg:off whose high byte is at seg:(off + 1) within the
+ * segment: at offset FFFFh it is at offset 0, as on the 8086 and 8088,
+ * whose offsets wrap at 64 KiB (a stack word at SP FFFFh, a frame pushed
+ * from SP 1, 3 or 5). */
+uint16_t mem_rw_seg(const struct machine *m, uint16_t seg, uint16_t off);
+void mem_ww_seg(struct machine *m, uint16_t seg, uint16_t off, uint16_t v);
 void mem_write(struct machine *m, uint32_t a, const void *src, size_t n);
 void mem_read(const struct machine *m, uint32_t a, void *dst, size_t n);
 /* A guest write at or above m->rom_start (emu/cpu's memory callbacks):

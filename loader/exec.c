@@ -120,7 +120,7 @@ static int build_child(struct dos *d, const struct dos_image *img, uint32_t pb, 
 
     /* The parent's return address is the child's terminate address. */
     uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
-    ivt_set(m, 0x22, mem_rw(m, lin(ss, (uint16_t)(sp + 2))), mem_rw(m, lin(ss, sp)));
+    ivt_set(m, 0x22, mem_rw_seg(m, ss, (uint16_t)(sp + 2)), mem_rw_seg(m, ss, sp));
     psp_init(m, p, parent);
     dos_save_parent(d, parent);
     dos_inherit_handles(d, parent, p->psp);
@@ -177,9 +177,9 @@ void exec_service(struct dos *d)
     }
     /* Run it: the stub's IRET pops this frame from the child's stack. */
     uint16_t sp = (uint16_t)(r.sp - 6);
-    mem_ww(m, lin(r.ss, sp), r.ip);
-    mem_ww(m, lin(r.ss, (uint16_t)(sp + 2)), r.cs);
-    mem_ww(m, lin(r.ss, (uint16_t)(sp + 4)), 0xF202);   /* IF set, as the 8086 pushes FLAGS */
+    mem_ww_seg(m, r.ss, sp, r.ip);
+    mem_ww_seg(m, r.ss, (uint16_t)(sp + 2), r.cs);
+    mem_ww_seg(m, r.ss, (uint16_t)(sp + 4), 0xF202);   /* IF set, as the 8086 pushes FLAGS */
     cpu_set(m, REG_SS, r.ss);
     cpu_set(m, REG_SP, sp);
     cpu_set(m, REG_DS, p.psp);

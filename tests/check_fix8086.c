@@ -373,12 +373,36 @@ START_TEST(word_at_offset_ffff_wraps_in_the_segment)
 }
 END_TEST
 
+/* An instruction whose bytes straddle CS:FFFF takes the byte after
+ * CS:FFFF from CS:0000 on the 8088 and 8086 (tests/fixtures/wrapip.asm):
+ * MOV AX,imm16 and MOV AX,[moffs16] at IP FFFEh, their word's high byte
+ * at CS:0000 (12h, 56h: the next linear byte holds EEh, where libx86emu
+ * read it: "EE34 0000"), and MOV AX,imm16 at IP FFFFh, which libx86emu
+ * already fetched from CS:0000.  IP wraps after each (the JMP FAR at
+ * CS:0001 or CS:0002 runs, not the MOV AX,0BADh at the next linear
+ * byte).  The 186 keeps libx86emu's fetch. */
+START_TEST(code_word_across_ip_ffff_wraps_in_the_segment)
+{
+    static const enum profil_cpu cpus[3] = { PROFIL_CPU_8088, PROFIL_CPU_8086, PROFIL_CPU_186 };
+    for (unsigned i = 0; i < 5; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("wrapip.com"), TMP "/WRAPIP.PRF");
+        o.cpu = cpus[i < 4 ? (i & 1) : 2];
+        o.timing = i < 2 || i == 4 ? PROFIL_TIMING_TABLE : PROFIL_TIMING_BUS;
+        run_session(&r, &o, NULL);
+        ck_assert_msg(r.status == 0, "%u: %s", i, r.err);
+        ck_assert_str_eq(r.out, i < 4 ? "1234 ABCD 9876 \r\n" : "EE34 0000 9876 \r\n");
+    }
+}
+END_TEST
+
 Suite *fix8086_suite(void)
 {
     Suite *s = suite_create("fix8086");
     TCase *tc = tcase_create("8086");
     tcase_add_test(tc, push_sp_pushes_the_decremented_value);
     tcase_add_test(tc, word_at_offset_ffff_wraps_in_the_segment);
+    tcase_add_test(tc, code_word_across_ip_ffff_wraps_in_the_segment);
     tcase_add_test(tc, pushf_sets_bits_12_to_15);
     tcase_add_test(tc, popf_clears_the_reserved_bits);
     tcase_add_test(tc, call_sp_jumps_to_sp_before_the_push);

@@ -1,7 +1,8 @@
 /*
  * tests/check_timer.c: the guest's timer.  The BIOS INT 08h handler counts
  * 40:6Ch at 18.2 Hz of emulated time; a program that reprograms PIT
- * channel 0 and hooks INT 8 sees interrupts at its own rate.
+ * channel 0 and hooks INT 8 sees interrupts at its own rate; an
+ * interrupt's frame wraps inside the stack segment.
  */
 #include "testutil.h"
 
@@ -75,6 +76,34 @@ START_TEST(prefixed_sti_lets_a_waiting_irq_in)
 }
 END_TEST
 
+/* wrapsp.com (see its comment): IRQ 0 taken with SP 1, 3, 5 and 0, its
+ * frame's bytes read back at the wrapped offsets, SP and FLAGS after the
+ * IRET, the linear byte after the segment untouched; then PUSHF at SP 1
+ * (the 8086 layer's FLAGS bits 12-15 set in the wrapped high byte).  Every
+ * clock and 8086-family CPU: none of it depends on timing.  Before the
+ * wrap the frame went to the next linear bytes: the first line read
+ * "0046 0000 0000 0001 F046 F2" (IF lost at the IRET), and at SP 3 the
+ * IRET's CS came back with a high byte 00 and the program ran off. */
+START_TEST(irq_frame_wraps_inside_the_stack_segment)
+{
+    static const enum profil_cpu cpus[2] = { PROFIL_CPU_8088, PROFIL_CPU_8086 };
+    static const enum profil_timing clocks[2] = { PROFIL_TIMING_TABLE, PROFIL_TIMING_BUS };
+    for (unsigned i = 0; i < 4; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("wrapsp.com"), TMP "/wrapsp.prf");
+        o.cpu = cpus[i & 1];
+        o.timing = clocks[i >> 1];
+        run_session(&r, &o, NULL);
+        ck_assert_msg(r.status == 0, "%u: %s", i, r.err);
+        ck_assert_str_eq(r.out, "F246 0000 0000 0001 F246 EE \r\n"
+                                "F246 0000 0000 0003 F246 EE \r\n"
+                                "F246 0000 0000 0005 F246 EE \r\n"
+                                "F246 0000 0000 0000 F246 EE \r\n"
+                                "F046 EE \r\n");
+    }
+}
+END_TEST
+
 Suite *timer_suite(void)
 {
     Suite *s = suite_create("timer");
@@ -82,6 +111,7 @@ Suite *timer_suite(void)
     tcase_add_test(tc, bios_counts_ticks_at_18_2_hz);
     tcase_add_test(tc, reprogrammed_pit_counts_match_emulated_time);
     tcase_add_test(tc, prefixed_sti_lets_a_waiting_irq_in);
+    tcase_add_test(tc, irq_frame_wraps_inside_the_stack_segment);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -397,6 +397,115 @@ static uint64_t sum_of(const uint64_t *v, unsigned n)
     return t;
 }
 
+/* A run that ends at its deadline (--timeout) inside boundary_slow(): the
+ * traced hooks count the instruction that just ran at c->pend_lin, then
+ * find the next one past the deadline (quick_price() declines), clear
+ * c->pend_lin and go to boundary_slow(), where machine_boundary() stops
+ * the run; cpu_settle() then counts nothing more.  Without the clear it
+ * counted that last instruction a second time.  At 1000:0100 INC AX
+ * (40h), JMP SHORT 0100 (EB FDh), table clock, interrupts off: a pass is
+ * INC reg16 2 + JMP short 15 = 17 clocks [Intel, iAPX 86/88 User's
+ * Manual, 1981, table 2-21], so with a deadline of 1700 the run stops at
+ * the boundary after 100 passes: 200 instructions, each counted once, 100
+ * at each address, 200 and 1500 cycles.  With and without the shadow
+ * stack (code_hook_traced_stacks(), code_hook_traced()). */
+START_TEST(trace_counts_once_at_a_deadline)
+{
+    static const uint8_t code[] = { 0x40, 0xEB, 0xFD };
+    for (int stacks = 0; stacks < 2; stacks++) {
+        struct machine *m = machine_new(CPU_8088);
+        ck_assert_ptr_nonnull(m);
+        m->bare_bus = 1;
+        m->rom_start = MEM_SIZE;
+        mem_write(m, lin(0x1000, 0x100), code, sizeof code);
+        cpu_set(m, REG_CS, 0x1000);
+        cpu_set(m, REG_IP, 0x100);
+        cpu_set(m, REG_SS, 0x2000);
+        cpu_set(m, REG_SP, 0x1000);
+        struct tracer tr;
+        struct calltree ct;
+        memset(&tr, 0, sizeof tr);
+        memset(&ct, 0, sizeof ct);
+        ck_assert_int_eq(tracer_init(&tr), 0);
+        ck_assert_int_eq(calls_init(&ct, &m->counted, 0x1000, 0x100), 0);
+        cpu_observe(m, &tr.counts, stacks ? &ct.obs : NULL);
+        machine_set_timeout(m, 1700);
+        ck_assert_int_eq(machine_run(m), STOP_TIMEOUT);
+        cpu_settle(m);
+        ck_assert_uint_eq(m->insns, 200);
+        ck_assert_uint_eq(m->now, 1700);
+        ck_assert_uint_eq(tr.counts.insns[lin(0x1000, 0x100)], 100);
+        ck_assert_uint_eq(tr.counts.insns[lin(0x1000, 0x101)], 100);
+        ck_assert_uint_eq(tr.counts.cycles[lin(0x1000, 0x100)], 200);
+        ck_assert_uint_eq(tr.counts.cycles[lin(0x1000, 0x101)], 1500);
+        calls_free(&ct);
+        tracer_free(&tr);
+        machine_free(m);
+    }
+}
+END_TEST
+
+/* The same with a call and a return in the loop, for every deadline over
+ * two passes, so that the run ends after each instruction in turn, the
+ * CALL's and the RET's included (their hooks go through
+ * hook_after_transfer(), which clears c->pend_lin on its own way to
+ * boundary_slow()): at 1000:0100 CALL 0105 (E8 02 00), JMP SHORT 0100
+ * (EB FB), RET (C3).  Whatever the deadline, every instruction that ran is
+ * counted once: in the call tree's nodes (from the running totals,
+ * m->counted, shared out at each call and return) with the shadow stack
+ * alone or with the trace, and in the trace's own counts; their cycles
+ * are the clock's. */
+START_TEST(shadow_stack_counts_once_at_any_deadline)
+{
+    static const uint8_t code[] = { 0xE8, 0x02, 0x00, 0xEB, 0xFB, 0xC3 };
+    for (int traced = 0; traced < 2; traced++) {
+        for (uint64_t deadline = 1; deadline <= 2 * 70; deadline++) {
+            struct machine *m = machine_new(CPU_8088);
+            ck_assert_ptr_nonnull(m);
+            m->bare_bus = 1;
+            m->rom_start = MEM_SIZE;
+            mem_write(m, lin(0x1000, 0x100), code, sizeof code);
+            cpu_set(m, REG_CS, 0x1000);
+            cpu_set(m, REG_IP, 0x100);
+            cpu_set(m, REG_SS, 0x2000);
+            cpu_set(m, REG_SP, 0x1000);
+            struct tracer tr;
+            struct calltree ct;
+            memset(&tr, 0, sizeof tr);
+            memset(&ct, 0, sizeof ct);
+            ck_assert_int_eq(tracer_init(&tr), 0);
+            ck_assert_int_eq(calls_init(&ct, &m->counted, 0x1000, 0x100), 0);
+            cpu_observe(m, traced ? &tr.counts : NULL, &ct.obs);
+            machine_set_timeout(m, deadline);
+            ck_assert_int_eq(machine_run(m), STOP_TIMEOUT);
+            cpu_settle(m);
+            calls_account(&ct);
+            uint64_t tree_insns = 0, tree_cycles = 0;
+            for (uint32_t i = 0; i < ct.n; i++) {
+                tree_insns += ct.node[i].insns;
+                tree_cycles += ct.node[i].cycles;
+            }
+            ck_assert_msg(tree_insns == m->insns && tree_cycles == m->now,
+                          "traced %d, deadline %llu: %llu instructions counted of %llu, %llu cycles of %llu", traced,
+                          (unsigned long long)deadline, (unsigned long long)tree_insns,
+                          (unsigned long long)m->insns, (unsigned long long)tree_cycles, (unsigned long long)m->now);
+            if (traced) {
+                uint64_t insns = 0, cycles = 0;
+                for (uint16_t i = 0; i < sizeof code; i++) {
+                    insns += tr.counts.insns[lin(0x1000, (uint16_t)(0x100 + i))];
+                    cycles += tr.counts.cycles[lin(0x1000, (uint16_t)(0x100 + i))];
+                }
+                ck_assert_uint_eq(insns, m->insns);
+                ck_assert_uint_eq(cycles, m->now);
+            }
+            calls_free(&ct);
+            tracer_free(&tr);
+            machine_free(m);
+        }
+    }
+}
+END_TEST
+
 /* The observers go on and off only through cpu_observe(), which picks the
  * hook: switched off at instruction 700 and on again at 1100, the trace
  * counts exactly what a run traced throughout counted outside that window
@@ -482,6 +591,8 @@ Suite *trace_suite(void)
     tcase_add_test(tc, prx_past_64_mib_is_read);
     tcase_add_test(tc, instruction_lengths);
     tcase_add_test(tc, observers_switched_mid_run_count_as_a_whole_run);
+    tcase_add_test(tc, trace_counts_once_at_a_deadline);
+    tcase_add_test(tc, shadow_stack_counts_once_at_any_deadline);
     suite_add_tcase(s, tc);
     return s;
 }

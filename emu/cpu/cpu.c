@@ -258,12 +258,32 @@ static __attribute__((noinline, cold)) unsigned memio_word_pending(x86emu_t *e, 
     return 0;
 }
 
+/* A word of code fetched at IP FFFFh: its high byte is at CS:0000 on the
+ * 8088 and 8086, whose IP wraps inside CS.  libx86emu 3.5's fetch_word()
+ * (decode.c) reads a word at CS.base + IP, IP still FFFFh, as one call
+ * (X86EMU_MEMIO_16 | X86EMU_MEMIO_X at CS.base + FFFFh), then adds 2 to
+ * the 16-bit IP (which wraps: 0001h); fetch_byte() reads one byte and
+ * IP++ wraps likewise, so only this word needed its high byte moved.  The
+ * 186 and 286 read it as before.  As every code fetch: not counted (the
+ * queue's, the clocks' own business). */
+static __attribute__((noinline, cold)) unsigned memio_code_wrap(x86emu_t *e, u32 addr, u32 *val)
+{
+    struct cpu *c = e->_private;
+    if (!c->fidelity)
+        return read_memory(c, addr, val, 2);
+    u32 lo, hi;
+    read_memory(c, addr, &lo, 1);
+    read_memory(c, e->x86.R_CS_BASE, &hi, 1);
+    *val = (lo & 0xFF) | (hi & 0xFF) << 8;
+    return 0;
+}
+
 static unsigned write_near_code(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086);
 static unsigned memio_bus_other(x86emu_t *e, u32 addr, u32 *val, unsigned type, int model_8086);
 
-/* The memory callback: the code fetches first, then the data reads and
- * writes of a byte or a word, each by its exact type with its width a
- * constant; the rest out of line.  `bus` (--timing bus): each data access
+/* The memory callback: the code fetches first (a word at IP FFFFh to
+ * memio_code_wrap()), then the data reads and writes of a byte or a word,
+ * each by its exact type with its width a constant; the rest out of line.  `bus` (--timing bus): each data access
  * logged for the bus model (code fetches are the queue's, which the model
  * plays itself), and a write near the instruction running, maybe over
  * the bytes its queue holds, sent to write_near_code().  The constants
@@ -274,8 +294,11 @@ static inline __attribute__((always_inline)) unsigned memio_common(x86emu_t *e, 
     struct cpu *c = e->_private;
     if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_8))
         return read_memory(c, addr, val, 1);
-    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16))
+    if (type == (X86EMU_MEMIO_X | X86EMU_MEMIO_16)) {
+        if (__builtin_expect(e->x86.R_IP == 0xFFFF, 0))
+            return memio_code_wrap(e, addr, val);
         return read_memory(c, addr, val, 2);
+    }
     if (type == (X86EMU_MEMIO_R | X86EMU_MEMIO_16)) {
         if (__builtin_expect(e->x86.intr_type != 0, 0))
             return memio_word_pending(e, addr, val, type);

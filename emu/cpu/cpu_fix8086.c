@@ -43,8 +43,8 @@ void apply_fixup(x86emu_t *e, struct cpu *c)
     uint16_t sp = e->x86.R_SP;
     uint32_t top = (ss + sp) & MEM_MASK;
     switch (c->fixup) {
-    case FIX_PUSHED_FLAGS:
-        c->mem[(top + 1) & MEM_MASK] |= 0xF0;
+    case FIX_PUSHED_FLAGS:          /* the high byte at SS:0000 when pushed at SP FFFFh */
+        c->mem[(ss + (uint16_t)(sp + 1)) & MEM_MASK] |= 0xF0;
         break;
     case FIX_INT_FLAGS:
         if ((uint16_t)(c->sp_before - sp) == 6)     /* the interrupt was taken */
@@ -97,11 +97,18 @@ void apply_fixup(x86emu_t *e, struct cpu *c)
  * as F0 for the instruction it prefixes); shifts by CL and 8C/8E with
  * reg 4-7 are cpu8086.c's. */
 
+/* A byte of the stack: from an EGA's or VGA's planes through the card. */
+static unsigned stack_byte(const struct cpu *c, uint32_t a)
+{
+    return a - c->m->card_lo < c->m->card_span ? machine_read_card(c->m, a, 1) : c->mem[a];
+}
+
+/* The word at SS:SP, its high byte at SS:0000 when SP is FFFFh (the
+ * offset wraps inside the segment). */
 static unsigned pop_word(x86emu_t *e, struct cpu *c, unsigned *words)
 {
-    uint32_t a = ((uint32_t)e->x86.R_SS * 16 + e->x86.R_SP) & MEM_MASK;
-    unsigned v = a - c->m->card_lo < c->m->card_span ? machine_read_card(c->m, a, 2)    /* an EGA's or VGA's planes */
-                 : (unsigned)(c->mem[a] | c->mem[(a + 1) & MEM_MASK] << 8);
+    uint32_t ss = (uint32_t)e->x86.R_SS * 16, a = (ss + e->x86.R_SP) & MEM_MASK;
+    unsigned v = stack_byte(c, a) | stack_byte(c, (ss + (uint16_t)(e->x86.R_SP + 1)) & MEM_MASK) << 8;
     *words += !c->odd_only || (e->x86.R_SP & 1);
     if (c->biu)
         cpu_log_access(c, a, 2, 0);

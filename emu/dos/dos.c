@@ -120,13 +120,12 @@ static void return_to_parent(struct dos *d, uint16_t child, uint16_t parent, uin
         ivt_set(m, (uint8_t)(0x22 + v), mem_rw(m, c + PSP_INT22 + 2 + v * 4), mem_rw(m, c + PSP_INT22 + v * 4));
     uint16_t ss = mem_rw(m, pp + PSP_SAVED_SS), sp = mem_rw(m, pp + PSP_SAVED_SP);
     for (int i = 0; i < DOS_SAVED_REGS; i++, sp = (uint16_t)(sp + 2))
-        cpu_set(m, dos_saved_regs[i], mem_rw(m, lin(ss, sp)));
+        cpu_set(m, dos_saved_regs[i], mem_rw_seg(m, ss, sp));
     cpu_set(m, REG_SS, ss);
     cpu_set(m, REG_SP, sp);
-    mem_ww(m, lin(ss, sp), mem_rw(m, c + PSP_INT22));
-    mem_ww(m, lin(ss, (uint16_t)(sp + 2)), mem_rw(m, c + PSP_INT22 + 2));
-    uint32_t fl = lin(ss, (uint16_t)(sp + 4));
-    mem_ww(m, fl, (uint16_t)(mem_rw(m, fl) & ~FL_CF));
+    mem_ww_seg(m, ss, sp, mem_rw(m, c + PSP_INT22));
+    mem_ww_seg(m, ss, (uint16_t)(sp + 2), mem_rw(m, c + PSP_INT22 + 2));
+    mem_ww_seg(m, ss, (uint16_t)(sp + 4), (uint16_t)(mem_rw_seg(m, ss, (uint16_t)(sp + 4)) & ~FL_CF));
     d->psp = parent;
     d->dta_seg = parent;
     d->dta_off = PSP_TAIL;
@@ -165,7 +164,7 @@ void dos_save_parent(struct dos *d, uint16_t parent)
     uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
     uint16_t below = 2 * DOS_SAVED_REGS;
     for (int i = 0; i < DOS_SAVED_REGS; i++)
-        mem_ww(m, lin(ss, (uint16_t)(sp - below + 2 * i)), cpu_get(m, dos_saved_regs[i]));
+        mem_ww_seg(m, ss, (uint16_t)(sp - below + 2 * i), cpu_get(m, dos_saved_regs[i]));
     mem_ww(m, lin(parent, PSP_SAVED_SP), (uint16_t)(sp - below));
     mem_ww(m, lin(parent, PSP_SAVED_SS), ss);
 }
@@ -477,7 +476,7 @@ static void after_int23(struct machine *m, void *ctx)
     struct dos *d = ctx;
     uint16_t sp = cpu_get(m, REG_SP);
     if (sp == (uint16_t)(d->break_sp - 2)) {
-        uint16_t flags = mem_rw(m, lin(cpu_get(m, REG_SS), sp));
+        uint16_t flags = mem_rw_seg(m, cpu_get(m, REG_SS), sp);
         cpu_set(m, REG_SP, d->break_sp);
         if (flags & FL_CF) {
             dos_terminate(d, 0, 1);
