@@ -220,7 +220,7 @@ START_TEST(readme_demo_is_what_make_demo_prints)
     *to = 0;
     char make[600];             /* PROFIL as the Makefile names it: PROFIL_BIN without its "./" */
     snprintf(make, sizeof make, "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory demo B=" BUILD_DIR
-             " PROFIL=%s > " TMP "/demo.out 2> " TMP "/demo.err", PROFIL_BIN + 2);
+             " PROFIL=%s > " TMP "/demo.out 2> " TMP "/demo.err", &PROFIL_BIN[2]);
     int st = system(make);
     ck_assert_int_eq(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 0);
     char out[8192], errs[8192];
