@@ -5,6 +5,7 @@
  */
 #include "../emu/cpu/biu.h"
 #include "../emu/cpu/biu_memo.h"
+#include "../emu/cpu/cpu.h"
 #include "../emu/cpu/video_waits.h"
 #include "../emu/machine.h"
 #include "../formats/prx.h"
@@ -456,6 +457,109 @@ START_TEST(memo_keys_a_dword_access_by_its_cycles)
         ck_assert_msg(held > 20, "refresh %u: the MOV held %u times of 40", refresh, held);
         ck_assert_msg(refresh || clocks[0] != clocks[1], "odd %u, even %u clocks", clocks[1], clocks[0]);
         biu_memo_free(memo);
+    }
+}
+END_TEST
+
+/* A host service that charges time inside an instruction (guestapi's DUMP
+ * through an OUT to port ECh, lib/outputs.c; any machine_charge() from a
+ * port's write): the BIU did not play that time, so the refresh it carries
+ * must be read again from PIT channel 1 before the OUT is settled
+ * (cpu_bus_replay_to() declines on `start ^ biu_end`; refresh_before()).
+ * The observer on port ECh here charges 1, 6, 11, ... clocks, 5 more at
+ * each call (every phase of the refresh's 72 clocks by the 72nd call),
+ * and notes the clock of each OUT.  The same 120 passes of OUT ECh,AL,
+ * 8 NOPs and JMP SHORT (channel 1 at count 18, a request every 72
+ * clocks; interrupts off) run twice:
+ *   - as a loop (the JMP back, EB F4): from the second pass on, the memo
+ *     can replay each instruction, the OUT too;
+ *   - unrolled: 120 copies of the 14-byte pass one after the other, each
+ *     JMP SHORT over 2 bytes to the next copy (EB 02: a jump taken, as
+ *     the loop's; not EB 00, a jump to the next byte, which the model
+ *     plays as no transfer, biu_memo.c's `jumped`: 3 clocks less a
+ *     pass).  Every instruction is at an
+ *     address of its own, which the memo's key holds (w[0]), so none is
+ *     ever replayed: each is played by the bus model after
+ *     refresh_before().
+ * Nothing else differs (each copy starts at an even address, as the loop
+ * does, for the 8086's word fetches), so each OUT's clock and the run's
+ * end must agree.  With `start ^ biu_end` dropped from cpu_bus_replay_to()
+ * the loop's replayed OUT keeps the refresh's old phase across the charged
+ * time: the 8088's third OUT comes at 194 looped, 195 unrolled; the 8086's
+ * twelfth at 923 and 924. */
+#define GAP_PASSES 120u
+#define GAP_PASS_BYTES 14u
+
+struct gap_charger {
+    struct machine *m;
+    struct guest_observer obs;
+    unsigned calls;
+    uint64_t at[GAP_PASSES + 1];
+};
+
+static uint8_t charge_gap(void *ctx, uint8_t fn, const char *arg, unsigned len, uint64_t now)
+{
+    struct gap_charger *g = ctx;
+    (void)fn, (void)arg, (void)len;
+    if (g->calls <= GAP_PASSES)
+        g->at[g->calls] = now;
+    machine_charge(g->m, 1 + 5 * (uint64_t)g->calls, 0x1000, 0x100);
+    g->calls++;
+    return GUEST_OK;
+}
+
+/* The run's clocks at its end; g the OUTs' clocks.  `unrolled`: the passes
+ * one after the other, else a loop. */
+static uint64_t gap_run(enum cpu_model model, int unrolled, struct gap_charger *g)
+{
+    static const uint8_t setup[] = { 0xFA,              /* CLI                          */
+                                     0xB0, 0x54,        /* MOV AL,54h: channel 1, LSB, mode 2 */
+                                     0xE6, 0x43,        /* OUT 43h,AL                   */
+                                     0xB0, 0x12,        /* MOV AL,18                    */
+                                     0xE6, 0x41,        /* OUT 41h,AL                   */
+                                     0x90 };            /* NOP: the passes from 010Ah   */
+    /* OUT ECh,AL; 8 NOPs; JMP SHORT +2 over two HLTs, never run */
+    static const uint8_t pass[GAP_PASS_BYTES] = { 0xE6, 0xEC, 0x90, 0x90, 0x90, 0x90, 0x90,
+                                                  0x90, 0x90, 0x90, 0xEB, 0x02, 0xF4, 0xF4 };
+    struct machine *m = machine_new(model);
+    ck_assert_ptr_nonnull(m);
+    memset(g, 0, sizeof *g);
+    g->m = m;
+    g->obs = (struct guest_observer){ g, charge_gap };
+    m->guest.obs = &g->obs;
+    uint16_t at = 0x100;
+    mem_write(m, lin(0x1000, at), setup, sizeof setup);
+    at += sizeof setup;
+    for (unsigned k = 0; k < (unrolled ? GAP_PASSES : 1); k++, at += GAP_PASS_BYTES) {
+        mem_write(m, lin(0x1000, at), pass, sizeof pass);
+        if (!unrolled)      /* the loop: JMP SHORT back to the OUT, EB F4 */
+            mem_wb(m, lin(0x1000, (uint16_t)(at + 11)), (uint8_t)-12);
+    }
+    cpu_set(m, REG_CS, 0x1000);
+    cpu_set(m, REG_IP, 0x100);
+    cpu_set(m, REG_SS, 0x2000);
+    cpu_set(m, REG_SP, 0x1000);
+    ck_assert_int_eq(cpu_set_bus_model(m, 0), 0);
+    machine_set_max_insn(m, 6 + GAP_PASSES * 10);     /* the setup's 6, the passes' 10 each */
+    machine_run(m);
+    uint64_t end = m->now + cpu_settle(m);
+    ck_assert_uint_eq(g->calls, GAP_PASSES);
+    machine_free(m);
+    return end;
+}
+
+START_TEST(replay_reads_the_refresh_after_a_charged_out)
+{
+    for (unsigned wide = 0; wide < 2; wide++) {
+        enum cpu_model model = wide ? CPU_8086 : CPU_8088;
+        struct gap_charger looped, unrolled;
+        uint64_t end_looped = gap_run(model, 0, &looped);
+        uint64_t end_unrolled = gap_run(model, 1, &unrolled);
+        for (unsigned k = 0; k < GAP_PASSES; k++)
+            ck_assert_msg(looped.at[k] == unrolled.at[k], "808%s pass %u: OUT at %llu looped, %llu unrolled",
+                          wide ? "6" : "8", k, (unsigned long long)looped.at[k],
+                          (unsigned long long)unrolled.at[k]);
+        ck_assert_uint_eq(end_looped, end_unrolled);
     }
 }
 END_TEST
@@ -1094,6 +1198,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, memo_with_cga_waits_gives_what_the_model_gives);
     tcase_add_test(tc, rep_cycles_with_cga_waits_give_what_playing_gives);
     tcase_add_test(tc, rep_stosb_into_cga_memory);
+    tcase_add_test(tc, replay_reads_the_refresh_after_a_charged_out);
     suite_add_tcase(s, tc);
     tc = tcase_create("default");
     tcase_set_timeout(tc, 60);  /* the sieve runs three times: slow under ASan on a loaded machine */
