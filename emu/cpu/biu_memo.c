@@ -139,7 +139,7 @@ __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct b
      * entry, the older, goes. */
     struct memo_slot *s = &memo->slot[memo_slot_of(k)];
     if (prev)       /* before the move: prev may be s[0], and keeps the link */
-        prev->succ = (uint32_t)(s - memo->slot);
+        prev->succ = memo_offset(memo, s);
     if (s->key.w[3])
         s[1] = s[0];
     s->key = *k;
@@ -178,7 +178,7 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     }
     if (hit) {
         if (prev)
-            prev->succ = (uint32_t)(hit - memo->slot);
+            prev->succ = memo_offset(memo, hit);
         return memo_apply(memo, hit, b, in, stall);
     }
     return biu_time_miss(memo, b, in, stall, room, keyed, prev);

@@ -96,7 +96,8 @@ struct memo_slot {
     int32_t refresh_dreq;       /* the next instruction's first clock
                                    (INT32_MAX, INT8_MIN: none)              */
     uint32_t succ;              /* the slot whose key followed this one's the
-                                   last time (a guess, checked in full)      */
+                                   last time (a guess, checked in full), as
+                                   its byte offset in the table (memo_at)  */
     uint32_t succ_near : 24,    /* the same near a refresh: the slot found
                                    under the exact key, which a loop whose
                                    refresh phases repeat meets again      */
@@ -104,7 +105,7 @@ struct memo_slot {
 };
 _Static_assert(sizeof(struct memo_slot) == MEMO_LINE, "a memo slot is one cache line");
 _Static_assert((uint64_t)MEMO_SLOTS * MEMO_LINE <= 5u << 20, "the memo's RSS: 5 MiB at most");
-_Static_assert(MEMO_SLOTS <= 1u << 24, "a slot's index fits succ_near");
+_Static_assert((uint64_t)MEMO_SLOTS * MEMO_LINE <= 1u << 24, "a slot's offset fits succ_near");
 
 /* After a hit, the BIU's state as the next key holds it is the slot's
  * (cur's post_state0 and post_state2, memo_state0/2), so the next key
@@ -121,6 +122,18 @@ struct biu_memo {
     uint32_t last_gen, last_next;
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
 };
+
+/* The slot at byte offset `at` in the table (memo_slot.succ, succ_near),
+ * and a slot's offset: the offset needs no scaling to be an address. */
+static inline struct memo_slot *memo_at(const struct biu_memo *memo, uint32_t at)
+{
+    return (struct memo_slot *)((char *)memo->slot + at);
+}
+
+static inline uint32_t memo_offset(const struct biu_memo *memo, const struct memo_slot *s)
+{
+    return (uint32_t)((const char *)s - (const char *)memo->slot);
+}
 
 /* The instruction's accesses as a key's w[1] holds them: eu_insn.pattern,
  * packed 2 bits each as they were logged (eu_add_access), in its top half. */
@@ -334,7 +347,7 @@ static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu
         }
         memo->lookups++;
         if (hit) {
-            memo->cur->succ = (uint32_t)(hit - memo->slot);
+            memo->cur->succ = memo_offset(memo, hit);
             return memo_apply(memo, hit, b, in, stall);
         }
         return biu_time_miss(memo, b, in, stall, room, keyed, memo->cur);
@@ -392,7 +405,7 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
                             table | (uint64_t)loop << 16 | pattern << 32,
                             memo_state2(prev) | (uint64_t)b->refresh_period << 32, MEMO_FAR_REFRESH } };
     uint64_t bytes = memo_bytes_from(mem, linear);
-    const struct memo_slot *s = &memo->slot[prev->succ];
+    const struct memo_slot *s = memo_at(memo, prev->succ);
     int same = s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] && memo_same_bytes(s, bytes);
     /* No refresh under way: a result that ends before the next request
      * holds whatever the request's clock (its clocks <= room, which is
@@ -405,16 +418,16 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
         if (!s || s->clocks > room) {
             if (!memo_exact_refresh(b, &k))
                 return -1;
-            s = &memo->slot[prev->succ_near];
+            s = memo_at(memo, prev->succ_near);
             if (!memo_slot_holds(s, &k, bytes)) {
                 s = memo_lookup(memo, &k, bytes);
                 if (!s)
                     return -1;
-                prev->succ_near = (uint32_t)(s - memo->slot);
+                prev->succ_near = memo_offset(memo, s);
             }
         }
         if (!same || s->key.w[3] == MEMO_FAR_REFRESH)
-            prev->succ = (uint32_t)(s - memo->slot);
+            prev->succ = memo_offset(memo, s);
     }
     memo_apply_refresh(s, b);
     memo->deferred = b;         /* the queue and the bus: memo_settle_biu */
