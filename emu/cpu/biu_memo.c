@@ -1,9 +1,9 @@
 /*
  * emu/cpu/biu_memo.c: the bus model's results, remembered per instruction and
  * BIU state (emu/cpu/biu_memo.h says why that is exact).  A hashed
- * table of two-way sets: a slot holds one key and what followed from it;
- * a new key goes into its set's first way, the entry there moving to the
- * second (whose older entry goes).  Instructions with a wait-state access
+ * table of two-way sets, each slot one host cache line: a slot holds one
+ * key and what followed from it; a new key goes into its set's first way,
+ * the entry there moving to the second (whose older entry goes).  Instructions with a wait-state access
  * are keyed on their first clock's phase in the wait rule's period too.  And REP
  * string operations (biu_rep), played a window at a time, their repeating
  * windows counted.

@@ -91,10 +91,12 @@ struct memo_slot {
     uint16_t clocks, stall;
     uint16_t post_state0;       /* the BIU afterwards: w[0] >> 40           */
     uint8_t shift;              /* 64 - 8 * the instruction's length        */
-    int8_t refresh_grant;       /* exact keys: the refresh afterwards, from */
+    int8_t refresh_grant;       /* exact keys: the grant afterwards (INT8_MIN:
+                                   none)                                    */
     uint32_t post_state2;       /* the BIU afterwards: w[2]'s low half      */
-    int32_t refresh_dreq;       /* the next instruction's first clock
-                                   (INT32_MAX, INT8_MIN: none)              */
+    int32_t refresh_dreq;       /* exact keys: the request afterwards
+                                   (INT32_MAX: none); both from the next
+                                   instruction's first clock                */
     uint32_t succ;              /* the slot whose key followed this one's the
                                    last time (a guess, checked in full), as
                                    its byte offset in the table (memo_at)  */
