@@ -123,6 +123,83 @@ START_TEST(memo_sees_code_change)
 }
 END_TEST
 
+/* The slot compares the instruction's bytes up to its length and no
+ * further: one compare of all 8 when the bytes after it are as they were,
+ * else the shift by its length (memo_same_bytes). */
+START_TEST(memo_compares_bytes_to_the_instruction_length)
+{
+    static uint8_t mem[MEM_SIZE];
+    static const uint8_t mov_ds[] = { 0x3E, 0xA2, 0xA1, 0xAB };   /* DS: MOV [ABA1],AL: 4 bytes */
+    const struct memo_case c = { mov_ds, 4, 2, { { 1, 1, 0 } }, 1 };
+    struct biu_memo *memo = biu_memo_new();
+    ck_assert_ptr_nonnull(memo);
+    struct eu_insn in;
+    struct biu b = { 0 };
+    unsigned stall;
+    uint64_t lookups, misses;
+    /* Stored once; then the 4 bytes after it (0x1004-0x1007, in the 8
+     * read) change one at a time: each time the same instruction, a hit. */
+    for (unsigned i = 0; i <= 4; i++) {
+        if (i)
+            mem[0x1003 + i] = (uint8_t)(0xC0 + i);
+        setup_insn(&in, mem, &c);
+        biu_init(&b, 0, 2, 0x1002);
+        biu_time(memo, &b, &in, &stall);
+    }
+    biu_memo_stats(memo, &lookups, &misses);
+    ck_assert_uint_eq(lookups, 5);
+    ck_assert_uint_eq(misses, 1);
+    /* Its last byte changes (the address's high byte): another
+     * instruction of the same length and accesses, a miss; then a hit. */
+    static const uint8_t mov_ds2[] = { 0x3E, 0xA2, 0xA1, 0xAC };
+    const struct memo_case d = { mov_ds2, 4, 2, { { 1, 1, 0 } }, 1 };
+    for (unsigned i = 0; i < 2; i++) {
+        setup_insn(&in, mem, &d);
+        biu_init(&b, 0, 2, 0x1002);
+        biu_time(memo, &b, &in, &stall);
+    }
+    biu_memo_stats(memo, &lookups, &misses);
+    ck_assert_uint_eq(lookups, 7);
+    ck_assert_uint_eq(misses, 2);
+    biu_memo_free(memo);
+}
+END_TEST
+
+/* The table: 2 * MEMO_SETS slots, each a cache line and on one, the
+ * first of a key's set found by multiplying its hash's 32 bits by
+ * MEMO_SETS and keeping the high half (memo_set_of). */
+START_TEST(memo_table_is_lines_and_every_set_reached)
+{
+    struct biu_memo *memo = biu_memo_new();
+    ck_assert_ptr_nonnull(memo);
+    ck_assert_uint_eq(sizeof(struct memo_slot), MEMO_LINE);
+    ck_assert_uint_eq((uintptr_t)memo->slot % MEMO_LINE, 0);
+    /* The last slot is the table's: written and read back. */
+    memo->slot[MEMO_SLOTS - 1].succ = 7;
+    ck_assert_uint_eq(memo->slot[MEMO_SLOTS - 1].succ, 7);
+    biu_memo_free(memo);
+    /* Set i begins at the hash ceil(i * 2^32 / MEMO_SETS): that hash gives
+     * i and the one before it i - 1, so the sets are reached in order, each
+     * by its run of hashes, and the last hash gives MEMO_SETS - 1. */
+    ck_assert_uint_eq(memo_set_of(0), 0);
+    for (uint64_t i = 1; i < MEMO_SETS; i++) {
+        uint32_t first = (uint32_t)(((i << 32) + MEMO_SETS - 1) / MEMO_SETS);
+        ck_assert_uint_eq(memo_set_of(first), i);
+        ck_assert_uint_eq(memo_set_of(first - 1), i - 1);
+    }
+    ck_assert_uint_eq(memo_set_of(UINT32_MAX), MEMO_SETS - 1);
+    /* A key's first slot is even and in the table. */
+    struct memo_key k = { { 0 } };
+    for (uint64_t i = 0; i < 100000; i++) {
+        k.w[0] = i * 0x10001;
+        k.w[3] = i & 1 ? MEMO_FAR_REFRESH : i | MEMO_EXACT_TAG;
+        uint32_t slot = memo_slot_of(&k);
+        ck_assert_uint_eq(slot % 2, 0);
+        ck_assert_uint_lt(slot + 1, MEMO_SLOTS);
+    }
+}
+END_TEST
+
 /* A hit leaves the memo the BIU's state packed for the next key (no
  * packing while the chain of hits goes on).  A loop of three instructions
  * (PUSH AX; ADD [BX],AX; a short JMP back), 40 times round, on the 8088
@@ -1188,6 +1265,8 @@ Suite *clock_suite(void)
     TCase *tc = tcase_create("memo");
     tcase_add_test(tc, memo_gives_what_the_model_gives);
     tcase_add_test(tc, memo_sees_code_change);
+    tcase_add_test(tc, memo_compares_bytes_to_the_instruction_length);
+    tcase_add_test(tc, memo_table_is_lines_and_every_set_reached);
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);
     tcase_add_test(tc, replay_gives_what_the_model_gives);
     tcase_add_test(tc, replay_keys_on_the_next_address);

@@ -1,9 +1,9 @@
 /*
  * emu/cpu/biu_memo.c: the bus model's results, remembered per instruction and
  * BIU state (emu/cpu/biu_memo.h says why that is exact).  A hashed
- * table of two-way sets: a slot holds one key and what followed from it;
- * a new key goes into its set's first way, the entry there moving to the
- * second (whose older entry goes).  Instructions with a wait-state access
+ * table of two-way sets, each slot one host cache line: a slot holds one
+ * key and what followed from it; a new key goes into its set's first way,
+ * the entry there moving to the second (whose older entry goes).  Instructions with a wait-state access
  * are keyed on their first clock's phase in the wait rule's period too.  And REP
  * string operations (biu_rep), played a window at a time, their repeating
  * windows counted.
@@ -12,23 +12,33 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "insnlen.h"
 
+/* The table straight from the host's pages: zero, on a page (so each slot
+ * on a line of its own) and mapped only when written, so that a program's
+ * RSS grows with the slots it uses.  (calloc's block is 16 bytes off a
+ * line, and glibc clears it with memset when it comes from the heap,
+ * which it does after a block of the same size was freed.) */
 struct biu_memo *biu_memo_new(void)
 {
     struct biu_memo *memo = calloc(1, sizeof *memo);
-    if (memo && !(memo->slot = calloc(MEMO_SLOTS, sizeof *memo->slot))) {
+    if (!memo)
+        return NULL;
+    void *table = mmap(NULL, MEMO_SLOTS * sizeof *memo->slot, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
+    if (table == MAP_FAILED) {
         free(memo);
         return NULL;
     }
+    memo->slot = table;
     return memo;
 }
 
 void biu_memo_free(struct biu_memo *memo)
 {
     if (memo)
-        free(memo->slot);
+        munmap(memo->slot, MEMO_SLOTS * sizeof *memo->slot);
     free(memo);
 }
 
@@ -112,10 +122,13 @@ __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct b
     unsigned clocks = play(b, in, stall);
     int32_t ahead = distance(b->fetch_at, in->next);
     int far = room >= 0 && clocks <= room;
-    if (in->length > MEMO_KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->waited > UINT8_MAX ||
+    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
+    if (in->length - 1 >= MEMO_KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->waited > UINT8_MAX ||
         b->fetch_start > INT16_MAX ||
-        ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) || !memo_refresh_fits(b))
-        return clocks;
+        ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) ||
+        (dreq != BIU_NO_REFRESH && (dreq < INT32_MIN || dreq >= INT32_MAX)) ||
+        (grant != BIU_NO_REFRESH && (grant <= INT8_MIN || grant > INT8_MAX)))
+        return clocks;      /* out of the slot's range: played each time */
     uint64_t post0;
     uint32_t post2;
     if (!state_bits(b, in->next, &post0, &post2))
@@ -124,24 +137,19 @@ __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct b
     uint64_t bytes = memo_bytes_at(in);
     /* Into the set's first way; what it held moves to the second, whose
      * entry, the older, goes. */
-    struct memo_slot *s = &memo->slot[memo_slot_of(k) & ~1u];
+    struct memo_slot *s = &memo->slot[memo_slot_of(k)];
     if (prev)       /* before the move: prev may be s[0], and keeps the link */
-        prev->succ = (uint32_t)(s - memo->slot);
-    if (s->mask)
+        prev->succ = memo_offset(memo, s);
+    if (s->key.w[3])
         s[1] = s[0];
     s->key = *k;
-    s->mask = in->length == MEMO_KEY_BYTES ? ~0ull : ((uint64_t)1 << (8 * in->length)) - 1;
-    s->bytes = bytes & s->mask;
-    s->queued = (uint8_t)b->queued;
-    s->busy = (uint8_t)b->busy;
-    s->t = (uint8_t)b->t;
-    s->fetch_start = (int16_t)b->fetch_start;
-    s->fetch_ahead = (int16_t)ahead;
+    s->shift = (uint8_t)(64 - 8 * in->length);
+    s->bytes = bytes;
     s->clocks = (uint16_t)clocks;
     s->stall = (uint16_t)*stall;
     s->waited = (uint8_t)b->waited;
-    s->refresh_dreq = b->refresh_dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)b->refresh_dreq;
-    s->refresh_grant = b->refresh_grant == BIU_NO_REFRESH ? MEMO_NO_GRANT : (int16_t)b->refresh_grant;
+    s->refresh_dreq = dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq;
+    s->refresh_grant = grant == BIU_NO_REFRESH ? INT8_MIN : (int8_t)grant;
     s->post_state0 = (uint16_t)(post0 >> 40);
     s->post_state2 = post2;
     s->succ = s->succ_near = 0;
@@ -170,7 +178,7 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     }
     if (hit) {
         if (prev)
-            prev->succ = (uint32_t)(hit - memo->slot);
+            prev->succ = memo_offset(memo, hit);
         return memo_apply(memo, hit, b, in, stall);
     }
     return biu_time_miss(memo, b, in, stall, room, keyed, prev);

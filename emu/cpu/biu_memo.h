@@ -52,8 +52,9 @@ void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *mi
 /* ---- the hit path, inline for cpu_clock.c (biu_time_inline) and the replay -
  * The memo's layout and the steps of a hit; biu_memo.c owns the rest. */
 
-#define MEMO_BITS 16
-#define MEMO_SLOTS (1u << MEMO_BITS)
+#define MEMO_SETS 40960u        /* two-way sets: 81,920 slots of 64 bytes, 5 MiB */
+#define MEMO_SLOTS (2 * MEMO_SETS)
+#define MEMO_LINE 64            /* a host cache line: a slot is one, aligned */
 #define MEMO_KEY_BYTES 8         /* instruction bytes held in the key */
 #define MEMO_MASK 0xFFFFFu
 
@@ -69,41 +70,51 @@ void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *mi
  *         w[0]'s top 8 bits (0 for any other, which depends on no clock);
  *   w[3]: the refresh: MEMO_FAR_REFRESH when no request comes before the
  *         instruction is done (the result does not depend on it), else the
- *         request's clock 32 (signed) and the grant's 16 (signed, or -32768).
- * The instruction's bytes are compared apart, masked to its length. */
+ *         request's clock 32 (signed), the grant's 16 (signed, or -32768)
+ *         and MEMO_EXACT_TAG.  So no key's w[3] is 0, an empty slot's.
+ * The instruction's bytes are compared apart, up to its length. */
 struct memo_key {
     uint64_t w[4];
 };
 
 #define MEMO_FAR_REFRESH UINT64_MAX
+#define MEMO_EXACT_TAG ((uint64_t)1 << 48)
 #define MEMO_NO_GRANT INT16_MIN
+/* One host cache line.  The BIU afterwards is held once, as the next
+ * key holds it (post_state0: state_bits()'s w[0] >> 40, the queue size,
+ * fill, bus cycle and T-state; post_state2: its w[2], the scheduled fetch
+ * and fetch_at - next), and the instruction's length as the shift that
+ * leaves only its bytes of the 8. */
 struct memo_slot {
-    struct memo_key key;
-    uint64_t bytes, mask;       /* the instruction's bytes, masked to its length
-                                   (a mask of 0: the slot is empty)          */
-    uint8_t waited;             /* wait states of the slow range (b->waited) */
-    uint8_t queued, busy, t;    /* the BIU afterwards                       */
-    int16_t fetch_start;
-    int16_t fetch_ahead;        /* fetch_at - next                          */
+    struct memo_key key;        /* w[3] 0: the slot is empty                */
+    uint64_t bytes;             /* the MEMO_KEY_BYTES at its address, stored */
     uint16_t clocks, stall;
-    int32_t refresh_dreq;       /* exact keys: the refresh afterwards, from  */
-    int16_t refresh_grant;      /* the next instruction's first clock        */
-    uint16_t post_state0;       /* the BIU afterwards as the next key holds  */
-    uint32_t post_state2;       /* it (state_bits(), w[0] >> 40 and w[2])    */
+    uint16_t post_state0;       /* the BIU afterwards: w[0] >> 40           */
+    uint8_t shift;              /* 64 - 8 * the instruction's length        */
+    int8_t refresh_grant;       /* exact keys: the grant afterwards (INT8_MIN:
+                                   none)                                    */
+    uint32_t post_state2;       /* the BIU afterwards: w[2]'s low half      */
+    int32_t refresh_dreq;       /* exact keys: the request afterwards
+                                   (INT32_MAX: none); both from the next
+                                   instruction's first clock                */
     uint32_t succ;              /* the slot whose key followed this one's the
-                                   last time (a guess, checked in full)      */
-    uint32_t succ_near;         /* the same near a refresh: the slot found
+                                   last time (a guess, checked in full), as
+                                   its byte offset in the table (memo_at)  */
+    uint32_t succ_near : 24,    /* the same near a refresh: the slot found
                                    under the exact key, which a loop whose
                                    refresh phases repeat meets again      */
+        waited : 8;             /* wait states of the slow range (b->waited) */
 };
-_Static_assert(sizeof(struct memo_slot) == 80, "a memo slot is 80 bytes: MEMO_SLOTS of them are the memo's RSS");
+_Static_assert(sizeof(struct memo_slot) == MEMO_LINE, "a memo slot is one cache line");
+_Static_assert((uint64_t)MEMO_SLOTS * MEMO_LINE <= 5u << 20, "the memo's RSS: 5 MiB at most");
+_Static_assert((uint64_t)MEMO_SLOTS * MEMO_LINE <= 1u << 24, "a slot's offset fits succ_near");
 
 /* After a hit, the BIU's state as the next key holds it is the slot's
  * (cur's post_state0 and post_state2, memo_state0/2), so the next key
  * needs no packing or range checks while the BIU is the one the hit left
  * (same biu, generation, next address). */
 struct biu_memo {
-    struct memo_slot *slot;
+    struct memo_slot *slot;     /* MEMO_SLOTS, on a host page          */
     uint64_t lookups, misses;
     struct memo_slot *cur;      /* the slot last applied or filled          */
     struct biu *deferred;       /* a BIU whose queue and bus are still to be
@@ -113,6 +124,18 @@ struct biu_memo {
     uint32_t last_gen, last_next;
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
 };
+
+/* The slot at byte offset `at` in the table (memo_slot.succ, succ_near),
+ * and a slot's offset: the offset needs no scaling to be an address. */
+static inline struct memo_slot *memo_at(const struct biu_memo *memo, uint32_t at)
+{
+    return (struct memo_slot *)((char *)memo->slot + at);
+}
+
+static inline uint32_t memo_offset(const struct biu_memo *memo, const struct memo_slot *s)
+{
+    return (uint32_t)((const char *)s - (const char *)memo->slot);
+}
 
 /* The instruction's accesses as a key's w[1] holds them: eu_insn.pattern,
  * packed 2 bits each as they were logged (eu_add_access), in its top half. */
@@ -153,8 +176,8 @@ static inline __attribute__((always_inline)) int memo_key_from(const struct biu 
     return 1;
 }
 
-/* Whether the BIU's refresh fits a key's and a slot's 32 and 16 bits
- * (INT32_MAX and INT16_MIN stand for none). */
+/* Whether the BIU's refresh fits a key's 32 and 16 bits (INT32_MAX and
+ * INT16_MIN stand for none). */
 static inline int memo_refresh_fits(const struct biu *b)
 {
     int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
@@ -169,14 +192,22 @@ static inline int memo_exact_refresh(const struct biu *b, struct memo_key *k)
     if (!memo_refresh_fits(b))
         return 0;
     k->w[3] = (uint64_t)(uint32_t)(dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq) |
-              (uint64_t)(uint16_t)(grant == BIU_NO_REFRESH ? MEMO_NO_GRANT : (int16_t)grant) << 32;
+              (uint64_t)(uint16_t)(grant == BIU_NO_REFRESH ? MEMO_NO_GRANT : (int16_t)grant) << 32 | MEMO_EXACT_TAG;
     return 1;
 }
 
+/* The set of a hash's 32 bits: h * MEMO_SETS / 2^32, below MEMO_SETS as
+ * h < 2^32, and each set reached (by ceil(set * 2^32 / MEMO_SETS)). */
+static inline uint32_t memo_set_of(uint32_t h)
+{
+    return (uint32_t)((uint64_t)h * MEMO_SETS >> 32);
+}
+
+/* The first slot of the key's set. */
 static inline uint32_t memo_slot_of(const struct memo_key *k)
 {
     uint64_t h = (k->w[0] ^ k->w[2] << 7) * 0x9E3779B97F4A7C15ull ^ (k->w[1] ^ k->w[3] << 3) * 0xC2B2AE3D27D4EB4Full;
-    return (uint32_t)((h ^ h >> 29) >> (64 - MEMO_BITS));
+    return 2 * memo_set_of((uint32_t)((h ^ h >> 29) >> 32));
 }
 
 /* The MEMO_KEY_BYTES bytes at `linear`, the first in the low bits. */
@@ -199,17 +230,26 @@ static inline uint64_t memo_bytes_at(const struct eu_insn *in)
     return memo_bytes_from(in->mem, in->linear);
 }
 
+/* The bytes at the instruction's address are its own: those up to its
+ * length are the slot's.  Most often the bytes after it are the same
+ * too (code does not change), and one compare of the 8 tells. */
+static inline __attribute__((always_inline)) int memo_same_bytes(const struct memo_slot *s, uint64_t bytes)
+{
+    return __builtin_expect(bytes == s->bytes, 1) || (bytes ^ s->bytes) << s->shift == 0;
+}
+
+/* An empty slot's key (w[3] 0) is no key's. */
 static inline __attribute__((always_inline)) int memo_slot_holds(const struct memo_slot *s, const struct memo_key *k,
                                                             uint64_t bytes)
 {
-    return s->mask && (bytes & s->mask) == s->bytes && s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] &&
-           s->key.w[2] == k->w[2] && s->key.w[3] == k->w[3];
+    return s->key.w[0] == k->w[0] && s->key.w[1] == k->w[1] && s->key.w[2] == k->w[2] && s->key.w[3] == k->w[3] &&
+           memo_same_bytes(s, bytes);
 }
 
 /* The key's set: two ways, the one last filled first. */
 static inline __attribute__((always_inline)) struct memo_slot *memo_lookup(struct biu_memo *memo, const struct memo_key *k, uint64_t bytes)
 {
-    struct memo_slot *s = &memo->slot[memo_slot_of(k) & ~1u];
+    struct memo_slot *s = &memo->slot[memo_slot_of(k)];
     if (memo_slot_holds(s, k, bytes))
         return s;
     if (memo_slot_holds(s + 1, k, bytes))
@@ -247,20 +287,21 @@ static inline __attribute__((always_inline)) void memo_apply_refresh(const struc
             b->refresh_dreq -= s->clocks;
     } else {
         b->refresh_dreq = s->refresh_dreq == INT32_MAX ? BIU_NO_REFRESH : s->refresh_dreq;
-        b->refresh_grant = s->refresh_grant == MEMO_NO_GRANT ? BIU_NO_REFRESH : s->refresh_grant;
+        b->refresh_grant = s->refresh_grant == INT8_MIN ? BIU_NO_REFRESH : s->refresh_grant;
     }
 }
 
 /* A remembered result's queue and bus onto the BIU, the next instruction
- * at `next`. */
+ * at `next`: from the state the next key holds (state_bits()). */
 static inline __attribute__((always_inline)) void memo_apply_bus(const struct memo_slot *s, struct biu *b,
                                                                  uint32_t next)
 {
-    b->queued = s->queued;
-    b->busy = s->busy;
-    b->t = s->t;
-    b->fetch_start = s->fetch_start;
-    b->fetch_at = (next + (uint32_t)(int32_t)s->fetch_ahead) & MEMO_MASK;
+    unsigned s0 = s->post_state0;
+    b->queued = s0 >> 3 & 7;
+    b->busy = s0 >> 6 & 3;
+    b->t = s0 >> 8 & 7;
+    b->fetch_start = (int16_t)(uint16_t)s->post_state2;
+    b->fetch_at = (next + (uint32_t)(int32_t)(int16_t)(uint16_t)(s->post_state2 >> 16)) & MEMO_MASK;
 }
 
 /* A remembered result onto the BIU. */
@@ -308,7 +349,7 @@ static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu
         }
         memo->lookups++;
         if (hit) {
-            memo->cur->succ = (uint32_t)(hit - memo->slot);
+            memo->cur->succ = memo_offset(memo, hit);
             return memo_apply(memo, hit, b, in, stall);
         }
         return biu_time_miss(memo, b, in, stall, room, keyed, memo->cur);
@@ -366,9 +407,8 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
                             table | (uint64_t)loop << 16 | pattern << 32,
                             memo_state2(prev) | (uint64_t)b->refresh_period << 32, MEMO_FAR_REFRESH } };
     uint64_t bytes = memo_bytes_from(mem, linear);
-    const struct memo_slot *s = &memo->slot[prev->succ];
-    int same = s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] &&
-               (bytes & s->mask) == s->bytes;
+    const struct memo_slot *s = memo_at(memo, prev->succ);
+    int same = s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] && memo_same_bytes(s, bytes);
     /* No refresh under way: a result that ends before the next request
      * holds whatever the request's clock (its clocks <= room, which is
      * refresh_dreq >= clocks); else the refresh is in the key. */
@@ -380,21 +420,16 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
         if (!s || s->clocks > room) {
             if (!memo_exact_refresh(b, &k))
                 return -1;
-            s = &memo->slot[prev->succ_near];
-            /* memo_slot_holds() but for its empty-slot test: an empty
-             * slot's key is 0, and k.w[1] never is (every instruction's
-             * table cost is 2 clocks or more).  Its test would cost about
-             * 1 host instruction per emulated one here. */
-            if (!(s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] && s->key.w[3] == k.w[3] &&
-                  (bytes & s->mask) == s->bytes)) {
+            s = memo_at(memo, prev->succ_near);
+            if (!memo_slot_holds(s, &k, bytes)) {
                 s = memo_lookup(memo, &k, bytes);
                 if (!s)
                     return -1;
-                prev->succ_near = (uint32_t)(s - memo->slot);
+                prev->succ_near = memo_offset(memo, s);
             }
         }
         if (!same || s->key.w[3] == MEMO_FAR_REFRESH)
-            prev->succ = (uint32_t)(s - memo->slot);
+            prev->succ = memo_offset(memo, s);
     }
     memo_apply_refresh(s, b);
     memo->deferred = b;         /* the queue and the bus: memo_settle_biu */
