@@ -225,7 +225,7 @@ struct rep_mark {
 
 static int same_mark(const struct rep_mark *x, const struct rep_mark *y)
 {
-    return x->phase == y->phase && x->dreq == y->dreq && x->grant == y->grant && same_state(&x->s, &y->s);
+    return x->dreq == y->dreq && x->phase == y->phase && x->grant == y->grant && same_state(&x->s, &y->s);
 }
 
 /* How many iterations from i on, at most n, are slow as `slow` is. */
@@ -274,15 +274,19 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
         for (unsigned i = 0; i + 1 < r->iterations; i++) {
             rep_slow(b, r, i, slow);
             before = window_state(b);
-            /* Slow accesses: when the BIU, the refresh and the card's phase
-             * are as they were at an earlier iteration's start (the same
-             * slow ones since), the windows from there repeat: whole
-             * cycles of them are counted while the accesses stay as slow. */
-            if ((slow[0] || slow[1]) && period) {
+            /* When the BIU and the refresh (and, with slow accesses, the
+             * card's phase) are as they were at an earlier iteration's
+             * start (the same slow ones since), the windows from there
+             * repeat: whole cycles of them are counted while the accesses
+             * stay as slow.  Without slow accesses the phase does not
+             * matter, and the cycle is the refresh's: windows of the
+             * same clocks come back to the same request clock. */
+            int slowed = slow[0] || slow[1];
+            if (!slowed || period) {
                 if (!have_plan || slow[0] != planned[0] || slow[1] != planned[1])
                     nmarks = 0;
                 struct rep_mark now = { before, b->refresh_dreq, b->refresh_grant,
-                                        (unsigned)((origin + clocks) % period), i, clocks, done, waits };
+                                        slowed ? (unsigned)((origin + clocks) % period) : 0, i, clocks, done, waits };
                 unsigned seen = nmarks < REP_MARKS ? nmarks : REP_MARKS, j = 0;
                 while (j < seen && !same_mark(&marks[j], &now))
                     j++;
