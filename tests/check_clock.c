@@ -971,7 +971,11 @@ static void rep_slow_at(const struct rep_insn *r, unsigned i, uint8_t slow[2])
  * iteration's) give what playing every window gives, each from its own
  * first clock: REP STOSW and STOSB into B800h, MOVSW from B800h to RAM and
  * from RAM into it, and a STOSW that runs from RAM into the card's range
- * and a MOVSB that runs out of it, 300 iterations from every phase of the
+ * and a MOVSB that runs out of it, and with DF set a STOSW that runs out
+ * of the range's start and a MOVSB whose DI wraps out of the card's
+ * segment (129 slow iterations each), and STOSBs at ES = BFF0h whose DI
+ * wraps into the range (upwards) and out of it (DF set), where only the
+ * wrap changes the side, 300 iterations from every phase of the
  * card and some of the refresh, with and without the refresh, on both
  * CPUs.  And the cycles are found: far fewer windows are played than there
  * are iterations (biu_run bumps b->gen once a window). */
@@ -982,13 +986,18 @@ START_TEST(rep_cycles_with_cga_waits_give_what_playing_gives)
         unsigned per_iter;
         uint32_t src_base, dst_base;
         uint16_t si, di;
+        int down;           /* DF set */
     } forms[] = {
-        { 0xAB, 10, 0, 0xB8000, 0, 0 },
-        { 0xAA, 10, 0, 0xB8000, 0, 0x100 },
-        { 0xA5, 17, 0xB8000, 0x20000, 0, 0 },
-        { 0xA5, 17, 0x20000, 0xB8000, 0, 0x3000 },
-        { 0xAB, 10, 0, 0xB0000, 0, 0x7F00 },    /* RAM, then B8000h on from its 128th word */
-        { 0xA4, 17, 0xB8000, 0x30000, 0x7F00, 0 },  /* B8000h's range, then RAM from its 256th byte */
+        { 0xAB, 10, 0, 0xB8000, 0, 0, 0 },
+        { 0xAA, 10, 0, 0xB8000, 0, 0x100, 0 },
+        { 0xA5, 17, 0xB8000, 0x20000, 0, 0, 0 },
+        { 0xA5, 17, 0x20000, 0xB8000, 0, 0x3000, 0 },
+        { 0xAB, 10, 0, 0xB0000, 0, 0x7F00, 0 },    /* RAM, then B8000h on from its 128th word */
+        { 0xA4, 17, 0xB8000, 0x30000, 0x7F00, 0, 0 },  /* B8000h's range, then RAM from its 256th byte */
+        { 0xAB, 10, 0, 0xB0000, 0, 0x8100, 1 },     /* B8100h down to B8000h, then B7FFEh on */
+        { 0xA4, 17, 0x30000, 0xB8000, 0x80, 0x80, 1 },  /* B8080h down to B8000h, then DI FFFFh: C7FFFh */
+        { 0xAA, 10, 0, 0xBFF00, 0, 0xFFC0, 0 },    /* CFEC0h-CFEFFh, then DI 0: BFF00h on */
+        { 0xAA, 10, 0, 0xBFF00, 0, 0x40, 1 },      /* BFF40h down to BFF00h, then DI FFFFh: CFEFFh */
     };
     struct biu_waits cga;
     ck_assert(video_waits_of(VIDEO_WAITS_CGA, &cga));
@@ -1003,7 +1012,7 @@ START_TEST(rep_cycles_with_cga_waits_give_what_playing_gives)
                                           .src_cycles = (uint8_t)(wide ? 1 : 1 + word),
                                           .dst_cycles = (uint8_t)(wide ? 1 : 1 + word),
                                           .src_base = fm->src_base, .dst_base = fm->dst_base, .si = fm->si,
-                                          .di = fm->di, .step = (int16_t)(word ? 2 : 1) };
+                                          .di = fm->di, .step = (int16_t)((word ? 2 : 1) * (fm->down ? -1 : 1)) };
                     struct biu fast = { 0 }, plain;
                     fast.waits = &cga;
                     biu_init(&fast, (int)wide, 4, 0x1004);
