@@ -358,9 +358,9 @@ static void observed_loop(int bus, int stacks, int switched, struct observed *ou
         ck_assert_uint_eq(m->insns, stops[k]);
         for (unsigned i = 0; i < 0x20; i++) {
             uint32_t a = lin(0x1000, (uint16_t)(0x100 + i));
-            out->insns_at[k][i] = tr.counts.insns[a];
-            out->cycles_at[k][i] = tr.counts.cycles[a];
-            out->stalls_at[k][i] = tr.counts.stalls[a];
+            out->insns_at[k][i] = tr.counts.addr[a].insns;
+            out->cycles_at[k][i] = tr.counts.addr[a].cycles;
+            out->stalls_at[k][i] = tr.counts.addr[a].stalls;
         }
         if (switched)
             cpu_observe(m, k == 0 ? NULL : &tr.counts, calls);
@@ -369,10 +369,10 @@ static void observed_loop(int bus, int stacks, int switched, struct observed *ou
     out->now = m->now;
     for (unsigned i = 0; i < 0x20; i++) {
         uint32_t a = lin(0x1000, (uint16_t)(0x100 + i));
-        out->insns[i] = tr.counts.insns[a];
-        out->cycles[i] = tr.counts.cycles[a];
-        out->stalls[i] = tr.counts.stalls[a];
-        out->cs[i] = tr.counts.cs[a];
+        out->insns[i] = tr.counts.addr[a].insns;
+        out->cycles[i] = tr.counts.addr[a].cycles;
+        out->stalls[i] = tr.counts.addr[a].stalls;
+        out->cs[i] = tr.counts.addr[a].cs;
         out->code[i] = tr.counts.code ? tr.counts.code[a] : 0;
     }
     calls_account(&ct);

@@ -526,16 +526,17 @@ static inline __attribute__((always_inline)) void count_settled(struct cpu *c, u
             stacks_settled(c, at, cycles);
         return;
     }
-    uint64_t ran = x->insns[at]++;
+    struct addr_counts *n = &x->addr[at];
+    uint64_t ran = n->insns++;
     int candidate = 0;
-    x->cycles[at] += cycles;
+    n->cycles += cycles;
     if (c->stall) {         /* the bus model's; stall_video is part of it */
-        x->stalls[at] += c->stall;
+        n->stalls += c->stall;
         if (x->video)
             x->video[at] += c->stall_video;
         m->counted.stalls += c->stall;
     }
-    x->cs[at] = c->pend_cs;
+    n->cs = c->pend_cs;
     exact_touch(x, at);
     m->counted.insns++;
     m->counted.cycles += cycles;
@@ -557,7 +558,7 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
 {
     struct machine *m = c->m;
     if (m->exact) {
-        if (!m->exact->insns[lin]++ && m->exact->code)
+        if (!m->exact->addr[lin].insns++ && m->exact->code)
             keep_code(m->exact, c->mem, lin);
         exact_touch(m->exact, lin);
     }
@@ -1039,12 +1040,15 @@ static inline __attribute__((always_inline)) int traced_hook(x86emu_t *e, int st
     struct machine *m = c->m;
     struct exact_counts *x = m->exact;
     uint32_t at = c->pend_lin;
-    if (__builtin_expect(at == UINT32_MAX || !x->insns[at], 0))
+    if (__builtin_expect(at == UINT32_MAX, 0))
+        return code_hook_rare(e, c);
+    struct addr_counts *n = &x->addr[at];
+    if (__builtin_expect(!n->insns, 0))
         return code_hook_rare(e, c);
     uint64_t cycles = settle_counted(c, m);
-    x->insns[at]++;
-    x->cycles[at] += cycles;
-    x->cs[at] = c->pend_cs;
+    n->insns++;
+    n->cycles += cycles;
+    n->cs = c->pend_cs;
     exact_touch(x, at);
     if (stacks && transfer_candidate(c->mem, at))
         return hook_after_transfer(e, c, at);
