@@ -105,6 +105,7 @@ static void start_touching(struct frames *fr)
     x->touched = fr->touched;
     x->touched_at = fr->touched_at;
     x->ntouched = 0;
+    cpu_exact_listed(fr->m);
 }
 
 /* The open frame's profile is complete (`keep`: it is a frame's, not the
