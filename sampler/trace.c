@@ -132,14 +132,14 @@ int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_l
 {
     size_t n = 0;
     for (uint32_t a = 0; a < MEM_SIZE; a++)
-        n += t->counts.addr[a].insns || t->counts.addr[a].cycles;
+        n += (t->counts.addr[a].insns | t->counts.addr[a].cycles) != 0;
     x->e = calloc(n ? n : 1, sizeof *x->e);
     if (!x->e)
         return -1;
     x->n = 0;
     x->total_insns = x->total_cycles = 0;
     for (uint32_t a = 0; a < MEM_SIZE; a++) {
-        if (!t->counts.addr[a].insns && !t->counts.addr[a].cycles)
+        if (!(t->counts.addr[a].insns | t->counts.addr[a].cycles))
             continue;
         struct prx_entry *e = &x->e[x->n++];
         uint32_t b = 0;

@@ -1057,10 +1057,14 @@ static inline __attribute__((always_inline)) int traced_hook(x86emu_t *e, int st
     if (__builtin_expect(at == UINT32_MAX, 0))
         return code_hook_rare(e, c);
     struct addr_counts *n = &c->exact_addr[at];
-    uint64_t ran = n->insns;
-    if (__builtin_expect(!ran, 0))
+    if (__builtin_expect(!n->insns, 0))
         return code_hook_rare(e, c);
-    n->insns = ran + 1;
+    /* (The count tested and added in memory, cmpq and addq: without the
+     * first asm gcc keeps the tested value in a register, two instructions
+     * more; without the second it packs the add with the cycles' into SSE.) */
+    __asm__("" : "+m"(n->insns));
+    n->insns++;
+    __asm__("" : "+m"(n->insns));
     n->cycles += c->pend.fixed + c->words * WORD_PENALTY;
     n->cs = c->pend_cs;
     settle_counted(c, m);
