@@ -403,8 +403,8 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
     }
     if (m->exact) {
         uint32_t a = lin(cs, ip);
-        m->exact->cycles[a] += cycles;
-        m->exact->cs[a] = cs;
+        m->exact->addr[a].cycles += cycles;
+        m->exact->addr[a].cs = cs;
         exact_touch(m->exact, a);
     }
     m->counted.cycles += cycles;

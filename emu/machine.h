@@ -105,17 +105,22 @@ struct service_observer {
 #define MAX_CODE_SERVICES 4
 struct code_service { uint32_t lo, len, id; };
 
-/* Trace mode's exact counts, per linear address (MEM_SIZE entries each;
- * sampler/trace.c owns them): instructions that started there, the cycles
- * they took (plus what machine_charge() spent there: host services,
- * interrupt entry at the handler's first address, HLT), and the CS they
- * were last run with. */
+/* Trace mode's exact counts, per linear address (sampler/trace.c owns
+ * them): instructions that started there, the cycles they took (plus what
+ * machine_charge() spent there: host services, interrupt entry at the
+ * handler's first address, HLT), and the CS they were last run with.  One
+ * struct per address, 32 bytes in an array aligned to 64, so counting an
+ * instruction loads one pointer and touches one cache line. */
+struct addr_counts {
+    uint64_t insns;
+    uint64_t cycles;
+    uint64_t stalls;            /* of the cycles, waits for the queue or bus */
+    uint16_t cs;
+};
 struct exact_counts {
-    uint64_t *insns;
-    uint64_t *cycles;
-    uint64_t *stalls;           /* of the cycles, waits for the queue or bus */
-    uint64_t *video;            /* of the stalls, the video card's wait states */
-    uint16_t *cs;
+    struct addr_counts *addr;   /* MEM_SIZE of them */
+    uint64_t *video;            /* of the stalls, the video card's wait states
+                                   (MEM_SIZE; apart, as they are seldom written) */
     uint8_t *code;              /* each instruction's bytes as they were the first
                                    time it ran (NULL: not kept); others stay 0 */
     /* Or NULL: each address counted since the list was last emptied, once
@@ -125,6 +130,16 @@ struct exact_counts {
     uint32_t *touched, *touched_at;
     uint32_t ntouched;
 };
+
+/* The four counts at address a, as an array: instructions, cycles, stalls
+ * and video stalls (the order of struct prx_frame_row's and the .prx's). */
+static inline void exact_get(const struct exact_counts *x, uint32_t a, uint64_t v[4])
+{
+    v[0] = x->addr[a].insns;
+    v[1] = x->addr[a].cycles;
+    v[2] = x->addr[a].stalls;
+    v[3] = x->video ? x->video[a] : 0;
+}
 
 /* Address a was counted (after lin() masking). */
 static inline void exact_touch(struct exact_counts *x, uint32_t a)

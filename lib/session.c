@@ -495,8 +495,8 @@ int profil_session_exact(struct profil_session *s, uint32_t linear, uint64_t *in
     if (!s->tracing || linear >= MEM_SIZE)
         return -1;
     session_finish(s);
-    *insns = s->tr.counts.insns[linear];
-    *cycles = s->tr.counts.cycles[linear];
+    *insns = s->tr.counts.addr[linear].insns;
+    *cycles = s->tr.counts.addr[linear].cycles;
     return 0;
 }
 

@@ -65,19 +65,20 @@ static int add_row(struct frames *fr, const struct prx_frame_row *r)
 static void take_trace_rows(struct frames *fr, int keep)
 {
     struct exact_counts *x = fr->exact;
-    uint64_t *const now[4] = { x->insns, x->cycles, x->stalls, x->video };
     for (uint32_t k = 0; k < x->ntouched; k++) {
         uint32_t a = x->touched[k];
-        uint64_t d[4] = { 0 };
+        uint64_t now[4], d[4];
+        exact_get(x, a, now);
         for (int j = 0; j < 4; j++) {
-            uint64_t v = now[j] ? now[j][a] : 0;
+            uint64_t v = now[j];
             d[j] = v >= fr->base[j][a] ? v - fr->base[j][a] : v;    /* less: CLEAR came between */
             fr->base[j][a] = v;
         }
         uint32_t bucket;
+        uint16_t cs = x->addr[a].cs;
         if (keep && (d[0] || d[1]))
-            add_row(fr, &(struct prx_frame_row){ (uint32_t)(fr->n - 1), a, x->cs[a],
-                                                 (uint8_t)(fr->s ? sample_class_at(&fr->s->layout, a, x->cs[a], &bucket)
+            add_row(fr, &(struct prx_frame_row){ (uint32_t)(fr->n - 1), a, cs,
+                                                 (uint8_t)(fr->s ? sample_class_at(&fr->s->layout, a, cs, &bucket)
                                                                  : CLASS_HIGH),
                                                  d[0], d[1], d[2], d[3] });
     }
@@ -94,14 +95,17 @@ static void take_trace_rows(struct frames *fr, int keep)
 static void start_touching(struct frames *fr)
 {
     struct exact_counts *x = fr->exact;
-    uint64_t *const now[4] = { x->insns, x->cycles, x->stalls, x->video };
-    for (int j = 0; j < 4; j++)
-        for (uint32_t a = 0; now[j] && a < MEM_SIZE; a++)
-            if (now[j][a])
-                fr->base[j][a] = now[j][a];
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {
+        uint64_t now[4];
+        exact_get(x, a, now);
+        for (int j = 0; j < 4; j++)
+            if (now[j])
+                fr->base[j][a] = now[j];
+    }
     x->touched = fr->touched;
     x->touched_at = fr->touched_at;
     x->ntouched = 0;
+    cpu_exact_listed(fr->m);
 }
 
 /* The open frame's profile is complete (`keep`: it is a frame's, not the

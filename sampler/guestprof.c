@@ -3,6 +3,7 @@
  */
 #include "guestprof.h"
 #include "procs.h"
+#include "trace.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -56,10 +57,7 @@ static void clear(struct guestprof *g)
     if (g->svc)
         svcprof_clear(g->svc);
     if (g->exact) {
-        memset(g->exact->insns, 0, MEM_SIZE * sizeof *g->exact->insns);
-        memset(g->exact->cycles, 0, MEM_SIZE * sizeof *g->exact->cycles);
-        memset(g->exact->stalls, 0, MEM_SIZE * sizeof *g->exact->stalls);
-        memset(g->exact->video, 0, MEM_SIZE * sizeof *g->exact->video);     /* of the stalls: with them */
+        exact_counts_clear(g->exact);
         if (g->s && g->s->procs)        /* the children's windows (--trace) restart with them */
             procs_trace_cleared(g->s->procs);
         if (g->frames)

@@ -40,7 +40,7 @@ static void trace_counts(const struct exact_counts *e, const struct sampler *s, 
     uint32_t dos_lo = (uint32_t)s->layout.dos_pa * 16u, low = (uint32_t)s->layout.prog_low_pa * 16u;
     *io = *dos = *all = 0;
     for (uint32_t a = 0; a < MEM_SIZE; a++) {
-        uint64_t n = e->insns[a];
+        uint64_t n = e->addr[a].insns;
         *all += n;
         if (a < dos_lo)
             *io += n;
@@ -48,28 +48,38 @@ static void trace_counts(const struct exact_counts *e, const struct sampler *s, 
             *dos += n;
     }
     for (uint32_t k = 0; k < s->nat; k++)
-        at[k] = low + k < MEM_SIZE ? e->insns[low + k] : 0;
+        at[k] = low + k < MEM_SIZE ? e->addr[low + k].insns : 0;
 }
 
 /* The trace's counts at a child's EXEC, for its own .prx (within the limits). */
+static void free_snapshot(struct proc *p)
+{
+    free(p->snap_block);
+    free(p->snap_video);
+    p->snap = NULL;
+    p->snap_block = p->snap_video = NULL;
+}
+
 static void snapshot(struct procs *t, struct proc *p)
 {
     const struct exact_counts *e = t->trace;
-    uint64_t *const from[4] = { e->insns, e->cycles, e->stalls, e->video };
     if (!t->mem || t->prx_live >= PROCS_PRX_LIVE || t->prx_made >= PROCS_PRX_MAX) {
         t->prx_skipped++;
         return;
     }
-    for (int k = 0; k < 4; k++) {
-        if (!(p->snap[k] = malloc(MEM_SIZE * sizeof *p->snap[k]))) {
-            for (int j = 0; j < k; j++) {
-                free(p->snap[j]);
-                p->snap[j] = NULL;
-            }
-            t->prx_skipped++;
-            return;
-        }
-        memcpy(p->snap[k], from[k], MEM_SIZE * sizeof *p->snap[k]);
+    exact_addr_alloc(&p->snap, &p->snap_block);
+    p->snap_video = calloc(MEM_SIZE, sizeof *p->snap_video);
+    if (!p->snap || !p->snap_video) {
+        free_snapshot(p);
+        t->prx_skipped++;
+        return;
+    }
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {       /* the counts that are not 0 (the rest are) */
+        const struct addr_counts *n = &e->addr[a];
+        if (n->insns | n->cycles | n->stalls)
+            p->snap[a] = *n;
+        if (e->video && e->video[a])
+            p->snap_video[a] = e->video[a];
     }
     t->prx_live++;
     t->prx_made++;
@@ -79,14 +89,19 @@ static void snapshot(struct procs *t, struct proc *p)
  * its layout; its code as memory holds it at its end. */
 static void snapshot_end(struct procs *t, struct proc *p)
 {
-    if (!p->snap[0])
+    if (!p->snap)
         return;
     const struct exact_counts *e = t->trace;
-    const uint64_t *const now[4] = { e->insns, e->cycles, e->stalls, e->video };
-    for (int k = 0; k < 4; k++)
-        for (uint32_t a = 0; a < MEM_SIZE; a++)
-            p->snap[k][a] = now[k][a] - p->snap[k][a];
-    struct tracer since = { { p->snap[0], p->snap[1], p->snap[2], p->snap[3], e->cs, (uint8_t *)t->mem, NULL, NULL, 0 } };
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {       /* (0 less 0 left unwritten) */
+        const struct addr_counts *n = &e->addr[a];
+        struct addr_counts *d = &p->snap[a];
+        if (n->insns | n->cycles | n->stalls | d->insns | d->cycles | d->stalls)
+            *d = (struct addr_counts){ n->insns - d->insns, n->cycles - d->cycles, n->stalls - d->stalls, n->cs };
+        uint64_t video = e->video ? e->video[a] : 0;
+        if (video | p->snap_video[a])
+            p->snap_video[a] = video - p->snap_video[a];
+    }
+    struct tracer since = { { p->snap, p->snap_video, (uint8_t *)t->mem, NULL, NULL, 0 }, NULL };
     if ((p->x = calloc(1, sizeof *p->x)) && tracer_to_prx(&since, t->mem, &p->s.layout, p->x) != 0) {
         prx_free(p->x);
         free(p->x);
@@ -94,10 +109,7 @@ static void snapshot_end(struct procs *t, struct proc *p)
     }
     if (!p->x)
         t->prx_skipped++;
-    for (int k = 0; k < 4; k++) {
-        free(p->snap[k]);
-        p->snap[k] = NULL;
-    }
+    free_snapshot(p);
     t->prx_live--;
 }
 
@@ -229,8 +241,7 @@ void procs_free(struct procs *t)
         free(t->p[i].at_start);
         sampler_free(&t->p[i].s);
         sampler_free(&t->p[i].exact);
-        for (int k = 0; k < 4; k++)
-            free(t->p[i].snap[k]);
+        free_snapshot(&t->p[i]);
         if (t->p[i].x) {
             prx_free(t->p[i].x);
             free(t->p[i].x);
@@ -302,8 +313,8 @@ void procs_trace_cleared(struct procs *t)
             memset(p->at_start, 0, (p->exact.nat ? p->exact.nat : 1) * sizeof *p->at_start);
             p->io_start = p->dos_start = p->all_start = 0;
         }
-        for (int k = 0; k < 4 && p->snap[k]; k++)
-            memset(p->snap[k], 0, MEM_SIZE * sizeof *p->snap[k]);
+        if (p->snap)
+            exact_counts_clear(&(struct exact_counts){ .addr = p->snap, .video = p->snap_video });
     }
 }
 

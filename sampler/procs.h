@@ -43,6 +43,7 @@
 struct machine;
 struct calltree;
 struct exact_counts;
+struct addr_counts;
 
 struct proc {
     char name[13];              /* the 8.3 name of its DOS path: "C1.EXE" */
@@ -59,7 +60,10 @@ struct proc {
     uint64_t *at_start;         /* --trace, while it runs: the trace's counts at its addresses at its EXEC */
     uint64_t io_start, dos_start, all_start;    /* and in its I/O system and DOS classes, and in all */
     int traced;                 /* `exact` holds its instructions */
-    uint64_t *snap[4];          /* --trace, while it runs: the trace's insns, cycles, stalls, video at its EXEC */
+    struct addr_counts *snap;   /* --trace, while it runs: the trace's counts at its EXEC (only the
+                                   pages of counted addresses written), in snap_block */
+    uint64_t *snap_video;       /* and its video stalls */
+    void *snap_block;
     struct prx *x;              /* --trace: its own .prx's rows and code (every address, from its EXEC to
                                    its end), or NULL (past PROCS_PRX_LIVE or PROCS_PRX_MAX) */
 };

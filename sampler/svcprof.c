@@ -79,10 +79,10 @@ void svcprof_add_code(struct svcprof *p, const struct exact_counts *c)
         const struct code_service *cs = &services[i];
         struct prx_service *r = row(p, cs->id);
         if (r)
-            r->calls += c->insns[cs->lo & MEM_MASK];        /* entries: its first instruction's count */
+            r->calls += c->addr[cs->lo & MEM_MASK].insns;   /* entries: its first instruction's count */
         for (uint32_t a = cs->lo; r && a < cs->lo + cs->len; a++) {
-            r->insns += c->insns[a & MEM_MASK];
-            r->cycles += c->cycles[a & MEM_MASK];
+            r->insns += c->addr[a & MEM_MASK].insns;
+            r->cycles += c->addr[a & MEM_MASK].cycles;
         }
     }
 }

@@ -8,15 +8,24 @@
 
 #include "../emu/cpu/insnlen.h"
 
+enum { LINE = 64 };     /* the host's cache line, at least on x86-64 and ARM64 */
+
+int exact_addr_alloc(struct addr_counts **addr, void **block)
+{
+    /* calloc, not aligned_alloc and memset: a block this large comes
+     * zeroed from the system, and only the pages written become resident. */
+    *block = calloc(MEM_SIZE + LINE / sizeof **addr, sizeof **addr);
+    *addr = *block ? (struct addr_counts *)(((uintptr_t)*block + LINE - 1) & ~(uintptr_t)(LINE - 1)) : NULL;
+    return *block ? 0 : -1;
+}
+
 int tracer_init(struct tracer *t)
 {
-    t->counts.insns = calloc(MEM_SIZE, sizeof *t->counts.insns);
-    t->counts.cycles = calloc(MEM_SIZE, sizeof *t->counts.cycles);
-    t->counts.stalls = calloc(MEM_SIZE, sizeof *t->counts.stalls);
+    memset(t, 0, sizeof *t);
+    exact_addr_alloc(&t->counts.addr, &t->block);
     t->counts.video = calloc(MEM_SIZE, sizeof *t->counts.video);
-    t->counts.cs = calloc(MEM_SIZE, sizeof *t->counts.cs);
     t->counts.code = calloc(MEM_SIZE, 1);
-    if (t->counts.insns && t->counts.cycles && t->counts.stalls && t->counts.video && t->counts.cs && t->counts.code)
+    if (t->counts.addr && t->counts.video && t->counts.code)
         return 0;
     tracer_free(t);
     return -1;
@@ -24,13 +33,21 @@ int tracer_init(struct tracer *t)
 
 void tracer_free(struct tracer *t)
 {
-    free(t->counts.insns);
-    free(t->counts.cycles);
-    free(t->counts.stalls);
+    free(t->block);
     free(t->counts.video);
-    free(t->counts.cs);
     free(t->counts.code);
     memset(t, 0, sizeof *t);
+}
+
+void exact_counts_clear(struct exact_counts *x)
+{
+    for (uint32_t a = 0; a < MEM_SIZE; a++) {
+        struct addr_counts *n = &x->addr[a];
+        if (n->insns | n->cycles | n->stalls)
+            n->insns = n->cycles = n->stalls = 0;
+        if (x->video && x->video[a])
+            x->video[a] = 0;
+    }
 }
 
 void tracer_to_sampler(const struct tracer *t, struct sampler *s)
@@ -40,16 +57,16 @@ void tracer_to_sampler(const struct tracer *t, struct sampler *s)
     if (s->at)
         memset(s->at, 0, s->nat * sizeof *s->at);
     for (uint32_t a = 0; a < MEM_SIZE; a++) {
-        uint64_t n = t->counts.insns[a];
+        uint64_t n = t->counts.addr[a].insns;
         if (!n)
             continue;
         uint32_t b = 0;
-        switch (sample_class_at(&s->layout, a, t->counts.cs[a], &b)) {
+        switch (sample_class_at(&s->layout, a, t->counts.addr[a].cs, &b)) {
         case CLASS_IO: s->hit_io += n; break;
         case CLASS_DOS: s->hit_dos += n; break;
         case CLASS_HIGH: s->hit_high += n; break;
         case CLASS_BUCKET: {
-            uint16_t cs = t->counts.cs[a], ip = sample_ip_of(a, cs);
+            uint16_t cs = t->counts.addr[a].cs, ip = sample_ip_of(a, cs);
             uint32_t offset = sample_offset(&s->layout, cs, ip);
             s->bucket[b] += n;
             if (s->at && offset < s->nat)
@@ -72,7 +89,7 @@ static int code_to_prx(const struct tracer *t, const uint8_t *mem, struct prx *x
     if (!ran)
         return -1;
     for (uint32_t a = 0; a < MEM_SIZE; a++) {
-        if (!t->counts.insns[a])
+        if (!t->counts.addr[a].insns)
             continue;
         unsigned n = insn_length(code, a), same = 1;
         for (unsigned k = 0; k < n; k++) {
@@ -93,7 +110,7 @@ static int code_to_prx(const struct tracer *t, const uint8_t *mem, struct prx *x
         return -1;
     }
     for (uint32_t a = 0; a < MEM_SIZE; a++) {
-        if (t->counts.insns[a]) {
+        if (t->counts.addr[a].insns) {
             unsigned n = insn_length(code, a), same = 1;
             for (unsigned k = 0; k < n; k++)
                 same &= code[(a + k) & MEM_MASK] == mem[(a + k) & MEM_MASK];
@@ -115,26 +132,26 @@ int tracer_to_prx(const struct tracer *t, const uint8_t *mem, const struct prf_l
 {
     size_t n = 0;
     for (uint32_t a = 0; a < MEM_SIZE; a++)
-        n += t->counts.insns[a] || t->counts.cycles[a];
+        n += (t->counts.addr[a].insns | t->counts.addr[a].cycles) != 0;
     x->e = calloc(n ? n : 1, sizeof *x->e);
     if (!x->e)
         return -1;
     x->n = 0;
     x->total_insns = x->total_cycles = 0;
     for (uint32_t a = 0; a < MEM_SIZE; a++) {
-        if (!t->counts.insns[a] && !t->counts.cycles[a])
+        if (!(t->counts.addr[a].insns | t->counts.addr[a].cycles))
             continue;
         struct prx_entry *e = &x->e[x->n++];
         uint32_t b = 0;
         e->linear = a;
-        e->cs = t->counts.cs[a];
+        e->cs = t->counts.addr[a].cs;
         e->ip = sample_ip_of(a, e->cs);
         e->cls = (uint8_t)sample_class_at(l, a, e->cs, &b);
-        e->length = t->counts.insns[a] ? (uint8_t)insn_length(mem, a) : 0;
-        e->insns = t->counts.insns[a];
-        e->cycles = t->counts.cycles[a];
-        e->stalls = t->counts.stalls[a];
-        e->video = t->counts.video[a];
+        e->length = t->counts.addr[a].insns ? (uint8_t)insn_length(mem, a) : 0;
+        e->insns = t->counts.addr[a].insns;
+        e->cycles = t->counts.addr[a].cycles;
+        e->stalls = t->counts.addr[a].stalls;
+        e->video = t->counts.video ? t->counts.video[a] : 0;
         x->total_insns += e->insns;
         x->total_cycles += e->cycles;
     }
@@ -153,8 +170,8 @@ int tracer_paragraphs(const struct tracer *t, const struct prf_layout *l, uint64
         return -1;
     for (uint32_t a = 0; a < MEM_SIZE; a++) {
         uint32_t b = 0;
-        if (t->counts.insns[a] && sample_class_at(&one, a, t->counts.cs[a], &b) == CLASS_BUCKET)
-            (*out)[b] += t->counts.insns[a];
+        if (t->counts.addr[a].insns && sample_class_at(&one, a, t->counts.addr[a].cs, &b) == CLASS_BUCKET)
+            (*out)[b] += t->counts.addr[a].insns;
     }
     return 0;
 }

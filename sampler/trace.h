@@ -18,10 +18,18 @@
 
 struct tracer {
     struct exact_counts counts;
+    void *block;                /* what counts.addr was carved from (to free) */
 };
 
 int tracer_init(struct tracer *t);
 void tracer_free(struct tracer *t);
+/* MEM_SIZE per-address counts, zeroed and aligned to a cache line, into
+ * *addr; the block to free into *block.  The pages are the allocator's
+ * zeroed ones: only those of counted addresses are ever touched. */
+int exact_addr_alloc(struct addr_counts **addr, void **block);
+/* Every count back to 0 (the CS each address last ran with stays); the
+ * pages of addresses never counted stay untouched. */
+void exact_counts_clear(struct exact_counts *x);
 
 /* Replace the sampler's counts with instructions per class and bucket. */
 void tracer_to_sampler(const struct tracer *t, struct sampler *s);

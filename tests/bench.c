@@ -84,7 +84,7 @@ static double profiled_run(const uint8_t *start, const uint16_t *regs, enum cpu_
     }
     s->total = 0;
     if (tr)
-        memset(tr->counts.insns, 0, MEM_SIZE * sizeof *tr->counts.insns);
+        exact_counts_clear(&tr->counts);
     if (calls)
         s->stacks = &ct;
     cpu_observe(m, tr ? &tr->counts : NULL, calls ? &ct.obs : NULL);

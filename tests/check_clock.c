@@ -1032,6 +1032,55 @@ START_TEST(rep_shortcut_gives_what_playing_gives)
 }
 END_TEST
 
+/* REP STOSB of 1000 bytes on the 8088 into ordinary memory, the queue
+ * full (4), the refresh's request at 30 and every 72 clocks after.  The
+ * head takes 11 clocks (zenrep's: the opcode at 2, the first write's
+ * request at 11); each iteration's window takes the table's 10 clocks,
+ * its write asked for at the window's clock 0 and on the bus at 3-6 (T2
+ * at 4), the queue full and nothing else on the bus.  A request at r: HRQ
+ * at r + 2, the DMA gets the bus then if the CPU's status is passive (as
+ * it is here: idle, or T3/T4), READY low from the grant + 2 for 6 clocks;
+ * a T2 that finds it low is repeated (wait states) until it is back.
+ *   Window 3 (31-45): request at 30, grant 32, READY low 34-39; the write's
+ *   T2 at 35 waits at 36-40: 15 clocks.  The next request, 102.
+ *   Windows 4-9 (46-105): 10 each; window 9's write is on the bus 99-102,
+ *   the request comes at its T4 (102), the grant at 104, READY low 106-111.
+ *   Window 10 (106-117): T2 at 110 waits at 111-112: 12 clocks.
+ * Window 10 starts 4 clocks after a request; the next request, at 174,
+ * comes in window 16, and window 17 starts at 106 + 12 + 6 x 10 = 178,
+ * again 4 after it: from window 10 on, every 7 windows repeat (72 clocks,
+ * one refresh), windows 10, 17, ..., 997 (142 of them) 12 clocks, the
+ * rest 10, the last (1000) 10 too (the iteration's 10 + 12 - 12).
+ * 11 + 1000 x 10 + 5 + 142 x 2 = 10300 clocks, the last iteration from
+ * 10290, stalls 10300 - 10011 (the table's 11 + 10 x 1000) = 289.  The
+ * next request is 10254 + 72 = 10326: 26 after the end, none granted.
+ * biu_rep plays windows until window 17 starts as window 10 did (the
+ * BIU, the request and the grant), then counts the cycles: 9 windows
+ * played (biu_run bumps b->gen once a window), where playing each window
+ * the refresh touches and the one after it, until the BIU settles again,
+ * takes 3 of every 7 (432). */
+START_TEST(rep_cycles_of_the_refresh_without_slow_accesses)
+{
+    struct rep_insn r = { .opcode = 0xAA, .prefixes = 1, .iterations = 1000, .per_iter = 10, .src_cycles = 1,
+                          .dst_cycles = 1, .dst_base = 0x30000, .step = 1 };
+    struct biu b = { 0 };
+    biu_init(&b, 0, 4, 0x1004);
+    b.refresh_dreq = 30;
+    b.refresh_period = 72;
+    uint32_t gen0 = b.gen;
+    unsigned stall, last, waited;
+    ck_assert_uint_eq(biu_rep(&b, &r, &stall, &last, &waited), 10300);
+    ck_assert_uint_eq(last, 10290);
+    ck_assert_uint_eq(stall, 289);
+    ck_assert_uint_eq(waited, 0);
+    ck_assert_int_eq(b.refresh_dreq, 26);
+    ck_assert_int_eq(b.refresh_grant, BIU_NO_REFRESH);
+    ck_assert_uint_eq(b.queued, 4);
+    ck_assert_int_eq(b.busy, 0);
+    ck_assert_msg(b.gen - gen0 < 30, "%u windows played", b.gen - gen0);
+}
+END_TEST
+
 /* The CGA's wait states (emu/cpu/video_waits.c): a bus cycle whose T1 is
  * at CPU clock t starts at hdot h = 3t mod 16 of the card's lchar; it
  * waits 1 hchar (8 hdots), then for the next lchar boundary, then for the
@@ -1161,7 +1210,11 @@ static void rep_slow_at(const struct rep_insn *r, unsigned i, uint8_t slow[2])
  * iteration's) give what playing every window gives, each from its own
  * first clock: REP STOSW and STOSB into B800h, MOVSW from B800h to RAM and
  * from RAM into it, and a STOSW that runs from RAM into the card's range
- * and a MOVSB that runs out of it, 300 iterations from every phase of the
+ * and a MOVSB that runs out of it, and with DF set a STOSW that runs out
+ * of the range's start and a MOVSB whose DI wraps out of the card's
+ * segment (129 slow iterations each), and STOSBs at ES = BFF0h whose DI
+ * wraps into the range (upwards) and out of it (DF set), where only the
+ * wrap changes the side, 300 iterations from every phase of the
  * card and some of the refresh, with and without the refresh, on both
  * CPUs.  And the cycles are found: far fewer windows are played than there
  * are iterations (biu_run bumps b->gen once a window). */
@@ -1172,13 +1225,18 @@ START_TEST(rep_cycles_with_cga_waits_give_what_playing_gives)
         unsigned per_iter;
         uint32_t src_base, dst_base;
         uint16_t si, di;
+        int down;           /* DF set */
     } forms[] = {
-        { 0xAB, 10, 0, 0xB8000, 0, 0 },
-        { 0xAA, 10, 0, 0xB8000, 0, 0x100 },
-        { 0xA5, 17, 0xB8000, 0x20000, 0, 0 },
-        { 0xA5, 17, 0x20000, 0xB8000, 0, 0x3000 },
-        { 0xAB, 10, 0, 0xB0000, 0, 0x7F00 },    /* RAM, then B8000h on from its 128th word */
-        { 0xA4, 17, 0xB8000, 0x30000, 0x7F00, 0 },  /* B8000h's range, then RAM from its 256th byte */
+        { 0xAB, 10, 0, 0xB8000, 0, 0, 0 },
+        { 0xAA, 10, 0, 0xB8000, 0, 0x100, 0 },
+        { 0xA5, 17, 0xB8000, 0x20000, 0, 0, 0 },
+        { 0xA5, 17, 0x20000, 0xB8000, 0, 0x3000, 0 },
+        { 0xAB, 10, 0, 0xB0000, 0, 0x7F00, 0 },    /* RAM, then B8000h on from its 128th word */
+        { 0xA4, 17, 0xB8000, 0x30000, 0x7F00, 0, 0 },  /* B8000h's range, then RAM from its 256th byte */
+        { 0xAB, 10, 0, 0xB0000, 0, 0x8100, 1 },     /* B8100h down to B8000h, then B7FFEh on */
+        { 0xA4, 17, 0x30000, 0xB8000, 0x80, 0x80, 1 },  /* B8080h down to B8000h, then DI FFFFh: C7FFFh */
+        { 0xAA, 10, 0, 0xBFF00, 0, 0xFFC0, 0 },    /* CFEC0h-CFEFFh, then DI 0: BFF00h on */
+        { 0xAA, 10, 0, 0xBFF00, 0, 0x40, 1 },      /* BFF40h down to BFF00h, then DI FFFFh: CFEFFh */
     };
     struct biu_waits cga;
     ck_assert(video_waits_of(VIDEO_WAITS_CGA, &cga));
@@ -1193,7 +1251,7 @@ START_TEST(rep_cycles_with_cga_waits_give_what_playing_gives)
                                           .src_cycles = (uint8_t)(wide ? 1 : 1 + word),
                                           .dst_cycles = (uint8_t)(wide ? 1 : 1 + word),
                                           .src_base = fm->src_base, .dst_base = fm->dst_base, .si = fm->si,
-                                          .di = fm->di, .step = (int16_t)(word ? 2 : 1) };
+                                          .di = fm->di, .step = (int16_t)((word ? 2 : 1) * (fm->down ? -1 : 1)) };
                     struct biu fast = { 0 }, plain;
                     fast.waits = &cga;
                     biu_init(&fast, (int)wide, 4, 0x1004);
@@ -1335,6 +1393,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, cga_wait_rule_has_period_16);
     tcase_add_test(tc, memo_with_cga_waits_gives_what_the_model_gives);
     tcase_add_test(tc, rep_cycles_with_cga_waits_give_what_playing_gives);
+    tcase_add_test(tc, rep_cycles_of_the_refresh_without_slow_accesses);
     tcase_add_test(tc, rep_stosb_into_cga_memory);
     tcase_add_test(tc, replay_reads_the_refresh_after_a_charged_out);
     suite_add_tcase(s, tc);

@@ -314,6 +314,7 @@ struct observed {
     uint32_t nodes;
     uint64_t node_insns[4], node_cycles[4], node_stalls[4], node_calls[4];
     uint64_t insns_at[3][0x20], cycles_at[3][0x20], stalls_at[3][0x20];
+    uint32_t touched[0x20], ntouched;       /* `listed`: the touched list at the end */
 };
 
 /* At 1000:0100, 1500 instructions (each loop pass is 8: the CALL, PUSH,
@@ -326,8 +327,10 @@ struct observed {
  * at instructions 700, 1100 and 1500.  `switched`: at 700 tracing stops,
  * as PROFDOS STOP does (the session's set_tracing(): the shadow stack
  * goes on; without it no observer is left, and the sampling hook runs),
- * and at 1100 it starts again, both through cpu_observe(). */
-static void observed_loop(int bus, int stacks, int switched, struct observed *out)
+ * and at 1100 it starts again, both through cpu_observe().  `listed`: at
+ * 700 the trace's touched list is installed, as sampler/frames.c does at
+ * the first frame (cpu_exact_listed()). */
+static void observed_loop(int bus, int stacks, int switched, int listed, struct observed *out)
 {
     static const uint8_t code[] = { 0xB9, 0xC8, 0x00, 0xE8, 0x03, 0x00, 0xE2, 0xFB, 0x90, 0x51, 0xB9,
                                     0x03, 0x00, 0xF3, 0xA4, 0x59, 0xF6, 0xE1, 0xC3 };
@@ -358,23 +361,36 @@ static void observed_loop(int bus, int stacks, int switched, struct observed *ou
         ck_assert_uint_eq(m->insns, stops[k]);
         for (unsigned i = 0; i < 0x20; i++) {
             uint32_t a = lin(0x1000, (uint16_t)(0x100 + i));
-            out->insns_at[k][i] = tr.counts.insns[a];
-            out->cycles_at[k][i] = tr.counts.cycles[a];
-            out->stalls_at[k][i] = tr.counts.stalls[a];
+            out->insns_at[k][i] = tr.counts.addr[a].insns;
+            out->cycles_at[k][i] = tr.counts.addr[a].cycles;
+            out->stalls_at[k][i] = tr.counts.addr[a].stalls;
         }
         if (switched)
             cpu_observe(m, k == 0 ? NULL : &tr.counts, calls);
+        if (listed && k == 0) {
+            ck_assert_ptr_nonnull(tr.counts.touched = calloc(MEM_SIZE, sizeof *tr.counts.touched));
+            ck_assert_ptr_nonnull(tr.counts.touched_at = calloc(MEM_SIZE, sizeof *tr.counts.touched_at));
+            tr.counts.ntouched = 0;
+            cpu_exact_listed(m);
+        }
     }
     cpu_settle(m);
     out->now = m->now;
     for (unsigned i = 0; i < 0x20; i++) {
         uint32_t a = lin(0x1000, (uint16_t)(0x100 + i));
-        out->insns[i] = tr.counts.insns[a];
-        out->cycles[i] = tr.counts.cycles[a];
-        out->stalls[i] = tr.counts.stalls[a];
-        out->cs[i] = tr.counts.cs[a];
+        out->insns[i] = tr.counts.addr[a].insns;
+        out->cycles[i] = tr.counts.addr[a].cycles;
+        out->stalls[i] = tr.counts.addr[a].stalls;
+        out->cs[i] = tr.counts.addr[a].cs;
         out->code[i] = tr.counts.code ? tr.counts.code[a] : 0;
     }
+    ck_assert_uint_le(tr.counts.ntouched, 0x20);
+    out->ntouched = tr.counts.ntouched;
+    for (uint32_t i = 0; i < tr.counts.ntouched; i++)
+        out->touched[i] = tr.counts.touched[i];
+    free(tr.counts.touched);
+    free(tr.counts.touched_at);
+    tr.counts.touched = tr.counts.touched_at = NULL;
     calls_account(&ct);
     out->nodes = ct.n;
     ck_assert_uint_le(ct.n, 4);
@@ -520,8 +536,8 @@ START_TEST(observers_switched_mid_run_count_as_a_whole_run)
             struct observed whole, switched;
             memset(&whole, 0, sizeof whole);
             memset(&switched, 0, sizeof switched);
-            observed_loop(bus, stacks, 0, &whole);
-            observed_loop(bus, stacks, 1, &switched);
+            observed_loop(bus, stacks, 0, 0, &whole);
+            observed_loop(bus, stacks, 1, 0, &switched);
             const char *what = bus ? stacks ? "bus, stacks" : "bus" : stacks ? "table, stacks" : "table";
             /* Traced throughout: every one of the 1500 instructions, the
              * clock's every cycle (the machine starts at 0).  Instructions
@@ -576,6 +592,69 @@ START_TEST(observers_switched_mid_run_count_as_a_whole_run)
 }
 END_TEST
 
+static int by_value(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The touched list installed mid-run (frames' first frame), on both clocks
+ * and with and without the shadow stack (on the table clock, the traced
+ * hooks that keep it): it lists each address counted from then on once,
+ * and the counts are those of a run without it.  Installed at the stop at
+ * instruction 700, it sees instructions 699 (settled at the next hook) to
+ * 1499, a part of pass 87 and passes 88-187: every address of the loop,
+ * 0103 (CALL) and 0106 (LOOP) to 0112 (RET), and nothing before it (0100,
+ * MOV CX,200, runs once, first) or after (0108, NOP: the loop never ends
+ * within the 1500). */
+START_TEST(touched_list_installed_mid_run)
+{
+    static const uint16_t loop_ips[] = { 0x103, 0x106, 0x109, 0x10A, 0x10D, 0x10F, 0x110, 0x112 };
+    for (int bus = 0; bus < 2; bus++) {
+        for (int stacks = 0; stacks < 2; stacks++) {
+            struct observed whole, listed;
+            memset(&whole, 0, sizeof whole);
+            memset(&listed, 0, sizeof listed);
+            observed_loop(bus, stacks, 0, 0, &whole);
+            observed_loop(bus, stacks, 0, 1, &listed);
+            const char *what = bus ? stacks ? "bus, stacks" : "bus" : stacks ? "table, stacks" : "table";
+            ck_assert_msg(whole.ntouched == 0, "%s: a list nobody installed", what);
+            ck_assert_msg(listed.ntouched == 8, "%s: %u addresses listed, not 8", what, listed.ntouched);
+            qsort(listed.touched, listed.ntouched, sizeof *listed.touched, by_value);
+            for (unsigned i = 0; i < 8; i++)
+                ck_assert_msg(listed.touched[i] == lin(0x1000, loop_ips[i]), "%s: listed %05X, not %05X", what,
+                              listed.touched[i], lin(0x1000, loop_ips[i]));
+            ck_assert_msg(memcmp(listed.insns, whole.insns, sizeof whole.insns) == 0 &&
+                              memcmp(listed.cycles, whole.cycles, sizeof whole.cycles) == 0 &&
+                              memcmp(listed.stalls, whole.stalls, sizeof whole.stalls) == 0 &&
+                              memcmp(listed.cs, whole.cs, sizeof whole.cs) == 0 && listed.now == whole.now,
+                          "%s: the list changed the counts", what);
+        }
+    }
+}
+END_TEST
+
+/* The per-address counts: 32 bytes each, the array aligned to a cache
+ * line, so that no address's counts straddle two lines; and zeroed
+ * (calloc's pages, which only counting makes resident). */
+START_TEST(addr_counts_one_line_each)
+{
+    ck_assert_uint_eq(sizeof(struct addr_counts), 32);
+    struct tracer tr;
+    for (int k = 0; k < 3; k++) {       /* whatever the allocator's state */
+        void *spacer = malloc((size_t)k * 24 + 8);
+        ck_assert_int_eq(tracer_init(&tr), 0);
+        ck_assert_uint_eq((uintptr_t)tr.counts.addr % 64, 0);
+        ck_assert_uint_eq(tr.counts.addr[0].insns | tr.counts.addr[MEM_SIZE - 1].insns |
+                              tr.counts.addr[MEM_SIZE - 1].cycles | tr.counts.addr[MEM_SIZE - 1].stalls |
+                              tr.counts.addr[MEM_SIZE - 1].cs, 0);
+        tr.counts.addr[MEM_SIZE - 1].insns = 1;     /* inside the block */
+        tracer_free(&tr);
+        free(spacer);
+    }
+}
+END_TEST
+
 Suite *trace_suite(void)
 {
     Suite *s = suite_create("trace");
@@ -593,6 +672,8 @@ Suite *trace_suite(void)
     tcase_add_test(tc, observers_switched_mid_run_count_as_a_whole_run);
     tcase_add_test(tc, trace_counts_once_at_a_deadline);
     tcase_add_test(tc, shadow_stack_counts_once_at_any_deadline);
+    tcase_add_test(tc, touched_list_installed_mid_run);
+    tcase_add_test(tc, addr_counts_one_line_each);
     suite_add_tcase(s, tc);
     return s;
 }

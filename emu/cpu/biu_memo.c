@@ -220,9 +220,9 @@ static void rep_slow(const struct biu *b, const struct rep_insn *r, unsigned i, 
     slow[1] = dst - b->waits->base < b->waits->span;
 }
 
-/* Where an iteration with slow accesses starts, for finding a cycle:
- * all its window depends on besides the plan (the BIU's state, the
- * refresh relative to the window, the wait rule's phase), and the totals
+/* Where an iteration starts, for finding a cycle: all its window depends
+ * on besides the plan (the BIU's state, the refresh relative to the
+ * window, and with slow accesses the wait rule's phase), and the totals
  * up to it. */
 struct rep_mark {
     struct window_state s;
@@ -235,20 +235,51 @@ struct rep_mark {
 
 static int same_mark(const struct rep_mark *x, const struct rep_mark *y)
 {
-    return x->phase == y->phase && x->dreq == y->dreq && x->grant == y->grant && same_state(&x->s, &y->s);
+    return x->dreq == y->dreq && x->phase == y->phase && x->grant == y->grant && same_state(&x->s, &y->s);
 }
 
-/* How many iterations from i on, at most n, are slow as `slow` is. */
+/* Iterations, 1 or more, from one whose access is at base:off on (moving
+ * by `step` each iteration) that stay on the same side of the slow range
+ * `w`: up to the first that crosses the range's start or end (in either of
+ * its copies below 2 MiB, for an address past 1 MiB wraps), 1 MiB or the
+ * segment's end, whichever comes first; the side need not change there. */
+static unsigned steady_for(const struct biu_waits *w, uint32_t base, uint16_t off, int step)
+{
+    if (!step)
+        return UINT16_MAX + 1;
+    uint32_t at = (base & MEMO_MASK) + off, size = (uint32_t)(step > 0 ? step : -step);
+    uint32_t n = step > 0 ? (UINT16_MAX - off) / size + 1 : off / size + 1;
+    const uint32_t bounds[] = { w->base, w->base + w->span, MEMO_MASK + 1, MEMO_MASK + 1 + w->base,
+                                MEMO_MASK + 1 + w->base + w->span };
+    for (unsigned j = 0; j < sizeof bounds / sizeof bounds[0]; j++) {
+        uint32_t k = n;
+        if (step > 0 && bounds[j] > at)
+            k = (bounds[j] - at + size - 1) / size;
+        else if (step < 0 && bounds[j] <= at)
+            k = (at - bounds[j]) / size + 1;
+        n = k < n ? k : n;
+    }
+    return n;
+}
+
+/* How many iterations from i on, at most n, are slow as `slow` is: a
+ * stretch at a time over which neither access changes side. */
 static unsigned same_slow_run(const struct biu *b, const struct rep_insn *r, unsigned i, unsigned n,
                               const uint8_t slow[2])
 {
+    if (!b->waits)
+        return slow[0] || slow[1] ? 0 : n;
     unsigned k = 0;
-    for (uint8_t s[2]; k < n; k++) {
+    for (uint8_t s[2]; k < n;) {
         rep_slow(b, r, i + k, s);
         if (s[0] != slow[0] || s[1] != slow[1])
-            break;
+            return k;
+        uint16_t delta = (uint16_t)((unsigned)(int)r->step * (i + k));
+        unsigned src = steady_for(b->waits, r->src_base, (uint16_t)(r->si + delta), r->step);
+        unsigned dst = steady_for(b->waits, r->dst_base, (uint16_t)(r->di + delta), r->step);
+        k += src < dst ? src : dst;
     }
-    return k;
+    return n;
 }
 
 /* biu_run, with the BIU's origin moved to the window's first clock. */
@@ -284,15 +315,19 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
         for (unsigned i = 0; i + 1 < r->iterations; i++) {
             rep_slow(b, r, i, slow);
             before = window_state(b);
-            /* Slow accesses: when the BIU, the refresh and the card's phase
-             * are as they were at an earlier iteration's start (the same
-             * slow ones since), the windows from there repeat: whole
-             * cycles of them are counted while the accesses stay as slow. */
-            if ((slow[0] || slow[1]) && period) {
+            /* When the BIU and the refresh (and, with slow accesses, the
+             * card's phase) are as they were at an earlier iteration's
+             * start (the same slow ones since), the windows from there
+             * repeat: whole cycles of them are counted while the accesses
+             * stay as slow.  Without slow accesses the phase does not
+             * matter, and the cycle is the refresh's: windows of the
+             * same clocks come back to the same request clock. */
+            int slowed = slow[0] || slow[1];
+            if (!slowed || period) {
                 if (!have_plan || slow[0] != planned[0] || slow[1] != planned[1])
                     nmarks = 0;
                 struct rep_mark now = { before, b->refresh_dreq, b->refresh_grant,
-                                        (unsigned)((origin + clocks) % period), i, clocks, done, waits };
+                                        slowed ? (unsigned)((origin + clocks) % period) : 0, i, clocks, done, waits };
                 unsigned seen = nmarks < REP_MARKS ? nmarks : REP_MARKS, j = 0;
                 while (j < seen && !same_mark(&marks[j], &now))
                     j++;
@@ -321,12 +356,7 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
                     int64_t room = b->refresh_dreq / pace;
                     n = room < (int64_t)n ? (unsigned)(room > 0 ? room : 0) : n;
                 }
-                unsigned k = 0;
-                for (; k < n; k++) {
-                    rep_slow(b, r, i + k, slow);
-                    if (slow[0] || slow[1])
-                        break;
-                }
+                unsigned k = same_slow_run(b, r, i, n, slow);
                 if (k) {
                     clocks += k * pace;
                     done += k * (unsigned)iter.done;
@@ -335,7 +365,6 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
                     i += k - 1;
                     continue;
                 }
-                rep_slow(b, r, i, slow);
             }
             if (!have_plan || slow[0] != planned[0] || slow[1] != planned[1]) {
                 biu_plan_rep(r, REP_ITERATION, slow, &iter);

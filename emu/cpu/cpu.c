@@ -552,16 +552,17 @@ static inline __attribute__((always_inline)) void count_settled(struct cpu *c, u
             stacks_settled(c, at, cycles);
         return;
     }
-    uint64_t ran = x->insns[at]++;
+    struct addr_counts *n = &x->addr[at];
+    uint64_t ran = n->insns++;
     int candidate = 0;
-    x->cycles[at] += cycles;
+    n->cycles += cycles;
     if (c->stall) {         /* the bus model's; stall_video is part of it */
-        x->stalls[at] += c->stall;
+        n->stalls += c->stall;
         if (x->video)
             x->video[at] += c->stall_video;
         m->counted.stalls += c->stall;
     }
-    x->cs[at] = c->pend_cs;
+    n->cs = c->pend_cs;
     exact_touch(x, at);
     m->counted.insns++;
     m->counted.cycles += cycles;
@@ -583,7 +584,7 @@ static void count_own_insn(struct cpu *c, uint32_t lin)
 {
     struct machine *m = c->m;
     if (m->exact) {
-        if (!m->exact->insns[lin]++ && m->exact->code)
+        if (!m->exact->addr[lin].insns++ && m->exact->code)
             keep_code(m->exact, c->mem, lin);
         exact_touch(m->exact, lin);
     }
@@ -677,13 +678,18 @@ static int code_hook(x86emu_t *e);
 static int code_hook_stacks(x86emu_t *e);
 static int code_hook_traced(x86emu_t *e);
 static int code_hook_traced_stacks(x86emu_t *e);
+static int code_hook_traced_listed(x86emu_t *e);
+static int code_hook_traced_stacks_listed(x86emu_t *e);
 static int code_hook_rare_entry(x86emu_t *e);
 
-/* c->plain_hook's values: which hook runs while c->rare is 0. */
-enum { PLAIN_SAMPLING = 1, PLAIN_STACKS, PLAIN_TRACED, PLAIN_TRACED_STACKS };
+/* c->plain_hook's values: which hook runs while c->rare is 0 (_LISTED:
+ * the trace keeps its touched list, for frames). */
+enum { PLAIN_SAMPLING = 1, PLAIN_STACKS, PLAIN_TRACED, PLAIN_TRACED_STACKS, PLAIN_TRACED_LISTED,
+       PLAIN_TRACED_STACKS_LISTED };
 static const x86emu_code_handler_t plain_hooks[] = {
     [PLAIN_SAMPLING] = code_hook, [PLAIN_STACKS] = code_hook_stacks,
     [PLAIN_TRACED] = code_hook_traced, [PLAIN_TRACED_STACKS] = code_hook_traced_stacks,
+    [PLAIN_TRACED_LISTED] = code_hook_traced_listed, [PLAIN_TRACED_STACKS_LISTED] = code_hook_traced_stacks_listed,
 };
 
 /* c->rare, and under the table clock the hook that goes with it: the
@@ -1050,41 +1056,67 @@ static inline __attribute__((always_inline)) uint64_t settle_counted(struct cpu 
     return cycles;
 }
 
+/* The traced hooks' end: a possible call or return goes to the observer
+ * too (hook_after_transfer()); the next instruction is priced. */
+static inline __attribute__((always_inline)) int traced_end(x86emu_t *e, struct cpu *c, uint32_t at, int stacks)
+{
+    if (stacks && transfer_candidate(c->mem, at))
+        return hook_after_transfer(e, c, at);
+    return hook_next_counted(e, c, c->m);
+}
+
 /* --trace (`stacks`: with --stacks) on the table clock: code_hook() with
  * the counting inlined.  The common case (an instruction that ran before)
- * settles the table cost and the words, adds them to the trace's arrays
- * and the call tree's totals, and prices the next instruction; a possible
- * call or return goes to the observer too (hook_after_transfer()).  A
- * leaf but for those calls.  Installed only while there is a trace, a
- * shadow stack if `stacks`, and nothing in c->rare (pick_hook(),
- * set_rare()), so it tests none of them; a pending address of none or the
- * first run of an address (which keeps its code) goes to code_hook_rare(). */
-static inline __attribute__((always_inline)) int traced_hook(x86emu_t *e, int stacks)
+ * settles the table cost and the words, adds them to the address's counts
+ * (one struct, one cache line, through c->exact_addr: no load of the
+ * trace's header) and to the call tree's totals, and prices the next
+ * instruction.  A leaf but for the observer's calls.  Installed only
+ * while there is a trace, a shadow stack if `stacks`, the touched list if
+ * `listed` (frames), and nothing in c->rare (pick_hook(), set_rare()), so
+ * it tests none of them; a pending address of none or the first run of an
+ * address (which keeps its code) goes to code_hook_rare(). */
+static inline __attribute__((always_inline)) int traced_hook(x86emu_t *e, int stacks, int listed)
 {
     struct cpu *c = e->_private;
     struct machine *m = c->m;
-    struct exact_counts *x = m->exact;
     uint32_t at = c->pend_lin;
-    if (__builtin_expect(at == UINT32_MAX || !x->insns[at], 0))
+    if (__builtin_expect(at == UINT32_MAX, 0))
         return code_hook_rare(e, c);
-    uint64_t cycles = settle_counted(c, m);
-    x->insns[at]++;
-    x->cycles[at] += cycles;
-    x->cs[at] = c->pend_cs;
-    exact_touch(x, at);
-    if (stacks && transfer_candidate(c->mem, at))
-        return hook_after_transfer(e, c, at);
-    return hook_next_counted(e, c, m);
+    struct addr_counts *n = &c->exact_addr[at];
+    if (__builtin_expect(!n->insns, 0))
+        return code_hook_rare(e, c);
+    /* (The count tested and added in memory, cmpq and addq: without the
+     * first asm gcc keeps the tested value in a register, two instructions
+     * more; without the second it packs the add with the cycles' into SSE.) */
+    __asm__("" : "+m"(n->insns));
+    n->insns++;
+    __asm__("" : "+m"(n->insns));
+    n->cycles += c->pend.fixed + c->words * WORD_PENALTY;
+    n->cs = c->pend_cs;
+    settle_counted(c, m);
+    if (listed)
+        exact_touch(m->exact, at);
+    return traced_end(e, c, at, stacks);
 }
 
 static int code_hook_traced(x86emu_t *e)
 {
-    return traced_hook(e, 0);
+    return traced_hook(e, 0, 0);
 }
 
 static int code_hook_traced_stacks(x86emu_t *e)
 {
-    return traced_hook(e, 1);
+    return traced_hook(e, 1, 0);
+}
+
+static int code_hook_traced_listed(x86emu_t *e)
+{
+    return traced_hook(e, 0, 1);
+}
+
+static int code_hook_traced_stacks_listed(x86emu_t *e)
+{
+    return traced_hook(e, 1, 1);
 }
 
 /* --stacks without --trace on the table clock: code_hook() with the
@@ -1205,8 +1237,11 @@ static void pick_hook(struct machine *m)
 {
     struct cpu *c = cpu_of(m);
     int observed = m->exact || m->calls;
+    int listed = m->exact && m->exact->touched;
+    c->exact_addr = m->exact ? m->exact->addr : NULL;
     c->plain_hook = c->biu ? 0
-                    : m->exact ? m->calls ? PLAIN_TRACED_STACKS : PLAIN_TRACED
+                    : m->exact ? m->calls ? listed ? PLAIN_TRACED_STACKS_LISTED : PLAIN_TRACED_STACKS
+                                          : listed ? PLAIN_TRACED_LISTED : PLAIN_TRACED
                     : m->calls ? PLAIN_STACKS : PLAIN_SAMPLING;
     x86emu_set_code_handler(c->emu, c->biu ? c->stale_n ? code_hook_stale : observed ? code_hook_bus_traced : code_hook_bus
                                     : c->rare ? code_hook_rare_entry : plain_hooks[c->plain_hook]);
@@ -1238,6 +1273,11 @@ void cpu_observe(struct machine *m, struct exact_counts *exact, const struct cal
 {
     m->exact = exact;
     m->calls = calls;
+    pick_hook(m);
+}
+
+void cpu_exact_listed(struct machine *m)
+{
     pick_hook(m);
 }
 

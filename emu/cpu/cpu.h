@@ -37,6 +37,10 @@ int cpu_set_bus_model(struct machine *m, unsigned queued);
  * sampling hook does not look at them, so an observer set any other way
  * would count nothing. */
 void cpu_observe(struct machine *m, struct exact_counts *exact, const struct call_observer *calls);
+/* m->exact's touched list was installed (sampler/frames.c): picks the hook
+ * that keeps it.  (The table clock's trace hooks without the list do not
+ * look at it; every other path does.) */
+void cpu_exact_listed(struct machine *m);
 /* m->card_lo or m->card_span changed (machine_set_video). */
 void cpu_card_changed(struct machine *m);
 /* --timing bus: m->video_waits changed (machine_set_video_waits). */

@@ -37,11 +37,14 @@ struct cpu {
     unsigned rare;              /* any of f1_patched, settle_more, fixup,
                                    pend.rep may be set (cpu.c's rare_work()):
                                    set through set_rare()                   */
-    unsigned plain_hook;        /* the table clock with no trace: the hook
+    unsigned plain_hook;        /* the table clock: the hook
                                    while rare is 0 (PLAIN_SAMPLING:
                                    code_hook(), PLAIN_STACKS:
-                                   code_hook_stacks()), code_hook_rare_entry()
+                                   code_hook_stacks(), PLAIN_TRACED...:
+                                   the traced hooks), code_hook_rare_entry()
                                    while it is 1; 0: not switched (cpu.c)   */
+    struct addr_counts *exact_addr; /* the trace's per-address counts
+                                   (m->exact->addr) or NULL: pick_hook()    */
     unsigned words;             /* word transfers that pay the bus penalty   */
     unsigned odd_only;          /* 8086: only odd-address words pay          */
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
