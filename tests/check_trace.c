@@ -450,10 +450,10 @@ START_TEST(trace_counts_once_at_a_deadline)
         cpu_settle(m);
         ck_assert_uint_eq(m->insns, 200);
         ck_assert_uint_eq(m->now, 1700);
-        ck_assert_uint_eq(tr.counts.insns[lin(0x1000, 0x100)], 100);
-        ck_assert_uint_eq(tr.counts.insns[lin(0x1000, 0x101)], 100);
-        ck_assert_uint_eq(tr.counts.cycles[lin(0x1000, 0x100)], 200);
-        ck_assert_uint_eq(tr.counts.cycles[lin(0x1000, 0x101)], 1500);
+        ck_assert_uint_eq(tr.counts.addr[lin(0x1000, 0x100)].insns, 100);
+        ck_assert_uint_eq(tr.counts.addr[lin(0x1000, 0x101)].insns, 100);
+        ck_assert_uint_eq(tr.counts.addr[lin(0x1000, 0x100)].cycles, 200);
+        ck_assert_uint_eq(tr.counts.addr[lin(0x1000, 0x101)].cycles, 1500);
         calls_free(&ct);
         tracer_free(&tr);
         machine_free(m);
@@ -508,8 +508,8 @@ START_TEST(shadow_stack_counts_once_at_any_deadline)
             if (traced) {
                 uint64_t insns = 0, cycles = 0;
                 for (uint16_t i = 0; i < sizeof code; i++) {
-                    insns += tr.counts.insns[lin(0x1000, (uint16_t)(0x100 + i))];
-                    cycles += tr.counts.cycles[lin(0x1000, (uint16_t)(0x100 + i))];
+                    insns += tr.counts.addr[lin(0x1000, (uint16_t)(0x100 + i))].insns;
+                    cycles += tr.counts.addr[lin(0x1000, (uint16_t)(0x100 + i))].cycles;
                 }
                 ck_assert_uint_eq(insns, m->insns);
                 ck_assert_uint_eq(cycles, m->now);
