@@ -82,6 +82,58 @@ START_TEST(memo_gives_what_the_model_gives)
 }
 END_TEST
 
+/* A taken jump empties the queue wherever it goes, to the very next byte
+ * too (JMP SHORT $+2, the I/O delay of the time): SingleStepTests 8086's
+ * one EB 00 test (`jmp 0002h`) shows the flush, an E in its queue status,
+ * and emu/cpu/timing.c's timing_transferred() says which instructions do.
+ * So from the same BIU, on the 8088 (whose byte bus makes two targets
+ * alike), EB 00 at 1000h (next 1002h) takes what EB 02 (next 1004h)
+ * takes; JCXZ +0 taken (the table's 18) what JCXZ +2 taken takes; and
+ * JCXZ +0 not taken (6) what JCXZ +2 not taken takes, both falling
+ * through to 1002h: the same clocks and stalls, and the same queue
+ * counted from where each goes.  A jump to the next byte used to be
+ * played as no jump at all (its next address is its own end): EB 00 from
+ * 2 queued bytes took the same 15 clocks but left 4 bytes queued where
+ * the flush leaves 1, so what followed it ran early. */
+START_TEST(jump_to_the_next_byte_empties_the_queue)
+{
+    static uint8_t mem[MEM_SIZE];
+    static const uint8_t jmp0[] = { 0xEB, 0x00 }, jmp2[] = { 0xEB, 0x02 };
+    static const uint8_t jcxz0[] = { 0xE3, 0x00 }, jcxz2[] = { 0xE3, 0x02 };
+    static const struct {
+        const uint8_t *next_byte, *over;
+        unsigned table;
+        uint32_t over_next;         /* where the second form goes */
+    } pairs[] = {
+        { jmp0, jmp2, 15, 0x1004 },
+        { jcxz0, jcxz2, 18, 0x1004 },
+        { jcxz0, jcxz2, 6, 0x1002 },
+    };
+    for (unsigned p = 0; p < sizeof pairs / sizeof pairs[0]; p++)
+        for (unsigned queued = 2; queued <= 4; queued++) {
+            const struct memo_case a = { pairs[p].next_byte, 2, queued, { { 0, 0, 0 } }, 0 };
+            const struct memo_case b = { pairs[p].over, 2, queued, { { 0, 0, 0 } }, 0 };
+            struct eu_insn in;
+            struct biu ba = { 0 }, bb = { 0 };
+            unsigned sa, sb;
+            setup_insn(&in, mem, &a);
+            in.table = pairs[p].table;
+            biu_init(&ba, 0, queued, 0x1000 + queued);
+            unsigned ta = biu_time(NULL, &ba, &in, &sa);
+            setup_insn(&in, mem, &b);
+            in.table = pairs[p].table;
+            in.next = pairs[p].over_next;
+            biu_init(&bb, 0, queued, 0x1000 + queued);
+            unsigned tb = biu_time(NULL, &bb, &in, &sb);
+            ck_assert_msg(ta == tb && sa == sb, "pair %u, %u queued: %u clocks (%u stalled), not %u (%u)", p,
+                          queued, ta, sa, tb, sb);
+            /* The same queue afterwards, counted from where each goes. */
+            ck_assert_uint_eq(ba.queued, bb.queued);
+            ck_assert_uint_eq(ba.fetch_at - 0x1002, bb.fetch_at - pairs[p].over_next);
+        }
+}
+END_TEST
+
 START_TEST(memo_sees_code_change)
 {
     static uint8_t mem[MEM_SIZE];
@@ -367,15 +419,19 @@ END_TEST
 
 /* The replay keys on the next address: the same instruction (its bytes,
  * table cost and accesses) that leads elsewhere has another result.  A
- * loop of PUSH AX; JMP AX at 4001h, with AX pointing back at 4000h (the
- * queue flushed) except every third pass, where it points at 4003h, the
- * JMP's own end: the queue is not flushed, and a JMP short at 4003h goes
- * back.  JMP AX then differs only in its next address from the pass
- * before, and the slot PUSH AX links to holds the other next.  Run with
- * no refresh (every result under the far key) and with one every 72
- * clocks, on the 8088 and the 8086, against playing every instruction.
- * At pass 45 a refresh cycle is under way while the next request is far:
- * the replay must not take the far result linked from the last pass. */
+ * loop of PUSH AX; JMP AX at 4000h, AX pointing back at 4000h, except
+ * every third pass, where PUSH AX is followed not by its JMP AX but by the
+ * instruction at 4003h, as when an interrupt is entered after it (the
+ * queue emptied, fetching from there; a JMP short at 4003h goes back).
+ * PUSH AX then differs only in its next address from the pass before,
+ * and the slot JMP AX links to holds the other next.  (A jump's target
+ * cannot serve: a taken jump empties the queue wherever it goes, so on
+ * the 8088 its result, counted from its target, is the same for every
+ * target.)  Run with no refresh (every result under the far key) and
+ * with one every 72 clocks, on the 8088 and the 8086, against playing
+ * every instruction.  At pass 45 a refresh cycle is under way while the
+ * next request is far: the replay must not take the far result linked
+ * from the last pass. */
 static void jump_insn(struct eu_insn *in, uint8_t *mem, uint32_t at, uint32_t next)
 {
     memset(in, 0, sizeof *in);
@@ -404,11 +460,11 @@ START_TEST(replay_keys_on_the_next_address)
         } else {
             plain.refresh_dreq = fast.refresh_dreq = BIU_NO_REFRESH;
         }
-        unsigned replayed = 0, fallen = 0;
-        uint32_t ahead_jumped = 0, ahead_fallen = 0;    /* fetch_at - next after JMP AX, no refresh */
+        unsigned replayed = 0, entered = 0;
+        uint32_t ahead_fallen = 0, ahead_entered = 0;   /* fetch_at - next after PUSH AX, no refresh */
         for (unsigned pass = 0; pass < 60; pass++) {
-            int through = pass % 3 == 2;
-            uint32_t at[3] = { 0x4000, 0x4001, 0x4003 }, next[3] = { 0x4001, through ? 0x4003 : 0x4000, 0x4000 };
+            int through = pass % 3 == 2;    /* PUSH AX, then the JMP short at 4003h */
+            uint32_t at[3] = { 0x4000, 0x4001, 0x4003 }, next[3] = { through ? 0x4003 : 0x4001, 0x4000, 0x4000 };
             if (pass == 45) {
                 /* A refresh cycle under way (granted a clock ago, READY low
                  * from clock 1 to 7) with the next request 60 clocks away,
@@ -417,7 +473,9 @@ START_TEST(replay_keys_on_the_next_address)
                 plain.refresh_grant = fast.refresh_grant = -1;
                 plain.refresh_dreq = fast.refresh_dreq = 60;
             }
-            for (unsigned i = 0; i < (through ? 3u : 2u); i++) {
+            for (unsigned i = 0; i < 3; i += through && i == 0 ? 2 : 1) {
+                if (i == 2 && !through)
+                    break;
                 struct eu_insn in;
                 unsigned sp, sf = 0;
                 jump_insn(&in, mem, at[i], next[i]);
@@ -429,7 +487,7 @@ START_TEST(replay_keys_on_the_next_address)
                                      &sf);
                 if (tf >= 0) {
                     replayed++;
-                    fallen += i == 1 && through;
+                    entered += i == 0 && through;
                 } else {
                     tf = biu_time(memo, &fast, &in, &sf);
                 }
@@ -439,21 +497,21 @@ START_TEST(replay_keys_on_the_next_address)
                 same_biu(&fast, &plain);
                 ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
                 ck_assert_int_eq(fast.refresh_grant, plain.refresh_grant);
-                if (i == 1 && !refresh)
-                    *(through ? &ahead_fallen : &ahead_jumped) = (plain.fetch_at - in.next) & 0xFFFFF;
+                if (i == 0 && !refresh)
+                    *(through ? &ahead_entered : &ahead_fallen) = (plain.fetch_at - in.next) & 0xFFFFF;
             }
         }
-        /* The JMP AX that falls through was replayed (the link held the
+        /* The PUSH AX followed by 4003h was replayed (the link held the
          * other next, so it was found by hash, then linked): the test
          * reaches the case it is about. */
         ck_assert_msg(replayed > 80, "run %u: %u of 140 replayed", run, replayed);
-        ck_assert_msg(fallen > 5, "run %u: %u falling-through JMP AX replayed", run, fallen);
-        /* The two nexts leave the queue otherwise: flushed and fetching
-         * from the target, or still ahead of it (the memo's fetch_ahead),
-         * so a replay that ignored the next address would give one for
-         * the other. */
+        ck_assert_msg(entered > 5, "run %u: %u PUSH AX followed by 4003h replayed", run, entered);
+        /* The two nexts leave the queue otherwise: still ahead of the
+         * next instruction (the memo's fetch_ahead), or emptied and
+         * fetching from it, so a replay that ignored the next address
+         * would give one for the other. */
         if (!refresh)
-            ck_assert_uint_ne(ahead_fallen, ahead_jumped);
+            ck_assert_uint_ne(ahead_fallen, ahead_entered);
         biu_memo_free(memo);
     }
 }
@@ -1323,6 +1381,7 @@ Suite *clock_suite(void)
     TCase *tc = tcase_create("memo");
     tcase_add_test(tc, memo_gives_what_the_model_gives);
     tcase_add_test(tc, memo_sees_code_change);
+    tcase_add_test(tc, jump_to_the_next_byte_empties_the_queue);
     tcase_add_test(tc, memo_compares_bytes_to_the_instruction_length);
     tcase_add_test(tc, memo_table_is_lines_and_every_set_reached);
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);

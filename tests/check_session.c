@@ -152,6 +152,31 @@ START_TEST(self_modifying_code_sees_the_queue)
 }
 END_TEST
 
+/* jmpflush.asm (its comment derives each figure): a taken jump empties
+ * the queue even when it goes to the very next byte, so a write over the
+ * code ahead followed by JMP SHORT $+2 (or a taken JCXZ $+2) runs the new
+ * bytes; a JCXZ not taken keeps the old ones in the queue.  The table
+ * model has no queue. */
+START_TEST(jump_to_the_next_byte_runs_the_new_code)
+{
+    static const struct { const char *options, *out; } runs[] = {
+        { "", "0000 0000 0001 \r\n" },
+        { "--cpu 8086", "0000 0000 0001 \r\n" },
+        { "--timing table", "0000 0000 0000 \r\n" },
+        { "--cpu 8086 --timing table", "0000 0000 0000 \r\n" },
+        { "--trace", "0000 0000 0001 \r\n" },
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        struct run_result r;
+        char args[256];
+        snprintf(args, sizeof args, "run -q %s -o " TMP "/g.prf " FIX("jmpflush.com"), runs[k].options);
+        run_profil(&r, args, NULL);
+        ck_assert_msg(r.status == 0, "exit %d (%s)", r.status, r.err);
+        ck_assert_str_eq(r.out, runs[k].out);
+    }
+}
+END_TEST
+
 /* cpuid.asm (its comment gives each step's reading per CPU): the classic
  * identification names the 8088 by default, the 8086 with --cpu 8086, and
  * the 186 and 286 with those models, by FLAGS bits 12-15, the shift
@@ -292,6 +317,7 @@ Suite *session_suite(void)
     tcase_add_test(tc, single_step_traps_as_the_8086);
     tcase_add_test(tc, interrupted_rep_keeps_only_its_last_prefix);
     tcase_add_test(tc, self_modifying_code_sees_the_queue);
+    tcase_add_test(tc, jump_to_the_next_byte_runs_the_new_code);
     tcase_add_test(tc, classic_detection_names_each_cpu);
     tcase_add_test(tc, sti_lets_interrupts_in_after_the_next_instruction);
     tcase_add_test(tc, runaway_program_stops_at_the_limits);

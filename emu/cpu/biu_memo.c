@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 
 #include "insnlen.h"
+#include "timing.h"
 
 /* The table straight from the host's pages: zero, on a page (so each slot
  * on a line of its own) and mapped only when written, so that a program's
@@ -106,7 +107,8 @@ static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in
 {
     in->prefixes = prefix_length(in->mem, in->linear);
     in->length = insn_length(in->mem, in->linear);
-    in->jumped = in->next != ((in->linear + in->length) & MEMO_MASK);
+    in->jumped = in->next != ((in->linear + in->length) & MEMO_MASK) ||
+                 timing_transferred(in->mem, in->linear, in->prefixes, in->table);
     struct eu_plan p;
     biu_plan(in, &p);
     unsigned clocks = biu_run(b, &p);

@@ -85,6 +85,7 @@ static __attribute__((noinline)) uint32_t fetch_stale(struct cpu *c, uint32_t ad
 }
 
 static unsigned memio_stale(x86emu_t *e, u32 addr, u32 *val, unsigned type);
+static void pick_hook(struct machine *m);
 
 /* --timing bus: a data write near the instruction running (c->pend_lin):
  * the bytes of it that land in what the queue holds after the instruction
@@ -109,8 +110,10 @@ static __attribute__((noinline)) void note_queue_write(struct cpu *c, uint32_t a
             c->stale_byte[c->stale_n++] = c->mem[a];
         }
     }
-    if (c->stale_n)
+    if (c->stale_n) {
         x86emu_set_memio_handler(c->emu, memio_stale);
+        pick_hook(c->m);    /* code_hook_stale() */
+    }
 }
 
 /* The memory callback while the queue holds stale bytes: code fetches
@@ -1205,6 +1208,31 @@ int cpu_create(struct machine *m)
 /* The per-instruction hook for the clock and the observers there are now:
  * on the table clock, the plain hook for the observers (set_rare()), or
  * code_hook_rare_entry() while c->rare is set. */
+/* --timing bus while the queue holds stale bytes (note_queue_write()):
+ * the instruction that just ran emptied the queue if it passed control
+ * on, wherever to (timing_transferred(): a jump to the very next byte
+ * too, which programs of the time ran after writing over the code ahead
+ * so that the new bytes run), and the stale bytes went with it; then the
+ * bus model's hook.  Installed by pick_hook() only while there are stale
+ * bytes, so the usual hooks test nothing for them. */
+static int code_hook_stale(x86emu_t *e)
+{
+    struct cpu *c = e->_private;
+    struct machine *m = c->m;
+    uint32_t lin = c->pend_lin;
+    if (c->stale_n && lin != UINT32_MAX) {
+        uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+        if (next != ((lin + insn_length(c->mem, lin)) & MEM_MASK) ||
+            timing_transferred(c->mem, lin, prefix_length(c->mem, lin), c->pend.fixed))
+            c->stale_n = 0;
+    }
+    if (!c->stale_n) {
+        x86emu_set_memio_handler(e, c->memio);
+        pick_hook(m);
+    }
+    return m->exact || m->calls ? code_hook_bus_traced(e) : code_hook_bus(e);
+}
+
 static void pick_hook(struct machine *m)
 {
     struct cpu *c = cpu_of(m);
@@ -1215,7 +1243,7 @@ static void pick_hook(struct machine *m)
                     : m->exact ? m->calls ? listed ? PLAIN_TRACED_STACKS_LISTED : PLAIN_TRACED_STACKS
                                           : listed ? PLAIN_TRACED_LISTED : PLAIN_TRACED
                     : m->calls ? PLAIN_STACKS : PLAIN_SAMPLING;
-    x86emu_set_code_handler(c->emu, c->biu ? observed ? code_hook_bus_traced : code_hook_bus
+    x86emu_set_code_handler(c->emu, c->biu ? c->stale_n ? code_hook_stale : observed ? code_hook_bus_traced : code_hook_bus
                                     : c->rare ? code_hook_rare_entry : plain_hooks[c->plain_hook]);
 }
 
@@ -1233,10 +1261,10 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     c->settle_more = 1;
     set_rare(c, 1);
     m->timing_bus = 1;
+    c->stale_n = 0;
     pick_hook(m);
     cpu_bus_waits(c);
     c->memio = c->odd_only ? memio_bus_8086 : memio_bus_8088;
-    c->stale_n = 0;
     x86emu_set_memio_handler(c->emu, c->memio);
     return 0;
 }

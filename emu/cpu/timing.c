@@ -92,6 +92,37 @@ const struct timing_op timing_ops[256] = {
 #define EA_DISP(rm) ((rm) == 0 || (rm) == 3 ? 11 : (rm) < 3 ? 12 : 9)
 const uint8_t timing_ea_by_modrm[256] = { EA_ROW(0), EA_ROW(1), EA_ROW(2), EA_ROW(3) };
 
+int timing_transferred(const uint8_t *mem, uint32_t linear, unsigned prefixes, uint64_t cost)
+{
+    uint8_t b = mem[(linear + prefixes) & 0xFFFFFu];
+    const struct timing_op *op = &timing_ops[b];
+    switch (op->kind) {
+    case K_JCC:
+    case K_LOOP:
+    case K_LOOPZ:
+    case K_LOOPNZ:
+    case K_JCXZ:
+    case K_INTO:
+        return cost == op->reg + 2ull * prefixes;
+    default:
+        break;
+    }
+    switch (b) {
+    case 0x9A:                              /* CALL far */
+    case 0xC0: case 0xC1: case 0xC2: case 0xC3: /* RET (C0/C1: the 8086's aliases) */
+    case 0xC8: case 0xC9: case 0xCA: case 0xCB: /* RETF (C8/C9: the aliases) */
+    case 0xCC: case 0xCD: case 0xCF:        /* INT 3, INT n, IRET */
+    case 0xE8: case 0xE9: case 0xEA: case 0xEB: /* CALL near, JMP near, far, short */
+        return 1;
+    case 0xFF: {                            /* CALL, CALL far, JMP, JMP far through r/m */
+        unsigned reg = (mem[(linear + prefixes + 1) & 0xFFFFFu] >> 3) & 7;
+        return reg >= 2 && reg <= 5;
+    }
+    default:
+        return 0;
+    }
+}
+
 unsigned timing_ea(uint8_t modrm)
 {
     static const uint8_t base[8] = { 7, 8, 8, 7, 5, 5, 5, 5 };   /* no displacement */
