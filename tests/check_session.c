@@ -104,6 +104,26 @@ START_TEST(single_step_traps_as_the_8086)
 }
 END_TEST
 
+/* A fixture's output under several sets of run options. */
+struct fixture_run {
+    const char *options, *out;
+};
+
+/* Run build/fixtures/`fixture` once per entry of `runs` with its options:
+ * each must exit 0 and print exactly its `out`. */
+static void fixture_prints(const char *fixture, const struct fixture_run *runs, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        struct run_result r;
+        char args[256];
+        snprintf(args, sizeof args, "run -q %s -o " TMP "/g.prf " FIXTURE_DIR "%s", runs[k].options, fixture);
+        run_profil(&r, args, NULL);
+        ck_assert_msg(r.status == 0, "%s %s: exit %d (%s)", fixture, runs[k].options, r.status, r.err);
+        ck_assert_msg(strcmp(r.out, runs[k].out) == 0, "%s %s: printed '%s', not '%s'", fixture, runs[k].options, r.out,
+                      runs[k].out);
+    }
+}
+
 /* prefloss.asm (its comment derives each line): a single-stepped REP with
  * two prefixes resumes from its last prefix on the NMOS 8088 and 8086 --
  * REP ES: MOVSB goes on as ES: MOVSB once (CX left 3, two bytes from ES),
@@ -134,21 +154,14 @@ END_TEST
  * queue. */
 START_TEST(self_modifying_code_sees_the_queue)
 {
-    static const struct { const char *options, *out; } runs[] = {
+    static const struct fixture_run runs[] = {
         { "", "0001 0000 0000 0000 4-byte queue: 8088\r\n" },
         { "--timing table", "0000 0000 0000 0000 no prefetch queue\r\n" },
         { "--cpu 8086", "0001 0001 0001 0000 6-byte queue: 8086\r\n" },
         { "--cpu 8086 --timing table", "0000 0000 0000 0000 no prefetch queue\r\n" },
         { "--cpu 186", "0000 0000 0000 0000 no prefetch queue\r\n" },
     };
-    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
-        struct run_result r;
-        char args[256];
-        snprintf(args, sizeof args, "run -q %s -o " TMP "/g.prf " FIX("queue.com"), runs[k].options);
-        run_profil(&r, args, NULL);
-        ck_assert_msg(r.status == 0, "exit %d (%s)", r.status, r.err);
-        ck_assert_str_eq(r.out, runs[k].out);
-    }
+    fixture_prints("queue.com", runs, sizeof runs / sizeof runs[0]);
 }
 END_TEST
 
@@ -159,21 +172,14 @@ END_TEST
  * model has no queue. */
 START_TEST(jump_to_the_next_byte_runs_the_new_code)
 {
-    static const struct { const char *options, *out; } runs[] = {
+    static const struct fixture_run runs[] = {
         { "", "0000 0000 0001 \r\n" },
         { "--cpu 8086", "0000 0000 0001 \r\n" },
         { "--timing table", "0000 0000 0000 \r\n" },
         { "--cpu 8086 --timing table", "0000 0000 0000 \r\n" },
         { "--trace", "0000 0000 0001 \r\n" },
     };
-    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
-        struct run_result r;
-        char args[256];
-        snprintf(args, sizeof args, "run -q %s -o " TMP "/g.prf " FIX("jmpflush.com"), runs[k].options);
-        run_profil(&r, args, NULL);
-        ck_assert_msg(r.status == 0, "exit %d (%s)", r.status, r.err);
-        ck_assert_str_eq(r.out, runs[k].out);
-    }
+    fixture_prints("jmpflush.com", runs, sizeof runs / sizeof runs[0]);
 }
 END_TEST
 
@@ -183,20 +189,13 @@ END_TEST
  * count's mask, PUSH SP, the queue and the 186's invalid-opcode INT 6. */
 START_TEST(classic_detection_names_each_cpu)
 {
-    static const struct { const char *options, *out; } runs[] = {
+    static const struct fixture_run runs[] = {
         { "", "0F 0000 FFFE 0000 8088\r\n" },
         { "--cpu 8086", "0F 0000 FFFE 0001 8086\r\n" },
         { "--cpu 186", "0F 0002 FFFE 0000 0001 80186\r\n" },
         { "--cpu 286", "00 0002 0000 0000 80286\r\n" },
     };
-    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
-        struct run_result r;
-        char args[256];
-        snprintf(args, sizeof args, "run -q %s -o " TMP "/g.prf " FIX("cpuid.com"), runs[k].options);
-        run_profil(&r, args, NULL);
-        ck_assert_msg(r.status == 0, "exit %d (%s)", r.status, r.err);
-        ck_assert_str_eq(r.out, runs[k].out);
-    }
+    fixture_prints("cpuid.com", runs, sizeof runs / sizeof runs[0]);
 }
 END_TEST
 

@@ -317,6 +317,27 @@ struct observed {
     uint32_t touched[0x20], ntouched;       /* `listed`: the touched list at the end */
 };
 
+/* A machine for the observer tests: `code` at 1000:0100, SS:SP 2000:1000,
+ * no devices (bare_bus) and no ROM; a trace and a call tree made ready for
+ * cpu_observe() (no touched list, as the session's, calloc'd). */
+static struct machine *observed_machine(const uint8_t *code, size_t n, struct tracer *tr, struct calltree *ct)
+{
+    struct machine *m = machine_new(CPU_8088);
+    ck_assert_ptr_nonnull(m);
+    m->bare_bus = 1;
+    m->rom_start = MEM_SIZE;
+    mem_write(m, lin(0x1000, 0x100), code, n);
+    cpu_set(m, REG_CS, 0x1000);
+    cpu_set(m, REG_IP, 0x100);
+    cpu_set(m, REG_SS, 0x2000);
+    cpu_set(m, REG_SP, 0x1000);
+    memset(tr, 0, sizeof *tr);
+    memset(ct, 0, sizeof *ct);
+    ck_assert_int_eq(tracer_init(tr), 0);
+    ck_assert_int_eq(calls_init(ct, &m->counted, 0x1000, 0x100), 0);
+    return m;
+}
+
 /* At 1000:0100, 1500 instructions (each loop pass is 8: the CALL, PUSH,
  * MOV, REP MOVSB of 3, POP, MUL, RET and LOOP):
  *   0100 mov cx,200 / 0103 call 0109 / 0106 loop 0103 / 0108 nop
@@ -334,23 +355,11 @@ static void observed_loop(int bus, int stacks, int switched, int listed, struct 
 {
     static const uint8_t code[] = { 0xB9, 0xC8, 0x00, 0xE8, 0x03, 0x00, 0xE2, 0xFB, 0x90, 0x51, 0xB9,
                                     0x03, 0x00, 0xF3, 0xA4, 0x59, 0xF6, 0xE1, 0xC3 };
-    struct machine *m = machine_new(CPU_8088);
-    ck_assert_ptr_nonnull(m);
-    m->bare_bus = 1;
-    m->rom_start = MEM_SIZE;
-    mem_write(m, lin(0x1000, 0x100), code, sizeof code);
-    cpu_set(m, REG_CS, 0x1000);
-    cpu_set(m, REG_IP, 0x100);
-    cpu_set(m, REG_SS, 0x2000);
-    cpu_set(m, REG_SP, 0x1000);
-    if (bus)
-        ck_assert_int_eq(cpu_set_bus_model(m, 0), 0);
     struct tracer tr;
     struct calltree ct;
-    memset(&tr, 0, sizeof tr);      /* no touched list (as the session's, calloc'd) */
-    memset(&ct, 0, sizeof ct);
-    ck_assert_int_eq(tracer_init(&tr), 0);
-    ck_assert_int_eq(calls_init(&ct, &m->counted, 0x1000, 0x100), 0);
+    struct machine *m = observed_machine(code, sizeof code, &tr, &ct);
+    if (bus)
+        ck_assert_int_eq(cpu_set_bus_model(m, 0), 0);
     const struct call_observer *calls = stacks ? &ct.obs : NULL;
     cpu_observe(m, &tr.counts, calls);
     static const uint64_t stops[] = { 700, 1100, 1500 };
@@ -429,21 +438,9 @@ START_TEST(trace_counts_once_at_a_deadline)
 {
     static const uint8_t code[] = { 0x40, 0xEB, 0xFD };
     for (int stacks = 0; stacks < 2; stacks++) {
-        struct machine *m = machine_new(CPU_8088);
-        ck_assert_ptr_nonnull(m);
-        m->bare_bus = 1;
-        m->rom_start = MEM_SIZE;
-        mem_write(m, lin(0x1000, 0x100), code, sizeof code);
-        cpu_set(m, REG_CS, 0x1000);
-        cpu_set(m, REG_IP, 0x100);
-        cpu_set(m, REG_SS, 0x2000);
-        cpu_set(m, REG_SP, 0x1000);
         struct tracer tr;
         struct calltree ct;
-        memset(&tr, 0, sizeof tr);
-        memset(&ct, 0, sizeof ct);
-        ck_assert_int_eq(tracer_init(&tr), 0);
-        ck_assert_int_eq(calls_init(&ct, &m->counted, 0x1000, 0x100), 0);
+        struct machine *m = observed_machine(code, sizeof code, &tr, &ct);
         cpu_observe(m, &tr.counts, stacks ? &ct.obs : NULL);
         machine_set_timeout(m, 1700);
         ck_assert_int_eq(machine_run(m), STOP_TIMEOUT);
@@ -476,21 +473,9 @@ START_TEST(shadow_stack_counts_once_at_any_deadline)
     static const uint8_t code[] = { 0xE8, 0x02, 0x00, 0xEB, 0xFB, 0xC3 };
     for (int traced = 0; traced < 2; traced++) {
         for (uint64_t deadline = 1; deadline <= 2 * 70; deadline++) {
-            struct machine *m = machine_new(CPU_8088);
-            ck_assert_ptr_nonnull(m);
-            m->bare_bus = 1;
-            m->rom_start = MEM_SIZE;
-            mem_write(m, lin(0x1000, 0x100), code, sizeof code);
-            cpu_set(m, REG_CS, 0x1000);
-            cpu_set(m, REG_IP, 0x100);
-            cpu_set(m, REG_SS, 0x2000);
-            cpu_set(m, REG_SP, 0x1000);
             struct tracer tr;
             struct calltree ct;
-            memset(&tr, 0, sizeof tr);
-            memset(&ct, 0, sizeof ct);
-            ck_assert_int_eq(tracer_init(&tr), 0);
-            ck_assert_int_eq(calls_init(&ct, &m->counted, 0x1000, 0x100), 0);
+            struct machine *m = observed_machine(code, sizeof code, &tr, &ct);
             cpu_observe(m, traced ? &tr.counts : NULL, &ct.obs);
             machine_set_timeout(m, deadline);
             ck_assert_int_eq(machine_run(m), STOP_TIMEOUT);
