@@ -238,11 +238,12 @@ void calls_program_end(struct calltree *t, uint32_t process)
 
 /* on_call()'s general case: enter() whole (CS:IP and SS:SP each packed
  * in one word, high half the segment). */
-static __attribute__((noinline)) void on_call_other(struct calltree *t, enum call_kind kind, uint32_t cs_ip,
-                                                    uint32_t ss_sp, uint32_t back, uint32_t service)
+static __attribute__((noinline)) int on_call_other(struct calltree *t, enum call_kind kind, uint32_t cs_ip,
+                                                   uint32_t ss_sp, uint32_t back, uint32_t service)
 {
     enter(t, kind, (uint16_t)(cs_ip >> 16), (uint16_t)cs_ip, (uint16_t)(ss_sp >> 16), (uint16_t)ss_sp, service,
           back);
+    return 0;
 }
 
 /* A call: enter().  Its common case inline: no frame on the stack, or
@@ -250,8 +251,8 @@ static __attribute__((noinline)) void on_call_other(struct calltree *t, enum cal
  * more, and the node the last frame pushed at this depth the callee's
  * (child()'s first test).  Anything else goes to enter().  (CS:IP and
  * SS:SP packed, so that fewer registers are live across the tests.) */
-static inline __attribute__((always_inline)) void call_inline(struct calltree *t, enum call_kind k, uint32_t cs_ip,
-                                                              uint32_t ss_sp, uint32_t back, uint32_t service)
+static inline __attribute__((always_inline)) int call_inline(struct calltree *t, enum call_kind k, uint32_t cs_ip,
+                                                             uint32_t ss_sp, uint32_t back, uint32_t service)
 {
     uint32_t d = t->depth;
     uint16_t ss = (uint16_t)(ss_sp >> 16), sp = (uint16_t)ss_sp;
@@ -262,11 +263,11 @@ static inline __attribute__((always_inline)) void call_inline(struct calltree *t
             if (n->parent == t->cur && n->entry == lin((uint16_t)(cs_ip >> 16), (uint16_t)cs_ip) &&
                 n->service == service) {
                 push(t, last, ss, sp, back);
-                return;
+                return 0;
             }
         }
     }
-    on_call_other(t, k, cs_ip, ss_sp, back, service);
+    return on_call_other(t, k, cs_ip, ss_sp, back, service);
 }
 
 static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
@@ -275,9 +276,9 @@ static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uin
     call_inline(ctx, (enum call_kind)(kind + 1), (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, service);
 }
 
-static void on_near_call(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back)
+static int on_near_call(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back)
 {
-    call_inline(ctx, CALL_NEAR, (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, 0);
+    return call_inline(ctx, CALL_NEAR, (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, 0);
 }
 
 static void on_jump(void *ctx, uint32_t to)
@@ -285,17 +286,25 @@ static void on_jump(void *ctx, uint32_t to)
     calls_jump(ctx, to);
 }
 
+/* on_ret()'s general case (0 returned, so that on_ret() ends in a jump). */
+static __attribute__((noinline)) int on_ret_other(struct calltree *t, uint16_t ss, uint16_t slot)
+{
+    calls_leave(t, ss, slot);
+    return 0;
+}
+
 /* A return: calls_leave(), with its common case inline (the innermost
- * frame's slot, no frame unwound). */
-static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
+ * frame's slot, no frame unwound).  The observer's ret and near_call
+ * return the code hook's 0 (emu/machine.h), each path in a jump. */
+static int on_ret(void *ctx, uint16_t ss, uint16_t slot)
 {
     struct calltree *t = ctx;
     uint32_t d = t->depth;
     if (d && returns_by(&t->stack[d - 1], ss, slot)) {
         pop_to(t, d - 1);
-        return;
+        return 0;
     }
-    calls_leave(t, ss, slot);
+    return on_ret_other(t, ss, slot);
 }
 
 int calls_init(struct calltree *t, struct call_totals *owed, uint16_t cs, uint16_t ip)
