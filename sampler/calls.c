@@ -123,18 +123,26 @@ static inline __attribute__((always_inline)) void drop_passed(struct calltree *t
 /* The bytes a call of each kind pushes (enum call_kind). */
 static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };
 
+/* The frame at depth d, all but its node written, is now node's: the
+ * call is counted unless paused, and node is the innermost. */
+static inline __attribute__((always_inline)) void pushed_to(struct calltree *t, uint32_t node, uint32_t d)
+{
+    t->node[node].calls += !t->paused;
+    t->stack[d].node = node;
+    t->depth = d + 1;
+    if (d + 1 > t->max_depth)
+        t->max_depth = d + 1;
+    set_cur(t, node);
+}
+
 /* A call into `node` (the innermost's child): counted unless paused, its
  * frame pushed (SS:SP, the return address `back`), the innermost now. */
 static inline __attribute__((always_inline)) void push(struct calltree *t, uint32_t node, uint16_t ss, uint16_t sp,
                                                       uint32_t back)
 {
     uint32_t d = t->depth;
-    t->node[node].calls += !t->paused;
     t->stack[d] = (struct call_frame){ node, ss, sp, back, 0 };
-    t->depth = d + 1;
-    if (d + 1 > t->max_depth)
-        t->max_depth = d + 1;
-    set_cur(t, node);
+    pushed_to(t, node, d);
 }
 
 /* calls_enter(), inlined in the observer's on_call (once per CALL), with
@@ -276,9 +284,49 @@ static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uin
     call_inline(ctx, (enum call_kind)(kind + 1), (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, service);
 }
 
+/* on_near_call()'s general case: enter(), the callee's CS:IP read from
+ * t->call_cs and t->call_ip. */
+static __attribute__((noinline)) int near_call_deep(struct calltree *t, uint16_t ss, uint16_t sp, uint32_t back)
+{
+    enter(t, CALL_NEAR, t->call_cs, t->call_ip, ss, sp, 0, back);
+    return 0;
+}
+
+/* The same with SS:SP and the return address read from the frame at
+ * depth d (written there by on_near_call()). */
+static __attribute__((noinline)) int near_call_other(struct calltree *t, uint32_t d)
+{
+    const struct call_frame *f = &t->stack[d];
+    return near_call_deep(t, f->ss, f->slot, f->back);
+}
+
+/* CALL rel16: call_inline()'s common case with CS:IP kept in the tree
+ * and the frame written first (above the stack's top a frame's fields but
+ * its node are never read; its node is child()'s first guess, left as it
+ * was), so that none of the arguments is live across the tests: no saved
+ * registers.  The general case reads them back. */
 static int on_near_call(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back)
 {
-    return call_inline(ctx, CALL_NEAR, (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, 0);
+    struct calltree *t = ctx;
+    uint32_t d = t->depth;
+    t->call_cs = cs;
+    t->call_ip = ip;
+    if (__builtin_expect(d >= CALLS_MAX_DEPTH, 0))
+        return near_call_deep(t, ss, sp, back);
+    struct call_frame *f = &t->stack[d];
+    f->ss = ss;
+    f->slot = sp;
+    f->back = back;
+    f->process = 0;
+    uint32_t entry = lin(cs, ip), last = f->node;
+    if ((!d || !passed(f - 1, ss, (uint32_t)sp + 2)) && last < t->n) {
+        const struct call_node *n = &t->node[last];
+        if (n->parent == t->cur && n->entry == entry && n->service == 0) {
+            pushed_to(t, last, d);
+            return 0;
+        }
+    }
+    return near_call_other(t, d);
 }
 
 static void on_jump(void *ctx, uint32_t to)
