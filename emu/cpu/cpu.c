@@ -492,7 +492,7 @@ static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t a
 }
 
 /* code_hook_traced()'s end for a possible call or return. */
-static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at);
+static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c);
 
 /* Trace mode: the bytes of the instruction at lin the first time it ran
  * (annotate disassembles the code as executed, not as the run left it). */
@@ -1061,7 +1061,7 @@ static inline __attribute__((always_inline)) uint64_t settle_counted(struct cpu 
 static inline __attribute__((always_inline)) int traced_end(x86emu_t *e, struct cpu *c, uint32_t at, int stacks)
 {
     if (stacks && transfer_candidate(c->mem, at))
-        return hook_after_transfer(e, c, at);
+        return hook_after_transfer(e, c);
     return hook_next_counted(e, c, c->m);
 }
 
@@ -1134,7 +1134,7 @@ static int code_hook_stacks(x86emu_t *e)
         return code_hook_rare(e, c);
     settle_counted(c, m);
     if (transfer_candidate(c->mem, at))
-        return hook_after_transfer(e, c, at);
+        return hook_after_transfer(e, c);
     return hook_next_counted(e, c, m);
 }
 
@@ -1146,22 +1146,23 @@ static int code_hook_stacks(x86emu_t *e)
  * pricing writes: the call tree only, from the registers and the code).
  * Else the observer first, as boundary_slow() may sample the innermost
  * node or end the run. */
-static __attribute__((noinline)) int after_transfer_slow(x86emu_t *e, struct cpu *c, uint32_t at)
+static __attribute__((noinline)) int after_transfer_slow(x86emu_t *e, struct cpu *c)
 {
-    observe_inline(c, at);
+    observe_inline(c, c->pend_lin);
     c->pend_lin = UINT32_MAX;   /* (hook_next_counted()) */
     return boundary_slow(e, c, 0);
 }
 
-static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at)
+static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c)
 {
     uint32_t lin;
     int32_t t = quick_price(e, c, c->m, &lin);
     if (__builtin_expect(t >= 0, 1)) {
+        uint32_t at = c->pend_lin;      /* (read here, not live across the pricing) */
         hook_quick(e, c, lin, t, 0);
         return observe_inline(c, at);
     }
-    return after_transfer_slow(e, c, at);      /* (its own body: else its calls cost this one a frame) */
+    return after_transfer_slow(e, c);      /* (its own body: else its calls cost this one a frame) */
 }
 
 static int intr_hook(x86emu_t *e, u8 num, unsigned type)
