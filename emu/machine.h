@@ -169,10 +169,13 @@ struct call_observer {
      * a function), else 0. */
     void (*call)(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back,
                  uint32_t service);
-    void (*ret)(void *ctx, uint16_t ss, uint16_t slot);
+    /* A return whose address came from SS:slot.  ret and near_call
+     * return 0, the code hook's own value, so that the hook can end in a
+     * tail call to them (no frame, no saved registers). */
+    int (*ret)(void *ctx, uint16_t ss, uint16_t slot);
     /* call(ctx, XFER_NEAR, cs, ip, ss, sp, back, 0) with fewer arguments,
      * for the common CALL rel16 (all in registers). */
-    void (*near_call)(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back);
+    int (*near_call)(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back);
     /* An indirect JMP went to the linear address `to` (a return by JMP, as
      * MS C's __chkstk makes one: POP CX ... JMP CX). */
     void (*jump)(void *ctx, uint32_t to);

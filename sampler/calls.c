@@ -123,18 +123,26 @@ static inline __attribute__((always_inline)) void drop_passed(struct calltree *t
 /* The bytes a call of each kind pushes (enum call_kind). */
 static const uint8_t pushed[] = { 0, 2, 4, 6, 6 };
 
+/* The frame at depth d, all but its node written, is now node's: the
+ * call is counted unless paused, and node is the innermost. */
+static inline __attribute__((always_inline)) void pushed_to(struct calltree *t, uint32_t node, uint32_t d)
+{
+    t->node[node].calls += !t->paused;
+    t->stack[d].node = node;
+    t->depth = d + 1;
+    if (d + 1 > t->max_depth)
+        t->max_depth = d + 1;
+    set_cur(t, node);
+}
+
 /* A call into `node` (the innermost's child): counted unless paused, its
  * frame pushed (SS:SP, the return address `back`), the innermost now. */
 static inline __attribute__((always_inline)) void push(struct calltree *t, uint32_t node, uint16_t ss, uint16_t sp,
                                                       uint32_t back)
 {
     uint32_t d = t->depth;
-    t->node[node].calls += !t->paused;
     t->stack[d] = (struct call_frame){ node, ss, sp, back, 0 };
-    t->depth = d + 1;
-    if (d + 1 > t->max_depth)
-        t->max_depth = d + 1;
-    set_cur(t, node);
+    pushed_to(t, node, d);
 }
 
 /* calls_enter(), inlined in the observer's on_call (once per CALL), with
@@ -238,11 +246,12 @@ void calls_program_end(struct calltree *t, uint32_t process)
 
 /* on_call()'s general case: enter() whole (CS:IP and SS:SP each packed
  * in one word, high half the segment). */
-static __attribute__((noinline)) void on_call_other(struct calltree *t, enum call_kind kind, uint32_t cs_ip,
-                                                    uint32_t ss_sp, uint32_t back, uint32_t service)
+static __attribute__((noinline)) int on_call_other(struct calltree *t, enum call_kind kind, uint32_t cs_ip,
+                                                   uint32_t ss_sp, uint32_t back, uint32_t service)
 {
     enter(t, kind, (uint16_t)(cs_ip >> 16), (uint16_t)cs_ip, (uint16_t)(ss_sp >> 16), (uint16_t)ss_sp, service,
           back);
+    return 0;
 }
 
 /* A call: enter().  Its common case inline: no frame on the stack, or
@@ -250,8 +259,8 @@ static __attribute__((noinline)) void on_call_other(struct calltree *t, enum cal
  * more, and the node the last frame pushed at this depth the callee's
  * (child()'s first test).  Anything else goes to enter().  (CS:IP and
  * SS:SP packed, so that fewer registers are live across the tests.) */
-static inline __attribute__((always_inline)) void call_inline(struct calltree *t, enum call_kind k, uint32_t cs_ip,
-                                                              uint32_t ss_sp, uint32_t back, uint32_t service)
+static inline __attribute__((always_inline)) int call_inline(struct calltree *t, enum call_kind k, uint32_t cs_ip,
+                                                             uint32_t ss_sp, uint32_t back, uint32_t service)
 {
     uint32_t d = t->depth;
     uint16_t ss = (uint16_t)(ss_sp >> 16), sp = (uint16_t)ss_sp;
@@ -262,11 +271,11 @@ static inline __attribute__((always_inline)) void call_inline(struct calltree *t
             if (n->parent == t->cur && n->entry == lin((uint16_t)(cs_ip >> 16), (uint16_t)cs_ip) &&
                 n->service == service) {
                 push(t, last, ss, sp, back);
-                return;
+                return 0;
             }
         }
     }
-    on_call_other(t, k, cs_ip, ss_sp, back, service);
+    return on_call_other(t, k, cs_ip, ss_sp, back, service);
 }
 
 static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp,
@@ -275,9 +284,49 @@ static void on_call(void *ctx, enum transfer kind, uint16_t cs, uint16_t ip, uin
     call_inline(ctx, (enum call_kind)(kind + 1), (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, service);
 }
 
-static void on_near_call(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back)
+/* on_near_call()'s general case: enter(), the callee's CS:IP read from
+ * t->call_cs and t->call_ip. */
+static __attribute__((noinline)) int near_call_deep(struct calltree *t, uint16_t ss, uint16_t sp, uint32_t back)
 {
-    call_inline(ctx, CALL_NEAR, (uint32_t)cs << 16 | ip, (uint32_t)ss << 16 | sp, back, 0);
+    enter(t, CALL_NEAR, t->call_cs, t->call_ip, ss, sp, 0, back);
+    return 0;
+}
+
+/* The same with SS:SP and the return address read from the frame at
+ * depth d (written there by on_near_call()). */
+static __attribute__((noinline)) int near_call_other(struct calltree *t, uint32_t d)
+{
+    const struct call_frame *f = &t->stack[d];
+    return near_call_deep(t, f->ss, f->slot, f->back);
+}
+
+/* CALL rel16: call_inline()'s common case with CS:IP kept in the tree
+ * and the frame written first (above the stack's top a frame's fields but
+ * its node are never read; its node is child()'s first guess, left as it
+ * was), so that none of the arguments is live across the tests: no saved
+ * registers.  The general case reads them back. */
+static int on_near_call(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16_t sp, uint32_t back)
+{
+    struct calltree *t = ctx;
+    uint32_t d = t->depth;
+    t->call_cs = cs;
+    t->call_ip = ip;
+    if (__builtin_expect(d >= CALLS_MAX_DEPTH, 0))
+        return near_call_deep(t, ss, sp, back);
+    struct call_frame *f = &t->stack[d];
+    f->ss = ss;
+    f->slot = sp;
+    f->back = back;
+    f->process = 0;
+    uint32_t entry = lin(cs, ip), last = f->node;
+    if ((!d || !passed(f - 1, ss, (uint32_t)sp + 2)) && last < t->n) {
+        const struct call_node *n = &t->node[last];
+        if (n->parent == t->cur && n->entry == entry && n->service == 0) {
+            pushed_to(t, last, d);
+            return 0;
+        }
+    }
+    return near_call_other(t, d);
 }
 
 static void on_jump(void *ctx, uint32_t to)
@@ -285,17 +334,25 @@ static void on_jump(void *ctx, uint32_t to)
     calls_jump(ctx, to);
 }
 
+/* on_ret()'s general case (0 returned, so that on_ret() ends in a jump). */
+static __attribute__((noinline)) int on_ret_other(struct calltree *t, uint16_t ss, uint16_t slot)
+{
+    calls_leave(t, ss, slot);
+    return 0;
+}
+
 /* A return: calls_leave(), with its common case inline (the innermost
- * frame's slot, no frame unwound). */
-static void on_ret(void *ctx, uint16_t ss, uint16_t slot)
+ * frame's slot, no frame unwound).  The observer's ret and near_call
+ * return the code hook's 0 (emu/machine.h), each path in a jump. */
+static int on_ret(void *ctx, uint16_t ss, uint16_t slot)
 {
     struct calltree *t = ctx;
     uint32_t d = t->depth;
     if (d && returns_by(&t->stack[d - 1], ss, slot)) {
         pop_to(t, d - 1);
-        return;
+        return 0;
     }
-    calls_leave(t, ss, slot);
+    return on_ret_other(t, ss, slot);
 }
 
 int calls_init(struct calltree *t, struct call_totals *owed, uint16_t cs, uint16_t ip)

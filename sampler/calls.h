@@ -53,6 +53,8 @@ struct calltree {
     struct call_totals *owed;           /* the machine's running totals (machine->counted):
                                            what ran since the tree last took them, which
                                            is cur's (calls_account) */
+    uint16_t call_cs, call_ip;          /* the near call being entered (its general case
+                                           reads them here) */
 };
 
 /* The root is the program's entry point CS:IP; `owed` the machine's

@@ -416,7 +416,7 @@ static inline int transfer_candidate(const uint8_t *mem, uint32_t at)
 /* The shadow stack: tells m->calls of the call or return the instruction
  * at `at` just made, if it made one (CS:IP, SS:SP are as it left them),
  * from the decoded instruction. */
-static __attribute__((noinline)) void observe_decoded(struct cpu *c, uint32_t at)
+static __attribute__((noinline)) int observe_decoded(struct cpu *c, uint32_t at)
 {
     const struct call_observer *o = c->m->calls;
     x86emu_t *e = c->emu;
@@ -460,29 +460,29 @@ static __attribute__((noinline)) void observe_decoded(struct cpu *c, uint32_t at
         break;
     default: break;
     }
+    return 0;
 }
 
 /* observe_decoded(), with the common three read without a decode and
  * handed on in tail calls: CALL rel16, RET and RET imm16 (no prefix, no
- * ModR/M; 333 k of bench.com's 2 M instructions). */
-static inline __attribute__((always_inline)) void observe_inline(struct cpu *c, uint32_t at)
+ * ModR/M; 333 k of bench.com's 2 M instructions).  Returns 0, the code
+ * hook's value (the observer's near_call and ret return it), so that a
+ * hook can end in it: every call here is then a jump. */
+static inline __attribute__((always_inline)) int observe_inline(struct cpu *c, uint32_t at)
 {
     const struct call_observer *o = c->m->calls;
     const x86emu_t *e = c->emu;
     switch (c->mem[at]) {
     case 0xE8:
-        o->near_call(o->ctx, e->x86.R_CS, e->x86.R_IP, e->x86.R_SS, e->x86.R_SP, (at + 3) & MEM_MASK);
-        return;
+        return o->near_call(o->ctx, e->x86.R_CS, e->x86.R_IP, e->x86.R_SS, e->x86.R_SP, (at + 3) & MEM_MASK);
     case 0xC3:
-        o->ret(o->ctx, e->x86.R_SS, (uint16_t)(e->x86.R_SP - 2));
-        return;
+        return o->ret(o->ctx, e->x86.R_SS, (uint16_t)(e->x86.R_SP - 2));
     case 0xC2: {
         uint16_t imm = (uint16_t)(c->mem[(at + 1) & MEM_MASK] | c->mem[(at + 2) & MEM_MASK] << 8);
-        o->ret(o->ctx, e->x86.R_SS, (uint16_t)(e->x86.R_SP - 2 - imm));
-        return;
+        return o->ret(o->ctx, e->x86.R_SS, (uint16_t)(e->x86.R_SP - 2 - imm));
     }
     default:
-        observe_decoded(c, at);
+        return observe_decoded(c, at);
     }
 }
 
@@ -492,7 +492,7 @@ static __attribute__((noinline)) void observe_transfer(struct cpu *c, uint32_t a
 }
 
 /* code_hook_traced()'s end for a possible call or return. */
-static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at);
+static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c);
 
 /* Trace mode: the bytes of the instruction at lin the first time it ran
  * (annotate disassembles the code as executed, not as the run left it). */
@@ -1061,7 +1061,7 @@ static inline __attribute__((always_inline)) uint64_t settle_counted(struct cpu 
 static inline __attribute__((always_inline)) int traced_end(x86emu_t *e, struct cpu *c, uint32_t at, int stacks)
 {
     if (stacks && transfer_candidate(c->mem, at))
-        return hook_after_transfer(e, c, at);
+        return hook_after_transfer(e, c);
     return hook_next_counted(e, c, c->m);
 }
 
@@ -1134,29 +1134,35 @@ static int code_hook_stacks(x86emu_t *e)
         return code_hook_rare(e, c);
     settle_counted(c, m);
     if (transfer_candidate(c->mem, at))
-        return hook_after_transfer(e, c, at);
+        return hook_after_transfer(e, c);
     return hook_next_counted(e, c, m);
 }
 
 /* code_hook_traced()'s and code_hook_stacks()'s end after an instruction
  * that may have called or returned.  When the quick path prices the next
- * instruction, that comes first and the observer last, in tail position,
- * so nothing is kept across its call (the observer reads none of what
+ * instruction, that comes first and the observer last, in a tail call
+ * (observe_inline() returns the hook's 0): no frame, nothing kept across
+ * it, no saved register (the observer reads none of what
  * pricing writes: the call tree only, from the registers and the code).
  * Else the observer first, as boundary_slow() may sample the innermost
  * node or end the run. */
-static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c, uint32_t at)
+static __attribute__((noinline)) int after_transfer_slow(x86emu_t *e, struct cpu *c)
+{
+    observe_inline(c, c->pend_lin);
+    c->pend_lin = UINT32_MAX;   /* (hook_next_counted()) */
+    return boundary_slow(e, c, 0);
+}
+
+static __attribute__((noinline)) int hook_after_transfer(x86emu_t *e, struct cpu *c)
 {
     uint32_t lin;
     int32_t t = quick_price(e, c, c->m, &lin);
     if (__builtin_expect(t >= 0, 1)) {
+        uint32_t at = c->pend_lin;      /* (read here, not live across the pricing) */
         hook_quick(e, c, lin, t, 0);
-        observe_inline(c, at);
-        return 0;
+        return observe_inline(c, at);
     }
-    observe_inline(c, at);
-    c->pend_lin = UINT32_MAX;   /* (hook_next_counted()) */
-    return boundary_slow(e, c, 0);
+    return after_transfer_slow(e, c);      /* (its own body: else its calls cost this one a frame) */
 }
 
 static int intr_hook(x86emu_t *e, u8 num, unsigned type)
