@@ -1013,7 +1013,6 @@ static int code_hook_bus(x86emu_t *e)
         if (clocks >= 0) {
             m->now += (uint64_t)clocks;
             c->words = 0;
-            __asm__ volatile("" ::: "memory");
             return hook_next_at(e, c, m, next, 0, 0);   /* pend.rep is 0: the replay took it */
         }
     }
