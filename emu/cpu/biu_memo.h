@@ -227,6 +227,21 @@ static inline uint64_t memo_bytes_from(const uint8_t *mem, uint32_t linear)
     return v;
 }
 
+/* The same for memo_replay(), without the wrap at 1 MiB: `mem` has
+ * MEMO_KEY_BYTES - 1 readable bytes after its end (machine.h's MEM_PAD),
+ * and no slot holds an address whose bytes wrap (biu_time_miss() keeps
+ * none), so the bytes past the end are never a hit's. */
+static inline uint64_t memo_bytes_padded(const uint8_t *mem, uint32_t linear)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, mem + linear, MEMO_KEY_BYTES);
+    return v;
+#else
+    return memo_bytes_from(mem, linear);
+#endif
+}
+
 static inline uint64_t memo_bytes_at(const struct eu_insn *in)
 {
     return memo_bytes_from(in->mem, in->linear);
@@ -411,7 +426,7 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
     struct memo_key k = { { (uint64_t)linear | (uint64_t)next << 20 | memo_state0(prev) | (uint64_t)naccess << 51,
                             table | (uint64_t)loop << 16 | pattern << 32,
                             memo_state2(prev) | (uint64_t)b->refresh_period << 32, MEMO_FAR_REFRESH } };
-    uint64_t bytes = memo_bytes_from(mem, linear);
+    uint64_t bytes = memo_bytes_padded(mem, linear);
     const struct memo_slot *s = memo_at(memo, prev->succ);
     int same = s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] && memo_same_bytes(s, bytes);
     /* No refresh under way: a result that ends before the next request
