@@ -50,7 +50,7 @@ struct machine *machine_new(enum cpu_model model)
     struct machine *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
-    m->mem = calloc(1, MEM_SIZE);
+    m->mem = calloc(1, MEM_SIZE + MEM_PAD);
     m->model = model;
     if (!m->mem || cpu_create(m) != 0) {
         free(m->mem);

@@ -29,6 +29,10 @@
 
 #define MEM_SIZE 0x100000u          /* 1 MiB, addresses wrap (A20 off) */
 #define MEM_MASK 0xFFFFFu
+#define MEM_PAD 8u                  /* zero bytes after the MEM_SIZE, never
+                                       written: the bus clock's replay loads
+                                       8 bytes at any address (biu_memo.h's
+                                       memo_bytes_padded) */
 
 /* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: formats/clockrate.h (through pc/pit.h). */
 

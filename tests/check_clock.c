@@ -43,7 +43,7 @@ static void same_biu(const struct biu *a, const struct biu *b)
 
 START_TEST(memo_gives_what_the_model_gives)
 {
-    static uint8_t mem[MEM_SIZE];
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t push_ax[] = { 0x50 }, mov_ds[] = { 0x3E, 0xA2, 0xA1, 0xAB }, add_m[] = { 0x01, 0x07 };
     const struct memo_case cases[] = {
         { push_ax, 1, 4, { { 1, 2, 0 } }, 1 },
@@ -97,7 +97,7 @@ END_TEST
  * the flush leaves 1, so what followed it ran early. */
 START_TEST(jump_to_the_next_byte_empties_the_queue)
 {
-    static uint8_t mem[MEM_SIZE];
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t jmp0[] = { 0xEB, 0x00 }, jmp2[] = { 0xEB, 0x02 };
     static const uint8_t jcxz0[] = { 0xE3, 0x00 }, jcxz2[] = { 0xE3, 0x02 };
     static const struct {
@@ -136,7 +136,7 @@ END_TEST
 
 START_TEST(memo_sees_code_change)
 {
-    static uint8_t mem[MEM_SIZE];
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t mov_ds[] = { 0x3E, 0xA2, 0xA1, 0xAB };
     const struct memo_case c = { mov_ds, 4, 2, { { 1, 1, 0 } }, 1 };
     struct biu_memo *memo = biu_memo_new();
@@ -175,12 +175,47 @@ START_TEST(memo_sees_code_change)
 }
 END_TEST
 
+/* memo_replay() loads an instruction's 8 bytes without the wrap at 1 MiB
+ * (memo_bytes_padded), so biu_time_miss() keeps no instruction whose 8
+ * bytes wrap: a NOP at FFFF8h (its bytes end at the last address) is kept
+ * and the second pass is a hit; at FFFFCh (4 of them past the end) each
+ * pass is played, with the same clocks. */
+START_TEST(memo_keeps_no_instruction_whose_bytes_wrap)
+{
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
+    static const uint8_t nop[] = { 0x90 };
+    const uint32_t at[2] = { 0xFFFF8, 0xFFFFC };
+    for (unsigned i = 0; i < 2; i++) {
+        struct biu_memo *memo = biu_memo_new();
+        unsigned stall, t[2];
+        uint64_t lookups, misses;
+        for (unsigned pass = 0; pass < 2; pass++) {
+            struct eu_insn in;
+            struct biu b = { 0 };
+            memset(&in, 0, sizeof in);
+            mem[at[i]] = nop[0];
+            in.mem = mem;
+            in.linear = at[i];
+            in.next = at[i] + 1;
+            in.table = 3;
+            biu_init(&b, 0, 2, at[i] + 2);
+            t[pass] = biu_time(memo, &b, &in, &stall);
+        }
+        biu_memo_stats(memo, &lookups, &misses);
+        ck_assert_uint_eq(t[1], t[0]);
+        ck_assert_uint_eq(lookups, 2);
+        ck_assert_uint_eq(misses, (i == 0 ? 1u : 2u));
+        biu_memo_free(memo);
+    }
+}
+END_TEST
+
 /* The slot compares the instruction's bytes up to its length and no
  * further: one compare of all 8 when the bytes after it are as they were,
  * else the shift by its length (memo_same_bytes). */
 START_TEST(memo_compares_bytes_to_the_instruction_length)
 {
-    static uint8_t mem[MEM_SIZE];
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t mov_ds[] = { 0x3E, 0xA2, 0xA1, 0xAB };   /* DS: MOV [ABA1],AL: 4 bytes */
     const struct memo_case c = { mov_ds, 4, 2, { { 1, 1, 0 } }, 1 };
     struct biu_memo *memo = biu_memo_new();
@@ -278,7 +313,7 @@ static void loop_insn(struct eu_insn *in, uint8_t *mem, unsigned i)
 
 START_TEST(memo_chain_gives_what_the_model_gives)
 {
-    static uint8_t mem[MEM_SIZE];
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t code[] = { 0x50, 0x01, 0x07, 0xEB, 0xFB };
     memcpy(mem + 0x2000, code, sizeof code);
     for (unsigned wide = 0; wide < 2; wide++) {
@@ -366,7 +401,7 @@ static void replay_insn(struct eu_insn *in, uint8_t *mem, unsigned i, unsigned p
 
 START_TEST(replay_gives_what_the_model_gives)
 {
-    static uint8_t mem[MEM_SIZE];
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t code[] = { 0x50, 0x01, 0x07, 0xF7, 0xE3, 0xEB, 0xF9 };
     for (unsigned wide = 0; wide < 2; wide++) {
         memcpy(mem + 0x3000, code, sizeof code);
@@ -445,7 +480,7 @@ static void jump_insn(struct eu_insn *in, uint8_t *mem, uint32_t at, uint32_t ne
 
 START_TEST(replay_keys_on_the_next_address)
 {
-    static uint8_t mem[MEM_SIZE];
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t code[] = { 0x50, 0xFF, 0xE0, 0xEB, 0xFB };
     memcpy(mem + 0x4000, code, sizeof code);
     for (unsigned run = 0; run < 4; run++) {
@@ -551,7 +586,7 @@ static void dword_insn(struct eu_insn *in, uint8_t *mem, unsigned i, unsigned pa
 
 START_TEST(memo_keys_a_dword_access_by_its_cycles)
 {
-    static uint8_t mem[MEM_SIZE];
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t mov[] = { 0xA1, 0xFF, 0xFF }, jmp[] = { 0xE9, 0xFD, 0xEF };
     memcpy(mem + 0x5000, mov, sizeof mov);
     memcpy(mem + 0x6000, jmp, sizeof jmp);
@@ -1135,7 +1170,7 @@ END_TEST
  * 16..47 are hits of what phases 0..15 left. */
 START_TEST(memo_with_cga_waits_gives_what_the_model_gives)
 {
-    static uint8_t mem[MEM_SIZE];
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t stosw[] = { 0xAB }, add_m[] = { 0x26, 0x01, 0x07 }, mov_al[] = { 0x26, 0x8A, 0x05 };
     const struct memo_case cases[] = {
         { stosw, 1, 4, { { 1, 2, 1 } }, 1 },
@@ -1382,6 +1417,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, memo_gives_what_the_model_gives);
     tcase_add_test(tc, memo_sees_code_change);
     tcase_add_test(tc, jump_to_the_next_byte_empties_the_queue);
+    tcase_add_test(tc, memo_keeps_no_instruction_whose_bytes_wrap);
     tcase_add_test(tc, memo_compares_bytes_to_the_instruction_length);
     tcase_add_test(tc, memo_table_is_lines_and_every_set_reached);
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);

@@ -117,10 +117,12 @@ struct biu_memo {
     struct memo_slot *slot;     /* MEMO_SLOTS, on a host page          */
     uint64_t lookups, misses;
     struct memo_slot *cur;      /* the slot last applied or filled          */
+    const struct biu *last_biu; /* (between cur and deferred, which the
+                                   replay stores: gcc pairs adjacent ones
+                                   in one SSE store, 4 instructions for 2) */
     struct biu *deferred;       /* a BIU whose queue and bus are still to be
                                    set from cur (memo_replay leaves them;
                                    memo_settle_biu sets them)              */
-    const struct biu *last_biu;
     uint32_t last_gen, last_next;
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
 };
@@ -223,6 +225,21 @@ static inline uint64_t memo_bytes_from(const uint8_t *mem, uint32_t linear)
     for (unsigned i = 0; i < MEMO_KEY_BYTES; i++)
             v |= (uint64_t)mem[(linear + i) & MEMO_MASK] << (8 * i);
     return v;
+}
+
+/* The same for memo_replay(), without the wrap at 1 MiB: `mem` has
+ * MEMO_KEY_BYTES - 1 readable bytes after its end (machine.h's MEM_PAD),
+ * and no slot holds an address whose bytes wrap (biu_time_miss() keeps
+ * none), so the bytes past the end are never a hit's. */
+static inline uint64_t memo_bytes_padded(const uint8_t *mem, uint32_t linear)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, mem + linear, MEMO_KEY_BYTES);
+    return v;
+#else
+    return memo_bytes_from(mem, linear);
+#endif
 }
 
 static inline uint64_t memo_bytes_at(const struct eu_insn *in)
@@ -400,13 +417,16 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
                                                                  uint64_t table, unsigned loop, uint64_t pattern,
                                                                  unsigned naccess, unsigned *stall)
 {
-    if (((table | loop) >> 16) | (pattern >> 32) | (b->refresh_period >> 24))
+    /* b->refresh_period needs no test: cpu_clock.c's refresh_before(), its
+     * only writer, sets at most 65536 PIT ticks of 4 clocks, under 2^24
+     * (a _Static_assert there). */
+    if (((table | loop) >> 16) | (pattern >> 32))
         return -1;      /* out of the key's range, or a slow access: biu_time's */
     struct memo_slot *prev = memo->cur;
     struct memo_key k = { { (uint64_t)linear | (uint64_t)next << 20 | memo_state0(prev) | (uint64_t)naccess << 51,
                             table | (uint64_t)loop << 16 | pattern << 32,
                             memo_state2(prev) | (uint64_t)b->refresh_period << 32, MEMO_FAR_REFRESH } };
-    uint64_t bytes = memo_bytes_from(mem, linear);
+    uint64_t bytes = memo_bytes_padded(mem, linear);
     const struct memo_slot *s = memo_at(memo, prev->succ);
     int same = s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] && memo_same_bytes(s, bytes);
     /* No refresh under way: a result that ends before the next request

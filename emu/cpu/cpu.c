@@ -1009,7 +1009,7 @@ static int code_hook_bus(x86emu_t *e)
     struct machine *m = c->m;
     if (!(c->f1_patched | c->fixup)) {
         uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
-        int64_t clocks = cpu_bus_replay_to(c, c->pend.fixed + c->words * WORD_PENALTY, next);
+        int64_t clocks = cpu_bus_replay_to(c, c->pend.fixed + c->words * WORD_PENALTY, next, 0);
         if (clocks >= 0) {
             m->now += (uint64_t)clocks;
             c->words = 0;

@@ -94,6 +94,9 @@ static inline __attribute__((always_inline)) void refresh_before(struct cpu *c, 
     b->refresh_dreq = (int64_t)c->refresh_next - (int64_t)start;
     b->refresh_period = (uint32_t)c->refresh_period;
 }
+/* A PIT period (reload 1..65536, pit.h) fits a memo key's 24 bits, so
+ * memo_replay() does not test b->refresh_period's range. */
+_Static_assert(65536ull * PIT_CYCLES_PER_TICK <= 0xFFFFFF, "a refresh period fits the memo key's 24 bits");
 
 /* --timing bus: the machine's video card's wait states into the BIU and
  * the memory callback's range check (a span of 0 marks nothing). */

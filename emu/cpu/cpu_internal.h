@@ -136,8 +136,14 @@ __attribute__((noinline)) uint64_t cpu_settle_more_other(struct cpu *c);
  * slot that followed the last result's the last time holds it
  * (memo_replay).  Its clocks, as cpu_bus_time() would give them, or -1
  * with nothing changed.  Inline in the bus model's hook (cpu.c), so that
- * the common case makes no call. */
-static inline __attribute__((always_inline)) int64_t cpu_bus_replay_to(struct cpu *c, uint64_t table, uint32_t next)
+ * the common case makes no call.  `counted`: set c->stall and
+ * c->stall_video, which only the counting of --trace and --stacks reads
+ * (cpu.c's count_settled(), trace_settled(), stacks_count()); their hooks
+ * settle each instruction through cpu_settle_bus(), which passes 1, before
+ * they count it, so code_hook_bus(), installed only without them
+ * (pick_hook()), passes 0. */
+static inline __attribute__((always_inline)) int64_t cpu_bus_replay_to(struct cpu *c, uint64_t table, uint32_t next,
+                                                                     int counted)
 {
     struct biu *b = c->biu;
     struct machine *m = c->m;
@@ -164,8 +170,10 @@ static inline __attribute__((always_inline)) int64_t cpu_bus_replay_to(struct cp
     c->biu_end = start + (uint64_t)clocks;
     eu_clear_accesses(&c->insn);
     c->biu_next = next;
-    c->stall = stall;
-    c->stall_video = 0;     /* memo_replay takes no instruction with a slow access */
+    if (counted) {          /* else nobody reads them (see above) */
+        c->stall = stall;
+        c->stall_video = 0; /* memo_replay takes no instruction with a slow access */
+    }
     /* The slot the next replay compares first, into the host's cache while
      * libx86emu runs the instruction: a program as large as a compiler
      * keeps the whole table in use, which misses the caches (2 host
@@ -178,7 +186,7 @@ static inline __attribute__((always_inline)) int64_t cpu_bus_replay_to(struct cp
 static inline __attribute__((always_inline)) int64_t cpu_bus_replay(struct cpu *c, uint64_t table)
 {
     x86emu_t *e = c->emu;
-    return cpu_bus_replay_to(c, table, (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK);
+    return cpu_bus_replay_to(c, table, (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK, 1);
 }
 
 /* cpu_settle_more() under the bus model (c->biu set), given the table
