@@ -85,7 +85,7 @@ END_TEST
 /* A taken jump empties the queue wherever it goes, to the very next byte
  * too (JMP SHORT $+2, the I/O delay of the time): SingleStepTests 8086's
  * one EB 00 test (`jmp 0002h`) shows the flush, an E in its queue status,
- * and emu/cpu/timing.c's timing_transferred() says which instructions do.
+ * and emu/cpu/timing.c's timing_queue_emptied() says which instructions do.
  * So from the same BIU, on the 8088 (whose byte bus makes two targets
  * alike), EB 00 at 1000h (next 1002h) takes what EB 02 (next 1004h)
  * takes; JCXZ +0 taken (the table's 18) what JCXZ +2 taken takes; and

@@ -107,8 +107,7 @@ static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in
 {
     in->prefixes = prefix_length(in->mem, in->linear);
     in->length = insn_length(in->mem, in->linear);
-    in->jumped = in->next != ((in->linear + in->length) & MEMO_MASK) ||
-                 timing_transferred(in->mem, in->linear, in->prefixes, in->table);
+    in->jumped = timing_queue_emptied(in->mem, in->linear, in->length, in->prefixes, in->next, in->table);
     struct eu_plan p;
     biu_plan(in, &p);
     unsigned clocks = biu_run(b, &p);

@@ -1211,15 +1211,12 @@ int cpu_create(struct machine *m)
     return 0;
 }
 
-/* The per-instruction hook for the clock and the observers there are now:
- * on the table clock, the plain hook for the observers (set_rare()), or
- * code_hook_rare_entry() while c->rare is set. */
 /* --timing bus while the queue holds stale bytes (note_queue_write()):
- * the instruction that just ran emptied the queue if it passed control
- * on, wherever to (timing_transferred(): a jump to the very next byte
- * too, which programs of the time ran after writing over the code ahead
- * so that the new bytes run), and the stale bytes went with it; then the
- * bus model's hook.  Installed by pick_hook() only while there are stale
+ * if the instruction that just ran emptied the queue (timing_queue_emptied(),
+ * the rule play() times the flush by: a jump to the very next byte too,
+ * which programs of the time ran after writing over the code ahead so
+ * that the new bytes run), the stale bytes went with it; then the bus
+ * model's hook.  Installed by pick_hook() only while there are stale
  * bytes, so the usual hooks test nothing for them. */
 static int code_hook_stale(x86emu_t *e)
 {
@@ -1228,8 +1225,8 @@ static int code_hook_stale(x86emu_t *e)
     uint32_t lin = c->pend_lin;
     if (c->stale_n && lin != UINT32_MAX) {
         uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
-        if (next != ((lin + insn_length(c->mem, lin)) & MEM_MASK) ||
-            timing_transferred(c->mem, lin, prefix_length(c->mem, lin), c->pend.fixed))
+        if (timing_queue_emptied(c->mem, lin, insn_length(c->mem, lin), prefix_length(c->mem, lin), next,
+                                 c->pend.fixed + c->words * WORD_PENALTY))     /* play()'s in->table */
             c->stale_n = 0;
     }
     if (!c->stale_n) {
@@ -1239,6 +1236,10 @@ static int code_hook_stale(x86emu_t *e)
     return m->exact || m->calls ? code_hook_bus_traced(e) : code_hook_bus(e);
 }
 
+/* The per-instruction hook for the clock and the observers there are now:
+ * on the table clock, the plain hook for the observers (set_rare()), or
+ * code_hook_rare_entry() while c->rare is set; on the bus clock,
+ * code_hook_stale() while the queue holds stale bytes. */
 static void pick_hook(struct machine *m)
 {
     struct cpu *c = cpu_of(m);

@@ -92,8 +92,11 @@ const struct timing_op timing_ops[256] = {
 #define EA_DISP(rm) ((rm) == 0 || (rm) == 3 ? 11 : (rm) < 3 ? 12 : 9)
 const uint8_t timing_ea_by_modrm[256] = { EA_ROW(0), EA_ROW(1), EA_ROW(2), EA_ROW(3) };
 
-int timing_transferred(const uint8_t *mem, uint32_t linear, unsigned prefixes, uint64_t cost)
+int timing_queue_emptied(const uint8_t *mem, uint32_t linear, unsigned length, unsigned prefixes, uint32_t next,
+                         uint64_t cost)
 {
+    if (next != ((linear + length) & 0xFFFFFu))
+        return 1;
     uint8_t b = mem[(linear + prefixes) & 0xFFFFFu];
     const struct timing_op *op = &timing_ops[b];
     switch (op->kind) {

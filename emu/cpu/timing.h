@@ -218,14 +218,18 @@ static inline unsigned timing_rep_iterations(const struct insn_cost *c, uint16_t
 /* Effective-address clocks for a ModR/M byte (0 for a register operand). */
 unsigned timing_ea(uint8_t modrm);
 
-/* Whether the instruction at mem[linear] (addresses wrap at 1 MiB), after
- * its `prefixes` prefix bytes, which cost `cost` clocks on the table,
- * passed control on: a jump, call, return or software interrupt, or a
- * conditional jump, loop or INTO that was taken (its cost is the taken
- * one), wherever to.  The 8088 and 8086 empty their queue for each, a
- * jump to the very next byte too (JMP $+2, the I/O delay).  With the
- * 8086's meanings of C0/C1/C8/C9 (returns) and 60-6F (short jumps): the
- * bus model, its one user, is the 8088's and the 8086's. */
-int timing_transferred(const uint8_t *mem, uint32_t linear, unsigned prefixes, uint64_t cost);
+/* Whether the instruction at mem[linear] (addresses wrap at 1 MiB),
+ * `length` bytes of which `prefixes` are prefixes, which cost `cost`
+ * clocks on the table and led to the linear address `next`, emptied the
+ * prefetch queue: it passed control on (a jump, call, return or software
+ * interrupt, or a conditional jump, loop or INTO that was taken: its cost
+ * is the taken one), wherever to, a jump to the very next byte too (JMP
+ * $+2, the I/O delay); or its next instruction is not its next bytes (an
+ * interrupt entered after it).  With the 8086's meanings of C0/C1/C8/C9
+ * (returns) and 60-6F (short jumps): the bus model, its one user (the
+ * played instruction's flush, the queue's stale bytes), is the 8088's and
+ * the 8086's. */
+int timing_queue_emptied(const uint8_t *mem, uint32_t linear, unsigned length, unsigned prefixes, uint32_t next,
+                         uint64_t cost);
 
 #endif
