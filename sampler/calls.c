@@ -244,6 +244,18 @@ void calls_program_end(struct calltree *t, uint32_t process)
 
 /* ---- the observer the machine calls -------------------------------------- */
 
+/* child()'s first guess holds: the node the last frame pushed at this
+ * depth, `last`, is the innermost's child entered at `entry` for
+ * `service` (on_call's and on_near_call's common case). */
+static inline __attribute__((always_inline)) int callee_is(const struct calltree *t, uint32_t last, uint32_t entry,
+                                                          uint32_t service)
+{
+    if (last >= t->n)
+        return 0;
+    const struct call_node *n = &t->node[last];
+    return n->parent == t->cur && n->entry == entry && n->service == service;
+}
+
 /* on_call()'s general case: enter() whole (CS:IP and SS:SP each packed
  * in one word, high half the segment). */
 static __attribute__((noinline)) int on_call_other(struct calltree *t, enum call_kind kind, uint32_t cs_ip,
@@ -266,13 +278,10 @@ static inline __attribute__((always_inline)) int call_inline(struct calltree *t,
     uint16_t ss = (uint16_t)(ss_sp >> 16), sp = (uint16_t)ss_sp;
     if (d < CALLS_MAX_DEPTH) {
         uint32_t last = t->stack[d].node;
-        if ((!d || !passed(&t->stack[d - 1], ss, (uint32_t)sp + pushed[k])) && last < t->n) {
-            struct call_node *n = &t->node[last];
-            if (n->parent == t->cur && n->entry == lin((uint16_t)(cs_ip >> 16), (uint16_t)cs_ip) &&
-                n->service == service) {
-                push(t, last, ss, sp, back);
-                return 0;
-            }
+        if ((!d || !passed(&t->stack[d - 1], ss, (uint32_t)sp + pushed[k])) &&
+            callee_is(t, last, lin((uint16_t)(cs_ip >> 16), (uint16_t)cs_ip), service)) {
+            push(t, last, ss, sp, back);
+            return 0;
         }
     }
     return on_call_other(t, k, cs_ip, ss_sp, back, service);
@@ -318,13 +327,10 @@ static int on_near_call(void *ctx, uint16_t cs, uint16_t ip, uint16_t ss, uint16
     f->slot = sp;
     f->back = back;
     f->process = 0;
-    uint32_t entry = lin(cs, ip), last = f->node;
-    if ((!d || !passed(f - 1, ss, (uint32_t)sp + 2)) && last < t->n) {
-        const struct call_node *n = &t->node[last];
-        if (n->parent == t->cur && n->entry == entry && n->service == 0) {
-            pushed_to(t, last, d);
-            return 0;
-        }
+    uint32_t last = f->node;
+    if ((!d || !passed(f - 1, ss, (uint32_t)sp + 2)) && callee_is(t, last, lin(cs, ip), 0)) {
+        pushed_to(t, last, d);
+        return 0;
     }
     return near_call_other(t, d);
 }
