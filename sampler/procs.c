@@ -51,7 +51,7 @@ static void trace_counts(const struct exact_counts *e, const struct sampler *s, 
         at[k] = low + k < MEM_SIZE ? e->addr[low + k].insns : 0;
 }
 
-/* The trace's counts at a child's EXEC, for its own .prx (within the limits). */
+/* A child's snapshot of the trace's counts gone (none: nothing to do). */
 static void free_snapshot(struct proc *p)
 {
     free(p->snap_block);
@@ -60,6 +60,7 @@ static void free_snapshot(struct proc *p)
     p->snap_block = p->snap_video = NULL;
 }
 
+/* The trace's counts at a child's EXEC, for its own .prx (within the limits). */
 static void snapshot(struct procs *t, struct proc *p)
 {
     const struct exact_counts *e = t->trace;

@@ -127,8 +127,8 @@ __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct b
     /* An instruction whose 8 bytes wrap at 1 MiB is not kept: memo_replay()
      * loads them without the wrap (memo_bytes_padded), so no slot may
      * hold its address. */
-    if (in->length - 1 >= MEMO_KEY_BYTES || in->linear > MEMO_MASK + 1 - MEMO_KEY_BYTES || clocks > UINT16_MAX || *stall > UINT16_MAX || b->waited > UINT8_MAX ||
-        b->fetch_start > INT16_MAX ||
+    if (in->length - 1 >= MEMO_KEY_BYTES || in->linear > MEMO_MASK + 1 - MEMO_KEY_BYTES || clocks > UINT16_MAX ||
+        *stall > UINT16_MAX || b->waited > UINT8_MAX || b->fetch_start > INT16_MAX ||
         ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) ||
         (dreq != BIU_NO_REFRESH && (dreq < INT32_MIN || dreq >= INT32_MAX)) ||
         (grant != BIU_NO_REFRESH && (grant <= INT8_MIN || grant > INT8_MAX)))

@@ -222,8 +222,9 @@ static __attribute__((noinline, cold)) unsigned memio_word_pending(x86emu_t *e, 
 {
     struct cpu *c = e->_private;
     uint32_t base = UINT32_MAX, ofs = 0;
+    int gp = e->x86.intr_nr == 0x0D && e->x86.intr_type == (INTR_TYPE_FAULT | INTR_MODE_RESTART | INTR_MODE_ERRCODE);
     if (c->fidelity && !(e->x86.R_CR0 & 1)) {
-        if (e->x86.intr_nr == 0x0D && e->x86.intr_type == (INTR_TYPE_FAULT | INTR_MODE_RESTART | INTR_MODE_ERRCODE)) {
+        if (gp) {
             base = (e->x86.intr_errcode & 0xFFFFu) << 4;
             ofs = addr - base;
         } else if (e->x86.R_SP == 0xFFFF && addr == e->x86.R_SS_BASE + 0xFFFFu && (type & ~0xFFu) == X86EMU_MEMIO_W) {
@@ -238,7 +239,7 @@ static __attribute__((noinline, cold)) unsigned memio_word_pending(x86emu_t *e, 
         e->x86.intr_type = pending;
         return r;
     }
-    if (e->x86.intr_nr == 0x0D && e->x86.intr_type == (INTR_TYPE_FAULT | INTR_MODE_RESTART | INTR_MODE_ERRCODE))
+    if (gp)
         e->x86.intr_type = 0;                       /* no #GP on the 8086 */
     uint32_t lo = (base + (ofs & 0xFFFFu)) & MEM_MASK, hi = (base + ((ofs + 1) & 0xFFFFu)) & MEM_MASK;
     int write = (type & ~0xFFu) == X86EMU_MEMIO_W;
