@@ -184,7 +184,7 @@ int cmd_annotate(int argc, char **argv)
         fprintf(stderr, "profil annotate: want one .prx or .PRF file (profil annotate [--map FILE.MAP] FILE.prx)\n");
         return EXIT_BAD_INPUT;
     }
-    struct symtab t;
+    struct symtab t = { 0 };
     struct nasm_listing lst;
     char err[700];
     if (a.source && !a.map && !prx_file_looks_like(argv[first])) {
@@ -196,10 +196,10 @@ int cmd_annotate(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     int have_lst = 0, rc = EXIT_BAD_INPUT;
-    if (a.source && t.nline == 0)
+    if (a.source && a.map && t.nline == 0)
         fprintf(stderr, "profil: --source: %s has no source lines (a NASM listing, nasm -l, or a map with line "
                 "numbers has)\n", a.map);
-    else if (a.source && t.format == MAP_NASMLST && !(have_lst = nasmlst_read_file(a.map, &lst, err, sizeof err) == 0))
+    else if (a.source && a.map && t.format == MAP_NASMLST && !(have_lst = nasmlst_read_file(a.map, &lst, err, sizeof err) == 0))
         fprintf(stderr, "profil: %s\n", err);
     else
         rc = annotate_file(argv[first], &a, a.map ? &t : NULL, have_lst ? &lst : NULL);
