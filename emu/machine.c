@@ -146,7 +146,7 @@ void machine_set_video(struct machine *m, enum video_card card)
     m->card_lo = planar ? VRAM_LO - 3 : 0;
     m->card_span = planar ? VRAM_HI - VRAM_LO + 3 : 0;
     cpu_card_changed(m);
-    /* the bus model's wait states: the CGA's rule (emu/cpu/video_waits.h);
+    /* the bus model's wait states: the CGA's rule (emu/video/video_waits.h);
      * no other card's is documented (docs/timing.md) */
     machine_set_video_waits(m, card == VIDEO_CGA ? VIDEO_WAITS_CGA : VIDEO_WAITS_NONE);
 }

@@ -7,7 +7,7 @@
  * layer, which includes no header of the BIOS, DOS or screen model (what
  * it needs of them they plug in: keys_held).  The display adapter's
  * registers and memory decoding are a chip of the layer below
- * (pc/adapter.h), embedded here like the PIT.  It knows
+ * (video/adapter.h), embedded here like the PIT.  It knows
  * nothing of profiling: a sampler registers a tick hook that the machine
  * calls with the CS:IP a real clock interrupt would have pushed.
  *
@@ -20,12 +20,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "pc/adapter.h"
-#include "pc/guestport.h"
-#include "pc/keyboard.h"
-#include "pc/pit.h"
-#include "pc/pic.h"
-#include "pc/speaker.h"
+#include "video/adapter.h"
+#include "chips/guestport.h"
+#include "chips/keyboard.h"
+#include "chips/pit.h"
+#include "chips/pic.h"
+#include "chips/speaker.h"
 
 #define MEM_SIZE 0x100000u          /* 1 MiB, addresses wrap (A20 off) */
 #define MEM_MASK 0xFFFFFu
@@ -34,7 +34,7 @@
                                        8 bytes at any address (biu_memo.h's
                                        memo_bytes_padded) */
 
-/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: formats/clockrate.h (through pc/pit.h). */
+/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: formats/clockrate.h (through chips/pit.h). */
 
 /* Fixed memory layout (paragraphs), see docs/architecture.md. */
 #define SEG_BDA      0x0040u
@@ -51,7 +51,7 @@
 enum cpu_model { CPU_8088, CPU_8086, CPU_186, CPU_286 };
 
 /* Whose wait states a bus cycle to video memory takes under the bus model
- * (emu/cpu/video_waits.c): none, or the IBM CGA's (the default). */
+ * (emu/video/video_waits.c): none, or the IBM CGA's (the default). */
 enum video_waits { VIDEO_WAITS_NONE, VIDEO_WAITS_CGA };
 
 /* "8088", "8086", "186", "286". */

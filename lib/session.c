@@ -18,7 +18,7 @@
 #include "../emu/cpu/cpu.h"
 #include "../emu/dos/dos_mem.h"
 #include "../emu/dos/drive.h"
-#include "../emu/pc/keyboard.h"
+#include "../emu/chips/keyboard.h"
 #include "../formats/fileio.h"
 
 /* The emulator's enums and profil.h's agree value for value. */

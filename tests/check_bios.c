@@ -11,9 +11,9 @@
 
 #include "../emu/bios/bios.h"
 #include "../emu/pc/console.h"
-#include "../emu/pc/keyboard.h"
+#include "../emu/chips/keyboard.h"
 #include "../emu/machine.h"
-#include "../emu/pc/video.h"
+#include "../emu/video/video.h"
 #include "../formats/screen.h"
 
 static struct machine *new_pc(struct console *con)

@@ -6,7 +6,7 @@
 #include "../emu/cpu/biu.h"
 #include "../emu/cpu/biu_memo.h"
 #include "../emu/cpu/cpu.h"
-#include "../emu/cpu/video_waits.h"
+#include "../emu/video/video_waits.h"
 #include "../emu/machine.h"
 #include "../formats/prx.h"
 #include "testutil.h"
@@ -1116,7 +1116,7 @@ START_TEST(rep_cycles_of_the_refresh_without_slow_accesses)
 }
 END_TEST
 
-/* The CGA's wait states (emu/cpu/video_waits.c): a bus cycle whose T1 is
+/* The CGA's wait states (emu/video/video_waits.c): a bus cycle whose T1 is
  * at CPU clock t starts at hdot h = 3t mod 16 of the card's lchar; it
  * waits 1 hchar (8 hdots), then for the next lchar boundary, then for the
  * next CPU clock: ceil((L - h) / 3), L the first multiple of 16 after

@@ -1,5 +1,5 @@
 /*
- * tests/check_ega.c: the EGA's and VGA's register level (emu/pc/ega.c):
+ * tests/check_ega.c: the EGA's and VGA's register level (emu/video/ega.c):
  * the planes through the graphics controller's read and write modes
  * (egaplane.com), the VGA's unchained mode X (modex.com), the CGA-compatible
  * modes 4-6 (egacga.com), 0Fh and 11h (egamono.com), code and a stack in
@@ -12,9 +12,9 @@
 #include "../emu/bios/bios.h"
 #include "../emu/machine.h"
 #include "../emu/pc/console.h"
-#include "../emu/pc/ega.h"
-#include "../emu/pc/video.h"
-#include "../emu/pc/video_draw.h"
+#include "../emu/video/ega.h"
+#include "../emu/video/video.h"
+#include "../emu/video/video_draw.h"
 
 static struct machine *new_pc_with(struct console *con, enum video_card card)
 {

@@ -8,11 +8,11 @@
 
 #include "../emu/bios/bios.h"
 #include "../emu/machine.h"
-#include "../emu/pc/adapter.h"
+#include "../emu/video/adapter.h"
 #include "../emu/pc/console.h"
-#include "../emu/pc/crtc6845.h"
-#include "../emu/pc/video.h"
-#include "../emu/pc/video_draw.h"
+#include "../emu/video/crtc6845.h"
+#include "../emu/video/video.h"
+#include "../emu/video/video_draw.h"
 
 static struct machine *new_pc_with(struct console *con, enum video_card card)
 {

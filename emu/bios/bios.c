@@ -16,7 +16,7 @@
 #include "../costs.h"
 #include "../machine.h"
 #include "../services.h"
-#include "../pc/video.h"
+#include "../video/video.h"
 
 /* The machine profil is: an IBM 5160 (PC/XT) with its first BIOS, dated
  * 11/08/82 (docs/services.md says why).  Its identity, where programs

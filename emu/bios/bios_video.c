@@ -13,7 +13,7 @@
 #include "../costs.h"
 #include "../machine.h"
 #include "../pc/bda.h"
-#include "../pc/video.h"
+#include "../video/video.h"
 
 #define FONT_8X8 0xFA6Eu            /* F000:FA6E, where the IBM BIOS keeps it */
 

@@ -16,7 +16,7 @@
 #include "flatmem.h"
 #include "insnlen.h"
 #include "timing.h"
-#include "video_waits.h"
+#include "../video/video_waits.h"
 
 void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
 {

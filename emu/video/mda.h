@@ -1,5 +1,5 @@
 /*
- * emu/pc/mda.h: the IBM Monochrome Display and Printer Adapter and the
+ * emu/video/mda.h: the IBM Monochrome Display and Printer Adapter and the
  * Hercules Graphics Card (an MDA with 64 KiB and a 720x348 graphics mode),
  * as state machines in emulated time.
  *

@@ -1,5 +1,5 @@
 /*
- * emu/pc/guestport.c: ports ECh/EDh, the guest's profiling interface (see
+ * emu/chips/guestport.c: ports ECh/EDh, the guest's profiling interface (see
  * guestport.h).
  */
 #include "guestport.h"

@@ -1,5 +1,5 @@
 /*
- * emu/pc/video.h: the screen as the video BIOS keeps it, over the card
+ * emu/video/video.h: the screen as the video BIOS keeps it, over the card
  * in the machine (adapter.h: --video).
  *
  * Owns the screen model: the video modes the card's BIOS has, pages and

@@ -1,5 +1,5 @@
 /*
- * emu/pc/video_draw.h: what the display adapter shows, as pixels.
+ * emu/video/video_draw.h: what the display adapter shows, as pixels.
  *
  * Owns the picture of every mode of the CGA, MDA and Hercules as the card
  * makes it from its registers and memory (the 6845's start address,

@@ -1,5 +1,5 @@
 /*
- * emu/pc/pic.h: the 8259A interrupt controller (master only, as on the PC/XT).
+ * emu/chips/pic.h: the 8259A interrupt controller (master only, as on the PC/XT).
  *
  * Owns the request (IRR), in-service (ISR) and mask (IMR) registers, the
  * vector base, EOI handling and the initialisation sequence.  Priority is

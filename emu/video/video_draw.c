@@ -1,5 +1,5 @@
 /*
- * emu/pc/video_draw.c: the card's picture from its registers and memory
+ * emu/video/video_draw.c: the card's picture from its registers and memory
  * (see video_draw.h).
  */
 #include "video_draw.h"
@@ -10,7 +10,7 @@
 
 #include "../machine.h"
 #include "adapter.h"
-#include "bda.h"
+#include "../pc/bda.h"
 #include "video.h"
 #include "video_font.h"
 

@@ -1,5 +1,5 @@
 /*
- * emu/pc/cga.c: the CGA's registers, status and colours (see cga.h).
+ * emu/video/cga.c: the CGA's registers, status and colours (see cga.h).
  */
 #include "cga.h"
 

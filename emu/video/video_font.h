@@ -1,5 +1,5 @@
 /*
- * emu/pc/video_font.h: the glyphs the text modes are drawn with: code
+ * emu/video/video_font.h: the glyphs the text modes are drawn with: code
  * page 437 in cells of 8 dots by 8 rows (the CGA's), 14 rows (the MDA's
  * and Hercules's, which add a ninth column, and the EGA's) and 16 rows
  * (the VGA's, with a ninth column), made at build time by

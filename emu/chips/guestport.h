@@ -1,5 +1,5 @@
 /*
- * emu/pc/guestport.h: the guest's profiling interface, ports ECh and EDh
+ * emu/chips/guestport.h: the guest's profiling interface, ports ECh and EDh
  * (docs/guestapi.md).
  *
  * Owns the interface as the guest sees it: the two port numbers, the

@@ -1,9 +1,9 @@
 /*
- * emu/pc/pit.h: the 8253 programmable interval timer, in emulated time.
+ * emu/chips/pit.h: the 8253 programmable interval timer, in emulated time.
  *
  * Owns channel 0 (IRQ0, the guest's timer), channel 1 (its output's rising
  * edges request the DRAM refresh DMA: pit_refresh_next), and channel 2
- * (its output, gated by port 61h bit 0, is the speaker's: emu/pc/speaker.c).
+ * (its output, gated by port 61h bit 0, is the speaker's: emu/chips/speaker.c).
  * The counter is not stepped: its value and its interrupt times are
  * computed from the emulated clock, so the PIT costs nothing per
  * instruction.  1 PIT clock = 4 CPU cycles.

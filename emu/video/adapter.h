@@ -1,5 +1,5 @@
 /*
- * emu/pc/adapter.h: the display adapter in the PC's slot, one of five
+ * emu/video/adapter.h: the display adapter in the PC's slot, one of five
  * (--video): its kind, the ports it decodes and the memory it answers.
  *
  * Owns which card is present and dispatches to its model: the CGA

@@ -1,5 +1,5 @@
 /*
- * emu/pc/video.c: the screen as the BIOS keeps it: modes (and the card's
+ * emu/video/video.c: the screen as the BIOS keeps it: modes (and the card's
  * registers they program), pages, cursor, text cells, scrolling (see
  * video.h).
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../machine.h"
-#include "bda.h"
+#include "../pc/bda.h"
 
 
 #define SEG_MONO    0xB000u

@@ -1,5 +1,5 @@
 /*
- * emu/pc/ega.c: the EGA's and VGA's planes, sequencer, graphics
+ * emu/video/ega.c: the EGA's and VGA's planes, sequencer, graphics
  * controller with its latches, attribute controller (see ega.h).
  */
 #include "ega.h"

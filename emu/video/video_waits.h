@@ -1,5 +1,5 @@
 /*
- * emu/cpu/video_waits.h: the wait states a PC video card makes the 8088
+ * emu/video/video_waits.h: the wait states a PC video card makes the 8088
  * wait on a bus cycle to its memory, for the bus model (emu/cpu/biu.h's
  * struct biu_waits).  Owns the cards' rules, each from its documented
  * measurements (docs/timing.md, "Wait states of video memory").
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "biu.h"
+#include "../cpu/biu.h"
 #include "../machine.h"
 
 /* The IBM CGA's: for a bus cycle whose T1 is at CPU clock t1 (the card's

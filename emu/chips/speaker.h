@@ -1,5 +1,5 @@
 /*
- * emu/pc/speaker.h: the PC speaker, rendered from the emulated clock.
+ * emu/chips/speaker.h: the PC speaker, rendered from the emulated clock.
  *
  * Owns the speaker's sound as 8-bit unsigned PCM at SPEAKER_RATE samples
  * per emulated second: the cone follows port 61h bit 1 (speaker data)

@@ -1,5 +1,5 @@
 /*
- * emu/pc/adapter.c: the card present, its ports and memory windows (see
+ * emu/video/adapter.c: the card present, its ports and memory windows (see
  * adapter.h).
  */
 #include "adapter.h"

@@ -1,5 +1,5 @@
 /*
- * emu/pc/keyboard.c: scan codes, the --keys script and its timing (see
+ * emu/chips/keyboard.c: scan codes, the --keys script and its timing (see
  * keyboard.h).
  */
 #include "keyboard.h"

@@ -1,5 +1,5 @@
 /*
- * emu/cpu/video_waits.c: the wait states of video memory (video_waits.h).
+ * emu/video/video_waits.c: the wait states of video memory (video_waits.h).
  *
  * The IBM CGA [reenigne, "The CGA wait states", reenigne.org/blog, 2012;
  * MartyPC, "Exploring CGA Wait States", martypc.blogspot.com, 2023]: the

@@ -1,5 +1,5 @@
 /*
- * emu/pc/speaker.c: the PC speaker's sound from port 61h and the 8253's
+ * emu/chips/speaker.c: the PC speaker's sound from port 61h and the 8253's
  * channel 2, sample by sample in emulated time (see speaker.h).
  */
 #include "speaker.h"

@@ -1,5 +1,5 @@
 /*
- * emu/pc/mda.c: the MDA's and Hercules card's registers and status (see
+ * emu/video/mda.c: the MDA's and Hercules card's registers and status (see
  * mda.h).
  */
 #include "mda.h"

@@ -1,5 +1,5 @@
 /*
- * emu/pc/cga.h: the IBM Color/Graphics Monitor Adapter's registers, as a
+ * emu/video/cga.h: the IBM Color/Graphics Monitor Adapter's registers, as a
  * state machine in emulated time.
  *
  * Owns the card's ports: the 6845 at 3D4h/3D5h (3D0h-3D7h, the card

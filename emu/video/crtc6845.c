@@ -1,5 +1,5 @@
 /*
- * emu/pc/crtc6845.c: the 6845's registers and the raster they make (see
+ * emu/video/crtc6845.c: the 6845's registers and the raster they make (see
  * crtc6845.h).
  */
 #include "crtc6845.h"

@@ -1,5 +1,5 @@
 /*
- * emu/pc/keyboard.h: the PC keyboard and the scripted typing of --keys.
+ * emu/chips/keyboard.h: the PC keyboard and the scripted typing of --keys.
  *
  * Owns the keys a run will type (parsed from "text{ENTER}{WAIT 500}..."),
  * the emulated times they are typed at, the scan code latched in port 60h

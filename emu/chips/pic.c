@@ -1,5 +1,5 @@
 /*
- * emu/pc/pic.c: the 8259A (see pic.h).
+ * emu/chips/pic.c: the 8259A (see pic.h).
  */
 #include "pic.h"
 

@@ -1,5 +1,5 @@
 /*
- * emu/pc/video_font.c: the text modes' glyphs (see video_font.h), from
+ * emu/video/video_font.c: the text modes' glyphs (see video_font.h), from
  * the table the build generates ($(B)/gen/video_font.inc).
  */
 #include "video_font.h"

@@ -1,5 +1,5 @@
 /*
- * emu/pc/pit.c: the 8253 PIT computed from the emulated clock (see pit.h).
+ * emu/chips/pit.c: the 8253 PIT computed from the emulated clock (see pit.h).
  */
 #include "pit.h"
 

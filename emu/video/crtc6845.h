@@ -1,5 +1,5 @@
 /*
- * emu/pc/crtc6845.h: the Motorola 6845 CRT controller of the CGA, MDA and
+ * emu/video/crtc6845.h: the Motorola 6845 CRT controller of the CGA, MDA and
  * Hercules cards, as a state machine in emulated time.
  *
  * Owns the 18 registers behind the index/data port pair, what a program

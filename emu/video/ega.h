@@ -1,5 +1,5 @@
 /*
- * emu/pc/ega.h: the EGA's and VGA's memory and the registers between it
+ * emu/video/ega.h: the EGA's and VGA's memory and the registers between it
  * and the CPU, as a state machine.
  *
  * Owns the four 64 KiB planes (the cards' 256 KiB), the sequencer
