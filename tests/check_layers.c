@@ -50,11 +50,11 @@ static const struct { const char *from; const char *to[8]; } arrows[] = {
  * (the C library, formats/). */
 static const struct { const char *prefix; int rank; } layers[] = {
     { "emu/chips/", 1 },                                                    /* the system board's chips */
-    { "emu/video/crtc6845.", 1 }, { "emu/video/cga.", 1 }, { "emu/video/mda.", 1 },  /* the cards' chips */
-    { "emu/video/ega.", 1 }, { "emu/video/adapter.", 1 },
+    { "emu/video/video.", 3 }, { "emu/video/video_draw.", 3 },              /* the screen as the BIOS keeps it */
+    { "emu/video/", 1 },                                /* the cards: descriptors, table, chips, pictures */
     { "emu/machine.", 2 }, { "emu/services.", 2 }, { "emu/costs.h", 2 },
-    { "emu/cpu/", 2 }, { "emu/video/video_waits.", 2 },                     /* machine */
-    { "emu/video/", 3 }, { "emu/pc/", 3 },                                  /* video, console */
+    { "emu/cpu/", 2 },                                                      /* machine */
+    { "emu/pc/", 3 },                                                       /* console */
     { "emu/bios/", 4 },
     { "emu/dos/", 5 },
     { "loader/", 6 },

@@ -46,6 +46,16 @@ enum { ATTR_PALETTE = 0, ATTR_MODE = 0x10, ATTR_OVERSCAN, ATTR_PLANE_ENABLE, ATT
 #define ATTR_MODE_256      0x40u    /* VGA: 8-bit colour */
 #define ATTR_MODE_P54S     0x80u    /* VGA: palette bits 5-4 from the colour select */
 
+/* What the EGA's and VGA's BIOS programs for a mode, from its video
+ * parameter table (IBM, *Enhanced Graphics Adapter* technical reference,
+ * the BIOS listing's parameter tables for the enhanced colour display;
+ * IBM, *VGA Technical Reference*, the BIOS's video parameter table):
+ * the miscellaneous output register, sequencer registers 1-4, CRTC
+ * registers 0-18h, attribute registers 0-13h, graphics registers 0-8. */
+struct ega_params {
+    uint8_t misc, seq[4], crtc[25], attr[20], gc[9];
+};
+
 struct ega {
     int vga;                        /* the VGA's registers read back, chain-4, write mode 3 */
     uint8_t misc;                   /* 3C2h */
