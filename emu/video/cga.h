@@ -8,7 +8,8 @@
  * sync from the 6845's raster on the card's 14.31818 MHz dot clock, the
  * system crystal: three dots a CPU cycle), and the light pen latches
  * 3DBh/3DCh (accepted, no pen).  Its 16 KiB of memory are the machine's
- * (B8000h, mirrored at BC000h: adapter.h).  docs/video.md has the sources.
+ * (B8000h, mirrored at BC000h: its window in cga_card.c).  docs/video.md
+ * has the sources.
  */
 #ifndef PROFIL_EMU_CGA_H
 #define PROFIL_EMU_CGA_H

@@ -14,8 +14,9 @@
  * it back at 3C1h) and the miscellaneous output register (3C2h; the VGA
  * reads it at 3CCh).  The EGA's registers are write-only (IBM's EGA
  * technical reference): reading them gives FFh; the VGA's read back.
- * The CRTC, the DAC and the status ports are adapter.c's.  docs/video.md
- * has the sources.
+ * The CRTC, the DAC and the status ports are ega_card.c's, as are the
+ * BIOS's tables of struct ega_params (what it programs for a mode).
+ * docs/video.md has the sources.
  */
 #ifndef PROFIL_EMU_EGA_H
 #define PROFIL_EMU_EGA_H

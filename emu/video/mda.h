@@ -9,7 +9,7 @@
  * vertical sync in bit 7, low during the sync, and its id 000 in bits
  * 4-6), and the Hercules configuration switch 3BFh, which gates 3B8h's
  * graphics and page bits and maps the second 32 KiB page at B8000h
- * (adapter.h).  The memory is the machine's.  docs/video.md has the
+ * (the windows in mda_card.c).  The memory is the machine's.  docs/video.md has the
  * sources.
  */
 #ifndef PROFIL_EMU_MDA_H

@@ -1,6 +1,6 @@
 /*
  * emu/video/video.h: the screen as the video BIOS keeps it, over the card
- * in the machine (adapter.h: --video).
+ * in the machine (adapter.h, card.h: --video).
  *
  * Owns the screen model: the video modes the card's BIOS has, pages and
  * cursors kept where the IBM BIOS keeps them (the data area at
