@@ -100,8 +100,8 @@ $(B)/gen/video_font.inc: tools/psf2font.c formats/screen.c formats/screen.h | $(
 	@mkdir -p $(B)/gen
 	$(CC) $(CFLAGS) -o $(B)/gen/psf2font tools/psf2font.c formats/screen.c -lz
 	$(B)/gen/psf2font $(FONT_PSF) $(FONT16_PSF) $@
-$(B)/emu/pc/video_font.o: $(B)/gen/video_font.inc
-$(B)/emu/pc/video_font.o: CFLAGS += -I$(B)/gen
+$(B)/emu/video/video_font.o: $(B)/gen/video_font.inc
+$(B)/emu/video/video_font.o: CFLAGS += -I$(B)/gen
 
 # What it prints is the README's "What `make demo` shows" (a test compares).
 demo: $(PROFIL) $(B)/fixtures/hotloop.com

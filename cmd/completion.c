@@ -65,7 +65,7 @@ static int first_named(const struct command_options *c, const struct opt *o)
 static int is_name(const struct opt *o, const char *s)
 {
     for (size_t i = 0; i < o->nnames; i++)
-        if (o->names[i] && !strcmp(o->names[i], s))
+        if (opt_name(o, i) && !strcmp(opt_name(o, i), s))
             return 1;
     return 0;
 }
@@ -77,8 +77,8 @@ static void value_words(FILE *f, const struct command_options *c, const struct o
     const char *sep = "";
     if (o->kind == OPT_ENUM) {
         for (size_t i = 0; i < o->nnames; i++)
-            if (o->names[i]) {
-                fprintf(f, "%s%s", sep, o->names[i]);
+            if (opt_name(o, i)) {
+                fprintf(f, "%s%s", sep, opt_name(o, i));
                 sep = " ";
             }
         for (size_t i = 0; i < c->n; i++)

@@ -35,6 +35,7 @@ struct opt {
     double lo, hi;              /* OPT_DOUBLE */
     int lo_open;                /* OPT_DOUBLE: the value must be above lo */
     const char *const *names;   /* OPT_ENUM */
+    const char *(*name_at)(size_t i);  /* OPT_ENUM without names: the library's (NULL past them) */
     size_t nnames;
     int (*call)(const char *arg, void *args);
     const char *want;           /* the error's "want ..." (default: from the range or the names) */
@@ -56,7 +57,15 @@ struct command_options {
 #define OPT_SIZE(T, f) sizeof(((T *)0)->f)
 #define OPT_AT(T, f) .offset = offsetof(T, f), .size = OPT_SIZE(T, f)
 #define OPT_NAMES(a) .names = (a), .nnames = sizeof(a) / sizeof *(a)
+/* An enum whose names the library gives, at most `most` of them. */
+#define OPT_NAMES_AT(f, most) .name_at = (f), .nnames = (most)
 #define OPT_SEEN(T, f) .seen = offsetof(T, f) + 1
+
+/* An OPT_ENUM's name of value i (NULL: not selectable). */
+static inline const char *opt_name(const struct opt *o, size_t i)
+{
+    return o->names ? o->names[i] : o->name_at(i);
+}
 
 /* Parses argv[1..] into args (defaults already there).  Returns 0 and the
  * first operand in *operand; 1 when --help was printed; -1 after a one-line

@@ -148,8 +148,8 @@ static const char *const frames_names[] = { "auto", "vsync", "flip", "mark" };
 /* --disk-time's names, by enum profil_disk_time. */
 static const char *const disk_time_names[] = { "xt", "none" };
 
-/* --video's names, by enum profil_video. */
-static const char *const video_names[] = { "cga", "mda", "hercules", "ega", "vga" };
+/* --video's names, by enum profil_video: the library's table of cards. */
+static const char *video_name(size_t i) { return profil_video_name((enum profil_video)i); }
 
 #define A struct run_args
 static const struct opt run_table[] = {
@@ -189,7 +189,7 @@ static const struct opt run_table[] = {
               "table charges each instruction its listed cost, leaving out\n"
               "the queue and the bus waits (the 186/286 default; docs/timing.md)" },
     { "no-refresh", 0, OPT_FLAG, OPT_AT(A, o.no_refresh), .help = "the bus model without the IBM PC's DRAM refresh" },
-    { "video", 0, OPT_ENUM, OPT_AT(A, o.video), OPT_NAMES(video_names), .arg = "CARD",
+    { "video", 0, OPT_ENUM, OPT_AT(A, o.video), OPT_NAMES_AT(video_name, 16), .arg = "CARD",
       .help = "the display adapter: cga (the default, the IBM PC's colour\n"
               "card), mda, hercules, ega or vga; the program finds that card\n"
               "and its BIOS wherever it looks (docs/video.md)" },

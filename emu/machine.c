@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cpu/cpu.h"
+#include "video/cards.h"
 #include "services.h"
 #include "cpu/timing.h"
 
@@ -64,15 +65,15 @@ struct machine *machine_new(enum cpu_model model)
     m->next_tick = UINT64_MAX;
     m->deadline = UINT64_MAX;
     m->rom_start = VRAM_LO;
-    machine_set_video(m, VIDEO_CGA);
+    machine_set_video(m, video_cards_at(0));
     m->trap_lo = 0xFFFFFFFFu;
     machine_update_next_event(m);
     return m;
 }
 
-void machine_set_video_waits(struct machine *m, enum video_waits kind)
+void machine_set_video_waits(struct machine *m, const struct video_waits *waits)
 {
-    m->video_waits = kind;
+    m->video_waits = waits && waits->wait ? waits : NULL;
     if (m->cpu)
         cpu_video_waits_changed(m);
 }
@@ -113,32 +114,38 @@ static void vram_write(struct machine *m, uint32_t a, uint8_t v)
 static int in_vram(uint32_t a) { return a - VRAM_LO < VRAM_HI - VRAM_LO; }
 
 /* The adapter's windows after a port write may have changed them (the
- * Hercules's 3BFh): a page going away keeps its bytes aside and reads
- * FFh; coming back, it has them again. */
+ * Hercules's 3BFh): a second window going away keeps its bytes aside and
+ * reads FFh; coming back, it has them again. */
+static uint32_t aside_size(const struct vram_window *w)
+{
+    return w->hi - w->lo < VRAM_ASIDE ? w->hi - w->lo : VRAM_ASIDE;
+}
+
 static void map_video_memory(struct machine *m)
 {
     struct vram_window w[ADAPTER_MAX_WINDOWS];
     unsigned n = adapter_windows(&m->adapter, w);
     if (n == m->nvram && memcmp(w, m->vram, n * sizeof w[0]) == 0)
         return;
-    if (m->adapter.card == VIDEO_HERCULES && n < m->nvram) {
-        memcpy(m->herc_page1, m->mem + 0xB8000, HERC_PAGE_SIZE);
-        memset(m->mem + 0xB8000, 0xFF, HERC_PAGE_SIZE);
-    } else if (m->adapter.card == VIDEO_HERCULES && n > m->nvram) {
-        memcpy(m->mem + 0xB8000, m->herc_page1, HERC_PAGE_SIZE);
+    if (n == 1 && m->nvram == 2) {
+        const struct vram_window *gone = &m->vram[1];
+        memcpy(m->vram_aside, m->mem + gone->lo, aside_size(gone));
+        memset(m->mem + gone->lo, 0xFF, aside_size(gone));
+    } else if (n == 2 && m->nvram == 1) {
+        memcpy(m->mem + w[1].lo, m->vram_aside, aside_size(&w[1]));
     }
     memcpy(m->vram, w, sizeof w);
     m->nvram = n;
 }
 
-void machine_set_video(struct machine *m, enum video_card card)
+void machine_set_video(struct machine *m, const struct video_card *card)
 {
     adapter_reset(&m->adapter, card);
     m->nvram = adapter_windows(&m->adapter, m->vram);
     memset(m->mem + VRAM_LO, 0xFF, VRAM_HI - VRAM_LO);
     for (unsigned i = 0; i < m->nvram; i++)
         memset(m->mem + m->vram[i].lo, 0, m->vram[i].hi - m->vram[i].lo);
-    memset(m->herc_page1, 0, sizeof m->herc_page1);
+    memset(m->vram_aside, 0, sizeof m->vram_aside);
     /* an EGA's or VGA's planes answer every read of A0000h-BFFFFh (the
      * CPU's through machine_read_card(): the range starts 3 bytes early
      * for a word or dword that runs into it) */
@@ -146,9 +153,9 @@ void machine_set_video(struct machine *m, enum video_card card)
     m->card_lo = planar ? VRAM_LO - 3 : 0;
     m->card_span = planar ? VRAM_HI - VRAM_LO + 3 : 0;
     cpu_card_changed(m);
-    /* the bus model's wait states: the CGA's rule (emu/cpu/video_waits.h);
-     * no other card's is documented (docs/timing.md) */
-    machine_set_video_waits(m, card == VIDEO_CGA ? VIDEO_WAITS_CGA : VIDEO_WAITS_NONE);
+    /* the bus model's wait states: the card's (the CGA's rule; no other
+     * card's is documented yet, docs/timing.md) */
+    machine_set_video_waits(m, &card->waits);
 }
 
 void machine_write_high(struct machine *m, uint32_t a, uint8_t v)
@@ -156,7 +163,7 @@ void machine_write_high(struct machine *m, uint32_t a, uint8_t v)
     a &= MEM_MASK;
     if (in_vram(a))
         vram_write(m, a, v);
-    else if (a < (uint32_t)SEG_ROM << 4 && a - VIDEO_ROM_LO >= adapter_rom_size(&m->adapter))
+    else if (a < (uint32_t)SEG_ROM << 4 && a - VIDEO_ROM_LO >= m->adapter.card->bios.rom_size)
         m->mem[a] = v;
 }
 

@@ -7,7 +7,7 @@
  * layer, which includes no header of the BIOS, DOS or screen model (what
  * it needs of them they plug in: keys_held).  The display adapter's
  * registers and memory decoding are a chip of the layer below
- * (pc/adapter.h), embedded here like the PIT.  It knows
+ * (video/adapter.h), embedded here like the PIT.  It knows
  * nothing of profiling: a sampler registers a tick hook that the machine
  * calls with the CS:IP a real clock interrupt would have pushed.
  *
@@ -20,12 +20,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "pc/adapter.h"
-#include "pc/guestport.h"
-#include "pc/keyboard.h"
-#include "pc/pit.h"
-#include "pc/pic.h"
-#include "pc/speaker.h"
+#include "video/adapter.h"
+#include "chips/guestport.h"
+#include "chips/keyboard.h"
+#include "chips/pit.h"
+#include "chips/pic.h"
+#include "chips/speaker.h"
 
 #define MEM_SIZE 0x100000u          /* 1 MiB, addresses wrap (A20 off) */
 #define MEM_MASK 0xFFFFFu
@@ -34,7 +34,7 @@
                                        8 bytes at any address (biu_memo.h's
                                        memo_bytes_padded) */
 
-/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: formats/clockrate.h (through pc/pit.h). */
+/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: formats/clockrate.h (through chips/pit.h). */
 
 /* Fixed memory layout (paragraphs), see docs/architecture.md. */
 #define SEG_BDA      0x0040u
@@ -49,10 +49,6 @@
  * emu/cpu/cpu.c (8086 semantics where libx86emu is a 286); 186 and 286 run
  * libx86emu's own real-mode behaviour, timed with the 8086 table. */
 enum cpu_model { CPU_8088, CPU_8086, CPU_186, CPU_286 };
-
-/* Whose wait states a bus cycle to video memory takes under the bus model
- * (emu/cpu/video_waits.c): none, or the IBM CGA's (the default). */
-enum video_waits { VIDEO_WAITS_NONE, VIDEO_WAITS_CGA };
 
 /* "8088", "8086", "186", "286". */
 /* The clock model the machine runs: "bus" or "table" (the summary, the
@@ -208,8 +204,8 @@ struct machine {
     enum cpu_model model;
     int timing_bus;             /* --timing bus (emu/cpu/biu.h) instead of the table */
     int no_refresh;             /* the bus model leaves out the DRAM refresh */
-    enum video_waits video_waits; /* the bus model's wait states of video
-                                   memory (machine_set_video_waits)      */
+    const struct video_waits *video_waits; /* the bus model's wait states of video
+                                   memory (machine_set_video_waits; NULL none) */
     int hinted;                     /* the 186-opcode hint has been shown   */
 
     /* Emulated time, in CPU cycles since power-on. */
@@ -265,7 +261,8 @@ struct machine {
     unsigned nvram;
     uint32_t card_lo, card_span;    /* reads of card_lo..+card_span go to the card
                                        (machine_read_card); span 0: none do */
-    uint8_t herc_page1[HERC_PAGE_SIZE];  /* a Hercules's second page while 3BFh unmaps it */
+    uint8_t vram_aside[VRAM_ASIDE]; /* a window's bytes while the card unmaps it
+                                       (a Hercules's second page, 3BFh) */
     uint8_t port_warned[8192];      /* one bit per port: reported once      */
     uint8_t fn_warned[8192];        /* one bit per (vector, AH): reported once */
 
@@ -304,18 +301,19 @@ struct machine {
 
 /* Lifetime. */
 struct machine *machine_new(enum cpu_model model);
-/* The video card whose wait states the bus model charges (the default:
- * VIDEO_WAITS_CGA); the table model has none. */
-void machine_set_video_waits(struct machine *m, enum video_waits kind);
+/* The wait states the bus model charges for video memory (card.h; the
+ * card's from machine_set_video(), NULL none); the table model has none. */
+void machine_set_video_waits(struct machine *m, const struct video_waits *waits);
 void machine_free(struct machine *m);
 
-/* The display adapter: the card (--video; VIDEO_CGA from machine_new();
+/* The display adapter: the card (--video: a row of emu/video/cards.h's
+ * table; the CGA from machine_new();
  * before bios_install(), which sets its mode),
  * reset as at power-on, its memory windows mapped (0 with its memory, the
  * rest of A0000h-BFFFFh reading FFh), and its wait states for the bus
  * model (the CGA's; none for the others). */
-void machine_set_video(struct machine *m, enum video_card card);
-static inline enum video_card machine_video_card(const struct machine *m) { return m->adapter.card; }
+void machine_set_video(struct machine *m, const struct video_card *card);
+static inline const struct video_card *machine_video_card(const struct machine *m) { return m->adapter.card; }
 
 /* Memory: linear addresses wrap at 1 MiB.  Writes to A0000h-BFFFFh, the
  * guest's and the host's, follow the adapter's decoding (the mirrors of a

@@ -5,7 +5,7 @@
  * The IBM PC's system-board crystal is 14.31818 MHz and its 8088 runs at a
  * third of it, 4.772727 MHz: one cycle of profil's emulated clock.  The
  * .prc, .prx and .prs store counts of these cycles and readers turn them
- * into seconds with this rate; the machine (emu/pc/pit.h) runs at it.  One
+ * into seconds with this rate; the machine (emu/chips/pit.h) runs at it.  One
  * definition, at the lowest layer, so a file reader never needs emu/.
  */
 #ifndef PROFIL_FORMATS_CLOCKRATE_H

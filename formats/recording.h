@@ -17,7 +17,7 @@
 /* One input event at its emulated time: a scan code (set 1) with the
  * character INT 09h stores with a make code, or a control event of the
  * host (sampling started, stopped, a mark, the run's end).  The keyboard
- * (emu/pc/keyboard.h) sends them. */
+ * (emu/chips/keyboard.h) sends them. */
 enum input_kind { INPUT_KEY, INPUT_START, INPUT_STOP, INPUT_MARK, INPUT_END };
 struct input_event {
     uint64_t at;                    /* emulated time, cycles               */

@@ -1,6 +1,6 @@
 /*
  * formats/wav.h: a RIFF WAVE file of 8-bit unsigned mono PCM, for
- * `run --audio-wav` (the PC speaker, emu/pc/speaker.h).
+ * `run --audio-wav` (the PC speaker, emu/chips/speaker.h).
  *
  * The 44-byte header (Microsoft's RIFF/WAVE "fmt " chunk, PCM format 1)
  * then the samples; written atomically.  A WAV's sizes are 32-bit: at most

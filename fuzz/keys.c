@@ -1,11 +1,11 @@
 /*
- * fuzz/keys.c: the fuzz target of the --keys parser (emu/pc/keyboard.c).
+ * fuzz/keys.c: the fuzz target of the --keys parser (emu/chips/keyboard.c).
  * The input is the option's text (up to its first NUL).  A script that
  * parses is then typed to the end as a run would: each due scan code is
  * sent and read from port 60h, the BIOS buffer reported full on the
  * input's bits so the waits for room are taken too.
  */
-#include "../emu/pc/keyboard.h"
+#include "../emu/chips/keyboard.h"
 #include "fuzz.h"
 
 static void type_all(struct key_stroke *keys, size_t n, const uint8_t *data, size_t size)

@@ -13,8 +13,8 @@
 #include "../emu/bios/bios.h"
 #include "../emu/costs.h"
 #include "../emu/cpu/cpu.h"
-#include "../emu/pc/video.h"
-#include "../emu/pc/video_draw.h"
+#include "../emu/video/video.h"
+#include "../emu/video/video_draw.h"
 #include "../formats/fileio.h"
 #include "../report/merge.h"
 #include "../formats/prc.h"
@@ -196,7 +196,7 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
     }
     uint8_t *scaled = pic.pixels, *png = NULL;
     size_t n;
-    if ((uint64_t)pic.width * k * pic.height * k > VIDEO_DRAW_MAX_PIXELS) {
+    if ((uint64_t)pic.width * k * pic.height * k > VIDEO_PICTURE_MAX_PIXELS) {
         fprintf(s->err, "profil: %s %s: %ux%u at --scale %u is too large to draw; nothing written\n", option, path,
                 pic.width, pic.height, k);
         video_picture_free(&pic);

@@ -45,11 +45,12 @@ enum profil_timing { PROFIL_TIMING_DEFAULT, PROFIL_TIMING_TABLE, PROFIL_TIMING_B
 
 /* The display adapter in the PC (docs/video.md): IBM's Color/Graphics
  * Adapter (the default), Monochrome Display Adapter, the Hercules Graphics
- * Card, the EGA, the VGA. */
+ * Card, the EGA, the VGA: the numbers of the emulator's table of cards
+ * (profil_video_name(), profil_video_parse()). */
+enum profil_video { PROFIL_VIDEO_CGA, PROFIL_VIDEO_MDA, PROFIL_VIDEO_HERCULES, PROFIL_VIDEO_EGA, PROFIL_VIDEO_VGA };
 /* The time DOS's file reads and writes take (docs/costs.md): the PC/XT's
  * 10 MB fixed disk (the default), or COST_DISK_BYTE a byte, no disk. */
 enum profil_disk_time { PROFIL_DISK_TIME_XT, PROFIL_DISK_TIME_NONE };
-enum profil_video { PROFIL_VIDEO_CGA, PROFIL_VIDEO_MDA, PROFIL_VIDEO_HERCULES, PROFIL_VIDEO_EGA, PROFIL_VIDEO_VGA };
 
 /* How the program's frames are found (docs/frames.md): the first kind
  * that appears (the default), the vertical sync seen at the status port,
@@ -195,6 +196,8 @@ const char *profil_session_prx_path(const struct profil_session *s);  /* "" when
 const char *profil_stop_name(enum profil_stop r);        /* "exit", "timeout", ... as in the .prx */
 const char *profil_cpu_name(enum profil_cpu c);          /* "8088", "8086", "186", "286" */
 int profil_cpu_parse(const char *name, enum profil_cpu *out);
+const char *profil_video_name(enum profil_video v);       /* "cga", ..., "vga"; NULL past the cards */
+int profil_video_parse(const char *name, enum profil_video *out);
 int profil_dos_version_parse(const char *s, uint16_t *out); /* "2.0" to "5.0" */
 /* NAME.PRF for a program (8 characters, upper case), as PROFIL names it. */
 void profil_default_output(const char *program, char *out, size_t n);

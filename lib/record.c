@@ -25,7 +25,7 @@ static int run_options(const struct profil_session *s, struct recording *r)
     bad |= recording_set_option(r, "cpu", profil_cpu_name(o->cpu));
     bad |= recording_set_option(r, "timing", profil_uses_bus(o) ? "bus" : "table");
     bad |= recording_set_option(r, "no-refresh", o->no_refresh ? "yes" : "no");
-    bad |= recording_set_option(r, "video", video_card_name((enum video_card)o->video));
+    bad |= recording_set_option(r, "video", profil_video_name(o->video) ? profil_video_name(o->video) : "?");
     bad |= recording_set_option(r, "disk-time", o->disk_time == PROFIL_DISK_TIME_NONE ? "none" : "xt");
     snprintf(v, sizeof v, "%u.%02u", o->dos_version ? o->dos_version & 0xFF : 3u,
              o->dos_version ? o->dos_version >> 8 : 30u);

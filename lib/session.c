@@ -18,15 +18,14 @@
 #include "../emu/cpu/cpu.h"
 #include "../emu/dos/dos_mem.h"
 #include "../emu/dos/drive.h"
-#include "../emu/pc/keyboard.h"
+#include "../emu/chips/keyboard.h"
+#include "../emu/video/cards.h"
 #include "../formats/fileio.h"
 
 /* The emulator's enums and profil.h's agree value for value. */
 _Static_assert((int)PROFIL_CPU_286 == (int)CPU_286, "profil_cpu follows cpu_model");
 _Static_assert((int)PROFIL_STOP_NO_INPUT == (int)STOP_NO_INPUT, "profil_stop follows stop_reason");
 _Static_assert(PROFIL_DISK_BYTES == DOS_DISK_BYTES, "one disk size");
-_Static_assert((int)PROFIL_VIDEO_VGA == (int)VIDEO_VGA && (int)PROFIL_VIDEO_HERCULES == (int)VIDEO_HERCULES,
-               "profil_video follows video_card");
 _Static_assert((int)PROFIL_FRAMES_AUTO == (int)FRAMES_AUTO && (int)PROFIL_FRAMES_MARK == (int)FRAMES_MARK,
                "profil_frames follows frame_kind");
 _Static_assert((int)PROFIL_DISK_TIME_NONE == (int)DISK_TIME_NONE && (int)PROFIL_DISK_TIME_XT == (int)DISK_TIME_XT,
@@ -110,9 +109,10 @@ static enum profil_error build_pc(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
     s->m->strict = o->strict;
     s->m->warn = s->err;
-    if ((unsigned)o->video >= VIDEO_CARDS)
+    const struct video_card *card = video_cards_at((unsigned)o->video);
+    if (!card)
         return session_fail(s, PROFIL_ERR_SETUP, "no such display adapter (%d)", (int)o->video);
-    machine_set_video(s->m, (enum video_card)o->video);
+    machine_set_video(s->m, card);
     if (o->trace) {
         if (tracer_init(&s->tr) != 0)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --trace");
@@ -535,6 +535,23 @@ const char *profil_stop_name(enum profil_stop r)
 const char *profil_cpu_name(enum profil_cpu c)
 {
     return cpu_model_name((enum cpu_model)c);
+}
+
+/* The cards' names from emu/video/cards.h's table, whose rows are in
+ * enum profil_video's order. */
+const char *profil_video_name(enum profil_video v)
+{
+    const struct video_card *card = video_cards_at((unsigned)v);
+    return card ? card->name : NULL;
+}
+
+int profil_video_parse(const char *name, enum profil_video *out)
+{
+    const struct video_card *card = video_cards_find(name);
+    if (!card)
+        return -1;
+    *out = (enum profil_video)video_cards_index(card);
+    return 0;
 }
 
 int profil_cpu_parse(const char *name, enum profil_cpu *out)

@@ -19,7 +19,7 @@
 
 #include "session_internal.h"
 #include "window_sdl.h"
-#include "../emu/pc/video_draw.h"
+#include "../emu/video/video_draw.h"
 #include "../util/grow.h"
 
 #define CYCLES_PER_SECOND ((double)CPU_HZ_NUM / (double)CPU_HZ_DEN)

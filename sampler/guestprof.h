@@ -1,7 +1,7 @@
 /*
  * sampler/guestprof.h: the profiling interface of the program itself
  * (OS/2's DosProfile, Inferno's prof ctl, dbug's markers): what the guest's
- * functions at ports ECh/EDh do (emu/pc/guestport.h, docs/guestapi.md).
+ * functions at ports ECh/EDh do (emu/chips/guestport.h, docs/guestapi.md).
  *
  * Owns: whether the profilers collect (start, stop; `run --start-stopped`
  * begins stopped), clearing their counts, the zones (count, total, min and
@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../emu/pc/guestport.h"
+#include "../emu/chips/guestport.h"
 #include "../formats/prx.h"
 #include "calls.h"
 #include "frames.h"

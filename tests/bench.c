@@ -30,7 +30,7 @@
 #include "../emu/dos/dos.h"
 #include "../emu/dos/drive.h"
 #include "../emu/machine.h"
-#include "../emu/pc/pit.h"
+#include "../emu/chips/pit.h"
 #include "../report/attrib.h"
 #include "../report/export.h"
 #include "../formats/fileio.h"

@@ -295,6 +295,28 @@ START_TEST(trace_results_in_process)
 }
 END_TEST
 
+/* The cards' names come from the emulator's one table (emu/video/cards.c),
+ * whose rows are enum profil_video's values: each name parses to its value
+ * and back; past the table there is no name, and an unknown name is -1. */
+START_TEST(video_names_follow_the_enum)
+{
+    static const struct { enum profil_video v; const char *name; } cards[] = {
+        { PROFIL_VIDEO_CGA, "cga" }, { PROFIL_VIDEO_MDA, "mda" }, { PROFIL_VIDEO_HERCULES, "hercules" },
+        { PROFIL_VIDEO_EGA, "ega" }, { PROFIL_VIDEO_VGA, "vga" },
+    };
+    for (unsigned i = 0; i < sizeof cards / sizeof cards[0]; i++) {
+        enum profil_video v = PROFIL_VIDEO_CGA;
+        ck_assert_str_eq(profil_video_name(cards[i].v), cards[i].name);
+        ck_assert_int_eq(profil_video_parse(cards[i].name, &v), 0);
+        ck_assert_int_eq(v, cards[i].v);
+    }
+    ck_assert_ptr_null(profil_video_name((enum profil_video)(PROFIL_VIDEO_VGA + 1)));
+    enum profil_video v = PROFIL_VIDEO_EGA;
+    ck_assert_int_eq(profil_video_parse("pcjr", &v), -1);
+    ck_assert_int_eq(v, PROFIL_VIDEO_EGA);
+}
+END_TEST
+
 Suite *api_suite(void)
 {
     Suite *s = suite_create("api");
@@ -305,6 +327,7 @@ Suite *api_suite(void)
     tcase_add_test(tc, library_exports_only_the_api);
     tcase_add_test(tc, errors_are_codes_and_lines);
     tcase_add_test(tc, trace_results_in_process);
+    tcase_add_test(tc, video_names_follow_the_enum);
     suite_add_tcase(s, tc);
     return s;
 }

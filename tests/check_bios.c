@@ -11,9 +11,10 @@
 
 #include "../emu/bios/bios.h"
 #include "../emu/pc/console.h"
-#include "../emu/pc/keyboard.h"
+#include "../emu/chips/keyboard.h"
 #include "../emu/machine.h"
-#include "../emu/pc/video.h"
+#include "../emu/video/cards.h"
+#include "../emu/video/video.h"
 #include "../formats/screen.h"
 
 static struct machine *new_pc(struct console *con)
@@ -71,7 +72,7 @@ START_TEST(modes_set_the_data_area_and_memory)
 {
     struct console con;
     struct machine *m = machine_new(CPU_8088);
-    machine_set_video(m, VIDEO_VGA);
+    machine_set_video(m, &video_card_vga);
     console_init(&con, stdin, stdout, NULL);
     ck_assert_int_eq(bios_install(m, &con, 0), 0);
     ck_assert_int_eq(video_set_mode(m, 1), 0);

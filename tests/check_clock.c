@@ -6,7 +6,7 @@
 #include "../emu/cpu/biu.h"
 #include "../emu/cpu/biu_memo.h"
 #include "../emu/cpu/cpu.h"
-#include "../emu/cpu/video_waits.h"
+#include "../emu/video/cards.h"
 #include "../emu/machine.h"
 #include "../formats/prx.h"
 #include "testutil.h"
@@ -1116,7 +1116,15 @@ START_TEST(rep_cycles_of_the_refresh_without_slow_accesses)
 }
 END_TEST
 
-/* The CGA's wait states (emu/cpu/video_waits.c): a bus cycle whose T1 is
+/* The CGA's wait rule in the BIU's terms (its descriptor's, card.h). */
+static int cga_waits(struct biu_waits *w)
+{
+    const struct video_waits *v = &video_card_cga.waits;
+    *w = (struct biu_waits){ v->base, v->span, v->wait, NULL, v->period };
+    return v->wait != NULL;
+}
+
+/* The CGA's wait states (emu/video/cga_card.c): a bus cycle whose T1 is
  * at CPU clock t starts at hdot h = 3t mod 16 of the card's lchar; it
  * waits 1 hchar (8 hdots), then for the next lchar boundary, then for the
  * next CPU clock: ceil((L - h) / 3), L the first multiple of 16 after
@@ -1127,16 +1135,17 @@ START_TEST(cga_wait_states_by_phase)
     static const unsigned by_hdot[16] = { 6, 5, 5, 5, 4, 4, 4, 3, 8, 8, 8, 7, 7, 7, 6, 6 };
     unsigned sum = 0;
     for (uint64_t t = 0; t < 48; t++) {
-        unsigned w = video_wait_cga(NULL, t);
+        unsigned w = video_card_cga.waits.wait(NULL, t);
         ck_assert_uint_eq(w, by_hdot[(3 * t) % 16]);
         sum += t < 16 ? w : 0;
     }
     ck_assert_uint_eq(sum, 93);         /* 16 x 5.8125 */
     struct biu_waits w;
-    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &w));
+    ck_assert(cga_waits(&w));
     ck_assert_uint_eq(w.base, 0xB8000);
     ck_assert_uint_eq(w.span, 0x8000);
-    ck_assert(!video_waits_of(VIDEO_WAITS_NONE, &w));
+    for (unsigned i = 1; i < video_cards_count(); i++)     /* no other card's is documented yet */
+        ck_assert_ptr_null(video_cards_at(i)->waits.wait);
 }
 END_TEST
 
@@ -1147,13 +1156,13 @@ END_TEST
 START_TEST(cga_wait_rule_has_period_16)
 {
     struct biu_waits w;
-    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &w));
+    ck_assert(cga_waits(&w));
     ck_assert_uint_eq(w.period, 16);
     for (uint64_t t = 0; t < 100000; t++)
-        ck_assert_uint_eq(video_wait_cga(NULL, t + w.period), video_wait_cga(NULL, t));
+        ck_assert_uint_eq(video_card_cga.waits.wait(NULL, t + w.period), video_card_cga.waits.wait(NULL, t));
     for (unsigned p = 1; p < w.period; p++) {
         uint64_t t = 0;
-        while (t < 100000 && video_wait_cga(NULL, t + p) == video_wait_cga(NULL, t))
+        while (t < 100000 && video_card_cga.waits.wait(NULL, t + p) == video_card_cga.waits.wait(NULL, t))
             t++;
         ck_assert_msg(t < 100000, "the waits repeat every %u clocks too", p);
     }
@@ -1181,7 +1190,7 @@ START_TEST(memo_with_cga_waits_gives_what_the_model_gives)
     };
     static const int64_t dreqs[] = { 1000, 4, 9, -1 };     /* far, due inside, made (not yet served) */
     struct biu_waits cga;
-    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &cga));
+    ck_assert(cga_waits(&cga));
     for (unsigned wide = 0; wide < 2; wide++) {
         struct biu_memo *memo = biu_memo_new();
         ck_assert_ptr_nonnull(memo);
@@ -1274,7 +1283,7 @@ START_TEST(rep_cycles_with_cga_waits_give_what_playing_gives)
         { 0xAA, 10, 0, 0xBFF00, 0, 0x40, 1 },      /* BFF40h down to BFF00h, then DI FFFFh: CFEFFh */
     };
     struct biu_waits cga;
-    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &cga));
+    ck_assert(cga_waits(&cga));
     for (unsigned wide = 0; wide < 2; wide++)
         for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
             for (unsigned phase = 0; phase < 16; phase++)
@@ -1342,7 +1351,7 @@ END_TEST
 START_TEST(rep_stosb_into_cga_memory)
 {
     struct biu_waits cga;
-    ck_assert(video_waits_of(VIDEO_WAITS_CGA, &cga));
+    ck_assert(cga_waits(&cga));
     struct rep_insn r = { .opcode = 0xAA, .prefixes = 1, .iterations = 3, .per_iter = 10, .src_cycles = 1,
                           .dst_cycles = 1, .dst_base = 0xB8000, .di = 0, .step = 1 };
     struct biu b = { 0 };

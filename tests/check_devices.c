@@ -4,8 +4,8 @@
  */
 #include "testutil.h"
 
-#include "../emu/pc/pic.h"
-#include "../emu/pc/pit.h"
+#include "../emu/chips/pic.h"
+#include "../emu/chips/pit.h"
 
 START_TEST(pit_bios_rate)
 {

@@ -1,5 +1,5 @@
 /*
- * tests/check_ega.c: the EGA's and VGA's register level (emu/pc/ega.c):
+ * tests/check_ega.c: the EGA's and VGA's register level (emu/video/ega.c):
  * the planes through the graphics controller's read and write modes
  * (egaplane.com), the VGA's unchained mode X (modex.com), the CGA-compatible
  * modes 4-6 (egacga.com), 0Fh and 11h (egamono.com), code and a stack in
@@ -12,11 +12,12 @@
 #include "../emu/bios/bios.h"
 #include "../emu/machine.h"
 #include "../emu/pc/console.h"
-#include "../emu/pc/ega.h"
-#include "../emu/pc/video.h"
-#include "../emu/pc/video_draw.h"
+#include "../emu/video/ega.h"
+#include "../emu/video/cards.h"
+#include "../emu/video/video.h"
+#include "../emu/video/video_draw.h"
 
-static struct machine *new_pc_with(struct console *con, enum video_card card)
+static struct machine *new_pc_with(struct console *con, const struct video_card *card)
 {
     struct machine *m = machine_new(CPU_8088);
     machine_set_video(m, card);
@@ -266,7 +267,7 @@ END_TEST
 START_TEST(attribute_flip_flop_and_read_back)
 {
     struct console con;
-    struct machine *m = new_pc_with(&con, VIDEO_VGA);
+    struct machine *m = new_pc_with(&con, &video_card_vga);
     (void)port_in(m, 0x3DA);
     port_out(m, 0x3C0, 0x05);                       /* index 5 */
     port_out(m, 0x3C0, 0x2A);                       /* data */
@@ -281,7 +282,7 @@ START_TEST(attribute_flip_flop_and_read_back)
     port_out(m, 0x3C8, 1);
     ck_assert_uint_eq(port_in(m, 0x3C7), 0);
     machine_free(m);
-    m = new_pc_with(&con, VIDEO_EGA);
+    m = new_pc_with(&con, &video_card_ega);
     ck_assert_uint_eq(port_in(m, 0x3C1), 0xFF);
     ck_assert_uint_eq(reg_in(m, 0x3CE, GC_MISC), 0xFF);
     ck_assert_uint_eq(m->adapter.ega.gc[GC_MISC], 0x0E);    /* kept, only not readable */
@@ -297,7 +298,7 @@ END_TEST
 START_TEST(vga_write_mode_3)
 {
     struct console con;
-    struct machine *m = new_pc_with(&con, VIDEO_VGA);
+    struct machine *m = new_pc_with(&con, &video_card_vga);
     ck_assert_int_eq(video_set_mode(m, 0x12), 0);
     port_out(m, 0x3CE, GC_MODE);
     port_out(m, 0x3CF, 0x03);
@@ -317,7 +318,7 @@ START_TEST(vga_write_mode_3)
     ck_assert_uint_eq(e->plane[0][1], 0x0F);
     ck_assert_uint_eq(e->plane[1][1], 0x00);
     machine_free(m);
-    m = new_pc_with(&con, VIDEO_EGA);
+    m = new_pc_with(&con, &video_card_ega);
     ck_assert_int_eq(video_set_mode(m, 0x10), 0);
     port_out(m, 0x3CE, GC_MODE);
     port_out(m, 0x3CF, 0x03);
@@ -339,10 +340,12 @@ END_TEST
 START_TEST(text_colours_through_the_palette)
 {
     struct console con;
-    for (int card = VIDEO_EGA; card <= VIDEO_VGA; card++) {
+    static const struct video_card *const cards[] = { &video_card_ega, &video_card_vga };
+    for (unsigned i = 0; i < 2; i++) {
+        const struct video_card *card = cards[i];
         struct video_picture p;
         char why[300];
-        struct machine *m = new_pc_with(&con, (enum video_card)card);
+        struct machine *m = new_pc_with(&con, card);
         ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
         ck_assert_int_eq(memcmp(p.palette + 3 * 14, "\xFF\xFF\x55", 3), 0);
         ck_assert_int_eq(memcmp(p.palette + 3 * 6, "\xAA\x55\x00", 3), 0);
@@ -374,7 +377,7 @@ END_TEST
 START_TEST(memory_map_select_decodes)
 {
     struct console con;
-    struct machine *m = new_pc_with(&con, VIDEO_VGA);
+    struct machine *m = new_pc_with(&con, &video_card_vga);
     ck_assert_int_eq(video_set_mode(m, 0x12), 0);
     mem_wb(m, 0xB8000, 0x77);
     ck_assert_uint_eq(mem_rb(m, 0xB8000), 0xFF);
@@ -400,7 +403,7 @@ START_TEST(bios_mode_sets_program_the_registers)
     struct console con;
     struct video_picture p;
     char why[300];
-    struct machine *m = new_pc_with(&con, VIDEO_VGA);
+    struct machine *m = new_pc_with(&con, &video_card_vga);
     ck_assert_int_eq(video_set_mode(m, 0x12), 0);
     ck_assert_uint_eq(port_in(m, 0x3CC), 0xE3);
     ck_assert_uint_eq(reg_in(m, 0x3C4, SEQ_MEMORY_MODE), 0x06);
@@ -434,7 +437,7 @@ START_TEST(bios_mode_sets_program_the_registers)
         ck_assert_uint_eq(mem_rw(m, 0x485), bda[i].height);
     }
     machine_free(m);
-    m = new_pc_with(&con, VIDEO_EGA);
+    m = new_pc_with(&con, &video_card_ega);
     ck_assert_int_eq(video_set_mode(m, 0x03), 0);           /* the EGA's text: its 8x14 font */
     ck_assert_uint_eq(mem_rw(m, 0x485), 14);
     ck_assert_int_eq(video_set_mode(m, 0x05), 0);           /* 5 is 4's table (the BIOS's colour burst aside) */
@@ -468,9 +471,11 @@ START_TEST(random_registers_never_break_the_planes)
 {
     struct console con;
     uint32_t x = 4242;
-    for (int card = VIDEO_EGA; card <= VIDEO_VGA; card++) {
-        struct machine *m = new_pc_with(&con, (enum video_card)card);
-        ck_assert_int_eq(video_set_mode(m, card == VIDEO_VGA ? 0x13 : 0x10), 0);
+    static const struct video_card *const cards[] = { &video_card_ega, &video_card_vga };
+    for (unsigned i = 0; i < 2; i++) {
+        const struct video_card *card = cards[i];
+        struct machine *m = new_pc_with(&con, card);
+        ck_assert_int_eq(video_set_mode(m, card == &video_card_vga ? 0x13 : 0x10), 0);
         for (unsigned round = 0; round < 1000; round++) {
             for (unsigned k = 0; k < 8; k++) {
                 static const uint16_t index_ports[4] = { 0x3D4, 0x3C4, 0x3CE, 0x3C0 };

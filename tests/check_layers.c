@@ -49,12 +49,12 @@ static const struct { const char *from; const char *to[8]; } arrows[] = {
  * layer is the rank of the first prefix it starts with.  0: not ranked
  * (the C library, formats/). */
 static const struct { const char *prefix; int rank; } layers[] = {
-    { "emu/pc/pit.", 1 }, { "emu/pc/pic.", 1 }, { "emu/pc/keyboard.", 1 }, { "emu/pc/speaker.", 1 },   /* chips */
-    { "emu/pc/guestport.", 1 }, { "emu/pc/crtc6845.", 1 }, { "emu/pc/cga.", 1 }, { "emu/pc/mda.", 1 },
-    { "emu/pc/ega.", 1 }, { "emu/pc/adapter.", 1 },
+    { "emu/chips/", 1 },                                                    /* the system board's chips */
+    { "emu/video/video.", 3 }, { "emu/video/video_draw.", 3 },              /* the screen as the BIOS keeps it */
+    { "emu/video/", 1 },                                /* the cards: descriptors, table, chips, pictures */
     { "emu/machine.", 2 }, { "emu/services.", 2 }, { "emu/costs.h", 2 },
     { "emu/cpu/", 2 },                                                      /* machine */
-    { "emu/pc/", 3 },                                                       /* video, console */
+    { "emu/pc/", 3 },                                                       /* console */
     { "emu/bios/", 4 },
     { "emu/dos/", 5 },
     { "loader/", 6 },

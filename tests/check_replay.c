@@ -6,7 +6,7 @@
  */
 #include "testutil.h"
 
-#include "../emu/pc/keyboard.h"
+#include "../emu/chips/keyboard.h"
 #include "../formats/recording.h"
 
 #define KEYS "a{F1}{WAIT 1000}b{CTRL-C}hix{BKSP}{ENTER}ok{ENTER}"

@@ -1,11 +1,11 @@
 /*
- * tests/check_speaker.c: the PC speaker (emu/pc/speaker.c) and
+ * tests/check_speaker.c: the PC speaker (emu/chips/speaker.c) and
  * `run --audio-wav` (formats/wav.c): samples derived from port 61h and
  * PIT channel 2 by hand.
  */
 #include "testutil.h"
 
-#include "../emu/pc/speaker.h"
+#include "../emu/chips/speaker.h"
 #include "../formats/wav.h"
 
 /* A sample spans 14318180 / 3 / 44100 = 108.2251 cycles: sample k ends at

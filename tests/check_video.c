@@ -8,13 +8,14 @@
 
 #include "../emu/bios/bios.h"
 #include "../emu/machine.h"
-#include "../emu/pc/adapter.h"
+#include "../emu/video/adapter.h"
 #include "../emu/pc/console.h"
-#include "../emu/pc/crtc6845.h"
-#include "../emu/pc/video.h"
-#include "../emu/pc/video_draw.h"
+#include "../emu/video/crtc6845.h"
+#include "../emu/video/cards.h"
+#include "../emu/video/video.h"
+#include "../emu/video/video_draw.h"
 
-static struct machine *new_pc_with(struct console *con, enum video_card card)
+static struct machine *new_pc_with(struct console *con, const struct video_card *card)
 {
     struct machine *m = machine_new(CPU_8088);
     machine_set_video(m, card);
@@ -135,7 +136,7 @@ START_TEST(absurd_crtc_values_make_a_frame)
     ck_assert_uint_eq(f.vsync_from, 127 * 32);
     ck_assert_uint_eq(f.vsync_lines, 16);
     struct console con;
-    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    struct machine *m = new_pc_with(&con, &video_card_cga);
     for (uint8_t r = 0; r < 16; r++) {
         port_out(m, 0x3D4, r);
         port_out(m, 0x3D5, 0);
@@ -153,11 +154,11 @@ END_TEST
 START_TEST(random_registers_never_break_status_or_drawing)
 {
     struct console con;
-    static const enum video_card cards[3] = { VIDEO_CGA, VIDEO_MDA, VIDEO_HERCULES };
+    static const struct video_card *const cards[3] = { &video_card_cga, &video_card_mda, &video_card_hercules };
     uint32_t x = 12345;
     for (unsigned c = 0; c < 3; c++) {
         struct machine *m = new_pc_with(&con, cards[c]);
-        uint16_t base = cards[c] == VIDEO_CGA ? 0x3D0 : 0x3B0;
+        uint16_t base = cards[c] == &video_card_cga ? 0x3D0 : 0x3B0;
         for (unsigned round = 0; round < 2000 / 3; round++) {
             for (uint8_t r = 0; r < 16; r++) {
                 x = x * 1103515245u + 12345u;
@@ -166,7 +167,7 @@ START_TEST(random_registers_never_break_status_or_drawing)
             }
             x = x * 1103515245u + 12345u;
             port_out(m, (uint16_t)(base + 8), (uint8_t)(x >> 16));
-            port_out(m, (uint16_t)(base + (cards[c] == VIDEO_CGA ? 9 : 0xF)), (uint8_t)(x >> 24));
+            port_out(m, (uint16_t)(base + (cards[c] == &video_card_cga ? 9 : 0xF)), (uint8_t)(x >> 24));
             m->now += x % 1000003u;
             (void)port_in(m, (uint16_t)(base + 0xA));
             struct video_picture p;
@@ -189,7 +190,7 @@ END_TEST
 START_TEST(cga_memory_is_mirrored)
 {
     struct console con;
-    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    struct machine *m = new_pc_with(&con, &video_card_cga);
     mem_wb(m, 0xBFFFF, 0x42);
     ck_assert_uint_eq(mem_rb(m, 0xBBFFF), 0x42);
     machine_write_high(m, 0xB8010, 0x17);
@@ -207,7 +208,7 @@ END_TEST
 START_TEST(hercules_config_maps_page_one)
 {
     struct console con;
-    struct machine *m = new_pc_with(&con, VIDEO_HERCULES);
+    struct machine *m = new_pc_with(&con, &video_card_hercules);
     mem_wb(m, 0xB8000, 0x11);
     ck_assert_uint_eq(mem_rb(m, 0xB8000), 0xFF);
     port_out(m, 0x3BF, 0x03);
@@ -233,7 +234,7 @@ END_TEST
 START_TEST(cga_bios_programs_the_registers)
 {
     struct console con;
-    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    struct machine *m = new_pc_with(&con, &video_card_cga);
     ck_assert_uint_eq(m->adapter.cga.mode, 0x29);
     ck_assert_uint_eq(m->adapter.cga.colour, 0x30);
     ck_assert_uint_eq(m->adapter.cga.crtc.reg[CRTC_H_TOTAL], 0x71);
@@ -279,7 +280,7 @@ END_TEST
 START_TEST(mono_status_from_its_own_clock)
 {
     struct console con;
-    struct machine *m = new_pc_with(&con, VIDEO_HERCULES);
+    struct machine *m = new_pc_with(&con, &video_card_hercules);
     unsigned low7 = 0, first = 0, last = 0;
     for (uint64_t t = 0; t < 95806; t++)
         if (!(mda_status(&m->adapter.mda, t) & 0x80)) {
@@ -297,7 +298,7 @@ START_TEST(mono_status_from_its_own_clock)
     m->now = 218;
     ck_assert_uint_eq(port_in(m, 0x3BA) & 0x81, 0x81);
     machine_free(m);
-    m = new_pc_with(&con, VIDEO_MDA);
+    m = new_pc_with(&con, &video_card_mda);
     for (uint64_t t = 90629; t < 94772; t += 97)
         ck_assert_uint_eq(port_in(m, 0x3BA) & 0xF0, 0xF0);
     machine_free(m);
@@ -330,7 +331,7 @@ START_TEST(cga_graphics_pixels)
 {
     struct console con;
     struct video_picture p;
-    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    struct machine *m = new_pc_with(&con, &video_card_cga);
     ck_assert_int_eq(video_set_mode(m, 4), 0);
     mem_wb(m, 0xB8000, 0x1B);
     mem_wb(m, 0xBA000, 0xE4);
@@ -381,7 +382,7 @@ START_TEST(cga_text_cells_cursor_blink)
 {
     struct console con;
     struct video_picture p;
-    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    struct machine *m = new_pc_with(&con, &video_card_cga);
     mem_ww(m, 0xB8000, 0x1EDD);
     mem_ww(m, 0xB8002, 0x9EDB);
     m->now = 0;
@@ -429,7 +430,7 @@ START_TEST(cga_160x100_tweak)
 {
     struct console con;
     struct video_picture p;
-    struct machine *m = new_pc_with(&con, VIDEO_CGA);
+    struct machine *m = new_pc_with(&con, &video_card_cga);
     static const uint8_t regs[][2] = { { 4, 0x7F }, { 6, 0x64 }, { 7, 0x70 }, { 9, 0x01 } };
     for (unsigned i = 0; i < 4; i++) {
         port_out(m, 0x3D4, regs[i][0]);
@@ -461,7 +462,7 @@ START_TEST(mda_text_attributes)
 {
     struct console con;
     struct video_picture p;
-    struct machine *m = new_pc_with(&con, VIDEO_MDA);
+    struct machine *m = new_pc_with(&con, &video_card_mda);
     video_set_cursor_type(m, 0x2000);
     mem_ww(m, 0xB0000, 0x07DB);
     mem_ww(m, 0xB0002, 0x0178);
@@ -496,7 +497,7 @@ START_TEST(hercules_graphics_pixels)
 {
     struct console con;
     struct video_picture p;
-    struct machine *m = new_pc_with(&con, VIDEO_HERCULES);
+    struct machine *m = new_pc_with(&con, &video_card_hercules);
     static const uint8_t regs[12] = { 0x35, 0x2D, 0x2E, 0x07, 0x5B, 0x02, 0x57, 0x57, 0x02, 0x03, 0x00, 0x00 };
     port_out(m, 0x3BF, 0x03);
     port_out(m, 0x3B8, 0x0A);
@@ -536,7 +537,7 @@ START_TEST(ega_vga_text_cells)
 {
     struct console con;
     struct video_picture p;
-    struct machine *m = new_pc_with(&con, VIDEO_EGA);
+    struct machine *m = new_pc_with(&con, &video_card_ega);
     mem_ww(m, 0xB8000, 0x1EDB);
     draw(m, &p);
     ck_assert_uint_eq(p.width, 640);
@@ -546,7 +547,7 @@ START_TEST(ega_vga_text_cells)
     ck_assert_uint_eq(px(&p, 8, 0), 0);                     /* the next cell: blank 0720h */
     video_picture_free(&p);
     machine_free(m);
-    m = new_pc_with(&con, VIDEO_VGA);
+    m = new_pc_with(&con, &video_card_vga);
     mem_ww(m, 0xB8000, 0x1EDD);
     draw(m, &p);
     ck_assert_uint_eq(p.width, 720);
@@ -569,7 +570,7 @@ START_TEST(undrawn_modes_say_which)
     struct console con;
     struct video_picture p;
     char why[300];
-    struct machine *m = new_pc_with(&con, VIDEO_EGA);
+    struct machine *m = new_pc_with(&con, &video_card_ega);
     ck_assert_int_eq(video_set_mode(m, 0x0F), 0);
     ck_assert_int_eq(video_set_mode(m, 0x11), -1);
     mem_wb(m, 0x449, 0x11);
@@ -577,7 +578,7 @@ START_TEST(undrawn_modes_say_which)
     ck_assert_ptr_nonnull(strstr(why, "the EGA is in mode 11h, which profil does not draw"));
     ck_assert_ptr_null(p.pixels);
     machine_free(m);
-    m = new_pc_with(&con, VIDEO_CGA);
+    m = new_pc_with(&con, &video_card_cga);
     port_out(m, 0x3D4, 1);
     port_out(m, 0x3D5, 0);
     ck_assert_int_eq(video_draw(m, &p, why, sizeof why), -1);

@@ -88,7 +88,7 @@ static struct machine *run_insn(json_t *test, int bus, unsigned *clocks)
     m->bare_bus = 1;
     m->rom_start = MEM_SIZE;        /* no ROM and no video card's decoding: RAM everywhere */
     memset(m->mem + 0xA0000, 0, 0x20000);   /* where a card's memory reads FFh: RAM as the rest */
-    machine_set_video_waits(m, VIDEO_WAITS_NONE);   /* the tests' 8086 had no video card */
+    machine_set_video_waits(m, NULL);   /* the tests' 8086 had no video card */
     for (int r = 0; r < NREGS; r++)
         cpu_set(m, (enum reg)r, (uint16_t)reg_value(iregs, reg_names[r], 0));
     json_array_foreach(json_object_get(init, "ram"), i, cell)

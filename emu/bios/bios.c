@@ -16,7 +16,7 @@
 #include "../costs.h"
 #include "../machine.h"
 #include "../services.h"
-#include "../pc/video.h"
+#include "../video/video.h"
 
 /* The machine profil is: an IBM 5160 (PC/XT) with its first BIOS, dated
  * 11/08/82 (docs/services.md says why).  Its identity, where programs
@@ -182,11 +182,11 @@ static void fill_bda(struct machine *m, uint32_t ticks)
     /* Equipment, as the XT's switch block 1 gives it: a diskette drive
      * (bit 0; bits 6-7 = 0, one drive), no FPU (bit 1), bits 2-3 = 11 the
      * planar RAM fully populated (256 KiB on the 11/08/82 board), and bits
-     * 4-5 the initial video mode: 00 a card with its own BIOS (EGA, VGA),
+     * 4-5 the initial video mode (the card's descriptor says): 00 a card
+     * with its own BIOS (EGA, VGA),
      * 10 80x25 colour (CGA), 11 80x25 monochrome (MDA, Hercules); no
      * serial, game or printer ports (bits 9-15). */
-    static const uint16_t video_bits[VIDEO_CARDS] = { 0x20, 0x30, 0x30, 0x00, 0x00 };
-    mem_ww(m, BDA_EQUIPMENT, (uint16_t)(0x000D | video_bits[machine_video_card(m)]));
+    mem_ww(m, BDA_EQUIPMENT, (uint16_t)(0x000D | m->adapter.card->bios.equipment));
     mem_ww(m, BDA_MEMORY_KB, 640);              /* KiB: 256 planar + 384 on memory cards */
     mem_ww(m, BDA_KBD_HEAD, 0x001E);            /* keyboard buffer head */
     mem_ww(m, BDA_KBD_TAIL, 0x001E);            /* keyboard buffer tail */
@@ -210,7 +210,7 @@ static void fill_rom(struct machine *m)
     /* An EGA's or VGA's video BIOS ROM at C000h, as the POST finds option
      * ROMs: 55h AAh, its size in 512-byte blocks, an entry (a RETF: its
      * code is the host's INT 10h), bytes summing to 0. */
-    uint32_t size = adapter_rom_size(&m->adapter);
+    uint32_t size = m->adapter.card->bios.rom_size;
     if (size) {
         const uint8_t head[4] = { 0x55, 0xAA, (uint8_t)(size / 512), 0xCB };
         mem_write(m, VIDEO_ROM_LO, head, sizeof head);

@@ -14,7 +14,7 @@
 #include "../pc/console.h"
 #include "../costs.h"
 #include "../pc/bda.h"
-#include "../pc/keyboard.h"
+#include "../chips/keyboard.h"
 #include "../machine.h"
 
 

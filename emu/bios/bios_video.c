@@ -13,7 +13,7 @@
 #include "../costs.h"
 #include "../machine.h"
 #include "../pc/bda.h"
-#include "../pc/video.h"
+#include "../video/video.h"
 
 #define FONT_8X8 0xFA6Eu            /* F000:FA6E, where the IBM BIOS keeps it */
 
@@ -104,7 +104,7 @@ static void palette(struct machine *m)
 {
     uint8_t *dac = m->adapter.dac;
     const uint8_t *attr = m->adapter.ega.attr;
-    int vga = machine_video_card(m) == VIDEO_VGA;
+    int vga = m->adapter.card->bios.vga_functions;
     uint16_t es_dx = 0;
     switch (cpu_al(m)) {
     case 0x00:
@@ -175,7 +175,7 @@ static void palette(struct machine *m)
 static void colour_select(struct machine *m)
 {
     uint8_t v = mem_rb(m, BDA_PALETTE);
-    if (machine_video_card(m) != VIDEO_CGA)
+    if (!m->adapter.card->bios.colour_select)
         return;
     if (bh(m) == 0)
         v = (uint8_t)((v & 0xE0) | (bl(m) & 0x1F));
@@ -183,12 +183,6 @@ static void colour_select(struct machine *m)
         v = (uint8_t)((v & ~0x20u) | (bl(m) & 1 ? 0x20 : 0));
     mem_wb(m, BDA_PALETTE, v);
     port_out(m, 0x3D9, v);
-}
-
-/* The functions only an EGA's or VGA's BIOS has. */
-static int has_ega_bios(struct machine *m)
-{
-    return machine_video_card(m) == VIDEO_EGA || machine_video_card(m) == VIDEO_VGA;
 }
 
 /* 10h-12h (the EGA's and VGA's) and 1Ah (the VGA's). */
@@ -211,7 +205,7 @@ static void ega_vga_function(struct machine *m)
         }
         break;
     case 0x1A:
-        if (machine_video_card(m) != VIDEO_VGA)
+        if (!m->adapter.card->bios.vga_functions)
             break;                                      /* the EGA's BIOS has no 1Ah */
         if (cpu_al(m) == 0x00)
             cpu_set(m, REG_BX, 0x0008);                 /* VGA with colour display */
@@ -252,7 +246,7 @@ void bios_int10(struct machine *m, void *ctx)
         cpu_set(m, REG_BX, (uint16_t)(video_page(m) << 8 | bl(m)));
         break;
     case 0x10: case 0x11: case 0x12: case 0x1A:
-        if (has_ega_bios(m))
+        if (m->adapter.card->bios.ega_functions)
             ega_vga_function(m);
         break;
     case 0x13: write_string(m, b); break;

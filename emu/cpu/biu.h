@@ -81,7 +81,7 @@ struct biu {
  * memo keys on it, biu_rep counts windows by it); 0 when the rule has none
  * known (instructions with slow accesses are then played every time).
  * The memo's keys hold the phase, not the rule: the CGA's is the only rule
- * with a period (emu/cpu/video_waits.c); a second one would have to be told
+ * with a period (the card's, emu/video/card.h; the CGA's in cga_card.c); a second one would have to be told
  * apart in the key. */
 struct biu_waits {
     uint32_t base, span;

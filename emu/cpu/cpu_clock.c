@@ -16,7 +16,6 @@
 #include "flatmem.h"
 #include "insnlen.h"
 #include "timing.h"
-#include "video_waits.h"
 
 void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write)
 {
@@ -107,7 +106,9 @@ void cpu_bus_waits(struct cpu *c)
     if (!c->biu)
         return;
     c->biu->waits = NULL;
-    if (video_waits_of(c->m->video_waits, &c->waits)) {
+    const struct video_waits *w = c->m->video_waits;
+    if (w) {
+        c->waits = (struct biu_waits){ w->base, w->span, w->wait, NULL, w->period };
         c->biu->waits = &c->waits;
         c->slow_base = c->waits.base;
         c->slow_span = c->waits.span;

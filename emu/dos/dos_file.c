@@ -20,7 +20,7 @@
 #include "../costs.h"
 #include "dos_internal.h"
 #include "psp.h"
-#include "../pc/keyboard.h"
+#include "../chips/keyboard.h"
 
 
 static int errno_to_dos(int e)

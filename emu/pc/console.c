@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "../machine.h"
-#include "video.h"
+#include "../video/video.h"
 #include "../../formats/screen.h"
 
 void console_init(struct console *c, FILE *in, FILE *out, FILE *screen)

@@ -1,0 +1,64 @@
+/*
+ * emu/video/adapter.h: the display adapter in the PC's slot (--video):
+ * the card present, by its descriptor (card.h, from the table cards.h),
+ * and every card's registers.
+ *
+ * Owns the adapter's state and the calls the machine makes of it, each
+ * passed to the card's descriptor: the ports it decodes (a port of another
+ * card is not decoded: the machine answers FFh), its raster's frames and
+ * status, the CRTC's start address, its memory windows (where it decodes
+ * memory and how it repeats there; the machine, machine.c, keeps the
+ * copies equal and ignores writes to A0000h-BFFFFh outside them).  The
+ * cards' chips are cga.h, mda.h and ega.h; the EGA's and VGA's CRTC and the
+ * VGA's DAC are kept here for ega_card.c.  docs/video.md has the sources.
+ */
+#ifndef PROFIL_EMU_ADAPTER_H
+#define PROFIL_EMU_ADAPTER_H
+
+#include <stdint.h>
+
+#include "card.h"
+#include "cga.h"
+#include "ega.h"
+#include "mda.h"
+
+struct display_adapter {
+    const struct video_card *card;
+    struct cga cga;                 /* the CGA's */
+    struct mda mda;                 /* the MDA's and Hercules's */
+    struct ega ega;                 /* the EGA's and VGA's: planes and registers */
+    uint8_t crtc_index, crtc[32];   /* EGA/VGA CRTC: kept */
+    uint8_t dac[768];               /* VGA DAC, 6 bits a component */
+    uint16_t dac_write, dac_read;   /* next DAC byte: entry x 3 + component */
+    uint8_t dac_reading;            /* 3C7h: 3 after a read index was set, else 0 */
+    uint8_t pel_mask;               /* 3C6h */
+};
+
+/* The card as at power-on (registers 0, the DAC black, the pel mask FFh;
+ * then the card's own reset). */
+void adapter_reset(struct display_adapter *a, const struct video_card *card);
+/* A port: 1 with *v when the card decodes it, else 0. */
+int adapter_port_in(struct display_adapter *a, uint16_t port, uint64_t now, uint8_t *v);
+int adapter_port_out(struct display_adapter *a, uint16_t port, uint8_t v);
+/* The whole frames the card's raster has shown by CPU cycle `now` (the
+ * blink's clock). */
+uint64_t adapter_frames(const struct display_adapter *a, uint64_t now);
+/* The status register (3DAh, 3BAh on a monochrome card) at `now`. */
+uint8_t adapter_status(const struct display_adapter *a, uint64_t now);
+/* The memory windows the card decodes now; the count. */
+unsigned adapter_windows(const struct display_adapter *a, struct vram_window w[ADAPTER_MAX_WINDOWS]);
+/* What a read of `port` that gave `v` says of the vertical sync: 1 in
+ * it, 0 not, -1 when the port is not the card's status port or the card
+ * shows no vertical sync there (the MDA).  Bit 3 of 3DAh (3BAh on the
+ * EGA and VGA too), bit 7 low on the Hercules's 3BAh (docs/video.md). */
+int adapter_status_vsync(const struct display_adapter *a, uint16_t port, uint8_t v);
+/* After a write to `port`: 1 with the CRTC's start address (R12 high,
+ * R13 low) when it was a write of R12 or R13, else 0. */
+int adapter_start_address(const struct display_adapter *a, uint16_t port, uint16_t *address);
+/* The CRTC's start address now (R12 high, R13 low). */
+uint16_t adapter_start(const struct display_adapter *a);
+/* The card's memory is its planes (ega.h), which every CPU access of
+ * A0000h-BFFFFh reaches, not the machine's bytes. */
+static inline int adapter_is_planar(const struct display_adapter *a) { return a->card->planar; }
+
+#endif

@@ -1,0 +1,473 @@
+/*
+ * emu/video/ega_card.c: the IBM Enhanced Graphics Adapter and the VGA as
+ * cards (card.h): their descriptors, the CRTC and status ports and the
+ * VGA's DAC (kept in the adapter, adapter.h), their rasters, their BIOS's
+ * modes and parameter tables, and their picture; their planes, sequencer,
+ * graphics and attribute controllers are ega.c's.
+ */
+#include "cards.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "adapter.h"
+#include "video_picture.h"
+
+static void reset_ega(struct display_adapter *a) { ega_reset(&a->ega, 0); }
+static void reset_vga(struct display_adapter *a) { ega_reset(&a->ega, 1); }
+
+/* The BIOS's parameter tables (ega.h's struct ega_params). */
+#define ATTR_RGB16 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x14, 0x07, 0x38, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x3E, 0x3F
+#define ATTR_CGA16 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17
+#define ATTR_MONO  0x00, 0x08, 0x08, 0x08, 0x08, 0x08, 0x08, 0x08, 0x10, 0x18, 0x18, 0x18, 0x18, 0x18, 0x18, 0x18
+#define ATTR_CGA2  0x00, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17, 0x17
+/* 0Fh: plane 0 the video (08h), plane 2 the intensity (18h) */
+#define ATTR_MONO_GRAPHICS 0x00, 0x08, 0x00, 0x00, 0x18, 0x18, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x18, 0x00, 0x00
+#define GC_TEXT    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x0E, 0x00, 0xFF }
+#define GC_PLANAR  { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x0F, 0xFF }
+static const struct ega_params ega_40x25 = { 0xA7, { 0x0B, 0x03, 0x00, 0x03 },
+    { 0x2D, 0x27, 0x2B, 0x2D, 0x28, 0x6D, 0x6C, 0x1F, 0x00, 0x0D, 0x06, 0x07, 0, 0, 0, 0,
+      0x5E, 0x2B, 0x5D, 0x14, 0x0F, 0x5E, 0x0A, 0xA3, 0xFF }, { ATTR_RGB16, 0x08, 0x00, 0x0F, 0x00 }, GC_TEXT };
+static const struct ega_params ega_80x25 = { 0xA7, { 0x01, 0x03, 0x00, 0x03 },
+    { 0x5B, 0x4F, 0x53, 0x37, 0x51, 0x5B, 0x6C, 0x1F, 0x00, 0x0D, 0x0B, 0x0C, 0, 0, 0, 0,
+      0x5E, 0x2B, 0x5D, 0x28, 0x0F, 0x5E, 0x0A, 0xA3, 0xFF }, { ATTR_RGB16, 0x08, 0x00, 0x0F, 0x00 }, GC_TEXT };
+static const struct ega_params ega_mono = { 0xA6, { 0x00, 0x03, 0x00, 0x03 },
+    { 0x60, 0x4F, 0x56, 0x3A, 0x51, 0x60, 0x70, 0x1F, 0x00, 0x0D, 0x0B, 0x0C, 0, 0, 0, 0,
+      0x5E, 0x2E, 0x5D, 0x28, 0x0D, 0x5E, 0x6E, 0xA3, 0xFF }, { ATTR_MONO, 0x0E, 0x00, 0x0F, 0x08 },
+    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x0A, 0x00, 0xFF } };
+static const struct ega_params ega_0d = { 0x23, { 0x0B, 0x0F, 0x00, 0x06 },
+    { 0x37, 0x27, 0x2D, 0x37, 0x30, 0x14, 0x04, 0x11, 0x00, 0x00, 0x00, 0x00, 0, 0, 0, 0,
+      0xE1, 0x24, 0xC7, 0x14, 0x00, 0xE0, 0xF0, 0xE3, 0xFF }, { ATTR_CGA16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params ega_0e = { 0x23, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x70, 0x4F, 0x59, 0x2D, 0x5E, 0x06, 0x04, 0x11, 0x00, 0x00, 0x00, 0x00, 0, 0, 0, 0,
+      0xE0, 0x23, 0xC7, 0x28, 0x00, 0xDF, 0xEF, 0xE3, 0xFF }, { ATTR_CGA16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params ega_10 = { 0xA7, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5B, 0x4F, 0x53, 0x37, 0x52, 0x00, 0x6C, 0x1F, 0x00, 0x00, 0x00, 0x00, 0, 0, 0, 0,
+      0x5E, 0x2B, 0x5D, 0x28, 0x0F, 0x5F, 0x0A, 0xE3, 0xFF }, { ATTR_RGB16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+/* The EGA's 200-line CGA-compatible modes (the IBM 5153: the 0Dh/0Eh
+ * timings above, two scan lines a row with the CRTC's CGA addressing,
+ * R17h bit 0 clear: the row's line 1 in the 8 KiB bank at 2000h): 4 and 5
+ * odd/even with the shift register interleaved (graphics mode 30h), 6
+ * one plane. */
+static const struct ega_params ega_04 = { 0x23, { 0x0B, 0x03, 0x00, 0x02 },
+    { 0x37, 0x27, 0x2D, 0x37, 0x31, 0x15, 0x04, 0x11, 0x00, 0x01, 0x00, 0x00, 0, 0, 0, 0,
+      0xE1, 0x24, 0xC7, 0x14, 0x00, 0xE0, 0xF0, 0xA2, 0xFF },
+    { 0x00, 0x13, 0x15, 0x17, 0x02, 0x04, 0x06, 0x07, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+      0x01, 0x00, 0x03, 0x00 }, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x30, 0x0F, 0x00, 0xFF } };
+static const struct ega_params ega_06 = { 0x23, { 0x01, 0x01, 0x00, 0x06 },
+    { 0x70, 0x4F, 0x59, 0x2D, 0x5E, 0x06, 0x04, 0x11, 0x00, 0x01, 0x00, 0x00, 0, 0, 0, 0,
+      0xE0, 0x23, 0xC7, 0x28, 0x00, 0xDF, 0xEF, 0xC2, 0xFF }, { ATTR_CGA2, 0x01, 0x00, 0x01, 0x00 },
+    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0D, 0x00, 0xFF } };
+/* The EGA's 0Fh on the monochrome display: mode 7's 350-line timings
+ * (R00h-R06h, R10h-R12h, R15h-R16h) with the VGA's 0Fh graphics fields
+ * (R09h 00h, R13h 28h, byte mode E3h): see docs/video.md. */
+static const struct ega_params ega_0f = { 0xA2, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x60, 0x4F, 0x56, 0x3A, 0x51, 0x60, 0x70, 0x1F, 0x00, 0x00, 0x00, 0x00, 0, 0, 0, 0,
+      0x5E, 0x2E, 0x5D, 0x28, 0x0D, 0x5E, 0x6E, 0xE3, 0xFF }, { ATTR_MONO_GRAPHICS, 0x0B, 0x00, 0x05, 0x00 },
+    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x05, 0xFF } };
+static const struct ega_params vga_40x25 = { 0x67, { 0x08, 0x03, 0x00, 0x02 },
+    { 0x2D, 0x27, 0x28, 0x90, 0x2B, 0xA0, 0xBF, 0x1F, 0x00, 0x4F, 0x0D, 0x0E, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x14, 0x1F, 0x96, 0xB9, 0xA3, 0xFF }, { ATTR_RGB16, 0x0C, 0x00, 0x0F, 0x08 }, GC_TEXT };
+static const struct ega_params vga_80x25 = { 0x67, { 0x00, 0x03, 0x00, 0x02 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x55, 0x81, 0xBF, 0x1F, 0x00, 0x4F, 0x0D, 0x0E, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x28, 0x1F, 0x96, 0xB9, 0xA3, 0xFF }, { ATTR_RGB16, 0x0C, 0x00, 0x0F, 0x08 }, GC_TEXT };
+static const struct ega_params vga_mono = { 0x66, { 0x00, 0x03, 0x00, 0x02 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x55, 0x81, 0xBF, 0x1F, 0x00, 0x4F, 0x0D, 0x0E, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x28, 0x0F, 0x96, 0xB9, 0xA3, 0xFF }, { ATTR_MONO, 0x0E, 0x00, 0x0F, 0x08 },
+    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x0A, 0x00, 0xFF } };
+static const struct ega_params vga_0d = { 0x63, { 0x09, 0x0F, 0x00, 0x06 },
+    { 0x2D, 0x27, 0x28, 0x90, 0x2B, 0x80, 0xBF, 0x1F, 0x00, 0xC0, 0x00, 0x00, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x14, 0x00, 0x96, 0xB9, 0xE3, 0xFF }, { ATTR_CGA16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params vga_0e = { 0x63, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0xBF, 0x1F, 0x00, 0xC0, 0x00, 0x00, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x28, 0x00, 0x96, 0xB9, 0xE3, 0xFF }, { ATTR_CGA16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params vga_10 = { 0xA3, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0xBF, 0x1F, 0x00, 0x40, 0x00, 0x00, 0, 0, 0, 0,
+      0x83, 0x85, 0x5D, 0x28, 0x0F, 0x63, 0xBA, 0xE3, 0xFF }, { ATTR_RGB16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params vga_12 = { 0xE3, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0x0B, 0x3E, 0x00, 0x40, 0x00, 0x00, 0, 0, 0, 0,
+      0xEA, 0x8C, 0xDF, 0x28, 0x00, 0xE7, 0x04, 0xE3, 0xFF }, { ATTR_RGB16, 0x01, 0x00, 0x0F, 0x00 }, GC_PLANAR };
+static const struct ega_params vga_04 = { 0x63, { 0x09, 0x03, 0x00, 0x02 },
+    { 0x2D, 0x27, 0x28, 0x90, 0x2B, 0x80, 0xBF, 0x1F, 0x00, 0xC1, 0x00, 0x00, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x14, 0x00, 0x96, 0xB9, 0xA2, 0xFF },
+    { 0x00, 0x13, 0x15, 0x17, 0x02, 0x04, 0x06, 0x07, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+      0x01, 0x00, 0x03, 0x00 }, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x30, 0x0F, 0x00, 0xFF } };
+static const struct ega_params vga_06 = { 0x63, { 0x01, 0x01, 0x00, 0x06 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0xBF, 0x1F, 0x00, 0xC1, 0x00, 0x00, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x28, 0x00, 0x96, 0xB9, 0xC2, 0xFF }, { ATTR_CGA2, 0x01, 0x00, 0x01, 0x00 },
+    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0D, 0x00, 0xFF } };
+static const struct ega_params vga_0f = { 0xA2, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0xBF, 0x1F, 0x00, 0x40, 0x00, 0x00, 0, 0, 0, 0,
+      0x83, 0x85, 0x5D, 0x28, 0x0F, 0x63, 0xBA, 0xE3, 0xFF }, { ATTR_MONO_GRAPHICS, 0x0B, 0x00, 0x05, 0x00 },
+    { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x05, 0xFF } };
+static const struct ega_params vga_11 = { 0xE3, { 0x01, 0x0F, 0x00, 0x06 },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0x0B, 0x3E, 0x00, 0x40, 0x00, 0x00, 0, 0, 0, 0,
+      0xEA, 0x8C, 0xDF, 0x28, 0x00, 0xE7, 0x04, 0xC3, 0xFF },
+    { 0x00, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F,
+      0x01, 0x00, 0x0F, 0x00 }, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x01, 0xFF } };
+static const struct ega_params vga_13 = { 0x63, { 0x01, 0x0F, 0x00, 0x0E },
+    { 0x5F, 0x4F, 0x50, 0x82, 0x54, 0x80, 0xBF, 0x1F, 0x00, 0x41, 0x00, 0x00, 0, 0, 0, 0,
+      0x9C, 0x8E, 0x8F, 0x28, 0x40, 0x96, 0xB9, 0xA3, 0xFF },
+    { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F,
+      0x41, 0x00, 0x0F, 0x00 }, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x05, 0x0F, 0xFF } };
+
+/* The EGA's and VGA's rasters, fixed (their CRTCs are not modelled):
+ * the EGA in its 200-line modes on the 14.31818 MHz crystal, as the CGA's
+ * 80-column text (912 x 262 dots); the VGA's 400-line modes on 25.175 MHz,
+ * 800 x 449 (640 x 400 shown, vertical sync on lines 412-413, horizontal
+ * on dots 656-751).  Dots per CPU cycle: NUM / DEN. */
+static const struct crtc_frame ega_frame = { 912, 262, 640, 200, 720, 80, 224, 16 };
+static const struct crtc_frame vga_frame = { 800, 449, 640, 400, 656, 96, 412, 2 };
+#define VGA_DOTS_NUM 3776250u       /* 25175000 x 3 / 14318180, reduced */
+#define VGA_DOTS_DEN 715909u
+
+/* The EGA's or VGA's raster and the dots its clock has counted. */
+static const struct crtc_frame *ega_vga_raster(const struct display_adapter *a, uint64_t now, uint64_t *dots)
+{
+    if (a->ega.vga) {
+        *dots = now / VGA_DOTS_DEN * VGA_DOTS_NUM + now % VGA_DOTS_DEN * VGA_DOTS_NUM / VGA_DOTS_DEN;
+        return &vga_frame;
+    }
+    *dots = now * CGA_DOTS_PER_CYCLE;
+    return &ega_frame;
+}
+
+static uint8_t ega_vga_status(const struct display_adapter *a, uint64_t now)
+{
+    struct crtc_beam b;
+    uint64_t dots;
+    const struct crtc_frame *raster = ega_vga_raster(a, now, &dots);
+    crtc_beam_at(raster, dots, &b);
+    return (uint8_t)((b.vsync ? 0x08 : 0) | (b.display ? 0 : 0x01));
+}
+
+static int ega_vga_in(struct display_adapter *a, uint16_t port, uint64_t now, uint8_t *v)
+{
+    switch (port) {
+    case 0x3B4: case 0x3D4:
+        *v = a->crtc_index;
+        return 1;
+    case 0x3B5: case 0x3D5:
+        *v = a->crtc[a->crtc_index & 31];
+        return 1;
+    case 0x3BA: case 0x3DA:
+        *v = ega_vga_status(a, now);
+        ega_status_read(&a->ega);
+        return 1;
+    case 0x3C6: case 0x3C7: case 0x3C8: case 0x3C9:
+        if (!a->ega.vga)
+            break;
+        /* 3C6h the pel mask, 3C7h the DAC state (3: reading), 3C8h the
+         * write index, 3C9h the next component read */
+        *v = port == 0x3C6 ? a->pel_mask : port == 0x3C7 ? a->dac_reading
+             : port == 0x3C8 ? (uint8_t)(a->dac_write / 3u) : a->dac[a->dac_read % 768];
+        if (port == 0x3C9)
+            a->dac_read = (uint16_t)((a->dac_read + 1) % 768);
+        return 1;
+    default:
+        break;
+    }
+    return ega_port_in(&a->ega, port, v);
+}
+
+static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v)
+{
+    switch (port) {
+    case 0x3B4: case 0x3D4:
+        a->crtc_index = v;
+        return 1;
+    case 0x3B5: case 0x3D5:
+        a->crtc[a->crtc_index & 31] = v;
+        return 1;
+    case 0x3C7: case 0x3C8: case 0x3C9:
+        if (!a->ega.vga)
+            return 1;       /* the EGA has no DAC: 3C0h-3CFh are its other registers */
+        if (port == 0x3C7) {
+            a->dac_read = (uint16_t)(v * 3u);
+            a->dac_reading = 3;
+        } else if (port == 0x3C8) {
+            a->dac_write = (uint16_t)(v * 3u);
+            a->dac_reading = 0;
+        } else {
+            a->dac[a->dac_write % 768] = v & 0x3F;
+            a->dac_write = (uint16_t)((a->dac_write + 1) % 768);
+        }
+        return 1;
+    case 0x3C6:
+        if (a->ega.vga)
+            a->pel_mask = v;
+        return 1;
+    default:
+        return ega_port_out(&a->ega, port, v);
+    }
+}
+
+static unsigned windows(const struct display_adapter *a, struct vram_window w[ADAPTER_MAX_WINDOWS])
+{
+    (void)a;
+    w[0] = (struct vram_window){ VRAM_LO, VRAM_HI, VRAM_HI - VRAM_LO };
+    return 1;
+}
+
+static uint64_t frames(const struct display_adapter *a, uint64_t now)
+{
+    uint64_t dots;
+    const struct crtc_frame *raster = ega_vga_raster(a, now, &dots);
+    return crtc_frames(raster, dots);
+}
+
+/* Bit 3 of 3DAh, or of 3BAh with the CRTC there. */
+static int status_vsync(uint16_t port, uint8_t v) { return port == 0x3DA || port == 0x3BA ? !!(v & 0x08) : -1; }
+
+static const uint8_t *crtc(const struct display_adapter *a, uint16_t port, uint8_t *index, int *data_port)
+{
+    *index = a->crtc_index & 31;
+    *data_port = port == 0x3D5 || port == 0x3B5;
+    return a->crtc;
+}
+
+/* The EGA's 64 colours (its palette registers' 6 bits, rgbRGB: each
+ * primary at 2/3, each secondary at 1/3), or on a 200-line mode's
+ * monitor (the IBM 5153 on the EGA's 15.7 kHz modes: the miscellaneous
+ * output register's vertical sync polarity positive, bit 7 clear) the 16
+ * RGBI colours from bits 0-2 and bit 4 the intensity (IBM, *Enhanced
+ * Graphics Adapter*, the attribute controller and the monitors). */
+static void ega_colour(uint8_t value, int rgbi, uint8_t rgb[3])
+{
+    if (rgbi) {
+        memcpy(rgb, cga_rgbi[(value & 7u) | (value >> 1 & 8u)], 3);
+        return;
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        unsigned bit = 2 - c;
+        rgb[c] = (uint8_t)((value >> bit & 1) * 0xAAu + (value >> (bit + 3) & 1) * 0x55u);
+    }
+}
+
+/* A 4-bit colour through the attribute controller: the palette register
+ * (6 bits); on the VGA then the DAC entry it chooses (bits 5-4 from the
+ * colour select when mode control bit 7 says so, bits 7-6 from it
+ * always) through the pel mask. */
+static uint8_t ega_entry(const struct display_adapter *a, unsigned value)
+{
+    const struct ega *e = &a->ega;
+    uint8_t entry = e->attr[value & 0x0F] & 0x3F, select = e->attr[ATTR_COLOUR_SELECT];
+    if (!a->ega.vga)
+        return entry;
+    if (e->attr[ATTR_MODE] & ATTR_MODE_P54S)
+        entry = (uint8_t)((entry & 0x0F) | (select & 3u) << 4);
+    return (uint8_t)((entry | (select & 0x0Cu) << 4) & a->pel_mask);
+}
+
+/* The colour of such an entry: the VGA's DAC (6 bits a component) or
+ * the EGA's monitor (ega_colour). */
+static void ega_entry_colour(const struct display_adapter *a, uint8_t entry, uint8_t rgb[3])
+{
+    if (!a->ega.vga && !(a->ega.misc & 0x01)) {
+        /* the monochrome display (the CRTC at 3B4h, misc bit 0 clear):
+         * palette bit 3 the video, bit 4 the intensity (mode 0Fh's 08h
+         * normal, 18h bright), the MDA's levels */
+        static const uint8_t levels[4] = { 0x00, 0xAA, 0xAA, 0xFF };
+        memset(rgb, levels[entry >> 3 & 3], 3);
+        return;
+    }
+    if (!a->ega.vga) {
+        ega_colour(entry, !(a->ega.misc & 0x80), rgb);
+        return;
+    }
+    for (unsigned c = 0; c < 3; c++)
+        rgb[c] = (uint8_t)((a->dac[entry * 3u + c] & 0x3F) * 255u / 63u);
+}
+
+/* The EGA's and VGA's CRTC as profil reads it for a graphics picture:
+ * the character clocks a line shows (R1 + 1), the scan lines (vertical
+ * display end: R12h with R07h's bits 1 and, on the VGA, 6), the lines a
+ * row of memory is shown on (R09h's maximum scan line + 1, twice with
+ * the VGA's double scan, bit 7), of which `banks` are drawn as lines of
+ * their own: the CGA (R17h bit 0 clear) and Hercules (bit 1 clear)
+ * addressing put the row's scan line bit 0 (1) in address bit 13 (14),
+ * so its first 2 (4) lines read different memory; the others show the
+ * row's line again.  Then the memory a row advances (R13h x 2
+ * character clocks), the start address (R0Ch:R0Dh), and how a character
+ * clock's counter becomes a plane offset: byte mode (R17h bit 6), word
+ * mode (shifted by one, bit 13 or, with R17h bit 5 set, 15 into bit 0), or the
+ * VGA's doubleword mode (R14h bit 6: shifted by two; the VGA also rotates
+ * bits 12-13 in, which profil leaves out, its chain-4 writes keeping the
+ * same layout: a byte at CPU offset o in plane o & 3 at o & ~3). */
+struct ega_scan {
+    unsigned chars, lines, lines_per_row, banks, pitch, start;
+    int shift;                      /* 0 byte, 1 word, 2 doubleword */
+    int word_bit15;
+    int cga_bank, hercules_bank;    /* R17h bits 0, 1 clear */
+};
+
+static void ega_scan_of(const struct display_adapter *a, struct ega_scan *s)
+{
+    const uint8_t *r = a->crtc;
+    int vga = a->ega.vga;
+    s->chars = r[0x01] + 1u;
+    s->lines = (r[0x12] | (r[0x07] >> 1 & 1u) << 8 | (vga ? (r[0x07] >> 6 & 1u) << 9 : 0u)) + 1u;
+    s->lines_per_row = ((r[0x09] & 0x1Fu) + 1u) * (vga && (r[0x09] & 0x80) ? 2u : 1u);
+    s->pitch = r[0x13] * 2u;
+    s->start = (unsigned)r[0x0C] << 8 | r[0x0D];
+    s->shift = vga && (r[0x14] & 0x40) ? 2 : r[0x17] & 0x40 ? 0 : 1;
+    s->word_bit15 = !!(r[0x17] & 0x20);
+    s->cga_bank = !(r[0x17] & 0x01);
+    s->hercules_bank = !(r[0x17] & 0x02);
+    s->banks = (s->cga_bank ? 2u : 1u) * (s->hercules_bank ? 2u : 1u);
+    if (s->banks > (r[0x09] & 0x1Fu) + 1u)
+        s->banks = (r[0x09] & 0x1Fu) + 1u;
+}
+
+static uint32_t ega_scan_offset(const struct ega_scan *s, unsigned counter)
+{
+    counter &= 0xFFFFu;
+    switch (s->shift) {
+    case 2: return (counter << 2) & (EGA_PLANE_SIZE - 1);     /* chain-4's layout (ega.c) */
+    case 1: return (counter << 1 | (counter >> (s->word_bit15 ? 15 : 13) & 1u)) & (EGA_PLANE_SIZE - 1);
+    default: return counter;
+    }
+}
+
+/* The plane offset of character clock `counter` on scan line `line` of
+ * its row. */
+static uint32_t ega_scan_address(const struct ega_scan *s, unsigned counter, unsigned line)
+{
+    uint32_t at = ega_scan_offset(s, counter);
+    if (s->cga_bank)
+        at = (at & ~0x2000u) | (line & 1u) << 13;
+    if (s->hercules_bank)
+        at = (at & ~0x4000u) | (line >> 1 & 1u) << 14;
+    return at;
+}
+
+/* The EGA's and VGA's graphics modes from their registers and planes: a
+ * character clock shows 8 pixels of 4 bits (bit 7 first, plane 0 the
+ * lowest bit, masked by the colour plane enable) through the palette
+ * registers, or on the VGA with 8-bit colour (attribute mode bit 6) 4
+ * pixels, one byte from each plane in turn, straight to the DAC (the
+ * palette registers hold 0-0Fh there in every BIOS mode: profil does not
+ * pass the bytes through them).  One PNG pixel per pixel of the mode
+ * (320 wide where the dot clock is halved or colours are 8-bit): the
+ * picture's colours are the VGA's DAC (its entry from the palette value,
+ * the colour select, the pel mask) or the EGA's 64 colours. */
+static int draw_graphics(const struct display_adapter *a, struct video_picture *pic, char *why, size_t n)
+{
+    const struct ega *e = &a->ega;
+    int vga = a->ega.vga, bits8 = vga && (e->attr[ATTR_MODE] & ATTR_MODE_256);
+    struct ega_scan s;
+    ega_scan_of(a, &s);
+    unsigned per_char = bits8 ? 4u : 8u;
+    if (s.chars * per_char > 4096 || s.lines > 4096) {
+        snprintf(why, n, "the CRTC shows %ux%u pixels, too many to draw", s.chars * per_char, s.lines);
+        return -1;
+    }
+    unsigned rows = (s.lines + s.lines_per_row - 1) / s.lines_per_row;
+    int interleave = (e->gc[GC_MODE] & GC_MODE_INTERLEAVE) && !bits8;
+    if (video_picture_new(pic, s.chars * per_char, rows * s.banks, why, n) != 0)
+        return -1;
+    for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
+        ega_entry_colour(a, (uint8_t)i, pic->palette + 3 * i);
+    for (unsigned y = 0; y < pic->height; y++) {
+        uint8_t *px = pic->pixels + (size_t)y * pic->width;
+        unsigned row = s.start + y / s.banks * s.pitch, line = y % s.banks;
+        for (unsigned c = 0; c < s.chars; c++) {
+            uint32_t at = ega_scan_address(&s, row + c, line);
+            if (bits8) {
+                for (unsigned p = 0; p < 4; p++)
+                    px[c * 4 + p] = e->plane[p][at] & a->pel_mask;
+                continue;
+            }
+            for (unsigned i = 0; i < 8; i++) {
+                unsigned value = 0;
+                if (interleave) {       /* 2 bits a pixel: planes 0 and 2 then 1 and 3, bit 7-6 first */
+                    unsigned shift = 6 - 2 * (i & 3), odd = i >> 2;
+                    value = (e->plane[odd][at] >> shift & 3u) | (e->plane[2 + odd][at] >> shift & 3u) << 2;
+                } else {
+                    for (unsigned p = 0; p < 4; p++)
+                        value |= (e->plane[p][at] >> (7 - i) & 1u) << p;
+                }
+                px[c * 8 + i] = ega_entry(a, value & e->attr[ATTR_PLANE_ENABLE]);
+            }
+        }
+    }
+    return 0;
+}
+
+/* The EGA's and VGA's text modes, from the BIOS's state (their CRTC's
+ * character rows are not read): the BIOS's columns and rows of the shown
+ * page in cells of 8x14 (EGA; 9x14 in mode 7) or 9x16 (VGA), each
+ * attribute colour through its palette register (and the VGA's DAC), or
+ * the monochrome levels in mode 7; blink as the attribute mode control's
+ * bit 3 says; no cursor. */
+static int draw_text(const struct display_adapter *a, const struct video_memory *mem, const struct video_bios_state *b,
+                     uint64_t now, struct video_picture *pic, char *why, size_t n)
+{
+    int vga = a->ega.vga, mono = b->mode == 7;
+    struct crtc6845 c = { 0 };
+    unsigned cell_h = vga ? 16u : 14u;
+    c.reg[CRTC_H_DISPLAYED] = (uint8_t)b->cols;
+    c.reg[CRTC_V_DISPLAYED] = (uint8_t)b->rows;
+    c.reg[CRTC_MAX_SCAN] = (uint8_t)(cell_h - 1u);
+    c.reg[CRTC_CURSOR_START] = 0x20;                            /* no cursor */
+    crtc_set_start_address(&c, (uint16_t)(b->page_start / 2u));
+    int blink = !b->programmed || (a->ega.attr[ATTR_MODE] & ATTR_MODE_BLINK);
+    struct video_text_look t = { mono ? 0xB0000 : 0xB8000, 0x7FFF, vga || mono ? 9u : 8u, cell_h, mono, blink, 1, 0 };
+    if (video_picture_new(pic, c.reg[CRTC_H_DISPLAYED] * t.cell_width, c.reg[CRTC_V_DISPLAYED] * cell_h, why, n) != 0)
+        return -1;
+    if (mono) {
+        video_picture_mono(pic);
+    } else {
+        for (unsigned i = 0; i < 16; i++)       /* colour i is what its palette register makes of it */
+            ega_entry_colour(a, ega_entry(a, i), pic->palette + 3 * i);
+    }
+    video_picture_blink(&c, frames(a, now), &t);
+    video_picture_text(mem, &c, &t, pic);
+    return 0;
+}
+
+static int draw(const struct display_adapter *a, const struct video_memory *mem, const struct video_bios_state *b,
+                uint64_t now, struct video_picture *pic, char *why, size_t n)
+{
+    if (b->programmed && (a->ega.attr[ATTR_MODE] & ATTR_MODE_GRAPHICS))
+        return draw_graphics(a, pic, why, n);
+    if (b->text)
+        return draw_text(a, mem, b, now, pic, why, n);
+    snprintf(why, n, "the %s is in mode %02Xh, which profil does not draw (it draws every mode of the CGA, "
+             "MDA and Hercules, the EGA's and VGA's text and their modes 4-6, 0Dh-10h and the VGA's 11h-13h)",
+             a->card->title, b->mode);
+    return -1;
+}
+
+/* The modes each BIOS programs from its table (the others, CGA-compatible
+ * or not there, NULL). */
+static const struct ega_params *const ega_modes[VIDEO_BIOS_MODES] = {
+    [0] = &ega_40x25, [1] = &ega_40x25, [2] = &ega_80x25, [3] = &ega_80x25, [4] = &ega_04, [5] = &ega_04,
+    [6] = &ega_06, [7] = &ega_mono, [0x0D] = &ega_0d, [0x0E] = &ega_0e, [0x0F] = &ega_0f, [0x10] = &ega_10,
+};
+static const struct ega_params *const vga_modes[VIDEO_BIOS_MODES] = {
+    [0] = &vga_40x25, [1] = &vga_40x25, [2] = &vga_80x25, [3] = &vga_80x25, [4] = &vga_04, [5] = &vga_04,
+    [6] = &vga_06, [7] = &vga_mono, [0x0D] = &vga_0d, [0x0E] = &vga_0e, [0x0F] = &vga_0f, [0x10] = &vga_10,
+    [0x11] = &vga_11, [0x12] = &vga_12, [0x13] = &vga_13,
+};
+
+/* Their own BIOS (equipment bits 00b), an option ROM at C000h: the EGA's
+ * 16 KiB with modes 0-7 and 0Dh-10h, text in 8x14 cells; the VGA's 32 KiB
+ * with 11h-13h too, text in 9x16, and its functions. */
+const struct video_card video_card_ega = {
+    .name = "ega", .title = "EGA", .mono = 0, .planar = 1, .windows = windows, .waits = { 0 },
+    .reset = reset_ega, .port_in = ega_vga_in, .port_out = ega_vga_out,
+    .frames = frames, .status = ega_vga_status, .status_vsync = status_vsync, .crtc = crtc,
+    .bios = { .equipment = 0x00, .modes = 0x000FFu | 0x1E000u, .text_char_height = 14, .params = ega_modes,
+              .ega_functions = 1, .rom_size = 0x4000 },
+    .draw = draw,
+};
+
+const struct video_card video_card_vga = {
+    .name = "vga", .title = "VGA", .mono = 0, .planar = 1, .windows = windows, .waits = { 0 },
+    .reset = reset_vga, .port_in = ega_vga_in, .port_out = ega_vga_out,
+    .frames = frames, .status = ega_vga_status, .status_vsync = status_vsync, .crtc = crtc,
+    .bios = { .equipment = 0x00, .modes = 0x000FFu | 0xFE000u, .text_char_height = 16, .params = vga_modes,
+              .ega_functions = 1, .vga_functions = 1, .rom_size = 0x8000 },
+    .draw = draw,
+};
