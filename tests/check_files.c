@@ -287,7 +287,7 @@ static void stopped_by(int sig, const char *name)
     struct prf p;
     unlink(TMP "/sig.prf");
     pid_t pid = start_profil("run -q -i 60000 -o " TMP "/sig.prf " FIX("forever.com"));
-    usleep(800000);     /* well after start-up (the handlers are set before the run) */
+    usleep(startup_wait_us(800000));     /* well after start-up (the handlers are set before the run) */
     ck_assert_int_eq(kill(pid, sig), 0);
     int st;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);

@@ -286,8 +286,7 @@ START_TEST(host_ctrl_c_writes_the_profile)
         execl(PROFIL_BIN, "profil", "run", "-o", TMP "/c.prf", FIX("forever.com"), (char *)NULL);
         _exit(98);
     }
-    struct timespec t = { 0, 400 * 1000 * 1000 };
-    nanosleep(&t, NULL);
+    usleep(startup_wait_us(400000));
     kill(pid, SIGINT);
     int st;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);

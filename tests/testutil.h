@@ -99,6 +99,13 @@ static inline double cpu_budget(double seconds)
     return getenv("PROFIL_VALGRIND") ? seconds * 100 : seconds;
 }
 
+/* Host microseconds to let a started command set itself up before a test
+ * signals it: valgrind's start-up is some 20 times slower. */
+static inline useconds_t startup_wait_us(useconds_t us)
+{
+    return getenv("PROFIL_VALGRIND") ? us * 20 : us;
+}
+
 /* A stream's whole text into buf (n bytes at most, with the NUL). */
 static inline void slurp_stream(FILE *f, char *buf, size_t n)
 {
