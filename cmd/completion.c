@@ -2,7 +2,7 @@
  * cmd/completion.c: the bash and zsh completion scripts (`profil
  * --completion bash|zsh`), from the subcommands' option tables
  * (manpage.h): the subcommands, each one's options, the values of enum
- * options and of options whose value name lists them ("8088|8086|186|286"),
+ * options and of options whose value name lists them ("text|csv"),
  * files by extension (any case) for FILE.EXT values and for the operands.
  * Both scripts make the same choices (tests/check_man.c runs one table of
  * cases through each); each shell's own part is its glue.
@@ -65,7 +65,7 @@ static int first_named(const struct command_options *c, const struct opt *o)
 static int is_name(const struct opt *o, const char *s)
 {
     for (size_t i = 0; i < o->nnames; i++)
-        if (o->names[i] && !strcmp(o->names[i], s))
+        if (options_name(o, i) && !strcmp(options_name(o, i), s))
             return 1;
     return 0;
 }
@@ -77,8 +77,8 @@ static void value_words(FILE *f, const struct command_options *c, const struct o
     const char *sep = "";
     if (o->kind == OPT_ENUM) {
         for (size_t i = 0; i < o->nnames; i++)
-            if (o->names[i]) {
-                fprintf(f, "%s%s", sep, o->names[i]);
+            if (options_name(o, i)) {
+                fprintf(f, "%s%s", sep, options_name(o, i));
                 sep = " ";
             }
         for (size_t i = 0; i < c->n; i++)

@@ -16,18 +16,24 @@ static int takes_value(const struct opt *o)
     return o->kind != OPT_FLAG && o->kind != OPT_DOC;
 }
 
+const char *options_name(const struct opt *o, size_t i)
+{
+    return o->names ? o->names[i] : o->name_of(i);
+}
+
 /* "a, b or c": the selectable names of an enum. */
 static void list_names(const struct opt *o, char *out, size_t n)
 {
     size_t used = 0, left = 0;
     for (size_t i = 0; i < o->nnames; i++)
-        left += o->names[i] != NULL;
+        left += options_name(o, i) != NULL;
     out[0] = 0;
     for (size_t i = 0; i < o->nnames && used < n; i++) {
-        if (!o->names[i])
+        const char *name = options_name(o, i);
+        if (!name)
             continue;
         left--;
-        int w = snprintf(out + used, n - used, "%s%s", o->names[i], !left ? "" : left == 1 ? " or " : ", ");
+        int w = snprintf(out + used, n - used, "%s%s", name, !left ? "" : left == 1 ? " or " : ", ");
         used += w > 0 ? (size_t)w : 0;
     }
 }
@@ -89,7 +95,7 @@ static int parse_enum(const struct opt *o, const char *arg, int *field)
     if (o->size != sizeof(int))         /* an enum field the size of an int (C11 6.7.2.2) */
         return -1;
     for (size_t i = 0; i < o->nnames; i++)
-        if (o->names[i] && strcmp(arg, o->names[i]) == 0) {
+        if (options_name(o, i) && strcmp(arg, options_name(o, i)) == 0) {
             *field = (int)i;
             return 0;
         }

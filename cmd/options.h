@@ -35,6 +35,7 @@ struct opt {
     double lo, hi;              /* OPT_DOUBLE */
     int lo_open;                /* OPT_DOUBLE: the value must be above lo */
     const char *const *names;   /* OPT_ENUM */
+    const char *(*name_of)(size_t i);   /* OPT_ENUM without names[]: the i-th (a library table's) */
     size_t nnames;
     int (*call)(const char *arg, void *args);
     const char *want;           /* the error's "want ..." (default: from the range or the names) */
@@ -66,6 +67,9 @@ int options_parse(const struct command_options *c, int argc, char **argv, void *
 /* The subcommand's options section of --help ("run options:" and a line
  * or more per option), as README.md's usage block has it. */
 void options_help(FILE *f, const struct command_options *c);
+
+/* An enum option's i-th name (names[i] or name_of(i)); NULL: not selectable. */
+const char *options_name(const struct opt *o, size_t i);
 
 /* What an unsigned, double or enum option accepts: "1 to 65529
  * paragraphs", "a number above 0 to 1e+06", "table or bus" (its error's

@@ -28,30 +28,16 @@ const char *machine_timing_name(const struct machine *m)
     return m->timing_bus ? "bus" : "table";
 }
 
-const char *cpu_model_name(enum cpu_model model)
-{
-    static const char *const names[] = { "8088", "8086", "186", "286" };
-    return (unsigned)model < 4 ? names[model] : "?";
-}
-
-int cpu_model_parse(const char *name, enum cpu_model *out)
-{
-    for (int i = 0; i < 4; i++) {
-        if (strcmp(name, cpu_model_name((enum cpu_model)i)) == 0) {
-            *out = (enum cpu_model)i;
-            return 0;
-        }
-    }
-    return -1;
-}
-
 struct machine *machine_new(enum cpu_model model)
 {
+    if (!cpu_model_row(model))
+        return NULL;
     struct machine *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->mem = calloc(1, MEM_SIZE + MEM_PAD);
     m->model = model;
+    m->cpu_row = cpu_model_row(model);
     if (!m->mem || cpu_create(m) != 0) {
         free(m->mem);
         free(m);
@@ -419,7 +405,7 @@ static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enu
     uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
     uint16_t flags = cpu_get(m, REG_FLAGS);
     uint32_t back = lin(cpu_get(m, REG_CS), cpu_get(m, REG_IP));
-    unsigned penalty = m->model == CPU_8088 ? IRQ_WORD_TRANSFERS * WORD_PENALTY
+    unsigned penalty = m->cpu_row->bus_bytes == 1 ? IRQ_WORD_TRANSFERS * WORD_PENALTY
                                             : ((sp & 1) ? 3 * WORD_PENALTY : 0);
     /* FLAGS as the 8086 pushes them: bits 12-15 read as 1.  SP goes down
      * modulo 64 KiB and each byte lands at its offset modulo 64 KiB: from

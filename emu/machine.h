@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cpu/cpu_models.h"
 #include "pc/adapter.h"
 #include "pc/guestport.h"
 #include "pc/keyboard.h"
@@ -45,23 +46,15 @@
 #define SEG_VIDEO    0xB800u
 #define SEG_ROM      0xF000u
 
-/* The CPU being emulated.  8088 and 8086 get the fidelity layer of
- * emu/cpu/cpu.c (8086 semantics where libx86emu is a 286); 186 and 286 run
- * libx86emu's own real-mode behaviour, timed with the 8086 table. */
-enum cpu_model { CPU_8088, CPU_8086, CPU_186, CPU_286 };
 
 /* Whose wait states a bus cycle to video memory takes under the bus model
  * (emu/cpu/video_waits.c): none, or the IBM CGA's (the default). */
 enum video_waits { VIDEO_WAITS_NONE, VIDEO_WAITS_CGA };
 
-/* "8088", "8086", "186", "286". */
 /* The clock model the machine runs: "bus" or "table" (the summary, the
  * .prx and the .prc name it so). */
 struct machine;
 const char *machine_timing_name(const struct machine *m);
-const char *cpu_model_name(enum cpu_model model);
-/* Parses one of those names; -1 when it is none of them. */
-int cpu_model_parse(const char *name, enum cpu_model *out);
 
 /* Why a run stopped. */
 enum stop_reason {
@@ -206,6 +199,7 @@ struct machine {
     uint8_t *mem;                   /* MEM_SIZE bytes                        */
     void *cpu;                      /* opaque, owned by emu/cpu/cpu.c            */
     enum cpu_model model;
+    const struct cpu_model_row *cpu_row; /* the model's answers (cpu_models.h) */
     int timing_bus;             /* --timing bus (emu/cpu/biu.h) instead of the table */
     int no_refresh;             /* the bus model leaves out the DRAM refresh */
     enum video_waits video_waits; /* the bus model's wait states of video
@@ -302,7 +296,7 @@ struct machine {
     uint64_t irq0_delivered;
 };
 
-/* Lifetime. */
+/* Lifetime.  machine_new(): NULL when out of memory or `model` is none. */
 struct machine *machine_new(enum cpu_model model);
 /* The video card whose wait states the bus model charges (the default:
  * VIDEO_WAITS_CGA); the table model has none. */

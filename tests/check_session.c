@@ -4,6 +4,7 @@
  * valid profile, and profil says what happened.
  */
 #include "testutil.h"
+#include "../emu/machine.h"
 
 #include <signal.h>
 #include <time.h>
@@ -58,6 +59,37 @@ START_TEST(later_cpu_instruction_hints_once)
     run_profil(&r, "run -q --cpu 8087 " FIX("later.com"), NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --cpu 8087: want 8088, 8086, 186 or 286\n");
+}
+END_TEST
+
+/* The CPU models' table (emu/cpu/cpu_models.c) answers every question
+ * about a model: the names round-trip, the NEC V20's kind of row (8-bit
+ * bus, 186 instructions) is expressible, only the 8088 has the 8-bit bus
+ * and 4-byte queue, and a model past the table is refused. */
+START_TEST(cpu_model_rows_answer_for_each_model)
+{
+    for (unsigned i = 0; i < PROFIL_CPUS; i++) {
+        enum profil_cpu back;
+        ck_assert_int_eq(profil_cpu_parse(profil_cpu_name((enum profil_cpu)i), &back), 0);
+        ck_assert_int_eq(back, (int)i);
+        const struct cpu_model_row *row = cpu_model_row((enum cpu_model)i);
+        ck_assert_ptr_nonnull(row);
+        ck_assert_uint_eq(row->queue, row->bus_bytes == 1 ? 4 : 6);
+        ck_assert_int_eq(row->isa == CPU_ISA_8086, row->bus_plans);
+        ck_assert_int_eq(row->resume_all_prefixes, row->isa != CPU_ISA_8086);
+        ck_assert_int_eq(profil_cpu_has_bus((enum profil_cpu)i), row->bus_plans);
+    }
+    ck_assert_uint_eq(cpu_model_row(CPU_8088)->bus_bytes, 1);
+    ck_assert_uint_eq(cpu_model_row(CPU_8086)->bus_bytes, 2);
+    ck_assert_ptr_null(cpu_model_row(CPU_MODELS));
+    ck_assert_str_eq(profil_cpu_name(PROFIL_CPUS), "?");
+    ck_assert_ptr_null(machine_new(CPU_MODELS));
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("later.com"), TMP "/g.prf");
+    o.cpu = PROFIL_CPUS;
+    run_session(&r, &o, NULL);
+    ck_assert_int_ne(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "no such CPU model (4)"));
 }
 END_TEST
 
@@ -310,6 +342,7 @@ Suite *session_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, invalid_opcode_is_a_crash_with_a_profile);
     tcase_add_test(tc, later_cpu_instruction_hints_once);
+    tcase_add_test(tc, cpu_model_rows_answer_for_each_model);
     tcase_add_test(tc, aam_zero_is_a_guest_divide_error);
     tcase_add_test(tc, unimplemented_function_reported_once);
     tcase_add_test(tc, esc_without_a_coprocessor_does_nothing_on_every_cpu);

@@ -97,7 +97,7 @@ static __attribute__((noinline)) void note_queue_write(struct cpu *c, uint32_t a
     if (c->pend_lin == UINT32_MAX)
         return;
     uint32_t lo = (c->pend_lin + insn_length(c->mem, c->pend_lin)) & MEM_MASK;
-    unsigned size = c->m->model == CPU_8088 ? 4 : 6;
+    unsigned size = c->m->cpu_row->queue;
     for (unsigned k = 0; k < bytes; k++) {
         uint32_t a = (addr + k) & MEM_MASK;
         if (((a - lo) & MEM_MASK) >= size)
@@ -624,12 +624,12 @@ static int prefix_run_too_long(const uint8_t *mem, uint16_t cs, uint16_t ip)
  * takes no interrupt (nor single-step trap) until the next instruction
  * has run: MOV sreg and POP sreg (any of them on the 8086 and 186, only SS
  * on the 286); on the 8086, POP CS too. */
-static int loads_segment(const struct insn *d, enum cpu_model model)
+static int loads_segment(const struct insn *d, const struct cpu_model_row *row)
 {
     uint8_t op = d->opcode;
-    if (model == CPU_286)
+    if (row->isa == CPU_ISA_286)
         return op == 0x17 || (op == 0x8E && (d->reg & 3) == 2);
-    return op == 0x07 || op == 0x17 || op == 0x1F || op == 0x8E || (op == 0x0F && model <= CPU_8086);
+    return op == 0x07 || op == 0x17 || op == 0x1F || op == 0x8E || (op == 0x0F && row->isa == CPU_ISA_8086);
 }
 
 static int is_rep_string(const struct insn *d)
@@ -779,7 +779,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             return boundary_leave(c, 1);
         }
         decode_insn(c->mem, lin, &c->dec);
-        if (loads_segment(&c->dec, m->model))
+        if (loads_segment(&c->dec, m->cpu_row))
             c->after |= BOUNDARY_SHADOW;
         else if (c->dec.opcode == 0xFB)
             c->after |= BOUNDARY_STI;   /* IF counts from the next instruction on */
@@ -800,7 +800,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         c->pend_cs = cs;
         c->pend_ip = ip;
         c->pend_lin = lin;
-        c->fixup = c->fidelity ? fixup_for(&c->dec) : fixup_for_later(&c->dec, m->model);
+        c->fixup = c->fidelity ? fixup_for(&c->dec) : fixup_for_later(&c->dec, m->cpu_row);
         c->sp_before = e->x86.R_SP;
         c->ax_before = e->x86.R_AX;
         c->dx_before = e->x86.R_DX;
@@ -808,7 +808,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         if (timing_ops[c->dec.opcode].kind == K_IFSET || c->after)
             m->next_event = 0;      /* IF or TF may rise, or the next boundary has work */
         unsigned words = 0;
-        if (!c->fidelity && invalid_on(&c->dec, m->model)) {
+        if (!c->fidelity && invalid_on(&c->dec, m->cpu_row)) {
             /* The 186's and 286's invalid opcode: INT 6, the saved CS:IP
              * the instruction's own (its first prefix). */
             machine_charge(m, c->pend.fixed, cs, ip);
@@ -1200,8 +1200,8 @@ int cpu_create(struct machine *m)
     c->m = m;
     c->mem = m->mem;
     c->pend_lin = UINT32_MAX;
-    c->odd_only = m->model != CPU_8088;
-    c->fidelity = m->model == CPU_8088 || m->model == CPU_8086;
+    c->odd_only = m->cpu_row->bus_bytes == 2;
+    c->fidelity = m->cpu_row->isa == CPU_ISA_8086;
     c->emu->_private = c;
     c->memio = c->odd_only ? memio_8086 : memio_8088;
     x86emu_set_memio_handler(c->emu, c->memio);

@@ -241,11 +241,11 @@ unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uin
 /* The fix-up after libx86emu ran the instruction on the 186 (the 8086's
  * PUSH SP and FLAGS bits 12-15); FIX_NONE on the 286, whose libx86emu
  * behaviour is its own. */
-uint8_t fixup_for_later(const struct insn *d, enum cpu_model model);
+uint8_t fixup_for_later(const struct insn *d, const struct cpu_model_row *row);
 /* Whether the instruction is an invalid opcode on `model` that libx86emu
  * would run as a later CPU's (the 186: 0F and 63-67; the 286: 63-67):
  * the CPU raises INT 6, pushing the instruction's own address. */
-int invalid_on(const struct insn *d, enum cpu_model model);
+int invalid_on(const struct insn *d, const struct cpu_model_row *row);
 /* Runs a 186/286 instruction libx86emu gets wrong (a shift by CL, whose
  * count these mask to 5 bits), or skips an ESC: its length, or 0. */
 unsigned emulate_later(x86emu_t *e, struct cpu *c, const struct insn *d, unsigned *words);
