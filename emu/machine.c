@@ -403,8 +403,12 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
 static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enum transfer kind)
 {
     uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
-    uint16_t flags = cpu_get(m, REG_FLAGS);
-    uint32_t back = lin(cpu_get(m, REG_CS), cpu_get(m, REG_IP));
+    uint16_t flags = cpu_get(m, REG_FLAGS), ip = cpu_get(m, REG_IP);
+    if (m->rep_resume) {        /* a cut REP string: where the CPU resumes it */
+        ip = (uint16_t)m->rep_resume;
+        m->rep_resume = 0;
+    }
+    uint32_t back = lin(cpu_get(m, REG_CS), ip);
     unsigned penalty = m->cpu_row->bus_bytes == 1 ? IRQ_WORD_TRANSFERS * WORD_PENALTY
                                             : ((sp & 1) ? 3 * WORD_PENALTY : 0);
     /* FLAGS as the 8086 pushes them: bits 12-15 read as 1.  SP goes down
@@ -412,7 +416,7 @@ static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enu
      * SP 1, 3 or 5 a word's high byte is at SS:0000 (mem_ww_seg). */
     mem_ww_seg(m, ss, (uint16_t)(sp - 2), (uint16_t)(flags | 0xF000));
     mem_ww_seg(m, ss, (uint16_t)(sp - 4), cpu_get(m, REG_CS));
-    mem_ww_seg(m, ss, (uint16_t)(sp - 6), cpu_get(m, REG_IP));
+    mem_ww_seg(m, ss, (uint16_t)(sp - 6), ip);
     cpu_set(m, REG_SP, (uint16_t)(sp - 6));
     cpu_set(m, REG_FLAGS, (uint16_t)(flags & ~(FL_IF | FL_TF)));
     cpu_set(m, REG_CS, mem_rw(m, (uint32_t)vec * 4 + 2));
@@ -426,6 +430,26 @@ static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enu
 void machine_interrupt(struct machine *m, uint8_t vec)
 {
     push_frame(m, vec, 51, XFER_INT);     /* as INT n */
+}
+
+/* Whether the PIC would pass IRQ `irq` to the CPU were it raised now. */
+static int pic_would_pass(const struct pic *p, int irq)
+{
+    struct pic q = *p;
+    pic_raise(&q, irq);
+    return pic_pending(&q) == irq;
+}
+
+uint64_t machine_irq_next(const struct machine *m)
+{
+    if (pic_pending(&m->pic) >= 0)
+        return m->now;
+    uint64_t next = UINT64_MAX;
+    if (m->pit.next_irq != UINT64_MAX && pic_would_pass(&m->pic, 0))
+        next = m->pit.next_irq;
+    if (m->kbd.due < next && pic_would_pass(&m->pic, 1))
+        next = m->kbd.due;
+    return next;
 }
 
 /* ---- host-service traps -------------------------------------------------- */

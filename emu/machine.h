@@ -220,6 +220,10 @@ struct machine {
                                        call_observer) */
     unsigned irq_waiting;           /* the PIC has an IRQ for the CPU: it is
                                        delivered at the first boundary with IF=1 */
+    uint32_t rep_resume;            /* 10000h | IP: a REP string was cut here
+                                       (emu/cpu/cpu.c), an interrupt taken now
+                                       pushes that IP (its last prefix on the
+                                       NMOS 8088/8086); 0: none             */
 
     struct pit pit;
     struct pic pic;
@@ -436,6 +440,11 @@ enum stop_reason machine_run(struct machine *m);
 /* Deliver a hardware or divide-error interrupt now: push FLAGS, CS, IP,
  * clear IF and TF, load the vector. */
 void machine_interrupt(struct machine *m, uint8_t vec);
+/* When the next hardware interrupt the CPU would take with IF set comes:
+ * now if the PIC has one, else the PIT's next IRQ0 or the keyboard's next
+ * event if the PIC would pass it (its mask, what is in service);
+ * UINT64_MAX if none is coming. */
+uint64_t machine_irq_next(const struct machine *m);
 
 /* Internal: recompute next_event after a deadline changed. */
 void machine_update_next_event(struct machine *m);

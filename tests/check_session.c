@@ -179,6 +179,24 @@ START_TEST(interrupted_rep_keeps_only_its_last_prefix)
 }
 END_TEST
 
+/* repirq.asm (its comment derives each line): a REP string the timer
+ * interrupts resumes from its last prefix on the NMOS 8088 and 8086 --
+ * REP ES: LODSB goes on as ES: LODSB once (CX left non-zero), ES: REP
+ * LODSB as REP LODSB from DS (its last byte a 'D') -- and whole on the
+ * 186 and 286, under either clock. */
+START_TEST(rep_cut_by_an_interrupt_keeps_only_its_last_prefix)
+{
+    static const struct fixture_run runs[] = {
+        { "", "0001 45 0000 44 " },
+        { "--timing table", "0001 45 0000 44 " },
+        { "--cpu 8086", "0001 45 0000 44 " },
+        { "--cpu 186", "0000 45 0000 45 " },
+        { "--cpu 286", "0000 45 0000 45 " },
+    };
+    fixture_prints("repirq.com", runs, sizeof runs / sizeof runs[0]);
+}
+END_TEST
+
 /* queue.asm (its comment derives each figure): under the bus model, a
  * write over the bytes the prefetch queue holds after the writing
  * instruction does not change what runs -- 4 bytes on the 8088, 6 on the
@@ -218,14 +236,17 @@ END_TEST
 /* cpuid.asm (its comment gives each step's reading per CPU): the classic
  * identification names the 8088 by default, the 8086 with --cpu 8086, and
  * the 186 and 286 with those models, by FLAGS bits 12-15, the shift
- * count's mask, PUSH SP, the queue and the 186's invalid-opcode INT 6. */
+ * count's mask, PUSH SP, an interrupted REP ES: LODSB (CX left non-zero:
+ * the NMOS prefix loss; whole, it would read "NEC V20/V30"), the queue
+ * and the 186's invalid-opcode INT 6. */
 START_TEST(classic_detection_names_each_cpu)
 {
     static const struct fixture_run runs[] = {
-        { "", "0F 0000 FFFE 0000 8088\r\n" },
-        { "--cpu 8086", "0F 0000 FFFE 0001 8086\r\n" },
-        { "--cpu 186", "0F 0002 FFFE 0000 0001 80186\r\n" },
-        { "--cpu 286", "00 0002 0000 0000 80286\r\n" },
+        { "", "0F 0000 FFFE 0001 0000 8088\r\n" },
+        { "--timing table", "0F 0000 FFFE 0001 0000 8088\r\n" },
+        { "--cpu 8086", "0F 0000 FFFE 0001 0001 8086\r\n" },
+        { "--cpu 186", "0F 0002 FFFE 0000 0000 0001 80186\r\n" },
+        { "--cpu 286", "00 0002 0000 0000 0000 80286\r\n" },
     };
     fixture_prints("cpuid.com", runs, sizeof runs / sizeof runs[0]);
 }
@@ -343,6 +364,7 @@ Suite *session_suite(void)
     tcase_add_test(tc, invalid_opcode_is_a_crash_with_a_profile);
     tcase_add_test(tc, later_cpu_instruction_hints_once);
     tcase_add_test(tc, cpu_model_rows_answer_for_each_model);
+    tcase_add_test(tc, rep_cut_by_an_interrupt_keeps_only_its_last_prefix);
     tcase_add_test(tc, aam_zero_is_a_guest_divide_error);
     tcase_add_test(tc, unimplemented_function_reported_once);
     tcase_add_test(tc, esc_without_a_coprocessor_does_nothing_on_every_cpu);

@@ -50,9 +50,11 @@ struct cpu {
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
     unsigned after;             /* BOUNDARY_* for the boundary after the
                                    instruction now running (cpu.c)           */
-    uint8_t step_rep;           /* a single-stepped REP runs one iteration:  */
-    uint8_t step_rep_op, step_rep_kind; /* its opcode and F2h/F3h,           */
-    uint16_t step_rep_rest, step_rep_ip; /* the count left, where it resumes */
+    uint8_t step_rep;           /* a REP cut for an interrupt or single step */
+    uint8_t step_rep_op, step_rep_kind; /* runs some iterations: its opcode
+                                   and F2h/F3h,                             */
+    uint16_t step_rep_rest, step_rep_ip; /* the count left, its first prefix, */
+    uint16_t step_rep_pushed;   /* and what an interrupt pushes (cpu.c)     */
     struct biu *biu;            /* --timing bus: the queue and the bus       */
     struct eu_insn insn;        /* --timing bus: the data accesses so far    */
     uint32_t biu_next;          /* --timing bus: where the queue's bytes lead */
