@@ -49,6 +49,7 @@ struct machine *machine_new(enum cpu_model model)
     speaker_init(&m->spk);
     m->next_tick = UINT64_MAX;
     m->deadline = UINT64_MAX;
+    m->wake_at = UINT64_MAX;
     m->rom_start = VRAM_LO;
     machine_set_video(m, VIDEO_CGA);
     m->trap_lo = 0xFFFFFFFFu;
@@ -511,6 +512,7 @@ void machine_service_wait(struct machine *m, uint16_t seg, uint16_t off)
     cpu_set(m, REG_IP, off);
     m->service_waiting = m->service;
     m->wait_lo = lin(seg, off);
+    m->wake_at = UINT64_MAX;
 }
 
 /* The service of a trap at `t`, with the registers as they are now. */
@@ -763,8 +765,8 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
 
 /* ---- run ----------------------------------------------------------------- */
 
-/* HLT: sleep in emulated time until the next interrupt, or stop when none
- * can ever come.  The keyboard's time is a guess at IRQ1's: when it sent
+/* HLT: sleep in emulated time until the next interrupt (or m->wake_at),
+ * or stop when none can ever come.  The keyboard's time is a guess at IRQ1's: when it sent
  * nothing then (a pause of the script ended, port 60h was not read yet),
  * the CPU sleeps on, as a halted 8088 does, so a run's instructions do not
  * depend on such host-side steps (a --replay has none of them). */
@@ -781,6 +783,9 @@ static void sleep_until_interrupt(struct machine *m)
          * tick of the sleep, at its own emulated time. */
         if (m->kbd.live && m->next_tick < wake)
             wake = m->next_tick;
+        uint64_t wake_at = m->service_waiting && lin(cs, ip) - m->wait_lo < 5 ? m->wake_at : UINT64_MAX;
+        if (wake_at < wake)
+            wake = wake_at;
         if (!enabled || wake == UINT64_MAX) {
             machine_stop(m, STOP_FAULT, "HLT at %04X:%04X with no interrupt to wake it: the program hangs",
                          cs, (uint16_t)(ip - 1));
@@ -790,7 +795,8 @@ static void sleep_until_interrupt(struct machine *m)
             wake = m->deadline;
         uint64_t before = m->now;
         machine_charge(m, wake > m->now ? wake - m->now : 0, cs, ip);
-        if (m->stop || m->now == before || pic_pending(&m->pic) >= 0 || m->now >= m->deadline)
+        if (m->stop || m->now == before || pic_pending(&m->pic) >= 0 || m->now >= m->deadline ||
+            m->now >= wake_at)
             return;
     }
 }

@@ -220,6 +220,9 @@ struct machine {
                                        call_observer) */
     unsigned irq_waiting;           /* the PIC has an IRQ for the CPU: it is
                                        delivered at the first boundary with IF=1 */
+    uint64_t wake_at;               /* a HLT in the waiting service's loop
+                                       wakes here without an interrupt (the
+                                       BIOS's disk wait); UINT64_MAX: none */
     uint32_t rep_resume;            /* 10000h | IP: a REP string was cut here
                                        (emu/cpu/cpu.c), an interrupt taken now
                                        pushes that IP (its last prefix on the
@@ -380,8 +383,8 @@ int machine_add_service(struct machine *m, uint8_t vec, uint16_t seg, uint16_t o
 int machine_add_code_service(struct machine *m, uint16_t seg, uint16_t off, uint32_t len, uint32_t id);
 /* Inside a service: no answer yet, continue in the wait loop at seg:off
  * (machine_put_wait_loop()), which makes the call again after the next
- * interrupt; the time in the loop stays the service's, and asking again
- * is not a new call. */
+ * interrupt (or at m->wake_at, which this clears); the time in the loop
+ * stays the service's, and asking again is not a new call. */
 void machine_service_wait(struct machine *m, uint16_t seg, uint16_t off);
 /* The service time at CS:IP belongs to (the one running, waiting in a loop
  * there, about to run at a trap there, or BIOS code there), 0 for none. */
