@@ -66,9 +66,10 @@ static int parse_env(const char *s, void *args)
     return 0;
 }
 
-static int parse_cpu(const char *s, void *args)
+/* --cpu's names: the library's table of models. */
+static const char *cpu_name(size_t i)
 {
-    return profil_cpu_parse(s, &((struct run_args *)args)->o.cpu);
+    return profil_cpu_name((enum profil_cpu)i);
 }
 
 static int parse_dos_version(const char *s, void *args)
@@ -179,10 +180,10 @@ static const struct opt run_table[] = {
       .help = "add a variable to the program's environment" },
     { "strict", 0, OPT_FLAG, OPT_AT(A, o.strict),
       .help = "stop at the first unimplemented DOS/BIOS function or port" },
-    { "cpu", 0, OPT_CALL, .call = parse_cpu, .want = "want 8088, 8086, 186 or 286", .arg = "8088|8086|186|286",
-      .help = "the CPU (default 8088, the IBM PC's); 186 and 286 run the\n"
-              "instructions those added, but timed as an 8086 (its clock\n"
-              "table: profil has no 186 or 286 clock counts)" },
+    { "cpu", 0, OPT_ENUM, OPT_AT(A, o.cpu), OPT_NAMES_AT(cpu_name, PROFIL_CPUS), .arg = "CPU",
+      .help = "the CPU: 8088 (the default, the IBM PC's), 8086, 186 or 286;\n"
+              "186 and 286 run the instructions those added, but timed as\n"
+              "an 8086 (its clock table: profil has no 186 or 286 clock counts)" },
     { "timing", 0, OPT_ENUM, OPT_AT(A, o.timing), OPT_NAMES(timing_names), .arg = "bus|table",
       .help = "the clock: bus (the default on the 8088 and 8086) plays the\n"
               "prefetch queue, the bus and the DRAM refresh clock by clock;\n"
@@ -333,7 +334,7 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "profil run: no program given (profil run [options] PROGRAM [ARGS...])\n");
         return bad;
     }
-    if (o.timing == PROFIL_TIMING_BUS && o.cpu != PROFIL_CPU_8088 && o.cpu != PROFIL_CPU_8086) {
+    if (o.timing == PROFIL_TIMING_BUS && !profil_cpu_has_bus(o.cpu)) {
         fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", profil_cpu_name(o.cpu));
         return bad;
     }

@@ -29,30 +29,16 @@ const char *machine_timing_name(const struct machine *m)
     return m->timing_bus ? "bus" : "table";
 }
 
-const char *cpu_model_name(enum cpu_model model)
-{
-    static const char *const names[] = { "8088", "8086", "186", "286" };
-    return (unsigned)model < 4 ? names[model] : "?";
-}
-
-int cpu_model_parse(const char *name, enum cpu_model *out)
-{
-    for (int i = 0; i < 4; i++) {
-        if (strcmp(name, cpu_model_name((enum cpu_model)i)) == 0) {
-            *out = (enum cpu_model)i;
-            return 0;
-        }
-    }
-    return -1;
-}
-
 struct machine *machine_new(enum cpu_model model)
 {
+    if (!cpu_model_row(model))
+        return NULL;
     struct machine *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->mem = calloc(1, MEM_SIZE + MEM_PAD);
     m->model = model;
+    m->cpu_row = cpu_model_row(model);
     if (!m->mem || cpu_create(m) != 0) {
         free(m->mem);
         free(m);
@@ -64,6 +50,7 @@ struct machine *machine_new(enum cpu_model model)
     speaker_init(&m->spk);
     m->next_tick = UINT64_MAX;
     m->deadline = UINT64_MAX;
+    m->wake_at = UINT64_MAX;
     m->rom_start = VRAM_LO;
     machine_set_video(m, video_cards_at(0));
     m->trap_lo = 0xFFFFFFFFu;
@@ -424,16 +411,20 @@ void machine_charge(struct machine *m, uint64_t cycles, uint16_t cs, uint16_t ip
 static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enum transfer kind)
 {
     uint16_t ss = cpu_get(m, REG_SS), sp = cpu_get(m, REG_SP);
-    uint16_t flags = cpu_get(m, REG_FLAGS);
-    uint32_t back = lin(cpu_get(m, REG_CS), cpu_get(m, REG_IP));
-    unsigned penalty = m->model == CPU_8088 ? IRQ_WORD_TRANSFERS * WORD_PENALTY
+    uint16_t flags = cpu_get(m, REG_FLAGS), ip = cpu_get(m, REG_IP);
+    if (m->rep_resume) {        /* a cut REP string: where the CPU resumes it */
+        ip = (uint16_t)m->rep_resume;
+        m->rep_resume = 0;
+    }
+    uint32_t back = lin(cpu_get(m, REG_CS), ip);
+    unsigned penalty = m->cpu_row->bus_bytes == 1 ? IRQ_WORD_TRANSFERS * WORD_PENALTY
                                             : ((sp & 1) ? 3 * WORD_PENALTY : 0);
     /* FLAGS as the 8086 pushes them: bits 12-15 read as 1.  SP goes down
      * modulo 64 KiB and each byte lands at its offset modulo 64 KiB: from
      * SP 1, 3 or 5 a word's high byte is at SS:0000 (mem_ww_seg). */
     mem_ww_seg(m, ss, (uint16_t)(sp - 2), (uint16_t)(flags | 0xF000));
     mem_ww_seg(m, ss, (uint16_t)(sp - 4), cpu_get(m, REG_CS));
-    mem_ww_seg(m, ss, (uint16_t)(sp - 6), cpu_get(m, REG_IP));
+    mem_ww_seg(m, ss, (uint16_t)(sp - 6), ip);
     cpu_set(m, REG_SP, (uint16_t)(sp - 6));
     cpu_set(m, REG_FLAGS, (uint16_t)(flags & ~(FL_IF | FL_TF)));
     cpu_set(m, REG_CS, mem_rw(m, (uint32_t)vec * 4 + 2));
@@ -447,6 +438,26 @@ static void push_frame(struct machine *m, uint8_t vec, unsigned base_cycles, enu
 void machine_interrupt(struct machine *m, uint8_t vec)
 {
     push_frame(m, vec, 51, XFER_INT);     /* as INT n */
+}
+
+/* Whether the PIC would pass IRQ `irq` to the CPU were it raised now. */
+static int pic_would_pass(const struct pic *p, int irq)
+{
+    struct pic q = *p;
+    pic_raise(&q, irq);
+    return pic_pending(&q) == irq;
+}
+
+uint64_t machine_irq_next(const struct machine *m)
+{
+    if (pic_pending(&m->pic) >= 0)
+        return m->now;
+    uint64_t next = UINT64_MAX;
+    if (m->pit.next_irq != UINT64_MAX && pic_would_pass(&m->pic, 0))
+        next = m->pit.next_irq;
+    if (m->kbd.due < next && pic_would_pass(&m->pic, 1))
+        next = m->kbd.due;
+    return next;
 }
 
 /* ---- host-service traps -------------------------------------------------- */
@@ -508,6 +519,7 @@ void machine_service_wait(struct machine *m, uint16_t seg, uint16_t off)
     cpu_set(m, REG_IP, off);
     m->service_waiting = m->service;
     m->wait_lo = lin(seg, off);
+    m->wake_at = UINT64_MAX;
 }
 
 /* The service of a trap at `t`, with the registers as they are now. */
@@ -760,8 +772,8 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
 
 /* ---- run ----------------------------------------------------------------- */
 
-/* HLT: sleep in emulated time until the next interrupt, or stop when none
- * can ever come.  The keyboard's time is a guess at IRQ1's: when it sent
+/* HLT: sleep in emulated time until the next interrupt (or m->wake_at),
+ * or stop when none can ever come.  The keyboard's time is a guess at IRQ1's: when it sent
  * nothing then (a pause of the script ended, port 60h was not read yet),
  * the CPU sleeps on, as a halted 8088 does, so a run's instructions do not
  * depend on such host-side steps (a --replay has none of them). */
@@ -778,6 +790,9 @@ static void sleep_until_interrupt(struct machine *m)
          * tick of the sleep, at its own emulated time. */
         if (m->kbd.live && m->next_tick < wake)
             wake = m->next_tick;
+        uint64_t wake_at = m->service_waiting && lin(cs, ip) - m->wait_lo < 5 ? m->wake_at : UINT64_MAX;
+        if (wake_at < wake)
+            wake = wake_at;
         if (!enabled || wake == UINT64_MAX) {
             machine_stop(m, STOP_FAULT, "HLT at %04X:%04X with no interrupt to wake it: the program hangs",
                          cs, (uint16_t)(ip - 1));
@@ -787,7 +802,8 @@ static void sleep_until_interrupt(struct machine *m)
             wake = m->deadline;
         uint64_t before = m->now;
         machine_charge(m, wake > m->now ? wake - m->now : 0, cs, ip);
-        if (m->stop || m->now == before || pic_pending(&m->pic) >= 0 || m->now >= m->deadline)
+        if (m->stop || m->now == before || pic_pending(&m->pic) >= 0 || m->now >= m->deadline ||
+            m->now >= wake_at)
             return;
     }
 }

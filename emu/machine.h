@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cpu/cpu_models.h"
 #include "video/adapter.h"
 #include "chips/guestport.h"
 #include "chips/keyboard.h"
@@ -45,19 +46,10 @@
 #define SEG_VIDEO    0xB800u
 #define SEG_ROM      0xF000u
 
-/* The CPU being emulated.  8088 and 8086 get the fidelity layer of
- * emu/cpu/cpu.c (8086 semantics where libx86emu is a 286); 186 and 286 run
- * libx86emu's own real-mode behaviour, timed with the 8086 table. */
-enum cpu_model { CPU_8088, CPU_8086, CPU_186, CPU_286 };
-
-/* "8088", "8086", "186", "286". */
 /* The clock model the machine runs: "bus" or "table" (the summary, the
  * .prx and the .prc name it so). */
 struct machine;
 const char *machine_timing_name(const struct machine *m);
-const char *cpu_model_name(enum cpu_model model);
-/* Parses one of those names; -1 when it is none of them. */
-int cpu_model_parse(const char *name, enum cpu_model *out);
 
 /* Why a run stopped. */
 enum stop_reason {
@@ -202,6 +194,7 @@ struct machine {
     uint8_t *mem;                   /* MEM_SIZE bytes                        */
     void *cpu;                      /* opaque, owned by emu/cpu/cpu.c            */
     enum cpu_model model;
+    const struct cpu_model_row *cpu_row; /* the model's answers (cpu_models.h) */
     int timing_bus;             /* --timing bus (emu/cpu/biu.h) instead of the table */
     int no_refresh;             /* the bus model leaves out the DRAM refresh */
     const struct video_waits *video_waits; /* the bus model's wait states of video
@@ -222,6 +215,13 @@ struct machine {
                                        call_observer) */
     unsigned irq_waiting;           /* the PIC has an IRQ for the CPU: it is
                                        delivered at the first boundary with IF=1 */
+    uint64_t wake_at;               /* a HLT in the waiting service's loop
+                                       wakes here without an interrupt (the
+                                       BIOS's disk wait); UINT64_MAX: none */
+    uint32_t rep_resume;            /* 10000h | IP: a REP string was cut here
+                                       (emu/cpu/cpu.c), an interrupt taken now
+                                       pushes that IP (its last prefix on the
+                                       NMOS 8088/8086); 0: none             */
 
     struct pit pit;
     struct pic pic;
@@ -299,7 +299,7 @@ struct machine {
     uint64_t irq0_delivered;
 };
 
-/* Lifetime. */
+/* Lifetime.  machine_new(): NULL when out of memory or `model` is none. */
 struct machine *machine_new(enum cpu_model model);
 /* The wait states the bus model charges for video memory (card.h; the
  * card's from machine_set_video(), NULL none); the table model has none. */
@@ -380,8 +380,8 @@ int machine_add_service(struct machine *m, uint8_t vec, uint16_t seg, uint16_t o
 int machine_add_code_service(struct machine *m, uint16_t seg, uint16_t off, uint32_t len, uint32_t id);
 /* Inside a service: no answer yet, continue in the wait loop at seg:off
  * (machine_put_wait_loop()), which makes the call again after the next
- * interrupt; the time in the loop stays the service's, and asking again
- * is not a new call. */
+ * interrupt (or at m->wake_at, which this clears); the time in the loop
+ * stays the service's, and asking again is not a new call. */
 void machine_service_wait(struct machine *m, uint16_t seg, uint16_t off);
 /* The service time at CS:IP belongs to (the one running, waiting in a loop
  * there, about to run at a trap there, or BIOS code there), 0 for none. */
@@ -440,6 +440,11 @@ enum stop_reason machine_run(struct machine *m);
 /* Deliver a hardware or divide-error interrupt now: push FLAGS, CS, IP,
  * clear IF and TF, load the vector. */
 void machine_interrupt(struct machine *m, uint8_t vec);
+/* When the next hardware interrupt the CPU would take with IF set comes:
+ * now if the PIC has one, else the PIT's next IRQ0 or the keyboard's next
+ * event if the PIC would pass it (its mask, what is in service);
+ * UINT64_MAX if none is coming. */
+uint64_t machine_irq_next(const struct machine *m);
 
 /* Internal: recompute next_event after a deadline changed. */
 void machine_update_next_event(struct machine *m);

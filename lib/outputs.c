@@ -498,7 +498,7 @@ static void class_summary(const struct sampler *s, const struct machine *m, int 
     /* 186 and 286 have no clock counts of their own here: say so. */
     fprintf(f, "profil: %llu %s in %.3f s emulated (%s%s, %s timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
             (unsigned long long)s->total, m->exact ? "instructions traced" : "samples",
-            cycles_to_seconds(m->now), cpu_model_name(m->model), m->model >= CPU_186 ? " timed as an 8086" : "",
+            cycles_to_seconds(m->now), cpu_model_name(m->model), m->cpu_row->own_clocks ? "" : " timed as an 8086",
             machine_timing_name(m), 100.0 * (double)prog / t,
             100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
     if (!first_line_only)

@@ -36,7 +36,9 @@ enum profil_error {
     PROFIL_ERR_STATE,   /* a call out of order (e.g. writing before running) */
 };
 
-enum profil_cpu { PROFIL_CPU_8088, PROFIL_CPU_8086, PROFIL_CPU_186, PROFIL_CPU_286 };
+/* The CPU models (emu/cpu/cpu_models.c's rows; profil_cpu_name() names
+ * each, PROFIL_CPUS counts them). */
+enum profil_cpu { PROFIL_CPU_8088, PROFIL_CPU_8086, PROFIL_CPU_186, PROFIL_CPU_286, PROFIL_CPUS };
 
 /* The clock: the bus model (prefetch queue and bus, clock by clock) or the
  * table of instruction costs; DEFAULT is the bus model on the 8088 and
@@ -194,10 +196,12 @@ const char *profil_session_prx_path(const struct profil_session *s);  /* "" when
 
 /* Helpers the command shares. */
 const char *profil_stop_name(enum profil_stop r);        /* "exit", "timeout", ... as in the .prx */
-const char *profil_cpu_name(enum profil_cpu c);          /* "8088", "8086", "186", "286" */
+const char *profil_cpu_name(enum profil_cpu c);          /* "8088", "8086", "186", "286"; "?": none */
 int profil_cpu_parse(const char *name, enum profil_cpu *out);
 const char *profil_video_name(enum profil_video v);       /* "cga", ..., "vga"; NULL past the cards */
 int profil_video_parse(const char *name, enum profil_video *out);
+/* Whether --timing bus has plans for the model (the 8088's, the 8086's). */
+int profil_cpu_has_bus(enum profil_cpu c);
 int profil_dos_version_parse(const char *s, uint16_t *out); /* "2.0" to "5.0" */
 /* NAME.PRF for a program (8 characters, upper case), as PROFIL names it. */
 void profil_default_output(const char *program, char *out, size_t n);

@@ -23,7 +23,8 @@
 #include "../formats/fileio.h"
 
 /* The emulator's enums and profil.h's agree value for value. */
-_Static_assert((int)PROFIL_CPU_286 == (int)CPU_286, "profil_cpu follows cpu_model");
+_Static_assert((int)PROFIL_CPU_286 == (int)CPU_286 && (int)PROFIL_CPUS == (int)CPU_MODELS,
+               "profil_cpu follows cpu_model");
 _Static_assert((int)PROFIL_STOP_NO_INPUT == (int)STOP_NO_INPUT, "profil_stop follows stop_reason");
 _Static_assert(PROFIL_DISK_BYTES == DOS_DISK_BYTES, "one disk size");
 _Static_assert((int)PROFIL_FRAMES_AUTO == (int)FRAMES_AUTO && (int)PROFIL_FRAMES_MARK == (int)FRAMES_MARK,
@@ -59,7 +60,7 @@ int profil_uses_bus(const struct profil_options *o)
 {
     if (o->timing != PROFIL_TIMING_DEFAULT)
         return o->timing == PROFIL_TIMING_BUS;
-    return o->cpu == PROFIL_CPU_8088 || o->cpu == PROFIL_CPU_8086;
+    return profil_cpu_has_bus(o->cpu);
 }
 
 /* The DOS path of the program, as it appears after the environment. */
@@ -104,6 +105,8 @@ static enum profil_error load_program(struct profil_session *s)
 static enum profil_error build_pc(struct profil_session *s)
 {
     const struct profil_options *o = &s->o;
+    if (!cpu_model_row((enum cpu_model)o->cpu))
+        return session_fail(s, PROFIL_ERR_SETUP, "no such CPU model (%d)", (int)o->cpu);
     s->m = machine_new((enum cpu_model)o->cpu);
     if (!s->m)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
@@ -552,6 +555,12 @@ int profil_video_parse(const char *name, enum profil_video *out)
         return -1;
     *out = (enum profil_video)video_cards_index(card);
     return 0;
+}
+
+int profil_cpu_has_bus(enum profil_cpu c)
+{
+    const struct cpu_model_row *row = cpu_model_row((enum cpu_model)c);
+    return row && row->bus_plans;
 }
 
 int profil_cpu_parse(const char *name, enum profil_cpu *out)

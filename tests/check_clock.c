@@ -1024,23 +1024,25 @@ END_TEST
 
 /* The REP player's shortcut (iterations counted while the BIU comes back
  * to the same state, no refresh or slow access in them) gives what
- * playing every window gives: REP MOVSW and CMPSB of 300 iterations from
- * every queue fill and every refresh phase of 72, on both CPUs. */
+ * playing every window gives: REP MOVSW, CMPSB and STOSB of 300
+ * iterations, and of the few an interrupt cuts a string to (1, 2, 37),
+ * from every queue fill and every refresh phase of 72, on both CPUs. */
 START_TEST(rep_shortcut_gives_what_playing_gives)
 {
     static const uint8_t opcodes[] = { 0xA5, 0xA6, 0xAA };
+    static const unsigned counts[] = { 300, 1, 2, 37 };
     for (unsigned wide = 0; wide < 2; wide++)
         for (unsigned o = 0; o < sizeof opcodes; o++)
             for (unsigned queued = 0; queued <= 4; queued += 2)
-                for (unsigned phase = 0; phase < 72; phase += 5) {
-                    struct rep_insn r = { .opcode = opcodes[o], .prefixes = 1, .iterations = 300,
+                for (unsigned phase = 0; phase < 72 * 4; phase += 5) {
+                    struct rep_insn r = { .opcode = opcodes[o], .prefixes = 1, .iterations = counts[phase / 72],
                                           .per_iter = opcodes[o] == 0xA6 ? 22 : opcodes[o] == 0xAA ? 10 : 17,
                                           .src_cycles = (uint8_t)(wide ? 1 : 1 + (opcodes[o] & 1)),
                                           .dst_cycles = (uint8_t)(wide ? 1 : 1 + (opcodes[o] & 1)),
                                           .step = 1 };
                     struct biu fast = { 0 }, plain;
                     biu_init(&fast, (int)wide, queued, 0x1000 + queued);
-                    fast.refresh_dreq = phase;
+                    fast.refresh_dreq = phase % 72;
                     fast.refresh_period = 72;
                     plain = fast;
                     unsigned stall, last, waited;

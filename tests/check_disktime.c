@@ -214,6 +214,41 @@ START_TEST(sequential_read_takes_the_models_time)
 }
 END_TEST
 
+/* diskclock.com: a 360 KB file (368640 bytes) read 32 KB at a time from
+ * C: (the fixed disk) and A: (a diskette).  The disk's time passes with
+ * interrupts enabled, each IRQ0 at its time, so the BIOS's tick count
+ * moves by the reads' duration in ticks, which DOS's clock (emulated
+ * time, in hundredths: h) gives: h x 1193182 / 65536 / 100 (within one).
+ * Before, the time passed in one lump with one IRQ0 waiting: C: moved 12
+ * ticks for 81.  The C: read's duration is the model's: 20 tracks take
+ * 9950225 cycles (above), so 368640 bytes about 9950225 x 368640 / 174080
+ * = 21071064 cycles, 4.415 s (within 2%); the diskette's, some 6x that. */
+START_TEST(the_bios_clock_runs_through_disk_time)
+{
+    ck_assert_uint_eq(9950225ull * 368640 / 174080, 21071064);
+    ck_assert_int_eq(system("mkdir -p " TMP "/dc && head -c 368640 /dev/zero > " TMP "/dc/DISK360.BIN"), 0);
+    static const struct { const char *drive; unsigned lo, hi; } runs[] = {
+        { "C", 433, 451 },
+        { "A", 2200, 3300 },
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
+        for (int table = 0; table < 2; table++) {
+            struct run_result r;
+            char args[400];
+            snprintf(args, sizeof args, "run -q %s --drive %s=" TMP "/dc -o " TMP "/dc/dc.PRF " FIX("diskclock.com") " %s",
+                     table ? "--timing table" : "", runs[i].drive, runs[i].drive);
+            run_profil(&r, args, NULL);
+            ck_assert_msg(r.status == 0, "%s", r.err);
+            unsigned ticks, h;
+            ck_assert_int_eq(sscanf(r.out, "%x %x", &ticks, &h), 2);
+            ck_assert_msg(h >= runs[i].lo && h <= runs[i].hi, "%s: %u hundredths", runs[i].drive, h);
+            double want = h * 1193182.0 / 65536 / 100;
+            ck_assert_msg(ticks + 1 >= want && ticks <= want + 1, "%s: %u ticks in %u hundredths (%.1f)", runs[i].drive,
+                          ticks, h, want);
+        }
+}
+END_TEST
+
 /* The cycles a run's .prx counts for one service. */
 static uint64_t service_cycles(const char *prx, const char *label)
 {
@@ -281,6 +316,7 @@ Suite *disktime_suite(void)
     tcase_add_test(tc, buffers_save_the_second_read);
     tcase_add_test(tc, a_close_writes_what_a_write_left_in_the_buffers);
     tcase_add_test(tc, sequential_read_takes_the_models_time);
+    tcase_add_test(tc, the_bios_clock_runs_through_disk_time);
     tcase_add_test(tc, an_fcb_close_writes_back_through_the_disk);
     tcase_add_test(tc, dos_reports_the_modelled_disks);
     suite_add_tcase(s, tc);

@@ -4,6 +4,7 @@
  * valid profile, and profil says what happened.
  */
 #include "testutil.h"
+#include "../emu/machine.h"
 
 #include <signal.h>
 #include <time.h>
@@ -58,6 +59,37 @@ START_TEST(later_cpu_instruction_hints_once)
     run_profil(&r, "run -q --cpu 8087 " FIX("later.com"), NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --cpu 8087: want 8088, 8086, 186 or 286\n");
+}
+END_TEST
+
+/* The CPU models' table (emu/cpu/cpu_models.c) answers every question
+ * about a model: the names round-trip, the NEC V20's kind of row (8-bit
+ * bus, 186 instructions) is expressible, only the 8088 has the 8-bit bus
+ * and 4-byte queue, and a model past the table is refused. */
+START_TEST(cpu_model_rows_answer_for_each_model)
+{
+    for (unsigned i = 0; i < PROFIL_CPUS; i++) {
+        enum profil_cpu back;
+        ck_assert_int_eq(profil_cpu_parse(profil_cpu_name((enum profil_cpu)i), &back), 0);
+        ck_assert_int_eq(back, (int)i);
+        const struct cpu_model_row *row = cpu_model_row((enum cpu_model)i);
+        ck_assert_ptr_nonnull(row);
+        ck_assert_uint_eq(row->queue, row->bus_bytes == 1 ? 4 : 6);
+        ck_assert_int_eq(row->isa == CPU_ISA_8086, row->bus_plans);
+        ck_assert_int_eq(row->resume_all_prefixes, row->isa != CPU_ISA_8086);
+        ck_assert_int_eq(profil_cpu_has_bus((enum profil_cpu)i), row->bus_plans);
+    }
+    ck_assert_uint_eq(cpu_model_row(CPU_8088)->bus_bytes, 1);
+    ck_assert_uint_eq(cpu_model_row(CPU_8086)->bus_bytes, 2);
+    ck_assert_ptr_null(cpu_model_row(CPU_MODELS));
+    ck_assert_str_eq(profil_cpu_name(PROFIL_CPUS), "?");
+    ck_assert_ptr_null(machine_new(CPU_MODELS));
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("later.com"), TMP "/g.prf");
+    o.cpu = PROFIL_CPUS;
+    run_session(&r, &o, NULL);
+    ck_assert_int_ne(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "no such CPU model (4)"));
 }
 END_TEST
 
@@ -147,6 +179,24 @@ START_TEST(interrupted_rep_keeps_only_its_last_prefix)
 }
 END_TEST
 
+/* repirq.asm (its comment derives each line): a REP string the timer
+ * interrupts resumes from its last prefix on the NMOS 8088 and 8086 --
+ * REP ES: LODSB goes on as ES: LODSB once (CX left non-zero), ES: REP
+ * LODSB as REP LODSB from DS (its last byte a 'D') -- and whole on the
+ * 186 and 286, under either clock. */
+START_TEST(rep_cut_by_an_interrupt_keeps_only_its_last_prefix)
+{
+    static const struct fixture_run runs[] = {
+        { "", "0001 45 0000 44 " },
+        { "--timing table", "0001 45 0000 44 " },
+        { "--cpu 8086", "0001 45 0000 44 " },
+        { "--cpu 186", "0000 45 0000 45 " },
+        { "--cpu 286", "0000 45 0000 45 " },
+    };
+    fixture_prints("repirq.com", runs, sizeof runs / sizeof runs[0]);
+}
+END_TEST
+
 /* queue.asm (its comment derives each figure): under the bus model, a
  * write over the bytes the prefetch queue holds after the writing
  * instruction does not change what runs -- 4 bytes on the 8088, 6 on the
@@ -186,14 +236,17 @@ END_TEST
 /* cpuid.asm (its comment gives each step's reading per CPU): the classic
  * identification names the 8088 by default, the 8086 with --cpu 8086, and
  * the 186 and 286 with those models, by FLAGS bits 12-15, the shift
- * count's mask, PUSH SP, the queue and the 186's invalid-opcode INT 6. */
+ * count's mask, PUSH SP, an interrupted REP ES: LODSB (CX left non-zero:
+ * the NMOS prefix loss; whole, it would read "NEC V20/V30"), the queue
+ * and the 186's invalid-opcode INT 6. */
 START_TEST(classic_detection_names_each_cpu)
 {
     static const struct fixture_run runs[] = {
-        { "", "0F 0000 FFFE 0000 8088\r\n" },
-        { "--cpu 8086", "0F 0000 FFFE 0001 8086\r\n" },
-        { "--cpu 186", "0F 0002 FFFE 0000 0001 80186\r\n" },
-        { "--cpu 286", "00 0002 0000 0000 80286\r\n" },
+        { "", "0F 0000 FFFE 0001 0000 8088\r\n" },
+        { "--timing table", "0F 0000 FFFE 0001 0000 8088\r\n" },
+        { "--cpu 8086", "0F 0000 FFFE 0001 0001 8086\r\n" },
+        { "--cpu 186", "0F 0002 FFFE 0000 0000 0001 80186\r\n" },
+        { "--cpu 286", "00 0002 0000 0000 0000 80286\r\n" },
     };
     fixture_prints("cpuid.com", runs, sizeof runs / sizeof runs[0]);
 }
@@ -309,6 +362,8 @@ Suite *session_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, invalid_opcode_is_a_crash_with_a_profile);
     tcase_add_test(tc, later_cpu_instruction_hints_once);
+    tcase_add_test(tc, cpu_model_rows_answer_for_each_model);
+    tcase_add_test(tc, rep_cut_by_an_interrupt_keeps_only_its_last_prefix);
     tcase_add_test(tc, aam_zero_is_a_guest_divide_error);
     tcase_add_test(tc, unimplemented_function_reported_once);
     tcase_add_test(tc, esc_without_a_coprocessor_does_nothing_on_every_cpu);

@@ -56,6 +56,45 @@ START_TEST(reprogrammed_pit_counts_match_emulated_time)
 }
 END_TEST
 
+/* reptick.com: pit1k's handler and rate through one REP LODSW of 65535
+ * words.  The interrupts come between the string's iterations (before,
+ * one came, after the whole 233 ms).  Under --timing table, from the PIT
+ * load to the CLI: CLD 2 + XOR SI 3 + STI 2 + MOV CX 4 = 11, the string
+ * 9 + 65535 x 17 (LODSW 13 + its word's 4 on the 8088's bus) + 2 =
+ * 1114106, and each interrupt adds pit1k's H = 197, the cut string's end
+ * 2 and the resumed string's start 9: 208.  N = floor((11 + 1114106) /
+ * (4772 - 208)) = 244.  Under the bus model (the default) a word takes
+ * about 18.0 clocks (docs/timing.md: 3.773 us, Abrash's REP LODSW),
+ * 65535 x 18.0 = 1179630, and with the same 208 about 259 ticks.  On
+ * the 186 (timed as an 8086: even words cost nothing more) the string is
+ * 9 + 65535 x 13 + 2 = 851966 and H = 61 + PUSH AX 11 + INC 23 + MOV 4 +
+ * OUT 10 + POP AX 8 + IRET 24 = 141, 152 with the cut: N = floor((11 +
+ * 851966) / (4772 - 152)) = 184. */
+START_TEST(interrupts_come_between_rep_iterations)
+{
+    ck_assert_uint_eq(9 + 65535ull * 17 + 2, 1114106);
+    ck_assert_uint_eq((11 + 1114106) / (4772 - 208), 244);
+    ck_assert_uint_eq(1179630 / (4772 - 208), 258);
+    ck_assert_uint_eq((11 + 9 + 65535ull * 13 + 2) / (4772 - 152), 184);
+    static const struct { enum profil_cpu cpu; enum profil_timing timing; int lo, hi; } runs[] = {
+        { PROFIL_CPU_8088, PROFIL_TIMING_TABLE, 243, 245 },
+        { PROFIL_CPU_8088, PROFIL_TIMING_DEFAULT, 256, 262 },
+        { PROFIL_CPU_186, PROFIL_TIMING_DEFAULT, 183, 185 },
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("reptick.com"), TMP "/reptick.prf");
+        o.timing = runs[k].timing;
+        o.cpu = runs[k].cpu;
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        int n = atoi(r.out);
+        ck_assert_msg(n >= runs[k].lo && n <= runs[k].hi, "the program counted %d ticks, expected %d to %d", n,
+                      runs[k].lo, runs[k].hi);
+    }
+}
+END_TEST
+
 /* pfxsti.com (see its comment): IRQ0 waits while IF is clear; STI lets
  * it in after the next instruction, with or without a prefix before STI
  * (the wrapper looked at the first byte for an instruction that may set
@@ -110,6 +149,7 @@ Suite *timer_suite(void)
     TCase *tc = tcase_create("irq0");
     tcase_add_test(tc, bios_counts_ticks_at_18_2_hz);
     tcase_add_test(tc, reprogrammed_pit_counts_match_emulated_time);
+    tcase_add_test(tc, interrupts_come_between_rep_iterations);
     tcase_add_test(tc, prefixed_sti_lets_a_waiting_irq_in);
     tcase_add_test(tc, irq_frame_wraps_inside_the_stack_segment);
     suite_add_tcase(s, tc);

@@ -221,6 +221,34 @@ static void fill_rom(struct machine *m)
     }
 }
 
+void bios_disk_wait(struct machine *m, uint64_t until)
+{
+    struct bios *b = m->bios;
+    if (until <= m->now)
+        return;
+    b->disk_service = m->service;
+    machine_service_wait(m, SEG_IOSYS, BIOS_DISK_WAIT_OFF);
+    m->wake_at = until;
+}
+
+/* The trap at the disk wait's IRET: an interrupt woke the HLT before the
+ * time, so the wait goes on (still the service's); else the IRET returns
+ * to the service's caller. */
+static void disk_done(struct machine *m, void *ctx)
+{
+    struct bios *b = ctx;
+    uint64_t until = m->wake_at;
+    if (until != UINT64_MAX && m->now < until) {
+        machine_service_wait(m, SEG_IOSYS, BIOS_DISK_WAIT_OFF);
+        m->service_waiting = b->disk_service;
+        m->wake_at = until;
+        return;
+    }
+    m->wake_at = UINT64_MAX;
+    if (m->service_waiting == b->disk_service)
+        m->service_waiting = 0;
+}
+
 int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
 {
     static const struct stub stubs[] = {
@@ -260,6 +288,10 @@ int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot)
         if (stubs[i].vec == 0x16)
             bios_keys_install(m, off);
     }
+    machine_put_wait_loop(m, SEG_IOSYS, BIOS_DISK_WAIT_OFF, BIOS_DISK_DONE_OFF);
+    mem_wb(m, lin(SEG_IOSYS, BIOS_DISK_DONE_OFF), 0xCF);     /* iret to the service's caller */
+    if (machine_add_trap(m, SEG_IOSYS, BIOS_DISK_DONE_OFF, disk_done, b) != 0)
+        return -1;
     fill_bda(m, ticks_at_boot);
     fill_rom(m);
     video_init(m);

@@ -24,9 +24,18 @@ struct console;
 #define BIOS_IRET_OFF     0x0070u   /* a plain IRET for unused vectors       */
 #define BIOS_CON_OFF      0x0080u   /* the console driver: per-character time */
 #define BIOS_WAIT_OFF     0x0090u   /* INT 16h's wait for a key: sti, hlt, ask again */
+#define BIOS_DISK_WAIT_OFF 0x00A0u  /* the disk's wait: sti, hlt, jmp to the IRET at A5h */
+#define BIOS_DISK_DONE_OFF 0x00A5u  /* its IRET, behind a trap that waits on until the time */
 
 /* Set up the BIOS for `m`; `ticks_at_boot` seeds 40:6Ch (time of day). */
 int bios_install(struct machine *m, struct console *con, uint32_t ticks_at_boot);
+
+/* Inside a service: the rest of its time, until `until`, passes in the
+ * BIOS's disk wait with interrupts enabled, as the XT's disk BIOS waits:
+ * each IRQ comes at its time (INT 08h counts 40:6Ch), the time in the
+ * loop stays the service's, and the loop's IRET returns to the caller
+ * with the registers and flags the service left. */
+void bios_disk_wait(struct machine *m, uint64_t until);
 
 /* A key (scan << 8 | character) for INT 16h or the DOS console, taken
  * from the buffer at 40:1Eh when `take`, else looked at: 1 with *key; 0

@@ -14,6 +14,7 @@ struct console;
 /* The BIOS's state, one per machine (m->bios, made by bios_install()). */
 struct bios {
     struct console *con;            /* the keys of bios_key() without --keys */
+    uint32_t disk_service;          /* the service whose disk wait runs (bios_disk_wait) */
 };
 
 /* COST_BIOS_CALL at the caller's CS:IP (the dispatch in the ROM). */

@@ -97,7 +97,7 @@ static __attribute__((noinline)) void note_queue_write(struct cpu *c, uint32_t a
     if (c->pend_lin == UINT32_MAX)
         return;
     uint32_t lo = (c->pend_lin + insn_length(c->mem, c->pend_lin)) & MEM_MASK;
-    unsigned size = c->m->model == CPU_8088 ? 4 : 6;
+    unsigned size = c->m->cpu_row->queue;
     for (unsigned k = 0; k < bytes; k++) {
         uint32_t a = (addr + k) & MEM_MASK;
         if (((a - lo) & MEM_MASK) >= size)
@@ -624,12 +624,12 @@ static int prefix_run_too_long(const uint8_t *mem, uint16_t cs, uint16_t ip)
  * takes no interrupt (nor single-step trap) until the next instruction
  * has run: MOV sreg and POP sreg (any of them on the 8086 and 186, only SS
  * on the 286); on the 8086, POP CS too. */
-static int loads_segment(const struct insn *d, enum cpu_model model)
+static int loads_segment(const struct insn *d, const struct cpu_model_row *row)
 {
     uint8_t op = d->opcode;
-    if (model == CPU_286)
+    if (row->isa == CPU_ISA_286)
         return op == 0x17 || (op == 0x8E && (d->reg & 3) == 2);
-    return op == 0x07 || op == 0x17 || op == 0x1F || op == 0x8E || (op == 0x0F && model <= CPU_8086);
+    return op == 0x07 || op == 0x17 || op == 0x1F || op == 0x8E || (op == 0x0F && row->isa == CPU_ISA_8086);
 }
 
 static int is_rep_string(const struct insn *d)
@@ -637,32 +637,63 @@ static int is_rep_string(const struct insn *d)
     return d->rep && ((d->opcode >= 0xA4 && d->opcode <= 0xA7) || (d->opcode >= 0xAA && d->opcode <= 0xAF));
 }
 
-/* With TF set, the 8086 traps after each iteration of a REP string
- * instruction, which resumes from its last prefix: the NMOS 8088 and 8086
- * keep only that one across an interrupt (Intel's iAPX 86/88 User's
- * Manual; MartyPC's RPTI rewinds IP to the byte before the opcode), so
- * "REP ES: MOVSB" goes on as "ES: MOVSB", once, and "ES: REP MOVSB" as
- * "REP MOVSB" from DS; the 186 and 286 resume from the first prefix.
- * libx86emu runs a REP whole: it is given CX = 1, and the rest of the
- * count is put back after that one iteration (resume_stepped_rep()). */
-static void step_rep_once(x86emu_t *e, struct cpu *c, uint16_t ip)
+/* A REP string instruction is cut after the iteration where an interrupt
+ * comes (an IRQ the PIC passes, with IF set) or, with TF set, after each
+ * iteration; the CPU pushes the address it resumes from and comes back
+ * to the rest of the count.  The NMOS 8088 and 8086 push the address of
+ * the last prefix only, so "REP ES: MOVSB" goes on as "ES: MOVSB", once,
+ * and "ES: REP MOVSB" as "REP MOVSB" from DS; the 186 and later push the
+ * first prefix's (the row's resume_all_prefixes; docs/timing.md, "REP
+ * strings and interrupts").  libx86emu runs a REP whole: it is given
+ * CX = n, the iterations up to the cut, and the rest of the count is put
+ * back after them (resume_cut_rep()).  If no interrupt is taken at the
+ * cut after all, the string goes on from its first prefix. */
+static void cut_rep(x86emu_t *e, struct cpu *c, uint16_t ip, uint16_t n)
 {
-    c->step_rep_rest = (uint16_t)(e->x86.R_CX - 1);
-    c->step_rep_ip = c->fidelity ? (uint16_t)(ip + c->dec.prefixes - 1) : ip;
+    c->step_rep_op = c->dec.opcode;
+    c->step_rep_kind = c->dec.rep;
+    c->step_rep_rest = (uint16_t)(e->x86.R_CX - n);
+    c->step_rep_ip = ip;
+    c->step_rep_pushed = c->m->cpu_row->resume_all_prefixes ? ip : (uint16_t)(ip + c->dec.prefixes - 1);
     c->step_rep = 1;
-    e->x86.R_ECX = (e->x86.R_ECX & 0xFFFF0000u) | 1u;
+    e->x86.R_ECX = (e->x86.R_ECX & 0xFFFF0000u) | n;
 }
 
-static void resume_stepped_rep(x86emu_t *e, struct cpu *c)
+/* After a cut REP: CX is the rest of the count and what the iterations
+ * left; when the string is not done, IP goes back to it, and an interrupt
+ * taken now pushes the address the model resumes from (m->rep_resume). */
+static void resume_cut_rep(x86emu_t *e, struct cpu *c)
 {
     uint8_t op = c->step_rep_op, rep = c->step_rep_kind;
-    int go = c->step_rep_rest != 0;
+    uint16_t left = e->x86.R_CX;    /* non-zero: REPE/REPNE's condition ended it */
+    int go = c->step_rep_rest != 0 && left == 0;
     c->step_rep = 0;
-    e->x86.R_ECX = (e->x86.R_ECX & 0xFFFF0000u) | c->step_rep_rest;
+    e->x86.R_ECX = (e->x86.R_ECX & 0xFFFF0000u) | (uint16_t)(c->step_rep_rest + left);
     if (go && ((op >= 0xA6 && op <= 0xA7) || (op >= 0xAE && op <= 0xAF)))   /* CMPS, SCAS */
         go = (rep == 0xF3) == ((e->x86.R_FLG & FL_ZF) != 0);
-    if (go)
+    if (go) {
         e->x86.R_EIP = c->step_rep_ip;
+        c->m->rep_resume = 0x10000u | c->step_rep_pushed;
+    }
+}
+
+/* How many iterations the REP string about to run (its table cost in
+ * c->pend) gets before an interrupt comes: the first iteration that ends
+ * at or after the next IRQ the CPU would take (machine_irq_next()), by
+ * the table's clocks (the bus model's are those or more: the refresh and
+ * wait states add to them, so the interrupt is due when the cut is
+ * reached); 0 when it ends first. */
+static uint16_t rep_iterations_to_irq(const x86emu_t *e, const struct cpu *c)
+{
+    const struct machine *m = c->m;
+    uint16_t cx = e->x86.R_CX;
+    uint64_t irq = machine_irq_next(m);
+    if (irq == UINT64_MAX || cx < 2)
+        return 0;
+    uint64_t head = m->now + c->pend.fixed;
+    uint64_t iter = c->pend.per_iter + (c->odd_only ? 0 : (uint64_t)c->pend.words_per_iter * WORD_PENALTY);
+    uint64_t n = irq <= head + iter ? 1 : (irq - head + iter - 1) / (iter ? iter : 1);
+    return n < cx ? (uint16_t)n : 0;
 }
 
 /* What the hook must settle beyond the table cost and the words, for the
@@ -751,7 +782,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
     struct machine *m = c->m;
     for (;;) {
         if (c->step_rep)
-            resume_stepped_rep(e, c);
+            resume_cut_rep(e, c);
         unsigned after = c->after;      /* what the instruction that just ran asks */
         c->after = 0;
         m->boundary_due = 0;
@@ -760,6 +791,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         if (after || m->now >= m->next_event || lin - m->trap_lo < m->trap_span ||
             (m->irq_waiting && (e->x86.R_FLG & FL_IF))) {
             machine_boundary(m, cs, ip, c->pend_cs, c->pend_ip, rep_split, after);
+            m->rep_resume = 0;      /* an interrupt now would have taken it */
             if (m->stop) {
                 c->pend.fixed = 0;  /* settled already: cpu_settle() must not add it again */
                 c->pend.rep = 0;
@@ -769,6 +801,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             ip = e->x86.R_IP;
             lin = ((uint32_t)cs * 16 + ip) & MEM_MASK;
         }
+        m->rep_resume = 0;
         if (boundary_quick(e, c, cs, ip, lin))
             return boundary_leave(c, 0);
         if (prefix_run_too_long(c->mem, cs, ip)) {
@@ -779,19 +812,22 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             return boundary_leave(c, 1);
         }
         decode_insn(c->mem, lin, &c->dec);
-        if (loads_segment(&c->dec, m->model))
+        if (loads_segment(&c->dec, m->cpu_row))
             c->after |= BOUNDARY_SHADOW;
         else if (c->dec.opcode == 0xFB)
             c->after |= BOUNDARY_STI;   /* IF counts from the next instruction on */
+        int rep = is_rep_string(&c->dec) && e->x86.R_CX > 1 && !c->dec.overlong;
         if (e->x86.R_FLG & FL_TF) {
             c->after |= BOUNDARY_STEP;
-            if (is_rep_string(&c->dec) && e->x86.R_CX > 1 && !c->dec.overlong) {
-                c->step_rep_op = c->dec.opcode;
-                c->step_rep_kind = c->dec.rep;
-                step_rep_once(e, c, ip);
-            }
+            if (rep)
+                cut_rep(e, c, ip, 1);
         }
         timing_decode(&c->dec, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        uint16_t cut;
+        if (rep && !c->step_rep && (e->x86.R_FLG & FL_IF) && (cut = rep_iterations_to_irq(e, c)) != 0) {
+            cut_rep(e, c, ip, cut);
+            timing_decode(&c->dec, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
+        }
         if (c->pend.rep && c->biu)
             cpu_note_rep(e, c);
         if (c->pend.mul >= DIV_8 && c->pend.mul <= ASCII_ADJUST)
@@ -800,15 +836,15 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
         c->pend_cs = cs;
         c->pend_ip = ip;
         c->pend_lin = lin;
-        c->fixup = c->fidelity ? fixup_for(&c->dec) : fixup_for_later(&c->dec, m->model);
+        c->fixup = c->fidelity ? fixup_for(&c->dec) : fixup_for_later(&c->dec, m->cpu_row);
         c->sp_before = e->x86.R_SP;
         c->ax_before = e->x86.R_AX;
         c->dx_before = e->x86.R_DX;
-        m->boundary_due = c->after != 0;
-        if (timing_ops[c->dec.opcode].kind == K_IFSET || c->after)
+        m->boundary_due = c->after != 0 || c->step_rep;
+        if (timing_ops[c->dec.opcode].kind == K_IFSET || m->boundary_due)
             m->next_event = 0;      /* IF or TF may rise, or the next boundary has work */
         unsigned words = 0;
-        if (!c->fidelity && invalid_on(&c->dec, m->model)) {
+        if (!c->fidelity && invalid_on(&c->dec, m->cpu_row)) {
             /* The 186's and 286's invalid opcode: INT 6, the saved CS:IP
              * the instruction's own (its first prefix). */
             machine_charge(m, c->pend.fixed, cs, ip);
@@ -1200,8 +1236,8 @@ int cpu_create(struct machine *m)
     c->m = m;
     c->mem = m->mem;
     c->pend_lin = UINT32_MAX;
-    c->odd_only = m->model != CPU_8088;
-    c->fidelity = m->model == CPU_8088 || m->model == CPU_8086;
+    c->odd_only = m->cpu_row->bus_bytes == 2;
+    c->fidelity = m->cpu_row->isa == CPU_ISA_8086;
     c->emu->_private = c;
     c->memio = c->odd_only ? memio_8086 : memio_8088;
     x86emu_set_memio_handler(c->emu, c->memio);

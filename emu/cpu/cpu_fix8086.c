@@ -257,20 +257,20 @@ unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uin
  * Reference Manual, 1987: "PUSH SP", the 8086/8088 compatibility notes;
  * the 80186's undefined-opcode exception, type 6.] */
 
-uint8_t fixup_for_later(const struct insn *d, enum cpu_model model)
+uint8_t fixup_for_later(const struct insn *d, const struct cpu_model_row *row)
 {
-    if (model != CPU_186)
+    if (row->isa != CPU_ISA_186)
         return FIX_NONE;
     uint8_t fix = fixup_for(d);
     return fix == FIX_PUSH_SP || fix == FIX_PUSHED_FLAGS || fix == FIX_INT_FLAGS ? fix : FIX_NONE;
 }
 
-int invalid_on(const struct insn *d, enum cpu_model model)
+int invalid_on(const struct insn *d, const struct cpu_model_row *row)
 {
     uint8_t op = d->opcode;
-    if (d->overlong || model < CPU_186)
+    if (d->overlong || row->isa == CPU_ISA_8086)
         return 0;
-    return (op >= 0x63 && op <= 0x67) || (op == 0x0F && model == CPU_186);
+    return (op >= 0x63 && op <= 0x67) || (op == 0x0F && row->isa == CPU_ISA_186);
 }
 
 unsigned emulate_later(x86emu_t *e, struct cpu *c, const struct insn *d, unsigned *words)

@@ -50,9 +50,11 @@ struct cpu {
     unsigned fidelity;          /* 8088/8086: the 8086 layer below is on     */
     unsigned after;             /* BOUNDARY_* for the boundary after the
                                    instruction now running (cpu.c)           */
-    uint8_t step_rep;           /* a single-stepped REP runs one iteration:  */
-    uint8_t step_rep_op, step_rep_kind; /* its opcode and F2h/F3h,           */
-    uint16_t step_rep_rest, step_rep_ip; /* the count left, where it resumes */
+    uint8_t step_rep;           /* a REP cut for an interrupt or single step */
+    uint8_t step_rep_op, step_rep_kind; /* runs some iterations: its opcode
+                                   and F2h/F3h,                             */
+    uint16_t step_rep_rest, step_rep_ip; /* the count left, its first prefix, */
+    uint16_t step_rep_pushed;   /* and what an interrupt pushes (cpu.c)     */
     struct biu *biu;            /* --timing bus: the queue and the bus       */
     struct eu_insn insn;        /* --timing bus: the data accesses so far    */
     uint32_t biu_next;          /* --timing bus: where the queue's bytes lead */
@@ -241,11 +243,11 @@ unsigned emulate_8086_only(x86emu_t *e, struct cpu *c, const struct insn *d, uin
 /* The fix-up after libx86emu ran the instruction on the 186 (the 8086's
  * PUSH SP and FLAGS bits 12-15); FIX_NONE on the 286, whose libx86emu
  * behaviour is its own. */
-uint8_t fixup_for_later(const struct insn *d, enum cpu_model model);
+uint8_t fixup_for_later(const struct insn *d, const struct cpu_model_row *row);
 /* Whether the instruction is an invalid opcode on `model` that libx86emu
  * would run as a later CPU's (the 186: 0F and 63-67; the 286: 63-67):
  * the CPU raises INT 6, pushing the instruction's own address. */
-int invalid_on(const struct insn *d, enum cpu_model model);
+int invalid_on(const struct insn *d, const struct cpu_model_row *row);
 /* Runs a 186/286 instruction libx86emu gets wrong (a shift by CL, whose
  * count these mask to 5 bits), or skips an ESC: its length, or 0. */
 unsigned emulate_later(x86emu_t *e, struct cpu *c, const struct insn *d, unsigned *words);

@@ -390,9 +390,8 @@ uint8_t dos_last_function(uint16_t version)
     return 0x6C;
 }
 
-static void int21(struct machine *m, void *ctx)
+static void int21_function(struct machine *m, struct dos *d)
 {
-    struct dos *d = ctx;
     uint8_t ah = cpu_ah(m);
     for (int i = 0; i < DOS_SAVED_REGS; i++)
         d->entry_regs[i] = cpu_get(m, dos_saved_regs[i]);
@@ -418,6 +417,26 @@ static void int21(struct machine *m, void *ctx)
         cpu_set_al(m, 0);       /* DISP.ASM's BADCALL: AL=0, flags as they were */
     else
         dos_fail(d, DOSERR_FUNC);
+}
+
+/* The functions whose disk time passes after them in the BIOS's disk wait
+ * (dos_disk_wait): the transfers, opens, creates and closes, which return
+ * to their caller; an EXEC's load, an end's closes and the rest are
+ * charged where they happen. */
+static int waits_for_disk(uint8_t ah)
+{
+    static const uint8_t fns[] = { 0x0F, 0x10, 0x14, 0x15, 0x16, 0x21, 0x22, 0x27, 0x28,
+                                   0x3C, 0x3D, 0x3E, 0x3F, 0x40, 0x5A, 0x5B, 0x6C };
+    return memchr(fns, ah, sizeof fns) != NULL;
+}
+
+/* INT 21h: the function, then the disk's time it owes (dos_disk_wait). */
+static void int21(struct machine *m, void *ctx)
+{
+    struct dos *d = ctx;
+    d->disk_defer = waits_for_disk(cpu_ah(m));
+    int21_function(m, d);
+    dos_disk_wait(d, DOS_STUB_INT21);
 }
 
 static void int20(struct machine *m, void *ctx)

@@ -83,6 +83,8 @@ struct dos {
     void (*exec)(struct dos *d);    /* 4Bh, the loader's (loader/exec.c); NULL: none */
     uint64_t disk_free;             /* bytes the guest's files may still grow by */
     struct disk_time disk_time;     /* the fixed disk's time (disk_time.h) */
+    int disk_defer;                 /* INT 21h runs: its disk time is owed, */
+    uint64_t disk_owed;             /* passed after it in the BIOS's disk wait */
     uint16_t last_error;            /* for 59h */
     uint8_t verify;                 /* 2Eh/54h */
     uint8_t alloc_strategy;         /* 58h */

@@ -13,7 +13,9 @@
  * The budget is at most the disk the disk model gives C: (its data area).
  * Also the charge for the disk's time (disk_time.c) at the I/O system: of
  * a transfer, an open, a close, and of a whole file read by EXEC or
- * written by a DUMP.
+ * written by a DUMP.  What INT 21h's functions owe passes after the
+ * function in the BIOS's disk wait, with interrupts enabled, as the XT's
+ * disk BIOS waits (dos_disk_wait()); any other charge at once.
  */
 #include <sys/stat.h>
 #include <unistd.h>
@@ -72,12 +74,40 @@ int dos_disk_unlink(struct dos *d, const char *host)
     return 0;
 }
 
+/* When the disk's next operation starts: now, after what is owed. */
+static uint64_t disk_now(const struct dos *d)
+{
+    return d->m->now + d->disk_owed;
+}
+
+/* The disk's time: owed while INT 21h's function runs (under the disk
+ * model: --disk-time none is a cost per byte), else charged. */
+static void disk_charge(struct dos *d, uint64_t cycles)
+{
+    if (d->disk_defer && d->disk_time.model != DISK_TIME_NONE)
+        d->disk_owed += cycles;
+    else
+        machine_charge(d->m, cycles, SEG_IOSYS, BIOS_CON_OFF);
+}
+
+void dos_disk_wait(struct dos *d, uint16_t stub)
+{
+    struct machine *m = d->m;
+    uint64_t owed = d->disk_owed;
+    d->disk_defer = 0;
+    d->disk_owed = 0;
+    if (owed && !m->stop && cpu_get(m, REG_CS) == SEG_DOS && cpu_get(m, REG_IP) == stub)
+        bios_disk_wait(m, m->now + owed);
+    else if (owed)
+        machine_charge(m, owed, SEG_IOSYS, BIOS_CON_OFF);
+}
+
 void dos_charge_transfer(struct dos *d, const struct sft *f, uint64_t pos, uint32_t bytes, int write)
 {
     uint64_t cycles = d->disk_time.model == DISK_TIME_NONE
                     ? (uint64_t)bytes * COST_DISK_BYTE
-                    : disk_time_transfer(&d->disk_time, d->m->now, f->disk_file, pos, bytes, write);
-    machine_charge(d->m, cycles, SEG_IOSYS, BIOS_CON_OFF);
+                    : disk_time_transfer(&d->disk_time, disk_now(d), f->disk_file, pos, bytes, write);
+    disk_charge(d, cycles);
 }
 
 void dos_charge_whole_file(struct dos *d, int drive, const char *host, uint64_t size, int write)
@@ -86,24 +116,24 @@ void dos_charge_whole_file(struct dos *d, int drive, const char *host, uint64_t 
     if (d->disk_time.model != DISK_TIME_NONE) {
         struct disk_time *t = &d->disk_time;
         int file = disk_time_file(t, disk_unit_of_drive(drive), host, size);
-        uint64_t at = d->m->now;
+        uint64_t at = disk_now(d);
         at += disk_time_open(t, at, file);
         for (uint64_t pos = 0; pos < size; pos += 0x10000u) {     /* as 64 KiB reads or writes */
             uint32_t n = size - pos < 0x10000u ? (uint32_t)(size - pos) : 0x10000u;
             at += disk_time_transfer(t, at, file, pos, n, write);
         }
         at += disk_time_close(t, at, file);
-        cycles = at - d->m->now;
+        cycles = at - disk_now(d);
     }
-    machine_charge(d->m, cycles, SEG_IOSYS, BIOS_CON_OFF);
+    disk_charge(d, cycles);
 }
 
 void dos_charge_open(struct dos *d, const struct sft *f)
 {
-    machine_charge(d->m, disk_time_open(&d->disk_time, d->m->now, f->disk_file), SEG_IOSYS, BIOS_CON_OFF);
+    disk_charge(d, disk_time_open(&d->disk_time, disk_now(d), f->disk_file));
 }
 
 void dos_charge_close(struct dos *d, const struct sft *f)
 {
-    machine_charge(d->m, disk_time_close(&d->disk_time, d->m->now, f->disk_file), SEG_IOSYS, BIOS_CON_OFF);
+    disk_charge(d, disk_time_close(&d->disk_time, disk_now(d), f->disk_file));
 }

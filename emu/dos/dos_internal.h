@@ -119,6 +119,11 @@ int dos_disk_unlink(struct dos *d, const char *host);
 void dos_charge_transfer(struct dos *d, const struct sft *f, uint64_t pos, uint32_t bytes, int write);
 void dos_charge_open(struct dos *d, const struct sft *f);
 void dos_charge_close(struct dos *d, const struct sft *f);
+/* After INT 21h's function: the disk time it owes passes in the BIOS's
+ * disk wait (interrupts enabled, each at its time; bios_disk_wait())
+ * when the call returns to its caller through `stub`, else at once (a
+ * call that went elsewhere: EXEC, an end, Ctrl-C, a critical error). */
+void dos_disk_wait(struct dos *d, uint16_t stub);
 
 /* Handle table. */
 int dos_handle_sft(struct dos *d, uint16_t handle);   /* -1 if not open */
