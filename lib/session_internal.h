@@ -61,8 +61,13 @@ struct screens {
     void *inner_ctx;
     uint64_t period, next;
     unsigned written;
+    uint64_t budget;                /* the bytes left of SCREENS_BYTES_MAX */
 };
 #define SCREENS_MAX 100000u         /* pictures a run writes at most */
+/* ... and bytes: 64 MiB, about 60 of the largest 8-bit picture (1024 x
+ * 1024 of noise: 1 MiB and 30 ms of zlib each); a picture whose PNG could
+ * take more than is left is not compressed, and none after it. */
+#define SCREENS_BYTES_MAX (64ull << 20)
 
 /* --window (lib/window.c): the host window and what the run keeps for it. */
 struct host_window;
@@ -153,8 +158,9 @@ void record_start(struct profil_session *s);
 int record_write(struct profil_session *s);
 /* lib/outputs.c: what the card shows now, as a PNG at `path`
  * (--screen-png, --screen-every: `option` names it in an error); 0 when
- * written. */
-int session_write_picture(struct profil_session *s, const char *option, const char *path);
+ * written.  With `budget` (bytes), 1 and nothing written when the PNG
+ * could be larger; a written one's size is taken off it. */
+int session_write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget);
 
 /* lib/window.c: --window.  Opened once the tick is set (a one-line
  * error without a display), started before the run, closed after it. */
