@@ -710,6 +710,38 @@ START_TEST(screen_every_stops_at_its_byte_budget)
 }
 END_TEST
 
+/* --screen-every's folder holds its own pictures only: a user's
+ * 000001.png (not an indexed PNG) or any other file there is refused
+ * with status 125 before anything runs, and survives; a folder of an
+ * earlier run's pictures is written again; --force writes anyway. */
+START_TEST(screen_every_refuses_a_users_files)
+{
+    struct run_result r;
+    char got[64];
+    ck_assert_int_eq(system("rm -rf " TMP "/shots && mkdir -p " TMP "/shots && printf 'my picture' > " TMP
+                            "/shots/000001.png && rm -f " TMP "/shots.prf"), 0);
+    run_profil(&r, "run -q --screen-every 100:" TMP "/shots -o " TMP "/shots.prf " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_str_eq(r.err, "profil: " TMP "/shots/000001.png: not replaced by --screen-every: it is not an "
+                            "indexed-colour PNG --screen-png wrote; nothing was run (--force replaces it)\n");
+    slurp(TMP "/shots/000001.png", got, sizeof got);
+    ck_assert_str_eq(got, "my picture");
+    ck_assert(!file_exists(TMP "/shots.prf") && !file_exists(TMP "/shots/000002.png"));
+    ck_assert_int_eq(system("rm -rf " TMP "/shots && mkdir -p " TMP "/shots && touch " TMP "/shots/notes.txt"), 0);
+    run_profil(&r, "run -q --screen-every 100:" TMP "/shots -o " TMP "/shots.prf " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_str_eq(r.err, "profil: " TMP "/shots/notes.txt: --screen-every's folder holds a file that is not one "
+                            "of its pictures (NNNNNN.png); nothing was run (--force writes there anyway)\n");
+    run_profil(&r, "run -q --force --screen-every 100:" TMP "/shots -o " TMP "/shots.prf " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert(file_exists(TMP "/shots/000006.png") && file_exists(TMP "/shots/notes.txt"));
+    ck_assert_int_eq(system("rm " TMP "/shots/notes.txt"), 0);
+    run_profil(&r, "run -q --screen-every 100:" TMP "/shots -o " TMP "/shots.prf " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+}
+END_TEST
+
 Suite *video_suite(void)
 {
     Suite *s = suite_create("video");
@@ -735,6 +767,7 @@ Suite *video_suite(void)
     tcase_add_test(tc, screen_png_of_cga_mode4);
     tcase_add_test(tc, screen_every_writes_numbered_pictures);
     tcase_add_test(tc, screen_every_stops_at_its_byte_budget);
+    tcase_add_test(tc, screen_every_refuses_a_users_files);
     suite_add_tcase(s, tc);
     return s;
 }
