@@ -355,6 +355,68 @@ START_TEST(one_rule_for_symbols)
 }
 END_TEST
 
+/* A crafted NB09 (built here) for the reader's bounds: two modules of
+ * 50000 code segments each (sstModule: frame 0, offsets 0, 2, 4, ...
+ * 2 x 99999, one byte each; no sstSegMap, so a segment's number is its
+ * frame), then an sstGlobalPub of 10^5 S_PUB16s, p00000 ... p99999, at
+ * 2i (frame 2i / 16, offset 2i % 16), each in the code: a scan of the
+ * segments for each public looks at i + 1 of them (5 x 10^9 steps in
+ * all), the sorted ranges at log n. */
+static void crafted_nb09(struct bytes *x)
+{
+    size_t at[3], len[3];
+    memset(x, 0, sizeof *x);
+    bytes_put(x, "NB09\0\0\0\0", 8);
+    for (unsigned m = 0; m < 2; m++) {
+        at[m] = x->n;
+        bytes_u16(x, 0), bytes_u16(x, 0), bytes_u16(x, 50000), bytes_u16(x, 0x5643);
+        for (unsigned i = 0; i < 50000; i++)
+            bytes_u16(x, 0), bytes_u16(x, 0), bytes_u32(x, 2 * (50000 * m + i)), bytes_u32(x, 1);
+        bytes_u8(x, 5), bytes_put(x, m ? "B.OBJ" : "A.OBJ", 5);
+        len[m] = x->n - at[m];
+        while (x->n % 4)
+            bytes_u8(x, 0);
+    }
+    at[2] = x->n;
+    bytes_u16(x, 0), bytes_u16(x, 0), bytes_u32(x, 100000 * 17), bytes_u32(x, 0), bytes_u32(x, 0);
+    for (unsigned i = 0; i < 100000; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "p%05u", i);
+        bytes_u16(x, 2 + 6 + 1 + 6), bytes_u16(x, 0x103), bytes_u16(x, (2 * i) % 16), bytes_u16(x, (2 * i) / 16);
+        bytes_u16(x, 0), bytes_u8(x, 6), bytes_put(x, name, 6);
+    }
+    len[2] = x->n - at[2];
+    uint32_t dir = (uint32_t)x->n;
+    for (int i = 0; i < 4; i++)
+        x->b[4 + i] = (uint8_t)(dir >> (8 * i));
+    bytes_u16(x, 16), bytes_u16(x, 12), bytes_u32(x, 3), bytes_u32(x, 0), bytes_u32(x, 0);
+    for (unsigned k = 0; k < 3; k++)
+        bytes_u16(x, k < 2 ? 0x120 : 0x12A), bytes_u16(x, k < 2 ? k + 1 : 0xFFFF), bytes_u32(x, (uint32_t)at[k]),
+            bytes_u32(x, (uint32_t)len[k]);
+    bytes_put(x, "NB09", 4);
+    bytes_u32(x, (uint32_t)x->n + 4);
+}
+
+/* The 10^5 publics over 10^5 segments read in well under a second of CPU. */
+START_TEST(crafted_information_reads_in_n_log_n)
+{
+    struct bytes x;
+    struct symtab t;
+    char err[600];
+    crafted_nb09(&x);
+    double before = self_cpu_seconds();
+    ck_assert_msg(codeview_parse(x.b, x.n, &t, err, sizeof err) == 0, "%s", err);
+    double cpu = self_cpu_seconds() - before;
+    ck_assert_uint_eq(t.nseg, 100000);
+    ck_assert_uint_eq(t.nsym, 100000);
+    ck_assert_str_eq(t.sym[99999].name, "p99999");
+    ck_assert_uint_eq(t.sym[99999].addr, 199998);
+    ck_assert_msg(cpu < 1.0, "%.2f s of CPU", cpu);
+    symtab_free(&t);
+    free(x.b);
+}
+END_TEST
+
 Suite *codeview_suite(void)
 {
     Suite *s = suite_create("codeview");
@@ -367,6 +429,7 @@ Suite *codeview_suite(void)
     tcase_add_test(tc, corrupt_information_is_refused);
     tcase_add_test(tc, run_and_hist_without_a_map);
     tcase_add_test(tc, one_rule_for_symbols);
+    tcase_add_test(tc, crafted_information_reads_in_n_log_n);
     suite_add_tcase(s, tc);
     return s;
 }
