@@ -442,6 +442,10 @@ enum profil_error profil_session_write(struct profil_session *s)
     if (!s->ran || s->written)
         return session_fail(s, PROFIL_ERR_STATE, "%s: the session has not run, or was written already",
                             s->o.program ? s->o.program : "?");
+    if (s->diverged)
+        return session_fail(s, PROFIL_ERR_INPUT, "%s: the replay diverged: the recorded run ended at cycle %llu (%s), "
+                            "this one had not %u cycles (0.1 s) later; nothing written", s->o.replay,
+                            (unsigned long long)s->replay.end, s->replay.end_reason, (unsigned)REPLAY_MARGIN);
     s->written = 1;
     warn_stale(s);
     run_identify(s);

@@ -29,6 +29,9 @@
 #include "../sampler/trace.h"
 
 #define NSTOP_SIGNALS 3
+/* A replay of a run that ended by itself (an exit, a limit) has diverged
+ * when it has not ended a tenth of an emulated second past that end. */
+#define REPLAY_MARGIN (CPU_HZ_NUM / CPU_HZ_DEN / 10u)
 /* --audio-wav keeps at most this many samples: 64 MiB, 25 minutes and
  * 21 seconds of emulated time at 44100 Hz (the rest is counted, not kept). */
 #define SESSION_WAV_MAX (64u << 20)
@@ -130,6 +133,7 @@ struct profil_session {
     struct recording rec;           /* --record: what is being recorded */
     int rec_full;                   /* it reached RECORDING_MAX_EVENTS */
     struct recording replay;        /* --replay: the recording played */
+    int diverged;                   /* it ran REPLAY_MARGIN past the recording's end */
     struct window_run win;          /* --window */
     int caught;
     volatile sig_atomic_t late_signal;  /* a stop signal heard after the run (0: none) */
