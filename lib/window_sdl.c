@@ -74,10 +74,30 @@ int host_window_open(struct host_window **out, const char *title, unsigned rate,
         snprintf(err, errn, "--window: no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY (Wayland) is set");
         return -1;
     }
+    /* The display named, never a fallback of SDL's (offscreen, dummy,
+     * KMS/DRM): a window nobody sees takes no keys and is never closed.
+     * SDL_VIDEODRIVER, when set, is the user's choice. */
+    const char *driver = getenv("SDL_VIDEODRIVER");
+    if (!driver || !driver[0])
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, !getenv("DISPLAY") ? "wayland" : !getenv("WAYLAND_DISPLAY") ? "x11"
+                                                                                               : "x11,wayland");
+#else
+    const char *driver = "";
 #endif
-    if (SDL_Init(SDL_INIT_VIDEO | (rate ? SDL_INIT_AUDIO : 0)) != 0) {
-        snprintf(err, errn, "--window: %s", SDL_GetError());
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        if (driver && driver[0])
+            snprintf(err, errn, "--window: %s", SDL_GetError());
+        else
+            snprintf(err, errn, "--window: no display: nothing answers at%s%s%s%s (%s)",
+                     getenv("DISPLAY") ? " DISPLAY=" : "", getenv("DISPLAY") ? getenv("DISPLAY") : "",
+                     getenv("WAYLAND_DISPLAY") ? " WAYLAND_DISPLAY=" : "",
+                     getenv("WAYLAND_DISPLAY") ? getenv("WAYLAND_DISPLAY") : "", SDL_GetError());
+        SDL_Quit();
         return -1;
+    }
+    if (rate && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+        fprintf(stderr, "profil: --window: no sound: %s\n", SDL_GetError());
+        rate = 0;
     }
     struct host_window *w = calloc(1, sizeof *w);
     if (!w) {

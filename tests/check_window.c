@@ -1,7 +1,8 @@
 /*
  * tests/check_window.c: `run --window` (lib/window.c, lib/window_sdl.c).
  * With SDL's dummy drivers (no X): the same bytes as a headless run, at
- * any --speed.  Without a display: one line, nothing run.  Under Xvfb
+ * any --speed.  Without a display, or with DISPLAY naming one nobody
+ * serves: one line, nothing run.  Under Xvfb
  * (started here; skipped with a message when Xvfb, xdotool, xwd or Xlib's
  * header are missing): keys typed by xdotool reach the program, the
  * window's screenshot (xwd) shows the emulated screen's pixels, a held key
@@ -52,6 +53,18 @@ START_TEST(no_display_is_one_line)
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == PROFIL_EXIT_FAILED, "status %d: %s", st, err);
     ck_assert_str_eq(err, "profil: --window: no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY (Wayland) is set\n");
     ck_assert(!file_exists(TMP "/nodisp.PRF"));
+    /* DISPLAY names a display nobody serves: the same, at once, never a
+     * window of SDL's offscreen driver that nobody sees or closes. */
+    if (!file_exists("/tmp/.X11-unix/X99")) {
+        st = system("env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:99 timeout -s KILL 20 " PROFIL_BIN
+                    " run -q --window -o " TMP "/nodisp.PRF " FIX("window.com") " < /dev/null > /dev/null 2> " TMP
+                    "/nodisp.err");
+        slurp(TMP "/nodisp.err", err, sizeof err);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == PROFIL_EXIT_FAILED, "status %d: %s", st, err);
+        ck_assert_msg(strncmp(err, "profil: --window: no display: nothing answers at DISPLAY=:99 (", 62) == 0 &&
+                      strchr(err, '\n') == err + strlen(err) - 1, "%s", err);
+        ck_assert(!file_exists(TMP "/nodisp.PRF"));
+    }
     st = system(PROFIL_BIN " run -q --speed 2 " FIX("window.com") " > /dev/null 2> " TMP "/nodisp.err");
     slurp(TMP "/nodisp.err", err, sizeof err);
     ck_assert_str_eq(err, "profil: --speed and --window-keys go with --window\n");
