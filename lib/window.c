@@ -8,8 +8,9 @@
  * Nothing here changes emulated state but through the keyboard's timed
  * events: a host key becomes a scan code queued at the emulated time it
  * was taken (and recorded as sent, lib/record.c), a control key a start,
- * stop or mark event handled at that time by the session's control
- * handler; pacing only sleeps.  So the same keys at the same emulated
+ * stop or mark handled at once by the session's control handler (never
+ * behind keys the program has not read), and recorded at that time;
+ * pacing only sleeps.  So the same keys at the same emulated
  * times give the same bytes, whatever --speed (docs/window.md).
  */
 #include <signal.h>
@@ -72,8 +73,13 @@ static void host_key(struct profil_session *s, const struct host_key *k)
     if (k->code == s->o.window_keys[0] || k->code == s->o.window_keys[1]) {
         if (!k->down)
             return;
+        /* At once, apart from the keyboard's queue (where it would wait
+         * behind codes the program has not read): recorded at this time,
+         * so a replay does it at the same time. */
         uint8_t kind = k->code == s->o.window_keys[1] ? INPUT_MARK : s->guest.collecting ? INPUT_STOP : INPUT_START;
-        queue(s, (struct input_event){ .at = now, .kind = kind });
+        const struct input_event e = { .at = now, .kind = kind };
+        if (s->m->on_control)
+            s->m->on_control(s->m->control_ctx, &e);
         if (kind == INPUT_MARK)
             w->marks++;
         return;
@@ -156,6 +162,10 @@ static void window_tick(void *ctx, uint16_t cs, uint16_t ip)
         if (w->repeat_at <= now)    /* a long instruction or service: no burst of repeats */
             w->repeat_at = now + TYPEMATIC_PERIOD;
     }
+    /* Host work at the last of the ticks due now: a control key then acts
+     * after every tick up to now, where a replay's recorded one does. */
+    if (s->m->next_tick + s->m->tick_period <= now)
+        return;
     uint64_t frame = adapter_frames(&s->m->adapter, now);
     if (frame == w->frame)
         return;

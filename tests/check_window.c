@@ -106,6 +106,34 @@ static uint32_t xwd_pixel(const uint8_t *d, size_t n, unsigned x, unsigned y, un
     return rgb;
 }
 
+/* A shell script at `path` that starts Xvfb on a display number of its
+ * own (from 300 up, by the process id; the next one while that one is
+ * taken) and exports DISPLAY; the caller writes the rest, and ends it
+ * with "kill $XPID". */
+static FILE *xvfb_script(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert(f);
+    fputs("n=$((300 + $$ % 300))\n"
+          "for try in $(seq 10); do\n"
+          "  Xvfb :$n -screen 0 1280x1024x24 -nolisten tcp > /dev/null 2>&1 &\n"
+          "  XPID=$!\n"
+          "  sleep 1\n"
+          "  kill -0 $XPID 2> /dev/null && break\n"
+          "  n=$((n + 1))\n"
+          "done\n"
+          "export DISPLAY=:$n\n",
+          f);
+    return f;
+}
+
+/* profil run --window under the script's display.  Under make asan: the
+ * libraries SDL loads for X (libdbus, the GL drivers it dlopens) leak at
+ * exit, so LeakSanitizer would turn the run's status into 1; profil's own
+ * window code is checked for leaks by the dummy-driver runs above. */
+#define XRUN "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 SDL_AUDIODRIVER=dummy " PROFIL_BIN \
+             " run -q --window "
+
 /* window.com (see its comment) under Xvfb: xdotool types "hi", holds 'a'
  * for 2 s, presses F11 and F12, xwd takes the window, the window is
  * closed as a window manager would close it.  The program echoed "hi" and
@@ -123,26 +151,9 @@ START_TEST(under_xvfb_keys_pixels_and_close)
     ck_assert_int_eq(system(EMBED_CC " -o " TMP "/xclose tests/x11/xclose.c -lX11"), 0);
     unlink(TMP "/x.PRF");
     unlink(TMP "/x.rec");
-    FILE *f = fopen(TMP "/xtest.sh", "w");
-    ck_assert(f);
-    /* A display number of its own (from 300 up, by the process id), the
-     * next one while that one is taken. */
-    fputs("n=$((300 + $$ % 300))\n"
-          "for try in $(seq 10); do\n"
-          "  Xvfb :$n -screen 0 1280x1024x24 -nolisten tcp > /dev/null 2>&1 &\n"
-          "  XPID=$!\n"
-          "  sleep 1\n"
-          "  kill -0 $XPID 2> /dev/null && break\n"
-          "  n=$((n + 1))\n"
-          "done\n"
-          "export DISPLAY=:$n\n"
-          /* Under make asan: the libraries SDL loads for X (libdbus, the GL
-           * drivers it dlopens) leak at exit, so LeakSanitizer would turn
-           * the run's status into 1; profil's own window code is checked
-           * for leaks by the dummy-driver runs above. */
-          "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 "
-          "SDL_AUDIODRIVER=dummy " PROFIL_BIN " run -q --window --record " TMP "/x.rec -o " TMP "/x.PRF "
-          FIX("window.com") " < /dev/null > " TMP "/x.out 2> " TMP "/x.err &\n"
+    FILE *f = xvfb_script(TMP "/xtest.sh");
+    fputs(XRUN "--record " TMP "/x.rec -o " TMP "/x.PRF " FIX("window.com") " < /dev/null > " TMP "/x.out 2> " TMP
+          "/x.err &\n"
           "RUN=$!\n"
           "WID=$(timeout 20 xdotool search --sync --name 'profil: window.com' | head -1)\n"
           "xdotool mousemove 640 480\n"
@@ -229,6 +240,60 @@ START_TEST(under_xvfb_keys_pixels_and_close)
 }
 END_TEST
 
+/* The control keys act apart from the keyboard's queue: forever.com
+ * never reads a key, so after the 15 the BIOS's buffer holds and the one
+ * in port 60h, the keyboard holds the rest of 40 typed keys; F11 then
+ * still stops sampling at once (the title says so, the recording has the
+ * stop), and closing the window writes the profile (status 130). */
+START_TEST(control_keys_pass_unread_keys)
+{
+    if (!have("Xvfb") || !have("xdotool") || !file_exists("/usr/include/X11/Xlib.h")) {
+        fprintf(stderr, "window: Xvfb, xdotool or libx11-dev not installed: the X tests are skipped\n");
+        return;
+    }
+    ck_assert_int_eq(system(EMBED_CC " -o " TMP "/xclose tests/x11/xclose.c -lX11"), 0);
+    unlink(TMP "/k.PRF");
+    unlink(TMP "/k.rec");
+    FILE *f = xvfb_script(TMP "/ktest.sh");
+    fputs(XRUN "--record " TMP "/k.rec -o " TMP "/k.PRF " FIX("forever.com") " < /dev/null > /dev/null 2> " TMP
+          "/k.err &\n"
+          "RUN=$!\n"
+          "WID=$(timeout 20 xdotool search --sync --name 'profil: forever.com' | head -1)\n"
+          "xdotool mousemove 640 480\n"
+          "sleep 0.5\n"
+          "xdotool type --delay 30 abcdefghijklmnopqrstuvwxyzabcdefghijklmn\n"
+          "sleep 0.5\n"
+          "xdotool key F11\n"
+          "sleep 0.5\n"
+          "xdotool getwindowname $WID > " TMP "/k.title\n"
+          TMP "/xclose $WID\n"
+          "wait $RUN\n"
+          "echo $? > " TMP "/k.status\n"
+          "kill $XPID\n",
+          f);
+    fclose(f);
+    ck_assert_int_eq(system("timeout 60 sh " TMP "/ktest.sh"), 0);
+    char title[256], status[16], err[1024];
+    slurp(TMP "/k.title", title, sizeof title);
+    slurp(TMP "/k.status", status, sizeof status);
+    slurp(TMP "/k.err", err, sizeof err);
+    ck_assert_str_eq(title, "profil: forever.com - stopped\n");
+    ck_assert_msg(atoi(status) == PROFIL_EXIT_INTERRUPTED, "status %s: %s", status, err);
+    ck_assert(file_exists(TMP "/k.PRF"));
+    struct recording rec;
+    char rerr[300];
+    ck_assert_msg(recording_read(TMP "/k.rec", &rec, rerr, sizeof rerr) == 0, "%s", rerr);
+    size_t stops = 0, makes = 0;
+    for (size_t i = 0; i < rec.n; i++) {
+        stops += rec.events[i].kind == INPUT_STOP;
+        makes += rec.events[i].kind == INPUT_KEY && !(rec.events[i].code & 0x80);
+    }
+    ck_assert_uint_eq(stops, 1);
+    ck_assert_msg(makes < 40, "%zu of the 40 keys sent", makes);     /* the others were held */
+    recording_free(&rec);
+}
+END_TEST
+
 Suite *window_suite(void)
 {
     Suite *s = suite_create("window");
@@ -237,6 +302,7 @@ Suite *window_suite(void)
     tcase_add_test(tc, a_window_run_gives_the_headless_bytes);
     tcase_add_test(tc, no_display_is_one_line);
     tcase_add_test(tc, under_xvfb_keys_pixels_and_close);
+    tcase_add_test(tc, control_keys_pass_unread_keys);
     suite_add_tcase(s, tc);
     return s;
 }
