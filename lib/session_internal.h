@@ -81,6 +81,9 @@ struct window_run {
     struct input_event *events;     /* the host's keys and controls, queued */
     size_t n, cap;
     uint64_t frame;                 /* the card's frame last shown */
+    uint64_t work_at;               /* the emulated time of the last frame's work */
+    int worked;
+    double show_at, refresh;        /* the wall time a picture may be shown next; the host's refresh period */
     uint64_t emu0;                  /* pacing: emulated and wall time at the start */
     double wall0;
     uint8_t held;                   /* the key repeating (typematic), 0: none */

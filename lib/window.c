@@ -30,6 +30,14 @@
 #define TYPEMATIC_DELAY (CPU_HZ_NUM / CPU_HZ_DEN / 2u)
 #define TYPEMATIC_PERIOD (CPU_HZ_NUM / CPU_HZ_DEN / 10u)
 #define AUDIO_AHEAD (SPEAKER_RATE / 4u)     /* at most 0.25 s of sound queued */
+/* The window's work (keys, picture, sound, pacing) at most 100 times an
+ * emulated second, whatever raster the guest sets (the cards' own are
+ * 50-72 Hz; a 6845 of 1 x 1 characters ends a frame at every tick), and
+ * a picture shown at most at the host display's refresh, of at most
+ * 1024 x 1024 pixels (the VGA's largest 8-bit picture; the cards' own are
+ * at most 720 x 350 and 640 x 480). */
+#define WINDOW_WORK_CYCLES (CPU_HZ_NUM / CPU_HZ_DEN / 100u)
+#define WINDOW_MAX_PIXELS (1024u * 1024u)
 
 static const char *const state_names[] = { "sampling", "stopped" };
 
@@ -105,6 +113,10 @@ static void show_frame(struct profil_session *s)
     struct window_run *w = &s->win;
     struct video_picture pic;
     char why[200];
+    double t = host_window_seconds();
+    if (t < w->show_at)
+        return;                 /* shown this refresh already */
+    w->show_at = (t - w->show_at < w->refresh ? w->show_at : t) + w->refresh;
     if (video_draw(s->m, &pic, why, sizeof why) != 0) {
         if (!w->undrawn_said) {
             fprintf(s->err, "profil: --window: %s\n", why);
@@ -112,7 +124,15 @@ static void show_frame(struct profil_session *s)
         }
         return;
     }
-    host_window_show(w->host, pic.pixels, pic.width, pic.height, pic.palette, 4.0 / 3.0);
+    if ((uint64_t)pic.width * pic.height > WINDOW_MAX_PIXELS) {
+        if (!w->undrawn_said)
+            fprintf(s->err, "profil: --window: the card shows %ux%u pixels, more than the window shows (%u); not "
+                    "shown\n", pic.width, pic.height, WINDOW_MAX_PIXELS);
+        w->undrawn_said = 1;
+        w->show_at = t + 1.0;   /* drawn again a second later, when the card may show another */
+    } else {
+        host_window_show(w->host, pic.pixels, pic.width, pic.height, pic.palette, 4.0 / 3.0);
+    }
     video_picture_free(&pic);
 }
 
@@ -167,9 +187,11 @@ static void window_tick(void *ctx, uint16_t cs, uint16_t ip)
     if (s->m->next_tick + s->m->tick_period <= now)
         return;
     uint64_t frame = adapter_frames(&s->m->adapter, now);
-    if (frame == w->frame)
+    if (frame == w->frame || (w->worked && now - w->work_at < WINDOW_WORK_CYCLES))
         return;
     w->frame = frame;
+    w->work_at = now;
+    w->worked = 1;
     struct host_key keys[64];
     int closed = 0;
     size_t n = host_window_poll(w->host, keys, sizeof keys / sizeof *keys, &closed);
@@ -211,6 +233,7 @@ void window_start(struct profil_session *s)
         speaker_enable(&s->m->spk, machine_now(s->m), SESSION_WAV_MAX);
     w->wall0 = host_window_seconds();
     w->emu0 = machine_now(s->m);
+    w->refresh = 1.0 / host_window_refresh(w->host);
     set_title(w, s);
 }
 

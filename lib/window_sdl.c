@@ -141,6 +141,15 @@ void host_window_close(struct host_window *w)
     SDL_Quit();
 }
 
+double host_window_refresh(const struct host_window *w)
+{
+    SDL_DisplayMode mode;
+    int at = SDL_GetWindowDisplayIndex(w->win);
+    if (at < 0 || SDL_GetCurrentDisplayMode(at, &mode) != 0 || mode.refresh_rate <= 0)
+        return 60.0;
+    return mode.refresh_rate > 240 ? 240.0 : (double)mode.refresh_rate;
+}
+
 void host_window_title(struct host_window *w, const char *title)
 {
     SDL_SetWindowTitle(w->win, title);

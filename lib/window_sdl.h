@@ -46,6 +46,9 @@ size_t host_window_poll(struct host_window *w, struct host_key *keys, size_t max
 int host_window_play(struct host_window *w, const uint8_t *samples, size_t n);
 /* Samples queued and not yet played. */
 size_t host_window_queued(const struct host_window *w);
+/* The refresh rate of the window's display in Hz (60 when SDL does not
+ * know it, at most 240). */
+double host_window_refresh(const struct host_window *w);
 /* The host's monotonic clock in seconds, and a sleep (pacing only: never
  * reaches the emulated machine). */
 double host_window_seconds(void);

@@ -294,6 +294,39 @@ START_TEST(control_keys_pass_unread_keys)
 }
 END_TEST
 
+/* The window's work is bounded whatever raster the guest programs:
+ * raster1.com (its comment) ends a 6845 frame at every sampling tick and
+ * describes a 2040x4064 picture; at --speed max for 1 emulated second
+ * it costs the window no more CPU than forever.com in the BIOS's
+ * 60 Hz mode (within 0.5 s; each drew and uploaded that picture 10,000
+ * times an emulated second, 10 s of CPU for 0.05 s), and says once that
+ * the picture is too large to show. */
+START_TEST(a_tiny_raster_costs_no_more_than_a_normal_one)
+{
+    struct run_result r;
+    double cpu[2];
+    static const char *const programs[2] = { "raster1.com", "forever.com" };
+    for (int i = 0; i < 2; i++) {
+        char args[512];
+        snprintf(args, sizeof args, "run -q --window --speed max --timeout 1 -o " TMP "/raster.PRF " FIXTURE_DIR "%s",
+                 programs[i]);
+        double before = children_cpu_seconds();
+        setenv("SDL_VIDEODRIVER", "dummy", 1);
+        setenv("SDL_AUDIODRIVER", "dummy", 1);
+        run_profil_limited(&r, 30, args, NULL);
+        unsetenv("SDL_VIDEODRIVER");
+        unsetenv("SDL_AUDIODRIVER");
+        cpu[i] = children_cpu_seconds() - before;
+        ck_assert_msg(r.status == PROFIL_EXIT_RUN_LIMIT, "%s: status %d: %s", programs[i], r.status, r.err);
+        if (i == 0)
+            ck_assert_str_eq(r.err, "profil: --window: the card shows 2040x4064 pixels, more than the window shows "
+                                    "(1048576); not shown\nprofil: " FIX("raster1.com") ": timeout after 1.000 s "
+                                    "emulated\n");
+    }
+    ck_assert_msg(cpu[0] <= 2 * cpu[1] + 0.5, "raster1.com %.2f s of CPU, forever.com %.2f s", cpu[0], cpu[1]);
+}
+END_TEST
+
 Suite *window_suite(void)
 {
     Suite *s = suite_create("window");
@@ -301,6 +334,7 @@ Suite *window_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, a_window_run_gives_the_headless_bytes);
     tcase_add_test(tc, no_display_is_one_line);
+    tcase_add_test(tc, a_tiny_raster_costs_no_more_than_a_normal_one);
     tcase_add_test(tc, under_xvfb_keys_pixels_and_close);
     tcase_add_test(tc, control_keys_pass_unread_keys);
     suite_add_tcase(s, tc);
