@@ -163,7 +163,7 @@ $(B)/fixtures/%.lst: tests/fixtures/%.asm tests/fixtures/report.inc Makefile | $
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (docs/reliability.md).
 FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys buckets prs codeview tdinfo watcom \
-                 recording
+                 recording frames
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
 FUZZ_PACKAGES := clang libclang-rt-dev
