@@ -198,7 +198,10 @@ static void window_tick(void *ctx, uint16_t cs, uint16_t ip)
     for (size_t i = 0; i < n && !s->o.replay; i++)
         host_key(s, &keys[i]);
     if (closed) {
-        machine_stop(s->m, STOP_INTERRUPTED, "the window was closed");
+        if (closed == 2)
+            fprintf(s->err, "profil: --window: the display was lost (an X error); the run stops as when the window "
+                    "is closed\n");
+        machine_stop(s->m, STOP_INTERRUPTED, closed == 2 ? "the display was lost" : "the window was closed");
         return;
     }
     show_frame(s);

@@ -327,6 +327,42 @@ START_TEST(a_tiny_raster_costs_no_more_than_a_normal_one)
 }
 END_TEST
 
+/* A lost display is a closed window: `xdotool windowkill` makes the X
+ * server drop profil's connection (Xlib's default would exit 1 at once,
+ * no profile, whatever --error-exitcode says); the run says so in one
+ * line, writes a profile that reads back, and exits 130 as when the
+ * window is closed. */
+START_TEST(a_lost_display_is_a_closed_window)
+{
+    if (!have("Xvfb") || !have("xdotool")) {
+        fprintf(stderr, "window: Xvfb or xdotool not installed: the X tests are skipped\n");
+        return;
+    }
+    unlink(TMP "/lost.PRF");
+    FILE *f = xvfb_script(TMP "/losttest.sh");
+    fputs(XRUN "-o " TMP "/lost.PRF " FIX("forever.com") " < /dev/null > /dev/null 2> " TMP "/lost.err &\n"
+          "RUN=$!\n"
+          "WID=$(timeout 20 xdotool search --sync --name 'profil: forever.com' | head -1)\n"
+          "sleep 0.5\n"
+          "xdotool windowkill $WID\n"
+          "wait $RUN\n"
+          "echo $? > " TMP "/lost.status\n"
+          "kill $XPID\n",
+          f);
+    fclose(f);
+    ck_assert_int_eq(system("timeout 60 sh " TMP "/losttest.sh"), 0);
+    char status[16], err[2048];
+    slurp(TMP "/lost.status", status, sizeof status);
+    slurp(TMP "/lost.err", err, sizeof err);
+    ck_assert_msg(atoi(status) == PROFIL_EXIT_INTERRUPTED, "status %s: %s", status, err);
+    ck_assert_msg(strstr(err, "profil: --window: the display was lost (an X error); the run stops as when the window "
+                              "is closed\n") != NULL && !strstr(err, "XIO"), "%s", err);
+    struct run_result r;
+    run_profil(&r, "show " TMP "/lost.PRF", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+}
+END_TEST
+
 Suite *window_suite(void)
 {
     Suite *s = suite_create("window");
@@ -337,6 +373,7 @@ Suite *window_suite(void)
     tcase_add_test(tc, a_tiny_raster_costs_no_more_than_a_normal_one);
     tcase_add_test(tc, under_xvfb_keys_pixels_and_close);
     tcase_add_test(tc, control_keys_pass_unread_keys);
+    tcase_add_test(tc, a_lost_display_is_a_closed_window);
     suite_add_tcase(s, tc);
     return s;
 }
