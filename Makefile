@@ -171,7 +171,7 @@ FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined -f
 REPLAYS       := $(FUZZ_TARGETS:%=$(B)/replay/%)
 
 # A fuzz target without libFuzzer: fuzz/replay.c runs it on files.
-$(B)/replay/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil-internal.a
+$(B)/replay/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h fuzz/map.h fuzz/prxfile.h $(B)/libprofil-internal.a
 	@mkdir -p $(B)/replay
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ fuzz/$*.c fuzz/replay.c $(B)/libprofil-internal.a $(LDLIBS)
 
@@ -189,7 +189,7 @@ fuzz-run: $(FUZZ_TARGETS:%=fuzz-run-%)
 fuzz-run-%: $(B)/fuzzer/% $(FIXTURES) $(LISTINGS)
 	@sh tools/fuzz.sh $* $(B) $(FUZZ_SECONDS)
 
-$(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil-internal.a
+$(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h fuzz/map.h fuzz/prxfile.h $(B)/libprofil-internal.a
 	@mkdir -p $(B)/fuzzer
 	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ fuzz/$*.c $(B)/libprofil-internal.a $(LDLIBS)
 

@@ -78,6 +78,21 @@ static int have(const char *what)
     return system(cmd) == 0;
 }
 
+/* Whether the X tests can run (Xvfb, xdotool, and with `xclose` Xlib's
+ * header, which tests/x11/xclose.c is then built with; with `xwd`
+ * x11-apps' xwd); a message when they are skipped. */
+static int x_ready(int xclose, int xwd)
+{
+    if (!have("Xvfb") || !have("xdotool") || (xwd && !have("xwd")) ||
+        (xclose && !file_exists("/usr/include/X11/Xlib.h"))) {
+        fprintf(stderr, "window: Xvfb, xdotool, xwd (x11-apps) or libx11-dev not installed: the X tests are skipped\n");
+        return 0;
+    }
+    if (xclose)
+        ck_assert_int_eq(system(EMBED_CC " -o " TMP "/xclose tests/x11/xclose.c -lX11"), 0);
+    return 1;
+}
+
 /* One pixel of an XWD file (X11's XWDFileHeader: 25 big-endian words,
  * the window's name, ncolors 12-byte colours, then the pixels) as RGB. */
 static uint32_t xwd_pixel(const uint8_t *d, size_t n, unsigned x, unsigned y, unsigned *w, unsigned *h)
@@ -108,8 +123,8 @@ static uint32_t xwd_pixel(const uint8_t *d, size_t n, unsigned x, unsigned y, un
 
 /* A shell script at `path` that starts Xvfb on a display number of its
  * own (from 300 up, by the process id; the next one while that one is
- * taken) and exports DISPLAY; the caller writes the rest, and ends it
- * with "kill $XPID". */
+ * taken) and exports DISPLAY; the caller writes the rest (the run as
+ * $RUN) and ends it with xvfb_finish(). */
 static FILE *xvfb_script(const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -125,6 +140,19 @@ static FILE *xvfb_script(const char *path)
           "export DISPLAY=:$n\n",
           f);
     return f;
+}
+
+/* The end of a script of xvfb_script(): wait for the run started as
+ * $RUN, stop Xvfb, run the script (60 s at most); the run's status. */
+static int xvfb_finish(FILE *f, const char *script)
+{
+    char cmd[512], status[16];
+    fputs("wait $RUN\necho $? > " TMP "/xvfb.status\nkill $XPID\n", f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "timeout 60 sh %s", script);
+    ck_assert_int_eq(system(cmd), 0);
+    slurp(TMP "/xvfb.status", status, sizeof status);
+    return atoi(status);
 }
 
 /* profil run --window under the script's display.  Under make asan: the
@@ -144,11 +172,8 @@ static FILE *xvfb_script(const char *path)
  * 130); and the recording replays headless to the same .PRF and .prc. */
 START_TEST(under_xvfb_keys_pixels_and_close)
 {
-    if (!have("Xvfb") || !have("xdotool") || !have("xwd") || !file_exists("/usr/include/X11/Xlib.h")) {
-        fprintf(stderr, "window: Xvfb, xdotool, xwd (x11-apps) or libx11-dev not installed: the X tests are skipped\n");
+    if (!x_ready(1, 1))
         return;
-    }
-    ck_assert_int_eq(system(EMBED_CC " -o " TMP "/xclose tests/x11/xclose.c -lX11"), 0);
     unlink(TMP "/x.PRF");
     unlink(TMP "/x.rec");
     FILE *f = xvfb_script(TMP "/xtest.sh");
@@ -170,16 +195,11 @@ START_TEST(under_xvfb_keys_pixels_and_close)
           "sleep 0.5\n"
           "xdotool getwindowname $WID > " TMP "/x.title\n"
           "xwd -id $WID -silent > " TMP "/x.xwd\n"
-          TMP "/xclose $WID\n"
-          "wait $RUN\n"
-          "echo $? > " TMP "/x.status\n"
-          "kill $XPID\n",
+          TMP "/xclose $WID\n",
           f);
-    fclose(f);
-    ck_assert_int_eq(system("timeout 60 sh " TMP "/xtest.sh"), 0);
-    char out[256], status[16], err[1024];
+    int status = xvfb_finish(f, TMP "/xtest.sh");
+    char out[256], err[1024];
     slurp(TMP "/x.out", out, sizeof out);
-    slurp(TMP "/x.status", status, sizeof status);
     slurp(TMP "/x.err", err, sizeof err);
     ck_assert_msg(strncmp(out, "hia", 3) == 0 && strspn(out + 2, "a") == strlen(out + 2), "the program echoed '%s' (%s)",
                   out, err);
@@ -188,7 +208,7 @@ START_TEST(under_xvfb_keys_pixels_and_close)
     char title[256];
     slurp(TMP "/x.title", title, sizeof title);
     ck_assert_str_eq(title, "profil: window.com - stopped - mark 1\n");
-    ck_assert_msg(atoi(status) == PROFIL_EXIT_INTERRUPTED, "status %s: %s", status, err);
+    ck_assert_msg(status == PROFIL_EXIT_INTERRUPTED, "status %d: %s", status, err);
     ck_assert(file_exists(TMP "/x.PRF"));
     uint8_t *shot;
     size_t n;
@@ -247,11 +267,8 @@ END_TEST
  * stop), and closing the window writes the profile (status 130). */
 START_TEST(control_keys_pass_unread_keys)
 {
-    if (!have("Xvfb") || !have("xdotool") || !file_exists("/usr/include/X11/Xlib.h")) {
-        fprintf(stderr, "window: Xvfb, xdotool or libx11-dev not installed: the X tests are skipped\n");
+    if (!x_ready(1, 0))
         return;
-    }
-    ck_assert_int_eq(system(EMBED_CC " -o " TMP "/xclose tests/x11/xclose.c -lX11"), 0);
     unlink(TMP "/k.PRF");
     unlink(TMP "/k.rec");
     FILE *f = xvfb_script(TMP "/ktest.sh");
@@ -266,19 +283,14 @@ START_TEST(control_keys_pass_unread_keys)
           "xdotool key F11\n"
           "sleep 0.5\n"
           "xdotool getwindowname $WID > " TMP "/k.title\n"
-          TMP "/xclose $WID\n"
-          "wait $RUN\n"
-          "echo $? > " TMP "/k.status\n"
-          "kill $XPID\n",
+          TMP "/xclose $WID\n",
           f);
-    fclose(f);
-    ck_assert_int_eq(system("timeout 60 sh " TMP "/ktest.sh"), 0);
-    char title[256], status[16], err[1024];
+    int status = xvfb_finish(f, TMP "/ktest.sh");
+    char title[256], err[1024];
     slurp(TMP "/k.title", title, sizeof title);
-    slurp(TMP "/k.status", status, sizeof status);
     slurp(TMP "/k.err", err, sizeof err);
     ck_assert_str_eq(title, "profil: forever.com - stopped\n");
-    ck_assert_msg(atoi(status) == PROFIL_EXIT_INTERRUPTED, "status %s: %s", status, err);
+    ck_assert_msg(status == PROFIL_EXIT_INTERRUPTED, "status %d: %s", status, err);
     ck_assert(file_exists(TMP "/k.PRF"));
     struct recording rec;
     char rerr[300];
@@ -334,27 +346,20 @@ END_TEST
  * window is closed. */
 START_TEST(a_lost_display_is_a_closed_window)
 {
-    if (!have("Xvfb") || !have("xdotool")) {
-        fprintf(stderr, "window: Xvfb or xdotool not installed: the X tests are skipped\n");
+    if (!x_ready(0, 0))
         return;
-    }
     unlink(TMP "/lost.PRF");
     FILE *f = xvfb_script(TMP "/losttest.sh");
     fputs(XRUN "-o " TMP "/lost.PRF " FIX("forever.com") " < /dev/null > /dev/null 2> " TMP "/lost.err &\n"
           "RUN=$!\n"
           "WID=$(timeout 20 xdotool search --sync --name 'profil: forever.com' | head -1)\n"
           "sleep 0.5\n"
-          "xdotool windowkill $WID\n"
-          "wait $RUN\n"
-          "echo $? > " TMP "/lost.status\n"
-          "kill $XPID\n",
+          "xdotool windowkill $WID\n",
           f);
-    fclose(f);
-    ck_assert_int_eq(system("timeout 60 sh " TMP "/losttest.sh"), 0);
-    char status[16], err[2048];
-    slurp(TMP "/lost.status", status, sizeof status);
+    int status = xvfb_finish(f, TMP "/losttest.sh");
+    char err[2048];
     slurp(TMP "/lost.err", err, sizeof err);
-    ck_assert_msg(atoi(status) == PROFIL_EXIT_INTERRUPTED, "status %s: %s", status, err);
+    ck_assert_msg(status == PROFIL_EXIT_INTERRUPTED, "status %d: %s", status, err);
     ck_assert_msg(strstr(err, "profil: --window: the display was lost (an X error); the run stops as when the window "
                               "is closed\n") != NULL && !strstr(err, "XIO"), "%s", err);
     struct run_result r;
