@@ -674,6 +674,8 @@ static void program_summary(struct profil_session *s, const struct symtab *root_
     for (size_t i = 1; i < t->n; i++) {
         char map[4200], said[9000];
         run_files_map_beside(t->p[i].host, map, sizeof map);
+        if (s->late_signal)
+            continue;
         if (read_map(map, t->p[i].host, &sym[i], said, sizeof said, f) && !(sources[i] = strdup(said)))
             symtab_free(&sym[i]);
         else if (sources[i])
@@ -752,7 +754,9 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         return;
     struct symtab t;
     char sources[9000];
-    int have_map = read_map(s->files.map, s->o.program, &t, sources, sizeof sources, f);
+    /* After a stop signal the summary reads no symbols (a program's debug
+     * information may be large): its buckets are shown. */
+    int have_map = !s->late_signal && read_map(s->files.map, s->o.program, &t, sources, sizeof sources, f);
     class_summary(&s->s, s->m, have_map || s->procs.n > 1, f);
     if (s->procs.n > 1)
         program_summary(s, have_map ? &t : NULL, sources, f);
