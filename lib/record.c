@@ -15,6 +15,7 @@
 
 #include "session_internal.h"
 #include "../formats/sha256.h"
+#include "../util/grow.h"
 
 /* The options that change what the program does (not what profil
  * writes about it): a replay must have the recording's. */
@@ -133,8 +134,10 @@ enum profil_error record_check(struct profil_session *s)
         const char *r = s->replay.end_reason;
         int outside = strcmp(r, "interrupted") == 0 || strcmp(r, "signal") == 0 || strcmp(r, "output-closed") == 0;
         struct input_event end = { .at = s->replay.end + (outside ? 0 : REPLAY_MARGIN), .kind = INPUT_END };
-        if (recording_add(&s->replay, &end) != 0)
+        struct recording *rp = &s->replay;  /* one past RECORDING_MAX_EVENTS when it is full */
+        if (grow_array(&rp->events, &rp->cap, rp->n + 1, sizeof *rp->events) != 0)
             return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
+        rp->events[rp->n++] = end;
     }
     if (s->o.record) {
         snprintf(mine.program, sizeof mine.program, "%s", s->o.program);
