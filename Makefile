@@ -163,7 +163,7 @@ $(B)/fixtures/%.lst: tests/fixtures/%.asm tests/fixtures/report.inc Makefile | $
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (docs/reliability.md).
 FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys buckets prs codeview tdinfo watcom \
-                 recording
+                 recording frames
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
 FUZZ_PACKAGES := clang libclang-rt-dev
@@ -171,7 +171,7 @@ FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined -f
 REPLAYS       := $(FUZZ_TARGETS:%=$(B)/replay/%)
 
 # A fuzz target without libFuzzer: fuzz/replay.c runs it on files.
-$(B)/replay/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil-internal.a
+$(B)/replay/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h fuzz/map.h fuzz/prxfile.h $(B)/libprofil-internal.a
 	@mkdir -p $(B)/replay
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ fuzz/$*.c fuzz/replay.c $(B)/libprofil-internal.a $(LDLIBS)
 
@@ -189,7 +189,7 @@ fuzz-run: $(FUZZ_TARGETS:%=fuzz-run-%)
 fuzz-run-%: $(B)/fuzzer/% $(FIXTURES) $(LISTINGS)
 	@sh tools/fuzz.sh $* $(B) $(FUZZ_SECONDS)
 
-$(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h fuzz/map.h $(B)/libprofil-internal.a
+$(B)/fuzzer/%: fuzz/%.c fuzz/fuzz.h fuzz/map.h fuzz/prxfile.h $(B)/libprofil-internal.a
 	@mkdir -p $(B)/fuzzer
 	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ fuzz/$*.c $(B)/libprofil-internal.a $(LDLIBS)
 

@@ -250,7 +250,8 @@ static const struct opt run_table[] = {
     { "replay", 0, OPT_STRING, OPT_AT(A, o.replay), .arg = "FILE",
       .help = "play a --record FILE's keys back at their cycles: the same run,\n"
               "the same files byte for byte; refused for another program or\n"
-              "other options" },
+              "other options (--timeout, --max-instructions may be tighter);\n"
+              "stopped, nothing written, 0.1 s past the recording's end" },
     { "dos-version", 0, OPT_CALL, .call = parse_dos_version, .want = "want 2.0 to 5.0 (e.g. 2.11, 3.3)",
       .arg = "X.Y", .help = "the DOS version the program sees, 2.0-5.0 (default 3.30)" },
     { "disk-free", 0, OPT_CALL, .call = parse_disk_free, .arg = "BYTES",

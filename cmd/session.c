@@ -40,8 +40,8 @@ int session_run(struct profil_options *o, const struct session_report *r)
     if (e == PROFIL_OK) {
         profil_session_run(s);
         if ((e = profil_session_write(s)) == PROFIL_OK) {
-            status = profil_session_exit_status(s);
             report(s, o, r);
+            status = profil_session_exit_status(s);     /* after the summary: a stop signal heard in it counts */
         }
     }
     if (status < 0) {           /* profil's own failure: bad input 2, else 125; or --error-exitcode's */

@@ -35,6 +35,11 @@ struct module {
     unsigned frame;             /* its first code segment's frame (or index in CV4) */
 };
 
+/* Where some module's code lies: [start, stop]. */
+struct code_range {
+    uint32_t start, stop;
+};
+
 struct reader {
     struct span all, base;      /* the file; the debug information from its base */
     int cv4;                    /* NB05 and later */
@@ -43,6 +48,8 @@ struct reader {
     struct span segmap;         /* CV4 sstSegMap, or empty */
     struct symtab *t;
     struct symtab procs;        /* procedures (only .sym), added after the publics */
+    struct code_range *code;    /* the modules' code, sorted and merged: in_code() */
+    size_t ncode;
     size_t budget;              /* entries left: no more than the information has bytes */
     uint64_t scanned;           /* bytes of subsections read: at most twice the information */
     char *err;
@@ -85,19 +92,51 @@ static int linear(const struct reader *r, unsigned seg, uint32_t off, uint32_t *
     return *addr >= off ? 0 : -1;
 }
 
-/* A public at addr is kept when it is in some module's code. */
-static int in_code(const struct symtab *t, uint32_t addr)
+static int by_start(const void *a, const void *b)
 {
+    const struct code_range *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The modules' code (every segment, once the modules are read) as
+ * sorted ranges that do not overlap, for in_code(). */
+static int code_ranges(struct reader *r)
+{
+    const struct symtab *t = r->t;
+    if (!(r->code = malloc((t->nseg ? t->nseg : 1) * sizeof *r->code)))
+        CORRUPT(r, "out of memory");
     for (size_t k = 0; k < t->nseg; k++)
-        if (addr >= t->seg[k].start && addr <= t->seg[k].stop)
-            return 1;
+        r->code[k] = (struct code_range){ t->seg[k].start, t->seg[k].stop };
+    qsort(r->code, t->nseg, sizeof *r->code, by_start);
+    r->ncode = 0;
+    for (size_t k = 0; k < t->nseg; k++) {
+        struct code_range *last = r->ncode ? &r->code[r->ncode - 1] : NULL;
+        if (last && r->code[k].start <= last->stop)
+            last->stop = r->code[k].stop > last->stop ? r->code[k].stop : last->stop;
+        else
+            r->code[r->ncode++] = r->code[k];
+    }
     return 0;
+}
+
+/* A public at addr is kept when it is in some module's code. */
+static int in_code(const struct reader *r, uint32_t addr)
+{
+    size_t lo = 0, hi = r->ncode;   /* the first range starting past addr */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->code[mid].start <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && addr <= r->code[lo - 1].stop;
 }
 
 /* A public with a name, when it lies in some module's code. */
 static int add_public(struct reader *r, const char *name, size_t len, uint32_t addr)
 {
-    if (len == 0 || !in_code(r->t, addr))
+    if (len == 0 || !in_code(r, addr))
         return 0;
     if (spend(r) != 0)
         return -1;
@@ -548,11 +587,13 @@ int codeview_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, s
         if (count > dir.n / size)
             snprintf(err, errn, "CodeView %s: %zu subsections do not fit in the file", sig, count);
         else if (walk(&r, dir, first, size, count, 0) == 0 &&
-                 walk(&r, dir, first, size, count, 1) == 0 && walk(&r, dir, first, size, count, 2) == 0 &&
+                 walk(&r, dir, first, size, count, 1) == 0 && code_ranges(&r) == 0 &&
+                 walk(&r, dir, first, size, count, 2) == 0 &&
                  add_unnamed_procs(&r) == 0)
             rc = 0;
     }
     free(r.mod);
+    free(r.code);
     symtab_free(&r.procs);
     char what[16];
     snprintf(what, sizeof what, "CodeView %s", sig);

@@ -48,6 +48,12 @@ struct block {
     int code, data;             /* seen to hold code (a code symbol, a line) or data */
 };
 
+/* A block's place in the order of (module, start): block_at()'s binary
+ * search. */
+struct block_key {
+    uint32_t module, start, index;
+};
+
 struct reader {
     unsigned major, minor;
     char what[48];              /* "<format> <major>.<minor>", errors' prefix */
@@ -57,12 +63,25 @@ struct reader {
     size_t nmod, mod_cap;
     struct block *blk;
     size_t nblk, blk_cap;
+    struct block_key *order;        /* the blocks by (module, start) */
+    uint64_t budget;                /* entries left: no more than the information has bytes */
     struct symtab *t;
     char *err;
     size_t errn;
 };
 
 #define BAD(r, ...) return symtab_debug_error((r)->err, (r)->errn, (r)->what, __VA_ARGS__)
+
+/* One more entry (a block, a symbol, a line): tables that share their
+ * bytes (line links of many modules to one block) could otherwise make a
+ * small file ask for more entries, and time, than it holds. */
+static int spend(struct reader *r)
+{
+    if (r->budget == 0)
+        BAD(r, "more entries than its bytes can hold (its tables overlap)");
+    r->budget--;
+    return 0;
+}
 
 /* Where the master header ends (the file's end, or the start of the
  * resource blocks after it), or 0 when there is none. */
@@ -143,6 +162,8 @@ static int read_blocks(struct reader *r, uint32_t from, uint32_t to)
             if (start + size > UINT32_MAX)
                 BAD(r, "section at +%X: address block %04X:%04X runs past 4 GiB", (unsigned)r->sect_at, seg,
                     (unsigned)off);
+            if (spend(r) != 0)
+                return -1;
             if (grow_array(&r->blk, &r->blk_cap, r->nblk + 1, sizeof *r->blk) != 0)
                 BAD(r, "out of memory");
             r->blk[r->nblk++] = (struct block){ .ref = (uint32_t)(at - from + SEG_FIXED + i * ADDR_SIZE),
@@ -154,13 +175,46 @@ static int read_blocks(struct reader *r, uint32_t from, uint32_t to)
     return 0;
 }
 
-/* The block a code or data symbol of module mod lies in, or NULL. */
+static int by_module_start(const void *a, const void *b)
+{
+    const struct block_key *x = a, *y = b;
+    if (x->module != y->module)
+        return x->module < y->module ? -1 : 1;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The blocks in the order of (module, start), for block_at(). */
+static int order_blocks(struct reader *r)
+{
+    free(r->order);
+    if (!(r->order = malloc((r->nblk ? r->nblk : 1) * sizeof *r->order)))
+        BAD(r, "out of memory");
+    for (size_t i = 0; i < r->nblk; i++)
+        r->order[i] = (struct block_key){ r->blk[i].module, r->blk[i].start, (uint32_t)i };
+    qsort(r->order, r->nblk, sizeof *r->order, by_module_start);
+    return 0;
+}
+
+/* The block a code or data symbol of module mod lies in, or NULL: the
+ * last of the module's to start at or before addr (blocks of one module
+ * do not overlap in what wlink writes). */
 static struct block *block_at(struct reader *r, unsigned mod, uint64_t addr)
 {
-    for (size_t i = 0; i < r->nblk; i++)
-        if (r->blk[i].module == mod && addr >= r->blk[i].start && addr - r->blk[i].start < r->blk[i].size)
-            return &r->blk[i];
-    return NULL;
+    size_t lo = 0, hi = r->nblk;    /* the first key past (mod, addr) */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const struct block_key *k = &r->order[mid];
+        if (k->module < mod || (k->module == mod && k->start <= addr))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    struct block *b = &r->blk[r->order[lo - 1].index];
+    return b->module == mod && addr - b->start < b->size ? b : NULL;
 }
 
 /* The global symbols, from gbl_off to addr_off: code ones become symbols. */
@@ -185,6 +239,8 @@ static int read_globals(struct reader *r, uint32_t from, uint32_t to)
         uint64_t addr = (uint64_t)seg * 16u + off;
         struct block *b = block_at(r, mod, addr);
         if ((kind & GBL_KIND_CODE) && addr <= UINT32_MAX) {
+            if (spend(r) != 0)
+                return -1;
             if (symtab_add_symbol(r->t, (const char *)g.p + GBL_FIXED, len, (uint32_t)addr) != 0)
                 BAD(r, "out of memory");
             if (b)
@@ -222,6 +278,8 @@ static int read_line_block(struct reader *r, const struct module *m, uint32_t fr
         if (span_sub(r->sect, at, to - at, &s) != 0 || span_u32(s, 0, &ref) != 0 || span_u16(s, 4, &count) != 0 ||
             LINESEG_FIXED + (uint64_t)count * LINE_SIZE > s.n)
             BAD(r, "%s: its line numbers at +%X are cut short", m->file, (unsigned)at);
+        if (spend(r) != 0)
+            return -1;
         struct block *b = block_by_ref(r, ref);
         if (!b)
             BAD(r, "%s: its line numbers name the address block at +%X, which is not one", m->file, (unsigned)ref);
@@ -236,6 +294,8 @@ static int read_line_block(struct reader *r, const struct module *m, uint32_t fr
             if (off > b->size)
                 BAD(r, "%s: line %u at +%X lies past its block's %u bytes", m->file, line, (unsigned)off,
                     (unsigned)b->size);
+            if (spend(r) != 0)
+                return -1;
             if (symtab_add_line(r->t, m->file, line, b->start + off) != 0)
                 BAD(r, "out of memory");
         }
@@ -282,7 +342,7 @@ static int read_section(struct reader *r)
             (unsigned)r->sect.n);
     r->nmod = r->nblk = 0;
     if (read_modules(r, mod_off, gbl_off) != 0 || read_blocks(r, addr_off, (uint32_t)r->sect.n) != 0 ||
-        read_globals(r, gbl_off, addr_off) != 0 || read_lines(r) != 0)
+        order_blocks(r) != 0 || read_globals(r, gbl_off, addr_off) != 0 || read_lines(r) != 0)
         return -1;
     for (size_t i = 0; i < r->nblk; i++) {
         const struct block *b = &r->blk[i];
@@ -341,9 +401,11 @@ int watcom_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, siz
         rc = symtab_debug_error(err, errn, r.what, "its size (%u bytes, with %u of languages and %u of segments) "
                                 "does not fit the file's %zu", (unsigned)size, lang_size, seg_size, end);
     } else {
+        r.budget = size;
         rc = read_info(&r, (struct span){ file + end - size, size - MASTER_SIZE }, lang_size, seg_size);
     }
     free(r.mod);
     free(r.blk);
+    free(r.order);
     return symtab_finish(t, rc, r.what, err, errn);
 }

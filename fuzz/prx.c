@@ -11,8 +11,7 @@
 #include "../report/annotate.h"
 #include "../report/attrib.h"
 #include "../report/callgraph.h"
-#include "../formats/prx.h"
-#include "fuzz.h"
+#include "prxfile.h"
 
 static FILE *sink;
 static struct symtab map;
@@ -50,12 +49,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char err[600];
     if (!sink)
         setup();
-    const char *path = fuzz_input_file(data, size);
     struct prx x;
-    if (prx_read_file(path, &x, err, sizeof err) != 0) {
-        FUZZ_REQUIRE(fuzz_one_line(err) && strncmp(err, path, strlen(path)) == 0);
+    if (fuzz_read_prx(data, size, &x) != 0)
         return 0;
-    }
     FUZZ_REQUIRE(x.bucket_size != 0);
     struct unit_hits *rows;
     size_t n;

@@ -6,6 +6,7 @@
  * after the run, the names of the child programs' .PRFs.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,41 @@ static enum profil_error check_output(struct profil_session *s, const struct nam
     return PROFIL_OK;
 }
 
+/* A picture's name of --screen-every's: NNNNNN.png. */
+static int screen_every_name(const char *name)
+{
+    for (int i = 0; i < 6; i++)
+        if (!isdigit((unsigned char)name[i]))
+            return 0;
+    return strcmp(name + 6, ".png") == 0;
+}
+
+/* --screen-every's folder (one it cannot list is refused later) may hold
+ * only its own pictures, and temporaries of profil's: what else is there
+ * is a user's, and is refused without --force. */
+static enum profil_error check_screens_folder(struct profil_session *s, const char *dir)
+{
+    DIR *d = opendir(dir);
+    enum profil_error e = PROFIL_OK;
+    if (!d)
+        return PROFIL_OK;
+    for (struct dirent *de; e == PROFIL_OK && (de = readdir(d)) != NULL;) {
+        char path[4400];
+        const char *name = de->d_name, *why;
+        if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strstr(name, TEMP_STEM))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        if (!screen_every_name(name))
+            e = session_fail(s, PROFIL_ERR_OUTPUT, "%s: --screen-every's folder holds a file that is not one of its "
+                             "pictures (NNNNNN.png); nothing was run (--force writes there anyway)", path);
+        else if ((why = output_refusal(path, OUTPUT_PNG)))
+            e = session_fail(s, PROFIL_ERR_OUTPUT, "%s: not replaced by --screen-every: it %s; nothing was run "
+                             "(--force replaces it)", path, why);
+    }
+    closedir(d);
+    return e;
+}
+
 enum profil_error run_files_check(struct profil_session *s)
 {
     const struct profil_options *o = &s->o;
@@ -178,7 +214,7 @@ enum profil_error run_files_check(struct profil_session *s)
             return session_fail(s, PROFIL_ERR_OUTPUT, "%s: not replaced by %s: it %s; nothing was run (--force "
                                 "replaces it)", out[i].path, out[i].what, why);
     }
-    return PROFIL_OK;
+    return o->screen_every_dir && !o->force ? check_screens_folder(s, o->screen_every_dir) : PROFIL_OK;
 }
 
 enum profil_error run_files_writable(struct profil_session *s)

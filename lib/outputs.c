@@ -184,8 +184,10 @@ static int write_screen(struct profil_session *s, const char *path)
 }
 
 /* What the card shows now as a PNG at `path` (atomically), each pixel
- * options.screen_scale x screen_scale; an error, after `option`, on err. */
-int session_write_picture(struct profil_session *s, const char *option, const char *path)
+ * options.screen_scale x screen_scale; an error, after `option`, on err.
+ * With `budget`, the bytes it may take: a picture whose PNG could be
+ * larger is not compressed (1), a written one's size is taken off. */
+int session_write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget)
 {
     char err[600];
     struct video_picture pic;
@@ -196,11 +198,18 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
     }
     uint8_t *scaled = pic.pixels, *png = NULL;
     size_t n;
-    if ((uint64_t)pic.width * k * pic.height * k > VIDEO_PICTURE_MAX_PIXELS) {
+    uint64_t pixels = (uint64_t)pic.width * k * pic.height * k;
+    if (pixels > VIDEO_PICTURE_MAX_PIXELS) {
         fprintf(s->err, "profil: %s %s: %ux%u at --scale %u is too large to draw; nothing written\n", option, path,
                 pic.width, pic.height, k);
         video_picture_free(&pic);
         return -1;
+    }
+    /* The PNG's largest size: its pixels and each row's filter byte in
+     * zlib's stored blocks (5 bytes a 64 KiB), the palette and chunks. */
+    if (budget && pixels + (uint64_t)pic.height * k + pixels / 8192u + 1024u > *budget) {
+        video_picture_free(&pic);
+        return 1;
     }
     if (k > 1 && (scaled = malloc((size_t)pic.width * k * pic.height * k)) != NULL)
         for (unsigned y = 0; y < pic.height * k; y++)
@@ -211,6 +220,8 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
         fprintf(s->err, "profil: out of memory\n");
     else if ((rc = write_file_atomic(path, png, n, err, sizeof err)) != 0)
         fprintf(s->err, "profil: %s\n", err);
+    else if (budget)
+        *budget -= n < *budget ? n : *budget;
     free(png);
     if (scaled != pic.pixels)
         free(scaled);
@@ -431,6 +442,10 @@ enum profil_error profil_session_write(struct profil_session *s)
     if (!s->ran || s->written)
         return session_fail(s, PROFIL_ERR_STATE, "%s: the session has not run, or was written already",
                             s->o.program ? s->o.program : "?");
+    if (s->diverged)
+        return session_fail(s, PROFIL_ERR_INPUT, "%s: the replay diverged: the recorded run ended at cycle %llu (%s), "
+                            "this one had not %u cycles (0.1 s) later; nothing written", s->o.replay,
+                            (unsigned long long)s->replay.end, s->replay.end_reason, (unsigned)REPLAY_MARGIN);
     s->written = 1;
     warn_stale(s);
     run_identify(s);
@@ -440,7 +455,7 @@ enum profil_error profil_session_write(struct profil_session *s)
     if (s->o.screen)
         write_screen(s, s->o.screen);   /* a failure is reported; the profile is still written */
     if (s->o.screen_png)
-        session_write_picture(s, "--screen-png", s->o.screen_png);
+        session_write_picture(s, "--screen-png", s->o.screen_png, NULL);
     if (s->o.audio_wav)
         write_audio_wav(s, s->o.audio_wav);
     if (s->o.record)
@@ -659,6 +674,8 @@ static void program_summary(struct profil_session *s, const struct symtab *root_
     for (size_t i = 1; i < t->n; i++) {
         char map[4200], said[9000];
         run_files_map_beside(t->p[i].host, map, sizeof map);
+        if (s->late_signal)
+            continue;
         if (read_map(map, t->p[i].host, &sym[i], said, sizeof said, f) && !(sources[i] = strdup(said)))
             symtab_free(&sym[i]);
         else if (sources[i])
@@ -737,7 +754,9 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         return;
     struct symtab t;
     char sources[9000];
-    int have_map = read_map(s->files.map, s->o.program, &t, sources, sizeof sources, f);
+    /* After a stop signal the summary reads no symbols (a program's debug
+     * information may be large): its buckets are shown. */
+    int have_map = !s->late_signal && read_map(s->files.map, s->o.program, &t, sources, sizeof sources, f);
     class_summary(&s->s, s->m, have_map || s->procs.n > 1, f);
     if (s->procs.n > 1)
         program_summary(s, have_map ? &t : NULL, sources, f);

@@ -10,10 +10,12 @@
  * before anything runs, for another program or other options.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "session_internal.h"
 #include "../formats/sha256.h"
+#include "../util/grow.h"
 
 /* The options that change what the program does (not what profil
  * writes about it): a replay must have the recording's. */
@@ -47,6 +49,20 @@ static int run_options(const struct profil_session *s, struct recording *r)
     return bad ? -1 : 0;
 }
 
+/* A replay's --timeout or --max-instructions may be tighter than the
+ * recording's (it then ends before the recording's end, by that limit). */
+static int tightened(const char *name, const char *was, const char *now)
+{
+    if (strcmp(name, "timeout") != 0 && strcmp(name, "max-instructions") != 0)
+        return 0;
+    if (strcmp(now, "none") == 0)
+        return 0;
+    if (strcmp(was, "none") == 0)
+        return 1;
+    return strcmp(name, "timeout") == 0 ? strtod(now, NULL) <= strtod(was, NULL)
+                                        : strtoull(now, NULL, 10) <= strtoull(was, NULL, 10);
+}
+
 /* The keyboard sent a scan code: into the recording. */
 static void record_code(void *ctx, uint64_t now, uint8_t code, uint8_t ascii)
 {
@@ -67,6 +83,11 @@ static void session_control(void *ctx, const struct input_event *e)
     struct profil_session *s = ctx;
     static const uint8_t fn[] = { [INPUT_START] = GUEST_FN_START, [INPUT_STOP] = GUEST_FN_STOP,
                                   [INPUT_MARK] = GUEST_FN_MARK };
+    if (e->kind == INPUT_END && e->at > s->replay.end) {
+        s->diverged = 1;            /* the recorded end did not come: lib/outputs.c refuses to write */
+        machine_stop(s->m, STOP_INTERRUPTED, "the replay diverged from the recording %s", s->o.replay);
+        return;
+    }
     if (e->kind == INPUT_END) {
         machine_stop(s->m, strcmp(s->replay.end_reason, "signal") == 0 ? STOP_SIGNAL
                            : strcmp(s->replay.end_reason, "output-closed") == 0 ? STOP_OUTPUT_CLOSED
@@ -100,18 +121,23 @@ enum profil_error record_check(struct profil_session *s)
         for (size_t i = 0; i < mine.nopt || i < s->replay.nopt; i++) {
             const char *name = i < mine.nopt ? mine.opt[i].name : s->replay.opt[i].name;
             const char *was = recording_option(&s->replay, name), *now = recording_option(&mine, name);
+            if (was && now && tightened(name, was, now))
+                continue;
             if (!was || !now || strcmp(was, now) != 0)
                 return session_fail(s, PROFIL_ERR_INPUT, "%s: recorded with %s %s, this run has %s %s; give the "
                                     "same options (docs/recording.md); nothing was run", s->o.replay, name,
                                     was ? was : "(none)", name, now ? now : "(none)");
         }
-        /* A run stopped from outside ends where it ended. */
+        /* A run stopped from outside ends where it ended; one that ended
+         * by itself must end so again by REPLAY_MARGIN past it, or the
+         * replay has diverged (session_control). */
         const char *r = s->replay.end_reason;
-        if (strcmp(r, "interrupted") == 0 || strcmp(r, "signal") == 0 || strcmp(r, "output-closed") == 0) {
-            struct input_event end = { .at = s->replay.end, .kind = INPUT_END };
-            if (recording_add(&s->replay, &end) != 0)
-                return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
-        }
+        int outside = strcmp(r, "interrupted") == 0 || strcmp(r, "signal") == 0 || strcmp(r, "output-closed") == 0;
+        struct input_event end = { .at = s->replay.end + (outside ? 0 : REPLAY_MARGIN), .kind = INPUT_END };
+        struct recording *rp = &s->replay;  /* one past RECORDING_MAX_EVENTS when it is full */
+        if (grow_array(&rp->events, &rp->cap, rp->n + 1, sizeof *rp->events) != 0)
+            return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
+        rp->events[rp->n++] = end;
     }
     if (s->o.record) {
         snprintf(mine.program, sizeof mine.program, "%s", s->o.program);

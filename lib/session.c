@@ -218,8 +218,15 @@ static void screens_tick(void *ctx, uint16_t cs, uint16_t ip)
     }
     char path[4200];
     snprintf(path, sizeof path, "%s/%06llu.png", sc->s->o.screen_every_dir, (unsigned long long)k);
-    if (session_write_picture(sc->s, "--screen-every", path) == 0)
+    int rc = session_write_picture(sc->s, "--screen-every", path, &sc->budget);
+    if (rc == 0)
         sc->written++;
+    else if (rc > 0) {
+        fprintf(sc->s->err, "profil: --screen-every: %u pictures written, %llu bytes: the budget of %llu MiB is "
+                "spent; no more\n", sc->written, (unsigned long long)(SCREENS_BYTES_MAX - sc->budget),
+                (unsigned long long)(SCREENS_BYTES_MAX >> 20));
+        sc->written = SCREENS_MAX + 1;      /* no more, said once */
+    }
 }
 
 /* Trace mode counts while the program has profiling started. */
@@ -283,7 +290,7 @@ static enum profil_error start_sampler(struct profil_session *s)
     void *tick_ctx = o->progress ? (void *)&s->prog : (void *)&s->s;
     if (o->screen_every_dir && o->screen_every_ms) {
         uint64_t period = cycles_from_usec((uint64_t)o->screen_every_ms * 1000u);
-        s->screens = (struct screens){ s, tick, tick_ctx, period, period, 0 };
+        s->screens = (struct screens){ s, tick, tick_ctx, period, period, 0, SCREENS_BYTES_MAX };
         tick = screens_tick;
         tick_ctx = &s->screens;
     }

@@ -29,6 +29,9 @@
 #include "../sampler/trace.h"
 
 #define NSTOP_SIGNALS 3
+/* A replay of a run that ended by itself (an exit, a limit) has diverged
+ * when it has not ended a tenth of an emulated second past that end. */
+#define REPLAY_MARGIN (CPU_HZ_NUM / CPU_HZ_DEN / 10u)
 /* --audio-wav keeps at most this many samples: 64 MiB, 25 minutes and
  * 21 seconds of emulated time at 44100 Hz (the rest is counted, not kept). */
 #define SESSION_WAV_MAX (64u << 20)
@@ -61,8 +64,13 @@ struct screens {
     void *inner_ctx;
     uint64_t period, next;
     unsigned written;
+    uint64_t budget;                /* the bytes left of SCREENS_BYTES_MAX */
 };
 #define SCREENS_MAX 100000u         /* pictures a run writes at most */
+/* ... and bytes: 64 MiB, about 60 of the largest 8-bit picture (1024 x
+ * 1024 of noise: 1 MiB and 30 ms of zlib each); a picture whose PNG could
+ * take more than is left is not compressed, and none after it. */
+#define SCREENS_BYTES_MAX (64ull << 20)
 
 /* --window (lib/window.c): the host window and what the run keeps for it. */
 struct host_window;
@@ -73,6 +81,9 @@ struct window_run {
     struct input_event *events;     /* the host's keys and controls, queued */
     size_t n, cap;
     uint64_t frame;                 /* the card's frame last shown */
+    uint64_t work_at;               /* the emulated time of the last frame's work */
+    int worked;
+    double show_at, refresh;        /* the wall time a picture may be shown next; the host's refresh period */
     uint64_t emu0;                  /* pacing: emulated and wall time at the start */
     double wall0;
     uint8_t held;                   /* the key repeating (typematic), 0: none */
@@ -125,6 +136,7 @@ struct profil_session {
     struct recording rec;           /* --record: what is being recorded */
     int rec_full;                   /* it reached RECORDING_MAX_EVENTS */
     struct recording replay;        /* --replay: the recording played */
+    int diverged;                   /* it ran REPLAY_MARGIN past the recording's end */
     struct window_run win;          /* --window */
     int caught;
     volatile sig_atomic_t late_signal;  /* a stop signal heard after the run (0: none) */
@@ -153,8 +165,9 @@ void record_start(struct profil_session *s);
 int record_write(struct profil_session *s);
 /* lib/outputs.c: what the card shows now, as a PNG at `path`
  * (--screen-png, --screen-every: `option` names it in an error); 0 when
- * written. */
-int session_write_picture(struct profil_session *s, const char *option, const char *path);
+ * written.  With `budget` (bytes), 1 and nothing written when the PNG
+ * could be larger; a written one's size is taken off it. */
+int session_write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget);
 
 /* lib/window.c: --window.  Opened once the tick is set (a one-line
  * error without a display), started before the run, closed after it. */

@@ -8,8 +8,9 @@
  * Nothing here changes emulated state but through the keyboard's timed
  * events: a host key becomes a scan code queued at the emulated time it
  * was taken (and recorded as sent, lib/record.c), a control key a start,
- * stop or mark event handled at that time by the session's control
- * handler; pacing only sleeps.  So the same keys at the same emulated
+ * stop or mark handled at once by the session's control handler (never
+ * behind keys the program has not read), and recorded at that time;
+ * pacing only sleeps.  So the same keys at the same emulated
  * times give the same bytes, whatever --speed (docs/window.md).
  */
 #include <signal.h>
@@ -29,6 +30,14 @@
 #define TYPEMATIC_DELAY (CPU_HZ_NUM / CPU_HZ_DEN / 2u)
 #define TYPEMATIC_PERIOD (CPU_HZ_NUM / CPU_HZ_DEN / 10u)
 #define AUDIO_AHEAD (SPEAKER_RATE / 4u)     /* at most 0.25 s of sound queued */
+/* The window's work (keys, picture, sound, pacing) at most 100 times an
+ * emulated second, whatever raster the guest sets (the cards' own are
+ * 50-72 Hz; a 6845 of 1 x 1 characters ends a frame at every tick), and
+ * a picture shown at most at the host display's refresh, of at most
+ * 1024 x 1024 pixels (the VGA's largest 8-bit picture; the cards' own are
+ * at most 720 x 350 and 640 x 480). */
+#define WINDOW_WORK_CYCLES (CPU_HZ_NUM / CPU_HZ_DEN / 100u)
+#define WINDOW_MAX_PIXELS (1024u * 1024u)
 
 static const char *const state_names[] = { "sampling", "stopped" };
 
@@ -72,8 +81,13 @@ static void host_key(struct profil_session *s, const struct host_key *k)
     if (k->code == s->o.window_keys[0] || k->code == s->o.window_keys[1]) {
         if (!k->down)
             return;
+        /* At once, apart from the keyboard's queue (where it would wait
+         * behind codes the program has not read): recorded at this time,
+         * so a replay does it at the same time. */
         uint8_t kind = k->code == s->o.window_keys[1] ? INPUT_MARK : s->guest.collecting ? INPUT_STOP : INPUT_START;
-        queue(s, (struct input_event){ .at = now, .kind = kind });
+        const struct input_event e = { .at = now, .kind = kind };
+        if (s->m->on_control)
+            s->m->on_control(s->m->control_ctx, &e);
         if (kind == INPUT_MARK)
             w->marks++;
         return;
@@ -99,6 +113,10 @@ static void show_frame(struct profil_session *s)
     struct window_run *w = &s->win;
     struct video_picture pic;
     char why[200];
+    double t = host_window_seconds();
+    if (t < w->show_at)
+        return;                 /* shown this refresh already */
+    w->show_at = (t - w->show_at < w->refresh ? w->show_at : t) + w->refresh;
     if (video_draw(s->m, &pic, why, sizeof why) != 0) {
         if (!w->undrawn_said) {
             fprintf(s->err, "profil: --window: %s\n", why);
@@ -106,7 +124,15 @@ static void show_frame(struct profil_session *s)
         }
         return;
     }
-    host_window_show(w->host, pic.pixels, pic.width, pic.height, pic.palette, 4.0 / 3.0);
+    if ((uint64_t)pic.width * pic.height > WINDOW_MAX_PIXELS) {
+        if (!w->undrawn_said)
+            fprintf(s->err, "profil: --window: the card shows %ux%u pixels, more than the window shows (%u); not "
+                    "shown\n", pic.width, pic.height, WINDOW_MAX_PIXELS);
+        w->undrawn_said = 1;
+        w->show_at = t + 1.0;   /* drawn again a second later, when the card may show another */
+    } else {
+        host_window_show(w->host, pic.pixels, pic.width, pic.height, pic.palette, 4.0 / 3.0);
+    }
     video_picture_free(&pic);
 }
 
@@ -156,17 +182,26 @@ static void window_tick(void *ctx, uint16_t cs, uint16_t ip)
         if (w->repeat_at <= now)    /* a long instruction or service: no burst of repeats */
             w->repeat_at = now + TYPEMATIC_PERIOD;
     }
+    /* Host work at the last of the ticks due now: a control key then acts
+     * after every tick up to now, where a replay's recorded one does. */
+    if (s->m->next_tick + s->m->tick_period <= now)
+        return;
     uint64_t frame = adapter_frames(&s->m->adapter, now);
-    if (frame == w->frame)
+    if (frame == w->frame || (w->worked && now - w->work_at < WINDOW_WORK_CYCLES))
         return;
     w->frame = frame;
+    w->work_at = now;
+    w->worked = 1;
     struct host_key keys[64];
     int closed = 0;
     size_t n = host_window_poll(w->host, keys, sizeof keys / sizeof *keys, &closed);
     for (size_t i = 0; i < n && !s->o.replay; i++)
         host_key(s, &keys[i]);
     if (closed) {
-        machine_stop(s->m, STOP_INTERRUPTED, "the window was closed");
+        if (closed == 2)
+            fprintf(s->err, "profil: --window: the display was lost (an X error); the run stops as when the window "
+                    "is closed\n");
+        machine_stop(s->m, STOP_INTERRUPTED, closed == 2 ? "the display was lost" : "the window was closed");
         return;
     }
     show_frame(s);
@@ -201,6 +236,7 @@ void window_start(struct profil_session *s)
         speaker_enable(&s->m->spk, machine_now(s->m), SESSION_WAV_MAX);
     w->wall0 = host_window_seconds();
     w->emu0 = machine_now(s->m);
+    w->refresh = 1.0 / host_window_refresh(w->host);
     set_title(w, s);
 }
 

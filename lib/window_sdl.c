@@ -9,6 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(SDL_VIDEO_DRIVER_X11) && !defined(__APPLE__)
+#define WINDOW_X11 1
+#include <SDL2/SDL_syswm.h>
+#include <dlfcn.h>
+#endif
+
 struct host_window {
     SDL_Window *win;
     SDL_Renderer *ren;
@@ -17,7 +23,95 @@ struct host_window {
     uint32_t *rgb;
     SDL_AudioDeviceID audio;
     int played;                 /* sound was queued before */
+    volatile int lost;          /* an X error, or the X connection lost: the window is gone */
 };
+
+#ifdef WINDOW_X11
+/* An X error or a lost connection ends a run as a closed window does
+ * (docs/window.md), not through Xlib's default handlers (exit 1, no
+ * profile).  The functions are looked up in the libX11 SDL loaded (no
+ * link of our own); a protocol error finds its window through the
+ * Display's extension data (XEHeadOfExtensionList), tagged X_WINDOW_TAG;
+ * a lost connection through the exit handler's own pointer (libX11 1.7's
+ * XSetIOErrorExitHandler, after which Xlib's calls on that Display do
+ * nothing). */
+#define X_WINDOW_TAG 0x70726F66     /* "prof" */
+
+static void *x11_function(const char *name)
+{
+    void *lib = dlopen("libX11.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    void *f = lib ? dlsym(lib, name) : NULL;
+    if (lib)
+        dlclose(lib);           /* SDL holds it loaded */
+    return f;
+}
+
+static struct host_window *x11_window_of(Display *d)
+{
+    XExtData **(*head)(XEDataObject) = (XExtData **(*)(XEDataObject))x11_function("XEHeadOfExtensionList");
+    XExtData *(*find)(XExtData **, int) = (XExtData *(*)(XExtData **, int))x11_function("XFindOnExtensionList");
+    XEDataObject o;
+    o.display = d;
+    XExtData *e = head && find ? find(head(o), X_WINDOW_TAG) : NULL;
+    return e ? (struct host_window *)(void *)e->private_data : NULL;
+}
+
+static int x11_error(Display *d, XErrorEvent *e)
+{
+    (void)e;
+    struct host_window *w = x11_window_of(d);
+    if (w)
+        w->lost = 1;
+    return 0;
+}
+
+static int x11_io_error(Display *d)
+{
+    (void)d;
+    return 0;                   /* said by the run (window.c): one line */
+}
+
+static void x11_io_exit(Display *d, void *w)
+{
+    (void)d;
+    ((struct host_window *)w)->lost = 1;
+}
+
+static int x11_keep_private(XExtData *e)
+{
+    (void)e;                    /* the window is freed by host_window_close() */
+    return 0;
+}
+
+/* The handlers on the window's X Display; nothing when it is not X's or
+ * libX11 lacks them (before 1.7: Xlib's own handlers stay). */
+static void x11_watch(struct host_window *w)
+{
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(w->win, &info) || info.subsystem != SDL_SYSWM_X11)
+        return;
+    Display *d = info.info.x11.display;
+    XErrorHandler (*set_error)(XErrorHandler) = (XErrorHandler (*)(XErrorHandler))x11_function("XSetErrorHandler");
+    XIOErrorHandler (*set_io)(XIOErrorHandler) = (XIOErrorHandler (*)(XIOErrorHandler))x11_function("XSetIOErrorHandler");
+    void (*set_exit)(Display *, XIOErrorExitHandler, void *) =
+        (void (*)(Display *, XIOErrorExitHandler, void *))x11_function("XSetIOErrorExitHandler");
+    int (*add)(XExtData **, XExtData *) = (int (*)(XExtData **, XExtData *))x11_function("XAddToExtensionList");
+    XExtData **(*head)(XEDataObject) = (XExtData **(*)(XEDataObject))x11_function("XEHeadOfExtensionList");
+    XExtData *tag = calloc(1, sizeof *tag);     /* Xlib frees it with the Display */
+    if (!set_error || !set_io || !set_exit || !add || !head || !tag) {
+        free(tag);
+        return;
+    }
+    *tag = (XExtData){ .number = X_WINDOW_TAG, .free_private = x11_keep_private, .private_data = (XPointer)(void *)w };
+    XEDataObject o;
+    o.display = d;
+    add(head(o), tag);
+    set_error(x11_error);
+    set_io(x11_io_error);
+    set_exit(d, x11_io_exit, w);
+}
+#endif
 
 /* SDL's scancodes (USB HID usage ids) to PC/XT set 1.  The 83-key
  * keyboard's own keys as IBM's Technical Reference numbers them; of the
@@ -74,10 +168,30 @@ int host_window_open(struct host_window **out, const char *title, unsigned rate,
         snprintf(err, errn, "--window: no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY (Wayland) is set");
         return -1;
     }
+    /* The display named, never a fallback of SDL's (offscreen, dummy,
+     * KMS/DRM): a window nobody sees takes no keys and is never closed.
+     * SDL_VIDEODRIVER, when set, is the user's choice. */
+    const char *driver = getenv("SDL_VIDEODRIVER");
+    if (!driver || !driver[0])
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, !getenv("DISPLAY") ? "wayland" : !getenv("WAYLAND_DISPLAY") ? "x11"
+                                                                                               : "x11,wayland");
+#else
+    const char *driver = "";
 #endif
-    if (SDL_Init(SDL_INIT_VIDEO | (rate ? SDL_INIT_AUDIO : 0)) != 0) {
-        snprintf(err, errn, "--window: %s", SDL_GetError());
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        if (driver && driver[0])
+            snprintf(err, errn, "--window: %s", SDL_GetError());
+        else
+            snprintf(err, errn, "--window: no display: nothing answers at%s%s%s%s (%s)",
+                     getenv("DISPLAY") ? " DISPLAY=" : "", getenv("DISPLAY") ? getenv("DISPLAY") : "",
+                     getenv("WAYLAND_DISPLAY") ? " WAYLAND_DISPLAY=" : "",
+                     getenv("WAYLAND_DISPLAY") ? getenv("WAYLAND_DISPLAY") : "", SDL_GetError());
+        SDL_Quit();
         return -1;
+    }
+    if (rate && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+        fprintf(stderr, "profil: --window: no sound: %s\n", SDL_GetError());
+        rate = 0;
     }
     struct host_window *w = calloc(1, sizeof *w);
     if (!w) {
@@ -92,6 +206,9 @@ int host_window_open(struct host_window **out, const char *title, unsigned rate,
         host_window_close(w);
         return -1;
     }
+#ifdef WINDOW_X11
+    x11_watch(w);
+#endif
     if (rate) {
         SDL_AudioSpec want = { .freq = (int)rate, .format = AUDIO_U8, .channels = 1, .samples = 1024 }, got;
         w->audio = SDL_OpenAudioDevice(NULL, 0, &want, &got, 0);
@@ -110,6 +227,12 @@ void host_window_close(struct host_window *w)
         return;
     if (w->audio)
         SDL_CloseAudioDevice(w->audio);
+    if (w->lost) {              /* its X connection is gone: nothing of SDL's video is called again */
+        free(w->rgb);
+        free(w);
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+        return;
+    }
     if (w->tex)
         SDL_DestroyTexture(w->tex);
     if (w->ren)
@@ -121,15 +244,25 @@ void host_window_close(struct host_window *w)
     SDL_Quit();
 }
 
+double host_window_refresh(const struct host_window *w)
+{
+    SDL_DisplayMode mode;
+    int at = SDL_GetWindowDisplayIndex(w->win);
+    if (at < 0 || SDL_GetCurrentDisplayMode(at, &mode) != 0 || mode.refresh_rate <= 0)
+        return 60.0;
+    return mode.refresh_rate > 240 ? 240.0 : (double)mode.refresh_rate;
+}
+
 void host_window_title(struct host_window *w, const char *title)
 {
-    SDL_SetWindowTitle(w->win, title);
+    if (!w->lost)
+        SDL_SetWindowTitle(w->win, title);
 }
 
 int host_window_show(struct host_window *w, const uint8_t *pixels, unsigned width, unsigned height,
                      const uint8_t palette[768], double aspect)
 {
-    if (!width || !height)
+    if (!width || !height || w->lost)
         return -1;
     if (!w->tex || w->tw != width || w->th != height) {
         if (w->tex)
@@ -168,9 +301,12 @@ int host_window_show(struct host_window *w, const uint8_t *pixels, unsigned widt
 
 size_t host_window_poll(struct host_window *w, struct host_key *keys, size_t max, int *closed)
 {
-    (void)w;
     size_t n = 0;
     SDL_Event e;
+    if (w->lost) {
+        *closed = 2;
+        return 0;
+    }
     while (n < max && SDL_PollEvent(&e)) {
         if (e.type == SDL_QUIT || (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE)) {
             *closed = 1;

@@ -36,7 +36,8 @@ void host_window_title(struct host_window *w, const char *title);
 int host_window_show(struct host_window *w, const uint8_t *pixels, unsigned width, unsigned height,
                      const uint8_t palette[768], double aspect);
 /* The keys since the last call, in order, at most max (the rest wait);
- * *closed set when the window was closed. */
+ * *closed set when the window was closed (1), or its display lost (2: an
+ * X error or a lost connection; nothing is shown after it). */
 size_t host_window_poll(struct host_window *w, struct host_key *keys, size_t max, int *closed);
 /* Queue samples (8-bit unsigned mono); 1 when the sound had run dry
  * before them (an underrun), 0 otherwise.  When the queue is empty (at
@@ -46,6 +47,9 @@ size_t host_window_poll(struct host_window *w, struct host_key *keys, size_t max
 int host_window_play(struct host_window *w, const uint8_t *samples, size_t n);
 /* Samples queued and not yet played. */
 size_t host_window_queued(const struct host_window *w);
+/* The refresh rate of the window's display in Hz (60 when SDL does not
+ * know it, at most 240). */
+double host_window_refresh(const struct host_window *w);
 /* The host's monotonic clock in seconds, and a sleep (pacing only: never
  * reaches the emulated machine). */
 double host_window_seconds(void);

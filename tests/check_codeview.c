@@ -125,25 +125,36 @@ END_TEST
 
 /* ---- a hand-built NB09 (CV4) blob ------------------------------------------ */
 
-struct blob {
-    uint8_t b[512];
-    size_t n;
+static void put(struct bytes *x, const void *p, size_t n) { bytes_put(x, p, n); }
+static void w16(struct bytes *x, unsigned v) { bytes_u16(x, v); }
+static void w32(struct bytes *x, uint32_t v) { bytes_u32(x, v); }
+static void w8(struct bytes *x, unsigned v) { bytes_u8(x, v); }
+static void pstr(struct bytes *x, const char *s) { w8(x, (unsigned)strlen(s)); put(x, s, strlen(s)); }
+
+/* One subsection of a hand-built NB09: its type, module, place and size. */
+struct nb09_entry {
+    unsigned type, mod;
+    size_t at, n;
 };
 
-static void put(struct blob *x, const void *p, size_t n)
+/* The directory of `count` subsections after the (4-aligned) blob, its
+ * place in the header's second dword, then the NB09 trailer. */
+static void nb09_finish(struct bytes *x, const struct nb09_entry *e, unsigned count)
 {
-    ck_assert(x->n + n <= sizeof x->b);
-    memcpy(x->b + x->n, p, n);
-    x->n += n;
+    while (x->n % 4)
+        w8(x, 0);
+    uint32_t dir = (uint32_t)x->n;
+    for (int i = 0; i < 4; i++)
+        x->b[4 + i] = (uint8_t)(dir >> (8 * i));
+    w16(x, 16), w16(x, 12), w32(x, count), w32(x, 0), w32(x, 0);
+    for (unsigned k = 0; k < count; k++)
+        w16(x, e[k].type), w16(x, e[k].mod), w32(x, (uint32_t)e[k].at), w32(x, (uint32_t)e[k].n);
+    put(x, "NB09", 4);
+    w32(x, (uint32_t)x->n + 4);
 }
 
-static void w16(struct blob *x, unsigned v) { uint8_t b[2] = { (uint8_t)v, (uint8_t)(v >> 8) }; put(x, b, 2); }
-static void w32(struct blob *x, uint32_t v) { w16(x, v & 0xFFFF); w16(x, v >> 16); }
-static void w8(struct blob *x, unsigned v) { uint8_t b = (uint8_t)v; put(x, &b, 1); }
-static void pstr(struct blob *x, const char *s) { w8(x, (unsigned)strlen(s)); put(x, s, strlen(s)); }
-
 /* S_LPROC16 (104h) / S_GPROC16 (105h): links, length 10h, offset, segment. */
-static void proc16(struct blob *x, unsigned type, unsigned off, unsigned seg, const char *name)
+static void proc16(struct bytes *x, unsigned type, unsigned off, unsigned seg, const char *name)
 {
     w16(x, 2 + 12 + 2 + 4 + 2 + 2 + 2 + 1 + 1 + (unsigned)strlen(name));
     w16(x, type);
@@ -152,7 +163,7 @@ static void proc16(struct blob *x, unsigned type, unsigned off, unsigned seg, co
     pstr(x, name);
 }
 
-static void pub16(struct blob *x, unsigned off, unsigned seg, const char *name)
+static void pub16(struct bytes *x, unsigned off, unsigned seg, const char *name)
 {
     w16(x, 2 + 6 + 1 + (unsigned)strlen(name));
     w16(x, 0x103), w16(x, off), w16(x, seg), w16(x, 0);
@@ -165,10 +176,10 @@ static void pub16(struct blob *x, unsigned off, unsigned seg, const char *name)
  * SRC\A.C's lines 3 and 9 at 1:0010 and 1:0030.  So: A.OBJ's code is
  * 20h + 10h = 30h to 5Fh, _main 30h, helper 50h, A.C:3 30h, A.C:9 50h,
  * and _data (10004h) is not code. */
-static void hand_nb09(struct blob *x)
+static void hand_nb09(struct bytes *x)
 {
     /* sstModule, sstSegMap, sstAlignSym, sstGlobalPub, sstSrcModule */
-    struct { unsigned type, mod; size_t at, n; } e[5] = {
+    struct nb09_entry e[5] = {
         { 0x120, 1, 8, 0 }, { 0x12D, 0xFFFF, 0, 0 }, { 0x125, 1, 0, 0 }, { 0x12A, 0xFFFF, 0, 0 }, { 0x127, 1, 0, 0 },
     };
     memset(x, 0, sizeof *x);
@@ -207,21 +218,12 @@ static void hand_nb09(struct blob *x)
         }
         e[k].n = x->n - e[k].at;
     }
-    while (x->n % 4)
-        w8(x, 0);
-    uint32_t dir = (uint32_t)x->n;
-    for (int i = 0; i < 4; i++)
-        x->b[4 + i] = (uint8_t)(dir >> (8 * i));
-    w16(x, 16), w16(x, 12), w32(x, 5), w32(x, 0), w32(x, 0);
-    for (int k = 0; k < 5; k++)
-        w16(x, e[k].type), w16(x, e[k].mod), w32(x, (uint32_t)e[k].at), w32(x, (uint32_t)e[k].n);
-    put(x, "NB09", 4);
-    w32(x, (uint32_t)x->n + 4);
+    nb09_finish(x, e, 5);
 }
 
 START_TEST(hand_built_nb09)
 {
-    struct blob x;
+    struct bytes x;
     struct symtab t;
     char err[600];
     hand_nb09(&x);
@@ -248,6 +250,7 @@ START_TEST(hand_built_nb09)
     ck_assert_uint_eq(n, x.n);
     ck_assert(memcmp(seed, x.b, n) == 0);
     free(seed);
+    free(x.b);
 }
 END_TEST
 
@@ -355,6 +358,60 @@ START_TEST(one_rule_for_symbols)
 }
 END_TEST
 
+/* A crafted NB09 (built here) for the reader's bounds: two modules of
+ * 50000 code segments each (sstModule: frame 0, offsets 0, 2, 4, ...
+ * 2 x 99999, one byte each; no sstSegMap, so a segment's number is its
+ * frame), then an sstGlobalPub of 10^5 S_PUB16s, p00000 ... p99999, at
+ * 2i (frame 2i / 16, offset 2i % 16), each in the code: a scan of the
+ * segments for each public looks at i + 1 of them (5 x 10^9 steps in
+ * all), the sorted ranges at log n. */
+static void crafted_nb09(struct bytes *x)
+{
+    struct nb09_entry e[3] = { { 0x120, 1, 0, 0 }, { 0x120, 2, 0, 0 }, { 0x12A, 0xFFFF, 0, 0 } };
+    memset(x, 0, sizeof *x);
+    bytes_put(x, "NB09\0\0\0\0", 8);
+    for (unsigned m = 0; m < 2; m++) {
+        e[m].at = x->n;
+        bytes_u16(x, 0), bytes_u16(x, 0), bytes_u16(x, 50000), bytes_u16(x, 0x5643);
+        for (unsigned i = 0; i < 50000; i++)
+            bytes_u16(x, 0), bytes_u16(x, 0), bytes_u32(x, 2 * (50000 * m + i)), bytes_u32(x, 1);
+        bytes_u8(x, 5), bytes_put(x, m ? "B.OBJ" : "A.OBJ", 5);
+        e[m].n = x->n - e[m].at;
+        while (x->n % 4)
+            bytes_u8(x, 0);
+    }
+    e[2].at = x->n;
+    bytes_u16(x, 0), bytes_u16(x, 0), bytes_u32(x, 100000 * 17), bytes_u32(x, 0), bytes_u32(x, 0);
+    for (unsigned i = 0; i < 100000; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "p%05u", i);
+        bytes_u16(x, 2 + 6 + 1 + 6), bytes_u16(x, 0x103), bytes_u16(x, (2 * i) % 16), bytes_u16(x, (2 * i) / 16);
+        bytes_u16(x, 0), bytes_u8(x, 6), bytes_put(x, name, 6);
+    }
+    e[2].n = x->n - e[2].at;
+    nb09_finish(x, e, 3);
+}
+
+/* The 10^5 publics over 10^5 segments read in well under a second of CPU. */
+START_TEST(crafted_information_reads_in_n_log_n)
+{
+    struct bytes x;
+    struct symtab t;
+    char err[600];
+    crafted_nb09(&x);
+    double before = self_cpu_seconds();
+    ck_assert_msg(codeview_parse(x.b, x.n, &t, err, sizeof err) == 0, "%s", err);
+    double cpu = self_cpu_seconds() - before;
+    ck_assert_uint_eq(t.nseg, 100000);
+    ck_assert_uint_eq(t.nsym, 100000);
+    ck_assert_str_eq(t.sym[99999].name, "p99999");
+    ck_assert_uint_eq(t.sym[99999].addr, 199998);
+    ck_assert_msg(cpu < 1.0, "%.2f s of CPU", cpu);
+    symtab_free(&t);
+    free(x.b);
+}
+END_TEST
+
 Suite *codeview_suite(void)
 {
     Suite *s = suite_create("codeview");
@@ -367,6 +424,7 @@ Suite *codeview_suite(void)
     tcase_add_test(tc, corrupt_information_is_refused);
     tcase_add_test(tc, run_and_hist_without_a_map);
     tcase_add_test(tc, one_rule_for_symbols);
+    tcase_add_test(tc, crafted_information_reads_in_n_log_n);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -188,6 +188,43 @@ START_TEST(parse_errors_name_the_line)
 }
 END_TEST
 
+/* A replay ends at the recording's end: forever.com recorded under
+ * --timeout 1 (it ends at cycle 4772732 by that timeout), the recording
+ * edited to say it exited at cycle 100000 with no timeout: the replay
+ * (no --timeout: it would loop for ever) stops 0.1 s (477272 cycles)
+ * past that end, says it diverged, status 2, nothing written.  The
+ * recording as made replays under a tighter --timeout 0.5 (status 124)
+ * and is refused under a looser one. */
+START_TEST(a_replay_ends_at_the_recordings_end)
+{
+    struct run_result r;
+    char text[8192], *at;
+    unlink(TMP "/rec.txt");
+    run_profil(&r, "run -q --timeout 1 --record " TMP "/rec.txt -o " TMP "/recF.PRF " FIX("forever.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_RUN_LIMIT);
+    slurp(TMP "/rec.txt", text, sizeof text);
+    ck_assert_msg((at = strstr(text, "\nend 4772732 timeout\n")) != NULL, "%s", text);
+    snprintf(at, sizeof text - (size_t)(at - text), "\nend 100000 exit\n");
+    ck_assert_msg((at = strstr(text, "option timeout 1\n")) != NULL, "%s", text);
+    char edited[8300];
+    snprintf(edited, sizeof edited, "%.*soption timeout none\n%s", (int)(at - text), text,
+             at + strlen("option timeout 1\n"));
+    write_text(TMP "/diverge.rec", edited);
+    unlink(TMP "/recG.PRF");
+    run_profil_limited(&r, 10, "run -q --replay " TMP "/diverge.rec -o " TMP "/recG.PRF " FIX("forever.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_BAD_INPUT);
+    ck_assert_str_eq(r.err, "profil: " TMP "/diverge.rec: the replay diverged: the recorded run ended at cycle 100000 "
+                            "(exit), this one had not 477272 cycles (0.1 s) later; nothing written\n");
+    ck_assert(!file_exists(TMP "/recG.PRF"));
+    run_profil(&r, "run -q --timeout 0.5 --replay " TMP "/rec.txt -o " TMP "/recG.PRF " FIX("forever.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_RUN_LIMIT);
+    ck_assert_str_eq(r.err, "profil: " FIX("forever.com") ": timeout after 0.500 s emulated\n");
+    run_profil(&r, "run -q --timeout 2 --replay " TMP "/rec.txt -o " TMP "/recG.PRF " FIX("forever.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_BAD_INPUT);
+    ck_assert_msg(strstr(r.err, "recorded with timeout 1, this run has timeout 2"), "%s", r.err);
+}
+END_TEST
+
 Suite *replay_suite(void)
 {
     Suite *s = suite_create("replay");
@@ -196,6 +233,7 @@ Suite *replay_suite(void)
     tcase_add_test(tc, a_recording_replays_to_the_same_bytes);
     tcase_add_test(tc, bad_recordings_are_refused_before_anything_runs);
     tcase_add_test(tc, parse_errors_name_the_line);
+    tcase_add_test(tc, a_replay_ends_at_the_recordings_end);
     tcase_add_test(tc, timed_events_wait_for_port_60h);
     tcase_add_test(tc, a_sampling_recording_replays_under_trace);
     suite_add_tcase(s, tc);

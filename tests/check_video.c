@@ -4,6 +4,9 @@
  * their status ports in emulated time (retrace.com), memory mirroring,
  * absurd CRTC values.
  */
+#include <dirent.h>
+#include <sys/stat.h>
+
 #include "testutil.h"
 
 #include "../emu/bios/bios.h"
@@ -665,6 +668,81 @@ START_TEST(screen_every_writes_numbered_pictures)
 }
 END_TEST
 
+/* The byte budget of --screen-every (64 MiB): vganoise.com (its comment)
+ * shows 1024x1024 pixels of noise after about 2.1 emulated seconds, each
+ * picture a 1 MiB PNG at about 30 ms of zlib, so --screen-every 1 for 3
+ * s would be about 900 of them (0.9 GB, 30 s).  The pictures stop at the
+ * budget, said once on stderr; the files in the folder, all numbered
+ * pictures, come to less than 64 MiB; the run takes a few seconds of CPU
+ * and still writes its profile. */
+START_TEST(screen_every_stops_at_its_byte_budget)
+{
+    struct run_result r;
+    ck_assert_int_eq(system("rm -rf " TMP "/noise && mkdir -p " TMP "/noise"), 0);
+    double before = children_cpu_seconds();
+    run_profil(&r, "run -q --video vga --timeout 3 --screen-every 1:" TMP "/noise -o " TMP "/noise.prf "
+               FIX("vganoise.com"), NULL);
+    double cpu = children_cpu_seconds() - before;
+    ck_assert_int_eq(r.status, 124);
+    const char *said = strstr(r.err, "the budget of 64 MiB is spent; no more\n");
+    ck_assert_msg(said && !strstr(said + 10, "budget"), "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "profil: --screen-every: "));
+    uint64_t bytes = 0;
+    unsigned files = 0, big = 0;
+    DIR *d = opendir(TMP "/noise");
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        char path[512];
+        struct stat st;
+        if (e->d_name[0] == '.')
+            continue;
+        ck_assert_msg(strlen(e->d_name) == 10 && strcmp(e->d_name + 6, ".png") == 0, "%s", e->d_name);
+        snprintf(path, sizeof path, TMP "/noise/%s", e->d_name);
+        ck_assert_int_eq(stat(path, &st), 0);
+        bytes += (uint64_t)st.st_size;
+        files++;
+        big += st.st_size > 1000000;
+    }
+    closedir(d);
+    ck_assert_msg(bytes <= 64u << 20, "%llu bytes in %u pictures", (unsigned long long)bytes, files);
+    ck_assert_msg(big >= 10, "only %u pictures of the noise (%u in all)", big, files);
+    ck_assert_msg(cpu < 8.0, "%.1f s of CPU", cpu);
+    ck_assert(file_exists(TMP "/noise.prf"));
+}
+END_TEST
+
+/* --screen-every's folder holds its own pictures only: a user's
+ * 000001.png (not an indexed PNG) or any other file there is refused
+ * with status 125 before anything runs, and survives; a folder of an
+ * earlier run's pictures is written again; --force writes anyway. */
+START_TEST(screen_every_refuses_a_users_files)
+{
+    struct run_result r;
+    char got[64];
+    ck_assert_int_eq(system("rm -rf " TMP "/shots && mkdir -p " TMP "/shots && printf 'my picture' > " TMP
+                            "/shots/000001.png && rm -f " TMP "/shots.prf"), 0);
+    run_profil(&r, "run -q --screen-every 100:" TMP "/shots -o " TMP "/shots.prf " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_str_eq(r.err, "profil: " TMP "/shots/000001.png: not replaced by --screen-every: it is not an "
+                            "indexed-colour PNG --screen-png wrote; nothing was run (--force replaces it)\n");
+    slurp(TMP "/shots/000001.png", got, sizeof got);
+    ck_assert_str_eq(got, "my picture");
+    ck_assert(!file_exists(TMP "/shots.prf") && !file_exists(TMP "/shots/000002.png"));
+    ck_assert_int_eq(system("rm -rf " TMP "/shots && mkdir -p " TMP "/shots && touch " TMP "/shots/notes.txt"), 0);
+    run_profil(&r, "run -q --screen-every 100:" TMP "/shots -o " TMP "/shots.prf " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, PROFIL_EXIT_FAILED);
+    ck_assert_str_eq(r.err, "profil: " TMP "/shots/notes.txt: --screen-every's folder holds a file that is not one "
+                            "of its pictures (NNNNNN.png); nothing was run (--force writes there anyway)\n");
+    run_profil(&r, "run -q --force --screen-every 100:" TMP "/shots -o " TMP "/shots.prf " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert(file_exists(TMP "/shots/000006.png") && file_exists(TMP "/shots/notes.txt"));
+    ck_assert_int_eq(system("rm " TMP "/shots/notes.txt"), 0);
+    run_profil(&r, "run -q --screen-every 100:" TMP "/shots -o " TMP "/shots.prf " FIX("frames.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+}
+END_TEST
+
 Suite *video_suite(void)
 {
     Suite *s = suite_create("video");
@@ -689,6 +767,8 @@ Suite *video_suite(void)
     tcase_add_test(tc, undrawn_modes_say_which);
     tcase_add_test(tc, screen_png_of_cga_mode4);
     tcase_add_test(tc, screen_every_writes_numbered_pictures);
+    tcase_add_test(tc, screen_every_stops_at_its_byte_budget);
+    tcase_add_test(tc, screen_every_refuses_a_users_files);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -6,6 +6,8 @@
  * the names, addresses, lines and cycles the tests below expect derived
  * in its comments.
  */
+#include <time.h>
+
 #include "testutil.h"
 
 #include "../formats/fileio.h"
@@ -174,6 +176,83 @@ START_TEST(damaged_information_beside_is_a_warning)
 }
 END_TEST
 
+/* A crafted EXE (built here) for the reader's bounds: a 16-byte program
+ * that loops (JMP $), then Watcom information 3.0 of one module, a.c,
+ * whose address table has `n` blocks of one byte at 0, 1, ... n - 1 (four
+ * segment entries, each at most 32767) and whose global table has `n`
+ * code symbols f00000, f00001, ... at 2n, 2n + 1, ...: in no block, so a
+ * search of the blocks by scanning looks at all n for each (10^10 steps
+ * for n = 10^5, where the sorted blocks take n log n). */
+static void crafted_watcom_exe(struct bytes *x, unsigned n)
+{
+    static const uint8_t mz[32] = { 'M', 'Z', 48, 0, 1, 0, 0, 0, 2, 0, 0x11, 0, 0xFF, 0xFF, 1, 0, 0, 1, 0, 0,
+                                    0, 0, 0, 0, 0x1C };
+    static const uint8_t image[16] = { 0xEB, 0xFE };       /* JMP $ */
+    memset(x, 0, sizeof *x);
+    bytes_put(x, mz, sizeof mz);
+    bytes_put(x, image, sizeof image);
+    size_t info = x->n, segs = (n + 24999) / 25000;
+    uint32_t mod_off = 18, gbl_off = mod_off + 21 + 3, addr_off = gbl_off + 16u * n;
+    uint32_t sect = addr_off + (uint32_t)(8 * segs + 6u * n);
+    bytes_u32(x, mod_off), bytes_u32(x, gbl_off), bytes_u32(x, addr_off), bytes_u32(x, sect), bytes_u16(x, 0);
+    bytes_u16(x, 0);                                        /* a.c: no demand-loaded tables */
+    for (int k = 0; k < 3; k++)
+        bytes_u32(x, 0), bytes_u16(x, 0);
+    bytes_u8(x, 3), bytes_put(x, "a.c", 3);
+    for (unsigned i = 0; i < n; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "f%05u", i);
+        bytes_u32(x, 2 * n + i), bytes_u16(x, 0), bytes_u16(x, 0), bytes_u8(x, 0x04), bytes_u8(x, 6);
+        bytes_put(x, name, 6);
+    }
+    for (unsigned i = 0; i < n; i += 25000) {
+        unsigned count = n - i < 25000 ? n - i : 25000;
+        bytes_u32(x, i), bytes_u16(x, 0), bytes_u16(x, count);
+        for (unsigned k = 0; k < count; k++)
+            bytes_u32(x, 1), bytes_u16(x, 0);
+    }
+    ck_assert_uint_eq(x->n - info, sect);
+    bytes_u16(x, 0x8386), bytes_u8(x, 3), bytes_u8(x, 0), bytes_u16(x, 0), bytes_u16(x, 0), bytes_u16(x, 0);
+    bytes_u32(x, (uint32_t)(x->n + 4 - info));
+}
+
+/* 10^5 symbols over 10^5 blocks read in well under a second of CPU (the
+ * scan of every block for every symbol took about a minute); `profil run`
+ * of that EXE, stopped by SIGINT, writes its profile, reads the
+ * information for its summary and exits 130 within a few seconds. */
+START_TEST(crafted_information_reads_in_n_log_n)
+{
+    struct bytes x;
+    struct symtab t;
+    char err[600];
+    crafted_watcom_exe(&x, 100000);
+    double before = self_cpu_seconds();
+    ck_assert_msg(watcom_parse(x.b, x.n, &t, err, sizeof err) == 0, "%s", err);
+    double cpu = self_cpu_seconds() - before;
+    ck_assert_uint_eq(t.nsym, 100000);
+    ck_assert_str_eq(t.sym[99999].name, "f99999");
+    ck_assert_uint_eq(t.sym[99999].addr, 299999);
+    ck_assert_msg(cpu < 1.0, "%.2f s of CPU", cpu);
+    symtab_free(&t);
+    ck_assert(system("rm -rf " TMP "/wbig && mkdir -p " TMP "/wbig") == 0);
+    FILE *f = fopen(TMP "/wbig/BIG.EXE", "wb");
+    ck_assert(f && fwrite(x.b, 1, x.n, f) == x.n && fclose(f) == 0);
+    free(x.b);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int st = system("timeout -k 10 --preserve-status -s INT 1 " PROFIL_BIN " run -o " TMP "/wbig/BIG.PRF " TMP
+                    "/wbig/BIG.EXE < /dev/null > /dev/null 2> " TMP "/wbig/err");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    char said[4096];
+    slurp(TMP "/wbig/err", said, sizeof said);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == PROFIL_EXIT_INTERRUPTED, "status %d: %s", st, said);
+    ck_assert_msg(wall < 4.0, "%.1f s after the start, the signal at 1 s", wall);
+    ck_assert_msg(strstr(said, "Watcom") != NULL, "%s", said);     /* the summary read the information */
+    ck_assert(file_exists(TMP "/wbig/BIG.PRF"));
+}
+END_TEST
+
 Suite *watcom_suite(void)
 {
     Suite *s = suite_create("watcom");
@@ -184,6 +263,7 @@ Suite *watcom_suite(void)
     tcase_add_test(tc, damaged_information_is_refused);
     tcase_add_test(tc, commands_name_functions_and_lines);
     tcase_add_test(tc, damaged_information_beside_is_a_warning);
+    tcase_add_test(tc, crafted_information_reads_in_n_log_n);
     suite_add_tcase(s, tc);
     return s;
 }

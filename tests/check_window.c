@@ -1,7 +1,8 @@
 /*
  * tests/check_window.c: `run --window` (lib/window.c, lib/window_sdl.c).
  * With SDL's dummy drivers (no X): the same bytes as a headless run, at
- * any --speed.  Without a display: one line, nothing run.  Under Xvfb
+ * any --speed.  Without a display, or with DISPLAY naming one nobody
+ * serves: one line, nothing run.  Under Xvfb
  * (started here; skipped with a message when Xvfb, xdotool, xwd or Xlib's
  * header are missing): keys typed by xdotool reach the program, the
  * window's screenshot (xwd) shows the emulated screen's pixels, a held key
@@ -52,6 +53,20 @@ START_TEST(no_display_is_one_line)
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == PROFIL_EXIT_FAILED, "status %d: %s", st, err);
     ck_assert_str_eq(err, "profil: --window: no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY (Wayland) is set\n");
     ck_assert(!file_exists(TMP "/nodisp.PRF"));
+    /* DISPLAY names a display nobody serves: the same, at once, never a
+     * window of SDL's offscreen driver that nobody sees or closes (under
+     * make asan: SDL's libdbus leaks when SDL_Init fails; not profil's). */
+    if (!file_exists("/tmp/.X11-unix/X99")) {
+        st = system("env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:99 "
+                    "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 timeout -s KILL 20 " PROFIL_BIN
+                    " run -q --window -o " TMP "/nodisp.PRF " FIX("window.com") " < /dev/null > /dev/null 2> " TMP
+                    "/nodisp.err");
+        slurp(TMP "/nodisp.err", err, sizeof err);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == PROFIL_EXIT_FAILED, "status %d: %s", st, err);
+        ck_assert_msg(strncmp(err, "profil: --window: no display: nothing answers at DISPLAY=:99 (", 62) == 0 &&
+                      strchr(err, '\n') == err + strlen(err) - 1, "%s", err);
+        ck_assert(!file_exists(TMP "/nodisp.PRF"));
+    }
     st = system(PROFIL_BIN " run -q --speed 2 " FIX("window.com") " > /dev/null 2> " TMP "/nodisp.err");
     slurp(TMP "/nodisp.err", err, sizeof err);
     ck_assert_str_eq(err, "profil: --speed and --window-keys go with --window\n");
@@ -63,6 +78,25 @@ static int have(const char *what)
     char cmd[256];
     snprintf(cmd, sizeof cmd, "command -v %s > /dev/null 2>&1", what);
     return system(cmd) == 0;
+}
+
+/* Whether the X tests can run (Xvfb, xdotool, and with `xclose` Xlib's
+ * header, which tests/x11/xclose.c is then built with; with `xwd`
+ * x11-apps' xwd); a message when they are skipped. */
+static int x_ready(int xclose, int xwd)
+{
+    if (!have("Xvfb") || !have("xdotool") || (xwd && !have("xwd")) ||
+        (xclose && !file_exists("/usr/include/X11/Xlib.h"))) {
+        fprintf(stderr, "window: Xvfb, xdotool, xwd (x11-apps) or libx11-dev not installed: the X tests are skipped\n");
+        return 0;
+    }
+    if (getenv("PROFIL_VALGRIND")) {    /* their keys are timed by the wall clock, for a native start-up */
+        fprintf(stderr, "window: the X tests are skipped under make valgrind (.ci/run runs them natively)\n");
+        return 0;
+    }
+    if (xclose)
+        ck_assert_int_eq(system(EMBED_CC " -o " TMP "/xclose tests/x11/xclose.c -lX11"), 0);
+    return 1;
 }
 
 /* One pixel of an XWD file (X11's XWDFileHeader: 25 big-endian words,
@@ -93,6 +127,47 @@ static uint32_t xwd_pixel(const uint8_t *d, size_t n, unsigned x, unsigned y, un
     return rgb;
 }
 
+/* A shell script at `path` that starts Xvfb on a display number of its
+ * own (from 300 up, by the process id; the next one while that one is
+ * taken) and exports DISPLAY; the caller writes the rest (the run as
+ * $RUN) and ends it with xvfb_finish(). */
+static FILE *xvfb_script(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert(f);
+    fputs("n=$((300 + $$ % 300))\n"
+          "for try in $(seq 10); do\n"
+          "  Xvfb :$n -screen 0 1280x1024x24 -nolisten tcp > /dev/null 2>&1 &\n"
+          "  XPID=$!\n"
+          "  sleep 1\n"
+          "  kill -0 $XPID 2> /dev/null && break\n"
+          "  n=$((n + 1))\n"
+          "done\n"
+          "export DISPLAY=:$n\n",
+          f);
+    return f;
+}
+
+/* The end of a script of xvfb_script(): wait for the run started as
+ * $RUN, stop Xvfb, run the script (60 s at most); the run's status. */
+static int xvfb_finish(FILE *f, const char *script)
+{
+    char cmd[512], status[16];
+    fputs("wait $RUN\necho $? > " TMP "/xvfb.status\nkill $XPID\n", f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "timeout 60 sh %s", script);
+    ck_assert_int_eq(system(cmd), 0);
+    slurp(TMP "/xvfb.status", status, sizeof status);
+    return atoi(status);
+}
+
+/* profil run --window under the script's display.  Under make asan: the
+ * libraries SDL loads for X (libdbus, the GL drivers it dlopens) leak at
+ * exit, so LeakSanitizer would turn the run's status into 1; profil's own
+ * window code is checked for leaks by the dummy-driver runs above. */
+#define XRUN "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 SDL_AUDIODRIVER=dummy " PROFIL_BIN \
+             " run -q --window "
+
 /* window.com (see its comment) under Xvfb: xdotool types "hi", holds 'a'
  * for 2 s, presses F11 and F12, xwd takes the window, the window is
  * closed as a window manager would close it.  The program echoed "hi" and
@@ -103,37 +178,13 @@ static uint32_t xwd_pixel(const uint8_t *d, size_t n, unsigned x, unsigned y, un
  * 130); and the recording replays headless to the same .PRF and .prc. */
 START_TEST(under_xvfb_keys_pixels_and_close)
 {
-    if (!have("Xvfb") || !have("xdotool") || !have("xwd") || !file_exists("/usr/include/X11/Xlib.h")) {
-        fprintf(stderr, "window: Xvfb, xdotool, xwd (x11-apps) or libx11-dev not installed: the X tests are skipped\n");
+    if (!x_ready(1, 1))
         return;
-    }
-    if (getenv("PROFIL_VALGRIND")) {    /* its keys are timed by the wall clock, for a native start-up */
-        fprintf(stderr, "window: the X test is skipped under make valgrind (.ci/run runs it natively)\n");
-        return;
-    }
-    ck_assert_int_eq(system(EMBED_CC " -o " TMP "/xclose tests/x11/xclose.c -lX11"), 0);
     unlink(TMP "/x.PRF");
     unlink(TMP "/x.rec");
-    FILE *f = fopen(TMP "/xtest.sh", "w");
-    ck_assert(f);
-    /* A display number of its own (from 300 up, by the process id), the
-     * next one while that one is taken. */
-    fputs("n=$((300 + $$ % 300))\n"
-          "for try in $(seq 10); do\n"
-          "  Xvfb :$n -screen 0 1280x1024x24 -nolisten tcp > /dev/null 2>&1 &\n"
-          "  XPID=$!\n"
-          "  sleep 1\n"
-          "  kill -0 $XPID 2> /dev/null && break\n"
-          "  n=$((n + 1))\n"
-          "done\n"
-          "export DISPLAY=:$n\n"
-          /* Under make asan: the libraries SDL loads for X (libdbus, the GL
-           * drivers it dlopens) leak at exit, so LeakSanitizer would turn
-           * the run's status into 1; profil's own window code is checked
-           * for leaks by the dummy-driver runs above. */
-          "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 "
-          "SDL_AUDIODRIVER=dummy " PROFIL_BIN " run -q --window --record " TMP "/x.rec -o " TMP "/x.PRF "
-          FIX("window.com") " < /dev/null > " TMP "/x.out 2> " TMP "/x.err &\n"
+    FILE *f = xvfb_script(TMP "/xtest.sh");
+    fputs(XRUN "--record " TMP "/x.rec -o " TMP "/x.PRF " FIX("window.com") " < /dev/null > " TMP "/x.out 2> " TMP
+          "/x.err &\n"
           "RUN=$!\n"
           "WID=$(timeout 20 xdotool search --sync --name 'profil: window.com' | head -1)\n"
           "xdotool mousemove 640 480\n"
@@ -150,16 +201,11 @@ START_TEST(under_xvfb_keys_pixels_and_close)
           "sleep 0.5\n"
           "xdotool getwindowname $WID > " TMP "/x.title\n"
           "xwd -id $WID -silent > " TMP "/x.xwd\n"
-          TMP "/xclose $WID\n"
-          "wait $RUN\n"
-          "echo $? > " TMP "/x.status\n"
-          "kill $XPID\n",
+          TMP "/xclose $WID\n",
           f);
-    fclose(f);
-    ck_assert_int_eq(system("timeout 60 sh " TMP "/xtest.sh"), 0);
-    char out[256], status[16], err[1024];
+    int status = xvfb_finish(f, TMP "/xtest.sh");
+    char out[256], err[1024];
     slurp(TMP "/x.out", out, sizeof out);
-    slurp(TMP "/x.status", status, sizeof status);
     slurp(TMP "/x.err", err, sizeof err);
     ck_assert_msg(strncmp(out, "hia", 3) == 0 && strspn(out + 2, "a") == strlen(out + 2), "the program echoed '%s' (%s)",
                   out, err);
@@ -168,7 +214,7 @@ START_TEST(under_xvfb_keys_pixels_and_close)
     char title[256];
     slurp(TMP "/x.title", title, sizeof title);
     ck_assert_str_eq(title, "profil: window.com - stopped - mark 1\n");
-    ck_assert_msg(atoi(status) == PROFIL_EXIT_INTERRUPTED, "status %s: %s", status, err);
+    ck_assert_msg(status == PROFIL_EXIT_INTERRUPTED, "status %d: %s", status, err);
     ck_assert(file_exists(TMP "/x.PRF"));
     uint8_t *shot;
     size_t n;
@@ -220,6 +266,114 @@ START_TEST(under_xvfb_keys_pixels_and_close)
 }
 END_TEST
 
+/* The control keys act apart from the keyboard's queue: forever.com
+ * never reads a key, so after the 15 the BIOS's buffer holds and the one
+ * in port 60h, the keyboard holds the rest of 40 typed keys; F11 then
+ * still stops sampling at once (the title says so, the recording has the
+ * stop), and closing the window writes the profile (status 130). */
+START_TEST(control_keys_pass_unread_keys)
+{
+    if (!x_ready(1, 0))
+        return;
+    unlink(TMP "/k.PRF");
+    unlink(TMP "/k.rec");
+    FILE *f = xvfb_script(TMP "/ktest.sh");
+    fputs(XRUN "--record " TMP "/k.rec -o " TMP "/k.PRF " FIX("forever.com") " < /dev/null > /dev/null 2> " TMP
+          "/k.err &\n"
+          "RUN=$!\n"
+          "WID=$(timeout 20 xdotool search --sync --name 'profil: forever.com' | head -1)\n"
+          "xdotool mousemove 640 480\n"
+          "sleep 0.5\n"
+          "xdotool type --delay 30 abcdefghijklmnopqrstuvwxyzabcdefghijklmn\n"
+          "sleep 0.5\n"
+          "xdotool key F11\n"
+          "sleep 0.5\n"
+          "xdotool getwindowname $WID > " TMP "/k.title\n"
+          TMP "/xclose $WID\n",
+          f);
+    int status = xvfb_finish(f, TMP "/ktest.sh");
+    char title[256], err[1024];
+    slurp(TMP "/k.title", title, sizeof title);
+    slurp(TMP "/k.err", err, sizeof err);
+    ck_assert_str_eq(title, "profil: forever.com - stopped\n");
+    ck_assert_msg(status == PROFIL_EXIT_INTERRUPTED, "status %d: %s", status, err);
+    ck_assert(file_exists(TMP "/k.PRF"));
+    struct recording rec;
+    char rerr[300];
+    ck_assert_msg(recording_read(TMP "/k.rec", &rec, rerr, sizeof rerr) == 0, "%s", rerr);
+    size_t stops = 0, makes = 0;
+    for (size_t i = 0; i < rec.n; i++) {
+        stops += rec.events[i].kind == INPUT_STOP;
+        makes += rec.events[i].kind == INPUT_KEY && !(rec.events[i].code & 0x80);
+    }
+    ck_assert_uint_eq(stops, 1);
+    ck_assert_msg(makes < 40, "%zu of the 40 keys sent", makes);     /* the others were held */
+    recording_free(&rec);
+}
+END_TEST
+
+/* The window's work is bounded whatever raster the guest programs:
+ * raster1.com (its comment) ends a 6845 frame at every sampling tick and
+ * describes a 2040x4064 picture; at --speed max for 1 emulated second
+ * it costs the window no more CPU than forever.com in the BIOS's
+ * 60 Hz mode (within 0.5 s; each drew and uploaded that picture 10,000
+ * times an emulated second, 10 s of CPU for 0.05 s), and says once that
+ * the picture is too large to show. */
+START_TEST(a_tiny_raster_costs_no_more_than_a_normal_one)
+{
+    struct run_result r;
+    double cpu[2];
+    static const char *const programs[2] = { "raster1.com", "forever.com" };
+    for (int i = 0; i < 2; i++) {
+        char args[512];
+        snprintf(args, sizeof args, "run -q --window --speed max --timeout 1 -o " TMP "/raster.PRF " FIXTURE_DIR "%s",
+                 programs[i]);
+        double before = children_cpu_seconds();
+        setenv("SDL_VIDEODRIVER", "dummy", 1);
+        setenv("SDL_AUDIODRIVER", "dummy", 1);
+        run_profil_limited(&r, 30, args, NULL);
+        unsetenv("SDL_VIDEODRIVER");
+        unsetenv("SDL_AUDIODRIVER");
+        cpu[i] = children_cpu_seconds() - before;
+        ck_assert_msg(r.status == PROFIL_EXIT_RUN_LIMIT, "%s: status %d: %s", programs[i], r.status, r.err);
+        if (i == 0)
+            ck_assert_str_eq(r.err, "profil: --window: the card shows 2040x4064 pixels, more than the window shows "
+                                    "(1048576); not shown\nprofil: " FIX("raster1.com") ": timeout after 1.000 s "
+                                    "emulated\n");
+    }
+    ck_assert_msg(cpu[0] <= 2 * cpu[1] + 0.5, "raster1.com %.2f s of CPU, forever.com %.2f s", cpu[0], cpu[1]);
+}
+END_TEST
+
+/* A lost display is a closed window: `xdotool windowkill` makes the X
+ * server drop profil's connection (Xlib's default would exit 1 at once,
+ * no profile, whatever --error-exitcode says); the run says so in one
+ * line, writes a profile that reads back, and exits 130 as when the
+ * window is closed. */
+START_TEST(a_lost_display_is_a_closed_window)
+{
+    if (!x_ready(0, 0))
+        return;
+    unlink(TMP "/lost.PRF");
+    FILE *f = xvfb_script(TMP "/losttest.sh");
+    fputs(XRUN "-o " TMP "/lost.PRF " FIX("forever.com") " < /dev/null > /dev/null 2> " TMP "/lost.err &\n"
+          "RUN=$!\n"
+          "WID=$(timeout 20 xdotool search --sync --name 'profil: forever.com' | head -1)\n"
+          "sleep 0.5\n"
+          "xdotool windowkill $WID\n",
+          f);
+    int status = xvfb_finish(f, TMP "/losttest.sh");
+    char err[2048];
+    slurp(TMP "/lost.err", err, sizeof err);
+    ck_assert_msg(status == PROFIL_EXIT_INTERRUPTED, "status %d: %s", status, err);
+    ck_assert_msg(strstr(err, "profil: --window: the display was lost (an X error); the run stops as when the window "
+                              "is closed\n") != NULL && !strstr(err, "XIO"), "%s", err);
+    struct run_result r;
+    run_profil(&r, "show " TMP "/lost.PRF", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+}
+END_TEST
+
 Suite *window_suite(void)
 {
     Suite *s = suite_create("window");
@@ -227,7 +381,10 @@ Suite *window_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, a_window_run_gives_the_headless_bytes);
     tcase_add_test(tc, no_display_is_one_line);
+    tcase_add_test(tc, a_tiny_raster_costs_no_more_than_a_normal_one);
     tcase_add_test(tc, under_xvfb_keys_pixels_and_close);
+    tcase_add_test(tc, control_keys_pass_unread_keys);
+    tcase_add_test(tc, a_lost_display_is_a_closed_window);
     suite_add_tcase(s, tc);
     return s;
 }

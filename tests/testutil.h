@@ -318,6 +318,50 @@ static inline void read_png(const char *path, unsigned *w, unsigned *h, uint8_t 
     free(png);
 }
 
+/* Bytes built little-endian, growing as needed: the crafted files of
+ * the hardening tests (a debug information of 10^5 symbols). */
+struct bytes {
+    uint8_t *b;
+    size_t n, cap;
+};
+
+static inline void bytes_put(struct bytes *x, const void *p, size_t n)
+{
+    if (x->n + n > x->cap) {
+        x->cap = (x->n + n) * 2;
+        x->b = realloc(x->b, x->cap);
+        ck_assert_ptr_nonnull(x->b);
+    }
+    memcpy(x->b + x->n, p, n);
+    x->n += n;
+}
+
+static inline void bytes_u8(struct bytes *x, unsigned v)
+{
+    uint8_t b = (uint8_t)v;
+    bytes_put(x, &b, 1);
+}
+
+static inline void bytes_u16(struct bytes *x, unsigned v)
+{
+    uint8_t b[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
+    bytes_put(x, b, 2);
+}
+
+static inline void bytes_u32(struct bytes *x, uint32_t v)
+{
+    bytes_u16(x, v & 0xFFFFu);
+    bytes_u16(x, v >> 16);
+}
+
+/* The CPU seconds this process has spent (user and system). */
+static inline double self_cpu_seconds(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
 static inline int file_exists(const char *path)
 {
     FILE *f = fopen(path, "rb");
