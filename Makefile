@@ -46,7 +46,7 @@ $(B)/.deps: tools/deps.sh Makefile
 	@sh tools/deps.sh $(DEBIAN_PACKAGES)
 	@mkdir -p $(B) && touch $@
 
-.PHONY: all deps check layers asan compare-cc browser-test compat fixtures demo bench bench-window conformance bus-plans \
+.PHONY: all deps check layers asan compare-cc identical browser-test compat fixtures demo bench bench-window conformance bus-plans \
         fuzz fuzz-run man completion install uninstall install-man install-completion uninstall-man \
         uninstall-completion deb clean
 
@@ -227,6 +227,12 @@ compare-cc: $(PROFIL) $(FIXTURES)
 	$(MAKE) B=build-clang PROFIL=build-clang/profil CC=$(COMPARE_CC) EXTRA_CFLAGS="$(EXTRA_CFLAGS)" build-clang/profil \
 	    build-clang/check_profil
 	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
+
+# Byte-identical outputs against another commit (tools/identical.sh,
+# docs/development.md): REF's profil built in a temporary worktree, both run
+# over every fixture under both clocks, both CPUs and four modes.
+identical: $(PROFIL) $(FIXTURES)
+	@sh tools/identical.sh ./$(PROFIL) $(B) "$(REF)"
 
 # The HTML report (profil report) in headless Chromium: what its script
 # draws, its links, the frame timeline, no console error (tools/browser_test.sh; skipped
