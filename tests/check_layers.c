@@ -385,6 +385,31 @@ START_TEST(arrays_grow_through_util)
 }
 END_TEST
 
+/* ---- no machine's paths ----------------------------------------------------- */
+
+/* No tracked file names a machine's own folders (a home, a work tree, a
+ * scratch folder): what a build or a test needs comes from a variable with a
+ * documented default ($TMPDIR, MSDOS_GIT, REF=...).  The files are git's
+ * (`git ls-files`), or without git the tree's folders; the pattern is
+ * checked on lines written for the purpose (split here so that this file
+ * does not match itself). */
+#define MACHINE_PATH "grep -InE '(^|[^A-Za-z0-9_.~-])/(work|home|Users|root|tmp)/' "
+
+START_TEST(no_machine_paths_in_the_tree)
+{
+    ck_assert_int_eq(system("{ if git rev-parse --is-inside-work-tree > /dev/null 2>&1; then "
+                            "git ls-files -z | xargs -0 " MACHINE_PATH "--; else " MACHINE_PATH
+                            "-r util emu loader sampler formats report lib cmd fuzz tools tests docs include debian "
+                            ".ci Makefile README.md; fi; } > " TMP "/machine-paths; test ! -s " TMP "/machine-paths"),
+                     0);
+    ck_assert_int_eq(system("mkdir -p " TMP "/machpath && cd " TMP "/machpath && "
+                            "printf 'a = \"/ho" "me/u/x\";\n' > a.c && printf 'cd /wo" "rk/notes\n' > b.sh && "
+                            "printf 'TMP=/t" "mp/x\nsee /srv/dos/x.com, $TMPDIR/x, build/work/x, ~/home/x\n' > c.md && "
+                            MACHINE_PATH "a.c b.sh c.md | wc -l | grep -qx 3"),
+                     0);
+}
+END_TEST
+
 /* ---- the machine's observers ------------------------------------------------- */
 
 /* The sampling hook does not look at the machine's trace and call-tree
@@ -622,6 +647,7 @@ Suite *layers_suite(void)
     tcase_add_test(tc, architecture_names_every_source_file);
     tcase_add_test(tc, arrays_grow_through_util);
     tcase_add_test(tc, observers_are_set_only_through_cpu_observe);
+    tcase_add_test(tc, no_machine_paths_in_the_tree);
     tcase_add_test(tc, two_machines_interleaved_give_their_own_figures);
     suite_add_tcase(s, tc);
     return s;
