@@ -292,25 +292,165 @@ END_TEST
 
 /* ---- no state at file scope ----------------------------------------------- */
 
-/* Whether the source line declares mutable static storage: `static` that is
- * not const, not inline, not a function (a '(' not of a function pointer
- * before any '=' or ';').  lib/session.c's `signalled_session`, the signal handler's
- * target, is the one allowed (docs/architecture.md). */
-static int mutable_static(const char *path, const char *line)
+/* The scan reads each .c and .h as C: comments, strings, characters and
+ * preprocessor lines skipped; a declaration is the text from one `;`, `{`
+ * or `}` to the next `;`, an initializer's or a type's braces inside it.
+ * Checked: every declaration at file scope (brace depth 0), with or
+ * without `static` or `extern`, and each `static` one inside a function.
+ * A declaration is mutable state when it declares an object (not a
+ * function, a type or a typedef) that is not const: a pointer is const
+ * only as `*const`.  lib/session.c's `signalled_session`, the signal
+ * handler's target, is the one allowed (docs/architecture.md). */
+static int mutable_decl(const char *path, const char *decl)
 {
-    const char *p = line + strspn(line, " \t");
-    if (strncmp(p, "static ", 7) != 0 || strstr(p, "static inline ") == p)
+    char d[1024];
+    size_t n = 0;
+    for (const char *p = decl; *p && n < sizeof d - 1; p++)   /* whitespace as one space */
+        if (!isspace((unsigned char)*p))
+            d[n++] = *p;
+        else if (n && d[n - 1] != ' ')
+            d[n++] = ' ';
+    d[n] = 0;
+    static const char *const not_objects[] = { "typedef ", "_Static_assert", "static_assert", "asm", "__asm__" };
+    for (size_t i = 0; i < sizeof not_objects / sizeof not_objects[0]; i++)
+        if (strncmp(d, not_objects[i], strlen(not_objects[i])) == 0)
+            return 0;
+    d[strcspn(d, "=")] = 0;         /* the declarators, without their initializers */
+    for (n = strlen(d); n && d[n - 1] == ' ';)
+        d[--n] = 0;
+    if (!n || d[n - 1] == '}')
+        return 0;                   /* a type's definition, no object */
+    char word[64], rest[8];
+    if (sscanf(d, "%*[a-z] %63[A-Za-z0-9_] %7s", word, rest) == 1 &&
+        (!strncmp(d, "struct ", 7) || !strncmp(d, "union ", 6) || !strncmp(d, "enum ", 5)))
+        return 0;                   /* a type's declaration */
+    if (strcmp(path, "lib/session.c") == 0 && strstr(d, "*volatile signalled_session"))
         return 0;
-    if (strcmp(path, "lib/session.c") == 0 && strstr(p, "*volatile signalled_session;"))
-        return 0;
-    char decl[512];
-    snprintf(decl, sizeof decl, "%.*s", (int)strcspn(p, "=;{"), p);
-    const char *paren = strchr(decl, '(');
-    if (paren && paren[1] != '*')
-        return 0;                   /* a function's declaration or definition */
-    if (strchr(decl, '*'))          /* a pointer: constant only as `*const` */
-        return !strstr(decl, "*const") && !strstr(decl, "* const");
-    return !strstr(decl, "const ");
+    const char *paren = strchr(d, '(');
+    if (paren && paren[1 + (paren[1] == ' ')] != '*')
+        return 0;                   /* a function's declaration */
+    if (strchr(d, '*'))             /* a pointer: constant only as `*const` */
+        return !strstr(d, "*const") && !strstr(d, "* const");
+    return !strstr(d, "const ") && !strstr(d, " const");
+}
+
+/* Whether the text at p starts C's keyword or identifier `w`. */
+static int starts_word(const char *p, const char *w)
+{
+    size_t n = strlen(w);
+    return strncmp(p, w, n) == 0 && !isalnum((unsigned char)p[n]) && p[n] != '_';
+}
+
+/* Appends `text`'s mutable declarations to `why` as PATH:LINE: DECL; returns
+ * how many. */
+static int scan_declarations(const char *path, const char *text, char *why, size_t n)
+{
+    char decl[1024];
+    size_t len = 0;
+    int depth = 0, line = 1, decl_line = 1, bad = 0, bol = 1;
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n') {
+            line++, bol = 1;
+            if (len && len < sizeof decl - 1)
+                decl[len++] = ' ';
+            continue;
+        }
+        if (bol && *p == '#') {     /* a preprocessor line, with its continuations */
+            while (*p && !(*p == '\n' && p[-1] != '\\'))
+                line += *p++ == '\n';
+            if (!*p)
+                break;
+            line++;
+            continue;
+        }
+        if (!isspace((unsigned char)*p))
+            bol = 0;
+        if (p[0] == '/' && p[1] == '*') {
+            for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+                line += *p == '\n';
+            if (!*p)
+                break;
+            p++;
+            continue;
+        }
+        if (p[0] == '/' && p[1] == '/') {
+            while (p[1] && p[1] != '\n')
+                p++;
+            continue;
+        }
+        if (*p == '"' || *p == '\'') {  /* a literal: kept as an empty one */
+            char q = *p;
+            for (p++; *p && *p != q; p++)
+                if (*p == '\\' && p[1])
+                    p++;
+            if (!*p)
+                break;
+            if (len < sizeof decl - 3)
+                decl[len++] = q, decl[len++] = q;
+            continue;
+        }
+        if (len == 0 && isspace((unsigned char)*p))
+            continue;
+        if (len == 0)
+            decl_line = line;
+        decl[len] = 0;
+        if (*p == '{') {
+            /* an initializer's or a type's braces stay in the declaration
+             * (their contents left out); any other opens a block */
+            int init = strchr(decl, '=') && !strstr(decl, "==") && !strstr(decl, "!=") && !strstr(decl, "<=") &&
+                       !strstr(decl, ">=") && !starts_word(decl, "if") && !starts_word(decl, "while") &&
+                       !starts_word(decl, "for") && !starts_word(decl, "return") && !starts_word(decl, "switch");
+            int type = !strchr(decl, '(') && (strstr(decl, "struct") || strstr(decl, "union") || strstr(decl, "enum"));
+            if (init || type) {
+                int inner = 0;
+                for (; *p; p++) {
+                    line += *p == '\n';
+                    if (*p == '"' || *p == '\'') {
+                        char q = *p;
+                        for (p++; *p && *p != q; p++)
+                            if (*p == '\\' && p[1])
+                                p++;
+                        if (!*p)
+                            break;
+                    } else if (p[0] == '/' && p[1] == '*') {
+                        for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+                            line += *p == '\n';
+                        if (!*p)
+                            break;
+                        p++;
+                    } else if (*p == '{') {
+                        inner++;
+                    } else if (*p == '}' && --inner == 0) {
+                        break;
+                    }
+                }
+                if (!*p)
+                    break;
+                if (len < sizeof decl - 3)
+                    decl[len++] = '{', decl[len++] = '}';
+                continue;
+            }
+            depth++;
+            len = 0;
+            continue;
+        }
+        if (*p == '}') {
+            depth -= depth > 0;
+            len = 0;
+            continue;
+        }
+        if (*p == ';') {
+            if ((depth == 0 || starts_word(decl, "static")) && mutable_decl(path, decl)) {
+                bad++;
+                snprintf(why + strlen(why), n - strlen(why), "%s:%d: %s;\n", path, decl_line, decl);
+            }
+            len = 0;
+            continue;
+        }
+        if (len < sizeof decl - 1)
+            decl[len++] = *p;
+    }
+    return bad;
 }
 
 static int scan_statics(const char *folder, char *why, size_t n)
@@ -331,23 +471,25 @@ static int scan_statics(const char *folder, char *why, size_t n)
         }
         if (len < 3 || (strcmp(e->d_name + len - 2, ".c") && strcmp(e->d_name + len - 2, ".h")))
             continue;
-        FILE *f = fopen(path, "r");
-        ck_assert_ptr_nonnull(f);
-        char line[512];
-        for (int no = 1; fgets(line, sizeof line, f); no++)
-            if (mutable_static(path, line)) {
-                bad++;
-                snprintf(why + strlen(why), n - strlen(why), "%s:%d: %s", path, no, line);
-            }
-        fclose(f);
+        static char text[1 << 20];
+        slurp(path, text, sizeof text);
+        ck_assert_uint_lt(strlen(text), sizeof text - 1);
+        bad += scan_declarations(path, text, why, n);
     }
     closedir(d);
     return bad;
 }
 
+/* How many mutable declarations the scan finds in `text`. */
+static int mutable_in(const char *path, const char *text)
+{
+    char why[2048] = "";
+    return scan_declarations(path, text, why, sizeof why);
+}
+
 /* The library and the command keep no mutable state outside their structs
  * (comparators get their context in what they sort): the checker on every
- * folder, then on lines written for the purpose. */
+ * folder, then on text written for the purpose. */
 START_TEST(no_mutable_state_at_file_scope)
 {
     static const char *const folders[] = { "util/", "emu/", "loader/", "sampler/", "formats/", "report/", "lib/",
@@ -356,18 +498,35 @@ START_TEST(no_mutable_state_at_file_scope)
     int bad = 0;
     for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++)
         bad += scan_statics(folders[i], why, sizeof why);
-    ck_assert_msg(bad == 0, "%d mutable statics:\n%s", bad, why);
-    ck_assert(mutable_static("cmd/hist.c", "static const struct prf *sort_prf;\n"));
-    ck_assert(mutable_static("cmd/x.c", "static int sort_index, sort_metric;\n"));
-    ck_assert(mutable_static("cmd/x.c", "    static char buf[64];\n"));
-    ck_assert(mutable_static("cmd/x.c", "static void (*real)(void *, size_t);\n"));
-    ck_assert(mutable_static("emu/x.c", "static struct profil_session *volatile signalled_session;\n"));
-    ck_assert(!mutable_static("lib/session.c", "static struct profil_session *volatile signalled_session;\n"));
-    ck_assert(!mutable_static("cmd/x.c", "static const char *const names[] = {\n"));
-    ck_assert(!mutable_static("cmd/x.c", "static int by_cost(const void *a, const void *b)\n"));
-    ck_assert(!mutable_static("cmd/x.c", "static inline uint64_t f(void) { return 0; }\n"));
-    ck_assert(!mutable_static("cmd/x.c", "    static const int stop_signals[3] = { 1, 2, 3 };\n"));
-    ck_assert(mutable_static("cmd/x.c", "static uint8_t table[256];\n"));
+    ck_assert_msg(bad == 0, "%d mutable objects:\n%s", bad, why);
+    /* mutable: with or without static or extern, at file scope or static in a function */
+    ck_assert_int_eq(mutable_in("cmd/x.c", "int leaked_global;\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "extern unsigned long counts[4];\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "struct prf *last = NULL, *first;\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "static const struct prf *sort_prf;\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "static int sort_index,\n    sort_metric;\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "int f(void)\n{\n    if (x == 1) {\n        static char buf[64];\n"
+                                           "        return buf[0];\n    }\n    return 0;\n}\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "static void (*real)(void *, size_t);\n"), 1);
+    ck_assert_int_eq(mutable_in("emu/x.c", "static struct profil_session *volatile signalled_session;\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "static uint8_t table[256];\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "struct opts { int a; } defaults = { 1 };\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "static struct { int a; } state;\n"), 1);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "#define N 3 /* ; */\nint /* { */ t[N] = { [0] = '}', 2 };\n"), 1);
+    /* not: functions, types, constants, the one exception, locals */
+    ck_assert_int_eq(mutable_in("lib/session.c", "static struct profil_session *volatile signalled_session;\n"), 0);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "static const char *const names[] = {\n    \"a;\", \"}\",\n};\n"), 0);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "static int by_cost(const void *a, const void *b)\n{\n    int n = 0;\n"
+                                           "    return n;\n}\n"), 0);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "static inline uint64_t f(void) { return 0; }\n"), 0);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "int main(void)\n{\n    static const int stop_signals[3] = { 1, 2, 3 };\n"
+                                           "    struct x y = { 0 };\n    return y.a;\n}\n"), 0);
+    ck_assert_int_eq(mutable_in("cmd/x.h", "struct prf;\nstruct prf *prf_read(const char *path, char *err);\n"
+                                           "typedef int (*cmp_fn)(const void *, const void *);\n"
+                                           "enum mode { MODE_A = 1, MODE_B };\nstruct pair { int a, b; };\n"), 0);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "static const struct row rows[] = {\n    { \"a\", 1 },\n};\n"
+                                           "extern const int sizes[];\nint const limit = 3;\n"), 0);
+    ck_assert_int_eq(mutable_in("cmd/x.c", "#define STATE(x) \\\n    int x;\n"), 0);
 }
 END_TEST
 
@@ -475,7 +634,7 @@ static int unnamed_files(const char *folder, const char *doc, char *why, size_t 
 START_TEST(architecture_names_every_source_file)
 {
     static const char *const folders[] = { "util/", "emu/", "loader/", "sampler/", "formats/", "report/", "lib/",
-                                           "cmd/", "fuzz/" };
+                                           "cmd/", "fuzz/", "tools/" };
     static char doc[65536];
     slurp("docs/architecture.md", doc, sizeof doc);
     ck_assert_uint_lt(strlen(doc), sizeof doc - 1);
