@@ -32,13 +32,15 @@
  * modules from outside. */
 static const struct { const char *from; const char *to[8]; } arrows[] = {
     { "util/",    { "util/" } },                          /* what every folder shares */
-    { "formats/", { "formats/", "util/" } },              /* files: the lowest above util/ */
+    /* formats/ and report/ read the emulated clock's rate, a constant of the
+     * emulator's (emu/clockrate.h), and nothing else of it but report/'s two
+     * pure tables: the decoder (for disassembly) and the service names (for
+     * DOS and BIOS frames). */
+    { "formats/", { "formats/", "util/", "emu/clockrate.h" } },   /* files: the lowest above util/ */
     { "emu/",     { "emu/", "formats/", "util/" } },      /* ranked below */
     { "loader/",  { "loader/", "emu/", "formats/", "util/" } },
     { "sampler/", { "sampler/", "emu/", "formats/", "util/" } },
-    /* report/ may use two pure tables of the emulator's: the decoder (for
-     * disassembly) and the service names (for DOS and BIOS frames). */
-    { "report/",  { "report/", "formats/", "util/", "emu/cpu/decode.h", "emu/services.h" } },
+    { "report/",  { "report/", "formats/", "util/", "emu/clockrate.h", "emu/cpu/decode.h", "emu/services.h" } },
     { "lib/",     { "lib/", "emu/", "loader/", "sampler/", "formats/", "report/", "util/" } },
     { "cmd/",     { "cmd/", "lib/profil.h", "formats/", "report/", "util/" } },
     { "fuzz/",    { "fuzz/", "formats/", "report/", "emu/", "loader/", "sampler/", "util/" } },
@@ -51,7 +53,7 @@ static const struct { const char *from; const char *to[8]; } arrows[] = {
 static const struct { const char *prefix; int rank; } layers[] = {
     { "emu/pc/pit.", 1 }, { "emu/pc/pic.", 1 }, { "emu/pc/keyboard.", 1 }, { "emu/pc/speaker.", 1 },   /* chips */
     { "emu/pc/guestport.", 1 }, { "emu/pc/crtc6845.", 1 }, { "emu/pc/cga.", 1 }, { "emu/pc/mda.", 1 },
-    { "emu/pc/ega.", 1 }, { "emu/pc/adapter.", 1 },
+    { "emu/pc/ega.", 1 }, { "emu/pc/adapter.", 1 }, { "emu/clockrate.h", 1 },
     { "emu/machine.", 2 }, { "emu/services.", 2 }, { "emu/costs.h", 2 },
     { "emu/cpu/", 2 },                                                      /* machine */
     { "emu/pc/", 3 },                                                       /* video, console */
