@@ -3,10 +3,13 @@
  * (docs/architecture.md, Layers) and what they promise: every #include of
  * every folder follows its folder's arrows, and inside the emulator goes to
  * the file's own layer or one below it; no *_internal.h is seen outside its
- * folder; sampler/ reads the machine through its accessors (`make layers`
- * runs this suite alone); and two machines in one process, run in
- * interleaved slices, each give what they give alone (no state shared
- * between machines).
+ * folder; sampler/ reads the machine through its accessors; no mutable
+ * object at file scope (or static in a function); one growable array;
+ * the observers set in one place; docs/architecture.md names every source
+ * file; no tracked file names a machine's own folders (`make layers` runs
+ * this suite alone); and two machines in one process, run in interleaved
+ * slices, each give what they give alone (no state shared between
+ * machines).
  */
 #include "testutil.h"
 
