@@ -46,7 +46,7 @@ $(B)/.deps: tools/deps.sh Makefile
 	@sh tools/deps.sh $(DEBIAN_PACKAGES)
 	@mkdir -p $(B) && touch $@
 
-.PHONY: all deps check layers asan valgrind compare-cc browser-test compat fixtures demo bench bench-window conformance bus-plans \
+.PHONY: all deps check layers asan valgrind compare-cc identical browser-test compat fixtures demo bench bench-window conformance bus-plans \
         fuzz fuzz-run man completion install uninstall install-man install-completion uninstall-man \
         uninstall-completion deb clean
 
@@ -56,41 +56,54 @@ all: deps $(PROFIL)
 # The library's folders (docs/architecture.md): the helpers all share, the
 # emulator, the loader, the profilers, the files, the reports and the session over them; cmd/ is
 # the command, one file per subcommand.
-LIB_SRC := $(wildcard util/*.c emu/*.c emu/*/*.c loader/*.c sampler/*.c formats/*.c report/*.c lib/*.c)
+# The window (--window, SDL2) is the library's optional part: lib/window.c
+# and lib/window_sdl.c, or lib/window_none.c, which refuses --window.
+WINDOW_SRC   := lib/window.c lib/window_sdl.c
+NOWINDOW_SRC := lib/window_none.c
+LIB_SRC := $(filter-out $(WINDOW_SRC) $(NOWINDOW_SRC),$(wildcard util/*.c emu/*.c emu/*/*.c loader/*.c sampler/*.c \
+             formats/*.c report/*.c lib/*.c))
 CMD_SRC := $(wildcard cmd/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+WINDOW_OBJ   := $(WINDOW_SRC:%.c=$(B)/%.o)
+NOWINDOW_OBJ := $(NOWINDOW_SRC:%.c=$(B)/%.o)
 CMD_OBJ := $(CMD_SRC:%.c=$(B)/%.o)
 # The subcommands without main(): the suite reads their option tables.
 CMD_LIB_OBJ := $(filter-out $(B)/cmd/main.o,$(CMD_OBJ))
 
-# Two archives of the same objects.  libprofil-internal.a, with every
-# module's names, is what this tree's own programs link (the command, the
-# suite, the fuzz targets, bench).  libprofil.a, the one installed for
-# embedders (docs/api.md), is one relocatable object in which only the
-# profil_* names of lib/profil.h stay global: the modules' own names
+# Three archives of the same objects.  libprofil-internal.a, with every
+# module's names and the window, is what this tree's own programs link (the
+# command, the suite, the fuzz targets, bench).  libprofil.a (without the
+# window: no SDL) and libprofil-window.a (with it), the ones installed for
+# embedders (docs/api.md), are each one relocatable object in which only
+# the profil_* names of lib/profil.h stay global: the modules' own names
 # (read_file, mem_rb, ...) are local to it and cannot clash with an
 # embedder's (tests/check_api.c lists its exports).
 $(PROFIL): $(CMD_OBJ) $(B)/libprofil-internal.a | $(B)/.deps
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(B)/libprofil-internal.a $(LDLIBS)
 
-$(B)/libprofil-internal.a: $(LIB_OBJ)
+$(B)/libprofil-internal.a: $(LIB_OBJ) $(WINDOW_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 ifeq ($(shell uname -s),Darwin)
-LOCALISE = $(LD) -r -exported_symbol '_profil_*' -o $(B)/libprofil.o $^
+LOCALISE = $(LD) -r -exported_symbol '_profil_*' -o $(@:.a=.o) $^
 else
-LOCALISE = $(LD) -r -o $(B)/libprofil.o $^ && $(OBJCOPY) -w --keep-global-symbol='profil_*' $(B)/libprofil.o
+LOCALISE = $(LD) -r -o $(@:.a=.o) $^ && $(OBJCOPY) -w --keep-global-symbol='profil_*' $(@:.a=.o)
 endif
-$(B)/libprofil.a: $(LIB_OBJ)
-	rm -f $@ $(B)/libprofil.o
+$(B)/libprofil.a: $(LIB_OBJ) $(NOWINDOW_OBJ)
+	rm -f $@ $(@:.a=.o)
 	$(LOCALISE)
-	ar rcs $@ $(B)/libprofil.o
+	ar rcs $@ $(@:.a=.o)
+
+$(B)/libprofil-window.a: $(LIB_OBJ) $(WINDOW_OBJ)
+	rm -f $@ $(@:.a=.o)
+	$(LOCALISE)
+	ar rcs $@ $(@:.a=.o)
 
 $(B)/%.o: %.c | $(B)/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
--include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(WINDOW_OBJ:.o=.d) $(NOWINDOW_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
 
 # The text modes' font (docs/video.md, Fonts): console-setup-linux's
 # Terminus Font (SIL OFL 1.1) turned into CP437 tables by tools/psf2font.c.
@@ -246,6 +259,12 @@ compare-cc: $(PROFIL) $(FIXTURES)
 	    build-clang/check_profil
 	sh tools/compare_cc.sh ./$(PROFIL) build-clang/profil $(B)
 
+# Byte-identical outputs against another commit (tools/identical.sh,
+# docs/development.md): REF's profil built in a temporary worktree, both run
+# over every fixture under both clocks, both CPUs and four modes.
+identical: $(PROFIL) $(FIXTURES)
+	@sh tools/identical.sh ./$(PROFIL) $(B) "$(REF)"
+
 # The HTML report (profil report) in headless Chromium: what its script
 # draws, its links, the frame timeline, no console error (tools/browser_test.sh; skipped
 # without chromium).
@@ -320,39 +339,46 @@ $(ZSH_COMPLETION): $(PROFIL)
 	./$(PROFIL) --completion zsh > $@.tmp && mv $@.tmp $@
 
 # ---- install and the Debian package ------------------------------------
-# The command, the library's public header, the static library and its
-# pkg-config file (lib/profil.h, docs/api.md).  Only a static library is
-# installed, so its dependencies are private: link with
-# `pkg-config --static --libs profil`.
+# The command, the library's public header, the static libraries and their
+# pkg-config files (lib/profil.h, docs/api.md): libprofil.a without the
+# window, libprofil-window.a with it (SDL2).  Only static libraries are
+# installed, so their dependencies are private: link with
+# `pkg-config --static --libs profil` (or profil-window).
 # LIBDIR: where the library and profil.pc go (Debian: lib/<multiarch>).
 LIBDIR ?= $(PREFIX)/lib
 # The guest's include files (include/: for DOS programs, docs/guestapi.md)
 # go to share/profil/dos, for a DOS compiler's include path.
 GUESTDIR ?= $(PREFIX)/share/profil/dos
 GUEST_INCLUDES := profdos.h profdos.inc profdos.mac
-INSTALLED := $(PREFIX)/bin/profil $(PREFIX)/include/profil.h $(LIBDIR)/libprofil.a $(LIBDIR)/pkgconfig/profil.pc \
-             $(GUEST_INCLUDES:%=$(GUESTDIR)/%)
+LIBRARIES := profil profil-window
+INSTALLED := $(PREFIX)/bin/profil $(PREFIX)/include/profil.h $(LIBRARIES:%=$(LIBDIR)/lib%.a) \
+             $(LIBRARIES:%=$(LIBDIR)/pkgconfig/%.pc) $(GUEST_INCLUDES:%=$(GUESTDIR)/%)
 
 # Written on every make install, so that it names this install's PREFIX
 # (not that of an earlier build: the suite installs to a PREFIX of its own).
-.PHONY: $(B)/profil.pc
+# pc_file NAME,DESCRIPTION,REQUIRES: the .pc of libNAME.a.
+pc_file = printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
+	    'libdir=$(if $(filter $(PREFIX)/%,$(LIBDIR)),$${prefix}/$(LIBDIR:$(PREFIX)/%=%),$(LIBDIR))' '' \
+	    'Name: $(1)' 'Description: $(2)' \
+	    'Version: $(shell sed -n 's/^\#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
+	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -l$(1)' \
+	    'Requires.private: $(3)' 'Libs.private: -lx86emu -lcapstone -lm' > $@
+.PHONY: $(B)/profil.pc $(B)/profil-window.pc
 $(B)/profil.pc: Makefile cmd/commands.h
 	@mkdir -p $(B)
-	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
-	    'libdir=$(if $(filter $(PREFIX)/%,$(LIBDIR)),$${prefix}/$(LIBDIR:$(PREFIX)/%=%),$(LIBDIR))' '' \
-	    'Name: profil' 'Description: profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files)' \
-	    'Version: $(shell sed -n 's/^#define PROFIL_VERSION "\(.*\)"/\1/p' cmd/commands.h)' \
-	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lprofil' \
-	    'Requires.private: jansson zlib sdl2' 'Libs.private: -lx86emu -lcapstone -lm' > $@
+	$(call pc_file,profil,profile MS-DOS programs in an emulated 8088 PC (MS-DOS PROFIL .PRF files),jansson zlib)
+$(B)/profil-window.pc: Makefile cmd/commands.h
+	@mkdir -p $(B)
+	$(call pc_file,profil-window,the profil library with the window of run --window (SDL2),jansson zlib sdl2)
 
-install: $(PROFIL) $(B)/libprofil.a $(B)/profil.pc install-man install-completion
+install: $(PROFIL) $(LIBRARIES:%=$(B)/lib%.a) $(LIBRARIES:%=$(B)/%.pc) install-man install-completion
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 $(PROFIL) $(DESTDIR)$(PREFIX)/bin/profil
 	install -m 644 lib/profil.h $(DESTDIR)$(PREFIX)/include/profil.h
 	install -d $(DESTDIR)$(GUESTDIR)
 	install -m 644 $(GUEST_INCLUDES:%=include/%) $(DESTDIR)$(GUESTDIR)/
-	install -m 644 $(B)/libprofil.a $(DESTDIR)$(LIBDIR)/libprofil.a
-	install -m 644 $(B)/profil.pc $(DESTDIR)$(LIBDIR)/pkgconfig/profil.pc
+	install -m 644 $(LIBRARIES:%=$(B)/lib%.a) $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(LIBRARIES:%=$(B)/%.pc) $(DESTDIR)$(LIBDIR)/pkgconfig/
 
 uninstall: uninstall-man uninstall-completion
 	rm -f $(INSTALLED:%=$(DESTDIR)%)

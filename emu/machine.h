@@ -35,7 +35,7 @@
                                        8 bytes at any address (biu_memo.h's
                                        memo_bytes_padded) */
 
-/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: formats/clockrate.h (through chips/pit.h). */
+/* The emulated clock's rate, CPU_HZ_NUM / CPU_HZ_DEN: emu/clockrate.h (through chips/pit.h). */
 
 /* Fixed memory layout (paragraphs), see docs/architecture.md. */
 #define SEG_BDA      0x0040u

@@ -14,7 +14,7 @@
 #include "jsonio.h"
 #include "prx.h"
 
-#include "clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: a .prx's cycles in seconds */
+#include "../emu/clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: a .prx's cycles in seconds */
 
 void prc_beside(const char *prf_path, const char *ext, char *out, size_t n)
 {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../emu/clockrate.h"      /* CPU_HZ_ROUND: the .prx states the rate */
 #include "fileio.h"
 #include "jsonio.h"
 
@@ -203,7 +204,7 @@ static void write_prx(FILE *f, const void *ctx)
     json_put_text(f, x->stop);
     fprintf(f, ",\n  \"mode\": ");
     json_put_text(f, x->mode[0] ? x->mode : "trace");
-    fprintf(f, ",\n  \"cpu_hz\": 4772727,\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n",
+    fprintf(f, ",\n  \"cpu_hz\": %llu,\n  \"instructions\": %llu,\n  \"cycles\": %llu,\n", CPU_HZ_ROUND,
             (unsigned long long)x->total_insns, (unsigned long long)x->total_cycles);
     fprintf(f, "  \"layout\": {\"clock_grain\": %u, \"bucket_size\": %u, \"bucket_num\": %u, "
                "\"prog_low_pa\": %u, \"prog_high_pa\": %u, \"dos_pa\": %u},\n",

@@ -384,9 +384,11 @@ enum profil_stop profil_session_run(struct profil_session *s)
     record_start(s);
     if (s->o.audio_wav)         /* the sound from the program's start on */
         speaker_enable(&s->m->spk, s->m->now, SESSION_WAV_MAX);
-    window_start(s);
+    if (s->win.ops)
+        s->win.ops->start(s);
     machine_run(s->m);
-    window_close(s);
+    if (s->win.ops)
+        s->win.ops->close(s);
     if (s->m->stop == STOP_SIGNAL || s->m->stop == STOP_INTERRUPTED)
         s->late_signal = 0;     /* the run heard it: its stop reason says it */
     console_flush(&s->con);
@@ -420,7 +422,8 @@ void profil_session_free(struct profil_session *s)
     if (s->caught)
         restore_signals(s);
     free(s->keys);
-    window_free(s);
+    if (s->win.ops)
+        s->win.ops->release(s);
     recording_free(&s->rec);
     recording_free(&s->replay);
     sampler_free(&s->s);

@@ -75,6 +75,7 @@ struct screens {
 /* --window (lib/window.c): the host window and what the run keeps for it. */
 struct host_window;
 struct window_run {
+    const struct window_ops *ops;   /* NULL: no window opened */
     struct host_window *host;       /* NULL: no window */
     tick_fn inner;                  /* the tick it wraps */
     void *inner_ctx;
@@ -169,12 +170,18 @@ int record_write(struct profil_session *s);
  * could be larger; a written one's size is taken off it. */
 int session_write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget);
 
-/* lib/window.c: --window.  Opened once the tick is set (a one-line
- * error without a display), started before the run, closed after it. */
+/* --window: lib/window.c in the tree's programs and libprofil-window.a,
+ * lib/window_none.c in libprofil.a (no SDL: docs/api.md).  window_open()
+ * opens the window once the tick is set, or fails with a one-line error (no
+ * display, or a library without the window), and sets `s->win.ops`, which
+ * the run calls: start before it, close after it, release with the
+ * session. */
+struct window_ops {
+    void (*start)(struct profil_session *s);
+    void (*close)(struct profil_session *s);
+    void (*release)(struct profil_session *s);
+};
 enum profil_error window_open(struct profil_session *s);
-void window_start(struct profil_session *s);
-void window_close(struct profil_session *s);
-void window_free(struct profil_session *s);
 
 /* lib/files.c */
 enum profil_error run_files_name(struct profil_session *s);

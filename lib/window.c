@@ -210,6 +210,11 @@ static void window_tick(void *ctx, uint16_t cs, uint16_t ip)
     pace(s);
 }
 
+static void window_start(struct profil_session *s);
+static void window_close(struct profil_session *s);
+static void window_free(struct profil_session *s);
+static const struct window_ops window_sdl_ops = { window_start, window_close, window_free };
+
 enum profil_error window_open(struct profil_session *s)
 {
     struct window_run *w = &s->win;
@@ -224,10 +229,11 @@ enum profil_error window_open(struct profil_session *s)
     machine_set_tick(s->m, s->m->tick_period, window_tick, s);
     w->frame = UINT64_MAX;
     s->m->kbd.live = !s->o.replay;      /* the program waits for the window's keys */
+    w->ops = &window_sdl_ops;
     return PROFIL_OK;
 }
 
-void window_start(struct profil_session *s)
+static void window_start(struct profil_session *s)
 {
     struct window_run *w = &s->win;
     if (!w->host)
@@ -240,7 +246,7 @@ void window_start(struct profil_session *s)
     set_title(w, s);
 }
 
-void window_close(struct profil_session *s)
+static void window_close(struct profil_session *s)
 {
     struct window_run *w = &s->win;
     if (!w->host)
@@ -251,7 +257,7 @@ void window_close(struct profil_session *s)
     w->host = NULL;
 }
 
-void window_free(struct profil_session *s)
+static void window_free(struct profil_session *s)
 {
     window_close(s);
     free(s->win.events);

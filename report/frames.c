@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../formats/clockrate.h"
+#include "../emu/clockrate.h"
 #include "../formats/jsonio.h"
 #include "attrib.h"
 
@@ -236,8 +236,8 @@ int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct sym
         json_put_text(f, x->program);
         fputs(", \"frame_kind\": ", f);
         json_put_text(f, x->frame_kind);
-        fprintf(f, ", \"unit\": \"cycles\", \"cpu_hz\": 4772727, \"finished\": %zu, \"median\": %llu, \"p95\": %llu, "
-                   "\"worst\": %llu, \"worst_frame\": %zu,\n  \"frames\": [", st.finished,
+        fprintf(f, ", \"unit\": \"cycles\", \"cpu_hz\": %llu, \"finished\": %zu, \"median\": %llu, \"p95\": %llu, "
+                   "\"worst\": %llu, \"worst_frame\": %zu,\n  \"frames\": [", CPU_HZ_ROUND, st.finished,
                 (unsigned long long)st.median, (unsigned long long)st.p95, (unsigned long long)st.worst,
                 st.worst_frame);
     }

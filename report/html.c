@@ -15,6 +15,7 @@
 #include "callgraph.h"
 #include "export.h"
 #include "frames.h"
+#include "../emu/clockrate.h"      /* CPU_HZ_ROUND: the frames' data state the rate */
 #include "../formats/jsonio.h"
 #include "../util/grow.h"
 
@@ -698,8 +699,8 @@ static void write_frames(FILE *f, const struct html_report *r)
             trace && x->has_stalls ? "<th>stalls</th>" : "");
     fputs("<script type=\"application/json\" id=\"frames-data\">\n{\"unit\": ", f);
     json_put_text_html(f, trace ? "cycles" : "samples");
-    fprintf(f, ", \"stalls\": %s, \"period\": %llu, \"cpu_hz\": 4772727,\n\"frames\": [", trace && x->has_stalls ? "true" : "false",
-            (unsigned long long)x->frame_period);
+    fprintf(f, ", \"stalls\": %s, \"period\": %llu, \"cpu_hz\": %llu,\n\"frames\": [", trace && x->has_stalls ? "true" : "false",
+            (unsigned long long)x->frame_period, CPU_HZ_ROUND);
     for (size_t i = 0; i < x->nframes; i++) {
         const struct prx_frame *p = &x->frames[i];
         fprintf(f, "%s[%llu, %llu, %llu, %llu, %d, ", i ? ",\n" : "\n", (unsigned long long)p->start,

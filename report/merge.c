@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "../formats/fileio.h"
-#include "../formats/clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: the summed cycles in seconds */
+#include "../emu/clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: the summed cycles in seconds */
 
 #define EXACT_MAX (UINT64_MAX >> 1)     /* a .prc count is at most 2^63 - 1 (docs/formats.md) */
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../formats/clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: a trace's cycles in seconds */
+#include "../emu/clockrate.h"      /* CPU_HZ_NUM / CPU_HZ_DEN: a trace's cycles in seconds */
 #include "../util/grow.h"
 
 /* One row of one side before the two are matched by label. */

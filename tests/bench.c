@@ -175,14 +175,23 @@ static void bench_map(void)
     free(text);
 }
 
+/* A temporary folder for a workload, under $TMPDIR (else /tmp): NAME's
+ * template filled in by mkdtemp(); false when none could be made. */
+static int bench_tmpdir(char *dir, size_t n, const char *name)
+{
+    const char *tmp = getenv("TMPDIR");
+    int len = snprintf(dir, n, "%s/profil-bench%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+    return len > 0 && (size_t)len < n && mkdtemp(dir) != NULL;
+}
+
 /* A folder of 10,000 files made in a temporary folder, half with DOS
  * names and half with long names (aliases), searched whole as 4Eh and
  * 4Fh to the end do it; the issue's target is 50 ms. */
 static void bench_search(void)
 {
     enum { NFILES = 10000 };
-    char dir[] = "/tmp/profil-bench-XXXXXX", path[64];
-    if (!mkdtemp(dir)) {
+    char dir[256], path[320];
+    if (!bench_tmpdir(dir, sizeof dir, "")) {
         printf("a search of %d files: no temporary folder FAILED\n", NFILES);
         return;
     }
@@ -329,8 +338,8 @@ static int setup_msc(const char *realprog, const char *spigot_c, const char *dir
  * run (the issue's 60x target). */
 static void bench_long(const char *spigot_com, const char *spigot_c, const char *realprog, double *slowest)
 {
-    char dir[] = "/tmp/profil-bench-long-XXXXXX";
-    if (!mkdtemp(dir)) {
+    char dir[256];
+    if (!bench_tmpdir(dir, sizeof dir, "-long")) {
         printf("long programs: no temporary folder FAILED\n");
         return;
     }
@@ -397,8 +406,8 @@ static void bench_long(const char *spigot_com, const char *spigot_c, const char 
  * time. */
 static void bench_video(const char *mix)
 {
-    char dir[] = "/tmp/profil-bench-vid-XXXXXX";
-    if (!mkdtemp(dir)) {
+    char dir[256];
+    if (!bench_tmpdir(dir, sizeof dir, "-vid")) {
         printf("video memory: no temporary folder FAILED\n");
         return;
     }

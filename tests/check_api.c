@@ -74,6 +74,7 @@ static void install_tree_at(const char *prefix, const char *libdir, const char *
     ck_assert(access(AT("/bin/profil%s", ""), X_OK) == 0);
     ck_assert(file_exists(AT("/include/profil.h%s", "")));
     ck_assert(file_exists(AT("%s/libprofil.a", lib)));
+    ck_assert(file_exists(AT("%s/libprofil-window.a", lib)));
     snprintf(cmd, sizeof cmd, "grep '#include' %s | grep -qv '<'", AT("/include/profil.h%s", ""));
     ck_assert_int_eq(system(cmd), 256);     /* the header includes nothing of the emulator's */
     slurp(AT("%s/pkgconfig/profil.pc", lib), pc, sizeof pc);
@@ -82,6 +83,11 @@ static void install_tree_at(const char *prefix, const char *libdir, const char *
     snprintf(want, sizeof want, "libdir=%s\n", pc_libdir);
     ck_assert_msg(strstr(pc, want), "profil.pc:\n%s", pc);
     ck_assert_ptr_nonnull(strstr(pc, "Libs: -L${libdir} -lprofil\n"));
+    ck_assert_ptr_nonnull(strstr(pc, "Requires.private: jansson zlib\n"));     /* no SDL (docs/api.md) */
+    ck_assert_ptr_nonnull(strstr(pc, "Libs.private: -lx86emu -lcapstone -lm\n"));
+    slurp(AT("%s/pkgconfig/profil-window.pc", lib), pc, sizeof pc);
+    ck_assert_msg(strstr(pc, want), "profil-window.pc:\n%s", pc);
+    ck_assert_ptr_nonnull(strstr(pc, "Libs: -L${libdir} -lprofil-window\n"));
     ck_assert_ptr_nonnull(strstr(pc, "Requires.private: jansson zlib sdl2\n"));
     ck_assert_ptr_nonnull(strstr(pc, "Libs.private: -lx86emu -lcapstone -lm\n"));
     /* the man pages: profil(1) and one per subcommand */
@@ -106,10 +112,10 @@ static void install_tree_at(const char *prefix, const char *libdir, const char *
         snprintf(cmd, sizeof cmd, "cmp -s include/%s %s", guest[i], AT("/share/profil/dos/%s", guest[i]));
         ck_assert_msg(system(cmd) == 0, "%s is not include/%s", path, guest[i]);
     }
-    /* nothing else: the 4 files of the command and library, the pages, the
-     * completions, the guest's 3 */
-    snprintf(cmd, sizeof cmd, "test $(find " DEST " -type f | wc -l) -eq %d", 4 + 1 + ncmds + 2 + 3);
-    ck_assert_msg(system(cmd) == 0, "the tree under " DEST " is not %d files", 4 + 1 + ncmds + 2 + 3);
+    /* nothing else: the 6 files of the command and libraries, the pages,
+     * the completions, the guest's 3 */
+    snprintf(cmd, sizeof cmd, "test $(find " DEST " -type f | wc -l) -eq %d", 6 + 1 + ncmds + 2 + 3);
+    ck_assert_msg(system(cmd) == 0, "the tree under " DEST " is not %d files", 6 + 1 + ncmds + 2 + 3);
 #undef AT
     snprintf(cmd, sizeof cmd, MAKE " uninstall %s > " TMP "/install.out 2>&1", vars);
     ck_assert_int_eq(system(cmd), 0);
@@ -185,6 +191,8 @@ START_TEST(library_exports_only_the_api)
     install();
     ck_assert_int_eq(system("nm -g --defined-only " INSTALLED("/lib/libprofil.a") " | awk 'NF == 3 { print $3 }'"
                             " | sort > " TMP "/exports"), 0);
+    ck_assert_int_eq(system("nm -g --defined-only " INSTALLED("/lib/libprofil-window.a") " | awk 'NF == 3 { print $3 }'"
+                            " | sort | cmp -s - " TMP "/exports"), 0);
     ck_assert_int_eq(system("grep -o '\\bprofil_[a-z_0-9]*(' lib/profil.h | tr -d '(' | sort -u > " TMP "/declared"),
                      0);
     slurp(TMP "/exports", exports, sizeof exports);
@@ -206,6 +214,42 @@ START_TEST(library_exports_only_the_api)
                             " && " TMP "/clash > " TMP "/clash.out"), 0);
     slurp(TMP "/clash.out", exports, sizeof exports);
     ck_assert_str_eq(exports, "6 8088\n");
+}
+END_TEST
+
+/* An embedder that shows no window links libprofil.a and no SDL: nm finds
+ * no SDL name in docs/api.md's example linked with `pkg-config profil`, and
+ * finds them with `pkg-config profil-window`; a session that asks
+ * libprofil.a for a window fails before it runs, naming the library that
+ * has one. */
+START_TEST(library_without_the_window_links_no_sdl)
+{
+    char got[512], want[512];
+    install();
+    extract_example(TMP "/embed.c");
+#define EMBED_WITH(pc, src, exe)                                                                                  \
+    "PKG_CONFIG_SYSROOT_DIR=$PWD/" DEST " PKG_CONFIG_PATH=$PWD/" INSTALLED("/lib/pkgconfig") " sh -c '" EMBED_CC \
+    " " EMBED_FLAGS " -o " TMP "/" exe " " TMP "/" src " $(pkg-config --static --cflags --libs " pc ")' 2> " TMP  \
+    "/" exe ".err"
+    ck_assert_int_eq(system(EMBED_WITH("profil", "embed.c", "embed-core")), 0);
+    ck_assert_int_eq(system("nm " TMP "/embed-core | grep -c SDL_ > " TMP "/sdl-names"), 256);  /* none */
+    ck_assert_int_eq(system(EMBED_WITH("profil-window", "embed.c", "embed-window")), 0);
+    ck_assert_int_eq(system("nm " TMP "/embed-window | grep -q ' U SDL_CreateWindow'"), 0);
+    FILE *f = fopen(TMP "/windowed.c", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#include <profil.h>\n#include <stdio.h>\n"
+          "int main(int argc, char **argv)\n{\n    struct profil_options o;\n    struct profil_session *s;\n"
+          "    (void)argc;\n    profil_options_init(&o);\n    o.program = argv[1];\n    o.window = 1;\n"
+          "    int e = profil_session_new(&o, &s);\n    printf(\"%d %s\\n\", e, profil_session_message(s));\n"
+          "    profil_session_free(s);\n    return 0;\n}\n", f);
+    fclose(f);
+    ck_assert_int_eq(system(EMBED_WITH("profil", "windowed.c", "windowed")), 0);
+    ck_assert_int_eq(system("cd " TMP " && ./windowed $OLDPWD/" FIX("hotloop.com") " > windowed.out"), 0);
+    slurp(TMP "/windowed.out", got, sizeof got);
+    snprintf(want, sizeof want, "%d --window: this library has no window (link libprofil-window: "
+             "pkg-config profil-window)\n", PROFIL_ERR_SETUP);
+    ck_assert_str_eq(got, want);
+#undef EMBED_WITH
 }
 END_TEST
 
@@ -325,6 +369,7 @@ Suite *api_suite(void)
     tcase_add_test(tc, install_tree);
     tcase_add_test(tc, example_compiles_and_runs);
     tcase_add_test(tc, library_exports_only_the_api);
+    tcase_add_test(tc, library_without_the_window_links_no_sdl);
     tcase_add_test(tc, errors_are_codes_and_lines);
     tcase_add_test(tc, trace_results_in_process);
     tcase_add_test(tc, video_names_follow_the_enum);

@@ -3,10 +3,13 @@
  * (docs/architecture.md, Layers) and what they promise: every #include of
  * every folder follows its folder's arrows, and inside the emulator goes to
  * the file's own layer or one below it; no *_internal.h is seen outside its
- * folder; sampler/ reads the machine through its accessors (`make layers`
- * runs this suite alone); and two machines in one process, run in
- * interleaved slices, each give what they give alone (no state shared
- * between machines).
+ * folder; sampler/ reads the machine through its accessors; no mutable
+ * object at file scope (or static in a function); one growable array;
+ * the observers set in one place; docs/architecture.md names every source
+ * file; no tracked file names a machine's own folders (`make layers` runs
+ * this suite alone); and two machines in one process, run in interleaved
+ * slices, each give what they give alone (no state shared between
+ * machines).
  */
 #include "testutil.h"
 
@@ -32,13 +35,15 @@
  * modules from outside. */
 static const struct { const char *from; const char *to[8]; } arrows[] = {
     { "util/",    { "util/" } },                          /* what every folder shares */
-    { "formats/", { "formats/", "util/" } },              /* files: the lowest above util/ */
+    /* formats/ and report/ read the emulated clock's rate, a constant of the
+     * emulator's (emu/clockrate.h), and nothing else of it but report/'s two
+     * pure tables: the decoder (for disassembly) and the service names (for
+     * DOS and BIOS frames). */
+    { "formats/", { "formats/", "util/", "emu/clockrate.h" } },   /* files: the lowest above util/ */
     { "emu/",     { "emu/", "formats/", "util/" } },      /* ranked below */
     { "loader/",  { "loader/", "emu/", "formats/", "util/" } },
     { "sampler/", { "sampler/", "emu/", "formats/", "util/" } },
-    /* report/ may use two pure tables of the emulator's: the decoder (for
-     * disassembly) and the service names (for DOS and BIOS frames). */
-    { "report/",  { "report/", "formats/", "util/", "emu/cpu/decode.h", "emu/services.h" } },
+    { "report/",  { "report/", "formats/", "util/", "emu/clockrate.h", "emu/cpu/decode.h", "emu/services.h" } },
     { "lib/",     { "lib/", "emu/", "loader/", "sampler/", "formats/", "report/", "util/" } },
     { "cmd/",     { "cmd/", "lib/profil.h", "formats/", "report/", "util/" } },
     { "fuzz/",    { "fuzz/", "formats/", "report/", "emu/", "loader/", "sampler/", "util/" } },
@@ -49,7 +54,7 @@ static const struct { const char *from; const char *to[8]; } arrows[] = {
  * layer is the rank of the first prefix it starts with.  0: not ranked
  * (the C library, formats/). */
 static const struct { const char *prefix; int rank; } layers[] = {
-    { "emu/chips/", 1 },                                                    /* the system board's chips */
+    { "emu/chips/", 1 }, { "emu/clockrate.h", 1 },                                                    /* the system board's chips */
     { "emu/video/video.", 3 }, { "emu/video/video_draw.", 3 },              /* the screen as the BIOS keeps it */
     { "emu/video/", 1 },                                /* the cards: descriptors, table, chips, pictures */
     { "emu/machine.", 2 }, { "emu/services.", 2 }, { "emu/costs.h", 2 },
@@ -292,25 +297,159 @@ END_TEST
 
 /* ---- no state at file scope ----------------------------------------------- */
 
-/* Whether the source line declares mutable static storage: `static` that is
- * not const, not inline, not a function (a '(' not of a function pointer
- * before any '=' or ';').  lib/session.c's `signalled_session`, the signal handler's
- * target, is the one allowed (docs/architecture.md). */
-static int mutable_static(const char *path, const char *line)
+/* The scan reads each .c and .h as C: comments, strings, characters and
+ * preprocessor lines skipped; a declaration is the text from one `;`, `{`
+ * or `}` to the next `;`, an initializer's or a type's braces inside it.
+ * Checked: every declaration at file scope (brace depth 0), with or
+ * without `static` or `extern`, and each `static` one inside a function.
+ * A declaration is mutable state when it declares an object (not a
+ * function, a type or a typedef) that is not const: a pointer is const
+ * only as `*const`.  lib/session.c's `signalled_session`, the signal
+ * handler's target, is the one allowed (docs/architecture.md). */
+static int mutable_decl(const char *path, const char *decl)
 {
-    const char *p = line + strspn(line, " \t");
-    if (strncmp(p, "static ", 7) != 0 || strstr(p, "static inline ") == p)
+    char d[1024];
+    size_t n = 0;
+    for (const char *p = decl; *p && n < sizeof d - 1; p++)   /* whitespace as one space */
+        if (!isspace((unsigned char)*p))
+            d[n++] = *p;
+        else if (n && d[n - 1] != ' ')
+            d[n++] = ' ';
+    d[n] = 0;
+    static const char *const not_objects[] = { "typedef ", "_Static_assert", "static_assert", "asm", "__asm__" };
+    for (size_t i = 0; i < sizeof not_objects / sizeof not_objects[0]; i++)
+        if (strncmp(d, not_objects[i], strlen(not_objects[i])) == 0)
+            return 0;
+    d[strcspn(d, "=")] = 0;         /* the declarators, without their initializers */
+    for (n = strlen(d); n && d[n - 1] == ' ';)
+        d[--n] = 0;
+    if (!n || d[n - 1] == '}')
+        return 0;                   /* a type's definition, no object */
+    char word[64], rest[8];
+    if (sscanf(d, "%*[a-z] %63[A-Za-z0-9_] %7s", word, rest) == 1 &&
+        (!strncmp(d, "struct ", 7) || !strncmp(d, "union ", 6) || !strncmp(d, "enum ", 5)))
+        return 0;                   /* a type's declaration */
+    if (strcmp(path, "lib/session.c") == 0 && strstr(d, "*volatile signalled_session"))
         return 0;
-    if (strcmp(path, "lib/session.c") == 0 && strstr(p, "*volatile signalled_session;"))
-        return 0;
-    char decl[512];
-    snprintf(decl, sizeof decl, "%.*s", (int)strcspn(p, "=;{"), p);
-    const char *paren = strchr(decl, '(');
-    if (paren && paren[1] != '*')
-        return 0;                   /* a function's declaration or definition */
-    if (strchr(decl, '*'))          /* a pointer: constant only as `*const` */
-        return !strstr(decl, "*const") && !strstr(decl, "* const");
-    return !strstr(decl, "const ");
+    const char *paren = strchr(d, '(');
+    if (paren && paren[1 + (paren[1] == ' ')] != '*')
+        return 0;                   /* a function's declaration */
+    if (strchr(d, '*'))             /* a pointer: constant only as `*const` */
+        return !strstr(d, "*const") && !strstr(d, "* const");
+    return !strstr(d, "const ") && !strstr(d, " const");
+}
+
+/* Whether the text at p starts C's keyword or identifier `w`. */
+static int starts_word(const char *p, const char *w)
+{
+    size_t n = strlen(w);
+    return strncmp(p, w, n) == 0 && !isalnum((unsigned char)p[n]) && p[n] != '_';
+}
+
+/* When p starts a comment or a string or character literal: just past its
+ * end (or at the text's end), counting its lines into *line; else NULL. */
+static const char *skip_comment_or_literal(const char *p, int *line)
+{
+    if (p[0] == '/' && p[1] == '/')
+        return p + strcspn(p, "\n");
+    if (p[0] == '/' && p[1] == '*') {
+        for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+            *line += *p == '\n';
+        return *p ? p + 2 : p;
+    }
+    if (*p != '"' && *p != '\'')
+        return NULL;
+    char q = *p;
+    for (p++; *p && *p != q; p++)
+        if (*p == '\\' && p[1])
+            p++;
+    return *p ? p + 1 : p;
+}
+
+/* Appends `text`'s mutable declarations to `why` as PATH:LINE: DECL; returns
+ * how many. */
+static int scan_declarations(const char *path, const char *text, char *why, size_t n)
+{
+    char decl[1024];
+    size_t len = 0;
+    int depth = 0, line = 1, decl_line = 1, bad = 0, bol = 1;
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n') {
+            line++, bol = 1;
+            if (len && len < sizeof decl - 1)
+                decl[len++] = ' ';
+            continue;
+        }
+        if (bol && *p == '#') {     /* a preprocessor line, with its continuations and comments */
+            while (*p && !(*p == '\n' && p[-1] != '\\')) {
+                const char *c = p[0] == '/' && p[1] == '*' ? skip_comment_or_literal(p, &line) : NULL;
+                if (c)
+                    p = c;
+                else
+                    line += *p++ == '\n';
+            }
+            if (!*p)
+                break;
+            line++;
+            continue;
+        }
+        if (!isspace((unsigned char)*p))
+            bol = 0;
+        const char *end = skip_comment_or_literal(p, &line);
+        if (end) {
+            if ((*p == '"' || *p == '\'') && len < sizeof decl - 3)
+                decl[len++] = *p, decl[len++] = *p;     /* a literal: kept as an empty one */
+            p = end - 1;
+            continue;
+        }
+        if (len == 0 && isspace((unsigned char)*p))
+            continue;
+        if (len == 0)
+            decl_line = line;
+        decl[len] = 0;
+        if (*p == '{') {
+            /* an initializer's or a type's braces stay in the declaration
+             * (their contents left out); any other opens a block */
+            int init = strchr(decl, '=') && !strstr(decl, "==") && !strstr(decl, "!=") && !strstr(decl, "<=") &&
+                       !strstr(decl, ">=") && !starts_word(decl, "if") && !starts_word(decl, "while") &&
+                       !starts_word(decl, "for") && !starts_word(decl, "return") && !starts_word(decl, "switch");
+            int type = !strchr(decl, '(') && (strstr(decl, "struct") || strstr(decl, "union") || strstr(decl, "enum"));
+            if (init || type) {
+                for (int inner = 0; *p; p++) {
+                    if ((end = skip_comment_or_literal(p, &line)) != NULL)
+                        p = end - 1;
+                    else if (*p == '\n' || *p == '{' || *p == '}')
+                        line += *p == '\n', inner += (*p == '{') - (*p == '}');
+                    if (*p == '}' && inner == 0)
+                        break;
+                }
+                if (!*p)
+                    break;
+                if (len < sizeof decl - 3)
+                    decl[len++] = '{', decl[len++] = '}';
+                continue;
+            }
+            depth++;
+            len = 0;
+            continue;
+        }
+        if (*p == '}') {
+            depth -= depth > 0;
+            len = 0;
+            continue;
+        }
+        if (*p == ';') {
+            if ((depth == 0 || starts_word(decl, "static")) && mutable_decl(path, decl)) {
+                bad++;
+                snprintf(why + strlen(why), n - strlen(why), "%s:%d: %s;\n", path, decl_line, decl);
+            }
+            len = 0;
+            continue;
+        }
+        if (len < sizeof decl - 1)
+            decl[len++] = *p;
+    }
+    return bad;
 }
 
 static int scan_statics(const char *folder, char *why, size_t n)
@@ -331,23 +470,25 @@ static int scan_statics(const char *folder, char *why, size_t n)
         }
         if (len < 3 || (strcmp(e->d_name + len - 2, ".c") && strcmp(e->d_name + len - 2, ".h")))
             continue;
-        FILE *f = fopen(path, "r");
-        ck_assert_ptr_nonnull(f);
-        char line[512];
-        for (int no = 1; fgets(line, sizeof line, f); no++)
-            if (mutable_static(path, line)) {
-                bad++;
-                snprintf(why + strlen(why), n - strlen(why), "%s:%d: %s", path, no, line);
-            }
-        fclose(f);
+        static char text[1 << 20];
+        slurp(path, text, sizeof text);
+        ck_assert_uint_lt(strlen(text), sizeof text - 1);
+        bad += scan_declarations(path, text, why, n);
     }
     closedir(d);
     return bad;
 }
 
+/* How many mutable declarations the scan finds in `text`. */
+static int mutable_in(const char *path, const char *text)
+{
+    char why[2048] = "";
+    return scan_declarations(path, text, why, sizeof why);
+}
+
 /* The library and the command keep no mutable state outside their structs
  * (comparators get their context in what they sort): the checker on every
- * folder, then on lines written for the purpose. */
+ * folder, then on text written for the purpose. */
 START_TEST(no_mutable_state_at_file_scope)
 {
     static const char *const folders[] = { "util/", "emu/", "loader/", "sampler/", "formats/", "report/", "lib/",
@@ -356,18 +497,40 @@ START_TEST(no_mutable_state_at_file_scope)
     int bad = 0;
     for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++)
         bad += scan_statics(folders[i], why, sizeof why);
-    ck_assert_msg(bad == 0, "%d mutable statics:\n%s", bad, why);
-    ck_assert(mutable_static("cmd/hist.c", "static const struct prf *sort_prf;\n"));
-    ck_assert(mutable_static("cmd/x.c", "static int sort_index, sort_metric;\n"));
-    ck_assert(mutable_static("cmd/x.c", "    static char buf[64];\n"));
-    ck_assert(mutable_static("cmd/x.c", "static void (*real)(void *, size_t);\n"));
-    ck_assert(mutable_static("emu/x.c", "static struct profil_session *volatile signalled_session;\n"));
-    ck_assert(!mutable_static("lib/session.c", "static struct profil_session *volatile signalled_session;\n"));
-    ck_assert(!mutable_static("cmd/x.c", "static const char *const names[] = {\n"));
-    ck_assert(!mutable_static("cmd/x.c", "static int by_cost(const void *a, const void *b)\n"));
-    ck_assert(!mutable_static("cmd/x.c", "static inline uint64_t f(void) { return 0; }\n"));
-    ck_assert(!mutable_static("cmd/x.c", "    static const int stop_signals[3] = { 1, 2, 3 };\n"));
-    ck_assert(mutable_static("cmd/x.c", "static uint8_t table[256];\n"));
+    ck_assert_msg(bad == 0, "%d mutable objects:\n%s", bad, why);
+    /* mutable (1): with or without static or extern, at file scope or static
+     * in a function; not (0): functions, types, constants, the one
+     * exception, locals */
+    static const struct { const char *path, *text; int mutable; } samples[] = {
+        { "cmd/x.c", "int leaked_global;\n", 1 },
+        { "cmd/x.c", "extern unsigned long counts[4];\n", 1 },
+        { "cmd/x.c", "struct prf *last = NULL, *first;\n", 1 },
+        { "cmd/x.c", "static const struct prf *sort_prf;\n", 1 },
+        { "cmd/x.c", "static int sort_index,\n    sort_metric;\n", 1 },
+        { "cmd/x.c", "int f(void)\n{\n    if (x == 1) {\n        static char buf[64];\n"
+                     "        return buf[0];\n    }\n}\n", 1 },
+        { "cmd/x.c", "static void (*real)(void *, size_t);\n", 1 },
+        { "emu/x.c", "static struct profil_session *volatile signalled_session;\n", 1 },
+        { "cmd/x.c", "static uint8_t table[256];\n", 1 },
+        { "cmd/x.c", "struct opts { int a; } defaults = { 1 };\n", 1 },
+        { "cmd/x.c", "static struct { int a; } state;\n", 1 },
+        { "cmd/x.c", "#define N 3 /* ; */\nint /* { */ t[N] = { [0] = '}', 2 }; // {\n", 1 },
+        { "lib/session.c", "static struct profil_session *volatile signalled_session;\n", 0 },
+        { "cmd/x.c", "static const char *const names[] = {\n    \"a;\", \"}\", // }\n};\n", 0 },
+        { "cmd/x.c", "static int by_cost(const void *a, const void *b)\n{\n    int n = 0;\n    return n;\n}\n", 0 },
+        { "cmd/x.c", "static inline uint64_t f(void) { return 0; }\n", 0 },
+        { "cmd/x.c", "int main(void)\n{\n    static const int stop_signals[3] = { 1, 2, 3 };\n"
+                     "    struct x y = { 0 };\n}\n", 0 },
+        { "cmd/x.h", "struct prf;\nstruct prf *prf_read(const char *path, char *err);\n"
+                     "typedef int (*cmp_fn)(const void *, const void *);\nenum mode { MODE_A = 1, MODE_B };\n", 0 },
+        { "cmd/x.c", "static const struct row rows[] = {\n    { \"a\", 1 },\n};\nextern const int sizes[];\n"
+                     "int const limit = 3;\n", 0 },
+        { "cmd/x.c", "#define STATE(x) \\\n    int x;\n", 0 },
+        { "cmd/x.c", "#define PAD 8u /* a comment over lines: not\n   code, the clock's; */\nstruct machine;\n", 0 },
+        { "cmd/x.c", "#define PAD 8u /* over\n   lines */\nint leaked;\n", 1 },
+    };
+    for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++)
+        ck_assert_msg(mutable_in(samples[i].path, samples[i].text) == samples[i].mutable, "%s", samples[i].text);
 }
 END_TEST
 
@@ -382,6 +545,31 @@ START_TEST(arrays_grow_through_util)
                             "test ! -s " TMP "/reallocs"), 0);
     ck_assert_int_eq(system("mkdir -p " TMP "/grow/x && printf 'v = realloc(v, n);\\n' > " TMP "/grow/x/a.c && "
                             "grep -rlq 'realloc(' " TMP "/grow/x"), 0);
+}
+END_TEST
+
+/* ---- no machine's paths ----------------------------------------------------- */
+
+/* No tracked file names a machine's own folders (a home, a work tree, a
+ * scratch folder): what a build or a test needs comes from a variable with a
+ * documented default ($TMPDIR, MSDOS_GIT, REF=...).  The files are git's
+ * (`git ls-files`), or without git the tree's folders; the pattern is
+ * checked on lines written for the purpose (split here so that this file
+ * does not match itself). */
+#define MACHINE_PATH "grep -InE '(^|[^A-Za-z0-9_.~-])/(work|home|Users|root|tmp)/' "
+
+START_TEST(no_machine_paths_in_the_tree)
+{
+    ck_assert_int_eq(system("{ if git rev-parse --is-inside-work-tree > /dev/null 2>&1; then "
+                            "git ls-files -z | xargs -0 " MACHINE_PATH "--; else " MACHINE_PATH
+                            "-r util emu loader sampler formats report lib cmd fuzz tools tests docs include debian "
+                            ".ci Makefile README.md; fi; } > " TMP "/machine-paths; test ! -s " TMP "/machine-paths"),
+                     0);
+    ck_assert_int_eq(system("mkdir -p " TMP "/machpath && cd " TMP "/machpath && "
+                            "printf 'a = \"/ho" "me/u/x\";\n' > a.c && printf 'cd /wo" "rk/notes\n' > b.sh && "
+                            "printf 'TMP=/t" "mp/x\nsee /srv/dos/x.com, $TMPDIR/x, build/work/x, ~/home/x\n' > c.md && "
+                            MACHINE_PATH "a.c b.sh c.md | wc -l | grep -qx 3"),
+                     0);
 }
 END_TEST
 
@@ -450,7 +638,7 @@ static int unnamed_files(const char *folder, const char *doc, char *why, size_t 
 START_TEST(architecture_names_every_source_file)
 {
     static const char *const folders[] = { "util/", "emu/", "loader/", "sampler/", "formats/", "report/", "lib/",
-                                           "cmd/", "fuzz/" };
+                                           "cmd/", "fuzz/", "tools/" };
     static char doc[65536];
     slurp("docs/architecture.md", doc, sizeof doc);
     ck_assert_uint_lt(strlen(doc), sizeof doc - 1);
@@ -622,6 +810,7 @@ Suite *layers_suite(void)
     tcase_add_test(tc, architecture_names_every_source_file);
     tcase_add_test(tc, arrays_grow_through_util);
     tcase_add_test(tc, observers_are_set_only_through_cpu_observe);
+    tcase_add_test(tc, no_machine_paths_in_the_tree);
     tcase_add_test(tc, two_machines_interleaved_give_their_own_figures);
     suite_add_tcase(s, tc);
     return s;

@@ -56,7 +56,7 @@ START_TEST(no_display_is_one_line)
     /* DISPLAY names a display nobody serves: the same, at once, never a
      * window of SDL's offscreen driver that nobody sees or closes (under
      * make asan: SDL's libdbus leaks when SDL_Init fails; not profil's). */
-    if (!file_exists("/tmp/.X11-unix/X99")) {
+    if (!file_exists(P_tmpdir "/.X11-unix/X99")) {     /* where X servers keep their sockets */
         st = system("env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:99 "
                     "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 timeout -s KILL 20 " PROFIL_BIN
                     " run -q --window -o " TMP "/nodisp.PRF " FIX("window.com") " < /dev/null > /dev/null 2> " TMP

@@ -14,9 +14,9 @@
 #include <stdint.h>
 
 /* The system board's crystal: 14.31818 MHz / 3 = 4.772727 MHz CPU, the
- * emulated clock (CPU_HZ_NUM / CPU_HZ_DEN, formats/clockrate.h); the PIT
+ * emulated clock (CPU_HZ_NUM / CPU_HZ_DEN, emu/clockrate.h); the PIT
  * runs at CPU / 4. */
-#include "../../formats/clockrate.h"
+#include "../clockrate.h"
 #define PIT_CYCLES_PER_TICK 4u
 
 struct pit_channel {

@@ -1,0 +1,120 @@
+#!/bin/sh
+# tools/identical.sh: `make identical REF=<commit>`, the byte-identical output
+# check that every speed or refactoring change runs (docs/development.md).
+# Builds REF's profil in a temporary git worktree (its own build folder; the
+# binary is kept in BUILD/identical/ for the next run), then runs it and
+# this tree's profil over every fixture of BUILD/fixtures under both clocks
+# (--timing table, bus), both CPUs (--cpu 8088, 8086) and four modes
+# (sampling, --trace, --stacks, both), --max-instructions 1000000, plus hist
+# of every .PRF and .prx and, on the --trace --stacks runs, hist --by
+# function, annotate and report of the .prx.  Every file a run writes (.PRF,
+# .prc, .prx, .html), its stdout, stderr and exit status must be the same
+# bytes: one line per differing run (fixture, options, files), then
+# 'N runs, M differing'; exit 1 if any differ, 2 on bad usage.
+# IDENTICAL_FIXTURES="a.com b.exe": only those; IDENTICAL_JOBS: runs at
+# once (2); IDENTICAL_INSTRUCTIONS: the limit (1000000).
+set -eu
+usage() { echo "usage: make identical REF=<commit>  (tools/identical.sh PROFIL BUILD REF)" >&2; exit 2; }
+[ $# -eq 3 ] && [ -n "$3" ] || usage
+new=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+build=$(cd "$2" && pwd)
+sha=$(git rev-parse --verify --quiet "$3^{commit}") || { echo "identical: $3: not a commit" >&2; exit 2; }
+refname=$3
+jobs=${IDENTICAL_JOBS:-2}
+insns=${IDENTICAL_INSTRUCTIONS:-1000000}
+out=$build/identical
+ref=$out/profil-$sha
+
+# REF's binary, built once per commit in a worktree removed right after.
+if [ ! -x "$ref" ]; then
+    mkdir -p "$out"
+    tree=$(mktemp -d "${TMPDIR:-/tmp}/profil-identical.XXXXXX")
+    rmdir "$tree"
+    trap 'git worktree remove --force "$tree" 2>/dev/null; rm -rf "$tree"; git worktree prune' EXIT
+    trap 'exit 130' INT TERM HUP
+    git worktree add --detach --quiet "$tree" "$sha"
+    echo "identical: building $refname ($sha) in $tree" >&2
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$tree" -j"$jobs" profil > "$out/build-$sha.log" 2>&1 ||
+        { echo "identical: $refname does not build (see $out/build-$sha.log)" >&2; exit 2; }
+    cp "$tree/profil" "$ref.tmp" && mv "$ref.tmp" "$ref"
+    git worktree remove --force "$tree"
+    trap - EXIT INT TERM HUP
+fi
+
+# A fixture's own options, before its name, and its command tail, after it:
+# dumploop.com DUMPs a file for ever without a count; yes.com's console
+# output costs the host about 7 us per instruction.
+options_of() {
+    case "$1" in
+    yes.com) echo --max-instructions 50000 ;;
+    esac
+}
+tail_of() {
+    case "$1" in
+    dumploop.com) echo 10 ;;
+    esac
+}
+
+# One case: a fixture and its options, run by both binaries, each in its own
+# folder; prints 'fixture options: files' when they differ.
+case_one() {
+    fix=$1; shift
+    opts=$*
+    name=$(basename "$fix" | tr . _)_$(echo "$opts" | tr -c 'a-z0-9\n' _)
+    # shellcheck disable=SC2046
+    set -- "$@" $(options_of "$(basename "$fix")") "$fix" $(tail_of "$(basename "$fix")")
+    for side in a b; do
+        bin=$new; [ $side = a ] && bin=$ref
+        d=$out/runs/$side/$name
+        rm -rf "$d" && mkdir -p "$d"
+        (cd "$d" || exit
+         st=0; "$bin" run -q --max-instructions "$insns" -o OUT.PRF "$@" </dev/null >stdout 2>stderr || st=$?
+         echo $st >status
+         for f in OUT.PRF OUT.prx; do
+             [ -f "$f" ] || continue
+             st=0; "$bin" hist "$f" >"$f.hist" 2>&1 || st=$?; echo $st >>"$f.hist"
+         done
+         case "$opts" in *"--trace --stacks"*) [ -f OUT.prx ] || exit 0 ;; *) exit 0 ;; esac
+         st=0; "$bin" hist --by function OUT.prx >hist-function 2>&1 || st=$?; echo $st >>hist-function
+         st=0; "$bin" annotate OUT.prx >annotate 2>&1 || st=$?; echo $st >>annotate
+         st=0; "$bin" report -o OUT.html OUT.prx >report 2>&1 || st=$?; echo $st >>report)
+    done
+    a=$out/runs/a/$name b=$out/runs/b/$name
+    files=$(diff -rq "$a" "$b" 2>&1 | sed -e "s|^Files $a/\([^ ]*\) and .*|\1|" -e "s|^Only in $a: |only in $refname: |" \
+        -e "s|^Only in $b: |only in this tree: |" | tr '\n' ' ')
+    if [ -n "$files" ]; then
+        echo "$(basename "$fix") $opts: $files"
+    fi
+    rm -rf "$a" "$b"
+}
+
+# The cases, one a line, for xargs: every fixture x clock x CPU x mode.
+cases() {
+    for fix in "$build"/fixtures/*.com "$build"/fixtures/*.exe; do
+        [ -f "$fix" ] || continue
+        if [ -n "${IDENTICAL_FIXTURES:-}" ]; then
+            case " $IDENTICAL_FIXTURES " in *" $(basename "$fix") "*) ;; *) continue ;; esac
+        fi
+        for timing in table bus; do
+            for cpu in 8088 8086; do
+                for mode in "" --trace --stacks "--trace --stacks"; do
+                    echo "$fix --timing $timing --cpu $cpu $mode"
+                done
+            done
+        done
+    done
+}
+
+if [ "${IDENTICAL_CASE:-}" = 1 ]; then
+    # a child of xargs below: one case
+    # shellcheck disable=SC2086
+    case_one $IDENTICAL_ARGS
+    exit 0
+fi
+rm -rf "$out/runs"
+n=$(cases | wc -l)
+cases | xargs -P "$jobs" -I '{}' env IDENTICAL_CASE=1 IDENTICAL_ARGS='{}' sh "$0" "$1" "$2" "$3" > "$out/differing"
+sort "$out/differing"
+m=$(wc -l < "$out/differing")
+echo "identical: $n runs, $m differing (against $3, $sha)"
+[ "$m" -eq 0 ]
