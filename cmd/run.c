@@ -212,8 +212,10 @@ static const struct opt run_table[] = {
               "(20 with Shift, Ctrl or Alt):\n"
               "{ENTER} {ESC} {TAB} {BKSP} {UP} {DOWN} {LEFT} {RIGHT} {HOME}\n"
               "{END} {PGUP} {PGDN} {INS} {DEL} {F1}-{F10} {CTRL-X} {ALT-X},\n"
-              "{WAIT MS} a pause, {{ and }} the braces (default: keys come\n"
-              "from stdin)" },
+              "{WAIT MS} a pause, {{ and }} the braces; {DOWN KEY} ... {UP KEY}\n"
+              "hold KEY (CTRL, SHIFT, RSHIFT, ALT, a key's name or character),\n"
+              "{HOLD KEY MS} for MS ms, repeating after 500 ms, 10 a second\n"
+              "(default: keys come from stdin)" },
     { "screen", 0, OPT_STRING, OPT_AT(A, o.screen), .arg = "FILE",
       .help = "write the text screen as the run left it, in UTF-8 ('-': stdout)" },
     { "screen-png", 0, OPT_STRING, OPT_AT(A, o.screen_png), .arg = "FILE",
