@@ -281,7 +281,7 @@ static const struct opt run_table[] = {
 #undef A
 
 const struct command_options run_options = {
-    "run", "profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE in emulated time", "run options:", 1,
+    "run", "profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE/.BAT in emulated time", "run options:", 1,
     run_table, sizeof run_table / sizeof run_table[0],
 };
 
@@ -294,14 +294,15 @@ const struct command_doc run_doc = {
     "beside it (the exact 64-bit counts and the run's totals). ARGS are the program's command\n"
     "tail. The program's own output goes to stdout byte for byte; the summary (samples, emulated\n"
     "seconds, the four PROFIL classes, the busiest buckets, or the busiest symbols when a map is\n"
-    "found) goes to stderr.\n"
+    "found) goes to stderr. A batch file (NAME.BAT) runs each line's program in turn as\n"
+    "COMMAND.COM would, ARGS its %1-%9, each program with its own profile.\n"
     "\n"
     "The .PRF (and the .prx) is written atomically, and always: when the program exits,\n"
     "crashes, waits for a key after the last one, hits --timeout or --max-instructions, or is\n"
     "stopped by a signal; a one-line note says which, and the exit status tells it apart.\n"
     "Before it runs anything, run refuses a program that is a .PRF or .prx and any output that\n"
     "is the program, the map, standard input or output, or another output.\n",
-    "EXE COM",
+    "EXE COM BAT",
 };
 
 /* The program's arguments as DOS's command tail (at most 126 characters);

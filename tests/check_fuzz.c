@@ -21,6 +21,7 @@ static const struct {
     { "map_wlink", "tests/fixtures" }, { "map_nasm", FIXTURE_DIR }, { "map_ld86", "tests/fixtures" },
     { "nasmlst", FIXTURE_DIR }, { "prx", NULL }, { "keys", NULL }, { "buckets", NULL }, { "prs", NULL },
     { "codeview", "tests/fixtures/codeview" }, { "tdinfo", FIXTURE_DIR }, { "watcom", FIXTURE_DIR }, { "recording", NULL },
+    { "batch", NULL },
 };
 
 static int is_dir(const char *path)
