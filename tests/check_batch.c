@@ -84,10 +84,16 @@ START_TEST(a_driver_loaded_first_serves_the_game)
     prf_free(&shell);
     prf_free(&ansi);
     prf_free(&esc);
-    /* Sampled, the driver's time serving the game is its own (its memory's owner). */
+    /* Sampled, the driver's time serving the game is its own (its memory's
+     * owner); the screen, too, has no escape sequence. */
     fresh();
-    run_profil(&r, "run -q -i 60 --drive C=" FIXTURE_DIR " -o " OUT "/ANSIGAME.PRF " BAT " level1", NULL);
+    run_profil(&r, "run -q -i 60 --drive C=" FIXTURE_DIR " --screen " OUT "/screen.txt -o " OUT "/ANSIGAME.PRF " BAT
+               " level1", NULL);
     ck_assert_msg(r.status == 0, "%d %s", r.status, r.err);
+    char screen[8192];
+    slurp(OUT "/screen.txt", screen, sizeof screen);
+    static const char shown[] = "ANSI driver installed\nLoading level1...\n[ level1 two]\nHello, world\ngreen\n\n";
+    ck_assert_msg(strncmp(screen, shown, sizeof shown - 1) == 0, "%s", screen);
     read_prf(OUT "/ANSI.PRF", &ansi);
     ck_assert_uint_gt(program_hits(&ansi), 10);
     prf_free(&ansi);
