@@ -124,6 +124,33 @@ START_TEST(echo_pause_and_a_missing_program)
 }
 END_TEST
 
+/* keep27.com stays with INT 27h keeping 273 bytes (its code ends at
+ * 111h): 18 paragraphs from its PSP; ask60.com, on the next line, finds
+ * its INT 60h handler (2727h) and is placed above it: keep27's PSP + 18,
+ * an MCB, its environment (COMSPEC's 23 bytes, PATH's 9, the empty
+ * string, the word 1 and "C:\ASK60.COM": 48 bytes, 3 paragraphs), an
+ * MCB.  Echo is on: each line after C>. */
+START_TEST(a_program_kept_by_int27_serves_the_next_line)
+{
+    struct run_result r;
+    fresh();
+    FILE *f = fopen(OUT "/K.BAT", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("keep27\r\nask60\r\n", f);
+    fclose(f);
+    run_profil(&r, "run -q --drive C=" FIXTURE_DIR " -o " OUT "/K.PRF " OUT "/K.BAT", NULL);
+    ck_assert_msg(r.status == 0, "%d %s", r.status, r.err);
+    struct prf keep;
+    read_prf(OUT "/KEEP27.PRF", &keep);
+    ck_assert_uint_eq((273 + 15) / 16, 18);
+    ck_assert_uint_eq(23 + 9 + 1 + 2 + 13, 48);
+    char want[100];
+    snprintf(want, sizeof want, "\r\nC>keep27\r\n\r\nC>ask60\r\n2727 %04X ", keep.prog_low_pa - 0x10 + 18 + 1 + 3 + 1);
+    ck_assert_str_eq(r.out, want);
+    prf_free(&keep);
+}
+END_TEST
+
 /* What the shell does not run: one line naming FILE:LINE, exit 2, nothing
  * run or written. */
 START_TEST(unsupported_lines_are_refused_before_anything_runs)
@@ -194,6 +221,7 @@ Suite *batch_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, a_driver_loaded_first_serves_the_game);
     tcase_add_test(tc, echo_pause_and_a_missing_program);
+    tcase_add_test(tc, a_program_kept_by_int27_serves_the_next_line);
     tcase_add_test(tc, unsupported_lines_are_refused_before_anything_runs);
     tcase_add_test(tc, batch_steps);
     suite_add_tcase(s, tc);
