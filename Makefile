@@ -116,6 +116,14 @@ $(B)/gen/video_font.inc: tools/psf2font.c formats/screen.c formats/screen.h | $(
 $(B)/emu/video/video_font.o: $(B)/gen/video_font.inc
 $(B)/emu/video/video_font.o: CFLAGS += -I$(B)/gen
 
+# The guest side of `run FILE.BAT` (loader/batch_shell.asm), as C bytes.
+$(B)/gen/batch_shell.inc: loader/batch_shell.asm | $(B)/.deps
+	@mkdir -p $(B)/gen
+	$(NASM) -f bin -o $(B)/gen/batch_shell.bin $<
+	od -An -v -tx1 $(B)/gen/batch_shell.bin | sed 's/\([0-9a-f][0-9a-f]\)/0x\1,/g' > $@
+$(B)/loader/batch.o: $(B)/gen/batch_shell.inc
+$(B)/loader/batch.o: CFLAGS += -I$(B)/gen
+
 # What it prints is the README's "What `make demo` shows" (a test compares).
 demo: $(PROFIL) $(B)/fixtures/hotloop.com
 	@./$(PROFIL) run -b 1 -i 100 -o $(B)/HOTLOOP.PRF $(B)/fixtures/hotloop.com
@@ -176,7 +184,7 @@ $(B)/fixtures/%.lst: tests/fixtures/%.asm tests/fixtures/report.inc Makefile | $
 # Fuzz targets, fuzz/NAME.c each: replayed by `make check` ($(B)/replay/NAME),
 # fuzzed by `make fuzz` (docs/reliability.md).
 FUZZ_TARGETS  := loader prf prc map_mslink map_wlink map_nasm map_ld86 nasmlst prx keys buckets prs codeview tdinfo watcom \
-                 recording frames
+                 recording frames batch
 FUZZ_SECONDS  ?= 60
 FUZZ_CC       ?= clang
 FUZZ_PACKAGES := clang libclang-rt-dev

@@ -213,8 +213,10 @@ static const struct opt run_table[] = {
               "(20 with Shift, Ctrl or Alt):\n"
               "{ENTER} {ESC} {TAB} {BKSP} {UP} {DOWN} {LEFT} {RIGHT} {HOME}\n"
               "{END} {PGUP} {PGDN} {INS} {DEL} {F1}-{F10} {CTRL-X} {ALT-X},\n"
-              "{WAIT MS} a pause, {{ and }} the braces (default: keys come\n"
-              "from stdin)" },
+              "{WAIT MS} a pause, {{ and }} the braces; {DOWN KEY} ... {UP KEY}\n"
+              "hold KEY (CTRL, SHIFT, RSHIFT, ALT, a key's name or character),\n"
+              "{HOLD KEY MS} for MS ms, repeating after 500 ms, 10 a second\n"
+              "(default: keys come from stdin)" },
     { "screen", 0, OPT_STRING, OPT_AT(A, o.screen), .arg = "FILE",
       .help = "write the text screen as the run left it, in UTF-8 ('-': stdout)" },
     { "screen-png", 0, OPT_STRING, OPT_AT(A, o.screen_png), .arg = "FILE",
@@ -281,7 +283,7 @@ static const struct opt run_table[] = {
 #undef A
 
 const struct command_options run_options = {
-    "run", "profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE in emulated time", "run options:", 1,
+    "run", "profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE/.BAT in emulated time", "run options:", 1,
     run_table, sizeof run_table / sizeof run_table[0],
 };
 
@@ -294,14 +296,15 @@ const struct command_doc run_doc = {
     "beside it (the exact 64-bit counts and the run's totals). ARGS are the program's command\n"
     "tail. The program's own output goes to stdout byte for byte; the summary (samples, emulated\n"
     "seconds, the four PROFIL classes, the busiest buckets, or the busiest symbols when a map is\n"
-    "found) goes to stderr.\n"
+    "found) goes to stderr. A batch file (NAME.BAT) runs each line's program in turn as\n"
+    "COMMAND.COM would, ARGS its %1-%9, each program with its own profile.\n"
     "\n"
     "The .PRF (and the .prx) is written atomically, and always: when the program exits,\n"
     "crashes, waits for a key after the last one, hits --timeout or --max-instructions, or is\n"
     "stopped by a signal; a one-line note says which, and the exit status tells it apart.\n"
     "Before it runs anything, run refuses a program that is a .PRF or .prx and any output that\n"
     "is the program, the map, standard input or output, or another output.\n",
-    "EXE COM",
+    "EXE COM BAT",
 };
 
 /* The program's arguments as DOS's command tail (at most 126 characters);

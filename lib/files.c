@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "session_internal.h"
@@ -173,6 +174,12 @@ static enum profil_error check_screens_folder(struct profil_session *s, const ch
     return e;
 }
 
+int run_files_is_batch(const char *program)
+{
+    size_t n = strlen(program);
+    return n > 4 && strcasecmp(program + n - 4, ".BAT") == 0 && program[n - 5] != '/';
+}
+
 enum profil_error run_files_check(struct profil_session *s)
 {
     const struct profil_options *o = &s->o;
@@ -183,7 +190,7 @@ enum profil_error run_files_check(struct profil_session *s)
                             kind, strcmp(kind, ".PRF") == 0   ? "'profil show' or 'profil hist'"
                                   : strcmp(kind, ".prs") == 0 ? "'profil hist --buckets'"
                                                               : "'profil hist' or 'profil cover'");
-    if ((why = program_refusal(o->program, s->file, s->size)))
+    if (!run_files_is_batch(o->program) && (why = program_refusal(o->program, s->file, s->size)))
         return session_fail(s, PROFIL_ERR_INPUT, "%s: %s; nothing was run", o->program, why);
     struct named out[8], in[3] = { { o->program, "the program", 0 }, { f->map, "the map", 0 },
                                    { o->replay ? o->replay : "", "the recording replayed", 0 } };

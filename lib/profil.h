@@ -91,7 +91,7 @@ enum profil_stop {
 /* What to run and how; profil_options_init() fills the defaults.  The
  * strings are borrowed: they must live until profil_session_free(). */
 struct profil_options {
-    const char *program;        /* host path of the .COM or .EXE (required) */
+    const char *program;        /* host path of the .COM, .EXE or .BAT (required) */
     const char *tail;           /* command tail, at most 126 characters; NULL: none */
     const char *output;         /* .PRF path; NULL: NAME.PRF in the current directory */
     const char *prx;            /* the .prx path; NULL: beside a regular .PRF */

@@ -21,6 +21,7 @@
 #include "../emu/chips/keyboard.h"
 #include "../emu/video/cards.h"
 #include "../formats/fileio.h"
+#include "../loader/batch.h"
 
 /* The emulator's enums and profil.h's agree value for value. */
 _Static_assert((int)PROFIL_CPU_286 == (int)CPU_286 && (int)PROFIL_CPUS == (int)CPU_MODELS,
@@ -74,6 +75,22 @@ static void dos_program_path(const char *program, char *out, size_t n)
     snprintf(out, n, "C:\\%s", name83);
 }
 
+/* A batch file's steps, and the program that takes them (s->shell). */
+static enum profil_error batch_program(struct profil_session *s)
+{
+    char err[600];
+    struct batch b;
+    if (batch_parse(s->o.program, s->file, s->size, s->o.tail, s->o.env, s->o.nenv, &b, err, sizeof err) != 0)
+        return session_fail(s, PROFIL_ERR_INPUT, "%s", err);
+    int r = batch_shell(&b, &s->shell, &s->shell_size, err, sizeof err);
+    batch_free(&b);
+    return r == 0 ? PROFIL_OK : session_fail(s, PROFIL_ERR_INPUT, "%s: %s", s->o.program, err);
+}
+
+/* The bytes the PC runs: the program's, or a batch file's shell. */
+static const uint8_t *program_bytes(const struct profil_session *s) { return s->shell ? s->shell : s->file; }
+static size_t program_size(const struct profil_session *s) { return s->shell ? s->shell_size : s->size; }
+
 /* The program's bytes, its files, and its image; the outputs writable. */
 static enum profil_error load_program(struct profil_session *s)
 {
@@ -83,7 +100,9 @@ static enum profil_error load_program(struct profil_session *s)
         return session_fail(s, PROFIL_ERR_INPUT, "%s", err);
     if ((e = run_files_name(s)) != PROFIL_OK || (e = run_files_check(s)) != PROFIL_OK)
         return e;
-    if (exe_parse(s->file, s->size, &s->img, err, sizeof err) != 0)
+    if (run_files_is_batch(s->o.program) && (e = batch_program(s)) != PROFIL_OK)
+        return e;
+    if (exe_parse(program_bytes(s), program_size(s), &s->img, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: %s", s->o.program, err);
     if (s->img.missing)
         fprintf(s->err, "profil: warning: %s: %zu bytes shorter than its header says; loading what is there, "
@@ -262,7 +281,7 @@ static enum profil_error start_sampler(struct profil_session *s)
     struct machine *m = s->m;
     uint16_t dos_pa = mem_rw(m, 0x82);   /* the INT 20h vector's segment, as PROFIL reads it */
     if (prf_layout_make(&s->layout, o->interval_us, o->bucket_size,
-                        sampler_program_paras(o->program, s->file, s->size), s->proc.load_seg, dos_pa,
+                        sampler_program_paras(o->program, program_bytes(s), program_size(s)), s->proc.load_seg, dos_pa,
                         err, sizeof err) != 0 || sampler_init(&s->s, &s->layout) != 0)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: %s", o->program, err);
     if (s->following)
@@ -444,6 +463,7 @@ void profil_session_free(struct profil_session *s)
         dos_free(&s->dos);
     machine_free(s->m);
     free(s->file);
+    free(s->shell);
     free(s);
 }
 

@@ -104,8 +104,11 @@ struct profil_session {
     char msg[4700];                 /* the last error, "FILE: problem" */
     struct run_files files;
     char run_id[17];                /* the run's id in its NAME.prc and .prx (formats/prc.h) */
-    uint8_t *file;                  /* the program's bytes */
+    uint8_t *file;                  /* the program's bytes (a batch file's text) */
     size_t size;
+    uint8_t *shell;                 /* a batch file's: the program that runs it
+                                       (loader/batch.h), NULL: not a batch */
+    size_t shell_size;
     struct dos_image img;
     struct key_stroke *keys;
     size_t nkeys;
@@ -187,6 +190,8 @@ enum profil_error window_open(struct profil_session *s);
 enum profil_error run_files_name(struct profil_session *s);
 enum profil_error run_files_check(struct profil_session *s);
 enum profil_error run_files_writable(struct profil_session *s);
+/* The program is a batch file (NAME.BAT), run as COMMAND.COM would. */
+int run_files_is_batch(const char *program);
 /* The children's .PRF names so far, and per NAME the next number to try:
  * choosing one costs O(1) on average, not a scan of every earlier one. */
 struct child_names {

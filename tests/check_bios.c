@@ -275,7 +275,7 @@ START_TEST(keys_parse_names_modifiers_and_pauses)
     ck_assert_uint_eq(k[6].scan, 0x44);
     free(k);
     ck_assert_int_eq(keys_parse("x{NOPE}", &k, &n, err, sizeof err), -1);
-    ck_assert_str_eq(err, "--keys: unknown key {NOPE} (see profil run --help)");
+    ck_assert_str_eq(err, "--keys: unknown key {NOPE} at character 2 (see profil run --help)");
     ck_assert_int_eq(keys_parse("{WAIT", &k, &n, err, sizeof err), -1);
     ck_assert_str_eq(err, "--keys: unclosed or empty {...} at character 1");
     ck_assert_int_eq(keys_parse("a}", &k, &n, err, sizeof err), -1);
@@ -284,7 +284,110 @@ START_TEST(keys_parse_names_modifiers_and_pauses)
     /* Found by fuzz/keys.c: the name was copied as it was, so a newline
      * in it made the message two lines; now controls show as \xHH. */
     ck_assert_int_eq(keys_parse("a{E\nX\xE9}", &k, &n, err, sizeof err), -1);
-    ck_assert_str_eq(err, "--keys: unknown key {E\\x0AX\\xE9} (see profil run --help)");
+    ck_assert_str_eq(err, "--keys: unknown key {E\\x0AX\\xE9} at character 2 (see profil run --help)");
+}
+END_TEST
+
+/* {DOWN KEY}, {UP KEY} and {HOLD KEY MS}: a press and a release each a
+ * stroke ({HOLD} both, the press holding for its MS); text typed under a
+ * held modifier; the mistakes, one line naming the character. */
+START_TEST(keys_parse_holds)
+{
+    struct key_stroke *k;
+    size_t n;
+    char err[200];
+    ck_assert_int_eq(keys_parse("{down ctrl}x{UP CTRL}{HOLD left 500}{DOWN RSHIFT}{DOWN 1}{UP 1}{UP RSHIFT}{DOWN DOWN}"
+                                "{UP DOWN}", &k, &n, err, sizeof err), 0);
+    ck_assert_uint_eq(n, 11);
+    ck_assert_uint_eq(k[0].scan, 0x1D);
+    ck_assert_uint_eq(k[0].kind, KEY_PRESS);
+    ck_assert_uint_eq(k[0].wait_ms, 0);
+    ck_assert_uint_eq(k[1].scan, 0x2D);
+    ck_assert_uint_eq(k[1].kind, KEY_TAP);
+    ck_assert_uint_eq(k[2].kind, KEY_RELEASE);
+    ck_assert_uint_eq(k[3].scan, 0x4B);
+    ck_assert_uint_eq(k[3].kind, KEY_PRESS);
+    ck_assert_uint_eq(k[3].wait_ms, 500);
+    ck_assert_uint_eq(k[4].scan, 0x4B);
+    ck_assert_uint_eq(k[4].kind, KEY_RELEASE);
+    ck_assert_uint_eq(k[5].scan, 0x36);
+    ck_assert_uint_eq(k[6].scan, 0x02);
+    ck_assert_uint_eq(k[8].kind, KEY_RELEASE);
+    ck_assert_uint_eq(k[9].scan, 0x50);
+    free(k);
+    static const struct { const char *keys, *err; } bad[] = {
+        { "ab{UP CTRL}", "--keys: {UP CTRL} at character 3 releases a key that is not down" },
+        { "{DOWN ALT}x{DOWN ALT}", "--keys: {DOWN ALT} at character 12: that key is already down (since character 1)" },
+        { "{DOWN Q}q", "--keys: 'q' at character 9: its key is down (since character 1)" },
+        { "xy{DOWN SHIFT}AB", "--keys: the key pressed at character 3 is still down at the end (release it with {UP ...})" },
+        { "{HOLD LEFT}", "--keys: unknown key {HOLD LEFT} at character 1 (see profil run --help)" },
+        { "{HOLD LEFT 0}", "--keys: unknown key {HOLD LEFT 0} at character 1 (see profil run --help)" },
+        { "{DOWN CAPS}", "--keys: unknown key {DOWN CAPS} at character 1 (see profil run --help)" },
+        { "{DOWN LEFT}{HOLD LEFT 9}", "--keys: {HOLD LEFT 9} at character 12: that key is already down (since character 1)" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(keys_parse(bad[i].keys, &k, &n, err, sizeof err), -1);
+        ck_assert_str_eq(err, bad[i].err);
+    }
+}
+END_TEST
+
+/* A held key's typematic action: {HOLD RIGHT 1050} made at 1000 repeats
+ * its make code 500 ms later, then each 100 ms (2386363, 477272 cycles),
+ * six times before its break at 1000 + 1050 x 4772; a tap never repeats. */
+START_TEST(a_held_key_repeats_as_the_keyboard_does)
+{
+    struct keyboard k;
+    struct key_stroke *s;
+    size_t n;
+    char err[100];
+    kbd_init(&k);
+    ck_assert_int_eq(keys_parse("{HOLD RIGHT 1050}", &s, &n, err, sizeof err), 0);
+    kbd_start(&k, s, n, 1000);
+    ck_assert_int_eq(kbd_event(&k, k.due, 0), 1);
+    ck_assert_uint_eq(kbd_read_data(&k), 0x4D);
+    for (uint64_t i = 0; i < 6; i++) {
+        ck_assert_uint_eq(k.due, 1000 + 2386363 + i * 477272);
+        ck_assert_int_eq(kbd_event(&k, k.due, 0), 1);
+        ck_assert_uint_eq(kbd_read_data(&k), 0x4D);
+    }
+    ck_assert_uint_eq(k.due, 1000 + 1050 * 4772);
+    ck_assert_int_eq(kbd_event(&k, k.due, 0), 1);
+    ck_assert_uint_eq(kbd_read_data(&k), 0xCD);
+    ck_assert(!kbd_more_coming(&k));
+    kbd_free(&k);
+}
+END_TEST
+
+/* held.com (see its comment): the codes at port 60h with the BIOS's
+ * shift flags after each, Ctrl-A and its three repeats and 'B' under the
+ * right Shift from INT 16h. */
+START_TEST(held_keys_reach_port_60h_and_the_shift_flags)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("held.com"), TMP "/held.prf");
+    o.keys = "{WAIT 50}{DOWN CTRL}{HOLD A 750}{UP CTRL}{DOWN RSHIFT}b{UP RSHIFT}";
+    run_session(&r, &o, NULL);
+    ck_assert_msg(r.status == 0, "%d %s", r.status, r.err);
+    ck_assert_str_eq(r.out, "1E01 1E01 1E01 1E01 3042 1D 04 1E 04 1E 04 1E 04 1E 04 9E 04 9D 00 36 01 30 01 B0 01 B6 00 ");
+}
+END_TEST
+
+/* steer.com (see its comment): held Ctrl climbs 18 ticks, held Right
+ * moves 6 steps; tapped, one step each. */
+START_TEST(a_game_is_steered_by_held_keys)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("steer.com"), TMP "/steer.prf");
+    o.keys = "{WAIT 100}{DOWN CTRL}{HOLD RIGHT 950}{UP CTRL}";
+    run_session(&r, &o, NULL);
+    ck_assert_msg(r.status == 0, "%d %s", r.status, r.err);
+    ck_assert_str_eq(r.out, "06 12 ");
+    o = fixture_options(FIX("steer.com"), TMP "/steer.prf");
+    o.keys = "{WAIT 200}{RIGHT}";
+    run_session(&r, &o, NULL);
+    ck_assert_msg(r.status == 0, "%d %s", r.status, r.err);
+    ck_assert_str_eq(r.out, "01 00 ");
 }
 END_TEST
 
@@ -394,7 +497,7 @@ START_TEST(int16_without_keys_stops_or_waits)
     ck_assert_ptr_nonnull(strstr(r.err, "timeout after 0.500 s emulated"));
     run_profil(&r, "run -q --keys '{BOGUS}' -o " TMP "/nokeys.prf " FIX("keys.com"), NULL);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_str_eq(r.err, "profil: --keys: unknown key {BOGUS} (see profil run --help)\n");
+    ck_assert_str_eq(r.err, "profil: --keys: unknown key {BOGUS} at character 1 (see profil run --help)\n");
 }
 END_TEST
 
@@ -453,6 +556,10 @@ Suite *bios_suite(void)
     tc = tcase_create("keys");
     tcase_add_test(tc, keys_parse_names_modifiers_and_pauses);
     tcase_add_test(tc, a_stroke_is_four_scan_codes_5_ms_apart);
+    tcase_add_test(tc, keys_parse_holds);
+    tcase_add_test(tc, a_held_key_repeats_as_the_keyboard_does);
+    tcase_add_test(tc, held_keys_reach_port_60h_and_the_shift_flags);
+    tcase_add_test(tc, a_game_is_steered_by_held_keys);
     tcase_add_test(tc, scripted_keys_reach_int16_and_dos);
     tcase_add_test(tc, int16_without_keys_stops_or_waits);
     tcase_add_test(tc, the_machine_is_an_ibm_5160_of_1982);

@@ -22,6 +22,7 @@ static const struct {
     { "nasmlst", FIXTURE_DIR }, { "prx", NULL }, { "keys", NULL }, { "buckets", NULL }, { "prs", NULL },
     { "codeview", "tests/fixtures/codeview" }, { "tdinfo", FIXTURE_DIR }, { "watcom", FIXTURE_DIR }, { "recording", NULL },
     { "frames", NULL },
+    { "batch", NULL },
 };
 
 static int is_dir(const char *path)

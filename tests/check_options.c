@@ -65,7 +65,7 @@ START_TEST(help_per_subcommand)
     struct run_result r;
     run_profil(&r, "run -h", NULL);
     ck_assert_int_eq(r.status, 0);
-    static const char run_head[] = "usage: profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE in "
+    static const char run_head[] = "usage: profil run [options] PROGRAM [ARGS...]   profile a DOS .COM/.EXE/.BAT in "
                                    "emulated time\n\nrun options:\n  -b, --bucket-size PARAS   paragraphs (16 "
                                    "bytes) per bucket, 1-65529 (default 1)\n";
     ck_assert(strncmp(r.out, run_head, strlen(run_head)) == 0);

@@ -54,6 +54,39 @@ START_TEST(a_recording_replays_to_the_same_bytes)
 }
 END_TEST
 
+/* Held keys (held.com, see tests/check_bios.c): Ctrl down, A held 750
+ * ms with its typematic repeats, recorded as the scan codes sent and
+ * replayed without --keys: the same output, .PRF and .prc.  The
+ * recording's A make codes are half a second, then a tenth of a second
+ * apart (2386363 and 477272 cycles: 4772727 / 2 and / 10). */
+START_TEST(held_keys_record_and_replay)
+{
+    struct run_result r1, r2;
+    unlink(TMP "/held.rec");
+    run_profil(&r1, "run -q --keys '{WAIT 50}{DOWN CTRL}{HOLD A 750}{UP CTRL}{DOWN RSHIFT}b{UP RSHIFT}' --record "
+               TMP "/held.rec -o " TMP "/heldA.PRF " FIX("held.com"), NULL);
+    ck_assert_msg(r1.status == 0, "%s", r1.err);
+    run_profil(&r2, "run -q --replay " TMP "/held.rec -o " TMP "/heldB.PRF " FIX("held.com"), NULL);
+    ck_assert_msg(r2.status == 0, "%s", r2.err);
+    ck_assert_str_eq(r1.out, "1E01 1E01 1E01 1E01 3042 1D 04 1E 04 1E 04 1E 04 1E 04 9E 04 9D 00 36 01 30 01 B0 01 B6 00 ");
+    ck_assert_str_eq(r1.out, r2.out);
+    same_file_bytes(TMP "/heldA.PRF", TMP "/heldB.PRF");
+    same_file_bytes(TMP "/heldA.prc", TMP "/heldB.prc");
+    struct recording rec;
+    char err[300];
+    ck_assert_msg(recording_read(TMP "/held.rec", &rec, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(rec.n, 11);       /* the 11 codes */
+    ck_assert_uint_eq(rec.events[1].code, 0x1E);
+    ck_assert_uint_eq(rec.events[1].ascii, 0x01);
+    ck_assert_uint_eq(rec.events[2].code, 0x1E);
+    ck_assert_uint_eq(rec.events[2].at - rec.events[1].at, 2386363);
+    ck_assert_uint_eq(rec.events[3].at - rec.events[2].at, 477272);
+    ck_assert_uint_eq(rec.events[4].at - rec.events[3].at, 477272);
+    ck_assert_uint_eq(rec.events[5].code, 0x9E);
+    recording_free(&rec);
+}
+END_TEST
+
 /* Sampling does not change the run: a recording of a sampling run
  * replayed under --trace -i 200 gives the bytes of a --trace -i 200 run
  * typed by --keys itself (the .PRF, .prc, .prx), and the same emulated
@@ -231,6 +264,7 @@ Suite *replay_suite(void)
     TCase *tc = tcase_create("replay");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, a_recording_replays_to_the_same_bytes);
+    tcase_add_test(tc, held_keys_record_and_replay);
     tcase_add_test(tc, bad_recordings_are_refused_before_anything_runs);
     tcase_add_test(tc, parse_errors_name_the_line);
     tcase_add_test(tc, a_replay_ends_at_the_recordings_end);

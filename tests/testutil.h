@@ -411,6 +411,7 @@ Suite *man_suite(void);
 Suite *package_suite(void);
 Suite *decode_suite(void);
 Suite *procs_suite(void);
+Suite *batch_suite(void);
 Suite *buckets_suite(void);
 Suite *annotate_suite(void);
 Suite *html_suite(void);

@@ -8,7 +8,10 @@
  * sequence of scan codes 5 ms of emulated time apart (Ctrl, Shift and Alt
  * made first, then the key made and broken, then the modifiers broken),
  * each one raising IRQ1; the BIOS INT 09h handler (bios_keys.c) or the
- * program's own reads port 60h.  Nothing here reads the host clock.
+ * program's own reads port 60h.  A script may also press and release a
+ * key as two steps ({DOWN CTRL} ... {UP CTRL}, {HOLD LEFT 500}); while
+ * held, the last key pressed repeats its make code as the keyboard's
+ * typematic action does.  Nothing here reads the host clock.
  *
  * Besides the script, a queue of timed input events (a --replay
  * recording, a window's keys): each a scan code with its character, sent
@@ -23,16 +26,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../clockrate.h"             /* CPU_HZ_NUM / CPU_HZ_DEN */
 #include "../../formats/recording.h"   /* struct input_event */
 
 #define KEY_SHIFT 1u
 #define KEY_CTRL  2u
 #define KEY_ALT   4u
 
+/* The 83-key keyboard's typematic action: every key held repeats its make
+ * code after half a second, ten times a second (IBM Personal Computer
+ * Technical Reference, the keyboard: "typematic"), in CPU cycles. */
+#define KBD_TYPEMATIC_DELAY (CPU_HZ_NUM / CPU_HZ_DEN / 2u)
+#define KBD_TYPEMATIC_PERIOD (CPU_HZ_NUM / CPU_HZ_DEN / 10u)
+
+/* What a stroke of a script does with its key. */
+enum key_kind {
+    KEY_TAP,        /* made and broken (with its modifiers around it)     */
+    KEY_PRESS,      /* made, and held until its KEY_RELEASE               */
+    KEY_RELEASE     /* broken                                             */
+};
+
 /* One entry of a script: a key (scan code, the character the BIOS
- * stores with it, the modifiers held), or a pause when scan is 0. */
+ * stores with it, the modifiers held, what is done with it), or a pause
+ * of wait_ms when scan is 0.  A KEY_PRESS's wait_ms is the time to the
+ * next stroke (a {HOLD}'s length; 0: the usual 5 ms). */
 struct key_stroke {
-    uint8_t scan, ascii, mods;
+    uint8_t scan, ascii, mods, kind;
     uint32_t wait_ms;
 };
 
@@ -41,11 +60,15 @@ struct keyboard {
     size_t nkeys, next;             /* next stroke to type                */
     unsigned step;                  /* which scan code of it comes next   */
     uint64_t due;                   /* when: cycles, UINT64_MAX: no more
-                                       (the earlier of the two below)     */
+                                       (the earliest of the script's, the
+                                       events' and the repeat's)          */
     uint64_t script_due;            /* the script's next step             */
     uint8_t port60;                 /* last scan code sent                */
     uint8_t ascii60;                /* the character of that make code    */
     uint8_t full;                   /* port 64h bit 0: 60h not yet read   */
+    uint8_t down[16];               /* the script's keys held, by scan code */
+    uint8_t repeat_scan;            /* the key repeating (held last), 0: none */
+    uint64_t repeat_due;            /* its next make code, UINT64_MAX: none */
     const struct input_event *events; /* the timed events (borrowed), in order */
     size_t nevents, next_event;
     uint64_t event_due;             /* when the next is tried, UINT64_MAX: none */
@@ -58,7 +81,11 @@ struct keyboard {
 /* Parse a --keys script.  Text is typed as on a US keyboard; {NAME} is a
  * named key (ENTER, ESC, TAB, BKSP, SPACE, UP, DOWN, LEFT, RIGHT, HOME,
  * END, PGUP, PGDN, INS, DEL, F1-F10), {CTRL-X}/{ALT-X} a letter with a
- * modifier, {WAIT ms} a pause, {{ and }} the braces.  -1 with a message. */
+ * modifier, {WAIT ms} a pause, {{ and }} the braces; {DOWN KEY} presses
+ * KEY and {UP KEY} releases it, {HOLD KEY ms} holds it ms (KEY: a named
+ * key, CTRL, SHIFT (the left), RSHIFT, ALT, or one character's key).
+ * -1 with a one-line message naming the character where it went wrong
+ * (a key released that is not down, pressed twice, down at the end). */
 int keys_parse(const char *text, struct key_stroke **out, size_t *n, char *err, size_t errn);
 
 void kbd_init(struct keyboard *k);
