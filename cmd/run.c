@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../formats/framekind.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
@@ -69,6 +70,11 @@ static int parse_env(const char *s, void *args)
 static int parse_cpu(const char *s, void *args)
 {
     return profil_cpu_parse(s, &((struct run_args *)args)->o.cpu);
+}
+
+static int parse_frames(const char *s, void *args)
+{
+    return profil_frames_parse(s, &((struct run_args *)args)->o);
 }
 
 static int parse_dos_version(const char *s, void *args)
@@ -142,8 +148,6 @@ static int parse_screen_every(const char *s, void *args)
     return 0;
 }
 
-/* --frames's names, by enum profil_frames. */
-static const char *const frames_names[] = { "auto", "vsync", "flip", "mark" };
 
 /* --disk-time's names, by enum profil_disk_time. */
 static const char *const disk_time_names[] = { "xt", "none" };
@@ -193,11 +197,14 @@ static const struct opt run_table[] = {
       .help = "the display adapter: cga (the default, the IBM PC's colour\n"
               "card), mda, hercules, ega or vga; the program finds that card\n"
               "and its BIOS wherever it looks (docs/video.md)" },
-    { "frames", 0, OPT_ENUM, OPT_AT(A, o.frames), OPT_NAMES(frames_names), .arg = "KIND",
+    { "frames", 0, OPT_CALL, .call = parse_frames, OPT_NAMES(frame_kind_names), .arg = "KIND",
+      .want = "want auto, vsync, flip, mark, timer, timer/N (N 1-1000) or at=SYMBOL|SEG:OFF",
       .help = "how the program's frames are found: vsync (a read of the\n"
               "status port that sees the vertical sync begin), flip (a new\n"
-              "CRTC start address), mark (the program's FRAME call), or auto\n"
-              "(the default: the first of them that appears; docs/frames.md)" },
+              "CRTC start address), mark (the program's FRAME call), timer\n"
+              "(its own INT 8 or 1Ch handler runs; timer/N: every Nth),\n"
+              "at=SYMBOL|SEG:OFF (execution reaches it), or auto (the\n"
+              "default: the first of vsync, flip, mark; docs/frames.md)" },
     { "disk-time", 0, OPT_ENUM, OPT_AT(A, o.disk_time), OPT_NAMES(disk_time_names), .arg = "xt|none",
       .help = "the time file reads and writes take: xt (the default) the\n"
               "PC/XT's 10 MB fixed disk, its seeks, rotation and 6:1\n"

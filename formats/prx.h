@@ -130,7 +130,7 @@ struct prx_frame {
     uint64_t start, cycles, insns, samples;
     int unfinished;
 };
-#define PRX_FRAME_KIND_MAX 8        /* "vsync", "flip", "mark", "auto" */
+#define PRX_FRAME_KIND_MAX 72       /* formats/framekind.h's text: "vsync", "timer/3", "at=" and a symbol */
 
 /* A frame's own profile (version 6): one row per address that frame
  * `frame` (its row in frames, from 0) sampled or ran, in order of frame

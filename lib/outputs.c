@@ -599,16 +599,13 @@ static void zone_summary(const struct prx *x, FILE *f)
 /* The program's frames (docs/frames.md): the finished ones' median, 95th
  * percentile and worst time, the one the run ended in, or, when --frames
  * named a kind, that there were none. */
-static void frame_summary(const struct prx *x, enum profil_frames asked, int dropped, FILE *f)
+static void frame_summary(const struct prx *x, enum profil_frames asked, const char *text, int dropped, FILE *f)
 {
     if (x->nframes == 0) {
         if (asked == PROFIL_FRAMES_AUTO)
             return;             /* the default: most programs have none */
-        const char *kind = frame_kind_name((enum frame_kind)asked);
-        fprintf(f, "profil: no frames (%s): %s (docs/frames.md)\n", kind,
-                asked == PROFIL_FRAMES_VSYNC ? "no read of the status port saw the vertical sync begin"
-                : asked == PROFIL_FRAMES_FLIP ? "the CRTC's start address never changed"
-                : "the program never called FRAME");
+        fprintf(f, "profil: no frames (%s): %s (docs/frames.md)\n", text,
+                frame_kinds[(enum frame_kind)asked].none);
         return;
     }
     fputs("profil: ", f);
@@ -747,6 +744,6 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         symtab_free(&t);
     service_summary(&s->services, s->m, s->tracing, f);
     zone_summary(&s->trace, f);
-    frame_summary(&s->trace, s->o.frames, s->frames.dropped != 0, f);
+    frame_summary(&s->trace, s->o.frames, s->frames.text, s->frames.dropped != 0, f);
     written_summary(s, f);
 }

@@ -51,10 +51,14 @@ enum profil_timing { PROFIL_TIMING_DEFAULT, PROFIL_TIMING_TABLE, PROFIL_TIMING_B
 enum profil_disk_time { PROFIL_DISK_TIME_XT, PROFIL_DISK_TIME_NONE };
 enum profil_video { PROFIL_VIDEO_CGA, PROFIL_VIDEO_MDA, PROFIL_VIDEO_HERCULES, PROFIL_VIDEO_EGA, PROFIL_VIDEO_VGA };
 
-/* How the program's frames are found (docs/frames.md): the first kind
- * that appears (the default), the vertical sync seen at the status port,
- * a change of the CRTC's start address, the program's FRAME call. */
-enum profil_frames { PROFIL_FRAMES_AUTO, PROFIL_FRAMES_VSYNC, PROFIL_FRAMES_FLIP, PROFIL_FRAMES_MARK };
+/* How the program's frames are found (docs/frames.md; named by
+ * formats/framekind.h's table, which this follows): the first kind that
+ * appears (the default), the vertical sync seen at the status port, a
+ * change of the CRTC's start address, the program's FRAME call, the
+ * program's own timer interrupt (every options.frames_every-th), execution
+ * reaching options.frames_at. */
+enum profil_frames { PROFIL_FRAMES_AUTO, PROFIL_FRAMES_VSYNC, PROFIL_FRAMES_FLIP, PROFIL_FRAMES_MARK,
+                     PROFIL_FRAMES_TIMER, PROFIL_FRAMES_AT };
 
 /* Why the run stopped. */
 enum profil_stop {
@@ -106,6 +110,9 @@ struct profil_options {
     int no_refresh;             /* the bus model without DRAM refresh */
     enum profil_video video;    /* the display adapter (default PROFIL_VIDEO_CGA) */
     enum profil_frames frames;  /* how frames are found (default PROFIL_FRAMES_AUTO) */
+    unsigned frames_every;      /* PROFIL_FRAMES_TIMER: a frame every Nth interrupt (0 or 1: each) */
+    const char *frames_at;      /* PROFIL_FRAMES_AT: a symbol of the map or debug information,
+                                   or SEG:OFF (hex, as the CPU runs it) */
     enum profil_disk_time disk_time;    /* --disk-time (default PROFIL_DISK_TIME_XT) */
     int strict;                 /* stop at an unimplemented service */
     const char *keys;           /* a key script (README, --keys), or NULL */
@@ -195,6 +202,9 @@ const char *profil_session_prx_path(const struct profil_session *s);  /* "" when
 const char *profil_stop_name(enum profil_stop r);        /* "exit", "timeout", ... as in the .prx */
 const char *profil_cpu_name(enum profil_cpu c);          /* "8088", "8086", "186", "286" */
 int profil_cpu_parse(const char *name, enum profil_cpu *out);
+/* --frames's text: a kind's name, timer/N or at=SYMBOL|SEG:OFF, into
+ * o->frames, o->frames_every and o->frames_at (borrowing `text`); 0 or -1. */
+int profil_frames_parse(const char *text, struct profil_options *o);
 int profil_dos_version_parse(const char *s, uint16_t *out); /* "2.0" to "5.0" */
 /* NAME.PRF for a program (8 characters, upper case), as PROFIL names it. */
 void profil_default_output(const char *program, char *out, size_t n);

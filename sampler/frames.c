@@ -8,24 +8,8 @@
 #include <string.h>
 
 #include "../emu/cpu/cpu.h"
+#include "../emu/machine.h"
 #include "../util/grow.h"
-
-static const char *const kind_names[FRAME_KINDS] = { "auto", "vsync", "flip", "mark" };
-
-const char *frame_kind_name(enum frame_kind k)
-{
-    return (unsigned)k < FRAME_KINDS ? kind_names[k] : "?";
-}
-
-int frame_kind_parse(const char *name, enum frame_kind *out)
-{
-    for (int i = 0; i < FRAME_KINDS; i++)
-        if (strcmp(name, kind_names[i]) == 0) {
-            *out = (enum frame_kind)i;
-            return 0;
-        }
-    return -1;
-}
 
 /* The open frame's counts up to `now`. */
 static void close_open(struct frames *fr, uint64_t now)
@@ -175,6 +159,49 @@ static void on_start_address(void *ctx, uint16_t address, uint64_t raster_frame,
         frame_start(fr, FRAMES_FLIP, now);
 }
 
+/* The programs' memory, where a handler is the program's own: from the
+ * first MCB up to the ROM (the BIOS's and DOS's code are below it). */
+static int programs_own(uint32_t a)
+{
+    return a >= (uint32_t)SEG_ARENA * 16 && a < (uint32_t)SEG_ROM * 16;
+}
+
+/* IRQ 0 enters the CPU: the program's INT 8 handler runs now, or the
+ * BIOS's, which calls INT 1Ch, the program's. */
+static void on_timer(void *ctx, uint32_t int08, uint32_t int1c, uint64_t now)
+{
+    struct frames *fr = ctx;
+    if (fr->want != FRAMES_TIMER || (!programs_own(int08) && !programs_own(int1c)))
+        return;
+    if (fr->timer_runs++ % fr->every == 0)
+        frame_start(fr, FRAMES_TIMER, now);
+}
+
+/* The watch of at=: the instruction there is about to run (once per
+ * instruction: a boundary may come twice before it runs). */
+static void on_watch(struct machine *m, void *ctx)
+{
+    struct frames *fr = ctx;
+    uint64_t n = cpu_insn_count(m) + 1;
+    if (n == fr->at_insn)
+        return;
+    fr->at_insn = n;
+    frame_start(fr, FRAMES_AT, machine_now(m));
+}
+
+void frames_timer_every(struct frames *fr, unsigned every)
+{
+    fr->every = every ? every : 1;
+    if (fr->want == FRAMES_TIMER && fr->every > 1)
+        snprintf(fr->text, sizeof fr->text, "%s/%u", frame_kind_name(FRAMES_TIMER), fr->every);
+}
+
+int frames_at(struct frames *fr, uint32_t linear, const char *text)
+{
+    snprintf(fr->text, sizeof fr->text, "at=%s", text);
+    return machine_add_watch(fr->m, linear, on_watch, fr);
+}
+
 void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, const struct sampler *s, uint16_t shown)
 {
     memset(fr, 0, sizeof *fr);
@@ -184,7 +211,9 @@ void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, con
     fr->want = fr->kind = want;
     fr->m = m;
     fr->s = s;
-    fr->obs = (struct display_observer){ fr, on_status, on_start_address };
+    fr->every = 1;
+    snprintf(fr->text, sizeof fr->text, "%s", frame_kind_name(want));
+    fr->obs = (struct display_observer){ fr, on_status, on_start_address, on_timer };
 }
 
 void frames_free(struct frames *fr)
@@ -295,7 +324,7 @@ void frames_to_prx(struct frames *fr, struct prx *x)
 {
     x->frames = fr->f;
     x->nframes = fr->n;
-    snprintf(x->frame_kind, sizeof x->frame_kind, "%s", frame_kind_name(fr->kind));
+    snprintf(x->frame_kind, sizeof x->frame_kind, "%s", fr->kind == fr->want ? fr->text : frame_kind_name(fr->kind));
     x->frame_rows = fr->rows;
     x->nframe_rows = fr->nrows;
     x->profiled = fr->profiled;

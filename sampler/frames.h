@@ -2,13 +2,17 @@
  * sampler/frames.h: the program's frames, found without changing it
  * (run --frames, docs/frames.md).
  *
- * Owns the three ways a frame starts and the choice among them: `vsync`,
+ * Owns the ways a frame starts (formats/framekind.h names them) and the
+ * choice among them: `vsync`,
  * a read of the display's status port that shows the vertical sync after
  * one (of the same program) that did not; `flip`, a write of the CRTC's
  * start address (R12 or R13) that changes it from the one of the last
  * flip, the writes within one raster frame of the card (which the 6845
  * reads once a frame) being one flip; `mark`, the program's FRAME call
- * (guestprof.h); `auto` takes the kind that comes first and then only it.
+ * (guestprof.h); `timer`, the program's own INT 8 or INT 1Ch handler
+ * entered by IRQ 0 (every Nth: timer/N); `at`, execution reaching an
+ * address (a watch, machine_add_watch()); `auto` takes the kind that comes
+ * first of vsync, flip and mark and then only it.
  * Per frame: its start and cycles, the instructions (the machine's count)
  * and the samples (the sampler's total) in it, and its own profile: the
  * samples at each address (the sampler hands each to frames_sample()),
@@ -25,15 +29,10 @@
 #include <stdint.h>
 
 #include "../emu/machine.h"
+#include "../formats/framekind.h"
 #include "../formats/prx.h"
 #include "sampler.h"
 
-enum frame_kind { FRAMES_AUTO, FRAMES_VSYNC, FRAMES_FLIP, FRAMES_MARK, FRAME_KINDS };
-
-/* "auto", "vsync", "flip", "mark". */
-const char *frame_kind_name(enum frame_kind k);
-/* One of those names; -1 when it is none. */
-int frame_kind_parse(const char *name, enum frame_kind *out);
 
 /* Frames kept at most (the guest is untrusted: 40 MB, 4.6 hours at 60
  * frames a second); the last kept one ends where the next would start,
@@ -49,6 +48,10 @@ struct frames {
     int have_flip;                  /* flip: a flip so far (flip_raster holds) */
     uint16_t flip_address;          /* the start address at the last flip, or at the start */
     uint64_t flip_raster;           /* the card's raster frame of the last flip */
+    unsigned every;                 /* timer: a frame at every Nth of the program's interrupts */
+    uint64_t timer_runs;            /* timer: the program's handler's runs so far */
+    uint64_t at_insn;               /* at: the instruction count when the watch last fired, + 1 */
+    char text[PRX_FRAME_KIND_MAX];  /* the kind as asked ("timer/3", "at=_loop"), for the .prx */
     struct prx_frame *f;            /* the frames, the last one still open */
     size_t n, cap;
     size_t max;                     /* FRAMES_MAX (a test may lower it) */
@@ -74,6 +77,13 @@ struct frames {
  * write that changes it is a flip). */
 void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, const struct sampler *s, uint16_t shown);
 void frames_free(struct frames *fr);
+/* timer/N: a frame at every Nth run of the program's own timer handler
+ * (1: each). */
+void frames_timer_every(struct frames *fr, unsigned every);
+/* at=: a frame each time execution reaches `linear` (`text` as given:
+ * the symbol or SEG:OFF); 0, or -1 when the machine has no room for the
+ * watch. */
+int frames_at(struct frames *fr, uint32_t linear, const char *text);
 /* Trace mode: each frame's profile from x, whose `touched` list frames
  * keeps (from the first frame on; 0, or -1 out of memory). */
 int frames_trace(struct frames *fr, struct exact_counts *x);

@@ -159,6 +159,101 @@ START_TEST(a_kind_not_seen_gives_no_frames)
 }
 END_TEST
 
+/* timerwork.asm: its work inside a reprogrammed timer interrupt, an IRQ 0
+ * every 4000 x 4 = 16000 cycles; HLT wakes at the IRQ's own cycle, so
+ * each of the 12 runs of its handler starts a frame exactly 16000 cycles
+ * after the last: 112 instructions a frame through INT 8 (the handler's
+ * 109, the main loop's 3), 122 through INT 1Ch (its 105, the BIOS's INT
+ * 8 around it 14, and 3).  timer/3: every third, 48000 cycles and
+ * 3 x 112 instructions. */
+START_TEST(timer_frames_are_the_programs_interrupts)
+{
+    struct run_result r;
+    struct prx x;
+    static const struct { const char *opts, *fixture, *kind; size_t n; uint64_t cycles, insns; } runs[] = {
+        { "--frames timer", "timerwork", "timer", 12, 16000, 112 },
+        { "--frames timer", "timerwork 1C", "timer", 12, 16000, 122 },
+        { "--frames timer/3", "timerwork", "timer/3", 4, 48000, 336 },
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        run_frames(&r, runs[k].opts, runs[k].fixture, &x, 1);
+        ck_assert_str_eq(x.frame_kind, runs[k].kind);
+        ck_assert_uint_eq(x.nframes, runs[k].n);
+        for (size_t i = 0; i + 1 < x.nframes; i++) {
+            ck_assert_uint_eq(x.frames[i].cycles, runs[k].cycles);
+            ck_assert_uint_eq(x.frames[i].insns, runs[k].insns);
+            ck_assert_uint_eq(x.frames[i + 1].start, x.frames[i].start + runs[k].cycles);
+            ck_assert_int_eq(x.frames[i].unfinished, 0);
+            assert_samples(&x.frames[i]);
+        }
+        ck_assert_int_eq(x.frames[x.nframes - 1].unfinished, 1);
+        prx_free(&x);
+    }
+    ck_assert_msg(strstr(r.err, "profil: 3 frames (timer/3): median 10.1 ms (99.4 fps)") != NULL, "%s", r.err);
+    /* The BIOS's own timer interrupt is no frame: vsync.com installs none. */
+    run_frames(&r, "--frames timer", "vsync", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (timer): no timer interrupt ran a handler of the program's") != NULL,
+                  "%s", r.err);
+}
+END_TEST
+
+/* atloop.asm: each pass of game_loop 17011 cycles and 1003 instructions
+ * with interrupts off; at= its map symbol or its SEG:OFF (the load
+ * segment less 10h, the .COM's PSP, : 0103h) gives frames 1-4 of those
+ * and the 5th unfinished.  Watching an address changes nothing of the
+ * run: vsync.com's .PRF with at=frame (its IRQs and sampling ticks on)
+ * is byte for byte the one without, under either clock. */
+START_TEST(at_frames_start_at_an_address)
+{
+    struct run_result r;
+    struct prx x;
+    char opts[200];
+    run_frames(&r, "--frames at=game_loop --map " FIXTURE_DIR "atloop.map", "atloop", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "at=game_loop");
+    ck_assert_uint_eq(x.nframes, 5);
+    for (size_t i = 0; i < 4; i++) {
+        ck_assert_uint_eq(x.frames[i].cycles, 17011);
+        ck_assert_uint_eq(x.frames[i].insns, 1003);
+        ck_assert_uint_eq(x.frames[i + 1].start, x.frames[i].start + 17011);
+    }
+    ck_assert_int_eq(x.frames[4].unfinished, 1);
+    uint64_t first = x.frames[0].start;
+    snprintf(opts, sizeof opts, "--frames at=%04X:0103", (unsigned)(x.prog_low_pa - 0x10));
+    prx_free(&x);
+    run_frames(&r, opts, "atloop", &x, 1);
+    ck_assert_uint_eq(x.nframes, 5);
+    ck_assert_uint_eq(x.frames[0].start, first);
+    ck_assert_uint_eq(x.frames[1].cycles, 17011);
+    prx_free(&x);
+    run_frames(&r, "--frames at=0000:0000", "atloop", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (at=0000:0000): execution never reached the address") != NULL,
+                  "%s", r.err);
+    for (int bus = 0; bus < 2; bus++) {
+        char cmd[400];
+        struct run_result a, b;
+        snprintf(cmd, sizeof cmd, "run -q --timing %s -o " TMP "/at_a.PRF " FIXTURE_DIR "vsync.com",
+                 bus ? "bus" : "table");
+        run_profil(&a, cmd, NULL);
+        snprintf(cmd, sizeof cmd, "run -q --timing %s --frames at=frame -o " TMP "/at_b.PRF " FIXTURE_DIR "vsync.com",
+                 bus ? "bus" : "table");
+        run_profil(&b, cmd, NULL);
+        ck_assert_int_eq(a.status, 0);
+        ck_assert_int_eq(b.status, 0);
+        ck_assert_int_eq(system("cmp -s " TMP "/at_a.PRF " TMP "/at_b.PRF"), 0);
+    }
+    /* A symbol the map lacks, a bad kind: one line each, status 2. */
+    struct run_result e;
+    run_profil(&e, "run --frames at=nosuch --map " FIXTURE_DIR "atloop.map -o " TMP "/at_c.PRF " FIXTURE_DIR "atloop.com",
+               NULL);
+    ck_assert_int_eq(e.status, 2);
+    ck_assert_str_eq(e.err, "profil: --frames at=nosuch: no symbol nosuch in " FIXTURE_DIR "atloop.map (NASM)\n");
+    run_profil(&e, "run --frames timer/0 " FIXTURE_DIR "atloop.com", NULL);
+    ck_assert_int_eq(e.status, 2);
+    ck_assert_msg(strstr(e.err, "want auto, vsync, flip, mark, timer, timer/N (N 1-1000) or at=SYMBOL|SEG:OFF") != NULL,
+                  "%s", e.err);
+}
+END_TEST
+
 START_TEST(unfinished_frame_at_a_timeout)
 {
     struct run_result r;
@@ -662,10 +757,45 @@ START_TEST(percentiles_by_nearest_rank)
     ck_assert_int_eq(prx_frame_stats(f + 20, 1, &st), 0);   /* only an unfinished one */
     ck_assert_uint_eq(st.finished, 0);
     ck_assert_uint_eq(st.median, 0);
-    enum frame_kind k;
-    ck_assert_int_eq(frame_kind_parse("flip", &k), 0);
-    ck_assert_int_eq(k, FRAMES_FLIP);
-    ck_assert_int_eq(frame_kind_parse("vblank", &k), -1);
+}
+END_TEST
+
+/* --frames's text, by formats/framekind.h's one table: each name, timer/N
+ * within 1-1000, at= with a symbol or SEG:OFF; anything else refused. */
+START_TEST(frame_kinds_parse_and_print)
+{
+    struct frame_spec k;
+    char text[PRX_FRAME_KIND_MAX];
+    ck_assert_int_eq(frame_spec_parse("flip", &k), 0);
+    ck_assert_int_eq(k.kind, FRAMES_FLIP);
+    ck_assert_int_eq(frame_spec_parse("vblank", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("timer", &k), 0);
+    ck_assert_int_eq(k.kind, FRAMES_TIMER);
+    ck_assert_uint_eq(k.every, 1);
+    ck_assert_int_eq(frame_spec_parse("timer/3", &k), 0);
+    ck_assert_uint_eq(k.every, 3);
+    frame_spec_text(&k, text, sizeof text);
+    ck_assert_str_eq(text, "timer/3");
+    ck_assert_int_eq(frame_spec_parse("timer/1000", &k), 0);
+    ck_assert_int_eq(frame_spec_parse("timer/1001", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("timer/0", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("timer/", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("timer/2x", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("at", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("at=", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("at=_game_loop", &k), 0);
+    ck_assert_int_eq(k.kind, FRAMES_AT);
+    frame_spec_text(&k, text, sizeof text);
+    ck_assert_str_eq(text, "at=_game_loop");
+    unsigned seg, off;
+    ck_assert_int_eq(frame_at_address("1A2B:0345", &seg, &off), 0);
+    ck_assert_uint_eq(seg, 0x1A2B);
+    ck_assert_uint_eq(off, 0x345);
+    ck_assert_int_eq(frame_at_address("_game_loop", &seg, &off), -1);
+    ck_assert_int_eq(frame_at_address("12345:0", &seg, &off), -1);
+    ck_assert_int_eq(frame_at_address("1A2B:", &seg, &off), -1);
+    for (int i = 0; i < FRAME_KINDS; i++)
+        ck_assert(frame_kind_names[i] && frame_kinds[i].starts && frame_kinds[i].none);
 }
 END_TEST
 
@@ -678,6 +808,9 @@ Suite *frames_suite(void)
     tcase_add_test(tc, flips_start_frames);
     tcase_add_test(tc, frame_calls_start_frames);
     tcase_add_test(tc, a_kind_not_seen_gives_no_frames);
+    tcase_add_test(tc, frame_kinds_parse_and_print);
+    tcase_add_test(tc, timer_frames_are_the_programs_interrupts);
+    tcase_add_test(tc, at_frames_start_at_an_address);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, each_frame_has_its_own_profile);
