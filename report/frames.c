@@ -89,25 +89,28 @@ int frame_spent(const struct prx *x, size_t i, const struct symtab *t, struct fr
     struct frame_spent *c = calloc(n + nrows + 3, sizeof *c);
     if (!c)
         goto fail;
-    if (t) {
+    /* The program's code by symbol (or CS:IP); DOS, the I/O system and
+     * high memory by their names, as --frame N's table gives them. */
+    if (t)
         for (size_t j = 0; j < nrows; j++) {
             c[k] = (struct frame_spent){ "", PRX_PROGRAM, (uint64_t)rows[0][j].hits, (uint64_t)rows[1][j].hits,
                                          (uint64_t)rows[2][j].hits, 0, k };
             snprintf(c[k++].name, sizeof c->name, "%s", rows[0][j].name);
         }
-        for (unsigned cls = 0; cls < 3; cls++) {
-            c[k] = (struct frame_spent){ "", (uint8_t)cls, 0, 0, 0, 0, k };
-            snprintf(c[k].name, sizeof c->name, "%s", prx_class_name(cls));
-            for (size_t j = 0; j < n; j++)
-                if (e[j].cls == cls)
-                    c[k].count += e[j].insns, c[k].cycles += e[j].cycles, c[k].stalls += e[j].stalls;
-            k++;
-        }
-    } else
-        for (size_t j = 0; j < n; j++) {
-            c[k] = (struct frame_spent){ "", e[j].cls, e[j].insns, e[j].cycles, e[j].stalls, 0, k };
-            snprintf(c[k++].name, sizeof c->name, "%04X:%04X", e[j].cs, e[j].ip);
-        }
+    else
+        for (size_t j = 0; j < n; j++)
+            if (e[j].cls == PRX_PROGRAM) {
+                c[k] = (struct frame_spent){ "", e[j].cls, e[j].insns, e[j].cycles, e[j].stalls, 0, k };
+                snprintf(c[k++].name, sizeof c->name, "%04X:%04X", e[j].cs, e[j].ip);
+            }
+    for (unsigned cls = 0; cls < 3; cls++) {
+        c[k] = (struct frame_spent){ "", (uint8_t)cls, 0, 0, 0, 0, k };
+        snprintf(c[k].name, sizeof c->name, "%s", prx_class_name(cls));
+        for (size_t j = 0; j < n; j++)
+            if (e[j].cls == cls)
+                c[k].count += e[j].insns, c[k].cycles += e[j].cycles, c[k].stalls += e[j].stalls;
+        k++;
+    }
     size_t kept = 0;
     for (size_t j = 0; j < k; j++) {
         c[j].key = trace ? c[j].cycles : c[j].count;

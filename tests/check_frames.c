@@ -287,6 +287,30 @@ static void hist(struct run_result *r, const char *args, int want)
     ck_assert_msg(r->status == want, "profil %s: %d\n%s", cmd, r->status, r->err);
 }
 
+/* One name for each place in every frame view: timerwork.com's frames
+ * through INT 1Ch spend time in the BIOS's INT 8 (the I/O system,
+ * 0070:0000); --worst-frames names it `io`, as --frame N's table does,
+ * with the same cycles, and names no I/O-system address. */
+START_TEST(frame_views_name_places_alike)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "--trace --frames timer", "timerwork 1C", &x, 0);
+    struct run_result w, one;
+    hist(&w, "--worst-frames 1 " DIR "/F.prx", 0);
+    hist(&one, "--frame 1 " DIR "/F.prx", 0);
+    const char *io = strstr(w.out, ", io ");
+    ck_assert_msg(io != NULL, "%s", w.out);
+    ck_assert_ptr_null(strstr(w.out, "0070:"));
+    unsigned long cycles = strtoul(io + 5, NULL, 10);
+    ck_assert_uint_gt(cycles, 0);
+    char row[80];
+    snprintf(row, sizeof row, "\n%8lu ", cycles);
+    const char *at = strstr(one.out, row), *end = at ? strchr(at + 1, '\n') : NULL;
+    ck_assert_msg(end && end - at > 3 && memcmp(end - 3, " io", 3) == 0, "%s\n%s", w.out, one.out);
+}
+END_TEST
+
 START_TEST(hist_by_frame_and_worst_frames)
 {
     struct run_result r;
@@ -811,6 +835,7 @@ Suite *frames_suite(void)
     tcase_add_test(tc, frame_kinds_parse_and_print);
     tcase_add_test(tc, timer_frames_are_the_programs_interrupts);
     tcase_add_test(tc, at_frames_start_at_an_address);
+    tcase_add_test(tc, frame_views_name_places_alike);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, each_frame_has_its_own_profile);
