@@ -198,11 +198,12 @@ static const struct opt run_table[] = {
               "card), mda, hercules, ega or vga; the program finds that card\n"
               "and its BIOS wherever it looks (docs/video.md)" },
     { "frames", 0, OPT_CALL, .call = parse_frames, OPT_NAMES(frame_kind_names), .arg = "KIND",
-      .want = "want auto, vsync, flip, mark, timer, timer/N (N 1-1000) or at=SYMBOL|SEG:OFF",
+      .want = "want auto, vsync, flip, mark, timer, timer/N (N 1-1000), poll or at=SYMBOL|SEG:OFF",
       .help = "how the program's frames are found: vsync (a read of the\n"
               "status port that sees the vertical sync begin), flip (a new\n"
               "CRTC start address), mark (the program's FRAME call), timer\n"
               "(its own INT 8 or 1Ch handler runs; timer/N: every Nth),\n"
+              "poll (it leaves the wait loop it spends most time in),\n"
               "at=SYMBOL|SEG:OFF (execution reaches it), or auto (the\n"
               "default: the first of vsync, flip, mark; docs/frames.md)" },
     { "disk-time", 0, OPT_ENUM, OPT_AT(A, o.disk_time), OPT_NAMES(disk_time_names), .arg = "xt|none",

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const frame_kind_names[FRAME_KINDS] = { "auto", "vsync", "flip", "mark", "timer", "at" };
+const char *const frame_kind_names[FRAME_KINDS] = { "auto", "vsync", "flip", "mark", "timer", "poll", "at" };
 
 const struct frame_kind_row frame_kinds[FRAME_KINDS] = {
     [FRAMES_AUTO] = { "the kind that paces the program (the default)", "" },
@@ -17,6 +17,8 @@ const struct frame_kind_row frame_kinds[FRAME_KINDS] = {
     [FRAMES_MARK] = { "the program's FRAME call", "the program never called FRAME" },
     [FRAMES_TIMER] = { "the program's own INT 8 or INT 1Ch handler runs (timer/N: every Nth)",
                        "no timer interrupt ran a handler of the program's (INT 8 or INT 1Ch)" },
+    [FRAMES_POLL] = { "the program leaves its busiest wait loop (reading a port or memory until it changes)",
+                      "no wait loop of the program's was seen (a loop reading one port or memory location)" },
     [FRAMES_AT] = { "execution reaches SYMBOL or SEG:OFF (at=SYMBOL|SEG:OFF)", "execution never reached the address" },
 };
 

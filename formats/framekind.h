@@ -15,9 +15,10 @@
 
 #include <stddef.h>
 
-enum frame_kind { FRAMES_AUTO, FRAMES_VSYNC, FRAMES_FLIP, FRAMES_MARK, FRAMES_TIMER, FRAMES_AT, FRAME_KINDS };
+enum frame_kind { FRAMES_AUTO, FRAMES_VSYNC, FRAMES_FLIP, FRAMES_MARK, FRAMES_TIMER, FRAMES_POLL, FRAMES_AT,
+                  FRAME_KINDS };
 
-/* The names, by enum frame_kind ("auto", "vsync", "flip", "mark", "timer", "at"). */
+/* The names, by enum frame_kind ("auto", "vsync", "flip", "mark", "timer", "poll", "at"). */
 extern const char *const frame_kind_names[FRAME_KINDS];
 
 struct frame_kind_row {

@@ -141,6 +141,10 @@ static void write_frames(FILE *f, const struct prx *x)
         return;
     fprintf(f, ",\n  \"frame_kind\": ");
     json_put_text(f, x->frame_kind);
+    if (x->frame_why[0]) {
+        fprintf(f, ",\n  \"frame_why\": ");
+        json_put_text(f, x->frame_why);
+    }
     fprintf(f, ",\n  \"frames\": {\"columns\": [\"start\", \"cycles\", \"instructions\", \"samples\", \"unfinished\"],\n"
                "    \"rows\": [");
     for (size_t i = 0; i < x->nframes; i++) {

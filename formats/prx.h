@@ -130,6 +130,7 @@ struct prx_frame {
     uint64_t start, cycles, insns, samples;
     int unfinished;
 };
+#define PRX_FRAME_WHY_MAX 200      /* "the loop at 0186:0110 waiting on 0040:006C" and a switch */
 #define PRX_FRAME_KIND_MAX 72       /* formats/framekind.h's text: "vsync", "timer/3", "at=" and a symbol */
 
 /* A frame's own profile (version 6): one row per address that frame
@@ -199,6 +200,7 @@ struct prx {
     struct prx_frame *frames;   /* NULL: none found (or the file predates them) */
     size_t nframes;
     char frame_kind[PRX_FRAME_KIND_MAX];    /* how they were (or would have been) found; "auto": none came */
+    char frame_why[PRX_FRAME_WHY_MAX];      /* what started them, when a kind says more (poll's loop); "" */
     struct prx_frame_row *frame_rows;       /* each frame's own profile (version 6), or NULL */
     size_t nframe_rows;
     uint64_t frame_period;      /* the video card's raster frame in cycles at the run's end

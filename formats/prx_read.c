@@ -742,6 +742,7 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
         { "mode", x->mode, sizeof x->mode }, { "format", d->format, sizeof d->format },
         { "run", x->run, sizeof x->run },
         { "frame_kind", x->frame_kind, sizeof x->frame_kind },
+        { "frame_why", x->frame_why, sizeof x->frame_why },
     };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
         if (strcmp(key, texts[i].key) == 0)

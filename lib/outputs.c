@@ -608,6 +608,8 @@ static void frame_summary(const struct prx *x, enum profil_frames asked, const c
                 frame_kinds[(enum frame_kind)asked].none);
         return;
     }
+    if (x->frame_why[0])
+        fprintf(f, "profil: frames (%s): %s\n", x->frame_kind, x->frame_why);
     fputs("profil: ", f);
     if (frames_line(f, x) != 0)
         fputs("out of memory: no frame times", f);

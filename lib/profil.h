@@ -55,10 +55,11 @@ enum profil_video { PROFIL_VIDEO_CGA, PROFIL_VIDEO_MDA, PROFIL_VIDEO_HERCULES, P
  * formats/framekind.h's table, which this follows): the first kind that
  * appears (the default), the vertical sync seen at the status port, a
  * change of the CRTC's start address, the program's FRAME call, the
- * program's own timer interrupt (every options.frames_every-th), execution
- * reaching options.frames_at. */
+ * program's own timer interrupt (every options.frames_every-th), the
+ * program leaving the wait loop it spends most time in, execution reaching
+ * options.frames_at. */
 enum profil_frames { PROFIL_FRAMES_AUTO, PROFIL_FRAMES_VSYNC, PROFIL_FRAMES_FLIP, PROFIL_FRAMES_MARK,
-                     PROFIL_FRAMES_TIMER, PROFIL_FRAMES_AT };
+                     PROFIL_FRAMES_TIMER, PROFIL_FRAMES_POLL, PROFIL_FRAMES_AT };
 
 /* Why the run stopped. */
 enum profil_stop {

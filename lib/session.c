@@ -29,7 +29,8 @@ _Static_assert(PROFIL_DISK_BYTES == DOS_DISK_BYTES, "one disk size");
 _Static_assert((int)PROFIL_VIDEO_VGA == (int)VIDEO_VGA && (int)PROFIL_VIDEO_HERCULES == (int)VIDEO_HERCULES,
                "profil_video follows video_card");
 _Static_assert((int)PROFIL_FRAMES_AUTO == (int)FRAMES_AUTO && (int)PROFIL_FRAMES_MARK == (int)FRAMES_MARK &&
-               (int)PROFIL_FRAMES_TIMER == (int)FRAMES_TIMER && (int)PROFIL_FRAMES_AT == (int)FRAMES_AT &&
+               (int)PROFIL_FRAMES_TIMER == (int)FRAMES_TIMER && (int)PROFIL_FRAMES_POLL == (int)FRAMES_POLL &&
+               (int)PROFIL_FRAMES_AT == (int)FRAMES_AT &&
                (int)PROFIL_FRAMES_AT + 1 == (int)FRAME_KINDS, "profil_frames follows frame_kind");
 _Static_assert((int)PROFIL_DISK_TIME_NONE == (int)DISK_TIME_NONE && (int)PROFIL_DISK_TIME_XT == (int)DISK_TIME_XT,
                "profil_disk_time follows disk_time_model");
@@ -306,6 +307,7 @@ static enum profil_error start_sampler(struct profil_session *s)
     s->dos.procs = &s->procs.obs;
     frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s, adapter_start(&m->adapter));
     frames_timer_every(&s->frames, o->frames_every);
+    s->frames.mem = m->mem;
     if (o->frames == PROFIL_FRAMES_AT) {
         enum profil_error e = start_frames_at(s);
         if (e != PROFIL_OK)

@@ -9,6 +9,7 @@
 
 #include "../emu/cpu/cpu.h"
 #include "../emu/machine.h"
+#include "../formats/clockrate.h"
 #include "../util/grow.h"
 
 /* The open frame's counts up to `now`. */
@@ -189,6 +190,98 @@ static void on_watch(struct machine *m, void *ctx)
     frame_start(fr, FRAMES_AT, machine_now(m));
 }
 
+/* poll: the exit of loop p was reached (once per instruction). */
+static void on_poll_exit(struct machine *m, void *ctx)
+{
+    struct poll_loop *p = ctx;
+    struct frames *fr = p->fr;
+    uint64_t n = cpu_insn_count(m) + 1;
+    if (n == p->at_insn)
+        return;
+    p->at_insn = n;
+    if (p - fr->poll == fr->lead)
+        frame_start(fr, FRAMES_POLL, machine_now(m));
+}
+
+/* The frames so far are dropped: the lead changed (the time before the
+ * next frame is no frame's). */
+static void frames_restart(struct frames *fr)
+{
+    fr->n = 0;
+    fr->nrows = fr->open_row = fr->profiled = 0;
+    fr->rows_full = 0;
+    fr->dropped = 0;
+}
+
+/* The loop that had the most samples in the window that ended leads, when
+ * it had more than the lead (ties: the lead stays, else the first seen). */
+static void poll_window_end(struct frames *fr)
+{
+    int best = fr->lead;
+    for (int k = 0; k < fr->npoll; k++)
+        if (best < 0 || fr->poll[k].window > fr->poll[best].window)
+            best = k;
+    if (best != fr->lead) {
+        if (fr->n) {
+            fr->switched = 1;
+            fr->was = fr->poll[fr->lead].w;
+            fr->switched_at = machine_now(fr->m);
+            frames_restart(fr);
+        }
+        fr->lead = best;
+    }
+    for (int k = 0; k < fr->npoll; k++)
+        fr->poll[k].window = 0;
+}
+
+/* poll: a sample of the program's code at cs:ip; the wait loop there (found
+ * once per address), and its exit watched. */
+static void poll_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample_class cls)
+{
+    uint64_t w = machine_now(fr->m) / POLL_WINDOW;
+    if (w != fr->poll_window) {
+        poll_window_end(fr);
+        fr->poll_window = w;
+    }
+    if (cls != CLASS_BUCKET || fr->failed || !fr->mem)
+        return;
+    if (!fr->poll_seen && !(fr->poll_seen = calloc(MEM_SIZE, 1))) {
+        fr->failed = 1;
+        return;
+    }
+    uint32_t a = lin(cs, ip);
+    if (fr->poll_seen[a] == 0) {
+        uint16_t r[NREGS];
+        for (int i = 0; i < NREGS; i++)
+            r[i] = cpu_get(fr->m, (enum reg)i);
+        struct wait_loop wl;
+        int k = -1;
+        if (wait_loop_at(fr->mem, cs, ip, r, &wl)) {
+            for (k = 0; k < fr->npoll && fr->poll[k].w.start != wl.start; k++)
+                ;
+            if (k == fr->npoll) {
+                if (k == POLL_LOOPS) {
+                    k = -1;
+                } else {
+                    fr->poll[k] = (struct poll_loop){ fr, wl, 0, 0, 0 };
+                    if (machine_add_watch(fr->m, wl.exit, on_poll_exit, &fr->poll[k]) != 0)
+                        k = -1;
+                    else
+                        fr->npoll++;
+                }
+            }
+        }
+        fr->poll_seen[a] = (uint8_t)(k < 0 ? 1 : 2 + k);
+    }
+    if (fr->poll_seen[a] >= 2) {
+        struct poll_loop *p = &fr->poll[fr->poll_seen[a] - 2];
+        p->samples++;
+        p->window++;
+        if (fr->lead < 0)
+            fr->lead = (int)(p - fr->poll);
+    }
+}
+
 void frames_timer_every(struct frames *fr, unsigned every)
 {
     fr->every = every ? every : 1;
@@ -212,6 +305,7 @@ void frames_init(struct frames *fr, enum frame_kind want, struct machine *m, con
     fr->m = m;
     fr->s = s;
     fr->every = 1;
+    fr->lead = -1;
     snprintf(fr->text, sizeof fr->text, "%s", frame_kind_name(want));
     fr->obs = (struct display_observer){ fr, on_status, on_start_address, on_timer };
 }
@@ -226,6 +320,8 @@ void frames_free(struct frames *fr)
     fr->nrows = fr->rows_cap = fr->open_row = fr->profiled = 0;
     free(fr->slot);
     fr->slot = NULL;
+    free(fr->poll_seen);
+    fr->poll_seen = NULL;
     for (int j = 0; j < 4; j++) {
         free(fr->base[j]);
         fr->base[j] = NULL;
@@ -254,6 +350,8 @@ int frames_trace(struct frames *fr, struct exact_counts *x)
 
 void frames_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample_class cls)
 {
+    if (fr->want == FRAMES_POLL)
+        poll_sample(fr, cs, ip, cls);
     if (fr->exact || fr->n == 0 || fr->dropped || fr->failed || fr->rows_full)
         return;
     uint32_t a = lin(cs, ip);
@@ -313,6 +411,16 @@ static uint64_t raster_period(const struct display_adapter *a, uint64_t now)
 
 void frames_finish(struct frames *fr, uint64_t now)
 {
+    if (fr->lead >= 0) {
+        char was[100];
+        wait_loop_text(&fr->poll[fr->lead].w, fr->why, sizeof fr->why);
+        if (fr->switched) {
+            wait_loop_text(&fr->was, was, sizeof was);
+            size_t k = strlen(fr->why);
+            snprintf(fr->why + k, sizeof fr->why - k, " (from %.1f s; before it %s)",
+                     (double)fr->switched_at * CPU_HZ_DEN / CPU_HZ_NUM, was);
+        }
+    }
     fr->period = raster_period(machine_adapter(fr->m), now);
     if (!fr->dropped) {
         close_open(fr, now);
@@ -329,6 +437,7 @@ void frames_to_prx(struct frames *fr, struct prx *x)
     x->nframe_rows = fr->nrows;
     x->profiled = fr->profiled;
     x->frame_period = fr->period;
+    snprintf(x->frame_why, sizeof x->frame_why, "%s", fr->why);
     fr->f = NULL;
     fr->n = fr->cap = 0;
     fr->rows = NULL;

@@ -32,12 +32,26 @@
 #include "../formats/framekind.h"
 #include "../formats/prx.h"
 #include "sampler.h"
+#include "waitloop.h"
 
 
 /* Frames kept at most (the guest is untrusted: 40 MB, 4.6 hours at 60
  * frames a second); the last kept one ends where the next would start,
  * and later ones are only counted, in `dropped`. */
 #define FRAMES_MAX 1000000u
+
+/* poll: the wait loops seen (waitloop.h), each with its samples, and in
+ * the current window of POLL_WINDOW cycles; the one with the most in a
+ * window leads from then on (the frames before it are dropped). */
+#define POLL_LOOPS 8
+#define POLL_WINDOW 4772727u        /* one emulated second */
+struct frames;
+struct poll_loop {
+    struct frames *fr;
+    struct wait_loop w;
+    uint64_t samples, window;
+    uint64_t at_insn;               /* the instruction count when its exit last fired, + 1 */
+};
 
 struct frames {
     enum frame_kind want;           /* as asked */
@@ -52,6 +66,15 @@ struct frames {
     uint64_t timer_runs;            /* timer: the program's handler's runs so far */
     uint64_t at_insn;               /* at: the instruction count when the watch last fired, + 1 */
     char text[PRX_FRAME_KIND_MAX];  /* the kind as asked ("timer/3", "at=_loop"), for the .prx */
+    const uint8_t *mem;             /* poll: the machine's memory (the code), set by the caller */
+    struct poll_loop poll[POLL_LOOPS];
+    int npoll, lead;                /* the loops seen; the one frames follow (-1: none yet) */
+    uint8_t *poll_seen;             /* per address: 0 not looked at, 1 no loop, 2 + k loop k */
+    uint64_t poll_window;           /* the window the counts are of */
+    int switched;                   /* the lead changed after frames came */
+    struct wait_loop was;           /* ... from this loop */
+    uint64_t switched_at;           /* ... at this cycle */
+    char why[PRX_FRAME_WHY_MAX];    /* poll: "the loop at ... waiting on ..." (frames_finish) */
     struct prx_frame *f;            /* the frames, the last one still open */
     size_t n, cap;
     size_t max;                     /* FRAMES_MAX (a test may lower it) */
@@ -87,7 +110,8 @@ int frames_at(struct frames *fr, uint32_t linear, const char *text);
 /* Trace mode: each frame's profile from x, whose `touched` list frames
  * keeps (from the first frame on; 0, or -1 out of memory). */
 int frames_trace(struct frames *fr, struct exact_counts *x);
-/* The sampler's sample at cs:ip, counted in class `cls`. */
+/* The sampler's sample at cs:ip, counted in class `cls` (poll: the wait
+ * loops are found here). */
 void frames_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample_class cls);
 /* The program's CLEAR set the trace's counts to 0. */
 void frames_counts_cleared(struct frames *fr);

@@ -20,6 +20,7 @@
 #include "../formats/prx.h"
 #include "../report/frames.h"
 #include "../sampler/frames.h"
+#include "../sampler/waitloop.h"
 
 #define DIR TMP "/frames"
 #define RASTER 79648u               /* a CGA frame: 912 x 262 dots, 3 a cycle */
@@ -197,6 +198,121 @@ START_TEST(timer_frames_are_the_programs_interrupts)
 }
 END_TEST
 
+/* pollwait.asm: frames where it leaves the loop it waits in, found from
+ * its code: 262144 cycles (the BIOS's tick) within one pass of the loop
+ * (37 cycles on 0040:006C, 35 on its own counter), the summary naming the
+ * loop (pollwait.map: frame.wait at 0113h, own.wait at 0140h) and what it
+ * waits on; vsync.com's busiest loop is its wait for the sync at 3DAh,
+ * which gives its vsync frames, each 16 cycles later (the frame starts
+ * at the IN that sees the sync, the loop is left after it, TEST and the
+ * JZ not taken: 8 + 4 + 4).  Finding loops changes
+ * nothing of the run (the same .PRF). */
+START_TEST(poll_frames_leave_the_wait_loop)
+{
+    struct run_result r;
+    struct prx x, v;
+    static const struct { const char *fixture; unsigned ip, pass; const char *on; } runs[] = {
+        { "pollwait", 0x113, 37, "0040:006C" },
+        { "pollwait own", 0x140, 35, NULL },
+    };
+    for (size_t k = 0; k < 2; k++) {
+        run_frames(&r, "--frames poll", runs[k].fixture, &x, 1);
+        ck_assert_str_eq(x.frame_kind, "poll");
+        ck_assert_uint_eq(x.nframes, 8);
+        for (size_t i = 0; i < 7; i++) {
+            ck_assert_uint_le(x.frames[i].cycles, 262144 + runs[k].pass);
+            ck_assert_uint_ge(x.frames[i].cycles + runs[k].pass, 262144);
+            ck_assert_int_eq(x.frames[i].unfinished, 0);
+        }
+        ck_assert_int_eq(x.frames[7].unfinished, 1);
+        char want[120];
+        unsigned seg = x.prog_low_pa - 0x10;
+        if (runs[k].on)
+            snprintf(want, sizeof want, "profil: frames (poll): the loop at %04X:%04X waiting on %s\n", seg,
+                     runs[k].ip, runs[k].on);
+        else        /* ticks: the word after tick's INC (6 bytes) and JMP FAR (5) */
+            snprintf(want, sizeof want, "profil: frames (poll): the loop at %04X:%04X waiting on %04X:", seg,
+                     runs[k].ip, seg);
+        ck_assert_msg(strstr(r.err, want) != NULL, "%s\n%s", want, r.err);
+        const char *why = strstr(want, "the loop");    /* the .prx keeps it */
+        ck_assert_msg(strncmp(x.frame_why, why, strcspn(why, "\n")) == 0, "%s", x.frame_why);
+        prx_free(&x);
+    }
+    run_frames(&r, "--frames vsync", "vsync", &v, 1);
+    run_frames(&r, "--frames poll", "vsync", &x, 1);
+    ck_assert_msg(strstr(r.err, "waiting on port 3DAh\n") != NULL, "%s", r.err);
+    ck_assert_uint_eq(x.nframes, v.nframes);
+    for (size_t i = 0; i < x.nframes; i++) {
+        ck_assert_uint_eq(x.frames[i].start, v.frames[i].start + 16);     /* the IN's 8, TEST 4, JZ not taken 4 */
+        ck_assert_uint_eq(x.frames[i].cycles + (i + 1 == x.nframes ? 16 : 0), v.frames[i].cycles);
+    }
+    prx_free(&x);
+    prx_free(&v);
+    struct run_result a, b;
+    run_profil(&a, "run -q --timing bus -o " TMP "/poll_a.PRF " FIXTURE_DIR "pollwait.com", NULL);
+    run_profil(&b, "run -q --timing bus --frames poll -o " TMP "/poll_b.PRF " FIXTURE_DIR "pollwait.com", NULL);
+    ck_assert_int_eq(a.status, 0);
+    ck_assert_int_eq(b.status, 0);
+    ck_assert_int_eq(system("cmp -s " TMP "/poll_a.PRF " TMP "/poll_b.PRF"), 0);
+    /* atloop.com waits on nothing (its loop counts BL down). */
+    run_frames(&r, "--frames poll", "atloop", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (poll): no wait loop of the program's was seen") != NULL, "%s",
+                  r.err);
+}
+END_TEST
+
+/* The rule for a wait loop, on code bytes: the retrace wait (IN AL,DX with
+ * DX 3DAh; TEST; JZ back), the tick wait (CMP AX,[ES:6Ch]; JE back), the
+ * JNZ-out-JMP-back form, found from any of its instructions; not a loop
+ * that stores, calls, reads two places, or waits on the keyboard (port
+ * 60h, the BIOS's buffer words at 0040:001A). */
+START_TEST(wait_loops_by_rule)
+{
+    static uint8_t mem[MEM_SIZE + 16];
+    uint16_t r[NREGS] = { 0 };
+    r[REG_DX] = 0x3DA;
+    r[REG_ES] = 0x40;
+    r[REG_DS] = 0x1000;
+    struct wait_loop w;
+    static const struct { uint8_t code[12]; size_t n; unsigned at; int found, port; unsigned seg, off, exit; } cases[] = {
+        { { 0xEC, 0xA8, 0x08, 0x74, 0xFB }, 5, 3, 1, 1, 0, 0x3DA, 5 },                  /* in al,dx; test al,8; jz */
+        { { 0x26, 0x3B, 0x06, 0x6C, 0x00, 0x74, 0xF9 }, 7, 0, 1, 0, 0x40, 0x6C, 7 },   /* cmp ax,[es:6Ch]; je */
+        { { 0xEC, 0xA8, 0x08, 0x75, 0x02, 0xEB, 0xF9 }, 7, 5, 1, 1, 0, 0x3DA, 7 },     /* jnz out; jmp back */
+        { { 0xE4, 0x60, 0xA8, 0x80, 0x74, 0xFA }, 6, 0, 0, 0, 0, 0, 0 },               /* in al,60h: keyboard */
+        { { 0xA1, 0x1A, 0x00, 0x3D, 0x00, 0x00, 0x74, 0xF8 }, 8, 0, 0, 0, 0, 0, 0 },   /* 0040:001A: keyboard */
+        { { 0xA1, 0x00, 0x02, 0x3B, 0x06, 0x02, 0x02, 0x74, 0xF7 }, 9, 0, 0, 0, 0, 0, 0 }, /* two words */
+        { { 0xA3, 0x00, 0x02, 0x3B, 0x06, 0x00, 0x02, 0x74, 0xF7 }, 9, 0, 0, 0, 0, 0, 0 }, /* a store */
+        { { 0xE8, 0x00, 0x00, 0xEC, 0xA8, 0x08, 0x74, 0xF8 }, 8, 3, 0, 0, 0, 0, 0 },   /* a call */
+        { { 0xA1, 0x00, 0x02, 0x3D, 0x05, 0x00, 0x72, 0xF8 }, 8, 6, 1, 0, 0x1000, 0x200, 8 }, /* mov ax,[200h]; cmp; jb */
+        { { 0xA1, 0x00, 0x02, 0x3D, 0x05, 0x00, 0x72, 0xF8 }, 8, 2, 0, 0, 0, 0, 0 },   /* not an instruction of it */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        memset(mem, 0x90, 0x1200);
+        memcpy(mem + 0x1000, cases[k].code, cases[k].n);
+        uint16_t ip = (uint16_t)cases[k].at;
+        r[REG_DS] = k == 4 ? 0x40 : 0x1000;     /* the keyboard buffer's head at 0040:001A */
+        int got = wait_loop_at(mem, 0x100, ip, r, &w);
+        ck_assert_msg(got == cases[k].found, "case %zu: %d", k, got);
+        if (!got)
+            continue;
+        ck_assert_uint_eq(w.start, 0x1000);
+        ck_assert_int_eq(w.port, cases[k].port);
+        ck_assert_uint_eq(w.off, cases[k].off);
+        if (!w.port)
+            ck_assert_uint_eq(w.seg, cases[k].seg);
+        ck_assert_uint_eq(w.exit, 0x1000 + cases[k].exit);
+    }
+    /* A loop that is not a wait: atloop's LOOP spin (LOOP is no Jcc). */
+    static const uint8_t spin[] = { 0xE2, 0xFE };
+    memcpy(mem + 0x1000, spin, 2);
+    ck_assert_int_eq(wait_loop_at(mem, 0x100, 0, r, &w), 0);
+    char text[100];
+    w = (struct wait_loop){ 0x1A2B, 0x345, 0, 0, 0, 0x40, 0x6C };
+    wait_loop_text(&w, text, sizeof text);
+    ck_assert_str_eq(text, "the loop at 1A2B:0345 waiting on 0040:006C");
+}
+END_TEST
+
 /* atloop.asm: each pass of game_loop 17011 cycles and 1003 instructions
  * with interrupts off; at= its map symbol or its SEG:OFF (the load
  * segment less 10h, the .COM's PSP, : 0103h) gives frames 1-4 of those
@@ -249,7 +365,7 @@ START_TEST(at_frames_start_at_an_address)
     ck_assert_str_eq(e.err, "profil: --frames at=nosuch: no symbol nosuch in " FIXTURE_DIR "atloop.map (NASM)\n");
     run_profil(&e, "run --frames timer/0 " FIXTURE_DIR "atloop.com", NULL);
     ck_assert_int_eq(e.status, 2);
-    ck_assert_msg(strstr(e.err, "want auto, vsync, flip, mark, timer, timer/N (N 1-1000) or at=SYMBOL|SEG:OFF") != NULL,
+    ck_assert_msg(strstr(e.err, "want auto, vsync, flip, mark, timer, timer/N (N 1-1000), poll or at=SYMBOL|SEG:OFF") != NULL,
                   "%s", e.err);
 }
 END_TEST
@@ -836,6 +952,8 @@ Suite *frames_suite(void)
     tcase_add_test(tc, timer_frames_are_the_programs_interrupts);
     tcase_add_test(tc, at_frames_start_at_an_address);
     tcase_add_test(tc, frame_views_name_places_alike);
+    tcase_add_test(tc, poll_frames_leave_the_wait_loop);
+    tcase_add_test(tc, wait_loops_by_rule);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, each_frame_has_its_own_profile);
