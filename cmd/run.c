@@ -205,7 +205,7 @@ static const struct opt run_table[] = {
               "(its own INT 8 or 1Ch handler runs; timer/N: every Nth),\n"
               "poll (it leaves the wait loop it spends most time in),\n"
               "at=SYMBOL|SEG:OFF (execution reaches it), or auto (the\n"
-              "default: the first of vsync, flip, mark; docs/frames.md)" },
+              "default: the kind that paces the program; docs/frames.md)" },
     { "disk-time", 0, OPT_ENUM, OPT_AT(A, o.disk_time), OPT_NAMES(disk_time_names), .arg = "xt|none",
       .help = "the time file reads and writes take: xt (the default) the\n"
               "PC/XT's 10 MB fixed disk, its seeks, rotation and 6:1\n"

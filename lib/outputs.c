@@ -599,21 +599,25 @@ static void zone_summary(const struct prx *x, FILE *f)
 /* The program's frames (docs/frames.md): the finished ones' median, 95th
  * percentile and worst time, the one the run ended in, or, when --frames
  * named a kind, that there were none. */
-static void frame_summary(const struct prx *x, enum profil_frames asked, const char *text, int dropped, FILE *f)
+static void frame_summary(const struct prx *x, const struct profil_options *o, const struct frames *fr, FILE *f)
 {
     if (x->nframes == 0) {
-        if (asked == PROFIL_FRAMES_AUTO)
-            return;             /* the default: most programs have none */
-        fprintf(f, "profil: no frames (%s): %s (docs/frames.md)\n", text,
-                frame_kinds[(enum frame_kind)asked].none);
+        if (o->frames == PROFIL_FRAMES_AUTO) {
+            if (o->frames_given)    /* the default says nothing: most programs have none */
+                fprintf(f, "profil: no frames (auto): %s (docs/frames.md)\n", fr->why);
+            return;
+        }
+        fprintf(f, "profil: no frames (%s): %s (docs/frames.md)\n", fr->text,
+                frame_kinds[(enum frame_kind)o->frames].none);
         return;
     }
-    if (x->frame_why[0])
-        fprintf(f, "profil: frames (%s): %s\n", x->frame_kind, x->frame_why);
+    if (fr->why[0])
+        fprintf(f, "profil: frames (%s%s): %s\n", o->frames == PROFIL_FRAMES_AUTO ? "auto -> " : "", x->frame_kind,
+                fr->why);
     fputs("profil: ", f);
     if (frames_line(f, x) != 0)
         fputs("out of memory: no frame times", f);
-    if (dropped)
+    if (fr->dropped)
         fprintf(f, "; more past the first %u not kept", FRAMES_MAX);
     fputc('\n', f);
 }
@@ -746,6 +750,6 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         symtab_free(&t);
     service_summary(&s->services, s->m, s->tracing, f);
     zone_summary(&s->trace, f);
-    frame_summary(&s->trace, s->o.frames, s->frames.text, s->frames.dropped != 0, f);
+    frame_summary(&s->trace, &s->o, &s->frames, f);
     written_summary(s, f);
 }

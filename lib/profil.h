@@ -52,8 +52,8 @@ enum profil_disk_time { PROFIL_DISK_TIME_XT, PROFIL_DISK_TIME_NONE };
 enum profil_video { PROFIL_VIDEO_CGA, PROFIL_VIDEO_MDA, PROFIL_VIDEO_HERCULES, PROFIL_VIDEO_EGA, PROFIL_VIDEO_VGA };
 
 /* How the program's frames are found (docs/frames.md; named by
- * formats/framekind.h's table, which this follows): the first kind that
- * appears (the default), the vertical sync seen at the status port, a
+ * formats/framekind.h's table, which this follows): the kind that paces
+ * the program (the default), the vertical sync seen at the status port, a
  * change of the CRTC's start address, the program's FRAME call, the
  * program's own timer interrupt (every options.frames_every-th), the
  * program leaving the wait loop it spends most time in, execution reaching
@@ -111,6 +111,7 @@ struct profil_options {
     int no_refresh;             /* the bus model without DRAM refresh */
     enum profil_video video;    /* the display adapter (default PROFIL_VIDEO_CGA) */
     enum profil_frames frames;  /* how frames are found (default PROFIL_FRAMES_AUTO) */
+    int frames_given;           /* frames was asked for (the summary says why there are none) */
     unsigned frames_every;      /* PROFIL_FRAMES_TIMER: a frame every Nth interrupt (0 or 1: each) */
     const char *frames_at;      /* PROFIL_FRAMES_AT: a symbol of the map or debug information,
                                    or SEG:OFF (hex, as the CPU runs it) */

@@ -597,6 +597,7 @@ int profil_frames_parse(const char *text, struct profil_options *o)
     if (frame_spec_parse(text, &f) != 0)
         return -1;
     o->frames = (enum profil_frames)f.kind;
+    o->frames_given = 1;
     o->frames_every = f.every;
     o->frames_at = f.kind == FRAMES_AT ? text + 3 : NULL;
     return 0;

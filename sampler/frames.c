@@ -107,11 +107,64 @@ static void end_profile(struct frames *fr, int keep)
     fr->open_row = fr->nrows;
 }
 
-/* A frame of `kind` starts at `now` (when it is the kind followed). */
+/* The frames so far are dropped: what paces the program changed (the
+ * time before the next frame is no frame's); `was` says what led. */
+static void frames_restart(struct frames *fr, const char *was)
+{
+    if (fr->n) {
+        fr->switched = 1;
+        snprintf(fr->was, sizeof fr->was, "%s", was);
+        fr->switched_at = machine_now(fr->m);
+    }
+    fr->n = 0;
+    fr->nrows = fr->open_row = fr->profiled = 0;
+    fr->rows_full = 0;
+    fr->dropped = 0;
+}
+
+/* Whether wait loop p waits on a display's status port (the retrace). */
+static int waits_on_status(const struct poll_loop *p)
+{
+    return p->w.port && (p->w.off == 0x3DA || p->w.off == 0x3BA);
+}
+
+/* auto: the kind that paces the program by what came (`seen`, per kind):
+ * FRAME calls; else the wait loop it spends most time in (its retrace
+ * wait is vsync's); else page flips, the retrace seen, the program's own
+ * timer handler; FRAMES_AUTO: none. */
+static enum frame_kind auto_choice(const struct frames *fr, const uint64_t seen[FRAME_KINDS])
+{
+    if (seen[FRAMES_MARK])
+        return FRAMES_MARK;
+    if (fr->lead >= 0)
+        return waits_on_status(&fr->poll[fr->lead]) && seen[FRAMES_VSYNC] ? FRAMES_VSYNC : FRAMES_POLL;
+    static const enum frame_kind then[] = { FRAMES_FLIP, FRAMES_VSYNC, FRAMES_TIMER };
+    for (size_t i = 0; i < sizeof then / sizeof *then; i++)
+        if (seen[then[i]])
+            return then[i];
+    return FRAMES_AUTO;
+}
+
+/* auto follows `kind` from now on (its next event starts a frame). */
+static void auto_follow(struct frames *fr, enum frame_kind kind)
+{
+    if (fr->kind != FRAMES_AUTO && fr->n)
+        frames_restart(fr, frame_kind_name(fr->kind));
+    fr->kind = kind;
+}
+
+/* A frame of `kind` starts at `now` (when it is the kind followed; under
+ * auto, counted, and followed when it is the choice). */
 static void frame_start(struct frames *fr, enum frame_kind kind, uint64_t now)
 {
-    if (fr->kind == FRAMES_AUTO)
-        fr->kind = kind;
+    if (fr->want == FRAMES_AUTO) {
+        fr->seen[kind]++;
+        fr->window_seen[kind]++;
+        if (kind == FRAMES_MARK && fr->kind != FRAMES_MARK)
+            auto_follow(fr, FRAMES_MARK);           /* the program says where its frames are */
+        else if (fr->kind == FRAMES_AUTO && auto_choice(fr, fr->seen) == kind)
+            fr->kind = kind;
+    }
     if (kind != fr->kind || fr->failed)
         return;
     if (fr->n >= fr->max) {
@@ -172,7 +225,7 @@ static int programs_own(uint32_t a)
 static void on_timer(void *ctx, uint32_t int08, uint32_t int1c, uint64_t now)
 {
     struct frames *fr = ctx;
-    if (fr->want != FRAMES_TIMER || (!programs_own(int08) && !programs_own(int1c)))
+    if ((fr->want != FRAMES_TIMER && fr->want != FRAMES_AUTO) || (!programs_own(int08) && !programs_own(int1c)))
         return;
     if (fr->timer_runs++ % fr->every == 0)
         frame_start(fr, FRAMES_TIMER, now);
@@ -203,16 +256,6 @@ static void on_poll_exit(struct machine *m, void *ctx)
         frame_start(fr, FRAMES_POLL, machine_now(m));
 }
 
-/* The frames so far are dropped: the lead changed (the time before the
- * next frame is no frame's). */
-static void frames_restart(struct frames *fr)
-{
-    fr->n = 0;
-    fr->nrows = fr->open_row = fr->profiled = 0;
-    fr->rows_full = 0;
-    fr->dropped = 0;
-}
-
 /* The loop that had the most samples in the window that ended leads, when
  * it had more than the lead (ties: the lead stays, else the first seen). */
 static void poll_window_end(struct frames *fr)
@@ -222,16 +265,21 @@ static void poll_window_end(struct frames *fr)
         if (best < 0 || fr->poll[k].window > fr->poll[best].window)
             best = k;
     if (best != fr->lead) {
-        if (fr->n) {
-            fr->switched = 1;
-            fr->was = fr->poll[fr->lead].w;
-            fr->switched_at = machine_now(fr->m);
-            frames_restart(fr);
+        if (fr->kind == FRAMES_POLL && fr->n) {
+            char was[PRX_FRAME_WHY_MAX];
+            wait_loop_text(&fr->poll[fr->lead].w, was, sizeof was);
+            frames_restart(fr, was);
         }
         fr->lead = best;
     }
     for (int k = 0; k < fr->npoll; k++)
         fr->poll[k].window = 0;
+    if (fr->want == FRAMES_AUTO) {
+        enum frame_kind c = auto_choice(fr, fr->window_seen);
+        if (c != FRAMES_AUTO && c != fr->kind && fr->kind != FRAMES_MARK)
+            auto_follow(fr, c);
+        memset(fr->window_seen, 0, sizeof fr->window_seen);
+    }
 }
 
 /* poll: a sample of the program's code at cs:ip; the wait loop there (found
@@ -350,7 +398,7 @@ int frames_trace(struct frames *fr, struct exact_counts *x)
 
 void frames_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample_class cls)
 {
-    if (fr->want == FRAMES_POLL)
+    if (fr->want == FRAMES_POLL || fr->want == FRAMES_AUTO)
         poll_sample(fr, cs, ip, cls);
     if (fr->exact || fr->n == 0 || fr->dropped || fr->failed || fr->rows_full)
         return;
@@ -409,18 +457,34 @@ static uint64_t raster_period(const struct display_adapter *a, uint64_t now)
     return t2 ? t2 - t1 : 0;
 }
 
+/* Why the frames are what they are (fr->why): the wait loop they leave,
+ * or under auto what made it take its kind (or none), and a change of it. */
+static void explain(struct frames *fr)
+{
+    size_t k;
+    const struct poll_loop *lead = fr->lead >= 0 ? &fr->poll[fr->lead] : NULL;
+    fr->why[0] = 0;
+    if (lead && (fr->kind == FRAMES_POLL || (fr->want == FRAMES_AUTO && fr->kind == FRAMES_VSYNC &&
+                                             waits_on_status(lead))))
+        wait_loop_text(&lead->w, fr->why, sizeof fr->why);
+    else if (fr->want == FRAMES_AUTO) {
+        static const char *const why[FRAME_KINDS] = {
+            [FRAMES_AUTO] = "no FRAME call, wait loop, page flip, retrace seen or timer handler of the program's",
+            [FRAMES_MARK] = "the program calls FRAME",
+            [FRAMES_FLIP] = "the CRTC's start address changes (no wait loop found)",
+            [FRAMES_VSYNC] = "reads of the status port see the vertical sync begin (no wait loop found)",
+            [FRAMES_TIMER] = "the program's own timer handler runs (no wait loop found)",
+        };
+        snprintf(fr->why, sizeof fr->why, "%s", why[fr->kind] ? why[fr->kind] : "");
+    }
+    if (fr->switched && (k = strlen(fr->why)) > 0)
+        snprintf(fr->why + k, sizeof fr->why - k, " (from %.1f s; before it %s)",
+                 (double)fr->switched_at * CPU_HZ_DEN / CPU_HZ_NUM, fr->was);
+}
+
 void frames_finish(struct frames *fr, uint64_t now)
 {
-    if (fr->lead >= 0) {
-        char was[100];
-        wait_loop_text(&fr->poll[fr->lead].w, fr->why, sizeof fr->why);
-        if (fr->switched) {
-            wait_loop_text(&fr->was, was, sizeof was);
-            size_t k = strlen(fr->why);
-            snprintf(fr->why + k, sizeof fr->why - k, " (from %.1f s; before it %s)",
-                     (double)fr->switched_at * CPU_HZ_DEN / CPU_HZ_NUM, was);
-        }
-    }
+    explain(fr);
     fr->period = raster_period(machine_adapter(fr->m), now);
     if (!fr->dropped) {
         close_open(fr, now);

@@ -11,8 +11,12 @@
  * reads once a frame) being one flip; `mark`, the program's FRAME call
  * (guestprof.h); `timer`, the program's own INT 8 or INT 1Ch handler
  * entered by IRQ 0 (every Nth: timer/N); `at`, execution reaching an
- * address (a watch, machine_add_watch()); `auto` takes the kind that comes
- * first of vsync, flip and mark and then only it.
+ * address (a watch, machine_add_watch()); `poll`, the program leaving the
+ * wait loop it spends most time in; `auto` counts every kind's events and
+ * takes the kind that paces the program: FRAME calls (at once), else its
+ * busiest wait loop (its retrace wait is vsync), else flips, the retrace
+ * seen, its timer handler; at first by what came so far, then by each
+ * emulated second's, dropping the frames when it changes.
  * Per frame: its start and cycles, the instructions (the machine's count)
  * and the samples (the sampler's total) in it, and its own profile: the
  * samples at each address (the sampler hands each to frames_sample()),
@@ -40,9 +44,10 @@
  * and later ones are only counted, in `dropped`. */
 #define FRAMES_MAX 1000000u
 
-/* poll: the wait loops seen (waitloop.h), each with its samples, and in
- * the current window of POLL_WINDOW cycles; the one with the most in a
- * window leads from then on (the frames before it are dropped). */
+/* poll (and auto): the wait loops seen (waitloop.h), each with its
+ * samples, and in the current window of POLL_WINDOW cycles; the one with
+ * the most in a window leads from then on (the frames before it are
+ * dropped).  auto decides its kind by the window too. */
 #define POLL_LOOPS 8
 #define POLL_WINDOW 4772727u        /* one emulated second */
 struct frames;
@@ -71,8 +76,9 @@ struct frames {
     int npoll, lead;                /* the loops seen; the one frames follow (-1: none yet) */
     uint8_t *poll_seen;             /* per address: 0 not looked at, 1 no loop, 2 + k loop k */
     uint64_t poll_window;           /* the window the counts are of */
-    int switched;                   /* the lead changed after frames came */
-    struct wait_loop was;           /* ... from this loop */
+    uint64_t seen[FRAME_KINDS], window_seen[FRAME_KINDS];  /* auto: each kind's events, in all and in the window */
+    int switched;                   /* frames were dropped: what paces the program changed */
+    char was[PRX_FRAME_WHY_MAX];    /* ... from this kind or loop */
     uint64_t switched_at;           /* ... at this cycle */
     char why[PRX_FRAME_WHY_MAX];    /* poll: "the loop at ... waiting on ..." (frames_finish) */
     struct prx_frame *f;            /* the frames, the last one still open */

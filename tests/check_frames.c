@@ -758,7 +758,7 @@ END_TEST
 START_TEST(rules_and_the_cap)
 {
     /* The observer driven by hand: vsync needs a read outside the sync
-     * first; auto keeps the first kind; flips within one raster frame are
+     * first; auto keeps its kind within a second; flips within one raster frame are
      * one; past `max` the last kept frame ends where the next would start. */
     struct machine *m = machine_new(CPU_8088);
     struct frames fr;
@@ -771,7 +771,6 @@ START_TEST(rules_and_the_cap)
     fr.obs.status(fr.obs.ctx, 1, 300);            /* frame 1 (vsync from now on) */
     fr.obs.status(fr.obs.ctx, 1, 350);            /* still in it: nothing */
     fr.obs.start_address(fr.obs.ctx, 0x0800, 0, 400);   /* a flip: not followed */
-    frames_mark(&fr, 450);                        /* FRAME: not followed */
     fr.obs.status(fr.obs.ctx, 0, 500);
     fr.obs.status(fr.obs.ctx, 1, 1000);           /* frame 2 */
     ck_assert_int_eq(fr.kind, FRAMES_VSYNC);
@@ -840,6 +839,93 @@ START_TEST(rules_and_the_cap)
     ck_assert_ptr_null(prx_frame_profile(&y, 1, &n));
     ck_assert_uint_eq(n, 0);
     prx_free(&y);
+    frames_free(&fr);
+    machine_free(m);
+}
+END_TEST
+
+/* titlegame.asm under the default auto: the title's retrace frames give
+ * way to play's tick frames at the first sample after 3 s (14318181
+ * cycles), and the summary says so; each of play's frames 262144 cycles
+ * within a pass of its loop (37), the first within a tick of the switch. */
+START_TEST(auto_takes_the_steady_state)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "", "titlegame", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "poll");
+    char want[160];
+    snprintf(want, sizeof want, "profil: frames (auto -> poll): the loop at %04X:011F waiting on 0040:006C "
+             "(from 3.0 s; before it vsync)\n", (unsigned)(x.prog_low_pa - 0x10));
+    ck_assert_msg(strstr(r.err, want) != NULL, "%s", r.err);
+    ck_assert_uint_ge(x.frames[0].start, 14318181);
+    ck_assert_uint_lt(x.frames[0].start, 14318181 + 262144 + 476);
+    ck_assert_uint_ge(x.nframes, 20);
+    for (size_t i = 0; i + 1 < x.nframes; i++) {
+        ck_assert_uint_le(x.frames[i].cycles, 262144 + 37);
+        ck_assert_uint_ge(x.frames[i].cycles + 37, 262144);
+    }
+    ck_assert_int_eq(x.frames[x.nframes - 1].unfinished, 1);
+    /* With --frames vsync the title's 119 frames and the last one, unfinished through play. */
+    prx_free(&x);
+    run_frames(&r, "--frames vsync", "titlegame", &x, 1);
+    ck_assert_uint_eq(x.nframes, 120);
+    ck_assert_uint_gt(x.frames[119].cycles, 40 * 262144 - 262144);
+    prx_free(&x);
+}
+END_TEST
+
+/* auto by hand: the first kind by what came so far; a FRAME call takes
+ * over at once; at the end of an emulated second (POLL_WINDOW cycles,
+ * seen at the next sample) the kind that second had takes over, the
+ * frames before dropped and the change said. */
+START_TEST(auto_takes_the_pacing_kind)
+{
+    struct machine *m = machine_new(CPU_8088);
+    struct frames fr;
+    frames_init(&fr, FRAMES_AUTO, m, NULL, 0x0000);
+    fr.obs.status(fr.obs.ctx, 0, 100);
+    fr.obs.status(fr.obs.ctx, 1, 200);                  /* vsync: the only kind so far */
+    fr.obs.status(fr.obs.ctx, 0, 300);
+    fr.obs.status(fr.obs.ctx, 1, 1000);
+    ck_assert_int_eq(fr.kind, FRAMES_VSYNC);
+    ck_assert_uint_eq(fr.n, 2);
+    fr.obs.timer(fr.obs.ctx, 0x70 * 16, 0x70 * 16 + 0x39, 1500);      /* the BIOS's: nothing */
+    ck_assert_uint_eq(fr.seen[FRAMES_TIMER], 0);
+    /* The next second has only the program's timer handler (INT 8 at 2000:0000). */
+    m->now = POLL_WINDOW + 10;
+    frames_sample(&fr, 0x0070, 0x0004, CLASS_IO);      /* the first second ends: vsync */
+    ck_assert_int_eq(fr.kind, FRAMES_VSYNC);
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, POLL_WINDOW + 100);
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, POLL_WINDOW + 5000);
+    ck_assert_uint_eq(fr.n, 2);                         /* still vsync's */
+    m->now = 2 * POLL_WINDOW + 10;
+    frames_sample(&fr, 0x0070, 0x0004, CLASS_IO);      /* the second ends: timer, vsync's frames dropped */
+    ck_assert_int_eq(fr.kind, FRAMES_TIMER);
+    ck_assert_uint_eq(fr.n, 0);
+    ck_assert_int_eq(fr.switched, 1);
+    ck_assert_str_eq(fr.was, "vsync");
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, 2 * POLL_WINDOW + 100);
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, 2 * POLL_WINDOW + 16100);
+    ck_assert_uint_eq(fr.n, 2);
+    ck_assert_uint_eq(fr.f[0].cycles, 16000);
+    frames_mark(&fr, 2 * POLL_WINDOW + 20000);         /* FRAME: mark at once */
+    ck_assert_int_eq(fr.kind, FRAMES_MARK);
+    ck_assert_uint_eq(fr.n, 1);
+    ck_assert_str_eq(fr.was, "timer");
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, 2 * POLL_WINDOW + 32100);
+    ck_assert_uint_eq(fr.n, 1);                         /* mark stays */
+    m->now = 3 * POLL_WINDOW + 10;
+    frames_sample(&fr, 0x0070, 0x0004, CLASS_IO);
+    ck_assert_int_eq(fr.kind, FRAMES_MARK);
+    frames_finish(&fr, 3 * POLL_WINDOW + 20);
+    ck_assert_msg(strstr(fr.why, "the program calls FRAME (from ") == fr.why && strstr(fr.why, " s; before it timer)"),
+                  "%s", fr.why);
+    frames_free(&fr);
+    /* None: the summary's reason. */
+    frames_init(&fr, FRAMES_AUTO, m, NULL, 0x0000);
+    frames_finish(&fr, 100);
+    ck_assert_str_eq(fr.why, "no FRAME call, wait loop, page flip, retrace seen or timer handler of the program's");
     frames_free(&fr);
     machine_free(m);
 }
@@ -954,6 +1040,8 @@ Suite *frames_suite(void)
     tcase_add_test(tc, frame_views_name_places_alike);
     tcase_add_test(tc, poll_frames_leave_the_wait_loop);
     tcase_add_test(tc, wait_loops_by_rule);
+    tcase_add_test(tc, auto_takes_the_pacing_kind);
+    tcase_add_test(tc, auto_takes_the_steady_state);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, each_frame_has_its_own_profile);
