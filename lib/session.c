@@ -308,6 +308,7 @@ static enum profil_error start_sampler(struct profil_session *s)
     frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s, adapter_start(&m->adapter));
     frames_timer_every(&s->frames, o->frames_every);
     s->frames.mem = m->mem;
+    s->frames.svc = &s->svc;
     if (o->frames == PROFIL_FRAMES_AT) {
         enum profil_error e = start_frames_at(s);
         if (e != PROFIL_OK)

@@ -21,13 +21,25 @@ int frames_line(FILE *f, const struct prx *x)
     struct prx_frame_stats st;
     if (prx_frame_stats(x->frames, x->nframes, &st) != 0)
         return -1;
-    fprintf(f, "%zu frame%s (%s)", st.finished, st.finished == 1 ? "" : "s", x->frame_kind);
+    fprintf(f, "%zu frame%s (%s%s", st.finished, st.finished == 1 ? "" : "s", x->frame_kind,
+            x->frame_base ? "" : ")");
+    if (x->frame_base)
+        fprintf(f, ", from frame %zu)", x->frame_base + 1);
     if (st.finished)
         fprintf(f, ": median %.1f ms (%.1f fps), p95 %.1f ms, worst %.1f ms (frame %zu)", frame_ms(st.median),
-                1e3 / frame_ms(st.median), frame_ms(st.p95), frame_ms(st.worst), st.worst_frame);
+                1e3 / frame_ms(st.median), frame_ms(st.p95), frame_ms(st.worst), x->frame_base + st.worst_frame);
+    if (st.marked) {
+        size_t longest = 0;
+        for (size_t i = 1; i < x->nframes; i++)
+            if (x->frames[i].marked && (!x->frames[longest].marked || x->frames[i].cycles > x->frames[longest].cycles))
+                longest = i;
+        const struct prx_frame *m = &x->frames[longest];
+        fprintf(f, "; %zu more marked not gameplay (the longest frame %zu, %.1f ms: %s %.1f ms)", st.marked,
+                x->frame_base + longest + 1, frame_ms(m->cycles), m->spent, frame_ms(m->spent_cycles));
+    }
     const struct prx_frame *last = x->nframes ? &x->frames[x->nframes - 1] : NULL;
     if (last && last->unfinished)
-        fprintf(f, "; frame %zu unfinished at the end (%.1f ms)", x->nframes, frame_ms(last->cycles));
+        fprintf(f, "; frame %zu unfinished at the end (%.1f ms)", x->frame_base + x->nframes, frame_ms(last->cycles));
     return 0;
 }
 
@@ -197,8 +209,11 @@ static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format
     unsigned long long start = r->start, cycles = r->cycles, insns = r->insns, samples = r->samples;
     switch (format) {
     case FRAMES_TEXT:
-        fprintf(f, "%7zu %14llu %12llu %10.3f %13llu %9llu%s\n", i + 1, start, cycles, frame_ms(r->cycles), insns,
+        fprintf(f, "%7zu %14llu %12llu %10.3f %13llu %9llu%s", i + 1, start, cycles, frame_ms(r->cycles), insns,
                 samples, r->unfinished ? "  unfinished" : "");
+        if (r->marked)
+            fprintf(f, "  marked: %s %.1f ms", r->spent, frame_ms(r->spent_cycles));
+        fputc('\n', f);
         break;
     case FRAMES_CSV:
         fprintf(f, "%zu,%llu,%llu,%.3f,%llu,%llu,%d%s", i + 1, start, cycles, frame_ms(r->cycles), insns, samples,
@@ -246,7 +261,7 @@ int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct sym
     }
     for (size_t k = 0; k < rows; k++) {
         size_t i = order[k].i;
-        row(f, &x->frames[i], i, format, k == 0, worst != 0);
+        row(f, &x->frames[i], x->frame_base + i, format, k == 0, worst != 0);
         struct frame_top top;
         if (worst && frame_top(x, i, t, &top) != 0) {
             free(order);

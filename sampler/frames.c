@@ -9,8 +9,48 @@
 
 #include "../emu/cpu/cpu.h"
 #include "../emu/machine.h"
+#include "../emu/services.h"
 #include "../formats/clockrate.h"
 #include "../util/grow.h"
+
+/* The open frame's busiest service since its start (the cycles the
+ * host services charged, svcprof.h), or the program's own code when the
+ * services had less than a quarter of it. */
+static void frame_spent(struct frames *fr, struct prx_frame *f)
+{
+    const struct svcprof *p = fr->svc;
+    uint64_t top = 0, all = 0;
+    uint32_t id = 0;
+    for (size_t k = 0; p && k < p->n; k++) {
+        uint64_t c = p->rows[k].cycles, b = k < fr->nsvc_base ? fr->svc_base[k] : 0;
+        uint64_t d = c >= b ? c - b : c;    /* less: CLEAR came between */
+        all += d;
+        if (d > top)
+            top = d, id = p->rows[k].id;
+    }
+    if (top > f->cycles / 4) {
+        f->spent_cycles = top;
+        service_label(id, f->spent, sizeof f->spent);
+    } else {
+        f->spent_cycles = all < f->cycles ? f->cycles - all : 0;
+        snprintf(f->spent, sizeof f->spent, "the program");
+    }
+}
+
+/* The services' cycles at a frame's start (kept as they grow). */
+static void svc_snapshot(struct frames *fr)
+{
+    const struct svcprof *p = fr->svc;
+    if (!p || fr->failed)
+        return;
+    if (grow_array(&fr->svc_base, &fr->svc_cap, p->n ? p->n : 1, sizeof *fr->svc_base) != 0) {
+        fr->failed = 1;
+        return;
+    }
+    for (size_t k = 0; k < p->n; k++)
+        fr->svc_base[k] = p->rows[k].cycles;
+    fr->nsvc_base = p->n;
+}
 
 /* The open frame's counts up to `now`. */
 static void close_open(struct frames *fr, uint64_t now)
@@ -21,6 +61,7 @@ static void close_open(struct frames *fr, uint64_t now)
     f->cycles = now - f->start;
     f->insns = cpu_insn_count(fr->m) - f->insns;
     f->samples = (fr->s ? fr->s->total : 0) - f->samples;
+    frame_spent(fr, f);
 }
 
 /* Compares the rows of one frame by address. */
@@ -145,6 +186,14 @@ static enum frame_kind auto_choice(const struct frames *fr, const uint64_t seen[
     return FRAMES_AUTO;
 }
 
+/* auto_choice(), when that kind came at all (a second with no frame of
+ * any kind, a load, changes nothing). */
+static enum frame_kind auto_seen(const struct frames *fr, const uint64_t seen[FRAME_KINDS])
+{
+    enum frame_kind c = auto_choice(fr, seen);
+    return seen[c] ? c : FRAMES_AUTO;
+}
+
 /* auto follows `kind` from now on (its next event starts a frame). */
 static void auto_follow(struct frames *fr, enum frame_kind kind)
 {
@@ -162,7 +211,7 @@ static void frame_start(struct frames *fr, enum frame_kind kind, uint64_t now)
         fr->window_seen[kind]++;
         if (kind == FRAMES_MARK && fr->kind != FRAMES_MARK)
             auto_follow(fr, FRAMES_MARK);           /* the program says where its frames are */
-        else if (fr->kind == FRAMES_AUTO && auto_choice(fr, fr->seen) == kind)
+        else if (fr->kind == FRAMES_AUTO && auto_seen(fr, fr->seen) == kind)
             fr->kind = kind;
     }
     if (kind != fr->kind || fr->failed)
@@ -184,7 +233,8 @@ static void frame_start(struct frames *fr, enum frame_kind kind, uint64_t now)
         start_touching(fr);
     end_profile(fr, fr->n > 0);
     /* Until it closes, a frame holds the counts at its start. */
-    fr->f[fr->n++] = (struct prx_frame){ now, 0, cpu_insn_count(fr->m), fr->s ? fr->s->total : 0, 1 };
+    fr->f[fr->n++] = (struct prx_frame){ now, 0, cpu_insn_count(fr->m), fr->s ? fr->s->total : 0, 1, 0, 0, "" };
+    svc_snapshot(fr);
     if (fr->n > 1)
         fr->f[fr->n - 2].unfinished = 0;
 }
@@ -275,7 +325,7 @@ static void poll_window_end(struct frames *fr)
     for (int k = 0; k < fr->npoll; k++)
         fr->poll[k].window = 0;
     if (fr->want == FRAMES_AUTO) {
-        enum frame_kind c = auto_choice(fr, fr->window_seen);
+        enum frame_kind c = auto_seen(fr, fr->window_seen);
         if (c != FRAMES_AUTO && c != fr->kind && fr->kind != FRAMES_MARK)
             auto_follow(fr, c);
         memset(fr->window_seen, 0, sizeof fr->window_seen);
@@ -370,6 +420,9 @@ void frames_free(struct frames *fr)
     fr->slot = NULL;
     free(fr->poll_seen);
     fr->poll_seen = NULL;
+    free(fr->svc_base);
+    fr->svc_base = NULL;
+    fr->nsvc_base = fr->svc_cap = 0;
     for (int j = 0; j < 4; j++) {
         free(fr->base[j]);
         fr->base[j] = NULL;
@@ -482,6 +535,17 @@ static void explain(struct frames *fr)
                  (double)fr->switched_at * CPU_HZ_DEN / CPU_HZ_NUM, fr->was);
 }
 
+/* The finished frames longer than PRX_FRAME_LONG x their median are
+ * marked: not gameplay. */
+static void mark_long(struct frames *fr)
+{
+    struct prx_frame_stats st;
+    if (prx_frame_stats(fr->f, fr->n, &st) != 0 || st.finished < 2)
+        return;
+    for (size_t i = 0; i < fr->n; i++)
+        fr->f[i].marked = !fr->f[i].unfinished && fr->f[i].cycles > PRX_FRAME_LONG * st.median;
+}
+
 void frames_finish(struct frames *fr, uint64_t now)
 {
     explain(fr);
@@ -490,6 +554,7 @@ void frames_finish(struct frames *fr, uint64_t now)
         close_open(fr, now);
         end_profile(fr, fr->n > 0);
     }
+    mark_long(fr);
 }
 
 void frames_to_prx(struct frames *fr, struct prx *x)

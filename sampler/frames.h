@@ -23,7 +23,10 @@
  * or in trace mode each address's instructions, cycles, stalls and video
  * waits in the frame (the trace's counts less those at the frame's start,
  * over the addresses the machine lists as touched since).  The frame the
- * run ends in is kept as unfinished.  The display_observer goes to machine->display.
+ * run ends in is kept as unfinished.  At the end a finished frame longer
+ * than PRX_FRAME_LONG times the median is marked as not gameplay, with
+ * the DOS or BIOS service it spent most cycles in (svcprof.h), or "the
+ * program".  The display_observer goes to machine->display.
  * Their statistics and reports: report/frames.h.
  */
 #ifndef PROFIL_SAMPLER_FRAMES_H
@@ -36,6 +39,7 @@
 #include "../formats/framekind.h"
 #include "../formats/prx.h"
 #include "sampler.h"
+#include "svcprof.h"
 #include "waitloop.h"
 
 
@@ -72,6 +76,9 @@ struct frames {
     uint64_t at_insn;               /* at: the instruction count when the watch last fired, + 1 */
     char text[PRX_FRAME_KIND_MAX];  /* the kind as asked ("timer/3", "at=_loop"), for the .prx */
     const uint8_t *mem;             /* poll: the machine's memory (the code), set by the caller */
+    const struct svcprof *svc;      /* each frame's busiest service, or NULL; set by the caller */
+    uint64_t *svc_base;             /* its rows' cycles at the open frame's start */
+    size_t nsvc_base, svc_cap;
     struct poll_loop poll[POLL_LOOPS];
     int npoll, lead;                /* the loops seen; the one frames follow (-1: none yet) */
     uint8_t *poll_seen;             /* per address: 0 not looked at, 1 no loop, 2 + k loop k */

@@ -875,6 +875,62 @@ START_TEST(auto_takes_the_steady_state)
 }
 END_TEST
 
+/* loading.asm: a 6-second load (28 reads of 16 KiB on the XT's disk)
+ * before 60 one-period frames: frame 1 is marked, spent on INT 21h/3Fh
+ * read, and left out of the figures (median, p95 and worst of frames
+ * 2-61: one raster period within the wait's 28 cycles); --by frame names
+ * it, the .prx keeps it; --worst-frames 5 --frames-from 10 lists
+ * gameplay frames 10 on, naming DOS, the I/O system as dos, io; diff
+ * --frames-from compares from there. */
+START_TEST(long_frames_are_marked_apart)
+{
+    struct run_result r, h;
+    struct prx x;
+    run_frames(&r, "--drive C=" DIR, "loading", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "vsync");
+    ck_assert_uint_eq(x.nframes, 62);
+    const struct prx_frame *load = &x.frames[0];
+    ck_assert_int_eq(load->marked, 1);
+    ck_assert_str_eq(load->spent, "INT 21h/3Fh read");
+    ck_assert_uint_gt(load->cycles, 4u * 4772727u);            /* seconds */
+    ck_assert_uint_gt(load->spent_cycles, load->cycles / 2);
+    for (size_t i = 1; i < 61; i++) {
+        ck_assert_int_eq(x.frames[i].marked, 0);
+        ck_assert_uint_ge(x.frames[i].cycles + POLL, RASTER);
+        ck_assert_uint_le(x.frames[i].cycles, RASTER + POLL);
+    }
+    struct prx_frame_stats st;
+    ck_assert_int_eq(prx_frame_stats(x.frames, x.nframes, &st), 0);
+    ck_assert_uint_eq(st.finished, 60);
+    ck_assert_uint_eq(st.marked, 1);
+    ck_assert_uint_le(st.worst, RASTER + POLL);
+    ck_assert_msg(strstr(r.err, "profil: 60 frames (vsync): median 16.7 ms (59.9 fps), p95 16.7 ms, worst 16.7 ms") &&
+                  strstr(r.err, "; 1 more marked not gameplay (the longest frame 1, "), "%s", r.err);
+    ck_assert_int_ne(access(DIR "/LOAD.DAT", F_OK), 0);         /* the program deleted it */
+    hist(&h, "--by frame " DIR "/F.prx", 0);
+    ck_assert_msg(strstr(h.out, "  marked: INT 21h/3Fh read ") != NULL, "%s", h.out);
+    hist(&h, "--worst-frames 5 --frames-from 10 " DIR "/F.prx", 0);
+    ck_assert_msg(strstr(h.out, "the 5 slowest of 52 frames (vsync, from frame 10): median 16.7 ms") != NULL, "%s",
+                  h.out);
+    ck_assert_ptr_null(strstr(h.out, "marked"));
+    ck_assert_ptr_null(strstr(h.out, "0070:"));
+    unsigned listed = 0;        /* each frame's line: its number first (after the header) */
+    for (const char *p = strchr(h.out, '\n'); p && p[1]; p = strchr(p + 1, '\n'))
+        if (strncmp(p + 1, "          top", 13) != 0 && strncmp(p + 1, "the ", 4) != 0) {
+            ck_assert_uint_ge(strtoul(p + 1, NULL, 10), 10);
+            listed++;
+        }
+    ck_assert_uint_eq(listed, 5);
+    hist(&h, "--by frame --frames-from 63 " DIR "/F.prx", 2);
+    ck_assert_str_eq(h.err, "profil: --frames-from 63: " DIR "/F.prx has 62 frames\n");
+    struct run_result d;
+    run_profil(&d, "diff --frames-from 2 " DIR "/F.prx " DIR "/F.prx", NULL);
+    ck_assert_int_eq(d.status, 0);
+    ck_assert_msg(strstr(d.out, "frames (vsync -> vsync): 60 -> 60 finished") != NULL, "%s", d.out);
+    prx_free(&x);
+}
+END_TEST
+
 /* auto by hand: the first kind by what came so far; a FRAME call takes
  * over at once; at the end of an emulated second (POLL_WINDOW cycles,
  * seen at the next sample) the kind that second had takes over, the
@@ -971,8 +1027,8 @@ START_TEST(percentiles_by_nearest_rank)
      * median the 10th shortest (10), p95 the 19th (19), worst 20 (frame 1). */
     struct prx_frame f[21];
     for (unsigned i = 0; i < 20; i++)
-        f[i] = (struct prx_frame){ 0, 20 - i, 0, 0, 0 };
-    f[20] = (struct prx_frame){ 0, 1000, 0, 0, 1 };
+        f[i] = (struct prx_frame){ .cycles = 20 - i };
+    f[20] = (struct prx_frame){ .cycles = 1000, .unfinished = 1 };
     struct prx_frame_stats st;
     ck_assert_int_eq(prx_frame_stats(f, 21, &st), 0);
     ck_assert_uint_eq(st.finished, 20);
@@ -983,6 +1039,14 @@ START_TEST(percentiles_by_nearest_rank)
     ck_assert_int_eq(prx_frame_stats(f + 20, 1, &st), 0);   /* only an unfinished one */
     ck_assert_uint_eq(st.finished, 0);
     ck_assert_uint_eq(st.median, 0);
+    /* frame 1 (20 cycles) marked: the other 19 (1..19): median the 10th (10), p95 the 19th (19), worst 19 (frame 2) */
+    f[0].marked = 1;
+    ck_assert_int_eq(prx_frame_stats(f, 21, &st), 0);
+    ck_assert_uint_eq(st.finished, 19);
+    ck_assert_uint_eq(st.marked, 1);
+    ck_assert_uint_eq(st.median, 10);
+    ck_assert_uint_eq(st.worst, 19);
+    ck_assert_uint_eq(st.worst_frame, 2);
 }
 END_TEST
 
@@ -1042,6 +1106,7 @@ Suite *frames_suite(void)
     tcase_add_test(tc, wait_loops_by_rule);
     tcase_add_test(tc, auto_takes_the_pacing_kind);
     tcase_add_test(tc, auto_takes_the_steady_state);
+    tcase_add_test(tc, long_frames_are_marked_apart);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, each_frame_has_its_own_profile);
