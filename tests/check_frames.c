@@ -923,7 +923,17 @@ START_TEST(long_frames_are_marked_apart)
     ck_assert_uint_eq(listed, 5);
     hist(&h, "--by frame --frames-from 63 " DIR "/F.prx", 2);
     ck_assert_str_eq(h.err, "profil: --frames-from 63: " DIR "/F.prx has 62 frames\n");
+    /* The HTML report's timeline data: frame 1 with its mark after its rows, frame 2 without. */
     struct run_result d;
+    run_profil(&d, "report -o " DIR "/f.html " DIR "/F.prx", NULL);
+    ck_assert_int_eq(d.status, 0);
+    static char page[1 << 20];
+    slurp(DIR "/f.html", page, sizeof page);
+    char want[120];
+    snprintf(want, sizeof want, "]], 1, \"INT 21h/3Fh read\", %llu]", (unsigned long long)load->spent_cycles);
+    const char *f1 = strstr(page, "\n[68"), *f2 = f1 ? strstr(f1 + 1, "\n[") : NULL;
+    ck_assert_msg(f1 && f2 && strstr(f1, want) && strstr(f1, want) < f2, "%.300s", f1 ? f1 : page);
+    ck_assert_ptr_null(strstr(f2, "]], 1, \""));
     run_profil(&d, "diff --frames-from 2 " DIR "/F.prx " DIR "/F.prx", NULL);
     ck_assert_int_eq(d.status, 0);
     ck_assert_msg(strstr(d.out, "frames (vsync -> vsync): 60 -> 60 finished") != NULL, "%s", d.out);
