@@ -941,6 +941,29 @@ START_TEST(long_frames_are_marked_apart)
 }
 END_TEST
 
+/* The same run gives the same frames, and so does its replay: titlegame
+ * (auto switching from vsync to poll) run with --record, then replayed:
+ * the frames, their kind and why, cycle for cycle. */
+START_TEST(frames_are_the_same_in_a_replay)
+{
+    struct run_result r;
+    struct prx a, b;
+    run_frames(&r, "--record " TMP "/title.rec", "titlegame", &a, 1);
+    run_frames(&r, "--replay " TMP "/title.rec", "titlegame", &b, 1);
+    ck_assert_str_eq(a.frame_kind, b.frame_kind);
+    ck_assert_str_eq(a.frame_why, b.frame_why);
+    ck_assert_uint_eq(a.nframes, b.nframes);
+    ck_assert_uint_gt(a.nframes, 0);
+    for (size_t i = 0; i < a.nframes; i++) {
+        ck_assert_uint_eq(a.frames[i].start, b.frames[i].start);
+        ck_assert_uint_eq(a.frames[i].cycles, b.frames[i].cycles);
+        ck_assert_uint_eq(a.frames[i].insns, b.frames[i].insns);
+    }
+    prx_free(&a);
+    prx_free(&b);
+}
+END_TEST
+
 /* auto by hand: the first kind by what came so far; a FRAME call takes
  * over at once; at the end of an emulated second (POLL_WINDOW cycles,
  * seen at the next sample) the kind that second had takes over, the
@@ -1117,6 +1140,7 @@ Suite *frames_suite(void)
     tcase_add_test(tc, auto_takes_the_pacing_kind);
     tcase_add_test(tc, auto_takes_the_steady_state);
     tcase_add_test(tc, long_frames_are_marked_apart);
+    tcase_add_test(tc, frames_are_the_same_in_a_replay);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, each_frame_has_its_own_profile);
