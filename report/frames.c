@@ -221,8 +221,14 @@ static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format
         break;
     case FRAMES_JSON:
         fprintf(f, "%s\n    {\"frame\": %zu, \"start\": %llu, \"cycles\": %llu, \"ms\": %.3f, \"instructions\": %llu, "
-                   "\"samples\": %llu, \"unfinished\": %s%s", first ? "" : ",", i + 1, start, cycles,
-                frame_ms(r->cycles), insns, samples, r->unfinished ? "true" : "false", more ? "" : "}");
+                   "\"samples\": %llu, \"unfinished\": %s", first ? "" : ",", i + 1, start, cycles,
+                frame_ms(r->cycles), insns, samples, r->unfinished ? "true" : "false");
+        if (r->marked) {
+            fputs(", \"marked\": true, \"spent\": ", f);
+            json_put_text(f, r->spent);
+            fprintf(f, ", \"spent_cycles\": %llu", (unsigned long long)r->spent_cycles);
+        }
+        fputs(more ? "" : "}", f);
         break;
     }
 }
@@ -255,9 +261,9 @@ int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct sym
         fputs(", \"frame_kind\": ", f);
         json_put_text(f, x->frame_kind);
         fprintf(f, ", \"unit\": \"cycles\", \"cpu_hz\": 4772727, \"finished\": %zu, \"median\": %llu, \"p95\": %llu, "
-                   "\"worst\": %llu, \"worst_frame\": %zu,\n  \"frames\": [", st.finished,
+                   "\"worst\": %llu, \"worst_frame\": %zu, \"marked\": %zu,\n  \"frames\": [", st.finished,
                 (unsigned long long)st.median, (unsigned long long)st.p95, (unsigned long long)st.worst,
-                st.worst_frame);
+                st.worst_frame ? x->frame_base + st.worst_frame : 0, st.marked);
     }
     for (size_t k = 0; k < rows; k++) {
         size_t i = order[k].i;

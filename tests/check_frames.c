@@ -909,6 +909,10 @@ START_TEST(long_frames_are_marked_apart)
     ck_assert_int_ne(access(DIR "/LOAD.DAT", F_OK), 0);         /* the program deleted it */
     hist(&h, "--by frame " DIR "/F.prx", 0);
     ck_assert_msg(strstr(h.out, "  marked: INT 21h/3Fh read ") != NULL, "%s", h.out);
+    hist(&h, "--by frame --format json " DIR "/F.prx", 0);
+    ck_assert_msg(strstr(h.out, "\"finished\": 60, ") && strstr(h.out, "\"marked\": 1,\n") &&
+                  strstr(h.out, "\"unfinished\": false, \"marked\": true, \"spent\": \"INT 21h/3Fh read\", "
+                                "\"spent_cycles\": "), "%.600s", h.out);
     hist(&h, "--worst-frames 5 --frames-from 10 " DIR "/F.prx", 0);
     ck_assert_msg(strstr(h.out, "the 5 slowest of 52 frames (vsync, from frame 10): median 16.7 ms") != NULL, "%s",
                   h.out);
