@@ -71,6 +71,16 @@ static enum step classify(const struct insn *d, const uint16_t r[NREGS], int *po
     }
     if (op == 0x3C || op == 0x3D || op == 0xA8 || op == 0xA9 || op == 0x24 || op == 0x25)
         return STEP_TEST;                       /* CMP, TEST, AND AL/AX with an immediate */
+    if ((op >= 0xB0 && op <= 0xBF) || (op >= 0x91 && op <= 0x97))
+        return STEP_TEST;                       /* MOV reg, imm; XCHG AX, reg: registers only */
+    if (op == 0xE6 && (d->imm & 0xFF) == 0x43)
+        return STEP_TEST;                       /* OUT 43h, AL: the PIT's latch, before reading a count */
+    if ((op >= 0x86 && op <= 0x89) || op == 0x8A || op == 0x8B) {
+        if (d->mod == 3)
+            return STEP_TEST;                   /* MOV, XCHG between registers */
+        if (op < 0x8A)
+            return STEP_BAD;                    /* a store (MOV or XCHG with memory) */
+    }
     int reads_rm = 0, test = 0;
     unsigned written = 0;
     switch (op) {

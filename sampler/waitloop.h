@@ -8,7 +8,9 @@
  * it) and testing the value (CMP, TEST, AND with a register or an
  * immediate) until it changes: a conditional jump back to its first
  * instruction, or a JMP back with one conditional jump out.  No write, no
- * call, no second location.  What it waits on: a port (the retrace bit at
+ * call, no second location; register moves (MOV with an immediate or
+ * between registers, XCHG between registers) and OUT 43h (the PIT's
+ * latch, before reading a count at 40h) change nothing it waits on.  What it waits on: a port (the retrace bit at
  * 3DAh) or SEG:OFF as the program addresses it (the BIOS tick at
  * 0040:006C, a counter its own timer handler increments); the keyboard's
  * ports (60h, 64h) and the BIOS's keyboard words (0040:0017-0018,
@@ -23,8 +25,8 @@
 
 #include "../emu/machine.h"
 
-#define WAIT_LOOP_BYTES 20u
-#define WAIT_LOOP_INSNS 6u
+#define WAIT_LOOP_BYTES 24u
+#define WAIT_LOOP_INSNS 10u
 
 struct wait_loop {
     uint16_t cs, ip;            /* its first instruction */

@@ -261,11 +261,43 @@ START_TEST(poll_frames_leave_the_wait_loop)
 }
 END_TEST
 
+/* pitwait.asm: poll finds its wait on the PIT's count (port 40h, the loop
+ * at 0106h latching with OUT 43h) and gives the frames at= its exit
+ * (0118h) gives; two frames in a row add up to 262144 cycles within a
+ * pass of the loop (61), each about 131072. */
+START_TEST(poll_frames_on_the_pit_count)
+{
+    struct run_result r;
+    struct prx x, at;
+    char opts[80], want[120];
+    run_frames(&r, "--frames poll", "pitwait", &x, 1);
+    unsigned seg = x.prog_low_pa - 0x10;
+    snprintf(want, sizeof want, "profil: frames (poll): the loop at %04X:0106 waiting on port 40h\n", seg);
+    ck_assert_msg(strstr(r.err, want) != NULL, "%s", r.err);
+    ck_assert_uint_eq(x.nframes, 8);
+    for (size_t i = 0; i + 2 < x.nframes; i++) {
+        uint64_t two = x.frames[i].cycles + x.frames[i + 1].cycles;
+        ck_assert_uint_le(two, 262144 + 61);
+        ck_assert_uint_ge(two + 61, 262144);
+    }
+    snprintf(opts, sizeof opts, "--frames at=%04X:0118", seg);
+    run_frames(&r, opts, "pitwait", &at, 1);
+    ck_assert_uint_eq(at.nframes, x.nframes);
+    for (size_t i = 0; i < x.nframes; i++) {
+        ck_assert_uint_eq(at.frames[i].start, x.frames[i].start);
+        ck_assert_uint_eq(at.frames[i].cycles, x.frames[i].cycles);
+    }
+    prx_free(&x);
+    prx_free(&at);
+}
+END_TEST
+
 /* The rule for a wait loop, on code bytes: the retrace wait (IN AL,DX with
  * DX 3DAh; TEST; JZ back), the tick wait (CMP AX,[ES:6Ch]; JE back), the
  * JNZ-out-JMP-back form, found from any of its instructions; not a loop
  * that stores, calls, reads two places, or waits on the keyboard (port
- * 60h, the BIOS's buffer words at 0040:001A). */
+ * 60h, the BIOS's buffer words at 0040:001A); the PIT's count read after
+ * a latch (OUT 43h), but not after another OUT. */
 START_TEST(wait_loops_by_rule)
 {
     static uint8_t mem[MEM_SIZE + 16];
@@ -285,6 +317,9 @@ START_TEST(wait_loops_by_rule)
         { { 0xE8, 0x00, 0x00, 0xEC, 0xA8, 0x08, 0x74, 0xF8 }, 8, 3, 0, 0, 0, 0, 0 },   /* a call */
         { { 0xA1, 0x00, 0x02, 0x3D, 0x05, 0x00, 0x72, 0xF8 }, 8, 6, 1, 0, 0x1000, 0x200, 8 }, /* mov ax,[200h]; cmp; jb */
         { { 0xA1, 0x00, 0x02, 0x3D, 0x05, 0x00, 0x72, 0xF8 }, 8, 2, 0, 0, 0, 0, 0 },   /* not an instruction of it */
+        { { 0xB0, 0x00, 0xE6, 0x43, 0xE4, 0x40, 0x3C, 0x10, 0x77, 0xF6 }, 10, 4, 1, 1, 0, 0x40, 10 }, /* the PIT */
+        { { 0xE4, 0x40, 0xE6, 0x42, 0x3C, 0x10, 0x77, 0xF8 }, 8, 0, 0, 0, 0, 0, 0 },   /* OUT 42h: not a latch */
+        { { 0xA1, 0x00, 0x02, 0x88, 0x07, 0x3D, 0x05, 0x00, 0x72, 0xF6 }, 10, 0, 0, 0, 0, 0, 0 }, /* mov [bx],al */
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         memset(mem, 0x90, 0x1200);
@@ -1141,6 +1176,7 @@ Suite *frames_suite(void)
     tcase_add_test(tc, frame_views_name_places_alike);
     tcase_add_test(tc, poll_frames_leave_the_wait_loop);
     tcase_add_test(tc, wait_loops_by_rule);
+    tcase_add_test(tc, poll_frames_on_the_pit_count);
     tcase_add_test(tc, auto_takes_the_pacing_kind);
     tcase_add_test(tc, auto_takes_the_steady_state);
     tcase_add_test(tc, long_frames_are_marked_apart);
