@@ -135,7 +135,8 @@ static int print_rows(const struct prf_diff *d, double threshold)
 /* Two .prx with frames: their frame times (report/frames.h); DIFF_MOVED
  * when one grew past the threshold, DIFF_SAME when none did,
  * DIFF_INCOMPARABLE when only one side has frames or memory ran out. */
-static int compare_frames(struct input *a, struct input *b, double threshold, unsigned from, const char *names[2])
+static int compare_frames(struct input *a, struct input *b, double threshold, unsigned from, unsigned to,
+                          const char *names[2])
 {
     char grew[40];
     if (!a->prx.frames || !b->prx.frames) {
@@ -143,9 +144,10 @@ static int compare_frames(struct input *a, struct input *b, double threshold, un
         return DIFF_INCOMPARABLE;
     }
     struct input *side[2] = { a, b };
-    for (int k = 0; k < 2 && from; k++)
-        if (prx_frames_from(&side[k]->prx, from) != 0) {
-            printf("profil: --frames-from %u: %s has %zu frames\n", from, names[k], side[k]->prx.nframes);
+    for (int k = 0; k < 2 && (from || to); k++)
+        if (prx_frames_range(&side[k]->prx, from ? from : 1, to) != 0) {
+            printf("profil: --frames-from %u --frames-to %u: %s has %zu frames\n", from ? from : 1, to, names[k],
+                   side[k]->prx.nframes);
             return DIFF_INCOMPARABLE;
         }
     int r = frames_diff(stdout, &a->prx, &b->prx, threshold, grew, sizeof grew);
@@ -205,7 +207,7 @@ struct diff_args {
     const char *old_map, *new_map;
     char *old_copy;             /* OLD of --map OLD,NEW, owned */
     double threshold, time_threshold, frame_threshold;
-    unsigned frames_from;
+    unsigned frames_from, frames_to;
     int exact, by_function;
 };
 
@@ -260,6 +262,8 @@ static const struct opt diff_table[] = {
               "p95 or worst frame time may grow (default 5)" },
     { "frames-from", 0, OPT_UNSIGNED, OPT_AT(A, frames_from), .min = 1, .max = UINT32_MAX, .unit = "frame",
       .arg = "N", .help = "compare the frames from frame N on (a loading screen left out)" },
+    { "frames-to", 0, OPT_UNSIGNED, OPT_AT(A, frames_to), .min = 1, .max = UINT32_MAX, .unit = "frame",
+      .arg = "M", .help = "... and up to frame M only" },
     { "exact", 0, OPT_FLAG, OPT_AT(A, exact), .help = "compare the bytes; name the first differing field" },
 };
 #undef A
@@ -330,12 +334,12 @@ static int diff_inputs(struct diff_args *ap, int argc, char **argv)
         int frames = in[0].is_prx && in[1].is_prx && (in[0].prx.frames || in[1].prx.frames) && !a.exact;
         int sampling = in[0].is_prx && strcmp(in[0].prx.mode, "sampling") == 0 && !a.by_function;
         if (frames && sampling)
-            rc = compare_frames(&in[0], &in[1], a.frame_threshold, a.frames_from, names);
+            rc = compare_frames(&in[0], &in[1], a.frame_threshold, a.frames_from, a.frames_to, names);
         else {
             rc = a.exact ? exact_compare(&in[0], &in[1], names)
                          : compare(&in[0], &in[1], a.by_function, a.threshold, a.time_threshold, names);
             if (frames)
-                rc = worse(rc, compare_frames(&in[0], &in[1], a.frame_threshold, a.frames_from, names));
+                rc = worse(rc, compare_frames(&in[0], &in[1], a.frame_threshold, a.frames_from, a.frames_to, names));
         }
     }
     free_input(&in[0]);

@@ -32,10 +32,10 @@ int hist_frames(const struct prx *x, const struct symtab *t, const struct hist_r
                 what, q->path);
         return EXIT_PROFIL_FAILED;
     }
-    struct prx view = *x;       /* --frames-from: the rows dropped in a copy of the arrays */
+    struct prx view = *x;       /* --frames-from, --frames-to: the rows dropped in a copy of the arrays */
     struct prx_frame *f = NULL;
     struct prx_frame_row *r = NULL;
-    if (q->frames_from) {
+    if (q->frames_from || q->frames_to) {
         f = malloc(x->nframes * sizeof *f);
         r = malloc((x->nframe_rows ? x->nframe_rows : 1) * sizeof *r);
         if (!f || !r) {
@@ -49,9 +49,10 @@ int hist_frames(const struct prx *x, const struct symtab *t, const struct hist_r
             memcpy(r, x->frame_rows, x->nframe_rows * sizeof *r);
         view.frames = f;
         view.frame_rows = r;
-        if (prx_frames_from(&view, q->frames_from) != 0) {
-            fprintf(stderr, "profil: --frames-from %u: %s has %zu frame%s\n", q->frames_from, q->path, x->nframes,
-                    x->nframes == 1 ? "" : "s");
+        unsigned first = q->frames_from ? q->frames_from : 1;
+        if (prx_frames_range(&view, first, q->frames_to) != 0) {
+            fprintf(stderr, "profil: --frames-from %u --frames-to %u: %s has %zu frame%s\n", first, q->frames_to,
+                    q->path, x->nframes, x->nframes == 1 ? "" : "s");
             free(f);
             free(r);
             return EXIT_BAD_INPUT;

@@ -366,21 +366,24 @@ static uint64_t frame_rank(const uint64_t *v, size_t n, unsigned p)
     return v[k ? k - 1 : 0];
 }
 
-int prx_frames_from(struct prx *x, size_t first)
+int prx_frames_range(struct prx *x, size_t first, size_t last)
 {
-    if (first < 1 || first > x->nframes)
+    if (first < 1 || first > x->nframes || (last && last < first))
         return -1;
-    size_t drop = first - 1, k = 0;
-    memmove(x->frames, x->frames + drop, (x->nframes - drop) * sizeof *x->frames);
-    x->nframes -= drop;
+    size_t drop = first - 1, keep = (last && last < x->nframes ? last : x->nframes) - drop, k = 0;
+    memmove(x->frames, x->frames + drop, keep * sizeof *x->frames);
+    x->frames_cut |= drop > 0 || keep < x->nframes;
+    x->nframes = keep;
     x->frame_base += drop;
     for (size_t i = 0; i < x->nframe_rows; i++)
-        if (x->frame_rows[i].frame >= drop) {
+        if (x->frame_rows[i].frame >= drop && x->frame_rows[i].frame - drop < keep) {
             x->frame_rows[k] = x->frame_rows[i];
             x->frame_rows[k++].frame -= (uint32_t)drop;
         }
     x->nframe_rows = k;
     x->profiled = x->profiled > drop ? x->profiled - drop : 0;
+    if (x->profiled > keep)
+        x->profiled = keep;
     return 0;
 }
 

@@ -207,7 +207,8 @@ struct prx {
     size_t ncode_bytes;
     struct prx_frame *frames;   /* NULL: none found (or the file predates them) */
     size_t nframes;
-    size_t frame_base;          /* frames dropped before frames[0] (prx_frames_from), for their numbers */
+    size_t frame_base;          /* frames dropped before frames[0] (prx_frames_range), for their numbers */
+    int frames_cut;             /* prx_frames_range dropped some: the frames are a range of the run's */
     char frame_kind[PRX_FRAME_KIND_MAX];    /* how they were (or would have been) found; "auto": none came */
     char frame_why[PRX_FRAME_WHY_MAX];      /* what started them, when a kind says more (poll's loop); "" */
     struct prx_frame_row *frame_rows;       /* each frame's own profile (version 6), or NULL */
@@ -255,10 +256,11 @@ unsigned prx_zone_depth(const struct prx *x, size_t i);
 /* A zone's own cycles: its total less its children's totals. */
 uint64_t prx_zone_self(const struct prx *x, size_t i);
 
-/* Only the frames from number `first` (from 1) on: the ones before and
- * their profile rows are dropped, x->frame_base counts them (frames keep
- * their numbers in reports).  0, or -1 when there is no such frame. */
-int prx_frames_from(struct prx *x, size_t first);
+/* Only frames `first` to `last` (numbered from 1; last 0: to the end):
+ * the others and their profile rows are dropped, x->frame_base counts the
+ * ones before (frames keep their numbers in reports).  0, or -1 when
+ * there is no frame `first` or last is before it. */
+int prx_frames_range(struct prx *x, size_t first, size_t last);
 
 /* Frame i's own rows (x->frame_rows is in frame order): *n of them from
  * the returned one; NULL and 0 when it has none (i >= x->profiled). */

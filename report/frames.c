@@ -22,9 +22,9 @@ int frames_line(FILE *f, const struct prx *x)
     if (prx_frame_stats(x->frames, x->nframes, &st) != 0)
         return -1;
     fprintf(f, "%zu frame%s (%s%s", st.finished, st.finished == 1 ? "" : "s", x->frame_kind,
-            x->frame_base ? "" : ")");
-    if (x->frame_base)
-        fprintf(f, ", from frame %zu)", x->frame_base + 1);
+            x->frames_cut ? "" : ")");
+    if (x->frames_cut)
+        fprintf(f, ", frames %zu-%zu)", x->frame_base + 1, x->frame_base + x->nframes);
     if (st.finished)
         fprintf(f, ": median %.1f ms (%.1f fps), p95 %.1f ms, worst %.1f ms (frame %zu)", frame_ms(st.median),
                 1e3 / frame_ms(st.median), frame_ms(st.p95), frame_ms(st.worst), x->frame_base + st.worst_frame);

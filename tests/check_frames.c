@@ -949,7 +949,7 @@ START_TEST(long_frames_are_marked_apart)
                   strstr(h.out, "\"unfinished\": false, \"marked\": true, \"spent\": \"INT 21h/3Fh read\", "
                                 "\"spent_cycles\": "), "%.600s", h.out);
     hist(&h, "--worst-frames 5 --frames-from 10 " DIR "/F.prx", 0);
-    ck_assert_msg(strstr(h.out, "the 5 slowest of 52 frames (vsync, from frame 10): median 16.7 ms") != NULL, "%s",
+    ck_assert_msg(strstr(h.out, "the 5 slowest of 52 frames (vsync, frames 10-62): median 16.7 ms") != NULL, "%s",
                   h.out);
     ck_assert_ptr_null(strstr(h.out, "marked"));
     ck_assert_ptr_null(strstr(h.out, "0070:"));
@@ -961,7 +961,13 @@ START_TEST(long_frames_are_marked_apart)
         }
     ck_assert_uint_eq(listed, 5);
     hist(&h, "--by frame --frames-from 63 " DIR "/F.prx", 2);
-    ck_assert_str_eq(h.err, "profil: --frames-from 63: " DIR "/F.prx has 62 frames\n");
+    ck_assert_str_eq(h.err, "profil: --frames-from 63 --frames-to 0: " DIR "/F.prx has 62 frames\n");
+    /* A range: frames 1-3, the load among them (marked, apart from the figures of 2 and 3). */
+    hist(&h, "--by frame --frames-to 3 " DIR "/F.prx", 0);
+    ck_assert_msg(strstr(h.out, "\n      3 ") && !strstr(h.out, "\n      4 ") &&
+                  strstr(h.out, "2 frames (vsync, frames 1-3): median 16.7 ms") &&
+                  strstr(h.out, "1 more marked not gameplay (the longest frame 1, "), "%s", h.out);
+    hist(&h, "--by frame --frames-from 5 --frames-to 4 " DIR "/F.prx", 2);
     /* The HTML report's timeline data: frame 1 with its mark after its rows, frame 2 without. */
     struct run_result d;
     run_profil(&d, "report -o " DIR "/f.html " DIR "/F.prx", NULL);
