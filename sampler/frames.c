@@ -187,11 +187,12 @@ static enum frame_kind auto_choice(const struct frames *fr, const uint64_t seen[
 }
 
 /* auto_choice(), when that kind came at all (a second with no frame of
- * any kind, a load, changes nothing). */
+ * any kind, a load, changes nothing; the lead loop's samples in the
+ * window are poll's). */
 static enum frame_kind auto_seen(const struct frames *fr, const uint64_t seen[FRAME_KINDS])
 {
     enum frame_kind c = auto_choice(fr, seen);
-    return seen[c] ? c : FRAMES_AUTO;
+    return seen[c] || (c == FRAMES_POLL && fr->poll[fr->lead].window) ? c : FRAMES_AUTO;
 }
 
 /* auto follows `kind` from now on (its next event starts a frame). */
@@ -306,6 +307,22 @@ static void on_poll_exit(struct machine *m, void *ctx)
         frame_start(fr, FRAMES_POLL, machine_now(m));
 }
 
+/* The lead's exit is watched (machine_add_watch(): the program runs more
+ * slowly from then on) when its exits start frames: under poll, and under
+ * auto unless it waits on the status port, whose reads already give vsync
+ * frames (at a window's end, such a lead with no vertical sync seen in it
+ * is watched too). */
+static void watch_lead(struct frames *fr, int window_end)
+{
+    if (fr->lead < 0)
+        return;
+    struct poll_loop *p = &fr->poll[fr->lead];
+    if (p->watched || (fr->want == FRAMES_AUTO && waits_on_status(p) &&
+                       (!window_end || fr->window_seen[FRAMES_VSYNC])))
+        return;
+    p->watched = machine_add_watch(fr->m, p->w.exit, on_poll_exit, p) == 0;
+}
+
 /* The loop that had the most samples in the window that ended leads, when
  * it had more than the lead (ties: the lead stays, else the first seen). */
 static void poll_window_end(struct frames *fr)
@@ -322,18 +339,19 @@ static void poll_window_end(struct frames *fr)
         }
         fr->lead = best;
     }
-    for (int k = 0; k < fr->npoll; k++)
-        fr->poll[k].window = 0;
+    watch_lead(fr, 1);
     if (fr->want == FRAMES_AUTO) {
         enum frame_kind c = auto_seen(fr, fr->window_seen);
         if (c != FRAMES_AUTO && c != fr->kind && fr->kind != FRAMES_MARK)
             auto_follow(fr, c);
         memset(fr->window_seen, 0, sizeof fr->window_seen);
     }
+    for (int k = 0; k < fr->npoll; k++)
+        fr->poll[k].window = 0;
 }
 
 /* poll: a sample of the program's code at cs:ip; the wait loop there (found
- * once per address), and its exit watched. */
+ * once per address), the first one found leading. */
 static void poll_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample_class cls)
 {
     uint64_t w = machine_now(fr->m) / POLL_WINDOW;
@@ -361,11 +379,8 @@ static void poll_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample
                 if (k == POLL_LOOPS) {
                     k = -1;
                 } else {
-                    fr->poll[k] = (struct poll_loop){ fr, wl, 0, 0, 0 };
-                    if (machine_add_watch(fr->m, wl.exit, on_poll_exit, &fr->poll[k]) != 0)
-                        k = -1;
-                    else
-                        fr->npoll++;
+                    fr->poll[k] = (struct poll_loop){ fr, wl, 0, 0, 0, 0 };
+                    fr->npoll++;
                 }
             }
         }
@@ -375,8 +390,10 @@ static void poll_sample(struct frames *fr, uint16_t cs, uint16_t ip, enum sample
         struct poll_loop *p = &fr->poll[fr->poll_seen[a] - 2];
         p->samples++;
         p->window++;
-        if (fr->lead < 0)
+        if (fr->lead < 0) {
             fr->lead = (int)(p - fr->poll);
+            watch_lead(fr, 0);
+        }
     }
 }
 

@@ -60,6 +60,7 @@ struct poll_loop {
     struct wait_loop w;
     uint64_t samples, window;
     uint64_t at_insn;               /* the instruction count when its exit last fired, + 1 */
+    int watched;                    /* its exit is watched (only a lead's is) */
 };
 
 struct frames {
