@@ -45,6 +45,18 @@ static void run_frames(struct run_result *r, const char *opts, const char *fixtu
         ck_assert_msg(prx_read_file(DIR "/F.prx", x, err, sizeof err) == 0, "%s", err);
 }
 
+/* Two runs' frames the same, cycle for cycle (and some). */
+static void assert_same_frames(const struct prx *a, const struct prx *b)
+{
+    ck_assert_uint_eq(a->nframes, b->nframes);
+    ck_assert_uint_gt(a->nframes, 0);
+    for (size_t i = 0; i < a->nframes; i++) {
+        ck_assert_uint_eq(a->frames[i].start, b->frames[i].start);
+        ck_assert_uint_eq(a->frames[i].cycles, b->frames[i].cycles);
+        ck_assert_uint_eq(a->frames[i].insns, b->frames[i].insns);
+    }
+}
+
 static void assert_samples(const struct prx_frame *f)
 {
     ck_assert_msg(f->samples == f->cycles / SAMPLE_CYCLES || f->samples == (f->cycles + SAMPLE_CYCLES - 1) / SAMPLE_CYCLES,
@@ -282,11 +294,7 @@ START_TEST(poll_frames_on_the_pit_count)
     }
     snprintf(opts, sizeof opts, "--frames at=%04X:0118", seg);
     run_frames(&r, opts, "pitwait", &at, 1);
-    ck_assert_uint_eq(at.nframes, x.nframes);
-    for (size_t i = 0; i < x.nframes; i++) {
-        ck_assert_uint_eq(at.frames[i].start, x.frames[i].start);
-        ck_assert_uint_eq(at.frames[i].cycles, x.frames[i].cycles);
-    }
+    assert_same_frames(&at, &x);
     prx_free(&x);
     prx_free(&at);
 }
@@ -997,13 +1005,7 @@ START_TEST(frames_are_the_same_in_a_replay)
     run_frames(&r, "--replay " TMP "/title.rec", "titlegame", &b, 1);
     ck_assert_str_eq(a.frame_kind, b.frame_kind);
     ck_assert_str_eq(a.frame_why, b.frame_why);
-    ck_assert_uint_eq(a.nframes, b.nframes);
-    ck_assert_uint_gt(a.nframes, 0);
-    for (size_t i = 0; i < a.nframes; i++) {
-        ck_assert_uint_eq(a.frames[i].start, b.frames[i].start);
-        ck_assert_uint_eq(a.frames[i].cycles, b.frames[i].cycles);
-        ck_assert_uint_eq(a.frames[i].insns, b.frames[i].insns);
-    }
+    assert_same_frames(&a, &b);
     prx_free(&a);
     prx_free(&b);
 }
