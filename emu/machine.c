@@ -490,6 +490,8 @@ int machine_add_service(struct machine *m, uint8_t vec, uint16_t seg, uint16_t o
 int machine_add_watch(struct machine *m, uint32_t linear, service_fn fn, void *ctx)
 {
     linear &= MEM_MASK;
+    if (trap_at(m, linear))
+        return -2;              /* a service's (or watched already): its trap stays */
     if (machine_add_trap(m, (uint16_t)(linear >> 4), (uint16_t)(linear & 15), fn, ctx) != 0)
         return -1;
     m->traps[m->ntraps - 1].vec = TRAP_WATCH;

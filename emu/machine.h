@@ -384,7 +384,8 @@ int machine_add_trap(struct machine *m, uint16_t seg, uint16_t off, service_fn f
  * the instruction at `linear`, after any hardware interrupt it takes at
  * that boundary, and the instruction then runs as it would; the program
  * runs as without it (more slowly: the boundaries between the traps and
- * it are decoded).  0, or -1 when the traps are full. */
+ * it are decoded).  0; -1 when the traps are full; -2 when a trap is
+ * there already (a DOS or BIOS service's, or a watch). */
 int machine_add_watch(struct machine *m, uint32_t linear, service_fn fn, void *ctx);
 int machine_add_service(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off, service_fn fn, void *ctx);
 /* Guest code at seg:off, len bytes, that does the work of service `id`

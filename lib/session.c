@@ -277,7 +277,11 @@ static enum profil_error start_frames_at(struct profil_session *s)
         linear = (uint32_t)s->layout.prog_low_pa * 16u + t.sym[i].addr;
         symtab_free(&t);
     }
-    if (frames_at(&s->frames, linear & MEM_MASK, at) != 0)
+    int rc = frames_at(&s->frames, linear & MEM_MASK, at);
+    if (rc == -2)
+        return session_fail(s, PROFIL_ERR_INPUT, "--frames at=%s: %05X is a DOS or BIOS service's entry, which "
+                            "profil runs itself: name an address of the program's", at, (unsigned)(linear & MEM_MASK));
+    if (rc != 0)
         return session_fail(s, PROFIL_ERR_MEMORY, "--frames at=%s: no room for the watch", at);
     return PROFIL_OK;
 }

@@ -118,8 +118,8 @@ void frames_free(struct frames *fr);
  * (1: each). */
 void frames_timer_every(struct frames *fr, unsigned every);
 /* at=: a frame each time execution reaches `linear` (`text` as given:
- * the symbol or SEG:OFF); 0, or -1 when the machine has no room for the
- * watch. */
+ * the symbol or SEG:OFF); 0, or machine_add_watch()'s -1 (no room) or -2
+ * (a DOS or BIOS service's address). */
 int frames_at(struct frames *fr, uint32_t linear, const char *text);
 /* Trace mode: each frame's profile from x, whose `touched` list frames
  * keeps (from the first frame on; 0, or -1 out of memory). */

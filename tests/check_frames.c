@@ -406,6 +406,10 @@ START_TEST(at_frames_start_at_an_address)
                NULL);
     ck_assert_int_eq(e.status, 2);
     ck_assert_str_eq(e.err, "profil: --frames at=nosuch: no symbol nosuch in " FIXTURE_DIR "atloop.map (NASM)\n");
+    run_profil(&e, "run --frames at=0070:0040 -o " TMP "/at_c.PRF " FIXTURE_DIR "atloop.com", NULL);
+    ck_assert_int_eq(e.status, 2);      /* the BIOS's first service stub: its trap is not replaced */
+    ck_assert_str_eq(e.err, "profil: --frames at=0070:0040: 00740 is a DOS or BIOS service's entry, which profil "
+                            "runs itself: name an address of the program's\n");
     run_profil(&e, "run --frames timer/0 " FIXTURE_DIR "atloop.com", NULL);
     ck_assert_int_eq(e.status, 2);
     ck_assert_msg(strstr(e.err, "want auto, vsync, flip, mark, timer, timer/N (N 1-1000), poll or at=SYMBOL|SEG:OFF") != NULL,
