@@ -37,6 +37,8 @@ struct hist_request {
     const char *program;        /* the profile's program, with debug information; or NULL */
     unsigned worst_frames;      /* --worst-frames K: the K slowest frames (0: not asked) */
     unsigned frame;             /* --frame N: frame N's own profile (0: not asked) */
+    unsigned frames_from;       /* --frames-from N: frames N on only (0: all) */
+    unsigned frames_to;         /* --frames-to M: frames up to M only (0: to the end) */
 };
 /* The symbols of a request, by the one rule (formats/symtab.h, symtab_load:
  * q->map merged with q->program's CodeView), their sources said on stderr

@@ -70,12 +70,12 @@ static int is_name(const struct opt *o, const char *s)
     return 0;
 }
 
-/* The words an option's value may be: an enum's names and the values the
+/* The words an option's value may be: an enum's (or a call's) names and the values the
  * table's help entries name for it; else a value name "a|b|c". */
 static void value_words(FILE *f, const struct command_options *c, const struct opt *o)
 {
     const char *sep = "";
-    if (o->kind == OPT_ENUM) {
+    if (o->kind == OPT_ENUM || o->names) {
         for (size_t i = 0; i < o->nnames; i++)
             if (opt_name(o, i)) {
                 fprintf(f, "%s%s", sep, opt_name(o, i));
@@ -104,7 +104,7 @@ static void value_arm(FILE *f, const struct command_options *c, const struct opt
     fputs("        ", f);
     names(f, o, "|");
     fputs(") ", f);
-    if (o->kind == OPT_ENUM || (o->arg && strchr(o->arg, '|'))) {
+    if (o->kind == OPT_ENUM || o->names || (o->arg && strchr(o->arg, '|'))) {
         fputs(sh == BASH ? "_profil_words \"" : "reply=(", f);
         value_words(f, c, o);
         fputs(sh == BASH ? "\" ;;\n" : ") ;;\n", f);

@@ -135,13 +135,21 @@ static int print_rows(const struct prf_diff *d, double threshold)
 /* Two .prx with frames: their frame times (report/frames.h); DIFF_MOVED
  * when one grew past the threshold, DIFF_SAME when none did,
  * DIFF_INCOMPARABLE when only one side has frames or memory ran out. */
-static int compare_frames(const struct input *a, const struct input *b, double threshold, const char *names[2])
+static int compare_frames(struct input *a, struct input *b, double threshold, unsigned from, unsigned to,
+                          const char *names[2])
 {
     char grew[40];
     if (!a->prx.frames || !b->prx.frames) {
         printf("profil: frames only in %s: the other run had none\n", a->prx.frames ? names[0] : names[1]);
         return DIFF_INCOMPARABLE;
     }
+    struct input *side[2] = { a, b };
+    for (int k = 0; k < 2 && (from || to); k++)
+        if (prx_frames_range(&side[k]->prx, from ? from : 1, to) != 0) {
+            printf("profil: --frames-from %u --frames-to %u: %s has %zu frames\n", from ? from : 1, to, names[k],
+                   side[k]->prx.nframes);
+            return DIFF_INCOMPARABLE;
+        }
     int r = frames_diff(stdout, &a->prx, &b->prx, threshold, grew, sizeof grew);
     if (r < 0) {
         fprintf(stderr, "profil: out of memory\n");
@@ -199,6 +207,7 @@ struct diff_args {
     const char *old_map, *new_map;
     char *old_copy;             /* OLD of --map OLD,NEW, owned */
     double threshold, time_threshold, frame_threshold;
+    unsigned frames_from, frames_to;
     int exact, by_function;
 };
 
@@ -251,6 +260,10 @@ static const struct opt diff_table[] = {
       .want = "want a percentage, 0 to 1000000", .arg = "PCT",
       .help = "two .prx with frames (docs/frames.md): percent the median,\n"
               "p95 or worst frame time may grow (default 5)" },
+    { "frames-from", 0, OPT_UNSIGNED, OPT_AT(A, frames_from), .min = 1, .max = UINT32_MAX, .unit = "frame",
+      .arg = "N", .help = "compare the frames from frame N on (a loading screen left out)" },
+    { "frames-to", 0, OPT_UNSIGNED, OPT_AT(A, frames_to), .min = 1, .max = UINT32_MAX, .unit = "frame",
+      .arg = "M", .help = "... and up to frame M only" },
     { "exact", 0, OPT_FLAG, OPT_AT(A, exact), .help = "compare the bytes; name the first differing field" },
 };
 #undef A
@@ -321,12 +334,12 @@ static int diff_inputs(struct diff_args *ap, int argc, char **argv)
         int frames = in[0].is_prx && in[1].is_prx && (in[0].prx.frames || in[1].prx.frames) && !a.exact;
         int sampling = in[0].is_prx && strcmp(in[0].prx.mode, "sampling") == 0 && !a.by_function;
         if (frames && sampling)
-            rc = compare_frames(&in[0], &in[1], a.frame_threshold, names);
+            rc = compare_frames(&in[0], &in[1], a.frame_threshold, a.frames_from, a.frames_to, names);
         else {
             rc = a.exact ? exact_compare(&in[0], &in[1], names)
                          : compare(&in[0], &in[1], a.by_function, a.threshold, a.time_threshold, names);
             if (frames)
-                rc = worse(rc, compare_frames(&in[0], &in[1], a.frame_threshold, names));
+                rc = worse(rc, compare_frames(&in[0], &in[1], a.frame_threshold, a.frames_from, a.frames_to, names));
         }
     }
     free_input(&in[0]);

@@ -361,6 +361,11 @@ static const struct opt hist_table[] = {
     { "worst-frames", 0, OPT_UNSIGNED, OPT_AT(Q, worst_frames), .min = 1, .max = UINT32_MAX, .unit = "frames",
       .arg = "K", .help = "the K slowest finished frames, slowest first (as --by frame),\n"
                           "each with its top symbols, stalls and video waits" },
+    { "frames-from", 0, OPT_UNSIGNED, OPT_AT(Q, frames_from), .min = 1, .max = UINT32_MAX, .unit = "frame",
+      .arg = "N", .help = "--by frame and --worst-frames of frames N on only (their\n"
+                          "figures too; a loading screen left out)" },
+    { "frames-to", 0, OPT_UNSIGNED, OPT_AT(Q, frames_to), .min = 1, .max = UINT32_MAX, .unit = "frame",
+      .arg = "M", .help = "... and up to frame M only" },
     { "frame", 0, OPT_UNSIGNED, OPT_AT(Q, frame), .min = 1, .max = UINT32_MAX, .unit = "frame", .arg = "N",
       .help = "frame N's own profile from a .prx (as the whole run's: by\n"
               "bucket, symbol or line; its samples, or a trace's cycles)" },

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../formats/prx.h"
 #include "../report/export.h"
@@ -31,7 +32,36 @@ int hist_frames(const struct prx *x, const struct symtab *t, const struct hist_r
                 what, q->path);
         return EXIT_PROFIL_FAILED;
     }
-    if (frames_report(stdout, x, q->worst_frames, t, format) != 0) {
+    struct prx view = *x;       /* --frames-from, --frames-to: the rows dropped in a copy of the arrays */
+    struct prx_frame *f = NULL;
+    struct prx_frame_row *r = NULL;
+    if (q->frames_from || q->frames_to) {
+        f = malloc(x->nframes * sizeof *f);
+        r = malloc((x->nframe_rows ? x->nframe_rows : 1) * sizeof *r);
+        if (!f || !r) {
+            free(f);
+            free(r);
+            fprintf(stderr, "profil: %s: out of memory\n", what);
+            return EXIT_PROFIL_FAILED;
+        }
+        memcpy(f, x->frames, x->nframes * sizeof *f);
+        if (x->nframe_rows)
+            memcpy(r, x->frame_rows, x->nframe_rows * sizeof *r);
+        view.frames = f;
+        view.frame_rows = r;
+        unsigned first = q->frames_from ? q->frames_from : 1;
+        if (prx_frames_range(&view, first, q->frames_to) != 0) {
+            fprintf(stderr, "profil: --frames-from %u --frames-to %u: %s has %zu frame%s\n", first, q->frames_to,
+                    q->path, x->nframes, x->nframes == 1 ? "" : "s");
+            free(f);
+            free(r);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    int rc = frames_report(stdout, &view, q->worst_frames, t, format);
+    free(f);
+    free(r);
+    if (rc != 0) {
         fprintf(stderr, "profil: %s: out of memory, or the output could not be written\n", what);
         return EXIT_PROFIL_FAILED;
     }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../formats/framekind.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
@@ -70,6 +71,11 @@ static int parse_env(const char *s, void *args)
 static const char *cpu_name(size_t i)
 {
     return profil_cpu_name((enum profil_cpu)i);
+}
+
+static int parse_frames(const char *s, void *args)
+{
+    return profil_frames_parse(s, &((struct run_args *)args)->o);
 }
 
 static int parse_dos_version(const char *s, void *args)
@@ -143,8 +149,6 @@ static int parse_screen_every(const char *s, void *args)
     return 0;
 }
 
-/* --frames's names, by enum profil_frames. */
-static const char *const frames_names[] = { "auto", "vsync", "flip", "mark" };
 
 /* --disk-time's names, by enum profil_disk_time. */
 static const char *const disk_time_names[] = { "xt", "none" };
@@ -194,11 +198,15 @@ static const struct opt run_table[] = {
       .help = "the display adapter: cga (the default, the IBM PC's colour\n"
               "card), mda, hercules, ega or vga; the program finds that card\n"
               "and its BIOS wherever it looks (docs/video.md)" },
-    { "frames", 0, OPT_ENUM, OPT_AT(A, o.frames), OPT_NAMES(frames_names), .arg = "KIND",
+    { "frames", 0, OPT_CALL, .call = parse_frames, OPT_NAMES(frame_kind_names), .arg = "KIND",
+      .want = "want auto, vsync, flip, mark, timer, timer/N (N 1-1000), poll or at=SYMBOL|SEG:OFF",
       .help = "how the program's frames are found: vsync (a read of the\n"
               "status port that sees the vertical sync begin), flip (a new\n"
-              "CRTC start address), mark (the program's FRAME call), or auto\n"
-              "(the default: the first of them that appears; docs/frames.md)" },
+              "CRTC start address), mark (the program's FRAME call), timer\n"
+              "(its own INT 8 or 1Ch handler runs; timer/N: every Nth),\n"
+              "poll (it leaves the wait loop it spends most time in),\n"
+              "at=SYMBOL|SEG:OFF (execution reaches it), or auto (the\n"
+              "default: the kind that paces the program; docs/frames.md)" },
     { "disk-time", 0, OPT_ENUM, OPT_AT(A, o.disk_time), OPT_NAMES(disk_time_names), .arg = "xt|none",
       .help = "the time file reads and writes take: xt (the default) the\n"
               "PC/XT's 10 MB fixed disk, its seeks, rotation and 6:1\n"

@@ -3,7 +3,7 @@
  *
  * The IBM PC's system-board crystal is 14.31818 MHz and its 8088 runs at a
  * third of it, 4.772727 MHz: one cycle of profil's emulated clock.  The
- * machine runs at it (emu/pc/pit.h); the .prc, .prx and .prs store counts of
+ * machine runs at it (emu/chips/pit.h); the .prc, .prx and .prs store counts of
  * these cycles, the .prx and the reports' JSON state the rate as `cpu_hz`
  * (CPU_HZ_ROUND), and readers turn cycles into seconds with
  * it.  A pure constant: formats/ and report/ may include this header of the

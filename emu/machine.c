@@ -505,6 +505,17 @@ int machine_add_service(struct machine *m, uint8_t vec, uint16_t seg, uint16_t o
     return 0;
 }
 
+int machine_add_watch(struct machine *m, uint32_t linear, service_fn fn, void *ctx)
+{
+    linear &= MEM_MASK;
+    if (trap_at(m, linear))
+        return -2;              /* a service's (or watched already): its trap stays */
+    if (machine_add_trap(m, (uint16_t)(linear >> 4), (uint16_t)(linear & 15), fn, ctx) != 0)
+        return -1;
+    m->traps[m->ntraps - 1].vec = TRAP_WATCH;
+    return 0;
+}
+
 int machine_add_code_service(struct machine *m, uint16_t seg, uint16_t off, uint32_t len, uint32_t id)
 {
     if (m->ncode_services >= MAX_CODE_SERVICES)
@@ -602,6 +613,9 @@ static int take_irq(struct machine *m)
     if (irq < 0 || !(cpu_get(m, REG_FLAGS) & FL_IF))
         return 0;
     m->irq0_delivered += irq == 0;
+    if (irq == 0 && m->display && m->display->timer)
+        m->display->timer(m->display->ctx, lin(mem_rw(m, 0x08 * 4 + 2), mem_rw(m, 0x08 * 4)),
+                          lin(mem_rw(m, 0x1C * 4 + 2), mem_rw(m, 0x1C * 4)), m->now);
     push_frame(m, pic_ack(&m->pic, irq), IRQ_ACK_CYCLES, XFER_IRQ);
     return 1;
 }
@@ -647,6 +661,17 @@ void machine_boundary(struct machine *m, uint16_t cs, uint16_t ip,
     /* An interrupt entry may land on a trap: look again after each. */
     for (int guard = 0; guard < 4 && !m->stop; guard++) {
         struct trap *t = trap_at(m, lin(cs, ip));
+        if (t && t->vec == TRAP_WATCH) {
+            /* The instruction there is about to run: after an interrupt
+             * taken here (whose IRET comes back to this boundary). */
+            if (!(after & (BOUNDARY_SHADOW | BOUNDARY_STI)) && take_irq(m)) {
+                cs = cpu_get(m, REG_CS);
+                ip = cpu_get(m, REG_IP);
+                continue;
+            }
+            t->fn(m, t->ctx);
+            break;
+        }
         if (t) {
             /* The service runs "inside" the stub: its IRET follows, and a
              * hardware interrupt waits for the next boundary.  A service

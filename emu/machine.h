@@ -75,12 +75,13 @@ typedef void (*service_fn)(struct machine *m, void *ctx);
 typedef void (*tick_fn)(void *ctx, uint16_t cs, uint16_t ip);
 
 #define MAX_TRAPS 64
+#define TRAP_WATCH (-2)            /* struct trap's vec: machine_add_watch() */
 
 struct trap {
     uint32_t linear;
     service_fn fn;
     void *ctx;
-    int vec;                    /* the INT it serves, or -1 (a continuation) */
+    int vec;                    /* the INT it serves, -1 (a continuation) or TRAP_WATCH */
 };
 
 /* Which DOS or BIOS service the time goes to (emu/services.h ids), for
@@ -180,14 +181,17 @@ struct call_totals {
     uint64_t cycles;
 };
 
-/* What the frame profiler watches of the display (sampler/frames.h):
- * each read of the card's status port, with whether it showed the
- * vertical sync, and each write of the CRTC's start address (R12, R13),
- * with the raster frames the card has shown (adapter_frames) then. */
+/* What the frame profiler watches of the display and the timer
+ * (sampler/frames.h): each read of the card's status port, with whether
+ * it showed the vertical sync, each write of the CRTC's start address
+ * (R12, R13), with the raster frames the card has shown (adapter_frames)
+ * then, and each IRQ 0 the CPU takes, with the linear addresses INT 8's
+ * and INT 1Ch's vectors hold then (or NULL: not watched). */
 struct display_observer {
     void *ctx;
     void (*status)(void *ctx, int vsync, uint64_t now);
     void (*start_address)(void *ctx, uint16_t address, uint64_t raster_frame, uint64_t now);
+    void (*timer)(void *ctx, uint32_t int08, uint32_t int1c, uint64_t now);
 };
 
 struct machine {
@@ -374,6 +378,13 @@ void service_caller(struct machine *m, uint16_t *cs, uint16_t *ip);
  * the time spent in it by service (emu/services.h); a plain trap continues
  * a service (after INT 23h or 24h). */
 int machine_add_trap(struct machine *m, uint16_t seg, uint16_t off, service_fn fn, void *ctx);
+/* A watch (run --frames at=): fn runs each time the CPU is about to run
+ * the instruction at `linear`, after any hardware interrupt it takes at
+ * that boundary, and the instruction then runs as it would; the program
+ * runs as without it (more slowly: the boundaries between the traps and
+ * it are decoded).  0; -1 when the traps are full; -2 when a trap is
+ * there already (a DOS or BIOS service's, or a watch). */
+int machine_add_watch(struct machine *m, uint32_t linear, service_fn fn, void *ctx);
 int machine_add_service(struct machine *m, uint8_t vec, uint16_t seg, uint16_t off, service_fn fn, void *ctx);
 /* Guest code at seg:off, len bytes, that does the work of service `id`
  * (the BIOS's INT 08h handler): time there is that service's. */

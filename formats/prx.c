@@ -142,13 +142,23 @@ static void write_frames(FILE *f, const struct prx *x)
         return;
     fprintf(f, ",\n  \"frame_kind\": ");
     json_put_text(f, x->frame_kind);
-    fprintf(f, ",\n  \"frames\": {\"columns\": [\"start\", \"cycles\", \"instructions\", \"samples\", \"unfinished\"],\n"
+    if (x->frame_why[0]) {
+        fprintf(f, ",\n  \"frame_why\": ");
+        json_put_text(f, x->frame_why);
+    }
+    fprintf(f, ",\n  \"frames\": {\"columns\": [\"start\", \"cycles\", \"instructions\", \"samples\", \"unfinished\", "
+               "\"marked\", \"spent_cycles\", \"spent\"],\n"
                "    \"rows\": [");
     for (size_t i = 0; i < x->nframes; i++) {
         const struct prx_frame *r = &x->frames[i];
-        fprintf(f, "%s\n      [%llu, %llu, %llu, %llu, %d]", i ? "," : "", (unsigned long long)r->start,
+        fprintf(f, "%s\n      [%llu, %llu, %llu, %llu, %d", i ? "," : "", (unsigned long long)r->start,
                 (unsigned long long)r->cycles, (unsigned long long)r->insns, (unsigned long long)r->samples,
                 r->unfinished ? 1 : 0);
+        if (r->marked) {
+            fprintf(f, ", 1, %llu, ", (unsigned long long)r->spent_cycles);
+            json_put_text(f, r->spent);
+        }
+        fputc(']', f);
     }
     fprintf(f, "\n    ],\n    \"period\": %llu,\n    \"profiled\": %zu,\n    \"profile_columns\": [\"frame\", \"linear\", \"cs\", \"class\", "
                "\"count\", \"cycles\", \"stalls\", \"video\"],\n    \"profile\": [",
@@ -357,6 +367,27 @@ static uint64_t frame_rank(const uint64_t *v, size_t n, unsigned p)
     return v[k ? k - 1 : 0];
 }
 
+int prx_frames_range(struct prx *x, size_t first, size_t last)
+{
+    if (first < 1 || first > x->nframes || (last && last < first))
+        return -1;
+    size_t drop = first - 1, keep = (last && last < x->nframes ? last : x->nframes) - drop, k = 0;
+    memmove(x->frames, x->frames + drop, keep * sizeof *x->frames);
+    x->frames_cut |= drop > 0 || keep < x->nframes;
+    x->nframes = keep;
+    x->frame_base += drop;
+    for (size_t i = 0; i < x->nframe_rows; i++)
+        if (x->frame_rows[i].frame >= drop && x->frame_rows[i].frame - drop < keep) {
+            x->frame_rows[k] = x->frame_rows[i];
+            x->frame_rows[k++].frame -= (uint32_t)drop;
+        }
+    x->nframe_rows = k;
+    x->profiled = x->profiled > drop ? x->profiled - drop : 0;
+    if (x->profiled > keep)
+        x->profiled = keep;
+    return 0;
+}
+
 int prx_frame_stats(const struct prx_frame *f, size_t n, struct prx_frame_stats *st)
 {
     *st = (struct prx_frame_stats){ 0 };
@@ -364,7 +395,9 @@ int prx_frame_stats(const struct prx_frame *f, size_t n, struct prx_frame_stats 
     if (!v)
         return -1;
     for (size_t i = 0; i < n; i++)
-        if (!f[i].unfinished) {
+        if (!f[i].unfinished && f[i].marked)
+            st->marked++;
+        else if (!f[i].unfinished) {
             v[st->finished++] = f[i].cycles;
             if (f[i].cycles > st->worst) {
                 st->worst = f[i].cycles;

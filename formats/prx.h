@@ -129,8 +129,16 @@ struct prx_code {
 struct prx_frame {
     uint64_t start, cycles, insns, samples;
     int unfinished;
+    int marked;                 /* longer than PRX_FRAME_LONG x the others' median: not gameplay
+                                   (a load, a menu, a wait for a key), apart from the percentiles */
+    uint64_t spent_cycles;      /* marked: the cycles of what it spent most on, */
+    char spent[40];             /* ... named ("INT 21h/3Fh read", "the program") */
 };
-#define PRX_FRAME_KIND_MAX 8        /* "vsync", "flip", "mark", "auto" */
+/* A finished frame longer than this many times the median of the run's
+ * finished frames is marked (sampler/frames.c). */
+#define PRX_FRAME_LONG 4u
+#define PRX_FRAME_WHY_MAX 200      /* "the loop at 0186:0110 waiting on 0040:006C" and a switch */
+#define PRX_FRAME_KIND_MAX 72       /* formats/framekind.h's text: "vsync", "timer/3", "at=" and a symbol */
 
 /* A frame's own profile (version 6): one row per address that frame
  * `frame` (its row in frames, from 0) sampled or ran, in order of frame
@@ -151,7 +159,8 @@ struct prx_frame_row {
  * shortest); all 0 when there are none.  The reports' figures and the
  * .prc's frame totals. */
 struct prx_frame_stats {
-    size_t finished;                /* frames with an end */
+    size_t finished;                /* frames with an end, not marked */
+    size_t marked;                  /* finished frames marked as not gameplay (not in the figures) */
     uint64_t median, p95, worst;    /* cycles */
     size_t worst_frame;             /* its number, from 1 (the first of the slowest) */
 };
@@ -198,7 +207,10 @@ struct prx {
     size_t ncode_bytes;
     struct prx_frame *frames;   /* NULL: none found (or the file predates them) */
     size_t nframes;
+    size_t frame_base;          /* frames dropped before frames[0] (prx_frames_range), for their numbers */
+    int frames_cut;             /* prx_frames_range dropped some: the frames are a range of the run's */
     char frame_kind[PRX_FRAME_KIND_MAX];    /* how they were (or would have been) found; "auto": none came */
+    char frame_why[PRX_FRAME_WHY_MAX];      /* what started them, when a kind says more (poll's loop); "" */
     struct prx_frame_row *frame_rows;       /* each frame's own profile (version 6), or NULL */
     size_t nframe_rows;
     uint64_t frame_period;      /* the video card's raster frame in cycles at the run's end
@@ -243,6 +255,12 @@ const char *call_kind_name(unsigned kind);
 unsigned prx_zone_depth(const struct prx *x, size_t i);
 /* A zone's own cycles: its total less its children's totals. */
 uint64_t prx_zone_self(const struct prx *x, size_t i);
+
+/* Only frames `first` to `last` (numbered from 1; last 0: to the end):
+ * the others and their profile rows are dropped, x->frame_base counts the
+ * ones before (frames keep their numbers in reports).  0, or -1 when
+ * there is no frame `first` or last is before it. */
+int prx_frames_range(struct prx *x, size_t first, size_t last);
 
 /* Frame i's own rows (x->frame_rows is in frame order): *n of them from
  * the returned one; NULL and 0 when it has none (i >= x->profiled). */

@@ -418,20 +418,22 @@ static int mark_row(struct scan *s, void *v, size_t i)
     return 0;
 }
 
-/* A frame: [start, cycles, instructions, samples, unfinished], each
- * after the one before it; only the last may be unfinished (checked at
- * the end). */
+/* A frame: [start, cycles, instructions, samples, unfinished], and for a
+ * marked one [..., 1, spent_cycles, "spent"], each after the one before
+ * it; only the last may be unfinished (checked at the end). */
 static int frame_row(struct scan *s, void *v, size_t i)
 {
     struct prx_frame *frames = v;
     struct cells c;
-    int r = row(s, 5, 0, -1, &c);
+    int r = row(s, 5, 3, 7, &c);
     if (r < 0)
         return -1;
-    if (r || c.u[4] > 1 || c.u[1] > UINT64_MAX - c.u[0] ||
-        (i > 0 && frames[i - 1].start + frames[i - 1].cycles > c.u[0]))
-        return wrong(s, "frame %zu is not [start, cycles, instructions, samples, unfinished] after the one before", i);
-    frames[i] = (struct prx_frame){ c.u[0], c.u[1], c.u[2], c.u[3], (int)c.u[4] };
+    if (r || c.u[4] > 1 || c.u[1] > UINT64_MAX - c.u[0] || (c.u[5] && (c.u[5] > 1 || c.u[6] > c.u[1] || !c.text[0])) ||
+        strlen(c.text) >= sizeof frames->spent || (i > 0 && frames[i - 1].start + frames[i - 1].cycles > c.u[0]))
+        return wrong(s, "frame %zu is not [start, cycles, instructions, samples, unfinished] or those and "
+                        "[marked, spent_cycles, spent] after the one before", i);
+    frames[i] = (struct prx_frame){ c.u[0], c.u[1], c.u[2], c.u[3], (int)c.u[4], (int)c.u[5], c.u[6], "" };
+    memcpy(frames[i].spent, c.text, strlen(c.text) + 1);
     return 0;
 }
 
@@ -742,6 +744,7 @@ static int top_member(struct scan *s, const char *key, struct doc *d)
         { "mode", x->mode, sizeof x->mode }, { "format", d->format, sizeof d->format },
         { "run", x->run, sizeof x->run },
         { "frame_kind", x->frame_kind, sizeof x->frame_kind },
+        { "frame_why", x->frame_why, sizeof x->frame_why },
     };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
         if (strcmp(key, texts[i].key) == 0)

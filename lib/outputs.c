@@ -614,22 +614,25 @@ static void zone_summary(const struct prx *x, FILE *f)
 /* The program's frames (docs/frames.md): the finished ones' median, 95th
  * percentile and worst time, the one the run ended in, or, when --frames
  * named a kind, that there were none. */
-static void frame_summary(const struct prx *x, enum profil_frames asked, int dropped, FILE *f)
+static void frame_summary(const struct prx *x, const struct profil_options *o, const struct frames *fr, FILE *f)
 {
     if (x->nframes == 0) {
-        if (asked == PROFIL_FRAMES_AUTO)
-            return;             /* the default: most programs have none */
-        const char *kind = frame_kind_name((enum frame_kind)asked);
-        fprintf(f, "profil: no frames (%s): %s (docs/frames.md)\n", kind,
-                asked == PROFIL_FRAMES_VSYNC ? "no read of the status port saw the vertical sync begin"
-                : asked == PROFIL_FRAMES_FLIP ? "the CRTC's start address never changed"
-                : "the program never called FRAME");
+        if (o->frames == PROFIL_FRAMES_AUTO) {
+            if (o->frames_given)    /* the default says nothing: most programs have none */
+                fprintf(f, "profil: no frames (auto): %s (docs/frames.md)\n", fr->why);
+            return;
+        }
+        fprintf(f, "profil: no frames (%s): %s (docs/frames.md)\n", fr->text,
+                frame_kinds[(enum frame_kind)o->frames].none);
         return;
     }
+    if (fr->why[0])
+        fprintf(f, "profil: frames (%s%s): %s\n", o->frames == PROFIL_FRAMES_AUTO ? "auto -> " : "", x->frame_kind,
+                fr->why);
     fputs("profil: ", f);
     if (frames_line(f, x) != 0)
         fputs("out of memory: no frame times", f);
-    if (dropped)
+    if (fr->dropped)
         fprintf(f, "; more past the first %u not kept", FRAMES_MAX);
     fputc('\n', f);
 }
@@ -766,6 +769,6 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
         symtab_free(&t);
     service_summary(&s->services, s->m, s->tracing, f);
     zone_summary(&s->trace, f);
-    frame_summary(&s->trace, s->o.frames, s->frames.dropped != 0, f);
+    frame_summary(&s->trace, &s->o, &s->frames, f);
     written_summary(s, f);
 }

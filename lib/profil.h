@@ -54,10 +54,15 @@ enum profil_video { PROFIL_VIDEO_CGA, PROFIL_VIDEO_MDA, PROFIL_VIDEO_HERCULES, P
  * 10 MB fixed disk (the default), or COST_DISK_BYTE a byte, no disk. */
 enum profil_disk_time { PROFIL_DISK_TIME_XT, PROFIL_DISK_TIME_NONE };
 
-/* How the program's frames are found (docs/frames.md): the first kind
- * that appears (the default), the vertical sync seen at the status port,
- * a change of the CRTC's start address, the program's FRAME call. */
-enum profil_frames { PROFIL_FRAMES_AUTO, PROFIL_FRAMES_VSYNC, PROFIL_FRAMES_FLIP, PROFIL_FRAMES_MARK };
+/* How the program's frames are found (docs/frames.md; named by
+ * formats/framekind.h's table, which this follows): the kind that paces
+ * the program (the default), the vertical sync seen at the status port, a
+ * change of the CRTC's start address, the program's FRAME call, the
+ * program's own timer interrupt (every options.frames_every-th), the
+ * program leaving the wait loop it spends most time in, execution reaching
+ * options.frames_at. */
+enum profil_frames { PROFIL_FRAMES_AUTO, PROFIL_FRAMES_VSYNC, PROFIL_FRAMES_FLIP, PROFIL_FRAMES_MARK,
+                     PROFIL_FRAMES_TIMER, PROFIL_FRAMES_POLL, PROFIL_FRAMES_AT };
 
 /* Why the run stopped. */
 enum profil_stop {
@@ -109,6 +114,10 @@ struct profil_options {
     int no_refresh;             /* the bus model without DRAM refresh */
     enum profil_video video;    /* the display adapter (default PROFIL_VIDEO_CGA) */
     enum profil_frames frames;  /* how frames are found (default PROFIL_FRAMES_AUTO) */
+    int frames_given;           /* frames was asked for (the summary says why there are none) */
+    unsigned frames_every;      /* PROFIL_FRAMES_TIMER: a frame every Nth interrupt (0 or 1: each) */
+    const char *frames_at;      /* PROFIL_FRAMES_AT: a symbol of the map or debug information,
+                                   or SEG:OFF (hex, as the CPU runs it) */
     enum profil_disk_time disk_time;    /* --disk-time (default PROFIL_DISK_TIME_XT) */
     int strict;                 /* stop at an unimplemented service */
     const char *keys;           /* a key script (README, --keys), or NULL */
@@ -202,6 +211,9 @@ const char *profil_video_name(enum profil_video v);       /* "cga", ..., "vga"; 
 int profil_video_parse(const char *name, enum profil_video *out);
 /* Whether --timing bus has plans for the model (the 8088's, the 8086's). */
 int profil_cpu_has_bus(enum profil_cpu c);
+/* --frames's text: a kind's name, timer/N or at=SYMBOL|SEG:OFF, into
+ * o->frames, o->frames_every and o->frames_at (borrowing `text`); 0 or -1. */
+int profil_frames_parse(const char *text, struct profil_options *o);
 int profil_dos_version_parse(const char *s, uint16_t *out); /* "2.0" to "5.0" */
 /* NAME.PRF for a program (8 characters, upper case), as PROFIL names it. */
 void profil_default_output(const char *program, char *out, size_t n);

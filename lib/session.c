@@ -22,14 +22,17 @@
 #include "../emu/video/cards.h"
 #include "../formats/fileio.h"
 #include "../loader/batch.h"
+#include "../formats/symtab.h"
 
 /* The emulator's enums and profil.h's agree value for value. */
 _Static_assert((int)PROFIL_CPU_286 == (int)CPU_286 && (int)PROFIL_CPUS == (int)CPU_MODELS,
                "profil_cpu follows cpu_model");
 _Static_assert((int)PROFIL_STOP_NO_INPUT == (int)STOP_NO_INPUT, "profil_stop follows stop_reason");
 _Static_assert(PROFIL_DISK_BYTES == DOS_DISK_BYTES, "one disk size");
-_Static_assert((int)PROFIL_FRAMES_AUTO == (int)FRAMES_AUTO && (int)PROFIL_FRAMES_MARK == (int)FRAMES_MARK,
-               "profil_frames follows frame_kind");
+_Static_assert((int)PROFIL_FRAMES_AUTO == (int)FRAMES_AUTO && (int)PROFIL_FRAMES_MARK == (int)FRAMES_MARK &&
+               (int)PROFIL_FRAMES_TIMER == (int)FRAMES_TIMER && (int)PROFIL_FRAMES_POLL == (int)FRAMES_POLL &&
+               (int)PROFIL_FRAMES_AT == (int)FRAMES_AT &&
+               (int)PROFIL_FRAMES_AT + 1 == (int)FRAME_KINDS, "profil_frames follows frame_kind");
 _Static_assert((int)PROFIL_DISK_TIME_NONE == (int)DISK_TIME_NONE && (int)PROFIL_DISK_TIME_XT == (int)DISK_TIME_XT,
                "profil_disk_time follows disk_time_model");
 
@@ -273,6 +276,45 @@ static void start_guest(struct profil_session *s)
         guestprof_collect(g, 0);
 }
 
+/* --frames at=SYMBOL|SEG:OFF: the address (SEG:OFF as the CPU runs it,
+ * a symbol by the one rule, symtab_load, from the load module's start),
+ * watched by the frames. */
+static enum profil_error start_frames_at(struct profil_session *s)
+{
+    const char *at = s->o.frames_at ? s->o.frames_at : "";
+    unsigned seg, off;
+    uint32_t linear;
+    if (frame_at_address(at, &seg, &off) == 0) {
+        linear = lin((uint16_t)seg, (uint16_t)off);
+    } else {
+        struct symtab t;
+        char sources[600], err[600];
+        int rc = symtab_load(s->files.map[0] ? s->files.map : NULL, s->o.program, &t, sources, sizeof sources, err,
+                             sizeof err);
+        if (rc < 0)
+            return session_fail(s, PROFIL_ERR_INPUT, "--frames at=%s: %s", at, err);
+        if (rc > 0)
+            return session_fail(s, PROFIL_ERR_INPUT, "--frames at=%s: %s has no map (--map) or debug information "
+                                "to find the symbol in", at, s->o.program);
+        size_t i = 0;
+        while (i < t.nsym && strcmp(t.sym[i].name, at) != 0)
+            i++;
+        if (i == t.nsym) {
+            symtab_free(&t);
+            return session_fail(s, PROFIL_ERR_INPUT, "--frames at=%s: no symbol %s in %s", at, at, sources);
+        }
+        linear = (uint32_t)s->layout.prog_low_pa * 16u + t.sym[i].addr;
+        symtab_free(&t);
+    }
+    int rc = frames_at(&s->frames, linear & MEM_MASK, at);
+    if (rc == -2)
+        return session_fail(s, PROFIL_ERR_INPUT, "--frames at=%s: %05X is a DOS or BIOS service's entry, which "
+                            "profil runs itself: name an address of the program's", at, (unsigned)(linear & MEM_MASK));
+    if (rc != 0)
+        return session_fail(s, PROFIL_ERR_MEMORY, "--frames at=%s: no room for the watch", at);
+    return PROFIL_OK;
+}
+
 /* PROFIL's layout, the sampler on the machine's tick, the limits. */
 static enum profil_error start_sampler(struct profil_session *s)
 {
@@ -297,6 +339,14 @@ static enum profil_error start_sampler(struct profil_session *s)
     s->procs.mem = m->mem;
     s->dos.procs = &s->procs.obs;
     frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s, adapter_start(&m->adapter));
+    frames_timer_every(&s->frames, o->frames_every);
+    s->frames.mem = m->mem;
+    s->frames.svc = &s->svc;
+    if (o->frames == PROFIL_FRAMES_AT) {
+        enum profil_error e = start_frames_at(s);
+        if (e != PROFIL_OK)
+            return e;
+    }
     m->display = &s->frames.obs;
     s->s.frames = &s->frames;
     if (s->tracing && frames_trace(&s->frames, &s->tr.counts) != 0)
@@ -599,6 +649,18 @@ int profil_cpu_parse(const char *name, enum profil_cpu *out)
     if (cpu_model_parse(name, &m) != 0)
         return -1;
     *out = (enum profil_cpu)m;
+    return 0;
+}
+
+int profil_frames_parse(const char *text, struct profil_options *o)
+{
+    struct frame_spec f;
+    if (frame_spec_parse(text, &f) != 0)
+        return -1;
+    o->frames = (enum profil_frames)f.kind;
+    o->frames_given = 1;
+    o->frames_every = f.every;
+    o->frames_at = f.kind == FRAMES_AT ? text + 3 : NULL;
     return 0;
 }
 

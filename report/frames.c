@@ -21,13 +21,25 @@ int frames_line(FILE *f, const struct prx *x)
     struct prx_frame_stats st;
     if (prx_frame_stats(x->frames, x->nframes, &st) != 0)
         return -1;
-    fprintf(f, "%zu frame%s (%s)", st.finished, st.finished == 1 ? "" : "s", x->frame_kind);
+    fprintf(f, "%zu frame%s (%s%s", st.finished, st.finished == 1 ? "" : "s", x->frame_kind,
+            x->frames_cut ? "" : ")");
+    if (x->frames_cut)
+        fprintf(f, ", frames %zu-%zu)", x->frame_base + 1, x->frame_base + x->nframes);
     if (st.finished)
         fprintf(f, ": median %.1f ms (%.1f fps), p95 %.1f ms, worst %.1f ms (frame %zu)", frame_ms(st.median),
-                1e3 / frame_ms(st.median), frame_ms(st.p95), frame_ms(st.worst), st.worst_frame);
+                1e3 / frame_ms(st.median), frame_ms(st.p95), frame_ms(st.worst), x->frame_base + st.worst_frame);
+    if (st.marked) {
+        size_t longest = 0;
+        for (size_t i = 1; i < x->nframes; i++)
+            if (x->frames[i].marked && (!x->frames[longest].marked || x->frames[i].cycles > x->frames[longest].cycles))
+                longest = i;
+        const struct prx_frame *m = &x->frames[longest];
+        fprintf(f, "; %zu more marked not gameplay (the longest frame %zu, %.1f ms: %s %.1f ms)", st.marked,
+                x->frame_base + longest + 1, frame_ms(m->cycles), m->spent, frame_ms(m->spent_cycles));
+    }
     const struct prx_frame *last = x->nframes ? &x->frames[x->nframes - 1] : NULL;
     if (last && last->unfinished)
-        fprintf(f, "; frame %zu unfinished at the end (%.1f ms)", x->nframes, frame_ms(last->cycles));
+        fprintf(f, "; frame %zu unfinished at the end (%.1f ms)", x->frame_base + x->nframes, frame_ms(last->cycles));
     return 0;
 }
 
@@ -89,25 +101,28 @@ int frame_spent(const struct prx *x, size_t i, const struct symtab *t, struct fr
     struct frame_spent *c = calloc(n + nrows + 3, sizeof *c);
     if (!c)
         goto fail;
-    if (t) {
+    /* The program's code by symbol (or CS:IP); DOS, the I/O system and
+     * high memory by their names, as --frame N's table gives them. */
+    if (t)
         for (size_t j = 0; j < nrows; j++) {
             c[k] = (struct frame_spent){ "", PRX_PROGRAM, (uint64_t)rows[0][j].hits, (uint64_t)rows[1][j].hits,
                                          (uint64_t)rows[2][j].hits, 0, k };
             snprintf(c[k++].name, sizeof c->name, "%s", rows[0][j].name);
         }
-        for (unsigned cls = 0; cls < 3; cls++) {
-            c[k] = (struct frame_spent){ "", (uint8_t)cls, 0, 0, 0, 0, k };
-            snprintf(c[k].name, sizeof c->name, "%s", prx_class_name(cls));
-            for (size_t j = 0; j < n; j++)
-                if (e[j].cls == cls)
-                    c[k].count += e[j].insns, c[k].cycles += e[j].cycles, c[k].stalls += e[j].stalls;
-            k++;
-        }
-    } else
-        for (size_t j = 0; j < n; j++) {
-            c[k] = (struct frame_spent){ "", e[j].cls, e[j].insns, e[j].cycles, e[j].stalls, 0, k };
-            snprintf(c[k++].name, sizeof c->name, "%04X:%04X", e[j].cs, e[j].ip);
-        }
+    else
+        for (size_t j = 0; j < n; j++)
+            if (e[j].cls == PRX_PROGRAM) {
+                c[k] = (struct frame_spent){ "", e[j].cls, e[j].insns, e[j].cycles, e[j].stalls, 0, k };
+                snprintf(c[k++].name, sizeof c->name, "%04X:%04X", e[j].cs, e[j].ip);
+            }
+    for (unsigned cls = 0; cls < 3; cls++) {
+        c[k] = (struct frame_spent){ "", (uint8_t)cls, 0, 0, 0, 0, k };
+        snprintf(c[k].name, sizeof c->name, "%s", prx_class_name(cls));
+        for (size_t j = 0; j < n; j++)
+            if (e[j].cls == cls)
+                c[k].count += e[j].insns, c[k].cycles += e[j].cycles, c[k].stalls += e[j].stalls;
+        k++;
+    }
     size_t kept = 0;
     for (size_t j = 0; j < k; j++) {
         c[j].key = trace ? c[j].cycles : c[j].count;
@@ -194,8 +209,11 @@ static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format
     unsigned long long start = r->start, cycles = r->cycles, insns = r->insns, samples = r->samples;
     switch (format) {
     case FRAMES_TEXT:
-        fprintf(f, "%7zu %14llu %12llu %10.3f %13llu %9llu%s\n", i + 1, start, cycles, frame_ms(r->cycles), insns,
+        fprintf(f, "%7zu %14llu %12llu %10.3f %13llu %9llu%s", i + 1, start, cycles, frame_ms(r->cycles), insns,
                 samples, r->unfinished ? "  unfinished" : "");
+        if (r->marked)
+            fprintf(f, "  marked: %s %.1f ms", r->spent, frame_ms(r->spent_cycles));
+        fputc('\n', f);
         break;
     case FRAMES_CSV:
         fprintf(f, "%zu,%llu,%llu,%.3f,%llu,%llu,%d%s", i + 1, start, cycles, frame_ms(r->cycles), insns, samples,
@@ -203,8 +221,14 @@ static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format
         break;
     case FRAMES_JSON:
         fprintf(f, "%s\n    {\"frame\": %zu, \"start\": %llu, \"cycles\": %llu, \"ms\": %.3f, \"instructions\": %llu, "
-                   "\"samples\": %llu, \"unfinished\": %s%s", first ? "" : ",", i + 1, start, cycles,
-                frame_ms(r->cycles), insns, samples, r->unfinished ? "true" : "false", more ? "" : "}");
+                   "\"samples\": %llu, \"unfinished\": %s", first ? "" : ",", i + 1, start, cycles,
+                frame_ms(r->cycles), insns, samples, r->unfinished ? "true" : "false");
+        if (r->marked) {
+            fputs(", \"marked\": true, \"spent\": ", f);
+            json_put_text(f, r->spent);
+            fprintf(f, ", \"spent_cycles\": %llu", (unsigned long long)r->spent_cycles);
+        }
+        fputs(more ? "" : "}", f);
         break;
     }
 }
@@ -237,13 +261,13 @@ int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct sym
         fputs(", \"frame_kind\": ", f);
         json_put_text(f, x->frame_kind);
         fprintf(f, ", \"unit\": \"cycles\", \"cpu_hz\": %llu, \"finished\": %zu, \"median\": %llu, \"p95\": %llu, "
-                   "\"worst\": %llu, \"worst_frame\": %zu,\n  \"frames\": [", CPU_HZ_ROUND, st.finished,
+                   "\"worst\": %llu, \"worst_frame\": %zu, \"marked\": %zu,\n  \"frames\": [", CPU_HZ_ROUND, st.finished,
                 (unsigned long long)st.median, (unsigned long long)st.p95, (unsigned long long)st.worst,
-                st.worst_frame);
+                st.worst_frame ? x->frame_base + st.worst_frame : 0, st.marked);
     }
     for (size_t k = 0; k < rows; k++) {
         size_t i = order[k].i;
-        row(f, &x->frames[i], i, format, k == 0, worst != 0);
+        row(f, &x->frames[i], x->frame_base + i, format, k == 0, worst != 0);
         struct frame_top top;
         if (worst && frame_top(x, i, t, &top) != 0) {
             free(order);

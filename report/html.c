@@ -666,10 +666,22 @@ static void write_flame(FILE *f, const struct html_report *r)
     fputs("]}\n</script>\n</section>\n", f);
 }
 
+/* A frame marked as not gameplay (docs/frames.md): ", 1, SPENT, CYCLES"
+ * after its rows in the timeline's data; nothing for the others. */
+static void frame_marked(FILE *f, const struct prx_frame *p)
+{
+    if (!p->marked)
+        return;
+    fputs(", 1, ", f);
+    json_put_text_html(f, p->spent);
+    fprintf(f, ", %llu", (unsigned long long)p->spent_cycles);
+}
+
 /* The program's frames (docs/frames.md): the summary's line, the
  * timeline and each frame's own profile, sent to the page's script as
  * JSON ({"unit", "count", "period", "cpu_hz", "frames": [[start, cycles,
- * instructions, samples, unfinished, rows or null]]}, a row [name, class,
+ * instructions, samples, unfinished, rows or null (, 1, spent, its cycles
+ * for a marked frame)]]}, a row [name, class,
  * count, cycles, stalls], busiest first), which draws the bars and, for a
  * clicked frame, its table and flame graph.  At most HTML_MAX_FRAME_ROWS
  * rows in all: later frames are sent without theirs (the page says so). */
@@ -709,7 +721,9 @@ static void write_frames(FILE *f, const struct html_report *r)
         struct frame_spent *c = NULL;
         size_t n = 0;
         if (i >= x->profiled || rows >= HTML_MAX_FRAME_ROWS || frame_spent(x, i, r->q.map, &c, &n) != 0) {
-            fputs("null]", f);
+            fputs("null", f);
+            frame_marked(f, p);
+            fputc(']', f);
             bare += i < x->profiled;
             continue;
         }
@@ -720,7 +734,9 @@ static void write_frames(FILE *f, const struct html_report *r)
             fprintf(f, ", %u, %llu, %llu, %llu]", c[k].cls, (unsigned long long)c[k].count,
                     (unsigned long long)c[k].cycles, (unsigned long long)c[k].stalls);
         }
-        fputs("]]", f);
+        fputc(']', f);
+        frame_marked(f, p);
+        fputc(']', f);
         rows += n;
         free(c);
     }

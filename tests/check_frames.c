@@ -20,6 +20,7 @@
 #include "../formats/prx.h"
 #include "../report/frames.h"
 #include "../sampler/frames.h"
+#include "../sampler/waitloop.h"
 
 #define DIR TMP "/frames"
 #define RASTER 79648u               /* a CGA frame: 912 x 262 dots, 3 a cycle */
@@ -42,6 +43,18 @@ static void run_frames(struct run_result *r, const char *opts, const char *fixtu
     memset(x, 0, sizeof *x);
     if (want_prx)
         ck_assert_msg(prx_read_file(DIR "/F.prx", x, err, sizeof err) == 0, "%s", err);
+}
+
+/* Two runs' frames the same, cycle for cycle (and some). */
+static void assert_same_frames(const struct prx *a, const struct prx *b)
+{
+    ck_assert_uint_eq(a->nframes, b->nframes);
+    ck_assert_uint_gt(a->nframes, 0);
+    for (size_t i = 0; i < a->nframes; i++) {
+        ck_assert_uint_eq(a->frames[i].start, b->frames[i].start);
+        ck_assert_uint_eq(a->frames[i].cycles, b->frames[i].cycles);
+        ck_assert_uint_eq(a->frames[i].insns, b->frames[i].insns);
+    }
 }
 
 static void assert_samples(const struct prx_frame *f)
@@ -159,6 +172,251 @@ START_TEST(a_kind_not_seen_gives_no_frames)
 }
 END_TEST
 
+/* timerwork.asm: its work inside a reprogrammed timer interrupt, an IRQ 0
+ * every 4000 x 4 = 16000 cycles; HLT wakes at the IRQ's own cycle, so
+ * each of the 12 runs of its handler starts a frame exactly 16000 cycles
+ * after the last: 112 instructions a frame through INT 8 (the handler's
+ * 109, the main loop's 3), 122 through INT 1Ch (its 105, the BIOS's INT
+ * 8 around it 14, and 3).  timer/3: every third, 48000 cycles and
+ * 3 x 112 instructions. */
+START_TEST(timer_frames_are_the_programs_interrupts)
+{
+    struct run_result r;
+    struct prx x;
+    static const struct { const char *opts, *fixture, *kind; size_t n; uint64_t cycles, insns; } runs[] = {
+        { "--frames timer", "timerwork", "timer", 12, 16000, 112 },
+        { "--frames timer", "timerwork 1C", "timer", 12, 16000, 122 },
+        { "--frames timer/3", "timerwork", "timer/3", 4, 48000, 336 },
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        run_frames(&r, runs[k].opts, runs[k].fixture, &x, 1);
+        ck_assert_str_eq(x.frame_kind, runs[k].kind);
+        ck_assert_uint_eq(x.nframes, runs[k].n);
+        for (size_t i = 0; i + 1 < x.nframes; i++) {
+            ck_assert_uint_eq(x.frames[i].cycles, runs[k].cycles);
+            ck_assert_uint_eq(x.frames[i].insns, runs[k].insns);
+            ck_assert_uint_eq(x.frames[i + 1].start, x.frames[i].start + runs[k].cycles);
+            ck_assert_int_eq(x.frames[i].unfinished, 0);
+            assert_samples(&x.frames[i]);
+        }
+        ck_assert_int_eq(x.frames[x.nframes - 1].unfinished, 1);
+        prx_free(&x);
+    }
+    ck_assert_msg(strstr(r.err, "profil: 3 frames (timer/3): median 10.1 ms (99.4 fps)") != NULL, "%s", r.err);
+    /* The BIOS's own timer interrupt is no frame: vsync.com installs none. */
+    run_frames(&r, "--frames timer", "vsync", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (timer): no timer interrupt ran a handler of the program's") != NULL,
+                  "%s", r.err);
+}
+END_TEST
+
+/* pollwait.asm: frames where it leaves the loop it waits in, found from
+ * its code: 262144 cycles (the BIOS's tick) within one pass of the loop
+ * (37 cycles on 0040:006C, 35 on its own counter), the summary naming the
+ * loop (pollwait.map: frame.wait at 0113h, own.wait at 0140h) and what it
+ * waits on; vsync.com's busiest loop is its wait for the sync at 3DAh,
+ * which gives its vsync frames, each 16 cycles later (the frame starts
+ * at the IN that sees the sync, the loop is left after it, TEST and the
+ * JZ not taken: 8 + 4 + 4).  Finding loops changes
+ * nothing of the run (the same .PRF). */
+START_TEST(poll_frames_leave_the_wait_loop)
+{
+    struct run_result r;
+    struct prx x, v;
+    static const struct { const char *fixture; unsigned ip, pass; const char *on; } runs[] = {
+        { "pollwait", 0x113, 37, "0040:006C" },
+        { "pollwait own", 0x140, 35, NULL },
+    };
+    for (size_t k = 0; k < 2; k++) {
+        run_frames(&r, "--frames poll", runs[k].fixture, &x, 1);
+        ck_assert_str_eq(x.frame_kind, "poll");
+        ck_assert_uint_eq(x.nframes, 8);
+        for (size_t i = 0; i < 7; i++) {
+            ck_assert_uint_le(x.frames[i].cycles, 262144 + runs[k].pass);
+            ck_assert_uint_ge(x.frames[i].cycles + runs[k].pass, 262144);
+            ck_assert_int_eq(x.frames[i].unfinished, 0);
+        }
+        ck_assert_int_eq(x.frames[7].unfinished, 1);
+        char want[120];
+        unsigned seg = x.prog_low_pa - 0x10;
+        if (runs[k].on)
+            snprintf(want, sizeof want, "profil: frames (poll): the loop at %04X:%04X waiting on %s\n", seg,
+                     runs[k].ip, runs[k].on);
+        else        /* ticks: the word after tick's INC (6 bytes) and JMP FAR (5) */
+            snprintf(want, sizeof want, "profil: frames (poll): the loop at %04X:%04X waiting on %04X:", seg,
+                     runs[k].ip, seg);
+        ck_assert_msg(strstr(r.err, want) != NULL, "%s\n%s", want, r.err);
+        const char *why = strstr(want, "the loop");    /* the .prx keeps it */
+        ck_assert_msg(strncmp(x.frame_why, why, strcspn(why, "\n")) == 0, "%s", x.frame_why);
+        prx_free(&x);
+    }
+    run_frames(&r, "--frames vsync", "vsync", &v, 1);
+    run_frames(&r, "--frames poll", "vsync", &x, 1);
+    ck_assert_msg(strstr(r.err, "waiting on port 3DAh\n") != NULL, "%s", r.err);
+    ck_assert_uint_eq(x.nframes, v.nframes);
+    for (size_t i = 0; i < x.nframes; i++) {
+        ck_assert_uint_eq(x.frames[i].start, v.frames[i].start + 16);     /* the IN's 8, TEST 4, JZ not taken 4 */
+        ck_assert_uint_eq(x.frames[i].cycles + (i + 1 == x.nframes ? 16 : 0), v.frames[i].cycles);
+    }
+    prx_free(&x);
+    prx_free(&v);
+    struct run_result a, b;
+    run_profil(&a, "run -q --timing bus -o " TMP "/poll_a.PRF " FIXTURE_DIR "pollwait.com", NULL);
+    run_profil(&b, "run -q --timing bus --frames poll -o " TMP "/poll_b.PRF " FIXTURE_DIR "pollwait.com", NULL);
+    ck_assert_int_eq(a.status, 0);
+    ck_assert_int_eq(b.status, 0);
+    ck_assert_int_eq(system("cmp -s " TMP "/poll_a.PRF " TMP "/poll_b.PRF"), 0);
+    /* atloop.com waits on nothing (its loop counts BL down). */
+    run_frames(&r, "--frames poll", "atloop", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (poll): no wait loop of the program's was seen") != NULL, "%s",
+                  r.err);
+}
+END_TEST
+
+/* pitwait.asm: poll finds its wait on the PIT's count (port 40h, the loop
+ * at 0106h latching with OUT 43h) and gives the frames at= its exit
+ * (0118h) gives; two frames in a row add up to 262144 cycles within a
+ * pass of the loop (61), each about 131072. */
+START_TEST(poll_frames_on_the_pit_count)
+{
+    struct run_result r;
+    struct prx x, at;
+    char opts[80], want[120];
+    run_frames(&r, "--frames poll", "pitwait", &x, 1);
+    unsigned seg = x.prog_low_pa - 0x10;
+    snprintf(want, sizeof want, "profil: frames (poll): the loop at %04X:0106 waiting on port 40h\n", seg);
+    ck_assert_msg(strstr(r.err, want) != NULL, "%s", r.err);
+    ck_assert_uint_eq(x.nframes, 8);
+    for (size_t i = 0; i + 2 < x.nframes; i++) {
+        uint64_t two = x.frames[i].cycles + x.frames[i + 1].cycles;
+        ck_assert_uint_le(two, 262144 + 61);
+        ck_assert_uint_ge(two + 61, 262144);
+    }
+    snprintf(opts, sizeof opts, "--frames at=%04X:0118", seg);
+    run_frames(&r, opts, "pitwait", &at, 1);
+    assert_same_frames(&at, &x);
+    prx_free(&x);
+    prx_free(&at);
+}
+END_TEST
+
+/* The rule for a wait loop, on code bytes: the retrace wait (IN AL,DX with
+ * DX 3DAh; TEST; JZ back), the tick wait (CMP AX,[ES:6Ch]; JE back), the
+ * JNZ-out-JMP-back form, found from any of its instructions; not a loop
+ * that stores, calls, reads two places, or waits on the keyboard (port
+ * 60h, the BIOS's buffer words at 0040:001A); the PIT's count read after
+ * a latch (OUT 43h), but not after another OUT. */
+START_TEST(wait_loops_by_rule)
+{
+    static uint8_t mem[MEM_SIZE + 16];
+    uint16_t r[NREGS] = { 0 };
+    r[REG_DX] = 0x3DA;
+    r[REG_ES] = 0x40;
+    r[REG_DS] = 0x1000;
+    struct wait_loop w;
+    static const struct { uint8_t code[12]; size_t n; unsigned at; int found, port; unsigned seg, off, exit; } cases[] = {
+        { { 0xEC, 0xA8, 0x08, 0x74, 0xFB }, 5, 3, 1, 1, 0, 0x3DA, 5 },                  /* in al,dx; test al,8; jz */
+        { { 0x26, 0x3B, 0x06, 0x6C, 0x00, 0x74, 0xF9 }, 7, 0, 1, 0, 0x40, 0x6C, 7 },   /* cmp ax,[es:6Ch]; je */
+        { { 0xEC, 0xA8, 0x08, 0x75, 0x02, 0xEB, 0xF9 }, 7, 5, 1, 1, 0, 0x3DA, 7 },     /* jnz out; jmp back */
+        { { 0xE4, 0x60, 0xA8, 0x80, 0x74, 0xFA }, 6, 0, 0, 0, 0, 0, 0 },               /* in al,60h: keyboard */
+        { { 0xA1, 0x1A, 0x00, 0x3D, 0x00, 0x00, 0x74, 0xF8 }, 8, 0, 0, 0, 0, 0, 0 },   /* 0040:001A: keyboard */
+        { { 0xA1, 0x00, 0x02, 0x3B, 0x06, 0x02, 0x02, 0x74, 0xF7 }, 9, 0, 0, 0, 0, 0, 0 }, /* two words */
+        { { 0xA3, 0x00, 0x02, 0x3B, 0x06, 0x00, 0x02, 0x74, 0xF7 }, 9, 0, 0, 0, 0, 0, 0 }, /* a store */
+        { { 0xE8, 0x00, 0x00, 0xEC, 0xA8, 0x08, 0x74, 0xF8 }, 8, 3, 0, 0, 0, 0, 0 },   /* a call */
+        { { 0xA1, 0x00, 0x02, 0x3D, 0x05, 0x00, 0x72, 0xF8 }, 8, 6, 1, 0, 0x1000, 0x200, 8 }, /* mov ax,[200h]; cmp; jb */
+        { { 0xA1, 0x00, 0x02, 0x3D, 0x05, 0x00, 0x72, 0xF8 }, 8, 2, 0, 0, 0, 0, 0 },   /* not an instruction of it */
+        { { 0xB0, 0x00, 0xE6, 0x43, 0xE4, 0x40, 0x3C, 0x10, 0x77, 0xF6 }, 10, 4, 1, 1, 0, 0x40, 10 }, /* the PIT */
+        { { 0xE4, 0x40, 0xE6, 0x42, 0x3C, 0x10, 0x77, 0xF8 }, 8, 0, 0, 0, 0, 0, 0 },   /* OUT 42h: not a latch */
+        { { 0xA1, 0x00, 0x02, 0x88, 0x07, 0x3D, 0x05, 0x00, 0x72, 0xF6 }, 10, 0, 0, 0, 0, 0, 0 }, /* mov [bx],al */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        memset(mem, 0x90, 0x1200);
+        memcpy(mem + 0x1000, cases[k].code, cases[k].n);
+        uint16_t ip = (uint16_t)cases[k].at;
+        r[REG_DS] = k == 4 ? 0x40 : 0x1000;     /* the keyboard buffer's head at 0040:001A */
+        int got = wait_loop_at(mem, 0x100, ip, r, &w);
+        ck_assert_msg(got == cases[k].found, "case %zu: %d", k, got);
+        if (!got)
+            continue;
+        ck_assert_uint_eq(w.start, 0x1000);
+        ck_assert_int_eq(w.port, cases[k].port);
+        ck_assert_uint_eq(w.off, cases[k].off);
+        if (!w.port)
+            ck_assert_uint_eq(w.seg, cases[k].seg);
+        ck_assert_uint_eq(w.exit, 0x1000 + cases[k].exit);
+    }
+    /* A loop that is not a wait: atloop's LOOP spin (LOOP is no Jcc). */
+    static const uint8_t spin[] = { 0xE2, 0xFE };
+    memcpy(mem + 0x1000, spin, 2);
+    ck_assert_int_eq(wait_loop_at(mem, 0x100, 0, r, &w), 0);
+    char text[100];
+    w = (struct wait_loop){ 0x1A2B, 0x345, 0, 0, 0, 0x40, 0x6C };
+    wait_loop_text(&w, text, sizeof text);
+    ck_assert_str_eq(text, "the loop at 1A2B:0345 waiting on 0040:006C");
+}
+END_TEST
+
+/* atloop.asm: each pass of game_loop 17011 cycles and 1003 instructions
+ * with interrupts off; at= its map symbol or its SEG:OFF (the load
+ * segment less 10h, the .COM's PSP, : 0103h) gives frames 1-4 of those
+ * and the 5th unfinished.  Watching an address changes nothing of the
+ * run: vsync.com's .PRF with at=frame (its IRQs and sampling ticks on)
+ * is byte for byte the one without, under either clock. */
+START_TEST(at_frames_start_at_an_address)
+{
+    struct run_result r;
+    struct prx x;
+    char opts[200];
+    run_frames(&r, "--frames at=game_loop --map " FIXTURE_DIR "atloop.map", "atloop", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "at=game_loop");
+    ck_assert_uint_eq(x.nframes, 5);
+    for (size_t i = 0; i < 4; i++) {
+        ck_assert_uint_eq(x.frames[i].cycles, 17011);
+        ck_assert_uint_eq(x.frames[i].insns, 1003);
+        ck_assert_uint_eq(x.frames[i + 1].start, x.frames[i].start + 17011);
+    }
+    ck_assert_int_eq(x.frames[4].unfinished, 1);
+    uint64_t first = x.frames[0].start;
+    snprintf(opts, sizeof opts, "--frames at=%04X:0103", (unsigned)(x.prog_low_pa - 0x10));
+    prx_free(&x);
+    run_frames(&r, opts, "atloop", &x, 1);
+    ck_assert_uint_eq(x.nframes, 5);
+    ck_assert_uint_eq(x.frames[0].start, first);
+    ck_assert_uint_eq(x.frames[1].cycles, 17011);
+    prx_free(&x);
+    run_frames(&r, "--frames at=0000:0000", "atloop", &x, 0);
+    ck_assert_msg(strstr(r.err, "profil: no frames (at=0000:0000): execution never reached the address") != NULL,
+                  "%s", r.err);
+    for (int bus = 0; bus < 2; bus++) {
+        char cmd[400];
+        struct run_result a, b;
+        snprintf(cmd, sizeof cmd, "run -q --timing %s -o " TMP "/at_a.PRF " FIXTURE_DIR "vsync.com",
+                 bus ? "bus" : "table");
+        run_profil(&a, cmd, NULL);
+        snprintf(cmd, sizeof cmd, "run -q --timing %s --frames at=frame -o " TMP "/at_b.PRF " FIXTURE_DIR "vsync.com",
+                 bus ? "bus" : "table");
+        run_profil(&b, cmd, NULL);
+        ck_assert_int_eq(a.status, 0);
+        ck_assert_int_eq(b.status, 0);
+        ck_assert_int_eq(system("cmp -s " TMP "/at_a.PRF " TMP "/at_b.PRF"), 0);
+    }
+    /* A symbol the map lacks, a bad kind: one line each, status 2. */
+    struct run_result e;
+    run_profil(&e, "run --frames at=nosuch --map " FIXTURE_DIR "atloop.map -o " TMP "/at_c.PRF " FIXTURE_DIR "atloop.com",
+               NULL);
+    ck_assert_int_eq(e.status, 2);
+    ck_assert_str_eq(e.err, "profil: --frames at=nosuch: no symbol nosuch in " FIXTURE_DIR "atloop.map (NASM)\n");
+    run_profil(&e, "run --frames at=0070:0040 -o " TMP "/at_c.PRF " FIXTURE_DIR "atloop.com", NULL);
+    ck_assert_int_eq(e.status, 2);      /* the BIOS's first service stub: its trap is not replaced */
+    ck_assert_str_eq(e.err, "profil: --frames at=0070:0040: 00740 is a DOS or BIOS service's entry, which profil "
+                            "runs itself: name an address of the program's\n");
+    run_profil(&e, "run --frames timer/0 " FIXTURE_DIR "atloop.com", NULL);
+    ck_assert_int_eq(e.status, 2);
+    ck_assert_msg(strstr(e.err, "want auto, vsync, flip, mark, timer, timer/N (N 1-1000), poll or at=SYMBOL|SEG:OFF") != NULL,
+                  "%s", e.err);
+}
+END_TEST
+
 START_TEST(unfinished_frame_at_a_timeout)
 {
     struct run_result r;
@@ -191,6 +449,30 @@ static void hist(struct run_result *r, const char *args, int want)
     run_profil(r, cmd, NULL);
     ck_assert_msg(r->status == want, "profil %s: %d\n%s", cmd, r->status, r->err);
 }
+
+/* One name for each place in every frame view: timerwork.com's frames
+ * through INT 1Ch spend time in the BIOS's INT 8 (the I/O system,
+ * 0070:0000); --worst-frames names it `io`, as --frame N's table does,
+ * with the same cycles, and names no I/O-system address. */
+START_TEST(frame_views_name_places_alike)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "--trace --frames timer", "timerwork 1C", &x, 0);
+    struct run_result w, one;
+    hist(&w, "--worst-frames 1 " DIR "/F.prx", 0);
+    hist(&one, "--frame 1 " DIR "/F.prx", 0);
+    const char *io = strstr(w.out, ", io ");
+    ck_assert_msg(io != NULL, "%s", w.out);
+    ck_assert_ptr_null(strstr(w.out, "0070:"));
+    unsigned long cycles = strtoul(io + 5, NULL, 10);
+    ck_assert_uint_gt(cycles, 0);
+    char row[80];
+    snprintf(row, sizeof row, "\n%8lu ", cycles);
+    const char *at = strstr(one.out, row), *end = at ? strchr(at + 1, '\n') : NULL;
+    ck_assert_msg(end && end - at > 3 && memcmp(end - 3, " io", 3) == 0, "%s\n%s", w.out, one.out);
+}
+END_TEST
 
 START_TEST(hist_by_frame_and_worst_frames)
 {
@@ -523,7 +805,7 @@ END_TEST
 START_TEST(rules_and_the_cap)
 {
     /* The observer driven by hand: vsync needs a read outside the sync
-     * first; auto keeps the first kind; flips within one raster frame are
+     * first; auto keeps its kind within a second; flips within one raster frame are
      * one; past `max` the last kept frame ends where the next would start. */
     struct machine *m = machine_new(CPU_8088);
     struct frames fr;
@@ -536,7 +818,6 @@ START_TEST(rules_and_the_cap)
     fr.obs.status(fr.obs.ctx, 1, 300);            /* frame 1 (vsync from now on) */
     fr.obs.status(fr.obs.ctx, 1, 350);            /* still in it: nothing */
     fr.obs.start_address(fr.obs.ctx, 0x0800, 0, 400);   /* a flip: not followed */
-    frames_mark(&fr, 450);                        /* FRAME: not followed */
     fr.obs.status(fr.obs.ctx, 0, 500);
     fr.obs.status(fr.obs.ctx, 1, 1000);           /* frame 2 */
     ck_assert_int_eq(fr.kind, FRAMES_VSYNC);
@@ -610,6 +891,186 @@ START_TEST(rules_and_the_cap)
 }
 END_TEST
 
+/* titlegame.asm under the default auto: the title's retrace frames give
+ * way to play's tick frames at the first sample after 3 s (14318181
+ * cycles), and the summary says so; each of play's frames 262144 cycles
+ * within a pass of its loop (37), the first within a tick of the switch. */
+START_TEST(auto_takes_the_steady_state)
+{
+    struct run_result r;
+    struct prx x;
+    run_frames(&r, "", "titlegame", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "poll");
+    char want[160];
+    snprintf(want, sizeof want, "profil: frames (auto -> poll): the loop at %04X:011F waiting on 0040:006C "
+             "(from 3.0 s; before it vsync)\n", (unsigned)(x.prog_low_pa - 0x10));
+    ck_assert_msg(strstr(r.err, want) != NULL, "%s", r.err);
+    ck_assert_uint_ge(x.frames[0].start, 14318181);
+    ck_assert_uint_lt(x.frames[0].start, 14318181 + 262144 + 476);
+    ck_assert_uint_ge(x.nframes, 20);
+    for (size_t i = 0; i + 1 < x.nframes; i++) {
+        ck_assert_uint_le(x.frames[i].cycles, 262144 + 37);
+        ck_assert_uint_ge(x.frames[i].cycles + 37, 262144);
+    }
+    ck_assert_int_eq(x.frames[x.nframes - 1].unfinished, 1);
+    /* With --frames vsync the title's 119 frames and the last one, unfinished through play. */
+    prx_free(&x);
+    run_frames(&r, "--frames vsync", "titlegame", &x, 1);
+    ck_assert_uint_eq(x.nframes, 120);
+    ck_assert_uint_gt(x.frames[119].cycles, 40 * 262144 - 262144);
+    prx_free(&x);
+}
+END_TEST
+
+/* loading.asm: a 6-second load (28 reads of 16 KiB on the XT's disk)
+ * before 60 one-period frames: frame 1 is marked, spent on INT 21h/3Fh
+ * read, and left out of the figures (median, p95 and worst of frames
+ * 2-61: one raster period within the wait's 28 cycles); --by frame names
+ * it, the .prx keeps it; --worst-frames 5 --frames-from 10 lists
+ * gameplay frames 10 on, naming DOS, the I/O system as dos, io; diff
+ * --frames-from compares from there. */
+START_TEST(long_frames_are_marked_apart)
+{
+    struct run_result r, h;
+    struct prx x;
+    run_frames(&r, "--drive C=" DIR, "loading", &x, 1);
+    ck_assert_str_eq(x.frame_kind, "vsync");
+    ck_assert_uint_eq(x.nframes, 62);
+    const struct prx_frame *load = &x.frames[0];
+    ck_assert_int_eq(load->marked, 1);
+    ck_assert_str_eq(load->spent, "INT 21h/3Fh read");
+    ck_assert_uint_gt(load->cycles, 4u * 4772727u);            /* seconds */
+    ck_assert_uint_gt(load->spent_cycles, load->cycles / 2);
+    for (size_t i = 1; i < 61; i++) {
+        ck_assert_int_eq(x.frames[i].marked, 0);
+        ck_assert_uint_ge(x.frames[i].cycles + POLL, RASTER);
+        ck_assert_uint_le(x.frames[i].cycles, RASTER + POLL);
+    }
+    struct prx_frame_stats st;
+    ck_assert_int_eq(prx_frame_stats(x.frames, x.nframes, &st), 0);
+    ck_assert_uint_eq(st.finished, 60);
+    ck_assert_uint_eq(st.marked, 1);
+    ck_assert_uint_le(st.worst, RASTER + POLL);
+    ck_assert_msg(strstr(r.err, "profil: 60 frames (vsync): median 16.7 ms (59.9 fps), p95 16.7 ms, worst 16.7 ms") &&
+                  strstr(r.err, "; 1 more marked not gameplay (the longest frame 1, "), "%s", r.err);
+    ck_assert_int_ne(access(DIR "/LOAD.DAT", F_OK), 0);         /* the program deleted it */
+    hist(&h, "--by frame " DIR "/F.prx", 0);
+    ck_assert_msg(strstr(h.out, "  marked: INT 21h/3Fh read ") != NULL, "%s", h.out);
+    hist(&h, "--by frame --format json " DIR "/F.prx", 0);
+    ck_assert_msg(strstr(h.out, "\"finished\": 60, ") && strstr(h.out, "\"marked\": 1,\n") &&
+                  strstr(h.out, "\"unfinished\": false, \"marked\": true, \"spent\": \"INT 21h/3Fh read\", "
+                                "\"spent_cycles\": "), "%.600s", h.out);
+    hist(&h, "--worst-frames 5 --frames-from 10 " DIR "/F.prx", 0);
+    ck_assert_msg(strstr(h.out, "the 5 slowest of 52 frames (vsync, frames 10-62): median 16.7 ms") != NULL, "%s",
+                  h.out);
+    ck_assert_ptr_null(strstr(h.out, "marked"));
+    ck_assert_ptr_null(strstr(h.out, "0070:"));
+    unsigned listed = 0;        /* each frame's line: its number first (after the header) */
+    for (const char *p = strchr(h.out, '\n'); p && p[1]; p = strchr(p + 1, '\n'))
+        if (strncmp(p + 1, "          top", 13) != 0 && strncmp(p + 1, "the ", 4) != 0) {
+            ck_assert_uint_ge(strtoul(p + 1, NULL, 10), 10);
+            listed++;
+        }
+    ck_assert_uint_eq(listed, 5);
+    hist(&h, "--by frame --frames-from 63 " DIR "/F.prx", 2);
+    ck_assert_str_eq(h.err, "profil: --frames-from 63 --frames-to 0: " DIR "/F.prx has 62 frames\n");
+    /* A range: frames 1-3, the load among them (marked, apart from the figures of 2 and 3). */
+    hist(&h, "--by frame --frames-to 3 " DIR "/F.prx", 0);
+    ck_assert_msg(strstr(h.out, "\n      3 ") && !strstr(h.out, "\n      4 ") &&
+                  strstr(h.out, "2 frames (vsync, frames 1-3): median 16.7 ms") &&
+                  strstr(h.out, "1 more marked not gameplay (the longest frame 1, "), "%s", h.out);
+    hist(&h, "--by frame --frames-from 5 --frames-to 4 " DIR "/F.prx", 2);
+    /* The HTML report's timeline data: frame 1 with its mark after its rows, frame 2 without. */
+    struct run_result d;
+    run_profil(&d, "report -o " DIR "/f.html " DIR "/F.prx", NULL);
+    ck_assert_int_eq(d.status, 0);
+    static char page[1 << 20];
+    slurp(DIR "/f.html", page, sizeof page);
+    char want[120];
+    snprintf(want, sizeof want, "]], 1, \"INT 21h/3Fh read\", %llu]", (unsigned long long)load->spent_cycles);
+    const char *f1 = strstr(page, "\n[68"), *f2 = f1 ? strstr(f1 + 1, "\n[") : NULL;
+    ck_assert_msg(f1 && f2 && strstr(f1, want) && strstr(f1, want) < f2, "%.300s", f1 ? f1 : page);
+    ck_assert_ptr_null(strstr(f2, "]], 1, \""));
+    run_profil(&d, "diff --frames-from 2 " DIR "/F.prx " DIR "/F.prx", NULL);
+    ck_assert_int_eq(d.status, 0);
+    ck_assert_msg(strstr(d.out, "frames (vsync -> vsync): 60 -> 60 finished") != NULL, "%s", d.out);
+    prx_free(&x);
+}
+END_TEST
+
+/* The same run gives the same frames, and so does its replay: titlegame
+ * (auto switching from vsync to poll) run with --record, then replayed:
+ * the frames, their kind and why, cycle for cycle. */
+START_TEST(frames_are_the_same_in_a_replay)
+{
+    struct run_result r;
+    struct prx a, b;
+    run_frames(&r, "--record " TMP "/title.rec", "titlegame", &a, 1);
+    run_frames(&r, "--replay " TMP "/title.rec", "titlegame", &b, 1);
+    ck_assert_str_eq(a.frame_kind, b.frame_kind);
+    ck_assert_str_eq(a.frame_why, b.frame_why);
+    assert_same_frames(&a, &b);
+    prx_free(&a);
+    prx_free(&b);
+}
+END_TEST
+
+/* auto by hand: the first kind by what came so far; a FRAME call takes
+ * over at once; at the end of an emulated second (POLL_WINDOW cycles,
+ * seen at the next sample) the kind that second had takes over, the
+ * frames before dropped and the change said. */
+START_TEST(auto_takes_the_pacing_kind)
+{
+    struct machine *m = machine_new(CPU_8088);
+    struct frames fr;
+    frames_init(&fr, FRAMES_AUTO, m, NULL, 0x0000);
+    fr.obs.status(fr.obs.ctx, 0, 100);
+    fr.obs.status(fr.obs.ctx, 1, 200);                  /* vsync: the only kind so far */
+    fr.obs.status(fr.obs.ctx, 0, 300);
+    fr.obs.status(fr.obs.ctx, 1, 1000);
+    ck_assert_int_eq(fr.kind, FRAMES_VSYNC);
+    ck_assert_uint_eq(fr.n, 2);
+    fr.obs.timer(fr.obs.ctx, 0x70 * 16, 0x70 * 16 + 0x39, 1500);      /* the BIOS's: nothing */
+    ck_assert_uint_eq(fr.seen[FRAMES_TIMER], 0);
+    /* The next second has only the program's timer handler (INT 8 at 2000:0000). */
+    m->now = POLL_WINDOW + 10;
+    frames_sample(&fr, 0x0070, 0x0004, CLASS_IO);      /* the first second ends: vsync */
+    ck_assert_int_eq(fr.kind, FRAMES_VSYNC);
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, POLL_WINDOW + 100);
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, POLL_WINDOW + 5000);
+    ck_assert_uint_eq(fr.n, 2);                         /* still vsync's */
+    m->now = 2 * POLL_WINDOW + 10;
+    frames_sample(&fr, 0x0070, 0x0004, CLASS_IO);      /* the second ends: timer, vsync's frames dropped */
+    ck_assert_int_eq(fr.kind, FRAMES_TIMER);
+    ck_assert_uint_eq(fr.n, 0);
+    ck_assert_int_eq(fr.switched, 1);
+    ck_assert_str_eq(fr.was, "vsync");
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, 2 * POLL_WINDOW + 100);
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, 2 * POLL_WINDOW + 16100);
+    ck_assert_uint_eq(fr.n, 2);
+    ck_assert_uint_eq(fr.f[0].cycles, 16000);
+    frames_mark(&fr, 2 * POLL_WINDOW + 20000);         /* FRAME: mark at once */
+    ck_assert_int_eq(fr.kind, FRAMES_MARK);
+    ck_assert_uint_eq(fr.n, 1);
+    ck_assert_str_eq(fr.was, "timer");
+    fr.obs.timer(fr.obs.ctx, 0x20000, 0x70 * 16 + 0x39, 2 * POLL_WINDOW + 32100);
+    ck_assert_uint_eq(fr.n, 1);                         /* mark stays */
+    m->now = 3 * POLL_WINDOW + 10;
+    frames_sample(&fr, 0x0070, 0x0004, CLASS_IO);
+    ck_assert_int_eq(fr.kind, FRAMES_MARK);
+    frames_finish(&fr, 3 * POLL_WINDOW + 20);
+    ck_assert_msg(strstr(fr.why, "the program calls FRAME (from ") == fr.why && strstr(fr.why, " s; before it timer)"),
+                  "%s", fr.why);
+    frames_free(&fr);
+    /* None: the summary's reason. */
+    frames_init(&fr, FRAMES_AUTO, m, NULL, 0x0000);
+    frames_finish(&fr, 100);
+    ck_assert_str_eq(fr.why, "no FRAME call, wait loop, page flip, retrace seen or timer handler of the program's");
+    frames_free(&fr);
+    machine_free(m);
+}
+END_TEST
+
 START_TEST(prc_frames_checked)
 {
     struct run_result r;
@@ -650,8 +1111,8 @@ START_TEST(percentiles_by_nearest_rank)
      * median the 10th shortest (10), p95 the 19th (19), worst 20 (frame 1). */
     struct prx_frame f[21];
     for (unsigned i = 0; i < 20; i++)
-        f[i] = (struct prx_frame){ 0, 20 - i, 0, 0, 0 };
-    f[20] = (struct prx_frame){ 0, 1000, 0, 0, 1 };
+        f[i] = (struct prx_frame){ .cycles = 20 - i };
+    f[20] = (struct prx_frame){ .cycles = 1000, .unfinished = 1 };
     struct prx_frame_stats st;
     ck_assert_int_eq(prx_frame_stats(f, 21, &st), 0);
     ck_assert_uint_eq(st.finished, 20);
@@ -662,10 +1123,53 @@ START_TEST(percentiles_by_nearest_rank)
     ck_assert_int_eq(prx_frame_stats(f + 20, 1, &st), 0);   /* only an unfinished one */
     ck_assert_uint_eq(st.finished, 0);
     ck_assert_uint_eq(st.median, 0);
-    enum frame_kind k;
-    ck_assert_int_eq(frame_kind_parse("flip", &k), 0);
-    ck_assert_int_eq(k, FRAMES_FLIP);
-    ck_assert_int_eq(frame_kind_parse("vblank", &k), -1);
+    /* frame 1 (20 cycles) marked: the other 19 (1..19): median the 10th (10), p95 the 19th (19), worst 19 (frame 2) */
+    f[0].marked = 1;
+    ck_assert_int_eq(prx_frame_stats(f, 21, &st), 0);
+    ck_assert_uint_eq(st.finished, 19);
+    ck_assert_uint_eq(st.marked, 1);
+    ck_assert_uint_eq(st.median, 10);
+    ck_assert_uint_eq(st.worst, 19);
+    ck_assert_uint_eq(st.worst_frame, 2);
+}
+END_TEST
+
+/* --frames's text, by formats/framekind.h's one table: each name, timer/N
+ * within 1-1000, at= with a symbol or SEG:OFF; anything else refused. */
+START_TEST(frame_kinds_parse_and_print)
+{
+    struct frame_spec k;
+    char text[PRX_FRAME_KIND_MAX];
+    ck_assert_int_eq(frame_spec_parse("flip", &k), 0);
+    ck_assert_int_eq(k.kind, FRAMES_FLIP);
+    ck_assert_int_eq(frame_spec_parse("vblank", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("timer", &k), 0);
+    ck_assert_int_eq(k.kind, FRAMES_TIMER);
+    ck_assert_uint_eq(k.every, 1);
+    ck_assert_int_eq(frame_spec_parse("timer/3", &k), 0);
+    ck_assert_uint_eq(k.every, 3);
+    frame_spec_text(&k, text, sizeof text);
+    ck_assert_str_eq(text, "timer/3");
+    ck_assert_int_eq(frame_spec_parse("timer/1000", &k), 0);
+    ck_assert_int_eq(frame_spec_parse("timer/1001", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("timer/0", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("timer/", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("timer/2x", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("at", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("at=", &k), -1);
+    ck_assert_int_eq(frame_spec_parse("at=_game_loop", &k), 0);
+    ck_assert_int_eq(k.kind, FRAMES_AT);
+    frame_spec_text(&k, text, sizeof text);
+    ck_assert_str_eq(text, "at=_game_loop");
+    unsigned seg, off;
+    ck_assert_int_eq(frame_at_address("1A2B:0345", &seg, &off), 0);
+    ck_assert_uint_eq(seg, 0x1A2B);
+    ck_assert_uint_eq(off, 0x345);
+    ck_assert_int_eq(frame_at_address("_game_loop", &seg, &off), -1);
+    ck_assert_int_eq(frame_at_address("12345:0", &seg, &off), -1);
+    ck_assert_int_eq(frame_at_address("1A2B:", &seg, &off), -1);
+    for (int i = 0; i < FRAME_KINDS; i++)
+        ck_assert(frame_kind_names[i] && frame_kinds[i].starts && frame_kinds[i].none);
 }
 END_TEST
 
@@ -678,6 +1182,17 @@ Suite *frames_suite(void)
     tcase_add_test(tc, flips_start_frames);
     tcase_add_test(tc, frame_calls_start_frames);
     tcase_add_test(tc, a_kind_not_seen_gives_no_frames);
+    tcase_add_test(tc, frame_kinds_parse_and_print);
+    tcase_add_test(tc, timer_frames_are_the_programs_interrupts);
+    tcase_add_test(tc, at_frames_start_at_an_address);
+    tcase_add_test(tc, frame_views_name_places_alike);
+    tcase_add_test(tc, poll_frames_leave_the_wait_loop);
+    tcase_add_test(tc, wait_loops_by_rule);
+    tcase_add_test(tc, poll_frames_on_the_pit_count);
+    tcase_add_test(tc, auto_takes_the_pacing_kind);
+    tcase_add_test(tc, auto_takes_the_steady_state);
+    tcase_add_test(tc, long_frames_are_marked_apart);
+    tcase_add_test(tc, frames_are_the_same_in_a_replay);
     tcase_add_test(tc, unfinished_frame_at_a_timeout);
     tcase_add_test(tc, hist_by_frame_and_worst_frames);
     tcase_add_test(tc, each_frame_has_its_own_profile);

@@ -7,7 +7,9 @@
 # to heavy's code), clicks (a table sorted by a heading, a frame zoomed by
 # a click), that every link's target is on the page, and that the console
 # reported no error.  A page made to throw must be caught, so the
-# console check is known to work.  Skipped (exit 0, one line) without
+# console check is known to work.  The frame timeline on vsync.com and on
+# loading.com (a long loading frame clipped beside 60 one-period frames,
+# a drag selecting frames).  Skipped (exit 0, one line) without
 # chromium.
 set -eu
 [ $# -eq 2 ] || { echo "usage: tools/browser_test.sh PROFIL BUILD" >&2; exit 2; }
@@ -26,6 +28,9 @@ cd "$out"
 "$profil" report --source --map "$fix/hotloop.lst" -o report.html HOT.prx 2>/dev/null
 "$profil" run -q --trace --timing table -o VSYNC.PRF "$fix/vsync.com" >/dev/null 2>&1
 "$profil" report -o frames.html VSYNC.prx 2>/dev/null
+mkdir -p drive
+"$profil" run -q --timing table --drive C="$out/drive" -o LOAD.PRF "$fix/loading.com" >/dev/null 2>&1
+"$profil" report -o loading.html LOAD.prx 2>/dev/null
 
 failed=0
 fail() {
@@ -131,6 +136,34 @@ has framezoom '<span id="frame-range">frames 3-5 of 7</span>' "the wheel: frames
 got=$(bars framezoom)
 [ "$got" = "3 fbar slow,4 fbar,5 fbar," ] || fail "framezoom: bars after the wheel: $got"
 
+# A loading frame beside gameplay (loading.com: frame 1 a 6.3 s load of
+# DOS reads, marked; frames 2-61 one retrace period, 79648 +-28 cycles;
+# 62 unfinished).  The scale stops at 4 x the median of the unmarked
+# finished frames (79651), and 1.1 x that is the top: a 16.7 ms bar is
+# 1 / 4.4 of the 160-pixel timeline, 36 pixels (at least 30), where a
+# linear scale to the load would give it 0.4; the load's bar is clipped,
+# marked so and shaded.  A drag from frame 10's bar to frame 20's shows
+# frames 10-20.
+sed 's|</body>|<script>var l = document.getElementById("frame-timeline"); function h(k) { return Math.round(document.querySelector("#frame-timeline [data-frame=\\"" + k + "\\"]").getBoundingClientRect().height); } function x(k) { var r = document.querySelector("#frame-timeline [data-frame=\\"" + k + "\\"]").getBoundingClientRect(); return r.left + r.width / 2; } document.body.setAttribute("data-h", h(1) + "," + h(2) + "," + l.getBoundingClientRect().height); var a = x(10), b = x(20); l.dispatchEvent(new MouseEvent("mousedown", { clientX: a, bubbles: true })); window.dispatchEvent(new MouseEvent("mouseup", { clientX: b, bubbles: true }));</script></body>|' \
+    loading.html >loaddrag.html
+dump "file://$out/loading.html" loading
+dump "file://$out/loaddrag.html" loaddrag
+for n in loading loaddrag; do
+    e=$(console_errors $n)
+    [ -z "$e" ] || fail "$n: console: $e"
+done
+got=$(bars loading | cut -d, -f1-3)
+[ "$got" = "1 fbar slow marked clipped,2 fbar,3 fbar" ] || fail "loading: bars: $got"
+[ "$(bars loading | tr ',' '\n' | grep -c fbar)" = 62 ] || fail "loading: not 62 bars"
+has loading 'marked: INT 21h/3Fh read ' "the loading frame's title says what it spent on"
+has loading '(clipped)' "the loading frame's title says it is clipped"
+hs=$(grep -o 'data-h="[0-9,]*"' loaddrag.dom | sed 's/data-h="\(.*\)"/\1/')
+h2=$(echo "$hs" | cut -d, -f2)
+[ -n "$h2" ] && [ "$h2" -ge 30 ] || fail "loaddrag: a 16.7 ms bar beside the 6 s load is under 30 pixels (load, frame 2, timeline: $hs)"
+has loaddrag '<span id="frame-range">frames 10-20 of 62</span>' "the drag from frame 10 to 20"
+got=$(bars loaddrag | cut -d, -f1)
+[ "$got" = "10 fbar" ] || fail "loaddrag: the first bar after the drag: $got"
+
 # The console check catches an error: a page that throws.
 sed 's|</body>|<script>undefinedFunction();</script></body>|' report.html >broken.html
 dump "file://$out/broken.html" broken
@@ -143,4 +176,5 @@ fi
 echo "browser-test: ok ($("$browser" --version 2>/dev/null | head -1): $(frames whole | wc -l) frames drawn," \
      "$(frames zoomed | wc -l) zoomed, $links in-page links all resolved, sorting and zoom by clicks;" \
      "7 frame bars, frame 3's own table and flame graph by a click and by #f-3, zoom by the slider and" \
-     "the wheel; no console error)"
+     "the wheel; a 16.7 ms bar of ${h2:-?} px beside a clipped, marked 6 s load, a drag showing frames 10-20;" \
+     "no console error)"
