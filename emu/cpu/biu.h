@@ -33,7 +33,9 @@
  * And wait states of slow memory (docs/timing.md, "Wait states"): a bus
  * cycle of the EU's to a range the machine marks (the CGA's B8000h-BFFFFh)
  * holds its T2 for as many clocks as the range's wait function gives for
- * the clock of its T1, as READY low from the card does.
+ * the clock of its T1, as READY low from the card does; a T2 the refresh
+ * holds reaches the card only when READY is back, and the card's waits
+ * follow from then (as for a T1 2 clocks before), after the refresh's.
  * The EU's side is a plan (emu/cpu/biu_plan.c): when, with nothing in its way,
  * it reads each instruction byte from the queue, asks for each bus cycle
  * and empties the queue, and when it is done.  biu_run() plays the plan
@@ -68,6 +70,9 @@ struct biu {
     const struct biu_waits *waits; /* the slow range, or NULL               */
     uint64_t origin;        /* the absolute clock of biu_run's clock 0     */
     unsigned tw;            /* wait states left for the cycle on the bus   */
+    unsigned slow_due;      /* the EU's cycle on the bus is to the slow
+                               range, its waits not yet begun (its T2 is
+                               held by the refresh, or still to come)     */
     unsigned waited;        /* biu_run: wait states the range inserted into
                                the EU's cycles (the stall cause "video")  */
 };
