@@ -31,7 +31,7 @@
  * grant READY is low for 6 clocks, and a bus cycle whose T2 finds READY
  * low repeats it as a wait state (Tw) until READY is back.
  * And wait states of slow memory (docs/timing.md, "Wait states"): a bus
- * cycle of the EU's to a range the machine marks (the CGA's B8000h-BFFFFh)
+ * cycle of the EU's to a range the machine marks (the card's memory)
  * holds its T2 for as many clocks as the range's wait function gives for
  * the clock of its T1, as READY low from the card does; a T2 the refresh
  * holds reaches the card only when READY is back, and the card's waits
@@ -85,9 +85,9 @@ struct biu {
  * time depends on its first clock only through that clock mod period (the
  * memo keys on it, biu_rep counts windows by it); 0 when the rule has none
  * known (instructions with slow accesses are then played every time).
- * The memo's keys hold the phase, not the rule: the CGA's is the only rule
- * with a period (the card's, emu/video/card.h; the CGA's in cga_card.c); a second one would have to be told
- * apart in the key. */
+ * The memo's keys hold the phase, not the rule (every card's, from its
+ * descriptor, emu/video/card.h): cpu_bus_waits() empties the memo when
+ * the rule changes (biu_memo_forget), so no key meets two rules. */
 struct biu_waits {
     uint32_t base, span;
     unsigned (*wait)(const void *ctx, uint64_t t1);

@@ -43,6 +43,17 @@ void biu_memo_free(struct biu_memo *memo)
     free(memo);
 }
 
+void biu_memo_forget(struct biu_memo *memo)
+{
+    memo_settle_biu(memo);
+    /* the private anonymous pages read as zeros again: every slot empty */
+    if (madvise(memo->slot, MEMO_SLOTS * sizeof *memo->slot, MADV_DONTNEED) != 0)
+        memset(memo->slot, 0, MEMO_SLOTS * sizeof *memo->slot);
+    memo->cur = NULL;           /* as biu_memo_new() left it */
+    memo->last_biu = NULL;
+    memo->deferred = NULL;
+}
+
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses)
 {
     *lookups = memo->lookups;
