@@ -140,8 +140,7 @@ void machine_set_video(struct machine *m, const struct video_card *card)
     m->card_lo = planar ? VRAM_LO - 3 : 0;
     m->card_span = planar ? VRAM_HI - VRAM_LO + 3 : 0;
     cpu_card_changed(m);
-    /* the bus model's wait states: the card's (the CGA's rule; no other
-     * card's is documented yet, docs/timing.md) */
+    /* the bus model's wait states: the card's rule (docs/timing.md) */
     machine_set_video_waits(m, &card->waits);
 }
 

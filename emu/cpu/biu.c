@@ -148,8 +148,14 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
         /* The bus moves on, unless a T2 found READY low (the refresh, or a
          * slow range's wait states): then a wait state (an EU cycle's wait
          * holds the EU back as long). */
-        if (b->busy && b->t == 2 && (b->tw || ready_low(b, clock - 1))) {
-            if (b->tw) {
+        if (b->busy && b->t == 2 && b->slow_due && !ready_low(b, clock - 1)) {
+            /* The card sees the cycle now, past any refresh DMA cycle that
+             * held it: its waits count from here, as for a T1 2 clocks ago. */
+            b->slow_due = 0;
+            b->tw = b->waits->wait(b->waits->ctx, b->origin + (uint64_t)(clock - 2));
+        }
+        if (b->busy && b->t == 2 && (b->tw || b->slow_due || ready_low(b, clock - 1))) {
+            if (b->tw && !ready_low(b, clock - 1)) {
                 b->tw--;
                 b->waited++;
             }
@@ -228,8 +234,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 if (clock >= pending_t1) {
                     b->busy = 2;
                     b->t = 1;
-                    if (p->slow[next] && b->waits)
-                        b->tw = b->waits->wait(b->waits->ctx, b->origin + (uint64_t)clock);
+                    b->slow_due = p->slow[next] && b->waits;
                     shift = clock - p->at[next];    /* how late it began */
                     pending_t1 = -1;
                     next++;

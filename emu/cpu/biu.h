@@ -31,9 +31,11 @@
  * grant READY is low for 6 clocks, and a bus cycle whose T2 finds READY
  * low repeats it as a wait state (Tw) until READY is back.
  * And wait states of slow memory (docs/timing.md, "Wait states"): a bus
- * cycle of the EU's to a range the machine marks (the CGA's B8000h-BFFFFh)
+ * cycle of the EU's to a range the machine marks (the card's memory)
  * holds its T2 for as many clocks as the range's wait function gives for
- * the clock of its T1, as READY low from the card does.
+ * the clock of its T1, as READY low from the card does; a T2 the refresh
+ * holds reaches the card only when READY is back, and the card's waits
+ * follow from then (as for a T1 2 clocks before), after the refresh's.
  * The EU's side is a plan (emu/cpu/biu_plan.c): when, with nothing in its way,
  * it reads each instruction byte from the queue, asks for each bus cycle
  * and empties the queue, and when it is done.  biu_run() plays the plan
@@ -68,6 +70,9 @@ struct biu {
     const struct biu_waits *waits; /* the slow range, or NULL               */
     uint64_t origin;        /* the absolute clock of biu_run's clock 0     */
     unsigned tw;            /* wait states left for the cycle on the bus   */
+    unsigned slow_due;      /* the EU's cycle on the bus is to the slow
+                               range, its waits not yet begun (its T2 is
+                               held by the refresh, or still to come)     */
     unsigned waited;        /* biu_run: wait states the range inserted into
                                the EU's cycles (the stall cause "video")  */
 };
@@ -80,9 +85,9 @@ struct biu {
  * time depends on its first clock only through that clock mod period (the
  * memo keys on it, biu_rep counts windows by it); 0 when the rule has none
  * known (instructions with slow accesses are then played every time).
- * The memo's keys hold the phase, not the rule: the CGA's is the only rule
- * with a period (the card's, emu/video/card.h; the CGA's in cga_card.c); a second one would have to be told
- * apart in the key. */
+ * The memo's keys hold the phase, not the rule (every card's, from its
+ * descriptor, emu/video/card.h): cpu_bus_waits() empties the memo when
+ * the rule changes (biu_memo_forget), so no key meets two rules. */
 struct biu_waits {
     uint32_t base, span;
     unsigned (*wait)(const void *ctx, uint64_t t1);

@@ -43,6 +43,17 @@ void biu_memo_free(struct biu_memo *memo)
     free(memo);
 }
 
+void biu_memo_forget(struct biu_memo *memo)
+{
+    memo_settle_biu(memo);
+    /* the private anonymous pages read as zeros again: every slot empty */
+    if (madvise(memo->slot, MEMO_SLOTS * sizeof *memo->slot, MADV_DONTNEED) != 0)
+        memset(memo->slot, 0, MEMO_SLOTS * sizeof *memo->slot);
+    memo->cur = NULL;           /* as biu_memo_new() left it */
+    memo->last_biu = NULL;
+    memo->deferred = NULL;
+}
+
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses)
 {
     *lookups = memo->lookups;
@@ -63,7 +74,7 @@ static int state_bits(const struct biu *b, uint32_t linear, uint64_t *w0, uint32
 {
     int32_t ahead = distance(b->fetch_at, linear);
     if (b->fetch_start > INT16_MAX || b->fetch_start < INT16_MIN || ahead < INT16_MIN || ahead > INT16_MAX ||
-        b->queued > 7 || b->t > 7 || b->tw)
+        b->queued > 7 || b->t > 7 || b->tw || b->slow_due)
         return 0;
     *w0 = (uint64_t)(b->size & 7) << 40 | (uint64_t)b->queued << 43 | (uint64_t)(b->busy & 3) << 46 |
           (uint64_t)b->t << 48;
@@ -193,19 +204,19 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
 /* What an iteration's window depends on besides the plan: the BIU's state
  * (the refresh apart, which biu_rep() keeps out of the windows it counts). */
 struct window_state {
-    unsigned queued, busy, t, tw;
+    unsigned queued, busy, t, tw, slow_due;
     int64_t fetch_start;
     uint32_t fetch_at;
 };
 
 static struct window_state window_state(const struct biu *b)
 {
-    return (struct window_state){ b->queued, (unsigned)b->busy, b->t, b->tw, b->fetch_start, b->fetch_at };
+    return (struct window_state){ b->queued, (unsigned)b->busy, b->t, b->tw, b->slow_due, b->fetch_start, b->fetch_at };
 }
 
 static int same_state(const struct window_state *x, const struct window_state *y)
 {
-    return x->queued == y->queued && x->busy == y->busy && x->t == y->t && x->tw == y->tw &&
+    return x->queued == y->queued && x->busy == y->busy && x->t == y->t && x->tw == y->tw && x->slow_due == y->slow_due &&
            x->fetch_start == y->fetch_start && x->fetch_at == y->fetch_at;
 }
 

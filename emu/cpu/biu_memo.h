@@ -46,6 +46,10 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
  * wait states of the slow range in its cycles. */
 unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsigned *last, unsigned *waited);
 
+/* Forget every result: the wait rule changed (another card), and the keys
+ * hold a phase in the rule's period, not the rule. */
+void biu_memo_forget(struct biu_memo *memo);
+
 /* Lookups and misses so far (make bench reports the hit rate). */
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
 

@@ -108,7 +108,12 @@ void cpu_bus_waits(struct cpu *c)
     c->biu->waits = NULL;
     const struct video_waits *w = c->m->video_waits;
     if (w) {
-        c->waits = (struct biu_waits){ w->base, w->span, w->wait, NULL, w->period };
+        /* Another card's rule: the memo's results, keyed on the phase in
+         * the old rule's period, are forgotten (biu_memo_forget). */
+        if (c->memo && (c->waits.wait != w->wait || c->waits.ctx != w->ctx || c->waits.period != w->period ||
+                        c->waits.base != w->base || c->waits.span != w->span))
+            biu_memo_forget(c->memo);
+        c->waits = (struct biu_waits){ w->base, w->span, w->wait, w->ctx, w->period };
         c->biu->waits = &c->waits;
         c->slow_base = c->waits.base;
         c->slow_span = c->waits.span;

@@ -41,13 +41,29 @@ struct vram_window {
 /* The wait states a bus cycle to the card's memory takes under --timing
  * bus: the range [base, base + span), and wait(ctx, t1), the wait states
  * of a cycle whose T1 is at CPU clock t1, repeating every `period` clocks
- * (emu/cpu/biu.h's struct biu_waits).  wait NULL: the card adds none (no
- * card's but the CGA's is documented yet: docs/timing.md). */
+ * (emu/cpu/biu.h's struct biu_waits).  wait NULL: the card adds none.
+ * Each card's rule and where it comes from: docs/timing.md, "Wait states
+ * of video memory". */
 struct video_waits {
     uint32_t base, span;
     unsigned (*wait)(const void *ctx, uint64_t t1);
+    const void *ctx;                /* what the rule is given: its figures */
     unsigned period;
 };
+
+/* A flat average of wait states in whole clocks, the rule of a card whose
+ * clock is not the CPU's (the phase of a cycle against the card's slots
+ * unknown, only the average known): with ctx a struct video_waits_average,
+ * `whole` wait states, one more for a T1 in the first `sixteenths` of
+ * every 16 clocks (cards.c).  So a loop whose accesses come every L
+ * clocks, L = 2^k x an odd number (k < 4), and so meet every 2^k-th phase,
+ * meets within one of its share of the longer waits in each 16 of its
+ * accesses.  Its period is 16. */
+struct video_waits_average {
+    unsigned whole, sixteenths;
+};
+#define VIDEO_WAITS_AVERAGE_PERIOD 16u
+unsigned video_waits_average(const void *ctx, uint64_t t1);
 
 /* What the BIOS keeps of the screen that a card's picture reads: the mode
  * (40:49h), its columns, rows and shown page's start (40:4Ah, 40:84h,

@@ -1,5 +1,7 @@
 /*
- * emu/video/cards.c: the table of display adapters (see cards.h).
+ * emu/video/cards.c: the table of display adapters (see cards.h), and the
+ * flat-average wait rule the cards whose clock is not the CPU's share
+ * (card.h's video_waits_average).
  */
 #include "cards.h"
 
@@ -23,6 +25,12 @@ const struct video_card *video_cards_find(const char *name)
         if (strcmp(name, cards[i]->name) == 0)
             return cards[i];
     return NULL;
+}
+
+unsigned video_waits_average(const void *ctx, uint64_t t1)
+{
+    const struct video_waits_average *a = ctx;
+    return a->whole + ((unsigned)(t1 % VIDEO_WAITS_AVERAGE_PERIOD) < a->sixteenths);
 }
 
 unsigned video_cards_index(const struct video_card *card)

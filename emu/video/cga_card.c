@@ -111,7 +111,7 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
 
 const struct video_card video_card_cga = {
     .name = "cga", .title = "CGA", .mono = 0, .planar = 0, .windows = windows,
-    .waits = { 0xB8000u, 0x8000u, cga_wait, CGA_PERIOD },
+    .waits = { 0xB8000u, 0x8000u, cga_wait, NULL, CGA_PERIOD },
     .reset = reset, .port_in = port_in, .port_out = port_out,
     .frames = frames, .status = status, .status_vsync = status_vsync, .crtc = crtc,
     /* the PC BIOS: modes 0-6, 80x25 colour in the equipment word */

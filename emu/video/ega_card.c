@@ -1,6 +1,7 @@
 /*
  * emu/video/ega_card.c: the IBM Enhanced Graphics Adapter and the VGA as
- * cards (card.h): their descriptors, the CRTC and status ports and the
+ * cards (card.h): their descriptors, the wait states their memory makes
+ * the 8088 wait, the CRTC and status ports and the
  * VGA's DAC (kept in the adapter, adapter.h), their rasters, their BIOS's
  * modes and parameter tables, and their picture; their planes, sequencer,
  * graphics and attribute controllers are ega.c's.
@@ -12,6 +13,15 @@
 
 #include "adapter.h"
 #include "video_picture.h"
+
+/* The wait states a CPU cycle to the card's memory takes: the EGA and the
+ * VGA give the CPU a slot among the display's fetches by their own dot
+ * clocks (the EGA's 16.257 MHz crystal in its 350-line modes, the VGA's
+ * 25.175 and 28.322 MHz), not the CPU's, so only an average is known: a
+ * flat average (card.h), 9 1/16 clocks on the EGA, 6 9/16 on the VGA,
+ * fitted to TOPBENCH's IBM 5150 rows (docs/timing.md, "Wait states of
+ * video memory", derives each). */
+static const struct video_waits_average ega_waits = { 9, 1 }, vga_waits = { 6, 9 };
 
 static void reset_ega(struct display_adapter *a) { ega_reset(&a->ega, 0); }
 static void reset_vga(struct display_adapter *a) { ega_reset(&a->ega, 1); }
@@ -455,7 +465,8 @@ static const struct ega_params *const vga_modes[VIDEO_BIOS_MODES] = {
  * 16 KiB with modes 0-7 and 0Dh-10h, text in 8x14 cells; the VGA's 32 KiB
  * with 11h-13h too, text in 9x16, and its functions. */
 const struct video_card video_card_ega = {
-    .name = "ega", .title = "EGA", .mono = 0, .planar = 1, .windows = windows, .waits = { 0 },
+    .name = "ega", .title = "EGA", .mono = 0, .planar = 1, .windows = windows,
+    .waits = { VRAM_LO, VRAM_HI - VRAM_LO, video_waits_average, &ega_waits, VIDEO_WAITS_AVERAGE_PERIOD },
     .reset = reset_ega, .port_in = ega_vga_in, .port_out = ega_vga_out,
     .frames = frames, .status = ega_vga_status, .status_vsync = status_vsync, .crtc = crtc,
     .bios = { .equipment = 0x00, .modes = 0x000FFu | 0x1E000u, .text_char_height = 14, .params = ega_modes,
@@ -464,7 +475,8 @@ const struct video_card video_card_ega = {
 };
 
 const struct video_card video_card_vga = {
-    .name = "vga", .title = "VGA", .mono = 0, .planar = 1, .windows = windows, .waits = { 0 },
+    .name = "vga", .title = "VGA", .mono = 0, .planar = 1, .windows = windows,
+    .waits = { VRAM_LO, VRAM_HI - VRAM_LO, video_waits_average, &vga_waits, VIDEO_WAITS_AVERAGE_PERIOD },
     .reset = reset_vga, .port_in = ega_vga_in, .port_out = ega_vga_out,
     .frames = frames, .status = ega_vga_status, .status_vsync = status_vsync, .crtc = crtc,
     .bios = { .equipment = 0x00, .modes = 0x000FFu | 0xFE000u, .text_char_height = 16, .params = vga_modes,

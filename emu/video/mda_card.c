@@ -1,12 +1,21 @@
 /*
  * emu/video/mda_card.c: the IBM Monochrome Display Adapter and the
- * Hercules Graphics Card as cards (card.h): their descriptors and their
- * picture; their registers are mda.c's.
+ * Hercules Graphics Card as cards (card.h): their descriptors, the wait
+ * states their memory makes the 8088 wait, and their picture; their
+ * registers are mda.c's.
  */
 #include "cards.h"
 
 #include "adapter.h"
 #include "video_picture.h"
+
+/* The wait states a CPU cycle to the card's memory takes: the MDA's and
+ * the Hercules's clocks (16.257 MHz) are their own, not the CPU's, so the
+ * phase of a cycle against the card's character clock is not known and
+ * only an average is: a flat average (card.h), 3 5/16 clocks on the MDA,
+ * 3 2/16 on the Hercules, fitted to TOPBENCH's IBM 5150 rows
+ * (docs/timing.md, "Wait states of video memory", derives each). */
+static const struct video_waits_average mda_waits = { 3, 5 }, hercules_waits = { 3, 2 };
 
 static void reset_mda(struct display_adapter *a) { mda_reset(&a->mda, 0); }
 static void reset_hercules(struct display_adapter *a) { mda_reset(&a->mda, 1); }
@@ -98,14 +107,16 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
 #define MONO_BIOS { .equipment = 0x30, .modes = 1u << 7, .forced_mode = 7 }
 
 const struct video_card video_card_mda = {
-    .name = "mda", .title = "MDA", .mono = 1, .planar = 0, .windows = windows_mda, .waits = { 0 },
+    .name = "mda", .title = "MDA", .mono = 1, .planar = 0, .windows = windows_mda,
+    .waits = { 0xB0000u, 0x8000u, video_waits_average, &mda_waits, VIDEO_WAITS_AVERAGE_PERIOD },
     .reset = reset_mda, .port_in = port_in, .port_out = port_out,
     .frames = frames, .status = status, .status_vsync = status_vsync_mda, .crtc = crtc,
     .bios = MONO_BIOS, .draw = draw,
 };
 
 const struct video_card video_card_hercules = {
-    .name = "hercules", .title = "Hercules", .mono = 1, .planar = 0, .windows = windows_hercules, .waits = { 0 },
+    .name = "hercules", .title = "Hercules", .mono = 1, .planar = 0, .windows = windows_hercules,
+    .waits = { 0xB0000u, 0x10000u, video_waits_average, &hercules_waits, VIDEO_WAITS_AVERAGE_PERIOD },
     .reset = reset_hercules, .port_in = port_in, .port_out = port_out,
     .frames = frames, .status = status, .status_vsync = status_vsync_hercules, .crtc = crtc,
     .bios = MONO_BIOS, .draw = draw,
