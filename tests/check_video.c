@@ -14,6 +14,7 @@
 #include "../emu/video/cards.h"
 #include "../emu/video/video.h"
 #include "../emu/video/video_draw.h"
+#include "../emu/video/video_font.h"
 
 static struct machine *new_pc_with(struct console *con, const struct video_card *card)
 {
@@ -587,6 +588,146 @@ START_TEST(undrawn_modes_say_which)
 }
 END_TEST
 
+/* ---- text in graphics modes, the fonts ---------------------------------- */
+
+/* Every glyph of code page 437 that has ink there has ink in every font
+ * (8x8, 8x14, 8x16; the 9x14 and 9x16 cells add a column to the 8x14 and
+ * 8x16): only 00h, 20h (space) and FFh (no-break space) are empty; none is
+ * the hollow box the fonts once had for what Terminus lacks (03h, 05h,
+ * 06h, 0Bh-0Eh), and the drawn heart 03h has its 8x8 rows. */
+START_TEST(every_cp437_glyph_has_ink)
+{
+    static const unsigned heights[3] = { 8, 14, 16 };
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned h = heights[k];
+        for (unsigned c = 0; c < 256; c++) {
+            const uint8_t *g = video_glyph(h, (uint8_t)c);
+            unsigned ink = 0, box = 1;
+            for (unsigned y = 0; y < h; y++) {
+                ink += g[y] != 0;
+                box &= g[y] == (y < 2 || y > h - 3 ? 0 : y == 2 || y == h - 3 ? 0x7E : 0x42);
+            }
+            int blank = c == 0 || c == 0x20 || c == 0xFF;
+            ck_assert_msg(blank ? ink == 0 : ink > 0, "8x%u: %02Xh has %u rows of ink", h, c, ink);
+            ck_assert_msg(!box, "8x%u: %02Xh is a hollow box", h, c);
+        }
+    }
+    ck_assert_int_eq(memcmp(video_glyph(8, 3), "\x6C\xFE\xFE\xFE\x7C\x38\x10\x00", 8), 0);
+    ck_assert_ptr_null(video_glyph(9, 'A'));
+}
+END_TEST
+
+/* The fonts where the machine has them: characters 0-127 of the 8x8 at
+ * F000:FA6E on every card (the IBM BIOS's place); the CGA's INT 1Fh
+ * 0000:0000 (the PC BIOS sets nothing there); the EGA's and VGA's ROM
+ * keeps its fonts (card.h: 8x14 at C000:0400, 8x8 at C000:1200, the VGA's
+ * 8x16 at C000:1A00), INT 1Fh at the 8x8's character 128 (C000:1600),
+ * INT 43h at the font of the mode's character height (8 in mode 3 and
+ * 0Dh, 14 in 10h, 16 in 12h), and the option ROM still sums to 0. */
+START_TEST(rom_fonts_and_their_vectors)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, &video_card_cga);
+    for (unsigned c = 0; c < 128; c++)
+        for (unsigned y = 0; y < 8; y++)
+            ck_assert_uint_eq(mem_rb(m, 0xFFA6E + c * 8 + y), video_glyph(8, (uint8_t)c)[y]);
+    ck_assert_uint_eq(mem_rw(m, 0x1F * 4), 0);
+    ck_assert_uint_eq(mem_rw(m, 0x1F * 4 + 2), 0);
+    machine_free(m);
+    const struct video_card *cards[2] = { &video_card_ega, &video_card_vga };
+    for (unsigned k = 0; k < 2; k++) {
+        m = new_pc_with(&con, cards[k]);
+        ck_assert_uint_eq(mem_rb(m, 0xFFA6E + 'A' * 8 + 3), video_glyph(8, 'A')[3]);
+        ck_assert_uint_eq(mem_rw(m, 0x1F * 4 + 2), 0xC000);
+        ck_assert_uint_eq(mem_rw(m, 0x1F * 4), 0x1600);
+        ck_assert_uint_eq(mem_rw(m, 0x43 * 4 + 2), 0xC000);
+        ck_assert_uint_eq(mem_rw(m, 0x43 * 4), 0x1200);
+        ck_assert_uint_eq(mem_rb(m, 0xC1600 + 5), video_glyph(8, 0x80)[5]);
+        ck_assert_uint_eq(mem_rb(m, 0xC0400 + 'A' * 14 + 6), video_glyph(14, 'A')[6]);
+        video_set_mode(m, 0x0D);
+        ck_assert_uint_eq(mem_rw(m, 0x43 * 4), 0x1200);
+        video_set_mode(m, 0x10);
+        ck_assert_uint_eq(mem_rw(m, 0x43 * 4), 0x0400);
+        if (k == 1) {
+            video_set_mode(m, 0x12);
+            ck_assert_uint_eq(mem_rw(m, 0x43 * 4), 0x1A00);
+            ck_assert_uint_eq(mem_rb(m, 0xC1A00 + 'A' * 16 + 7), video_glyph(16, 'A')[7]);
+        }
+        uint8_t sum = 0;
+        for (uint32_t i = 0; i < cards[k]->bios.rom_size; i++)
+            sum = (uint8_t)(sum + mem_rb(m, 0xC0000 + i));
+        ck_assert_uint_eq(sum, 0);
+        machine_free(m);
+    }
+}
+END_TEST
+
+/* The 8x8 cell at text row r, column c of a PNG holds `rows` drawn in
+ * index `on` on 0. */
+static void assert_cell(const uint8_t *pix, unsigned w, unsigned r, unsigned c, const uint8_t rows[8], uint8_t on,
+                        const char *what)
+{
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++) {
+            uint8_t want = rows[y] & (0x80u >> x) ? on : 0, got = pix[(r * 8 + y) * w + c * 8 + x];
+            ck_assert_msg(got == want, "%s: cell (%u,%u) dot (%u,%u) is %u, not %u", what, r, c, x, y, got, want);
+        }
+}
+
+/* gfxtext.com (its comment orders the writes) in modes 4, 6 and 0Dh.
+ * Mode 4 (palette 1 bright: colours 1, 2, 3 are indexes 11, 13, 15): cell
+ * (0,0) 'A' 2 XOR 3 = colour 1, (0,1) 'A' colour 2, (1,0) and (1,1) the
+ * program's 80h (F0 0F FF 00 81 42 24 18) and 81h (AA 55 ...) from INT
+ * 1Fh in colour 1.  Mode 6 (foreground 15): (0,0) the XOR took the dots
+ * off, (0,1) 'A', (1,0)-(1,1) the program's glyphs, (2,0) the ROM's bytes
+ * at F000:FA6E + 41h x 8 copied by the program: the same 'A'.  Mode 0Dh on
+ * the EGA (the attribute palette: colour n is index n for n < 8): (0,0)
+ * colour 1, (0,1) colour 2, (1,0)-(1,1) the ROM's own 80h and 81h through
+ * INT 43h (INT 1Fh is not its).  The cursor after the teletype: (1,2);
+ * INT 10h 08h reads (0,0), (0,1), (1,0) back as 'A', 'A', 80h (mode 6:
+ * 00h, the blank cell matching the empty glyph of 00h first). */
+START_TEST(bios_text_in_graphics_modes)
+{
+    static const uint8_t high80[8] = { 0xF0, 0x0F, 0xFF, 0x00, 0x81, 0x42, 0x24, 0x18 };
+    static const uint8_t high81[8] = { 0xAA, 0x55, 0xAA, 0x55, 0xAA, 0x55, 0xAA, 0x55 };
+    static const uint8_t none[8] = { 0 };
+    static const struct {
+        const char *tail;
+        enum profil_video card;
+        unsigned width;
+        uint8_t c1, c2, own;        /* indexes of colours 1 and 2; the program's glyphs in 80h-81h */
+    } cases[] = {
+        { "4", PROFIL_VIDEO_CGA, 320, 11, 13, 1 },
+        { "6", PROFIL_VIDEO_CGA, 640, 15, 15, 1 },
+        { "d", PROFIL_VIDEO_EGA, 320, 1, 2, 0 },
+    };
+    const uint8_t *a = video_glyph(8, 'A');
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("gfxtext.com"), TMP "/gfxtext.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.tail = cases[i].tail;
+        o.video = cases[i].card;
+        o.screen_png = TMP "/gfxtext.png";
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, cases[i].width == 640 ? "01 02 00 41 80 " : "01 02 41 41 80 ");
+        read_png(TMP "/gfxtext.png", &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, cases[i].width);
+        ck_assert_uint_eq(h, 200);
+        int mode6 = cases[i].width == 640;
+        assert_cell(pix, w, 0, 0, mode6 ? none : a, cases[i].c1, cases[i].tail);
+        assert_cell(pix, w, 0, 1, a, cases[i].c2, cases[i].tail);
+        assert_cell(pix, w, 1, 0, cases[i].own ? high80 : video_glyph(8, 0x80), cases[i].c1, cases[i].tail);
+        assert_cell(pix, w, 1, 1, cases[i].own ? high81 : video_glyph(8, 0x81), cases[i].c1, cases[i].tail);
+        if (mode6)
+            assert_cell(pix, w, 2, 0, a, 15, "the ROM's 'A'");
+        free(pix);
+    }
+}
+END_TEST
+
 /* cga4.com through --screen-png with --scale 2: 640x400, each emulated
  * pixel 2x2: the pixels of cga_graphics_pixels at (2x, 2y) and (2x+1,
  * 2y+1); with its tail "p", palette 0 dim on green. */
@@ -689,6 +830,9 @@ Suite *video_suite(void)
     tcase_add_test(tc, undrawn_modes_say_which);
     tcase_add_test(tc, screen_png_of_cga_mode4);
     tcase_add_test(tc, screen_every_writes_numbered_pictures);
+    tcase_add_test(tc, every_cp437_glyph_has_ink);
+    tcase_add_test(tc, rom_fonts_and_their_vectors);
+    tcase_add_test(tc, bios_text_in_graphics_modes);
     suite_add_tcase(s, tc);
     return s;
 }

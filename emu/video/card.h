@@ -81,6 +81,12 @@ struct video_card_bios {
     unsigned ega_functions : 1;     /* INT 10h 10h-12h (the EGA's and VGA's) */
     unsigned vga_functions : 1;     /* the VGA's: palette reads, the DAC, 1Ah, the DAC loaded by a mode set */
     uint32_t rom_size;              /* its option ROM at VIDEO_ROM_LO (0: the system BIOS has its code) */
+    /* Where its option ROM keeps its fonts of 256 characters, offsets from
+     * VIDEO_ROM_LO (0: none).  A card with an 8x8 one points INT 1Fh at its
+     * characters 128-255 and INT 43h at the font of each mode's character
+     * height, and writes text in modes 0Dh-13h; without, the PC BIOS's 8x8
+     * at F000:FA6E draws characters 0-127 in modes 4-6, INT 1Fh 0000:0000. */
+    uint16_t font_8x8, font_8x14, font_8x16;
 };
 #define VIDEO_BIOS_MODES 0x14u
 
