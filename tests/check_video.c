@@ -12,6 +12,7 @@
 #include "../emu/pc/console.h"
 #include "../emu/video/crtc6845.h"
 #include "../emu/video/cards.h"
+#include "../emu/video/cga.h"
 #include "../emu/video/video.h"
 #include "../emu/video/video_draw.h"
 #include "../emu/video/video_font.h"
@@ -728,6 +729,65 @@ START_TEST(bios_text_in_graphics_modes)
 }
 END_TEST
 
+/* ---- the picture line by line ------------------------------------------- */
+
+/* rasterpal.com (its comment derives the line) under both timings: the
+ * picture's lines 0-99 all colour 0 as 3D9h = 30h makes it (index 0,
+ * black), lines 100-199 all as 31h makes it (index 1, blue): the frame as
+ * the beam drew it, the change at line 100. */
+START_TEST(colour_select_changes_between_lines)
+{
+    static const enum profil_timing timings[2] = { PROFIL_TIMING_BUS, PROFIL_TIMING_TABLE };
+    for (unsigned k = 0; k < 2; k++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("rasterpal.com"), TMP "/raster.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.timing = timings[k];
+        o.screen_png = TMP "/raster.png";
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        read_png(TMP "/raster.png", &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 320);
+        ck_assert_uint_eq(h, 200);
+        for (unsigned y = 0; y < h; y++)
+            for (unsigned x = 0; x < w; x++)
+                ck_assert_msg(pix[y * w + x] == (y < 100 ? 0 : 1), "timing %u: (%u,%u) is %u", k, x, y, pix[y * w + x]);
+        ck_assert_int_eq(memcmp(pal + 3, "\x00\x00\xAA", 3), 0);
+        free(pix);
+    }
+}
+END_TEST
+
+/* The changes the CGA keeps are bounded whatever a program writes: 1000
+ * writes of 3D9h alternating 01h and 02h a dot apart keep the last 256
+ * (CGA_CHANGES); a dot before the oldest kept one reads the value that
+ * change replaced, one after the last the value written last; writing
+ * the value already there keeps nothing; a mode set forgets them all. */
+START_TEST(colour_changes_kept_are_bounded)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, &video_card_cga);
+    struct cga *c = &m->adapter.cga;
+    cga_forget_changes(c);
+    for (unsigned i = 0; i < 1000; i++)
+        cga_port_out(c, 0x3D9, i & 1 ? 0x02 : 0x01, 1000 + i);
+    ck_assert_uint_eq(c->changes, CGA_CHANGES);
+    /* write i (01h when i is even, else 02h) at cycle 1000 + i, dot
+     * 3 (1000 + i): the oldest kept is write 744, which replaced write
+     * 743's 02h; after write 998 (01h) came 999 (02h), the last */
+    ck_assert_uint_eq(cga_colour_at(c, 3 * 1744 - 1), 0x02);
+    ck_assert_uint_eq(cga_colour_at(c, 3 * 1999), 0x02);
+    ck_assert_uint_eq(cga_colour_at(c, 3 * 1998), 0x01);
+    cga_port_out(c, 0x3D9, 0x02, 5000);
+    ck_assert_uint_eq(c->changes, CGA_CHANGES);
+    video_set_mode(m, 4);
+    ck_assert_uint_eq(c->changes, 0);
+    ck_assert_uint_eq(cga_colour_at(c, 0), 0x30);
+    machine_free(m);
+}
+END_TEST
+
 /* cga4.com through --screen-png with --scale 2: 640x400, each emulated
  * pixel 2x2: the pixels of cga_graphics_pixels at (2x, 2y) and (2x+1,
  * 2y+1); with its tail "p", palette 0 dim on green. */
@@ -833,6 +893,8 @@ Suite *video_suite(void)
     tcase_add_test(tc, every_cp437_glyph_has_ink);
     tcase_add_test(tc, rom_fonts_and_their_vectors);
     tcase_add_test(tc, bios_text_in_graphics_modes);
+    tcase_add_test(tc, colour_select_changes_between_lines);
+    tcase_add_test(tc, colour_changes_kept_are_bounded);
     suite_add_tcase(s, tc);
     return s;
 }

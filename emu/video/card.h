@@ -102,9 +102,12 @@ struct video_card {
     struct video_waits waits;
     /* The card as at power-on, after adapter_reset() zeroed it. */
     void (*reset)(struct display_adapter *a);
-    /* A port: 1 with *v when the card decodes it, else 0. */
+    /* A port at CPU cycle `now`: 1 with *v when the card decodes it, else 0. */
     int (*port_in)(struct display_adapter *a, uint16_t port, uint64_t now, uint8_t *v);
-    int (*port_out)(struct display_adapter *a, uint16_t port, uint8_t v);
+    int (*port_out)(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now);
+    /* NULL, or: forget the register changes kept for drawing the picture
+     * line by line (adapter_new_picture()). */
+    void (*new_picture)(struct display_adapter *a);
     /* The whole frames its raster has shown by CPU cycle `now`; its status
      * register (3DAh, 3BAh) at `now`; what a read of `port` that gave `v`
      * says of the vertical sync (1 in it, 0 not, -1 not its status port

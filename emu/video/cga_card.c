@@ -47,7 +47,12 @@ static int port_in(struct display_adapter *a, uint16_t port, uint64_t now, uint8
     return cga_port_in(&a->cga, port, now, v);
 }
 
-static int port_out(struct display_adapter *a, uint16_t port, uint8_t v) { return cga_port_out(&a->cga, port, v); }
+static int port_out(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now)
+{
+    return cga_port_out(&a->cga, port, v, now);
+}
+
+static void new_picture(struct display_adapter *a) { cga_forget_changes(&a->cga); }
 
 /* B8000h-BFFFFh: its 16 KiB, decoded twice over 32 KiB. */
 static unsigned windows(const struct display_adapter *a, struct vram_window w[ADAPTER_MAX_WINDOWS])
@@ -75,6 +80,19 @@ static const uint8_t *crtc(const struct display_adapter *a, uint16_t port, uint8
     return a->cga.crtc.reg;
 }
 
+/* The colour select the beam drew line y with when it last drew it: in
+ * this frame (which began at dot frame_start) if the beam has passed the
+ * middle of the line's picture, else in the one before; a line takes the
+ * value at that middle (most of its dots show it). */
+static uint8_t line_colour(const struct cga *card, const struct crtc_frame *f, uint64_t dots, uint64_t frame_start,
+                           unsigned y)
+{
+    uint64_t at = frame_start + (uint64_t)y * f->line_dots + f->shown_dots / 2, frame = (uint64_t)f->line_dots * f->lines;
+    if (at > dots)
+        at = at >= frame ? at - frame : 0;
+    return cga_colour_at(card, at);
+}
+
 /* Every mode from its registers and memory: text in cells of 8x8,
  * 320x200 in four colours (either palette, bright or not, the B/W bit's
  * third), 640x200 in two; black with the video off. */
@@ -93,14 +111,26 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
     if (!(card->mode & CGA_MODE_ENABLE))
         return 0;                           /* video off: black */
     if (graphics) {
-        uint8_t colours[4];
-        if (wide) {
-            colours[0] = 0;
-            colours[1] = card->colour & CGA_COLOUR_BORDER;
-        } else {
-            cga_palette4(card, colours);
+        /* Line by line: each line in the colour select it was drawn with
+         * (line_colour()), in spans of lines that share one. */
+        struct crtc_frame f;
+        struct crtc_beam beam;
+        uint64_t dots = now * CGA_DOTS_PER_CYCLE;
+        cga_frame(card, &f);
+        crtc_beam_at(&f, dots, &beam);
+        uint64_t frame_start = dots - ((uint64_t)beam.line * f.line_dots + beam.dot);
+        for (unsigned y0 = 0, y1; y0 < pic->height; y0 = y1) {
+            uint8_t colour = line_colour(card, &f, dots, frame_start, y0), colours[4];
+            for (y1 = y0 + 1; y1 < pic->height && line_colour(card, &f, dots, frame_start, y1) == colour; y1++)
+                ;
+            if (wide) {
+                colours[0] = 0;
+                colours[1] = colour & CGA_COLOUR_BORDER;
+            } else {
+                cga_palette4(card->mode, colour, colours);
+            }
+            video_picture_graphics(mem, c, 0xB8000, CGA_MEM_SIZE - 1, 2, wide ? 1 : 2, colours, y0, y1, pic);
         }
-        video_picture_graphics(mem, c, 0xB8000, CGA_MEM_SIZE - 1, 2, wide ? 1 : 2, colours, pic);
         return 0;
     }
     struct video_text_look t = { 0xB8000, CGA_MEM_SIZE - 1, 8, 8, 0, card->mode & CGA_MODE_BLINK, 1, 1 };
@@ -112,7 +142,7 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
 const struct video_card video_card_cga = {
     .name = "cga", .title = "CGA", .mono = 0, .planar = 0, .windows = windows,
     .waits = { 0xB8000u, 0x8000u, cga_wait, CGA_PERIOD },
-    .reset = reset, .port_in = port_in, .port_out = port_out,
+    .reset = reset, .port_in = port_in, .port_out = port_out, .new_picture = new_picture,
     .frames = frames, .status = status, .status_vsync = status_vsync, .crtc = crtc,
     /* the PC BIOS: modes 0-6, 80x25 colour in the equipment word */
     .bios = { .equipment = 0x20, .modes = 0x7F, .colour_select = 1 },

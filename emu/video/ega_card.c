@@ -170,8 +170,9 @@ static int ega_vga_in(struct display_adapter *a, uint16_t port, uint64_t now, ui
     return ega_port_in(&a->ega, port, v);
 }
 
-static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v)
+static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now)
 {
+    (void)now;
     switch (port) {
     case 0x3B4: case 0x3D4:
         a->crtc_index = v;

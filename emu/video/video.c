@@ -321,6 +321,7 @@ int video_set_mode(struct machine *m, uint8_t mode)
                                    : mode == 0x0F || mode == 0x10 ? 14 : mode == 0x11 || mode == 0x12 ? 16 : 8);
     }
     program_card(m, mode);
+    adapter_new_picture(&m->adapter);       /* the new mode's registers for the whole picture */
     video_set_cursor_type(m, mode == 7 ? 0x0B0C : 0x0607);
     for (uint8_t p = 8; p-- > 0;)
         video_set_cursor(m, p, 0, 0);

@@ -68,8 +68,9 @@ void video_picture_text(const struct video_memory *mem, const struct crtc6845 *c
 /* Graphics as the 6845 fetches it: two bytes a character, the row's line
  * selecting an 8 KiB bank (bank_lines 2, the CGA: line bit 0; 4, the
  * Hercules: bits 0-1), `bits` a pixel (2: 320 wide, 1: 640 or 720),
- * colours[value] for each. */
+ * colours[value] for each; the picture's lines y0 to y1 - 1 (within it). */
 void video_picture_graphics(const struct video_memory *mem, const struct crtc6845 *c, uint32_t base, uint32_t mask,
-                            unsigned bank_lines, unsigned bits, const uint8_t *colours, struct video_picture *pic);
+                            unsigned bank_lines, unsigned bits, const uint8_t *colours, unsigned y0, unsigned y1,
+                            struct video_picture *pic);
 
 #endif
