@@ -788,6 +788,104 @@ START_TEST(colour_changes_kept_are_bounded)
 }
 END_TEST
 
+/* --border: border.com leaves mode 3's blank picture with 3D9h = 04h.
+ * The 6845's mode 3 registers (R0 71h, R1 50h, R2 5Ah, R3 0Ah; R4 1Fh,
+ * R5 6, R6 19h, R7 1Ch, R9 7) frame it: right (90 - 80) x 8 = 80 pixels,
+ * left (114 - 90 - 10) x 8 = 112, below 224 - 200 = 24 lines, above
+ * 262 - 240 = 22: 832 x 246, colour 4 (red) outside x 112-751, y 22-221
+ * and 0 inside.  Without --border, 640 x 200. */
+START_TEST(border_drawn_with_border)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("border.com"), TMP "/border.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.screen_png = TMP "/border.png";
+    o.screen_border = 1;
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    read_png(TMP "/border.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 832);
+    ck_assert_uint_eq(h, 246);
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++) {
+            int inside = x >= 112 && x < 752 && y >= 22 && y < 222;
+            ck_assert_msg(pix[y * w + x] == (inside ? 0 : 4), "(%u,%u) is %u", x, y, pix[y * w + x]);
+        }
+    ck_assert_int_eq(memcmp(pal + 4 * 3, "\xAA\x00\x00", 3), 0);
+    free(pix);
+    o.screen_border = 0;
+    run_session(&r, &o, NULL);
+    read_png(TMP "/border.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 640);
+    ck_assert_uint_eq(h, 200);
+    free(pix);
+}
+END_TEST
+
+/* --aspect: cga4.com's 320 x 200 becomes 320 x 240 (3/4 of the width),
+ * line Y the picture's line Y x 200 / 240: lines 0 and 1 its line 0
+ * (colours 0, 1, 2, 3: indexes 0, 11, 13, 15), line 2 its line 1 (3, 2,
+ * 1, 0), line 3 its line 2 (0); with --scale 2, 640 x 480. */
+START_TEST(aspect_makes_four_by_three)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("cga4.com"), TMP "/aspect.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.screen_png = TMP "/aspect.png";
+    o.screen_aspect = 1;
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    read_png(TMP "/aspect.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 320);
+    ck_assert_uint_eq(h, 240);
+    static const uint8_t want[4][4] = { { 0, 11, 13, 15 }, { 0, 11, 13, 15 }, { 15, 13, 11, 0 }, { 0, 0, 0, 0 } };
+    for (unsigned y = 0; y < 4; y++)
+        ck_assert_int_eq(memcmp(pix + y * w, want[y], 4), 0);
+    free(pix);
+    o.screen_scale = 2;
+    run_session(&r, &o, NULL);
+    read_png(TMP "/aspect.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 640);
+    ck_assert_uint_eq(h, 480);
+    free(pix);
+}
+END_TEST
+
+/* Text in graphics modes stays in the picture whatever a program wrote in
+ * the data area: with 40:4Ah = FFFFh columns, 40:84h = FFh rows and 40:85h
+ * = 1 (a one-line character), 65535 cells written, a teletype line, a
+ * window scroll and a read in modes 4 and 13h (VGA) change no byte of
+ * memory below A0000h but the data area's cursor, and none from C0000h. */
+START_TEST(graphics_text_bounded_by_the_picture)
+{
+    static const uint8_t modes[2] = { 0x04, 0x13 };
+    for (unsigned k = 0; k < 2; k++) {
+        struct console con;
+        struct machine *m = new_pc_with(&con, &video_card_vga);
+        video_set_mode(m, modes[k]);
+        mem_ww(m, 0x44A, 0xFFFF);
+        mem_wb(m, 0x484, 0xFF);
+        mem_wb(m, 0x485, 1);
+        uint8_t *before = malloc(0x100000);
+        ck_assert_ptr_nonnull(before);
+        memcpy(before, m->mem, 0x100000);
+        video_set_cursor(m, 0, 0, 0);
+        video_write_cells(m, 0, 0xDB, 0x0F, 0xFFFF, 1);
+        for (unsigned i = 0; i < 300; i++)
+            video_teletype(m, 'x', 0x03);
+        video_scroll(m, 0, 1, 0x02, 0, 0, 0xFF, 0xFF);
+        (void)video_read_cell(m, 0);
+        for (uint32_t a = 0; a < 0x100000; a++)
+            if ((a < 0x450 || a >= 0x460) && (a < 0xA0000 || a >= 0xC0000))
+                ck_assert_msg(m->mem[a] == before[a], "mode %02Xh: %05Xh changed", modes[k], a);
+        free(before);
+        machine_free(m);
+    }
+}
+END_TEST
+
 /* cga4.com through --screen-png with --scale 2: 640x400, each emulated
  * pixel 2x2: the pixels of cga_graphics_pixels at (2x, 2y) and (2x+1,
  * 2y+1); with its tail "p", palette 0 dim on green. */
@@ -893,8 +991,11 @@ Suite *video_suite(void)
     tcase_add_test(tc, every_cp437_glyph_has_ink);
     tcase_add_test(tc, rom_fonts_and_their_vectors);
     tcase_add_test(tc, bios_text_in_graphics_modes);
+    tcase_add_test(tc, graphics_text_bounded_by_the_picture);
     tcase_add_test(tc, colour_select_changes_between_lines);
     tcase_add_test(tc, colour_changes_kept_are_bounded);
+    tcase_add_test(tc, border_drawn_with_border);
+    tcase_add_test(tc, aspect_makes_four_by_three);
     suite_add_tcase(s, tc);
     return s;
 }

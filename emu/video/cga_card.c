@@ -93,6 +93,35 @@ static uint8_t line_colour(const struct cga *card, const struct crtc_frame *f, u
     return cga_colour_at(card, at);
 }
 
+/* The border as the 6845's registers frame the picture: on the right
+ * from the end of the displayed characters to the horizontal sync (R2 -
+ * R1 characters), on the left from the sync's end to the line's (R0 + 1 -
+ * R2 - R3); below from the last displayed line to the vertical sync, above
+ * from the sync's end to the frame's; none where a sync starts inside the
+ * picture.  In picture pixels (a 40-column or graphics character clock is
+ * 16 dots, 8 pixels: two dots a pixel but in 80-column text and 640x200).
+ * Its colour is 3D9h's bits 0-3, black in 640x200 (where they are the
+ * foreground) and with the video off. */
+static void border(const struct cga *card, struct video_picture *pic)
+{
+    const uint8_t *r = card->crtc.reg;
+    struct crtc_frame f;
+    cga_frame(card, &f);
+    unsigned char_dots = card->mode & CGA_MODE_HIRES ? 8u : 16u;
+    unsigned per_pixel = (card->mode & CGA_MODE_HIRES) || (card->mode & CGA_MODE_640) ? 1u : 2u;
+    unsigned total = r[CRTC_H_TOTAL] + 1u, shown = r[CRTC_H_DISPLAYED], sync = r[CRTC_H_SYNC_POS];
+    unsigned sync_end = sync + (r[CRTC_SYNC_WIDTH] & 0x0Fu), shown_lines = pic->height;
+    if (sync >= shown && sync <= total && sync_end <= total) {
+        pic->border_right = (sync - shown) * char_dots / per_pixel;
+        pic->border_left = (total - sync_end) * char_dots / per_pixel;
+    }
+    if (f.vsync_from >= shown_lines && f.vsync_from + f.vsync_lines <= f.lines) {
+        pic->border_bottom = f.vsync_from - shown_lines;
+        pic->border_top = f.lines - f.vsync_from - f.vsync_lines;
+    }
+    pic->border = (card->mode & CGA_MODE_640) || !(card->mode & CGA_MODE_ENABLE) ? 0 : card->colour & CGA_COLOUR_BORDER;
+}
+
 /* Every mode from its registers and memory: text in cells of 8x8,
  * 320x200 in four colours (either palette, bright or not, the B/W bit's
  * third), 640x200 in two; black with the video off. */
@@ -108,6 +137,7 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
     if (video_picture_new(pic, width, c->reg[CRTC_V_DISPLAYED] * crtc_lines_per_row(c), why, n) != 0)
         return -1;
     video_picture_rgbi(pic);
+    border(card, pic);
     if (!(card->mode & CGA_MODE_ENABLE))
         return 0;                           /* video off: black */
     if (graphics) {

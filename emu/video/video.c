@@ -365,27 +365,30 @@ void video_init(struct machine *m)
  * pixels wide and the mode's character height high (8 in CGA modes 4-6,
  * 40:85h in 0Dh-13h); each of its scan lines is `bytes` bytes: 2 in modes
  * 4 and 5 (2 bits a pixel), 1 in 6 and in each plane of 0Dh-12h, 8 in
- * 13h. */
+ * 13h.  rows x cols cells fit in the mode's picture, whatever the data
+ * area says (a program may write 40:4Ah, 40:84h, 40:85h). */
 struct gfx_cells {
     unsigned height, bytes, planes;     /* planes 0: the machine's memory */
+    unsigned rows, cols;
 };
 
 static int gfx_cells(const struct machine *m, struct gfx_cells *g)
 {
     uint8_t mode = video_mode(m);
     if (mode >= 4 && mode <= 6) {
-        *g = (struct gfx_cells){ 8, mode == 6 ? 1u : 2u, 0 };
+        *g = (struct gfx_cells){ 8, mode == 6 ? 1u : 2u, 0, 25, mode == 6 ? 80u : 40u };
         return 1;
     }
     unsigned h = mem_rb(m, BDA_CHAR_HEIGHT);
     if (h == 0 || h > 32 || !m->adapter.card->bios.font_8x8)
         return 0;                       /* not a mode (or a height) the card's BIOS writes text in */
     if (mode == 0x13) {
-        *g = (struct gfx_cells){ h, 8, 0 };
+        *g = (struct gfx_cells){ h, 8, 0, 200 / h, 40 };
         return 1;
     }
     if (mode >= 0x0D && mode <= 0x12 && adapter_is_planar(&m->adapter)) {
-        *g = (struct gfx_cells){ h, 1, 4 };
+        unsigned lines = mode >= 0x11 ? 480u : mode >= 0x0F ? 350u : 200u;
+        *g = (struct gfx_cells){ h, 1, 4, lines / h, mode == 0x0D ? 40u : 80u };
         return 1;
     }
     return 0;
@@ -479,7 +482,7 @@ void video_put_cell(struct machine *m, uint8_t page, uint8_t row, uint8_t col, u
     if (row >= video_rows(m) || col >= video_cols(m))
         return;
     if (!video_is_text(m)) {
-        if (gfx_cells(m, &g))
+        if (gfx_cells(m, &g) && row < g.rows && col < g.cols)
             gfx_put_cell(m, &g, page, row, col, ch, attr);
         return;
     }
@@ -524,6 +527,13 @@ void video_scroll(struct machine *m, int down, uint8_t lines, uint8_t attr,
     if (top > bottom || left > right)
         return;
     unsigned height = bottom - top + 1u;
+    if (!text && (bottom >= g.rows || right >= g.cols)) {     /* the window inside the picture */
+        bottom = (uint8_t)(bottom < g.rows ? bottom : g.rows - 1);
+        right = (uint8_t)(right < g.cols ? right : g.cols - 1);
+        if (top > bottom || left > right)
+            return;
+        height = bottom - top + 1u;
+    }
     if (lines == 0 || lines >= height)
         lines = (uint8_t)height;
     if (!text) {
@@ -635,8 +645,7 @@ uint16_t video_read_cell(const struct machine *m, uint8_t page)
     struct gfx_cells g;
     video_get_cursor(m, page, &row, &col);
     if (!video_is_text(m))
-        return gfx_cells(m, &g) && row < video_rows(m) && col < video_cols(m) ? gfx_read_char(m, &g, page, row, col)
-                                                                               : 0;
+        return gfx_cells(m, &g) && row < g.rows && col < g.cols ? gfx_read_char(m, &g, page, row, col) : 0;
     return mem_rw(m, cell(m, page, row, col));
 }
 

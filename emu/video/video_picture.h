@@ -25,6 +25,10 @@ struct video_picture {
     unsigned width, height;
     uint8_t *pixels;            /* width x height palette indexes, row by row */
     uint8_t palette[768];       /* 256 RGB entries, 8 bits a component */
+    /* The border (overscan) around it, in picture pixels, and its colour
+     * (a palette index); all 0 for a card whose border is not drawn. */
+    unsigned border_left, border_right, border_top, border_bottom;
+    uint8_t border;
 };
 
 /* A byte of the card's memory as a host read sees it. */
