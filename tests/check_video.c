@@ -663,6 +663,26 @@ START_TEST(rom_fonts_and_their_vectors)
 }
 END_TEST
 
+/* fontptr.com (its comment derives the lines): INT 10h AX=1130h's
+ * pointers by BH on the VGA and the EGA, where the descriptor's ROM fonts
+ * and the vectors put them; the EGA has no 8x16 (ES:BP left 0000:0000). */
+START_TEST(font_information_points_at_the_rom)
+{
+    static const struct { enum profil_video card; const char *line; } cases[] = {
+        { PROFIL_VIDEO_VGA, "C000 1600 C000 1200 C000 0400 C000 1200 C000 1600 C000 1A00 0010 18 " },
+        { PROFIL_VIDEO_EGA, "C000 1600 C000 1200 C000 0400 C000 1200 C000 1600 0000 0000 000E 18 " },
+    };
+    for (unsigned i = 0; i < 2; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("fontptr.com"), TMP "/fontptr.prf");
+        o.video = cases[i].card;
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, cases[i].line);
+    }
+}
+END_TEST
+
 /* The 8x8 cell at text row r, column c of a PNG holds `rows` drawn in
  * index `on` on 0. */
 static void assert_cell(const uint8_t *pix, unsigned w, unsigned r, unsigned c, const uint8_t rows[8], uint8_t on,
@@ -990,6 +1010,7 @@ Suite *video_suite(void)
     tcase_add_test(tc, screen_every_writes_numbered_pictures);
     tcase_add_test(tc, every_cp437_glyph_has_ink);
     tcase_add_test(tc, rom_fonts_and_their_vectors);
+    tcase_add_test(tc, font_information_points_at_the_rom);
     tcase_add_test(tc, bios_text_in_graphics_modes);
     tcase_add_test(tc, graphics_text_bounded_by_the_picture);
     tcase_add_test(tc, colour_select_changes_between_lines);
