@@ -184,7 +184,7 @@ static int write_screen(struct profil_session *s, const char *path)
 }
 
 /* What the card shows now as a PNG at `path` (atomically): with
- * --border inside its border, with --aspect as many lines as 3/4 of the
+ * --border inside its border (line by line when it has its lines), with --aspect as many lines as 3/4 of the
  * width (line Y the picture's line Y x height / lines), each pixel
  * options.screen_scale x screen_scale; an error, after `option`, on err. */
 int session_write_picture(struct profil_session *s, const char *option, const char *path)
@@ -217,7 +217,8 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
             for (uint64_t x = 0; x < w * k; x++) {
                 long px = (long)(x / k) - (b ? (long)pic.border_left : 0);
                 int inside = py >= 0 && py < (long)pic.height && px >= 0 && px < (long)pic.width;
-                out[y * w * k + x] = inside ? pic.pixels[(size_t)py * pic.width + (size_t)px] : pic.border;
+                out[y * w * k + x] = inside ? pic.pixels[(size_t)py * pic.width + (size_t)px]
+                                     : pic.border_lines ? pic.border_lines[from] : pic.border;
             }
         }
     int rc = -1;

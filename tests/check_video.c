@@ -843,6 +843,33 @@ START_TEST(border_drawn_with_border)
 }
 END_TEST
 
+/* rasterpal.com "t" with --border: in mode 3 3D9h's colour is the
+ * border's; the 832 x 246 canvas (border_drawn_with_border's frame) has
+ * its border black on rows 0-121 (the 22 above the picture, drawn before
+ * this frame, and beside picture lines 0-99) and blue (1) on rows 122-245
+ * (beside lines 100-199 and the 24 below, drawn after the change). */
+START_TEST(border_changes_between_lines)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("rasterpal.com"), TMP "/rborder.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.tail = "t";
+    o.screen_png = TMP "/rborder.png";
+    o.screen_border = 1;
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    read_png(TMP "/rborder.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 832);
+    ck_assert_uint_eq(h, 246);
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++)
+            if (x < 112 || x >= 752 || y < 22 || y >= 222)
+                ck_assert_msg(pix[y * w + x] == (y < 122 ? 0 : 1), "(%u,%u) is %u", x, y, pix[y * w + x]);
+    free(pix);
+}
+END_TEST
+
 /* --aspect: cga4.com's 320 x 200 becomes 320 x 240 (3/4 of the width),
  * line Y the picture's line Y x 200 / 240: lines 0 and 1 its line 0
  * (colours 0, 1, 2, 3: indexes 0, 11, 13, 15), line 2 its line 1 (3, 2,
@@ -1016,6 +1043,7 @@ Suite *video_suite(void)
     tcase_add_test(tc, colour_select_changes_between_lines);
     tcase_add_test(tc, colour_changes_kept_are_bounded);
     tcase_add_test(tc, border_drawn_with_border);
+    tcase_add_test(tc, border_changes_between_lines);
     tcase_add_test(tc, aspect_makes_four_by_three);
     suite_add_tcase(s, tc);
     return s;

@@ -18,6 +18,8 @@
  */
 #include "cards.h"
 
+#include <stdlib.h>
+
 #include "adapter.h"
 #include "video_picture.h"
 
@@ -80,15 +82,32 @@ static const uint8_t *crtc(const struct display_adapter *a, uint16_t port, uint8
     return a->cga.crtc.reg;
 }
 
-/* The colour select the beam drew line y with when it last drew it: in
- * this frame (which began at dot frame_start) if the beam has passed the
- * middle of the line's picture, else in the one before; a line takes the
- * value at that middle (most of its dots show it). */
-static uint8_t line_colour(const struct cga *card, const struct crtc_frame *f, uint64_t dots, uint64_t frame_start,
-                           unsigned y)
+/* Where the beam is at `now`: the raster, the dot since power-on and the
+ * dot its frame began at. */
+struct beam_time {
+    struct crtc_frame f;
+    uint64_t dots, frame_start;
+};
+
+static void beam_time(const struct cga *card, uint64_t now, struct beam_time *t)
 {
-    uint64_t at = frame_start + (uint64_t)y * f->line_dots + f->shown_dots / 2, frame = (uint64_t)f->line_dots * f->lines;
-    if (at > dots)
+    struct crtc_beam beam;
+    cga_frame(card, &t->f);
+    t->dots = now * CGA_DOTS_PER_CYCLE;
+    crtc_beam_at(&t->f, t->dots, &beam);
+    t->frame_start = t->dots - ((uint64_t)beam.line * t->f.line_dots + beam.dot);
+}
+
+/* The colour select the beam drew raster line y with (y < 0: the frame
+ * before's line lines + y) when it last drew it: in this frame if the beam
+ * has passed the middle of the line's picture, else in the one before; a
+ * line takes the value at that middle (most of its dots show it). */
+static uint8_t line_colour(const struct cga *card, const struct beam_time *t, long y)
+{
+    uint64_t frame = (uint64_t)t->f.line_dots * t->f.lines;
+    uint64_t at = t->frame_start + t->f.shown_dots / 2, back = y < 0 ? (uint64_t)-y * t->f.line_dots : 0;
+    at = y < 0 ? (at >= back ? at - back : 0) : at + (uint64_t)y * t->f.line_dots;
+    if (at > t->dots)
         at = at >= frame ? at - frame : 0;
     return cga_colour_at(card, at);
 }
@@ -102,11 +121,15 @@ static uint8_t line_colour(const struct cga *card, const struct crtc_frame *f, u
  * 16 dots, 8 pixels: two dots a pixel but in 80-column text and 640x200).
  * Its colour is 3D9h's bits 0-3, black in 640x200 (where they are the
  * foreground) and with the video off. */
-static void border(const struct cga *card, struct video_picture *pic)
+static uint8_t border_colour(const struct cga *card, uint8_t colour)
+{
+    return (card->mode & CGA_MODE_640) || !(card->mode & CGA_MODE_ENABLE) ? 0 : colour & CGA_COLOUR_BORDER;
+}
+
+static void border(const struct cga *card, const struct beam_time *t, struct video_picture *pic)
 {
     const uint8_t *r = card->crtc.reg;
-    struct crtc_frame f;
-    cga_frame(card, &f);
+    const struct crtc_frame f = t->f;
     unsigned char_dots = card->mode & CGA_MODE_HIRES ? 8u : 16u;
     unsigned per_pixel = (card->mode & CGA_MODE_HIRES) || (card->mode & CGA_MODE_640) ? 1u : 2u;
     unsigned total = r[CRTC_H_TOTAL] + 1u, shown = r[CRTC_H_DISPLAYED], sync = r[CRTC_H_SYNC_POS];
@@ -119,7 +142,12 @@ static void border(const struct cga *card, struct video_picture *pic)
         pic->border_bottom = f.vsync_from - shown_lines;
         pic->border_top = f.lines - f.vsync_from - f.vsync_lines;
     }
-    pic->border = (card->mode & CGA_MODE_640) || !(card->mode & CGA_MODE_ENABLE) ? 0 : card->colour & CGA_COLOUR_BORDER;
+    pic->border = border_colour(card, card->colour);
+    /* Line by line when 3D9h changed (at most 4096 + 2 x 4128 lines) */
+    size_t lines = (size_t)pic->border_top + pic->height + pic->border_bottom;
+    if (card->changes && (pic->border_lines = malloc(lines)) != NULL)
+        for (size_t i = 0; i < lines; i++)
+            pic->border_lines[i] = border_colour(card, line_colour(card, t, (long)i - (long)pic->border_top));
 }
 
 /* Every mode from its registers and memory: text in cells of 8x8,
@@ -136,22 +164,18 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
     unsigned width = graphics ? cols * (wide ? 16u : 8u) : cols * 8u;
     if (video_picture_new(pic, width, c->reg[CRTC_V_DISPLAYED] * crtc_lines_per_row(c), why, n) != 0)
         return -1;
+    struct beam_time bt;
+    beam_time(card, now, &bt);
     video_picture_rgbi(pic);
-    border(card, pic);
+    border(card, &bt, pic);
     if (!(card->mode & CGA_MODE_ENABLE))
         return 0;                           /* video off: black */
     if (graphics) {
         /* Line by line: each line in the colour select it was drawn with
          * (line_colour()), in spans of lines that share one. */
-        struct crtc_frame f;
-        struct crtc_beam beam;
-        uint64_t dots = now * CGA_DOTS_PER_CYCLE;
-        cga_frame(card, &f);
-        crtc_beam_at(&f, dots, &beam);
-        uint64_t frame_start = dots - ((uint64_t)beam.line * f.line_dots + beam.dot);
         for (unsigned y0 = 0, y1; y0 < pic->height; y0 = y1) {
-            uint8_t colour = line_colour(card, &f, dots, frame_start, y0), colours[4];
-            for (y1 = y0 + 1; y1 < pic->height && line_colour(card, &f, dots, frame_start, y1) == colour; y1++)
+            uint8_t colour = line_colour(card, &bt, y0), colours[4];
+            for (y1 = y0 + 1; y1 < pic->height && line_colour(card, &bt, y1) == colour; y1++)
                 ;
             if (wide) {
                 colours[0] = 0;

@@ -49,7 +49,9 @@ int video_picture_new(struct video_picture *pic, unsigned w, unsigned h, char *w
 void video_picture_free(struct video_picture *pic)
 {
     free(pic->pixels);
+    free(pic->border_lines);
     pic->pixels = NULL;
+    pic->border_lines = NULL;
 }
 
 void video_picture_rgbi(struct video_picture *pic)

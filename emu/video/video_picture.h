@@ -26,9 +26,13 @@ struct video_picture {
     uint8_t *pixels;            /* width x height palette indexes, row by row */
     uint8_t palette[768];       /* 256 RGB entries, 8 bits a component */
     /* The border (overscan) around it, in picture pixels, and its colour
-     * (a palette index); all 0 for a card whose border is not drawn. */
+     * (a palette index); all 0 for a card whose border is not drawn.
+     * border_lines: NULL, or the colour of each line from the border's
+     * top to its bottom (border_top + height + border_bottom, malloc'ed:
+     * video_picture_free()) when it changed between lines. */
     unsigned border_left, border_right, border_top, border_bottom;
     uint8_t border;
+    uint8_t *border_lines;
 };
 
 /* A byte of the card's memory as a host read sees it. */
