@@ -900,6 +900,27 @@ START_TEST(aspect_makes_four_by_three)
 }
 END_TEST
 
+/* gfxstr.com: INT 10h 13h in mode 4 draws 'A' and 'B' in colour 2
+ * (index 13) in cells (2,3) and (2,4), and with AL bit 0 clear leaves the
+ * cursor at (0,0). */
+START_TEST(write_string_in_graphics_mode)
+{
+    struct run_result r;
+    struct profil_options o = fixture_options(FIX("gfxstr.com"), TMP "/gfxstr.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.screen_png = TMP "/gfxstr.png";
+    run_session(&r, &o, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "00 00 ");
+    read_png(TMP "/gfxstr.png", &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 320);
+    assert_cell(pix, w, 2, 3, video_glyph(8, 'A'), 13, "13h 'A'");
+    assert_cell(pix, w, 2, 4, video_glyph(8, 'B'), 13, "13h 'B'");
+    free(pix);
+}
+END_TEST
+
 /* Text in graphics modes stays in the picture whatever a program wrote in
  * the data area: with 40:4Ah = FFFFh columns, 40:84h = FFh rows and 40:85h
  * = 1 (a one-line character), 65535 cells written, a teletype line, a
@@ -1040,6 +1061,7 @@ Suite *video_suite(void)
     tcase_add_test(tc, font_information_points_at_the_rom);
     tcase_add_test(tc, bios_text_in_graphics_modes);
     tcase_add_test(tc, graphics_text_bounded_by_the_picture);
+    tcase_add_test(tc, write_string_in_graphics_mode);
     tcase_add_test(tc, colour_select_changes_between_lines);
     tcase_add_test(tc, colour_changes_kept_are_bounded);
     tcase_add_test(tc, border_drawn_with_border);
