@@ -695,6 +695,23 @@ static void assert_cell(const uint8_t *pix, unsigned w, unsigned r, unsigned c, 
         }
 }
 
+/* A run of the fixture `o` names (the caller's tail, card, timing,
+ * --border, --aspect, --scale) with --screen-png, its picture read back:
+ * the run's status 0 asserted, pix malloc'ed. */
+struct shot {
+    struct run_result r;
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+};
+
+static void shoot(struct profil_options *o, struct shot *s)
+{
+    o->screen_png = TMP "/shot.png";
+    run_session(&s->r, o, NULL);
+    ck_assert_msg(s->r.status == 0, "%s", s->r.err);
+    read_png(TMP "/shot.png", &s->w, &s->h, &s->pix, s->pal);
+}
+
 /* gfxtext.com (its comment orders the writes) in modes 4, 6 and 0Dh.
  * Mode 4 (palette 1 bright: colours 1, 2, 3 are indexes 11, 13, 15): cell
  * (0,0) 'A' 2 XOR 3 = colour 1, (0,1) 'A' colour 2, (1,0) and (1,1) the
@@ -724,27 +741,22 @@ START_TEST(bios_text_in_graphics_modes)
     };
     const uint8_t *a = video_glyph(8, 'A');
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct run_result r;
         struct profil_options o = fixture_options(FIX("gfxtext.com"), TMP "/gfxtext.prf");
-        unsigned w, h;
-        uint8_t *pix, pal[768];
+        struct shot s;
         o.tail = cases[i].tail;
         o.video = cases[i].card;
-        o.screen_png = TMP "/gfxtext.png";
-        run_session(&r, &o, NULL);
-        ck_assert_int_eq(r.status, 0);
-        ck_assert_str_eq(r.out, cases[i].width == 640 ? "01 02 00 41 80 " : "01 02 41 41 80 ");
-        read_png(TMP "/gfxtext.png", &w, &h, &pix, pal);
-        ck_assert_uint_eq(w, cases[i].width);
-        ck_assert_uint_eq(h, 200);
+        shoot(&o, &s);
+        ck_assert_str_eq(s.r.out, cases[i].width == 640 ? "01 02 00 41 80 " : "01 02 41 41 80 ");
+        ck_assert_uint_eq(s.w, cases[i].width);
+        ck_assert_uint_eq(s.h, 200);
         int mode6 = cases[i].width == 640;
-        assert_cell(pix, w, 0, 0, mode6 ? none : a, cases[i].c1, cases[i].tail);
-        assert_cell(pix, w, 0, 1, a, cases[i].c2, cases[i].tail);
-        assert_cell(pix, w, 1, 0, cases[i].own ? high80 : video_glyph(8, 0x80), cases[i].c1, cases[i].tail);
-        assert_cell(pix, w, 1, 1, cases[i].own ? high81 : video_glyph(8, 0x81), cases[i].c1, cases[i].tail);
+        assert_cell(s.pix, s.w, 0, 0, mode6 ? none : a, cases[i].c1, cases[i].tail);
+        assert_cell(s.pix, s.w, 0, 1, a, cases[i].c2, cases[i].tail);
+        assert_cell(s.pix, s.w, 1, 0, cases[i].own ? high80 : video_glyph(8, 0x80), cases[i].c1, cases[i].tail);
+        assert_cell(s.pix, s.w, 1, 1, cases[i].own ? high81 : video_glyph(8, 0x81), cases[i].c1, cases[i].tail);
         if (mode6)
-            assert_cell(pix, w, 2, 0, a, 15, "the ROM's 'A'");
-        free(pix);
+            assert_cell(s.pix, s.w, 2, 0, a, 15, "the ROM's 'A'");
+        free(s.pix);
     }
 }
 END_TEST
@@ -759,22 +771,18 @@ START_TEST(colour_select_changes_between_lines)
 {
     static const enum profil_timing timings[2] = { PROFIL_TIMING_BUS, PROFIL_TIMING_TABLE };
     for (unsigned k = 0; k < 2; k++) {
-        struct run_result r;
         struct profil_options o = fixture_options(FIX("rasterpal.com"), TMP "/raster.prf");
-        unsigned w, h;
-        uint8_t *pix, pal[768];
+        struct shot s;
         o.timing = timings[k];
-        o.screen_png = TMP "/raster.png";
-        run_session(&r, &o, NULL);
-        ck_assert_int_eq(r.status, 0);
-        read_png(TMP "/raster.png", &w, &h, &pix, pal);
-        ck_assert_uint_eq(w, 320);
-        ck_assert_uint_eq(h, 200);
-        for (unsigned y = 0; y < h; y++)
-            for (unsigned x = 0; x < w; x++)
-                ck_assert_msg(pix[y * w + x] == (y < 100 ? 0 : 1), "timing %u: (%u,%u) is %u", k, x, y, pix[y * w + x]);
-        ck_assert_int_eq(memcmp(pal + 3, "\x00\x00\xAA", 3), 0);
-        free(pix);
+        shoot(&o, &s);
+        ck_assert_uint_eq(s.w, 320);
+        ck_assert_uint_eq(s.h, 200);
+        for (unsigned y = 0; y < s.h; y++)
+            for (unsigned x = 0; x < s.w; x++)
+                ck_assert_msg(s.pix[y * s.w + x] == (y < 100 ? 0 : 1), "timing %u: (%u,%u) is %u", k, x, y,
+                              s.pix[y * s.w + x]);
+        ck_assert_int_eq(memcmp(s.pal + 3, "\x00\x00\xAA", 3), 0);
+        free(s.pix);
     }
 }
 END_TEST
@@ -816,30 +824,24 @@ END_TEST
  * and 0 inside.  Without --border, 640 x 200. */
 START_TEST(border_drawn_with_border)
 {
-    struct run_result r;
     struct profil_options o = fixture_options(FIX("border.com"), TMP "/border.prf");
-    unsigned w, h;
-    uint8_t *pix, pal[768];
-    o.screen_png = TMP "/border.png";
+    struct shot s;
     o.screen_border = 1;
-    run_session(&r, &o, NULL);
-    ck_assert_int_eq(r.status, 0);
-    read_png(TMP "/border.png", &w, &h, &pix, pal);
-    ck_assert_uint_eq(w, 832);
-    ck_assert_uint_eq(h, 246);
-    for (unsigned y = 0; y < h; y++)
-        for (unsigned x = 0; x < w; x++) {
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 832);
+    ck_assert_uint_eq(s.h, 246);
+    for (unsigned y = 0; y < s.h; y++)
+        for (unsigned x = 0; x < s.w; x++) {
             int inside = x >= 112 && x < 752 && y >= 22 && y < 222;
-            ck_assert_msg(pix[y * w + x] == (inside ? 0 : 4), "(%u,%u) is %u", x, y, pix[y * w + x]);
+            ck_assert_msg(s.pix[y * s.w + x] == (inside ? 0 : 4), "(%u,%u) is %u", x, y, s.pix[y * s.w + x]);
         }
-    ck_assert_int_eq(memcmp(pal + 4 * 3, "\xAA\x00\x00", 3), 0);
-    free(pix);
+    ck_assert_int_eq(memcmp(s.pal + 4 * 3, "\xAA\x00\x00", 3), 0);
+    free(s.pix);
     o.screen_border = 0;
-    run_session(&r, &o, NULL);
-    read_png(TMP "/border.png", &w, &h, &pix, pal);
-    ck_assert_uint_eq(w, 640);
-    ck_assert_uint_eq(h, 200);
-    free(pix);
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 640);
+    ck_assert_uint_eq(s.h, 200);
+    free(s.pix);
 }
 END_TEST
 
@@ -850,23 +852,18 @@ END_TEST
  * (beside lines 100-199 and the 24 below, drawn after the change). */
 START_TEST(border_changes_between_lines)
 {
-    struct run_result r;
     struct profil_options o = fixture_options(FIX("rasterpal.com"), TMP "/rborder.prf");
-    unsigned w, h;
-    uint8_t *pix, pal[768];
+    struct shot s;
     o.tail = "t";
-    o.screen_png = TMP "/rborder.png";
     o.screen_border = 1;
-    run_session(&r, &o, NULL);
-    ck_assert_int_eq(r.status, 0);
-    read_png(TMP "/rborder.png", &w, &h, &pix, pal);
-    ck_assert_uint_eq(w, 832);
-    ck_assert_uint_eq(h, 246);
-    for (unsigned y = 0; y < h; y++)
-        for (unsigned x = 0; x < w; x++)
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 832);
+    ck_assert_uint_eq(s.h, 246);
+    for (unsigned y = 0; y < s.h; y++)
+        for (unsigned x = 0; x < s.w; x++)
             if (x < 112 || x >= 752 || y < 22 || y >= 222)
-                ck_assert_msg(pix[y * w + x] == (y < 122 ? 0 : 1), "(%u,%u) is %u", x, y, pix[y * w + x]);
-    free(pix);
+                ck_assert_msg(s.pix[y * s.w + x] == (y < 122 ? 0 : 1), "(%u,%u) is %u", x, y, s.pix[y * s.w + x]);
+    free(s.pix);
 }
 END_TEST
 
@@ -876,27 +873,21 @@ END_TEST
  * 1, 0), line 3 its line 2 (0); with --scale 2, 640 x 480. */
 START_TEST(aspect_makes_four_by_three)
 {
-    struct run_result r;
     struct profil_options o = fixture_options(FIX("cga4.com"), TMP "/aspect.prf");
-    unsigned w, h;
-    uint8_t *pix, pal[768];
-    o.screen_png = TMP "/aspect.png";
+    struct shot s;
     o.screen_aspect = 1;
-    run_session(&r, &o, NULL);
-    ck_assert_int_eq(r.status, 0);
-    read_png(TMP "/aspect.png", &w, &h, &pix, pal);
-    ck_assert_uint_eq(w, 320);
-    ck_assert_uint_eq(h, 240);
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 320);
+    ck_assert_uint_eq(s.h, 240);
     static const uint8_t want[4][4] = { { 0, 11, 13, 15 }, { 0, 11, 13, 15 }, { 15, 13, 11, 0 }, { 0, 0, 0, 0 } };
     for (unsigned y = 0; y < 4; y++)
-        ck_assert_int_eq(memcmp(pix + y * w, want[y], 4), 0);
-    free(pix);
+        ck_assert_int_eq(memcmp(s.pix + y * s.w, want[y], 4), 0);
+    free(s.pix);
     o.screen_scale = 2;
-    run_session(&r, &o, NULL);
-    read_png(TMP "/aspect.png", &w, &h, &pix, pal);
-    ck_assert_uint_eq(w, 640);
-    ck_assert_uint_eq(h, 480);
-    free(pix);
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 640);
+    ck_assert_uint_eq(s.h, 480);
+    free(s.pix);
 }
 END_TEST
 
@@ -905,19 +896,14 @@ END_TEST
  * cursor at (0,0). */
 START_TEST(write_string_in_graphics_mode)
 {
-    struct run_result r;
     struct profil_options o = fixture_options(FIX("gfxstr.com"), TMP "/gfxstr.prf");
-    unsigned w, h;
-    uint8_t *pix, pal[768];
-    o.screen_png = TMP "/gfxstr.png";
-    run_session(&r, &o, NULL);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_str_eq(r.out, "00 00 ");
-    read_png(TMP "/gfxstr.png", &w, &h, &pix, pal);
-    ck_assert_uint_eq(w, 320);
-    assert_cell(pix, w, 2, 3, video_glyph(8, 'A'), 13, "13h 'A'");
-    assert_cell(pix, w, 2, 4, video_glyph(8, 'B'), 13, "13h 'B'");
-    free(pix);
+    struct shot s;
+    shoot(&o, &s);
+    ck_assert_str_eq(s.r.out, "00 00 ");
+    ck_assert_uint_eq(s.w, 320);
+    assert_cell(s.pix, s.w, 2, 3, video_glyph(8, 'A'), 13, "13h 'A'");
+    assert_cell(s.pix, s.w, 2, 4, video_glyph(8, 'B'), 13, "13h 'B'");
+    free(s.pix);
 }
 END_TEST
 
