@@ -239,6 +239,12 @@ static const struct opt run_table[] = {
               "of the first sample at or after it)" },
     { "scale", 0, OPT_UNSIGNED, OPT_AT(A, o.screen_scale), .min = 1, .max = 8, .arg = "N",
       .help = "draw each emulated pixel of the PNGs as N x N, 1-8 (default 1)" },
+    { "border", 0, OPT_FLAG, OPT_AT(A, o.screen_border),
+      .help = "draw the PNGs with the border (overscan) around the picture, in\n"
+              "its colour, as the CGA's 6845 frames it (docs/video.md)" },
+    { "aspect", 0, OPT_FLAG, OPT_AT(A, o.screen_aspect),
+      .help = "draw the PNGs in the monitor's 4:3 shape: as many lines as 3/4\n"
+              "of the width, each the picture's line above it" },
     { "audio-wav", 0, OPT_STRING, OPT_AT(A, o.audio_wav), .arg = "FILE",
       .help = "write the PC speaker's sound as a WAV (44100 Hz, 8-bit mono),\n"
               "rendered from emulated time: the same run gives the same bytes" },

@@ -781,7 +781,7 @@ void port_out(struct machine *m, uint16_t port, uint8_t v)
         break;
     default:
         if (port >= 0x3B0 && port <= 0x3DF) {
-            adapter_port_out(&m->adapter, port, v);
+            adapter_port_out(&m->adapter, port, v, m->now);
             map_video_memory(m);
             uint16_t start;
             if (m->display && adapter_start_address(&m->adapter, port, &start))

@@ -183,10 +183,13 @@ static int write_screen(struct profil_session *s, const char *path)
     return rc;
 }
 
-/* What the card shows now as a PNG at `path` (atomically), each pixel
- * options.screen_scale x screen_scale; an error, after `option`, on err.
- * With `budget`, the bytes it may take: a picture whose PNG could be
- * larger is not compressed (1), a written one's size is taken off. */
+/* What the card shows now as a PNG at `path` (atomically): with
+ * --border inside its border (line by line when it has its lines), with
+ * --aspect as many lines as 3/4 of the width (line Y the picture's line
+ * Y x height / lines), each pixel options.screen_scale x screen_scale; an
+ * error, after `option`, on err.  With `budget`, the bytes it may take: a
+ * picture whose PNG could be larger is not compressed (1), a written
+ * one's size is taken off. */
 int session_write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget)
 {
     char err[600];
@@ -196,35 +199,47 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
         fprintf(s->err, "profil: %s %s: %s; nothing written\n", option, path, err);
         return -1;
     }
-    uint8_t *scaled = pic.pixels, *png = NULL;
+    uint8_t *out = NULL, *png = NULL;
     size_t n;
-    uint64_t pixels = (uint64_t)pic.width * k * pic.height * k;
-    if (pixels > VIDEO_PICTURE_MAX_PIXELS) {
-        fprintf(s->err, "profil: %s %s: %ux%u at --scale %u is too large to draw; nothing written\n", option, path,
-                pic.width, pic.height, k);
+    int b = s->o.screen_border;
+    uint64_t w = (uint64_t)pic.width + (b ? (uint64_t)pic.border_left + pic.border_right : 0);
+    uint64_t h = (uint64_t)pic.height + (b ? (uint64_t)pic.border_top + pic.border_bottom : 0);
+    uint64_t lines = s->o.screen_aspect ? w * 3 / 4 : h;
+    if (w * k * (lines ? lines : 1) * k > VIDEO_PICTURE_MAX_PIXELS) {
+        fprintf(s->err, "profil: %s %s: %llux%llu at --scale %u is too large to draw; nothing written\n", option,
+                path, (unsigned long long)w, (unsigned long long)lines, k);
         video_picture_free(&pic);
         return -1;
     }
+    if (lines == 0)
+        lines = 1;
     /* The PNG's largest size: its pixels and each row's filter byte in
      * zlib's stored blocks (5 bytes a 64 KiB), the palette and chunks. */
-    if (budget && pixels + (uint64_t)pic.height * k + pixels / 8192u + 1024u > *budget) {
+    uint64_t pixels = w * k * lines * k;
+    if (budget && pixels + lines * k + pixels / 8192u + 1024u > *budget) {
         video_picture_free(&pic);
         return 1;
     }
-    if (k > 1 && (scaled = malloc((size_t)pic.width * k * pic.height * k)) != NULL)
-        for (unsigned y = 0; y < pic.height * k; y++)
-            for (unsigned x = 0; x < pic.width * k; x++)
-                scaled[(size_t)y * pic.width * k + x] = pic.pixels[(size_t)(y / k) * pic.width + x / k];
+    if ((out = malloc((size_t)(w * k * lines * k))) != NULL)
+        for (uint64_t y = 0; y < lines * k; y++) {
+            uint64_t from = y / k * h / lines;                          /* the canvas's line */
+            long py = (long)from - (b ? (long)pic.border_top : 0);
+            for (uint64_t x = 0; x < w * k; x++) {
+                long px = (long)(x / k) - (b ? (long)pic.border_left : 0);
+                int inside = py >= 0 && py < (long)pic.height && px >= 0 && px < (long)pic.width;
+                out[y * w * k + x] = inside ? pic.pixels[(size_t)py * pic.width + (size_t)px]
+                                     : pic.border_lines ? pic.border_lines[from] : pic.border;
+            }
+        }
     int rc = -1;
-    if (!scaled || png_indexed(scaled, pic.width * k, pic.height * k, pic.palette, &png, &n) != 0)
+    if (!out || png_indexed(out, (unsigned)(w * k), (unsigned)(lines * k), pic.palette, &png, &n) != 0)
         fprintf(s->err, "profil: out of memory\n");
     else if ((rc = write_file_atomic(path, png, n, err, sizeof err)) != 0)
         fprintf(s->err, "profil: %s\n", err);
     else if (budget)
         *budget -= n < *budget ? n : *budget;
     free(png);
-    if (scaled != pic.pixels)
-        free(scaled);
+    free(out);
     video_picture_free(&pic);
     return rc;
 }

@@ -124,6 +124,8 @@ struct profil_options {
     const char *screen;         /* write the final text screen here ("-": options.out) */
     const char *screen_png;     /* write the screen as the card shows it here, as a PNG */
     unsigned screen_scale;      /* each emulated pixel as N x N PNG pixels, 1-8 (0: 1) */
+    int screen_border;          /* the PNGs with the border (overscan) around the picture */
+    int screen_aspect;          /* the PNGs in the monitor's 4:3 shape (lines repeated) */
     unsigned screen_every_ms;   /* with screen_every_dir: a PNG every N emulated ms */
     const char *screen_every_dir;   /* ... into this folder, named NNNNNN.png (the Nth period) */
     const char *audio_wav;      /* write the PC speaker's sound here as a WAV */

@@ -36,7 +36,7 @@ START_TEST(teletype_wraps_and_scrolls)
     struct machine *m = new_pc(&con);
     uint8_t row, col;
     for (unsigned i = 0; i < 80 * 25 + 1; i++)
-        video_teletype(m, 'x');
+        video_teletype(m, 'x', VIDEO_ATTR_NORMAL);
     video_get_cursor(m, 0, &row, &col);
     ck_assert_uint_eq(row, 24);
     ck_assert_uint_eq(col, 1);

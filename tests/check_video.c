@@ -15,8 +15,10 @@
 #include "../emu/pc/console.h"
 #include "../emu/video/crtc6845.h"
 #include "../emu/video/cards.h"
+#include "../emu/video/cga.h"
 #include "../emu/video/video.h"
 #include "../emu/video/video_draw.h"
+#include "../emu/video/video_font.h"
 
 static struct machine *new_pc_with(struct console *con, const struct video_card *card)
 {
@@ -590,6 +592,357 @@ START_TEST(undrawn_modes_say_which)
 }
 END_TEST
 
+/* ---- text in graphics modes, the fonts ---------------------------------- */
+
+/* Every glyph of code page 437 that has ink there has ink in every font
+ * (8x8, 8x14, 8x16; the 9x14 and 9x16 cells add a column to the 8x14 and
+ * 8x16): only 00h, 20h (space) and FFh (no-break space) are empty; none is
+ * the hollow box the fonts once had for what Terminus lacks (03h, 05h,
+ * 06h, 0Bh-0Eh), and the drawn heart 03h has its 8x8 rows. */
+START_TEST(every_cp437_glyph_has_ink)
+{
+    static const unsigned heights[3] = { 8, 14, 16 };
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned h = heights[k];
+        for (unsigned c = 0; c < 256; c++) {
+            const uint8_t *g = video_glyph(h, (uint8_t)c);
+            unsigned ink = 0, box = 1;
+            for (unsigned y = 0; y < h; y++) {
+                ink += g[y] != 0;
+                box &= g[y] == (y < 2 || y > h - 3 ? 0 : y == 2 || y == h - 3 ? 0x7E : 0x42);
+            }
+            int blank = c == 0 || c == 0x20 || c == 0xFF;
+            ck_assert_msg(blank ? ink == 0 : ink > 0, "8x%u: %02Xh has %u rows of ink", h, c, ink);
+            ck_assert_msg(!box, "8x%u: %02Xh is a hollow box", h, c);
+        }
+    }
+    ck_assert_int_eq(memcmp(video_glyph(8, 3), "\x6C\xFE\xFE\xFE\x7C\x38\x10\x00", 8), 0);
+    ck_assert_ptr_null(video_glyph(9, 'A'));
+}
+END_TEST
+
+/* The fonts where the machine has them: characters 0-127 of the 8x8 at
+ * F000:FA6E on every card (the IBM BIOS's place); the CGA's INT 1Fh
+ * 0000:0000 (the PC BIOS sets nothing there); the EGA's and VGA's ROM
+ * keeps its fonts (card.h: 8x14 at C000:0400, 8x8 at C000:1200, the VGA's
+ * 8x16 at C000:1A00), INT 1Fh at the 8x8's character 128 (C000:1600),
+ * INT 43h at the font of the mode's character height (8 in mode 3 and
+ * 0Dh, 14 in 10h, 16 in 12h), and the option ROM still sums to 0. */
+START_TEST(rom_fonts_and_their_vectors)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, &video_card_cga);
+    for (unsigned c = 0; c < 128; c++)
+        for (unsigned y = 0; y < 8; y++)
+            ck_assert_uint_eq(mem_rb(m, 0xFFA6E + c * 8 + y), video_glyph(8, (uint8_t)c)[y]);
+    ck_assert_uint_eq(mem_rw(m, 0x1F * 4), 0);
+    ck_assert_uint_eq(mem_rw(m, 0x1F * 4 + 2), 0);
+    machine_free(m);
+    const struct video_card *cards[2] = { &video_card_ega, &video_card_vga };
+    for (unsigned k = 0; k < 2; k++) {
+        m = new_pc_with(&con, cards[k]);
+        ck_assert_uint_eq(mem_rb(m, 0xFFA6E + 'A' * 8 + 3), video_glyph(8, 'A')[3]);
+        ck_assert_uint_eq(mem_rw(m, 0x1F * 4 + 2), 0xC000);
+        ck_assert_uint_eq(mem_rw(m, 0x1F * 4), 0x1600);
+        ck_assert_uint_eq(mem_rw(m, 0x43 * 4 + 2), 0xC000);
+        ck_assert_uint_eq(mem_rw(m, 0x43 * 4), 0x1200);
+        ck_assert_uint_eq(mem_rb(m, 0xC1600 + 5), video_glyph(8, 0x80)[5]);
+        ck_assert_uint_eq(mem_rb(m, 0xC0400 + 'A' * 14 + 6), video_glyph(14, 'A')[6]);
+        video_set_mode(m, 0x0D);
+        ck_assert_uint_eq(mem_rw(m, 0x43 * 4), 0x1200);
+        video_set_mode(m, 0x10);
+        ck_assert_uint_eq(mem_rw(m, 0x43 * 4), 0x0400);
+        if (k == 1) {
+            video_set_mode(m, 0x12);
+            ck_assert_uint_eq(mem_rw(m, 0x43 * 4), 0x1A00);
+            ck_assert_uint_eq(mem_rb(m, 0xC1A00 + 'A' * 16 + 7), video_glyph(16, 'A')[7]);
+        }
+        uint8_t sum = 0;
+        for (uint32_t i = 0; i < cards[k]->bios.rom_size; i++)
+            sum = (uint8_t)(sum + mem_rb(m, 0xC0000 + i));
+        ck_assert_uint_eq(sum, 0);
+        machine_free(m);
+    }
+}
+END_TEST
+
+/* fontptr.com (its comment derives the lines): INT 10h AX=1130h's
+ * pointers by BH on the VGA and the EGA, where the descriptor's ROM fonts
+ * and the vectors put them; the EGA has no 8x16 (ES:BP left 0000:0000). */
+START_TEST(font_information_points_at_the_rom)
+{
+    static const struct { enum profil_video card; const char *line; } cases[] = {
+        { PROFIL_VIDEO_VGA, "C000 1600 C000 1200 C000 0400 C000 1200 C000 1600 C000 1A00 0010 18 " },
+        { PROFIL_VIDEO_EGA, "C000 1600 C000 1200 C000 0400 C000 1200 C000 1600 0000 0000 000E 18 " },
+    };
+    for (unsigned i = 0; i < 2; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("fontptr.com"), i ? TMP "/fontptr1.prf" : TMP "/fontptr0.prf");
+        o.video = cases[i].card;
+        run_session(&r, &o, NULL);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+        ck_assert_str_eq(r.out, cases[i].line);
+    }
+}
+END_TEST
+
+/* The 8x8 cell at text row r, column c of a PNG holds `rows` drawn in
+ * index `on` on 0. */
+static void assert_cell(const uint8_t *pix, unsigned w, unsigned r, unsigned c, const uint8_t rows[8], uint8_t on,
+                        const char *what)
+{
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++) {
+            uint8_t want = rows[y] & (0x80u >> x) ? on : 0, got = pix[(r * 8 + y) * w + c * 8 + x];
+            ck_assert_msg(got == want, "%s: cell (%u,%u) dot (%u,%u) is %u, not %u", what, r, c, x, y, got, want);
+        }
+}
+
+/* A run of the fixture `o` names (the caller's tail, card, timing,
+ * --border, --aspect, --scale) with --screen-png, its picture read back:
+ * the run's status 0 asserted, pix malloc'ed. */
+struct shot {
+    struct run_result r;
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+};
+
+static void shoot(struct profil_options *o, struct shot *s)
+{
+    o->screen_png = TMP "/shot.png";
+    run_session(&s->r, o, NULL);
+    ck_assert_msg(s->r.status == 0, "%s", s->r.err);
+    read_png(TMP "/shot.png", &s->w, &s->h, &s->pix, s->pal);
+}
+
+/* gfxtext.com (its comment orders the writes) in modes 4, 6 and 0Dh.
+ * Mode 4 (palette 1 bright: colours 1, 2, 3 are indexes 11, 13, 15): cell
+ * (0,0) 'A' 2 XOR 3 = colour 1, (0,1) 'A' colour 2, (1,0) and (1,1) the
+ * program's 80h (F0 0F FF 00 81 42 24 18) and 81h (AA 55 ...) from INT
+ * 1Fh in colour 1.  Mode 6 (foreground 15): (0,0) the XOR took the dots
+ * off, (0,1) 'A', (1,0)-(1,1) the program's glyphs, (2,0) the ROM's bytes
+ * at F000:FA6E + 41h x 8 copied by the program: the same 'A'.  Mode 0Dh on
+ * the EGA (the attribute palette: colour n is index n for n < 8): (0,0)
+ * colour 1, (0,1) colour 2, (1,0)-(1,1) the ROM's own 80h and 81h through
+ * INT 43h (INT 1Fh is not its).  The cursor after the teletype: (1,2);
+ * INT 10h 08h reads (0,0), (0,1), (1,0) back as 'A', 'A', 80h (mode 6:
+ * 00h, the blank cell matching the empty glyph of 00h first). */
+START_TEST(bios_text_in_graphics_modes)
+{
+    static const uint8_t high80[8] = { 0xF0, 0x0F, 0xFF, 0x00, 0x81, 0x42, 0x24, 0x18 };
+    static const uint8_t high81[8] = { 0xAA, 0x55, 0xAA, 0x55, 0xAA, 0x55, 0xAA, 0x55 };
+    static const uint8_t none[8] = { 0 };
+    static const struct {
+        const char *tail;
+        enum profil_video card;
+        unsigned width;
+        uint8_t c1, c2, own;        /* indexes of colours 1 and 2; the program's glyphs in 80h-81h */
+    } cases[] = {
+        { "4", PROFIL_VIDEO_CGA, 320, 11, 13, 1 },
+        { "6", PROFIL_VIDEO_CGA, 640, 15, 15, 1 },
+        { "d", PROFIL_VIDEO_EGA, 320, 1, 2, 0 },
+    };
+    const uint8_t *a = video_glyph(8, 'A');
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct profil_options o = fixture_options(FIX("gfxtext.com"), TMP "/gfxtext.prf");
+        struct shot s;
+        o.tail = cases[i].tail;
+        o.video = cases[i].card;
+        shoot(&o, &s);
+        ck_assert_str_eq(s.r.out, cases[i].width == 640 ? "01 02 00 41 80 " : "01 02 41 41 80 ");
+        ck_assert_uint_eq(s.w, cases[i].width);
+        ck_assert_uint_eq(s.h, 200);
+        int mode6 = cases[i].width == 640;
+        assert_cell(s.pix, s.w, 0, 0, mode6 ? none : a, cases[i].c1, cases[i].tail);
+        assert_cell(s.pix, s.w, 0, 1, a, cases[i].c2, cases[i].tail);
+        assert_cell(s.pix, s.w, 1, 0, cases[i].own ? high80 : video_glyph(8, 0x80), cases[i].c1, cases[i].tail);
+        assert_cell(s.pix, s.w, 1, 1, cases[i].own ? high81 : video_glyph(8, 0x81), cases[i].c1, cases[i].tail);
+        if (mode6)
+            assert_cell(s.pix, s.w, 2, 0, a, 15, "the ROM's 'A'");
+        free(s.pix);
+    }
+}
+END_TEST
+
+/* ---- the picture line by line ------------------------------------------- */
+
+/* rasterpal.com (its comment derives the line) under both timings: the
+ * picture's lines 0-99 all colour 0 as 3D9h = 30h makes it (index 0,
+ * black), lines 100-199 all as 31h makes it (index 1, blue): the frame as
+ * the beam drew it, the change at line 100. */
+START_TEST(colour_select_changes_between_lines)
+{
+    static const enum profil_timing timings[2] = { PROFIL_TIMING_BUS, PROFIL_TIMING_TABLE };
+    for (unsigned k = 0; k < 2; k++) {
+        struct profil_options o = fixture_options(FIX("rasterpal.com"), TMP "/raster.prf");
+        struct shot s;
+        o.timing = timings[k];
+        shoot(&o, &s);
+        ck_assert_uint_eq(s.w, 320);
+        ck_assert_uint_eq(s.h, 200);
+        for (unsigned y = 0; y < s.h; y++)
+            for (unsigned x = 0; x < s.w; x++)
+                ck_assert_msg(s.pix[y * s.w + x] == (y < 100 ? 0 : 1), "timing %u: (%u,%u) is %u", k, x, y,
+                              s.pix[y * s.w + x]);
+        ck_assert_int_eq(memcmp(s.pal + 3, "\x00\x00\xAA", 3), 0);
+        free(s.pix);
+    }
+}
+END_TEST
+
+/* The changes the CGA keeps are bounded whatever a program writes: 1000
+ * writes of 3D9h alternating 01h and 02h a dot apart keep the last 256
+ * (CGA_CHANGES); a dot before the oldest kept one reads the value that
+ * change replaced, one after the last the value written last; writing
+ * the value already there keeps nothing; a mode set forgets them all. */
+START_TEST(colour_changes_kept_are_bounded)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, &video_card_cga);
+    struct cga *c = &m->adapter.cga;
+    cga_forget_changes(c);
+    for (unsigned i = 0; i < 1000; i++)
+        cga_port_out(c, 0x3D9, i & 1 ? 0x02 : 0x01, 1000 + i);
+    ck_assert_uint_eq(c->changes, CGA_CHANGES);
+    /* write i (01h when i is even, else 02h) at cycle 1000 + i, dot
+     * 3 (1000 + i): the oldest kept is write 744, which replaced write
+     * 743's 02h; after write 998 (01h) came 999 (02h), the last */
+    ck_assert_uint_eq(cga_colour_at(c, 3 * 1744 - 1), 0x02);
+    ck_assert_uint_eq(cga_colour_at(c, 3 * 1999), 0x02);
+    ck_assert_uint_eq(cga_colour_at(c, 3 * 1998), 0x01);
+    cga_port_out(c, 0x3D9, 0x02, 5000);
+    ck_assert_uint_eq(c->changes, CGA_CHANGES);
+    video_set_mode(m, 4);
+    ck_assert_uint_eq(c->changes, 0);
+    ck_assert_uint_eq(cga_colour_at(c, 0), 0x30);
+    machine_free(m);
+}
+END_TEST
+
+/* --border: border.com leaves mode 3's blank picture with 3D9h = 04h.
+ * The 6845's mode 3 registers (R0 71h, R1 50h, R2 5Ah, R3 0Ah; R4 1Fh,
+ * R5 6, R6 19h, R7 1Ch, R9 7) frame it: right (90 - 80) x 8 = 80 pixels,
+ * left (114 - 90 - 10) x 8 = 112, below 224 - 200 = 24 lines, above
+ * 262 - 240 = 22: 832 x 246, colour 4 (red) outside x 112-751, y 22-221
+ * and 0 inside.  Without --border, 640 x 200. */
+START_TEST(border_drawn_with_border)
+{
+    struct profil_options o = fixture_options(FIX("border.com"), TMP "/border.prf");
+    struct shot s;
+    o.screen_border = 1;
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 832);
+    ck_assert_uint_eq(s.h, 246);
+    for (unsigned y = 0; y < s.h; y++)
+        for (unsigned x = 0; x < s.w; x++) {
+            int inside = x >= 112 && x < 752 && y >= 22 && y < 222;
+            ck_assert_msg(s.pix[y * s.w + x] == (inside ? 0 : 4), "(%u,%u) is %u", x, y, s.pix[y * s.w + x]);
+        }
+    ck_assert_int_eq(memcmp(s.pal + 4 * 3, "\xAA\x00\x00", 3), 0);
+    free(s.pix);
+    o.screen_border = 0;
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 640);
+    ck_assert_uint_eq(s.h, 200);
+    free(s.pix);
+}
+END_TEST
+
+/* rasterpal.com "t" with --border: in mode 3 3D9h's colour is the
+ * border's; the 832 x 246 canvas (border_drawn_with_border's frame) has
+ * its border black on rows 0-121 (the 22 above the picture, drawn before
+ * this frame, and beside picture lines 0-99) and blue (1) on rows 122-245
+ * (beside lines 100-199 and the 24 below, drawn after the change). */
+START_TEST(border_changes_between_lines)
+{
+    struct profil_options o = fixture_options(FIX("rasterpal.com"), TMP "/rborder.prf");
+    struct shot s;
+    o.tail = "t";
+    o.screen_border = 1;
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 832);
+    ck_assert_uint_eq(s.h, 246);
+    for (unsigned y = 0; y < s.h; y++)
+        for (unsigned x = 0; x < s.w; x++)
+            if (x < 112 || x >= 752 || y < 22 || y >= 222)
+                ck_assert_msg(s.pix[y * s.w + x] == (y < 122 ? 0 : 1), "(%u,%u) is %u", x, y, s.pix[y * s.w + x]);
+    free(s.pix);
+}
+END_TEST
+
+/* --aspect: cga4.com's 320 x 200 becomes 320 x 240 (3/4 of the width),
+ * line Y the picture's line Y x 200 / 240: lines 0 and 1 its line 0
+ * (colours 0, 1, 2, 3: indexes 0, 11, 13, 15), line 2 its line 1 (3, 2,
+ * 1, 0), line 3 its line 2 (0); with --scale 2, 640 x 480. */
+START_TEST(aspect_makes_four_by_three)
+{
+    struct profil_options o = fixture_options(FIX("cga4.com"), TMP "/aspect.prf");
+    struct shot s;
+    o.screen_aspect = 1;
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 320);
+    ck_assert_uint_eq(s.h, 240);
+    static const uint8_t want[4][4] = { { 0, 11, 13, 15 }, { 0, 11, 13, 15 }, { 15, 13, 11, 0 }, { 0, 0, 0, 0 } };
+    for (unsigned y = 0; y < 4; y++)
+        ck_assert_int_eq(memcmp(s.pix + y * s.w, want[y], 4), 0);
+    free(s.pix);
+    o.screen_scale = 2;
+    shoot(&o, &s);
+    ck_assert_uint_eq(s.w, 640);
+    ck_assert_uint_eq(s.h, 480);
+    free(s.pix);
+}
+END_TEST
+
+/* gfxstr.com: INT 10h 13h in mode 4 draws 'A' and 'B' in colour 2
+ * (index 13) in cells (2,3) and (2,4), and with AL bit 0 clear leaves the
+ * cursor at (0,0). */
+START_TEST(write_string_in_graphics_mode)
+{
+    struct profil_options o = fixture_options(FIX("gfxstr.com"), TMP "/gfxstr.prf");
+    struct shot s;
+    shoot(&o, &s);
+    ck_assert_str_eq(s.r.out, "00 00 ");
+    ck_assert_uint_eq(s.w, 320);
+    assert_cell(s.pix, s.w, 2, 3, video_glyph(8, 'A'), 13, "13h 'A'");
+    assert_cell(s.pix, s.w, 2, 4, video_glyph(8, 'B'), 13, "13h 'B'");
+    free(s.pix);
+}
+END_TEST
+
+/* Text in graphics modes stays in the picture whatever a program wrote in
+ * the data area: with 40:4Ah = FFFFh columns, 40:84h = FFh rows and 40:85h
+ * = 1 (a one-line character), 65535 cells written, a teletype line, a
+ * window scroll and a read in modes 4 and 13h (VGA) change no byte of
+ * memory below A0000h but the data area's cursor, and none from C0000h. */
+START_TEST(graphics_text_bounded_by_the_picture)
+{
+    static const uint8_t modes[2] = { 0x04, 0x13 };
+    for (unsigned k = 0; k < 2; k++) {
+        struct console con;
+        struct machine *m = new_pc_with(&con, &video_card_vga);
+        video_set_mode(m, modes[k]);
+        mem_ww(m, 0x44A, 0xFFFF);
+        mem_wb(m, 0x484, 0xFF);
+        mem_wb(m, 0x485, 1);
+        uint8_t *before = malloc(0x100000);
+        ck_assert_ptr_nonnull(before);
+        memcpy(before, m->mem, 0x100000);
+        video_set_cursor(m, 0, 0, 0);
+        video_write_cells(m, 0, 0xDB, 0x0F, 0xFFFF, 1);
+        for (unsigned i = 0; i < 300; i++)
+            video_teletype(m, 'x', 0x03);
+        video_scroll(m, 0, 1, 0x02, 0, 0, 0xFF, 0xFF);
+        (void)video_read_cell(m, 0);
+        for (uint32_t a = 0; a < 0x100000; a++)
+            if ((a < 0x450 || a >= 0x460) && (a < 0xA0000 || a >= 0xC0000))
+                ck_assert_msg(m->mem[a] == before[a], "mode %02Xh: %05Xh changed", modes[k], a);
+        free(before);
+        machine_free(m);
+    }
+}
+END_TEST
+
 /* cga4.com through --screen-png with --scale 2: 640x400, each emulated
  * pixel 2x2: the pixels of cga_graphics_pixels at (2x, 2y) and (2x+1,
  * 2y+1); with its tail "p", palette 0 dim on green. */
@@ -769,6 +1122,17 @@ Suite *video_suite(void)
     tcase_add_test(tc, screen_every_writes_numbered_pictures);
     tcase_add_test(tc, screen_every_stops_at_its_byte_budget);
     tcase_add_test(tc, screen_every_refuses_a_users_files);
+    tcase_add_test(tc, every_cp437_glyph_has_ink);
+    tcase_add_test(tc, rom_fonts_and_their_vectors);
+    tcase_add_test(tc, font_information_points_at_the_rom);
+    tcase_add_test(tc, bios_text_in_graphics_modes);
+    tcase_add_test(tc, graphics_text_bounded_by_the_picture);
+    tcase_add_test(tc, write_string_in_graphics_mode);
+    tcase_add_test(tc, colour_select_changes_between_lines);
+    tcase_add_test(tc, colour_changes_kept_are_bounded);
+    tcase_add_test(tc, border_drawn_with_border);
+    tcase_add_test(tc, border_changes_between_lines);
+    tcase_add_test(tc, aspect_makes_four_by_three);
     suite_add_tcase(s, tc);
     return s;
 }

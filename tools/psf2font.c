@@ -14,9 +14,12 @@
  *              3|4, 5, 6|7, 8, 9|10, 11, 12|13 (the pairs ORed);
  *   font_8x16: the 8x16 font's, for the VGA's 9x16 cell.
  * The block elements (B0h-B2h, DBh-DFh) are drawn for each height, as are
- * a few symbols the font lacks (08h-0Ah, 10h, 11h, 16h); any other
- * character it lacks becomes a hollow box.  A byte is a row, bit 7 the
- * leftmost dot.  Usage: psf2font FONT14.psf.gz FONT16.psf.gz OUT.inc
+ * the symbols the font lacks (03h, 05h, 06h, 08h-0Eh, 10h, 11h, 16h: the
+ * card suits, the gender signs and the notes drawn here for the project on
+ * 8x8 and stretched to the taller cells) and the grave accent of the 8x8
+ * cell (Terminus draws it in rows the fold drops); a character the font
+ * lacks otherwise is an error, so every glyph with ink in code page 437
+ * has it.  A byte is a row, bit 7 the leftmost dot.  Usage: psf2font FONT14.psf.gz FONT16.psf.gz OUT.inc
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -70,11 +73,35 @@ static long find_glyph(const struct psf *f, uint32_t u)
     return -1;
 }
 
+/* The symbols drawn for the project on 8x8, CP437 03h, 05h, 06h, 0Bh-0Eh:
+ * heart, club, spade, male, female, note, two notes. */
+static const struct { uint8_t ch, rows[8]; } symbols[] = {
+    { 0x03, { 0x6C, 0xFE, 0xFE, 0xFE, 0x7C, 0x38, 0x10, 0x00 } },
+    { 0x05, { 0x38, 0x7C, 0x38, 0xFE, 0xFE, 0xD6, 0x10, 0x38 } },
+    { 0x06, { 0x10, 0x38, 0x7C, 0xFE, 0xFE, 0x54, 0x10, 0x38 } },
+    { 0x0B, { 0x0F, 0x07, 0x0D, 0x78, 0xCC, 0xCC, 0xCC, 0x78 } },
+    { 0x0C, { 0x3C, 0x66, 0x66, 0x66, 0x3C, 0x18, 0x7E, 0x18 } },
+    { 0x0D, { 0x18, 0x1C, 0x16, 0x12, 0x10, 0x70, 0xF0, 0x60 } },
+    { 0x0E, { 0x7F, 0x63, 0x7F, 0x63, 0x63, 0x67, 0xE6, 0xC0 } },
+};
+
 /* Blocks and the symbols drawn here, `h` rows of 8 dots; 0 when `ch` is
- * none of them. */
+ * none of them.  An 8x8 symbol fills rows 1 to h-2 of a taller cell. */
 static int draw(uint8_t ch, unsigned h, uint8_t *rows)
 {
     memset(rows, 0, h);
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        if (symbols[i].ch != ch)
+            continue;
+        for (unsigned y = 0; y < h; y++)
+            rows[y] = h == 8 ? symbols[i].rows[y] : y >= 1 && y <= h - 2 ? symbols[i].rows[(y - 1) * 8 / (h - 2)] : 0;
+        return 1;
+    }
+    if (ch == 0x60 && h == 8) {                                        /* grave accent */
+        rows[0] = 0x30;
+        rows[1] = 0x18;
+        return 1;
+    }
     for (unsigned y = 0; y < h; y++) {
         unsigned top = y < h / 2, mid = y >= h / 2 - h / 8 && y <= h / 2 + h / 8;
         switch (ch) {
@@ -102,22 +129,23 @@ static int draw(uint8_t ch, unsigned h, uint8_t *rows)
     return 1;
 }
 
-/* The glyph of CP437 character `ch`, f->height rows. */
-static void glyph_of(const struct psf *f, uint8_t ch, uint8_t *out)
+/* The glyph of CP437 character `ch`, f->height rows; -1 after the error
+ * when the font lacks it. */
+static int glyph_of(const struct psf *f, const char *path, uint8_t ch, uint8_t *out)
 {
     char utf8[4];
     size_t n = cp437_to_utf8(ch, utf8), used;
     uint32_t u = ch == 0 ? 0x20 : utf8_decode((const uint8_t *)utf8, n, &used);
     unsigned h = f->height;
     if (draw(ch, h, out))
-        return;
+        return 0;
     long g = find_glyph(f, u);
-    if (g < 0) {                                                       /* a hollow box */
-        for (unsigned y = 0; y < h; y++)
-            out[y] = y < 2 || y > h - 3 ? 0 : y == 2 || y == h - 3 ? 0x7E : 0x42;
-        return;
+    if (g < 0) {
+        fprintf(stderr, "psf2font: %s: no glyph for code page 437's %02Xh (U+%04X)\n", path, ch, (unsigned)u);
+        return -1;
     }
     memcpy(out, f->glyphs + (size_t)g * h, h);
+    return 0;
 }
 
 /* A PSF1 font of `height` rows read from `path` into buf; -1 after the
@@ -166,8 +194,8 @@ int main(int argc, char **argv)
     if (load(argv[1], 14, buf14, sizeof buf14, &f14) != 0 || load(argv[2], 16, buf16, sizeof buf16, &f16) != 0)
         return 1;
     for (unsigned c = 0; c < 256; c++) {
-        glyph_of(&f14, (uint8_t)c, g14[c]);
-        glyph_of(&f16, (uint8_t)c, g16[c]);
+        if (glyph_of(&f14, argv[1], (uint8_t)c, g14[c]) != 0 || glyph_of(&f16, argv[2], (uint8_t)c, g16[c]) != 0)
+            return 1;
         if (!draw((uint8_t)c, 8, g8[c]))
             for (unsigned y = 0; y < 8; y++)
                 g8[c][y] = g14[c][fold[y][0]] | g14[c][fold[y][1]];

@@ -214,6 +214,9 @@ static void fill_rom(struct machine *m)
     if (size) {
         const uint8_t head[4] = { 0x55, 0xAA, (uint8_t)(size / 512), 0xCB };
         mem_write(m, VIDEO_ROM_LO, head, sizeof head);
+    }
+    video_rom_fonts(m);                 /* F000:FA6E's 8x8, the card's own fonts */
+    if (size) {
         uint8_t sum = 0;
         for (uint32_t i = 0; i + 1 < size; i++)
             sum = (uint8_t)(sum + mem_rb(m, VIDEO_ROM_LO + i));

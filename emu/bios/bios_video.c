@@ -15,17 +15,16 @@
 #include "../pc/bda.h"
 #include "../video/video.h"
 
-#define FONT_8X8 0xFA6Eu            /* F000:FA6E, where the IBM BIOS keeps it */
-
 static uint8_t bh(struct machine *m) { return (uint8_t)(cpu_get(m, REG_BX) >> 8); }
 static uint8_t bl(struct machine *m) { return (uint8_t)cpu_get(m, REG_BX); }
 static uint8_t dh(struct machine *m) { return (uint8_t)(cpu_get(m, REG_DX) >> 8); }
 static uint8_t dl(struct machine *m) { return (uint8_t)cpu_get(m, REG_DX); }
 
-/* Text that reaches the screen: the model, and the host's screen stream. */
-static void show(struct machine *m, struct bios *b, uint8_t ch)
+/* Text that reaches the screen: the model (in a graphics mode drawn in
+ * `colour`), and the host's screen stream. */
+static void show(struct machine *m, struct bios *b, uint8_t ch, uint8_t colour)
 {
-    console_screen_put(m, b->con, ch);
+    console_screen_put(m, b->con, ch, colour);
 }
 
 static void cursor(struct machine *m)           /* 02h, 03h */
@@ -72,9 +71,9 @@ static void write_string(struct machine *m, struct bios *b)
             uint8_t attr = mode & 2 ? mem_rb(m, lin(es, (uint16_t)(bp + 2 * i + 1))) : bl(m);
             uint8_t row, col;
             video_get_cursor(m, page, &row, &col);
-            if (ch != '\r' && ch != '\n' && ch != '\b' && ch != 7)
+            if (ch != '\r' && ch != '\n' && ch != '\b' && ch != 7 && video_is_text(m))
                 video_put_cell(m, page, row, col, ch, attr);
-            show(m, b, ch);     /* advances the cursor the teletype way */
+            show(m, b, ch, attr);       /* advances the cursor the teletype way (graphics: draws) */
         }
         bios_charge_chars(m, piece);
         machine_work_done(m, piece);
@@ -185,6 +184,23 @@ static void colour_select(struct machine *m)
     port_out(m, 0x3D9, v);
 }
 
+/* 11h AL=30h's pointer in ES:BP: BH=0 INT 1Fh's vector, 1 INT 43h's,
+ * 2 the ROM's 8x14 font, 3 its 8x8, 4 the 8x8's characters 128-255, 6 the
+ * 8x16 (the VGA's); others leave ES:BP as they were. */
+static void font_pointer(struct machine *m)
+{
+    uint16_t seg = 0, off = 0;
+    uint8_t which = bh(m);
+    if (which <= 1) {
+        seg = mem_rw(m, (which ? 0x43u : 0x1Fu) * 4u + 2);
+        off = mem_rw(m, (which ? 0x43u : 0x1Fu) * 4u);
+    } else if (which == 5 || which > 6 || !video_rom_font(m, which == 2 ? 14 : which == 6 ? 16 : 8, &seg, &off)) {
+        return;
+    }
+    cpu_set(m, REG_ES, seg);
+    cpu_set(m, REG_BP, (uint16_t)(which == 4 ? off + 0x400 : off));
+}
+
 /* 10h-12h (the EGA's and VGA's) and 1Ah (the VGA's). */
 static void ega_vga_function(struct machine *m)
 {
@@ -194,8 +210,7 @@ static void ega_vga_function(struct machine *m)
         if (cpu_al(m) == 0x30) {                        /* font information */
             cpu_set(m, REG_CX, mem_rw(m, BDA_CHAR_HEIGHT));
             cpu_set(m, REG_DX, (uint16_t)(video_rows(m) - 1));
-            cpu_set(m, REG_ES, SEG_ROM);
-            cpu_set(m, REG_BP, FONT_8X8);
+            font_pointer(m);
         }
         break;
     case 0x12:
@@ -238,7 +253,7 @@ void bios_int10(struct machine *m, void *ctx)
     case 0x0C: video_put_pixel(m, cpu_get(m, REG_CX), cpu_get(m, REG_DX), cpu_al(m)); break;
     case 0x0D: cpu_set_al(m, video_get_pixel(m, cpu_get(m, REG_CX), cpu_get(m, REG_DX))); break;
     case 0x0E:
-        show(m, b, cpu_al(m));
+        show(m, b, cpu_al(m), bl(m));
         bios_charge_chars(m, 1);
         break;
     case 0x0F:

@@ -21,6 +21,7 @@
 #include "dos_internal.h"
 #include "psp.h"
 #include "../chips/keyboard.h"
+#include "../video/video.h"
 
 
 static int errno_to_dos(int e)
@@ -242,7 +243,7 @@ static unsigned write_file(struct dos *d, const struct sft *f, uint16_t ds, uint
     return done;
 }
 
-static void screen_out(struct dos *d, uint8_t ch) { console_screen_put(d->m, d->con, ch); }
+static void screen_out(struct dos *d, uint8_t ch) { console_screen_put(d->m, d->con, ch, VIDEO_ATTR_NORMAL); }
 static void err_out(struct dos *d, uint8_t ch) { putc(ch, d->err); }
 
 static void fn_write(struct dos *d)

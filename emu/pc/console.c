@@ -46,7 +46,7 @@ void console_put(struct machine *m, struct console *c, uint8_t ch)
         out_failed(c);
     if (c->out_gone)
         machine_stop(m, STOP_OUTPUT_CLOSED, "standard output closed: its reader went away");
-    video_teletype(m, ch);
+    video_teletype(m, ch, VIDEO_ATTR_NORMAL);
 }
 
 void console_screen_echo(struct console *c, uint8_t ch)
@@ -60,10 +60,10 @@ void console_screen_echo(struct console *c, uint8_t ch)
         fwrite(utf8, 1, cp437_to_utf8(ch, utf8), c->screen);
 }
 
-void console_screen_put(struct machine *m, struct console *c, uint8_t ch)
+void console_screen_put(struct machine *m, struct console *c, uint8_t ch, uint8_t colour)
 {
     console_screen_echo(c, ch);
-    video_teletype(m, ch);
+    video_teletype(m, ch, colour);
 }
 
 int console_get_raw(struct console *c)

@@ -43,8 +43,9 @@ struct console {
 void console_init(struct console *c, FILE *in, FILE *out, FILE *screen);
 /* One byte of standard output: to `out` and the screen model. */
 void console_put(struct machine *m, struct console *c, uint8_t ch);
-/* One byte that only the screen shows: to `screen` and the screen model. */
-void console_screen_put(struct machine *m, struct console *c, uint8_t ch);
+/* One byte that only the screen shows: to `screen` and the screen model
+ * (in a graphics mode drawn in `colour`: video_teletype()). */
+void console_screen_put(struct machine *m, struct console *c, uint8_t ch, uint8_t colour);
 /* The same byte to the host's screen stream only (the model is written
  * by the caller). */
 void console_screen_echo(struct console *c, uint8_t ch);

@@ -29,9 +29,15 @@ int adapter_port_in(struct display_adapter *a, uint16_t port, uint64_t now, uint
     return a->card->port_in(a, port, now, v);
 }
 
-int adapter_port_out(struct display_adapter *a, uint16_t port, uint8_t v)
+int adapter_port_out(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now)
 {
-    return a->card->port_out(a, port, v);
+    return a->card->port_out(a, port, v, now);
+}
+
+void adapter_new_picture(struct display_adapter *a)
+{
+    if (a->card->new_picture)
+        a->card->new_picture(a);
 }
 
 unsigned adapter_windows(const struct display_adapter *a, struct vram_window w[ADAPTER_MAX_WINDOWS])

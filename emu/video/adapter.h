@@ -37,9 +37,12 @@ struct display_adapter {
 /* The card as at power-on (registers 0, the DAC black, the pel mask FFh;
  * then the card's own reset). */
 void adapter_reset(struct display_adapter *a, const struct video_card *card);
-/* A port: 1 with *v when the card decodes it, else 0. */
+/* A port at CPU cycle `now`: 1 with *v when the card decodes it, else 0. */
 int adapter_port_in(struct display_adapter *a, uint16_t port, uint64_t now, uint8_t *v);
-int adapter_port_out(struct display_adapter *a, uint16_t port, uint8_t v);
+int adapter_port_out(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now);
+/* The BIOS set a mode: the registers as they are now count for the whole
+ * picture (the changes the card kept for drawing line by line forgotten). */
+void adapter_new_picture(struct display_adapter *a);
 /* The whole frames the card's raster has shown by CPU cycle `now` (the
  * blink's clock). */
 uint64_t adapter_frames(const struct display_adapter *a, uint64_t now);

@@ -97,6 +97,12 @@ struct video_card_bios {
     unsigned ega_functions : 1;     /* INT 10h 10h-12h (the EGA's and VGA's) */
     unsigned vga_functions : 1;     /* the VGA's: palette reads, the DAC, 1Ah, the DAC loaded by a mode set */
     uint32_t rom_size;              /* its option ROM at VIDEO_ROM_LO (0: the system BIOS has its code) */
+    /* Where its option ROM keeps its fonts of 256 characters, offsets from
+     * VIDEO_ROM_LO (0: none).  A card with an 8x8 one points INT 1Fh at its
+     * characters 128-255 and INT 43h at the font of each mode's character
+     * height, and writes text in modes 0Dh-13h; without, the PC BIOS's 8x8
+     * at F000:FA6E draws characters 0-127 in modes 4-6, INT 1Fh 0000:0000. */
+    uint16_t font_8x8, font_8x14, font_8x16;
 };
 #define VIDEO_BIOS_MODES 0x14u
 
@@ -112,9 +118,12 @@ struct video_card {
     struct video_waits waits;
     /* The card as at power-on, after adapter_reset() zeroed it. */
     void (*reset)(struct display_adapter *a);
-    /* A port: 1 with *v when the card decodes it, else 0. */
+    /* A port at CPU cycle `now`: 1 with *v when the card decodes it, else 0. */
     int (*port_in)(struct display_adapter *a, uint16_t port, uint64_t now, uint8_t *v);
-    int (*port_out)(struct display_adapter *a, uint16_t port, uint8_t v);
+    int (*port_out)(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now);
+    /* NULL, or: forget the register changes kept for drawing the picture
+     * line by line (adapter_new_picture()). */
+    void (*new_picture)(struct display_adapter *a);
     /* The whole frames its raster has shown by CPU cycle `now`; its status
      * register (3DAh, 3BAh) at `now`; what a read of `port` that gave `v`
      * says of the vertical sync (1 in it, 0 not, -1 not its status port

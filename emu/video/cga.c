@@ -33,16 +33,40 @@ int cga_port_in(struct cga *c, uint16_t port, uint64_t now, uint8_t *v)
     }
 }
 
-int cga_port_out(struct cga *c, uint16_t port, uint8_t v)
+int cga_port_out(struct cga *c, uint16_t port, uint8_t v, uint64_t now)
 {
     if (crtc_port_out(&c->crtc, 0x3D0, port, v))
         return 1;
     switch (port) {
     case 0x3D8: c->mode = v & 0x3F; return 1;
-    case 0x3D9: c->colour = v & 0x3F; return 1;
+    case 0x3D9:
+        if ((v & 0x3F) != c->colour) {
+            if (c->changes == CGA_CHANGES) {                /* the oldest goes */
+                c->first = (c->first + 1) % CGA_CHANGES;
+                c->changes--;
+            }
+            c->log[(c->first + c->changes++) % CGA_CHANGES] = (struct cga_change){ now * CGA_DOTS_PER_CYCLE, c->colour };
+        }
+        c->colour = v & 0x3F;
+        return 1;
     case 0x3DB: case 0x3DC: return 1;       /* light pen latch clear / preset */
     default: return 0;
     }
+}
+
+uint8_t cga_colour_at(const struct cga *c, uint64_t dot)
+{
+    for (unsigned i = 0; i < c->changes; i++) {
+        const struct cga_change *e = &c->log[(c->first + i) % CGA_CHANGES];
+        if (e->dot > dot)
+            return e->before;
+    }
+    return c->colour;
+}
+
+void cga_forget_changes(struct cga *c)
+{
+    c->first = c->changes = 0;
 }
 
 void cga_frame(const struct cga *c, struct crtc_frame *f)
@@ -59,15 +83,15 @@ uint8_t cga_status(const struct cga *c, uint64_t now)
     return (uint8_t)(0xF0 | (b.vsync ? 0x08 : 0) | (b.display ? 0 : 0x01));
 }
 
-void cga_palette4(const struct cga *c, uint8_t out[4])
+void cga_palette4(uint8_t mode, uint8_t colour, uint8_t out[4])
 {
-    uint8_t bright = c->colour & CGA_COLOUR_INTENSE ? 8 : 0;
-    out[0] = c->colour & CGA_COLOUR_BORDER;
-    if (c->mode & CGA_MODE_BW) {                /* cyan, red, white */
+    uint8_t bright = colour & CGA_COLOUR_INTENSE ? 8 : 0;
+    out[0] = colour & CGA_COLOUR_BORDER;
+    if (mode & CGA_MODE_BW) {                   /* cyan, red, white */
         out[1] = 3 | bright;
         out[2] = 4 | bright;
         out[3] = 7 | bright;
-    } else if (c->colour & CGA_COLOUR_PALETTE1) {
+    } else if (colour & CGA_COLOUR_PALETTE1) {
         out[1] = 3 | bright;
         out[2] = 5 | bright;
         out[3] = 7 | bright;

@@ -36,17 +36,35 @@
 /* CPU cycles of the dot clock: 14.31818 MHz = 3 x 4.772727 MHz. */
 #define CGA_DOTS_PER_CYCLE 3u
 
+/* The colour select changes kept for drawing the picture line by line:
+ * each write that changed 3D9h, the value it replaced and when (the dot
+ * since power-on), the last CGA_CHANGES of them (a ring: whatever the
+ * program writes, a write costs the same and a picture at most
+ * CGA_CHANGES spans). */
+#define CGA_CHANGES 256u
+struct cga_change {
+    uint64_t dot;
+    uint8_t before;
+};
+
 struct cga {
     struct crtc6845 crtc;
     uint8_t mode;           /* 3D8h as last written */
     uint8_t colour;         /* 3D9h as last written */
+    unsigned first, changes;                /* the ring's oldest, its count */
+    struct cga_change log[CGA_CHANGES];
 };
 
 /* As at power-on: every register 0 (the BIOS then sets a mode). */
 void cga_reset(struct cga *c);
 /* A port of the card: 1 with *v, 0 when the card does not decode it. */
 int cga_port_in(struct cga *c, uint16_t port, uint64_t now, uint8_t *v);
-int cga_port_out(struct cga *c, uint16_t port, uint8_t v);
+int cga_port_out(struct cga *c, uint16_t port, uint8_t v, uint64_t now);
+/* 3D9h as it was at dot `dot` (since power-on): the value the first kept
+ * change after it replaced, else as last written. */
+uint8_t cga_colour_at(const struct cga *c, uint64_t dot);
+/* Forget the changes: 3D9h as it is for every line (a BIOS mode set). */
+void cga_forget_changes(struct cga *c);
 /* The raster the registers make. */
 void cga_frame(const struct cga *c, struct crtc_frame *f);
 /* Port 3DAh at emulated time `now` (CPU cycles): bit 0 display enable off
@@ -57,7 +75,8 @@ uint8_t cga_status(const struct cga *c, uint64_t now);
 /* The RGBI monitor's 16 colours (the IBM 5153's, colour 6 brown: its
  * circuit halves the green of dark yellow), 8 bits a component. */
 extern const uint8_t cga_rgbi[16][3];
-/* The four colours of 320x200 as the registers choose them (RGBI numbers). */
-void cga_palette4(const struct cga *c, uint8_t out[4]);
+/* The four colours of 320x200 as mode control and colour select choose
+ * them (RGBI numbers). */
+void cga_palette4(uint8_t mode, uint8_t colour, uint8_t out[4]);
 
 #endif

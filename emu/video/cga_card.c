@@ -18,6 +18,8 @@
  */
 #include "cards.h"
 
+#include <stdlib.h>
+
 #include "adapter.h"
 #include "video_picture.h"
 
@@ -47,7 +49,12 @@ static int port_in(struct display_adapter *a, uint16_t port, uint64_t now, uint8
     return cga_port_in(&a->cga, port, now, v);
 }
 
-static int port_out(struct display_adapter *a, uint16_t port, uint8_t v) { return cga_port_out(&a->cga, port, v); }
+static int port_out(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now)
+{
+    return cga_port_out(&a->cga, port, v, now);
+}
+
+static void new_picture(struct display_adapter *a) { cga_forget_changes(&a->cga); }
 
 /* B8000h-BFFFFh: its 16 KiB, decoded twice over 32 KiB. */
 static unsigned windows(const struct display_adapter *a, struct vram_window w[ADAPTER_MAX_WINDOWS])
@@ -75,6 +82,74 @@ static const uint8_t *crtc(const struct display_adapter *a, uint16_t port, uint8
     return a->cga.crtc.reg;
 }
 
+/* Where the beam is at `now`: the raster, the dot since power-on and the
+ * dot its frame began at. */
+struct beam_time {
+    struct crtc_frame f;
+    uint64_t dots, frame_start;
+};
+
+static void beam_time(const struct cga *card, uint64_t now, struct beam_time *t)
+{
+    struct crtc_beam beam;
+    cga_frame(card, &t->f);
+    t->dots = now * CGA_DOTS_PER_CYCLE;
+    crtc_beam_at(&t->f, t->dots, &beam);
+    t->frame_start = t->dots - ((uint64_t)beam.line * t->f.line_dots + beam.dot);
+}
+
+/* The colour select the beam drew raster line y with (y < 0: the frame
+ * before's line lines + y) when it last drew it: in this frame if the beam
+ * has passed the middle of the line's picture, else in the one before; a
+ * line takes the value at that middle (most of its dots show it). */
+static uint8_t line_colour(const struct cga *card, const struct beam_time *t, long y)
+{
+    uint64_t frame = (uint64_t)t->f.line_dots * t->f.lines;
+    uint64_t at = t->frame_start + t->f.shown_dots / 2, back = y < 0 ? (uint64_t)-y * t->f.line_dots : 0;
+    at = y < 0 ? (at >= back ? at - back : 0) : at + (uint64_t)y * t->f.line_dots;
+    if (at > t->dots)
+        at = at >= frame ? at - frame : 0;
+    return cga_colour_at(card, at);
+}
+
+/* The border as the 6845's registers frame the picture: on the right
+ * from the end of the displayed characters to the horizontal sync (R2 -
+ * R1 characters), on the left from the sync's end to the line's (R0 + 1 -
+ * R2 - R3); below from the last displayed line to the vertical sync, above
+ * from the sync's end to the frame's; none where a sync starts inside the
+ * picture.  In picture pixels (a 40-column or graphics character clock is
+ * 16 dots, 8 pixels: two dots a pixel but in 80-column text and 640x200).
+ * Its colour is 3D9h's bits 0-3, black in 640x200 (where they are the
+ * foreground) and with the video off. */
+static uint8_t border_colour(const struct cga *card, uint8_t colour)
+{
+    return (card->mode & CGA_MODE_640) || !(card->mode & CGA_MODE_ENABLE) ? 0 : colour & CGA_COLOUR_BORDER;
+}
+
+static void border(const struct cga *card, const struct beam_time *t, struct video_picture *pic)
+{
+    const uint8_t *r = card->crtc.reg;
+    const struct crtc_frame f = t->f;
+    unsigned char_dots = card->mode & CGA_MODE_HIRES ? 8u : 16u;
+    unsigned per_pixel = (card->mode & CGA_MODE_HIRES) || (card->mode & CGA_MODE_640) ? 1u : 2u;
+    unsigned total = r[CRTC_H_TOTAL] + 1u, shown = r[CRTC_H_DISPLAYED], sync = r[CRTC_H_SYNC_POS];
+    unsigned sync_end = sync + (r[CRTC_SYNC_WIDTH] & 0x0Fu), shown_lines = pic->height;
+    if (sync >= shown && sync <= total && sync_end <= total) {
+        pic->border_right = (sync - shown) * char_dots / per_pixel;
+        pic->border_left = (total - sync_end) * char_dots / per_pixel;
+    }
+    if (f.vsync_from >= shown_lines && f.vsync_from + f.vsync_lines <= f.lines) {
+        pic->border_bottom = f.vsync_from - shown_lines;
+        pic->border_top = f.lines - f.vsync_from - f.vsync_lines;
+    }
+    pic->border = border_colour(card, card->colour);
+    /* Line by line when 3D9h changed (at most 4096 + 2 x 4128 lines) */
+    size_t lines = (size_t)pic->border_top + pic->height + pic->border_bottom;
+    if (card->changes && (pic->border_lines = malloc(lines)) != NULL)
+        for (size_t i = 0; i < lines; i++)
+            pic->border_lines[i] = border_colour(card, line_colour(card, t, (long)i - (long)pic->border_top));
+}
+
 /* Every mode from its registers and memory: text in cells of 8x8,
  * 320x200 in four colours (either palette, bright or not, the B/W bit's
  * third), 640x200 in two; black with the video off. */
@@ -89,18 +164,27 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
     unsigned width = graphics ? cols * (wide ? 16u : 8u) : cols * 8u;
     if (video_picture_new(pic, width, c->reg[CRTC_V_DISPLAYED] * crtc_lines_per_row(c), why, n) != 0)
         return -1;
+    struct beam_time bt;
+    beam_time(card, now, &bt);
     video_picture_rgbi(pic);
+    border(card, &bt, pic);
     if (!(card->mode & CGA_MODE_ENABLE))
         return 0;                           /* video off: black */
     if (graphics) {
-        uint8_t colours[4];
-        if (wide) {
-            colours[0] = 0;
-            colours[1] = card->colour & CGA_COLOUR_BORDER;
-        } else {
-            cga_palette4(card, colours);
+        /* Line by line: each line in the colour select it was drawn with
+         * (line_colour()), in spans of lines that share one. */
+        for (unsigned y0 = 0, y1; y0 < pic->height; y0 = y1) {
+            uint8_t colour = line_colour(card, &bt, y0), colours[4];
+            for (y1 = y0 + 1; y1 < pic->height && line_colour(card, &bt, y1) == colour; y1++)
+                ;
+            if (wide) {
+                colours[0] = 0;
+                colours[1] = colour & CGA_COLOUR_BORDER;
+            } else {
+                cga_palette4(card->mode, colour, colours);
+            }
+            video_picture_graphics(mem, c, 0xB8000, CGA_MEM_SIZE - 1, 2, wide ? 1 : 2, colours, y0, y1, pic);
         }
-        video_picture_graphics(mem, c, 0xB8000, CGA_MEM_SIZE - 1, 2, wide ? 1 : 2, colours, pic);
         return 0;
     }
     struct video_text_look t = { 0xB8000, CGA_MEM_SIZE - 1, 8, 8, 0, card->mode & CGA_MODE_BLINK, 1, 1 };
@@ -112,7 +196,7 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
 const struct video_card video_card_cga = {
     .name = "cga", .title = "CGA", .mono = 0, .planar = 0, .windows = windows,
     .waits = { 0xB8000u, 0x8000u, cga_wait, NULL, CGA_PERIOD },
-    .reset = reset, .port_in = port_in, .port_out = port_out,
+    .reset = reset, .port_in = port_in, .port_out = port_out, .new_picture = new_picture,
     .frames = frames, .status = status, .status_vsync = status_vsync, .crtc = crtc,
     /* the PC BIOS: modes 0-6, 80x25 colour in the equipment word */
     .bios = { .equipment = 0x20, .modes = 0x7F, .colour_select = 1 },

@@ -180,8 +180,9 @@ static int ega_vga_in(struct display_adapter *a, uint16_t port, uint64_t now, ui
     return ega_port_in(&a->ega, port, v);
 }
 
-static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v)
+static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now)
 {
+    (void)now;
     switch (port) {
     case 0x3B4: case 0x3D4:
         a->crtc_index = v;
@@ -470,7 +471,7 @@ const struct video_card video_card_ega = {
     .reset = reset_ega, .port_in = ega_vga_in, .port_out = ega_vga_out,
     .frames = frames, .status = ega_vga_status, .status_vsync = status_vsync, .crtc = crtc,
     .bios = { .equipment = 0x00, .modes = 0x000FFu | 0x1E000u, .text_char_height = 14, .params = ega_modes,
-              .ega_functions = 1, .rom_size = 0x4000 },
+              .ega_functions = 1, .rom_size = 0x4000, .font_8x8 = 0x1200, .font_8x14 = 0x0400 },
     .draw = draw,
 };
 
@@ -480,6 +481,7 @@ const struct video_card video_card_vga = {
     .reset = reset_vga, .port_in = ega_vga_in, .port_out = ega_vga_out,
     .frames = frames, .status = ega_vga_status, .status_vsync = status_vsync, .crtc = crtc,
     .bios = { .equipment = 0x00, .modes = 0x000FFu | 0xFE000u, .text_char_height = 16, .params = vga_modes,
-              .ega_functions = 1, .vga_functions = 1, .rom_size = 0x8000 },
+              .ega_functions = 1, .vga_functions = 1, .rom_size = 0x8000,
+              .font_8x8 = 0x1200, .font_8x14 = 0x0400, .font_8x16 = 0x1A00 },
     .draw = draw,
 };

@@ -25,7 +25,11 @@ static int port_in(struct display_adapter *a, uint16_t port, uint64_t now, uint8
     return mda_port_in(&a->mda, port, now, v);
 }
 
-static int port_out(struct display_adapter *a, uint16_t port, uint8_t v) { return mda_port_out(&a->mda, port, v); }
+static int port_out(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now)
+{
+    (void)now;
+    return mda_port_out(&a->mda, port, v);
+}
 
 /* The MDA's 4 KiB at B0000h repeated to B7FFFh. */
 static unsigned windows_mda(const struct display_adapter *a, struct vram_window w[ADAPTER_MAX_WINDOWS])
@@ -92,7 +96,7 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
     if (graphics) {
         static const uint8_t colours[2] = { VIDEO_MONO_BLACK, VIDEO_MONO_NORMAL };
         video_picture_graphics(mem, c, mode & MDA_MODE_PAGE1 ? 0xB8000 : 0xB0000, HERC_PAGE_SIZE - 1, 4, 1, colours,
-                               pic);
+                               0, pic->height, pic);
         return 0;
     }
     uint32_t mask = card->hercules ? HERC_PAGE_SIZE - 1 : MDA_MEM_SIZE - 1;

@@ -9,6 +9,7 @@
 
 #include "../machine.h"
 #include "../pc/bda.h"
+#include "video_font.h"
 
 
 #define SEG_MONO    0xB000u
@@ -252,6 +253,44 @@ static void program_card(struct machine *m, uint8_t mode)
         port_out(m, (uint16_t)(port + 5), palette);
 }
 
+/* The fonts in the ROMs, as the machine has them (video.h). */
+void video_rom_fonts(struct machine *m)
+{
+    const struct video_card_bios *bios = &m->adapter.card->bios;
+    for (unsigned c = 0; c < 128; c++)
+        mem_write(m, ((uint32_t)SEG_ROM << 4) + VIDEO_FONT_8X8_OFF + c * 8u, video_glyph(8, (uint8_t)c), 8);
+    static const unsigned heights[3] = { 8, 14, 16 };
+    for (unsigned k = 0; k < 3; k++) {
+        uint16_t off = k == 0 ? bios->font_8x8 : k == 1 ? bios->font_8x14 : bios->font_8x16;
+        for (unsigned c = 0; off && c < 256; c++)
+            mem_write(m, VIDEO_ROM_LO + off + c * heights[k], video_glyph(heights[k], (uint8_t)c), heights[k]);
+    }
+}
+
+int video_rom_font(const struct machine *m, unsigned height, uint16_t *seg, uint16_t *off)
+{
+    const struct video_card_bios *bios = &m->adapter.card->bios;
+    uint16_t at = height == 8 ? bios->font_8x8 : height == 14 ? bios->font_8x14 : height == 16 ? bios->font_8x16 : 0;
+    if (!at && height == 8) {
+        *seg = SEG_ROM;
+        *off = VIDEO_FONT_8X8_OFF;
+        return 1;
+    }
+    *seg = (uint16_t)(VIDEO_ROM_LO >> 4);
+    *off = at;
+    return at != 0;
+}
+
+/* INT 43h after a mode set on a card whose BIOS keeps fonts: the font of
+ * the mode's character height (40:85h; the 8x8 in the text modes). */
+static void point_font_vector(struct machine *m)
+{
+    uint16_t seg, off;
+    unsigned h = video_is_text(m) ? 8u : mem_rb(m, BDA_CHAR_HEIGHT);
+    if (m->adapter.card->bios.font_8x8 && video_rom_font(m, h, &seg, &off))
+        ivt_set(m, 0x43, seg, off);
+}
+
 int video_set_mode(struct machine *m, uint8_t mode)
 {
     int keep = mode & 0x80;
@@ -282,10 +321,12 @@ int video_set_mode(struct machine *m, uint8_t mode)
                                    : mode == 0x0F || mode == 0x10 ? 14 : mode == 0x11 || mode == 0x12 ? 16 : 8);
     }
     program_card(m, mode);
+    adapter_new_picture(&m->adapter);       /* the new mode's registers for the whole picture */
     video_set_cursor_type(m, mode == 7 ? 0x0B0C : 0x0607);
     for (uint8_t p = 8; p-- > 0;)
         video_set_cursor(m, p, 0, 0);
     crtc_out(m, CRTC_START_HI, 0);
+    point_font_vector(m);
     if (mode == 0x13)
         video_default_palette(m->adapter.dac);  /* as the VGA BIOS loads it */
     else if (bios->vga_functions && mode == 0x0F)
@@ -310,18 +351,164 @@ int video_set_mode(struct machine *m, uint8_t mode)
 }
 
 /* As the BIOS leaves the screen after the power-on test: mode 7 on a
- * monochrome card, else 3. */
+ * monochrome card, else 3; INT 1Fh at 0000:0000 (the PC BIOS's: nothing
+ * until a program sets it) or at the card's ROM 8x8 font's characters
+ * 128-255. */
 void video_init(struct machine *m)
 {
+    uint16_t font = m->adapter.card->bios.font_8x8;
+    ivt_set(m, 0x1F, font ? (uint16_t)(VIDEO_ROM_LO >> 4) : 0, font ? (uint16_t)(font + 0x400) : 0);
     video_set_mode(m, m->adapter.card->mono ? 7 : 3);
+}
+
+/* Text in the graphics modes, as the BIOS draws it: a text cell is 8
+ * pixels wide and the mode's character height high (8 in CGA modes 4-6,
+ * 40:85h in 0Dh-13h); each of its scan lines is `bytes` bytes: 2 in modes
+ * 4 and 5 (2 bits a pixel), 1 in 6 and in each plane of 0Dh-12h, 8 in
+ * 13h.  rows x cols cells fit in the mode's picture, whatever the data
+ * area says (a program may write 40:4Ah, 40:84h, 40:85h). */
+struct gfx_cells {
+    unsigned height, bytes, planes;     /* planes 0: the machine's memory */
+    unsigned rows, cols;
+};
+
+static int gfx_cells(const struct machine *m, struct gfx_cells *g)
+{
+    uint8_t mode = video_mode(m);
+    if (mode >= 4 && mode <= 6) {
+        *g = (struct gfx_cells){ 8, mode == 6 ? 1u : 2u, 0, 25, mode == 6 ? 80u : 40u };
+        return 1;
+    }
+    unsigned h = mem_rb(m, BDA_CHAR_HEIGHT);
+    if (h == 0 || h > 32 || !m->adapter.card->bios.font_8x8)
+        return 0;                       /* not a mode (or a height) the card's BIOS writes text in */
+    if (mode == 0x13) {
+        *g = (struct gfx_cells){ h, 8, 0, 200 / h, 40 };
+        return 1;
+    }
+    if (mode >= 0x0D && mode <= 0x12 && adapter_is_planar(&m->adapter)) {
+        unsigned lines = mode >= 0x11 ? 480u : mode >= 0x0F ? 350u : 200u;
+        *g = (struct gfx_cells){ h, 1, 4, lines / h, mode == 0x0D ? 40u : 80u };
+        return 1;
+    }
+    return 0;
+}
+
+/* Where scan line y of text column col starts: a linear address (CGA
+ * modes, 13h) or an offset in each plane. */
+static uint32_t gfx_at(const struct machine *m, const struct gfx_cells *g, uint8_t page, unsigned y, unsigned col)
+{
+    uint8_t mode = video_mode(m);
+    if (mode >= 4 && mode <= 6)
+        return ((uint32_t)SEG_VIDEO << 4) + (y & 1u) * 0x2000u + (y >> 1) * 80u + col * g->bytes;
+    if (mode == 0x13)
+        return ((uint32_t)SEG_GRAPHIC << 4) + y * 320u + col * 8u;
+    return ((uint32_t)(page & 7u) * mem_rw(m, BDA_PAGE_SIZE) + y * video_cols(m) + col) % EGA_PLANE_SIZE;
+}
+
+/* One scan line of a cell: the glyph row `bits` in `colour` on colour 0,
+ * or XORed in when bit 7 of the colour is set (not in 13h, whose colours
+ * are 8 bits). */
+static void gfx_put_row(struct machine *m, const struct gfx_cells *g, uint32_t at, uint8_t bits, uint8_t colour)
+{
+    int xor = (colour & 0x80) && video_mode(m) != 0x13;
+    if (g->planes) {
+        for (unsigned p = 0; p < g->planes; p++) {
+            uint8_t *b = &m->adapter.ega.plane[p][at], v = colour >> p & 1 ? bits : 0;
+            *b = xor ? (uint8_t)(*b ^ v) : v;
+        }
+        return;
+    }
+    uint8_t out[8];
+    if (g->bytes == 8) {
+        for (unsigned x = 0; x < 8; x++)
+            out[x] = bits & (0x80u >> x) ? colour : 0;
+    } else if (g->bytes == 2) {
+        uint16_t wide = 0;                                  /* each dot two bits of the colour */
+        for (unsigned x = 0; x < 8; x++)
+            if (bits & (0x80u >> x))
+                wide |= (uint16_t)((colour & 3u) << (14 - 2 * x));
+        out[0] = (uint8_t)(wide >> 8);
+        out[1] = (uint8_t)wide;
+    } else {
+        out[0] = bits;                                      /* 640x200: the dots on, whatever the colour */
+    }
+    for (unsigned i = 0; i < g->bytes; i++)
+        mem_wb(m, at + i, xor ? (uint8_t)(mem_rb(m, at + i) ^ out[i]) : out[i]);
+}
+
+static void gfx_copy_row(struct machine *m, const struct gfx_cells *g, uint32_t to, uint32_t from)
+{
+    if (g->planes) {
+        for (unsigned p = 0; p < g->planes; p++)
+            m->adapter.ega.plane[p][to] = m->adapter.ega.plane[p][from];
+        return;
+    }
+    for (unsigned i = 0; i < g->bytes; i++)
+        mem_wb(m, to + i, mem_rb(m, from + i));
+}
+
+/* The glyph of `ch` as the BIOS finds it, segment and offset: in CGA
+ * modes 4-6, characters 0-127 in the ROM's 8x8 font (F000:FA6E, or where
+ * INT 43h points on a card whose BIOS keeps fonts) and 128-255 where
+ * INT 1Fh points; in the others, where INT 43h points.  The offset wraps
+ * in its segment, as the BIOS's 16-bit index does. */
+static void gfx_glyph(const struct machine *m, const struct gfx_cells *g, uint8_t ch, uint16_t *seg, uint16_t *off)
+{
+    uint8_t mode = video_mode(m);
+    uint8_t vec = mode >= 4 && mode <= 6 && ch >= 128 ? 0x1F : 0x43;
+    if (mode >= 4 && mode <= 6 && ch < 128 && !m->adapter.card->bios.font_8x8) {
+        *seg = SEG_ROM;
+        *off = (uint16_t)(VIDEO_FONT_8X8_OFF + ch * 8u);
+        return;
+    }
+    *seg = mem_rw(m, vec * 4u + 2);
+    *off = (uint16_t)(mem_rw(m, vec * 4u) + (vec == 0x1F ? ch - 128u : ch) * g->height);
+}
+
+static void gfx_put_cell(struct machine *m, const struct gfx_cells *g, uint8_t page, unsigned row, unsigned col,
+                         uint8_t ch, uint8_t colour)
+{
+    uint16_t seg, off;
+    gfx_glyph(m, g, ch, &seg, &off);
+    for (unsigned i = 0; i < g->height; i++)
+        gfx_put_row(m, g, gfx_at(m, g, page, row * g->height + i, col),
+                    mem_rb(m, (((uint32_t)seg << 4) + (uint16_t)(off + i)) & 0xFFFFFu), colour);
 }
 
 void video_put_cell(struct machine *m, uint8_t page, uint8_t row, uint8_t col, uint8_t ch, uint8_t attr)
 {
-    if (!video_is_text(m) || row >= video_rows(m) || col >= video_cols(m))
+    struct gfx_cells g;
+    if (row >= video_rows(m) || col >= video_cols(m))
         return;
+    if (!video_is_text(m)) {
+        if (gfx_cells(m, &g) && row < g.rows && col < g.cols)
+            gfx_put_cell(m, &g, page, row, col, ch, attr);
+        return;
+    }
     mem_wb(m, cell(m, page, row, col), ch);
     mem_wb(m, cell(m, page, row, col) + 1, attr);
+}
+
+/* A window scroll in a graphics mode: the cells' scan lines moved, the
+ * rows brought in filled with colour `fill`. */
+static void gfx_scroll(struct machine *m, const struct gfx_cells *g, uint8_t page, int down, unsigned lines,
+                       uint8_t fill, unsigned top, unsigned left, unsigned bottom, unsigned right)
+{
+    unsigned height = bottom - top + 1u;
+    for (unsigned i = 0; i < height; i++) {
+        unsigned row = down ? bottom - i : top + i;
+        unsigned from = down ? row - lines : row + lines;
+        int inside = i + lines < height;
+        for (unsigned y = 0; y < g->height; y++)
+            for (unsigned col = left; col <= right; col++) {
+                uint32_t to = gfx_at(m, g, page, row * g->height + y, col);
+                if (inside)
+                    gfx_copy_row(m, g, to, gfx_at(m, g, page, from * g->height + y, col));
+                else
+                    gfx_put_row(m, g, to, 0xFF, (uint8_t)(fill & 0x7F));
+            }
+    }
 }
 
 void video_scroll(struct machine *m, int down, uint8_t lines, uint8_t attr,
@@ -329,7 +516,9 @@ void video_scroll(struct machine *m, int down, uint8_t lines, uint8_t attr,
 {
     unsigned rows = video_rows(m), cols = video_cols(m);
     uint8_t page = video_page(m);
-    if (!video_is_text(m))
+    struct gfx_cells g;
+    int text = video_is_text(m);
+    if (!text && !gfx_cells(m, &g))
         return;
     if (bottom >= rows)
         bottom = (uint8_t)(rows - 1);
@@ -338,8 +527,19 @@ void video_scroll(struct machine *m, int down, uint8_t lines, uint8_t attr,
     if (top > bottom || left > right)
         return;
     unsigned height = bottom - top + 1u;
+    if (!text && (bottom >= g.rows || right >= g.cols)) {     /* the window inside the picture */
+        bottom = (uint8_t)(bottom < g.rows ? bottom : g.rows - 1);
+        right = (uint8_t)(right < g.cols ? right : g.cols - 1);
+        if (top > bottom || left > right)
+            return;
+        height = bottom - top + 1u;
+    }
     if (lines == 0 || lines >= height)
         lines = (uint8_t)height;
+    if (!text) {
+        gfx_scroll(m, &g, page, down, lines, attr, top, left, bottom, right);
+        return;
+    }
     for (unsigned i = 0; i < height; i++) {
         unsigned row = down ? bottom - i : top + i;
         unsigned from = down ? row - lines : row + lines;
@@ -350,7 +550,7 @@ void video_scroll(struct machine *m, int down, uint8_t lines, uint8_t attr,
     }
 }
 
-void video_teletype(struct machine *m, uint8_t ch)
+void video_teletype(struct machine *m, uint8_t ch, uint8_t colour)
 {
     uint8_t page = video_page(m), row, col;
     unsigned rows = video_rows(m), cols = video_cols(m);
@@ -363,6 +563,8 @@ void video_teletype(struct machine *m, uint8_t ch)
     default:
         if (video_is_text(m))
             mem_wb(m, cell(m, page, row, col), ch);
+        else
+            video_put_cell(m, page, row, col, ch, colour);
         if (++col >= cols) {
             col = 0;
             row++;
@@ -380,10 +582,13 @@ void video_teletype(struct machine *m, uint8_t ch)
 void video_write_cells(struct machine *m, uint8_t page, uint8_t ch, uint8_t attr, uint16_t count, int with_attr)
 {
     uint8_t row, col;
-    if (!video_is_text(m))
-        return;
     video_get_cursor(m, page, &row, &col);
     uint32_t first = row * video_cols(m) + col, last = video_rows(m) * video_cols(m);
+    if (!video_is_text(m)) {            /* 09h and 0Ah alike: the colour is BL's */
+        for (uint32_t i = first; i < last && i - first < count; i++)
+            video_put_cell(m, page, (uint8_t)(i / video_cols(m)), (uint8_t)(i % video_cols(m)), ch, attr);
+        return;
+    }
     for (uint32_t i = first; i < last && i - first < count; i++) {
         uint32_t a = video_page_base(m, page) + i * 2u;
         mem_wb(m, a, ch);
@@ -392,12 +597,55 @@ void video_write_cells(struct machine *m, uint8_t page, uint8_t ch, uint8_t attr
     }
 }
 
+/* One scan line of a graphics cell as glyph dots: a dot is set where
+ * the pixel is not colour 0. */
+static uint8_t gfx_get_row(const struct machine *m, const struct gfx_cells *g, uint32_t at)
+{
+    uint8_t dots = 0;
+    if (g->planes) {
+        for (unsigned p = 0; p < g->planes; p++)
+            dots |= m->adapter.ega.plane[p][at];
+    } else if (g->bytes == 8) {
+        for (unsigned x = 0; x < 8; x++)
+            dots |= mem_rb(m, at + x) ? (uint8_t)(0x80u >> x) : 0;
+    } else if (g->bytes == 2) {
+        unsigned wide = (unsigned)mem_rb(m, at) << 8 | mem_rb(m, at + 1);
+        for (unsigned x = 0; x < 8; x++)
+            dots |= wide >> (14 - 2 * x) & 3u ? (uint8_t)(0x80u >> x) : 0;
+    } else {
+        dots = mem_rb(m, at);
+    }
+    return dots;
+}
+
+/* INT 10h 08h in a graphics mode, as the BIOS reads: the cell's dots
+ * compared with each character's glyph where the BIOS finds it
+ * (gfx_glyph()), 0 to 255; the first that matches, else 0. */
+static uint8_t gfx_read_char(const struct machine *m, const struct gfx_cells *g, uint8_t page, unsigned row,
+                             unsigned col)
+{
+    uint8_t dots[32];
+    for (unsigned i = 0; i < g->height; i++)
+        dots[i] = gfx_get_row(m, g, gfx_at(m, g, page, row * g->height + i, col));
+    for (unsigned ch = 0; ch < 256; ch++) {
+        uint16_t seg, off;
+        unsigned i = 0;
+        gfx_glyph(m, g, (uint8_t)ch, &seg, &off);
+        while (i < g->height && mem_rb(m, (((uint32_t)seg << 4) + (uint16_t)(off + i)) & 0xFFFFFu) == dots[i])
+            i++;
+        if (i == g->height)
+            return (uint8_t)ch;
+    }
+    return 0;
+}
+
 uint16_t video_read_cell(const struct machine *m, uint8_t page)
 {
     uint8_t row, col;
-    if (!video_is_text(m))
-        return 0;
+    struct gfx_cells g;
     video_get_cursor(m, page, &row, &col);
+    if (!video_is_text(m))
+        return gfx_cells(m, &g) && row < g.rows && col < g.cols ? gfx_read_char(m, &g, page, row, col) : 0;
     return mem_rw(m, cell(m, page, row, col));
 }
 

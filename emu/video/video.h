@@ -9,8 +9,9 @@
  * PC BIOS's table, 3D8h/3D9h or 3B8h, the start and cursor addresses for
  * the page and cursor), the characters and attributes in video memory
  * (B800h for modes 0-3, B000h for mode 7, A000h for EGA/VGA graphics),
- * teletype output with scrolling, window scrolls, CGA and mode 13h
- * pixels.  All state lives in guest memory or the machine, so a program
+ * teletype output with scrolling, window scrolls, text drawn in the
+ * graphics modes as their BIOS draws it, the fonts in the ROMs and the
+ * vectors to them (INT 1Fh, 43h), CGA, planar and mode 13h pixels.  All state lives in guest memory or the machine, so a program
  * that reads the screen sees the same bytes on every run.  INT 10h
  * (bios_video.c) and the console (console.c) are built on it;
  * video_draw.h turns what the card shows into pixels.
@@ -49,20 +50,44 @@ void video_set_cursor_type(struct machine *m, uint16_t start_end);
 /* Teletype (INT 10h 0Eh): CR, LF, BS and BEL act; others are written at
  * the cursor of the active page, which advances, wraps and scrolls.  As
  * the BIOS does, a written character keeps the attribute of its cell, and
- * the line a scroll brings in takes the attribute under the cursor. */
-void video_teletype(struct machine *m, uint8_t ch);
+ * the line a scroll brings in takes the attribute under the cursor; in a
+ * graphics mode the character is drawn in `colour` (BL; bit 7 XORs it)
+ * and the line brought in is colour 0. */
+void video_teletype(struct machine *m, uint8_t ch, uint8_t colour);
 /* INT 10h 06h/07h: scroll the window rows top..bottom, columns
  * left..right of the active page up (or down) by `lines`, filling with
  * blanks of `attr`; 0 lines, or more than the window, blanks it all. */
 void video_scroll(struct machine *m, int down, uint8_t lines, uint8_t attr,
                   uint8_t top, uint8_t left, uint8_t bottom, uint8_t right);
 /* INT 10h 09h/0Ah: `count` copies of ch (and attr when with_attr) from
- * the page's cursor on, the cursor staying where it is. */
+ * the page's cursor on, the cursor staying where it is.  In a graphics
+ * mode both draw the glyphs in colour `attr` (video_put_cell()). */
 void video_write_cells(struct machine *m, uint8_t page, uint8_t ch, uint8_t attr, uint16_t count, int with_attr);
-/* INT 10h 08h: attribute << 8 | character at the page's cursor. */
+/* INT 10h 08h: attribute << 8 | character at the page's cursor; in a
+ * graphics mode the BIOS writes text in, the first character whose glyph
+ * (where video_put_cell() finds it) matches the cell's dots (those not
+ * colour 0), AH 0; 0 when none does. */
 uint16_t video_read_cell(const struct machine *m, uint8_t page);
-/* One character with its attribute at row, col of a page (no cursor move). */
+/* One character with its attribute at row, col of a page (no cursor move).
+ * In the graphics modes the BIOS writes text in (CGA 4-6; 0Dh-13h on a
+ * card whose BIOS keeps fonts) the glyph is drawn as that BIOS draws it:
+ * 8 dots wide, the mode's character height (8 in 4-6, 40:85h else) high,
+ * in colour `attr` on colour 0 (640x200: the dots on), XORed in when bit 7
+ * of attr is set (not in 13h); the glyph from where the BIOS finds it
+ * (modes 4-6: characters 0-127 the ROM's 8x8 font, 128-255 at INT 1Fh's
+ * vector; the others at INT 43h's). */
 void video_put_cell(struct machine *m, uint8_t page, uint8_t row, uint8_t col, uint8_t ch, uint8_t attr);
+
+/* Where the IBM BIOS keeps the 8x8 glyphs of characters 0-127: F000:FA6E. */
+#define VIDEO_FONT_8X8_OFF 0xFA6Eu
+/* The fonts into the ROMs as the machine has them (before their checksum):
+ * characters 0-127 of the 8x8 font at F000:VIDEO_FONT_8X8_OFF, and the
+ * fonts the card's BIOS keeps (card.h) in its option ROM. */
+void video_rom_fonts(struct machine *m);
+/* Where a ROM font of `height` rows is (the 8x8: the card's own, else the
+ * PC BIOS's at F000:FA6E, characters 0-127 only): 1 with seg:off, 0 when
+ * the machine has none. */
+int video_rom_font(const struct machine *m, unsigned height, uint16_t *seg, uint16_t *off);
 
 /* The VGA's default 256-colour palette (6 bits a component), which
  * setting mode 13h loads into the DAC (m->adapter.dac). */

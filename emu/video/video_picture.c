@@ -49,7 +49,9 @@ int video_picture_new(struct video_picture *pic, unsigned w, unsigned h, char *w
 void video_picture_free(struct video_picture *pic)
 {
     free(pic->pixels);
+    free(pic->border_lines);
     pic->pixels = NULL;
+    pic->border_lines = NULL;
 }
 
 void video_picture_rgbi(struct video_picture *pic)
@@ -131,12 +133,13 @@ void video_picture_text(const struct video_memory *mem, const struct crtc6845 *c
 }
 
 void video_picture_graphics(const struct video_memory *mem, const struct crtc6845 *c, uint32_t base, uint32_t mask,
-                            unsigned bank_lines, unsigned bits, const uint8_t *colours, struct video_picture *pic)
+                            unsigned bank_lines, unsigned bits, const uint8_t *colours, unsigned y0, unsigned y1,
+                            struct video_picture *pic)
 {
     struct layout l;
     layout_of(c, &l);
     unsigned per_char = 16u / bits;
-    for (unsigned y = 0; y < pic->height; y++) {
+    for (unsigned y = y0; y < y1 && y < pic->height; y++) {
         unsigned row = y / l.row_lines, bank = (y % l.row_lines) & (bank_lines - 1u);
         uint8_t *px = pic->pixels + (size_t)y * pic->width;
         for (unsigned col = 0; col < l.cols; col++) {

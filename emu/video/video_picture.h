@@ -25,6 +25,14 @@ struct video_picture {
     unsigned width, height;
     uint8_t *pixels;            /* width x height palette indexes, row by row */
     uint8_t palette[768];       /* 256 RGB entries, 8 bits a component */
+    /* The border (overscan) around it, in picture pixels, and its colour
+     * (a palette index); all 0 for a card whose border is not drawn.
+     * border_lines: NULL, or the colour of each line from the border's
+     * top to its bottom (border_top + height + border_bottom, malloc'ed:
+     * video_picture_free()) when it changed between lines. */
+    unsigned border_left, border_right, border_top, border_bottom;
+    uint8_t border;
+    uint8_t *border_lines;
 };
 
 /* A byte of the card's memory as a host read sees it. */
@@ -68,8 +76,9 @@ void video_picture_text(const struct video_memory *mem, const struct crtc6845 *c
 /* Graphics as the 6845 fetches it: two bytes a character, the row's line
  * selecting an 8 KiB bank (bank_lines 2, the CGA: line bit 0; 4, the
  * Hercules: bits 0-1), `bits` a pixel (2: 320 wide, 1: 640 or 720),
- * colours[value] for each. */
+ * colours[value] for each; the picture's lines y0 to y1 - 1 (within it). */
 void video_picture_graphics(const struct video_memory *mem, const struct crtc6845 *c, uint32_t base, uint32_t mask,
-                            unsigned bank_lines, unsigned bits, const uint8_t *colours, struct video_picture *pic);
+                            unsigned bank_lines, unsigned bits, const uint8_t *colours, unsigned y0, unsigned y1,
+                            struct video_picture *pic);
 
 #endif
