@@ -19,10 +19,12 @@
 #include "../report/prfdiff.h"
 #include "../formats/prx.h"
 #include "../report/frames.h"
+#include "../formats/symfind.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
+#include "session.h"
 
 #define DIFF_SAME 0
 #define DIFF_MOVED 1
@@ -48,14 +50,20 @@ static int read_input(const char *path, const char *map, int exact_only, struct 
         fprintf(stderr, "profil: %s\n", err);
         return -1;
     }
-    if (map && symtab_read_file(map, &in->map, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return -1;
-    }
-    in->has_map = map != NULL;
     if (!in->is_prx && !exact_only) {
         in->has_prc = prc_attach_beside(path, &in->prf, &in->prc, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
+    }
+    if (!exact_only) {          /* each side's own symbols, by the one rule (cmd/session.h) */
+        struct symfind f;
+        const struct profile_program pp = in->is_prx ? (struct profile_program){ in->prx.program, in->prx.program_path,
+                                                                                 in->prx.program_sha256 }
+                                                     : (struct profile_program){ in->prc.program, in->prc.program_path,
+                                                                                 in->prc.program_sha256 };
+        int rc = session_symbols(map, path, in->is_prx || in->has_prc ? &pp : NULL, &in->map, &f);
+        if (rc < 0)
+            return -1;
+        in->has_map = rc == 0;
     }
     in->side = (struct diff_side){ in->is_prx ? NULL : &in->prf, in->has_prc ? &in->prc : NULL,
                                    in->is_prx ? &in->prx : NULL, in->has_map ? &in->map : NULL };
@@ -239,7 +247,8 @@ static const struct opt diff_table[] = {
               "time) may grow (default 2)" },
     { "map", 0, OPT_CALL, .call = split_maps, .arg = "FILE.MAP",
       .help = "compare per symbol instead of per bucket; OLD.MAP,NEW.MAP\n"
-              "names each side with its own map (code that moved)" },
+              "names each side with its own map (code that moved); default:\n"
+              "each side's map beside its program, else its debug information" },
     { "old-map", 0, OPT_STRING, OPT_AT(A, old_map), .arg = "FILE.MAP",
       .help = "the old side's map (with --new-map FILE.MAP)" },
     { "new-map", 0, OPT_STRING, OPT_AT(A, new_map), .arg = "FILE.MAP",
@@ -316,6 +325,14 @@ static int diff_inputs(struct diff_args *ap, int argc, char **argv)
     }
     if (read_input(names[0], a.exact ? NULL : a.old_map, a.exact, &in[0]) == 0 &&
         read_input(names[1], a.exact ? NULL : a.new_map, a.exact, &in[1]) == 0) {
+        if (in[0].has_map != in[1].has_map) {   /* symbols against buckets compare nothing */
+            int k = in[0].has_map ? 0 : 1;
+            fprintf(stderr, "profil: only %s has symbols: comparing without them (--map OLD.MAP,NEW.MAP names "
+                    "both)\n", names[k]);
+            symtab_free(&in[k].map);
+            in[k].has_map = 0;
+            in[k].side.map = NULL;
+        }
         /* Frames: two .prx, either with them; a sampling run's .prx has
          * nothing else to compare. */
         int frames = in[0].is_prx && in[1].is_prx && (in[0].prx.frames || in[1].prx.frames) && !a.exact;

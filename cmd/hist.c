@@ -23,6 +23,7 @@
 #include "../formats/prx.h"
 #include "../formats/samplelog.h"
 #include "../formats/symtab.h"
+#include "../formats/symfind.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
@@ -330,9 +331,10 @@ static const struct opt hist_table[] = {
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
               "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; an .EXE's\n"
-              "CodeView, Turbo Debugger or Watcom information, which a .prx\n"
-              "finds beside it; or a NASM listing, nasm -l: its labels and\n"
-              "source lines)\n"
+              "CodeView, Turbo Debugger or Watcom information; a NASM\n"
+              "listing, nasm -l: its labels and source lines); default: the\n"
+              "map beside the program the profile names, else its debug\n"
+              "information (docs/debuginfo.md)\n"
               "(with --style prohst: PROHST's own reading, segments only)" },
     { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
       .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"
@@ -415,19 +417,23 @@ const struct command_doc hist_doc = {
     "PRF PRX",
 };
 
-int hist_symbols(const struct hist_request *q, struct symtab *t)
+int hist_symbols(const struct hist_request *q, struct symtab *t, char *source, size_t n)
 {
-    return session_symbols(q->map, q->program, t);
+    struct symfind f;
+    int rc = session_symbols(q->map, q->path, q->pp, t, &f);
+    if (source)
+        snprintf(source, n, "%s", f.map[0] ? f.map : f.program);
+    return rc;
 }
 
 /* A .PRF's exports (--format other than text). */
 static int export_prf(const struct prf *p, const struct hist_request *q)
 {
     struct symtab t;
-    int have = 0;
-    if ((q->map || q->program) && (have = hist_symbols(q, &t)) < 0)
+    int have = hist_symbols(q, &t, NULL, 0);
+    if (have < 0)
         return EXIT_BAD_INPUT;
-    have = (q->map || q->program) && have == 0;
+    have = have == 0;
     const struct symtab *tp = have ? &t : NULL;
     int w;
     switch (q->format) {
@@ -446,13 +452,21 @@ static int export_prf(const struct prf *p, const struct hist_request *q)
 static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_hits)
 {
     struct symtab t;
-    int rc = hist_symbols(q, &t);
-    if (rc != 0)
+    char source[4200];
+    int rc = hist_symbols(q, &t, source, sizeof source);
+    if (rc < 0)
         return EXIT_BAD_INPUT;
+    if (rc == 1 && (q->by == BY_SYMBOL || q->by == BY_LINE)) {
+        fprintf(stderr, "profil: --by %s needs symbols: --map FILE.MAP, or the program, with a map or debug "
+                "information, beside %s\n", attrib_unit_names[q->by], q->path);
+        return EXIT_BAD_INPUT;
+    }
+    if (rc == 1)
+        return bucket_style(p, NULL, q->top, q->width, by_hits, q->terminal);
     if (q->by == BY_BUCKET)
         rc = bucket_style(p, &t, q->top, q->width, by_hits, q->terminal);
     else if (q->by == BY_LINE && t.nline == 0) {
-        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", q->map ? q->map : q->program);
+        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", source);
         rc = EXIT_BAD_INPUT;
     } else
         rc = symbol_style(p, &t, q->top, q->width, q->by == BY_LINE, q->terminal);
@@ -491,10 +505,8 @@ static int show_prf(struct prf *p, const struct hist_request *q)
         rc = export_prf(p, q);
     else if (q->style == STYLE_PROHST)  /* PROHST reads a map its own way: the " Start" segment table. */
         rc = load_map(q->map, &m) != 0 ? EXIT_BAD_INPUT : write_listing(p, &m, NULL);
-    else if (q->map || q->program)
-        rc = mapped_prf(p, q, by_hits);
     else
-        rc = bucket_style(p, NULL, q->top, q->width, by_hits, q->terminal);
+        rc = mapped_prf(p, q, by_hits);
     prf_free(p);
     return rc;
 }
@@ -514,9 +526,10 @@ static int hist_prf(const struct hist_request *asked)
 {
     struct prf p;
     struct prc c;
-    char err[700], program[4200];
+    char err[700];
     struct hist_request own = *asked;
     const struct hist_request *q = &own;
+    int attached = 0;
     if (samples_only(q))
         return EXIT_BAD_INPUT;
     if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
@@ -525,21 +538,16 @@ static int hist_prf(const struct hist_request *asked)
     }
     if (q->style != STYLE_PROHST) {        /* PROHST's listing is of the .PRF's own words */
         char note[700];
-        if (prc_attach_beside(q->path, &p, &c, note, sizeof note)) {
-            if (session_program(q->path, &(struct profile_program){ c.program, c.program_path, c.program_sha256 }, program,
-                                sizeof program))
-                own.program = program;
-            prc_free(&c);
-        }
+        attached = prc_attach_beside(q->path, &p, &c, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
     }
-    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map && !q->program) {
-        fprintf(stderr, "profil: --by %s needs --map (or the program, with debug information, beside %s)\n",
-                attrib_unit_names[q->by], q->path);
-        prf_free(&p);
-        return EXIT_BAD_INPUT;
-    }
-    return show_prf(&p, q);
+    const struct profile_program pp = { attached ? c.program : NULL, attached ? c.program_path : NULL,
+                                        attached ? c.program_sha256 : NULL };
+    own.pp = attached ? &pp : NULL;
+    int rc = show_prf(&p, q);
+    if (attached)
+        prc_free(&c);
+    return rc;
 }
 
 /* --process: one program of a .prx, as its .PRF. */

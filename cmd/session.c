@@ -5,6 +5,7 @@
 #include "session.h"
 
 #include "../formats/prx.h"
+#include "../formats/symfind.h"
 #include "../formats/symtab.h"
 
 #include <ctype.h>
@@ -62,23 +63,21 @@ int session_output_refused(const char *path, enum output_kind kind, const char *
     return why != NULL;
 }
 
-int session_program(const char *profile, const struct profile_program *pp, char *out, size_t n)
+int session_symbols(const char *map, const char *profile, const struct profile_program *pp, struct symtab *t,
+                    struct symfind *f)
 {
-    char note[1800];
-    int found = symtab_debug_for_profile(profile, pp, out, n, note, sizeof note, NULL);
-    if (strstr(note, "warning:"))       /* changed since the run, or damaged; the sources are session_symbols' */
-        fprintf(stderr, "profil: %s\n", note);
-    return found;
-}
-
-int session_symbols(const char *map, const char *program, struct symtab *t)
-{
-    char err[700], sources[9000];
-    int rc = symtab_load(map, program, t, sources, sizeof sources, err, sizeof err);
+    char err[700];
+    int rc = profile ? symfind_profile(map, profile, pp, t, f, err, sizeof err)
+                     : symfind_program(map, NULL, NULL, t, f, err, sizeof err);
+    for (const char *w = f->warn; *w;) {
+        const char *nl = strchr(w, '\n');
+        fprintf(stderr, "profil: %.*s\n", (int)(nl ? nl - w : (long)strlen(w)), w);
+        w = nl ? nl + 1 : w + strlen(w);
+    }
     if (rc < 0)
         fprintf(stderr, "profil: %s\n", err);
-    else if (rc == 0)
-        fprintf(stderr, "profil: symbols: %s\n", sources);
+    else if (f->said[0])
+        fprintf(stderr, "profil: %s\n", f->said);
     return rc;
 }
 

@@ -13,7 +13,6 @@
 #include <strings.h>
 
 #include "codeview.h"
-#include "sha256.h"
 #include "tdinfo.h"
 #include "watcom.h"
 #include "fileio.h"
@@ -616,64 +615,6 @@ int symtab_file_debug(const char *path)
     int f = symtab_exe_debug(buf, n);
     free(buf);
     return f;
-}
-
-/* Where the program may be, in order: in the profile's folder by its
- * name as it is, in upper and in lower case, then where it was run. */
-static size_t program_candidates(const char *profile, const struct profile_program *p, char (*out)[4200])
-{
-    size_t k = 0;
-    if (p->name && p->name[0] && !strchr(p->name, '/') && strlen(p->name) <= 255) {
-        const char *slash = strrchr(profile, '/');
-        int dir = slash ? (int)(slash - profile + 1) : 0;
-        for (int v = 0; v < 3; v++) {
-            int m = snprintf(out[k], sizeof *out, "%.*s", dir, profile);
-            for (const char *c = p->name; m >= 0 && (size_t)m < sizeof *out - 1 && *c; c++)
-                out[k][m++] = (char)(v == 0 ? *c : v == 1 ? toupper((unsigned char)*c) : tolower((unsigned char)*c));
-            out[k][m] = 0;
-            k++;
-        }
-    }
-    if (p->path && p->path[0] && strlen(p->path) < sizeof *out)
-        snprintf(out[k++], sizeof *out, "%s", p->path);
-    return k;
-}
-
-int symtab_debug_for_profile(const char *profile, const struct profile_program *p, char *out, size_t n, char *note,
-                             size_t noten, struct symtab *t)
-{
-    char cand[4][4200], hex[SHA256_HEX], err[700], changed[900] = "";
-    size_t nc = program_candidates(profile, p, cand), pick = nc;
-    int f = -1;
-    note[0] = 0;
-    for (size_t i = 0; i < nc; i++) {
-        int fi = symtab_file_debug(cand[i]);
-        if (fi < 0)
-            continue;
-        int same = !p->sha256 || !p->sha256[0] || (sha256_file_hex(cand[i], hex) == 0 && strcmp(hex, p->sha256) == 0);
-        if (pick == nc || same) {
-            pick = i;
-            f = fi;
-        }
-        if (same)
-            break;
-    }
-    if (pick == nc)
-        return 0;
-    snprintf(out, n, "%s", cand[pick]);
-    if (p->sha256 && p->sha256[0] && (sha256_file_hex(out, hex) != 0 || strcmp(hex, p->sha256) != 0))
-        snprintf(changed, sizeof changed, "warning: %s changed since the run (its SHA-256 is not the one the profile "
-                 "recorded): its symbols may not be the run's; ", out);
-    struct symtab own;
-    if (symtab_read_file(out, t ? t : &own, err, sizeof err) != 0) {
-        snprintf(note, noten, "warning: %s; going on without it", err);
-        return 0;
-    }
-    if (!t)
-        symtab_free(&own);
-    snprintf(note, noten, "%ssymbols from %s's %s information (--map FILE.MAP to use a map)", changed, out,
-             map_format_name((enum map_format)f));
-    return 1;
 }
 
 int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn)

@@ -76,21 +76,6 @@ struct profile_program {
     const char *sha256;         /* its bytes' SHA-256 then, in hex; "": not recorded */
 };
 
-/* For a command given no map: the program's own debug information.  The
- * program is looked for by name in the profile's folder (as named, in
- * upper and lower case), then where the profile recorded it (path); the
- * first with debug information whose bytes are still those of the run
- * (sha256) is taken, else the first with debug information, and the note
- * says it changed.  1 and its path in out when it reads (and its table in
- * *t when t is not NULL: symtab_free it); note gets the one line to tell
- * the user: "symbols from P's Turbo Debugger information (--map FILE.MAP
- * to use a map)", preceded by "warning: P changed since the run ...; "
- * when it did; or, when the information is damaged, "warning: P: ...;
- * going on without it" (and 0); "" when no program with debug
- * information is found. */
-int symtab_debug_for_profile(const char *profile, const struct profile_program *p, char *out, size_t n, char *note,
-                             size_t noten, struct symtab *t);
-
 void symtab_free(struct symtab *t);
 const char *map_format_name(enum map_format f);
 

@@ -13,7 +13,7 @@
 
 #include "session_internal.h"
 #include "../emu/dos/folder.h"
-#include "../formats/symtab.h"
+#include "../formats/symfind.h"
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
 #include "../formats/prc.h"
@@ -41,31 +41,9 @@ static void with_extension(const char *prf_path, const char *ext, char *out, siz
     snprintf(out, n, "%.*s%s", (int)len, prf_path, ext);
 }
 
-/* NAME.MAP or NAME.map beside the program. */
-static int map_beside(const char *program, char *out, size_t n)
-{
-    static const char *const exts[2] = { ".MAP", ".map" };
-    size_t len = strlen(program);
-    const char *dot = strrchr(program, '.'), *slash = strrchr(program, '/');
-    if (dot && (!slash || dot > slash))
-        len = (size_t)(dot - program);
-    for (int i = 0; i < 2; i++) {
-        snprintf(out, n, "%.*s%s", (int)len, program, exts[i]);
-        if (access(out, R_OK) == 0)
-            return 1;
-    }
-    out[0] = 0;
-    return 0;
-}
-
 int profil_find_as_dos(const char *path, char *out, size_t n)
 {
     return folder_find(path, out, n);
-}
-
-int run_files_map_beside(const char *program, char *out, size_t n)
-{
-    return map_beside(program, out, n);
 }
 
 enum profil_error run_files_name(struct profil_session *s)
@@ -80,7 +58,7 @@ enum profil_error run_files_name(struct profil_session *s)
     if (o->map)
         snprintf(f->map, sizeof f->map, "%s", o->map);
     else
-        run_files_map_beside(o->program, f->map, sizeof f->map);
+        symfind_map_beside(o->program, f->map, sizeof f->map);     /* the one rule's (formats/symfind.h) */
     if (o->samples && o->trace)
         return session_fail(s, PROFIL_ERR_INPUT, "--samples records a sampling run's ticks; with --trace the .prx "
                             "already holds every address's exact counts (profil hist FILE.prx --buckets reads it)");

@@ -182,9 +182,6 @@ void child_names_free(struct child_names *c);
  * .PRF, or when its NAME.prc is one of those or an existing file that is
  * not a .prc.  "" beside a device, or past NAME-9999. */
 void run_files_child(const struct profil_session *s, size_t i, struct child_names *names, char *out, size_t n);
-/* NAME.MAP or NAME.map beside a program; "" when there is none (the
- * program's own debug information is symtab_load's to add). */
-int run_files_map_beside(const char *program, char *out, size_t n);
 /* Why a file the run was not asked for (a program's DUMP, a child's .PRF)
  * may not be written at `path`, or NULL when it may: it must be absent or
  * a .PRF (a profile profil wrote), and none of the run's inputs or other

@@ -28,15 +28,20 @@
 
 /* `profil run --timing table -o DIR/F.PRF OPTS FIXTURE.com [TAIL]` in an
  * empty DIR (fixture "NAME" or "NAME TAIL"; status 0, 124 with a
- * --timeout); the .prx read into x when wanted. */
+ * --timeout); the .prx read into x when wanted.  The program runs from a
+ * copy in DIR, with no map beside it, so the reports name code by CS:IP
+ * as the figures below do. */
 static void run_frames(struct run_result *r, const char *opts, const char *fixture, struct prx *x, int want_prx)
 {
     char cmd[600], err[300];
     if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
         ck_abort_msg("cannot create " DIR);
     const char *tail = strchr(fixture, ' ');    /* "NAME TAIL": the program's command tail */
-    snprintf(cmd, sizeof cmd, "run --timing table -o " DIR "/F.PRF %s " FIXTURE_DIR "%.*s.com%s", opts,
-             tail ? (int)(tail - fixture) : (int)strlen(fixture), fixture, tail ? tail : "");
+    int len = tail ? (int)(tail - fixture) : (int)strlen(fixture);
+    snprintf(cmd, sizeof cmd, "cp " FIXTURE_DIR "%.*s.com " DIR "/", len, fixture);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "run --timing table -o " DIR "/F.PRF %s " DIR "/%.*s.com%s", opts, len, fixture,
+             tail ? tail : "");
     run_profil(r, cmd, NULL);
     ck_assert_msg(r->status == (strstr(opts, "--timeout") ? 124 : 0), "profil %s: %d\n%s", cmd, r->status, r->err);
     memset(x, 0, sizeof *x);

@@ -180,10 +180,10 @@ START_TEST(hist_by_line)
     run_profil(&r, "hist --by line --map tests/fixtures/hotloop_wlink.map " TMP "/hl.prf", NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "hotloop_wlink.map has no line-number table"));
+    /* No --map: hotloop.map beside the program, a NASM map with no lines. */
     run_profil(&r, "hist --by line " TMP "/hl.prf", NULL);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_ptr_nonnull(strstr(r.err, "profil: --by line needs --map (or the program, with debug information, "
-                                        "beside " TMP "/hl.prf)\n"));
+    ck_assert_msg(strstr(r.err, "fixtures/hotloop.map has no line-number table"), "%s", r.err);
     run_profil(&r, "hist --by file " TMP "/hl.prf", NULL);
     ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol, line, function, site, service, zone or frame\n");
 }

@@ -163,7 +163,8 @@ START_TEST(call_tree_formats_are_exported_or_refused)
     ck_assert_int_eq(r.status, 2);
     run_profil(&r, "hist --by site --format json " TMP "/RH.prx", NULL);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_str_eq(r.err, "profil: --format json: --by site is printed as text only\n");
+    ck_assert_str_eq(r.err, "profil: no map or debug information for realmap.exe: --map, or build with /Zi, /V, -v, -d2\n"
+                            "profil: --format json: --by site is printed as text only\n");
 }
 END_TEST
 
