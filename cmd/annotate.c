@@ -98,7 +98,7 @@ static int symbols_for(const char *profile, const struct profile_program *pp, co
     struct symfind f;
     char err[800];
     *have_lst = 0;
-    int rc = session_symbols(a->map, profile, pp, t, &f);
+    int rc = session_symbols(a->map, profile, pp, t, &f, 0);
     if (rc != 0 || !a->source)
         return rc;
     if (t->nline == 0) {

@@ -36,6 +36,7 @@ struct hist_request {
     int sort;                   /* enum hist_sort (cmd/hist.c) */
     const char *process;        /* --process: one program of a .prx with children */
     const struct profile_program *pp;   /* what the profile recorded of its program; or NULL */
+    int keep_labels;            /* --by label: per symbol, labels inside a procedure rows of their own */
     unsigned worst_frames;      /* --worst-frames K: the K slowest frames (0: not asked) */
     unsigned frame;             /* --frame N: frame N's own profile (0: not asked) */
 };

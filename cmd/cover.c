@@ -191,7 +191,7 @@ int cmd_cover(int argc, char **argv)
     }
     struct symfind f;
     int got = session_symbols(map, path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, &t,
-                              &f);      /* the one rule, as hist's */
+                              &f, 0);   /* the one rule, as hist's */
     if (got < 0) {
         prx_free(&x);
         return EXIT_BAD_INPUT;

@@ -60,7 +60,7 @@ static int read_input(const char *path, const char *map, int exact_only, struct 
                                                                                  in->prx.program_sha256 }
                                                      : (struct profile_program){ in->prc.program, in->prc.program_path,
                                                                                  in->prc.program_sha256 };
-        int rc = session_symbols(map, path, in->is_prx || in->has_prc ? &pp : NULL, &in->map, &f);
+        int rc = session_symbols(map, path, in->is_prx || in->has_prc ? &pp : NULL, &in->map, &f, 0);
         if (rc < 0)
             return -1;
         in->has_map = rc == 0;

@@ -344,6 +344,10 @@ static const struct opt hist_table[] = {
               "symbol (the default with --map) or per source line (a\n"
               "map with a line-number table, LINK /LINENUMBERS, or a\n"
               "NASM listing)" },
+    { "by", 0, OPT_DOC, .arg = "label",
+      .help = "per symbol, each label inside a procedure a row of its own\n"
+              "(by default it counts for its procedure: a TASM label in a\n"
+              "PROC, where the debug information gives the procedure's end)" },
     { "by", 0, OPT_DOC, .arg = "function",
       .help = "a .prx's call tree per function: calls, self and inclusive\n"
               "cost, importance (% calls x % time / 100); folded,\n"
@@ -420,7 +424,7 @@ const struct command_doc hist_doc = {
 int hist_symbols(const struct hist_request *q, struct symtab *t, char *source, size_t n)
 {
     struct symfind f;
-    int rc = session_symbols(q->map, q->path, q->pp, t, &f);
+    int rc = session_symbols(q->map, q->path, q->pp, t, &f, q->keep_labels);
     if (source)
         snprintf(source, n, "%s", f.map[0] ? f.map : f.program);
     return rc;
@@ -601,6 +605,10 @@ int cmd_hist(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     q.path = argv[first];
+    if (q.by == BY_LABEL) {     /* per symbol, each label its own row */
+        q.by = BY_SYMBOL;
+        q.keep_labels = 1;
+    }
     if (!q.top_given && q.format == FORMAT_TEXT && q.style == STYLE_DEFAULT && isatty(STDOUT_FILENO)) {
         q.terminal = 1;         /* a screenful, busiest first, then how many more */
         q.top = HIST_TERMINAL_ROWS;

@@ -85,7 +85,7 @@ int cmd_report(int argc, char **argv)
     else {
         struct symfind f;       /* the one rule (cmd/session.h) */
         int got = session_symbols(a.map, path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 },
-                                  &t, &f);
+                                  &t, &f, 0);
         have_map = got == 0;
         if (got < 0)
             err[0] = 0;         /* said */

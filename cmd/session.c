@@ -64,9 +64,10 @@ int session_output_refused(const char *path, enum output_kind kind, const char *
 }
 
 int session_symbols(const char *map, const char *profile, const struct profile_program *pp, struct symtab *t,
-                    struct symfind *f)
+                    struct symfind *f, int keep_labels)
 {
     char err[700];
+    f->keep_labels = keep_labels;
     int rc = profile ? symfind_profile(map, profile, pp, t, f, err, sizeof err)
                      : symfind_program(map, NULL, NULL, t, f, err, sizeof err);
     for (const char *w = f->warn; *w;) {

@@ -43,12 +43,13 @@ int session_output_refused(const char *path, enum output_kind kind, const char *
  * it recorded; NULL: nothing, or no profile: `profile` NULL), else the
  * program's debug information, a map merged with it; the warnings and the
  * one line saying which source was used (or the hint when none) said on
- * stderr; what was found in *f.  0 read, 1 none, -1 said why. */
+ * stderr; what was found in *f.  Labels inside a procedure count for it
+ * unless keep_labels (hist --by label).  0 read, 1 none, -1 said why. */
 struct profile_program;
 struct symtab;
 struct symfind;
 int session_symbols(const char *map, const char *profile, const struct profile_program *pp, struct symtab *t,
-                    struct symfind *f);
+                    struct symfind *f, int keep_labels);
 
 /* The child programs' symbols of a .prx's run (its processes): for each
  * child, the map beside the program the run recorded, named as the child

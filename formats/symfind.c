@@ -88,6 +88,8 @@ static int find(const char *map, const char *program, const char *beside_of, con
         rc = symtab_load(NULL, with, t, f->sources, sizeof f->sources, why, sizeof why) == 0 ? 0 : 1;
     if (program)
         snprintf(f->program, sizeof f->program, "%s", program);
+    if (rc == 0 && !f->keep_labels)
+        symtab_fold_labels(t);
     if (rc == 0)
         snprintf(f->said, sizeof f->said, "symbols: %s", f->sources);
     else if (name && name[0] && !damaged)      /* (damaged: the warning said what there is) */

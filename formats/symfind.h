@@ -25,8 +25,11 @@
 
 #define SYMFIND_PATH 4200
 
-/* What the rule found, for the caller to say. */
+/* What the rule found, for the caller to say; keep_labels is the caller's. */
 struct symfind {
+    /* Set by the caller: 0 folds the labels inside a procedure into it
+     * (symtab_fold_labels: the default view), 1 keeps them (--by label). */
+    int keep_labels;
     char program[SYMFIND_PATH]; /* the program's host path, "" when not found */
     char map[SYMFIND_PATH];     /* the map or listing used (given or beside), "" none */
     /* The line to say: "symbols: HELLO.MAP (Microsoft LINK) + HELLO.EXE's

@@ -74,6 +74,7 @@ static int add_symbol_n(struct symtab *t, const char *name, size_t len, uint32_t
     memcpy(s->name, name, len);
     s->name[len] = 0;
     s->addr = addr;
+    s->end = 0;
     return 0;
 }
 
@@ -498,6 +499,8 @@ static void sort_symbols(struct symtab *t)
         for (size_t i = 0; i < t->nsym; i++)
             if (k == 0 || by_addr(&t->sym[i], &t->sym[k - 1]) != 0)
                 t->sym[k++] = t->sym[i];
+            else if (!t->sym[k - 1].end)        /* a copy: the end either knows */
+                t->sym[k - 1].end = t->sym[i].end;
         t->nsym = k;
         return;
     }
@@ -507,6 +510,8 @@ static void sort_symbols(struct symtab *t)
     for (size_t i = 0; i < t->nsym; i++)
         if (k == 0 || by_addr(ref[i], &out[k - 1]) != 0)
             out[k++] = *ref[i];
+        else if (!out[k - 1].end)
+            out[k - 1].end = ref[i]->end;
     free(ref);
     free(t->sym);
     t->sym = out;
@@ -588,6 +593,33 @@ int symtab_add_symbol(struct symtab *t, const char *name, size_t len, uint32_t a
     return add_symbol_n(t, name, len, addr);
 }
 
+int symtab_add_proc(struct symtab *t, const char *name, size_t len, uint32_t addr, uint32_t end)
+{
+    if (add_symbol_n(t, name, len, addr) != 0)
+        return -1;
+    t->sym[t->nsym - 1].end = end > addr ? end : 0;
+    return 0;
+}
+
+size_t symtab_fold_labels(struct symtab *t)
+{
+    size_t k = 0;
+    uint32_t start = 0, end = 0;        /* the last procedure kept whose end is known (end 0: none) */
+    for (size_t i = 0; i < t->nsym; i++) {
+        const struct symbol s = t->sym[i];
+        if (end && s.addr > start && s.addr < end)
+            continue;                   /* a label inside it */
+        t->sym[k++] = s;
+        if (s.end > s.addr) {
+            start = s.addr;
+            end = s.end;
+        }
+    }
+    size_t dropped = t->nsym - k;
+    t->nsym = k;
+    return dropped;
+}
+
 int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr)
 {
     return add_line(t, file, line, addr);
@@ -662,6 +694,8 @@ const char *map_format_name(enum map_format f)
 uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit)
 {
     uint32_t end = i + 1 < t->nsym ? t->sym[i + 1].addr : limit;
+    if (t->sym[i].end > t->sym[i].addr && t->sym[i].end < end)
+        end = t->sym[i].end;
     for (size_t k = 0; k < t->nseg; k++) {
         const struct sym_segment *s = &t->seg[k];
         if (t->sym[i].addr >= s->start && t->sym[i].addr <= s->stop && s->stop + 1 < end)
@@ -734,19 +768,17 @@ static int merge_debug(struct symtab *t, const struct symtab *cv)
 {
     struct symtab m = { 0 };
     int rc = 0;
-    for (size_t i = 0; rc == 0 && i < t->nsym; i++)
-        rc = add_symbol(&m, t->sym[i].name, t->sym[i].addr);
+    for (size_t i = 0; rc == 0 && i < t->nsym; i++) {
+        size_t at = symtab_below(cv, t->sym[i].addr);      /* the debug information's end for it */
+        uint32_t end = t->sym[i].end;
+        if (!end && at > 0 && cv->sym[at - 1].addr == t->sym[i].addr)
+            end = cv->sym[at - 1].end;
+        rc = symtab_add_proc(&m, t->sym[i].name, strlen(t->sym[i].name), t->sym[i].addr, end);
+    }
     for (size_t i = 0; rc == 0 && i < cv->nsym; i++) {
-        size_t lo = 0, hi = t->nsym;        /* t's symbols, sorted: is one at this address? */
-        while (lo < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (t->sym[mid].addr <= cv->sym[i].addr)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
+        size_t lo = symtab_below(t, cv->sym[i].addr);      /* t's symbols, sorted: is one at this address? */
         if (lo == 0 || t->sym[lo - 1].addr != cv->sym[i].addr)
-            rc = add_symbol(&m, cv->sym[i].name, cv->sym[i].addr);
+            rc = symtab_add_proc(&m, cv->sym[i].name, strlen(cv->sym[i].name), cv->sym[i].addr, cv->sym[i].end);
     }
     const struct symtab *lines = t->nline ? t : cv;
     for (size_t i = 0; rc == 0 && i < lines->nline; i++) {

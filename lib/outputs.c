@@ -549,7 +549,7 @@ static int read_map(const char *map, const char *program, struct symtab *t, char
                     size_t hintn, FILE *f)
 {
     char err[600];
-    struct symfind *sf = malloc(sizeof *sf);
+    struct symfind *sf = calloc(1, sizeof *sf);     /* keep_labels 0: labels count for their procedure */
     if (!sf) {
         fprintf(f, "profil: out of memory: the summary shows buckets\n");
         return 0;

@@ -44,10 +44,14 @@ START_TEST(hello_nb00_symbols_and_lines)
     ck_assert_str_eq(map_format_name(t.format), "CodeView");
     static const char *const names[4] = { "twice", "_square", "_sum", "_main" };
     static const uint32_t at[4] = { 0x10, 0x29, 0x64, 0xBA };
+    /* Each procedure's length (its sstSymbols record) gives its end: main()
+     * ends at 00F1, before the module's last byte, a pad. */
+    static const uint32_t end[4] = { 0x29, 0x64, 0xBA, 0xF1 };
     for (int i = 0; i < 4; i++) {
         const struct symbol *s = find_symbol(&t, names[i]);
         ck_assert_msg(s != NULL, "%s missing", names[i]);
         ck_assert_uint_eq(s->addr, at[i]);
+        ck_assert_uint_eq(s->end, end[i]);
     }
     ck_assert_ptr_eq(find_symbol(&t, "square"), NULL);     /* the public's name, not sstSymbols' */
     ck_assert_ptr_eq(find_symbol(&t, "_errno"), NULL);     /* data (0179:00BD) is left out */

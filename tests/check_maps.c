@@ -185,7 +185,7 @@ START_TEST(hist_by_line)
     ck_assert_int_eq(r.status, 2);
     ck_assert_msg(strstr(r.err, "fixtures/hotloop.map has no line-number table"), "%s", r.err);
     run_profil(&r, "hist --by file " TMP "/hl.prf", NULL);
-    ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol, line, function, site, service, zone or frame\n");
+    ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol, line, function, site, service, zone, frame or label\n");
 }
 END_TEST
 

@@ -31,9 +31,11 @@ static void check_fixture_table(const struct symtab *t)
     ck_assert_uint_eq(t->nsym, 3);
     static const char *const names[3] = { "_main", "_spin", "GRAPHU.DRAW" };
     static const uint32_t at[3] = { 0x00, 0x11, 0x20 };
+    static const uint32_t end[3] = { 0x11, 0x17, 0x26 };   /* their scopes: _main's stops where _spin starts */
     for (int i = 0; i < 3; i++) {
         ck_assert_str_eq(t->sym[i].name, names[i]);
         ck_assert_uint_eq(t->sym[i].addr, at[i]);
+        ck_assert_uint_eq(t->sym[i].end, end[i]);
     }
     ck_assert_ptr_eq(find_symbol(t, "_counter"), NULL);     /* data: 0003:0000 is in no module's code */
     ck_assert_ptr_eq(find_symbol(t, "i"), NULL);            /* an auto */
@@ -259,6 +261,72 @@ START_TEST(profile_finds_its_program)
 }
 END_TEST
 
+#define TP_DIR TMP "/tp"
+#define TP_PRX TP_DIR "/TPDEMO.prx"
+
+/* tests/fixtures/tpdemo_exe.asm: a Turbo Pascal program's scopes.  The
+ * table: WORK ends where its scope does (0006h), the main body (a scope
+ * with no function) is the program's, TPDEMO, 0006h-0016h, SYSTEM's code
+ * (no symbols) is named by its module, the absolute __AHSHIFT names
+ * nothing, and the label WORKLOOP inside WORK is kept in the table (the
+ * commands fold it: symtab_fold_labels). */
+START_TEST(pascal_scopes_name_the_main_body)
+{
+    struct symtab t;
+    char err[300];
+    ck_assert_msg(symtab_read_file(FIX("tpdemo.exe"), &t, err, sizeof err) == 0, "%s", err);
+    static const char *const names[4] = { "TPDEMO.WORK", "TPDEMO.WORKLOOP", "TPDEMO", "SYSTEM" };
+    static const uint32_t at[4] = { 0x00, 0x03, 0x06, 0x20 }, end[4] = { 0x06, 0, 0x17, 0x26 };
+    ck_assert_uint_eq(t.nsym, 4);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_str_eq(t.sym[i].name, names[i]);
+        ck_assert_uint_eq(t.sym[i].addr, at[i]);
+        ck_assert_uint_eq(t.sym[i].end, end[i]);
+    }
+    ck_assert_ptr_null(find_symbol(&t, "__AHSHIFT"));
+    ck_assert_ptr_null(find_symbol(&t, "TPDEMO.__AHSHIFT"));
+    ck_assert_uint_eq(symtab_fold_labels(&t), 1);                 /* WORKLOOP: inside WORK's 0000-0005 */
+    ck_assert_ptr_null(find_symbol(&t, "TPDEMO.WORKLOOP"));
+    ck_assert_uint_eq(symtab_symbol_end(&t, 0, 0x100), 0x06);     /* WORK's own end */
+    symtab_free(&t);
+}
+END_TEST
+
+/* A traced run of it (--timing table), with no map: the cycles of the
+ * fixture's comment.  WORK 4 x 97 = 388, the main body 323, charged to
+ * the program (it was WORK's, 711), SYSTEM 4 x 63 = 252; the body is the
+ * root of the call tree, 100% inclusive; --by label splits WORK at its
+ * label: its MOV, 4 x 4 = 16, and WORKLOOP 372. */
+START_TEST(pascal_main_body_is_the_programs)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TP_DIR " && mkdir -p " TP_DIR " && cp " FIX("tpdemo.exe") " " TP_DIR "/TPDEMO.EXE") == 0);
+    run_profil(&r, "run -q --trace --timing table -o " TP_DIR "/TPDEMO.PRF " TP_DIR "/TPDEMO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "hist --by symbol --metric cycles --width 4 " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n     388  29.6%  29.6%  ####  TPDEMO.WORK              00000-00005\n"
+                                "     323  24.6%  54.2%  ###   TPDEMO                   00006-00016\n"
+                                "     252  19.2%  73.3%  ###   SYSTEM                   00020-00025\n"), "%s", r.out);
+    ck_assert_ptr_null(strstr(r.out, "AHSHIFT"));
+    ck_assert_ptr_null(strstr(r.out, "WORKLOOP"));
+    ck_assert_ptr_null(strstr(r.out, "(no symbol)"));
+    run_profil(&r, "hist --by function " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n         4   44.4%            388  29.6%            388  29.6%      13.13  TPDEMO.WORK\n"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "\n         0    0.0%            323  24.6%           1313 100.0%       0.00  TPDEMO\n"),
+                  "%s", r.out);
+    run_profil(&r, "cover " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\nTPDEMO                       17      0  100.0%  00006-00016\n"), "%s", r.out);
+    run_profil(&r, "hist --by label --metric cycles --width 4 " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n     372  28.3%  28.3%  ####  TPDEMO.WORKLOOP          00003-00005\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "\n      16   1.2%  73.3%        TPDEMO.WORK              00000-00002\n"), "%s", r.out);
+}
+END_TEST
+
 Suite *tdinfo_suite(void)
 {
     Suite *s = suite_create("tdinfo");
@@ -271,6 +339,8 @@ Suite *tdinfo_suite(void)
     tcase_add_test(tc, damaged_information_beside_is_a_warning);
     tcase_add_test(tc, sha256_of_the_standard_examples);
     tcase_add_test(tc, profile_finds_its_program);
+    tcase_add_test(tc, pascal_scopes_name_the_main_body);
+    tcase_add_test(tc, pascal_main_body_is_the_programs);
     suite_add_tcase(s, tc);
     return s;
 }
