@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../report/annotate.h"
+#include "../report/srcview.h"
 #include "../formats/prc.h"
 #include "../formats/symfind.h"
 #include "../formats/symtab.h"
@@ -21,7 +22,7 @@
 
 /* What annotate's options fill. */
 struct annotate_args {
-    const char *map, *symbol;
+    const char *map, *symbol, *source_dir;
     int source;
 };
 
@@ -35,7 +36,11 @@ static const struct opt annotate_table[] = {
       .help = "only this symbol (default: every symbol that ran, busiest first)" },
     { "source", 0, OPT_FLAG, OPT_AT(A, source),
       .help = "interleave the source lines: a NASM listing's text, or a map's\n"
-              "line-number table (LINK /LINENUMBERS)" },
+              "or the debug information's line numbers; then each source\n"
+              "file (beside the program or the profile) with every line's\n"
+              "instructions, cycles and share, the hottest marked '>'" },
+    { "source-dir", 0, OPT_STRING, OPT_AT(A, source_dir), .arg = "DIR",
+      .help = "look for the source files in DIR first" },
 };
 #undef A
 
@@ -92,8 +97,21 @@ static int other_run(const char *prx_path, const struct prx *x, const char *prf_
 /* The symbols by the one rule (cmd/session.h), and with --source the
  * NASM listing's text when the table is a listing's: 0 read (*have_lst
  * says whether lst was), 1 none, -1 said why. */
+/* Where source files are looked for: --source-dir, the program's
+ * folder, the map's, the profile's. */
+struct source_dirs {
+    char dir[4][4200];
+    const char *at[4];
+};
+
+static void folder_of(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    snprintf(out, n, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+}
+
 static int symbols_for(const char *profile, const struct profile_program *pp, const struct annotate_args *a,
-                       struct symtab *t, struct nasm_listing *lst, int *have_lst)
+                       struct symtab *t, struct nasm_listing *lst, int *have_lst, struct source_dirs *d)
 {
     struct symfind f;
     char err[800];
@@ -101,6 +119,14 @@ static int symbols_for(const char *profile, const struct profile_program *pp, co
     int rc = session_symbols(a->map, profile, pp, t, &f, 0);
     if (rc != 0 || !a->source)
         return rc;
+    snprintf(d->dir[0], sizeof d->dir[0], "%s", a->source_dir ? a->source_dir : "");
+    if (f.program[0])
+        folder_of(f.program, d->dir[1], sizeof d->dir[1]);
+    if (f.map[0])
+        folder_of(f.map, d->dir[2], sizeof d->dir[2]);
+    folder_of(profile, d->dir[3], sizeof d->dir[3]);
+    for (int k = 0; k < 4; k++)
+        d->at[k] = d->dir[k][0] ? d->dir[k] : NULL;
     if (t->nline == 0) {
         fprintf(stderr, "profil: --source: %s has no source lines (a NASM listing, nasm -l, a map with line numbers, "
                 "or the program's debug information has)\n", f.map[0] ? f.map : f.program);
@@ -124,6 +150,7 @@ static int annotate_file(const char *path, const struct annotate_args *a)
     struct annotate_request q = { path, NULL, a->symbol, a->source, NULL, isatty(STDOUT_FILENO) };
     struct symtab t;
     struct nasm_listing lst;
+    struct source_dirs dirs;
     int rc, have = 1, have_lst = 0;
     if (access(path, R_OK) == 0 && prx_file_looks_like(path)) {
         struct prx x;
@@ -133,7 +160,7 @@ static int annotate_file(const char *path, const struct annotate_args *a)
         }
         int sampled = strcmp(x.mode, "trace") != 0, beside = sampled && prf_beside(path, prf_path, sizeof prf_path);
         if (!beside && (have = symbols_for(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 },
-                                           a, &t, &lst, &have_lst)) < 0) {
+                                           a, &t, &lst, &have_lst, &dirs)) < 0) {
             prx_free(&x);
             return EXIT_BAD_INPUT;
         }
@@ -146,6 +173,11 @@ static int annotate_file(const char *path, const struct annotate_args *a)
         q.map = have == 0 ? &t : NULL;
         q.listing = have_lst ? &lst : NULL;
         rc = beside ? 1 : annotate_prx(stdout, &x, &q, err, sizeof err);
+        if (rc == 0 && a->source && !have_lst && !a->symbol &&      /* the source beside its counts */
+            srcview_write(stdout, stderr, &x, &t, dirs.at, 4) != 0) {
+            snprintf(err, sizeof err, "out of memory");
+            rc = -1;
+        }
         if (rc == 1 && other_run(path, &x, prf_path))
             rc = -2;
         prx_free(&x);
@@ -165,7 +197,7 @@ static int annotate_file(const char *path, const struct annotate_args *a)
         int attached = prc_attach_beside(path, &p, &c, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
         have = symbols_for(path, attached ? &(struct profile_program){ c.program, c.program_path, c.program_sha256 }
-                                          : NULL, a, &t, &lst, &have_lst);
+                                          : NULL, a, &t, &lst, &have_lst, &dirs);
         if (attached)
             prc_free(&c);
         if (have < 0) {

@@ -327,6 +327,52 @@ START_TEST(pascal_main_body_is_the_programs)
 }
 END_TEST
 
+/* annotate --source: tests/fixtures/TPDEMO.PAS beside the program, each
+ * line with its instructions and cycles (the fixture's comment): line 5
+ * WORK's MOV CX,5 4 x (1, 4); 6 its LOOP 4 x (5, 73); 7 its RET 4 x (1,
+ * 20); 10 MOV SI,4 (1, 4); 11 the CALL of WORK 4 x (1, 23); 12 the CALL of
+ * SYSTEM, DEC SI and JNZ 4 x (3, 23 + 2) + 3 x 16 + 4; 13 MOV AX and INT
+ * 21h (2, 4 + 71).  711 cycles, 47 instructions, of the run's 1313: 54.2%;
+ * a line of 5% or more marked '>'.  Without the file: one line, and the
+ * labels as before; --source-dir finds it elsewhere. */
+START_TEST(annotate_shows_the_source_beside_its_counts)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TP_DIR " && mkdir -p " TP_DIR "/src && cp " FIX("tpdemo.exe") " " TP_DIR "/TPDEMO.EXE && "
+                     "cp tests/fixtures/TPDEMO.PAS " TP_DIR "/") == 0);
+    run_profil(&r, "run -q --trace --timing table -o " TP_DIR "/TPDEMO.PRF " TP_DIR "/TPDEMO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "annotate --source " TP_PRX, NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    const char *view = strstr(r.out, "\nsource TPDEMO.PAS (" TP_DIR "/TPDEMO.PAS): 711 cycles, 47 instructions on its "
+                                     "lines (54.2% of the run's cycles)\n");
+    ck_assert_msg(view != NULL, "%s", r.out);
+    ck_assert_msg(strstr(view, "\n   line      insns     cycles   time%  text\n"
+                               "      1                                program TPDEMO;\n"), "%s", view);
+    ck_assert_msg(strstr(view, "\n      5          4         16    1.2%  var N: Integer; begin N := 5;\n"
+                               ">     6         20        292   22.2%    repeat Dec(N) until N = 0\n"
+                               ">     7          4         80    6.1%  end;\n"), "%s", view);
+    ck_assert_msg(strstr(view, "\n     10          1          4    0.3%  begin I := 4;\n"
+                               ">    11          4         92    7.0%    repeat Work;\n"
+                               ">    12         12        152   11.6%      Write(''); Dec(I) until I = 0;\n"
+                               ">    13          2         75    5.7%    Halt(0)\n"
+                               "     14                                end.\n"), "%s", view);
+    /* The labels between the instructions, as before. */
+    ck_assert_msg(strstr(r.out, "TPDEMO.PAS:6\n"), "%s", r.out);
+    /* Not there: said, the labels stay; --source-dir finds it. */
+    ck_assert(system("mv " TP_DIR "/TPDEMO.PAS " TP_DIR "/src/") == 0);
+    run_profil(&r, "annotate --source " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_null(strstr(r.out, "\nsource TPDEMO.PAS"));
+    ck_assert_msg(strstr(r.out, "TPDEMO.PAS:6\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, "profil: TPDEMO.PAS: not found beside the program or the profile (--source-dir DIR "
+                                "names its folder): its lines are shown by number\n"), "%s", r.err);
+    run_profil(&r, "annotate --source --source-dir " TP_DIR "/src " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\nsource TPDEMO.PAS (" TP_DIR "/src/TPDEMO.PAS): 711 cycles"), "%s", r.out);
+}
+END_TEST
+
 Suite *tdinfo_suite(void)
 {
     Suite *s = suite_create("tdinfo");
@@ -341,6 +387,7 @@ Suite *tdinfo_suite(void)
     tcase_add_test(tc, profile_finds_its_program);
     tcase_add_test(tc, pascal_scopes_name_the_main_body);
     tcase_add_test(tc, pascal_main_body_is_the_programs);
+    tcase_add_test(tc, annotate_shows_the_source_beside_its_counts);
     suite_add_tcase(s, tc);
     return s;
 }

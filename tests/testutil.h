@@ -38,7 +38,7 @@
 
 struct run_result {
     int status;
-    char out[16384];            /* profil --help is over 8 KiB */
+    char out[32768];            /* profil --help is over 16 KiB */
     char err[8192];
 };
 
