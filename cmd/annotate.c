@@ -236,5 +236,6 @@ int cmd_annotate(int argc, char **argv)
         fprintf(stderr, "profil annotate: want one .prx or .PRF file (profil annotate [--map FILE.MAP] FILE.prx)\n");
         return EXIT_BAD_INPUT;
     }
-    return annotate_file(argv[first], &a);
+    char found[4200];
+    return annotate_file(session_profile_path(argv[first], found, sizeof found), &a);
 }

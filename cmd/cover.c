@@ -174,7 +174,8 @@ int cmd_cover(int argc, char **argv)
     struct prx x;
     struct symtab t;
     char err[700];
-    const char *path = argv[first];
+    char found[4200];
+    const char *path = session_profile_path(argv[first], found, sizeof found);
     if (access(path, R_OK) == 0 && !prx_file_looks_like(path)) {
         fprintf(stderr, "profil: %s: not a .prx: coverage needs the .prx of profil run --trace\n", path);
         return EXIT_BAD_INPUT;

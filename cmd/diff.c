@@ -316,7 +316,9 @@ static int diff_inputs(struct diff_args *ap, int argc, char **argv)
                 a.old_map ? "new-map" : "old-map");
         return DIFF_INCOMPARABLE;
     }
-    const char *names[2] = { argv[first], argv[first + 1] };
+    char found[2][4200];
+    const char *names[2] = { session_profile_path(argv[first], found[0], sizeof found[0]),
+                             session_profile_path(argv[first + 1], found[1], sizeof found[1]) };
     struct input *in = calloc(2, sizeof *in);
     int rc = DIFF_INCOMPARABLE;
     if (!in) {

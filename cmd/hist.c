@@ -379,8 +379,8 @@ static const struct opt hist_table[] = {
       .help = "only the first N rows (default style): a .PRF's buckets then\n"
               "come busiest first, cum% in that order" },
     { "sort", 0, OPT_ENUM, OPT_AT(Q, sort), OPT_NAMES(hist_sort_names), .arg = "hits|address",
-      .help = "a .PRF's bucket rows busiest first or by address (default:\n"
-              "busiest first with --top, else by address)" },
+      .help = "a .PRF's bucket rows busiest first (the default, into a\n"
+              "pipe or a file as on a terminal) or by address" },
     { "buckets", 0, OPT_STRING, OPT_AT(Q, buckets), .arg = "FILE",
       .help = "count a recorded run into the buckets FILE defines\n"
               "(docs/buckets.md): the samples of run --samples (NAME.prs,\n"
@@ -406,8 +406,8 @@ const struct command_options hist_options = {
 const struct command_doc hist_doc = {
     &hist_options,
     "profil hist FILE.PRF prints one row per non-zero bucket (hits, % of all samples,\n"
-    "cumulative %, a bar, the address range), then the io/dos/high rows: by address, or\n"
-    "busiest first with --top N (or --sort hits). With --map FILE.MAP it prints one row per\n"
+    "cumulative %, a bar, the address range), then the io/dos/high rows: busiest first\n"
+    "(--sort address: by address). With --map FILE.MAP it prints one row per\n"
     "symbol, busiest first; a bucket's samples are split among the symbols it overlaps in\n"
     "proportion to the bytes each covers in it; --by line does the same per source line.\n"
     "\n"
@@ -482,7 +482,7 @@ static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_
 static int show_prf(struct prf *p, const struct hist_request *q)
 {
     /* Bucket rows: busiest first when only the first N are wanted. */
-    int by_hits = q->sort ? q->sort == SORT_HITS : q->top_given;
+    int by_hits = q->sort != SORT_ADDRESS;     /* busiest first wherever it writes, unless --sort address */
     struct prohst_map m;
     if (q->by == BY_FRAME || q->worst_frames || q->frame) {
         fprintf(stderr, "profil: %s: a .PRF has no frames; they are in the .prx beside it, of a program that had "
@@ -604,7 +604,8 @@ int cmd_hist(int argc, char **argv)
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
         return EXIT_BAD_INPUT;
     }
-    q.path = argv[first];
+    char found[4200];
+    q.path = session_profile_path(argv[first], found, sizeof found);
     if (q.by == BY_LABEL) {     /* per symbol, each label its own row */
         q.by = BY_SYMBOL;
         q.keep_labels = 1;

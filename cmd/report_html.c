@@ -69,7 +69,8 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "profil report: want one .prx file (profil report [--map FILE.MAP] FILE.prx -o FILE.html)\n");
         return EXIT_BAD_INPUT;
     }
-    const char *path = argv[first];
+    char found[4200];
+    const char *path = session_profile_path(argv[first], found, sizeof found);
     if (a.output && session_output_refused(a.output, OUTPUT_HTML, "report -o", a.force))
         return EXIT_PROFIL_FAILED;
     char err[800];

@@ -4,6 +4,7 @@
  */
 #include "session.h"
 
+#include "../formats/fileio.h"
 #include "../formats/prx.h"
 #include "../formats/symfind.h"
 #include "../formats/symtab.h"
@@ -61,6 +62,14 @@ int session_output_refused(const char *path, enum output_kind kind, const char *
         fprintf(stderr, "profil: %s: not replaced by %s: it %s; nothing was written (--force replaces it)\n", path,
                 what, why);
     return why != NULL;
+}
+
+const char *session_profile_path(const char *path, char *buf, size_t n)
+{
+    if (!other_case_file(path, buf, n))
+        return path;
+    fprintf(stderr, "profil: %s: not there; reading %s\n", path, buf);
+    return buf;
 }
 
 int session_symbols(const char *map, const char *profile, const struct profile_program *pp, struct symtab *t,

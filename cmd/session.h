@@ -38,6 +38,11 @@ int session_run(struct profil_options *o, const struct session_report *r);
  * kind of profil output and `force` is 0; `what` names the output ("-o"). */
 int session_output_refused(const char *path, enum output_kind kind, const char *what, int force);
 
+/* The profile a command was given: `path`, or when it is not there the
+ * same name in upper or lower case (profil run writes HELLO.PRF for
+ * hello.exe; formats/fileio.h, other_case_file), said on stderr. */
+const char *session_profile_path(const char *path, char *buf, size_t n);
+
 /* A command's symbols, by the one rule (formats/symfind.h): `map` (--map,
  * or NULL), else the map beside the program the profile names (`pp`: what
  * it recorded; NULL: nothing, or no profile: `profile` NULL), else the

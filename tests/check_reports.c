@@ -155,6 +155,9 @@ START_TEST(default_histogram)
     ck_assert_int_eq(r.status, 0);
     ck_assert_ptr_nonnull(strstr(r.out, "   46811 100.0% 100.0%  ##########  00010-0001F \n"));
     ck_assert_ptr_nonnull(strstr(r.out, "       1   0.0%                     io\n"));
+    /* Busiest first by default, into a pipe as on a terminal (--sort address for the other order). */
+    ck_assert_ptr_nonnull(strstr(r.out, "   46813 samples (1-paragraph buckets, 100 us; busiest first)\n"));
+    run_profil(&r, "hist --width 10 --sort address tests/golden/TIGHTLP.PRF", NULL);
     ck_assert_ptr_nonnull(strstr(r.out, "   46813 samples (1-paragraph buckets, 100 us)\n"));
     run_profil(&r, "hist --style fancy tests/golden/TIGHTLP.PRF", NULL);
     ck_assert_int_eq(r.status, 2);

@@ -43,6 +43,28 @@ START_TEST(hist_top_is_busiest_first)
 }
 END_TEST
 
+/* run names a profile in upper case (HELLO.PRF for hello.com): the
+ * commands given the program's own case find it, and say so. */
+START_TEST(commands_find_a_profile_in_either_case)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/case && mkdir -p " TMP "/case && cp " FIX("hotloop.com") " " TMP "/case/hello.com")
+              == 0);
+    run_profil(&r, "run -q --trace -o " TMP "/case/HELLO.PRF " TMP "/case/hello.com", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "hist --by bucket " TMP "/case/hello.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "profil: " TMP "/case/hello.PRF: not there; reading " TMP "/case/HELLO.PRF\n") == r.err,
+                  "%s", r.err);
+    run_profil(&r, "cover " TMP "/case/hello.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "reading " TMP "/case/HELLO.prx\n"), "%s", r.err);
+    run_profil(&r, "hist " TMP "/case/nothere.PRF", NULL);        /* neither case: the reader's error */
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_null(strstr(r.err, "not there; reading"));
+}
+END_TEST
+
 #define REALMAP_RUN "run --timing table --map tests/fixtures/realmap_link200.map -o " TMP "/RH.PRF "
 #define SPIN "SPIN_ROUTINE_WITH_A_RATHER_LONG"
 
@@ -270,6 +292,7 @@ Suite *summary_suite(void)
     TCase *tc = tcase_create("summary");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, hist_top_is_busiest_first);
+    tcase_add_test(tc, commands_find_a_profile_in_either_case);
     tcase_add_test(tc, summary_marks_split_shares_as_estimates);
     tcase_add_test(tc, summary_of_a_trace_is_exact_cycles);
     tcase_add_test(tc, summary_says_what_timing_a_cpu_gets);
