@@ -16,6 +16,7 @@
 
 #include "../formats/prc.h"
 #include "../formats/prf.h"
+#include "../report/diffout.h"
 #include "../report/prfdiff.h"
 #include "../formats/prx.h"
 #include "../report/frames.h"
@@ -114,7 +115,7 @@ static int print_rows(const struct prf_diff *d, double threshold)
         const struct diff_row *r = &d->rows[i];
         double change = diff_row_change(r);
         int over = diff_row_grew(d, r, threshold);
-        if (fabs(r->new_cost - r->old_cost) < 0.0005 * d->old_whole && r->old_calls == r->new_calls)
+        if (!diff_row_shown(d, r))
             continue;           /* under 0.05% of the run: not shown */
         if (!shown++) {
             printf("%12s %12s %8s  %7s %7s  ", "old", "new", "change", "old %", "new %");
@@ -169,13 +170,20 @@ static int worse(int x, int y)
 }
 
 static int compare(struct input *a, struct input *b, int by_function, double threshold, double time_threshold,
-                   const char *names[2])
+                   const char *names[2], int format)
 {
     struct prf_diff d;
     char err[700];
     if (profile_compare(&a->side, &b->side, by_function, &d, err, sizeof err) != 0) {
         fprintf(stderr, "profil: cannot compare %s and %s: %s\n", names[0], names[1], err);
         return DIFF_INCOMPARABLE;
+    }
+    if (format != DIFFOUT_TEXT) {       /* for CI (report/diffout.h): judged the same way */
+        struct diffout o = { &d, names[0], names[1], threshold, time_threshold };
+        diffout_write(stdout, (enum diffout_format)format, &o);
+        int differ = diffout_differ(&o);
+        prf_diff_free(&d);
+        return differ ? DIFF_MOVED : DIFF_SAME;
     }
     const struct diff_total *over = print_totals(&d, time_threshold);
     int moved = print_rows(&d, threshold);
@@ -208,6 +216,7 @@ struct diff_args {
     char *old_copy;             /* OLD of --map OLD,NEW, owned */
     double threshold, time_threshold, frame_threshold;
     int exact, by_function;
+    int format;                 /* enum diffout_format */
 };
 
 /* --map M (both sides) or --map OLD,NEW. */
@@ -261,6 +270,11 @@ static const struct opt diff_table[] = {
       .help = "two .prx with frames (docs/frames.md): percent the median,\n"
               "p95 or worst frame time may grow (default 5)" },
     { "exact", 0, OPT_FLAG, OPT_AT(A, exact), .help = "compare the bytes; name the first differing field" },
+    { "format", 0, OPT_ENUM, OPT_AT(A, format), OPT_NAMES(diffout_names), .arg = "FMT",
+      .help = "text (default), json, markdown (a pull request's comment),\n"
+              "junit (JUnit XML: a test per total and row), github (GitHub\n"
+              "Actions' ::error lines) or gitlab (a code quality report);\n"
+              "the same exit status (docs/ci.md)" },
 };
 #undef A
 
@@ -317,6 +331,11 @@ static int diff_inputs(struct diff_args *ap, int argc, char **argv)
         return DIFF_INCOMPARABLE;
     }
     char found[2][4200];
+    if (a.format != DIFFOUT_TEXT && a.exact) {
+        fprintf(stderr, "profil: --exact names the first differing field as text; --format %s compares the "
+                "figures\n", diffout_names[a.format]);
+        return DIFF_INCOMPARABLE;
+    }
     const char *names[2] = { session_profile_path(argv[first], found[0], sizeof found[0]),
                              session_profile_path(argv[first + 1], found[1], sizeof found[1]) };
     struct input *in = calloc(2, sizeof *in);
@@ -338,12 +357,17 @@ static int diff_inputs(struct diff_args *ap, int argc, char **argv)
         /* Frames: two .prx, either with them; a sampling run's .prx has
          * nothing else to compare. */
         int frames = in[0].is_prx && in[1].is_prx && (in[0].prx.frames || in[1].prx.frames) && !a.exact;
+        if (frames && a.format != DIFFOUT_TEXT) {
+            fprintf(stderr, "profil: the frame times are compared in the text format only (--format %s leaves "
+                    "them out)\n", diffout_names[a.format]);
+            frames = 0;
+        }
         int sampling = in[0].is_prx && strcmp(in[0].prx.mode, "sampling") == 0 && !a.by_function;
         if (frames && sampling)
             rc = compare_frames(&in[0], &in[1], a.frame_threshold, names);
         else {
             rc = a.exact ? exact_compare(&in[0], &in[1], names)
-                         : compare(&in[0], &in[1], a.by_function, a.threshold, a.time_threshold, names);
+                         : compare(&in[0], &in[1], a.by_function, a.threshold, a.time_threshold, names, a.format);
             if (frames)
                 rc = worse(rc, compare_frames(&in[0], &in[1], a.frame_threshold, names));
         }
