@@ -136,7 +136,7 @@ $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm Makefile | $(B)/.deps
 
 $(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profdos.h Makefile | $(B)/.deps
 	@mkdir -p $(B)/fixtures
-	$(BCC) -Md -I$(TOP)include -X-M -o $@ $< > $(@:.com=.map) || { rm -f $@ $(@:.com=.map); echo "guestc.com not built: no bcc"; }
+	$(BCC) -ansi -Md -I$(TOP)include -X-M -o $@ $< > $(@:.com=.map) || { rm -f $@ $(@:.com=.map); echo "guestc.com not built: no bcc"; }
 
 # make bench's long workload (tests/fixtures/pispigot.c), K&R C for bcc.
 $(B)/fixtures/pispigot.com: tests/fixtures/pispigot.c Makefile | $(B)/.deps
