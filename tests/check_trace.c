@@ -80,7 +80,9 @@ START_TEST(trace_counts_hotloop_exactly)
 END_TEST
 
 /* The .PRF of a trace counts instructions, wrapping at 65536 as PROFIL's
- * counters would: heavy's 301200 leave 301200 - 4 x 65536 = 39056. */
+ * counters would: heavy's 301200 leave 301200 - 4 x 65536 = 39056.  The
+ * run does not warn: TRACED.prc and the .prx keep every count, and the
+ * commands reading the .PRF say where its words wrapped. */
 START_TEST(trace_prf_counts_instructions)
 {
     struct prx x;
@@ -90,7 +92,7 @@ START_TEST(trace_prf_counts_instructions)
     read_prf(TMP "/TRACED.PRF", &p);
     ck_assert_uint_eq(p.bucket[7], 301200 % 65536);
     ck_assert_uint_eq(p.bucket[8], 100200 % 65536);
-    ck_assert_ptr_nonnull(strstr(r.err, "2 counter(s) passed 65535 and wrapped"));
+    ck_assert_ptr_null(strstr(r.err, "wrapped"));
     ck_assert_ptr_nonnull(strstr(r.err, "402201 instructions traced") ? r.err : NULL);
     ck_assert_uint_eq(p.hit_io + p.hit_dos + (uint64_t)p.bucket[0] + p.bucket[1] + 301200 + 100200, x.total_insns);
     prf_free(&p);
