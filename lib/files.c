@@ -115,6 +115,8 @@ static enum profil_error check_output(struct profil_session *s, const struct nam
     return PROFIL_OK;
 }
 
+static enum profil_error sampled_kept(struct profil_session *s, const char *prc);
+
 enum profil_error run_files_check(struct profil_session *s)
 {
     const struct profil_options *o = &s->o;
@@ -156,6 +158,20 @@ enum profil_error run_files_check(struct profil_session *s)
             return session_fail(s, PROFIL_ERR_OUTPUT, "%s: not replaced by %s: it %s; nothing was run (--force "
                                 "replaces it)", out[i].path, out[i].what, why);
     }
+    return sampled_kept(s, prc);
+}
+
+/* --trace over a sampling run's profile (its NAME.prc says "sampling"):
+ * noted, so that the summary's "wrote" line says what it replaced; a
+ * sampled profile is never replaced by instruction counts without a word. */
+static enum profil_error sampled_kept(struct profil_session *s, const char *prc)
+{
+    struct prc c;
+    char err[600];
+    if (!s->o.trace || s->o.append || path_is_device(s->files.prf) || prc_read_file(prc, &c, err, sizeof err) != 0)
+        return PROFIL_OK;
+    s->over_sampled = strcmp(c.mode, "sampling") == 0;
+    prc_free(&c);
     return PROFIL_OK;
 }
 

@@ -484,6 +484,9 @@ enum profil_error profil_session_write(struct profil_session *s)
     s->services.frames = NULL;
     s->services.nframes = 0;
     enum profil_error e = commit_outputs(s, &set, say);
+    if (e == PROFIL_OK && s->over_sampled)      /* said even with -q: a sampled profile is gone */
+        fprintf(s->err, "profil: note: %s was a sampling run's profile; this trace's instruction counts replace its "
+                "samples (-o names another file)\n", s->files.prf);
     if (e == PROFIL_OK)
         write_children(s);
     return e;

@@ -120,6 +120,7 @@ struct profil_session {
     int tracing, following, memory;
     int ready, ran, finished, written, prx_failed;
     int appended;                   /* --append added this run to a .PRF already there */
+    int over_sampled;               /* --trace replaces a sampling run's .PRF (said when written) */
     uint64_t appended_total;        /* the sum's counts, all classes */
     struct prf p;                   /* the .PRF as written (for the summary) */
     struct recording rec;           /* --record: what is being recorded */

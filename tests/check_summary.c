@@ -65,6 +65,25 @@ START_TEST(commands_find_a_profile_in_either_case)
 }
 END_TEST
 
+/* --trace over a sampling run's .PRF says so, -q or not (its NAME.prc
+ * said "sampling"); over a trace's, or a new file, nothing. */
+START_TEST(trace_over_a_sampled_profile_says_so)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/ov && mkdir -p " TMP "/ov") == 0);
+    run_profil(&r, "run -q -o " TMP "/ov/H.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_null(strstr(r.err, "note:"));
+    run_profil(&r, "run -q --trace -o " TMP "/ov/H.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: note: " TMP "/ov/H.PRF was a sampling run's profile; this trace's instruction "
+                            "counts replace its samples (-o names another file)\n");
+    run_profil(&r, "run -q --trace -o " TMP "/ov/H.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+}
+END_TEST
+
 #define REALMAP_RUN "run --timing table --map tests/fixtures/realmap_link200.map -o " TMP "/RH.PRF "
 #define SPIN "SPIN_ROUTINE_WITH_A_RATHER_LONG"
 
@@ -293,6 +312,7 @@ Suite *summary_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, hist_top_is_busiest_first);
     tcase_add_test(tc, commands_find_a_profile_in_either_case);
+    tcase_add_test(tc, trace_over_a_sampled_profile_says_so);
     tcase_add_test(tc, summary_marks_split_shares_as_estimates);
     tcase_add_test(tc, summary_of_a_trace_is_exact_cycles);
     tcase_add_test(tc, summary_says_what_timing_a_cpu_gets);
