@@ -231,7 +231,7 @@ compare-cc: $(PROFIL) $(FIXTURES)
 # The HTML report (profil report) in headless Chromium: what its script
 # draws, its links, the frame timeline, no console error (tools/browser_test.sh; skipped
 # without chromium).
-browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst $(B)/fixtures/vsync.com
+browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst $(B)/fixtures/vsync.com $(B)/fixtures/tpdemo.exe
 	sh tools/browser_test.sh ./$(PROFIL) $(B)
 
 # The compatibility corpus (tests/realprog/README.md): real DOS programs run by

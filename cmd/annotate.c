@@ -97,19 +97,6 @@ static int other_run(const char *prx_path, const struct prx *x, const char *prf_
 /* The symbols by the one rule (cmd/session.h), and with --source the
  * NASM listing's text when the table is a listing's: 0 read (*have_lst
  * says whether lst was), 1 none, -1 said why. */
-/* Where source files are looked for: --source-dir, the program's
- * folder, the map's, the profile's. */
-struct source_dirs {
-    char dir[4][4200];
-    const char *at[4];
-};
-
-static void folder_of(const char *path, char *out, size_t n)
-{
-    const char *slash = strrchr(path, '/');
-    snprintf(out, n, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-}
-
 static int symbols_for(const char *profile, const struct profile_program *pp, const struct annotate_args *a,
                        struct symtab *t, struct nasm_listing *lst, int *have_lst, struct source_dirs *d)
 {
@@ -119,14 +106,7 @@ static int symbols_for(const char *profile, const struct profile_program *pp, co
     int rc = session_symbols(a->map, profile, pp, t, &f, 0);
     if (rc != 0 || !a->source)
         return rc;
-    snprintf(d->dir[0], sizeof d->dir[0], "%s", a->source_dir ? a->source_dir : "");
-    if (f.program[0])
-        folder_of(f.program, d->dir[1], sizeof d->dir[1]);
-    if (f.map[0])
-        folder_of(f.map, d->dir[2], sizeof d->dir[2]);
-    folder_of(profile, d->dir[3], sizeof d->dir[3]);
-    for (int k = 0; k < 4; k++)
-        d->at[k] = d->dir[k][0] ? d->dir[k] : NULL;
+    session_source_dirs(a->source_dir, &f, profile, d);
     if (t->nline == 0) {
         fprintf(stderr, "profil: --source: %s has no source lines (a NASM listing, nasm -l, a map with line numbers, "
                 "or the program's debug information has)\n", f.map[0] ? f.map : f.program);

@@ -19,7 +19,7 @@
 
 /* What report's options fill. */
 struct report_args {
-    const char *output, *map;
+    const char *output, *map, *source_dir;
     int source, force;
     unsigned top;
 };
@@ -33,7 +33,11 @@ static const struct opt report_table[] = {
               "or a NASM listing (nasm -l); default: the map beside the\n"
               "program, else its debug information" },
     { "source", 0, OPT_FLAG, OPT_AT(A, source),
-      .help = "source lines in the code, as annotate --source shows them" },
+      .help = "source lines in the code, as annotate --source shows them,\n"
+              "and each source file found with its lines' counts, linked\n"
+              "from the symbol table" },
+    { "source-dir", 0, OPT_STRING, OPT_AT(A, source_dir), .arg = "DIR",
+      .help = "look for the source files in DIR first" },
     { "top", 0, OPT_UNSIGNED, OPT_AT(A, top), .min = 1, .max = UINT32_MAX, .unit = "symbols", .arg = "N",
       .help = "the code of the N busiest symbols only (default 20)" },
     { "force", 0, OPT_FLAG, OPT_AT(A, force),
@@ -98,8 +102,11 @@ int cmd_report(int argc, char **argv)
             ;
         else {
             struct symtab **children = session_child_symbols(&x);   /* a child's code by its own symbols */
-            struct html_request q = { path, have_map ? &t : NULL, have_map ? (f.map[0] ? f.map : f.program) : NULL, have_lst ? &lst : NULL, a.source, a.top,
-                                      (const struct symtab *const *)children };
+            struct source_dirs dirs;
+            session_source_dirs(a.source_dir, &f, path, &dirs);
+            struct html_request q = { path, have_map ? &t : NULL, have_map ? (f.map[0] ? f.map : f.program) : NULL,
+                                      have_lst ? &lst : NULL, a.source, a.top,
+                                      (const struct symtab *const *)children, dirs.at, 4 };
             struct html_report *r = html_prepare(&x, &q, err, sizeof err);
             if (r && !a.output) {
                 html_write(stdout, r);

@@ -91,6 +91,25 @@ int session_symbols(const char *map, const char *profile, const struct profile_p
     return rc;
 }
 
+static void folder_of(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    snprintf(out, n, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+}
+
+void session_source_dirs(const char *source_dir, const struct symfind *f, const char *profile, struct source_dirs *d)
+{
+    snprintf(d->dir[0], sizeof d->dir[0], "%s", source_dir ? source_dir : "");
+    d->dir[1][0] = d->dir[2][0] = 0;
+    if (f->program[0])
+        folder_of(f->program, d->dir[1], sizeof d->dir[1]);
+    if (f->map[0])
+        folder_of(f->map, d->dir[2], sizeof d->dir[2]);
+    folder_of(profile, d->dir[3], sizeof d->dir[3]);
+    for (int k = 0; k < 4; k++)
+        d->at[k] = d->dir[k][0] ? d->dir[k] : NULL;
+}
+
 /* `folder` + `name` with its extension replaced by `ext` (NULL: kept), as
  * written or in lower case (lower 1), into out when the file is there. */
 static int beside(const char *folder, const char *name, const char *ext, int lower, char *out, size_t n)

@@ -56,6 +56,15 @@ struct symfind;
 int session_symbols(const char *map, const char *profile, const struct profile_program *pp, struct symtab *t,
                     struct symfind *f, int keep_labels);
 
+/* Where a command looks for source files (report/srcview.h): --source-dir
+ * (NULL: none), the folders of the program and the map the symbol rule
+ * found (f), the profile's. */
+struct source_dirs {
+    char dir[4][4200];
+    const char *at[4];          /* dir[k], or NULL when it is none */
+};
+void session_source_dirs(const char *source_dir, const struct symfind *f, const char *profile, struct source_dirs *d);
+
 /* The child programs' symbols of a .prx's run (its processes): for each
  * child, the map beside the program the run recorded, named as the child
  * (KID.COM: KID.MAP or kid.map), read by the one rule with the child's own

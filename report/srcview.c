@@ -11,6 +11,7 @@
 
 #include "../formats/fileio.h"
 #include "attrib.h"
+#include "export.h"
 
 int srcview_find(const char *file, const char *const *dirs, size_t ndirs, char *out, size_t n)
 {
@@ -44,6 +45,19 @@ static int split_label(const char *label, char *file, size_t n, unsigned *line)
     return 1;
 }
 
+int srcview_line_of(const struct symtab *t, uint32_t off, char *file, size_t n, unsigned *line)
+{
+    size_t lo = 0, hi = t->nline;       /* the last line entry at or below off */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (t->line[mid].addr <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && off < symtab_line_end(t, lo - 1, UINT32_MAX) && split_label(t->line[lo - 1].label, file, n, line);
+}
+
 /* One source line's counts. */
 struct counted {
     unsigned line;
@@ -56,19 +70,96 @@ static int by_line(const void *a, const void *b)
     return (x->line > y->line) - (x->line < y->line);
 }
 
-/* File `name`'s view: its text, each line with its counts (c, n of them,
- * sorted by line). */
-static void write_file(FILE *f, const char *name, const char *path, const uint8_t *text, size_t len,
-                       const struct counted *c, size_t n, double whole, int stalls)
+/* How a view is written: text (annotate) or HTML (the report), a row of
+ * `styles`.  head: the file's line (its totals); row: one source line,
+ * here its counts or NULL, pct its share of the run's cycles; foot. */
+struct style {
+    void (*head)(FILE *f, const char *name, const char *path, double cycles, double insns, double share, int stalls);
+    void (*row)(FILE *f, const char *name, unsigned line, const char *text, size_t len, const struct counted *here,
+                double pct, int stalls);
+    void (*foot)(FILE *f);
+};
+
+static void text_head(FILE *f, const char *name, const char *path, double cycles, double insns, double share,
+                      int stalls)
+{
+    fprintf(f, "\nsource %s (%s): %.0f cycles, %.0f instructions on its lines (%.1f%% of the run's cycles)\n", name,
+            path, cycles, insns, share);
+    fprintf(f, "   line      insns     cycles%s   time%%  text\n", stalls ? "     stalls" : "");
+}
+
+static void text_row(FILE *f, const char *name, unsigned line, const char *text, size_t len,
+                     const struct counted *here, double pct, int stalls)
+{
+    (void)name;
+    fprintf(f, "%c%6u", here && pct >= SRCVIEW_HOT ? '>' : ' ', line);
+    if (here) {
+        fprintf(f, " %10.0f %10.0f", here->insns, here->cycles);
+        if (stalls)
+            fprintf(f, " %10.0f", here->stalls);
+        fprintf(f, " %6.1f%%", pct);
+    } else
+        fprintf(f, "%*s", stalls ? 41 : 30, "");
+    fprintf(f, "  %.*s\n", (int)len, text);
+}
+
+static void text_foot(FILE *f)
+{
+    (void)f;
+}
+
+static void html_head(FILE *f, const char *name, const char *path, double cycles, double insns, double share,
+                      int stalls)
+{
+    fputs("<h3 id=\"src-", f);
+    xml_put_text(f, name);
+    fputs("\">", f);
+    xml_put_text(f, name);
+    fprintf(f, "</h3>\n<p>%.0f cycles, %.0f instructions on its lines (%.1f%% of the run's cycles); <code>", cycles,
+            insns, share);
+    xml_put_text(f, path);
+    fprintf(f, "</code></p>\n<table class=\"code src\">\n<thead><tr><th>line</th><th>instructions</th><th>cycles</th>"
+               "%s<th>%%</th><th class=\"l\">source</th></tr></thead>\n<tbody>\n", stalls ? "<th>stalls</th>" : "");
+}
+
+static void html_row(FILE *f, const char *name, unsigned line, const char *text, size_t len,
+                     const struct counted *here, double pct, int stalls)
+{
+    fputs("<tr id=\"src-", f);
+    xml_put_text(f, name);
+    fprintf(f, "-%u\"%s><td>%u</td>", line, here && pct >= SRCVIEW_HOT ? " class=\"hot\"" : "", line);
+    if (here) {
+        fprintf(f, "<td>%.0f</td><td>%.0f</td>", here->insns, here->cycles);
+        if (stalls)
+            fprintf(f, "<td>%.0f</td>", here->stalls);
+        fprintf(f, "<td>%.1f%%</td>", pct);
+    } else
+        fputs(stalls ? "<td></td><td></td><td></td><td></td>" : "<td></td><td></td><td></td>", f);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), text);
+    fputs("<td class=\"l\"><pre>", f);
+    xml_put_text(f, buf);
+    fputs("</pre></td></tr>\n", f);
+}
+
+static void html_foot(FILE *f)
+{
+    fputs("</tbody>\n</table>\n", f);
+}
+
+static const struct style styles[2] = { { text_head, text_row, text_foot }, { html_head, html_row, html_foot } };
+
+/* A file's view in a style: its text, each line with its counts (c, n of
+ * them, sorted by line), the lines past its end that have counts too. */
+static void write_view(FILE *f, const struct style *st, const char *name, const char *path, const uint8_t *text,
+                       size_t len, const struct counted *c, size_t n, double whole, int stalls)
 {
     double cycles = 0, insns = 0;
     for (size_t i = 0; i < n; i++) {
         cycles += c[i].cycles;
         insns += c[i].insns;
     }
-    fprintf(f, "\nsource %s (%s): %.0f cycles, %.0f instructions on its lines (%.1f%% of the run's cycles)\n", name,
-            path, cycles, insns, whole > 0 ? 100.0 * cycles / whole : 0.0);
-    fprintf(f, "   line      insns     cycles%s   time%%  text\n", stalls ? "     stalls" : "");
+    st->head(f, name, path, cycles, insns, whole > 0 ? 100.0 * cycles / whole : 0.0, stalls);
     size_t at = 0, k = 0;
     for (unsigned line = 1; at < len || k < n; line++) {
         const uint8_t *nl = at < len ? memchr(text + at, '\n', len - at) : NULL;
@@ -78,24 +169,33 @@ static void write_file(FILE *f, const char *name, const char *path, const uint8_
         while (k < n && c[k].line < line)
             k++;
         const struct counted *here = k < n && c[k].line == line ? &c[k] : NULL;
-        double pct = here && whole > 0 ? 100.0 * here->cycles / whole : 0;
         if (at >= len && !here)
             break;
-        fprintf(f, "%c%6u", here && pct >= SRCVIEW_HOT ? '>' : ' ', line);
-        if (here) {
-            fprintf(f, " %10.0f %10.0f", here->insns, here->cycles);
-            if (stalls)
-                fprintf(f, " %10.0f", here->stalls);
-            fprintf(f, " %6.1f%%", pct);
-        } else
-            fprintf(f, "%*s", stalls ? 41 : 30, "");
-        fprintf(f, "  %.*s\n", (int)(shown > at ? shown - at : 0), at < len ? (const char *)text + at : "");
+        st->row(f, name, line, at < len ? (const char *)text + at : "", shown > at ? shown - at : 0, here,
+                here && whole > 0 ? 100.0 * here->cycles / whole : 0, stalls);
         at = end < len ? end + 1 : len;
     }
+    st->foot(f);
 }
+
+static int each_file(FILE *f, FILE *msg, const struct prx *x, const struct symtab *t, const char *const *dirs,
+                     size_t ndirs, const struct style *st);
 
 int srcview_write(FILE *f, FILE *msg, const struct prx *x, const struct symtab *t, const char *const *dirs,
                   size_t ndirs)
+{
+    return each_file(f, msg, x, t, dirs, ndirs, &styles[0]);
+}
+
+int srcview_write_html(FILE *f, FILE *msg, const struct prx *x, const struct symtab *t, const char *const *dirs,
+                       size_t ndirs)
+{
+    return each_file(f, msg, x, t, dirs, ndirs, &styles[1]);
+}
+
+/* Each source file whose code ran, found and read, written in style st. */
+static int each_file(FILE *f, FILE *msg, const struct prx *x, const struct symtab *t, const char *const *dirs,
+                     size_t ndirs, const struct style *st)
 {
     struct unit_hits *rows[3] = { NULL, NULL, NULL };
     size_t nrows[3] = { 0, 0, 0 };
@@ -132,15 +232,17 @@ int srcview_write(FILE *f, FILE *msg, const struct prx *x, const struct symtab *
         uint8_t *text;
         size_t len;
         if (!srcview_find(file, dirs, ndirs, path, sizeof path)) {
-            fprintf(msg, "profil: %s: not found beside the program or the profile (--source-dir DIR names its "
+            if (msg)
+                fprintf(msg, "profil: %s: not found beside the program or the profile (--source-dir DIR names its "
                     "folder): its lines are shown by number\n", file);
             continue;
         }
         if (read_file(path, &text, &len, err, sizeof err) != 0) {
-            fprintf(msg, "profil: %s\n", err);
+            if (msg)
+                fprintf(msg, "profil: %s\n", err);
             continue;
         }
-        write_file(f, file, path, text, len, c, n, whole, x->has_stalls);
+        write_view(f, st, file, path, text, len, c, n, whole, x->has_stalls);
         free(text);
     }
     for (int m = 0; m < 3; m++)

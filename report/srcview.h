@@ -24,9 +24,19 @@ int srcview_find(const char *file, const char *const *dirs, size_t ndirs, char *
 
 /* The view of every source file the table's lines name (labels
  * "FILE:LINE") whose code ran in the trace x; a file found in none of
- * dirs is one line on msg ("profil: TPDEMO.PAS: not found in ..."), and
- * left out.  0, or -1 when memory ran out. */
+ * dirs is one line on msg (when not NULL: "profil: TPDEMO.PAS: not found
+ * ..."), and left out.  0, or -1 when memory ran out. */
 int srcview_write(FILE *f, FILE *msg, const struct prx *x, const struct symtab *t, const char *const *dirs,
                   size_t ndirs);
+
+/* The same views as HTML, for the report (report/html.c): per file an
+ * <h3 id="src-FILE"> and a table whose rows are id "src-FILE-LINE", the
+ * hot ones class "hot". */
+int srcview_write_html(FILE *f, FILE *msg, const struct prx *x, const struct symtab *t, const char *const *dirs,
+                       size_t ndirs);
+
+/* Where a load-module offset's source line is: its label's file and line
+ * ("TPDEMO.PAS", 6) from the table's line entries; 0 when none holds it. */
+int srcview_line_of(const struct symtab *t, uint32_t off, char *file, size_t n, unsigned *line);
 
 #endif

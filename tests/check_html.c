@@ -226,7 +226,7 @@ START_TEST(report_prunes_frames)
     for (uint32_t i = 1; i <= N; i++)
         x.calls[i] = (struct call_node){ .parent = 0, .entry = 0x20000 + 2 * i, .cs = 0x2000, .ip = (uint16_t)(2 * i),
                                          .kind = CALL_NEAR, .calls = 1, .samples = i };
-    struct html_request q = { "many.prx", NULL, NULL, NULL, 0, 20, NULL };
+    struct html_request q = { "many.prx", NULL, NULL, NULL, 0, 20, NULL, NULL, 0 };
     char err[512];
     struct html_report *r = html_prepare(&x, &q, err, sizeof err);
     ck_assert_msg(r != NULL, "%s", err);

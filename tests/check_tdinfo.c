@@ -370,6 +370,28 @@ START_TEST(annotate_shows_the_source_beside_its_counts)
     run_profil(&r, "annotate --source --source-dir " TP_DIR "/src " TP_PRX, NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_msg(strstr(r.out, "\nsource TPDEMO.PAS (" TP_DIR "/src/TPDEMO.PAS): 711 cycles"), "%s", r.out);
+    /* The report: the same lines and counts in its source view, each
+     * symbol linked to its first line (WORK to 5, the body to 10). */
+    static char page[1 << 17];
+    run_profil(&r, "report --source --source-dir " TP_DIR "/src -o " TP_DIR "/r.html " TP_PRX, NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    slurp(TP_DIR "/r.html", page, sizeof page);
+    ck_assert_ptr_nonnull(strstr(page, "<a href=\"#source\">source</a>"));
+    ck_assert_ptr_nonnull(strstr(page, "TPDEMO.WORK</a> <a class=\"src\" href=\"#src-TPDEMO.PAS-5\">TPDEMO.PAS:5</a>"));
+    ck_assert_ptr_nonnull(strstr(page, " <a class=\"src\" href=\"#src-TPDEMO.PAS-10\">TPDEMO.PAS:10</a>"));
+    ck_assert_ptr_nonnull(strstr(page, "<h3 id=\"src-TPDEMO.PAS\">TPDEMO.PAS</h3>\n<p>711 cycles, 47 instructions on its "
+                                       "lines (54.2% of the run's cycles)"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr id=\"src-TPDEMO.PAS-6\" class=\"hot\"><td>6</td><td>20</td><td>292</td>"
+                                       "<td>22.2%</td><td class=\"l\"><pre>  repeat Dec(N) until N = 0</pre></td></tr>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr id=\"src-TPDEMO.PAS-12\" class=\"hot\"><td>12</td><td>12</td><td>152</td>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr id=\"src-TPDEMO.PAS-14\"><td>14</td><td></td><td></td><td></td>"));
+    /* Not found: no view, no link. */
+    run_profil(&r, "report --source -o " TP_DIR "/r2.html " TP_PRX, NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    slurp(TP_DIR "/r2.html", page, sizeof page);
+    ck_assert_ptr_null(strstr(page, "<a class=\"src\""));
+    ck_assert_ptr_nonnull(strstr(page, "<tr class=\"src\"><td colspan=\"6\">TPDEMO.PAS:6</td>"));    /* the labels, as before */
+    ck_assert_ptr_null(strstr(page, "<h3 id=\"src-"));
 }
 END_TEST
 
