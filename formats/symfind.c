@@ -90,6 +90,11 @@ static int find(const char *map, const char *program, const char *beside_of, con
         snprintf(f->program, sizeof f->program, "%s", program);
     if (rc == 0 && !f->keep_labels)
         symtab_fold_labels(t);
+    if (rc == 0 && symtab_name_bare_segments(t) < 0) {
+        symtab_free(t);
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
     if (rc == 0)
         snprintf(f->said, sizeof f->said, "symbols: %s", f->sources);
     else if (name && name[0] && !damaged)      /* (damaged: the warning said what there is) */

@@ -620,6 +620,41 @@ size_t symtab_fold_labels(struct symtab *t)
     return dropped;
 }
 
+int symtab_name_bare_segments(struct symtab *t)
+{
+    size_t nseg = t->nseg, added = 0;
+    struct symtab more = { 0 };
+    for (size_t k = 0; k < nseg; k++) {
+        const struct sym_segment *s = &t->seg[k];
+        size_t i = symtab_below(t, s->stop);        /* a symbol in [start, stop]? */
+        char cls[sizeof s->cls];
+        size_t c = 0;
+        for (; s->cls[c] && c < sizeof cls - 1; c++)
+            cls[c] = (char)toupper((unsigned char)s->cls[c]);
+        cls[c] = 0;
+        if (!strstr(cls, "CODE") || s->stop < s->start ||
+            (i > 0 && t->sym[i - 1].addr >= s->start))
+            continue;               /* not code (MS C's HDR, MSG, PAD: class MSG), or named already */
+        char name[48];
+        snprintf(name, sizeof name, "[%.40s]", s->name);
+        if (symtab_add_proc(&more, name, strlen(name), s->start, s->stop + 1) != 0) {
+            symtab_free(&more);
+            return -1;
+        }
+        added++;
+    }
+    for (size_t i = 0; i < more.nsym; i++)
+        if (grow_array(&t->sym, &t->sym_cap, t->nsym + 1, sizeof *t->sym) != 0) {
+            symtab_free(&more);
+            return -1;
+        } else
+            t->sym[t->nsym++] = more.sym[i];
+    symtab_free(&more);
+    if (added)
+        symtab_sort(t);
+    return (int)added;
+}
+
 int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr)
 {
     return add_line(t, file, line, addr);

@@ -127,6 +127,13 @@ uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit);
  * its name.  Returns how many were dropped.  Call on a sorted table. */
 size_t symtab_fold_labels(struct symtab *t);
 
+/* Code segments (class CODE) no symbol starts in (a library's module linked without
+ * its publics, a runtime's segment): each becomes one symbol named by the
+ * segment, "[NAME]", over the whole segment, so that its time is one row
+ * instead of "(no symbol)".  Call on a sorted table (it sorts again).
+ * Returns how many; -1 out of memory. */
+int symtab_name_bare_segments(struct symtab *t);
+
 /* How many symbols start at or below addr: the one holding addr, if any,
  * is sym[result - 1] (binary search; 0: none starts at or below it). */
 size_t symtab_below(const struct symtab *t, uint32_t addr);
