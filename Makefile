@@ -157,7 +157,7 @@ $(B)/fixtures/%.exe: tests/fixtures/%_exe.asm Makefile | $(B)/.deps
 
 $(B)/fixtures/guestc.com: tests/fixtures/guestc.c include/profdos.h Makefile | $(B)/.deps
 	@mkdir -p $(B)/fixtures
-	$(BCC) -Md -I$(TOP)include -X-M -o $@ $< > $(@:.com=.map) || { rm -f $@ $(@:.com=.map); echo "guestc.com not built: no bcc"; }
+	$(BCC) -ansi -Md -I$(TOP)include -X-M -o $@ $< > $(@:.com=.map) || { rm -f $@ $(@:.com=.map); echo "guestc.com not built: no bcc"; }
 
 # make bench's long workload (tests/fixtures/pispigot.c), K&R C for bcc.
 $(B)/fixtures/pispigot.com: tests/fixtures/pispigot.c Makefile | $(B)/.deps
@@ -276,7 +276,7 @@ identical: $(PROFIL) $(FIXTURES)
 # The HTML report (profil report) in headless Chromium: what its script
 # draws, its links, the frame timeline, no console error (tools/browser_test.sh; skipped
 # without chromium).
-browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst $(B)/fixtures/vsync.com $(B)/fixtures/loading.com
+browser-test: $(PROFIL) $(B)/fixtures/hotloop.com $(B)/fixtures/hotloop.lst $(B)/fixtures/vsync.com $(B)/fixtures/loading.com $(B)/fixtures/tpdemo.exe
 	sh tools/browser_test.sh ./$(PROFIL) $(B)
 
 # The compatibility corpus (tests/realprog/README.md): real DOS programs run by

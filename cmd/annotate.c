@@ -11,8 +11,9 @@
 #include <unistd.h>
 
 #include "../report/annotate.h"
-#include "../formats/symtab.h"
+#include "../report/srcview.h"
 #include "../formats/prc.h"
+#include "../formats/symfind.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
@@ -21,7 +22,7 @@
 
 /* What annotate's options fill. */
 struct annotate_args {
-    const char *map, *symbol;
+    const char *map, *symbol, *source_dir;
     int source;
 };
 
@@ -29,12 +30,17 @@ struct annotate_args {
 static const struct opt annotate_table[] = {
     { "map", 0, OPT_STRING, OPT_AT(A, map), .arg = "FILE.MAP",
       .help = "name symbols and jump targets: any map hist --map reads, or a\n"
-              "NASM listing (nasm -l FILE.lst: its labels and source lines)" },
+              "NASM listing (nasm -l FILE.lst: its labels and source lines);\n"
+              "default: the map beside the program, else its debug information" },
     { "symbol", 0, OPT_STRING, OPT_AT(A, symbol), .arg = "NAME",
       .help = "only this symbol (default: every symbol that ran, busiest first)" },
     { "source", 0, OPT_FLAG, OPT_AT(A, source),
       .help = "interleave the source lines: a NASM listing's text, or a map's\n"
-              "line-number table (LINK /LINENUMBERS)" },
+              "or the debug information's line numbers; then each source\n"
+              "file (beside the program or the profile) with every line's\n"
+              "instructions, cycles and share, the hottest marked '>'" },
+    { "source-dir", 0, OPT_STRING, OPT_AT(A, source_dir), .arg = "DIR",
+      .help = "look for the source files in DIR first" },
 };
 #undef A
 
@@ -88,61 +94,77 @@ static int other_run(const char *prx_path, const struct prx *x, const char *prf_
     return why[0] != 0;
 }
 
-/* The symbols by the one rule (cmd/session.h) when the program the
- * profile names is found with debug information (session_program):
- * --map's merged with it, or it alone.  1 read into *t, 0 no such program
- * (--map's table, if any, stands), -1 said why. */
-static int program_symbols(const char *profile, const struct profile_program *pp, const char *map, struct symtab *t,
-                           char *program, size_t n)
+/* The symbols by the one rule (cmd/session.h), and with --source the
+ * NASM listing's text when the table is a listing's: 0 read (*have_lst
+ * says whether lst was), 1 none, -1 said why. */
+static int symbols_for(const char *profile, const struct profile_program *pp, const struct annotate_args *a,
+                       struct symtab *t, struct nasm_listing *lst, int *have_lst, struct source_dirs *d)
 {
-    if (!session_program(profile, pp, program, n))
-        return 0;
-    int rc = session_symbols(map, program, t);
-    return rc < 0 ? -1 : rc == 0;
+    struct symfind f;
+    char err[800];
+    *have_lst = 0;
+    int rc = session_symbols(a->map, profile, pp, t, &f, 0);
+    if (rc != 0 || !a->source)
+        return rc;
+    session_source_dirs(a->source_dir, &f, profile, d);
+    if (t->nline == 0) {
+        fprintf(stderr, "profil: --source: %s has no source lines (a NASM listing, nasm -l, a map with line numbers, "
+                "or the program's debug information has)\n", f.map[0] ? f.map : f.program);
+        symtab_free(t);
+        return -1;
+    }
+    if (t->format == MAP_NASMLST) {
+        if (nasmlst_read_file(f.map, lst, err, sizeof err) != 0) {
+            fprintf(stderr, "profil: %s\n", err);
+            symtab_free(t);
+            return -1;
+        }
+        *have_lst = 1;
+    }
+    return 0;
 }
 
-static int annotate_file(const char *path, const struct annotate_args *a, const struct symtab *t,
-                         const struct nasm_listing *lst)
+static int annotate_file(const char *path, const struct annotate_args *a)
 {
-    char err[800], prf_path[4200], program[4200];
-    struct annotate_request q = { path, t, a->symbol, a->source, lst, isatty(STDOUT_FILENO) };
-    struct symtab merged;
-    int rc, have_merged = 0;
+    char err[800], prf_path[4200];
+    struct annotate_request q = { path, NULL, a->symbol, a->source, NULL, isatty(STDOUT_FILENO) };
+    struct symtab t;
+    struct nasm_listing lst;
+    struct source_dirs dirs;
+    int rc, have = 1, have_lst = 0;
     if (access(path, R_OK) == 0 && prx_file_looks_like(path)) {
         struct prx x;
         if (prx_read_file(path, &x, err, sizeof err) != 0) {
             fprintf(stderr, "profil: %s\n", err);
             return EXIT_BAD_INPUT;
         }
-        int sampled = strcmp(x.mode, "trace") != 0;
-        if (!(sampled && prf_beside(path, prf_path, sizeof prf_path)) &&
-            (have_merged = program_symbols(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, a->map,
-                                           &merged, program, sizeof program)) < 0) {
+        int sampled = strcmp(x.mode, "trace") != 0, beside = sampled && prf_beside(path, prf_path, sizeof prf_path);
+        if (!beside && (have = symbols_for(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 },
+                                           a, &t, &lst, &have_lst, &dirs)) < 0) {
             prx_free(&x);
             return EXIT_BAD_INPUT;
         }
-        if (have_merged)
-            q.map = &merged;
-        if (a->source && !sampled && (!q.map || q.map->nline == 0)) {
-            fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers (or "
-                    "the program, with line numbers in its debug information, beside %s)\n", path);
-            if (have_merged)
-                symtab_free(&merged);
+        if (!beside && have == 1 && a->source && !sampled) {
+            fprintf(stderr, "profil: --source needs source lines: --map with a NASM listing (nasm -l) or a map with "
+                    "line numbers, or the program, with line numbers in its debug information, beside %s\n", path);
             prx_free(&x);
             return EXIT_BAD_INPUT;
         }
-        rc = sampled && prf_beside(path, prf_path, sizeof prf_path) ? 1 : annotate_prx(stdout, &x, &q, err, sizeof err);
-        if (have_merged)
-            symtab_free(&merged);
-        if (rc == 1 && other_run(path, &x, prf_path)) {
-            prx_free(&x);
-            return EXIT_BAD_INPUT;
+        q.map = have == 0 ? &t : NULL;
+        q.listing = have_lst ? &lst : NULL;
+        rc = beside ? 1 : annotate_prx(stdout, &x, &q, err, sizeof err);
+        if (rc == 0 && a->source && !have_lst && !a->symbol &&      /* the source beside its counts */
+            srcview_write(stdout, stderr, &x, &t, dirs.at, 4) != 0) {
+            snprintf(err, sizeof err, "out of memory");
+            rc = -1;
         }
+        if (rc == 1 && other_run(path, &x, prf_path))
+            rc = -2;
         prx_free(&x);
         if (rc == 1) {              /* a sampling run: its .PRF, per bucket */
             fprintf(stderr, "profil: %s: a sampling run's .prx has no per-instruction counts: annotating %s, "
                     "its .PRF\n", path, prf_path);
-            return annotate_file(prf_path, a, t, lst);
+            return annotate_file(prf_path, a);
         }
     } else {
         struct prf p;
@@ -152,23 +174,33 @@ static int annotate_file(const char *path, const struct annotate_args *a, const 
             fprintf(stderr, "profil: %s\n", err);
             return EXIT_BAD_INPUT;
         }
-        if (prc_attach_beside(path, &p, &c, note, sizeof note)) {
-            have_merged = program_symbols(path, &(struct profile_program){ c.program, c.program_path, c.program_sha256 }, a->map,
-                                            &merged, program, sizeof program);
-            prc_free(&c);
-        }
+        int attached = prc_attach_beside(path, &p, &c, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
-        if (have_merged < 0) {
+        have = symbols_for(path, attached ? &(struct profile_program){ c.program, c.program_path, c.program_sha256 }
+                                          : NULL, a, &t, &lst, &have_lst, &dirs);
+        if (attached)
+            prc_free(&c);
+        if (have < 0) {
             prf_free(&p);
             return EXIT_BAD_INPUT;
         }
-        if (have_merged)
-            q.map = &merged;
+        if (have == 1 && a->source) {
+            fprintf(stderr, "profil: --source needs source lines: --map with a NASM listing (nasm -l) or a map with "
+                    "line numbers, or the program, with line numbers in its debug information, beside %s\n", path);
+            prf_free(&p);
+            return EXIT_BAD_INPUT;
+        }
+        q.map = have == 0 ? &t : NULL;
+        q.listing = have_lst ? &lst : NULL;
         rc = annotate_prf(stdout, &p, &q, err, sizeof err);
-        if (have_merged)
-            symtab_free(&merged);
         prf_free(&p);
     }
+    if (have == 0)
+        symtab_free(&t);
+    if (have_lst)
+        nasmlst_free(&lst);
+    if (rc == -2)
+        return EXIT_BAD_INPUT;
     if (rc != 0)
         fprintf(stderr, "profil: %s\n", err);
     return rc != 0 ? EXIT_BAD_INPUT : 0;
@@ -184,28 +216,6 @@ int cmd_annotate(int argc, char **argv)
         fprintf(stderr, "profil annotate: want one .prx or .PRF file (profil annotate [--map FILE.MAP] FILE.prx)\n");
         return EXIT_BAD_INPUT;
     }
-    struct symtab t = { 0 };
-    struct nasm_listing lst;
-    char err[700];
-    if (a.source && !a.map && !prx_file_looks_like(argv[first])) {
-        fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (a.map && symtab_read_file(a.map, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    int have_lst = 0, rc = EXIT_BAD_INPUT;
-    if (a.source && a.map && t.nline == 0)
-        fprintf(stderr, "profil: --source: %s has no source lines (a NASM listing, nasm -l, or a map with line "
-                "numbers has)\n", a.map);
-    else if (a.source && a.map && t.format == MAP_NASMLST && !(have_lst = nasmlst_read_file(a.map, &lst, err, sizeof err) == 0))
-        fprintf(stderr, "profil: %s\n", err);
-    else
-        rc = annotate_file(argv[first], &a, a.map ? &t : NULL, have_lst ? &lst : NULL);
-    if (have_lst)
-        nasmlst_free(&lst);
-    if (a.map)
-        symtab_free(&t);
-    return rc;
+    char found[4200];
+    return annotate_file(session_profile_path(argv[first], found, sizeof found), &a);
 }

@@ -20,6 +20,7 @@ void usage(FILE *f);
 #include "../report/export.h"
 #include "../report/prohst.h"
 struct prf;
+struct profile_program;
 /* What hist's options fill (its table in cmd/hist.c). */
 struct hist_request {
     const char *path, *map;
@@ -34,16 +35,18 @@ struct hist_request {
     int terminal;               /* stdout is a terminal and no --top: HIST_TERMINAL_ROWS rows, then how many more */
     int sort;                   /* enum hist_sort (cmd/hist.c) */
     const char *process;        /* --process: one program of a .prx with children */
-    const char *program;        /* the profile's program, with debug information; or NULL */
+    const struct profile_program *pp;   /* what the profile recorded of its program; or NULL */
+    int keep_labels;            /* --by label: per symbol, labels inside a procedure rows of their own */
     unsigned worst_frames;      /* --worst-frames K: the K slowest frames (0: not asked) */
     unsigned frame;             /* --frame N: frame N's own profile (0: not asked) */
     unsigned frames_from;       /* --frames-from N: frames N on only (0: all) */
     unsigned frames_to;         /* --frames-to M: frames up to M only (0: to the end) */
 };
-/* The symbols of a request, by the one rule (formats/symtab.h, symtab_load:
- * q->map merged with q->program's CodeView), their sources said on stderr
- * ("profil: symbols: ..."); 0 read, 1 none, -1 said why. */
-int hist_symbols(const struct hist_request *q, struct symtab *t);
+/* The symbols of a request, by the one rule (cmd/session.h, session_symbols:
+ * --map, else the map beside q->pp's program, else its debug information),
+ * their source said on stderr ("profil: symbols: ..."), the map or the
+ * program read into source (when not NULL); 0 read, 1 none, -1 said why. */
+int hist_symbols(const struct hist_request *q, struct symtab *t, char *source, size_t n);
 int hist_prx(const struct hist_request *q);
 /* cmd/hist_zones.c: --by zone, the program's own zones and marks, and their exports. */
 int hist_zones(const struct prx *x, const struct hist_request *q);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../formats/prx.h"
+#include "../formats/symfind.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
@@ -135,7 +136,8 @@ static const char *const cover_by_names[] = { "symbol", "line" };
 static const struct opt cover_table[] = {
     { "map", 0, OPT_STRING, OPT_AT(A, map), .arg = "FILE.MAP",
       .help = "per symbol of the map: bytes ran and not, and the symbols never\n"
-              "executed (without a map: the executed ranges)" },
+              "executed (default: the map beside the program, else its debug\n"
+              "information; with neither: the executed ranges)" },
     { "by", 0, OPT_ENUM, OPT_AT(A, by_line), OPT_NAMES(cover_by_names), .arg = "symbol|line",
       .help = "rows per symbol (the default) or per source line of the map's\n"
               "line-number table" },
@@ -172,7 +174,8 @@ int cmd_cover(int argc, char **argv)
     struct prx x;
     struct symtab t;
     char err[700];
-    const char *path = argv[first];
+    char found[4200];
+    const char *path = session_profile_path(argv[first], found, sizeof found);
     if (access(path, R_OK) == 0 && !prx_file_looks_like(path)) {
         fprintf(stderr, "profil: %s: not a .prx: coverage needs the .prx of profil run --trace\n", path);
         return EXIT_BAD_INPUT;
@@ -187,16 +190,14 @@ int cmd_cover(int argc, char **argv)
         prx_free(&x);
         return EXIT_BAD_INPUT;
     }
-    char program[4200];
-    int found = session_program(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, program,
-                                sizeof program);
-    int got = session_symbols(map, found ? program : NULL, &t);     /* the one rule, as hist's */
+    struct symfind f;
+    int got = session_symbols(map, path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, &t,
+                              &f, 0);   /* the one rule, as hist's */
     if (got < 0) {
         prx_free(&x);
         return EXIT_BAD_INPUT;
     }
-    if (got == 0 && !map)
-        map = program;          /* for the messages below */
+    map = got == 0 ? (f.map[0] ? f.map : f.program) : NULL;     /* for the messages below */
     int rc = 0, by_line = a.by_line;
     uint32_t size = x.bucket_num * x.bucket_size * 16u;
     uint8_t *ran = executed_bytes(&x, size);

@@ -16,13 +16,16 @@
 
 #include "../formats/prc.h"
 #include "../formats/prf.h"
+#include "../report/diffout.h"
 #include "../report/prfdiff.h"
 #include "../formats/prx.h"
 #include "../report/frames.h"
+#include "../formats/symfind.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
+#include "session.h"
 
 #define DIFF_SAME 0
 #define DIFF_MOVED 1
@@ -48,14 +51,20 @@ static int read_input(const char *path, const char *map, int exact_only, struct 
         fprintf(stderr, "profil: %s\n", err);
         return -1;
     }
-    if (map && symtab_read_file(map, &in->map, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return -1;
-    }
-    in->has_map = map != NULL;
     if (!in->is_prx && !exact_only) {
         in->has_prc = prc_attach_beside(path, &in->prf, &in->prc, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
+    }
+    if (!exact_only) {          /* each side's own symbols, by the one rule (cmd/session.h) */
+        struct symfind f;
+        const struct profile_program pp = in->is_prx ? (struct profile_program){ in->prx.program, in->prx.program_path,
+                                                                                 in->prx.program_sha256 }
+                                                     : (struct profile_program){ in->prc.program, in->prc.program_path,
+                                                                                 in->prc.program_sha256 };
+        int rc = session_symbols(map, path, in->is_prx || in->has_prc ? &pp : NULL, &in->map, &f, 0);
+        if (rc < 0)
+            return -1;
+        in->has_map = rc == 0;
     }
     in->side = (struct diff_side){ in->is_prx ? NULL : &in->prf, in->has_prc ? &in->prc : NULL,
                                    in->is_prx ? &in->prx : NULL, in->has_map ? &in->map : NULL };
@@ -106,7 +115,7 @@ static int print_rows(const struct prf_diff *d, double threshold)
         const struct diff_row *r = &d->rows[i];
         double change = diff_row_change(r);
         int over = diff_row_grew(d, r, threshold);
-        if (fabs(r->new_cost - r->old_cost) < 0.0005 * d->old_whole && r->old_calls == r->new_calls)
+        if (!diff_row_shown(d, r))
             continue;           /* under 0.05% of the run: not shown */
         if (!shown++) {
             printf("%12s %12s %8s  %7s %7s  ", "old", "new", "change", "old %", "new %");
@@ -169,13 +178,20 @@ static int worse(int x, int y)
 }
 
 static int compare(struct input *a, struct input *b, int by_function, double threshold, double time_threshold,
-                   const char *names[2])
+                   const char *names[2], int format)
 {
     struct prf_diff d;
     char err[700];
     if (profile_compare(&a->side, &b->side, by_function, &d, err, sizeof err) != 0) {
         fprintf(stderr, "profil: cannot compare %s and %s: %s\n", names[0], names[1], err);
         return DIFF_INCOMPARABLE;
+    }
+    if (format != DIFFOUT_TEXT) {       /* for CI (report/diffout.h): judged the same way */
+        struct diffout o = { &d, names[0], names[1], threshold, time_threshold };
+        diffout_write(stdout, (enum diffout_format)format, &o);
+        int differ = diffout_differ(&o);
+        prf_diff_free(&d);
+        return differ ? DIFF_MOVED : DIFF_SAME;
     }
     const struct diff_total *over = print_totals(&d, time_threshold);
     int moved = print_rows(&d, threshold);
@@ -209,6 +225,7 @@ struct diff_args {
     double threshold, time_threshold, frame_threshold;
     unsigned frames_from, frames_to;
     int exact, by_function;
+    int format;                 /* enum diffout_format */
 };
 
 /* --map M (both sides) or --map OLD,NEW. */
@@ -248,7 +265,8 @@ static const struct opt diff_table[] = {
               "time) may grow (default 2)" },
     { "map", 0, OPT_CALL, .call = split_maps, .arg = "FILE.MAP",
       .help = "compare per symbol instead of per bucket; OLD.MAP,NEW.MAP\n"
-              "names each side with its own map (code that moved)" },
+              "names each side with its own map (code that moved); default:\n"
+              "each side's map beside its program, else its debug information" },
     { "old-map", 0, OPT_STRING, OPT_AT(A, old_map), .arg = "FILE.MAP",
       .help = "the old side's map (with --new-map FILE.MAP)" },
     { "new-map", 0, OPT_STRING, OPT_AT(A, new_map), .arg = "FILE.MAP",
@@ -265,6 +283,11 @@ static const struct opt diff_table[] = {
     { "frames-to", 0, OPT_UNSIGNED, OPT_AT(A, frames_to), .min = 1, .max = UINT32_MAX, .unit = "frame",
       .arg = "M", .help = "... and up to frame M only" },
     { "exact", 0, OPT_FLAG, OPT_AT(A, exact), .help = "compare the bytes; name the first differing field" },
+    { "format", 0, OPT_ENUM, OPT_AT(A, format), OPT_NAMES(diffout_names), .arg = "FMT",
+      .help = "text (default), json, markdown (a pull request's comment),\n"
+              "junit (JUnit XML: a test per total and row), github (GitHub\n"
+              "Actions' ::error lines) or gitlab (a code quality report);\n"
+              "the same exit status (docs/ci.md)" },
 };
 #undef A
 
@@ -320,7 +343,14 @@ static int diff_inputs(struct diff_args *ap, int argc, char **argv)
                 a.old_map ? "new-map" : "old-map");
         return DIFF_INCOMPARABLE;
     }
-    const char *names[2] = { argv[first], argv[first + 1] };
+    char found[2][4200];
+    if (a.format != DIFFOUT_TEXT && a.exact) {
+        fprintf(stderr, "profil: --exact names the first differing field as text; --format %s compares the "
+                "figures\n", diffout_names[a.format]);
+        return DIFF_INCOMPARABLE;
+    }
+    const char *names[2] = { session_profile_path(argv[first], found[0], sizeof found[0]),
+                             session_profile_path(argv[first + 1], found[1], sizeof found[1]) };
     struct input *in = calloc(2, sizeof *in);
     int rc = DIFF_INCOMPARABLE;
     if (!in) {
@@ -329,15 +359,28 @@ static int diff_inputs(struct diff_args *ap, int argc, char **argv)
     }
     if (read_input(names[0], a.exact ? NULL : a.old_map, a.exact, &in[0]) == 0 &&
         read_input(names[1], a.exact ? NULL : a.new_map, a.exact, &in[1]) == 0) {
+        if (in[0].has_map != in[1].has_map) {   /* symbols against buckets compare nothing */
+            int k = in[0].has_map ? 0 : 1;
+            fprintf(stderr, "profil: only %s has symbols: comparing without them (--map OLD.MAP,NEW.MAP names "
+                    "both)\n", names[k]);
+            symtab_free(&in[k].map);
+            in[k].has_map = 0;
+            in[k].side.map = NULL;
+        }
         /* Frames: two .prx, either with them; a sampling run's .prx has
          * nothing else to compare. */
         int frames = in[0].is_prx && in[1].is_prx && (in[0].prx.frames || in[1].prx.frames) && !a.exact;
+        if (frames && a.format != DIFFOUT_TEXT) {
+            fprintf(stderr, "profil: the frame times are compared in the text format only (--format %s leaves "
+                    "them out)\n", diffout_names[a.format]);
+            frames = 0;
+        }
         int sampling = in[0].is_prx && strcmp(in[0].prx.mode, "sampling") == 0 && !a.by_function;
         if (frames && sampling)
             rc = compare_frames(&in[0], &in[1], a.frame_threshold, a.frames_from, a.frames_to, names);
         else {
             rc = a.exact ? exact_compare(&in[0], &in[1], names)
-                         : compare(&in[0], &in[1], a.by_function, a.threshold, a.time_threshold, names);
+                         : compare(&in[0], &in[1], a.by_function, a.threshold, a.time_threshold, names, a.format);
             if (frames)
                 rc = worse(rc, compare_frames(&in[0], &in[1], a.frame_threshold, a.frames_from, a.frames_to, names));
         }

@@ -23,6 +23,7 @@
 #include "../formats/prx.h"
 #include "../formats/samplelog.h"
 #include "../formats/symtab.h"
+#include "../formats/symfind.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
@@ -330,9 +331,10 @@ static const struct opt hist_table[] = {
     { "map", 0, OPT_STRING, OPT_AT(Q, map), .arg = "FILE.MAP",
       .help = "one row per symbol (maps of Microsoft LINK, TLINK, Turbo\n"
               "Pascal, Open Watcom WLINK, NASM [map all], ld86 -M; an .EXE's\n"
-              "CodeView, Turbo Debugger or Watcom information, which a .prx\n"
-              "finds beside it; or a NASM listing, nasm -l: its labels and\n"
-              "source lines)\n"
+              "CodeView, Turbo Debugger or Watcom information; a NASM\n"
+              "listing, nasm -l: its labels and source lines); default: the\n"
+              "map beside the program the profile names, else its debug\n"
+              "information (docs/debuginfo.md)\n"
               "(with --style prohst: PROHST's own reading, segments only)" },
     { "format", 0, OPT_ENUM, OPT_AT(Q, format), OPT_NAMES(export_format_names), .arg = "FMT",
       .help = "text (default), csv, json, callgrind (KCachegrind), folded\n"
@@ -342,6 +344,10 @@ static const struct opt hist_table[] = {
               "symbol (the default with --map) or per source line (a\n"
               "map with a line-number table, LINK /LINENUMBERS, or a\n"
               "NASM listing)" },
+    { "by", 0, OPT_DOC, .arg = "label",
+      .help = "per symbol, each label inside a procedure a row of its own\n"
+              "(by default it counts for its procedure: a TASM label in a\n"
+              "PROC, where the debug information gives the procedure's end)" },
     { "by", 0, OPT_DOC, .arg = "function",
       .help = "a .prx's call tree per function: calls, self and inclusive\n"
               "cost, importance (% calls x % time / 100); folded,\n"
@@ -378,8 +384,8 @@ static const struct opt hist_table[] = {
       .help = "only the first N rows (default style): a .PRF's buckets then\n"
               "come busiest first, cum% in that order" },
     { "sort", 0, OPT_ENUM, OPT_AT(Q, sort), OPT_NAMES(hist_sort_names), .arg = "hits|address",
-      .help = "a .PRF's bucket rows busiest first or by address (default:\n"
-              "busiest first with --top, else by address)" },
+      .help = "a .PRF's bucket rows busiest first (the default, into a\n"
+              "pipe or a file as on a terminal) or by address" },
     { "buckets", 0, OPT_STRING, OPT_AT(Q, buckets), .arg = "FILE",
       .help = "count a recorded run into the buckets FILE defines\n"
               "(docs/buckets.md): the samples of run --samples (NAME.prs,\n"
@@ -405,8 +411,8 @@ const struct command_options hist_options = {
 const struct command_doc hist_doc = {
     &hist_options,
     "profil hist FILE.PRF prints one row per non-zero bucket (hits, % of all samples,\n"
-    "cumulative %, a bar, the address range), then the io/dos/high rows: by address, or\n"
-    "busiest first with --top N (or --sort hits). With --map FILE.MAP it prints one row per\n"
+    "cumulative %, a bar, the address range), then the io/dos/high rows: busiest first\n"
+    "(--sort address: by address). With --map FILE.MAP it prints one row per\n"
     "symbol, busiest first; a bucket's samples are split among the symbols it overlaps in\n"
     "proportion to the bytes each covers in it; --by line does the same per source line.\n"
     "\n"
@@ -420,19 +426,23 @@ const struct command_doc hist_doc = {
     "PRF PRX",
 };
 
-int hist_symbols(const struct hist_request *q, struct symtab *t)
+int hist_symbols(const struct hist_request *q, struct symtab *t, char *source, size_t n)
 {
-    return session_symbols(q->map, q->program, t);
+    struct symfind f;
+    int rc = session_symbols(q->map, q->path, q->pp, t, &f, q->keep_labels);
+    if (source)
+        snprintf(source, n, "%s", f.map[0] ? f.map : f.program);
+    return rc;
 }
 
 /* A .PRF's exports (--format other than text). */
 static int export_prf(const struct prf *p, const struct hist_request *q)
 {
     struct symtab t;
-    int have = 0;
-    if ((q->map || q->program) && (have = hist_symbols(q, &t)) < 0)
+    int have = hist_symbols(q, &t, NULL, 0);
+    if (have < 0)
         return EXIT_BAD_INPUT;
-    have = (q->map || q->program) && have == 0;
+    have = have == 0;
     const struct symtab *tp = have ? &t : NULL;
     int w;
     switch (q->format) {
@@ -451,13 +461,21 @@ static int export_prf(const struct prf *p, const struct hist_request *q)
 static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_hits)
 {
     struct symtab t;
-    int rc = hist_symbols(q, &t);
-    if (rc != 0)
+    char source[4200];
+    int rc = hist_symbols(q, &t, source, sizeof source);
+    if (rc < 0)
         return EXIT_BAD_INPUT;
+    if (rc == 1 && (q->by == BY_SYMBOL || q->by == BY_LINE)) {
+        fprintf(stderr, "profil: --by %s needs symbols: --map FILE.MAP, or the program, with a map or debug "
+                "information, beside %s\n", attrib_unit_names[q->by], q->path);
+        return EXIT_BAD_INPUT;
+    }
+    if (rc == 1)
+        return bucket_style(p, NULL, q->top, q->width, by_hits, q->terminal);
     if (q->by == BY_BUCKET)
         rc = bucket_style(p, &t, q->top, q->width, by_hits, q->terminal);
     else if (q->by == BY_LINE && t.nline == 0) {
-        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", q->map ? q->map : q->program);
+        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", source);
         rc = EXIT_BAD_INPUT;
     } else
         rc = symbol_style(p, &t, q->top, q->width, q->by == BY_LINE, q->terminal);
@@ -469,7 +487,7 @@ static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_
 static int show_prf(struct prf *p, const struct hist_request *q)
 {
     /* Bucket rows: busiest first when only the first N are wanted. */
-    int by_hits = q->sort ? q->sort == SORT_HITS : q->top_given;
+    int by_hits = q->sort != SORT_ADDRESS;     /* busiest first wherever it writes, unless --sort address */
     struct prohst_map m;
     if (q->by == BY_FRAME || q->worst_frames || q->frame) {
         fprintf(stderr, "profil: %s: a .PRF has no frames; they are in the .prx beside it, of a program that had "
@@ -496,10 +514,8 @@ static int show_prf(struct prf *p, const struct hist_request *q)
         rc = export_prf(p, q);
     else if (q->style == STYLE_PROHST)  /* PROHST reads a map its own way: the " Start" segment table. */
         rc = load_map(q->map, &m) != 0 ? EXIT_BAD_INPUT : write_listing(p, &m, NULL);
-    else if (q->map || q->program)
-        rc = mapped_prf(p, q, by_hits);
     else
-        rc = bucket_style(p, NULL, q->top, q->width, by_hits, q->terminal);
+        rc = mapped_prf(p, q, by_hits);
     prf_free(p);
     return rc;
 }
@@ -519,9 +535,10 @@ static int hist_prf(const struct hist_request *asked)
 {
     struct prf p;
     struct prc c;
-    char err[700], program[4200];
+    char err[700];
     struct hist_request own = *asked;
     const struct hist_request *q = &own;
+    int attached = 0;
     if (samples_only(q))
         return EXIT_BAD_INPUT;
     if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
@@ -530,21 +547,16 @@ static int hist_prf(const struct hist_request *asked)
     }
     if (q->style != STYLE_PROHST) {        /* PROHST's listing is of the .PRF's own words */
         char note[700];
-        if (prc_attach_beside(q->path, &p, &c, note, sizeof note)) {
-            if (session_program(q->path, &(struct profile_program){ c.program, c.program_path, c.program_sha256 }, program,
-                                sizeof program))
-                own.program = program;
-            prc_free(&c);
-        }
+        attached = prc_attach_beside(q->path, &p, &c, note, sizeof note);
         fprintf(stderr, "profil: %s\n", note);
     }
-    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map && !q->program) {
-        fprintf(stderr, "profil: --by %s needs --map (or the program, with debug information, beside %s)\n",
-                attrib_unit_names[q->by], q->path);
-        prf_free(&p);
-        return EXIT_BAD_INPUT;
-    }
-    return show_prf(&p, q);
+    const struct profile_program pp = { attached ? c.program : NULL, attached ? c.program_path : NULL,
+                                        attached ? c.program_sha256 : NULL };
+    own.pp = attached ? &pp : NULL;
+    int rc = show_prf(&p, q);
+    if (attached)
+        prc_free(&c);
+    return rc;
 }
 
 /* --process: one program of a .prx, as its .PRF. */
@@ -597,7 +609,12 @@ int cmd_hist(int argc, char **argv)
         fprintf(stderr, "profil hist: want one .PRF file (profil hist [options] FILE.PRF)\n");
         return EXIT_BAD_INPUT;
     }
-    q.path = argv[first];
+    char found[4200];
+    q.path = session_profile_path(argv[first], found, sizeof found);
+    if (q.by == BY_LABEL) {     /* per symbol, each label its own row */
+        q.by = BY_SYMBOL;
+        q.keep_labels = 1;
+    }
     if (!q.top_given && q.format == FORMAT_TEXT && q.style == STYLE_DEFAULT && isatty(STDOUT_FILENO)) {
         q.terminal = 1;         /* a screenful, busiest first, then how many more */
         q.top = HIST_TERMINAL_ROWS;

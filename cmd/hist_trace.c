@@ -98,7 +98,7 @@ int hist_prx(const struct hist_request *asked)
 {
     struct prx x;
     struct symtab t;
-    char err[700], program[4200];
+    char err[700];
     struct hist_request own = *asked;
     const struct hist_request *q = &own;
     const char *path = q->path;
@@ -127,17 +127,8 @@ int hist_prx(const struct hist_request *asked)
         prx_free(&x);
         return rc;
     }
-    /* The program's own debug information, when it is found (beside the
-     * .prx, or where the run recorded it): with --map, merged. */
-    if (session_program(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 }, program,
-                        sizeof program))
-        own.program = program;
-    if ((q->by == BY_SYMBOL || q->by == BY_LINE) && !q->map && !q->program) {
-        fprintf(stderr, "profil: --by %s needs --map (or the program, with debug information, beside %s)\n",
-                attrib_unit_names[q->by], path);
-        prx_free(&x);
-        return EXIT_BAD_INPUT;
-    }
+    const struct profile_program pp = { x.program, x.program_path, x.program_sha256 };
+    own.pp = &pp;
     if (!calls && !q->frame && strcmp(x.mode, "sampling") == 0) {
         fprintf(stderr, "profil: %s is from a sampling run: it has calls (--by function, --callgraph), "
                 "memory (--by site) or the program's zones (--by zone); the samples are in the .PRF beside it\n", path);
@@ -153,12 +144,19 @@ int hist_prx(const struct hist_request *asked)
         prx_free(&x);
         return 0;
     }
-    int have_map = 0;
-    if (q->by != BY_BUCKET && (have_map = hist_symbols(q, &t)) < 0) {
+    char source[4200];
+    int have_map = q->by == BY_BUCKET || q->by == BY_SERVICE || q->by == BY_ZONE ? 1 : hist_symbols(q, &t, source, sizeof source);
+    if (have_map < 0) {
         prx_free(&x);
         return EXIT_BAD_INPUT;
     }
-    have_map = have_map == 0 && (q->map || q->program);
+    have_map = have_map == 0;
+    if (!have_map && (q->by == BY_SYMBOL || q->by == BY_LINE)) {
+        fprintf(stderr, "profil: --by %s needs symbols: --map FILE.MAP, or the program, with a map or debug "
+                "information, beside %s\n", attrib_unit_names[q->by], path);
+        prx_free(&x);
+        return EXIT_BAD_INPUT;
+    }
     if (calls) {
         rc = hist_calls(&x, have_map ? &t : NULL, q);
         if (have_map)
@@ -175,7 +173,7 @@ int hist_prx(const struct hist_request *asked)
         r.high += x.e[i].cls == PRX_HIGH ? v : 0;
     }
     if (by_line && have_map && t.nline == 0) {
-        fprintf(stderr, "profil: --by line: %s has no line-number table\n", q->map ? q->map : q->program);
+        fprintf(stderr, "profil: --by line: %s has no line-number table\n", source);
         rc = EXIT_BAD_INPUT;
     } else if ((have_map ? attribute_exact(&x, &t, m, by_line, &r.rows, &r.n) : bucket_rows(&x, m, &r.rows, &r.n)) != 0) {
         fprintf(stderr, "profil: out of memory\n");

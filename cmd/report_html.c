@@ -10,6 +10,7 @@
 
 #include "../formats/fileio.h"
 #include "../report/html.h"
+#include "../formats/symfind.h"
 #include "../formats/symtab.h"
 #include "commands.h"
 #include "manpage.h"
@@ -18,7 +19,7 @@
 
 /* What report's options fill. */
 struct report_args {
-    const char *output, *map;
+    const char *output, *map, *source_dir;
     int source, force;
     unsigned top;
 };
@@ -29,9 +30,14 @@ static const struct opt report_table[] = {
       .help = "the page to write (default: standard output)" },
     { "map", 0, OPT_STRING, OPT_AT(A, map), .arg = "FILE.MAP",
       .help = "name the symbols and functions: any map hist --map reads,\n"
-              "or a NASM listing (nasm -l)" },
+              "or a NASM listing (nasm -l); default: the map beside the\n"
+              "program, else its debug information" },
     { "source", 0, OPT_FLAG, OPT_AT(A, source),
-      .help = "source lines in the code, as annotate --source shows them" },
+      .help = "source lines in the code, as annotate --source shows them,\n"
+              "and each source file found with its lines' counts, linked\n"
+              "from the symbol table" },
+    { "source-dir", 0, OPT_STRING, OPT_AT(A, source_dir), .arg = "DIR",
+      .help = "look for the source files in DIR first" },
     { "top", 0, OPT_UNSIGNED, OPT_AT(A, top), .min = 1, .max = UINT32_MAX, .unit = "symbols", .arg = "N",
       .help = "the code of the N busiest symbols only (default 20)" },
     { "force", 0, OPT_FLAG, OPT_AT(A, force),
@@ -67,11 +73,8 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "profil report: want one .prx file (profil report [--map FILE.MAP] FILE.prx -o FILE.html)\n");
         return EXIT_BAD_INPUT;
     }
-    if (a.source && !a.map) {
-        fprintf(stderr, "profil: --source needs --map: a NASM listing (nasm -l) or a map with line numbers\n");
-        return EXIT_BAD_INPUT;
-    }
-    const char *path = argv[first];
+    char found[4200];
+    const char *path = session_profile_path(argv[first], found, sizeof found);
     if (a.output && session_output_refused(a.output, OUTPUT_HTML, "report -o", a.force))
         return EXIT_PROFIL_FAILED;
     char err[800];
@@ -85,23 +88,25 @@ int cmd_report(int argc, char **argv)
     else if (prx_read_file(path, &x, err, sizeof err) != 0)
         ;
     else {
-        char program[4200];     /* the program of the .prx: its debug information, merged with --map (cmd/session.h) */
-        int found = session_program(path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 },
-                                    program, sizeof program);
-        int got = a.map || found ? session_symbols(a.map, found ? program : NULL, &t) : 1;
+        struct symfind f;       /* the one rule (cmd/session.h) */
+        int got = session_symbols(a.map, path, &(struct profile_program){ x.program, x.program_path, x.program_sha256 },
+                                  &t, &f, 0);
         have_map = got == 0;
         if (got < 0)
             err[0] = 0;         /* said */
-        else if (have_map && a.source && t.nline == 0)
-            snprintf(err, sizeof err, "--source: %s has no source lines (a NASM listing, nasm -l, or a map with "
-                     "line numbers has)", a.map);
+        else if (a.source && (!have_map || t.nline == 0))
+            snprintf(err, sizeof err, "--source: %.600s has no source lines (a NASM listing, nasm -l, a map with line "
+                     "numbers, or the program's debug information has)", have_map ? (f.map[0] ? f.map : f.program) : path);
         else if (have_map && a.source && t.format == MAP_NASMLST &&
-                 !(have_lst = nasmlst_read_file(a.map, &lst, err, sizeof err) == 0))
+                 !(have_lst = nasmlst_read_file(f.map, &lst, err, sizeof err) == 0))
             ;
         else {
             struct symtab **children = session_child_symbols(&x);   /* a child's code by its own symbols */
-            struct html_request q = { path, have_map ? &t : NULL, a.map, have_lst ? &lst : NULL, a.source, a.top,
-                                      (const struct symtab *const *)children };
+            struct source_dirs dirs;
+            session_source_dirs(a.source_dir, &f, path, &dirs);
+            struct html_request q = { path, have_map ? &t : NULL, have_map ? (f.map[0] ? f.map : f.program) : NULL,
+                                      have_lst ? &lst : NULL, a.source, a.top,
+                                      (const struct symtab *const *)children, dirs.at, 4 };
             struct html_report *r = html_prepare(&x, &q, err, sizeof err);
             if (r && !a.output) {
                 html_write(stdout, r);

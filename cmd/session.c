@@ -4,7 +4,9 @@
  */
 #include "session.h"
 
+#include "../formats/fileio.h"
 #include "../formats/prx.h"
+#include "../formats/symfind.h"
 #include "../formats/symtab.h"
 
 #include <ctype.h>
@@ -62,24 +64,50 @@ int session_output_refused(const char *path, enum output_kind kind, const char *
     return why != NULL;
 }
 
-int session_program(const char *profile, const struct profile_program *pp, char *out, size_t n)
+const char *session_profile_path(const char *path, char *buf, size_t n)
 {
-    char note[1800];
-    int found = symtab_debug_for_profile(profile, pp, out, n, note, sizeof note, NULL);
-    if (strstr(note, "warning:"))       /* changed since the run, or damaged; the sources are session_symbols' */
-        fprintf(stderr, "profil: %s\n", note);
-    return found;
+    if (!other_case_file(path, buf, n))
+        return path;
+    fprintf(stderr, "profil: %s: not there; reading %s\n", path, buf);
+    return buf;
 }
 
-int session_symbols(const char *map, const char *program, struct symtab *t)
+int session_symbols(const char *map, const char *profile, const struct profile_program *pp, struct symtab *t,
+                    struct symfind *f, int keep_labels)
 {
-    char err[700], sources[9000];
-    int rc = symtab_load(map, program, t, sources, sizeof sources, err, sizeof err);
+    char err[700];
+    f->keep_labels = keep_labels;
+    int rc = profile ? symfind_profile(map, profile, pp, t, f, err, sizeof err)
+                     : symfind_program(map, NULL, NULL, t, f, err, sizeof err);
+    for (const char *w = f->warn; *w;) {
+        const char *nl = strchr(w, '\n');
+        fprintf(stderr, "profil: %.*s\n", (int)(nl ? nl - w : (long)strlen(w)), w);
+        w = nl ? nl + 1 : w + strlen(w);
+    }
     if (rc < 0)
         fprintf(stderr, "profil: %s\n", err);
-    else if (rc == 0)
-        fprintf(stderr, "profil: symbols: %s\n", sources);
+    else if (f->said[0])
+        fprintf(stderr, "profil: %s\n", f->said);
     return rc;
+}
+
+static void folder_of(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    snprintf(out, n, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+}
+
+void session_source_dirs(const char *source_dir, const struct symfind *f, const char *profile, struct source_dirs *d)
+{
+    snprintf(d->dir[0], sizeof d->dir[0], "%s", source_dir ? source_dir : "");
+    d->dir[1][0] = d->dir[2][0] = 0;
+    if (f->program[0])
+        folder_of(f->program, d->dir[1], sizeof d->dir[1]);
+    if (f->map[0])
+        folder_of(f->map, d->dir[2], sizeof d->dir[2]);
+    folder_of(profile, d->dir[3], sizeof d->dir[3]);
+    for (int k = 0; k < 4; k++)
+        d->at[k] = d->dir[k][0] ? d->dir[k] : NULL;
 }
 
 /* `folder` + `name` with its extension replaced by `ext` (NULL: kept), as

@@ -38,20 +38,32 @@ int session_run(struct profil_options *o, const struct session_report *r);
  * kind of profil output and `force` is 0; `what` names the output ("-o"). */
 int session_output_refused(const char *path, enum output_kind kind, const char *what, int force);
 
-/* The program a profile came from, when it has debug information
- * (formats/symtab.h, symtab_debug_for_profile: by its name beside the
- * profile, else where the run recorded it, the bytes of the run preferred
- * by their SHA-256): 1 and its path in out; a warning said on stderr
- * when it changed since the run or its information is damaged. */
-struct profile_program;
-int session_program(const char *profile, const struct profile_program *pp, char *out, size_t n);
+/* The profile a command was given: `path`, or when it is not there the
+ * same name in upper or lower case (profil run writes HELLO.PRF for
+ * hello.exe; formats/fileio.h, other_case_file), said on stderr. */
+const char *session_profile_path(const char *path, char *buf, size_t n);
 
-/* A command's symbols, by the one rule (formats/symtab.h, symtab_load):
- * `map` (or NULL) merged with `program`'s debug information (the
- * program session_program found, or NULL), their sources said on stderr
- * ("profil: symbols: ..."); 0 read, 1 none, -1 said why. */
+/* A command's symbols, by the one rule (formats/symfind.h): `map` (--map,
+ * or NULL), else the map beside the program the profile names (`pp`: what
+ * it recorded; NULL: nothing, or no profile: `profile` NULL), else the
+ * program's debug information, a map merged with it; the warnings and the
+ * one line saying which source was used (or the hint when none) said on
+ * stderr; what was found in *f.  Labels inside a procedure count for it
+ * unless keep_labels (hist --by label).  0 read, 1 none, -1 said why. */
+struct profile_program;
 struct symtab;
-int session_symbols(const char *map, const char *program, struct symtab *t);
+struct symfind;
+int session_symbols(const char *map, const char *profile, const struct profile_program *pp, struct symtab *t,
+                    struct symfind *f, int keep_labels);
+
+/* Where a command looks for source files (report/srcview.h): --source-dir
+ * (NULL: none), the folders of the program and the map the symbol rule
+ * found (f), the profile's. */
+struct source_dirs {
+    char dir[4][4200];
+    const char *at[4];          /* dir[k], or NULL when it is none */
+};
+void session_source_dirs(const char *source_dir, const struct symfind *f, const char *profile, struct source_dirs *d);
 
 /* The child programs' symbols of a .prx's run (its processes): for each
  * child, the map beside the program the run recorded, named as the child

@@ -154,11 +154,12 @@ static int add_line(struct reader *r, const char *file, unsigned line, uint32_t 
     return 0;
 }
 
-static int add_proc(struct reader *r, const char *name, size_t len, uint32_t addr)
+/* A procedure record: its name, address and length in bytes (its end). */
+static int add_proc(struct reader *r, const char *name, size_t len, uint32_t addr, unsigned length)
 {
     if (spend(r) != 0)
         return -1;
-    if (symtab_add_symbol(&r->procs, name, len, addr) != 0)
+    if (symtab_add_proc(&r->procs, name, len, addr, addr + length) != 0)
         CORRUPT(r, "out of memory");
     return 0;
 }
@@ -293,9 +294,10 @@ static int old_symbols(struct reader *r, const struct module *m, struct span s)
         size_t here = 14, nlen;
         const char *name;
         uint32_t addr;
-        if (span_u16(rec, 1, &off) != 0 || name_at(rec, &here, &name, &nlen) != 0)
+        unsigned length;
+        if (span_u16(rec, 1, &off) != 0 || span_u16(rec, 5, &length) != 0 || name_at(rec, &here, &name, &nlen) != 0)
             CORRUPT(r, "CodeView: a procedure record is cut short");
-        if (nlen > 0 && linear(r, frame, off, &addr) == 0 && add_proc(r, name, nlen, addr) != 0)
+        if (nlen > 0 && linear(r, frame, off, &addr) == 0 && add_proc(r, name, nlen, addr, length) != 0)
             return -1;
     }
     return 0;
@@ -369,10 +371,12 @@ static int cv4_symbols(struct reader *r, struct span s)
             if (linear(r, seg, off, &addr) == 0 && add_public(r, name, nlen, addr) != 0)
                 return -1;
         } else if (type == 0x104 || type == 0x105) {
+            unsigned length;
             here = 27;
-            if (span_u16(rec, 20, &off) || span_u16(rec, 22, &seg) || name_at(rec, &here, &name, &nlen))
+            if (span_u16(rec, 14, &length) || span_u16(rec, 20, &off) || span_u16(rec, 22, &seg) ||
+                name_at(rec, &here, &name, &nlen))
                 CORRUPT(r, "CodeView: a procedure record is cut short");
-            if (nlen > 0 && linear(r, seg, off, &addr) == 0 && add_proc(r, name, nlen, addr) != 0)
+            if (nlen > 0 && linear(r, seg, off, &addr) == 0 && add_proc(r, name, nlen, addr, length) != 0)
                 return -1;
         }
     }
@@ -516,29 +520,44 @@ static int walk(struct reader *r, struct span dir, size_t first, size_t size, si
     return 0;
 }
 
+/* A public's address and its index in the table, ordered by address. */
+struct pub_at {
+    uint32_t addr;
+    size_t i;
+};
+
 static int by_value(const void *a, const void *b)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
+    const struct pub_at *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 /* The procedures no public names (C's static functions): sstSymbols
- * names each procedure without the compiler's underscore.  (The table
+ * names each procedure without the compiler's underscore.  A public at a
+ * procedure's address takes the procedure's end (its length).  (The table
  * grows only by symtab_add_*: sorting it first would break its growth.) */
 static int add_unnamed_procs(struct reader *r)
 {
     size_t npub = r->t->nsym;
-    uint32_t *pub = malloc((npub ? npub : 1) * sizeof *pub);
+    struct pub_at *pub = malloc((npub ? npub : 1) * sizeof *pub);
     if (!pub)
         CORRUPT(r, "out of memory");
     for (size_t i = 0; i < npub; i++)
-        pub[i] = r->t->sym[i].addr;
+        pub[i] = (struct pub_at){ r->t->sym[i].addr, i };
     qsort(pub, npub, sizeof *pub, by_value);
     for (size_t i = 0; i < r->procs.nsym; i++) {
         const struct symbol *p = &r->procs.sym[i];
-        if (npub && bsearch(&p->addr, pub, npub, sizeof *pub, by_value))
+        struct pub_at key = { p->addr, 0 };
+        const struct pub_at *hit = npub ? bsearch(&key, pub, npub, sizeof *pub, by_value) : NULL;
+        if (hit) {
+            while (hit > pub && hit[-1].addr == p->addr)
+                hit--;
+            for (; hit < pub + npub && hit->addr == p->addr; hit++)     /* every public there */
+                if (!r->t->sym[hit->i].end)
+                    r->t->sym[hit->i].end = p->end;
             continue;
-        if (symtab_add_symbol(r->t, p->name, strlen(p->name), p->addr) != 0) {
+        }
+        if (symtab_add_proc(r->t, p->name, strlen(p->name), p->addr, p->end) != 0) {
             free(pub);
             CORRUPT(r, "out of memory");
         }
@@ -570,8 +589,8 @@ int codeview_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, s
     r.budget = r.base.n;
     struct span dir;
     size_t first, size, count;
-    unsigned c16, hsize, esize;
-    uint32_t c32;
+    unsigned c16 = 0, hsize = 0, esize = 0;      /* set by the reads below on the path that uses each */
+    uint32_t c32 = 0;
     int rc = -1;
     if (span_u32(r.base, 4, &dirpos) != 0 || span_sub(r.base, dirpos, r.base.n - dirpos, &dir) != 0)
         snprintf(err, errn, "CodeView %s: its subsection directory lies outside the file", sig);

@@ -98,6 +98,27 @@ static void hold_signals(sigset_t *old)
 
 /* An existing path that is not a regular file (/dev/null, /dev/stdout, a
  * FIFO): written in place, never renamed over. */
+int other_case_file(const char *path, char *out, size_t n)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 || strlen(path) >= n)
+        return 0;
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+    size_t base = slash ? (size_t)(slash - path + 1) : 0;
+    size_t ext = dot && (size_t)(dot - path) > base ? (size_t)(dot - path) : strlen(path);
+    /* The name in upper case, its extension as given (hello.prx: HELLO.prx),
+     * then all of it; the same in lower case. */
+    for (int v = 0; v < 4; v++) {
+        snprintf(out, n, "%s", path);
+        size_t stop = v % 2 == 0 ? ext : strlen(out);
+        for (size_t i = base; i < stop; i++)
+            out[i] = (char)(v < 2 ? toupper((unsigned char)out[i]) : tolower((unsigned char)out[i]));
+        if (strcmp(out, path) != 0 && stat(out, &st) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 int path_is_device(const char *path)
 {
     struct stat st;

@@ -68,6 +68,12 @@ size_t stale_temps(const char *path, void (*each)(void *ctx, const char *stale),
 /* Whether `path` exists and is neither a regular file nor a folder (a
  * device or FIFO: written in place, nothing is created beside it). */
 int path_is_device(const char *path);
+/* A file named in the other case: when `path` is not there, the same
+ * folder's name in upper case (its extension as given, then it too), then
+ * in lower case (`hello.PRF`: HELLO.PRF, as profil run names a profile;
+ * hello.prx: HELLO.prx), into out: 1 when found so, 0 when path is there
+ * or no other case is. */
+int other_case_file(const char *path, char *out, size_t n);
 /* Whether `path` could be created or replaced (its folder is writable). */
 int check_writable(const char *path, char *err, size_t errn);
 

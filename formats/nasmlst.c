@@ -235,6 +235,7 @@ int nasmlst_parse(const char *text, size_t len, struct nasm_listing *l, char *er
             struct symbol *y = &l->sym[l->nsym++];
             snprintf(y->name, sizeof y->name, "%s", pending);
             y->addr = r.addr;
+            y->end = 0;
             pending[0] = 0;
         }
         if (!other && r.has_addr && r.bytes[0] && !continued) {

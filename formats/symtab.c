@@ -13,7 +13,6 @@
 #include <strings.h>
 
 #include "codeview.h"
-#include "sha256.h"
 #include "tdinfo.h"
 #include "watcom.h"
 #include "fileio.h"
@@ -75,6 +74,7 @@ static int add_symbol_n(struct symtab *t, const char *name, size_t len, uint32_t
     memcpy(s->name, name, len);
     s->name[len] = 0;
     s->addr = addr;
+    s->end = 0;
     return 0;
 }
 
@@ -499,6 +499,8 @@ static void sort_symbols(struct symtab *t)
         for (size_t i = 0; i < t->nsym; i++)
             if (k == 0 || by_addr(&t->sym[i], &t->sym[k - 1]) != 0)
                 t->sym[k++] = t->sym[i];
+            else if (!t->sym[k - 1].end)        /* a copy: the end either knows */
+                t->sym[k - 1].end = t->sym[i].end;
         t->nsym = k;
         return;
     }
@@ -508,6 +510,8 @@ static void sort_symbols(struct symtab *t)
     for (size_t i = 0; i < t->nsym; i++)
         if (k == 0 || by_addr(ref[i], &out[k - 1]) != 0)
             out[k++] = *ref[i];
+        else if (!out[k - 1].end)
+            out[k - 1].end = ref[i]->end;
     free(ref);
     free(t->sym);
     t->sym = out;
@@ -589,6 +593,68 @@ int symtab_add_symbol(struct symtab *t, const char *name, size_t len, uint32_t a
     return add_symbol_n(t, name, len, addr);
 }
 
+int symtab_add_proc(struct symtab *t, const char *name, size_t len, uint32_t addr, uint32_t end)
+{
+    if (add_symbol_n(t, name, len, addr) != 0)
+        return -1;
+    t->sym[t->nsym - 1].end = end > addr ? end : 0;
+    return 0;
+}
+
+size_t symtab_fold_labels(struct symtab *t)
+{
+    size_t k = 0;
+    uint32_t start = 0, end = 0;        /* the last procedure kept whose end is known (end 0: none) */
+    for (size_t i = 0; i < t->nsym; i++) {
+        const struct symbol s = t->sym[i];
+        if (end && s.addr > start && s.addr < end)
+            continue;                   /* a label inside it */
+        t->sym[k++] = s;
+        if (s.end > s.addr) {
+            start = s.addr;
+            end = s.end;
+        }
+    }
+    size_t dropped = t->nsym - k;
+    t->nsym = k;
+    return dropped;
+}
+
+int symtab_name_bare_segments(struct symtab *t)
+{
+    size_t nseg = t->nseg, added = 0;
+    struct symtab more = { 0 };
+    for (size_t k = 0; k < nseg; k++) {
+        const struct sym_segment *s = &t->seg[k];
+        size_t i = symtab_below(t, s->stop);        /* a symbol in [start, stop]? */
+        char cls[sizeof s->cls];
+        size_t c = 0;
+        for (; s->cls[c] && c < sizeof cls - 1; c++)
+            cls[c] = (char)toupper((unsigned char)s->cls[c]);
+        cls[c] = 0;
+        if (!strstr(cls, "CODE") || s->stop < s->start ||
+            (i > 0 && t->sym[i - 1].addr >= s->start))
+            continue;               /* not code (MS C's HDR, MSG, PAD: class MSG), or named already */
+        char name[48];
+        snprintf(name, sizeof name, "[%.40s]", s->name);
+        if (symtab_add_proc(&more, name, strlen(name), s->start, s->stop + 1) != 0) {
+            symtab_free(&more);
+            return -1;
+        }
+        added++;
+    }
+    for (size_t i = 0; i < more.nsym; i++)
+        if (grow_array(&t->sym, &t->sym_cap, t->nsym + 1, sizeof *t->sym) != 0) {
+            symtab_free(&more);
+            return -1;
+        } else
+            t->sym[t->nsym++] = more.sym[i];
+    symtab_free(&more);
+    if (added)
+        symtab_sort(t);
+    return (int)added;
+}
+
 int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr)
 {
     return add_line(t, file, line, addr);
@@ -616,64 +682,6 @@ int symtab_file_debug(const char *path)
     int f = symtab_exe_debug(buf, n);
     free(buf);
     return f;
-}
-
-/* Where the program may be, in order: in the profile's folder by its
- * name as it is, in upper and in lower case, then where it was run. */
-static size_t program_candidates(const char *profile, const struct profile_program *p, char (*out)[4200])
-{
-    size_t k = 0;
-    if (p->name && p->name[0] && !strchr(p->name, '/') && strlen(p->name) <= 255) {
-        const char *slash = strrchr(profile, '/');
-        int dir = slash ? (int)(slash - profile + 1) : 0;
-        for (int v = 0; v < 3; v++) {
-            int m = snprintf(out[k], sizeof *out, "%.*s", dir, profile);
-            for (const char *c = p->name; m >= 0 && (size_t)m < sizeof *out - 1 && *c; c++)
-                out[k][m++] = (char)(v == 0 ? *c : v == 1 ? toupper((unsigned char)*c) : tolower((unsigned char)*c));
-            out[k][m] = 0;
-            k++;
-        }
-    }
-    if (p->path && p->path[0] && strlen(p->path) < sizeof *out)
-        snprintf(out[k++], sizeof *out, "%s", p->path);
-    return k;
-}
-
-int symtab_debug_for_profile(const char *profile, const struct profile_program *p, char *out, size_t n, char *note,
-                             size_t noten, struct symtab *t)
-{
-    char cand[4][4200], hex[SHA256_HEX], err[700], changed[900] = "";
-    size_t nc = program_candidates(profile, p, cand), pick = nc;
-    int f = -1;
-    note[0] = 0;
-    for (size_t i = 0; i < nc; i++) {
-        int fi = symtab_file_debug(cand[i]);
-        if (fi < 0)
-            continue;
-        int same = !p->sha256 || !p->sha256[0] || (sha256_file_hex(cand[i], hex) == 0 && strcmp(hex, p->sha256) == 0);
-        if (pick == nc || same) {
-            pick = i;
-            f = fi;
-        }
-        if (same)
-            break;
-    }
-    if (pick == nc)
-        return 0;
-    snprintf(out, n, "%s", cand[pick]);
-    if (p->sha256 && p->sha256[0] && (sha256_file_hex(out, hex) != 0 || strcmp(hex, p->sha256) != 0))
-        snprintf(changed, sizeof changed, "warning: %s changed since the run (its SHA-256 is not the one the profile "
-                 "recorded): its symbols may not be the run's; ", out);
-    struct symtab own;
-    if (symtab_read_file(out, t ? t : &own, err, sizeof err) != 0) {
-        snprintf(note, noten, "warning: %s; going on without it", err);
-        return 0;
-    }
-    if (!t)
-        symtab_free(&own);
-    snprintf(note, noten, "%ssymbols from %s's %s information (--map FILE.MAP to use a map)", changed, out,
-             map_format_name((enum map_format)f));
-    return 1;
 }
 
 int symtab_read_file(const char *path, struct symtab *t, char *err, size_t errn)
@@ -721,6 +729,8 @@ const char *map_format_name(enum map_format f)
 uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit)
 {
     uint32_t end = i + 1 < t->nsym ? t->sym[i + 1].addr : limit;
+    if (t->sym[i].end > t->sym[i].addr && t->sym[i].end < end)
+        end = t->sym[i].end;
     for (size_t k = 0; k < t->nseg; k++) {
         const struct sym_segment *s = &t->seg[k];
         if (t->sym[i].addr >= s->start && t->sym[i].addr <= s->stop && s->stop + 1 < end)
@@ -793,19 +803,17 @@ static int merge_debug(struct symtab *t, const struct symtab *cv)
 {
     struct symtab m = { 0 };
     int rc = 0;
-    for (size_t i = 0; rc == 0 && i < t->nsym; i++)
-        rc = add_symbol(&m, t->sym[i].name, t->sym[i].addr);
+    for (size_t i = 0; rc == 0 && i < t->nsym; i++) {
+        size_t at = symtab_below(cv, t->sym[i].addr);      /* the debug information's end for it */
+        uint32_t end = t->sym[i].end;
+        if (!end && at > 0 && cv->sym[at - 1].addr == t->sym[i].addr)
+            end = cv->sym[at - 1].end;
+        rc = symtab_add_proc(&m, t->sym[i].name, strlen(t->sym[i].name), t->sym[i].addr, end);
+    }
     for (size_t i = 0; rc == 0 && i < cv->nsym; i++) {
-        size_t lo = 0, hi = t->nsym;        /* t's symbols, sorted: is one at this address? */
-        while (lo < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (t->sym[mid].addr <= cv->sym[i].addr)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
+        size_t lo = symtab_below(t, cv->sym[i].addr);      /* t's symbols, sorted: is one at this address? */
         if (lo == 0 || t->sym[lo - 1].addr != cv->sym[i].addr)
-            rc = add_symbol(&m, cv->sym[i].name, cv->sym[i].addr);
+            rc = symtab_add_proc(&m, cv->sym[i].name, strlen(cv->sym[i].name), cv->sym[i].addr, cv->sym[i].end);
     }
     const struct symtab *lines = t->nline ? t : cv;
     for (size_t i = 0; rc == 0 && i < lines->nline; i++) {

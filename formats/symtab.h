@@ -35,6 +35,10 @@ struct sym_segment {
 struct symbol {
     char name[64];
     uint32_t addr;              /* bytes from the load module's start */
+    /* Where the procedure ends (exclusive) when the debug information says
+     * (a Turbo Debugger scope, a CodeView procedure's length); 0: not
+     * known, it runs to the next symbol. */
+    uint32_t end;
 };
 
 /* A line-number table entry: the code of `label` ("HELLO.C:12") starts at
@@ -76,21 +80,6 @@ struct profile_program {
     const char *sha256;         /* its bytes' SHA-256 then, in hex; "": not recorded */
 };
 
-/* For a command given no map: the program's own debug information.  The
- * program is looked for by name in the profile's folder (as named, in
- * upper and lower case), then where the profile recorded it (path); the
- * first with debug information whose bytes are still those of the run
- * (sha256) is taken, else the first with debug information, and the note
- * says it changed.  1 and its path in out when it reads (and its table in
- * *t when t is not NULL: symtab_free it); note gets the one line to tell
- * the user: "symbols from P's Turbo Debugger information (--map FILE.MAP
- * to use a map)", preceded by "warning: P changed since the run ...; "
- * when it did; or, when the information is damaged, "warning: P: ...;
- * going on without it" (and 0); "" when no program with debug
- * information is found. */
-int symtab_debug_for_profile(const char *profile, const struct profile_program *p, char *out, size_t n, char *note,
-                             size_t noten, struct symtab *t);
-
 void symtab_free(struct symtab *t);
 const char *map_format_name(enum map_format f);
 
@@ -114,6 +103,8 @@ int symtab_load(const char *map, const char *program, struct symtab *t, char *so
  * address, each (address, name) once: call it last (add nothing after). */
 int symtab_add_segment(struct symtab *t, const char *name, const char *cls, uint32_t start, uint32_t stop);
 int symtab_add_symbol(struct symtab *t, const char *name, size_t len, uint32_t addr);
+/* A procedure whose end (exclusive) is known. */
+int symtab_add_proc(struct symtab *t, const char *name, size_t len, uint32_t addr, uint32_t end);
 int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr);
 void symtab_sort(struct symtab *t);
 /* The end of a reader (maps and debug information alike): on rc != 0, or
@@ -126,9 +117,22 @@ int symtab_finish(struct symtab *t, int rc, const char *what, char *err, size_t 
 int symtab_debug_error(char *err, size_t errn, const char *what, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Where symbol i ends (exclusive): the next symbol, or the end of its
- * segment, or `limit`. */
+/* Where symbol i ends (exclusive): the next symbol, its own end when
+ * known (struct symbol), or the end of its segment, or `limit`. */
 uint32_t symtab_symbol_end(const struct symtab *t, size_t i, uint32_t limit);
+
+/* Labels inside a procedure: a symbol that starts inside another's known
+ * range [addr, end) counts for that procedure, so it is dropped (a TASM
+ * label in a PROC, a Pascal procedure's local label); the procedure keeps
+ * its name.  Returns how many were dropped.  Call on a sorted table. */
+size_t symtab_fold_labels(struct symtab *t);
+
+/* Code segments (class CODE) no symbol starts in (a library's module linked without
+ * its publics, a runtime's segment): each becomes one symbol named by the
+ * segment, "[NAME]", over the whole segment, so that its time is one row
+ * instead of "(no symbol)".  Call on a sorted table (it sorts again).
+ * Returns how many; -1 out of memory. */
+int symtab_name_bare_segments(struct symtab *t);
 
 /* How many symbols start at or below addr: the one holding addr, if any,
  * is sym[result - 1] (binary search; 0: none starts at or below it). */

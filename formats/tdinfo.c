@@ -41,7 +41,8 @@ struct reader {
     struct td_counts c;
     unsigned major, minor;
     char what[48];              /* "<format> <major>.<minor>", errors' prefix */
-    size_t sym_at, mod_at, src_at, line_at, seg_at, corr_at;   /* tables, from the header */
+    size_t sym_at, mod_at, src_at, scope_at, line_at, seg_at, corr_at;   /* tables, from the header */
+    uint32_t *sym_end;          /* sym_end[i]: where symbol i + 1's procedure ends (its scope), 0: not known */
     struct span pool;           /* the names */
     uint32_t *name_off;         /* name i (1-based) at pool.p + name_off[i - 1] */
     struct range *code;         /* the segment records' code, by start */
@@ -129,6 +130,21 @@ static void module_name(const struct reader *r, unsigned m, char out[40])
     span_printable(name, len, out);
 }
 
+/* Module m's name without its folder and extension (GRAPHU.PAS: GRAPHU),
+ * as a Pascal unit qualifies its procedures; 0 when it has none. */
+static int module_base(const struct reader *r, unsigned m, char out[40])
+{
+    const char *name;
+    size_t len;
+    if (name_of(r, word(r, r->mod_at, MOD_SIZE, m - 1, 0), &name, &len) != 0 || len == 0)
+        return 0;
+    span_base_name(name, len, out, 40);
+    char *dot = strrchr(out, '.');
+    if (dot && dot != out)
+        *dot = 0;
+    return 1;
+}
+
 static int by_start(const void *a, const void *b)
 {
     const struct range *x = a, *y = b;
@@ -204,22 +220,70 @@ static int read_symbols(struct reader *r)
         long mod = module_at(r, addr);
         if (mod < 0 || len == 0)
             continue;                           /* data, absolute */
-        char full[64];
-        const char *unit;
-        size_t ulen;
+        char full[64], base[40];
         if (mod > 0 && (r->info.p[r->mod_at + (size_t)MOD_SIZE * (size_t)(mod - 1) + 2] & 0xFFu) == LANG_PASCAL &&
-            name_of(r, word(r, r->mod_at, MOD_SIZE, (unsigned)mod - 1, 0), &unit, &ulen) == 0 && ulen > 0) {
-            char base[40];
-            span_base_name(unit, ulen, base, sizeof base);
-            char *dot = strrchr(base, '.');
-            if (dot && dot != base)
-                *dot = 0;
+            module_base(r, (unsigned)mod, base)) {
             int k = snprintf(full, sizeof full, "%s.%.*s", base, (int)len, name);
             if (k > 0)
                 len = (size_t)k < sizeof full ? (size_t)k : sizeof full - 1;
             name = full;
         }
-        if (symtab_add_symbol(r->t, name, len, addr) != 0)
+        if (symtab_add_proc(r->t, name, len, addr, r->sym_end[i]) != 0)
+            BAD(r, "out of memory");
+    }
+    return 0;
+}
+
+/* Scopes: a procedure's code is its top-level scope (parent 0), offset and
+ * length in its segment record's frame: the function symbol's end.  A
+ * top-level scope without a function is a main program's body (Turbo
+ * Pascal's begin ... end.): named by its module, the program.  Checked
+ * first: each segment record's scopes in the table, each function a
+ * symbol. */
+static int read_scopes(struct reader *r)
+{
+    r->sym_end = calloc((size_t)r->c.symbols + 1, sizeof *r->sym_end);
+    if (!r->sym_end)
+        BAD(r, "out of memory");
+    for (unsigned i = 0; i < r->c.segments; i++) {
+        unsigned mod = word(r, r->seg_at, SEG_SIZE, i, 0), frame = word(r, r->seg_at, SEG_SIZE, i, 2);
+        unsigned si = word(r, r->seg_at, SEG_SIZE, i, 8), sn = word(r, r->seg_at, SEG_SIZE, i, 10);
+        if (sn && (si == 0 || si - 1u + sn > r->c.scopes))
+            BAD(r, "segment record %u: scopes %u-%u of %u", i + 1, si, si + sn - 1, r->c.scopes);
+        for (unsigned k = 0; k < sn; k++) {
+            unsigned s = si - 1 + k, parent = word(r, r->scope_at, SCOPE_SIZE, s, 4);
+            unsigned fn = word(r, r->scope_at, SCOPE_SIZE, s, 6), off = word(r, r->scope_at, SCOPE_SIZE, s, 8);
+            unsigned len = word(r, r->scope_at, SCOPE_SIZE, s, 10);
+            if (fn > r->c.symbols)
+                BAD(r, "scope %u names symbol %u of %u", s + 1, fn, r->c.symbols);
+            if (parent != 0 || len == 0)
+                continue;       /* a block inside a procedure, or empty */
+            uint32_t start = frame * 16u + off;
+            char base[40];
+            if (fn)
+                r->sym_end[fn - 1] = start + len;
+            else if (module_base(r, mod, base) && symtab_add_proc(r->t, base, strlen(base), start, start + len) != 0)
+                BAD(r, "out of memory");
+        }
+    }
+    return 0;
+}
+
+/* Code no symbol names (a runtime module linked without its symbols: the
+ * C startup, Turbo Pascal's System unit): each such segment record's code
+ * named by its module, one row for it. */
+static int name_runtime(struct reader *r)
+{
+    size_t named = r->t->nsym;
+    for (unsigned i = 0; i < r->c.segments; i++) {
+        unsigned mod = word(r, r->seg_at, SEG_SIZE, i, 0), frame = word(r, r->seg_at, SEG_SIZE, i, 2);
+        unsigned off = word(r, r->seg_at, SEG_SIZE, i, 4), len = word(r, r->seg_at, SEG_SIZE, i, 6);
+        uint32_t start = frame * 16u + off;
+        int any = len == 0;
+        for (size_t k = 0; k < named && !any; k++)
+            any = r->t->sym[k].addr >= start && r->t->sym[k].addr - start < len;
+        char base[40];
+        if (!any && module_base(r, mod, base) && symtab_add_proc(r->t, base, strlen(base), start, start + len) != 0)
             BAD(r, "out of memory");
     }
     return 0;
@@ -322,13 +386,15 @@ static int read_info(struct reader *r)
      * docs/debuginfo.md).  The order whose line records all lie in their
      * segments' code is the file's; the described one when both do. */
     r->line_at = scopes_first;
+    r->scope_at = lines_first;
     if (r->c.scopes && claimed && lines_fitting(r, scopes_first) != claimed) {
         r->line_at = lines_first;
+        r->scope_at = lines_first + (size_t)LINE_SIZE * r->c.lines;
         if (lines_fitting(r, lines_first) != claimed)
             BAD(r, "its line numbers lie outside their segments' code");
     } else if (claimed && lines_fitting(r, scopes_first) != claimed)
         BAD(r, "its line numbers lie outside their segments' code");
-    return read_symbols(r) != 0 || read_lines(r) != 0 ? -1 : 0;
+    return read_scopes(r) != 0 || read_symbols(r) != 0 || name_runtime(r) != 0 || read_lines(r) != 0 ? -1 : 0;
 }
 
 int tdinfo_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, size_t errn)
@@ -349,6 +415,7 @@ int tdinfo_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, siz
     snprintf(r.what, sizeof r.what, "Turbo Debugger information %u.%02u", r.major, r.minor);
     int rc = read_info(&r);
     free(r.name_off);
+    free(r.sym_end);
     free(r.code);
     free(r.reach);
     return symtab_finish(t, rc, r.what, err, errn);

@@ -58,9 +58,11 @@
 #define PROFDOS_OUT(port, v) outportb((port), (unsigned char)(v))
 #define PROFDOS_IN(port) ((unsigned char)inportb(port))
 #elif defined(__BCC__)
-/* dev86 bcc: no outp(); two small functions in assembly (cdecl, small model). */
-int profdos_outb();
-int profdos_inb();
+/* dev86 bcc (with -ansi, which these prototypes need): no outp(); two
+ * small functions in assembly (cdecl, small model). */
+#include <features.h>       /* bcc knows no const: its headers define it away */
+int profdos_outb(int port, int v);
+int profdos_inb(int port);
 #asm
 _profdos_outb:
     push bp
@@ -91,17 +93,14 @@ _profdos_inb:
 #error "profdos.h: unknown compiler: define PROFDOS_OUT(port, byte) and PROFDOS_IN(port) first"
 #endif
 
-static unsigned char profdos_call(fn)
-    unsigned char fn;
+static unsigned char profdos_call(unsigned char fn)
 {
     PROFDOS_OUT(PROFDOS_PORT_CMD, fn);
     return PROFDOS_IN(PROFDOS_PORT_CMD);
 }
 
 /* A function with a name: its bytes to port EDh, then the function. */
-static unsigned char profdos_named(fn, name)
-    unsigned char fn;
-    const char *name;
+static unsigned char profdos_named(unsigned char fn, const char *name)
 {
     while (*name)
         PROFDOS_OUT(PROFDOS_PORT_ARG, *name++);

@@ -15,7 +15,7 @@
 
 #include "session_internal.h"
 #include "../emu/dos/folder.h"
-#include "../formats/symtab.h"
+#include "../formats/symfind.h"
 #include "../formats/fileio.h"
 #include "../formats/guard.h"
 #include "../formats/prc.h"
@@ -43,31 +43,9 @@ static void with_extension(const char *prf_path, const char *ext, char *out, siz
     snprintf(out, n, "%.*s%s", (int)len, prf_path, ext);
 }
 
-/* NAME.MAP or NAME.map beside the program. */
-static int map_beside(const char *program, char *out, size_t n)
-{
-    static const char *const exts[2] = { ".MAP", ".map" };
-    size_t len = strlen(program);
-    const char *dot = strrchr(program, '.'), *slash = strrchr(program, '/');
-    if (dot && (!slash || dot > slash))
-        len = (size_t)(dot - program);
-    for (int i = 0; i < 2; i++) {
-        snprintf(out, n, "%.*s%s", (int)len, program, exts[i]);
-        if (access(out, R_OK) == 0)
-            return 1;
-    }
-    out[0] = 0;
-    return 0;
-}
-
 int profil_find_as_dos(const char *path, char *out, size_t n)
 {
     return folder_find(path, out, n);
-}
-
-int run_files_map_beside(const char *program, char *out, size_t n)
-{
-    return map_beside(program, out, n);
 }
 
 enum profil_error run_files_name(struct profil_session *s)
@@ -82,7 +60,7 @@ enum profil_error run_files_name(struct profil_session *s)
     if (o->map)
         snprintf(f->map, sizeof f->map, "%s", o->map);
     else
-        run_files_map_beside(o->program, f->map, sizeof f->map);
+        symfind_map_beside(o->program, f->map, sizeof f->map);     /* the one rule's (formats/symfind.h) */
     if (o->samples && o->trace)
         return session_fail(s, PROFIL_ERR_INPUT, "--samples records a sampling run's ticks; with --trace the .prx "
                             "already holds every address's exact counts (profil hist FILE.prx --buckets reads it)");
@@ -180,6 +158,8 @@ int run_files_is_batch(const char *program)
     return n > 4 && strcasecmp(program + n - 4, ".BAT") == 0 && program[n - 5] != '/';
 }
 
+static enum profil_error sampled_kept(struct profil_session *s, const char *prc);
+
 enum profil_error run_files_check(struct profil_session *s)
 {
     const struct profil_options *o = &s->o;
@@ -221,7 +201,26 @@ enum profil_error run_files_check(struct profil_session *s)
             return session_fail(s, PROFIL_ERR_OUTPUT, "%s: not replaced by %s: it %s; nothing was run (--force "
                                 "replaces it)", out[i].path, out[i].what, why);
     }
-    return o->screen_every_dir && !o->force ? check_screens_folder(s, o->screen_every_dir) : PROFIL_OK;
+    if (o->screen_every_dir && !o->force) {
+        enum profil_error e = check_screens_folder(s, o->screen_every_dir);
+        if (e != PROFIL_OK)
+            return e;
+    }
+    return sampled_kept(s, prc);
+}
+
+/* --trace over a sampling run's profile (its NAME.prc says "sampling"):
+ * noted, so that the summary's "wrote" line says what it replaced; a
+ * sampled profile is never replaced by instruction counts without a word. */
+static enum profil_error sampled_kept(struct profil_session *s, const char *prc)
+{
+    struct prc c;
+    char err[600];
+    if (!s->o.trace || s->o.append || path_is_device(s->files.prf) || prc_read_file(prc, &c, err, sizeof err) != 0)
+        return PROFIL_OK;
+    s->over_sampled = strcmp(c.mode, "sampling") == 0;
+    prc_free(&c);
+    return PROFIL_OK;
 }
 
 enum profil_error run_files_writable(struct profil_session *s)

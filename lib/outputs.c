@@ -25,6 +25,7 @@
 #include "../formats/wav.h"
 #include "../report/frames.h"
 #include "../report/summary.h"
+#include "../formats/symfind.h"
 #include "../formats/symtab.h"
 #include "../sampler/exact.h"
 
@@ -513,6 +514,9 @@ enum profil_error profil_session_write(struct profil_session *s)
     s->services.frames = NULL;
     s->services.nframes = 0;
     enum profil_error e = commit_outputs(s, &set, say);
+    if (e == PROFIL_OK && s->over_sampled)      /* said even with -q: a sampled profile is gone */
+        fprintf(s->err, "profil: note: %s was a sampling run's profile; this trace's instruction counts replace its "
+                "samples (-o names another file)\n", s->files.prf);
     if (e == PROFIL_OK)
         write_children(s);
     return e;
@@ -558,16 +562,40 @@ static void top_buckets(const struct sampler *s, double t, FILE *f)
     }
 }
 
-/* The symbols for the summary, by the one rule (symtab_load: the map,
- * `path` or none, with the program's CodeView information), their sources
- * in `sources`: 0 when there are none; a map that does not parse is
+/* Each line of `lines` ('\\n' after each), prefixed "profil: ". */
+static void fputs_lines(const char *lines, FILE *f)
+{
+    while (*lines) {
+        const char *nl = strchr(lines, '\n');
+        size_t len = nl ? (size_t)(nl - lines) : strlen(lines);
+        fprintf(f, "profil: %.*s\n", (int)len, lines);
+        lines += len + (nl != NULL);
+    }
+}
+
+/* The symbols for the summary, by the one rule (formats/symfind.h: `map`,
+ * --map or NULL, else the map beside the program, else its debug
+ * information), their sources in `sources`: 0 when there are none, and
+ * then the hint in `hint` (when not NULL); a map that does not parse is
  * reported and left out. */
-static int read_map(const char *path, const char *program, struct symtab *t, char *sources, size_t n, FILE *f)
+static int read_map(const char *map, const char *program, struct symtab *t, char *sources, size_t n, char *hint,
+                    size_t hintn, FILE *f)
 {
     char err[600];
-    int rc = symtab_load(path[0] ? path : NULL, program, t, sources, n, err, sizeof err);
+    struct symfind *sf = calloc(1, sizeof *sf);     /* keep_labels 0: labels count for their procedure */
+    if (!sf) {
+        fprintf(f, "profil: out of memory: the summary shows buckets\n");
+        return 0;
+    }
+    int rc = symfind_program(map, program, NULL, t, sf, err, sizeof err);
+    fputs_lines(sf->warn, f);
     if (rc < 0)
         fprintf(f, "profil: warning: %s (the summary shows buckets)\n", err);
+    else if (rc == 0)
+        snprintf(sources, n, "%s", sf->sources);
+    else if (hint)
+        snprintf(hint, hintn, "%.390s", sf->said);
+    free(sf);
     return rc == 0;
 }
 
@@ -690,11 +718,10 @@ static void program_summary(struct profil_session *s, const struct symtab *root_
         return;
     }
     for (size_t i = 1; i < t->n; i++) {
-        char map[4200], said[9000];
-        run_files_map_beside(t->p[i].host, map, sizeof map);
+        char said[9000];
         if (s->late_signal)
             continue;
-        if (read_map(map, t->p[i].host, &sym[i], said, sizeof said, f) && !(sources[i] = strdup(said)))
+        if (read_map(NULL, t->p[i].host, &sym[i], said, sizeof said, NULL, 0, f) && !(sources[i] = strdup(said)))
             symtab_free(&sym[i]);
         else if (sources[i])
             tables[i] = &sym[i];
@@ -771,11 +798,13 @@ void profil_session_write_summary(struct profil_session *s, FILE *f)
     if (!s->written)
         return;
     struct symtab t;
-    char sources[9000];
+    char sources[9000], hint[400] = "";
     /* After a stop signal the summary reads no symbols (a program's debug
      * information may be large): its buckets are shown. */
-    int have_map = !s->late_signal && read_map(s->files.map, s->o.program, &t, sources, sizeof sources, f);
+    int have_map = !s->late_signal && read_map(s->o.map, s->o.program, &t, sources, sizeof sources, hint, sizeof hint, f);
     class_summary(&s->s, s->m, have_map || s->procs.n > 1, f);
+    if (hint[0])
+        fprintf(f, "profil: %s\n", hint);
     if (s->procs.n > 1)
         program_summary(s, have_map ? &t : NULL, sources, f);
     else if (have_map)

@@ -135,6 +135,7 @@ struct profil_session {
     int tracing, following, memory;
     int ready, ran, finished, written, prx_failed;
     int appended;                   /* --append added this run to a .PRF already there */
+    int over_sampled;               /* --trace replaces a sampling run's .PRF (said when written) */
     uint64_t appended_total;        /* the sum's counts, all classes */
     struct prf p;                   /* the .PRF as written (for the summary) */
     struct recording rec;           /* --record: what is being recorded */
@@ -207,9 +208,6 @@ void child_names_free(struct child_names *c);
  * .PRF, or when its NAME.prc is one of those or an existing file that is
  * not a .prc.  "" beside a device, or past NAME-9999. */
 void run_files_child(const struct profil_session *s, size_t i, struct child_names *names, char *out, size_t n);
-/* NAME.MAP or NAME.map beside a program; "" when there is none (the
- * program's own debug information is symtab_load's to add). */
-int run_files_map_beside(const char *program, char *out, size_t n);
 /* Why a file the run was not asked for (a program's DUMP, a child's .PRF)
  * may not be written at `path`, or NULL when it may: it must be absent or
  * a .PRF (a profile profil wrote), and none of the run's inputs or other

@@ -173,7 +173,7 @@ struct exact_source {
 };
 
 const char *const metric_names[NMETRICS] = { "samples", "instructions", "cycles", "stalls" };
-const char *const attrib_unit_names[NUNITS] = { NULL, "bucket", "symbol", "line", "function", "site", "service", "zone", "frame" };
+const char *const attrib_unit_names[NUNITS] = { NULL, "bucket", "symbol", "line", "function", "site", "service", "zone", "frame", "label" };
 
 const char *metric_name(enum metric m)
 {

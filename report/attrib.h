@@ -27,8 +27,8 @@ enum metric { METRIC_SAMPLES, METRIC_INSTRUCTIONS, METRIC_CYCLES, METRIC_STALLS 
 
 /* What a row of `profil hist --by` (or cover's) is; attrib_unit_names[]
  * are the names --by takes, by enum value (BY_DEFAULT: none given). */
-enum attrib_unit { BY_DEFAULT, BY_BUCKET, BY_SYMBOL, BY_LINE, BY_FUNCTION, BY_SITE, BY_SERVICE, BY_ZONE, BY_FRAME };
-#define NUNITS 9
+enum attrib_unit { BY_DEFAULT, BY_BUCKET, BY_SYMBOL, BY_LINE, BY_FUNCTION, BY_SITE, BY_SERVICE, BY_ZONE, BY_FRAME, BY_LABEL };
+#define NUNITS 10
 extern const char *const attrib_unit_names[NUNITS];
 
 struct unit_hits {

@@ -6,6 +6,7 @@
  * script as JSON; the page draws and zooms them.
  */
 #include "html.h"
+#include "srcview.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -559,6 +560,22 @@ static void write_program(FILE *f, const struct html_report *r, size_t i)
     fputs("</section>\n", f);
 }
 
+/* With --source, a link from a symbol to its first source line in the
+ * source view, when that file is found (report/srcview.h). */
+static void source_link(FILE *f, const struct html_report *r, uint32_t start)
+{
+    char file[48], path[4200];
+    unsigned line;
+    if (!r->q.source || r->q.listing || !r->q.map || !srcview_line_of(r->q.map, start, file, sizeof file, &line) ||
+        !srcview_find(file, r->q.source_dirs, r->q.nsource_dirs, path, sizeof path))
+        return;
+    fputs(" <a class=\"src\" href=\"#src-", f);
+    xml_put_text(f, file);
+    fprintf(f, "-%u\">", line);
+    xml_put_text(f, file);
+    fprintf(f, ":%u</a>", line);
+}
+
 static void write_symbols(FILE *f, const struct html_report *r)
 {
     const struct prx *x = r->x;
@@ -584,8 +601,10 @@ static void write_symbols(FILE *f, const struct html_report *r)
         if (u->shown)
             fprintf(f, "<a href=\"#code-%05X\">", u->start);
         xml_put_text(f, u->name);
-        fprintf(f, "%s</td><td class=\"l\">%05X-%05X</td><td>%llu</td><td>%llu</td><td>%.1f%%</td>",
-                u->shown ? "</a>" : "", u->start, u->end - 1, (unsigned long long)u->insns,
+        fputs(u->shown ? "</a>" : "", f);
+        source_link(f, r, u->start);
+        fprintf(f, "</td><td class=\"l\">%05X-%05X</td><td>%llu</td><td>%llu</td><td>%.1f%%</td>",
+                u->start, u->end - 1, (unsigned long long)u->insns,
                 (unsigned long long)u->cycles, u->percent);
         if (x->has_stalls)
             fprintf(f, "<td>%.1f%%</td>", pct(u->stalls, u->cycles));
@@ -769,6 +788,9 @@ void html_write(FILE *f, const void *report)
         fputs(" &middot; <a href=\"#functions\">functions</a> &middot; <a href=\"#flame\">call tree</a>", f);
     if (r->code)
         fputs(" &middot; <a href=\"#code\">code</a>", f);
+    int source = r->q.source && !r->q.listing && r->q.map && r->q.map->nline;
+    if (source)
+        fputs(" &middot; <a href=\"#source\">source</a>", f);
     fputs("</nav>\n", f);
     write_summary(f, r);
     if (r->x->nprocs)
@@ -789,6 +811,12 @@ void html_write(FILE *f, const void *report)
         fputs(" as it ran, every instruction with its exact count, cycles and share of all cycles; a jump's "
               "target leads to its code.</p>\n", f);
         fwrite(r->code, 1, r->ncode, f);
+        fputs("</section>\n", f);
+    }
+    if (source) {               /* each source file with its lines' counts */
+        fputs("<section id=\"source\">\n<h2>Source</h2>\n<p>Each source file found, every line with the "
+              "instructions and cycles its code took; the hottest lines marked.</p>\n", f);
+        srcview_write_html(f, NULL, r->x, r->q.map, r->q.source_dirs, r->q.nsource_dirs);
         fputs("</section>\n", f);
     }
     fprintf(f, "<script>\n%s</script>\n</body>\n</html>\n", html_js);

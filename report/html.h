@@ -31,6 +31,8 @@ struct html_request {
     unsigned top;                       /* symbols whose code is shown, busiest first (0: all) */
     const struct symtab *const *children;   /* the child programs' symbols by process row, or NULL
                                                (report/callgraph.h, callgraph_build_programs) */
+    const char *const *source_dirs;     /* with source: where the source files are looked for (report/srcview.h) */
+    size_t nsource_dirs;
 };
 
 /* The figures a page shows, gathered before anything is written. */

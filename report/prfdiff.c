@@ -299,6 +299,11 @@ double diff_row_change(const struct diff_row *r)
     return 100.0 * (r->new_cost - r->old_cost) / r->old_cost;
 }
 
+int diff_row_shown(const struct prf_diff *d, const struct diff_row *r)
+{
+    return fabs(r->new_cost - r->old_cost) >= 0.0005 * d->old_whole || r->old_calls != r->new_calls;
+}
+
 int diff_row_grew(const struct prf_diff *d, const struct diff_row *r, double threshold)
 {
     double grew = r->new_cost - r->old_cost;

@@ -62,6 +62,9 @@ struct prf_diff {
 int diff_row_grew(const struct prf_diff *d, const struct diff_row *r, double threshold);
 /* A row's own cost's change in percent (HUGE_VAL from 0). */
 double diff_row_change(const struct diff_row *r);
+/* Whether a row is shown: its own cost moved by 0.05% of the old run or
+ * more, or its calls changed. */
+int diff_row_shown(const struct prf_diff *d, const struct diff_row *r);
 
 /* One side: a .PRF (prc: its attached NAME.prc, or NULL) or a .prx, and
  * the map that names its code (NULL: rows are buckets). */

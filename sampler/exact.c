@@ -187,8 +187,8 @@ static int finish(struct file_set *set, const char *prf_path, const char *progra
                  wrapped ? " and the .PRF's counters wrapped" : "");
         return 1;
     }
-    if (!wrapped)
-        return 0;
+    if (!wrapped || (rc == 0 && (t != NULL || traced)))
+        return 0;       /* a trace's .PRF counts instructions, and its .prc and .prx keep every count: nothing is lost */
     advice(s, t, traced, largest, fit, sizeof fit);
     prc_path(prf_path, path, sizeof path);
     snprintf(say, n, "%d counter(s) passed 65535 and wrapped in the .PRF, as PROFIL's did: %s; %s%s%s", wrapped,

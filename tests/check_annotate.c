@@ -118,9 +118,10 @@ START_TEST(annotate_hotloop_counts)
     ck_assert_ptr_nonnull(strstr(r.out, "\nlight  00080-00085: "));
     run_profil(&r, "annotate --symbol nope --map " FIX("hotloop.map") " " TMP "/ANN.prx", NULL);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_str_eq(r.err, "profil: --symbol nope: no such symbol in the map\n");
+    ck_assert_str_eq(r.err, "profil: symbols: " FIX("hotloop.map") " (NASM)\nprofil: --symbol nope: no such symbol in the "
+                            "map\n");
     run_profil(&r, "annotate --symbol hello --map " FIX("hotloop.map") " " TMP "/ANN.prx", NULL);
-    ck_assert_str_eq(r.err, "profil: --symbol hello: it never ran\n");
+    ck_assert_str_eq(r.err, "profil: symbols: " FIX("hotloop.map") " (NASM)\nprofil: --symbol hello: it never ran\n");
 }
 END_TEST
 
@@ -226,7 +227,7 @@ START_TEST(annotate_refuses)
     ck_assert_ptr_nonnull(strstr(r.err, "OLD.prx: no code bytes in this .prx"));
     run_profil(&r, "annotate --source " TMP "/OLD.prx", NULL);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_ptr_nonnull(strstr(r.err, "--source needs --map"));
+    ck_assert_msg(strstr(r.err, "--source needs source lines: --map with a NASM listing"), "%s", r.err);
 }
 END_TEST
 
@@ -339,8 +340,9 @@ START_TEST(listing_as_map)
     ck_assert(src && loop && src < loop);
     run_profil(&r, "annotate --source --map " FIX("hotloop.map") " " TMP "/ANN.prx", NULL);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_str_eq(r.err, "profil: --source: " FIX("hotloop.map") " has no source lines (a NASM listing, nasm -l, "
-                            "or a map with line numbers has)\n");
+    ck_assert_str_eq(r.err, "profil: symbols: " FIX("hotloop.map") " (NASM)\nprofil: --source: " FIX("hotloop.map")
+                            " has no source lines (a NASM listing, nasm -l, a map with line numbers, or the program's "
+                            "debug information has)\n");
 }
 END_TEST
 

@@ -9,6 +9,7 @@
  * fuzz/corpus/codeview/hand_nb09.bin is the same bytes) covers CV4.
  */
 #include "testutil.h"
+#include <ctype.h>
 
 #include "../formats/codeview.h"
 #include "../formats/symtab.h"
@@ -43,10 +44,14 @@ START_TEST(hello_nb00_symbols_and_lines)
     ck_assert_str_eq(map_format_name(t.format), "CodeView");
     static const char *const names[4] = { "twice", "_square", "_sum", "_main" };
     static const uint32_t at[4] = { 0x10, 0x29, 0x64, 0xBA };
+    /* Each procedure's length (its sstSymbols record) gives its end: main()
+     * ends at 00F1, before the module's last byte, a pad. */
+    static const uint32_t end[4] = { 0x29, 0x64, 0xBA, 0xF1 };
     for (int i = 0; i < 4; i++) {
         const struct symbol *s = find_symbol(&t, names[i]);
         ck_assert_msg(s != NULL, "%s missing", names[i]);
         ck_assert_uint_eq(s->addr, at[i]);
+        ck_assert_uint_eq(s->end, end[i]);
     }
     ck_assert_ptr_eq(find_symbol(&t, "square"), NULL);     /* the public's name, not sstSymbols' */
     ck_assert_ptr_eq(find_symbol(&t, "_errno"), NULL);     /* data (0179:00BD) is left out */
@@ -315,8 +320,9 @@ START_TEST(run_and_hist_without_a_map)
     ck_assert(system("rm " TMP "/cv/HELLO.EXE") == 0);
     run_profil(&r, "hist --by line " TMP "/cv/HELLO.prx", NULL);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_str_eq(r.err, "profil: --by line needs --map (or the program, with debug information, beside "
-                            TMP "/cv/HELLO.prx)\n");
+    ck_assert_str_eq(r.err, "profil: no map or debug information for HELLO.EXE: --map, or build with /Zi, /V, -v, -d2\n"
+                            "profil: --by line needs symbols: --map FILE.MAP, or the program, with a map or debug "
+                            "information, beside " TMP "/cv/HELLO.prx\n");
 }
 END_TEST
 
@@ -345,10 +351,11 @@ START_TEST(one_rule_for_symbols)
     run_profil(&r, "hist --map " TMP "/cv1/HELLO.MAP --format csv " TMP "/cv1/HELLO.PRF", NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_msg(strstr(r.out, "\nsymbol,\"twice\",16,41,") != NULL, "%s", r.out);
-    /* annotate and report with no map: the CodeView. */
+    /* annotate and report with no --map: HELLO.MAP beside the program, with its CodeView. */
     run_profil(&r, "annotate --symbol twice " TMP "/cv1/HELLO.prx", NULL);
     ck_assert_msg(r.status == 0, "%s", r.err);
-    ck_assert_str_eq(r.err, "profil: symbols: " TMP "/cv1/HELLO.EXE's CodeView\n");
+    ck_assert_str_eq(r.err, "profil: symbols: " TMP "/cv1/HELLO.MAP (Microsoft LINK) + " TMP "/cv1/HELLO.EXE's "
+                            "CodeView\n");
     ck_assert_msg(strstr(r.out, "\ntwice  00010-00028: ") != NULL, "%s", r.out);
     run_profil(&r, "report -o " TMP "/cv1/r.html " TMP "/cv1/HELLO.prx", NULL);
     ck_assert_msg(r.status == 0, "%s", r.err);
@@ -412,6 +419,153 @@ START_TEST(crafted_information_reads_in_n_log_n)
 }
 END_TEST
 
+/* The names a command's output gives its code, in order, one a line: the
+ * word before each "XXXXX-XXXXX" address range (hist), or the first of a
+ * line with one (cover's rows, annotate's headings "NAME  XXXXX-XXXXX: "). */
+static void names_of(const char *out, char *names, size_t n)
+{
+    size_t k = 0;
+    names[0] = 0;
+    for (const char *line = out; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        for (size_t i = 0; i + 11 <= len; i++) {
+            const char *a = line + i;
+            if (a[5] != '-' || !isxdigit((unsigned char)a[0]) || !isxdigit((unsigned char)a[10]) ||
+                (i > 0 && a[-1] != ' ') || (i + 11 < len && a[11] != ':' && a[11] != ' '))
+                continue;
+            const char *w = a, *b = line;
+            if (line[0] != ' ')         /* the name first (cover, annotate) */
+                w = line + strcspn(line, " ");
+            else {                      /* the name before the range (hist) */
+                while (w > line && w[-1] == ' ')
+                    w--;
+                b = w;
+                while (b > line && b[-1] != ' ')
+                    b--;
+            }
+            if (w > b && k + (size_t)(w - b) + 2 < n) {
+                memcpy(names + k, b, (size_t)(w - b));
+                k += (size_t)(w - b);
+                names[k++] = '\n';
+                names[k] = 0;
+            }
+            break;
+        }
+        line += len + (end != NULL);
+    }
+}
+
+/* The one symbol rule (formats/symfind.h), the same names in every
+ * command for one program traced three ways: HELLO.MAP beside HELLO.EXE
+ * (the map merged with its CodeView), HELLO.EXE alone (its CodeView), and
+ * HELLO.EXE alone with --map HELLO.MAP.  The names (in each output's
+ * order) are the same; only the line saying which source was used differs. */
+START_TEST(same_names_by_every_source)
+{
+    static const char *const commands[] = { "hist --by symbol", "cover", "annotate --symbol twice",
+                                            "annotate --symbol _square", "hist --by function" };
+    struct run_result r;
+    static char names[3][8192];
+    ck_assert(system("rm -rf " TMP "/rA " TMP "/rB && mkdir -p " TMP "/rA " TMP "/rB && cp " CVDIR "HELLO.EXE " CVDIR
+                     "HELLO.MAP " TMP "/rA/ && cp " CVDIR "HELLO.EXE " TMP "/rB/") == 0);
+    run_profil(&r, "run --trace --stacks -o " TMP "/rA/HELLO.PRF --drive C=" TMP "/rA " TMP "/rA/HELLO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "; symbols: " TMP "/rA/HELLO.MAP (Microsoft LINK) + " TMP "/rA/HELLO.EXE's CodeView)\n"),
+                  "%s", r.err);
+    ck_assert_msg(strstr(r.err, "\nprofil:   _square "), "%s", r.err);
+    run_profil(&r, "run --trace --stacks -o " TMP "/rB/HELLO.PRF --drive C=" TMP "/rB " TMP "/rB/HELLO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "; symbols: " TMP "/rB/HELLO.EXE's CodeView)\n"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, "\nprofil:   _square "), "%s", r.err);
+    for (size_t c = 0; c < sizeof commands / sizeof *commands; c++) {
+        static const char *const how[3] = { "", "", "--map " CVDIR "HELLO.MAP " };
+        static const char *const prx[3] = { TMP "/rA/HELLO.prx", TMP "/rB/HELLO.prx", TMP "/rB/HELLO.prx" };
+        static const char *const said[3] = { "profil: symbols: " TMP "/rA/HELLO.MAP (Microsoft LINK) + " TMP
+                                             "/rA/HELLO.EXE's CodeView\n",
+                                             "profil: symbols: " TMP "/rB/HELLO.EXE's CodeView\n",
+                                             "profil: symbols: " CVDIR "HELLO.MAP (Microsoft LINK) + " TMP
+                                             "/rB/HELLO.EXE's CodeView\n" };
+        for (int k = 0; k < 3; k++) {
+            char args[600];
+            snprintf(args, sizeof args, "%s %s%s", commands[c], how[k], prx[k]);
+            run_profil(&r, args, NULL);
+            ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
+            ck_assert_msg(strstr(r.err, said[k]) != NULL, "%s: %s", args, r.err);
+            if (strstr(commands[c], "function"))    /* no ranges: the rows whole */
+                snprintf(names[k], sizeof names[k], "%s", r.out);
+            else
+                names_of(r.out, names[k], sizeof names[k]);
+            ck_assert_msg(strstr(names[k], "twice\n") || strstr(names[k], "  _square\n") || strstr(names[k], "_square\n"),
+                          "%s:\n%.2000s", args, r.out);
+        }
+        ck_assert_msg(strcmp(names[0], names[1]) == 0, "%s: beside and alone differ:\n%.1500s\n--\n%.1500s", commands[c],
+                      names[0], names[1]);
+        ck_assert_msg(strcmp(names[0], names[2]) == 0, "%s: beside and --map differ:\n%.1500s\n--\n%.1500s", commands[c],
+                      names[0], names[2]);
+    }
+    /* The report's symbol table: the same names, none by CS:IP. */
+    static char page[3][1 << 18];
+    static const char *const reports[3] = { "report -o " TMP "/rA/r.html " TMP "/rA/HELLO.prx",
+                                            "report -o " TMP "/rB/r.html " TMP "/rB/HELLO.prx",
+                                            "report -o " TMP "/rB/m.html --map " CVDIR "HELLO.MAP " TMP "/rB/HELLO.prx" };
+    static const char *const pages[3] = { TMP "/rA/r.html", TMP "/rB/r.html", TMP "/rB/m.html" };
+    for (int k = 0; k < 3; k++) {
+        run_profil(&r, reports[k], NULL);
+        ck_assert_msg(r.status == 0, "%s", r.err);
+        slurp(pages[k], page[k], sizeof page[k]);
+        ck_assert_msg(strstr(page[k], "data-v=\"_square\"") && strstr(page[k], "data-v=\"twice\""), "%s", reports[k]);
+        ck_assert_msg(!strstr(page[k], "data-v=\"0195:"), "%s", reports[k]);     /* no code named by CS:IP */
+    }
+    /* diff: each side its own symbols (beside, alone): the same program,
+     * so every row matches. */
+    run_profil(&r, "diff " TMP "/rA/HELLO.prx " TMP "/rB/HELLO.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_str_eq(r.err, "profil: symbols: " TMP "/rA/HELLO.MAP (Microsoft LINK) + " TMP "/rA/HELLO.EXE's CodeView\n"
+                            "profil: symbols: " TMP "/rB/HELLO.EXE's CodeView\n");
+}
+END_TEST
+
+/* diff --by function of two builds, each found with its own CodeView:
+ * the old build has square()'s second load of n (MOV AX,[BP+4] at 004Fh,
+ * 8B 46 04; AX already holds n from the compare's load at 0044h) made
+ * three NOPs, so only _square differs: 19900 loads fewer.  The new build
+ * (the compiler's) is slower in _square alone, which is the one row
+ * flagged; _sum, _main and the runtime are the same. */
+START_TEST(diff_by_function_flags_the_changed_function)
+{
+    struct run_result r;
+    char err[300];
+    uint8_t *buf;
+    size_t n;
+    ck_assert(system("rm -rf " TMP "/dO " TMP "/dN && mkdir -p " TMP "/dO " TMP "/dN && cp " CVDIR "HELLO.EXE " TMP
+                     "/dO/ && cp " CVDIR "HELLO.EXE " TMP "/dN/") == 0);
+    ck_assert(read_file(TMP "/dO/HELLO.EXE", &buf, &n, err, sizeof err) == 0);
+    size_t at = (size_t)(buf[8] | buf[9] << 8) * 16 + 0x4F;
+    ck_assert(at + 3 <= n && buf[at] == 0x8B && buf[at + 1] == 0x46 && buf[at + 2] == 0x04);
+    memset(buf + at, 0x90, 3);
+    ck_assert(write_file_atomic(TMP "/dO/HELLO.EXE", buf, n, err, sizeof err) == 0);
+    free(buf);
+    run_profil(&r, "run -q --trace -o " TMP "/dO/HELLO.PRF --drive C=" TMP "/dO " TMP "/dO/HELLO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "sum 1467452\r\n");             /* the same answer */
+    run_profil(&r, "run -q --trace -o " TMP "/dN/HELLO.PRF --drive C=" TMP "/dN " TMP "/dN/HELLO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "diff --by function " TMP "/dO/HELLO.prx " TMP "/dN/HELLO.prx", NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.err, "profil: symbols: " TMP "/dO/HELLO.EXE's CodeView\nprofil: symbols: " TMP
+                            "/dN/HELLO.EXE's CodeView\n");
+    const char *flag = strstr(r.out, "<-- grew past the threshold");
+    ck_assert_msg(flag != NULL, "%s", r.out);
+    ck_assert_msg(strstr(flag + 1, "<-- grew past the threshold") == NULL, "more than one row flagged:\n%s", r.out);
+    const char *row = flag;
+    while (row > r.out && row[-1] != '\n')
+        row--;
+    ck_assert_msg(strncmp(flag - strlen("_square  "), "_square  ", 9) == 0, "%.*s", (int)(flag - row + 30), row);
+    ck_assert_msg(strstr(r.out, "    19900     19900  _square") || strstr(r.out, "200       200  _square"), "%s", r.out);
+}
+END_TEST
+
 Suite *codeview_suite(void)
 {
     Suite *s = suite_create("codeview");
@@ -425,6 +579,8 @@ Suite *codeview_suite(void)
     tcase_add_test(tc, run_and_hist_without_a_map);
     tcase_add_test(tc, one_rule_for_symbols);
     tcase_add_test(tc, crafted_information_reads_in_n_log_n);
+    tcase_add_test(tc, same_names_by_every_source);
+    tcase_add_test(tc, diff_by_function_flags_the_changed_function);
     suite_add_tcase(s, tc);
     return s;
 }

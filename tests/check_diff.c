@@ -58,7 +58,10 @@ START_TEST(doubled_work_exits_1)
     /* Each routine's own cost doubled too: both rows grew past --threshold. */
     ck_assert_ptr_nonnull(strstr(r.out, "\nprofil: profiles differ: emulated time grew 99.9%, past the time threshold "
                                         "(2.0%), and a row grew past the threshold\n"));
-    ck_assert_str_eq(r.err, "profil: exact counts from " TMP "/W1.prc\nprofil: exact counts from " TMP "/W2.prc\n");
+    /* Each side's symbols: the map beside its program (the one rule). */
+    ck_assert_msg(strstr(r.err, "profil: exact counts from " TMP "/W1.prc\nprofil: symbols: ") == r.err &&
+                  strstr(r.err, "fixtures/work.map (NASM)\nprofil: exact counts from " TMP "/W2.prc\nprofil: symbols: "),
+                  "%s", r.err);
     /* Thresholds above the growths pass (the rows: about +100% each); a faster new run passes. */
     run_profil(&r, "diff --time-threshold 100 --threshold 101 " TMP "/W1.PRF " TMP "/W2.PRF", NULL);
     ck_assert_int_eq(r.status, 0);
@@ -285,6 +288,118 @@ START_TEST(readme_ci_recipe_flags_only_the_routine_that_grew)
 }
 END_TEST
 
+/* docs/ci.md's workflows: every "profil ..." command of its code blocks
+ * (after a YAML list's "- " or "- run: "), in order: the golden run, then
+ * GitHub's and GitLab's steps. */
+static int ci_lines(char lines[12][400])
+{
+    static char page[32768];
+    slurp("docs/ci.md", page, sizeof page);
+    int n = 0, in_code = 0;
+    for (char *line = page; *line && n < 12;) {
+        size_t len = strcspn(line, "\n");
+        if (strncmp(line, "```", 3) == 0)
+            in_code = !in_code;
+        else if (in_code) {
+            const char *s = line + strspn(line, " ");
+            if (strncmp(s, "- run: ", 7) == 0)
+                s += 7;
+            else if (strncmp(s, "- ", 2) == 0)
+                s += 2;
+            if (strncmp(s, "profil ", 7) == 0) {
+                snprintf(lines[n], 400, "%.*s", (int)(len - (size_t)(s - line)), s);
+                char *exe = strstr(lines[n], "GAME.EXE");
+                if (exe)
+                    memcpy(exe, "GAME.COM", 8);
+                n++;
+            }
+        }
+        line += len + (line[len] == '\n');
+    }
+    return n;
+}
+
+/* One step of a workflow in the scratch folder, its output in r. */
+static int ci_step(const char *line, const char *input, struct run_result *r)
+{
+    char cmd[1400];
+    write_text(TMP "/ci/tests/input.txt", input);
+    snprintf(cmd, sizeof cmd, "cd " TMP "/ci && GITHUB_STEP_SUMMARY=\"$PWD/summary.md\" PATH=\"$PWD/bin:$PATH\" "
+             "sh -c '{ %s ; }' > ../ci.out 2> ../ci.err", line);
+    int st = system(cmd);
+    slurp(TMP "/ci.out", r->out, sizeof r->out);
+    slurp(TMP "/ci.err", r->err, sizeof r->err);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int xmllint_valid(const char *xml)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "xmllint --noout --schema tests/junit.xsd %s > /dev/null 2>&1", xml);
+    return system(cmd) == 0;
+}
+
+/* The workflows of docs/ci.md, run as written on work.com (as GAME.COM,
+ * input 1 for the golden profile): with input 1 every step passes, the
+ * JUnit XML of both validates against tests/junit.xsd (a schema of the
+ * documented JUnit format), GitLab's report is [], GitHub's summary has the
+ * Markdown tables; with 2 (twice the work) the failing steps exit 1: the
+ * ::error lines, a JUnit failure per grown total (valid still), GitLab
+ * issues with the time's growth, 99.9% (doubled_work_exits_1). */
+START_TEST(ci_workflows_run_as_documented)
+{
+    char lines[12][400];
+    struct run_result r;
+    int have_xmllint = system("xmllint --version > /dev/null 2>&1") == 0;
+    if (!have_xmllint)
+        fprintf(stderr, "diff: xmllint (libxml2-utils) not installed: the JUnit XML is not checked against its schema\n");
+    int n = ci_lines(lines);
+    ck_assert_int_eq(n, 8);             /* the golden run, GitHub's four, GitLab's three */
+    ck_assert_ptr_nonnull(strstr(lines[0], "-o tests/GAME.PRF"));
+    ck_assert_ptr_nonnull(strstr(lines[4], "--format github"));
+    ck_assert_ptr_nonnull(strstr(lines[6], "--format gitlab"));
+    ck_assert_int_eq(system("rm -rf " TMP "/ci && mkdir -p " TMP "/ci/tests " TMP "/ci/build " TMP "/ci/bin && cp "
+                            FIX("work.com") " " TMP "/ci/GAME.COM && ln -s \"$PWD/" PROFIL_BIN "\" " TMP "/ci/bin/profil"),
+                     0);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(ci_step(lines[i], "1", &r) == 0, "%s: %s%s", lines[i], r.out, r.err);
+    char text[16384];
+    slurp(TMP "/ci/summary.md", text, sizeof text);
+    ck_assert_msg(strstr(text, "### profil diff: tests/GAME.PRF -> build/GAME.PRF: no change past the thresholds\n\n"
+                               "| total | old | new | change | |\n|---|---:|---:|---:|---|\n"), "%s", text);
+    slurp(TMP "/ci/gl-code-quality-report.json", text, sizeof text);
+    ck_assert_str_eq(text, "[]\n");
+    slurp(TMP "/ci/profil-junit.xml", text, sizeof text);
+    ck_assert_msg(strstr(text, "<testsuites name=\"profil diff\" tests=\"") && strstr(text, "failures=\"0\""), "%s", text);
+    if (have_xmllint) {
+        ck_assert(xmllint_valid(TMP "/ci/build/profil-junit.xml"));
+        ck_assert(xmllint_valid(TMP "/ci/profil-junit.xml"));
+    }
+    /* Twice the work: GitHub's last step and GitLab's JUnit step fail. */
+    ck_assert_int_eq(ci_step(lines[1], "2", &r), 0);
+    ck_assert_int_eq(ci_step(lines[4], "2", &r), 1);
+    ck_assert_msg(strstr(r.out, "::error title=profil diff::emulated time grew +99.9%25 (") == r.out, "%s", r.out);
+    ck_assert_ptr_null(strstr(r.out, "::notice"));
+    ck_assert_int_eq(ci_step(lines[6], "2", &r), 0);        /* || true */
+    ck_assert_int_eq(ci_step(lines[7], "2", &r), 1);
+    slurp(TMP "/ci/profil-junit.xml", text, sizeof text);
+    ck_assert_msg(strstr(text, "<testcase classname=\"profil.diff.totals\" name=\"emulated time\">\n      <failure "
+                               "type=\"slower\" message=\"emulated time grew +99.9% ("), "%s", text);
+    if (have_xmllint)
+        ck_assert(xmllint_valid(TMP "/ci/profil-junit.xml"));
+    slurp(TMP "/ci/gl-code-quality-report.json", text, sizeof text);
+    ck_assert_msg(strstr(text, "[\n  {\"description\": \"emulated time grew +99.9% (") == text, "%s", text);
+    ck_assert_msg(strstr(text, "\"check_name\": \"profil-diff-total\", \"fingerprint\": \""), "%s", text);
+    /* JSON and the same exit status. */
+    ck_assert_int_eq(ci_step("profil diff --format json tests/GAME.PRF build/GAME.PRF", "2", &r), 1);
+    ck_assert_msg(strstr(r.out, "\"outcome\": \"differ\"\n}\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "{\"what\": \"emulated time\", "), "%s", r.out);
+    ck_assert_int_eq(ci_step("profil diff --format yaml tests/GAME.PRF build/GAME.PRF", "2", &r), 2);
+    ck_assert_msg(strstr(r.err, "--format yaml: want text, json, markdown, junit, github or gitlab"), "%s", r.err);
+    ck_assert_int_eq(ci_step("profil diff --exact --format json tests/GAME.PRF build/GAME.PRF", "2", &r), 2);
+}
+END_TEST
+
 Suite *diff_suite(void)
 {
     Suite *s = suite_create("diff");
@@ -296,6 +411,7 @@ Suite *diff_suite(void)
     tcase_add_test(tc, two_traces);
     tcase_add_test(tc, readme_ci_recipe_catches_a_2x_slowdown);
     tcase_add_test(tc, readme_ci_recipe_flags_only_the_routine_that_grew);
+    tcase_add_test(tc, ci_workflows_run_as_documented);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -29,15 +29,20 @@
 
 /* `profil run --timing table -o DIR/F.PRF OPTS FIXTURE.com [TAIL]` in an
  * empty DIR (fixture "NAME" or "NAME TAIL"; status 0, 124 with a
- * --timeout); the .prx read into x when wanted. */
+ * --timeout); the .prx read into x when wanted.  The program runs from a
+ * copy in DIR, with no map beside it, so the reports name code by CS:IP
+ * as the figures below do. */
 static void run_frames(struct run_result *r, const char *opts, const char *fixture, struct prx *x, int want_prx)
 {
     char cmd[600], err[300];
     if (system("rm -rf " DIR " && mkdir -p " DIR) != 0)
         ck_abort_msg("cannot create " DIR);
     const char *tail = strchr(fixture, ' ');    /* "NAME TAIL": the program's command tail */
-    snprintf(cmd, sizeof cmd, "run --timing table -o " DIR "/F.PRF %s " FIXTURE_DIR "%.*s.com%s", opts,
-             tail ? (int)(tail - fixture) : (int)strlen(fixture), fixture, tail ? tail : "");
+    int len = tail ? (int)(tail - fixture) : (int)strlen(fixture);
+    snprintf(cmd, sizeof cmd, "cp " FIXTURE_DIR "%.*s.com " DIR "/", len, fixture);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "run --timing table -o " DIR "/F.PRF %s " DIR "/%.*s.com%s", opts, len, fixture,
+             tail ? tail : "");
     run_profil(r, cmd, NULL);
     ck_assert_msg(r->status == (strstr(opts, "--timeout") ? 124 : 0), "profil %s: %d\n%s", cmd, r->status, r->err);
     memset(x, 0, sizeof *x);
@@ -973,7 +978,10 @@ START_TEST(long_frames_are_marked_apart)
         }
     ck_assert_uint_eq(listed, 5);
     hist(&h, "--by frame --frames-from 63 " DIR "/F.prx", 2);
-    ck_assert_str_eq(h.err, "profil: --frames-from 63 --frames-to 0: " DIR "/F.prx has 62 frames\n");
+    /* the error is the last line (after the one symbol rule's hint: loading.com has no map) */
+    const char *range_err = "profil: --frames-from 63 --frames-to 0: " DIR "/F.prx has 62 frames\n";
+    ck_assert_msg(strlen(h.err) >= strlen(range_err) &&
+                  strcmp(h.err + strlen(h.err) - strlen(range_err), range_err) == 0, "%s", h.err);
     /* A range: frames 1-3, the load among them (marked, apart from the figures of 2 and 3). */
     hist(&h, "--by frame --frames-to 3 " DIR "/F.prx", 0);
     ck_assert_msg(strstr(h.out, "\n      3 ") && !strstr(h.out, "\n      4 ") &&

@@ -620,6 +620,35 @@ START_TEST(dump_loop_costs_little_cpu)
 }
 END_TEST
 
+/* include/profdos.h has ANSI prototypes: a program using every call
+ * compiles with no warning as C89 under gcc -pedantic -Wall -Wextra (the
+ * ports a host's stand-ins), and under dev86's bcc -ansi when it is here
+ * (MS C /W3, BCC -w and Open Watcom -wx cannot run here). */
+START_TEST(profdos_h_compiles_without_warnings)
+{
+    FILE *src = fopen(TMP "/pd.c", "w");
+    ck_assert_ptr_nonnull(src);
+    fputs("#include <profdos.h>\n"
+                                 "int main(void)\n{\n"
+                                 "    if (profdos_version() != PROFDOS_API_VERSION)\n        return 1;\n"
+                                 "    profdos_start();\n    profdos_enter(\"work\");\n    profdos_mark(\"m\");\n"
+                                 "    profdos_leave(\"work\");\n    profdos_frame();\n    profdos_stop();\n"
+                                 "    profdos_clear();\n    return profdos_dump(\"WORK\");\n}\n", src);
+    fclose(src);
+    ck_assert_int_eq(system("gcc -std=c89 -pedantic -Wall -Wextra -Werror -fsyntax-only -Iinclude "
+                            "'-DPROFDOS_OUT(p,v)=((void)(p),(void)(v))' '-DPROFDOS_IN(p)=((void)(p),0xFF)' "
+                            TMP "/pd.c 2> " TMP "/pd.err"), 0);
+    if (system("command -v bcc > /dev/null 2>&1") != 0) {
+        fprintf(stderr, "guestapi: dev86's bcc is not installed: profdos.h under bcc -ansi not checked\n");
+        return;
+    }
+    ck_assert_int_eq(system("bcc -ansi -Md -Iinclude -o " TMP "/pd.com " TMP "/pd.c > " TMP "/pd.err 2>&1"), 0);
+    char err[4096];
+    slurp(TMP "/pd.err", err, sizeof err);
+    ck_assert_str_eq(err, "");
+}
+END_TEST
+
 Suite *guestapi_suite(void)
 {
     Suite *s = suite_create("guestapi");
@@ -642,6 +671,7 @@ Suite *guestapi_suite(void)
     tcase_add_test(tc, c_fixture_symbols_from_ld86_map);
     tcase_add_test(tc, dump_costs_emulated_time_and_disk);
     tcase_add_test(tc, dump_loop_costs_little_cpu);
+    tcase_add_test(tc, profdos_h_compiles_without_warnings);
     suite_add_tcase(s, tc);
     return s;
 }

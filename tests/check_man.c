@@ -259,7 +259,7 @@ static void completes_as_the_table(void (*complete)(const char *, int, char *, s
         { "profil run -q x.com --t", 4, "" },
         { "profil hist ''", 2, "A.PRF\nD.PRX\nb.prf\nc.prx\nsub\n" },
         { "profil hist --format c", 3, "callgrind\ncsv\n" },
-        { "profil hist --by ''", 3, "bucket\nframe\nfunction\nline\nservice\nsite\nsymbol\nzone\n" },
+        { "profil hist --by ''", 3, "bucket\nframe\nfunction\nlabel\nline\nservice\nsite\nsymbol\nzone\n" },
         { "profil hist --map n.map --s", 4, "--sort\n--style\n" },
         { "profil show ''", 2, "A.PRF\nb.prf\nsub\n" },
         { "profil diff A.PRF ''", 3, "A.PRF\nD.PRX\nb.prf\nc.prx\nsub\n" },

@@ -180,12 +180,12 @@ START_TEST(hist_by_line)
     run_profil(&r, "hist --by line --map tests/fixtures/hotloop_wlink.map " TMP "/hl.prf", NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "hotloop_wlink.map has no line-number table"));
+    /* No --map: hotloop.map beside the program, a NASM map with no lines. */
     run_profil(&r, "hist --by line " TMP "/hl.prf", NULL);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_ptr_nonnull(strstr(r.err, "profil: --by line needs --map (or the program, with debug information, "
-                                        "beside " TMP "/hl.prf)\n"));
+    ck_assert_msg(strstr(r.err, "fixtures/hotloop.map has no line-number table"), "%s", r.err);
     run_profil(&r, "hist --by file " TMP "/hl.prf", NULL);
-    ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol, line, function, site, service, zone or frame\n");
+    ck_assert_str_eq(r.err, "profil: --by file: want bucket, symbol, line, function, site, service, zone, frame or label\n");
 }
 END_TEST
 
@@ -234,6 +234,35 @@ START_TEST(big_map_parses_in_linear_time)
 }
 END_TEST
 
+/* A code segment no public names (a library module linked without its
+ * publics, a runtime's startup) is one row named by the segment, not
+ * "(no symbol)": hotloop.com traced (--timing table) with a map whose
+ * segment C0 holds its first four instructions (0000-0009: MOV AH 4, MOV
+ * DX 4, INT 21h 71, MOV SI 4 = 83 cycles) and no public. */
+START_TEST(bare_code_segment_is_one_row)
+{
+    struct run_result r;
+    FILE *f = fopen(TMP "/seg.map", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("\n Start  Stop   Length Name                   Class\n"
+          " 00000H 00009H 0000AH C0                     CODE\n"
+          " 0000AH 00085H 0007CH _TEXT                  CODE\n\n"
+          "  Address         Publics by Value\n\n"
+          " 0000:000A       ROUND\n 0000:0070       HEAVY\n 0000:0080       LIGHT\n\n"
+          "Program entry point at 0000:0000\n", f);
+    fclose(f);
+    run_profil(&r, "run -q --trace --timing table -o " TMP "/SEG.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "hist --by symbol --metric cycles --width 4 --map " TMP "/seg.map " TMP "/SEG.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n      83   0.0%  98.7%        [C0]                     00000-00009\n"), "%s", r.out);
+    ck_assert_ptr_null(strstr(r.out, "(no symbol)"));
+    run_profil(&r, "hist --by symbol --metric instructions --map " TMP "/seg.map " TMP "/SEG.prx", NULL);
+    ck_assert_msg(strstr(r.out, "[C0]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "\n       4 "), "%s", r.out);
+}
+END_TEST
+
 Suite *maps_suite(void)
 {
     Suite *s = suite_create("maps");
@@ -247,6 +276,7 @@ Suite *maps_suite(void)
     tcase_add_test(tc, hits_per_line);
     tcase_add_test(tc, hist_by_line);
     tcase_add_test(tc, new_map_errors_name_the_line);
+    tcase_add_test(tc, bare_code_segment_is_one_row);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -155,6 +155,9 @@ START_TEST(default_histogram)
     ck_assert_int_eq(r.status, 0);
     ck_assert_ptr_nonnull(strstr(r.out, "   46811 100.0% 100.0%  ##########  00010-0001F \n"));
     ck_assert_ptr_nonnull(strstr(r.out, "       1   0.0%                     io\n"));
+    /* Busiest first by default, into a pipe as on a terminal (--sort address for the other order). */
+    ck_assert_ptr_nonnull(strstr(r.out, "   46813 samples (1-paragraph buckets, 100 us; busiest first)\n"));
+    run_profil(&r, "hist --width 10 --sort address tests/golden/TIGHTLP.PRF", NULL);
     ck_assert_ptr_nonnull(strstr(r.out, "   46813 samples (1-paragraph buckets, 100 us)\n"));
     run_profil(&r, "hist --style fancy tests/golden/TIGHTLP.PRF", NULL);
     ck_assert_int_eq(r.status, 2);
@@ -442,9 +445,12 @@ START_TEST(hist_rows_per_symbol)
     ck_assert_ptr_nonnull(h);
     ck_assert_ptr_nonnull(strstr(h, "  00070-0007F HEAVY\n"));
     ck_assert_ptr_nonnull(strstr(h, "  00080-0008F LIGHT\n"));
-    run_profil(&r, "hist --by symbol " TMP "/hm.prf", NULL);
-    ck_assert_int_eq(r.status, 2);
-    ck_assert_ptr_nonnull(strstr(r.err, "--by symbol needs --map"));
+    /* No --map: the map beside the program hm.prc names (the one rule). */
+    run_profil(&r, "hist --by symbol --width 10 " TMP "/hm.prf", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "profil: symbols: "));
+    ck_assert_ptr_nonnull(strstr(r.err, "fixtures/hotloop.map (NASM)\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "##########  heavy                    00070-0007F\n"));
     run_profil(&r, "hist --width 10 --map tests/fixtures/hotloop_ms.map " TMP "/hm.prf", NULL);
     /* heavy's row comes first: it has the most samples. */
     ck_assert_ptr_nonnull(strstr(r.out, "##########  HEAVY                    00070-0007F\n"));

@@ -43,6 +43,47 @@ START_TEST(hist_top_is_busiest_first)
 }
 END_TEST
 
+/* run names a profile in upper case (HELLO.PRF for hello.com): the
+ * commands given the program's own case find it, and say so. */
+START_TEST(commands_find_a_profile_in_either_case)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/case && mkdir -p " TMP "/case && cp " FIX("hotloop.com") " " TMP "/case/hello.com")
+              == 0);
+    run_profil(&r, "run -q --trace -o " TMP "/case/HELLO.PRF " TMP "/case/hello.com", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "hist --by bucket " TMP "/case/hello.PRF", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "profil: " TMP "/case/hello.PRF: not there; reading " TMP "/case/HELLO.PRF\n") == r.err,
+                  "%s", r.err);
+    run_profil(&r, "cover " TMP "/case/hello.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.err, "reading " TMP "/case/HELLO.prx\n"), "%s", r.err);
+    run_profil(&r, "hist " TMP "/case/nothere.PRF", NULL);        /* neither case: the reader's error */
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_null(strstr(r.err, "not there; reading"));
+}
+END_TEST
+
+/* --trace over a sampling run's .PRF says so, -q or not (its NAME.prc
+ * said "sampling"); over a trace's, or a new file, nothing. */
+START_TEST(trace_over_a_sampled_profile_says_so)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TMP "/ov && mkdir -p " TMP "/ov") == 0);
+    run_profil(&r, "run -q -o " TMP "/ov/H.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_null(strstr(r.err, "note:"));
+    run_profil(&r, "run -q --trace -o " TMP "/ov/H.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: note: " TMP "/ov/H.PRF was a sampling run's profile; this trace's instruction "
+                            "counts replace its samples (-o names another file)\n");
+    run_profil(&r, "run -q --trace -o " TMP "/ov/H.PRF " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+}
+END_TEST
+
 #define REALMAP_RUN "run --timing table --map tests/fixtures/realmap_link200.map -o " TMP "/RH.PRF "
 #define SPIN "SPIN_ROUTINE_WITH_A_RATHER_LONG"
 
@@ -163,7 +204,8 @@ START_TEST(call_tree_formats_are_exported_or_refused)
     ck_assert_int_eq(r.status, 2);
     run_profil(&r, "hist --by site --format json " TMP "/RH.prx", NULL);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_str_eq(r.err, "profil: --format json: --by site is printed as text only\n");
+    ck_assert_str_eq(r.err, "profil: no map or debug information for realmap.exe: --map, or build with /Zi, /V, -v, -d2\n"
+                            "profil: --format json: --by site is printed as text only\n");
 }
 END_TEST
 
@@ -269,6 +311,8 @@ Suite *summary_suite(void)
     TCase *tc = tcase_create("summary");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, hist_top_is_busiest_first);
+    tcase_add_test(tc, commands_find_a_profile_in_either_case);
+    tcase_add_test(tc, trace_over_a_sampled_profile_says_so);
     tcase_add_test(tc, summary_marks_split_shares_as_estimates);
     tcase_add_test(tc, summary_of_a_trace_is_exact_cycles);
     tcase_add_test(tc, summary_says_what_timing_a_cpu_gets);

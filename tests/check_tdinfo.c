@@ -31,9 +31,11 @@ static void check_fixture_table(const struct symtab *t)
     ck_assert_uint_eq(t->nsym, 3);
     static const char *const names[3] = { "_main", "_spin", "GRAPHU.DRAW" };
     static const uint32_t at[3] = { 0x00, 0x11, 0x20 };
+    static const uint32_t end[3] = { 0x11, 0x17, 0x26 };   /* their scopes: _main's stops where _spin starts */
     for (int i = 0; i < 3; i++) {
         ck_assert_str_eq(t->sym[i].name, names[i]);
         ck_assert_uint_eq(t->sym[i].addr, at[i]);
+        ck_assert_uint_eq(t->sym[i].end, end[i]);
     }
     ck_assert_ptr_eq(find_symbol(t, "_counter"), NULL);     /* data: 0003:0000 is in no module's code */
     ck_assert_ptr_eq(find_symbol(t, "i"), NULL);            /* an auto */
@@ -177,7 +179,7 @@ START_TEST(damaged_information_beside_is_a_warning)
                "/tdbad/TDINFO.EXE", NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_msg(strstr(r.err, "profil: warning: " TMP "/tdbad/TDINFO.EXE: Turbo Debugger information 9.00: a "
-                                "version this reader does not know (2.x to 4.x) (the summary shows buckets)\n"),
+                                "version this reader does not know (2.x to 4.x); going on without it\n"),
                   "%s", r.err);
     run_profil(&r, "hist --by function " TMP "/tdbad/TDINFO.prx", NULL);
     ck_assert_int_eq(r.status, 0);
@@ -246,8 +248,7 @@ START_TEST(profile_finds_its_program)
     ck_assert_int_eq(r.status, 0);
     ck_assert_msg(strstr(r.out, "  GRAPHU.PLOT              00020-00025\n"), "%s", r.out);
     snprintf(want, sizeof want, "profil: warning: %s changed since the run (its SHA-256 is not the one the profile "
-             "recorded): its symbols may not be the run's; symbols from %s's Turbo Debugger information (--map "
-             "FILE.MAP to use a map)\n", real, real);
+             "recorded): its symbols may not be the run's\n", real);
     ck_assert_msg(strstr(r.err, want), "%s", r.err);
     snprintf(want, sizeof want, "profil: symbols: %s's Turbo Debugger information\n", real);
     ck_assert_msg(strstr(r.err, want), "%s", r.err);
@@ -257,6 +258,140 @@ START_TEST(profile_finds_its_program)
     ck_assert_msg(strstr(r.out, "  GRAPHU.DRAW              00020-00025\n"), "%s", r.out);
     ck_assert_str_eq(r.err, "profil: symbols: " TMP "/tdp/out/TDINFO.EXE's Turbo Debugger information\n");
     free(real);
+}
+END_TEST
+
+#define TP_DIR TMP "/tp"
+#define TP_PRX TP_DIR "/TPDEMO.prx"
+
+/* tests/fixtures/tpdemo_exe.asm: a Turbo Pascal program's scopes.  The
+ * table: WORK ends where its scope does (0006h), the main body (a scope
+ * with no function) is the program's, TPDEMO, 0006h-0016h, SYSTEM's code
+ * (no symbols) is named by its module, the absolute __AHSHIFT names
+ * nothing, and the label WORKLOOP inside WORK is kept in the table (the
+ * commands fold it: symtab_fold_labels). */
+START_TEST(pascal_scopes_name_the_main_body)
+{
+    struct symtab t;
+    char err[300];
+    ck_assert_msg(symtab_read_file(FIX("tpdemo.exe"), &t, err, sizeof err) == 0, "%s", err);
+    static const char *const names[4] = { "TPDEMO.WORK", "TPDEMO.WORKLOOP", "TPDEMO", "SYSTEM" };
+    static const uint32_t at[4] = { 0x00, 0x03, 0x06, 0x20 }, end[4] = { 0x06, 0, 0x17, 0x26 };
+    ck_assert_uint_eq(t.nsym, 4);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_str_eq(t.sym[i].name, names[i]);
+        ck_assert_uint_eq(t.sym[i].addr, at[i]);
+        ck_assert_uint_eq(t.sym[i].end, end[i]);
+    }
+    ck_assert_ptr_null(find_symbol(&t, "__AHSHIFT"));
+    ck_assert_ptr_null(find_symbol(&t, "TPDEMO.__AHSHIFT"));
+    ck_assert_uint_eq(symtab_fold_labels(&t), 1);                 /* WORKLOOP: inside WORK's 0000-0005 */
+    ck_assert_ptr_null(find_symbol(&t, "TPDEMO.WORKLOOP"));
+    ck_assert_uint_eq(symtab_symbol_end(&t, 0, 0x100), 0x06);     /* WORK's own end */
+    symtab_free(&t);
+}
+END_TEST
+
+/* A traced run of it (--timing table), with no map: the cycles of the
+ * fixture's comment.  WORK 4 x 97 = 388, the main body 323, charged to
+ * the program (it was WORK's, 711), SYSTEM 4 x 63 = 252; the body is the
+ * root of the call tree, 100% inclusive; --by label splits WORK at its
+ * label: its MOV, 4 x 4 = 16, and WORKLOOP 372. */
+START_TEST(pascal_main_body_is_the_programs)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TP_DIR " && mkdir -p " TP_DIR " && cp " FIX("tpdemo.exe") " " TP_DIR "/TPDEMO.EXE") == 0);
+    run_profil(&r, "run -q --trace --timing table -o " TP_DIR "/TPDEMO.PRF " TP_DIR "/TPDEMO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "hist --by symbol --metric cycles --width 4 " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n     388  29.6%  29.6%  ####  TPDEMO.WORK              00000-00005\n"
+                                "     323  24.6%  54.2%  ###   TPDEMO                   00006-00016\n"
+                                "     252  19.2%  73.3%  ###   SYSTEM                   00020-00025\n"), "%s", r.out);
+    ck_assert_ptr_null(strstr(r.out, "AHSHIFT"));
+    ck_assert_ptr_null(strstr(r.out, "WORKLOOP"));
+    ck_assert_ptr_null(strstr(r.out, "(no symbol)"));
+    run_profil(&r, "hist --by function " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n         4   44.4%            388  29.6%            388  29.6%      13.13  TPDEMO.WORK\n"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "\n         0    0.0%            323  24.6%           1313 100.0%       0.00  TPDEMO\n"),
+                  "%s", r.out);
+    run_profil(&r, "cover " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\nTPDEMO                       17      0  100.0%  00006-00016\n"), "%s", r.out);
+    run_profil(&r, "hist --by label --metric cycles --width 4 " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\n     372  28.3%  28.3%  ####  TPDEMO.WORKLOOP          00003-00005\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "\n      16   1.2%  73.3%        TPDEMO.WORK              00000-00002\n"), "%s", r.out);
+}
+END_TEST
+
+/* annotate --source: tests/fixtures/TPDEMO.PAS beside the program, each
+ * line with its instructions and cycles (the fixture's comment): line 5
+ * WORK's MOV CX,5 4 x (1, 4); 6 its LOOP 4 x (5, 73); 7 its RET 4 x (1,
+ * 20); 10 MOV SI,4 (1, 4); 11 the CALL of WORK 4 x (1, 23); 12 the CALL of
+ * SYSTEM, DEC SI and JNZ 4 x (3, 23 + 2) + 3 x 16 + 4; 13 MOV AX and INT
+ * 21h (2, 4 + 71).  711 cycles, 47 instructions, of the run's 1313: 54.2%;
+ * a line of 5% or more marked '>'.  Without the file: one line, and the
+ * labels as before; --source-dir finds it elsewhere. */
+START_TEST(annotate_shows_the_source_beside_its_counts)
+{
+    struct run_result r;
+    ck_assert(system("rm -rf " TP_DIR " && mkdir -p " TP_DIR "/src && cp " FIX("tpdemo.exe") " " TP_DIR "/TPDEMO.EXE && "
+                     "cp tests/fixtures/TPDEMO.PAS " TP_DIR "/") == 0);
+    run_profil(&r, "run -q --trace --timing table -o " TP_DIR "/TPDEMO.PRF " TP_DIR "/TPDEMO.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "annotate --source " TP_PRX, NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    const char *view = strstr(r.out, "\nsource TPDEMO.PAS (" TP_DIR "/TPDEMO.PAS): 711 cycles, 47 instructions on its "
+                                     "lines (54.2% of the run's cycles)\n");
+    ck_assert_msg(view != NULL, "%s", r.out);
+    ck_assert_msg(strstr(view, "\n   line      insns     cycles   time%  text\n"
+                               "      1                                program TPDEMO;\n"), "%s", view);
+    ck_assert_msg(strstr(view, "\n      5          4         16    1.2%  var N: Integer; begin N := 5;\n"
+                               ">     6         20        292   22.2%    repeat Dec(N) until N = 0\n"
+                               ">     7          4         80    6.1%  end;\n"), "%s", view);
+    ck_assert_msg(strstr(view, "\n     10          1          4    0.3%  begin I := 4;\n"
+                               ">    11          4         92    7.0%    repeat Work;\n"
+                               ">    12         12        152   11.6%      Write(''); Dec(I) until I = 0;\n"
+                               ">    13          2         75    5.7%    Halt(0)\n"
+                               "     14                                end.\n"), "%s", view);
+    /* The labels between the instructions, as before. */
+    ck_assert_msg(strstr(r.out, "TPDEMO.PAS:6\n"), "%s", r.out);
+    /* Not there: said, the labels stay; --source-dir finds it. */
+    ck_assert(system("mv " TP_DIR "/TPDEMO.PAS " TP_DIR "/src/") == 0);
+    run_profil(&r, "annotate --source " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_null(strstr(r.out, "\nsource TPDEMO.PAS"));
+    ck_assert_msg(strstr(r.out, "TPDEMO.PAS:6\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, "profil: TPDEMO.PAS: not found beside the program or the profile (--source-dir DIR "
+                                "names its folder): its lines are shown by number\n"), "%s", r.err);
+    run_profil(&r, "annotate --source --source-dir " TP_DIR "/src " TP_PRX, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "\nsource TPDEMO.PAS (" TP_DIR "/src/TPDEMO.PAS): 711 cycles"), "%s", r.out);
+    /* The report: the same lines and counts in its source view, each
+     * symbol linked to its first line (WORK to 5, the body to 10). */
+    static char page[1 << 17];
+    run_profil(&r, "report --source --source-dir " TP_DIR "/src -o " TP_DIR "/r.html " TP_PRX, NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    slurp(TP_DIR "/r.html", page, sizeof page);
+    ck_assert_ptr_nonnull(strstr(page, "<a href=\"#source\">source</a>"));
+    ck_assert_ptr_nonnull(strstr(page, "TPDEMO.WORK</a> <a class=\"src\" href=\"#src-TPDEMO.PAS-5\">TPDEMO.PAS:5</a>"));
+    ck_assert_ptr_nonnull(strstr(page, " <a class=\"src\" href=\"#src-TPDEMO.PAS-10\">TPDEMO.PAS:10</a>"));
+    ck_assert_ptr_nonnull(strstr(page, "<h3 id=\"src-TPDEMO.PAS\">TPDEMO.PAS</h3>\n<p>711 cycles, 47 instructions on its "
+                                       "lines (54.2% of the run's cycles)"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr id=\"src-TPDEMO.PAS-6\" class=\"hot\"><td>6</td><td>20</td><td>292</td>"
+                                       "<td>22.2%</td><td class=\"l\"><pre>  repeat Dec(N) until N = 0</pre></td></tr>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr id=\"src-TPDEMO.PAS-12\" class=\"hot\"><td>12</td><td>12</td><td>152</td>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr id=\"src-TPDEMO.PAS-14\"><td>14</td><td></td><td></td><td></td>"));
+    /* Not found: no view, no link. */
+    run_profil(&r, "report --source -o " TP_DIR "/r2.html " TP_PRX, NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    slurp(TP_DIR "/r2.html", page, sizeof page);
+    ck_assert_ptr_null(strstr(page, "<a class=\"src\""));
+    ck_assert_ptr_nonnull(strstr(page, "<tr class=\"src\"><td colspan=\"6\">TPDEMO.PAS:6</td>"));    /* the labels, as before */
+    ck_assert_ptr_null(strstr(page, "<h3 id=\"src-"));
 }
 END_TEST
 
@@ -272,6 +407,9 @@ Suite *tdinfo_suite(void)
     tcase_add_test(tc, damaged_information_beside_is_a_warning);
     tcase_add_test(tc, sha256_of_the_standard_examples);
     tcase_add_test(tc, profile_finds_its_program);
+    tcase_add_test(tc, pascal_scopes_name_the_main_body);
+    tcase_add_test(tc, pascal_main_body_is_the_programs);
+    tcase_add_test(tc, annotate_shows_the_source_beside_its_counts);
     suite_add_tcase(s, tc);
     return s;
 }

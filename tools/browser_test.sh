@@ -20,13 +20,19 @@ if [ -z "$browser" ]; then
 fi
 profil=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 fix=$(cd "$2/fixtures" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
 out=$(cd "$2" && pwd)/browser-test
 rm -rf "$out"
 mkdir -p "$out"
 cd "$out"
 "$profil" run -q --trace --timing table -o HOT.PRF "$fix/hotloop.com" >/dev/null 2>&1
 "$profil" report --source --map "$fix/hotloop.lst" -o report.html HOT.prx 2>/dev/null
-"$profil" run -q --trace --timing table -o VSYNC.PRF "$fix/vsync.com" >/dev/null 2>&1
+cp "$fix/vsync.com" vsync.com     # a copy with no map beside it: its code named by CS:IP
+"$profil" run -q --trace --timing table -o VSYNC.PRF vsync.com >/dev/null 2>&1
+cp "$fix/tpdemo.exe" TPDEMO.EXE
+cp "$top/tests/fixtures/TPDEMO.PAS" TPDEMO.PAS
+"$profil" run -q --trace --timing table -o TPDEMO.PRF TPDEMO.EXE >/dev/null 2>&1
+"$profil" report --source -o source.html TPDEMO.prx 2>/dev/null
 "$profil" report -o frames.html VSYNC.prx 2>/dev/null
 mkdir -p drive
 "$profil" run -q --timing table --drive C="$out/drive" -o LOAD.PRF "$fix/loading.com" >/dev/null 2>&1
@@ -95,6 +101,18 @@ order=$(sed -n '/id="symbol-table"/,/<\/table>/p' clicked.dom | grep -o 'data-v=
 got=$(frames clicked | tr '\n' ',')
 [ "$got" = "0 0186:0100,3 light,4 INT 08h timer," ] || fail "clicked: frames drawn after a click on light: $got"
 has clicked '<span id="flame-info">light: 1703951 cycles (24.7%) with its callees, 1701200 self. <a href="#code-00080" id="flame-link">its code</a></span>' "light's info and link after the click"
+
+# The source view (tpdemo.exe with TPDEMO.PAS beside it, tests/check_tdinfo.c
+# derives the counts): WORK's row links to its first line, line 6 (its LOOP,
+# 4 x (4 x 17 + 5) = 292 cycles, 22.2%) is hot, every link has its target.
+dump "file://$out/source.html" source
+e=$(console_errors source)
+[ -z "$e" ] || fail "source: console: $e"
+has source '<a class="src" href="#src-TPDEMO.PAS-5">TPDEMO.PAS:5</a>' "WORK's link to its source"
+has source '<tr id="src-TPDEMO.PAS-6" class="hot"><td>6</td><td>20</td><td>292</td><td>22.2%</td>' "line 6, hot"
+for id in $(grep -o 'href="#[^"]*"' source.dom | sed 's/href="#\(.*\)"/\1/' | sort -u); do
+    grep -q "id=\"$id\"" source.dom || fail "source: a link to #$id, which is not on the page"
+done
 
 # The frame timeline (vsync.com, the program at CS 0185h as every fixture
 # here): 7 bars (6 frames and the unfinished 7th) and the retrace period's
