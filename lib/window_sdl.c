@@ -23,6 +23,7 @@ struct host_window {
     uint32_t *rgb;
     SDL_AudioDeviceID audio;
     int played;                 /* sound was queued before */
+    int alt_enter;              /* Enter went down with Alt: its release is not the program's either */
     volatile int lost;          /* an X error, or the X connection lost: the window is gone */
 };
 
@@ -160,6 +161,27 @@ static uint8_t set1_of(SDL_Scancode sc)
     return 0;
 }
 
+/* The window's first size: the largest 4:3 one within nine tenths of the
+ * first display's usable bounds (less the desktop's panels), the tenth
+ * left for the window's frame, which a window manager tells only once
+ * the window is shown; 640x480 when SDL does not know the bounds, at
+ * least 320x240. */
+#define WINDOW_MIN_W 320
+#define WINDOW_MIN_H 240
+static void window_size(int *w, int *h)
+{
+    SDL_Rect usable;
+    int units = 160;                /* 4:3 units of 4 x 3 pixels */
+    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
+        int across = usable.w * 9 / 10 / 4, down = usable.h * 9 / 10 / 3;
+        units = across < down ? across : down;
+    }
+    if (units < WINDOW_MIN_W / 4)
+        units = WINDOW_MIN_W / 4;
+    *w = 4 * units;
+    *h = 3 * units;
+}
+
 int host_window_open(struct host_window **out, const char *title, unsigned rate, char *err, size_t errn)
 {
     *out = NULL;
@@ -199,7 +221,11 @@ int host_window_open(struct host_window **out, const char *title, unsigned rate,
         snprintf(err, errn, "out of memory");
         return -1;
     }
-    w->win = SDL_CreateWindow(title, SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, 1280, 960, SDL_WINDOW_RESIZABLE);
+    int ww, wh;
+    window_size(&ww, &wh);
+    w->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, ww, wh, SDL_WINDOW_RESIZABLE);
+    if (w->win)
+        SDL_SetWindowMinimumSize(w->win, WINDOW_MIN_W, WINDOW_MIN_H);
     w->ren = w->win ? SDL_CreateRenderer(w->win, -1, 0) : NULL;
     if (!w->ren) {
         snprintf(err, errn, "--window: %s", SDL_GetError());
@@ -310,6 +336,15 @@ size_t host_window_poll(struct host_window *w, struct host_key *keys, size_t max
     while (n < max && SDL_PollEvent(&e)) {
         if (e.type == SDL_QUIT || (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE)) {
             *closed = 1;
+        } else if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) &&
+                   (e.key.keysym.scancode == SDL_SCANCODE_RETURN || e.key.keysym.scancode == SDL_SCANCODE_KP_ENTER) &&
+                   (e.type == SDL_KEYDOWN ? (e.key.keysym.mod & KMOD_ALT) != 0 : w->alt_enter)) {
+            /* Alt+Enter: full screen and back, as in DOSBox; the Enter is
+             * not the program's (the Alt before it was). */
+            w->alt_enter = e.type == SDL_KEYDOWN;
+            if (e.type == SDL_KEYDOWN && !e.key.repeat)
+                SDL_SetWindowFullscreen(w->win, SDL_GetWindowFlags(w->win) & SDL_WINDOW_FULLSCREEN ? 0
+                                                : SDL_WINDOW_FULLSCREEN_DESKTOP);
         } else if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) && !e.key.repeat) {
             uint8_t code = set1_of(e.key.keysym.scancode);
             if (code)
