@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef __APPLE__
+#include <dlfcn.h>
+#endif
 #if defined(SDL_VIDEO_DRIVER_X11) && !defined(__APPLE__)
 #define WINDOW_X11 1
 #include <SDL2/SDL_syswm.h>
-#include <dlfcn.h>
 #endif
 
 struct host_window {
@@ -25,7 +27,48 @@ struct host_window {
     int played;                 /* sound was queued before */
     int alt_enter;              /* Enter went down with Alt: its release is not the program's either */
     volatile int lost;          /* an X error, or the X connection lost: the window is gone */
+    void *alsa;                 /* libasound, held with its error handler silenced */
 };
+
+#ifndef __APPLE__
+/* ALSA prints its errors to stderr itself (eight lines for "no card",
+ * snd_lib_error's default handler) before SDL's ALSA driver reports the
+ * failure that profil says in one line ("no sound: ..."); SDL sets no
+ * handler of its own.  So while the sound is open the handler is one
+ * that says nothing, set in the libasound SDL will load (the same
+ * library, held open here); nothing when there is no libasound. */
+static void alsa_quiet(const char *file, int line, const char *function, int err, const char *fmt, ...)
+{
+    (void)file;
+    (void)line;
+    (void)function;
+    (void)err;
+    (void)fmt;
+}
+
+typedef void (*alsa_handler)(const char *, int, const char *, int, const char *, ...);
+
+static void alsa_silence(struct host_window *w, int on)
+{
+    if (on && !w->alsa)
+        w->alsa = dlopen("libasound.so.2", RTLD_LAZY | RTLD_LOCAL);
+    if (!w->alsa)
+        return;
+    int (*set)(alsa_handler) = (int (*)(alsa_handler))dlsym(w->alsa, "snd_lib_error_set_handler");
+    if (set)
+        set(on ? alsa_quiet : NULL);    /* NULL: ALSA's default again */
+    if (!on) {
+        dlclose(w->alsa);
+        w->alsa = NULL;
+    }
+}
+#else
+static void alsa_silence(struct host_window *w, int on)
+{
+    (void)w;
+    (void)on;
+}
+#endif
 
 #ifdef WINDOW_X11
 /* An X error or a lost connection ends a run as a closed window does
@@ -211,15 +254,18 @@ int host_window_open(struct host_window **out, const char *title, unsigned rate,
         SDL_Quit();
         return -1;
     }
-    if (rate && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        fprintf(stderr, "profil: --window: no sound: %s\n", SDL_GetError());
-        rate = 0;
-    }
     struct host_window *w = calloc(1, sizeof *w);
     if (!w) {
         SDL_Quit();
         snprintf(err, errn, "out of memory");
         return -1;
+    }
+    if (rate) {
+        alsa_silence(w, 1);
+        if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+            fprintf(stderr, "profil: --window: no sound: %s\n", SDL_GetError());
+            rate = 0;
+        }
     }
     int ww, wh;
     window_size(&ww, &wh);
@@ -254,9 +300,10 @@ void host_window_close(struct host_window *w)
     if (w->audio)
         SDL_CloseAudioDevice(w->audio);
     if (w->lost) {              /* its X connection is gone: nothing of SDL's video is called again */
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+        alsa_silence(w, 0);
         free(w->rgb);
         free(w);
-        SDL_QuitSubSystem(SDL_INIT_AUDIO);
         return;
     }
     if (w->tex)
@@ -265,6 +312,8 @@ void host_window_close(struct host_window *w)
         SDL_DestroyRenderer(w->ren);
     if (w->win)
         SDL_DestroyWindow(w->win);
+    SDL_QuitSubSystem(SDL_INIT_AUDIO);
+    alsa_silence(w, 0);
     free(w->rgb);
     free(w);
     SDL_Quit();

@@ -73,6 +73,28 @@ START_TEST(no_display_is_one_line)
 }
 END_TEST
 
+/* Without a sound device (SDL_AUDIODRIVER unset: SDL tries its drivers,
+ * ALSA's says "no card" in eight lines of its own on stderr): stderr has
+ * profil's one line "no sound: ..." (SDL's reason) and the run's own,
+ * nothing else; where a sound server answers, only the run's. */
+START_TEST(no_sound_device_is_one_line)
+{
+    struct run_result r;
+    static const char end[] = "profil: " FIX("window.com") ": timeout after 0.500 s emulated\n";
+    static const char nosound[] = "profil: --window: no sound: ";
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    unsetenv("SDL_AUDIODRIVER");
+    run_profil_limited(&r, 30, "run -q --window --timeout 0.5 -o " TMP "/nosound.PRF " FIX("window.com"), NULL);
+    unsetenv("SDL_VIDEODRIVER");
+    ck_assert_msg(r.status == PROFIL_EXIT_RUN_LIMIT, "status %d: %s", r.status, r.err);
+    const char *nl = strchr(r.err, '\n');
+    if (strncmp(r.err, nosound, strlen(nosound)) == 0 && nl)
+        ck_assert_str_eq(nl + 1, end);
+    else
+        ck_assert_str_eq(r.err, end);
+}
+END_TEST
+
 static int have(const char *what)
 {
     char cmd[256];
@@ -455,6 +477,7 @@ Suite *window_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, a_window_run_gives_the_headless_bytes);
     tcase_add_test(tc, no_display_is_one_line);
+    tcase_add_test(tc, no_sound_device_is_one_line);
     tcase_add_test(tc, a_tiny_raster_costs_no_more_than_a_normal_one);
     tcase_add_test(tc, under_xvfb_keys_pixels_and_close);
     tcase_add_test(tc, under_xvfb_the_window_fits_and_alt_enter_toggles_full_screen);
