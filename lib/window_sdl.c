@@ -26,6 +26,7 @@ struct host_window {
     SDL_AudioDeviceID audio;
     int played;                 /* sound was queued before */
     int alt_enter;              /* Enter went down with Alt: its release is not the program's either */
+    int stale;                  /* the window shows not what rgb holds: drawn again even if unchanged */
     volatile int lost;          /* an X error, or the X connection lost: the window is gone */
     void *alsa;                 /* libasound, held with its error handler silenced */
 };
@@ -343,7 +344,8 @@ int host_window_show(struct host_window *w, const uint8_t *pixels, unsigned widt
         if (w->tex)
             SDL_DestroyTexture(w->tex);
         free(w->rgb);
-        w->rgb = malloc((size_t)width * height * sizeof *w->rgb);
+        w->rgb = calloc((size_t)width * height, sizeof *w->rgb);
+        w->stale = 1;
         w->tex = SDL_CreateTexture(w->ren, SDL_PIXELFORMAT_XRGB8888, SDL_TEXTUREACCESS_STREAMING, (int)width,
                                    (int)height);
         w->tw = width;
@@ -353,10 +355,16 @@ int host_window_show(struct host_window *w, const uint8_t *pixels, unsigned widt
             return -1;
         }
     }
+    uint32_t changed = 0;
     for (size_t i = 0; i < (size_t)width * height; i++) {
         const uint8_t *c = palette + 3 * pixels[i];
-        w->rgb[i] = (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
+        uint32_t v = (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
+        changed |= w->rgb[i] ^ v;
+        w->rgb[i] = v;
     }
+    if (!changed && !w->stale)
+        return 0;               /* the window shows it already: no upload, no present */
+    w->stale = 0;
     SDL_UpdateTexture(w->tex, NULL, w->rgb, (int)(width * sizeof *w->rgb));
     int ww, wh;
     SDL_GetRendererOutputSize(w->ren, &ww, &wh);
@@ -385,6 +393,9 @@ size_t host_window_poll(struct host_window *w, struct host_key *keys, size_t max
     while (n < max && SDL_PollEvent(&e)) {
         if (e.type == SDL_QUIT || (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE)) {
             *closed = 1;
+        } else if (e.type == SDL_WINDOWEVENT || e.type == SDL_RENDER_TARGETS_RESET ||
+                   e.type == SDL_RENDER_DEVICE_RESET) {
+            w->stale = 1;       /* shown, uncovered, resized, full screen: drawn again */
         } else if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) &&
                    (e.key.keysym.scancode == SDL_SCANCODE_RETURN || e.key.keysym.scancode == SDL_SCANCODE_KP_ENTER) &&
                    (e.type == SDL_KEYDOWN ? (e.key.keysym.mod & KMOD_ALT) != 0 : w->alt_enter)) {

@@ -304,14 +304,15 @@ static void xgeometry(const char *path, unsigned *w, unsigned *h)
 /* On a 1024x768 screen (Xvfb with evilwm, which has no panels: all of it
  * is usable) the window opens at the largest 4:3 size within nine tenths of
  * it: 768 * 9 / 10 / 3 = 230 units of 4x3, 920x690.  Alt+Enter makes it
- * the whole screen, 1024x768, and again gives back 920x690; the program
+ * the whole screen, 1024x768, the picture (window.com's colour 1, 55FFFFh)
+ * filling it to its corner, and again gives back 920x690; the program
  * (window.com echoes what it reads) never reads the Enters: it echoes
  * only the "q" that ends it, and the recording has the Alt (as in DOSBox,
  * it went down before anybody knew an Enter would follow) and no Enter
  * (1Ch). */
 START_TEST(under_xvfb_the_window_fits_and_alt_enter_toggles_full_screen)
 {
-    if (!x_ready(0, 0))
+    if (!x_ready(0, 1))
         return;
     if (!have("evilwm")) {      /* full screen is a window manager's (EWMH): evilwm, the smallest that has it */
         fprintf(stderr, "window: evilwm not installed: the full-screen test is skipped\n");
@@ -330,6 +331,7 @@ START_TEST(under_xvfb_the_window_fits_and_alt_enter_toggles_full_screen)
           "xdotool key alt+Return\n"
           "sleep 1\n"
           "xdotool getwindowgeometry --shell $WID > " TMP "/fit.g1\n"
+          "xwd -id $WID -silent > " TMP "/fit.xwd\n"
           "xdotool key alt+KP_Enter\n"
           "sleep 1\n"
           "xdotool getwindowgeometry --shell $WID > " TMP "/fit.g2\n"
@@ -346,6 +348,15 @@ START_TEST(under_xvfb_the_window_fits_and_alt_enter_toggles_full_screen)
     ck_assert_msg(w == 920 && h == 690, "the window opened at %ux%u", w, h);
     xgeometry(TMP "/fit.g1", &w, &h);
     ck_assert_msg(w == 1024 && h == 768, "full screen is %ux%u", w, h);
+    /* The picture drawn again at the new size (the window's content is
+     * lost when it is resized), though the program changed nothing. */
+    uint8_t *shot;
+    size_t n;
+    char e[256];
+    ck_assert_msg(read_file(TMP "/fit.xwd", &shot, &n, e, sizeof e) == 0, "%s", e);
+    ck_assert_uint_eq(xwd_pixel(shot, n, 1000, 750, &w, &h), 0x55FFFF);
+    ck_assert_msg(w == 1024 && h == 768, "xwd took %ux%u", w, h);
+    free(shot);
     xgeometry(TMP "/fit.g2", &w, &h);
     ck_assert_msg(w == 920 && h == 690, "back from full screen at %ux%u", w, h);
     struct recording rec;
