@@ -249,12 +249,14 @@ static const struct opt run_table[] = {
       .help = "write the PC speaker's sound as a WAV (44100 Hz, 8-bit mono),\n"
               "rendered from emulated time: the same run gives the same bytes" },
     { "window", 0, OPT_FLAG, OPT_AT(A, o.window),
-      .help = "show the screen in a window at the card's refresh, play the\n"
-              "speaker, and type the host's keys into the PC (SDL2; closing it\n"
-              "ends the run as Ctrl-C does; docs/window.md)" },
+      .help = "show the screen in a window as large as fits the display\n"
+              "(Alt+Enter: full screen), play the speaker, and type the host's\n"
+              "keys into the PC (SDL2; closing it ends the run as Ctrl-C does;\n"
+              "docs/window.md)" },
     { "speed", 0, OPT_CALL, .call = parse_speed, .want = "want a factor from 0.01 to 100, or max", .arg = "X|max",
       .help = "with --window, run X times as fast as the wall clock (default 1),\n"
-              "or as fast as the host can; the profile is in emulated time" },
+              "or as fast as the host can (max: drawn at most at the display's\n"
+              "refresh); the profile is in emulated time" },
     { "window-keys", 0, OPT_CALL, .call = parse_window_keys, .arg = "START,MARK",
       .want = "want two different keys, F1-F12 or set-1 scan codes in hex (e.g. F11,F12)",
       .help = "with --window, the host keys that start/stop sampling and drop a\n"

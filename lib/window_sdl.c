@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef __APPLE__
+#include <dlfcn.h>
+#endif
 #if defined(SDL_VIDEO_DRIVER_X11) && !defined(__APPLE__)
 #define WINDOW_X11 1
 #include <SDL2/SDL_syswm.h>
-#include <dlfcn.h>
 #endif
 
 struct host_window {
@@ -23,8 +25,51 @@ struct host_window {
     uint32_t *rgb;
     SDL_AudioDeviceID audio;
     int played;                 /* sound was queued before */
+    int alt_enter;              /* Enter went down with Alt: its release is not the program's either */
+    int stale;                  /* the window shows not what rgb holds: drawn again even if unchanged */
     volatile int lost;          /* an X error, or the X connection lost: the window is gone */
+    void *alsa;                 /* libasound, held with its error handler silenced */
 };
+
+#ifndef __APPLE__
+/* ALSA prints its errors to stderr itself (eight lines for "no card",
+ * snd_lib_error's default handler) before SDL's ALSA driver reports the
+ * failure that profil says in one line ("no sound: ..."); SDL sets no
+ * handler of its own.  So while the sound is open the handler is one
+ * that says nothing, set in the libasound SDL will load (the same
+ * library, held open here); nothing when there is no libasound. */
+static void alsa_quiet(const char *file, int line, const char *function, int err, const char *fmt, ...)
+{
+    (void)file;
+    (void)line;
+    (void)function;
+    (void)err;
+    (void)fmt;
+}
+
+typedef void (*alsa_handler)(const char *, int, const char *, int, const char *, ...);
+
+static void alsa_silence(struct host_window *w, int on)
+{
+    if (on && !w->alsa)
+        w->alsa = dlopen("libasound.so.2", RTLD_LAZY | RTLD_LOCAL);
+    if (!w->alsa)
+        return;
+    int (*set)(alsa_handler) = (int (*)(alsa_handler))dlsym(w->alsa, "snd_lib_error_set_handler");
+    if (set)
+        set(on ? alsa_quiet : NULL);    /* NULL: ALSA's default again */
+    if (!on) {
+        dlclose(w->alsa);
+        w->alsa = NULL;
+    }
+}
+#else
+static void alsa_silence(struct host_window *w, int on)
+{
+    (void)w;
+    (void)on;
+}
+#endif
 
 #ifdef WINDOW_X11
 /* An X error or a lost connection ends a run as a closed window does
@@ -160,6 +205,27 @@ static uint8_t set1_of(SDL_Scancode sc)
     return 0;
 }
 
+/* The window's first size: the largest 4:3 one within nine tenths of the
+ * first display's usable bounds (less the desktop's panels), the tenth
+ * left for the window's frame, which a window manager tells only once
+ * the window is shown; 640x480 when SDL does not know the bounds, at
+ * least 320x240. */
+#define WINDOW_MIN_W 320
+#define WINDOW_MIN_H 240
+static void window_size(int *w, int *h)
+{
+    SDL_Rect usable;
+    int units = 160;                /* 4:3 units of 4 x 3 pixels */
+    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0) {
+        int across = usable.w * 9 / 10 / 4, down = usable.h * 9 / 10 / 3;
+        units = across < down ? across : down;
+    }
+    if (units < WINDOW_MIN_W / 4)
+        units = WINDOW_MIN_W / 4;
+    *w = 4 * units;
+    *h = 3 * units;
+}
+
 int host_window_open(struct host_window **out, const char *title, unsigned rate, char *err, size_t errn)
 {
     *out = NULL;
@@ -189,17 +255,24 @@ int host_window_open(struct host_window **out, const char *title, unsigned rate,
         SDL_Quit();
         return -1;
     }
-    if (rate && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        fprintf(stderr, "profil: --window: no sound: %s\n", SDL_GetError());
-        rate = 0;
-    }
     struct host_window *w = calloc(1, sizeof *w);
     if (!w) {
         SDL_Quit();
         snprintf(err, errn, "out of memory");
         return -1;
     }
-    w->win = SDL_CreateWindow(title, SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, 1280, 960, SDL_WINDOW_RESIZABLE);
+    if (rate) {
+        alsa_silence(w, 1);
+        if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+            fprintf(stderr, "profil: --window: no sound: %s\n", SDL_GetError());
+            rate = 0;
+        }
+    }
+    int ww, wh;
+    window_size(&ww, &wh);
+    w->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, ww, wh, SDL_WINDOW_RESIZABLE);
+    if (w->win)
+        SDL_SetWindowMinimumSize(w->win, WINDOW_MIN_W, WINDOW_MIN_H);
     w->ren = w->win ? SDL_CreateRenderer(w->win, -1, 0) : NULL;
     if (!w->ren) {
         snprintf(err, errn, "--window: %s", SDL_GetError());
@@ -228,9 +301,10 @@ void host_window_close(struct host_window *w)
     if (w->audio)
         SDL_CloseAudioDevice(w->audio);
     if (w->lost) {              /* its X connection is gone: nothing of SDL's video is called again */
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+        alsa_silence(w, 0);
         free(w->rgb);
         free(w);
-        SDL_QuitSubSystem(SDL_INIT_AUDIO);
         return;
     }
     if (w->tex)
@@ -239,6 +313,8 @@ void host_window_close(struct host_window *w)
         SDL_DestroyRenderer(w->ren);
     if (w->win)
         SDL_DestroyWindow(w->win);
+    SDL_QuitSubSystem(SDL_INIT_AUDIO);
+    alsa_silence(w, 0);
     free(w->rgb);
     free(w);
     SDL_Quit();
@@ -268,7 +344,8 @@ int host_window_show(struct host_window *w, const uint8_t *pixels, unsigned widt
         if (w->tex)
             SDL_DestroyTexture(w->tex);
         free(w->rgb);
-        w->rgb = malloc((size_t)width * height * sizeof *w->rgb);
+        w->rgb = calloc((size_t)width * height, sizeof *w->rgb);
+        w->stale = 1;
         w->tex = SDL_CreateTexture(w->ren, SDL_PIXELFORMAT_XRGB8888, SDL_TEXTUREACCESS_STREAMING, (int)width,
                                    (int)height);
         w->tw = width;
@@ -278,10 +355,16 @@ int host_window_show(struct host_window *w, const uint8_t *pixels, unsigned widt
             return -1;
         }
     }
+    uint32_t changed = 0;
     for (size_t i = 0; i < (size_t)width * height; i++) {
         const uint8_t *c = palette + 3 * pixels[i];
-        w->rgb[i] = (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
+        uint32_t v = (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
+        changed |= w->rgb[i] ^ v;
+        w->rgb[i] = v;
     }
+    if (!changed && !w->stale)
+        return 0;               /* the window shows it already: no upload, no present */
+    w->stale = 0;
     SDL_UpdateTexture(w->tex, NULL, w->rgb, (int)(width * sizeof *w->rgb));
     int ww, wh;
     SDL_GetRendererOutputSize(w->ren, &ww, &wh);
@@ -310,6 +393,18 @@ size_t host_window_poll(struct host_window *w, struct host_key *keys, size_t max
     while (n < max && SDL_PollEvent(&e)) {
         if (e.type == SDL_QUIT || (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE)) {
             *closed = 1;
+        } else if (e.type == SDL_WINDOWEVENT || e.type == SDL_RENDER_TARGETS_RESET ||
+                   e.type == SDL_RENDER_DEVICE_RESET) {
+            w->stale = 1;       /* shown, uncovered, resized, full screen: drawn again */
+        } else if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) &&
+                   (e.key.keysym.scancode == SDL_SCANCODE_RETURN || e.key.keysym.scancode == SDL_SCANCODE_KP_ENTER) &&
+                   (e.type == SDL_KEYDOWN ? (e.key.keysym.mod & KMOD_ALT) != 0 : w->alt_enter)) {
+            /* Alt+Enter: full screen and back, as in DOSBox; the Enter is
+             * not the program's (the Alt before it was). */
+            w->alt_enter = e.type == SDL_KEYDOWN;
+            if (e.type == SDL_KEYDOWN && !e.key.repeat)
+                SDL_SetWindowFullscreen(w->win, SDL_GetWindowFlags(w->win) & SDL_WINDOW_FULLSCREEN ? 0
+                                                : SDL_WINDOW_FULLSCREEN_DESKTOP);
         } else if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) && !e.key.repeat) {
             uint8_t code = set1_of(e.key.keysym.scancode);
             if (code)

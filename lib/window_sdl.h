@@ -23,8 +23,10 @@ struct host_key {
     uint8_t down;
 };
 
-/* Open a window titled `title` at twice 640x400 pixels' aspect, and the
- * sound at `rate` Hz (0: none).  -1 with a one-line reason in err: no
+/* Open a window titled `title`, the largest 4:3 one that fits the
+ * display (Alt+Enter: full screen and back), and the sound at `rate` Hz
+ * (0: none; without a device, one line on stderr and none of the sound
+ * libraries' own).  -1 with a one-line reason in err: no
  * display (neither DISPLAY nor WAYLAND_DISPLAY nor SDL_VIDEODRIVER set),
  * or SDL's own. */
 int host_window_open(struct host_window **out, const char *title, unsigned rate, char *err, size_t errn);

@@ -73,6 +73,28 @@ START_TEST(no_display_is_one_line)
 }
 END_TEST
 
+/* Without a sound device (SDL_AUDIODRIVER unset: SDL tries its drivers,
+ * ALSA's says "no card" in eight lines of its own on stderr): stderr has
+ * profil's one line "no sound: ..." (SDL's reason) and the run's own,
+ * nothing else; where a sound server answers, only the run's. */
+START_TEST(no_sound_device_is_one_line)
+{
+    struct run_result r;
+    static const char end[] = "profil: " FIX("window.com") ": timeout after 0.500 s emulated\n";
+    static const char nosound[] = "profil: --window: no sound: ";
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    unsetenv("SDL_AUDIODRIVER");
+    run_profil_limited(&r, 30, "run -q --window --timeout 0.5 -o " TMP "/nosound.PRF " FIX("window.com"), NULL);
+    unsetenv("SDL_VIDEODRIVER");
+    ck_assert_msg(r.status == PROFIL_EXIT_RUN_LIMIT, "status %d: %s", r.status, r.err);
+    const char *nl = strchr(r.err, '\n');
+    if (strncmp(r.err, nosound, strlen(nosound)) == 0 && nl)
+        ck_assert_str_eq(nl + 1, end);
+    else
+        ck_assert_str_eq(r.err, end);
+}
+END_TEST
+
 static int have(const char *what)
 {
     char cmd[256];
@@ -127,24 +149,25 @@ static uint32_t xwd_pixel(const uint8_t *d, size_t n, unsigned x, unsigned y, un
     return rgb;
 }
 
-/* A shell script at `path` that starts Xvfb on a display number of its
- * own (from 300 up, by the process id; the next one while that one is
- * taken) and exports DISPLAY; the caller writes the rest (the run as
- * $RUN) and ends it with xvfb_finish(). */
-static FILE *xvfb_script(const char *path)
+/* A shell script at `path` that starts Xvfb with a screen of `screen`
+ * pixels ("1280x1024") on a display number of its own (from 300 up, by
+ * the process id; the next one while that one is taken) and exports
+ * DISPLAY; the caller writes the rest (the run as $RUN) and ends it with
+ * xvfb_finish(). */
+static FILE *xvfb_script(const char *path, const char *screen)
 {
     FILE *f = fopen(path, "w");
     ck_assert(f);
-    fputs("n=$((300 + $$ % 300))\n"
+    fprintf(f, "n=$((300 + $$ %% 300))\n"
           "for try in $(seq 10); do\n"
-          "  Xvfb :$n -screen 0 1280x1024x24 -nolisten tcp > /dev/null 2>&1 &\n"
+          "  Xvfb :$n -screen 0 %sx24 -nolisten tcp > /dev/null 2>&1 &\n"
           "  XPID=$!\n"
           "  sleep 1\n"
           "  kill -0 $XPID 2> /dev/null && break\n"
           "  n=$((n + 1))\n"
           "done\n"
           "export DISPLAY=:$n\n",
-          f);
+          screen);
     return f;
 }
 
@@ -182,7 +205,7 @@ START_TEST(under_xvfb_keys_pixels_and_close)
         return;
     unlink(TMP "/x.PRF");
     unlink(TMP "/x.rec");
-    FILE *f = xvfb_script(TMP "/xtest.sh");
+    FILE *f = xvfb_script(TMP "/xtest.sh", "1280x1024");
     fputs(XRUN "--record " TMP "/x.rec -o " TMP "/x.PRF " FIX("window.com") " < /dev/null > " TMP "/x.out 2> " TMP
           "/x.err &\n"
           "RUN=$!\n"
@@ -266,6 +289,90 @@ START_TEST(under_xvfb_keys_pixels_and_close)
 }
 END_TEST
 
+/* The window's geometry from `xdotool getwindowgeometry --shell` in
+ * `path`: WIDTH=... and HEIGHT=... lines. */
+static void xgeometry(const char *path, unsigned *w, unsigned *h)
+{
+    char text[256];
+    slurp(path, text, sizeof text);
+    const char *wp = strstr(text, "WIDTH="), *hp = strstr(text, "HEIGHT=");
+    ck_assert_msg(wp && hp, "%s: %s", path, text);
+    *w = (unsigned)strtoul(wp + 6, NULL, 10);
+    *h = (unsigned)strtoul(hp + 7, NULL, 10);
+}
+
+/* On a 1024x768 screen (Xvfb with evilwm, which has no panels: all of it
+ * is usable) the window opens at the largest 4:3 size within nine tenths of
+ * it: 768 * 9 / 10 / 3 = 230 units of 4x3, 920x690.  Alt+Enter makes it
+ * the whole screen, 1024x768, the picture (window.com's colour 1, 55FFFFh)
+ * filling it to its corner, and again gives back 920x690; the program
+ * (window.com echoes what it reads) never reads the Enters: it echoes
+ * only the "q" that ends it, and the recording has the Alt (as in DOSBox,
+ * it went down before anybody knew an Enter would follow) and no Enter
+ * (1Ch). */
+START_TEST(under_xvfb_the_window_fits_and_alt_enter_toggles_full_screen)
+{
+    if (!x_ready(0, 1))
+        return;
+    if (!have("evilwm")) {      /* full screen is a window manager's (EWMH): evilwm, the smallest that has it */
+        fprintf(stderr, "window: evilwm not installed: the full-screen test is skipped\n");
+        return;
+    }
+    unlink(TMP "/fit.rec");
+    FILE *f = xvfb_script(TMP "/fittest.sh", "1024x768");
+    fputs("evilwm -fn fixed > /dev/null 2>&1 &\n"      /* Xvfb has only its built-in fonts */
+          "sleep 0.5\n"
+          XRUN "--record " TMP "/fit.rec -o " TMP "/fit.PRF " FIX("window.com") " < /dev/null > " TMP "/fit.out 2> "
+          TMP "/fit.err &\n"
+          "RUN=$!\n"
+          "WID=$(timeout 20 xdotool search --sync --name 'profil: window.com' | head -1)\n"
+          "sleep 0.5\n"
+          "xdotool getwindowgeometry --shell $WID > " TMP "/fit.g0\n"
+          "xdotool key alt+Return\n"
+          "sleep 1\n"
+          "xdotool getwindowgeometry --shell $WID > " TMP "/fit.g1\n"
+          "xwd -id $WID -silent > " TMP "/fit.xwd\n"
+          "xdotool key alt+KP_Enter\n"
+          "sleep 1\n"
+          "xdotool getwindowgeometry --shell $WID > " TMP "/fit.g2\n"
+          "xdotool key q\n",
+          f);
+    int status = xvfb_finish(f, TMP "/fittest.sh");
+    char out[256], err[1024];
+    slurp(TMP "/fit.out", out, sizeof out);
+    slurp(TMP "/fit.err", err, sizeof err);
+    ck_assert_msg(status == 0, "status %d: %s", status, err);
+    ck_assert_str_eq(out, "q");
+    unsigned w, h;
+    xgeometry(TMP "/fit.g0", &w, &h);
+    ck_assert_msg(w == 920 && h == 690, "the window opened at %ux%u", w, h);
+    xgeometry(TMP "/fit.g1", &w, &h);
+    ck_assert_msg(w == 1024 && h == 768, "full screen is %ux%u", w, h);
+    /* The picture drawn again at the new size (the window's content is
+     * lost when it is resized), though the program changed nothing. */
+    uint8_t *shot;
+    size_t n;
+    char e[256];
+    ck_assert_msg(read_file(TMP "/fit.xwd", &shot, &n, e, sizeof e) == 0, "%s", e);
+    ck_assert_uint_eq(xwd_pixel(shot, n, 1000, 750, &w, &h), 0x55FFFF);
+    ck_assert_msg(w == 1024 && h == 768, "xwd took %ux%u", w, h);
+    free(shot);
+    xgeometry(TMP "/fit.g2", &w, &h);
+    ck_assert_msg(w == 920 && h == 690, "back from full screen at %ux%u", w, h);
+    struct recording rec;
+    char rerr[300];
+    ck_assert_msg(recording_read(TMP "/fit.rec", &rec, rerr, sizeof rerr) == 0, "%s", rerr);
+    size_t alts = 0, enters = 0;
+    for (size_t i = 0; i < rec.n; i++) {
+        alts += rec.events[i].kind == INPUT_KEY && rec.events[i].code == 0x38;
+        enters += rec.events[i].kind == INPUT_KEY && (rec.events[i].code & 0x7F) == 0x1C;
+    }
+    ck_assert_uint_eq(alts, 2);
+    ck_assert_uint_eq(enters, 0);
+    recording_free(&rec);
+}
+END_TEST
+
 /* The control keys act apart from the keyboard's queue: forever.com
  * never reads a key, so after the 15 the BIOS's buffer holds and the one
  * in port 60h, the keyboard holds the rest of 40 typed keys; F11 then
@@ -277,7 +384,7 @@ START_TEST(control_keys_pass_unread_keys)
         return;
     unlink(TMP "/k.PRF");
     unlink(TMP "/k.rec");
-    FILE *f = xvfb_script(TMP "/ktest.sh");
+    FILE *f = xvfb_script(TMP "/ktest.sh", "1280x1024");
     fputs(XRUN "--record " TMP "/k.rec -o " TMP "/k.PRF " FIX("forever.com") " < /dev/null > /dev/null 2> " TMP
           "/k.err &\n"
           "RUN=$!\n"
@@ -355,7 +462,7 @@ START_TEST(a_lost_display_is_a_closed_window)
     if (!x_ready(0, 0))
         return;
     unlink(TMP "/lost.PRF");
-    FILE *f = xvfb_script(TMP "/losttest.sh");
+    FILE *f = xvfb_script(TMP "/losttest.sh", "1280x1024");
     fputs(XRUN "-o " TMP "/lost.PRF " FIX("forever.com") " < /dev/null > /dev/null 2> " TMP "/lost.err &\n"
           "RUN=$!\n"
           "WID=$(timeout 20 xdotool search --sync --name 'profil: forever.com' | head -1)\n"
@@ -381,8 +488,10 @@ Suite *window_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, a_window_run_gives_the_headless_bytes);
     tcase_add_test(tc, no_display_is_one_line);
+    tcase_add_test(tc, no_sound_device_is_one_line);
     tcase_add_test(tc, a_tiny_raster_costs_no_more_than_a_normal_one);
     tcase_add_test(tc, under_xvfb_keys_pixels_and_close);
+    tcase_add_test(tc, under_xvfb_the_window_fits_and_alt_enter_toggles_full_screen);
     tcase_add_test(tc, control_keys_pass_unread_keys);
     tcase_add_test(tc, a_lost_display_is_a_closed_window);
     suite_add_tcase(s, tc);
