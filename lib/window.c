@@ -24,11 +24,6 @@
 #include "../util/grow.h"
 
 #define CYCLES_PER_SECOND ((double)CPU_HZ_NUM / (double)CPU_HZ_DEN)
-/* The 83-key keyboard's typematic action: a held key repeats its make
- * code after half a second, ten times a second (IBM PC/XT Technical
- * Reference, keyboard). */
-#define TYPEMATIC_DELAY (CPU_HZ_NUM / CPU_HZ_DEN / 2u)
-#define TYPEMATIC_PERIOD (CPU_HZ_NUM / CPU_HZ_DEN / 10u)
 #define AUDIO_AHEAD (SPEAKER_RATE / 4u)     /* at most 0.25 s of sound queued */
 /* The window's work (keys, picture, sound, pacing) at most 100 times an
  * emulated second, whatever raster the guest sets (the cards' own are
@@ -102,7 +97,7 @@ static void host_key(struct profil_session *s, const struct host_key *k)
                                    .ascii = k->down ? kbd_char_of_scan(k->code, w->mods) : 0 });
     if (k->down && !bit) {
         w->held = k->code;
-        w->repeat_at = now + TYPEMATIC_DELAY;
+        w->repeat_at = now + KBD_TYPEMATIC_DELAY;
     } else if (!k->down && k->code == w->held) {
         w->held = 0;
     }
@@ -178,9 +173,9 @@ static void window_tick(void *ctx, uint16_t cs, uint16_t ip)
     if (w->held && now >= w->repeat_at && !s->o.replay) {
         queue(s, (struct input_event){ .at = w->repeat_at, .kind = INPUT_KEY, .code = w->held,
                                        .ascii = kbd_char_of_scan(w->held, w->mods) });
-        w->repeat_at += TYPEMATIC_PERIOD;
+        w->repeat_at += KBD_TYPEMATIC_PERIOD;
         if (w->repeat_at <= now)    /* a long instruction or service: no burst of repeats */
-            w->repeat_at = now + TYPEMATIC_PERIOD;
+            w->repeat_at = now + KBD_TYPEMATIC_PERIOD;
     }
     /* Host work at the last of the ticks due now: a control key then acts
      * after every tick up to now, where a replay's recorded one does. */

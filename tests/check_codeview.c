@@ -466,7 +466,7 @@ START_TEST(same_names_by_every_source)
     static const char *const commands[] = { "hist --by symbol", "cover", "annotate --symbol twice",
                                             "annotate --symbol _square", "hist --by function" };
     struct run_result r;
-    static char names[3][8192];
+    static char names[3][sizeof r.out];   /* a row each, as long as an output */
     ck_assert(system("rm -rf " TMP "/rA " TMP "/rB && mkdir -p " TMP "/rA " TMP "/rB && cp " CVDIR "HELLO.EXE " CVDIR
                      "HELLO.MAP " TMP "/rA/ && cp " CVDIR "HELLO.EXE " TMP "/rB/") == 0);
     run_profil(&r, "run --trace --stacks -o " TMP "/rA/HELLO.PRF --drive C=" TMP "/rA " TMP "/rA/HELLO.EXE", NULL);
