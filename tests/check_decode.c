@@ -218,6 +218,31 @@ START_TEST(group_opcodes_take_the_fast_path)
 }
 END_TEST
 
+/* MUL, IMUL, DIV, IDIV (F6h/F7h /4-/7) and CWD, and only they, are the
+ * quick table's QUICK_MULDIV (the bus clock's hook prices them from their
+ * operands). */
+START_TEST(multiply_divide_are_the_quick_tables)
+{
+    uint8_t *mem = calloc(1, 0x100000);
+    struct timing_quick_table *q = timing_quick_table_new();
+    ck_assert_ptr_nonnull(mem);
+    ck_assert_ptr_nonnull(q);
+    unsigned muldiv = 0;
+    for (unsigned op = 0; op < 256; op++)
+        for (unsigned modrm = 0; modrm < 256; modrm++) {
+            place(mem, 0, (uint8_t)op, (uint8_t)modrm);
+            unsigned t = timing_quick_entry(q, mem, 0x100);
+            int want = op == 0x99 || ((op == 0xF6 || op == 0xF7) && ((modrm >> 3) & 7) > 3);
+            if (want != (t == QUICK_MULDIV))
+                ck_abort_msg("%02X %02X: quick entry %u", op, modrm, t);
+            muldiv += want;
+        }
+    ck_assert_uint_eq(muldiv, 256u + 2u * 4u * 32u);     /* CWD whole, F6/F7 /4-/7 */
+    free(q);
+    free(mem);
+}
+END_TEST
+
 /* The 8086-only layer (emu/cpu/cpu.c, cpu8086.c) leaves IP after the
  * instruction the decoder measured: its own forms (POP CS, ESC, the 60-6F
  * jumps with rel8 0, shifts by CL, segment moves with reg 4-7, MOV r/m,imm
@@ -268,6 +293,7 @@ Suite *decode_suite(void)
     tcase_add_test(tc, consumers_agree_with_the_decoder);
     tcase_add_test(tc, fast_path_agrees_with_the_decoder);
     tcase_add_test(tc, group_opcodes_take_the_fast_path);
+    tcase_add_test(tc, multiply_divide_are_the_quick_tables);
     tcase_add_test(tc, the_8086_layer_agrees_with_the_decoder);
     suite_add_tcase(s, tc);
     return s;

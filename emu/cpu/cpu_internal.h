@@ -116,6 +116,14 @@ void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write);
 void cpu_settle_division(x86emu_t *e, struct cpu *c);
 /* MUL, IMUL, CWD: add what the operands cost, once it ran. */
 void cpu_settle_mul(struct cpu *c);
+/* The quick path's MUL, IMUL, DIV, IDIV (F6h/F7h /4-/7, no prefix) and CWD
+ * at lin (timing_quick_entry()'s QUICK_MULDIV), about to run: priced from
+ * its operands as timing_decode() and cpu_settle_division() price it, and
+ * c->pend and the registers before it set as boundary_slow() leaves them,
+ * a memory divisor read through the decoder, a register one without.
+ * Returns 0; -1, setting nothing, for a division with a divide error or
+ * (IDIV) a quotient of -128 or -32768, the slow path's. */
+int cpu_quick_muldiv(x86emu_t *e, struct cpu *c, uint32_t lin);
 /* --timing bus: the clocks the instruction that just ran took, given its
  * table cost (a REP string's iterations are the bus model's). */
 uint64_t cpu_bus_time(struct cpu *c, uint64_t table);
