@@ -4,7 +4,8 @@
  * (timing.c's formulas, fed from the registers and the operand), and under
  * `--timing bus` each instruction is played against the prefetch queue and
  * the bus (emu/cpu/biu.c) with the data accesses the memory callback logged,
- * a REP string operation with its iterations (biu_rep), and the video
+ * a REP string operation with its iterations (biu_rep, through
+ * biu_rep_memo), and the video
  * card's wait states put in the BIU (cpu_bus_waits).
  */
 #include <x86emu.h>
@@ -234,7 +235,8 @@ void cpu_note_rep(x86emu_t *e, struct cpu *c)
 }
 
 /* --timing bus: a REP string operation that just ran, from `start`, on the
- * BIU (biu_rep); c->rep_last: when its last iteration began. */
+ * BIU (biu_rep, or the memo's copy of its result); c->rep_last: when its
+ * last iteration began. */
 static uint64_t rep_bus_time(struct cpu *c, uint64_t start)
 {
     struct rep_insn *r = &c->rep;
@@ -244,7 +246,7 @@ static uint64_t rep_bus_time(struct cpu *c, uint64_t start)
     r->condition_ended = r->iterations && cx != 0;
     refresh_before(c, start);
     c->biu->origin = start;
-    unsigned clocks = biu_rep(c->biu, r, &stall, &last, &waited);
+    unsigned clocks = biu_rep_memo(c->memo, c->biu, r, &stall, &last, &waited);
     c->biu_end = start + clocks;
     c->rep_last = start + last;
     c->stall = stall;
