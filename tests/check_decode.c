@@ -143,7 +143,8 @@ END_TEST
 /* The hot loop's inline cost, where it gives one: the table's cost of the
  * decoded instruction, which has no prefix.  Jcc under every combination
  * of the five flags it reads (the quick table's jcc_taken[]), with the
- * other FLAGS bits either way. */
+ * other FLAGS bits either way.  MUL, IMUL, DIV, IDIV (F6h/F7h /4-/7) and
+ * CWD, and only they, are QUICK_MULDIV (cpu_quick_muldiv prices them). */
 START_TEST(fast_path_agrees_with_the_decoder)
 {
     static const uint16_t flags[] = { 0x0000, 0x08C5 };
@@ -152,9 +153,14 @@ START_TEST(fast_path_agrees_with_the_decoder)
     struct timing_quick_table *q = timing_quick_table_new();
     ck_assert_ptr_nonnull(mem);
     ck_assert_ptr_nonnull(q);
-    unsigned quick = 0;
+    unsigned quick = 0, muldiv = 0;
     for (unsigned op = 0; op < 256; op++)
         for (unsigned modrm = 0; modrm < 256; modrm++) {
+            place(mem, 0, (uint8_t)op, (uint8_t)modrm);
+            int want = op == 0x99 || ((op == 0xF6 || op == 0xF7) && ((modrm >> 3) & 7) > 3);
+            if (want != (timing_quick_entry(q, mem, 0x100) == QUICK_MULDIV))
+                ck_abort_msg("%02X %02X: quick entry %u", op, modrm, timing_quick_entry(q, mem, 0x100));
+            muldiv += want;
             int jcc = op >= 0x70 && op <= 0x7F;
             unsigned nflags = jcc ? 64 : 2;
             for (unsigned f = 0; f < nflags; f++)
@@ -180,6 +186,7 @@ START_TEST(fast_path_agrees_with_the_decoder)
                 }
         }
     ck_assert_uint_gt(quick, 0);
+    ck_assert_uint_eq(muldiv, 256u + 2u * 4u * 32u);     /* CWD whole, F6/F7 /4-/7 */
     /* Opcodes that price alike share a row: far fewer than 256. */
     ck_assert_uint_lt(q->rows, 128);
     free(q);
@@ -213,31 +220,6 @@ START_TEST(group_opcodes_take_the_fast_path)
     /* 80-83 whole (1024), D0/D1 but /7 (448), F6/F7 /0-/3 (256), FE /0-/1
      * (64), FF but 3 ModR/M bytes (253). */
     ck_assert_uint_eq(quick, 1024u + 448u + 256u + 64u + 253u);
-    free(q);
-    free(mem);
-}
-END_TEST
-
-/* MUL, IMUL, DIV, IDIV (F6h/F7h /4-/7) and CWD, and only they, are the
- * quick table's QUICK_MULDIV (the bus clock's hook prices them from their
- * operands). */
-START_TEST(multiply_divide_are_the_quick_tables)
-{
-    uint8_t *mem = calloc(1, 0x100000);
-    struct timing_quick_table *q = timing_quick_table_new();
-    ck_assert_ptr_nonnull(mem);
-    ck_assert_ptr_nonnull(q);
-    unsigned muldiv = 0;
-    for (unsigned op = 0; op < 256; op++)
-        for (unsigned modrm = 0; modrm < 256; modrm++) {
-            place(mem, 0, (uint8_t)op, (uint8_t)modrm);
-            unsigned t = timing_quick_entry(q, mem, 0x100);
-            int want = op == 0x99 || ((op == 0xF6 || op == 0xF7) && ((modrm >> 3) & 7) > 3);
-            if (want != (t == QUICK_MULDIV))
-                ck_abort_msg("%02X %02X: quick entry %u", op, modrm, t);
-            muldiv += want;
-        }
-    ck_assert_uint_eq(muldiv, 256u + 2u * 4u * 32u);     /* CWD whole, F6/F7 /4-/7 */
     free(q);
     free(mem);
 }
@@ -293,7 +275,6 @@ Suite *decode_suite(void)
     tcase_add_test(tc, consumers_agree_with_the_decoder);
     tcase_add_test(tc, fast_path_agrees_with_the_decoder);
     tcase_add_test(tc, group_opcodes_take_the_fast_path);
-    tcase_add_test(tc, multiply_divide_are_the_quick_tables);
     tcase_add_test(tc, the_8086_layer_agrees_with_the_decoder);
     suite_add_tcase(s, tc);
     return s;

@@ -760,20 +760,7 @@ static inline int boundary_quick(x86emu_t *e, struct cpu *c, uint16_t cs, uint16
     if (cost < 0 || op == 0x8E || (c->fidelity && runs_on_cpu8086(op)))
         return 0;
     /* What timing_decode(), fixup_for() and the rest below leave for it. */
-    c->pend.fixed = (uint32_t)cost;
-    c->pend.rep = 0;
-    c->pend.mul = 0;
-    c->pend.operand = 0;
-    c->pend.per_iter = 0;
-    c->pend.words_per_iter = 0;
-    c->pend.aam0 = 0;
-    c->pend_cs = cs;
-    c->pend_ip = ip;
-    c->pend_lin = lin;
-    c->fixup = FIX_NONE;
-    c->sp_before = e->x86.R_SP;
-    c->ax_before = e->x86.R_AX;
-    c->dx_before = e->x86.R_DX;
+    cpu_pend_plain(e, c, cs, ip, lin, (uint32_t)cost, 0, 0);
     return 1;
 }
 

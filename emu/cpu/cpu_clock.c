@@ -116,21 +116,8 @@ int cpu_quick_muldiv(x86emu_t *e, struct cpu *c, uint32_t lin)
     }
     /* What timing_decode() and cpu_settle_division() leave (no prefix,
      * no REP), and boundary_slow() after them; no fix-up: see above. */
-    c->pend.fixed = t + extra;
-    c->pend.rep = 0;
-    c->pend.mul = (uint8_t)kind;
-    c->pend.operand = (uint16_t)extra;
-    c->pend.per_iter = 0;
-    c->pend.words_per_iter = 0;
-    c->pend.aam0 = 0;
+    cpu_pend_plain(e, c, e->x86.R_CS, e->x86.R_IP, lin, t + extra, (uint8_t)kind, (uint16_t)extra);
     c->settle_more |= kind != 0;
-    c->pend_cs = e->x86.R_CS;
-    c->pend_ip = e->x86.R_IP;
-    c->pend_lin = lin;
-    c->fixup = FIX_NONE;
-    c->sp_before = e->x86.R_SP;
-    c->ax_before = e->x86.R_AX;
-    c->dx_before = e->x86.R_DX;
     return 0;
 }
 
