@@ -166,8 +166,8 @@ $(B)/fixtures/pispigot.com: tests/fixtures/pispigot.c Makefile | $(B)/.deps
 
 fixtures: $(FIXTURES)
 
-# make bench's video-memory workload (tests/bench.c, bench_video)
-bench: $(B)/fixtures/benchvid.com
+# make bench's video-memory and REP workloads (tests/bench.c, bench_fixture)
+bench: $(B)/fixtures/benchvid.com $(B)/fixtures/benchrep.com
 
 # NASM listings (nasm -l) of two fixtures, for the listing reader's tests
 # (formats/nasmlst.h): a plain one and one with an %include.

@@ -1614,6 +1614,91 @@ START_TEST(every_cards_throughput_is_the_5150s)
 }
 END_TEST
 
+/* biu_rep_memo() gives what biu_rep() gives, and leaves the BIU as it
+ * does: REP MOVSB/MOVSW/CMPSB/STOSB/LODSW of 0, 1, 2, 15 and 300
+ * iterations (CMPSB ended by its condition), from three queue fills, every
+ * 7th refresh phase of 72 and both CPUs, each followed on the same BIU by a
+ * REP STOSW of 5 (which starts from the state the first left: a cycle on
+ * the bus, a fetch scheduled), all of it twice: the second time from the
+ * memo.  A string into the CGA's memory (slow accesses, waits) is never
+ * looked up, and is biu_rep()'s. */
+static void same_rep(struct biu_memo *memo, struct biu *a, struct biu *b, const struct rep_insn *r)
+{
+    unsigned stall[2], last[2], waited[2];
+    uint32_t gen = b->gen;
+    unsigned t = biu_rep(a, r, &stall[0], &last[0], &waited[0]);
+    ck_assert_uint_eq(biu_rep_memo(memo, b, r, &stall[1], &last[1], &waited[1]), t);
+    ck_assert_uint_eq(stall[0], stall[1]);
+    ck_assert_uint_eq(last[0], last[1]);
+    ck_assert_uint_eq(waited[0], waited[1]);
+    same_biu(a, b);
+    ck_assert_int_eq(a->refresh_dreq, b->refresh_dreq);
+    ck_assert_int_eq(a->refresh_grant, b->refresh_grant);
+    ck_assert_uint_eq(a->tw, b->tw);
+    ck_assert_uint_eq(a->waited, b->waited);
+    ck_assert_uint_eq(a->origin, b->origin);
+    ck_assert_uint_ne(b->gen, gen);     /* a packed copy of the state is stale */
+}
+
+START_TEST(rep_memo_gives_what_biu_rep_gives)
+{
+    static const uint8_t opcodes[] = { 0xA4, 0xA5, 0xA6, 0xAA, 0xAD };
+    static const unsigned counts[] = { 0, 1, 2, 15, 300 };
+    struct biu_memo *memo = biu_memo_new();
+    ck_assert_ptr_nonnull(memo);
+    unsigned cases = 0;
+    uint64_t lookups, misses, first_misses = 0;
+    for (unsigned pass = 0; pass < 2; pass++) {
+        if (pass)
+            biu_memo_rep_stats(memo, &lookups, &first_misses);
+        for (unsigned wide = 0; wide < 2; wide++)
+            for (unsigned o = 0; o < sizeof opcodes; o++)
+                for (unsigned n = 0; n < sizeof counts / sizeof counts[0]; n++)
+                    for (unsigned queued = 0; queued <= 4; queued += 2)
+                        for (unsigned phase = 0; phase < 72; phase += 7) {
+                            uint8_t op = opcodes[o];
+                            uint8_t cycles = (uint8_t)(wide ? 1 : 1 + (op & 1));
+                            struct rep_insn r = { .opcode = op, .prefixes = 1, .iterations = counts[n],
+                                                  .condition_ended = op == 0xA6 && counts[n] == 15,
+                                                  .per_iter = op == 0xA6 ? 22 : op == 0xAA ? 10 : op == 0xAD ? 13 : 17,
+                                                  .src_cycles = cycles, .dst_cycles = cycles, .step = 1 };
+                            struct rep_insn then = { .opcode = 0xAB, .prefixes = 1, .iterations = 5, .per_iter = 10,
+                                                     .src_cycles = 1, .dst_cycles = (uint8_t)(wide ? 1 : 2),
+                                                     .step = 2 };
+                            struct biu a = { 0 }, b;
+                            biu_init(&a, (int)wide, queued, 0x1000 + queued);
+                            a.refresh_dreq = phase;
+                            a.refresh_period = 72;
+                            b = a;
+                            same_rep(memo, &a, &b, &r);
+                            same_rep(memo, &a, &b, &then);
+                            cases += 2;
+                        }
+    }
+    biu_memo_rep_stats(memo, &lookups, &misses);
+    ck_assert_uint_eq(lookups, cases);
+    /* The second pass (cases / 2) hits but where two keys of the first
+     * share a slot (direct-mapped, REP_SLOTS): a quarter at most. */
+    ck_assert_uint_lt(misses - first_misses, cases / 8);
+    /* Slow accesses: biu_rep()'s, not looked up. */
+    struct biu_waits cga;
+    ck_assert(cga_waits(&cga));
+    struct rep_insn r = { .opcode = 0xAA, .prefixes = 1, .iterations = 3, .per_iter = 10, .src_cycles = 1,
+                          .dst_cycles = 1, .dst_base = 0xB8000, .di = 0, .step = 1 };
+    for (unsigned k = 0; k < 2; k++) {
+        struct biu a = { 0 }, b;
+        a.waits = &cga;
+        biu_init(&a, 0, 4, 0x1004);
+        a.origin = k;
+        b = a;
+        same_rep(memo, &a, &b, &r);
+    }
+    biu_memo_rep_stats(memo, &lookups, &misses);
+    ck_assert_uint_eq(lookups, cases);
+    biu_memo_free(memo);
+}
+END_TEST
+
 /* REP STOSW of 1000 words into B800:0000 (cgarep.com, --no-refresh).  Its
  * two writes an iteration, the first's T1 at phase h: it waits w1 = W(h)
  * (the table above), the second starts 4 + w1 later and waits w2, and the
@@ -1681,6 +1766,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, replay_keys_on_the_next_address);
     tcase_add_test(tc, memo_keys_a_dword_access_by_its_cycles);
     tcase_add_test(tc, rep_shortcut_gives_what_playing_gives);
+    tcase_add_test(tc, rep_memo_gives_what_biu_rep_gives);
     tcase_add_test(tc, cga_wait_states_by_phase);
     tcase_add_test(tc, cga_wait_rule_has_period_16);
     tcase_add_test(tc, every_cards_wait_rule);

@@ -143,7 +143,8 @@ END_TEST
 /* The hot loop's inline cost, where it gives one: the table's cost of the
  * decoded instruction, which has no prefix.  Jcc under every combination
  * of the five flags it reads (the quick table's jcc_taken[]), with the
- * other FLAGS bits either way. */
+ * other FLAGS bits either way.  MUL, IMUL, DIV, IDIV (F6h/F7h /4-/7) and
+ * CWD, and only they, are QUICK_MULDIV (cpu_quick_muldiv prices them). */
 START_TEST(fast_path_agrees_with_the_decoder)
 {
     static const uint16_t flags[] = { 0x0000, 0x08C5 };
@@ -152,9 +153,14 @@ START_TEST(fast_path_agrees_with_the_decoder)
     struct timing_quick_table *q = timing_quick_table_new();
     ck_assert_ptr_nonnull(mem);
     ck_assert_ptr_nonnull(q);
-    unsigned quick = 0;
+    unsigned quick = 0, muldiv = 0;
     for (unsigned op = 0; op < 256; op++)
         for (unsigned modrm = 0; modrm < 256; modrm++) {
+            place(mem, 0, (uint8_t)op, (uint8_t)modrm);
+            int want = op == 0x99 || ((op == 0xF6 || op == 0xF7) && ((modrm >> 3) & 7) > 3);
+            if (want != (timing_quick_entry(q, mem, 0x100) == QUICK_MULDIV))
+                ck_abort_msg("%02X %02X: quick entry %u", op, modrm, timing_quick_entry(q, mem, 0x100));
+            muldiv += want;
             int jcc = op >= 0x70 && op <= 0x7F;
             unsigned nflags = jcc ? 64 : 2;
             for (unsigned f = 0; f < nflags; f++)
@@ -180,6 +186,7 @@ START_TEST(fast_path_agrees_with_the_decoder)
                 }
         }
     ck_assert_uint_gt(quick, 0);
+    ck_assert_uint_eq(muldiv, 256u + 2u * 4u * 32u);     /* CWD whole, F6/F7 /4-/7 */
     /* Opcodes that price alike share a row: far fewer than 256. */
     ck_assert_uint_lt(q->rows, 128);
     free(q);

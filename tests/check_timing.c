@@ -127,6 +127,19 @@ START_TEST(multiply_divide)
     CYCLES(5, 0x7FFF, 0, 0, 0, 0, 0x99);
     CYCLES(5 + 1, 0x8000, 0, 0, 0, 0, 0x99);
     CYCLES(122 + 5 + 4 + 1, 0, 0x10, 0, 0, 0, 0xF7, 0x27);  /* MUL WORD [BX] */
+    /* The quick path reads a register divisor itself (cpu_quick_muldiv):
+     * DIV CH, AX=100, CX=0703h: 10 + the 8-bit loop of 100/7 (73, above);
+     * CL in its place would price 100/3, quotient 00100001b: 3 + 8x4 +
+     * 6x4 (the 0s) + 5 (the first 1) + 6 (the last, a 1) + 4 = 74. */
+    CYCLES(10 + 73, 100, 0, 0x0703, 0, 0, 0xF6, 0xF5);
+    /* IDIV BX, DX:AX=100, BX=-7: 21, + 3 + 1 (a positive dividend) + 3 + 2
+     * (a negative divisor), + the 16-bit loop of 100/7 (137, above). */
+    CYCLES(21 + 9 + 137, 100, 0xFFF9, 0, 0, 0, 0xF7, 0xFB);
+    /* A memory divisor, read through the decoder: MOV BYTE [BX],7 (10+EA),
+     * then DIV BYTE [BX] (15+EA + 73); MOV WORD [BX],7 (10+EA+4), then DIV
+     * WORD [BX] (15+EA+4 + 137).  EA [BX] 5. */
+    CYCLES(15 + 20 + 73, 100, 0x10, 0, 0, 0, 0xC6, 0x07, 0x07, 0xF6, 0x37);
+    CYCLES(19 + 24 + 137, 100, 0x10, 0, 0, 0, 0xC7, 0x07, 0x07, 0x00, 0xF7, 0x37);
     /* SALC (D6, undocumented): 3, and 1 more when CF is set, AL = FFh
      * (SingleStepTests 8086, every test); after STC (2). */
     CYCLES(3, 0, 0, 0, 0, 0, 0xD6);

@@ -22,6 +22,17 @@
  * RSS grows with the slots it uses.  (calloc's block is 16 bytes off a
  * line, and glibc clears it with memset when it comes from the heap,
  * which it does after a block of the same size was freed.) */
+/* biu_rep_memo()'s slot: the key (key[0] 0: empty) and the BIU afterwards;
+ * REP_SLOTS of them in two-way sets. */
+#define REP_SLOTS 4096u
+struct rep_slot {
+    uint64_t key[5];
+    int64_t fetch_start, refresh_dreq, refresh_grant;
+    uint32_t fetch_moved;       /* fetch_at afterwards - before, mod 1 MiB   */
+    uint32_t clocks, stall, last, waited;
+    uint8_t queued, busy, t, tw;
+};
+
 struct biu_memo *biu_memo_new(void)
 {
     struct biu_memo *memo = calloc(1, sizeof *memo);
@@ -32,14 +43,23 @@ struct biu_memo *biu_memo_new(void)
         free(memo);
         return NULL;
     }
+    void *rep = mmap(NULL, REP_SLOTS * sizeof *memo->rep, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
+    if (rep == MAP_FAILED) {
+        munmap(table, MEMO_SLOTS * sizeof *memo->slot);
+        free(memo);
+        return NULL;
+    }
     memo->slot = table;
+    memo->rep = rep;
     return memo;
 }
 
 void biu_memo_free(struct biu_memo *memo)
 {
-    if (memo)
+    if (memo) {
         munmap(memo->slot, MEMO_SLOTS * sizeof *memo->slot);
+        munmap(memo->rep, REP_SLOTS * sizeof *memo->rep);
+    }
     free(memo);
 }
 
@@ -52,6 +72,12 @@ void biu_memo_forget(struct biu_memo *memo)
     memo->cur = NULL;           /* as biu_memo_new() left it */
     memo->last_biu = NULL;
     memo->deferred = NULL;
+}
+
+void biu_memo_rep_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses)
+{
+    *lookups = memo->rep_lookups;
+    *misses = memo->rep_misses;
 }
 
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses)
@@ -404,5 +430,87 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
     b->origin = origin;
     *stall = clocks > done ? clocks - done : 0;
     *waited = waits;
+    return clocks;
+}
+
+/* biu_rep_memo()'s key: everything biu_rep() reads of a string none of
+ * whose accesses is slow, and of the BIU (its origin and wait rule only
+ * matter to slow accesses); 0 when a field does not fit, or when a slow
+ * cycle is still due from before the string (slow_due: its wait depends on
+ * the rule and the card's phase, which the key does not hold). */
+static int rep_key(const struct biu *b, const struct rep_insn *r, uint64_t key[5])
+{
+    if (r->prefixes > 15 || r->iterations > 0x1FFFF || r->per_iter > 0xFF || r->src_cycles > 3 ||
+        r->dst_cycles > 3 || b->size > 7 || b->width > 3 || b->queued > 7 || b->busy < 0 || b->busy > 3 || b->t > 7 ||
+        b->tw > 15 || b->slow_due)
+        return 0;
+    key[0] = 1 | (uint64_t)r->opcode << 1 | (uint64_t)r->prefixes << 9 | (uint64_t)(r->condition_ended != 0) << 13 |
+             (uint64_t)r->src_cycles << 14 | (uint64_t)r->dst_cycles << 16 | (uint64_t)r->per_iter << 18 |
+             (uint64_t)r->iterations << 26 | (uint64_t)b->size << 43 | (uint64_t)b->width << 46 |
+             (uint64_t)b->queued << 48 | (uint64_t)b->busy << 51 | (uint64_t)b->t << 53 | (uint64_t)b->tw << 56 |
+             (uint64_t)(b->fetch_at & 1) << 60;
+    key[1] = (uint64_t)b->fetch_start;
+    key[2] = (uint64_t)b->refresh_dreq;
+    key[3] = (uint64_t)b->refresh_grant;
+    key[4] = b->refresh_period;
+    return 1;
+}
+
+unsigned biu_rep_memo(struct biu_memo *memo, struct biu *b, const struct rep_insn *r, unsigned *stall,
+                      unsigned *last, unsigned *waited)
+{
+    static const uint8_t fast[2] = { 0, 0 };
+    uint64_t key[5];
+    if (!memo || (r->iterations && same_slow_run(b, r, 0, r->iterations, fast) != r->iterations) ||
+        !rep_key(b, r, key))
+        return biu_rep(b, r, stall, last, waited);
+    memo->rep_lookups++;
+    uint64_t h = 0;
+    for (unsigned i = 0; i < 5; i++) {
+        h = (h ^ key[i]) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    /* A two-way set: a new key into the first way, what it held to the
+     * second. */
+    struct rep_slot *set = &memo->rep[2 * (uint32_t)((h >> 32) * (REP_SLOTS / 2) >> 32)], *s = set;
+    if (memcmp(s->key, key, sizeof key) != 0 && memcmp((s = set + 1)->key, key, sizeof key) != 0)
+        s = NULL;
+    if (s) {
+        b->queued = s->queued;
+        b->busy = s->busy;
+        b->t = s->t;
+        b->tw = s->tw;
+        b->fetch_at = (b->fetch_at + s->fetch_moved) & MEMO_MASK;
+        b->fetch_start = s->fetch_start;
+        b->refresh_dreq = s->refresh_dreq;
+        b->refresh_grant = s->refresh_grant;
+        b->waited = s->waited;
+        b->gen++;               /* as biu_run: a packed copy of the state is stale */
+        *stall = s->stall;
+        *last = s->last;
+        *waited = 0;
+        return s->clocks;
+    }
+    memo->rep_misses++;
+    uint32_t fetch_at = b->fetch_at;
+    unsigned clocks = biu_rep(b, r, stall, last, waited);
+    if (*waited || b->queued > UINT8_MAX || b->busy < 0 || b->busy > UINT8_MAX || b->t > UINT8_MAX || b->tw > UINT8_MAX)
+        return clocks;          /* (none of these: no access is slow) */
+    s = set;
+    if (s->key[0])
+        s[1] = s[0];
+    memcpy(s->key, key, sizeof key);
+    s->queued = (uint8_t)b->queued;
+    s->busy = (uint8_t)b->busy;
+    s->t = (uint8_t)b->t;
+    s->tw = (uint8_t)b->tw;
+    s->fetch_moved = (b->fetch_at - fetch_at) & MEMO_MASK;
+    s->fetch_start = b->fetch_start;
+    s->refresh_dreq = b->refresh_dreq;
+    s->refresh_grant = b->refresh_grant;
+    s->waited = b->waited;
+    s->clocks = clocks;
+    s->stall = *stall;
+    s->last = *last;
     return clocks;
 }

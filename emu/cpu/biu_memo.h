@@ -50,8 +50,22 @@ unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsig
  * hold a phase in the rule's period, not the rule. */
 void biu_memo_forget(struct biu_memo *memo);
 
+/* biu_rep(), remembered across strings: a string none of whose accesses
+ * is to the slow range is a pure function of its form (opcode, prefixes,
+ * iterations, how it ended, the table's clocks per iteration, the bus
+ * cycles per access) and of the BIU's state when it began (queue, bus
+ * cycle, scheduled fetch, fetch address's parity, the refresh's request,
+ * grant and period), so a string met again in the same state takes the
+ * clocks and leaves the BIU as biu_rep() did.  A string with a slow
+ * access, or one whose state does not fit the key, is biu_rep()'s.  memo
+ * NULL: biu_rep(). */
+unsigned biu_rep_memo(struct biu_memo *memo, struct biu *b, const struct rep_insn *r, unsigned *stall,
+                      unsigned *last, unsigned *waited);
+
 /* Lookups and misses so far (make bench reports the hit rate). */
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
+/* The same, of biu_rep_memo(). */
+void biu_memo_rep_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
 
 /* ---- the hit path, inline for cpu_clock.c (biu_time_inline) and the replay -
  * The memo's layout and the steps of a hit; biu_memo.c owns the rest. */
@@ -129,6 +143,8 @@ struct biu_memo {
                                    memo_settle_biu sets them)              */
     uint32_t last_gen, last_next;
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
+    struct rep_slot *rep;       /* biu_rep_memo's table, REP_SLOTS          */
+    uint64_t rep_lookups, rep_misses;
 };
 
 /* The slot at byte offset `at` in the table (memo_slot.succ, succ_near),

@@ -760,20 +760,7 @@ static inline int boundary_quick(x86emu_t *e, struct cpu *c, uint16_t cs, uint16
     if (cost < 0 || op == 0x8E || (c->fidelity && runs_on_cpu8086(op)))
         return 0;
     /* What timing_decode(), fixup_for() and the rest below leave for it. */
-    c->pend.fixed = (uint32_t)cost;
-    c->pend.rep = 0;
-    c->pend.mul = 0;
-    c->pend.operand = 0;
-    c->pend.per_iter = 0;
-    c->pend.words_per_iter = 0;
-    c->pend.aam0 = 0;
-    c->pend_cs = cs;
-    c->pend_ip = ip;
-    c->pend_lin = lin;
-    c->fixup = FIX_NONE;
-    c->sp_before = e->x86.R_SP;
-    c->ax_before = e->x86.R_AX;
-    c->dx_before = e->x86.R_DX;
+    cpu_pend_plain(e, c, cs, ip, lin, (uint32_t)cost, 0, 0);
     return 1;
 }
 
@@ -926,11 +913,21 @@ static inline __attribute__((always_inline)) int32_t quick_price(const x86emu_t 
     uint32_t at = *lin = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
     if (m->now < m->next_event && at - m->trap_lo >= m->trap_span) {
         unsigned t = timing_quick_entry(c->quick, c->mem, at);
-        if (__builtin_expect(t < QUICK_LOOP, 1))
+        if (__builtin_expect(t < QUICK_MULDIV, 1))
             return (int32_t)t;
         return timing_quick_finish(c->quick, c->mem[at], t, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
     }
     return -1;
+}
+
+/* MUL, IMUL, DIV, IDIV or CWD at lin, QUICK_MULDIV in the quick table:
+ * priced from its operands without the slow path's decoding
+ * (cpu_quick_muldiv), else boundary_slow(). */
+static __attribute__((noinline)) int hook_muldiv(x86emu_t *e, struct cpu *c, uint32_t lin, uint64_t rep_split)
+{
+    if (cpu_quick_muldiv(e, c, lin) == 0)
+        return boundary_leave(c, 0);    /* MUL's operands are settled after it: c->rare */
+    return boundary_slow(e, c, rep_split);
 }
 
 /* Decode the next instruction: the quick path inline (timing_quick()
@@ -941,11 +938,13 @@ static inline __attribute__((always_inline)) int hook_next_at(x86emu_t *e, struc
 {
     if (m->now < m->next_event && lin - m->trap_lo >= m->trap_span) {
         unsigned t = timing_quick_entry(c->quick, c->mem, lin);
-        if (__builtin_expect(t < QUICK_LOOP, 1))
+        if (__builtin_expect(t < QUICK_MULDIV, 1))
             return hook_quick(e, c, lin, (int32_t)t, rare);
         int32_t u = timing_quick_finish(c->quick, c->mem[lin], t, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
         if (u >= 0)
             return hook_quick(e, c, lin, u, rare);
+        if (t == QUICK_MULDIV)
+            return hook_muldiv(e, c, lin, rep_split);
     }
     return boundary_slow(e, c, rep_split);
 }
@@ -1037,6 +1036,19 @@ static int code_hook_rare_entry(x86emu_t *e)
  * replay again. */
 static __attribute__((noinline)) int code_hook_bus_other(x86emu_t *e, struct cpu *c)
 {
+    if (c->pend.mul && !(c->f1_patched | c->fixup)) {
+        /* MUL, IMUL, CWD: their operands' clocks, then the replay as
+         * code_hook_bus() tries it (hook_settle() tries it again). */
+        cpu_settle_mul(c);
+        struct machine *m = c->m;
+        uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
+        int64_t clocks = cpu_bus_replay_to(c, c->pend.fixed + c->words * WORD_PENALTY, next, 0);
+        if (clocks >= 0) {
+            m->now += (uint64_t)clocks;
+            c->words = 0;
+            return hook_next_at(e, c, m, next, 0, 0);
+        }
+    }
     return hook_settle(e, c, 1);
 }
 

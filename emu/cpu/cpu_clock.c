@@ -4,7 +4,8 @@
  * (timing.c's formulas, fed from the registers and the operand), and under
  * `--timing bus` each instruction is played against the prefetch queue and
  * the bus (emu/cpu/biu.c) with the data accesses the memory callback logged,
- * a REP string operation with its iterations (biu_rep), and the video
+ * a REP string operation with its iterations (biu_rep, through
+ * biu_rep_memo), and the video
  * card's wait states put in the BIU (cpu_bus_waits).
  */
 #include <x86emu.h>
@@ -13,6 +14,7 @@
 #include "biu_memo.h"
 #include "cpu8086.h"
 #include "cpu_internal.h"
+#include "decode.h"
 #include "flatmem.h"
 #include "insnlen.h"
 #include "timing.h"
@@ -41,6 +43,82 @@ void cpu_settle_division(x86emu_t *e, struct cpu *c)
     c->pend.operand = (uint16_t)extra;
     c->pend.fixed += extra;
     c->pend.mul = 0;
+}
+
+/* The register ModR/M byte `modrm` names (mod 3), a byte or a word. */
+static uint16_t rm_register(const x86emu_t *e, uint8_t modrm, int wide)
+{
+    unsigned rm = modrm & 7;
+    if (!wide) {
+        static const uint8_t shift[8] = { 0, 0, 0, 0, 8, 8, 8, 8 };
+        uint16_t r = rm_register(e, (uint8_t)(rm & 3), 1);
+        return (uint8_t)(r >> shift[rm]);
+    }
+    switch (rm) {
+    case 0: return e->x86.R_AX;
+    case 1: return e->x86.R_CX;
+    case 2: return e->x86.R_DX;
+    case 3: return e->x86.R_BX;
+    case 4: return e->x86.R_SP;
+    case 5: return e->x86.R_BP;
+    case 6: return e->x86.R_SI;
+    default: return e->x86.R_DI;
+    }
+}
+
+/* Whether the division `kind` of `dividend` by `divisor` runs to its end
+ * on both the 8086 and libx86emu: no divide error, and for IDIV no
+ * quotient of -128 (-32768), which the 8086 faults and libx86emu does not
+ * (FIX_IDIV8/16 settle those on the slow path). */
+static int division_completes(unsigned kind, uint32_t dividend, uint16_t divisor)
+{
+    switch (kind) {
+    case DIV_8: return (dividend >> 8 & 0xFFu) < (divisor & 0xFFu);
+    case DIV_16: return (dividend >> 16) < divisor;
+    case IDIV_8:
+    case IDIV_16: {
+        int wide = kind == IDIV_16;
+        int64_t n = wide ? (int32_t)dividend : (int16_t)dividend, d = wide ? (int16_t)divisor : (int8_t)divisor;
+        int64_t limit = wide ? 32767 : 127;
+        return d != 0 && n / d >= -limit && n / d <= limit;
+    }
+    default: return 0;
+    }
+}
+
+int cpu_quick_muldiv(x86emu_t *e, struct cpu *c, uint32_t lin)
+{
+    const uint8_t *mem = c->mem;
+    uint8_t op = mem[lin], modrm = mem[(lin + 1) & MEM_MASK];
+    unsigned kind, t, extra = 0;
+    if (op == 0x99) {
+        kind = CWD_16;
+        t = timing_ops[op].reg;
+    } else {
+        unsigned reg = (modrm >> 3) & 7, is_mem = modrm < 0xC0, wide = op & 1;
+        kind = MUL_8 + 2 * (reg - 4) + wide;
+        t = (wide ? timing_grp_f7 : timing_grp_f6)[reg][is_mem] + timing_ea_by_modrm[modrm];
+        if (kind >= DIV_8) {
+            uint16_t divisor;
+            if (is_mem) {
+                struct cpu8086_bus bus = { c->m, c->mem, c->m->rom_start, (int)c->odd_only, 0, NULL, NULL, 0xFF };
+                decode_insn(c->mem, lin, &c->dec);
+                divisor = (uint16_t)cpu8086_rm_value(e, &bus, &c->dec, (int)wide);
+            } else {
+                divisor = rm_register(e, modrm, (int)wide);
+            }
+            uint32_t dividend = wide ? ((uint32_t)e->x86.R_DX << 16 | e->x86.R_AX) : e->x86.R_AX;
+            if (!division_completes(kind, dividend, divisor))
+                return -1;
+            extra = timing_div_extra(kind, dividend, divisor);
+            kind = 0;
+        }
+    }
+    /* What timing_decode() and cpu_settle_division() leave (no prefix,
+     * no REP), and boundary_slow() after them; no fix-up: see above. */
+    cpu_pend_plain(e, c, e->x86.R_CS, e->x86.R_IP, lin, t + extra, (uint8_t)kind, (uint16_t)extra);
+    c->settle_more |= kind != 0;
+    return 0;
 }
 
 /* MUL/IMUL/CWD: what the operands cost, now that it ran. */
@@ -149,7 +227,8 @@ void cpu_note_rep(x86emu_t *e, struct cpu *c)
 }
 
 /* --timing bus: a REP string operation that just ran, from `start`, on the
- * BIU (biu_rep); c->rep_last: when its last iteration began. */
+ * BIU (biu_rep, or the memo's copy of its result); c->rep_last: when its
+ * last iteration began. */
 static uint64_t rep_bus_time(struct cpu *c, uint64_t start)
 {
     struct rep_insn *r = &c->rep;
@@ -159,7 +238,7 @@ static uint64_t rep_bus_time(struct cpu *c, uint64_t start)
     r->condition_ended = r->iterations && cx != 0;
     refresh_before(c, start);
     c->biu->origin = start;
-    unsigned clocks = biu_rep(c->biu, r, &stall, &last, &waited);
+    unsigned clocks = biu_rep_memo(c->memo, c->biu, r, &stall, &last, &waited);
     c->biu_end = start + clocks;
     c->rep_last = start + last;
     c->stall = stall;

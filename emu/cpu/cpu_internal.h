@@ -116,6 +116,14 @@ void cpu_note_access(void *ctx, uint32_t linear, unsigned bytes, int write);
 void cpu_settle_division(x86emu_t *e, struct cpu *c);
 /* MUL, IMUL, CWD: add what the operands cost, once it ran. */
 void cpu_settle_mul(struct cpu *c);
+/* The quick path's MUL, IMUL, DIV, IDIV (F6h/F7h /4-/7, no prefix) and CWD
+ * at lin (timing_quick_entry()'s QUICK_MULDIV), about to run: priced from
+ * its operands as timing_decode() and cpu_settle_division() price it, and
+ * c->pend and the registers before it set as boundary_slow() leaves them,
+ * a memory divisor read through the decoder, a register one without.
+ * Returns 0; -1, setting nothing, for a division with a divide error or
+ * (IDIV) a quotient of -128 or -32768, the slow path's. */
+int cpu_quick_muldiv(x86emu_t *e, struct cpu *c, uint32_t lin);
 /* --timing bus: the clocks the instruction that just ran took, given its
  * table cost (a REP string's iterations are the bus model's). */
 uint64_t cpu_bus_time(struct cpu *c, uint64_t table);
@@ -218,6 +226,32 @@ enum fixup {
                            the 8086; after REP its microcode negates the quotient */
     FIX_IDIV16,
 };
+
+/* (cpu.c's and cpu_clock.c's quick paths, here after enum fixup.)  The
+ * instruction at cs:ip (lin), about to run with no prefix, REP, fix-up or
+ * 8086 layer of its own: its table cost `fixed` (with `operand`, the
+ * clocks of it that its operands made) and MUL/IMUL/CWD's `mul` still to
+ * settle, as timing_decode() and the slow boundary would leave them, and
+ * the registers the settling reads. */
+static inline void cpu_pend_plain(x86emu_t *e, struct cpu *c, uint16_t cs, uint16_t ip, uint32_t lin, uint32_t fixed,
+                                  uint8_t mul, uint16_t operand)
+{
+    c->pend.fixed = fixed;
+    c->pend.rep = 0;
+    c->pend.mul = mul;
+    c->pend.operand = operand;
+    c->pend.per_iter = 0;
+    c->pend.words_per_iter = 0;
+    c->pend.aam0 = 0;
+    c->pend_cs = cs;
+    c->pend_ip = ip;
+    c->pend_lin = lin;
+    c->fixup = FIX_NONE;
+    c->sp_before = e->x86.R_SP;
+    c->ax_before = e->x86.R_AX;
+    c->dx_before = e->x86.R_DX;
+}
+
 /* The fix-up the decoded instruction needs after libx86emu ran it. */
 uint8_t fixup_for(const struct insn *d);
 /* Apply c->fixup (at the boundary after the instruction). */

@@ -349,7 +349,7 @@ void timing_decode(const struct insn *d, uint16_t flags, uint16_t cx, struct ins
 }
 
 /* What timing_quick() gives for opcode and the byte after it: the clocks,
- * or QUICK_LOOP, QUICK_JCC, QUICK_SLOW (its comment in timing.h). */
+ * or QUICK_MULDIV, QUICK_LOOP, QUICK_JCC, QUICK_SLOW (timing.h). */
 static unsigned quick_cost(uint8_t opcode, uint8_t modrm)
 {
     const struct timing_op *op = &timing_ops[opcode];
@@ -373,13 +373,15 @@ static unsigned quick_cost(uint8_t opcode, uint8_t modrm)
             return QUICK_SLOW;
         return is_mem ? op->mem + ea : op->reg;
     case K_GRPF6:       /* TEST (and its alias /1), NOT, NEG: plain; MUL, IMUL, */
-        if (reg > 3)    /* DIV, IDIV have their operands settled (timing_decode) */
-            return QUICK_SLOW;
+        if (reg > 3)    /* DIV, IDIV have their operands settled */
+            return QUICK_MULDIV;
         return timing_grp_f6[reg][is_mem] + (is_mem ? ea : 0);
     case K_GRPF7:
         if (reg > 3)
-            return QUICK_SLOW;
+            return QUICK_MULDIV;
         return timing_grp_f7[reg][is_mem] + (is_mem ? ea : 0);
+    case K_CWD:
+        return QUICK_MULDIV;
     case K_GRPFE:       /* INC, DEC r/m8; /2-/7 are the 8086's aliases */
         if (reg > 1)
             return QUICK_SLOW;

@@ -140,10 +140,14 @@ static inline int timing_condition(unsigned cc, uint16_t f)
  * the plain forms; Jcc and LOOP (their cost depends on FLAGS or CX); the
  * shifts by 1 but SAR (OF is fixed up), the immediate group, TEST/NOT/NEG
  * of F6h/F7h, INC/DEC of FEh, all of FFh but CALL SP and PUSH SP (fixed
- * up), and 8Fh/C6h/C7h with ModR/M reg 0.  Every other instruction is
- * timing_decode()'s (a prefix, a fix-up, operands to settle, the 8086's
- * own forms).  The rows of opcodes that price alike are one row. */
-enum { QUICK_LOOP = 0xFD, QUICK_JCC = 0xFE, QUICK_SLOW = 0xFF };
+ * up), and 8Fh/C6h/C7h with ModR/M reg 0.  MUL, IMUL, DIV, IDIV (F6h/F7h
+ * /4-/7) and CWD are QUICK_MULDIV: their operands settle the cost, which
+ * the bus clock's hook does without decoding (cpu_quick_muldiv), and
+ * timing_quick() leaves to timing_decode().  Every other instruction is
+ * timing_decode()'s (a prefix, a fix-up, the 8086's own forms).  The rows
+ * of opcodes that price alike are one row; every clock count is below
+ * QUICK_MULDIV. */
+enum { QUICK_MULDIV = 0xFC, QUICK_LOOP = 0xFD, QUICK_JCC = 0xFE, QUICK_SLOW = 0xFF };
 struct timing_quick_table {
     uint8_t row_of[256];        /* by opcode: its row of cost[]              */
     uint16_t jcc_taken[512];    /* by FLAGS' CF, PF, ZF, SF (bits 0, 2, 6, 7)
@@ -151,7 +155,8 @@ struct timing_quick_table {
                                    code, 1 when the jump is taken            */
     unsigned rows;
     uint8_t cost[][256];        /* by row, then the next byte: the clocks, or
-                                   QUICK_LOOP, QUICK_JCC, QUICK_SLOW         */
+                                   QUICK_MULDIV, QUICK_LOOP, QUICK_JCC,
+                                   QUICK_SLOW                                */
 };
 
 /* The table, built from timing_ops[] and the group tables (timing.c);
@@ -159,15 +164,15 @@ struct timing_quick_table {
 struct timing_quick_table *timing_quick_table_new(void);
 
 /* The table's entry for the instruction at `linear`: its clocks, or
- * QUICK_LOOP, QUICK_JCC, QUICK_SLOW (timing_quick_finish()). */
+ * QUICK_MULDIV, QUICK_LOOP, QUICK_JCC, QUICK_SLOW (timing_quick_finish()). */
 static inline __attribute__((always_inline)) unsigned timing_quick_entry(const struct timing_quick_table *q,
                                                                          const uint8_t *mem, uint32_t linear)
 {
     return q->cost[q->row_of[mem[linear]]][mem[(linear + 1) & 0xFFFFF]];
 }
 
-/* The cost of opcode b, whose entry is QUICK_LOOP, QUICK_JCC or
- * QUICK_SLOW: -1 for QUICK_SLOW. */
+/* The cost of opcode b, whose entry is QUICK_MULDIV, QUICK_LOOP, QUICK_JCC
+ * or QUICK_SLOW: -1 for QUICK_MULDIV and QUICK_SLOW. */
 static inline __attribute__((always_inline)) int32_t timing_quick_finish(const struct timing_quick_table *q, uint8_t b, unsigned entry,
                                           uint16_t flags, uint16_t cx)
 {
@@ -186,7 +191,7 @@ static inline int32_t timing_quick(const struct timing_quick_table *q, const uin
                                    uint16_t flags, uint16_t cx)
 {
     unsigned t = timing_quick_entry(q, mem, linear);
-    return t < QUICK_LOOP ? (int32_t)t : timing_quick_finish(q, mem[linear], t, flags, cx);
+    return t < QUICK_MULDIV ? (int32_t)t : timing_quick_finish(q, mem[linear], t, flags, cx);
 }
 
 /* Clocks a REP string operation takes after its last iteration, as the
