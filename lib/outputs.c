@@ -206,7 +206,8 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
     uint64_t w = (uint64_t)pic.width + (b ? (uint64_t)pic.border_left + pic.border_right : 0);
     uint64_t h = (uint64_t)pic.height + (b ? (uint64_t)pic.border_top + pic.border_bottom : 0);
     uint64_t lines = s->o.screen_aspect ? w * 3 / 4 : h;
-    if (w * k * (lines ? lines : 1) * k > VIDEO_PICTURE_MAX_PIXELS) {
+    uint64_t pixels = w * k * (lines ? lines : 1) * k;         /* the PNG's, scaled */
+    if (pixels > VIDEO_PICTURE_MAX_PIXELS) {
         fprintf(s->err, "profil: %s %s: %llux%llu at --scale %u is too large to draw; nothing written\n", option,
                 path, (unsigned long long)w, (unsigned long long)lines, k);
         video_picture_free(&pic);
@@ -216,12 +217,11 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
         lines = 1;
     /* The PNG's largest size: its pixels and each row's filter byte in
      * zlib's stored blocks (5 bytes a 64 KiB), the palette and chunks. */
-    uint64_t pixels = w * k * lines * k;
     if (budget && pixels + lines * k + pixels / 8192u + 1024u > *budget) {
         video_picture_free(&pic);
         return 1;
     }
-    if ((out = malloc((size_t)(w * k * lines * k))) != NULL)
+    if ((out = malloc((size_t)pixels)) != NULL)
         for (uint64_t y = 0; y < lines * k; y++) {
             uint64_t from = y / k * h / lines;                          /* the canvas's line */
             long py = (long)from - (b ? (long)pic.border_top : 0);
