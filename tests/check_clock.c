@@ -1155,6 +1155,28 @@ START_TEST(interrupted_rep_ends_in_the_interrupt_routine)
             ck_assert_uint_eq(waited, 0);
         }
     biu_memo_free(memo);
+    /* 118h waits for a fetch on the bus to end, as a jump's suspension
+     * does.  REP STOSB of 1 byte, only its own 2 bytes in the queue: a
+     * fetch starts at once (0-3), the prefix is read at 0, the opcode at
+     * 2; fetches at 4-7 and 8-11 (T3 at 10: no request yet, room: the
+     * next at 12) fill the queue to 3; the head ends at 11 asking for the
+     * write, in the fetch's T4: its T1 3 clocks later, at 14 (the fetch at
+     * 12 dropped), as planned.  At the write's T3 (16) there is room: a
+     * fetch at 18-21.  Run out, the string ends at window clock 10 (21),
+     * the next byte in the queue: 9 + 10 + 2 = 21.  Cut, 118h is due at
+     * 21, in that fetch's T4: it waits a clock, and the string ends at 27,
+     * 1 clock of it a stall. */
+    struct rep_insn one = { .opcode = 0xAA, .prefixes = 1, .iterations = 1, .per_iter = 10, .src_cycles = 1,
+                            .dst_cycles = 1, .dst_base = 0x10000, .step = 1 };
+    for (int cut = 0; cut < 2; cut++) {
+        struct biu b = { 0 };
+        biu_init(&b, 0, 2, 0x1002);
+        one.interrupted = cut;
+        unsigned stall, last, waited;
+        ck_assert_uint_eq(biu_rep(&b, &one, &stall, &last, &waited), cut ? 27 : 21);
+        ck_assert_uint_eq(stall, (unsigned)cut);
+        ck_assert_uint_eq(last, 11);
+    }
 }
 END_TEST
 
