@@ -186,6 +186,9 @@ struct rep_insn {
     unsigned prefixes;      /* its prefix bytes, REP included              */
     unsigned iterations;    /* n = CX before - CX after                    */
     int condition_ended;    /* REPE/REPNE's condition ended it before CX   */
+    int interrupted;        /* cut for an interrupt (or single step): its
+                               last iteration goes to the microcode's
+                               interrupt routine (biu_plan.c)             */
     unsigned per_iter;      /* the 8086's clocks per iteration (the table's) */
     uint8_t src_cycles, dst_cycles; /* bus cycles per access: 2 for a word on
                                the 8088, or at an odd address on the 8086 */

@@ -448,7 +448,7 @@ static int rep_key(const struct biu *b, const struct rep_insn *r, uint64_t key[5
              (uint64_t)r->src_cycles << 14 | (uint64_t)r->dst_cycles << 16 | (uint64_t)r->per_iter << 18 |
              (uint64_t)r->iterations << 26 | (uint64_t)b->size << 43 | (uint64_t)b->width << 46 |
              (uint64_t)b->queued << 48 | (uint64_t)b->busy << 51 | (uint64_t)b->t << 53 | (uint64_t)b->tw << 56 |
-             (uint64_t)(b->fetch_at & 1) << 60;
+             (uint64_t)(b->fetch_at & 1) << 60 | (uint64_t)(r->interrupted != 0) << 61;
     key[1] = (uint64_t)b->fetch_start;
     key[2] = (uint64_t)b->refresh_dreq;
     key[3] = (uint64_t)b->refresh_grant;

@@ -273,7 +273,8 @@ static const struct rep_form *rep_form_of(uint8_t opcode)
     return &rep_forms[(unsigned)(opcode - 0xA4) / 2 % 6];
 }
 
-/* Clocks of one iteration's window (the last: up to the instruction's end). */
+/* Clocks of one iteration's window (the last: up to the instruction's end;
+ * an interrupted one's, TIMING_REP_INTERRUPTED more). */
 static int32_t rep_window(const struct rep_insn *r, const struct rep_form *f, int last)
 {
     int32_t len = (int32_t)r->per_iter;
@@ -282,7 +283,8 @@ static int32_t rep_window(const struct rep_insn *r, const struct rep_form *f, in
     if (f->dst)
         len += 4 * (int32_t)(r->dst_cycles - 1);
     if (last)
-        len += 12 - (int32_t)f->first_t1 - (r->condition_ended ? 1 : 0);
+        len += 12 - (int32_t)f->first_t1 - (r->condition_ended ? 1 : 0) +
+               (r->interrupted ? (int32_t)TIMING_REP_INTERRUPTED : 0);
     return len;
 }
 
@@ -316,4 +318,14 @@ void biu_plan_rep(const struct rep_insn *r, enum rep_part part, const uint8_t sl
             add_bus(p, at + 4 * (int32_t)c, slow[1]);
     p->done = rep_window(r, f, part == REP_LAST);
     p->open = part != REP_LAST;
+    if (part == REP_LAST && r->interrupted) {
+        /* The interrupt routine, the last TIMING_REP_INTERRUPTED + 1
+         * clocks (a jump to it, then 118h, 119h, CORR's 2, 11Ah): 118h
+         * stops prefetching (after a fetch on the bus); 11Ah empties the
+         * queue and ends the instruction.  What follows is the
+         * interrupt's entry, which needs no byte from the queue, and the
+         * handler starts with it empty (cpu_clock.c's biu_init). */
+        add(p, EU_SUSPEND, p->done - (int32_t)TIMING_REP_INTERRUPTED);
+        p->open = 1;
+    }
 }

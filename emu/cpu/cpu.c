@@ -815,6 +815,7 @@ static __attribute__((noinline)) int boundary_slow(x86emu_t *e, struct cpu *c, u
             cut_rep(e, c, ip, cut);
             timing_decode(&c->dec, (uint16_t)e->x86.R_FLG, e->x86.R_CX, &c->pend);
         }
+        c->pend.rep_cut = c->step_rep;  /* its last iteration goes to the interrupt */
         if (c->pend.rep && c->biu)
             cpu_note_rep(e, c);
         if (c->pend.mul >= DIV_8 && c->pend.mul <= ASCII_ADJUST)

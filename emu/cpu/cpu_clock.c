@@ -236,6 +236,7 @@ static uint64_t rep_bus_time(struct cpu *c, uint64_t start)
     unsigned stall, last, waited;
     r->iterations = timing_rep_iterations(&c->pend, cx);
     r->condition_ended = r->iterations && cx != 0;
+    r->interrupted = r->iterations && cx == 0 && c->pend.rep_cut;
     refresh_before(c, start);
     c->biu->origin = start;
     unsigned clocks = biu_rep_memo(c->memo, c->biu, r, &stall, &last, &waited);

@@ -35,6 +35,8 @@ struct insn_cost {
     uint16_t per_iter;      /* REP string: clocks per iteration             */
     uint16_t cx_before;     /* REP string: CX before                        */
     uint8_t rep;            /* 1 when a REP string operation                */
+    uint8_t rep_cut;        /* REP string: cut for an interrupt or single
+                               step after its last iteration (cpu.c)      */
     uint8_t words_per_iter; /* REP string: word transfers per iteration     */
     uint8_t aam0;           /* AAM 0: a divide error the wrapper delivers   */
     uint16_t operand;       /* the clocks in `fixed` that depend on the
@@ -194,14 +196,25 @@ static inline int32_t timing_quick(const struct timing_quick_table *q, const uin
     return t < QUICK_MULDIV ? (int32_t)t : timing_quick_finish(q, mem[linear], t, flags, cx);
 }
 
+/* A REP string's iteration taken by an interrupt: the microcode's jump to
+ * its interrupt routine and the routine's 5 clocks (lines 118h, 119h, the
+ * 2 of CORR, 11Ah, which ends it) where the iteration that runs CX out
+ * has 1 line: 5 clocks past that end (MartyPC, cpu_808x: rep_interrupt();
+ * docs/timing.md, "REP strings and interrupts"). */
+#define TIMING_REP_INTERRUPTED 5u
+
 /* Clocks a REP string operation takes after its last iteration, as the
  * 8086 does (SingleStepTests): 2 when CX ran out, 1 when REPE/REPNE's
- * condition ended it; 0 when it ran no iteration. */
+ * condition ended it, 2 + 5 when CX ran out of a part cut for an
+ * interrupt (rep_cut: the interrupt routine, above); 0 when it ran no
+ * iteration. */
 static inline unsigned timing_rep_end(const struct insn_cost *c, uint16_t cx_after)
 {
     if (!c->rep || c->cx_before == cx_after)
         return 0;
-    return cx_after == 0 ? 2u : 1u;
+    if (cx_after != 0)
+        return 1u;
+    return c->rep_cut ? 2u + TIMING_REP_INTERRUPTED : 2u;
 }
 
 /* Total clocks once it ran: `cx_after` for REP, `words` = word transfers
