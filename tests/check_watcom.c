@@ -27,13 +27,15 @@ static void check_fixture_table(const struct symtab *t)
     ck_assert_int_eq(t->format, MAP_WATCOM);
     ck_assert_uint_eq(t->nsym, 3);
     static const char *const names[3] = { "main_", "spin_", "draw_" };
-    static const uint32_t at[3] = { 0x00, 0x11, 0x20 };
+    static const uint32_t at[3] = { 0x00, 0x11, 0x20 }, end[3] = { 0x11, 0x17, 0x26 };
     for (int i = 0; i < 3; i++) {
         ck_assert_str_eq(t->sym[i].name, names[i]);     /* counter_ is data: left out */
         ck_assert_uint_eq(t->sym[i].addr, at[i]);
+        ck_assert_uint_eq(t->sym[i].end, end[i]);       /* their routines in the locals */
     }
+    ck_assert_uint_eq(symtab_symbol_end(t, 2, 0x1000), 0x26);  /* draw_'s jump table is not draw_'s */
     static const char *const seg[3] = { "hello.c", "draw.c", "hello.c" }, *const cls[3] = { "CODE", "CODE", "DATA" };
-    static const uint32_t start[3] = { 0x00, 0x20, 0x30 }, stop[3] = { 0x16, 0x25, 0x31 };
+    static const uint32_t start[3] = { 0x00, 0x20, 0x30 }, stop[3] = { 0x16, 0x29, 0x31 };
     ck_assert_uint_eq(t->nseg, 3);                      /* the padding's block names no module */
     for (int i = 0; i < 3; i++) {
         ck_assert_str_eq(t->seg[i].name, seg[i]);       /* C:\WATDEMO\hello.c without its folder */
@@ -115,16 +117,16 @@ START_TEST(damaged_information_is_refused)
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
     ck_assert_str_eq(err, "Watcom debugging information 2.0: this reader reads version 3.0, what wlink writes");
     buf[master + 2] = 3;
-    buf[n - 3] = 0x11;                                      /* 112Fh bytes claimed of a 655-byte file */
+    buf[n - 3] = 0x11;                                      /* 1191h bytes claimed of a 753-byte file */
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
-    ck_assert_str_eq(err, "Watcom debugging information 3.0: its size (4399 bytes, with 2 of languages and 4 of "
-                          "segments) does not fit the file's 655");
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: its size (4497 bytes, with 2 of languages and 4 of "
+                          "segments) does not fit the file's 753");
     buf[n - 3] = 0x01;
     buf[gbls + 6] = 5;                                      /* main_ of module 5 */
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
     ck_assert_str_eq(err, "Watcom debugging information 3.0: section at +6: global symbol main_ names module 5 of 2");
     buf[gbls + 6] = 0;
-    size_t hello_lines = sect + le32(buf + sect + 18);      /* the first line link */
+    size_t hello_lines = sect + le32(buf + sect + 30);      /* the first line link, after the 3 locals links */
     buf[hello_lines] = 9;                                   /* not an addr_info's offset (8, 14h, 1Ah...) */
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
     ck_assert_str_eq(err, "Watcom debugging information 3.0: hello.c: its line numbers name the address block at "
@@ -132,8 +134,30 @@ START_TEST(damaged_information_is_refused)
     buf[hello_lines] = 8;
     buf[sect + 12] = 0xFF;                                  /* a section bigger than what is left */
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
-    ck_assert_str_eq(err, "Watcom debugging information 3.0: the section at +6 says 511 bytes, and 283 are left");
-    buf[sect + 12] = 0x1B;
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: the section at +6 says 511 bytes, and 381 are left");
+    buf[sect + 12] = 0x7D;
+    /* The locals: hello.c's block at section offset 2Ah (after the header
+     * and the two link tables), its routine main_ 15 bytes in (after the
+     * variable counter_), at +39h. */
+    size_t hello_locals = sect + le32(buf + sect + 18), draw_locals = sect + le32(buf + sect + 22);
+    ck_assert_uint_eq(hello_locals - sect, 0x2A);
+    ck_assert_uint_eq(buf[hello_locals + 15 + 1], 0x21);
+    buf[hello_locals + 15] = 5;                             /* a routine of 5 bytes */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: hello.c: its local symbol at +39 (class 21) has 5 "
+                          "bytes of at least 12");
+    buf[hello_locals + 15] = 0xF0;                          /* one past its block */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: hello.c: its local symbol at +39 is cut short");
+    buf[hello_locals + 15] = 19;
+    ck_assert_uint_eq(buf[draw_locals + 1], 0x31);          /* draw.c's new base 0002:0000 */
+    buf[draw_locals + 4] = 3;                               /* 0003:0000: draw_'s routine at 0030, not 0020 */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), 0);
+    ck_assert_str_eq(t.sym[2].name, "draw_");
+    ck_assert_uint_eq(t.sym[2].end, 0);                     /* no routine starts at 0020: to the next symbol */
+    ck_assert_uint_eq(t.sym[1].end, 0x17);
+    symtab_free(&t);
+    buf[draw_locals + 4] = 2;
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), 0);
     symtab_free(&t);
     every_byte_damaged(watcom_parse, buf, n, info, n);
