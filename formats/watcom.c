@@ -153,6 +153,8 @@ static int read_modules(struct reader *r, uint32_t from, uint32_t to)
         span_u32(m, MOD_LOCALS, &d->locals_link);
         span_u16(m, MOD_LOCALS + 4, &d->locals);
         span_base_name((const char *)m.p + MOD_FIXED, len, d->file, sizeof d->file);
+        if (symtab_add_source(r->t, (const char *)m.p + MOD_FIXED, len) != 0)
+            BAD(r, "out of memory");
         if (!d->file[0])
             snprintf(d->file, sizeof d->file, "module %zu", r->nmod - 1);
         at += MOD_FIXED + len;

@@ -567,7 +567,7 @@ static void source_link(FILE *f, const struct html_report *r, uint32_t start)
     char file[48], path[4200];
     unsigned line;
     if (!r->q.source || r->q.listing || !r->q.map || !srcview_line_of(r->q.map, start, file, sizeof file, &line) ||
-        !srcview_find(file, r->q.source_dirs, r->q.nsource_dirs, path, sizeof path))
+        !srcview_find(r->q.map, file, r->q.source_dirs, r->q.nsource_dirs, path, sizeof path))
         return;
     fputs(" <a class=\"src\" href=\"#src-", f);
     xml_put_text(f, file);

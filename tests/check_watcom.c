@@ -13,6 +13,7 @@
 #include "../formats/fileio.h"
 #include "../formats/symtab.h"
 #include "../formats/watcom.h"
+#include "../report/srcview.h"
 
 #define WAT_EXE FIX("watcom.exe")
 
@@ -277,6 +278,60 @@ START_TEST(crafted_information_reads_in_n_log_n)
 }
 END_TEST
 
+/* The folder the information names: hello.c is C:\WATDEMO\hello.c, so
+ * its text is WATDEMO/HELLO.C under the program's folder (any case), not
+ * the hello.c beside the program; draw.c names none.  The figures are
+ * the fixture's, by line: 5 MOV SI,3 (1, 4); 6 and 7 a CALL 3 x (1, 23);
+ * 8 DEC SI and JNZ 3 x 2 + 2 x 16 + 4 = 42 (6 instructions); 9 MOV AX and
+ * INT 21h (2, 4 + 71); 13 MOV CX,4 3 x (1, 4); 14 the LOOPs 3 x (4, 56);
+ * 15 RET 3 x (1, 20): 499 cycles, 33 instructions, of the run's 987. */
+START_TEST(source_found_in_the_folder_the_information_names)
+{
+    struct run_result r;
+    struct symtab t;
+    char err[600], path[4200];
+    ck_assert_msg(symtab_read_file(WAT_EXE, &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(symtab_source_path(&t, "hello.c"), "C:\\WATDEMO\\hello.c");
+    ck_assert_ptr_null(symtab_source_path(&t, "draw.c"));         /* named without a folder */
+    ck_assert(system("rm -rf " TMP "/wsrc && mkdir -p " TMP "/wsrc/WATDEMO " TMP "/wsrc/up && cp " WAT_EXE " " TMP
+                     "/wsrc/WATCOM.EXE && cp tests/fixtures/WATDEMO/HELLO.C " TMP "/wsrc/WATDEMO/ && "
+                     "echo decoy > " TMP "/wsrc/hello.c") == 0);
+    const char *dirs[2] = { NULL, TMP "/wsrc" };
+    ck_assert(srcview_find(&t, "hello.c", dirs, 2, path, sizeof path));
+    ck_assert_str_eq(path, TMP "/wsrc/WATDEMO/HELLO.C");
+    ck_assert(srcview_find(NULL, "hello.c", dirs, 2, path, sizeof path));        /* no path: the name alone */
+    ck_assert_str_eq(path, TMP "/wsrc/hello.c");
+    /* A path that climbs is looked for by its name only: never ../x.c. */
+    struct symtab up = { 0 };
+    const char *climb = "..\\up\\X.C", *deep = "C:\\A\\B\\HELLO.C";
+    ck_assert_int_eq(symtab_add_source(&up, climb, strlen(climb)), 0);
+    ck_assert_int_eq(symtab_add_source(&up, deep, strlen(deep)), 0);
+    ck_assert(system("echo x > " TMP "/wsrc/up/X.C") == 0);
+    const char *inner[1] = { TMP "/wsrc/WATDEMO" };
+    ck_assert(!srcview_find(&up, "X.C", inner, 1, path, sizeof path));
+    ck_assert(srcview_find(&up, "HELLO.C", inner, 1, path, sizeof path));   /* A\B\HELLO.C, then B\HELLO.C, then HELLO.C */
+    ck_assert_str_eq(path, TMP "/wsrc/WATDEMO/HELLO.C");
+    symtab_free(&up);
+    symtab_free(&t);
+    run_profil(&r, "run -q --trace --timing table -o " TMP "/wsrc/WATCOM.PRF " TMP "/wsrc/WATCOM.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "annotate --source " TMP "/wsrc/WATCOM.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    const char *view = strstr(r.out, "\nsource hello.c (" TMP "/wsrc/WATDEMO/HELLO.C): 499 cycles, 33 instructions on "
+                                     "its lines (50.6% of the run's cycles)\n");
+    ck_assert_msg(view != NULL, "%s", r.out);
+    ck_assert_msg(strstr(view, "\n      5          1          4    0.4%      int i = 3;\n"
+                               ">     6          3         69    7.0%      do { spin();\n"
+                               ">     7          3         69    7.0%           draw();\n"
+                               "      8          6         42    4.3%      } while (--i);\n"
+                               ">     9          2         75    7.6%      return 0;\n"), "%s", view);
+    ck_assert_msg(strstr(view, "\n     13          3         12    1.2%      int n = 4;\n"
+                               ">    14         12        168   17.0%      while (--n) ;\n"
+                               ">    15          3         60    6.1%  }\n"), "%s", view);
+    ck_assert_msg(strstr(r.err, "profil: draw.c: not found"), "%s", r.err);
+}
+END_TEST
+
 Suite *watcom_suite(void)
 {
     Suite *s = suite_create("watcom");
@@ -288,6 +343,7 @@ Suite *watcom_suite(void)
     tcase_add_test(tc, commands_name_functions_and_lines);
     tcase_add_test(tc, damaged_information_beside_is_a_warning);
     tcase_add_test(tc, crafted_information_reads_in_n_log_n);
+    tcase_add_test(tc, source_found_in_the_folder_the_information_names);
     suite_add_tcase(s, tc);
     return s;
 }
