@@ -329,6 +329,13 @@ START_TEST(source_found_in_the_folder_the_information_names)
                                ">    14         12        168   17.0%      while (--n) ;\n"
                                ">    15          3         60    6.1%  }\n"), "%s", view);
     ck_assert_msg(strstr(r.err, "profil: draw.c: not found"), "%s", r.err);
+    /* The profile elsewhere: the program found where the run recorded it
+     * (an absolute path), and named from the working folder, as a user
+     * gives it, not by its host folders. */
+    ck_assert(system("mkdir -p " TMP "/wsrc/away && cp " TMP "/wsrc/WATCOM.prx " TMP "/wsrc/away/W.prx") == 0);
+    run_profil(&r, "hist --by function " TMP "/wsrc/away/W.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: symbols: " TMP "/wsrc/WATCOM.EXE's Watcom debugging information\n");
 }
 END_TEST
 
