@@ -76,6 +76,7 @@ static int add_symbol_n(struct symtab *t, const char *name, size_t len, uint32_t
     s->name[len] = 0;
     s->addr = addr;
     s->end = 0;
+    s->group = 0;
     return 0;
 }
 
@@ -672,6 +673,7 @@ int symtab_name_bare_segments(struct symtab *t)
             symtab_free(&more);
             return -1;
         }
+        more.sym[more.nsym - 1].group = 1;
         added++;
     }
     for (size_t i = 0; i < more.nsym; i++)
@@ -840,12 +842,15 @@ static int merge_debug(struct symtab *t, const struct symtab *cv)
         uint32_t end = t->sym[i].end;
         if (!end && at > 0 && cv->sym[at - 1].addr == t->sym[i].addr)
             end = cv->sym[at - 1].end;
-        rc = symtab_add_proc(&m, t->sym[i].name, strlen(t->sym[i].name), t->sym[i].addr, end);
+        if ((rc = symtab_add_proc(&m, t->sym[i].name, strlen(t->sym[i].name), t->sym[i].addr, end)) == 0)
+            m.sym[m.nsym - 1].group = t->sym[i].group;
     }
     for (size_t i = 0; rc == 0 && i < cv->nsym; i++) {
         size_t lo = symtab_below(t, cv->sym[i].addr);      /* t's symbols, sorted: is one at this address? */
         if (lo == 0 || t->sym[lo - 1].addr != cv->sym[i].addr)
-            rc = symtab_add_proc(&m, cv->sym[i].name, strlen(cv->sym[i].name), cv->sym[i].addr, cv->sym[i].end);
+            if ((rc = symtab_add_proc(&m, cv->sym[i].name, strlen(cv->sym[i].name), cv->sym[i].addr,
+                                      cv->sym[i].end)) == 0)
+                m.sym[m.nsym - 1].group = cv->sym[i].group;
     }
     const struct symtab *lines = t->nline ? t : cv;
     for (size_t i = 0; rc == 0 && i < lines->nline; i++) {

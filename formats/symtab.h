@@ -39,6 +39,10 @@ struct symbol {
      * (a Turbo Debugger scope, a CodeView procedure's length); 0: not
      * known, it runs to the next symbol. */
     uint32_t end;
+    /* 1: a row standing for a whole segment or module that has no symbols
+     * of its own (symtab_name_bare_segments, a Turbo Debugger runtime
+     * module): library code grouped; the report can open it. */
+    int group;
 };
 
 /* A line-number table entry: the code of `label` ("HELLO.C:12") starts at

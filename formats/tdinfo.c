@@ -283,8 +283,11 @@ static int name_runtime(struct reader *r)
         for (size_t k = 0; k < named && !any; k++)
             any = r->t->sym[k].addr >= start && r->t->sym[k].addr - start < len;
         char base[40];
-        if (!any && module_base(r, mod, base) && symtab_add_proc(r->t, base, strlen(base), start, start + len) != 0)
-            BAD(r, "out of memory");
+        if (!any && module_base(r, mod, base)) {
+            if (symtab_add_proc(r->t, base, strlen(base), start, start + len) != 0)
+                BAD(r, "out of memory");
+            r->t->sym[r->t->nsym - 1].group = 1;
+        }
     }
     return 0;
 }
