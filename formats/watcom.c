@@ -415,31 +415,36 @@ static int by_start(const void *a, const void *b)
     return x->end < y->end ? 1 : x->end > y->end ? -1 : 0;     /* the widest first */
 }
 
-/* Every module's routines, sorted by start for routine_end(). */
+/* Every module's routines, sorted by start for routine_end(), one a start. */
 static int read_locals(struct reader *r)
 {
     r->nrout = 0;
     for (size_t k = 0; k < r->nmod; k++)
         if (read_demand(r, &r->mod[k], r->mod[k].locals_link, r->mod[k].locals, "locals", read_locals_block) != 0)
             return -1;
-    if (r->nrout)
-        qsort(r->rout, r->nrout, sizeof *r->rout, by_start);
+    if (!r->nrout)
+        return 0;
+    qsort(r->rout, r->nrout, sizeof *r->rout, by_start);
+    size_t k = 1;               /* one routine a start, the widest */
+    for (size_t i = 1; i < r->nrout; i++)
+        if (r->rout[i].start != r->rout[k - 1].start)
+            r->rout[k++] = r->rout[i];
+    r->nrout = k;
     return 0;
+}
+
+static int start_is(const void *key, const void *elem)
+{
+    uint32_t a = *(const uint32_t *)key, b = ((const struct routine *)elem)->start;
+    return (a > b) - (a < b);
 }
 
 /* Where the routine that starts at addr ends (exclusive), or 0 when the
  * locals have none there. */
 static uint32_t routine_end(const struct reader *r, uint32_t addr)
 {
-    size_t lo = 0, hi = r->nrout;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (r->rout[mid].start < addr)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < r->nrout && r->rout[lo].start == addr ? r->rout[lo].end : 0;
+    const struct routine *hit = r->nrout ? bsearch(&addr, r->rout, r->nrout, sizeof *r->rout, start_is) : NULL;
+    return hit ? hit->end : 0;
 }
 
 /* The global symbols, from gbl_off to addr_off: code ones become symbols,
