@@ -146,7 +146,7 @@ START_TEST(hits_per_line)
 }
 END_TEST
 
-/* A line table's source file with its folder ("C:\\SRC\\B.C"): its
+/* A line table's source file with its folder ("C:\SRC\B.C"): its
  * lines are labelled by the name, and the path is kept for the source
  * view (symtab_source_path); a name without a folder keeps nothing. */
 START_TEST(line_table_keeps_the_source_folder)
