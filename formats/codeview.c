@@ -335,6 +335,8 @@ static int old_lines(struct reader *r, const struct module *m, struct span s, in
             CORRUPT(r, "CodeView: a line-number table is cut short");
         at += with_seg ? 4 : 2;
         span_base_name(name, len, file, sizeof file);
+        if (symtab_add_source(r->t, name, len) != 0)
+            CORRUPT(r, "out of memory");
         uint32_t base;
         if (linear(r, seg, 0, &base) != 0)
             CORRUPT(r, "CodeView: %s: line numbers in segment %u, which the segment map lacks", file, seg);
@@ -405,6 +407,8 @@ static int cv4_lines(struct reader *r, struct span s)
         if (name_at(fs, &at, &name, &len) != 0)
             CORRUPT(r, "CodeView: an sstSrcModule's file %u is cut short", f);
         span_base_name(name, len, file, sizeof file);
+        if (symtab_add_source(r->t, name, len) != 0)
+            CORRUPT(r, "out of memory");
         for (unsigned k = 0; k < nseg; k++) {
             uint32_t lo, addr;
             unsigned seg, count, line = 0;

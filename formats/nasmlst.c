@@ -236,6 +236,7 @@ int nasmlst_parse(const char *text, size_t len, struct nasm_listing *l, char *er
             snprintf(y->name, sizeof y->name, "%s", pending);
             y->addr = r.addr;
             y->end = 0;
+            y->group = 0;
             pending[0] = 0;
         }
         if (!other && r.has_addr && r.bytes[0] && !continued) {

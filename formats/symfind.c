@@ -115,8 +115,40 @@ int symfind_program(const char *map, const char *program, const char *name, stru
     return find(map, prog, program && program[0] ? program : NULL, name, t, f, err, errn);
 }
 
+/* An absolute path as the user would give it from here: relative to the
+ * working folder ("build/HELLO.EXE", "../prog/HELLO.EXE"), so that what
+ * a command says names no host folder; kept as it is when it is not
+ * absolute or the working folder is not known. */
+static void relative_to_cwd(const char *path, char *out, size_t n)
+{
+    char cwd[SYMFIND_PATH];
+    snprintf(out, n, "%s", path);
+    if (path[0] != '/' || !getcwd(cwd, sizeof cwd) || cwd[0] != '/')
+        return;
+    size_t common = 0;          /* the length of the folders both start with */
+    for (size_t i = 0;; i++) {
+        int end_cwd = cwd[i] == 0 || cwd[i] == '/', end_path = path[i] == 0 || path[i] == '/';
+        if (end_cwd && end_path)
+            common = i;
+        if (cwd[i] != path[i] || cwd[i] == 0)
+            break;
+    }
+    if (path[common] != '/')
+        return;                 /* the path is a folder the working one is in: keep it */
+    size_t len = 0;
+    for (const char *c = cwd + common; *c; c++)
+        if (*c == '/' && c[1] && len + 3 < n) {
+            memcpy(out + len, "../", 3);
+            len += 3;
+        }
+    int k = snprintf(out + len, n - len, "%s", path + common + 1);
+    if (k < 0 || (size_t)k >= n - len)
+        snprintf(out, n, "%s", path);
+}
+
 /* Where the program may be, in order: in the profile's folder by its
- * name as it is, in upper and in lower case, then where it was run. */
+ * name as it is, in upper and in lower case, then where it was run
+ * (named from the working folder). */
 static size_t program_candidates(const char *profile, const struct profile_program *p, char (*out)[SYMFIND_PATH])
 {
     size_t k = 0;
@@ -132,7 +164,7 @@ static size_t program_candidates(const char *profile, const struct profile_progr
         }
     }
     if (p->path && p->path[0] && strlen(p->path) < sizeof *out)
-        snprintf(out[k++], sizeof *out, "%s", p->path);
+        relative_to_cwd(p->path, out[k++], sizeof *out);
     return k;
 }
 

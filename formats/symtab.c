@@ -16,6 +16,7 @@
 #include "tdinfo.h"
 #include "watcom.h"
 #include "fileio.h"
+#include "span.h"
 #include "../util/grow.h"
 
 /* ---- lines ------------------------------------------------------------------ */
@@ -75,7 +76,33 @@ static int add_symbol_n(struct symtab *t, const char *name, size_t len, uint32_t
     s->name[len] = 0;
     s->addr = addr;
     s->end = 0;
+    s->group = 0;
     return 0;
+}
+
+int symtab_add_source(struct symtab *t, const char *path, size_t len)
+{
+    char name[40];
+    span_base_name(path, len, name, sizeof name);
+    if (strlen(name) == len || len >= sizeof t->src->path || memchr(path, 0, len) || symtab_source_path(t, name))
+        return 0;
+    if (grow_array(&t->src, &t->src_cap, t->nsrc + 1, sizeof *t->src) != 0)
+        return -1;
+    struct sym_source *s = &t->src[t->nsrc++];
+    snprintf(s->name, sizeof s->name, "%s", name);
+    snprintf(s->path, sizeof s->path, "%.*s", (int)len, path);
+    for (char *c = s->path; *c; c++)
+        if (*c < 0x20 || *c == 0x7F)
+            *c = '?';
+    return 0;
+}
+
+const char *symtab_source_path(const struct symtab *t, const char *file)
+{
+    for (size_t i = 0; i < t->nsrc; i++)
+        if (strcmp(t->src[i].name, file) == 0)
+            return t->src[i].path;
+    return NULL;
 }
 
 static int add_symbol(struct symtab *t, const char *name, uint32_t addr)
@@ -101,8 +128,9 @@ static int add_line(struct symtab *t, const char *file, unsigned line, uint32_t 
 /* ---- Microsoft LINK, Borland TLINK, Turbo Pascal ---------------------------- */
 
 /* "Line numbers for HELLO.OBJ(hello.c) segment _TEXT": the source file's
- * name without its directory (the module's when there are no brackets). */
-static void line_table_file(const char *s, char *file, size_t n)
+ * name without its directory (the module's when there are no brackets);
+ * its directory, when it has one, kept in t (symtab_add_source). */
+static int line_table_file(const char *s, struct symtab *t, char *file, size_t n)
 {
     const char *from = s + strlen("Line numbers for"), *open = strchr(from, '('), *close;
     from += strspn(from, " ");
@@ -111,6 +139,8 @@ static void line_table_file(const char *s, char *file, size_t n)
         from = open + 1;
         len = (size_t)(close - from);
     }
+    if (symtab_add_source(t, from, len) != 0)
+        return -1;
     for (size_t i = len; i > 0; i--)
         if (from[i - 1] == '\\' || from[i - 1] == '/' || from[i - 1] == ':') {
             len -= i;
@@ -118,6 +148,7 @@ static void line_table_file(const char *s, char *file, size_t n)
             break;
         }
     snprintf(file, n, "%.*s", (int)len, from);
+    return 0;
 }
 
 /* "     4 0001:0010     5 0001:0013 ...": up to four entries a row. */
@@ -209,7 +240,8 @@ static int parse_mslink(struct lines *l, struct symtab *t, int by_value, int *he
             continue;
         }
         if (strncmp(s, "Line numbers for", 16) == 0) {
-            line_table_file(s, file, sizeof file);
+            if (line_table_file(s, t, file, sizeof file) != 0)
+                FAIL(l, "out of memory");
             state = LINES;
             continue;
         }
@@ -641,6 +673,7 @@ int symtab_name_bare_segments(struct symtab *t)
             symtab_free(&more);
             return -1;
         }
+        more.sym[more.nsym - 1].group = 1;
         added++;
     }
     for (size_t i = 0; i < more.nsym; i++)
@@ -716,6 +749,7 @@ void symtab_free(struct symtab *t)
     free(t->seg);
     free(t->sym);
     free(t->line);
+    free(t->src);
     memset(t, 0, sizeof *t);
 }
 
@@ -808,12 +842,15 @@ static int merge_debug(struct symtab *t, const struct symtab *cv)
         uint32_t end = t->sym[i].end;
         if (!end && at > 0 && cv->sym[at - 1].addr == t->sym[i].addr)
             end = cv->sym[at - 1].end;
-        rc = symtab_add_proc(&m, t->sym[i].name, strlen(t->sym[i].name), t->sym[i].addr, end);
+        if ((rc = symtab_add_proc(&m, t->sym[i].name, strlen(t->sym[i].name), t->sym[i].addr, end)) == 0)
+            m.sym[m.nsym - 1].group = t->sym[i].group;
     }
     for (size_t i = 0; rc == 0 && i < cv->nsym; i++) {
         size_t lo = symtab_below(t, cv->sym[i].addr);      /* t's symbols, sorted: is one at this address? */
         if (lo == 0 || t->sym[lo - 1].addr != cv->sym[i].addr)
-            rc = symtab_add_proc(&m, cv->sym[i].name, strlen(cv->sym[i].name), cv->sym[i].addr, cv->sym[i].end);
+            if ((rc = symtab_add_proc(&m, cv->sym[i].name, strlen(cv->sym[i].name), cv->sym[i].addr,
+                                      cv->sym[i].end)) == 0)
+                m.sym[m.nsym - 1].group = cv->sym[i].group;
     }
     const struct symtab *lines = t->nline ? t : cv;
     for (size_t i = 0; rc == 0 && i < lines->nline; i++) {
@@ -867,6 +904,11 @@ int symtab_load(const char *map, const char *program, struct symtab *t, char *so
         have_cv = 1;
     }
     if (have_map && have_cv) {
+        if (!t->nsrc) {             /* the debug information's source paths (the map named none) */
+            struct sym_source *src = t->src;
+            t->src = cv.src, t->nsrc = cv.nsrc, t->src_cap = cv.src_cap;
+            cv.src = src, cv.nsrc = 0;
+        }
         int rc = merge_debug(t, &cv);
         symtab_free(&cv);
         if (rc != 0) {

@@ -39,6 +39,10 @@ struct symbol {
      * (a Turbo Debugger scope, a CodeView procedure's length); 0: not
      * known, it runs to the next symbol. */
     uint32_t end;
+    /* 1: a row standing for a whole segment or module that has no symbols
+     * of its own (symtab_name_bare_segments, a Turbo Debugger runtime
+     * module): library code grouped; the report can open it. */
+    int group;
 };
 
 /* A line-number table entry: the code of `label` ("HELLO.C:12") starts at
@@ -46,6 +50,15 @@ struct symbol {
 struct sym_line {
     char label[48];
     uint32_t addr;
+};
+
+/* A source file the line entries name by "FILE", and the path the debug
+ * information or map gives it ("C:\WATDEMO\hello.c", "SRC\SORT.C"):
+ * where report/srcview.c looks for its text.  Only files named with a
+ * folder are kept. */
+struct sym_source {
+    char name[40];
+    char path[160];
 };
 
 struct symtab {
@@ -56,9 +69,11 @@ struct symtab {
     size_t nsym;
     struct sym_line *line;      /* sorted by address; none when the map has no table */
     size_t nline;
+    struct sym_source *src;     /* in the order first named, each name once */
+    size_t nsrc;
     /* The arrays' capacities (util/grow.h), 0 when not known: whoever sets
      * an array directly sets its capacity or 0. */
-    size_t seg_cap, sym_cap, line_cap;
+    size_t seg_cap, sym_cap, line_cap, src_cap;
 };
 
 int symtab_parse(const char *text, size_t len, struct symtab *t, char *err, size_t errn);
@@ -106,6 +121,12 @@ int symtab_add_symbol(struct symtab *t, const char *name, size_t len, uint32_t a
 /* A procedure whose end (exclusive) is known. */
 int symtab_add_proc(struct symtab *t, const char *name, size_t len, uint32_t addr, uint32_t end);
 int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr);
+/* A source file's name as the information gives it (len bytes, with its
+ * folder, a DOS path or not): kept when it has a folder and its name
+ * (without the folder, as line labels have it) is not kept yet. */
+int symtab_add_source(struct symtab *t, const char *path, size_t len);
+/* The path kept for the line labels' FILE, or NULL. */
+const char *symtab_source_path(const struct symtab *t, const char *file);
 void symtab_sort(struct symtab *t);
 /* The end of a reader (maps and debug information alike): on rc != 0, or
  * when `what` is given and the table has neither a code symbol nor a

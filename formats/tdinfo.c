@@ -283,8 +283,11 @@ static int name_runtime(struct reader *r)
         for (size_t k = 0; k < named && !any; k++)
             any = r->t->sym[k].addr >= start && r->t->sym[k].addr - start < len;
         char base[40];
-        if (!any && module_base(r, mod, base) && symtab_add_proc(r->t, base, strlen(base), start, start + len) != 0)
-            BAD(r, "out of memory");
+        if (!any && module_base(r, mod, base)) {
+            if (symtab_add_proc(r->t, base, strlen(base), start, start + len) != 0)
+                BAD(r, "out of memory");
+            r->t->sym[r->t->nsym - 1].group = 1;
+        }
     }
     return 0;
 }
@@ -339,6 +342,8 @@ static int read_lines(struct reader *r)
         if (name_of(r, word(r, r->src_at, SRC_SIZE, file - 1, 0), &name, &len) != 0)
             BAD(r, "source file %u has no name", file);
         span_base_name(name, len, base, sizeof base);
+        if (symtab_add_source(r->t, name, len) != 0)
+            BAD(r, "out of memory");
         for (unsigned k = 0; k < ln; k++) {
             unsigned line = word(r, r->line_at, LINE_SIZE, li - 1 + k, 0);
             unsigned off = word(r, r->line_at, LINE_SIZE, li - 1 + k, 2);

@@ -1,10 +1,11 @@
 /*
  * formats/watcom.c: Watcom's own debugging information (version 3.0, as
  * Open Watcom's wlink writes it) into formats/symtab's table: modules'
- * code, code symbols, line numbers.  The layout is Open Watcom's, read in
- * its source tree (docs/debuginfo.md lists the files): the master header,
- * the section header, mod_info, v3_gbl_info, seg_info and addr_info,
- * v3_line_segment and line_info, and the demand-load link tables.
+ * code, code symbols and where their procedures end, line numbers.  The
+ * layout is Open Watcom's, read in its source tree (docs/debuginfo.md
+ * lists the files): the master header, the section header, mod_info,
+ * v3_gbl_info, seg_info and addr_info, v3_line_segment and line_info, the
+ * locals' routine and new-base records, and the demand-load link tables.
  */
 #include "watcom.h"
 
@@ -23,6 +24,7 @@
 #define MASTER_SIZE 14u         /* signature, 4 version bytes, 2 table sizes (words), the whole size (dword) */
 #define SECTION_SIZE 18u        /* module, global and address offsets, section size (dwords), its id (word) */
 #define MOD_FIXED 21u           /* language (word), 3 x demand info (dword offset, word count), name length */
+#define MOD_LOCALS 2u           /* the first demand info, locals: link table offset, entries */
 #define MOD_LINES 14u           /* the third demand info, line numbers: link table offset, entries */
 #define GBL_FIXED 10u           /* offset (dword), segment, module (words), kind, name length */
 #define GBL_KIND_CODE 0x04u
@@ -34,16 +36,33 @@
 #define LINE_SIZE 6u            /* line (word), offset in the address block (dword) */
 #define SPECIAL_CUE 0x8000u     /* line numbers from here index a cue table (an #included file's lines) */
 #define NO_MODULE 0xFFFFu
+/* The locals: records of a length byte (the whole record's), a class byte
+ * and its fields.  Routines (16-bit: start and size words, 386: dwords,
+ * from the base) give their procedure's code; a new base record sets the
+ * base of the records after it; the rest (variables, nested blocks, C++
+ * member scopes) are stepped over by their length. */
+#define LCL_ADD_PREV_SEG 0x30u  /* segment += word, offset 0 */
+#define LCL_SET_BASE 0x31u      /* offset word, segment word */
+#define LCL_SET_BASE386 0x32u   /* offset dword, segment word */
+#define LCL_NEAR_ROUT 0x21u
+#define LCL_FAR_ROUT 0x22u
+#define LCL_NEAR_ROUT386 0x24u
+#define LCL_FAR_ROUT386 0x25u
+#define LCL_ROUT_FIXED 12u      /* length, class, start, size, parent (words), prologue, epilogue (bytes), return (word) */
+#define LCL_ROUT386_FIXED 18u   /* the same with start, size and return address offset dwords */
 
 struct module {
     char file[40];              /* its source file, without the directory */
     uint32_t lines_link;        /* its first line link, from the section's start */
     unsigned lines;             /* how many line blocks */
+    uint32_t locals_link;       /* the same for its locals */
+    unsigned locals;
 };
 
 struct block {
     uint32_t ref;               /* its addr_info's offset in the address table */
     uint32_t start, size;       /* bytes in the load module */
+    unsigned seg;               /* its segment (start is seg x 16 + an offset) */
     unsigned module;            /* NO_MODULE: none */
     int code, data;             /* seen to hold code (a code symbol, a line) or data */
 };
@@ -64,6 +83,8 @@ struct reader {
     struct block *blk;
     size_t nblk, blk_cap;
     struct block_key *order;        /* the blocks by (module, start) */
+    struct routine { uint32_t start, end; } *rout;  /* the locals' routines, by start */
+    size_t nrout, rout_cap;
     uint64_t budget;                /* entries left: no more than the information has bytes */
     struct symtab *t;
     char *err;
@@ -129,7 +150,11 @@ static int read_modules(struct reader *r, uint32_t from, uint32_t to)
         struct module *d = &r->mod[r->nmod++];
         span_u32(m, MOD_LINES, &d->lines_link);
         span_u16(m, MOD_LINES + 4, &d->lines);
+        span_u32(m, MOD_LOCALS, &d->locals_link);
+        span_u16(m, MOD_LOCALS + 4, &d->locals);
         span_base_name((const char *)m.p + MOD_FIXED, len, d->file, sizeof d->file);
+        if (symtab_add_source(r->t, (const char *)m.p + MOD_FIXED, len) != 0)
+            BAD(r, "out of memory");
         if (!d->file[0])
             snprintf(d->file, sizeof d->file, "module %zu", r->nmod - 1);
         at += MOD_FIXED + len;
@@ -167,7 +192,8 @@ static int read_blocks(struct reader *r, uint32_t from, uint32_t to)
             if (grow_array(&r->blk, &r->blk_cap, r->nblk + 1, sizeof *r->blk) != 0)
                 BAD(r, "out of memory");
             r->blk[r->nblk++] = (struct block){ .ref = (uint32_t)(at - from + SEG_FIXED + i * ADDR_SIZE),
-                                                .start = (uint32_t)start, .size = size, .module = mod };
+                                                .start = (uint32_t)start, .size = size, .seg = seg,
+                                                .module = mod };
             start += size;
         }
         at += SEG_FIXED + count * ADDR_SIZE;
@@ -215,42 +241,6 @@ static struct block *block_at(struct reader *r, unsigned mod, uint64_t addr)
         return NULL;
     struct block *b = &r->blk[r->order[lo - 1].index];
     return b->module == mod && addr - b->start < b->size ? b : NULL;
-}
-
-/* The global symbols, from gbl_off to addr_off: code ones become symbols. */
-static int read_globals(struct reader *r, uint32_t from, uint32_t to)
-{
-    size_t k = 0;
-    for (uint32_t at = from; at < to; k++) {
-        struct span g;
-        uint32_t off = 0;
-        unsigned seg = 0, mod = 0, kind = 0, len = 0;
-        if (span_sub(r->sect, at, to - at, &g) != 0 || span_u8(g, GBL_FIXED - 1, &len) != 0 || GBL_FIXED + len > g.n)
-            BAD(r, "section at +%X: global symbol %zu is cut short", (unsigned)r->sect_at, k);
-        span_u32(g, 0, &off);
-        span_u16(g, 4, &seg);
-        span_u16(g, 6, &mod);
-        span_u8(g, 8, &kind);
-        if (mod >= r->nmod) {
-            char name[40];
-            span_printable((const char *)g.p + GBL_FIXED, len, name);
-            BAD(r, "section at +%X: global symbol %s names module %u of %zu", (unsigned)r->sect_at, name, mod, r->nmod);
-        }
-        uint64_t addr = (uint64_t)seg * 16u + off;
-        struct block *b = block_at(r, mod, addr);
-        if ((kind & GBL_KIND_CODE) && addr <= UINT32_MAX) {
-            if (spend(r) != 0)
-                return -1;
-            if (symtab_add_symbol(r->t, (const char *)g.p + GBL_FIXED, len, (uint32_t)addr) != 0)
-                BAD(r, "out of memory");
-            if (b)
-                b->code = 1;
-        } else if ((kind & GBL_KIND_DATA) && b) {
-            b->data = 1;
-        }
-        at += GBL_FIXED + len;
-    }
-    return 0;
 }
 
 /* The address block whose addr_info is at offset ref of the address table. */
@@ -304,23 +294,193 @@ static int read_line_block(struct reader *r, const struct module *m, uint32_t fr
     return 0;
 }
 
-/* Each module's line blocks, through its entries of the line link table
- * (offsets from the section's start; entry i + 1 is where block i ends). */
+/* A module's demand-loaded blocks of one kind (its lines, its locals),
+ * through its entries of that kind's link table (offsets from the
+ * section's start; entry i + 1 is where block i ends). */
+static int read_demand(struct reader *r, const struct module *m, uint32_t link, unsigned count, const char *what,
+                       int (*read)(struct reader *, const struct module *, uint32_t, uint32_t))
+{
+    for (unsigned i = 0; i < count; i++) {
+        uint32_t from = 0, to = 0;
+        if (span_u32(r->sect, (uint64_t)link + 4u * i, &from) != 0 ||
+            span_u32(r->sect, (uint64_t)link + 4u * (i + 1), &to) != 0)
+            BAD(r, "%s: its %s link %u lies past its section", m->file, what, i);
+        if (from > to || to > r->sect.n)
+            BAD(r, "%s: its %s block %u (+%X to +%X) lies outside its section's %u bytes", m->file, what, i,
+                (unsigned)from, (unsigned)to, (unsigned)r->sect.n);
+        if (read(r, m, from, to) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int read_lines(struct reader *r)
 {
-    for (size_t k = 0; k < r->nmod; k++) {
-        const struct module *m = &r->mod[k];
-        for (unsigned i = 0; i < m->lines; i++) {
-            uint32_t from = 0, to = 0;
-            if (span_u32(r->sect, (uint64_t)m->lines_link + 4u * i, &from) != 0 ||
-                span_u32(r->sect, (uint64_t)m->lines_link + 4u * (i + 1), &to) != 0)
-                BAD(r, "%s: its line link %u lies past its section", m->file, i);
-            if (from > to || to > r->sect.n)
-                BAD(r, "%s: its line block %u (+%X to +%X) lies outside its section's %u bytes", m->file, i,
-                    (unsigned)from, (unsigned)to, (unsigned)r->sect.n);
-            if (read_line_block(r, m, from, to) != 0)
-                return -1;
+    for (size_t k = 0; k < r->nmod; k++)
+        if (read_demand(r, &r->mod[k], r->mod[k].lines_link, r->mod[k].lines, "line", read_line_block) != 0)
+            return -1;
+    return 0;
+}
+
+/* Where a module's locals count from until a new base record: its first
+ * address block's start (the debugger's FindModBase); 0 when it has none. */
+static int module_base(const struct reader *r, const struct module *m, uint64_t *off, unsigned *seg)
+{
+    for (size_t i = 0; i < r->nblk; i++)
+        if (r->blk[i].module == (unsigned)(m - r->mod)) {
+            *seg = r->blk[i].seg;
+            *off = r->blk[i].start - (uint64_t)r->blk[i].seg * 16u;
+            return 1;
         }
+    return 0;
+}
+
+/* The bytes a locals record of class cls must have for what is read of it. */
+static unsigned record_size(unsigned cls)
+{
+    switch (cls) {
+    case LCL_ADD_PREV_SEG: return 4;
+    case LCL_SET_BASE: return 6;
+    case LCL_SET_BASE386: return 8;
+    case LCL_NEAR_ROUT: case LCL_FAR_ROUT: return LCL_ROUT_FIXED;
+    case LCL_NEAR_ROUT386: case LCL_FAR_ROUT386: return LCL_ROUT386_FIXED;
+    default: return 2;
+    }
+}
+
+/* One locals block of module m, [from, to) of the section: its routines'
+ * code, from the base then in force, into r->rout. */
+static int read_locals_block(struct reader *r, const struct module *m, uint32_t from, uint32_t to)
+{
+    uint64_t off = 0;
+    unsigned seg = 0;
+    int based = module_base(r, m, &off, &seg);
+    for (uint32_t at = from; at < to;) {
+        struct span s;
+        unsigned len = 0, cls = 0, v = 0;
+        if (span_sub(r->sect, at, to - at, &s) != 0 || span_u8(s, 0, &len) != 0 || span_u8(s, 1, &cls) != 0 ||
+            len < 2 || len > s.n)
+            BAD(r, "%s: its local symbol at +%X is cut short", m->file, (unsigned)at);
+        s.n = len;
+        int is386 = cls == LCL_NEAR_ROUT386 || cls == LCL_FAR_ROUT386;
+        unsigned need = record_size(cls);
+        if (len < need)
+            BAD(r, "%s: its local symbol at +%X (class %02X) has %u bytes of at least %u", m->file, (unsigned)at, cls,
+                len, need);
+        if (cls == LCL_ADD_PREV_SEG) {
+            span_u16(s, 2, &v);
+            seg = (seg + v) & 0xFFFFu;
+            off = 0;
+            based = 1;
+        } else if (cls == LCL_SET_BASE || cls == LCL_SET_BASE386) {
+            uint32_t o = 0;
+            if (cls == LCL_SET_BASE)
+                span_u16(s, 2, &v), o = v;
+            else
+                span_u32(s, 2, &o);
+            span_u16(s, cls == LCL_SET_BASE ? 4 : 6, &seg);
+            off = o;
+            based = 1;
+        } else if (need == LCL_ROUT_FIXED || need == LCL_ROUT386_FIXED) {
+            uint32_t start = 0, size = 0;
+            if (is386) {
+                span_u32(s, 2, &start);
+                span_u32(s, 6, &size);
+            } else {
+                span_u16(s, 2, &v), start = v;
+                span_u16(s, 4, &v), size = v;
+            }
+            uint64_t a = (uint64_t)seg * 16u + off + start;
+            if (!based)
+                BAD(r, "%s: its routine at +%X has no base (no new base record, no address block)", m->file,
+                    (unsigned)at);
+            if (a + size > UINT32_MAX)
+                BAD(r, "%s: its routine at +%X runs past 4 GiB", m->file, (unsigned)at);
+            if (spend(r) != 0)
+                return -1;
+            if (grow_array(&r->rout, &r->rout_cap, r->nrout + 1, sizeof *r->rout) != 0)
+                BAD(r, "out of memory");
+            r->rout[r->nrout++] = (struct routine){ (uint32_t)a, (uint32_t)(a + size) };
+        }
+        at += len;
+    }
+    return 0;
+}
+
+static int by_start(const void *a, const void *b)
+{
+    const struct routine *x = a, *y = b;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    return x->end < y->end ? 1 : x->end > y->end ? -1 : 0;     /* the widest first */
+}
+
+/* Every module's routines, sorted by start for routine_end(), one a start. */
+static int read_locals(struct reader *r)
+{
+    r->nrout = 0;
+    for (size_t k = 0; k < r->nmod; k++)
+        if (read_demand(r, &r->mod[k], r->mod[k].locals_link, r->mod[k].locals, "locals", read_locals_block) != 0)
+            return -1;
+    if (!r->nrout)
+        return 0;
+    qsort(r->rout, r->nrout, sizeof *r->rout, by_start);
+    size_t k = 1;               /* one routine a start, the widest */
+    for (size_t i = 1; i < r->nrout; i++)
+        if (r->rout[i].start != r->rout[k - 1].start)
+            r->rout[k++] = r->rout[i];
+    r->nrout = k;
+    return 0;
+}
+
+static int start_is(const void *key, const void *elem)
+{
+    uint32_t a = *(const uint32_t *)key, b = ((const struct routine *)elem)->start;
+    return (a > b) - (a < b);
+}
+
+/* Where the routine that starts at addr ends (exclusive), or 0 when the
+ * locals have none there. */
+static uint32_t routine_end(const struct reader *r, uint32_t addr)
+{
+    const struct routine *hit = r->nrout ? bsearch(&addr, r->rout, r->nrout, sizeof *r->rout, start_is) : NULL;
+    return hit ? hit->end : 0;
+}
+
+/* The global symbols, from gbl_off to addr_off: code ones become symbols,
+ * ending where the locals' routine at their address ends. */
+static int read_globals(struct reader *r, uint32_t from, uint32_t to)
+{
+    size_t k = 0;
+    for (uint32_t at = from; at < to; k++) {
+        struct span g;
+        uint32_t off = 0;
+        unsigned seg = 0, mod = 0, kind = 0, len = 0;
+        if (span_sub(r->sect, at, to - at, &g) != 0 || span_u8(g, GBL_FIXED - 1, &len) != 0 || GBL_FIXED + len > g.n)
+            BAD(r, "section at +%X: global symbol %zu is cut short", (unsigned)r->sect_at, k);
+        span_u32(g, 0, &off);
+        span_u16(g, 4, &seg);
+        span_u16(g, 6, &mod);
+        span_u8(g, 8, &kind);
+        if (mod >= r->nmod) {
+            char name[40];
+            span_printable((const char *)g.p + GBL_FIXED, len, name);
+            BAD(r, "section at +%X: global symbol %s names module %u of %zu", (unsigned)r->sect_at, name, mod, r->nmod);
+        }
+        uint64_t addr = (uint64_t)seg * 16u + off;
+        struct block *b = block_at(r, mod, addr);
+        if ((kind & GBL_KIND_CODE) && addr <= UINT32_MAX) {
+            if (spend(r) != 0)
+                return -1;
+            if (symtab_add_proc(r->t, (const char *)g.p + GBL_FIXED, len, (uint32_t)addr,
+                                routine_end(r, (uint32_t)addr)) != 0)
+                BAD(r, "out of memory");
+            if (b)
+                b->code = 1;
+        } else if ((kind & GBL_KIND_DATA) && b) {
+            b->data = 1;
+        }
+        at += GBL_FIXED + len;
     }
     return 0;
 }
@@ -342,7 +502,7 @@ static int read_section(struct reader *r)
             (unsigned)r->sect.n);
     r->nmod = r->nblk = 0;
     if (read_modules(r, mod_off, gbl_off) != 0 || read_blocks(r, addr_off, (uint32_t)r->sect.n) != 0 ||
-        order_blocks(r) != 0 || read_globals(r, gbl_off, addr_off) != 0 || read_lines(r) != 0)
+        order_blocks(r) != 0 || read_locals(r) != 0 || read_globals(r, gbl_off, addr_off) != 0 || read_lines(r) != 0)
         return -1;
     for (size_t i = 0; i < r->nblk; i++) {
         const struct block *b = &r->blk[i];
@@ -407,5 +567,6 @@ int watcom_parse(const uint8_t *file, size_t n, struct symtab *t, char *err, siz
     free(r.mod);
     free(r.blk);
     free(r.order);
+    free(r.rout);
     return symtab_finish(t, rc, r.what, err, errn);
 }

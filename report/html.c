@@ -41,6 +41,8 @@ struct html_report {
     struct html_request q;
     struct unit_row *unit;              /* busiest first */
     size_t nunit, capunit;
+    struct unit_row *run;               /* the runs of executed code, by address: a group's rows (symbol.group) */
+    size_t nrun, caprun;
     size_t *by_start;                   /* unit indexes by address */
     char note[400];                     /* why there are no symbols or code ("": there are) */
     char *code;                         /* the code sections' HTML */
@@ -118,16 +120,15 @@ static void unit_link(const struct unit_row *u, char *out, size_t n)
 
 /* ---- gathering ---------------------------------------------------------- */
 
-static void collect_unit(void *ctx, const struct annotate_item *it)
+/* An annotate unit as a row of rows[*n]; NULL when memory ran out (said in r->note). */
+static struct unit_row *add_row(struct html_report *r, struct unit_row **rows, size_t *n, size_t *cap,
+                                const struct annotate_item *it)
 {
-    struct html_report *r = ctx;
-    if (it->kind != ANNOTATE_UNIT || r->note[0])
-        return;
-    if (grow_array(&r->unit, &r->capunit, r->nunit + 1, sizeof *r->unit) != 0) {
+    if (grow_array(rows, cap, *n + 1, sizeof **rows) != 0) {
         snprintf(r->note, sizeof r->note, "out of memory");
-        return;
+        return NULL;
     }
-    struct unit_row *u = &r->unit[r->nunit++];
+    struct unit_row *u = &(*rows)[(*n)++];
     memset(u, 0, sizeof *u);
     snprintf(u->name, sizeof u->name, "%s", it->name);
     u->start = it->start;
@@ -136,7 +137,55 @@ static void collect_unit(void *ctx, const struct annotate_item *it)
     u->cycles = it->cycles;
     u->stalls = it->stalls;
     u->percent = it->percent;
-    u->shown = r->q.top == 0 || r->nunit <= r->q.top;
+    return u;
+}
+
+static void collect_unit(void *ctx, const struct annotate_item *it)
+{
+    struct html_report *r = ctx;
+    struct unit_row *u;
+    if (it->kind == ANNOTATE_UNIT && !r->note[0] && (u = add_row(r, &r->unit, &r->nunit, &r->capunit, it)) != NULL)
+        u->shown = r->q.top == 0 || r->nunit <= r->q.top;
+}
+
+static void collect_run(void *ctx, const struct annotate_item *it)
+{
+    struct html_report *r = ctx;
+    if (it->kind == ANNOTATE_UNIT && !r->note[0])
+        add_row(r, &r->run, &r->nrun, &r->caprun, it);
+}
+
+/* Whether the row u stands for a group (a segment or module without
+ * symbols of its own: symbol.group). */
+static int is_group(const struct html_report *r, const struct unit_row *u)
+{
+    size_t k = r->q.map ? symtab_below(r->q.map, u->start) : 0;
+    return k > 0 && r->q.map->sym[k - 1].addr == u->start && r->q.map->sym[k - 1].group;
+}
+
+static int by_run_start(const void *a, const void *b)
+{
+    const struct unit_row *x = a, *y = b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+/* The runs of executed code (the units without a map), by address, when
+ * some row is a group: what a click on it shows. */
+static int gather_runs(struct html_report *r, char *err, size_t errn)
+{
+    int any = 0;
+    for (size_t i = 0; i < r->nunit && !any; i++)
+        any = is_group(r, &r->unit[i]);
+    if (!any)
+        return 0;
+    struct annotate_request aq = { r->q.path, NULL, NULL, 0, NULL, 0 };
+    char why[400];
+    if (annotate_prx_each(r->x, &aq, 0, collect_run, r, why, sizeof why) != 0 || r->note[0]) {
+        snprintf(err, errn, "%s", r->note[0] ? r->note : why);
+        return -1;
+    }
+    qsort(r->run, r->nrun, sizeof *r->run, by_run_start);
+    return 0;
 }
 
 static const char *heat_class(double pct)
@@ -243,6 +292,8 @@ static int gather_code(struct html_report *r, char *err, size_t errn)
     for (size_t i = 0; i < r->nunit; i++)
         r->by_start[i] = order[i].unit;
     free(order);
+    if (gather_runs(r, err, errn) != 0)
+        return -1;
     struct code_out o = { r, open_memstream(&r->code, &r->ncode) };
     if (!o.f) {
         snprintf(err, errn, "out of memory");
@@ -383,6 +434,7 @@ void html_free(struct html_report *r)
     if (!r)
         return;
     free(r->unit);
+    free(r->run);
     free(r->by_start);
     free(r->code);
     free(r->fr);
@@ -567,13 +619,32 @@ static void source_link(FILE *f, const struct html_report *r, uint32_t start)
     char file[48], path[4200];
     unsigned line;
     if (!r->q.source || r->q.listing || !r->q.map || !srcview_line_of(r->q.map, start, file, sizeof file, &line) ||
-        !srcview_find(file, r->q.source_dirs, r->q.nsource_dirs, path, sizeof path))
+        !srcview_find(r->q.map, file, r->q.source_dirs, r->q.nsource_dirs, path, sizeof path))
         return;
     fputs(" <a class=\"src\" href=\"#src-", f);
     xml_put_text(f, file);
     fprintf(f, "-%u\">", line);
     xml_put_text(f, file);
     fprintf(f, ":%u</a>", line);
+}
+
+/* A group's rows, shown by a click on its name: each run of executed
+ * code in its range, as the table's columns have it. */
+static void write_group_rows(FILE *f, const struct html_report *r, const struct unit_row *u)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->nrun; i++)
+        n += r->run[i].start >= u->start && r->run[i].start < u->end;
+    fprintf(f, "</summary>\n<table class=\"num group-rows\"><caption>%zu run%s of executed code</caption>\n<tbody>\n",
+            n, n == 1 ? "" : "s");
+    for (size_t i = 0; i < r->nrun; i++) {
+        const struct unit_row *g = &r->run[i];
+        if (g->start < u->start || g->start >= u->end)
+            continue;
+        fprintf(f, "<tr><td class=\"l\">%05X-%05X</td><td>%llu</td><td>%llu</td><td>%.1f%%</td></tr>\n", g->start,
+                g->end - 1, (unsigned long long)g->insns, (unsigned long long)g->cycles, g->percent);
+    }
+    fputs("</tbody></table></details>", f);
 }
 
 static void write_symbols(FILE *f, const struct html_report *r)
@@ -586,9 +657,11 @@ static void write_symbols(FILE *f, const struct html_report *r)
         fputs("</p>\n</section>\n", f);
         return;
     }
-    fprintf(f, "<p>%s, busiest first; %% of all cycles. A name leads to its code. Click a heading to sort.</p>\n",
+    fprintf(f, "<p>%s, busiest first; %% of all cycles. A name leads to its code.%s Click a heading to sort.</p>\n",
             r->q.map ? "Each symbol of the map that ran (and the runs of code no symbol covers)"
-                     : "No map: each run of executed code");
+                     : "No map: each run of executed code",
+            r->nrun ? " A group (library code without symbols, named by its segment or module) opens on a click "
+                      "to its runs of executed code." : "");
     fprintf(f, "<table class=\"num sortable\" id=\"symbol-table\">\n<thead><tr><th class=\"l\">symbol</th>"
                "<th class=\"l\">range</th><th>instructions</th><th>cycles</th><th>%%</th>%s<th class=\"l\">"
                "</th></tr></thead>\n<tbody>\n", x->has_stalls ? "<th>stall%</th>" : "");
@@ -598,11 +671,16 @@ static void write_symbols(FILE *f, const struct html_report *r)
         fprintf(f, "<tr id=\"sym-%05X\"><td class=\"l\" data-v=\"", u->start);
         xml_put_text(f, u->name);
         fputs("\">", f);
+        int group = is_group(r, u);
+        if (group)
+            fputs("<details class=\"group\"><summary>", f);
         if (u->shown)
             fprintf(f, "<a href=\"#code-%05X\">", u->start);
         xml_put_text(f, u->name);
         fputs(u->shown ? "</a>" : "", f);
         source_link(f, r, u->start);
+        if (group)
+            write_group_rows(f, r, u);
         fprintf(f, "</td><td class=\"l\">%05X-%05X</td><td>%llu</td><td>%llu</td><td>%.1f%%</td>",
                 u->start, u->end - 1, (unsigned long long)u->insns,
                 (unsigned long long)u->cycles, u->percent);

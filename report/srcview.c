@@ -3,33 +3,90 @@
  */
 #include "srcview.h"
 
-#include <ctype.h>
+#include <dirent.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "../formats/fileio.h"
 #include "attrib.h"
 #include "export.h"
 
-int srcview_find(const char *file, const char *const *dirs, size_t ndirs, char *out, size_t n)
+/* dir + the components comps[0..n) ("WATDEMO", "hello.c"), each matched
+ * as named or else in any case (the first such name in byte order, so the
+ * choice does not hang on the directory's order), into out when it is a
+ * regular file. */
+static int resolve(const char *dir, char comps[][64], size_t n, char *out, size_t outn)
 {
-    for (size_t d = 0; d < ndirs; d++) {
-        if (!dirs[d])
-            continue;
-        for (int v = 0; v < 3; v++) {
-            int k = snprintf(out, n, "%s%s%s", dirs[d], dirs[d][0] && dirs[d][strlen(dirs[d]) - 1] != '/' ? "/" : "",
-                             file);
-            if (k < 0 || (size_t)k >= n)
-                break;
-            for (size_t c = (size_t)k - strlen(file); v && out[c]; c++)
-                out[c] = (char)(v == 1 ? toupper((unsigned char)out[c]) : tolower((unsigned char)out[c]));
-            struct stat st;
-            if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
-                return 1;
+    int k = snprintf(out, outn, "%s", dir);
+    if (k < 0 || (size_t)k >= outn)
+        return 0;
+    size_t len = (size_t)k;
+    for (size_t c = 0; c < n; c++) {
+        const char *sep = len && out[len - 1] != '/' ? "/" : "";
+        k = snprintf(out + len, outn - len, "%s%s", sep, comps[c]);
+        if (k < 0 || (size_t)k >= outn - len)
+            return 0;
+        struct stat st;
+        if (stat(out, &st) != 0) {
+            out[len] = 0;
+            DIR *d = opendir(len ? out : ".");
+            if (!d)
+                return 0;
+            char best[256] = "";
+            for (struct dirent *e; (e = readdir(d)) != NULL;)
+                if (strcasecmp(e->d_name, comps[c]) == 0 && (!best[0] || strcmp(e->d_name, best) < 0))
+                    snprintf(best, sizeof best, "%s", e->d_name);
+            closedir(d);
+            if (!best[0])
+                return 0;
+            k = snprintf(out + len, outn - len, "%s%s", sep, best);
+            if (k < 0 || (size_t)k >= outn - len)
+                return 0;
         }
+        len += (size_t)k;
     }
+    struct stat st;
+    return stat(out, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int srcview_find(const struct symtab *t, const char *file, const char *const *dirs, size_t ndirs, char *out,
+                 size_t n)
+{
+    /* The path the information names, as components: its drive left out,
+     * and only its name when it climbs (".."), so nothing outside a
+     * folder's tree is looked at. */
+    const char *path = t ? symtab_source_path(t, file) : NULL;
+    char comps[16][64];
+    size_t nc = 0;
+    for (const char *p = path ? path : file; *p;) {
+        if (p == path && p[0] && p[1] == ':') {     /* its drive, "C:" */
+            p += 2;
+            continue;
+        }
+        size_t len = strcspn(p, "\\/");
+        if (len && !(len == 1 && p[0] == '.')) {
+            if ((len == 2 && p[0] == '.' && p[1] == '.') || len >= sizeof comps[0] || nc == 16) {
+                nc = 0;
+                path = NULL;
+                break;
+            }
+            snprintf(comps[nc++], sizeof comps[0], "%.*s", (int)len, p);
+        }
+        p += len + (p[len] != 0);
+    }
+    if (!path || nc == 0) {
+        snprintf(comps[0], sizeof comps[0], "%.63s", file);
+        nc = 1;
+    }
+    /* In each folder: the whole path under it (SRC/SORTC.C), then with
+     * fewer of its leading folders, down to the name alone. */
+    for (size_t d = 0; d < ndirs; d++)
+        for (size_t k = 0; dirs[d] && k < nc; k++)
+            if (resolve(dirs[d], comps + k, nc - k, out, n))
+                return 1;
     return 0;
 }
 
@@ -231,7 +288,7 @@ static int each_file(FILE *f, FILE *msg, const struct prx *x, const struct symta
         char path[4200], err[600];
         uint8_t *text;
         size_t len;
-        if (!srcview_find(file, dirs, ndirs, path, sizeof path)) {
+        if (!srcview_find(t, file, dirs, ndirs, path, sizeof path)) {
             if (msg)
                 fprintf(msg, "profil: %s: not found beside the program or the profile (--source-dir DIR names its "
                     "folder): its lines are shown by number\n", file);

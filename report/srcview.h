@@ -17,10 +17,16 @@
 /* A line at or above this share of the run's cycles is marked '>'. */
 #define SRCVIEW_HOT 5.0
 
-/* The folder holding `file` (a DOS name, "TPDEMO.PAS"): the first of dirs
- * where it is, as named, in upper or in lower case; its path into out.
- * 1 found, 0 not. */
-int srcview_find(const char *file, const char *const *dirs, size_t ndirs, char *out, size_t n);
+/* Where `file` (a line label's file, "TPDEMO.PAS") is: the path t's
+ * debug information or map gives it (symtab_source_path: a DOS path
+ * "C:\SRC\SORTC.C" or a relative one, its drive left out), looked for
+ * under each of dirs in turn, whole (SRC/SORTC.C) and then with fewer of
+ * its leading folders down to the name alone, each part as named or in
+ * any case.  A path that climbs ("..") is looked for by its name alone:
+ * no file outside dirs' trees is read.  t may be NULL.  Its path into
+ * out: 1 found, 0 not. */
+int srcview_find(const struct symtab *t, const char *file, const char *const *dirs, size_t ndirs, char *out,
+                 size_t n);
 
 /* The view of every source file the table's lines name (labels
  * "FILE:LINE") whose code ran in the trace x; a file found in none of

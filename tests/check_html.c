@@ -301,6 +301,35 @@ START_TEST(report_programs)
 }
 END_TEST
 
+/* Library code grouped (a code segment no symbol starts in: one row,
+ * [C0]) opens on a click to its runs of executed code: a map whose
+ * segment C0 holds the whole program and no public.  The runs: the main
+ * code 00000-0001E, MOV AH, MOV DX, INT 21h, MOV SI (4 + 4 + 71 + 4), the
+ * loop 100 x (CALL 23 + CALL 23 + DEC 2) + 99 x JNZ 16 + 4, and the end
+ * (4 + 4 + 71 + 4 + 71): 6625 cycles, 4 + 400 + 5 = 409 instructions;
+ * heavy and light, contiguous at 00070-00085: 5104200 + 1701200 cycles,
+ * 301200 + 100200 instructions.  A row that is no group has none. */
+START_TEST(report_group_opens_to_its_runs)
+{
+    FILE *f = fopen(TMP "/grp.map", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("\n Start  Stop   Length Name                   Class\n"
+          " 00000H 00085H 00086H C0                     CODE\n\n"
+          "  Address         Publics by Value\n\n\nProgram entry point at 0000:0000\n", f);
+    fclose(f);
+    report_hotloop("--map " TMP "/grp.map", TMP "/grp.html");
+    HAS("<tr id=\"sym-00000\"><td class=\"l\" data-v=\"[C0]\"><details class=\"group\"><summary>"
+        "<a href=\"#code-00000\">[C0]</a></summary>\n<table class=\"num group-rows\"><caption>2 runs of executed "
+        "code</caption>\n<tbody>\n<tr><td class=\"l\">00000-0001E</td><td>409</td><td>6625</td><td>0.1%</td></tr>\n"
+        "<tr><td class=\"l\">00070-00085</td><td>401400</td><td>6805400</td><td>98.6%</td></tr>\n</tbody></table>"
+        "</details></td><td class=\"l\">00000-00085</td><td>401809</td><td>6812025</td>");
+    HAS("A group (library code without symbols, named by its segment or module) opens on a click");
+    report_hotloop("--map " FIX("hotloop.map"), TMP "/nogrp.html");
+    LACKS("<details");
+    LACKS("A group (");
+}
+END_TEST
+
 Suite *html_suite(void)
 {
     Suite *s = suite_create("html");
@@ -315,6 +344,7 @@ Suite *html_suite(void)
     tcase_add_test(tc, report_prunes_frames);
     tcase_add_test(tc, json_in_html);
     tcase_add_test(tc, report_programs);
+    tcase_add_test(tc, report_group_opens_to_its_runs);
     suite_add_tcase(s, tc);
     return s;
 }

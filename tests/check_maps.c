@@ -146,6 +146,26 @@ START_TEST(hits_per_line)
 }
 END_TEST
 
+/* A line table's source file with its folder ("C:\SRC\B.C"): its
+ * lines are labelled by the name, and the path is kept for the source
+ * view (symtab_source_path); a name without a folder keeps nothing. */
+START_TEST(line_table_keeps_the_source_folder)
+{
+    static const char map[] =
+        "\r\n Start  Stop   Length Name   Class\r\n 00000H 0007FH 00080H _TEXT CODE\r\n\r\n"
+        "Line numbers for A.OBJ(a.c) segment _TEXT\r\n\r\n     7 0000:0000\r\n\r\n"
+        "Line numbers for B.OBJ(C:\\SRC\\B.C) segment _TEXT\r\n\r\n     3 0000:0010\r\n";
+    struct symtab t;
+    char err[256];
+    ck_assert_int_eq(symtab_parse(map, sizeof map - 1, &t, err, sizeof err), 0);
+    ck_assert_uint_eq(t.nline, 2);
+    ck_assert_str_eq(t.line[1].label, "B.C:3");
+    ck_assert_str_eq(symtab_source_path(&t, "B.C"), "C:\\SRC\\B.C");
+    ck_assert_ptr_null(symtab_source_path(&t, "a.c"));
+    symtab_free(&t);
+}
+END_TEST
+
 START_TEST(hist_by_line)
 {
     struct run_result r;
@@ -275,6 +295,7 @@ Suite *maps_suite(void)
     tcase_add_test(tc, line_ranges);
     tcase_add_test(tc, hits_per_line);
     tcase_add_test(tc, hist_by_line);
+    tcase_add_test(tc, line_table_keeps_the_source_folder);
     tcase_add_test(tc, new_map_errors_name_the_line);
     tcase_add_test(tc, bare_code_segment_is_one_row);
     suite_add_tcase(s, tc);

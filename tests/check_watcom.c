@@ -13,6 +13,7 @@
 #include "../formats/fileio.h"
 #include "../formats/symtab.h"
 #include "../formats/watcom.h"
+#include "../report/srcview.h"
 
 #define WAT_EXE FIX("watcom.exe")
 
@@ -27,13 +28,15 @@ static void check_fixture_table(const struct symtab *t)
     ck_assert_int_eq(t->format, MAP_WATCOM);
     ck_assert_uint_eq(t->nsym, 3);
     static const char *const names[3] = { "main_", "spin_", "draw_" };
-    static const uint32_t at[3] = { 0x00, 0x11, 0x20 };
+    static const uint32_t at[3] = { 0x00, 0x11, 0x20 }, end[3] = { 0x11, 0x17, 0x26 };
     for (int i = 0; i < 3; i++) {
         ck_assert_str_eq(t->sym[i].name, names[i]);     /* counter_ is data: left out */
         ck_assert_uint_eq(t->sym[i].addr, at[i]);
+        ck_assert_uint_eq(t->sym[i].end, end[i]);       /* their routines in the locals */
     }
+    ck_assert_uint_eq(symtab_symbol_end(t, 2, 0x1000), 0x26);  /* draw_'s jump table is not draw_'s */
     static const char *const seg[3] = { "hello.c", "draw.c", "hello.c" }, *const cls[3] = { "CODE", "CODE", "DATA" };
-    static const uint32_t start[3] = { 0x00, 0x20, 0x30 }, stop[3] = { 0x16, 0x25, 0x31 };
+    static const uint32_t start[3] = { 0x00, 0x20, 0x30 }, stop[3] = { 0x16, 0x29, 0x31 };
     ck_assert_uint_eq(t->nseg, 3);                      /* the padding's block names no module */
     for (int i = 0; i < 3; i++) {
         ck_assert_str_eq(t->seg[i].name, seg[i]);       /* C:\WATDEMO\hello.c without its folder */
@@ -115,16 +118,16 @@ START_TEST(damaged_information_is_refused)
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
     ck_assert_str_eq(err, "Watcom debugging information 2.0: this reader reads version 3.0, what wlink writes");
     buf[master + 2] = 3;
-    buf[n - 3] = 0x11;                                      /* 112Fh bytes claimed of a 655-byte file */
+    buf[n - 3] = 0x11;                                      /* 1191h bytes claimed of a 753-byte file */
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
-    ck_assert_str_eq(err, "Watcom debugging information 3.0: its size (4399 bytes, with 2 of languages and 4 of "
-                          "segments) does not fit the file's 655");
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: its size (4497 bytes, with 2 of languages and 4 of "
+                          "segments) does not fit the file's 753");
     buf[n - 3] = 0x01;
     buf[gbls + 6] = 5;                                      /* main_ of module 5 */
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
     ck_assert_str_eq(err, "Watcom debugging information 3.0: section at +6: global symbol main_ names module 5 of 2");
     buf[gbls + 6] = 0;
-    size_t hello_lines = sect + le32(buf + sect + 18);      /* the first line link */
+    size_t hello_lines = sect + le32(buf + sect + 30);      /* the first line link, after the 3 locals links */
     buf[hello_lines] = 9;                                   /* not an addr_info's offset (8, 14h, 1Ah...) */
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
     ck_assert_str_eq(err, "Watcom debugging information 3.0: hello.c: its line numbers name the address block at "
@@ -132,8 +135,30 @@ START_TEST(damaged_information_is_refused)
     buf[hello_lines] = 8;
     buf[sect + 12] = 0xFF;                                  /* a section bigger than what is left */
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
-    ck_assert_str_eq(err, "Watcom debugging information 3.0: the section at +6 says 511 bytes, and 283 are left");
-    buf[sect + 12] = 0x1B;
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: the section at +6 says 511 bytes, and 381 are left");
+    buf[sect + 12] = 0x7D;
+    /* The locals: hello.c's block at section offset 2Ah (after the header
+     * and the two link tables), its routine main_ 15 bytes in (after the
+     * variable counter_), at +39h. */
+    size_t hello_locals = sect + le32(buf + sect + 18), draw_locals = sect + le32(buf + sect + 22);
+    ck_assert_uint_eq(hello_locals - sect, 0x2A);
+    ck_assert_uint_eq(buf[hello_locals + 15 + 1], 0x21);
+    buf[hello_locals + 15] = 5;                             /* a routine of 5 bytes */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: hello.c: its local symbol at +39 (class 21) has 5 "
+                          "bytes of at least 12");
+    buf[hello_locals + 15] = 0xF0;                          /* one past its block */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "Watcom debugging information 3.0: hello.c: its local symbol at +39 is cut short");
+    buf[hello_locals + 15] = 19;
+    ck_assert_uint_eq(buf[draw_locals + 1], 0x31);          /* draw.c's new base 0002:0000 */
+    buf[draw_locals + 4] = 3;                               /* 0003:0000: draw_'s routine at 0030, not 0020 */
+    ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), 0);
+    ck_assert_str_eq(t.sym[2].name, "draw_");
+    ck_assert_uint_eq(t.sym[2].end, 0);                     /* no routine starts at 0020: to the next symbol */
+    ck_assert_uint_eq(t.sym[1].end, 0x17);
+    symtab_free(&t);
+    buf[draw_locals + 4] = 2;
     ck_assert_int_eq(watcom_parse(buf, n, &t, err, sizeof err), 0);
     symtab_free(&t);
     every_byte_damaged(watcom_parse, buf, n, info, n);
@@ -253,6 +278,67 @@ START_TEST(crafted_information_reads_in_n_log_n)
 }
 END_TEST
 
+/* The folder the information names: hello.c is C:\WATDEMO\hello.c, so
+ * its text is WATDEMO/HELLO.C under the program's folder (any case), not
+ * the hello.c beside the program; draw.c names none.  The figures are
+ * the fixture's, by line: 5 MOV SI,3 (1, 4); 6 and 7 a CALL 3 x (1, 23);
+ * 8 DEC SI and JNZ 3 x 2 + 2 x 16 + 4 = 42 (6 instructions); 9 MOV AX and
+ * INT 21h (2, 4 + 71); 13 MOV CX,4 3 x (1, 4); 14 the LOOPs 3 x (4, 56);
+ * 15 RET 3 x (1, 20): 499 cycles, 33 instructions, of the run's 987. */
+START_TEST(source_found_in_the_folder_the_information_names)
+{
+    struct run_result r;
+    struct symtab t;
+    char err[600], path[4200];
+    ck_assert_msg(symtab_read_file(WAT_EXE, &t, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(symtab_source_path(&t, "hello.c"), "C:\\WATDEMO\\hello.c");
+    ck_assert_ptr_null(symtab_source_path(&t, "draw.c"));         /* named without a folder */
+    ck_assert(system("rm -rf " TMP "/wsrc && mkdir -p " TMP "/wsrc/WATDEMO " TMP "/wsrc/up && cp " WAT_EXE " " TMP
+                     "/wsrc/WATCOM.EXE && cp tests/fixtures/WATDEMO/HELLO.C " TMP "/wsrc/WATDEMO/ && "
+                     "echo decoy > " TMP "/wsrc/hello.c") == 0);
+    const char *dirs[2] = { NULL, TMP "/wsrc" };
+    ck_assert(srcview_find(&t, "hello.c", dirs, 2, path, sizeof path));
+    ck_assert_str_eq(path, TMP "/wsrc/WATDEMO/HELLO.C");
+    ck_assert(srcview_find(NULL, "hello.c", dirs, 2, path, sizeof path));        /* no path: the name alone */
+    ck_assert_str_eq(path, TMP "/wsrc/hello.c");
+    /* A path that climbs is looked for by its name only: never ../x.c. */
+    struct symtab up = { 0 };
+    const char *climb = "..\\up\\X.C", *deep = "C:\\A\\B\\HELLO.C";
+    ck_assert_int_eq(symtab_add_source(&up, climb, strlen(climb)), 0);
+    ck_assert_int_eq(symtab_add_source(&up, deep, strlen(deep)), 0);
+    ck_assert(system("echo x > " TMP "/wsrc/up/X.C") == 0);
+    const char *inner[1] = { TMP "/wsrc/WATDEMO" };
+    ck_assert(!srcview_find(&up, "X.C", inner, 1, path, sizeof path));
+    ck_assert(srcview_find(&up, "HELLO.C", inner, 1, path, sizeof path));   /* A\B\HELLO.C, then B\HELLO.C, then HELLO.C */
+    ck_assert_str_eq(path, TMP "/wsrc/WATDEMO/HELLO.C");
+    symtab_free(&up);
+    symtab_free(&t);
+    run_profil(&r, "run -q --trace --timing table -o " TMP "/wsrc/WATCOM.PRF " TMP "/wsrc/WATCOM.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "annotate --source " TMP "/wsrc/WATCOM.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    const char *view = strstr(r.out, "\nsource hello.c (" TMP "/wsrc/WATDEMO/HELLO.C): 499 cycles, 33 instructions on "
+                                     "its lines (50.6% of the run's cycles)\n");
+    ck_assert_msg(view != NULL, "%s", r.out);
+    ck_assert_msg(strstr(view, "\n      5          1          4    0.4%      int i = 3;\n"
+                               ">     6          3         69    7.0%      do { spin();\n"
+                               ">     7          3         69    7.0%           draw();\n"
+                               "      8          6         42    4.3%      } while (--i);\n"
+                               ">     9          2         75    7.6%      return 0;\n"), "%s", view);
+    ck_assert_msg(strstr(view, "\n     13          3         12    1.2%      int n = 4;\n"
+                               ">    14         12        168   17.0%      while (--n) ;\n"
+                               ">    15          3         60    6.1%  }\n"), "%s", view);
+    ck_assert_msg(strstr(r.err, "profil: draw.c: not found"), "%s", r.err);
+    /* The profile elsewhere: the program found where the run recorded it
+     * (an absolute path), and named from the working folder, as a user
+     * gives it, not by its host folders. */
+    ck_assert(system("mkdir -p " TMP "/wsrc/away && cp " TMP "/wsrc/WATCOM.prx " TMP "/wsrc/away/W.prx") == 0);
+    run_profil(&r, "hist --by function " TMP "/wsrc/away/W.prx", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "profil: symbols: " TMP "/wsrc/WATCOM.EXE's Watcom debugging information\n");
+}
+END_TEST
+
 Suite *watcom_suite(void)
 {
     Suite *s = suite_create("watcom");
@@ -264,6 +350,7 @@ Suite *watcom_suite(void)
     tcase_add_test(tc, commands_name_functions_and_lines);
     tcase_add_test(tc, damaged_information_beside_is_a_warning);
     tcase_add_test(tc, crafted_information_reads_in_n_log_n);
+    tcase_add_test(tc, source_found_in_the_folder_the_information_names);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -113,6 +113,20 @@ has source '<tr id="src-TPDEMO.PAS-6" class="hot"><td>6</td><td>20</td><td>292</
 for id in $(grep -o 'href="#[^"]*"' source.dom | sed 's/href="#\(.*\)"/\1/' | sort -u); do
     grep -q "id=\"$id\"" source.dom || fail "source: a link to #$id, which is not on the page"
 done
+# The runtime unit SYSTEM (no symbols: a group) opens on a click on its
+# name to its one run of executed code, 00020-00025: 4 calls x (MOV CX,3,
+# 2 LOOPs, RET) = 20 instructions, 4 x (4 + 2 x 17 + 5 + 20) = 252
+# cycles; closed, its rows are not shown.
+has source '<details class="group"><summary><a href="#code-00020">SYSTEM</a></summary>' "SYSTEM, a group"
+sed 's|</body>|<script>var d = document.querySelector("details.group"), t = d.querySelector("table.group-rows"); function seen() { return (t.checkVisibility ? t.checkVisibility() : t.offsetHeight > 0) ? "shown" : "hidden"; } document.body.setAttribute("data-closed", seen()); d.querySelector("summary").click(); document.body.setAttribute("data-open", seen());</script></body>|' \
+    source.html >group.html
+dump "file://$out/group.html" group
+e=$(console_errors group)
+[ -z "$e" ] || fail "group: console: $e"
+has group 'data-closed="hidden"' "the group's rows hidden before the click"
+has group 'data-open="shown"' "the group's rows shown after a click"
+has group '<details class="group" open="">' "the group open after a click"
+has group '<tr><td class="l">00020-00025</td><td>20</td><td>252</td><td>19.2%</td></tr>' "SYSTEM's run"
 
 # The frame timeline (vsync.com, the program at CS 0185h as every fixture
 # here): 7 bars (6 frames and the unfinished 7th) and the retrace period's
@@ -192,7 +206,7 @@ if [ $failed -ne 0 ]; then
     exit 1
 fi
 echo "browser-test: ok ($("$browser" --version 2>/dev/null | head -1): $(frames whole | wc -l) frames drawn," \
-     "$(frames zoomed | wc -l) zoomed, $links in-page links all resolved, sorting and zoom by clicks;" \
+     "$(frames zoomed | wc -l) zoomed, $links in-page links all resolved, sorting and zoom by clicks, a group opened;" \
      "7 frame bars, frame 3's own table and flame graph by a click and by #f-3, zoom by the slider and" \
      "the wheel; a 16.7 ms bar of ${h2:-?} px beside a clipped, marked 6 s load, a drag showing frames 10-20;" \
      "no console error)"
