@@ -325,7 +325,13 @@ START_TEST(under_xvfb_the_window_fits_and_alt_enter_toggles_full_screen)
           XRUN "--record " TMP "/fit.rec -o " TMP "/fit.PRF " FIX("window.com") " < /dev/null > " TMP "/fit.out 2> "
           TMP "/fit.err &\n"
           "RUN=$!\n"
-          "WID=$(timeout 20 xdotool search --sync --name 'profil: window.com' | head -1)\n"
+          "WID=$(timeout 60 xdotool search --sync --name 'profil: window.com' | head -1)\n"
+          /* on a loaded host the window may be found before the window
+           * manager has framed it: ask until it has a geometry */
+          "for i in $(seq 100); do\n"
+          "  xdotool getwindowgeometry --shell $WID > " TMP "/fit.g0 2> /dev/null &&\n"
+          "    grep -q HEIGHT= " TMP "/fit.g0 && break; sleep 0.2\n"
+          "done\n"
           "sleep 0.5\n"
           "xdotool getwindowgeometry --shell $WID > " TMP "/fit.g0\n"
           "xdotool key alt+Return\n"
