@@ -1,36 +1,27 @@
 /*
- * cmd/hist_frames.c: `profil hist X.prx --by frame` and `--worst-frames K`:
+ * report/hist_frames.c: `profil hist X.prx --by frame` and `--worst-frames K`:
  * the program's frames (docs/frames.md) as text, CSV or JSON
  * (report/frames.h); `--frame N`: one frame's own profile, which
- * cmd/hist_trace.c then shows as it shows a whole trace.
+ * report/hist_trace.c then shows as it shows a whole trace.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../formats/prx.h"
-#include "../report/export.h"
-#include "../report/frames.h"
-#include "commands.h"
-#include "session.h"
+#include "export.h"
+#include "frames.h"
+#include "hist_internal.h"
 
-int hist_frames(const struct prx *x, const struct symtab *t, const struct hist_request *q)
+/* --by frame, --worst-frames K: text, csv or json (the formats report/hist.c's table gives them). */
+enum hist_status hist_prx_frames(const struct hist_request *q, struct hist_data *d)
 {
+    const struct prx *x = d->x;
     const char *what = q->worst_frames ? "--worst-frames" : "--by frame";
-    enum frames_format format;
-    switch (q->format) {
-    case FORMAT_TEXT: format = FRAMES_TEXT; break;
-    case FORMAT_CSV: format = FRAMES_CSV; break;
-    case FORMAT_JSON: format = FRAMES_JSON; break;
-    default:
-        fprintf(stderr, "profil: --format %s: %s is printed as text, csv or json\n", export_format_names[q->format],
-                what);
-        return 2;
-    }
     if (!x->frames) {
-        fprintf(stderr, "profil: %s: %s has no frames (none was found in the run: run --frames, docs/frames.md)\n",
+        fprintf(q->msg, "profil: %s: %s has no frames (none was found in the run: run --frames, docs/frames.md)\n",
                 what, q->path);
-        return EXIT_PROFIL_FAILED;
+        return HIST_FAILED;
     }
     struct prx view = *x;       /* --frames-from, --frames-to: the rows dropped in a copy of the arrays */
     struct prx_frame *f = NULL;
@@ -41,8 +32,8 @@ int hist_frames(const struct prx *x, const struct symtab *t, const struct hist_r
         if (!f || !r) {
             free(f);
             free(r);
-            fprintf(stderr, "profil: %s: out of memory\n", what);
-            return EXIT_PROFIL_FAILED;
+            fprintf(q->msg, "profil: %s: out of memory\n", what);
+            return HIST_FAILED;
         }
         memcpy(f, x->frames, x->nframes * sizeof *f);
         if (x->nframe_rows)
@@ -51,46 +42,46 @@ int hist_frames(const struct prx *x, const struct symtab *t, const struct hist_r
         view.frame_rows = r;
         unsigned first = q->frames_from ? q->frames_from : 1;
         if (prx_frames_range(&view, first, q->frames_to) != 0) {
-            fprintf(stderr, "profil: --frames-from %u --frames-to %u: %s has %zu frame%s\n", first, q->frames_to,
+            fprintf(q->msg, "profil: --frames-from %u --frames-to %u: %s has %zu frame%s\n", first, q->frames_to,
                     q->path, x->nframes, x->nframes == 1 ? "" : "s");
             free(f);
             free(r);
-            return EXIT_BAD_INPUT;
+            return HIST_BAD_INPUT;
         }
     }
-    int rc = frames_report(stdout, &view, q->worst_frames, t, format);
+    int rc = frames_report(q->out, &view, q->worst_frames, d->t, q->format);
     free(f);
     free(r);
     if (rc != 0) {
-        fprintf(stderr, "profil: %s: out of memory, or the output could not be written\n", what);
-        return EXIT_PROFIL_FAILED;
+        fprintf(q->msg, "profil: %s: out of memory, or the output could not be written\n", what);
+        return HIST_FAILED;
     }
     return 0;
 }
 
-int hist_frame_select(struct prx *x, const struct hist_request *q, enum metric *m)
+enum hist_status hist_frame_select(struct prx *x, const struct hist_request *q, enum metric *m)
 {
     size_t i = q->frame - 1;
     if (!x->frames) {
-        fprintf(stderr, "profil: --frame %u: %s has no frames (none was found in the run: run --frames, "
+        fprintf(q->msg, "profil: --frame %u: %s has no frames (none was found in the run: run --frames, "
                 "docs/frames.md)\n", q->frame, q->path);
-        return EXIT_PROFIL_FAILED;
+        return HIST_FAILED;
     }
     if (i >= x->nframes) {
-        fprintf(stderr, "profil: --frame %u: %s has %zu frame%s\n", q->frame, q->path, x->nframes,
+        fprintf(q->msg, "profil: --frame %u: %s has %zu frame%s\n", q->frame, q->path, x->nframes,
                 x->nframes == 1 ? "" : "s");
-        return EXIT_BAD_INPUT;
+        return HIST_BAD_INPUT;
     }
     if (i >= x->profiled) {
-        fprintf(stderr, "profil: --frame %u: %s keeps no profile of it (%s)\n", q->frame, q->path,
+        fprintf(q->msg, "profil: --frame %u: %s keeps no profile of it (%s)\n", q->frame, q->path,
                 x->profiled ? "the run kept the first frames' only: docs/frames.md" : "written before frames had theirs");
-        return EXIT_PROFIL_FAILED;
+        return HIST_FAILED;
     }
     struct prx_entry *e;
     size_t n;
     if (frame_entries(x, i, &e, &n) != 0) {
-        fprintf(stderr, "profil: --frame %u: out of memory\n", q->frame);
-        return EXIT_PROFIL_FAILED;
+        fprintf(q->msg, "profil: --frame %u: out of memory\n", q->frame);
+        return HIST_FAILED;
     }
     free(x->e);
     x->e = e;
@@ -99,9 +90,9 @@ int hist_frame_select(struct prx *x, const struct hist_request *q, enum metric *
     x->total_cycles = x->frames[i].cycles;
     if (frame_metric(x) == METRIC_SAMPLES) {
         if (q->metric_given && q->metric != METRIC_SAMPLES) {
-            fprintf(stderr, "profil: --frame %u: %s is from a sampling run: a frame counts samples (a trace's "
+            fprintf(q->msg, "profil: --frame %u: %s is from a sampling run: a frame counts samples (a trace's "
                     "count instructions, cycles and stalls)\n", q->frame, q->path);
-            return EXIT_BAD_INPUT;
+            return HIST_BAD_INPUT;
         }
         *m = METRIC_SAMPLES;
         x->has_stalls = 0;
