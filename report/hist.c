@@ -327,7 +327,8 @@ static enum hist_status hist_prx(const struct hist_request *asked, const struct 
     struct prx x;
     char err[700];
     struct hist_request q = *asked;
-    struct hist_data d = { .x = &x, .m = q.metric == METRIC_SAMPLES ? METRIC_CYCLES : q.metric };  /* time, unless asked */
+    /* the metric: time, unless asked */
+    struct hist_data d = { .x = &x, .m = q.metric == METRIC_SAMPLES ? METRIC_CYCLES : q.metric };
     if (prx_read_file(q.path, &x, err, sizeof err) != 0) {
         fprintf(q.msg, "profil: %s\n", err);
         return HIST_BAD_INPUT;

@@ -79,8 +79,8 @@ static int other_run(const char *path, const struct source *src)
     int other = strlen(c.run) == 16 && strcmp(c.run, src->run) != 0;
     if (other)
         fprintf(src->msg, "profil: %s: the sample log beside it is another run's: %s and %s are from different runs "
-                  "(run %s and run %s); nothing re-bucketed (run the program again with --samples)\n", path, src->prs,
-                  prc, src->run, c.run);
+                "(run %s and run %s); nothing re-bucketed (run the program again with --samples)\n", path, src->prs,
+                prc, src->run, c.run);
     prc_free(&c);
     return other;
 }
@@ -104,7 +104,7 @@ static int find_source(const char *path, struct source *src, FILE *msg)
     if (!is_prx && access(prx, F_OK) == 0 && (rc = try_trace(src, prx)) != 0)
         return rc > 0 ? 0 : -1;
     fprintf(src->msg, "profil: %s: no sample log beside it (%s, from profil run --samples)%s: nothing to re-bucket\n",
-              path, prs, is_prx ? "" : " and no trace (NAME.prx of run --trace)");
+            path, prs, is_prx ? "" : " and no trace (NAME.prx of run --trace)");
     return -1;
 }
 
@@ -126,13 +126,13 @@ static void print_text(FILE *f, const struct bucketset *s, const struct rebucket
     double t = r->total ? (double)r->total : 1.0;
     char range[80];
     fprintf(f, "%s in %s, by %s: %u bucket(s), %u row(s), %u group(s)\n", src->what, from, defs, s->nbucket, s->nrow,
-               s->ngroup);
+            s->ngroup);
     fprintf(f, "%12s %6s  %-28s %s\n", src->trace ? src->what : "hits", "%", "row", "range");
     for (uint32_t i = 0; i < s->nrow; i++) {
         const struct bucket_row *w = &s->row[i];
         range_text(s, w->lo, w->hi, range, sizeof range);
         fprintf(f, "%12llu %5.1f%%  %-28s %s", (unsigned long long)r->row[i], 100.0 * (double)r->row[i] / t, w->name,
-                   range);
+                range);
         if (w->nranges > 1)
             fprintf(f, " and %u more range(s)", w->nranges - 1);
         putc('\n', f);
@@ -140,12 +140,12 @@ static void print_text(FILE *f, const struct bucketset *s, const struct rebucket
     static const int order[4] = { PRX_PROGRAM, PRX_IO, PRX_DOS, PRX_HIGH };
     for (int k = 0; k < 4; k++)
         fprintf(f, "%12llu %5.1f%%  %s\n", (unsigned long long)r->other[order[k]],
-                   100.0 * (double)r->other[order[k]] / t, other_names[order[k]]);
+                100.0 * (double)r->other[order[k]] / t, other_names[order[k]]);
     fprintf(f, "%12llu %s\n", (unsigned long long)r->total, src->what);
     for (uint32_t g = 0; g < s->ngroup; g++) {
         uint64_t v = rebucket_group(s, r, g);
         fprintf(f, "%sgroup %-22s %12llu %5.1f%%  =", g ? "" : "\n", s->group[g].name, (unsigned long long)v,
-                   100.0 * (double)v / t);
+                100.0 * (double)v / t);
         for (uint32_t k = 0; k < s->group[g].n; k++)
             fprintf(f, "%s %s", k ? "," : "", s->bucket[s->group[g].member[k]].name);
         putc('\n', f);
@@ -172,11 +172,12 @@ static void print_csv(FILE *f, const struct bucketset *s, const struct rebucket 
         fprintf(f, "row,");
         csv_name(f, s->row[i].name);
         fprintf(f, ",%u,%u,%llu,%.3f\n", s->row[i].lo, s->row[i].hi, (unsigned long long)r->row[i],
-                   100.0 * (double)r->row[i] / t);
+                100.0 * (double)r->row[i] / t);
     }
     static const char *const cls[4] = { "io", "dos", "high", "program" };
     for (int k = 0; k < 4; k++)
-        fprintf(f, "none,\"%s\",,,%llu,%.3f\n", cls[k], (unsigned long long)r->other[k], 100.0 * (double)r->other[k] / t);
+        fprintf(f, "none,\"%s\",,,%llu,%.3f\n", cls[k], (unsigned long long)r->other[k],
+                100.0 * (double)r->other[k] / t);
     for (uint32_t g = 0; g < s->ngroup; g++) {
         uint64_t v = rebucket_group(s, r, g);
         fprintf(f, "group,");

@@ -20,8 +20,8 @@ static double pct(uint64_t part, uint64_t whole)
 static void shadow_footer(FILE *f, const struct prx *x)
 {
     fprintf(f, "shadow stack: deepest %u; %llu unmatched return(s), %llu frame(s) unwound without a return, "
-               "%llu call(s) lost, %llu open at the end\n", x->max_depth, (unsigned long long)x->unmatched,
-               (unsigned long long)x->unwound, (unsigned long long)x->lost, (unsigned long long)x->open);
+            "%llu call(s) lost, %llu open at the end\n", x->max_depth, (unsigned long long)x->unmatched,
+            (unsigned long long)x->unwound, (unsigned long long)x->lost, (unsigned long long)x->open);
 }
 
 /* dbug's analyze: calls, % calls, time, % time, importance = % calls x % time / 100. */
@@ -33,18 +33,19 @@ static void function_table(FILE *out, const struct prx *x, const struct callgrap
     const char *w = metric_name(m);
     int stalls = x->has_stalls && m == METRIC_CYCLES;   /* the bus model: self cycles spent waiting */
     fprintf(out, "%10s %7s %14s %6s%s %14s %6s %10s  %s\n", "calls", "%calls", w, "%self", stalls ? " stall%" : "",
-                 "inclusive", "%incl", "importance", "function");
+            "inclusive", "%incl", "importance", "function");
     for (size_t k = 0; k < g->nfn && k < top; k++) {
         const struct fn_stats *f = &g->fn[o[k]];
         double pc = pct(f->calls, g->calls), ps = pct(f->self[m], g->total[m]);
-        fprintf(out, "%10llu %6.1f%% %14llu %5.1f%%", (unsigned long long)f->calls, pc, (unsigned long long)f->self[m], ps);
+        fprintf(out, "%10llu %6.1f%% %14llu %5.1f%%", (unsigned long long)f->calls, pc, (unsigned long long)f->self[m],
+                ps);
         if (stalls)
             fprintf(out, " %5.1f%%", pct(f->self[METRIC_STALLS], f->self[METRIC_CYCLES]));
         fprintf(out, " %14llu %5.1f%% %10.2f  %s\n", (unsigned long long)f->incl[m], pct(f->incl[m], g->total[m]),
-                     pc * ps / 100.0, f->name);
+                pc * ps / 100.0, f->name);
     }
-    fprintf(out, "%10llu calls, %llu %s (%s, %s, %s)\n", (unsigned long long)g->calls, (unsigned long long)g->total[m], w,
-                 x->program, x->mode, x->cpu);
+    fprintf(out, "%10llu calls, %llu %s (%s, %s, %s)\n", (unsigned long long)g->calls, (unsigned long long)g->total[m],
+            w, x->program, x->mode, x->cpu);
     shadow_footer(out, x);
     free(o);
 }
@@ -69,19 +70,19 @@ static void call_graph(FILE *out, const struct prx *x, const struct callgraph *g
         for (size_t a = 0; a < g->narc; a++)
             if (g->arc[a].callee == i)
                 fprintf(out, "%-6s %6s %14s %14llu %7llu/%-7llu      %s [%zu]\n", "", "", "",
-                             (unsigned long long)g->arc[a].incl[m], (unsigned long long)g->arc[a].calls,
-                             (unsigned long long)f->calls, g->fn[g->arc[a].caller].name, rank[g->arc[a].caller]);
+                        (unsigned long long)g->arc[a].incl[m], (unsigned long long)g->arc[a].calls,
+                        (unsigned long long)f->calls, g->fn[g->arc[a].caller].name, rank[g->arc[a].caller]);
         char idx[24];
         snprintf(idx, sizeof idx, "[%zu]", k + 1);
         fprintf(out, "%-6s %5.1f%% %14llu %14llu %15llu  %s [%zu]\n", idx, pct(f->incl[m], g->total[m]),
-                     (unsigned long long)f->self[m], (unsigned long long)f->incl[m], (unsigned long long)f->calls,
-                     f->name, k + 1);
+                (unsigned long long)f->self[m], (unsigned long long)f->incl[m], (unsigned long long)f->calls,
+                f->name, k + 1);
         for (size_t a = 0; a < g->narc; a++)
             if (g->arc[a].caller == i)
                 fprintf(out, "%-6s %6s %14s %14llu %7llu/%-7llu          %s [%zu]\n", "", "", "",
-                             (unsigned long long)g->arc[a].incl[m], (unsigned long long)g->arc[a].calls,
-                             (unsigned long long)g->fn[g->arc[a].callee].calls, g->fn[g->arc[a].callee].name,
-                             rank[g->arc[a].callee]);
+                        (unsigned long long)g->arc[a].incl[m], (unsigned long long)g->arc[a].calls,
+                        (unsigned long long)g->fn[g->arc[a].callee].calls, g->fn[g->arc[a].callee].name,
+                        rank[g->arc[a].callee]);
         fprintf(out, "-----------------------------------------------\n");
     }
     fprintf(out, "%s; %s, %s\n", metric_name(m), x->program, x->mode);
@@ -93,8 +94,8 @@ static void call_graph(FILE *out, const struct prx *x, const struct callgraph *g
 /* --by site: the DOS memory each call site allocated. */
 static int site_table(FILE *f, const struct prx *x, const struct symtab *t, unsigned top)
 {
-    fprintf(f, "%8s %8s %8s %8s %10s %10s %10s %10s  %s\n", "allocs", "resizes", "frees", "failed", "allocated", "freed",
-               "peak", "live", "site");
+    fprintf(f, "%8s %8s %8s %8s %10s %10s %10s %10s  %s\n", "allocs", "resizes", "frees", "failed", "allocated",
+            "freed", "peak", "live", "site");
     uint64_t live = 0;
     for (size_t i = 0; i < x->nsites && i < top; i++) {
         const struct alloc_site *s = &x->sites[i];
@@ -117,12 +118,12 @@ static int site_table(FILE *f, const struct prx *x, const struct symtab *t, unsi
         }
         live += s->live;
         fprintf(f, "%8llu %8llu %8llu %8llu %10llu %10llu %10llu %10llu  %s\n", (unsigned long long)s->allocs,
-                   (unsigned long long)s->resizes, (unsigned long long)s->frees, (unsigned long long)s->failures,
-                   (unsigned long long)s->allocated, (unsigned long long)s->freed, (unsigned long long)s->peak,
-                   (unsigned long long)s->live, where);
+                (unsigned long long)s->resizes, (unsigned long long)s->frees, (unsigned long long)s->failures,
+                (unsigned long long)s->allocated, (unsigned long long)s->freed, (unsigned long long)s->peak,
+                (unsigned long long)s->live, where);
     }
     fprintf(f, "%zu site(s); %llu bytes live when the run ended (%s, %s)\n", x->nsites, (unsigned long long)live,
-               x->program, x->stop);
+            x->program, x->stop);
     return 0;
 }
 
@@ -155,19 +156,19 @@ enum hist_status hist_services(const struct prx *x, const struct hist_request *q
         return rc ? HIST_BAD_INPUT : 0;
     }
     fprintf(f, "%12s %7s %8s %12s %12s  %s\n", unit[m], "%", "calls", m == METRIC_CYCLES ? "samples" : "cycles",
-               m == METRIC_INSTRUCTIONS ? "samples" : "instructions", "service");
+            m == METRIC_INSTRUCTIONS ? "samples" : "instructions", "service");
     for (size_t i = 0; i < x->nservices && i < q->top; i++) {
         const struct prx_service *v = &rows[i];
         uint64_t a = m == METRIC_CYCLES ? v->samples : v->cycles, b = m == METRIC_INSTRUCTIONS ? v->samples : v->insns;
         fprintf(f, "%12llu %6.1f%% %8llu %12llu %12llu  %s\n", (unsigned long long)service_cost(v, m),
-                   total ? 100.0 * (double)service_cost(v, m) / (double)total : 0.0, (unsigned long long)v->calls,
-                   (unsigned long long)a, (unsigned long long)b, v->label);
+                total ? 100.0 * (double)service_cost(v, m) / (double)total : 0.0, (unsigned long long)v->calls,
+                (unsigned long long)a, (unsigned long long)b, v->label);
     }
     for (size_t i = 0; i < x->nservices; i++)
         sum += service_cost(&rows[i], m);
     fprintf(f, "%zu service(s): %llu of %llu %s in DOS and BIOS services (%.1f%%; %s, %s)\n", x->nservices,
-               (unsigned long long)sum, (unsigned long long)total, unit[m], total ? 100.0 * (double)sum / (double)total : 0.0,
-               x->program, x->mode);
+            (unsigned long long)sum, (unsigned long long)total, unit[m],
+            total ? 100.0 * (double)sum / (double)total : 0.0, x->program, x->mode);
     free(rows);
     return 0;
 }

@@ -74,7 +74,8 @@ enum hist_status hist_frame_select(struct prx *x, const struct hist_request *q, 
     }
     if (i >= x->profiled) {
         fprintf(q->msg, "profil: --frame %u: %s keeps no profile of it (%s)\n", q->frame, q->path,
-                x->profiled ? "the run kept the first frames' only: docs/frames.md" : "written before frames had theirs");
+                x->profiled ? "the run kept the first frames' only: docs/frames.md"
+                            : "written before frames had theirs");
         return HIST_FAILED;
     }
     struct prx_entry *e;

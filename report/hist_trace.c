@@ -119,7 +119,8 @@ static void rows_footer(const struct hist_request *q, const struct hist_data *d,
     char frame[120] = "";
     if (q->frame)
         snprintf(frame, sizeof frame, "frame %u of %zu from cycle %llu%s; ", q->frame, x->nframes,
-                 (unsigned long long)x->frames[q->frame - 1].start, x->frames[q->frame - 1].unfinished ? ", unfinished" : "");
+                 (unsigned long long)x->frames[q->frame - 1].start,
+                 x->frames[q->frame - 1].unfinished ? ", unfinished" : "");
     if (d->m == METRIC_SAMPLES && q->frame)
         snprintf(r->footer, sizeof r->footer, "%ssampled; %s, %s: %llu samples, %llu cycles%s%s", frame, x->program,
                  x->cpu, (unsigned long long)x->frames[q->frame - 1].samples, (unsigned long long)x->total_cycles, sep,

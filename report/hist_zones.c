@@ -16,8 +16,8 @@ static void zone_rows(FILE *f, const struct prx *x, size_t i, unsigned depth)
 {
     const struct prx_zone *z = &x->zones[i];
     fprintf(f, "%8llu %14llu %14.1f %12llu %12llu  %*s%s\n", (unsigned long long)z->count, (unsigned long long)z->total,
-               z->count ? (double)z->total / (double)z->count : 0.0, (unsigned long long)z->min,
-               (unsigned long long)z->max, (int)(2 * depth), "", z->name);
+            z->count ? (double)z->total / (double)z->count : 0.0, (unsigned long long)z->min,
+            (unsigned long long)z->max, (int)(2 * depth), "", z->name);
     for (size_t k = i + 1; k < x->nzones; k++)
         if (x->zones[k].parent == i)
             zone_rows(f, x, k, depth + 1);
@@ -59,9 +59,9 @@ enum hist_status hist_zones(const struct prx *x, const struct hist_request *q)
         fprintf(f, "%s%8s %14s %14s  %s\n", x->nzones ? "\n" : "", "count", "first", "last", "mark (cycle)");
         for (size_t i = 0; i < x->nmarks; i++)
             fprintf(f, "%8llu %14llu %14llu  %s\n", (unsigned long long)x->marks[i].count,
-                       (unsigned long long)x->marks[i].first, (unsigned long long)x->marks[i].last, x->marks[i].name);
+                    (unsigned long long)x->marks[i].first, (unsigned long long)x->marks[i].last, x->marks[i].name);
     }
     fprintf(f, "%zu zone(s), %zu mark(s), in emulated cycles (%s, %s %s timing: %llu cycles in all)\n", x->nzones,
-               x->nmarks, x->program, x->cpu, x->timing, (unsigned long long)x->total_cycles);
+            x->nmarks, x->program, x->cpu, x->timing, (unsigned long long)x->total_cycles);
     return 0;
 }

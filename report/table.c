@@ -16,7 +16,7 @@ static int by_hits(const void *a, const void *b)
 void report_more(FILE *f, size_t more, size_t all)
 {
     fprintf(f, "... %zu more rows: --top %zu shows them all (so does a pipe or a file: profil hist FILE | less)\n",
-               more, all);
+            more, all);
 }
 
 void report_print(FILE *f, struct report *r, unsigned top, unsigned width)
@@ -34,9 +34,9 @@ void report_print(FILE *f, struct report *r, unsigned top, unsigned width)
             col = (int)strlen(r->rows[i].name);
     double t1 = total > 0 ? total : 1, cumul = 0;
     fprintf(f, "%8s %6s %6s%s  %-*s  %-*s %s\n",
-               strcmp(r->what, "instructions") == 0 ? "insns" : strcmp(r->what, "samples") == 0 ? "hits" : r->what,
-               "%", "cum%", r->stall_column ? " stall%" : r->video_column ? " video%" : "", (int)width, "", col, r->column,
-               "address");
+            strcmp(r->what, "instructions") == 0 ? "insns" : strcmp(r->what, "samples") == 0 ? "hits" : r->what,
+            "%", "cum%", r->stall_column ? " stall%" : r->video_column ? " video%" : "", (int)width, "", col, r->column,
+            "address");
     for (size_t i = 0; i < r->n && i < top; i++) {
         if (r->rows[i].hits < 0.5)
             break;
@@ -59,8 +59,8 @@ void report_print(FILE *f, struct report *r, unsigned top, unsigned width)
     const double other[3] = { r->io, r->dos, r->high };
     for (int k = 0; k < 3; k++)
         fprintf(f, "%8.0f %5.1f%%       %s  %-*s  %s\n", other[k], 100.0 * other[k] / t1,
-                   r->stall_column || r->video_column ? "       " : "",
-                   (int)width, "", names[k]);
+                r->stall_column || r->video_column ? "       " : "",
+                (int)width, "", names[k]);
     fprintf(f, "%8.0f %s (%s)\n", total, r->what, r->footer);
     size_t rows = 0;
     for (size_t i = 0; i < r->n; i++)
