@@ -26,7 +26,7 @@ const char *const hist_sort_names[NSORTS] = { NULL, "hits", "address" };
 
 /* What a view asks of the request's --metric: anything (its own rule),
  * samples (a .PRF holds samples), or not samples (a trace's exact rows). */
-enum metric_rule { METRIC_ANY, METRIC_SAMPLES_ONLY, METRIC_EXACT };
+enum metric_rule { RULE_ANY, RULE_SAMPLES, RULE_EXACT };
 
 /* A view: `name` as errors give it, `args` the options that ask for it
  * (the tests walk them), `asked` whether a request does, the input it
@@ -82,7 +82,7 @@ static int asks_another_view(const struct hist_request *q)
     { .name = name_, .args = args_, .asked = asked_, .inputs = inputs_, .formats = formats_, .metric = metric_, \
       .symbols = symbols_, .write = write_, .absent = NULL, .absent_status = HIST_OK }
 #define NONE(name_, args_, asked_, inputs_, why_, status_) \
-    { .name = name_, .args = args_, .asked = asked_, .inputs = inputs_, .formats = 0, .metric = METRIC_ANY, \
+    { .name = name_, .args = args_, .asked = asked_, .inputs = inputs_, .formats = 0, .metric = RULE_ANY, \
       .symbols = 0, .write = NULL, .absent = why_, .absent_status = status_ }
 #define PRF HIST_INPUT_PRF
 #define PRX HIST_INPUT_PRX
@@ -95,41 +95,41 @@ static const char no_calls[] = "a .PRF has no calls or memory; they are in the .
 
 /* The first row of the request's input whose `asked` is true is its view. */
 static const struct hist_view views[] = {
-    VIEW("--buckets", "--buckets", asks_buckets, HIST_INPUT_ANY, F(TEXT) | F(CSV), METRIC_ANY, 0, hist_buckets),
-    VIEW("--style prohst", "--style prohst", asks_prohst, PRF, F(TEXT), METRIC_SAMPLES_ONLY, 0, hist_prf_prohst),
+    VIEW("--buckets", "--buckets", asks_buckets, HIST_INPUT_ANY, F(TEXT) | F(CSV), RULE_ANY, 0, hist_buckets),
+    VIEW("--style prohst", "--style prohst", asks_prohst, PRF, F(TEXT), RULE_SAMPLES, 0, hist_prf_prohst),
     NONE("--style prohst", "--style prohst", asks_prohst, PRX, "--style prohst reads a .PRF (the .PRF beside it)",
          HIST_BAD_INPUT),
-    VIEW("--style inferno", "--style inferno", asks_inferno, PRF, F(TEXT), METRIC_SAMPLES_ONLY, 0, hist_prf_inferno),
-    VIEW("--style inferno", "--style inferno", asks_inferno, PRX, F(TEXT), METRIC_EXACT, 0, hist_prx_inferno),
+    VIEW("--style inferno", "--style inferno", asks_inferno, PRF, F(TEXT), RULE_SAMPLES, 0, hist_prf_inferno),
+    VIEW("--style inferno", "--style inferno", asks_inferno, PRX, F(TEXT), RULE_EXACT, 0, hist_prx_inferno),
     NONE("--frame N", "--frame 1", asks_frame, PRF, no_frames, HIST_FAILED),
-    VIEW("--frame N", "--frame 1", asks_frame, PRX, ROWS, METRIC_ANY, 1, hist_prx_rows),
+    VIEW("--frame N", "--frame 1", asks_frame, PRX, ROWS, RULE_ANY, 1, hist_prx_rows),
     NONE("--by frame", "--by frame", asks_frames, PRF, no_frames, HIST_FAILED),
-    VIEW("--by frame", "--by frame", asks_frames, PRX, F(TEXT) | F(CSV) | F(JSON), METRIC_ANY, 1, hist_prx_frames),
+    VIEW("--by frame", "--by frame", asks_frames, PRX, F(TEXT) | F(CSV) | F(JSON), RULE_ANY, 1, hist_prx_frames),
     NONE("--worst-frames", "--worst-frames 2", asks_worst, PRF, no_frames, HIST_FAILED),
-    VIEW("--worst-frames", "--worst-frames 2", asks_worst, PRX, F(TEXT) | F(CSV) | F(JSON), METRIC_ANY, 1,
+    VIEW("--worst-frames", "--worst-frames 2", asks_worst, PRX, F(TEXT) | F(CSV) | F(JSON), RULE_ANY, 1,
          hist_prx_frames),
     NONE("--by zone", "--by zone", asks_zone, PRF, no_zones, HIST_BAD_INPUT),
-    VIEW("--by zone", "--by zone", asks_zone, PRX, TREE, METRIC_ANY, 0, hist_prx_zones),
-    VIEW("--by service", "--by service", asks_service, PRF, F(TEXT) | F(CSV) | F(JSON), METRIC_ANY, 0,
+    VIEW("--by zone", "--by zone", asks_zone, PRX, TREE, RULE_ANY, 0, hist_prx_zones),
+    VIEW("--by service", "--by service", asks_service, PRF, F(TEXT) | F(CSV) | F(JSON), RULE_ANY, 0,
          hist_prf_services),
-    VIEW("--by service", "--by service", asks_service, PRX, F(TEXT) | F(CSV) | F(JSON), METRIC_ANY, 0,
+    VIEW("--by service", "--by service", asks_service, PRX, F(TEXT) | F(CSV) | F(JSON), RULE_ANY, 0,
          hist_prx_services),
     NONE("--by site", "--by site", asks_site, PRF, no_calls, HIST_BAD_INPUT),
-    VIEW("--by site", "--by site", asks_site, PRX, F(TEXT), METRIC_ANY, 1, hist_prx_sites),
+    VIEW("--by site", "--by site", asks_site, PRX, F(TEXT), RULE_ANY, 1, hist_prx_sites),
     NONE("--callgraph", "--callgraph", asks_callgraph, PRF, no_calls, HIST_BAD_INPUT),
-    VIEW("--callgraph", "--callgraph", asks_callgraph, PRX, TREE, METRIC_ANY, 1, hist_prx_calls),
+    VIEW("--callgraph", "--callgraph", asks_callgraph, PRX, TREE, RULE_ANY, 1, hist_prx_calls),
     NONE("--by function", "--by function", asks_function, PRF, no_calls, HIST_BAD_INPUT),
-    VIEW("--by function", "--by function", asks_tree, PRX, TREE, METRIC_ANY, 1, hist_prx_calls),
-    VIEW("--by bucket", "--by bucket", asks_bucket, PRF, ALL, METRIC_SAMPLES_ONLY, 1, hist_prf_rows),
-    VIEW("--by bucket", "--by bucket", asks_bucket, PRX, ROWS, METRIC_EXACT, 0, hist_prx_rows),
-    VIEW("--by symbol", "--by symbol", asks_symbol, PRF, ALL, METRIC_SAMPLES_ONLY, 2, hist_prf_rows),
-    VIEW("--by symbol", "--by symbol", asks_symbol, PRX, ROWS, METRIC_EXACT, 2, hist_prx_rows),
-    VIEW("--by label", "--by label", asks_label, PRF, ALL, METRIC_SAMPLES_ONLY, 2, hist_prf_rows),
-    VIEW("--by label", "--by label", asks_label, PRX, ROWS, METRIC_EXACT, 2, hist_prx_rows),
-    VIEW("--by line", "--by line", asks_line, PRF, F(TEXT), METRIC_SAMPLES_ONLY, 2, hist_prf_rows),
-    VIEW("--by line", "--by line", asks_line, PRX, ROWS, METRIC_EXACT, 2, hist_prx_rows),
-    VIEW("the histogram", "", asks_default, PRF, ALL, METRIC_SAMPLES_ONLY, 1, hist_prf_rows),
-    VIEW("the histogram", "", asks_default, PRX, ROWS, METRIC_EXACT, 1, hist_prx_rows),
+    VIEW("--by function", "--by function", asks_tree, PRX, TREE, RULE_ANY, 1, hist_prx_calls),
+    VIEW("--by bucket", "--by bucket", asks_bucket, PRF, ALL, RULE_SAMPLES, 1, hist_prf_rows),
+    VIEW("--by bucket", "--by bucket", asks_bucket, PRX, ROWS, RULE_EXACT, 0, hist_prx_rows),
+    VIEW("--by symbol", "--by symbol", asks_symbol, PRF, ALL, RULE_SAMPLES, 2, hist_prf_rows),
+    VIEW("--by symbol", "--by symbol", asks_symbol, PRX, ROWS, RULE_EXACT, 2, hist_prx_rows),
+    VIEW("--by label", "--by label", asks_label, PRF, ALL, RULE_SAMPLES, 2, hist_prf_rows),
+    VIEW("--by label", "--by label", asks_label, PRX, ROWS, RULE_EXACT, 2, hist_prx_rows),
+    VIEW("--by line", "--by line", asks_line, PRF, F(TEXT), RULE_SAMPLES, 2, hist_prf_rows),
+    VIEW("--by line", "--by line", asks_line, PRX, ROWS, RULE_EXACT, 2, hist_prx_rows),
+    VIEW("the histogram", "", asks_default, PRF, ALL, RULE_SAMPLES, 1, hist_prf_rows),
+    VIEW("the histogram", "", asks_default, PRX, ROWS, RULE_EXACT, 1, hist_prx_rows),
 };
 #undef VIEW
 #undef NONE
@@ -180,12 +180,12 @@ static enum hist_status refused(const struct hist_request *q, const struct hist_
         fprintf(q->msg, "profil: --format %s: %s is printed as %s\n", export_format_names[q->format], v->name, list);
         return HIST_BAD_INPUT;
     }
-    if (v->metric == METRIC_SAMPLES_ONLY && q->metric != METRIC_SAMPLES) {
+    if (v->metric == RULE_SAMPLES && q->metric != METRIC_SAMPLES) {
         fprintf(q->msg, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
                 metric_name(q->metric), q->path);
         return HIST_BAD_INPUT;
     }
-    if (v->metric == METRIC_EXACT && q->metric == METRIC_SAMPLES && q->metric_given) {
+    if (v->metric == RULE_EXACT && q->metric == METRIC_SAMPLES && q->metric_given) {
         fprintf(q->msg, "profil: --metric samples: %s counts instructions and cycles (samples are per function: "
                 "--by function)\n", q->path);
         return HIST_BAD_INPUT;
@@ -312,7 +312,7 @@ static enum hist_status hist_process(const struct hist_request *q, const struct 
 /* A trace's address rows (and the inferno listing) are of a trace. */
 static int sampling_refused(const struct hist_request *q, const struct hist_view *v, const struct prx *x)
 {
-    if (v->metric != METRIC_EXACT || q->frame || strcmp(x->mode, "sampling") != 0)
+    if (v->metric != RULE_EXACT || q->frame || strcmp(x->mode, "sampling") != 0)
         return 0;
     fprintf(q->msg, "profil: %s is from a sampling run: it has calls (--by function, --callgraph), memory (--by "
             "site) or the program's zones (--by zone); the samples are in the .PRF beside it\n", q->path);
