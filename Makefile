@@ -151,7 +151,7 @@ $(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc tests/fixtur
 	$(NASM) -f bin -i tests/fixtures/ -i include/ -M -MP -MT $@ -MF $(@:.com=.d) $<
 	$(NASM) -f bin -i tests/fixtures/ -i include/ --before '[map all $(@:.com=.map)]' -o $@ $<
 
-$(B)/fixtures/%.exe: tests/fixtures/%_exe.asm Makefile | $(B)/.deps
+$(B)/fixtures/%.exe: tests/fixtures/%_exe.asm $(wildcard tests/fixtures/*.inc) Makefile | $(B)/.deps
 	@mkdir -p $(B)/fixtures
 	$(NASM) -f bin -i tests/fixtures/ -o $@ $<
 

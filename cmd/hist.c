@@ -1,181 +1,30 @@
 /*
- * cmd/hist.c: `profil hist`, histograms of a .PRF.
+ * cmd/hist.c: `profil hist`, histograms of a .PRF or a .prx: its options
+ * and the call into report/hist.h (the table of views and formats), with
+ * the command's symbol rule (cmd/session.h).
  *
  *   profil hist [options] FILE.PRF|FILE.prx   (options: the table below)
  *   profil hist prf[,hst[,map]][;]        PROHST's own command form: writes the .HST
- *
- * The default style is one row per non-zero bucket (hits, % of all
- * samples, cumulative %, a bar, the address range, the map segment it is
- * in), then the io/dos/high rows and the total.  --style prohst is PROHST
- * 1.0's listing, byte for byte (report/prohst.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "../formats/fileio.h"
-#include "../formats/prc.h"
 #include "../formats/prf.h"
-#include "../report/attrib.h"
-#include "../report/export.h"
-#include "../report/prohst.h"
-#include "../formats/prx.h"
-#include "../formats/samplelog.h"
-#include "../formats/symtab.h"
 #include "../formats/symfind.h"
+#include "../formats/symtab.h"
+#include "../report/hist.h"
+#include "../report/table.h"
 #include "commands.h"
 #include "manpage.h"
 #include "options.h"
-#include "report.h"
 #include "session.h"
 
-static int load_map(const char *path, struct prohst_map *map)
+/* report/hist.h's status as the command's exit status (README's table). */
+static int hist_exit(enum hist_status s)
 {
-    char err[600];
-    if (prohst_map_read_file(path, map, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return -1;
-    }
-    return 0;
-}
-
-
-/* One row per symbol or line, busiest first (report/attrib.c splits buckets). */
-static int symbol_style(const struct prf *p, const struct symtab *t, unsigned top, unsigned width, int by_line,
-                        int terminal)
-{
-    struct report r = { .io = (double)prf_io(p), .dos = (double)prf_dos(p), .high = (double)prf_high(p),
-                        .column = by_line ? "line" : "symbol", .what = prf_unit(p), .more_hint = terminal };
-    if ((by_line ? attribute_lines(p, t, &r.rows, &r.n) : attribute_hits(p, t, &r.rows, &r.n)) != 0)
-        return EXIT_BAD_INPUT;
-    snprintf(r.footer, sizeof r.footer, "%u-paragraph buckets, %u us; %s map, %zu %s", p->bucket_size,
-             p->clock_grain, map_format_name(t->format), by_line ? t->nline : t->nsym,
-             by_line ? "line entries" : "symbols");
-    if (attribute_is_estimate(p))
-        attribute_estimate_note(p, r.estimate, sizeof r.estimate);
-    report_print(&r, top, width);
-    free(r.rows);
-    return 0;
-}
-
-/* The symbol covering most of [lo, hi), or NULL.  *first skips the sorted
- * symbols that end below lo: buckets taken in address order keep it from
- * one call to the next, others start it at 0. */
-static const char *symbol_in(const struct symtab *t, size_t *first, uint32_t lo, uint32_t hi, uint32_t limit)
-{
-    const char *best = NULL;
-    uint32_t best_bytes = 0;
-    while (*first < t->nsym && symtab_symbol_end(t, *first, limit) <= lo)
-        (*first)++;
-    for (size_t i = *first; i < t->nsym && t->sym[i].addr < hi; i++) {
-        uint32_t s = t->sym[i].addr > lo ? t->sym[i].addr : lo;
-        uint32_t e = symtab_symbol_end(t, i, limit);
-        e = e < hi ? e : hi;
-        if (s < e && e - s > best_bytes) {
-            best_bytes = e - s;
-            best = t->sym[i].name;
-        }
-    }
-    return best;
-}
-
-/* Non-zero bucket indexes, busiest first (ties by address). */
-/* A bucket with its hits, busiest first, ties in address order: what
- * bucket_style sorts, so that the comparison needs no context. */
-struct ranked_bucket {
-    uint64_t hits;
-    unsigned bucket;
-};
-
-static int by_bucket_hits(const void *a, const void *b)
-{
-    const struct ranked_bucket *x = a, *y = b;
-    if (x->hits != y->hits)
-        return x->hits > y->hits ? -1 : 1;
-    return x->bucket < y->bucket ? -1 : 1;
-}
-
-/* One row per non-zero bucket, in address order or busiest first, named by
- * its symbol when there is a map; cum% accumulates in the order shown. */
-static int bucket_style(const struct prf *p, const struct symtab *sym, unsigned top, unsigned width, int by_hits,
-                        int terminal)
-{
-    uint64_t total = prf_total(p), max = 0, cumul = 0;
-    unsigned *order = malloc((p->bucket_num ? p->bucket_num : 1) * sizeof *order), n = 0;
-    if (!order) {
-        fprintf(stderr, "profil: out of memory\n");
-        return EXIT_PROFIL_FAILED;
-    }
-    for (unsigned i = 0; i < p->bucket_num; i++) {
-        if (prf_hits(p, i) > max)
-            max = prf_hits(p, i);
-        if (prf_hits(p, i))
-            order[n++] = i;
-    }
-    if (by_hits) {
-        struct ranked_bucket *r = malloc((n ? n : 1) * sizeof *r);
-        if (!r) {
-            free(order);
-            fprintf(stderr, "profil: out of memory\n");
-            return EXIT_PROFIL_FAILED;
-        }
-        for (unsigned k = 0; k < n; k++)
-            r[k] = (struct ranked_bucket){ prf_hits(p, order[k]), order[k] };
-        qsort(r, n, sizeof *r, by_bucket_hits);
-        for (unsigned k = 0; k < n; k++)
-            order[k] = r[k].bucket;
-        free(r);
-    }
-    double t = total ? (double)total : 1.0;
-    uint32_t B = p->bucket_size * 16u, limit = (uint32_t)p->bucket_num * B;
-    printf("%8s %6s %6s  %-*s  %-11s %s\n", "hits", "%", "cum%", (int)width, "", "address", sym ? "symbol" : "");
-    size_t first = 0;
-    for (unsigned k = 0; k < n && k < top; k++) {
-        unsigned i = order[k];
-        uint64_t hits = prf_hits(p, i);
-        if (by_hits)
-            first = 0;
-        cumul += hits;
-        unsigned len = max ? (unsigned)((hits * width + max / 2) / max) : 0;
-        uint32_t lo = i * B;
-        const char *name = sym ? symbol_in(sym, &first, lo, lo + B, limit) : NULL;
-        printf("%8llu %5.1f%% %5.1f%%  ", (unsigned long long)hits, 100.0 * (double)hits / t,
-               100.0 * (double)cumul / t);
-        for (unsigned c = 0; c < width; c++)
-            putchar(c < len ? '#' : ' ');
-        printf("  %05X-%05X %s\n", lo, lo + B - 1, name ? name : "");
-    }
-    free(order);
-    const char *names[3] = { "io", "dos", "high" };
-    const uint64_t hits[3] = { prf_io(p), prf_dos(p), prf_high(p) };
-    for (int k = 0; k < 3; k++)
-        printf("%8llu %5.1f%%         %-*s  %s\n", (unsigned long long)hits[k], 100.0 * (double)hits[k] / t,
-               (int)width, "", names[k]);
-    printf("%8llu %s (%u-paragraph buckets, %u us%s)\n", (unsigned long long)total, prf_unit(p), p->bucket_size,
-           p->clock_grain, by_hits ? "; busiest first" : "");
-    if (terminal && n > top)
-        report_more(n - top, n);
-    return 0;
-}
-
-static int write_listing(const struct prf *p, const struct prohst_map *map, const char *hst)
-{
-    char *text, err[512];
-    size_t n;
-    if (prohst_render(p, map, &text, &n) != 0) {
-        fprintf(stderr, "profil: out of memory\n");
-        return EXIT_PROFIL_FAILED;
-    }
-    int rc = 0;
-    if (!hst) {
-        rc = fwrite(text, 1, n, stdout) == n ? 0 : EXIT_PROFIL_FAILED;
-    } else if (write_file_atomic(hst, text, n, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        rc = EXIT_PROFIL_FAILED;
-    }
-    free(text);
-    return rc;
+    return s == HIST_OK ? 0 : s == HIST_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_PROFIL_FAILED;
 }
 
 /* ---- PROHST's command form ------------------------------------------------ */
@@ -264,7 +113,6 @@ static int prohst_form(const char *arg)
     if (map_path)
         map_path = profil_find_as_dos(map, found[2], sizeof found[2]) ? found[2] : map;
     struct prf p;
-    struct prohst_map m;
     char err[800];
     const char *why = output_refusal(found[1], OUTPUT_HST);    /* the one output check (formats/guard.h) */
     if (why) {
@@ -276,44 +124,10 @@ static int prohst_form(const char *arg)
         fprintf(stderr, "profil: %s\n", err);
         return EXIT_BAD_INPUT;
     }
-    int rc = load_map(map_path, &m) != 0 ? EXIT_BAD_INPUT : write_listing(&p, &m, found[1]);
+    int rc = hist_exit(hist_listing(&p, map_path, found[1], stdout, stderr));
     prf_free(&p);
     return rc;
 }
-
-/* --by service for a .PRF: the time per service its NAME.prc (or a
- * trace's NAME.prx) holds; a .PRF alone has DOS and I/O as two rows. */
-static int services_of_prf(const struct hist_request *q)
-{
-    struct prf p;
-    struct prc c;
-    char err[700], note[700];
-    if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    int attached = prc_attach_beside(q->path, &p, &c, note, sizeof note), rc = EXIT_BAD_INPUT;
-    fprintf(stderr, "profil: %s\n", note);
-    if (!attached || !c.services) {
-        fprintf(stderr, "profil: %s: a .PRF has DOS and BIOS time as two rows; the time per service is in the "
-                "NAME.prc beside it (or a .prx) that profil run writes\n", q->path);
-    } else {
-        struct prx x = { .services = c.services, .nservices = c.nservices, .service_samples = c.service_samples,
-                         .total_cycles = c.cycles, .total_insns = c.instructions };
-        snprintf(x.program, sizeof x.program, "%s", c.program);
-        snprintf(x.mode, sizeof x.mode, "%s", c.mode);
-        rc = hist_services(&x, q);
-    }
-    if (attached)
-        prc_free(&c);
-    prf_free(&p);
-    return rc;
-}
-
-/* --sort: a .PRF's bucket rows busiest first or by address (default: by
- * --top); hist_sort_names[] by enum value. */
-enum hist_sort { SORT_DEFAULT, SORT_HITS, SORT_ADDRESS };
-static const char *const hist_sort_names[] = { NULL, "hits", "address" };
 
 #define Q struct hist_request
 static const struct opt hist_table[] = {
@@ -426,7 +240,8 @@ const struct command_doc hist_doc = {
     "PRF PRX",
 };
 
-int hist_symbols(const struct hist_request *q, struct symtab *t, char *source, size_t n)
+/* The symbol rule of the command's (cmd/session.h), for report/hist.c. */
+static int hist_symbols(const struct hist_request *q, struct symtab *t, char *source, size_t n)
 {
     struct symfind f;
     int rc = session_symbols(q->map, q->path, q->pp, t, &f, q->keep_labels);
@@ -435,170 +250,11 @@ int hist_symbols(const struct hist_request *q, struct symtab *t, char *source, s
     return rc;
 }
 
-/* A .PRF's exports (--format other than text). */
-static int export_prf(const struct prf *p, const struct hist_request *q)
-{
-    struct symtab t;
-    int have = hist_symbols(q, &t, NULL, 0);
-    if (have < 0)
-        return EXIT_BAD_INPUT;
-    have = have == 0;
-    const struct symtab *tp = have ? &t : NULL;
-    int w;
-    switch (q->format) {
-    case FORMAT_CSV: w = export_csv(stdout, p, tp); break;
-    case FORMAT_JSON: w = export_json(stdout, p, tp); break;
-    case FORMAT_CALLGRIND: w = export_callgrind(stdout, p, tp, q->path); break;
-    case FORMAT_SVG: w = export_svg(stdout, p, tp, q->path); break;
-    default: w = export_folded(stdout, p, tp); break;
-    }
-    if (have)
-        symtab_free(&t);
-    return w == 0 ? 0 : EXIT_BAD_INPUT;
-}
-
-/* The rows of a .PRF with a map: per symbol or line, or per bucket named by its symbol. */
-static int mapped_prf(const struct prf *p, const struct hist_request *q, int by_hits)
-{
-    struct symtab t;
-    char source[4200];
-    int rc = hist_symbols(q, &t, source, sizeof source);
-    if (rc < 0)
-        return EXIT_BAD_INPUT;
-    if (rc == 1 && (q->by == BY_SYMBOL || q->by == BY_LINE)) {
-        fprintf(stderr, "profil: --by %s needs symbols: --map FILE.MAP, or the program, with a map or debug "
-                "information, beside %s\n", attrib_unit_names[q->by], q->path);
-        return EXIT_BAD_INPUT;
-    }
-    if (rc == 1)
-        return bucket_style(p, NULL, q->top, q->width, by_hits, q->terminal);
-    if (q->by == BY_BUCKET)
-        rc = bucket_style(p, &t, q->top, q->width, by_hits, q->terminal);
-    else if (q->by == BY_LINE && t.nline == 0) {
-        fprintf(stderr, "profil: --by line: %s has no line-number table (LINK /LINENUMBERS, TLINK /l and Turbo Pascal write one)\n", source);
-        rc = EXIT_BAD_INPUT;
-    } else
-        rc = symbol_style(p, &t, q->top, q->width, q->by == BY_LINE, q->terminal);
-    symtab_free(&t);
-    return rc;
-}
-
-/* The rows of a .PRF (p, freed here): read from q->path, or a program's of a .prx. */
-static int show_prf(struct prf *p, const struct hist_request *q)
-{
-    /* Bucket rows: busiest first when only the first N are wanted. */
-    int by_hits = q->sort != SORT_ADDRESS;     /* busiest first wherever it writes, unless --sort address */
-    struct prohst_map m;
-    if (q->by == BY_FRAME || q->worst_frames || q->frame) {
-        fprintf(stderr, "profil: %s: a .PRF has no frames; they are in the .prx beside it, of a program that had "
-                "them (docs/frames.md)\n", q->path);
-        prf_free(p);
-        return EXIT_PROFIL_FAILED;
-    }
-    if (q->by == BY_ZONE) {
-        fprintf(stderr, "profil: %s: a .PRF has no zones; they are in the .prx beside it, of a program that used "
-                "them (docs/guestapi.md)\n", q->path);
-        prf_free(p);
-        return EXIT_BAD_INPUT;
-    }
-    if (q->callgraph || q->by == BY_FUNCTION || q->by == BY_SITE) {
-        fprintf(stderr, "profil: %s: a .PRF has no calls or memory; they are in the .prx of profil run --trace, "
-                "--stacks or --memory\n", q->path);
-        prf_free(p);
-        return EXIT_BAD_INPUT;
-    }
-    int rc;
-    if (q->style == STYLE_INFERNO)
-        rc = hist_inferno_prf(p);
-    else if (q->format != FORMAT_TEXT)
-        rc = export_prf(p, q);
-    else if (q->style == STYLE_PROHST)  /* PROHST reads a map its own way: the " Start" segment table. */
-        rc = load_map(q->map, &m) != 0 ? EXIT_BAD_INPUT : write_listing(p, &m, NULL);
-    else
-        rc = mapped_prf(p, q, by_hits);
-    prf_free(p);
-    return rc;
-}
-
-static int samples_only(const struct hist_request *q)
-{
-    if (q->metric == METRIC_SAMPLES)
-        return 0;
-    fprintf(stderr, "profil: --metric %s: %s holds samples; exact counts are in the .prx of profil run --trace\n",
-            metric_name(q->metric), q->path);
-    return EXIT_BAD_INPUT;
-}
-
-/* hist of a .PRF; the program its NAME.prc names, with CodeView
- * information, beside it gives symbols too (hist_symbols). */
-static int hist_prf(const struct hist_request *asked)
-{
-    struct prf p;
-    struct prc c;
-    char err[700];
-    struct hist_request own = *asked;
-    const struct hist_request *q = &own;
-    int attached = 0;
-    if (samples_only(q))
-        return EXIT_BAD_INPUT;
-    if (prf_read_file(q->path, &p, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    if (q->style != STYLE_PROHST) {        /* PROHST's listing is of the .PRF's own words */
-        char note[700];
-        attached = prc_attach_beside(q->path, &p, &c, note, sizeof note);
-        fprintf(stderr, "profil: %s\n", note);
-    }
-    const struct profile_program pp = { attached ? c.program : NULL, attached ? c.program_path : NULL,
-                                        attached ? c.program_sha256 : NULL };
-    own.pp = attached ? &pp : NULL;
-    int rc = show_prf(&p, q);
-    if (attached)
-        prc_free(&c);
-    return rc;
-}
-
-/* --process: one program of a .prx, as its .PRF. */
-static int hist_process(const struct hist_request *q)
-{
-    struct prx x;
-    struct prf p;
-    char err[700];
-    if (samples_only(q))
-        return EXIT_BAD_INPUT;
-    if (!prx_file_looks_like(q->path)) {
-        fprintf(stderr, "profil: --process %s: %s is a .PRF; each program's .PRF is a file of its own, and the "
-                "programs are in the .prx\n", q->process, q->path);
-        return EXIT_BAD_INPUT;
-    }
-    if (prx_read_file(q->path, &x, err, sizeof err) != 0) {
-        fprintf(stderr, "profil: %s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    int i = prx_find_process(&x, q->process);
-    if (i < 0) {
-        fprintf(stderr, "profil: --process %s: %s has %s", q->process, q->path, x.nprocs ? "only" : "no processes (the run "
-                "ran no child program)\n");
-        for (size_t k = 0; k < x.nprocs; k++)
-            fprintf(stderr, "%s%zu %s", k ? ", " : " ", k, x.procs[k].name);
-        if (x.nprocs)
-            fputc('\n', stderr);
-        prx_free(&x);
-        return EXIT_BAD_INPUT;
-    }
-    int rc = prx_process_prf(&x, (size_t)i, &p);
-    prx_free(&x);
-    if (rc != 0) {
-        fprintf(stderr, "profil: out of memory\n");
-        return EXIT_PROFIL_FAILED;
-    }
-    return show_prf(&p, q);
-}
-
 int cmd_hist(int argc, char **argv)
 {
-    struct hist_request q = { .metric = METRIC_SAMPLES, .top = UINT32_MAX, .width = 40 };
+    struct hist_request q = { .out = stdout, .msg = stderr, .metric = METRIC_SAMPLES, .top = UINT32_MAX, .width = 40,
+                              .symbols = hist_symbols, .child_symbols = session_child_symbols,
+                              .child_symbols_free = session_child_symbols_free };
     int first;
     if (argc == 2 && (strchr(argv[1], ',') || strchr(argv[1], ';')))
         return prohst_form(argv[1]);
@@ -620,18 +276,5 @@ int cmd_hist(int argc, char **argv)
         q.top = HIST_TERMINAL_ROWS;
         q.top_given = 1;
     }
-    if (q.process)
-        return hist_process(&q);
-    if (q.buckets)
-        return hist_buckets(&q);
-    if (samplelog_file_looks_like(q.path)) {
-        fprintf(stderr, "profil: %s: a sample log (run --samples): count it into buckets with --buckets FILE "
-                "(docs/buckets.md)\n", q.path);
-        return EXIT_BAD_INPUT;
-    }
-    if (prx_file_looks_like(q.path))
-        return hist_prx(&q);    /* it may find the program's CodeView information */
-    if (q.by == BY_SERVICE)
-        return services_of_prf(&q);
-    return hist_prf(&q);
+    return hist_exit(hist_run(&q));
 }

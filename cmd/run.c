@@ -73,6 +73,19 @@ static const char *cpu_name(size_t i)
     return profil_cpu_name((enum profil_cpu)i);
 }
 
+/* The models --timing bus has plans for, from the library's table: "the
+ * 8088 and 8086" (", " between all but the last two). */
+static void bus_models(char *out, size_t n)
+{
+    size_t len = (size_t)snprintf(out, n, "the"), count = 0, all = 0;
+    for (unsigned i = 0; i < PROFIL_CPUS; i++)
+        all += profil_cpu_has_bus((enum profil_cpu)i) != 0;
+    for (unsigned i = 0; i < PROFIL_CPUS && len < n; i++)
+        if (profil_cpu_has_bus((enum profil_cpu)i))
+            len += (size_t)snprintf(out + len, n - len, "%s%s", count++ == 0 ? " " : count == all ? " and " : ", ",
+                                    profil_cpu_name((enum profil_cpu)i));
+}
+
 static int parse_frames(const char *s, void *args)
 {
     return profil_frames_parse(s, &((struct run_args *)args)->o);
@@ -355,7 +368,9 @@ int cmd_run(int argc, char **argv)
         return bad;
     }
     if (o.timing == PROFIL_TIMING_BUS && !profil_cpu_has_bus(o.cpu)) {
-        fprintf(stderr, "profil: --timing bus models the 8088 and 8086 only (not --cpu %s)\n", profil_cpu_name(o.cpu));
+        char models[80];
+        bus_models(models, sizeof models);
+        fprintf(stderr, "profil: --timing bus models %s only (not --cpu %s)\n", models, profil_cpu_name(o.cpu));
         return bad;
     }
     if (o.prx && !(o.trace || o.stacks || o.memory)) {

@@ -83,10 +83,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (x.frames) {
         FUZZ_REQUIRE(frames_line(sink, &x) == 0);
-        for (int format = FRAMES_TEXT; format <= FRAMES_JSON; format++)
+        for (int format = FORMAT_TEXT; format <= FORMAT_JSON; format++)
             for (unsigned worst = 0; worst <= 3; worst += 3) {
-                FUZZ_REQUIRE(frames_report(sink, &x, worst, NULL, (enum frames_format)format) == 0);
-                FUZZ_REQUIRE(frames_report(sink, &x, worst, &map, (enum frames_format)format) == 0);
+                FUZZ_REQUIRE(frames_report(sink, &x, worst, NULL, (enum export_format)format) == 0);
+                FUZZ_REQUIRE(frames_report(sink, &x, worst, &map, (enum export_format)format) == 0);
             }
         for (size_t i = 0; i < x.profiled && i < x.nframes && i < FRAMES_LOOKED_AT; i++)
             one_frame(&x, i);

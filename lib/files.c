@@ -348,7 +348,7 @@ enum profil_error run_files_append_check(struct profil_session *s)
                           l->prog_high_pa, l->dos_pa, 0, 0, 0, NULL, NULL, NULL, NULL, 0 };
     run.exact = old.exact;      /* then the unit, CPU and clock must match too */
     snprintf(run.c.unit, sizeof run.c.unit, "%s", s->o.trace ? "instructions" : "samples");
-    snprintf(run.c.cpu, sizeof run.c.cpu, "%s", profil_cpu_name(s->o.cpu));
+    snprintf(run.c.cpu, sizeof run.c.cpu, "%s", profil_cpu_name(s->o.cpu) ? profil_cpu_name(s->o.cpu) : "?");
     snprintf(run.c.timing, sizeof run.c.timing, "%s", machine_timing_name(s->m));
     merge_layout_diff(&old, &run, why, sizeof why);
     merge_free(&old);

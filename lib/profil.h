@@ -207,7 +207,7 @@ const char *profil_session_prx_path(const struct profil_session *s);  /* "" when
 
 /* Helpers the command shares. */
 const char *profil_stop_name(enum profil_stop r);        /* "exit", "timeout", ... as in the .prx */
-const char *profil_cpu_name(enum profil_cpu c);          /* "8088", "8086", "186", "286"; "?": none */
+const char *profil_cpu_name(enum profil_cpu c);          /* "8088", "8086", "186", "286"; NULL past the models */
 int profil_cpu_parse(const char *name, enum profil_cpu *out);
 const char *profil_video_name(enum profil_video v);       /* "cga", ..., "vga"; NULL past the cards */
 int profil_video_parse(const char *name, enum profil_video *out);

@@ -24,7 +24,7 @@ static int run_options(const struct profil_session *s, struct recording *r)
     const struct profil_options *o = &s->o;
     char v[RECORDING_VALUE_MAX];
     int bad = 0;
-    bad |= recording_set_option(r, "cpu", profil_cpu_name(o->cpu));
+    bad |= recording_set_option(r, "cpu", profil_cpu_name(o->cpu) ? profil_cpu_name(o->cpu) : "?");
     bad |= recording_set_option(r, "timing", profil_uses_bus(o) ? "bus" : "table");
     bad |= recording_set_option(r, "no-refresh", o->no_refresh ? "yes" : "no");
     bad |= recording_set_option(r, "video", profil_video_name(o->video) ? profil_video_name(o->video) : "?");

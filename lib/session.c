@@ -615,9 +615,12 @@ const char *profil_stop_name(enum profil_stop r)
     return (unsigned)r < sizeof names / sizeof *names ? names[r] : "?";
 }
 
+/* The models' names from emu/cpu/cpu_models.c's table, whose rows are in
+ * enum profil_cpu's order; NULL past it, as profil_video_name(). */
 const char *profil_cpu_name(enum profil_cpu c)
 {
-    return cpu_model_name((enum cpu_model)c);
+    const struct cpu_model_row *row = cpu_model_row((enum cpu_model)c);
+    return row ? row->name : NULL;
 }
 
 /* The cards' names from emu/video/cards.h's table, whose rows are in

@@ -167,10 +167,10 @@ int frame_top(const struct prx *x, size_t i, const struct symtab *t, struct fram
 }
 
 /* A slow frame's top symbols, stalls and video waits after its row. */
-static void top_of(FILE *f, const struct frame_top *top, int profiled, const char *unit, enum frames_format format)
+static void top_of(FILE *f, const struct frame_top *top, int profiled, const char *unit, enum export_format format)
 {
     switch (format) {
-    case FRAMES_TEXT:
+    case FORMAT_TEXT:
         if (!profiled) {
             fputs("          (no profile kept for this frame)\n", f);
             return;
@@ -181,7 +181,7 @@ static void top_of(FILE *f, const struct frame_top *top, int profiled, const cha
                     100.0 * (double)top->row[k].count / (double)top->total);
         fprintf(f, "; stalls %llu, video %llu\n", (unsigned long long)top->stalls, (unsigned long long)top->video);
         break;
-    case FRAMES_CSV:
+    case FORMAT_CSV:
         fprintf(f, ",%llu,%llu,", (unsigned long long)top->stalls, (unsigned long long)top->video);
         for (size_t k = 0; k < top->n; k++) {
             fputs(k ? " " : "", f);
@@ -191,7 +191,7 @@ static void top_of(FILE *f, const struct frame_top *top, int profiled, const cha
         }
         fputc('\n', f);
         break;
-    case FRAMES_JSON:
+    case FORMAT_JSON:
         fprintf(f, ", \"stalls\": %llu, \"video\": %llu, \"top\": [", (unsigned long long)top->stalls,
                 (unsigned long long)top->video);
         for (size_t k = 0; k < top->n; k++) {
@@ -201,25 +201,27 @@ static void top_of(FILE *f, const struct frame_top *top, int profiled, const cha
         }
         fputs("]}", f);
         break;
+    default:            /* frames_report refuses the others */
+        break;
     }
 }
 
-static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format format, int first, int more)
+static void row(FILE *f, const struct prx_frame *r, size_t i, enum export_format format, int first, int more)
 {
     unsigned long long start = r->start, cycles = r->cycles, insns = r->insns, samples = r->samples;
     switch (format) {
-    case FRAMES_TEXT:
+    case FORMAT_TEXT:
         fprintf(f, "%7zu %14llu %12llu %10.3f %13llu %9llu%s", i + 1, start, cycles, frame_ms(r->cycles), insns,
                 samples, r->unfinished ? "  unfinished" : "");
         if (r->marked)
             fprintf(f, "  marked: %s %.1f ms", r->spent, frame_ms(r->spent_cycles));
         fputc('\n', f);
         break;
-    case FRAMES_CSV:
+    case FORMAT_CSV:
         fprintf(f, "%zu,%llu,%llu,%.3f,%llu,%llu,%d%s", i + 1, start, cycles, frame_ms(r->cycles), insns, samples,
                 r->unfinished ? 1 : 0, more ? "" : "\n");
         break;
-    case FRAMES_JSON:
+    case FORMAT_JSON:
         fprintf(f, "%s\n    {\"frame\": %zu, \"start\": %llu, \"cycles\": %llu, \"ms\": %.3f, \"instructions\": %llu, "
                    "\"samples\": %llu, \"unfinished\": %s", first ? "" : ",", i + 1, start, cycles,
                 frame_ms(r->cycles), insns, samples, r->unfinished ? "true" : "false");
@@ -230,13 +232,17 @@ static void row(FILE *f, const struct prx_frame *r, size_t i, enum frames_format
         }
         fputs(more ? "" : "}", f);
         break;
+    default:            /* frames_report refuses the others */
+        break;
     }
 }
 
-int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct symtab *t, enum frames_format format)
+int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct symtab *t, enum export_format format)
 {
     struct prx_frame_stats st;
     size_t n = x->nframes;
+    if (format != FORMAT_TEXT && format != FORMAT_CSV && format != FORMAT_JSON)
+        return -1;
     struct ranked *order = malloc((n ? n : 1) * sizeof *order);
     if (!order || prx_frame_stats(x->frames, n, &st) != 0) {
         free(order);
@@ -251,9 +257,9 @@ int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct sym
         if (rows > worst)
             rows = worst;
     }
-    if (format == FRAMES_TEXT)
+    if (format == FORMAT_TEXT)
         fprintf(f, "%7s %14s %12s %10s %13s %9s\n", "frame", "start", "cycles", "ms", "instructions", "samples");
-    else if (format == FRAMES_CSV)
+    else if (format == FORMAT_CSV)
         fprintf(f, "frame,start,cycles,ms,instructions,samples,unfinished%s\n", worst ? ",stalls,video,top" : "");
     else {
         fputs("{\"profil\": 1, \"program\": ", f);
@@ -276,9 +282,9 @@ int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct sym
         if (worst)
             top_of(f, &top, i < x->profiled, metric_name((enum metric)frame_metric(x)), format);
     }
-    if (format == FRAMES_JSON)
+    if (format == FORMAT_JSON)
         fputs("\n  ]\n}\n", f);
-    else if (format == FRAMES_TEXT) {
+    else if (format == FORMAT_TEXT) {
         if (worst)
             fprintf(f, "the %zu slowest of ", rows);
         if (frames_line(f, x) != 0) {

@@ -17,6 +17,7 @@
 
 #include "../formats/prx.h"
 #include "../formats/symtab.h"
+#include "export.h"
 
 /* Emulated milliseconds of `cycles`. */
 double frame_ms(uint64_t cycles);
@@ -67,9 +68,9 @@ int frame_top(const struct prx *x, size_t i, const struct symtab *t, struct fram
 /* The frames, in order (worst = 0), or the `worst` slowest finished ones,
  * slowest first (ties: the earlier first), each of these with its top
  * symbols (t: NULL, by address), stalls and video waits: text, csv or
- * json (0, 1, 2); 0, or -1 out of memory or on a write error. */
-enum frames_format { FRAMES_TEXT, FRAMES_CSV, FRAMES_JSON };
-int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct symtab *t, enum frames_format format);
+ * json (FORMAT_TEXT, FORMAT_CSV or FORMAT_JSON of report/export.h; any
+ * other is -1); 0, or -1 out of memory or on a write error. */
+int frames_report(FILE *f, const struct prx *x, unsigned worst, const struct symtab *t, enum export_format format);
 
 /* profil diff: the frame times of two runs, old -> new (median, p95,
  * worst: ms and the change in percent), each one that grew more than

@@ -364,6 +364,10 @@ START_TEST(command_line)
     run_profil(&r, "run --timing bus --cpu 286 " FIX("hotloop.com"), NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_str_eq(r.err, "profil: --timing bus models the 8088 and 8086 only (not --cpu 286)\n");
+    /* the models named are the CPU table's rows with bus plans (emu/cpu/cpu_models.c) */
+    run_profil(&r, "run --timing bus --cpu 186 " FIX("hotloop.com"), NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, "profil: --timing bus models the 8088 and 8086 only (not --cpu 186)\n");
 }
 END_TEST
 

@@ -53,6 +53,7 @@ int main(void)
     srunner_add_suite(sr, replay_suite());
     srunner_add_suite(sr, window_suite());
     srunner_add_suite(sr, batch_suite());
+    srunner_add_suite(sr, hist_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

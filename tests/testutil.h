@@ -419,5 +419,6 @@ Suite *grow_suite(void);
 Suite *speaker_suite(void);
 Suite *replay_suite(void);
 Suite *window_suite(void);
+Suite *hist_suite(void);
 
 #endif

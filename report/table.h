@@ -1,15 +1,17 @@
 /*
- * cmd/report.h: the text table `profil hist` prints for rows of a profile
+ * report/table.h: the text table `profil hist` prints for rows of a profile
  * (symbols, source lines, buckets), busiest first: count, % of the total
  * (io, dos and high included), cumulative %, a bar scaled to the largest
  * row, the name and address range; then the io/dos/high rows and the total.
  */
-#ifndef PROFIL_CMD_REPORT_H
-#define PROFIL_CMD_REPORT_H
+#ifndef PROFIL_REPORT_TABLE_H
+#define PROFIL_REPORT_TABLE_H
 
 #include <stddef.h>
 
-#include "../report/attrib.h"
+#include <stdio.h>
+
+#include "attrib.h"
 
 struct report {
     struct unit_hits *rows;     /* reordered by report_print */
@@ -28,10 +30,10 @@ struct report {
                                    marked "~" and this line (why) printed after the total */
 };
 
-void report_print(struct report *r, unsigned top, unsigned width);
+void report_print(FILE *f, struct report *r, unsigned top, unsigned width);
 /* The line after a table cut to a terminal's default rows (HIST_TERMINAL_ROWS):
  * how many more there are and how to see them. */
 #define HIST_TERMINAL_ROWS 20
-void report_more(size_t more, size_t all);
+void report_more(FILE *f, size_t more, size_t all);
 
 #endif

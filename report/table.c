@@ -1,7 +1,7 @@
 /*
- * cmd/report.c: see report.h.
+ * report/table.c: see table.h.
  */
-#include "report.h"
+#include "table.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,13 +13,13 @@ static int by_hits(const void *a, const void *b)
     return x->hits < y->hits ? 1 : x->hits > y->hits ? -1 : (x->start > y->start) - (x->start < y->start);
 }
 
-void report_more(size_t more, size_t all)
+void report_more(FILE *f, size_t more, size_t all)
 {
-    printf("... %zu more rows: --top %zu shows them all (so does a pipe or a file: profil hist FILE | less)\n",
-           more, all);
+    fprintf(f, "... %zu more rows: --top %zu shows them all (so does a pipe or a file: profil hist FILE | less)\n",
+            more, all);
 }
 
-void report_print(struct report *r, unsigned top, unsigned width)
+void report_print(FILE *f, struct report *r, unsigned top, unsigned width)
 {
     double max = 0, total = r->io + r->dos + r->high;
     for (size_t i = 0; i < r->n; i++) {
@@ -33,10 +33,10 @@ void report_print(struct report *r, unsigned top, unsigned width)
         if (strlen(r->rows[i].name) > (size_t)col)
             col = (int)strlen(r->rows[i].name);
     double t1 = total > 0 ? total : 1, cumul = 0;
-    printf("%8s %6s %6s%s  %-*s  %-*s %s\n",
-           strcmp(r->what, "instructions") == 0 ? "insns" : strcmp(r->what, "samples") == 0 ? "hits" : r->what,
-           "%", "cum%", r->stall_column ? " stall%" : r->video_column ? " video%" : "", (int)width, "", col, r->column,
-           "address");
+    fprintf(f, "%8s %6s %6s%s  %-*s  %-*s %s\n",
+            strcmp(r->what, "instructions") == 0 ? "insns" : strcmp(r->what, "samples") == 0 ? "hits" : r->what,
+            "%", "cum%", r->stall_column ? " stall%" : r->video_column ? " video%" : "", (int)width, "", col, r->column,
+            "address");
     for (size_t i = 0; i < r->n && i < top; i++) {
         if (r->rows[i].hits < 0.5)
             break;
@@ -44,29 +44,29 @@ void report_print(struct report *r, unsigned top, unsigned width)
         unsigned len = max > 0 ? (unsigned)(r->rows[i].hits * width / max + 0.5) : 0;
         char share[16];
         snprintf(share, sizeof share, "%s%.1f%%", r->estimate[0] ? "~" : "", 100.0 * r->rows[i].hits / t1);
-        printf("%8.0f %6s %5.1f%%", r->rows[i].hits, share, 100.0 * cumul / t1);
+        fprintf(f, "%8.0f %6s %5.1f%%", r->rows[i].hits, share, 100.0 * cumul / t1);
         if (r->stall_column || r->video_column)
-            printf(" %5.1f%%", r->rows[i].hits > 0 ? 100.0 * r->rows[i].stalls / r->rows[i].hits : 0.0);
-        printf("  ");
+            fprintf(f, " %5.1f%%", r->rows[i].hits > 0 ? 100.0 * r->rows[i].stalls / r->rows[i].hits : 0.0);
+        fprintf(f, "  ");
         for (unsigned k = 0; k < width; k++)
-            putchar(k < len ? '#' : ' ');
+            putc(k < len ? '#' : ' ', f);
         if (r->rows[i].end > r->rows[i].start)
-            printf("  %-*s %05X-%05X\n", col, r->rows[i].name, r->rows[i].start, r->rows[i].end - 1);
+            fprintf(f, "  %-*s %05X-%05X\n", col, r->rows[i].name, r->rows[i].start, r->rows[i].end - 1);
         else
-            printf("  %s\n", r->rows[i].name);
+            fprintf(f, "  %s\n", r->rows[i].name);
     }
     const char *names[3] = { "io", "dos", "high" };
     const double other[3] = { r->io, r->dos, r->high };
     for (int k = 0; k < 3; k++)
-        printf("%8.0f %5.1f%%       %s  %-*s  %s\n", other[k], 100.0 * other[k] / t1,
-               r->stall_column || r->video_column ? "       " : "",
-               (int)width, "", names[k]);
-    printf("%8.0f %s (%s)\n", total, r->what, r->footer);
+        fprintf(f, "%8.0f %5.1f%%       %s  %-*s  %s\n", other[k], 100.0 * other[k] / t1,
+                r->stall_column || r->video_column ? "       " : "",
+                (int)width, "", names[k]);
+    fprintf(f, "%8.0f %s (%s)\n", total, r->what, r->footer);
     size_t rows = 0;
     for (size_t i = 0; i < r->n; i++)
         rows += r->rows[i].hits >= 0.5;
     if (r->more_hint && rows > top)
-        report_more(rows - top, rows);
+        report_more(f, rows - top, rows);
     if (r->estimate[0])
-        printf("%s\n", r->estimate);
+        fprintf(f, "%s\n", r->estimate);
 }
