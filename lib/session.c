@@ -506,6 +506,7 @@ void profil_session_free(struct profil_session *s)
     samplelog_free(&s->log);
     guestprof_free(&s->guest);
     frames_free(&s->frames);
+    session_summary_free(s);
     prx_free(&s->services);
     prx_free(&s->trace);
     prf_free(&s->p);

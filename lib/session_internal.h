@@ -1,7 +1,8 @@
 /*
  * lib/session_internal.h: the fields of struct profil_session, shared by
- * lib/session.c (set-up, run, results), lib/outputs.c (the files and the
- * summary) and lib/files.c (the files' names and checks).  Not installed.
+ * lib/session.c (set-up, run, results), lib/outputs.c (the files),
+ * lib/summary.c (what the summary says), lib/files.c (the files' names and
+ * checks), lib/record.c and the window's files.  Not installed.
  */
 #ifndef PROFIL_LIB_SESSION_INTERNAL_H
 #define PROFIL_LIB_SESSION_INTERNAL_H
@@ -149,6 +150,7 @@ struct profil_session {
     uint8_t *child_prx;             /* per child: its own .prx written beside its .PRF (--trace) */
     int dump_full_said;             /* a DUMP past the disk budget was reported */
     struct sigaction old_signals[NSTOP_SIGNALS + 1];
+    struct summary_store *summary;  /* profil_session_summary()'s, once asked for */
 };
 
 /* Set the session's message (printf-style) and return `e`. */
@@ -157,6 +159,9 @@ enum profil_error session_fail(struct profil_session *s, enum profil_error e, co
 /* After the run, once: settle the last instruction, move the trace's
  * counts into the sampler, tabulate the services. */
 void session_finish(struct profil_session *s);
+
+/* lib/summary.c: the summary's storage, freed with the session. */
+void session_summary_free(struct profil_session *s);
 
 /* lib/outputs.c: the program's DUMP, the profile so far as NAME83 (a
  * checked 8.3 .PRF name) beside the .PRF; 0 when written. */
