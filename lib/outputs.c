@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "session_internal.h"
+#include "profiler.h"
 #include "../emu/bios/bios.h"
 #include "../emu/costs.h"
 #include "../emu/cpu/cpu.h"
@@ -29,16 +29,10 @@
 #include "../formats/symtab.h"
 #include "../sampler/exact.h"
 
-/* The .prx's header fields and the parts the run gathered; the call
- * nodes and memory sites move into x. */
+/* The .prx's header fields, and each profiler's part (lib/profiler.h). */
 static void prx_fill(struct profil_session *s, struct prx *x)
 {
     const struct machine *m = s->m;
-    if (!s->tracing) {              /* the layout and totals of a sampling run */
-        x->total_insns = cpu_insn_count(s->m);
-        x->total_cycles = m->now;
-        prx_set_layout(x, &s->layout);
-    }
     const char *base = strrchr(s->o.program, '/');
     snprintf(x->program, sizeof x->program, "%s", base ? base + 1 : s->o.program);
     sha256_program(s->o.program, x->program_path, sizeof x->program_path, x->program_sha256);
@@ -47,27 +41,7 @@ static void prx_fill(struct profil_session *s, struct prx *x)
     x->has_stalls = m->timing_bus;
     snprintf(x->stop, sizeof x->stop, "%s", profil_stop_name((enum profil_stop)m->stop));
     snprintf(x->mode, sizeof x->mode, "%s", s->tracing ? "trace" : "sampling");
-    if (s->following) {
-        struct calltree *t = &s->calls;
-        calls_account(t);           /* the innermost node's last share */
-        x->calls = t->node;
-        x->ncalls = t->n;
-        x->unmatched = t->unmatched;
-        x->unwound = t->unwound;
-        x->open = t->depth;
-        x->lost = t->lost;
-        x->max_depth = t->max_depth;
-        t->node = NULL;
-    }
-    guestprof_to_prx(&s->guest, x);
-    frames_to_prx(&s->frames, x);
-    if (s->procs.n > 1 && procs_to_prx(&s->procs, x) != 0)
-        fprintf(s->err, "profil: out of memory: no processes in the .prx\n");
-    if (s->memory) {
-        x->sites = s->mem.sites;
-        x->nsites = s->mem.nsites;
-        s->mem.sites = NULL;
-    }
+    profilers_write(s, x);
 }
 
 /* The .prx, written to files.prx unless it is empty; kept in s->trace
@@ -191,7 +165,7 @@ static int write_screen(struct profil_session *s, const char *path)
  * error, after `option`, on err.  With `budget`, the bytes it may take: a
  * picture whose PNG could be larger is not compressed (1), a written
  * one's size is taken off. */
-int session_write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget)
+static int write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget)
 {
     char err[600];
     struct video_picture pic;
@@ -243,6 +217,43 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
     free(out);
     video_picture_free(&pic);
     return rc;
+}
+
+/* --screen-every: the tick's own work, then the picture when a period
+ * has passed, as DIR/NNNNNN.png, N the period's number (from 1). */
+static void screens_tick(void *ctx, uint16_t cs, uint16_t ip)
+{
+    struct screens *sc = ctx;
+    const struct machine *m = sc->s->m;
+    sc->inner(sc->inner_ctx, cs, ip);
+    if (m->now < sc->next)
+        return;
+    uint64_t k = m->now / sc->period;
+    sc->next = (k + 1) * sc->period;
+    if (sc->written >= SCREENS_MAX) {
+        if (sc->written++ == SCREENS_MAX)
+            fprintf(sc->s->err, "profil: --screen-every: %u pictures written; no more\n", SCREENS_MAX);
+        return;
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%06llu.png", sc->s->o.screen_every_dir, (unsigned long long)k);
+    int rc = write_picture(sc->s, "--screen-every", path, &sc->budget);
+    if (rc == 0)
+        sc->written++;
+    else if (rc > 0) {
+        fprintf(sc->s->err, "profil: --screen-every: %u pictures written, %llu bytes: the budget of %llu MiB is "
+                "spent; no more\n", sc->written, (unsigned long long)(SCREENS_BYTES_MAX - sc->budget),
+                (unsigned long long)(SCREENS_BYTES_MAX >> 20));
+        sc->written = SCREENS_MAX + 1;      /* no more, said once */
+    }
+}
+
+void session_screens_every(struct profil_session *s, tick_fn *tick, void **ctx)
+{
+    uint64_t period = cycles_from_usec((uint64_t)s->o.screen_every_ms * 1000u);
+    s->screens = (struct screens){ s, *tick, *ctx, period, period, 0, SCREENS_BYTES_MAX };
+    *tick = screens_tick;
+    *ctx = &s->screens;
 }
 
 /* --audio-wav: the speaker's sound from the program's start to the end
@@ -471,12 +482,12 @@ enum profil_error profil_session_write(struct profil_session *s)
     if (s->o.screen)
         write_screen(s, s->o.screen);   /* a failure is reported; the profile is still written */
     if (s->o.screen_png)
-        session_write_picture(s, "--screen-png", s->o.screen_png, NULL);
+        write_picture(s, "--screen-png", s->o.screen_png, NULL);
     if (s->o.audio_wav)
         write_audio_wav(s, s->o.audio_wav);
     if (s->o.record)
         record_write(s);        /* a failure is reported; the profile is still written */
-    session_finish(s);
+    profilers_finish(s);
     /* The run's files are staged, then renamed together (fileio.h); a .prx
      * that cannot be written is reported, and the .PRF is still written. */
     struct file_set set;
