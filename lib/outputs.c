@@ -1,8 +1,9 @@
 /*
- * lib/outputs.c: what a session writes after its run: --screen and
- * --screen-png (also each --screen-every picture), the .prx (exact counts, call tree, memory sites), the
- * .PRF and NAME.prc (profil_session_write), each child program's own
- * .PRF.
+ * lib/outputs.c: what a session writes: during the run --screen-every's
+ * pictures (its tick); after it --screen, --screen-png, --audio-wav, the
+ * .prx (its header, and each profiler's part: lib/profiler.h), the sample
+ * log, the .PRF and NAME.prc (profil_session_write), each child program's
+ * own .PRF; and the program's DUMP (session_dump).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -2,8 +2,8 @@
  * lib/session.c: the profiling session of profil.h: options, setting up
  * the PC and the program (each step a function that fails with a
  * message), the run with its signals and progress line, the results, and
- * freeing.  The files it writes are lib/outputs.c's; their names and
- * checks lib/files.c's.
+ * freeing.  Its profilers are lib/profilers.c's rows; the files it writes
+ * lib/outputs.c's; their names and checks lib/files.c's.
  */
 #include "profiler.h"
 
