@@ -332,10 +332,10 @@ void profil_session_free(struct profil_session *s)
         s->win.ops->release(s);
     recording_free(&s->rec);
     recording_free(&s->replay);
+    session_summary_free(s);        /* it points into the profilers' */
     profilers_release(s);
     free(s->child_prf);
     free(s->child_prx);
-    session_summary_free(s);
     prx_free(&s->trace);
     prf_free(&s->p);
     if (s->have_dos)

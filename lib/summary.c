@@ -27,6 +27,7 @@ struct summary_store {
     char **child_notes, **sources;      /* per program */
     char *root_sources;
     char **child_prx;                   /* per program: its .prx's path, or NULL */
+    size_t nchild_prx;
     char *frames_line;
 };
 
@@ -286,6 +287,7 @@ static void written(struct profil_session *s, struct summary_store *st)
     sum->appended_total = s->appended_total;
     if (!(sum->written = calloc(2 * n + 2, sizeof *sum->written)) || !(st->child_prx = calloc(n + 1, sizeof *st->child_prx)))
         return;
+    st->nchild_prx = n + 1;
     struct profil_summary_written *w = sum->written;
     for (size_t i = 1; s->child_prf && i < n; i++)
         if (s->child_prf[i][0]) {
@@ -379,7 +381,7 @@ void session_summary_free(struct profil_session *s)
         if (st->sources)
             free(st->sources[i]);
     }
-    for (size_t i = 0; st->child_prx && i <= s->procs.n; i++)
+    for (size_t i = 0; i < st->nchild_prx; i++)     /* the programs may be freed already */
         free(st->child_prx[i]);
     free(st->child_notes);
     free(st->sources);
