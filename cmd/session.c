@@ -3,6 +3,7 @@
  * prefixed "profil: "; the program's own output owns stdout.
  */
 #include "session.h"
+#include "summary.h"
 
 #include "../formats/fileio.h"
 #include "../formats/prx.h"
@@ -29,7 +30,7 @@ static void report(struct profil_session *s, const struct profil_options *o, con
     if (stop == PROFIL_STOP_INTERRUPTED)
         fprintf(stderr, "profil: Program aborted\n");
     if (!r->quiet)
-        profil_session_write_summary(s, stderr);
+        summary_write(s, stderr);
 }
 
 int session_run(struct profil_options *o, const struct session_report *r)

@@ -1,15 +1,16 @@
 /*
- * lib/outputs.c: what a session writes after its run: --screen and
- * --screen-png (also each --screen-every picture), the .prx (exact counts, call tree, memory sites), the
- * .PRF and NAME.prc (profil_session_write), each child program's own
- * .PRF, and the command's summary on stderr (profil_session_write_summary).
+ * lib/outputs.c: what a session writes: during the run --screen-every's
+ * pictures (its tick); after it --screen, --screen-png, --audio-wav, the
+ * .prx (its header, and each profiler's part: lib/profiler.h), the sample
+ * log, the .PRF and NAME.prc (profil_session_write), each child program's
+ * own .PRF; and the program's DUMP (session_dump).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "session_internal.h"
+#include "profiler.h"
 #include "../emu/bios/bios.h"
 #include "../emu/costs.h"
 #include "../emu/cpu/cpu.h"
@@ -29,16 +30,10 @@
 #include "../formats/symtab.h"
 #include "../sampler/exact.h"
 
-/* The .prx's header fields and the parts the run gathered; the call
- * nodes and memory sites move into x. */
+/* The .prx's header fields, and each profiler's part (lib/profiler.h). */
 static void prx_fill(struct profil_session *s, struct prx *x)
 {
     const struct machine *m = s->m;
-    if (!s->tracing) {              /* the layout and totals of a sampling run */
-        x->total_insns = cpu_insn_count(s->m);
-        x->total_cycles = m->now;
-        prx_set_layout(x, &s->layout);
-    }
     const char *base = strrchr(s->o.program, '/');
     snprintf(x->program, sizeof x->program, "%s", base ? base + 1 : s->o.program);
     sha256_program(s->o.program, x->program_path, sizeof x->program_path, x->program_sha256);
@@ -47,27 +42,7 @@ static void prx_fill(struct profil_session *s, struct prx *x)
     x->has_stalls = m->timing_bus;
     snprintf(x->stop, sizeof x->stop, "%s", profil_stop_name((enum profil_stop)m->stop));
     snprintf(x->mode, sizeof x->mode, "%s", s->tracing ? "trace" : "sampling");
-    if (s->following) {
-        struct calltree *t = &s->calls;
-        calls_account(t);           /* the innermost node's last share */
-        x->calls = t->node;
-        x->ncalls = t->n;
-        x->unmatched = t->unmatched;
-        x->unwound = t->unwound;
-        x->open = t->depth;
-        x->lost = t->lost;
-        x->max_depth = t->max_depth;
-        t->node = NULL;
-    }
-    guestprof_to_prx(&s->guest, x);
-    frames_to_prx(&s->frames, x);
-    if (s->procs.n > 1 && procs_to_prx(&s->procs, x) != 0)
-        fprintf(s->err, "profil: out of memory: no processes in the .prx\n");
-    if (s->memory) {
-        x->sites = s->mem.sites;
-        x->nsites = s->mem.nsites;
-        s->mem.sites = NULL;
-    }
+    profilers_write(s, x);
 }
 
 /* The .prx, written to files.prx unless it is empty; kept in s->trace
@@ -191,7 +166,7 @@ static int write_screen(struct profil_session *s, const char *path)
  * error, after `option`, on err.  With `budget`, the bytes it may take: a
  * picture whose PNG could be larger is not compressed (1), a written
  * one's size is taken off. */
-int session_write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget)
+static int write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget)
 {
     char err[600];
     struct video_picture pic;
@@ -243,6 +218,43 @@ int session_write_picture(struct profil_session *s, const char *option, const ch
     free(out);
     video_picture_free(&pic);
     return rc;
+}
+
+/* --screen-every: the tick's own work, then the picture when a period
+ * has passed, as DIR/NNNNNN.png, N the period's number (from 1). */
+static void screens_tick(void *ctx, uint16_t cs, uint16_t ip)
+{
+    struct screens *sc = ctx;
+    const struct machine *m = sc->s->m;
+    sc->inner(sc->inner_ctx, cs, ip);
+    if (m->now < sc->next)
+        return;
+    uint64_t k = m->now / sc->period;
+    sc->next = (k + 1) * sc->period;
+    if (sc->written >= SCREENS_MAX) {
+        if (sc->written++ == SCREENS_MAX)
+            fprintf(sc->s->err, "profil: --screen-every: %u pictures written; no more\n", SCREENS_MAX);
+        return;
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%06llu.png", sc->s->o.screen_every_dir, (unsigned long long)k);
+    int rc = write_picture(sc->s, "--screen-every", path, &sc->budget);
+    if (rc == 0)
+        sc->written++;
+    else if (rc > 0) {
+        fprintf(sc->s->err, "profil: --screen-every: %u pictures written, %llu bytes: the budget of %llu MiB is "
+                "spent; no more\n", sc->written, (unsigned long long)(SCREENS_BYTES_MAX - sc->budget),
+                (unsigned long long)(SCREENS_BYTES_MAX >> 20));
+        sc->written = SCREENS_MAX + 1;      /* no more, said once */
+    }
+}
+
+void session_screens_every(struct profil_session *s, tick_fn *tick, void **ctx)
+{
+    uint64_t period = cycles_from_usec((uint64_t)s->o.screen_every_ms * 1000u);
+    s->screens = (struct screens){ s, *tick, *ctx, period, period, 0, SCREENS_BYTES_MAX };
+    *tick = screens_tick;
+    *ctx = &s->screens;
 }
 
 /* --audio-wav: the speaker's sound from the program's start to the end
@@ -471,12 +483,12 @@ enum profil_error profil_session_write(struct profil_session *s)
     if (s->o.screen)
         write_screen(s, s->o.screen);   /* a failure is reported; the profile is still written */
     if (s->o.screen_png)
-        session_write_picture(s, "--screen-png", s->o.screen_png, NULL);
+        write_picture(s, "--screen-png", s->o.screen_png, NULL);
     if (s->o.audio_wav)
         write_audio_wav(s, s->o.audio_wav);
     if (s->o.record)
         record_write(s);        /* a failure is reported; the profile is still written */
-    session_finish(s);
+    profilers_finish(s);
     /* The run's files are staged, then renamed together (fileio.h); a .prx
      * that cannot be written is reported, and the .PRF is still written. */
     struct file_set set;
@@ -520,299 +532,4 @@ enum profil_error profil_session_write(struct profil_session *s)
     if (e == PROFIL_OK)
         write_children(s);
     return e;
-}
-
-static void top_buckets(const struct sampler *s, double t, FILE *f);
-
-/* The summary's first line, and the top five buckets unless a map gives symbols. */
-static void class_summary(const struct sampler *s, const struct machine *m, int first_line_only, FILE *f)
-{
-    uint64_t prog = s->total - s->hit_io - s->hit_dos - s->hit_high;
-    double t = (double)(s->total ? s->total : 1);
-    /* 186 and 286 have no clock counts of their own here: say so. */
-    fprintf(f, "profil: %llu %s in %.3f s emulated (%s%s, %s timing): program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
-            (unsigned long long)s->total, m->exact ? "instructions traced" : "samples",
-            cycles_to_seconds(m->now), cpu_model_name(m->model), m->cpu_row->own_clocks ? "" : " timed as an 8086",
-            machine_timing_name(m), 100.0 * (double)prog / t,
-            100.0 * (double)s->hit_dos / t, 100.0 * (double)s->hit_io / t, 100.0 * (double)s->hit_high / t);
-    if (!first_line_only)
-        top_buckets(s, t, f);
-}
-
-/* The five busiest buckets of a sampler, in % of `t`. */
-static void top_buckets(const struct sampler *s, double t, FILE *f)
-{
-    uint32_t top[5];
-    int ntop = 0;
-    for (int k = 0; k < 5; k++) {
-        uint32_t best = UINT32_MAX;
-        for (uint32_t i = 0; i < s->layout.bucket_num; i++) {
-            int taken = 0;
-            for (int j = 0; j < ntop; j++)
-                taken |= top[j] == i;
-            if (!taken && s->bucket[i] && (best == UINT32_MAX || s->bucket[i] > s->bucket[best]))
-                best = i;
-        }
-        if (best == UINT32_MAX)
-            break;
-        top[ntop++] = best;
-        uint32_t lo = best * s->layout.bucket_size * 16u;
-        fprintf(f, "profil:   bucket %u (%04X-%04X)  %.1f%%\n", best, lo,
-                lo + s->layout.bucket_size * 16u - 1, 100.0 * (double)s->bucket[best] / t);
-    }
-}
-
-/* Each line of `lines` ('\\n' after each), prefixed "profil: ". */
-static void fputs_lines(const char *lines, FILE *f)
-{
-    while (*lines) {
-        const char *nl = strchr(lines, '\n');
-        size_t len = nl ? (size_t)(nl - lines) : strlen(lines);
-        fprintf(f, "profil: %.*s\n", (int)len, lines);
-        lines += len + (nl != NULL);
-    }
-}
-
-/* The symbols for the summary, by the one rule (formats/symfind.h: `map`,
- * --map or NULL, else the map beside the program, else its debug
- * information), their sources in `sources`: 0 when there are none, and
- * then the hint in `hint` (when not NULL); a map that does not parse is
- * reported and left out. */
-static int read_map(const char *map, const char *program, struct symtab *t, char *sources, size_t n, char *hint,
-                    size_t hintn, FILE *f)
-{
-    char err[600];
-    struct symfind *sf = calloc(1, sizeof *sf);     /* keep_labels 0: labels count for their procedure */
-    if (!sf) {
-        fprintf(f, "profil: out of memory: the summary shows buckets\n");
-        return 0;
-    }
-    int rc = symfind_program(map, program, NULL, t, sf, err, sizeof err);
-    fputs_lines(sf->warn, f);
-    if (rc < 0)
-        fprintf(f, "profil: warning: %s (the summary shows buckets)\n", err);
-    else if (rc == 0)
-        snprintf(sources, n, "%s", sf->sources);
-    else if (hint)
-        snprintf(hint, hintn, "%.390s", sf->said);
-    free(sf);
-    return rc == 0;
-}
-
-/* The five busiest symbols, after the summary's first line, from the best
- * data the run has (report/summary.h), and a line saying which. */
-static void symbol_summary(const struct prf *p, const struct prx *x, const struct symtab *t,
-                           const struct symtab *const *children, const char *sources, uint64_t total, int traced_child,
-                           FILE *f)
-{
-    struct summary_row rows[5];
-    size_t n;
-    enum summary_basis basis;
-    char share[24], note[200];
-    if (summary_symbols(p, x, t, children, total, rows, 5, &n, &basis) != 0)
-        return;
-    for (size_t k = 0; k < n; k++) {
-        snprintf(share, sizeof share, "%s%.1f%%", basis == SUMMARY_SPLIT ? "~" : "", rows[k].percent);
-        fprintf(f, "profil:   %-20s %6s\n", rows[k].name, share);
-    }
-    summary_basis_note(basis, p, note, sizeof note);
-    if (traced_child)           /* its .PRF counts instructions (--trace) */
-        snprintf(note, sizeof note, "exact: %% of its instructions, each counted for the symbol at its address");
-    fprintf(f, "profil:   (%s; symbols: %s)\n", note, sources);
-}
-
-/* The busiest DOS and BIOS services, when DOS and the I/O system took
- * SERVICE_NOTABLE % of the time or more: each one over 1% (of the samples;
- * of the cycles in trace mode). */
-#define SERVICE_NOTABLE 2.0
-static void service_summary(const struct prx *v, const struct machine *m, int tracing, FILE *f)
-{
-    double whole = tracing ? (double)m->now : (double)v->service_samples, dosio = 0;
-    if (!v->services || whole <= 0)
-        return;
-    for (size_t i = 0; i < v->nservices; i++)
-        dosio += (double)(tracing ? v->services[i].cycles : v->services[i].samples);
-    if (100.0 * dosio / whole < SERVICE_NOTABLE)
-        return;
-    for (size_t i = 0; i < v->nservices; i++) {
-        double pct = 100.0 * (double)(tracing ? v->services[i].cycles : v->services[i].samples) / whole;
-        if (pct >= 1.0)
-            fprintf(f, "profil:   %-26s %5.1f%%\n", v->services[i].label, pct);
-    }
-}
-
-/* The program's zones (docs/guestapi.md), the first five in the order first entered. */
-static void zone_summary(const struct prx *x, FILE *f)
-{
-    for (size_t i = 0; i < x->nzones && i < 5; i++) {
-        const struct prx_zone *z = &x->zones[i];
-        fprintf(f, "profil:   zone %-15s %llu x, mean %.1f cycles (min %llu, max %llu)\n", z->name,
-                (unsigned long long)z->count, z->count ? (double)z->total / (double)z->count : 0.0,
-                (unsigned long long)z->min, (unsigned long long)z->max);
-    }
-    if (x->nzones > 5)
-        fprintf(f, "profil:   (%zu zones in all: profil hist --by zone)\n", x->nzones);
-}
-
-/* The program's frames (docs/frames.md): the finished ones' median, 95th
- * percentile and worst time, the one the run ended in, or, when --frames
- * named a kind, that there were none. */
-static void frame_summary(const struct prx *x, const struct profil_options *o, const struct frames *fr, FILE *f)
-{
-    if (x->nframes == 0) {
-        if (o->frames == PROFIL_FRAMES_AUTO) {
-            if (o->frames_given)    /* the default says nothing: most programs have none */
-                fprintf(f, "profil: no frames (auto): %s (docs/frames.md)\n", fr->why);
-            return;
-        }
-        fprintf(f, "profil: no frames (%s): %s (docs/frames.md)\n", fr->text,
-                frame_kinds[(enum frame_kind)o->frames].none);
-        return;
-    }
-    if (fr->why[0])
-        fprintf(f, "profil: frames (%s%s): %s\n", o->frames == PROFIL_FRAMES_AUTO ? "auto -> " : "", x->frame_kind,
-                fr->why);
-    fputs("profil: ", f);
-    if (frames_line(f, x) != 0)
-        fputs("out of memory: no frame times", f);
-    if (fr->dropped)
-        fprintf(f, "; more past the first %u not kept", FRAMES_MAX);
-    fputc('\n', f);
-}
-
-/* A run with children: each program's time, with its children's and its
- * own, then each one's busiest buckets (or symbols, with its map). */
-static void program_summary(struct profil_session *s, const struct symtab *root_map, const char *root_sources,
-                            FILE *f)
-{
-    const struct procs *t = &s->procs;
-    uint64_t samples = 0;           /* the samples (a trace's .PRF counts instructions) */
-    for (size_t i = 0; i < t->n; i++)
-        samples += t->p[i].s.total;
-    double all = (double)(samples ? samples : 1);
-    fprintf(f, "profil: programs (%% of the run's samples, with their children's; self: their own):\n");
-    for (size_t i = 0; i < t->n; i++) {
-        const struct proc *p = &t->p[i];
-        char ended[32];
-        if (p->ended)
-            snprintf(ended, sizeof ended, p->exit_type == 3 ? "resident, code %u" : "exit %u", p->exit_code);
-        else
-            snprintf(ended, sizeof ended, "running");
-        fprintf(f, "profil:   %*s%-*s %5.1f%%  self %5.1f%%  %8.3f s  %s\n", (int)procs_depth(t, i) * 2, "",
-                14 - (int)procs_depth(t, i) * 2, p->name, 100.0 * (double)procs_inclusive(t, i) / all,
-                100.0 * (double)p->s.total / all, cycles_to_seconds(p->end - p->start), ended);
-    }
-    if (t->unrecorded)
-        fprintf(f, "profil:   (%llu more program(s) past the first %u not profiled on their own: their samples are "
-                "their nearest recorded parent's)\n", (unsigned long long)t->unrecorded, PROCS_MAX);
-    /* Each child's symbols (its map beside its file, with its own debug
-     * information): its rows below, and its code in the call tree's. */
-    struct symtab *sym = calloc(t->n, sizeof *sym);
-    const struct symtab **tables = calloc(t->n, sizeof *tables);
-    char **sources = calloc(t->n, sizeof *sources);
-    if (!sym || !tables || !sources) {
-        fprintf(f, "profil: out of memory: no figures per program\n");
-        free(sym);
-        free(tables);
-        free(sources);
-        return;
-    }
-    for (size_t i = 1; i < t->n; i++) {
-        char said[9000];
-        if (s->late_signal)
-            continue;
-        if (read_map(NULL, t->p[i].host, &sym[i], said, sizeof said, NULL, 0, f) && !(sources[i] = strdup(said)))
-            symtab_free(&sym[i]);
-        else if (sources[i])
-            tables[i] = &sym[i];
-    }
-    for (size_t i = 0; i < t->n; i++) {
-        /* --trace: a child's instructions; the first program's .PRF, the
-         * whole run's instructions (its children's in its "high"). */
-        int traced = t->p[i].traced || (i == 0 && s->m->exact);
-        const struct sampler *ps = t->p[i].traced ? &t->p[i].exact : i == 0 && s->m->exact ? &s->s : &t->p[i].s;
-        double own = (double)(ps->total ? ps->total : 1);
-        uint64_t prog = ps->total - ps->hit_io - ps->hit_dos - ps->hit_high;
-        fprintf(f, "profil: %s (%s): %llu %s: program %.1f%%  dos %.1f%%  io %.1f%%  high %.1f%%\n",
-                t->p[i].name, i == 0 ? s->files.prf : s->child_prf && s->child_prf[i][0] ? s->child_prf[i] : "no .PRF",
-                (unsigned long long)ps->total, !traced ? "samples" : i == 0 ? "instructions traced" : "instructions from its EXEC to its end",
-                100.0 * (double)prog / own, 100.0 * (double)ps->hit_dos / own,
-                100.0 * (double)ps->hit_io / own, 100.0 * (double)ps->hit_high / own);
-        struct prf p;
-        int have_map = i == 0 ? root_map != NULL : tables[i] != NULL;
-        if (!have_map)
-            top_buckets(ps, own, f);
-        else if (i == 0 && (s->o.trace || s->o.stacks))     /* exact figures, of the whole run */
-            symbol_summary(&s->p, &s->trace, root_map, tables, root_sources, s->s.total, 0, f);
-        else {
-            if (sampler_to_prf(ps, &p) >= 0)
-                symbol_summary(&p, NULL, i == 0 ? root_map : tables[i], NULL, i == 0 ? root_sources : sources[i],
-                               ps->total, t->p[i].traced, f);
-            prf_free(&p);
-        }
-    }
-    for (size_t i = 1; i < t->n; i++)
-        if (tables[i]) {
-            symtab_free(&sym[i]);
-            free(sources[i]);
-        }
-    free(sym);
-    free(tables);
-    free(sources);
-}
-
-/* The files written, as the summary's last lines. */
-static void written_summary(const struct profil_session *s, FILE *f)
-{
-    const struct machine *m = s->m;
-    const char *prx = s->files.prx;
-    if (m->stop == STOP_EXIT)
-        fprintf(f, "profil: program exited with code %d\n", m->exit_code);
-    if (s->appended)
-        fprintf(f, "profil: added to %s (%zu bytes): %llu %s in all\n", s->files.prf, prf_size(&s->p),
-                (unsigned long long)s->appended_total, m->exact ? "instructions" : "samples");
-    else
-        fprintf(f, "profil: wrote %s (%zu bytes)\n", s->files.prf, prf_size(&s->p));
-    for (size_t i = 1; s->child_prf && i < s->procs.n; i++)
-        if (s->child_prf[i][0]) {
-            char prx[4200];
-            fprintf(f, "profil: wrote %s (%s)\n", s->child_prf[i], s->procs.p[i].name);
-            prc_beside(s->child_prf[i], ".prx", prx, sizeof prx);
-            if (s->child_prx && s->child_prx[i])
-                fprintf(f, "profil: wrote %s (%s: its %llu cycles exactly)\n", prx, s->procs.p[i].name,
-                        (unsigned long long)s->procs.p[i].x->total_cycles);
-        }
-    if (s->files.prs[0] && !s->prx_failed)
-        fprintf(f, "profil: wrote %s (%llu samples)\n", s->files.prs, (unsigned long long)s->log.count);
-    if (prx[0] && !s->prx_failed && s->o.trace)
-        fprintf(f, "profil: wrote %s (%llu cycles exactly)\n", prx, (unsigned long long)m->now);
-    else if (prx[0] && !s->prx_failed && (s->following || s->memory))
-        fprintf(f, "profil: wrote %s (%s)\n", prx,
-                s->following && s->memory ? "call stacks and memory" : s->following ? "call stacks" : "memory");
-    else if (prx[0] && !s->prx_failed && (s->trace.nzones || s->trace.nmarks))
-        fprintf(f, "profil: wrote %s (the program's zones and marks)\n", prx);
-}
-
-void profil_session_write_summary(struct profil_session *s, FILE *f)
-{
-    if (!s->written)
-        return;
-    struct symtab t;
-    char sources[9000], hint[400] = "";
-    /* After a stop signal the summary reads no symbols (a program's debug
-     * information may be large): its buckets are shown. */
-    int have_map = !s->late_signal && read_map(s->o.map, s->o.program, &t, sources, sizeof sources, hint, sizeof hint, f);
-    class_summary(&s->s, s->m, have_map || s->procs.n > 1, f);
-    if (hint[0])
-        fprintf(f, "profil: %s\n", hint);
-    if (s->procs.n > 1)
-        program_summary(s, have_map ? &t : NULL, sources, f);
-    else if (have_map)
-        symbol_summary(&s->p, s->o.trace || s->o.stacks ? &s->trace : NULL, &t, NULL, sources, s->s.total, 0, f);
-    if (have_map)
-        symtab_free(&t);
-    service_summary(&s->services, s->m, s->tracing, f);
-    zone_summary(&s->trace, f);
-    frame_summary(&s->trace, &s->o, &s->frames, f);
-    written_summary(s, f);
 }

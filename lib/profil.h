@@ -3,7 +3,7 @@
  *
  * One session profiles one MS-DOS program in the emulated PC, as
  * `profil run` does: create it from options, run it, read the results,
- * write the outputs (.PRF, .prx, NAME.prc, the summary), free it.  The
+ * write the outputs (.PRF, .prx, NAME.prc), read the summary, free it.  The
  * `profil` command, the test suite and any embedding program use this
  * header only; no emulator type appears in it.
  *
@@ -180,8 +180,105 @@ enum profil_stop profil_session_run(struct profil_session *s);
  * the run, and each child program's (EXEC's) own .PRF beside the .PRF.
  * An error here is about the .PRF (nothing else stops it). */
 enum profil_error profil_session_write(struct profil_session *s);
-/* The command's summary (stderr of `profil run` without -q), after writing. */
-void profil_session_write_summary(struct profil_session *s, FILE *f);
+/* What the run's summary says (`profil run` prints it on stderr without
+ * -q), after writing: profil_session_summary() gathers it once and keeps
+ * it in the session (NULL before profil_session_write() or when memory ran
+ * out).  The strings and arrays are the session's, valid until
+ * profil_session_free(); a line of `notes` ends in '\n'. */
+#define PROFIL_SUMMARY_TOP 5            /* buckets and symbols per program */
+struct profil_summary_bucket {
+    uint32_t bucket, low, high;         /* its number and its first and last byte (offsets of the layout) */
+    double percent;                     /* of the program's counts */
+};
+struct profil_summary_symbol {
+    char name[80];
+    double percent;
+};
+/* What a program's counts are. */
+enum profil_summary_unit {
+    PROFIL_SUMMARY_SAMPLES,             /* samples */
+    PROFIL_SUMMARY_TRACED,              /* the run's instructions, traced */
+    PROFIL_SUMMARY_TRACED_CHILD,        /* a child's instructions from its EXEC to its end */
+};
+/* One program of the run: [0] the program run, then each child (EXEC),
+ * a parent before its children. */
+struct profil_summary_program {
+    const char *name;                   /* its 8.3 name */
+    const char *prf;                    /* its .PRF; "" when none was written */
+    const char *notes;                  /* a child's: what reading its symbols said */
+    unsigned depth;                     /* 0 the first program, 1 its children, ... */
+    int ended, resident, exit_code;     /* it ended (as a TSR: resident) with exit_code */
+    double seconds;                     /* from its EXEC to its end */
+    uint64_t self, inclusive;           /* its own samples, and with its descendants' */
+    enum profil_summary_unit unit;
+    struct profil_counts counts;        /* its .PRF's per class (the first program alone: the run's) */
+    size_t nbuckets;                    /* its busiest buckets, when it has no symbols */
+    struct profil_summary_bucket bucket[PROFIL_SUMMARY_TOP];
+    int has_symbols;                    /* symbols found: the rows and lines below */
+    size_t nsymbols;                    /* its busiest symbols (has_symbols and no row: none measured) */
+    struct profil_summary_symbol symbol[PROFIL_SUMMARY_TOP];
+    int estimate;                       /* the symbols' shares are estimates */
+    char basis[200];                    /* what the shares are ("exact: % of all cycles, traced") */
+    const char *sources;                /* where the symbols came from */
+};
+/* A DOS or BIOS service's share: `amount` of the summary's services_whole. */
+struct profil_summary_service {
+    const char *label;                  /* "INT 21h/40h write" */
+    uint64_t amount;                    /* samples, or cycles in trace mode */
+};
+/* One of the program's zones (docs/guestapi.md), in the order first entered. */
+struct profil_summary_zone {
+    const char *name;
+    uint64_t count, total, min, max;    /* times left, and cycles per stay */
+};
+/* A file the run wrote, besides the .PRF. */
+enum profil_summary_file {
+    PROFIL_SUMMARY_CHILD_PRF,           /* a child's .PRF (`program`) */
+    PROFIL_SUMMARY_CHILD_PRX,           /* a traced child's .prx (`figure`: its cycles) */
+    PROFIL_SUMMARY_SAMPLE_LOG,          /* NAME.prs (`figure`: its samples) */
+    PROFIL_SUMMARY_PRX_TRACE,           /* the .prx of a trace (`figure`: the run's cycles) */
+    PROFIL_SUMMARY_PRX_STACKS_MEMORY,   /* the .prx of --stacks and --memory */
+    PROFIL_SUMMARY_PRX_STACKS,
+    PROFIL_SUMMARY_PRX_MEMORY,
+    PROFIL_SUMMARY_PRX_ZONES,           /* the .prx of the program's zones and marks */
+};
+struct profil_summary_written {
+    enum profil_summary_file kind;
+    const char *path, *program;
+    uint64_t figure;
+};
+struct profil_summary {
+    const char *notes;                  /* what reading the program's symbols said */
+    const char *hint;                   /* no symbols: where they could be; "" */
+    struct profil_counts counts;        /* as profil_session_counts() */
+    int traced;                         /* the counts are instructions (trace mode, still counting at the end) */
+    double seconds;                     /* emulated */
+    const char *cpu, *timing;           /* "8088", "bus" */
+    int own_clocks;                     /* the CPU's own clock counts (0: the 186 and 286, timed as an 8086) */
+    size_t nprograms;                   /* 1: no child ran */
+    struct profil_summary_program *program;
+    int figures;                        /* nprograms > 1: 0 when memory ran out for each one's figures */
+    uint64_t unrecorded;                /* programs past the first `programs_max` not profiled on their own */
+    unsigned programs_max;
+    struct profil_summary_service *service;
+    size_t nservices;
+    uint64_t services_whole;            /* the run's samples, or its cycles in trace mode */
+    struct profil_summary_zone *zone;
+    size_t nzones;
+    size_t nframes;                     /* frames found (docs/frames.md) */
+    int frames_auto, frames_given;      /* the kind was auto; --frames was given */
+    const char *frame_kind;             /* found: the kind that found them; none: the kind asked */
+    const char *frames_why;             /* why this kind, or why none ("" when nothing to say) */
+    const char *frames_line;            /* their times (report/frames.h's line); NULL: out of memory */
+    uint64_t frames_dropped;            /* frames past the first frames_max not kept */
+    unsigned frames_max;
+    size_t prf_bytes;                   /* the .PRF's size */
+    int appended;                       /* --append: added to the .PRF already there ... */
+    uint64_t appended_total;            /* ... whose counts are now this many in all */
+    struct profil_summary_written *written;
+    size_t nwritten;
+};
+const struct profil_summary *profil_session_summary(struct profil_session *s);
 void profil_session_free(struct profil_session *s);
 
 /* The last error's text, "FILE: problem"; "" when none (s NULL: out of memory). */

@@ -2,10 +2,10 @@
  * lib/session.c: the profiling session of profil.h: options, setting up
  * the PC and the program (each step a function that fails with a
  * message), the run with its signals and progress line, the results, and
- * freeing.  The files it writes are lib/outputs.c's; their names and
- * checks lib/files.c's.
+ * freeing.  Its profilers are lib/profilers.c's rows; the files it writes
+ * lib/outputs.c's; their names and checks lib/files.c's.
  */
-#include "session_internal.h"
+#include "profiler.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -16,13 +16,11 @@
 
 #include "../emu/bios/bios.h"
 #include "../emu/cpu/cpu.h"
-#include "../emu/dos/dos_mem.h"
 #include "../emu/dos/drive.h"
 #include "../emu/chips/keyboard.h"
 #include "../emu/video/cards.h"
 #include "../formats/fileio.h"
 #include "../loader/batch.h"
-#include "../formats/symtab.h"
 
 /* The emulator's enums and profil.h's agree value for value. */
 _Static_assert((int)PROFIL_CPU_286 == (int)CPU_286 && (int)PROFIL_CPUS == (int)CPU_MODELS,
@@ -90,9 +88,11 @@ static enum profil_error batch_program(struct profil_session *s)
     return r == 0 ? PROFIL_OK : session_fail(s, PROFIL_ERR_INPUT, "%s: %s", s->o.program, err);
 }
 
-/* The bytes the PC runs: the program's, or a batch file's shell. */
-static const uint8_t *program_bytes(const struct profil_session *s) { return s->shell ? s->shell : s->file; }
-static size_t program_size(const struct profil_session *s) { return s->shell ? s->shell_size : s->size; }
+const uint8_t *session_program_bytes(const struct profil_session *s, size_t *size)
+{
+    *size = s->shell ? s->shell_size : s->size;
+    return s->shell ? s->shell : s->file;
+}
 
 /* The program's bytes, its files, and its image; the outputs writable. */
 static enum profil_error load_program(struct profil_session *s)
@@ -105,7 +105,9 @@ static enum profil_error load_program(struct profil_session *s)
         return e;
     if (run_files_is_batch(s->o.program) && (e = batch_program(s)) != PROFIL_OK)
         return e;
-    if (exe_parse(program_bytes(s), program_size(s), &s->img, err, sizeof err) != 0)
+    size_t size;
+    const uint8_t *bytes = session_program_bytes(s, &size);
+    if (exe_parse(bytes, size, &s->img, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: %s", s->o.program, err);
     if (s->img.missing)
         fprintf(s->err, "profil: warning: %s: %zu bytes shorter than its header says; loading what is there, "
@@ -138,12 +140,6 @@ static enum profil_error build_pc(struct profil_session *s)
     if (!card)
         return session_fail(s, PROFIL_ERR_SETUP, "no such display adapter (%d)", (int)o->video);
     machine_set_video(s->m, card);
-    if (o->trace) {
-        if (tracer_init(&s->tr) != 0)
-            return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --trace");
-        s->tracing = 1;
-        cpu_observe(s->m, &s->tr.counts, NULL);
-    }
     console_init(&s->con, s->in, s->out, isatty(fileno(s->out)) ? s->out : s->err);
     if (bios_install(s->m, &s->con, 0) != 0 || dos_install(&s->dos, s->m, &s->con, s->err) != 0)
         return session_fail(s, PROFIL_ERR_SETUP, "cannot set up the emulated PC");
@@ -168,35 +164,19 @@ static enum profil_error build_pc(struct profil_session *s)
     return PROFIL_OK;
 }
 
-/* The process (PSP, environment, image), the clock model, and what
- * follows the run: calls, services, memory. */
+/* The process (PSP, environment, image) and the clock model. */
 static enum profil_error start_process(struct profil_session *s)
 {
-    char err[512], dos_path[128];
+    char err[512];
     const struct profil_options *o = &s->o;
     struct machine *m = s->m;
-    dos_program_path(o->program, dos_path, sizeof dos_path);
-    struct process_args pa = { dos_path, o->tail ? o->tail : "", o->env, o->nenv };
+    dos_program_path(o->program, s->dos_path, sizeof s->dos_path);
+    struct process_args pa = { s->dos_path, o->tail ? o->tail : "", o->env, o->nenv };
     if (process_create(m, &s->dos, &s->img, &pa, &s->proc, err, sizeof err) != 0)
         return session_fail(s, PROFIL_ERR_INPUT, "%s: %s", o->program, err);
     m->no_refresh = o->no_refresh;
     if (profil_uses_bus(o) && cpu_set_bus_model(m, 0) != 0)
         return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --timing bus");
-    if (o->trace || o->stacks) {
-        if (calls_init(&s->calls, &m->counted, cpu_get(m, REG_CS), cpu_get(m, REG_IP)) != 0)
-            return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for the call tree");
-        s->following = 1;
-        cpu_observe(m, m->exact, &s->calls.obs);
-    }
-    svcprof_init(&s->svc, m);
-    m->services = &s->svc.obs;
-    if (o->memory) {
-        memprof_init(&s->mem);
-        s->memory = 1;
-        memprof_exec_block(&s->mem, s->proc.env_seg, mcb_size(m, s->proc.env_seg) * 16u);
-        memprof_exec_block(&s->mem, s->proc.psp, mcb_size(m, s->proc.psp) * 16u);
-        s->dos.mem_calls = &s->mem.obs;
-    }
     return PROFIL_OK;
 }
 
@@ -222,147 +202,18 @@ static void progress_tick(void *ctx, uint16_t cs, uint16_t ip)
             (unsigned long long)p->s->total);
 }
 
-/* --screen-every: the tick's own work, then the picture when a period
- * has passed, as DIR/NNNNNN.png, N the period's number (from 1). */
-static void screens_tick(void *ctx, uint16_t cs, uint16_t ip)
-{
-    struct screens *sc = ctx;
-    const struct machine *m = sc->s->m;
-    sc->inner(sc->inner_ctx, cs, ip);
-    if (m->now < sc->next)
-        return;
-    uint64_t k = m->now / sc->period;
-    sc->next = (k + 1) * sc->period;
-    if (sc->written >= SCREENS_MAX) {
-        if (sc->written++ == SCREENS_MAX)
-            fprintf(sc->s->err, "profil: --screen-every: %u pictures written; no more\n", SCREENS_MAX);
-        return;
-    }
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%06llu.png", sc->s->o.screen_every_dir, (unsigned long long)k);
-    int rc = session_write_picture(sc->s, "--screen-every", path, &sc->budget);
-    if (rc == 0)
-        sc->written++;
-    else if (rc > 0) {
-        fprintf(sc->s->err, "profil: --screen-every: %u pictures written, %llu bytes: the budget of %llu MiB is "
-                "spent; no more\n", sc->written, (unsigned long long)(SCREENS_BYTES_MAX - sc->budget),
-                (unsigned long long)(SCREENS_BYTES_MAX >> 20));
-        sc->written = SCREENS_MAX + 1;      /* no more, said once */
-    }
-}
 
-/* Trace mode counts while the program has profiling started. */
-static void set_tracing(void *ctx, int on)
+/* The sampler on the machine's tick (with the progress line, and
+ * --screen-every's pictures), the window, the limits. */
+static enum profil_error start_run(struct profil_session *s)
 {
-    struct profil_session *s = ctx;
-    cpu_observe(s->m, on ? &s->tr.counts : NULL, s->m->calls);
-}
-
-/* The program's interface (ports ECh/EDh) over every profiler the run has. */
-static void start_guest(struct profil_session *s)
-{
-    struct guestprof *g = &s->guest;
-    guestprof_init(g, s->o.start_stopped);
-    g->s = &s->s;
-    g->calls = s->following ? &s->calls : NULL;
-    g->svc = &s->svc;
-    g->frames = &s->frames;
-    g->exact = s->tracing ? &s->tr.counts : NULL;
-    g->set_tracing = s->tracing ? set_tracing : NULL;
-    g->dump = session_dump;
-    g->ctx = s;
-    s->m->guest.obs = &g->obs;
-    if (s->o.start_stopped)
-        guestprof_collect(g, 0);
-}
-
-/* --frames at=SYMBOL|SEG:OFF: the address (SEG:OFF as the CPU runs it,
- * a symbol by the one rule, symtab_load, from the load module's start),
- * watched by the frames. */
-static enum profil_error start_frames_at(struct profil_session *s)
-{
-    const char *at = s->o.frames_at ? s->o.frames_at : "";
-    unsigned seg, off;
-    uint32_t linear;
-    if (frame_at_address(at, &seg, &off) == 0) {
-        linear = lin((uint16_t)seg, (uint16_t)off);
-    } else {
-        struct symtab t;
-        char sources[600], err[600];
-        int rc = symtab_load(s->files.map[0] ? s->files.map : NULL, s->o.program, &t, sources, sizeof sources, err,
-                             sizeof err);
-        if (rc < 0)
-            return session_fail(s, PROFIL_ERR_INPUT, "--frames at=%s: %s", at, err);
-        if (rc > 0)
-            return session_fail(s, PROFIL_ERR_INPUT, "--frames at=%s: %s has no map (--map) or debug information "
-                                "to find the symbol in", at, s->o.program);
-        size_t i = 0;
-        while (i < t.nsym && strcmp(t.sym[i].name, at) != 0)
-            i++;
-        if (i == t.nsym) {
-            symtab_free(&t);
-            return session_fail(s, PROFIL_ERR_INPUT, "--frames at=%s: no symbol %s in %s", at, at, sources);
-        }
-        linear = (uint32_t)s->layout.prog_low_pa * 16u + t.sym[i].addr;
-        symtab_free(&t);
-    }
-    int rc = frames_at(&s->frames, linear & MEM_MASK, at);
-    if (rc == -2)
-        return session_fail(s, PROFIL_ERR_INPUT, "--frames at=%s: %05X is a DOS or BIOS service's entry, which "
-                            "profil runs itself: name an address of the program's", at, (unsigned)(linear & MEM_MASK));
-    if (rc != 0)
-        return session_fail(s, PROFIL_ERR_MEMORY, "--frames at=%s: no room for the watch", at);
-    return PROFIL_OK;
-}
-
-/* PROFIL's layout, the sampler on the machine's tick, the limits. */
-static enum profil_error start_sampler(struct profil_session *s)
-{
-    char err[512];
     const struct profil_options *o = &s->o;
     struct machine *m = s->m;
-    uint16_t dos_pa = mem_rw(m, 0x82);   /* the INT 20h vector's segment, as PROFIL reads it */
-    if (prf_layout_make(&s->layout, o->interval_us, o->bucket_size,
-                        sampler_program_paras(o->program, program_bytes(s), program_size(s)), s->proc.load_seg, dos_pa,
-                        err, sizeof err) != 0 || sampler_init(&s->s, &s->layout) != 0)
-        return session_fail(s, PROFIL_ERR_INPUT, "%s: %s", o->program, err);
-    if (s->following)
-        s->s.stacks = &s->calls;
-    s->s.services = &s->svc;
-    char dos_path[128];
-    dos_program_path(o->program, dos_path, sizeof dos_path);
-    if (procs_init(&s->procs, m, &s->dos, dos_path, o->program, &s->layout, s->proc.psp) != 0)
-        return session_fail(s, PROFIL_ERR_MEMORY, "out of memory");
-    s->s.procs = &s->procs;
-    s->procs.calls = s->following ? &s->calls : NULL;
-    s->procs.trace = s->tracing ? &s->tr.counts : NULL;
-    s->procs.mem = m->mem;
-    s->dos.procs = &s->procs.obs;
-    frames_init(&s->frames, (enum frame_kind)o->frames, m, &s->s, adapter_start(&m->adapter));
-    frames_timer_every(&s->frames, o->frames_every);
-    s->frames.mem = m->mem;
-    s->frames.svc = &s->svc;
-    if (o->frames == PROFIL_FRAMES_AT) {
-        enum profil_error e = start_frames_at(s);
-        if (e != PROFIL_OK)
-            return e;
-    }
-    m->display = &s->frames.obs;
-    s->s.frames = &s->frames;
-    if (s->tracing && frames_trace(&s->frames, &s->tr.counts) != 0)
-        return session_fail(s, PROFIL_ERR_MEMORY, "out of memory for --trace");
-    if (s->files.prs[0])
-        s->s.log = &s->log;
-    start_guest(s);
     s->prog = (struct progress){ &s->s, m, s->err, host_seconds(), 0 };
     tick_fn tick = o->progress ? progress_tick : sampler_tick;
     void *tick_ctx = o->progress ? (void *)&s->prog : (void *)&s->s;
-    if (o->screen_every_dir && o->screen_every_ms) {
-        uint64_t period = cycles_from_usec((uint64_t)o->screen_every_ms * 1000u);
-        s->screens = (struct screens){ s, tick, tick_ctx, period, period, 0, SCREENS_BYTES_MAX };
-        tick = screens_tick;
-        tick_ctx = &s->screens;
-    }
+    if (o->screen_every_dir && o->screen_every_ms)
+        session_screens_every(s, &tick, &tick_ctx);
     machine_set_tick(m, cycles_from_usec(o->interval_us), tick, tick_ctx);
     if (o->window) {
         enum profil_error e = window_open(s);
@@ -393,7 +244,9 @@ enum profil_error profil_session_new(const struct profil_options *o, struct prof
     if (e == PROFIL_OK)
         e = start_process(s);
     if (e == PROFIL_OK)
-        e = start_sampler(s);
+        e = profilers_install(s);
+    if (e == PROFIL_OK)
+        e = start_run(s);
     if (e == PROFIL_OK)
         e = run_files_append_check(s);
     s->ready = e == PROFIL_OK;
@@ -466,22 +319,6 @@ enum profil_stop profil_session_run(struct profil_session *s)
     return (enum profil_stop)s->m->stop;
 }
 
-void session_finish(struct profil_session *s)
-{
-    if (!s->ran || s->finished)
-        return;
-    s->finished = 1;
-    if (s->tracing || s->following)
-        cpu_settle(s->m);       /* the last instruction, when a limit stopped the run */
-    procs_finish(&s->procs);
-    frames_finish(&s->frames, s->m->now);
-    if (s->tracing) {
-        tracer_to_sampler(&s->tr, &s->s);
-        svcprof_add_code(&s->svc, &s->tr.counts);
-    }
-    if (svcprof_to_prx(&s->svc, s->tracing, &s->services) != 0)
-        fprintf(s->err, "profil: out of memory: no time per service\n");
-}
 
 void profil_session_free(struct profil_session *s)
 {
@@ -495,18 +332,10 @@ void profil_session_free(struct profil_session *s)
         s->win.ops->release(s);
     recording_free(&s->rec);
     recording_free(&s->replay);
-    sampler_free(&s->s);
-    tracer_free(&s->tr);
-    calls_free(&s->calls);
-    memprof_free(&s->mem);
-    svcprof_free(&s->svc);
-    procs_free(&s->procs);
+    session_summary_free(s);        /* it points into the profilers' */
+    profilers_release(s);
     free(s->child_prf);
     free(s->child_prx);
-    samplelog_free(&s->log);
-    guestprof_free(&s->guest);
-    frames_free(&s->frames);
-    prx_free(&s->services);
     prx_free(&s->trace);
     prf_free(&s->p);
     if (s->have_dos)
@@ -553,7 +382,7 @@ int profil_session_exit_status(const struct profil_session *s)
 
 void profil_session_counts(struct profil_session *s, struct profil_counts *c)
 {
-    session_finish(s);
+    profilers_finish(s);
     c->total = s->s.total;
     c->io = s->s.hit_io;
     c->dos = s->s.hit_dos;
@@ -569,7 +398,7 @@ void profil_session_layout(const struct profil_session *s, struct profil_layout 
 
 const uint64_t *profil_session_buckets(struct profil_session *s)
 {
-    session_finish(s);
+    profilers_finish(s);
     return s->s.bucket;
 }
 
@@ -577,7 +406,7 @@ int profil_session_exact(struct profil_session *s, uint32_t linear, uint64_t *in
 {
     if (!s->tracing || linear >= MEM_SIZE)
         return -1;
-    session_finish(s);
+    profilers_finish(s);
     *insns = s->tr.counts.addr[linear].insns;
     *cycles = s->tr.counts.addr[linear].cycles;
     return 0;

@@ -1,7 +1,9 @@
 /*
  * lib/session_internal.h: the fields of struct profil_session, shared by
- * lib/session.c (set-up, run, results), lib/outputs.c (the files and the
- * summary) and lib/files.c (the files' names and checks).  Not installed.
+ * lib/session.c (set-up, run, results), the profilers' rows
+ * (lib/profiler.h), lib/outputs.c (the files), lib/summary.c (what the
+ * summary says), lib/files.c (the files' names and checks), lib/record.c
+ * and the window's files.  Not installed.
  */
 #ifndef PROFIL_LIB_SESSION_INTERNAL_H
 #define PROFIL_LIB_SESSION_INTERNAL_H
@@ -109,6 +111,7 @@ struct profil_session {
     uint8_t *shell;                 /* a batch file's: the program that runs it
                                        (loader/batch.h), NULL: not a batch */
     size_t shell_size;
+    char dos_path[128];             /* the program as DOS names it: C:\\NAME.EXT */
     struct dos_image img;
     struct key_stroke *keys;
     size_t nkeys;
@@ -149,14 +152,17 @@ struct profil_session {
     uint8_t *child_prx;             /* per child: its own .prx written beside its .PRF (--trace) */
     int dump_full_said;             /* a DUMP past the disk budget was reported */
     struct sigaction old_signals[NSTOP_SIGNALS + 1];
+    struct summary_store *summary;  /* profil_session_summary()'s, once asked for */
 };
 
+/* The bytes the PC runs: the program's, or a batch file's shell; their size in *size. */
+const uint8_t *session_program_bytes(const struct profil_session *s, size_t *size);
 /* Set the session's message (printf-style) and return `e`. */
 enum profil_error session_fail(struct profil_session *s, enum profil_error e, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* After the run, once: settle the last instruction, move the trace's
- * counts into the sampler, tabulate the services. */
-void session_finish(struct profil_session *s);
+
+/* lib/summary.c: the summary's storage, freed with the session. */
+void session_summary_free(struct profil_session *s);
 
 /* lib/outputs.c: the program's DUMP, the profile so far as NAME83 (a
  * checked 8.3 .PRF name) beside the .PRF; 0 when written. */
@@ -168,11 +174,9 @@ int session_dump(void *session, const char *name83);
 enum profil_error record_check(struct profil_session *s);
 void record_start(struct profil_session *s);
 int record_write(struct profil_session *s);
-/* lib/outputs.c: what the card shows now, as a PNG at `path`
- * (--screen-png, --screen-every: `option` names it in an error); 0 when
- * written.  With `budget` (bytes), 1 and nothing written when the PNG
- * could be larger; a written one's size is taken off it. */
-int session_write_picture(struct profil_session *s, const char *option, const char *path, uint64_t *budget);
+/* lib/outputs.c: --screen-every: the tick (*tick, *ctx) wrapped into one
+ * that, after it, writes a picture at each period. */
+void session_screens_every(struct profil_session *s, tick_fn *tick, void **ctx);
 
 /* --window: lib/window.c in the tree's programs and libprofil-window.a,
  * lib/window_none.c in libprofil.a (no SDL: docs/api.md).  window_open()

@@ -8,6 +8,8 @@
 
 #include "../lib/profil.h"
 
+#include <sys/stat.h>
+
 #ifndef EMBED_CC
 #define EMBED_CC "cc"
 #endif
@@ -296,6 +298,52 @@ START_TEST(errors_are_codes_and_lines)
 }
 END_TEST
 
+/* The summary of trace_results_in_process's run: its counts are the 1000
+ * instructions, all the program's; --timing table's cycles: CLI 2, MOV DX
+ * 4, 12 NOPs 36 before the first symbol, `outer` (110h, MOV CX: 4, 0.0%,
+ * left out), `inner` (113h, the LOOP: 985 x 17), 16791 in all; so two
+ * rows, exact shares of all the cycles: inner's, then "(no symbol)"'s 42;
+ * besides the .PRF (its size on disk), the trace's .prx with the cycles. */
+static void summary_of_tightlp(struct profil_session *s)
+{
+    const struct profil_summary *sum = profil_session_summary(s);
+    ck_assert_ptr_nonnull(sum);
+    ck_assert_ptr_eq(profil_session_summary(s), sum);   /* gathered once */
+    ck_assert_uint_eq(sum->counts.total, 1000);
+    ck_assert_uint_eq(sum->counts.program, 1000);
+    ck_assert_int_eq(sum->traced, 1);
+    ck_assert_str_eq(sum->cpu, "8088");
+    ck_assert_str_eq(sum->timing, "table");
+    ck_assert_int_eq(sum->own_clocks, 1);
+    ck_assert_str_eq(sum->notes, "");
+    ck_assert_str_eq(sum->hint, "");
+    ck_assert_uint_eq(sum->nprograms, 1);
+    const struct profil_summary_program *p = &sum->program[0];
+    ck_assert_str_eq(p->name, "TIGHTLP.COM");
+    ck_assert_int_eq(p->unit, PROFIL_SUMMARY_TRACED);
+    ck_assert_uint_eq(p->nbuckets, 0);
+    ck_assert_int_eq(p->has_symbols, 1);
+    ck_assert_uint_eq(profil_session_cycles(s), 42 + 4 + 985 * 17);
+    ck_assert_uint_eq(p->nsymbols, 2);
+    ck_assert_str_eq(p->symbol[0].name, "inner");
+    ck_assert_double_eq_tol(p->symbol[0].percent, 100.0 * 985 * 17 / 16791, 1e-9);
+    ck_assert_str_eq(p->symbol[1].name, "(no symbol)");
+    ck_assert_double_eq_tol(p->symbol[1].percent, 100.0 * 42 / 16791, 1e-9);
+    ck_assert_int_eq(p->estimate, 0);
+    ck_assert_str_eq(p->basis, "exact: % of all cycles, traced");
+    ck_assert_ptr_nonnull(strstr(p->sources, "tightlp.map"));
+    ck_assert_uint_eq(sum->nzones, 0);
+    ck_assert_uint_eq(sum->nframes, 0);
+    ck_assert_int_eq(sum->appended, 0);
+    struct stat st;
+    ck_assert_int_eq(stat(TMP "/api-t.prf", &st), 0);
+    ck_assert_uint_eq(sum->prf_bytes, (uint64_t)st.st_size);
+    ck_assert_uint_eq(sum->nwritten, 1);
+    ck_assert_int_eq(sum->written[0].kind, PROFIL_SUMMARY_PRX_TRACE);
+    ck_assert_str_eq(sum->written[0].path, TMP "/api-t.prx");
+    ck_assert_uint_eq(sum->written[0].figure, 16791);
+}
+
 /* Trace mode in-process: the class counts are instructions, and the
  * exact counts are read back by address.  tightlp.com (--timing table,
  * --max-instructions 1000) runs CLI, MOV DX, 12 NOPs (104h-10Fh) and MOV CX (15
@@ -332,9 +380,11 @@ START_TEST(trace_results_in_process)
     ck_assert_uint_eq(at, 1000);
     ck_assert_int_eq(profil_session_exact(s, l.prog_low_pa * 16u + 0x13, &insns, &cycles), 0);
     ck_assert_uint_eq(insns, 985);
+    ck_assert_ptr_null(profil_session_summary(s));     /* not written yet */
     ck_assert_int_eq(profil_session_write(s), PROFIL_OK);
     ck_assert_str_eq(profil_session_prx_path(s), TMP "/api-t.prx");
     ck_assert(file_exists(TMP "/api-t.prx"));
+    summary_of_tightlp(s);
     profil_session_free(s);
 }
 END_TEST

@@ -534,6 +534,30 @@ START_TEST(no_mutable_state_at_file_scope)
 }
 END_TEST
 
+/* ---- one profiler interface -------------------------------------------------- */
+
+/* The session sets up, finishes and frees its profilers only through
+ * lib/profiler.h's rows: no other lib/ file calls a profiler's init,
+ * finish, free or .prx part (the trace's .prx, which the others' parts go
+ * into, is lib/outputs.c's to make); each lib/prof_*.c defines one row, and the
+ * table of lib/profilers.c names every row (grep; the pattern checked on a
+ * line written for the purpose). */
+#define PROFILER_CALLS "'\\b((tracer|calls|svcprof|memprof|sampler|procs|frames|guestprof|samplelog)_" \
+                       "(init|finish|free)|(calls|svcprof|memprof|procs|frames|guestprof)_to_prx)\\('"
+START_TEST(profilers_go_through_their_rows)
+{
+    ck_assert_int_eq(system("ls lib/*.c | grep -v '^lib/prof' | xargs grep -lE " PROFILER_CALLS " > " TMP
+                            "/profcalls; test ! -s " TMP "/profcalls"), 0);
+    ck_assert_int_eq(system("printf '    procs_finish(&s->procs);\\n' > " TMP "/profcall.c && grep -qE "
+                            PROFILER_CALLS " " TMP "/profcall.c"), 0);
+    ck_assert_int_eq(system("n=0; for f in lib/prof_*.c; do "
+                            "  row=$(grep -oE '^const struct profiler profiler_[a-z]+' \"$f\" | sed 's/.* //'); "
+                            "  test \"$(echo \"$row\" | grep -c .)\" = 1 || exit 1; "
+                            "  grep -q \"&$row\\b\" lib/profilers.c || exit 1; n=$((n + 1)); "
+                            "done; test $n -ge 9"), 0);
+}
+END_TEST
+
 /* ---- one growable array ------------------------------------------------------ */
 
 /* Every array of the library and the command grows through util/grow.h:
@@ -809,6 +833,7 @@ Suite *layers_suite(void)
     tcase_add_test(tc, no_mutable_state_at_file_scope);
     tcase_add_test(tc, architecture_names_every_source_file);
     tcase_add_test(tc, arrays_grow_through_util);
+    tcase_add_test(tc, profilers_go_through_their_rows);
     tcase_add_test(tc, observers_are_set_only_through_cpu_observe);
     tcase_add_test(tc, no_machine_paths_in_the_tree);
     tcase_add_test(tc, two_machines_interleaved_give_their_own_figures);
