@@ -1,10 +1,19 @@
 /*
  * tests/check_main.c: runs every suite; Check prints the summary line.
+ * The scratch folder TEST_TMP is made here, so that any one suite
+ * (CK_RUN_SUITE) runs in a fresh build folder.
  */
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include "testutil.h"
 
 int main(void)
 {
+    if (mkdir(TEST_TMP, 0777) != 0 && errno != EEXIST) {
+        perror(TEST_TMP);
+        return 1;
+    }
     SRunner *sr = srunner_create(timing_suite());
     srunner_add_suite(sr, devices_suite());
     srunner_add_suite(sr, prf_suite());
