@@ -433,7 +433,7 @@ static int draw_text(const struct display_adapter *a, const struct video_memory 
             ega_entry_colour(a, ega_entry(a, i), pic->palette + 3 * i);
     }
     video_picture_blink(&c, frames(a, now), &t);
-    video_picture_text(mem, &c, &t, pic);
+    video_picture_text(mem, &c, &t, crtc_start_address(&c), 0, pic->height, pic->pixels, pic->width);
     return 0;
 }
 
