@@ -87,6 +87,71 @@ START_TEST(planes_through_the_graphics_controller)
 }
 END_TEST
 
+/* palbands.com (its comment derives the line): a colour changed inside
+ * picture line 99 shows from line 100.  "e": the EGA's palette register 1
+ * 01h -> 04h, blue (0000AAh) then red (AA0000h) on its 200-line monitor,
+ * under both timings; "v": the VGA's DAC entry 1 (0,0,42) -> (63,0,42),
+ * 0000AAh then FF00AAh, under the table timing (under the bus timing the
+ * 8088's polling loop misses some of the VGA's 30-cycle blankings and
+ * counts its 199 lines further down the frame). */
+START_TEST(colour_changes_between_lines)
+{
+    static const struct {
+        enum profil_video card;
+        const char *tail;
+        enum profil_timing timing;
+        unsigned before, after;
+    } cases[] = {
+        { PROFIL_VIDEO_EGA, "e", PROFIL_TIMING_BUS, 0x0000AA, 0xAA0000 },
+        { PROFIL_VIDEO_EGA, "e", PROFIL_TIMING_TABLE, 0x0000AA, 0xAA0000 },
+        { PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_TABLE, 0x0000AA, 0xFF00AA },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("palbands.com"), TMP "/palbands.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = cases[i].card;
+        o.tail = cases[i].tail;
+        o.timing = cases[i].timing;
+        o.screen_png = TMP "/palbands.png";
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        read_png(TMP "/palbands.png", &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 320);
+        ck_assert_uint_eq(h, 200);
+        for (unsigned y = 0; y < h; y++)
+            for (unsigned x = 0; x < w; x++)
+                ck_assert_msg(rgb_at(pix, pal, w, x, y) == (y < 100 ? cases[i].before : cases[i].after),
+                              "case %zu: (%u,%u) is %06X", i, x, y, rgb_at(pix, pal, w, x, y));
+        free(pix);
+    }
+}
+END_TEST
+
+/* The colour changes kept are bounded: 1000 writes of DAC entry 1's red
+ * alternating 1 and 2 keep the last 256 (ADAPTER_COLOUR_CHANGES), the
+ * oldest kept one replacing write 743's 2; a write of the value already
+ * there keeps nothing; a mode set forgets them all. */
+START_TEST(colour_changes_kept_are_bounded)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, &video_card_vga);
+    struct display_adapter *a = &m->adapter;
+    for (unsigned i = 0; i < 1000; i++)
+        adapter_dac_set(a, 3, i & 1 ? 2 : 1, 1000 + i);
+    ck_assert_uint_eq(a->colour_changes, ADAPTER_COLOUR_CHANGES);
+    ck_assert_uint_eq(adapter_colour_kept(a, 0)->cycle, 1744);
+    ck_assert_uint_eq(adapter_colour_kept(a, 0)->before, 2);
+    ck_assert_uint_eq(adapter_colour_kept(a, 0)->what, ADAPTER_COLOUR_DAC + 3);
+    adapter_dac_set(a, 3, 2, 5000);
+    ck_assert_uint_eq(adapter_colour_kept(a, ADAPTER_COLOUR_CHANGES - 1)->cycle, 1999);
+    video_set_mode(m, 0x13);
+    ck_assert_uint_eq(a->colour_changes, 0);
+    machine_free(m);
+}
+END_TEST
+
 /* modex.com (its comment derives the figures): page 1 of an unchained
  * 320x240 screen, written through the map mask and shown by the start
  * address: DAC indexes 1, 2, 0 at (0,0)-(2,0), 3 at (5,239), 4 at
@@ -518,6 +583,8 @@ Suite *ega_suite(void)
     tcase_add_test(tc, memory_map_select_decodes);
     tcase_add_test(tc, bios_mode_sets_program_the_registers);
     tcase_add_test(tc, random_registers_never_break_the_planes);
+    tcase_add_test(tc, colour_changes_between_lines);
+    tcase_add_test(tc, colour_changes_kept_are_bounded);
     suite_add_tcase(s, tc);
     return s;
 }

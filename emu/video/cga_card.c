@@ -120,6 +120,22 @@ static void line_view(const struct cga *card, const struct beam_time *t, long y,
     cga_view_at(card, at > t->dots ? frames_back(t, at, 1) : at, v);
 }
 
+/* The earliest dot a picture line can have been drawn from: the start of
+ * the frame before this one, when the 6845 latched the start address of
+ * the lines the beam has not yet drawn again (the lines themselves were
+ * drawn later). */
+static uint64_t earliest(const struct beam_time *t)
+{
+    return frames_back(t, t->frame_start, 1);
+}
+
+/* Whether a kept change came after earliest(): else every line is drawn
+ * as the registers are now. */
+static int changed_lately(const struct cga *card, const struct beam_time *t)
+{
+    return card->changes && cga_kept(card, card->changes - 1)->dot > earliest(t);
+}
+
 /* The picture's characters: 16 pixels in 640x200, else 8 (a 40-column or
  * 320x200 character clock is 16 dots: two a pixel). */
 static unsigned char_pixels(uint8_t mode)
@@ -160,7 +176,7 @@ static void border(const struct cga *card, const struct beam_time *t, unsigned p
     pic->border = border_colour(&v);
     /* Line by line when a view changed (at most 4096 + 2 x 4128 lines) */
     size_t lines = (size_t)pic->border_top + pic->height + pic->border_bottom;
-    if (card->changes && (pic->border_lines = malloc(lines)) != NULL)
+    if (changed_lately(card, t) && (pic->border_lines = malloc(lines)) != NULL)
         for (size_t i = 0; i < lines; i++) {
             line_view(card, t, (long)i - (long)pic->border_top, &v);
             pic->border_lines[i] = border_colour(&v);
@@ -267,9 +283,8 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
     beam_time(card, now, &bt);
     cga_view(card, &v);
     unsigned pixels = char_pixels(v.mode);
-    uint64_t earliest = frames_back(&bt, bt.frame_start, 1);
     for (unsigned i = 0; i < card->changes; i++)
-        if (cga_kept(card, i)->dot > earliest && char_pixels(cga_kept(card, i)->before.mode) > pixels)
+        if (cga_kept(card, i)->dot > earliest(&bt) && char_pixels(cga_kept(card, i)->before.mode) > pixels)
             pixels = char_pixels(cga_kept(card, i)->before.mode);
     if (video_picture_new(pic, c->reg[CRTC_H_DISPLAYED] * pixels, c->reg[CRTC_V_DISPLAYED] * crtc_lines_per_row(c),
                           why, n) != 0)
@@ -280,7 +295,7 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
     video_picture_blink(c, frames(a, now), &t);
     uint8_t scratch[255 * 16];
     struct line_ctx l = { card, mem, &t, pixels, scratch };
-    if (!card->changes) {                   /* as the registers are: the whole picture at once */
+    if (!changed_lately(card, &bt)) {       /* the picture at once */
         draw_view(&l, &v, v.start, 0, pic->height, pic->pixels, pic->width);
         return 0;
     }
