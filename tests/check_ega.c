@@ -87,6 +87,17 @@ START_TEST(planes_through_the_graphics_controller)
 }
 END_TEST
 
+/* A run of the fixture `o` names with --screen-png, its status 0
+ * asserted and its picture read back (pix malloc'ed). */
+static void shoot(struct profil_options *o, unsigned *w, unsigned *h, uint8_t **pix, uint8_t pal[768])
+{
+    struct run_result r;
+    o->screen_png = TMP "/shot.png";
+    run_session(&r, o, NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    read_png(TMP "/shot.png", w, h, pix, pal);
+}
+
 /* palbands.com (its comment derives the line): a colour changed inside
  * picture line 99 shows from line 100.  "e": the EGA's palette register 1
  * 01h -> 04h, blue (0000AAh) then red (AA0000h) on its 200-line monitor,
@@ -107,23 +118,66 @@ START_TEST(colour_changes_between_lines)
         { PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_TABLE, 0x0000AA, 0xFF00AA },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct run_result r;
         struct profil_options o = fixture_options(FIX("palbands.com"), TMP "/palbands.prf");
         unsigned w, h;
         uint8_t *pix, pal[768];
         o.video = cases[i].card;
         o.tail = cases[i].tail;
         o.timing = cases[i].timing;
-        o.screen_png = TMP "/palbands.png";
-        run_session(&r, &o, NULL);
-        ck_assert_int_eq(r.status, 0);
-        read_png(TMP "/palbands.png", &w, &h, &pix, pal);
+        shoot(&o, &w, &h, &pix, pal);
         ck_assert_uint_eq(w, 320);
         ck_assert_uint_eq(h, 200);
         for (unsigned y = 0; y < h; y++)
             for (unsigned x = 0; x < w; x++)
                 ck_assert_msg(rgb_at(pix, pal, w, x, y) == (y < 100 ? cases[i].before : cases[i].after),
                               "case %zu: (%u,%u) is %06X", i, x, y, rgb_at(pix, pal, w, x, y));
+        free(pix);
+    }
+}
+END_TEST
+
+/* overscan.com with --border: the border as the CRTC's blanking
+ * registers frame the BIOS's modes (ega_border() names them).  The EGA's
+ * 0Dh: R00h 37h + 2 = 57 characters a line, R01h 27h + 1 = 40 shown (8
+ * pixels each), the blanking from R02h = 45 to 55 (R03h's 17h: the first
+ * count after 45 ending in 10111b): 5 characters on the right (40
+ * pixels), 57 - 55 = 2 on the left (16); R06h 04h with R07h bit 0 + 1 =
+ * 261 lines, 200 shown, the vertical blanking from R15h E0h = 224 to 240
+ * (R16h's 10h in 5 bits): 24 lines below, 261 - 240 = 21 above: 376 x
+ * 245.  The VGA's 13h: R00h 5Fh + 5 = 100 characters, 80 shown (4
+ * pixels), the blanking from 80 (R02h 50h) to 98 (R03h 02h, R05h bit 7:
+ * 22h in 6 bits): none on the right, 2 characters (8 pixels) on the
+ * left; R06h BFh with R07h bit 0 + 2 = 449 lines, 400 shown (2 a picture
+ * line), the blanking from 406 (R15h 96h, R07h bit 3) to 441 (R16h B9h):
+ * 6 / 2 = 3 lines below, 8 / 2 = 4 above: 328 x 207.  The border
+ * AA0000h, the picture black. */
+START_TEST(border_from_the_blanking_registers)
+{
+    static const struct {
+        enum profil_video card;
+        const char *tail;
+        unsigned w, h, left, top;
+    } cases[] = {
+        { PROFIL_VIDEO_EGA, "", 376, 245, 16, 21 },
+        { PROFIL_VIDEO_VGA, "v", 328, 207, 8, 4 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct profil_options o = fixture_options(FIX("overscan.com"), TMP "/overscan.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = cases[i].card;
+        o.tail = cases[i].tail;
+        o.screen_border = 1;
+        shoot(&o, &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, cases[i].w);
+        ck_assert_uint_eq(h, cases[i].h);
+        for (unsigned y = 0; y < h; y++)
+            for (unsigned x = 0; x < w; x++) {
+                int inside = x >= cases[i].left && x < cases[i].left + 320 && y >= cases[i].top
+                             && y < cases[i].top + 200;
+                ck_assert_msg(rgb_at(pix, pal, w, x, y) == (inside ? 0 : 0xAA0000), "case %zu: (%u,%u) is %06X", i,
+                              x, y, rgb_at(pix, pal, w, x, y));
+            }
         free(pix);
     }
 }
@@ -585,6 +639,7 @@ Suite *ega_suite(void)
     tcase_add_test(tc, random_registers_never_break_the_planes);
     tcase_add_test(tc, colour_changes_between_lines);
     tcase_add_test(tc, colour_changes_kept_are_bounded);
+    tcase_add_test(tc, border_from_the_blanking_registers);
     suite_add_tcase(s, tc);
     return s;
 }

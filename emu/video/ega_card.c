@@ -484,9 +484,10 @@ static void beam_time(const struct display_adapter *a, uint64_t now, struct beam
 /* Line by line, when colours changed (adapter.h's ring): picture line y
  * is raster line (y / banks) x lines a row + y mod banks, drawn in the
  * colours as they were at its first dot when the beam last drew it (this
- * frame's if the beam has passed it, the frame before's otherwise). */
-static void draw_lines(const struct display_adapter *a, const struct ega_scan *s, const struct beam_time *t,
-                       struct video_picture *pic)
+ * frame's if the beam has passed it, the frame before's otherwise).  The
+ * palette's entries used. */
+static unsigned draw_lines(const struct display_adapter *a, const struct ega_scan *s, const struct beam_time *t,
+                           struct video_picture *pic)
 {
     const struct crtc_frame *f = t->f;
     uint64_t frame = t->frame, frame_start = t->frame_start, dots = t->dots;
@@ -514,6 +515,54 @@ static void draw_lines(const struct display_adapter *a, const struct ega_scan *s
             px[x] = (uint8_t)index[px[x]];
         }
     }
+    return n;
+}
+
+/* The first count after `from` whose bits in `mask` are `end`'s: where a
+ * CRTC's blanking ends (its end register holds only the low bits). */
+static unsigned blank_end(unsigned from, unsigned end, unsigned mask)
+{
+    return from + 1 + ((end - from - 1) & mask);
+}
+
+/* The border (overscan) as the CRTC's registers frame the picture: on
+ * the right from the displayed characters' end (R01h + 1) to the start
+ * of the horizontal blanking (R02h), on the left from the blanking's end
+ * (R03h bits 0-4, and R05h bit 7 as bit 5 on the VGA) to the line's
+ * (R00h + 2, + 5 on the VGA); below from the last displayed line to the
+ * vertical blanking's start (R15h, with R07h bit 3 and the VGA's R09h bit
+ * 5), above from its end (R16h: bits 0-4, the VGA's 0-7) to the frame's
+ * (R06h with R07h bits 0 and, on the VGA, 5, + 1, + 2 on the VGA); none
+ * where a blanking starts inside the picture.  In the picture's pixels
+ * and lines (a character is width / (R01h + 1) pixels, a scan line
+ * height / displayed lines).  Its colour `index`. */
+static void ega_border(const struct display_adapter *a, uint8_t index, struct video_picture *pic)
+{
+    const uint8_t *r = a->crtc;
+    int vga = a->ega.vga;
+    struct ega_scan s;
+    ega_scan_of(a, &s);
+    unsigned total = r[0x00] + (vga ? 5u : 2u), blank = r[0x02];
+    unsigned end = blank_end(blank, (r[0x03] & 0x1Fu) | (vga && (r[0x05] & 0x80) ? 0x20u : 0u), vga ? 0x3Fu : 0x1Fu);
+    if (blank >= s.chars && end <= total) {
+        pic->border_right = (blank - s.chars) * pic->width / s.chars;
+        pic->border_left = (total - end) * pic->width / s.chars;
+    }
+    unsigned lines = (r[0x06] | (r[0x07] & 1u) << 8 | (vga ? (r[0x07] >> 5 & 1u) << 9 : 0u)) + (vga ? 2u : 1u);
+    unsigned vblank = r[0x15] | (r[0x07] >> 3 & 1u) << 8 | (vga ? (r[0x09] >> 5 & 1u) << 9 : 0u);
+    unsigned vend = blank_end(vblank, r[0x16], vga ? 0xFFu : 0x1Fu);
+    if (vblank >= s.lines && vend <= lines) {
+        pic->border_bottom = (vblank - s.lines) * pic->height / s.lines;
+        pic->border_top = (lines - vend) * pic->height / s.lines;
+    }
+    pic->border = index;
+}
+
+/* The overscan register's entry: on the VGA a DAC entry (its 8 bits,
+ * through the pel mask), on the EGA a colour as a palette register's. */
+static uint8_t overscan_entry(const struct display_adapter *a, const struct ega_colours *c)
+{
+    return a->ega.vga ? (uint8_t)(c->attr[ATTR_OVERSCAN] & c->pel_mask) : c->attr[ATTR_OVERSCAN] & 0x3F;
 }
 
 /* The EGA's and VGA's graphics modes from their registers and planes: a
@@ -548,13 +597,17 @@ static int draw_graphics(const struct display_adapter *a, uint64_t now, struct v
     struct beam_time t;
     beam_time(a, now, &t);
     uint64_t earliest = t.dots >= t.frame ? t.dots - t.frame : 0;
+    colours_now(a, &c);
     if (a->colour_changes && ega_vga_dots(a, adapter_colour_kept(a, a->colour_changes - 1)->cycle) > earliest) {
-        draw_lines(a, &s, &t, pic);
+        unsigned used = draw_lines(a, &s, &t, pic);
+        uint8_t rgb[3];
+        ega_entry_colour(a, &c, overscan_entry(a, &c), rgb);
+        ega_border(a, palette_index(pic, &used, rgb), pic);
         return 0;
     }
-    colours_now(a, &c);
     for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
         ega_entry_colour(a, &c, (uint8_t)i, pic->palette + 3 * i);
+    ega_border(a, overscan_entry(a, &c), pic);
     for (unsigned y = 0; y < pic->height; y++)
         draw_line(a, &s, &c, y, pic->pixels + (size_t)y * pic->width);
     return 0;
@@ -584,10 +637,13 @@ static int draw_text(const struct display_adapter *a, const struct video_memory 
     if (mono) {
         video_picture_mono(pic);
     } else {
+        /* colour i is what its palette register makes of it; the border 16 */
         struct ega_colours colours;
         colours_now(a, &colours);
-        for (unsigned i = 0; i < 16; i++)       /* colour i is what its palette register makes of it */
+        for (unsigned i = 0; i < 16; i++)
             ega_entry_colour(a, &colours, ega_entry(a, &colours, i), pic->palette + 3 * i);
+        ega_entry_colour(a, &colours, overscan_entry(a, &colours), pic->palette + 3 * 16);
+        ega_border(a, 16, pic);
     }
     video_picture_blink(&c, frames(a, now), &t);
     video_picture_text(mem, &c, &t, crtc_start_address(&c), 0, pic->height, pic->pixels, pic->width);

@@ -51,6 +51,20 @@ void video_picture_free(struct video_picture *pic)
     pic->border_lines = NULL;
 }
 
+uint8_t *video_picture_canvas(const struct video_picture *pic, unsigned *w, unsigned *h)
+{
+    *w = pic->border_left + pic->width + pic->border_right;
+    *h = pic->border_top + pic->height + pic->border_bottom;
+    uint8_t *out = malloc((size_t)*w * *h);
+    for (unsigned y = 0; out && y < *h; y++) {
+        uint8_t *row = out + (size_t)y * *w;
+        memset(row, pic->border_lines ? pic->border_lines[y] : pic->border, *w);
+        if (y >= pic->border_top && y - pic->border_top < pic->height)
+            memcpy(row + pic->border_left, pic->pixels + (size_t)(y - pic->border_top) * pic->width, pic->width);
+    }
+    return out;
+}
+
 void video_picture_rgbi(struct video_picture *pic)
 {
     for (unsigned i = 0; i < 16; i++)

@@ -44,6 +44,12 @@ static inline uint8_t video_memory_rb(const struct video_memory *m, uint32_t a)
     return m->bytes[a];
 }
 
+/* The picture inside its border, as a monitor shows it: (border_left +
+ * width + border_right) x (border_top + height + border_bottom) pixels
+ * (*w x *h, malloc'ed), each border line in its colour; NULL when out of
+ * memory. */
+uint8_t *video_picture_canvas(const struct video_picture *pic, unsigned *w, unsigned *h);
+
 /* w x h pixels, all 0 (calloc'ed); 0, or -1 with the reason in `why`
  * (nothing shown, too large, out of memory). */
 int video_picture_new(struct video_picture *pic, unsigned w, unsigned h, char *why, size_t n);
