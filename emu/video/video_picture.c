@@ -151,16 +151,19 @@ void video_picture_graphics(const struct video_memory *mem, const struct crtc684
 {
     struct layout l;
     layout_of(c, &l);
-    unsigned per_char = 16u / f->bits;
+    /* in locals: the pixels' stores may alias anything a pointer reaches */
+    const uint32_t base = f->base, mask = f->mask;
+    const unsigned bits = f->bits, start = f->start, banks = f->bank_lines, per_char = 16u / bits;
+    uint8_t colour[4];
+    memcpy(colour, colours, bits == 1 ? 2u : 4u);
     for (unsigned y = y0; y < y1; y++) {
-        unsigned row = y / l.row_lines, bank = (y % l.row_lines) & (f->bank_lines - 1u);
+        unsigned row = y / l.row_lines, bank = (y % l.row_lines) & (banks - 1u);
         uint8_t *p = px + (size_t)(y - y0) * stride;
         for (unsigned col = 0; col < l.cols; col++) {
-            uint32_t off = (((f->start + row * l.cols + col) * 2u) + bank * 0x2000u) & f->mask;
-            unsigned word = (unsigned)video_memory_rb(mem, f->base + off) << 8
-                            | video_memory_rb(mem, f->base + ((off + 1) & f->mask));
+            uint32_t off = (((start + row * l.cols + col) * 2u) + bank * 0x2000u) & mask;
+            unsigned word = (unsigned)video_memory_rb(mem, base + off) << 8 | video_memory_rb(mem, base + ((off + 1) & mask));
             for (unsigned i = 0; i < per_char; i++)
-                p[col * per_char + i] = colours[word >> (16u - f->bits * (i + 1)) & ((1u << f->bits) - 1u)];
+                p[col * per_char + i] = colour[word >> (16u - bits * (i + 1)) & ((1u << bits) - 1u)];
         }
     }
 }
