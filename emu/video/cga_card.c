@@ -102,10 +102,10 @@ static void beam_time(const struct cga *card, uint64_t now, struct beam_time *t)
     t->frame_start = t->dots - ((uint64_t)beam.line * t->f.line_dots + beam.dot);
 }
 
-/* The dot `back` frames before `at` (none before power-on: dot 0). */
-static uint64_t frames_back(const struct beam_time *t, uint64_t at, uint64_t back)
+/* The dot a frame before `at` (none before power-on: dot 0). */
+static uint64_t frame_before(const struct beam_time *t, uint64_t at)
 {
-    return at >= back * t->frame ? at - back * t->frame : 0;
+    return at >= t->frame ? at - t->frame : 0;
 }
 
 /* The view the beam drew raster line y with (y < 0: the frame before's
@@ -115,9 +115,9 @@ static uint64_t frames_back(const struct beam_time *t, uint64_t at, uint64_t bac
 static void line_view(const struct cga *card, const struct beam_time *t, long y, struct cga_view *v)
 {
     uint64_t mid = t->frame_start + t->f.shown_dots / 2;
-    uint64_t at = y < 0 ? frames_back(t, mid + t->frame - (uint64_t)-y * t->f.line_dots, 1)
+    uint64_t at = y < 0 ? frame_before(t, mid + t->frame - (uint64_t)-y * t->f.line_dots)
                         : mid + (uint64_t)y * t->f.line_dots;
-    cga_view_at(card, at > t->dots ? frames_back(t, at, 1) : at, v);
+    cga_view_at(card, at > t->dots ? frame_before(t, at) : at, v);
 }
 
 /* The earliest dot a picture line can have been drawn from: the start of
@@ -126,7 +126,7 @@ static void line_view(const struct cga *card, const struct beam_time *t, long y,
  * drawn later). */
 static uint64_t earliest(const struct beam_time *t)
 {
-    return frames_back(t, t->frame_start, 1);
+    return frame_before(t, t->frame_start);
 }
 
 /* Whether a kept change came after earliest(): else every line is drawn
@@ -305,7 +305,7 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
         uint32_t passed = bt.dots <= line ? 0 : bt.dots - line >= shown ? shown : (uint32_t)(bt.dots - line);
         uint8_t *row = pic->pixels + (size_t)y * pic->width;
         draw_dots(&l, &bt, line, bt.frame_start, 0, passed, y, row);
-        draw_dots(&l, &bt, frames_back(&bt, line, 1), frames_back(&bt, bt.frame_start, 1), passed, shown, y, row);
+        draw_dots(&l, &bt, frame_before(&bt, line), frame_before(&bt, bt.frame_start), passed, shown, y, row);
     }
     return 0;
 }
