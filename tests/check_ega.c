@@ -183,6 +183,25 @@ START_TEST(border_from_the_blanking_registers)
 }
 END_TEST
 
+/* vgasplit.com (its comment derives the figures): the line compare 199
+ * splits mode 13h at picture line 100, the lines above from the start
+ * address (colour 2), those below from address 0 (colour 1). */
+START_TEST(line_compare_splits_the_screen)
+{
+    struct profil_options o = fixture_options(FIX("vgasplit.com"), TMP "/vgasplit.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.video = PROFIL_VIDEO_VGA;
+    shoot(&o, &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 320);
+    ck_assert_uint_eq(h, 200);
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++)
+            ck_assert_msg(pix[y * w + x] == (y < 100 ? 2 : 1), "(%u,%u) is %u", x, y, pix[y * w + x]);
+    free(pix);
+}
+END_TEST
+
 /* The colour changes kept are bounded: 1000 writes of DAC entry 1's red
  * alternating 1 and 2 keep the last 256 (ADAPTER_COLOUR_CHANGES), the
  * oldest kept one replacing write 743's 2; a write of the value already
@@ -640,6 +659,7 @@ Suite *ega_suite(void)
     tcase_add_test(tc, colour_changes_between_lines);
     tcase_add_test(tc, colour_changes_kept_are_bounded);
     tcase_add_test(tc, border_from_the_blanking_registers);
+    tcase_add_test(tc, line_compare_splits_the_screen);
     suite_add_tcase(s, tc);
     return s;
 }

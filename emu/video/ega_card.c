@@ -361,14 +361,17 @@ static void ega_entry_colour(const struct display_adapter *a, const struct ega_c
  * addressing put the row's scan line bit 0 (1) in address bit 13 (14),
  * so its first 2 (4) lines read different memory; the others show the
  * row's line again.  Then the memory a row advances (R13h x 2
- * character clocks), the start address (R0Ch:R0Dh), and how a character
- * clock's counter becomes a plane offset: byte mode (R17h bit 6), word
+ * character clocks), the start address (R0Ch:R0Dh), the line compare
+ * (R18h, with R07h bit 4 and the VGA's R09h bit 6 as bits 8-9: the scan
+ * line after which rows start again at address 0, the split screen), and
+ * how a character clock's counter becomes a plane offset: byte mode (R17h bit 6), word
  * mode (shifted by one, bit 13 or, with R17h bit 5 set, 15 into bit 0), or the
  * VGA's doubleword mode (R14h bit 6: shifted by two; the VGA also rotates
  * bits 12-13 in, which profil leaves out, its chain-4 writes keeping the
  * same layout: a byte at CPU offset o in plane o & 3 at o & ~3). */
 struct ega_scan {
     unsigned chars, lines, lines_per_row, banks, pitch, start;
+    unsigned split;                 /* the line compare: after this scan line, address 0 */
     int shift;                      /* 0 byte, 1 word, 2 doubleword */
     int word_bit15;
     int cga_bank, hercules_bank;    /* R17h bits 0, 1 clear */
@@ -383,6 +386,7 @@ static void ega_scan_of(const struct display_adapter *a, struct ega_scan *s)
     s->lines_per_row = ((r[0x09] & 0x1Fu) + 1u) * (vga && (r[0x09] & 0x80) ? 2u : 1u);
     s->pitch = r[0x13] * 2u;
     s->start = (unsigned)r[0x0C] << 8 | r[0x0D];
+    s->split = r[0x18] | (r[0x07] >> 4 & 1u) << 8 | (vga ? (r[0x09] >> 6 & 1u) << 9 : 0u);
     s->shift = vga && (r[0x14] & 0x40) ? 2 : r[0x17] & 0x40 ? 0 : 1;
     s->word_bit15 = !!(r[0x17] & 0x20);
     s->cga_bank = !(r[0x17] & 0x01);
@@ -423,6 +427,12 @@ static void draw_line(const struct display_adapter *a, const struct ega_scan *s,
     int bits8 = a->ega.vga && (c->attr[ATTR_MODE] & ATTR_MODE_256);
     int interleave = (e->gc[GC_MODE] & GC_MODE_INTERLEAVE) && !bits8;
     unsigned row = s->start + y / s->banks * s->pitch, line = y % s->banks;
+    unsigned raster = y / s->banks * s->lines_per_row + line;
+    if (raster > s->split) {        /* the split screen: rows from address 0 after the line compare */
+        unsigned k = raster - s->split - 1;
+        row = k / s->lines_per_row * s->pitch;
+        line = k % s->lines_per_row;
+    }
     for (unsigned ch = 0; ch < s->chars; ch++) {
         uint32_t at = ega_scan_address(s, row + ch, line);
         if (bits8) {
