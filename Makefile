@@ -146,7 +146,7 @@ BCC      ?= $(shell command -v bcc 2>/dev/null || echo bcc)
 FIXTURES += $(B)/fixtures/guestc.com
 
 # DOS test programs, assembled from source.
-$(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc tests/fixtures/report_low.inc Makefile | $(B)/.deps
+$(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc tests/fixtures/report_low.inc tests/fixtures/raster.inc Makefile | $(B)/.deps
 	@mkdir -p $(B)/fixtures
 	$(NASM) -f bin -i tests/fixtures/ -i include/ -M -MP -MT $@ -MF $(@:.com=.d) $<
 	$(NASM) -f bin -i tests/fixtures/ -i include/ --before '[map all $(@:.com=.map)]' -o $@ $<

@@ -254,7 +254,7 @@ static const struct opt run_table[] = {
       .help = "draw each emulated pixel of the PNGs as N x N, 1-8 (default 1)" },
     { "border", 0, OPT_FLAG, OPT_AT(A, o.screen_border),
       .help = "draw the PNGs with the border (overscan) around the picture, in\n"
-              "its colour, as the CGA's 6845 frames it (docs/video.md)" },
+              "its colour, as the card's CRTC frames it (docs/video.md)" },
     { "aspect", 0, OPT_FLAG, OPT_AT(A, o.screen_aspect),
       .help = "draw the PNGs in the monitor's 4:3 shape: as many lines as 3/4\n"
               "of the width, each the picture's line above it" },

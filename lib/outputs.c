@@ -196,17 +196,16 @@ static int write_picture(struct profil_session *s, const char *option, const cha
         video_picture_free(&pic);
         return 1;
     }
-    if ((out = malloc((size_t)pixels)) != NULL)
+    unsigned cw = pic.width, ch = pic.height;
+    uint8_t *canvas = b ? video_picture_canvas(&pic, &cw, &ch) : pic.pixels;
+    if (canvas && (out = malloc((size_t)pixels)) != NULL)
         for (uint64_t y = 0; y < lines * k; y++) {
-            uint64_t from = y / k * h / lines;                          /* the canvas's line */
-            long py = (long)from - (b ? (long)pic.border_top : 0);
-            for (uint64_t x = 0; x < w * k; x++) {
-                long px = (long)(x / k) - (b ? (long)pic.border_left : 0);
-                int inside = py >= 0 && py < (long)pic.height && px >= 0 && px < (long)pic.width;
-                out[y * w * k + x] = inside ? pic.pixels[(size_t)py * pic.width + (size_t)px]
-                                     : pic.border_lines ? pic.border_lines[from] : pic.border;
-            }
+            const uint8_t *from = canvas + (size_t)(y / k * h / lines) * cw;     /* the canvas's line */
+            for (uint64_t x = 0; x < w * k; x++)
+                out[y * w * k + x] = from[x / k];
         }
+    if (b)
+        free(canvas);
     int rc = -1;
     if (!out || png_indexed(out, (unsigned)(w * k), (unsigned)(lines * k), pic.palette, &png, &n) != 0)
         fprintf(s->err, "profil: out of memory\n");

@@ -119,15 +119,19 @@ static void show_frame(struct profil_session *s)
         }
         return;
     }
-    if ((uint64_t)pic.width * pic.height > WINDOW_MAX_PIXELS) {
+    /* the picture inside its border, as the monitor shows it */
+    unsigned cw, ch;
+    uint8_t *canvas = video_picture_canvas(&pic, &cw, &ch);
+    if (canvas && (uint64_t)cw * ch > WINDOW_MAX_PIXELS) {
         if (!w->undrawn_said)
             fprintf(s->err, "profil: --window: the card shows %ux%u pixels, more than the window shows (%u); not "
-                    "shown\n", pic.width, pic.height, WINDOW_MAX_PIXELS);
+                    "shown\n", cw, ch, WINDOW_MAX_PIXELS);
         w->undrawn_said = 1;
         w->show_at = t + 1.0;   /* drawn again a second later, when the card may show another */
-    } else {
-        host_window_show(w->host, pic.pixels, pic.width, pic.height, pic.palette, 4.0 / 3.0);
+    } else if (canvas) {
+        host_window_show(w->host, canvas, cw, ch, pic.palette, 4.0 / 3.0);
     }
+    free(canvas);
     video_picture_free(&pic);
 }
 

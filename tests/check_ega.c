@@ -87,6 +87,144 @@ START_TEST(planes_through_the_graphics_controller)
 }
 END_TEST
 
+/* A run of the fixture `o` names with --screen-png, its status 0
+ * asserted and its picture read back (pix malloc'ed). */
+static void shoot(struct profil_options *o, unsigned *w, unsigned *h, uint8_t **pix, uint8_t pal[768])
+{
+    struct run_result r;
+    o->screen_png = TMP "/shot.png";
+    run_session(&r, o, NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    read_png(TMP "/shot.png", w, h, pix, pal);
+}
+
+/* palbands.com (its comment derives the line): a colour changed inside
+ * picture line 99 shows from line 100.  "e": the EGA's palette register 1
+ * 01h -> 04h, blue (0000AAh) then red (AA0000h) on its 200-line monitor,
+ * under both timings; "v": the VGA's DAC entry 1 (0,0,42) -> (63,0,42),
+ * 0000AAh then FF00AAh, under the table timing (under the bus timing the
+ * 8088's polling loop misses some of the VGA's 30-cycle blankings and
+ * counts its 199 lines further down the frame). */
+START_TEST(colour_changes_between_lines)
+{
+    static const struct {
+        enum profil_video card;
+        const char *tail;
+        enum profil_timing timing;
+        unsigned before, after;
+    } cases[] = {
+        { PROFIL_VIDEO_EGA, "e", PROFIL_TIMING_BUS, 0x0000AA, 0xAA0000 },
+        { PROFIL_VIDEO_EGA, "e", PROFIL_TIMING_TABLE, 0x0000AA, 0xAA0000 },
+        { PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_TABLE, 0x0000AA, 0xFF00AA },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct profil_options o = fixture_options(FIX("palbands.com"), TMP "/palbands.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = cases[i].card;
+        o.tail = cases[i].tail;
+        o.timing = cases[i].timing;
+        shoot(&o, &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 320);
+        ck_assert_uint_eq(h, 200);
+        for (unsigned y = 0; y < h; y++)
+            for (unsigned x = 0; x < w; x++)
+                ck_assert_msg(rgb_at(pix, pal, w, x, y) == (y < 100 ? cases[i].before : cases[i].after),
+                              "case %zu: (%u,%u) is %06X", i, x, y, rgb_at(pix, pal, w, x, y));
+        free(pix);
+    }
+}
+END_TEST
+
+/* overscan.com with --border: the border as the CRTC's blanking
+ * registers frame the BIOS's modes (ega_border() names them).  The EGA's
+ * 0Dh: R00h 37h + 2 = 57 characters a line, R01h 27h + 1 = 40 shown (8
+ * pixels each), the blanking from R02h = 45 to 55 (R03h's 17h: the first
+ * count after 45 ending in 10111b): 5 characters on the right (40
+ * pixels), 57 - 55 = 2 on the left (16); R06h 04h with R07h bit 0 + 1 =
+ * 261 lines, 200 shown, the vertical blanking from R15h E0h = 224 to 240
+ * (R16h's 10h in 5 bits): 24 lines below, 261 - 240 = 21 above: 376 x
+ * 245.  The VGA's 13h: R00h 5Fh + 5 = 100 characters, 80 shown (4
+ * pixels), the blanking from 80 (R02h 50h) to 98 (R03h 02h, R05h bit 7:
+ * 22h in 6 bits): none on the right, 2 characters (8 pixels) on the
+ * left; R06h BFh with R07h bit 0 + 2 = 449 lines, 400 shown (2 a picture
+ * line), the blanking from 406 (R15h 96h, R07h bit 3) to 441 (R16h B9h):
+ * 6 / 2 = 3 lines below, 8 / 2 = 4 above: 328 x 207.  The border
+ * AA0000h, the picture black. */
+START_TEST(border_from_the_blanking_registers)
+{
+    static const struct {
+        enum profil_video card;
+        const char *tail;
+        unsigned w, h, left, top;
+    } cases[] = {
+        { PROFIL_VIDEO_EGA, "", 376, 245, 16, 21 },
+        { PROFIL_VIDEO_VGA, "v", 328, 207, 8, 4 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct profil_options o = fixture_options(FIX("overscan.com"), TMP "/overscan.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = cases[i].card;
+        o.tail = cases[i].tail;
+        o.screen_border = 1;
+        shoot(&o, &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, cases[i].w);
+        ck_assert_uint_eq(h, cases[i].h);
+        for (unsigned y = 0; y < h; y++)
+            for (unsigned x = 0; x < w; x++) {
+                int inside = x >= cases[i].left && x < cases[i].left + 320 && y >= cases[i].top
+                             && y < cases[i].top + 200;
+                ck_assert_msg(rgb_at(pix, pal, w, x, y) == (inside ? 0 : 0xAA0000), "case %zu: (%u,%u) is %06X", i,
+                              x, y, rgb_at(pix, pal, w, x, y));
+            }
+        free(pix);
+    }
+}
+END_TEST
+
+/* vgasplit.com (its comment derives the figures): the line compare 199
+ * splits mode 13h at picture line 100, the lines above from the start
+ * address (colour 2), those below from address 0 (colour 1). */
+START_TEST(line_compare_splits_the_screen)
+{
+    struct profil_options o = fixture_options(FIX("vgasplit.com"), TMP "/vgasplit.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.video = PROFIL_VIDEO_VGA;
+    shoot(&o, &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 320);
+    ck_assert_uint_eq(h, 200);
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++)
+            ck_assert_msg(pix[y * w + x] == (y < 100 ? 2 : 1), "(%u,%u) is %u", x, y, pix[y * w + x]);
+    free(pix);
+}
+END_TEST
+
+/* The colour changes kept are bounded: 1000 writes of DAC entry 1's red
+ * alternating 1 and 2 keep the last 256 (ADAPTER_COLOUR_CHANGES), the
+ * oldest kept one replacing write 743's 2; a write of the value already
+ * there keeps nothing; a mode set forgets them all. */
+START_TEST(colour_changes_kept_are_bounded)
+{
+    struct console con;
+    struct machine *m = new_pc_with(&con, &video_card_vga);
+    struct display_adapter *a = &m->adapter;
+    for (unsigned i = 0; i < 1000; i++)
+        adapter_dac_set(a, 3, i & 1 ? 2 : 1, 1000 + i);
+    ck_assert_uint_eq(a->colour_changes, ADAPTER_COLOUR_CHANGES);
+    ck_assert_uint_eq(adapter_colour_kept(a, 0)->cycle, 1744);
+    ck_assert_uint_eq(adapter_colour_kept(a, 0)->before, 2);
+    ck_assert_uint_eq(adapter_colour_kept(a, 0)->what, ADAPTER_COLOUR_DAC + 3);
+    adapter_dac_set(a, 3, 2, 5000);
+    ck_assert_uint_eq(adapter_colour_kept(a, ADAPTER_COLOUR_CHANGES - 1)->cycle, 1999);
+    video_set_mode(m, 0x13);
+    ck_assert_uint_eq(a->colour_changes, 0);
+    machine_free(m);
+}
+END_TEST
+
 /* modex.com (its comment derives the figures): page 1 of an unchained
  * 320x240 screen, written through the map mask and shown by the start
  * address: DAC indexes 1, 2, 0 at (0,0)-(2,0), 3 at (5,239), 4 at
@@ -518,6 +656,10 @@ Suite *ega_suite(void)
     tcase_add_test(tc, memory_map_select_decodes);
     tcase_add_test(tc, bios_mode_sets_program_the_registers);
     tcase_add_test(tc, random_registers_never_break_the_planes);
+    tcase_add_test(tc, colour_changes_between_lines);
+    tcase_add_test(tc, colour_changes_kept_are_bounded);
+    tcase_add_test(tc, border_from_the_blanking_registers);
+    tcase_add_test(tc, line_compare_splits_the_screen);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -412,12 +412,16 @@ START_TEST(cga_text_cells_cursor_blink)
     ck_assert_uint_eq(px(&p, 3, 3), 14);                    /* no blink bit: shown */
     video_picture_free(&p);
     /* A start address past the memory (3FFFh characters = byte 7FFEh)
-     * wraps in the 16 KiB: the first cell is the bytes at 3FFEh. */
+     * wraps in the 16 KiB: the first cell is the bytes at 3FFEh.  The
+     * 6845 latches it at the frame's start: written in frame 16, it shows
+     * in frame 17's lines (drawn after its first row, 8 lines of 304
+     * cycles). */
     port_out(m, 0x3D4, CRTC_START_HI);
     port_out(m, 0x3D5, 0x3F);
     port_out(m, 0x3D4, CRTC_START_LO);
     port_out(m, 0x3D5, 0xFF);
     mem_ww(m, 0xB8000 + 0x3FFE, 0x2FDB);                    /* DBh in 2Fh: white */
+    m->now = 17 * 79648 + 8 * 304;
     draw(m, &p);
     ck_assert_uint_eq(px(&p, 0, 0), 15);
     ck_assert_uint_eq(px(&p, 8 + 3, 0), 14);                /* then the cell at 0000h */
@@ -766,27 +770,125 @@ END_TEST
 
 /* ---- the picture line by line ------------------------------------------- */
 
-/* rasterpal.com (its comment derives the line) under both timings: the
- * picture's lines 0-99 all colour 0 as 3D9h = 30h makes it (index 0,
- * black), lines 100-199 all as 31h makes it (index 1, blue): the frame as
- * the beam drew it, the change at line 100. */
-START_TEST(colour_select_changes_between_lines)
+/* Line y of a shot: before[x % 2] up to some x, then after[x % 2] from
+ * it to the end; that x (the width: all before). */
+static unsigned split_of(const struct shot *s, unsigned y, const uint8_t before[2], const uint8_t after[2])
+{
+    const uint8_t *row = s->pix + (size_t)y * s->w;
+    unsigned x = 0;
+    while (x < s->w && row[x] == before[x % 2])
+        x++;
+    for (unsigned i = x; i < s->w; i++)
+        ck_assert_msg(row[i] == after[i % 2], "line %u: (%u) is %u after the split at %u", y, i, row[i], x);
+    return x;
+}
+
+/* rasterpal.com with `tail` under both timings (its comment orders the
+ * lines): lines 0-99 all as before the write, 101-199 all as after it;
+ * line 100 before then after from the dot where its OUT came (inside
+ * the line's picture when the polling loop's last pass and the
+ * instructions after it outlast the 90 cycles of blanking: under the bus
+ * timing, whose taken jumps refill the queue). */
+static void assert_bands(const char *tail, unsigned width, const uint8_t before[2], const uint8_t after[2])
 {
     static const enum profil_timing timings[2] = { PROFIL_TIMING_BUS, PROFIL_TIMING_TABLE };
     for (unsigned k = 0; k < 2; k++) {
         struct profil_options o = fixture_options(FIX("rasterpal.com"), TMP "/raster.prf");
         struct shot s;
         o.timing = timings[k];
+        o.tail = tail;
         shoot(&o, &s);
-        ck_assert_uint_eq(s.w, 320);
+        ck_assert_uint_eq(s.w, width);
         ck_assert_uint_eq(s.h, 200);
-        for (unsigned y = 0; y < s.h; y++)
-            for (unsigned x = 0; x < s.w; x++)
-                ck_assert_msg(s.pix[y * s.w + x] == (y < 100 ? 0 : 1), "timing %u: (%u,%u) is %u", k, x, y,
-                              s.pix[y * s.w + x]);
-        ck_assert_int_eq(memcmp(s.pal + 3, "\x00\x00\xAA", 3), 0);
+        for (unsigned y = 0; y < s.h; y++) {
+            unsigned x = split_of(&s, y, before, after);
+            ck_assert_msg(y < 100 ? x == s.w : y > 100 ? x == 0 : 1, "timing %u, line %u: split at %u", k, y, x);
+        }
         free(s.pix);
     }
+}
+
+/* The colour select: lines 0-99 colour 0 as 3D9h = 30h makes it (index
+ * 0, black), 100-199 as 31h makes it (index 1, blue). */
+START_TEST(colour_select_changes_between_lines)
+{
+    static const uint8_t black[2] = { 0, 0 }, blue[2] = { 1, 1 };
+    assert_bands("", 320, black, blue);
+}
+END_TEST
+
+/* Mode control, mode 4 -> 6 ("6"): a 640-pixel picture (its widest
+ * line's), lines 0-99 in 320x200 (55h: colour 1, index 11, each pixel
+ * two of the picture's), 100-199 in 640x200 (0 1 0 1: black, white). */
+START_TEST(mode_control_changes_between_lines)
+{
+    static const uint8_t cyan[2] = { 11, 11 }, stripes[2] = { 0, 15 };
+    assert_bands("6", 640, cyan, stripes);
+}
+END_TEST
+
+/* The start address ("s"): R13 := 28h at line 100 of a frame, the run
+ * ending at line 100 of the frame after.  The 6845 latched R12:R13 at
+ * each frame's start, so even line y < 100 (the last frame's) shows row
+ * y/2 + 1, whose first byte is y/2 + 1, and even y > 100 (the frame
+ * before's: the write came after its start) row y/2; the byte's pixels
+ * two bits each, 0, 1, 2, 3 indexes 0, 11, 13, 15 (3D9h = 30h). */
+START_TEST(start_address_latched_at_frame_start)
+{
+    static const uint8_t index[4] = { 0, 11, 13, 15 };
+    static const enum profil_timing timings[2] = { PROFIL_TIMING_BUS, PROFIL_TIMING_TABLE };
+    for (unsigned k = 0; k < 2; k++) {
+        struct profil_options o = fixture_options(FIX("rasterpal.com"), TMP "/rstart.prf");
+        struct shot s;
+        o.timing = timings[k];
+        o.tail = "s";
+        shoot(&o, &s);
+        ck_assert_uint_eq(s.w, 320);
+        for (unsigned y = 0; y < 200; y += 2) {
+            if (y == 100)
+                continue;                       /* the line the run ended in */
+            unsigned row = y < 100 ? y / 2 + 1 : y / 2;
+            for (unsigned x = 0; x < 4; x++)
+                ck_assert_msg(s.pix[y * s.w + x] == index[row >> (6 - 2 * x) & 3], "timing %u: (%u,%u) is %u", k,
+                              x, y, s.pix[y * s.w + x]);
+        }
+        free(s.pix);
+    }
+}
+END_TEST
+
+/* Inside a line from its dot.  Mode 4: frames of 262 lines of 912 dots
+ * (304 cycles), a pixel 2 dots.  3D9h := 31h at cycle 10 x 79648 + 100 x
+ * 304 + 101, dot 303 of frame 10's line 100.  Drawn at its line 200 (all
+ * the picture this frame's): lines 0-99 black, line 100's pixels 0-151
+ * black (pixel 151 is dots 302-303, drawn from its first before the
+ * write) and 152-319 blue, 101-199 blue.  Drawn at dot 240 of its line
+ * 150 (cycle + 150 x 304 + 80; pixel 120 the first not yet drawn): line
+ * 150's pixels 0-119 blue, 120-319 black (frame 9's, before the write),
+ * lines 101-149 blue, 151-199 black. */
+START_TEST(colour_select_changes_from_its_dot)
+{
+    struct console con;
+    struct video_picture p;
+    struct machine *m = new_pc_with(&con, &video_card_cga);
+    video_set_mode(m, 4);
+    m->now = 10 * 79648 + 100 * 304 + 101;
+    port_out(m, 0x3D9, 0x31);
+    m->now = 10 * 79648 + 200 * 304;
+    draw(m, &p);
+    for (unsigned y = 0; y < 200; y++)
+        for (unsigned x = 0; x < 320; x++)
+            ck_assert_msg(px(&p, x, y) == (y > 100 || (y == 100 && x >= 152)), "(%u,%u) is %u", x, y, px(&p, x, y));
+    video_picture_free(&p);
+    m->now = 10 * 79648 + 150 * 304 + 80;
+    draw(m, &p);
+    for (unsigned y = 0; y < 200; y++)
+        for (unsigned x = 0; x < 320; x++) {
+            int blue = (y > 100 && y < 150) || (y == 100 && x >= 152) || (y == 150 && x < 120);
+            ck_assert_msg(px(&p, x, y) == blue, "(%u,%u) is %u", x, y, px(&p, x, y));
+        }
+    video_picture_free(&p);
+    machine_free(m);
 }
 END_TEST
 
@@ -794,12 +896,23 @@ END_TEST
  * writes of 3D9h alternating 01h and 02h a dot apart keep the last 256
  * (CGA_CHANGES); a dot before the oldest kept one reads the value that
  * change replaced, one after the last the value written last; writing
- * the value already there keeps nothing; a mode set forgets them all. */
+ * the value already there keeps nothing, and so does a write of the
+ * CRTC's index; a write of R13 (the start address's low byte) or 3D8h
+ * that changes it is kept with the view it replaced; a mode set forgets
+ * them all. */
+static uint8_t colour_at(const struct cga *c, uint64_t dot)
+{
+    struct cga_view v;
+    cga_view_at(c, dot, &v);
+    return v.colour;
+}
+
 START_TEST(colour_changes_kept_are_bounded)
 {
     struct console con;
     struct machine *m = new_pc_with(&con, &video_card_cga);
     struct cga *c = &m->adapter.cga;
+    struct cga_view v;
     cga_forget_changes(c);
     for (unsigned i = 0; i < 1000; i++)
         cga_port_out(c, 0x3D9, i & 1 ? 0x02 : 0x01, 1000 + i);
@@ -807,14 +920,26 @@ START_TEST(colour_changes_kept_are_bounded)
     /* write i (01h when i is even, else 02h) at cycle 1000 + i, dot
      * 3 (1000 + i): the oldest kept is write 744, which replaced write
      * 743's 02h; after write 998 (01h) came 999 (02h), the last */
-    ck_assert_uint_eq(cga_colour_at(c, 3 * 1744 - 1), 0x02);
-    ck_assert_uint_eq(cga_colour_at(c, 3 * 1999), 0x02);
-    ck_assert_uint_eq(cga_colour_at(c, 3 * 1998), 0x01);
+    ck_assert_uint_eq(colour_at(c, 3 * 1744 - 1), 0x02);
+    ck_assert_uint_eq(colour_at(c, 3 * 1999), 0x02);
+    ck_assert_uint_eq(colour_at(c, 3 * 1998), 0x01);
     cga_port_out(c, 0x3D9, 0x02, 5000);
+    cga_port_out(c, 0x3D4, 0x0D, 5001);
     ck_assert_uint_eq(c->changes, CGA_CHANGES);
+    cga_forget_changes(c);
+    cga_port_out(c, 0x3D5, 0x28, 6000);             /* R13 := 28h */
+    cga_port_out(c, 0x3D8, 0x1E, 6001);
+    ck_assert_uint_eq(c->changes, 2);
+    ck_assert_uint_eq(cga_view_at(c, 3 * 6000 - 1, &v), 0);
+    ck_assert_uint_eq(v.start, 0);
+    ck_assert_uint_eq(cga_view_at(c, 3 * 6000, &v), 1);
+    ck_assert_uint_eq(v.start, 0x28);
+    ck_assert_uint_eq(v.mode, 0x29);              /* mode 3 as the BIOS left it */
+    ck_assert_uint_eq(cga_view_at(c, 3 * 6001, &v), 2);
+    ck_assert_uint_eq(v.mode, 0x1E);
     video_set_mode(m, 4);
     ck_assert_uint_eq(c->changes, 0);
-    ck_assert_uint_eq(cga_colour_at(c, 0), 0x30);
+    ck_assert_uint_eq(colour_at(c, 0), 0x30);
     machine_free(m);
 }
 END_TEST
@@ -1129,6 +1254,9 @@ Suite *video_suite(void)
     tcase_add_test(tc, graphics_text_bounded_by_the_picture);
     tcase_add_test(tc, write_string_in_graphics_mode);
     tcase_add_test(tc, colour_select_changes_between_lines);
+    tcase_add_test(tc, mode_control_changes_between_lines);
+    tcase_add_test(tc, start_address_latched_at_frame_start);
+    tcase_add_test(tc, colour_select_changes_from_its_dot);
     tcase_add_test(tc, colour_changes_kept_are_bounded);
     tcase_add_test(tc, border_drawn_with_border);
     tcase_add_test(tc, border_changes_between_lines);

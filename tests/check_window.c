@@ -246,7 +246,11 @@ START_TEST(under_xvfb_keys_pixels_and_close)
     unsigned w, h;
     xwd_pixel(shot, n, 0, 0, &w, &h);
     ck_assert_uint_eq(xwd_pixel(shot, n, w / 2, h / 2, &w, &h), 0x55FFFF);
-    ck_assert_uint_eq(xwd_pixel(shot, n, w / 20, h / 20 + (h - w * 3 / 4) / 2, &w, &h), 0x55FFFF);
+    /* the picture inside mode 4's border (376 x 246: 16 pixels on the
+     * left, 22 lines above, check_video's border_drawn_with_border's
+     * rule), black: an eighth in is the picture's, a fiftieth the border */
+    ck_assert_uint_eq(xwd_pixel(shot, n, w / 8, h / 8 + (h - w * 3 / 4) / 2, &w, &h), 0x55FFFF);
+    ck_assert_uint_eq(xwd_pixel(shot, n, w / 50, h / 50 + (h - w * 3 / 4) / 2, &w, &h), 0);
     free(shot);
     /* The held 'a' in the recording: its make code again 0.5 s after it
      * was pressed (2386363 cycles), then every 0.1 s (477272), each taken
@@ -360,7 +364,10 @@ START_TEST(under_xvfb_the_window_fits_and_alt_enter_toggles_full_screen)
     size_t n;
     char e[256];
     ck_assert_msg(read_file(TMP "/fit.xwd", &shot, &n, e, sizeof e) == 0, "%s", e);
-    ck_assert_uint_eq(xwd_pixel(shot, n, 1000, 750, &w, &h), 0x55FFFF);
+    /* the canvas 376 x 246 at 1024 x 768: the picture's bottom right
+     * corner at (336 x 1024 / 376, 222 x 768 / 246) = (915, 693) */
+    ck_assert_uint_eq(xwd_pixel(shot, n, 905, 685, &w, &h), 0x55FFFF);
+    ck_assert_uint_eq(xwd_pixel(shot, n, 1000, 750, &w, &h), 0);
     ck_assert_msg(w == 1024 && h == 768, "xwd took %ux%u", w, h);
     free(shot);
     xgeometry(TMP "/fit.g2", &w, &h);

@@ -101,7 +101,7 @@ static void attr_out(struct machine *m, uint8_t index, uint8_t v)
  * and keeps its DAC (10h/12h, 15h/17h). */
 static void palette(struct machine *m)
 {
-    uint8_t *dac = m->adapter.dac;
+    const uint8_t *dac = m->adapter.dac;
     const uint8_t *attr = m->adapter.ega.attr;
     int vga = m->adapter.card->bios.vga_functions;
     uint16_t es_dx = 0;
@@ -143,19 +143,19 @@ static void palette(struct machine *m)
     uint16_t es = cpu_get(m, REG_ES), dx = cpu_get(m, REG_DX);
     switch (cpu_al(m)) {
     case 0x10:
-        dac[(bx & 0xFF) * 3] = dh(m) & 0x3F;
-        dac[(bx & 0xFF) * 3 + 1] = (uint8_t)(cx >> 8) & 0x3F;
-        dac[(bx & 0xFF) * 3 + 2] = (uint8_t)cx & 0x3F;
+        adapter_dac_set(&m->adapter, (bx & 0xFFu) * 3, dh(m), m->now);
+        adapter_dac_set(&m->adapter, (bx & 0xFFu) * 3 + 1, (uint8_t)(cx >> 8), m->now);
+        adapter_dac_set(&m->adapter, (bx & 0xFFu) * 3 + 2, (uint8_t)cx, m->now);
         break;
     case 0x12: case 0x17:
         for (unsigned i = 0; i < cx && (bx & 0xFF) + i < 256; i++)
             for (unsigned c = 0; c < 3; c++) {
                 uint32_t guest = lin(es, (uint16_t)(dx + i * 3 + c));
-                uint8_t *entry = &dac[((bx & 0xFF) + i) * 3 + c];
+                unsigned entry = ((bx & 0xFFu) + i) * 3 + c;
                 if (cpu_al(m) == 0x12)
-                    *entry = mem_rb(m, guest) & 0x3F;
+                    adapter_dac_set(&m->adapter, entry, mem_rb(m, guest), m->now);
                 else
-                    mem_wb(m, guest, *entry);
+                    mem_wb(m, guest, dac[entry]);
             }
         break;
     case 0x15:

@@ -40,6 +40,30 @@ void adapter_new_picture(struct display_adapter *a)
         a->card->new_picture(a);
 }
 
+void adapter_colour_changed(struct display_adapter *a, uint16_t what, uint8_t before, uint64_t now)
+{
+    if (a->colour_changes == ADAPTER_COLOUR_CHANGES) {      /* the oldest goes */
+        a->colour_first = (a->colour_first + 1) % ADAPTER_COLOUR_CHANGES;
+        a->colour_changes--;
+    }
+    a->colour_log[(a->colour_first + a->colour_changes++) % ADAPTER_COLOUR_CHANGES] =
+        (struct adapter_colour_change){ now, what, before };
+}
+
+const struct adapter_colour_change *adapter_colour_kept(const struct display_adapter *a, unsigned i)
+{
+    return &a->colour_log[(a->colour_first + i) % ADAPTER_COLOUR_CHANGES];
+}
+
+void adapter_dac_set(struct display_adapter *a, unsigned i, uint8_t v, uint64_t now)
+{
+    i %= 768;
+    v &= 0x3F;
+    if (a->dac[i] != v)
+        adapter_colour_changed(a, (uint16_t)(ADAPTER_COLOUR_DAC + i), a->dac[i], now);
+    a->dac[i] = v;
+}
+
 unsigned adapter_windows(const struct display_adapter *a, struct vram_window w[ADAPTER_MAX_WINDOWS])
 {
     return a->card->windows(a, w);

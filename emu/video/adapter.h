@@ -10,7 +10,9 @@
  * memory and how it repeats there; the machine, machine.c, keeps the
  * copies equal and ignores writes to A0000h-BFFFFh outside them).  The
  * cards' chips are cga.h, mda.h and ega.h; the EGA's and VGA's CRTC and the
- * VGA's DAC are kept here for ega_card.c.  docs/video.md has the sources.
+ * VGA's DAC are kept here for ega_card.c, with the changes of their
+ * colours kept for drawing the picture line by line.  docs/video.md has
+ * the sources.
  */
 #ifndef PROFIL_EMU_ADAPTER_H
 #define PROFIL_EMU_ADAPTER_H
@@ -22,6 +24,19 @@
 #include "ega.h"
 #include "mda.h"
 
+/* The EGA's and VGA's colour changes kept for drawing the picture line by
+ * line: each write that changed a DAC component (ADAPTER_COLOUR_DAC +
+ * entry x 3 + component), an attribute register (ADAPTER_COLOUR_ATTR +
+ * its index) or the pel mask, the value it replaced and the CPU cycle;
+ * the last ADAPTER_COLOUR_CHANGES of them (a ring, as the CGA's). */
+enum { ADAPTER_COLOUR_DAC = 0, ADAPTER_COLOUR_ATTR = 768, ADAPTER_COLOUR_PEL_MASK = 768 + ATTR_REGS };
+#define ADAPTER_COLOUR_CHANGES 256u
+struct adapter_colour_change {
+    uint64_t cycle;
+    uint16_t what;
+    uint8_t before;
+};
+
 struct display_adapter {
     const struct video_card *card;
     struct cga cga;                 /* the CGA's */
@@ -32,6 +47,8 @@ struct display_adapter {
     uint16_t dac_write, dac_read;   /* next DAC byte: entry x 3 + component */
     uint8_t dac_reading;            /* 3C7h: 3 after a read index was set, else 0 */
     uint8_t pel_mask;               /* 3C6h */
+    unsigned colour_first, colour_changes;  /* the ring's oldest, its count */
+    struct adapter_colour_change colour_log[ADAPTER_COLOUR_CHANGES];
 };
 
 /* The card as at power-on (registers 0, the DAC black, the pel mask FFh;
@@ -43,6 +60,13 @@ int adapter_port_out(struct display_adapter *a, uint16_t port, uint8_t v, uint64
 /* The BIOS set a mode: the registers as they are now count for the whole
  * picture (the changes the card kept for drawing line by line forgotten). */
 void adapter_new_picture(struct display_adapter *a);
+/* Keep a colour change (`what` was `before` until CPU cycle `now`). */
+void adapter_colour_changed(struct display_adapter *a, uint16_t what, uint8_t before, uint64_t now);
+/* The kept colour change at place i (0 the oldest). */
+const struct adapter_colour_change *adapter_colour_kept(const struct display_adapter *a, unsigned i);
+/* DAC component i (entry x 3 + component) := v's 6 bits at `now`, kept
+ * when it changed (the ports' writes and the BIOS's alike). */
+void adapter_dac_set(struct display_adapter *a, unsigned i, uint8_t v, uint64_t now);
 /* The whole frames the card's raster has shown by CPU cycle `now` (the
  * blink's clock). */
 uint64_t adapter_frames(const struct display_adapter *a, uint64_t now);

@@ -33,35 +33,67 @@ int cga_port_in(struct cga *c, uint16_t port, uint64_t now, uint8_t *v)
     }
 }
 
-int cga_port_out(struct cga *c, uint16_t port, uint8_t v, uint64_t now)
+static int view_eq(const struct cga_view *a, const struct cga_view *b)
+{
+    return a->mode == b->mode && a->colour == b->colour && a->start == b->start;
+}
+
+static int write_port(struct cga *c, uint16_t port, uint8_t v)
 {
     if (crtc_port_out(&c->crtc, 0x3D0, port, v))
         return 1;
     switch (port) {
     case 0x3D8: c->mode = v & 0x3F; return 1;
-    case 0x3D9:
-        if ((v & 0x3F) != c->colour) {
-            if (c->changes == CGA_CHANGES) {                /* the oldest goes */
-                c->first = (c->first + 1) % CGA_CHANGES;
-                c->changes--;
-            }
-            c->log[(c->first + c->changes++) % CGA_CHANGES] = (struct cga_change){ now * CGA_DOTS_PER_CYCLE, c->colour };
-        }
-        c->colour = v & 0x3F;
-        return 1;
+    case 0x3D9: c->colour = v & 0x3F; return 1;
     case 0x3DB: case 0x3DC: return 1;       /* light pen latch clear / preset */
     default: return 0;
     }
 }
 
-uint8_t cga_colour_at(const struct cga *c, uint64_t dot)
+int cga_port_out(struct cga *c, uint16_t port, uint8_t v, uint64_t now)
 {
-    for (unsigned i = 0; i < c->changes; i++) {
-        const struct cga_change *e = &c->log[(c->first + i) % CGA_CHANGES];
-        if (e->dot > dot)
-            return e->before;
+    struct cga_view before, after;
+    cga_view(c, &before);
+    if (!write_port(c, port, v))
+        return 0;
+    cga_view(c, &after);
+    if (!view_eq(&before, &after)) {
+        if (c->changes == CGA_CHANGES) {                /* the oldest goes */
+            c->first = (c->first + 1) % CGA_CHANGES;
+            c->changes--;
+        }
+        c->log[(c->first + c->changes++) % CGA_CHANGES] = (struct cga_change){ now * CGA_DOTS_PER_CYCLE, before };
     }
-    return c->colour;
+    return 1;
+}
+
+void cga_view(const struct cga *c, struct cga_view *v)
+{
+    *v = (struct cga_view){ c->mode, c->colour, crtc_start_address(&c->crtc) };
+}
+
+const struct cga_change *cga_kept(const struct cga *c, unsigned i)
+{
+    return &c->log[(c->first + i) % CGA_CHANGES];
+}
+
+/* The ring is in the order of the writes, so of their dots: a binary
+ * search for the first change after `dot`. */
+unsigned cga_view_at(const struct cga *c, uint64_t dot, struct cga_view *v)
+{
+    unsigned lo = 0, hi = c->changes;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (cga_kept(c, mid)->dot > dot)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    if (lo < c->changes)
+        *v = cga_kept(c, lo)->before;
+    else
+        cga_view(c, v);
+    return lo;
 }
 
 void cga_forget_changes(struct cga *c)
@@ -69,9 +101,11 @@ void cga_forget_changes(struct cga *c)
     c->first = c->changes = 0;
 }
 
+unsigned cga_char_dots(uint8_t mode) { return mode & CGA_MODE_HIRES ? 8u : 16u; }
+
 void cga_frame(const struct cga *c, struct crtc_frame *f)
 {
-    crtc_frame_of(&c->crtc, c->mode & CGA_MODE_HIRES ? 8u : 16u, f);
+    crtc_frame_of(&c->crtc, cga_char_dots(c->mode), f);
 }
 
 uint8_t cga_status(const struct cga *c, uint64_t now)

@@ -36,15 +36,22 @@
 /* CPU cycles of the dot clock: 14.31818 MHz = 3 x 4.772727 MHz. */
 #define CGA_DOTS_PER_CYCLE 3u
 
-/* The colour select changes kept for drawing the picture line by line:
- * each write that changed 3D9h, the value it replaced and when (the dot
- * since power-on), the last CGA_CHANGES of them (a ring: whatever the
- * program writes, a write costs the same and a picture at most
- * CGA_CHANGES spans). */
+/* What the picture of a scan line is drawn from (cga_card.c): mode
+ * control, colour select and the 6845's start address (R12:R13). */
+struct cga_view {
+    uint8_t mode, colour;
+    uint16_t start;
+};
+
+/* The changes kept for drawing the picture line by line, and inside a
+ * line from its dot: each write that changed the view (3D8h, 3D9h, R12 or
+ * R13), the view it replaced and when (the dot since power-on), the last
+ * CGA_CHANGES of them (a ring: whatever the program writes, a write costs
+ * the same and a picture at most CGA_CHANGES more spans). */
 #define CGA_CHANGES 256u
 struct cga_change {
     uint64_t dot;
-    uint8_t before;
+    struct cga_view before;
 };
 
 struct cga {
@@ -60,11 +67,19 @@ void cga_reset(struct cga *c);
 /* A port of the card: 1 with *v, 0 when the card does not decode it. */
 int cga_port_in(struct cga *c, uint16_t port, uint64_t now, uint8_t *v);
 int cga_port_out(struct cga *c, uint16_t port, uint8_t v, uint64_t now);
-/* 3D9h as it was at dot `dot` (since power-on): the value the first kept
- * change after it replaced, else as last written. */
-uint8_t cga_colour_at(const struct cga *c, uint64_t dot);
-/* Forget the changes: 3D9h as it is for every line (a BIOS mode set). */
+/* The view as the registers are now. */
+void cga_view(const struct cga *c, struct cga_view *v);
+/* The view as it was at dot `dot` (since power-on): the one the first
+ * kept change after it replaced, else as now; and that change's place
+ * among the kept ones (0 the oldest; c->changes: none after `dot`). */
+unsigned cga_view_at(const struct cga *c, uint64_t dot, struct cga_view *v);
+/* The kept change at place i (0 the oldest). */
+const struct cga_change *cga_kept(const struct cga *c, unsigned i);
+/* Forget the changes: the view as it is for every line (a BIOS mode set). */
 void cga_forget_changes(struct cga *c);
+/* A character clock's dots in mode control `mode`: 8 in 80-column text,
+ * else 16. */
+unsigned cga_char_dots(uint8_t mode);
 /* The raster the registers make. */
 void cga_frame(const struct cga *c, struct crtc_frame *f);
 /* Port 3DAh at emulated time `now` (CPU cycles): bit 0 display enable off

@@ -26,6 +26,9 @@ static const struct video_waits_average ega_waits = { 9, 1 }, vga_waits = { 6, 9
 static void reset_ega(struct display_adapter *a) { ega_reset(&a->ega, 0); }
 static void reset_vga(struct display_adapter *a) { ega_reset(&a->ega, 1); }
 
+/* A mode set: the colours as they are for every line. */
+static void new_picture(struct display_adapter *a) { a->colour_first = a->colour_changes = 0; }
+
 /* The BIOS's parameter tables (ega.h's struct ega_params). */
 #define ATTR_RGB16 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x14, 0x07, 0x38, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x3E, 0x3F
 #define ATTR_CGA16 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17
@@ -131,15 +134,19 @@ static const struct crtc_frame vga_frame = { 800, 449, 640, 400, 656, 96, 412, 2
 #define VGA_DOTS_NUM 3776250u       /* 25175000 x 3 / 14318180, reduced */
 #define VGA_DOTS_DEN 715909u
 
+/* The dots the EGA's or VGA's clock has counted by CPU cycle `now`. */
+static uint64_t ega_vga_dots(const struct display_adapter *a, uint64_t now)
+{
+    if (a->ega.vga)
+        return now / VGA_DOTS_DEN * VGA_DOTS_NUM + now % VGA_DOTS_DEN * VGA_DOTS_NUM / VGA_DOTS_DEN;
+    return now * CGA_DOTS_PER_CYCLE;
+}
+
 /* The EGA's or VGA's raster and the dots its clock has counted. */
 static const struct crtc_frame *ega_vga_raster(const struct display_adapter *a, uint64_t now, uint64_t *dots)
 {
-    if (a->ega.vga) {
-        *dots = now / VGA_DOTS_DEN * VGA_DOTS_NUM + now % VGA_DOTS_DEN * VGA_DOTS_NUM / VGA_DOTS_DEN;
-        return &vga_frame;
-    }
-    *dots = now * CGA_DOTS_PER_CYCLE;
-    return &ega_frame;
+    *dots = ega_vga_dots(a, now);
+    return a->ega.vga ? &vga_frame : &ega_frame;
 }
 
 static uint8_t ega_vga_status(const struct display_adapter *a, uint64_t now)
@@ -180,9 +187,20 @@ static int ega_vga_in(struct display_adapter *a, uint16_t port, uint64_t now, ui
     return ega_port_in(&a->ega, port, v);
 }
 
+/* A write of 3C0h, its attribute register changes kept (adapter.h). */
+static int attr_out(struct display_adapter *a, uint8_t v, uint64_t now)
+{
+    uint8_t before[ATTR_REGS];
+    memcpy(before, a->ega.attr, sizeof before);
+    ega_port_out(&a->ega, 0x3C0, v);
+    for (unsigned i = 0; i < ATTR_REGS; i++)
+        if (a->ega.attr[i] != before[i])
+            adapter_colour_changed(a, (uint16_t)(ADAPTER_COLOUR_ATTR + i), before[i], now);
+    return 1;
+}
+
 static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v, uint64_t now)
 {
-    (void)now;
     switch (port) {
     case 0x3B4: case 0x3D4:
         a->crtc_index = v;
@@ -200,14 +218,18 @@ static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v, uint
             a->dac_write = (uint16_t)(v * 3u);
             a->dac_reading = 0;
         } else {
-            a->dac[a->dac_write % 768] = v & 0x3F;
+            adapter_dac_set(a, a->dac_write, v, now);
             a->dac_write = (uint16_t)((a->dac_write + 1) % 768);
         }
         return 1;
     case 0x3C6:
-        if (a->ega.vga)
+        if (a->ega.vga && a->pel_mask != v) {
+            adapter_colour_changed(a, ADAPTER_COLOUR_PEL_MASK, a->pel_mask, now);
             a->pel_mask = v;
+        }
         return 1;
+    case 0x3C0:
+        return attr_out(a, v, now);
     default:
         return ega_port_out(&a->ega, port, v);
     }
@@ -255,24 +277,64 @@ static void ega_colour(uint8_t value, int rgbi, uint8_t rgb[3])
     }
 }
 
+/* The registers a colour goes through: the attribute controller's, the
+ * pel mask and the DAC, as they are now (colours_now()) or were when the
+ * beam drew a line (colours_at()). */
+struct ega_colours {
+    uint8_t attr[ATTR_REGS], pel_mask, dac[768];
+};
+
+static void colours_now(const struct display_adapter *a, struct ega_colours *c)
+{
+    memcpy(c->attr, a->ega.attr, sizeof c->attr);
+    c->pel_mask = a->pel_mask;
+    memcpy(c->dac, a->dac, sizeof c->dac);
+}
+
+/* As they were at dot `dot`: the kept changes after it undone, the
+ * newest first; the place of the first of them (adapter.h's ring, in the
+ * order of the writes). */
+static unsigned colours_at(const struct display_adapter *a, uint64_t dot, struct ega_colours *c)
+{
+    unsigned lo = 0, hi = a->colour_changes;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (ega_vga_dots(a, adapter_colour_kept(a, mid)->cycle) > dot)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    colours_now(a, c);
+    for (unsigned i = a->colour_changes; i-- > lo;) {
+        const struct adapter_colour_change *e = adapter_colour_kept(a, i);
+        if (e->what < ADAPTER_COLOUR_ATTR)
+            c->dac[e->what] = e->before;
+        else if (e->what < ADAPTER_COLOUR_PEL_MASK)
+            c->attr[e->what - ADAPTER_COLOUR_ATTR] = e->before;
+        else
+            c->pel_mask = e->before;
+    }
+    return lo;
+}
+
 /* A 4-bit colour through the attribute controller: the palette register
  * (6 bits); on the VGA then the DAC entry it chooses (bits 5-4 from the
  * colour select when mode control bit 7 says so, bits 7-6 from it
  * always) through the pel mask. */
-static uint8_t ega_entry(const struct display_adapter *a, unsigned value)
+static uint8_t ega_entry(const struct display_adapter *a, const struct ega_colours *c, unsigned value)
 {
-    const struct ega *e = &a->ega;
-    uint8_t entry = e->attr[value & 0x0F] & 0x3F, select = e->attr[ATTR_COLOUR_SELECT];
+    uint8_t entry = c->attr[value & 0x0F] & 0x3F, select = c->attr[ATTR_COLOUR_SELECT];
     if (!a->ega.vga)
         return entry;
-    if (e->attr[ATTR_MODE] & ATTR_MODE_P54S)
+    if (c->attr[ATTR_MODE] & ATTR_MODE_P54S)
         entry = (uint8_t)((entry & 0x0F) | (select & 3u) << 4);
-    return (uint8_t)((entry | (select & 0x0Cu) << 4) & a->pel_mask);
+    return (uint8_t)((entry | (select & 0x0Cu) << 4) & c->pel_mask);
 }
 
 /* The colour of such an entry: the VGA's DAC (6 bits a component) or
  * the EGA's monitor (ega_colour). */
-static void ega_entry_colour(const struct display_adapter *a, uint8_t entry, uint8_t rgb[3])
+static void ega_entry_colour(const struct display_adapter *a, const struct ega_colours *c, uint8_t entry,
+                             uint8_t rgb[3])
 {
     if (!a->ega.vga && !(a->ega.misc & 0x01)) {
         /* the monochrome display (the CRTC at 3B4h, misc bit 0 clear):
@@ -286,8 +348,8 @@ static void ega_entry_colour(const struct display_adapter *a, uint8_t entry, uin
         ega_colour(entry, !(a->ega.misc & 0x80), rgb);
         return;
     }
-    for (unsigned c = 0; c < 3; c++)
-        rgb[c] = (uint8_t)((a->dac[entry * 3u + c] & 0x3F) * 255u / 63u);
+    for (unsigned i = 0; i < 3; i++)
+        rgb[i] = (uint8_t)((c->dac[entry * 3u + i] & 0x3F) * 255u / 63u);
 }
 
 /* The EGA's and VGA's CRTC as profil reads it for a graphics picture:
@@ -299,14 +361,17 @@ static void ega_entry_colour(const struct display_adapter *a, uint8_t entry, uin
  * addressing put the row's scan line bit 0 (1) in address bit 13 (14),
  * so its first 2 (4) lines read different memory; the others show the
  * row's line again.  Then the memory a row advances (R13h x 2
- * character clocks), the start address (R0Ch:R0Dh), and how a character
- * clock's counter becomes a plane offset: byte mode (R17h bit 6), word
+ * character clocks), the start address (R0Ch:R0Dh), the line compare
+ * (R18h, with R07h bit 4 and the VGA's R09h bit 6 as bits 8-9: the scan
+ * line after which rows start again at address 0, the split screen), and
+ * how a character clock's counter becomes a plane offset: byte mode (R17h bit 6), word
  * mode (shifted by one, bit 13 or, with R17h bit 5 set, 15 into bit 0), or the
  * VGA's doubleword mode (R14h bit 6: shifted by two; the VGA also rotates
  * bits 12-13 in, which profil leaves out, its chain-4 writes keeping the
  * same layout: a byte at CPU offset o in plane o & 3 at o & ~3). */
 struct ega_scan {
     unsigned chars, lines, lines_per_row, banks, pitch, start;
+    unsigned split;                 /* the line compare: after this scan line, address 0 */
     int shift;                      /* 0 byte, 1 word, 2 doubleword */
     int word_bit15;
     int cga_bank, hercules_bank;    /* R17h bits 0, 1 clear */
@@ -321,6 +386,7 @@ static void ega_scan_of(const struct display_adapter *a, struct ega_scan *s)
     s->lines_per_row = ((r[0x09] & 0x1Fu) + 1u) * (vga && (r[0x09] & 0x80) ? 2u : 1u);
     s->pitch = r[0x13] * 2u;
     s->start = (unsigned)r[0x0C] << 8 | r[0x0D];
+    s->split = r[0x18] | (r[0x07] >> 4 & 1u) << 8 | (vga ? (r[0x09] >> 6 & 1u) << 9 : 0u);
     s->shift = vga && (r[0x14] & 0x40) ? 2 : r[0x17] & 0x40 ? 0 : 1;
     s->word_bit15 = !!(r[0x17] & 0x20);
     s->cga_bank = !(r[0x17] & 0x01);
@@ -352,6 +418,163 @@ static uint32_t ega_scan_address(const struct ega_scan *s, unsigned counter, uns
     return at;
 }
 
+/* Picture line y's pixels as palette entries (ega_entry()) with colours
+ * `c`: `per_char` a character clock. */
+static void draw_line(const struct display_adapter *a, const struct ega_scan *s, const struct ega_colours *c,
+                      unsigned y, uint8_t *px)
+{
+    const struct ega *e = &a->ega;
+    int bits8 = a->ega.vga && (c->attr[ATTR_MODE] & ATTR_MODE_256);
+    int interleave = (e->gc[GC_MODE] & GC_MODE_INTERLEAVE) && !bits8;
+    unsigned row = s->start + y / s->banks * s->pitch, line = y % s->banks;
+    unsigned raster = y / s->banks * s->lines_per_row + line;
+    if (raster > s->split) {        /* the split screen: rows from address 0 after the line compare */
+        unsigned k = raster - s->split - 1;
+        row = k / s->lines_per_row * s->pitch;
+        line = k % s->lines_per_row;
+    }
+    for (unsigned ch = 0; ch < s->chars; ch++) {
+        uint32_t at = ega_scan_address(s, row + ch, line);
+        if (bits8) {
+            for (unsigned p = 0; p < 4; p++)
+                px[ch * 4 + p] = e->plane[p][at] & c->pel_mask;
+            continue;
+        }
+        for (unsigned i = 0; i < 8; i++) {
+            unsigned value = 0;
+            if (interleave) {       /* 2 bits a pixel: planes 0 and 2 then 1 and 3, bit 7-6 first */
+                unsigned shift = 6 - 2 * (i & 3), odd = i >> 2;
+                value = (e->plane[odd][at] >> shift & 3u) | (e->plane[2 + odd][at] >> shift & 3u) << 2;
+            } else {
+                for (unsigned p = 0; p < 4; p++)
+                    value |= (e->plane[p][at] >> (7 - i) & 1u) << p;
+            }
+            px[ch * 8 + i] = ega_entry(a, c, value & c->attr[ATTR_PLANE_ENABLE]);
+        }
+    }
+}
+
+/* The colours of a picture drawn line by line: each distinct one its
+ * index, the first 256 exactly, any after them as the nearest of those. */
+static uint8_t palette_index(struct video_picture *pic, unsigned *n, const uint8_t rgb[3])
+{
+    unsigned best = 0, best_d = ~0u;
+    for (unsigned i = 0; i < *n; i++) {
+        const uint8_t *p = pic->palette + 3 * i;
+        unsigned d = 0;
+        for (unsigned k = 0; k < 3; k++)
+            d += (unsigned)((p[k] - rgb[k]) * (p[k] - rgb[k]));
+        if (d < best_d) {
+            best = i;
+            best_d = d;
+        }
+    }
+    if (best_d == 0 || *n == 256)
+        return (uint8_t)best;
+    memcpy(pic->palette + 3 * *n, rgb, 3);
+    return (uint8_t)(*n)++;
+}
+
+/* Where the beam is at `now`: the raster, the dots counted, the dot its
+ * frame began at and a frame's dots. */
+struct beam_time {
+    const struct crtc_frame *f;
+    uint64_t dots, frame_start, frame;
+};
+
+static void beam_time(const struct display_adapter *a, uint64_t now, struct beam_time *t)
+{
+    struct crtc_beam beam;
+    t->f = ega_vga_raster(a, now, &t->dots);
+    crtc_beam_at(t->f, t->dots, &beam);
+    t->frame = (uint64_t)t->f->line_dots * t->f->lines;
+    t->frame_start = t->dots - ((uint64_t)beam.line * t->f->line_dots + beam.dot);
+}
+
+/* Line by line, when colours changed (adapter.h's ring): picture line y
+ * is raster line (y / banks) x lines a row + y mod banks, drawn in the
+ * colours as they were at its first dot when the beam last drew it (this
+ * frame's if the beam has passed it, the frame before's otherwise).  The
+ * palette's entries used. */
+static unsigned draw_lines(const struct display_adapter *a, const struct ega_scan *s, const struct beam_time *t,
+                           struct video_picture *pic)
+{
+    const struct crtc_frame *f = t->f;
+    uint64_t frame = t->frame, frame_start = t->frame_start, dots = t->dots;
+    struct ega_colours c;
+    unsigned n = 0, k = ~0u;
+    uint16_t index[256];
+    for (unsigned y = 0; y < pic->height; y++) {
+        uint64_t raster = (uint64_t)(y / s->banks) * s->lines_per_row + y % s->banks;
+        uint64_t at = frame_start + raster * f->line_dots;
+        if (at > dots)
+            at = at >= frame ? at - frame : 0;
+        unsigned first = colours_at(a, at, &c);
+        if (first != k) {
+            k = first;
+            memset(index, 0xFF, sizeof index);
+        }
+        uint8_t *px = pic->pixels + (size_t)y * pic->width;
+        draw_line(a, s, &c, y, px);
+        for (unsigned x = 0; x < pic->width; x++) {
+            if (index[px[x]] > 0xFF) {
+                uint8_t rgb[3];
+                ega_entry_colour(a, &c, px[x], rgb);
+                index[px[x]] = palette_index(pic, &n, rgb);
+            }
+            px[x] = (uint8_t)index[px[x]];
+        }
+    }
+    return n;
+}
+
+/* The first count after `from` whose bits in `mask` are `end`'s: where a
+ * CRTC's blanking ends (its end register holds only the low bits). */
+static unsigned blank_end(unsigned from, unsigned end, unsigned mask)
+{
+    return from + 1 + ((end - from - 1) & mask);
+}
+
+/* The border (overscan) as the CRTC's registers frame the picture: on
+ * the right from the displayed characters' end (R01h + 1) to the start
+ * of the horizontal blanking (R02h), on the left from the blanking's end
+ * (R03h bits 0-4, and R05h bit 7 as bit 5 on the VGA) to the line's
+ * (R00h + 2, + 5 on the VGA); below from the last displayed line to the
+ * vertical blanking's start (R15h, with R07h bit 3 and the VGA's R09h bit
+ * 5), above from its end (R16h: bits 0-4, the VGA's 0-7) to the frame's
+ * (R06h with R07h bits 0 and, on the VGA, 5, + 1, + 2 on the VGA); none
+ * where a blanking starts inside the picture.  In the picture's pixels
+ * and lines (a character is width / (R01h + 1) pixels, a scan line
+ * height / displayed lines).  Its colour `index`. */
+static void ega_border(const struct display_adapter *a, uint8_t index, struct video_picture *pic)
+{
+    const uint8_t *r = a->crtc;
+    int vga = a->ega.vga;
+    struct ega_scan s;
+    ega_scan_of(a, &s);
+    unsigned total = r[0x00] + (vga ? 5u : 2u), blank = r[0x02];
+    unsigned end = blank_end(blank, (r[0x03] & 0x1Fu) | (vga && (r[0x05] & 0x80) ? 0x20u : 0u), vga ? 0x3Fu : 0x1Fu);
+    if (blank >= s.chars && end <= total) {
+        pic->border_right = (blank - s.chars) * pic->width / s.chars;
+        pic->border_left = (total - end) * pic->width / s.chars;
+    }
+    unsigned lines = (r[0x06] | (r[0x07] & 1u) << 8 | (vga ? (r[0x07] >> 5 & 1u) << 9 : 0u)) + (vga ? 2u : 1u);
+    unsigned vblank = r[0x15] | (r[0x07] >> 3 & 1u) << 8 | (vga ? (r[0x09] >> 5 & 1u) << 9 : 0u);
+    unsigned vend = blank_end(vblank, r[0x16], vga ? 0xFFu : 0x1Fu);
+    if (vblank >= s.lines && vend <= lines) {
+        pic->border_bottom = (vblank - s.lines) * pic->height / s.lines;
+        pic->border_top = (lines - vend) * pic->height / s.lines;
+    }
+    pic->border = index;
+}
+
+/* The overscan register's entry: on the VGA a DAC entry (its 8 bits,
+ * through the pel mask), on the EGA a colour as a palette register's. */
+static uint8_t overscan_entry(const struct display_adapter *a, const struct ega_colours *c)
+{
+    return a->ega.vga ? (uint8_t)(c->attr[ATTR_OVERSCAN] & c->pel_mask) : c->attr[ATTR_OVERSCAN] & 0x3F;
+}
+
 /* The EGA's and VGA's graphics modes from their registers and planes: a
  * character clock shows 8 pixels of 4 bits (bit 7 first, plane 0 the
  * lowest bit, masked by the colour plane enable) through the palette
@@ -361,12 +584,15 @@ static uint32_t ega_scan_address(const struct ega_scan *s, unsigned counter, uns
  * pass the bytes through them).  One PNG pixel per pixel of the mode
  * (320 wide where the dot clock is halved or colours are 8-bit): the
  * picture's colours are the VGA's DAC (its entry from the palette value,
- * the colour select, the pel mask) or the EGA's 64 colours. */
-static int draw_graphics(const struct display_adapter *a, struct video_picture *pic, char *why, size_t n)
+ * the colour select, the pel mask) or the EGA's 64 colours; line by line
+ * (draw_lines()) when they changed. */
+static int draw_graphics(const struct display_adapter *a, uint64_t now, struct video_picture *pic, char *why,
+                         size_t n)
 {
     const struct ega *e = &a->ega;
     int vga = a->ega.vga, bits8 = vga && (e->attr[ATTR_MODE] & ATTR_MODE_256);
     struct ega_scan s;
+    struct ega_colours c;
     ega_scan_of(a, &s);
     unsigned per_char = bits8 ? 4u : 8u;
     if (s.chars * per_char > 4096 || s.lines > 4096) {
@@ -374,34 +600,26 @@ static int draw_graphics(const struct display_adapter *a, struct video_picture *
         return -1;
     }
     unsigned rows = (s.lines + s.lines_per_row - 1) / s.lines_per_row;
-    int interleave = (e->gc[GC_MODE] & GC_MODE_INTERLEAVE) && !bits8;
     if (video_picture_new(pic, s.chars * per_char, rows * s.banks, why, n) != 0)
         return -1;
-    for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
-        ega_entry_colour(a, (uint8_t)i, pic->palette + 3 * i);
-    for (unsigned y = 0; y < pic->height; y++) {
-        uint8_t *px = pic->pixels + (size_t)y * pic->width;
-        unsigned row = s.start + y / s.banks * s.pitch, line = y % s.banks;
-        for (unsigned c = 0; c < s.chars; c++) {
-            uint32_t at = ega_scan_address(&s, row + c, line);
-            if (bits8) {
-                for (unsigned p = 0; p < 4; p++)
-                    px[c * 4 + p] = e->plane[p][at] & a->pel_mask;
-                continue;
-            }
-            for (unsigned i = 0; i < 8; i++) {
-                unsigned value = 0;
-                if (interleave) {       /* 2 bits a pixel: planes 0 and 2 then 1 and 3, bit 7-6 first */
-                    unsigned shift = 6 - 2 * (i & 3), odd = i >> 2;
-                    value = (e->plane[odd][at] >> shift & 3u) | (e->plane[2 + odd][at] >> shift & 3u) << 2;
-                } else {
-                    for (unsigned p = 0; p < 4; p++)
-                        value |= (e->plane[p][at] >> (7 - i) & 1u) << p;
-                }
-                px[c * 8 + i] = ega_entry(a, value & e->attr[ATTR_PLANE_ENABLE]);
-            }
-        }
+    /* line by line when a kept change came in the last frame's time
+     * (every line was last drawn in it) */
+    struct beam_time t;
+    beam_time(a, now, &t);
+    uint64_t earliest = t.dots >= t.frame ? t.dots - t.frame : 0;
+    colours_now(a, &c);
+    if (a->colour_changes && ega_vga_dots(a, adapter_colour_kept(a, a->colour_changes - 1)->cycle) > earliest) {
+        unsigned used = draw_lines(a, &s, &t, pic);
+        uint8_t rgb[3];
+        ega_entry_colour(a, &c, overscan_entry(a, &c), rgb);
+        ega_border(a, palette_index(pic, &used, rgb), pic);
+        return 0;
     }
+    for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
+        ega_entry_colour(a, &c, (uint8_t)i, pic->palette + 3 * i);
+    ega_border(a, overscan_entry(a, &c), pic);
+    for (unsigned y = 0; y < pic->height; y++)
+        draw_line(a, &s, &c, y, pic->pixels + (size_t)y * pic->width);
     return 0;
 }
 
@@ -429,11 +647,16 @@ static int draw_text(const struct display_adapter *a, const struct video_memory 
     if (mono) {
         video_picture_mono(pic);
     } else {
-        for (unsigned i = 0; i < 16; i++)       /* colour i is what its palette register makes of it */
-            ega_entry_colour(a, ega_entry(a, i), pic->palette + 3 * i);
+        /* colour i is what its palette register makes of it; the border 16 */
+        struct ega_colours colours;
+        colours_now(a, &colours);
+        for (unsigned i = 0; i < 16; i++)
+            ega_entry_colour(a, &colours, ega_entry(a, &colours, i), pic->palette + 3 * i);
+        ega_entry_colour(a, &colours, overscan_entry(a, &colours), pic->palette + 3 * 16);
+        ega_border(a, 16, pic);
     }
     video_picture_blink(&c, frames(a, now), &t);
-    video_picture_text(mem, &c, &t, pic);
+    video_picture_text(mem, &c, &t, crtc_start_address(&c), 0, pic->height, pic->pixels, pic->width);
     return 0;
 }
 
@@ -441,7 +664,7 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
                 uint64_t now, struct video_picture *pic, char *why, size_t n)
 {
     if (b->programmed && (a->ega.attr[ATTR_MODE] & ATTR_MODE_GRAPHICS))
-        return draw_graphics(a, pic, why, n);
+        return draw_graphics(a, now, pic, why, n);
     if (b->text)
         return draw_text(a, mem, b, now, pic, why, n);
     snprintf(why, n, "the %s is in mode %02Xh, which profil does not draw (it draws every mode of the CGA, "
@@ -468,7 +691,7 @@ static const struct ega_params *const vga_modes[VIDEO_BIOS_MODES] = {
 const struct video_card video_card_ega = {
     .name = "ega", .title = "EGA", .mono = 0, .planar = 1, .windows = windows,
     .waits = { VRAM_LO, VRAM_HI - VRAM_LO, video_waits_average, &ega_waits, VIDEO_WAITS_AVERAGE_PERIOD },
-    .reset = reset_ega, .port_in = ega_vga_in, .port_out = ega_vga_out,
+    .reset = reset_ega, .port_in = ega_vga_in, .port_out = ega_vga_out, .new_picture = new_picture,
     .frames = frames, .status = ega_vga_status, .status_vsync = status_vsync, .crtc = crtc,
     .bios = { .equipment = 0x00, .modes = 0x000FFu | 0x1E000u, .text_char_height = 14, .params = ega_modes,
               .ega_functions = 1, .rom_size = 0x4000, .font_8x8 = 0x1200, .font_8x14 = 0x0400 },
@@ -478,7 +701,7 @@ const struct video_card video_card_ega = {
 const struct video_card video_card_vga = {
     .name = "vga", .title = "VGA", .mono = 0, .planar = 1, .windows = windows,
     .waits = { VRAM_LO, VRAM_HI - VRAM_LO, video_waits_average, &vga_waits, VIDEO_WAITS_AVERAGE_PERIOD },
-    .reset = reset_vga, .port_in = ega_vga_in, .port_out = ega_vga_out,
+    .reset = reset_vga, .port_in = ega_vga_in, .port_out = ega_vga_out, .new_picture = new_picture,
     .frames = frames, .status = ega_vga_status, .status_vsync = status_vsync, .crtc = crtc,
     .bios = { .equipment = 0x00, .modes = 0x000FFu | 0xFE000u, .text_char_height = 16, .params = vga_modes,
               .ega_functions = 1, .vga_functions = 1, .rom_size = 0x8000,

@@ -95,14 +95,15 @@ static int draw(const struct display_adapter *a, const struct video_memory *mem,
         return 0;
     if (graphics) {
         static const uint8_t colours[2] = { VIDEO_MONO_BLACK, VIDEO_MONO_NORMAL };
-        video_picture_graphics(mem, c, mode & MDA_MODE_PAGE1 ? 0xB8000 : 0xB0000, HERC_PAGE_SIZE - 1, 4, 1, colours,
-                               0, pic->height, pic);
+        struct video_fetch f = { mode & MDA_MODE_PAGE1 ? 0xB8000 : 0xB0000, HERC_PAGE_SIZE - 1,
+                                 crtc_start_address(c), 4, 1 };
+        video_picture_graphics(mem, c, &f, colours, 0, pic->height, pic->pixels, pic->width);
         return 0;
     }
     uint32_t mask = card->hercules ? HERC_PAGE_SIZE - 1 : MDA_MEM_SIZE - 1;
     struct video_text_look t = { 0xB0000, mask, 9, 14, 1, mode & MDA_MODE_BLINK, 1, 1 };
     video_picture_blink(c, frames(a, now), &t);
-    video_picture_text(mem, c, &t, pic);
+    video_picture_text(mem, c, &t, crtc_start_address(c), 0, pic->height, pic->pixels, pic->width);
     return 0;
 }
 

@@ -11,11 +11,9 @@
 #include "cga.h"
 #include "video_font.h"
 
-/* What the 6845 lays out: R1 characters by R6 rows of R9+1 lines, from
- * the start address R12:R13. */
+/* What the 6845 lays out: R1 characters by R6 rows of R9+1 lines. */
 struct layout {
     unsigned cols, rows, row_lines;
-    unsigned start;
 };
 
 static void layout_of(const struct crtc6845 *c, struct layout *l)
@@ -23,7 +21,6 @@ static void layout_of(const struct crtc6845 *c, struct layout *l)
     l->cols = c->reg[CRTC_H_DISPLAYED];
     l->rows = c->reg[CRTC_V_DISPLAYED];
     l->row_lines = crtc_lines_per_row(c);
-    l->start = crtc_start_address(c);
 }
 
 int video_picture_new(struct video_picture *pic, unsigned w, unsigned h, char *why, size_t n)
@@ -52,6 +49,20 @@ void video_picture_free(struct video_picture *pic)
     free(pic->border_lines);
     pic->pixels = NULL;
     pic->border_lines = NULL;
+}
+
+uint8_t *video_picture_canvas(const struct video_picture *pic, unsigned *w, unsigned *h)
+{
+    *w = pic->border_left + pic->width + pic->border_right;
+    *h = pic->border_top + pic->height + pic->border_bottom;
+    uint8_t *out = malloc((size_t)*w * *h);
+    for (unsigned y = 0; out && y < *h; y++) {
+        uint8_t *row = out + (size_t)y * *w;
+        memset(row, pic->border_lines ? pic->border_lines[y] : pic->border, *w);
+        if (y >= pic->border_top && y - pic->border_top < pic->height)
+            memcpy(row + pic->border_left, pic->pixels + (size_t)(y - pic->border_top) * pic->width, pic->width);
+    }
+    return out;
 }
 
 void video_picture_rgbi(struct video_picture *pic)
@@ -98,20 +109,23 @@ static int cursor_line(const struct crtc6845 *c, unsigned r)
 }
 
 void video_picture_text(const struct video_memory *mem, const struct crtc6845 *c, const struct video_text_look *t,
-                        struct video_picture *pic)
+                        unsigned start, unsigned y0, unsigned y1, uint8_t *px, size_t stride)
 {
     struct layout l;
     layout_of(c, &l);
     unsigned cursor = crtc_cursor_address(c);
-    for (unsigned row = 0; row < l.rows; row++)
+    for (unsigned row = y0 / l.row_lines; row < l.rows && row * l.row_lines < y1; row++)
         for (unsigned col = 0; col < l.cols; col++) {
-            unsigned address = (l.start + row * l.cols + col) & 0x3FFF;
+            unsigned address = (start + row * l.cols + col) & 0x3FFF;
             uint32_t at = t->base + ((address * 2u) & t->mask);
             uint8_t ch = video_memory_rb(mem, at), attr = video_memory_rb(mem, at + 1), fg, bg;
             const uint8_t *glyph = video_glyph(t->font_rows, ch);
             attr_colours(t, attr, &fg, &bg);
             int hidden = t->blink_enabled && (attr & 0x80) && !t->chars_shown;
             for (unsigned r = 0; r < l.row_lines; r++) {
+                unsigned y = row * l.row_lines + r;
+                if (y < y0 || y >= y1)
+                    continue;
                 /* The CGA's character ROM answers the row's low 3 bits;
                  * the others' have their rows and blank ones after. */
                 unsigned font_row = t->font_rows == 8 ? r & 7u : r;
@@ -125,28 +139,31 @@ void video_picture_text(const struct video_memory *mem, const struct crtc6845 *c
                     dots = 0;
                 if (t->cursor_shown && address == cursor && cursor_line(c, r))
                     dots = 0x1FF;
-                uint8_t *px = pic->pixels + (size_t)(row * l.row_lines + r) * pic->width + col * t->cell_width;
+                uint8_t *p = px + (size_t)(y - y0) * stride + col * t->cell_width;
                 for (unsigned x = 0; x < t->cell_width; x++)
-                    px[x] = dots >> (8 - x) & 1 ? fg : bg;
+                    p[x] = dots >> (8 - x) & 1 ? fg : bg;
             }
         }
 }
 
-void video_picture_graphics(const struct video_memory *mem, const struct crtc6845 *c, uint32_t base, uint32_t mask,
-                            unsigned bank_lines, unsigned bits, const uint8_t *colours, unsigned y0, unsigned y1,
-                            struct video_picture *pic)
+void video_picture_graphics(const struct video_memory *mem, const struct crtc6845 *c, const struct video_fetch *f,
+                            const uint8_t *colours, unsigned y0, unsigned y1, uint8_t *px, size_t stride)
 {
     struct layout l;
     layout_of(c, &l);
-    unsigned per_char = 16u / bits;
-    for (unsigned y = y0; y < y1 && y < pic->height; y++) {
-        unsigned row = y / l.row_lines, bank = (y % l.row_lines) & (bank_lines - 1u);
-        uint8_t *px = pic->pixels + (size_t)y * pic->width;
+    /* in locals: the pixels' stores may alias anything a pointer reaches */
+    const uint32_t base = f->base, mask = f->mask;
+    const unsigned bits = f->bits, start = f->start, banks = f->bank_lines, per_char = 16u / bits;
+    uint8_t colour[4];
+    memcpy(colour, colours, bits == 1 ? 2u : 4u);
+    for (unsigned y = y0; y < y1; y++) {
+        unsigned row = y / l.row_lines, bank = (y % l.row_lines) & (banks - 1u);
+        uint8_t *p = px + (size_t)(y - y0) * stride;
         for (unsigned col = 0; col < l.cols; col++) {
-            uint32_t off = (((l.start + row * l.cols + col) * 2u) + bank * 0x2000u) & mask;
+            uint32_t off = (((start + row * l.cols + col) * 2u) + bank * 0x2000u) & mask;
             unsigned word = (unsigned)video_memory_rb(mem, base + off) << 8 | video_memory_rb(mem, base + ((off + 1) & mask));
             for (unsigned i = 0; i < per_char; i++)
-                px[col * per_char + i] = colours[word >> (16u - bits * (i + 1)) & ((1u << bits) - 1u)];
+                p[col * per_char + i] = colour[word >> (16u - bits * (i + 1)) & ((1u << bits) - 1u)];
         }
     }
 }

@@ -44,6 +44,12 @@ static inline uint8_t video_memory_rb(const struct video_memory *m, uint32_t a)
     return m->bytes[a];
 }
 
+/* The picture inside its border, as a monitor shows it: (border_left +
+ * width + border_right) x (border_top + height + border_bottom) pixels
+ * (*w x *h, malloc'ed), each border line in its colour; NULL when out of
+ * memory. */
+uint8_t *video_picture_canvas(const struct video_picture *pic, unsigned *w, unsigned *h);
+
 /* w x h pixels, all 0 (calloc'ed); 0, or -1 with the reason in `why`
  * (nothing shown, too large, out of memory). */
 int video_picture_new(struct video_picture *pic, unsigned w, unsigned h, char *why, size_t n);
@@ -69,16 +75,23 @@ struct video_text_look {
  * frames shown, 16 hidden; the cursor 8 and 8 (R10 bits 5-6: 01 none,
  * 11 16 and 16). */
 void video_picture_blink(const struct crtc6845 *c, uint64_t frames, struct video_text_look *t);
-/* The 6845's R1 x R6 cells of R9+1 lines from its start address, each
- * character and attribute from `mem` as `t` says. */
+/* The 6845's R1 x R6 cells of R9+1 lines from `start` (its start
+ * address as the frame latched it), each character and attribute from
+ * `mem` as `t` says: the picture's lines y0 to y1 - 1 into px (line y0's
+ * first pixel; `stride` pixels from a line to the next). */
 void video_picture_text(const struct video_memory *mem, const struct crtc6845 *c, const struct video_text_look *t,
-                        struct video_picture *pic);
-/* Graphics as the 6845 fetches it: two bytes a character, the row's line
- * selecting an 8 KiB bank (bank_lines 2, the CGA: line bit 0; 4, the
- * Hercules: bits 0-1), `bits` a pixel (2: 320 wide, 1: 640 or 720),
- * colours[value] for each; the picture's lines y0 to y1 - 1 (within it). */
-void video_picture_graphics(const struct video_memory *mem, const struct crtc6845 *c, uint32_t base, uint32_t mask,
-                            unsigned bank_lines, unsigned bits, const uint8_t *colours, unsigned y0, unsigned y1,
-                            struct video_picture *pic);
+                        unsigned start, unsigned y0, unsigned y1, uint8_t *px, size_t stride);
+/* Where graphics is fetched: memory at linear `base`, offsets masked by
+ * `mask`, from the start address `start`; the row's line selecting an 8
+ * KiB bank (bank_lines 2, the CGA: line bit 0; 4, the Hercules: bits
+ * 0-1); `bits` a pixel (2: 320 wide, 1: 640 or 720). */
+struct video_fetch {
+    uint32_t base, mask;
+    unsigned start, bank_lines, bits;
+};
+/* Graphics as the 6845 fetches it: two bytes a character, colours[value]
+ * for each pixel; lines y0 to y1 - 1 into px as video_picture_text(). */
+void video_picture_graphics(const struct video_memory *mem, const struct crtc6845 *c, const struct video_fetch *f,
+                            const uint8_t *colours, unsigned y0, unsigned y1, uint8_t *px, size_t stride);
 
 #endif
