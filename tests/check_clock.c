@@ -1644,8 +1644,9 @@ static void ck_within(double got, double published, double percent, const char *
  * 199 KiB/s; profil +1.2%) and TOPBENCH's video test (its DATABASE.INI's
  * IBM 5150 CGA row, VidramTest=2648 us).  Its interleaved write (STOSB,
  * NOP: 194 KiB/s) is +1.7% in profil, within 2%: the sources give a
- * write the read's timing at the card (docs/timing.md says what was
- * looked for), so it stays so. */
+ * write the read's timing at the card, and every rule for the refresh
+ * meeting the card's wait that they give leaves it at 197.3 or 199.2
+ * (docs/timing.md has what was tried), so it stays so. */
 START_TEST(cga_throughput_is_the_5150s)
 {
     static uint64_t cycles[4096], stalls[4096];
