@@ -66,6 +66,9 @@ unsigned biu_rep_memo(struct biu_memo *memo, struct biu *b, const struct rep_ins
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
 /* The same, of biu_rep_memo(). */
 void biu_memo_rep_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
+/* Results derived so far from a far one with the refresh moved over it,
+ * not played (biu_time's misses do not count them). */
+uint64_t biu_memo_derived(const struct biu_memo *memo);
 
 /* ---- the hit path, inline for cpu_clock.c (biu_time_inline) and the replay -
  * The memo's layout and the steps of a hit; biu_memo.c owns the rest. */
@@ -75,6 +78,17 @@ void biu_memo_rep_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t
 #define MEMO_LINE 64            /* a host cache line: a slot is one, aligned */
 #define MEMO_KEY_BYTES 8         /* instruction bytes held in the key */
 #define MEMO_MASK 0xFFFFFu
+
+/* What the DRAM refresh meets of a run's bus, clock by clock (bit k for
+ * clock k, the first 64): t2, a cycle in T2 at the clock's start (whose
+ * T2 a READY low in the clock before holds); active, a cycle in T1 or T2
+ * when the refresh DMA looks (its grant waits for a passive status).
+ * Nothing else of a run reads the refresh, so a refresh none of whose
+ * READY-low clocks comes before a t2 clock leaves the run as it was:
+ * biu_memo.c derives such results from the far one. */
+struct biu_trace {
+    uint64_t t2, active;
+};
 
 /* Everything biu_plan() and biu_run() read, packed into four words:
  *   w[0]: linear 20 bits, next 20, queue size 3, queued 3, busy 2, t 3,
@@ -145,6 +159,10 @@ struct biu_memo {
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
     struct rep_slot *rep;       /* biu_rep_memo's table, REP_SLOTS          */
     uint64_t rep_lookups, rep_misses;
+    struct biu_trace *bus;      /* MEMO_SLOTS, beside the slots: a far
+                                   slot's bus as the refresh meets it     */
+    uint64_t derived;           /* results derived from a far one with the
+                                   refresh moved (biu_time_miss)          */
 };
 
 /* The slot at byte offset `at` in the table (memo_slot.succ, succ_near),
