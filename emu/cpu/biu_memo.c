@@ -49,16 +49,8 @@ struct biu_memo *biu_memo_new(void)
         free(memo);
         return NULL;
     }
-    void *bus = mmap(NULL, MEMO_SLOTS * sizeof *memo->bus, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
-    if (bus == MAP_FAILED) {
-        munmap(rep, REP_SLOTS * sizeof *memo->rep);
-        munmap(table, MEMO_SLOTS * sizeof *memo->slot);
-        free(memo);
-        return NULL;
-    }
     memo->slot = table;
     memo->rep = rep;
-    memo->bus = bus;
     return memo;
 }
 
@@ -67,7 +59,6 @@ void biu_memo_free(struct biu_memo *memo)
     if (memo) {
         munmap(memo->slot, MEMO_SLOTS * sizeof *memo->slot);
         munmap(memo->rep, REP_SLOTS * sizeof *memo->rep);
-        munmap(memo->bus, MEMO_SLOTS * sizeof *memo->bus);
     }
     free(memo);
 }
@@ -181,6 +172,13 @@ static struct biu_trace bus_of(uint64_t starts, int busy, unsigned t0)
     return t;
 }
 
+/* A far slot's biu.starts (the first MEMO_TRACED clocks), which it holds
+ * where an exact one holds the refresh (keep). */
+static uint64_t far_starts(const struct memo_slot *s)
+{
+    return (uint32_t)s->refresh_dreq | (uint64_t)(uint8_t)s->refresh_grant << 32;
+}
+
 /* The refresh the BIU `b` holds, met by a run of `n` clocks (under 64)
  * whose bus is `t` (struct biu_trace) and which no refresh touched.  The
  * run reads the refresh only at a T2 (READY low in the clock before holds
@@ -233,10 +231,11 @@ static int refresh_over(const struct biu_trace *t, unsigned n, struct biu *b)
 
 /* A played result, the BIU `b` as it left, into the first way of the
  * set of its key `k`; what that way held moves to the second, whose entry,
- * the older, goes.  `prev` (or NULL) is linked to it.  NULL, nothing
- * kept, when the result is out of the slot's range. */
+ * the older, goes.  `prev` (or NULL) is linked to it.  A far key's slot
+ * holds `starts`, the clocks the run's bus cycles began at.  NULL,
+ * nothing kept, when the result is out of the slot's range. */
 static struct memo_slot *keep(struct biu_memo *memo, const struct biu *b, const struct eu_insn *in,
-                              const struct memo_key *k, unsigned clocks, unsigned stall, const struct biu_trace *bus,
+                              const struct memo_key *k, unsigned clocks, unsigned stall, uint64_t starts,
                               struct memo_slot *prev)
 {
     int32_t ahead = distance(b->fetch_at, in->next);
@@ -255,20 +254,21 @@ static struct memo_slot *keep(struct biu_memo *memo, const struct biu *b, const 
     struct memo_slot *s = &memo->slot[memo_slot_of(k)];
     if (prev)       /* before the move: prev may be s[0], and keeps the link */
         prev->succ = memo_offset(memo, s);
-    size_t at = (size_t)(s - memo->slot);
-    if (s->key.w[3]) {
+    if (s->key.w[3])
         s[1] = s[0];
-        memo->bus[at + 1] = memo->bus[at];
-    }
-    memo->bus[at] = *bus;
     s->key = *k;
     s->shift = (uint8_t)(64 - 8 * in->length);
     s->bytes = memo_bytes_at(in);
     s->clocks = (uint16_t)clocks;
     s->stall = (uint16_t)stall;
     s->waited = (uint8_t)b->waited;
-    s->refresh_dreq = dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq;
-    s->refresh_grant = grant == BIU_NO_REFRESH ? INT8_MIN : (int8_t)grant;
+    if (k->w[3] == MEMO_FAR_REFRESH) {
+        s->refresh_dreq = (int32_t)(uint32_t)starts;
+        s->refresh_grant = (int8_t)(uint8_t)(starts >> 32);
+    } else {
+        s->refresh_dreq = dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq;
+        s->refresh_grant = grant == BIU_NO_REFRESH ? INT8_MIN : (int8_t)grant;
+    }
     s->post_state0 = (uint16_t)(post0 >> 40);
     s->post_state2 = post2;
     s->succ = s->succ_near = 0;
@@ -287,34 +287,33 @@ __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct b
 {
     int derivable = !(in->pattern & EU_PATTERN_SLOW);
     const struct memo_slot *far = derivable ? memo_lookup(memo, &memo->key, memo_bytes_at(in)) : NULL;
-    struct biu_trace bus;
-    unsigned clocks;
+    int busy = b->busy;
+    unsigned t0 = b->t, clocks;
     int far_key = 0;
-    if (far && far->clocks < 64 && refresh_over(&memo->bus[far - memo->slot], far->clocks, b)) {
+    int traced = far && far->clocks <= MEMO_TRACED;
+    struct biu_trace bus = traced ? bus_of(far_starts(far), busy, t0) : (struct biu_trace){ 0, 0 };
+    if (traced && refresh_over(&bus, far->clocks, b)) {
         memo->derived++;
         memo_apply_bus(far, b, in->next);
         b->waited = far->waited;
         b->gen++;               /* as biu_run */
         in->length = (64u - far->shift) / 8;
-        bus = memo->bus[far - memo->slot];
         *stall = far->stall;
         clocks = far->clocks;
     } else {
         memo->misses++;
-        int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
-        int busy = b->busy;
-        unsigned t0 = b->t;
+        struct biu was = { .refresh_dreq = b->refresh_dreq, .refresh_grant = b->refresh_grant,
+                           .refresh_period = b->refresh_period };
         clocks = play(b, in, stall);
-        bus = bus_of(b->starts, busy, t0);
         far_key = room >= 0 && clocks <= room;
-        if (!far_key && !far && derivable && clocks < 64) {
+        if (!far_key && !far && derivable && clocks <= MEMO_TRACED) {
             /* the refresh, as it was before, over the run's bus */
-            struct biu was = { .refresh_dreq = dreq, .refresh_grant = grant, .refresh_period = b->refresh_period };
+            bus = bus_of(b->starts, busy, t0);
             far_key = refresh_over(&bus, clocks, &was);
         }
     }
     if (far_key || keyed) {
-        struct memo_slot *s = keep(memo, b, in, far_key ? &memo->key : &memo->exact, clocks, *stall, &bus, prev);
+        struct memo_slot *s = keep(memo, b, in, far_key ? &memo->key : &memo->exact, clocks, *stall, b->starts, prev);
         if (s)
             memo_remember_state(memo, s, b, in->next);
     }

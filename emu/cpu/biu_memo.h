@@ -89,6 +89,7 @@ uint64_t biu_memo_derived(const struct biu_memo *memo);
 struct biu_trace {
     uint64_t t2, active;
 };
+#define MEMO_TRACED 40          /* the clocks of biu.starts a far slot holds */
 
 /* Everything biu_plan() and biu_run() read, packed into four words:
  *   w[0]: linear 20 bits, next 20, queue size 3, queued 3, busy 2, t 3,
@@ -124,11 +125,13 @@ struct memo_slot {
     uint16_t post_state0;       /* the BIU afterwards: w[0] >> 40           */
     uint8_t shift;              /* 64 - 8 * the instruction's length        */
     int8_t refresh_grant;       /* exact keys: the grant afterwards (INT8_MIN:
-                                   none)                                    */
+                                   none); far keys: biu.starts's bits 32-39 */
     uint32_t post_state2;       /* the BIU afterwards: w[2]'s low half      */
     int32_t refresh_dreq;       /* exact keys: the request afterwards
                                    (INT32_MAX: none); both from the next
-                                   instruction's first clock                */
+                                   instruction's first clock; far keys:
+                                   the run's biu.starts, bits 0-31 (a far
+                                   result's refresh is moved, not set)     */
     uint32_t succ;              /* the slot whose key followed this one's the
                                    last time (a guess, checked in full), as
                                    its byte offset in the table (memo_at)  */
@@ -159,8 +162,6 @@ struct biu_memo {
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
     struct rep_slot *rep;       /* biu_rep_memo's table, REP_SLOTS          */
     uint64_t rep_lookups, rep_misses;
-    struct biu_trace *bus;      /* MEMO_SLOTS, beside the slots: a far
-                                   slot's bus as the refresh meets it     */
     uint64_t derived;           /* results derived from a far one with the
                                    refresh moved (biu_time_miss)          */
 };
