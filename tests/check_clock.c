@@ -400,6 +400,99 @@ static void replay_insn(struct eu_insn *in, uint8_t *mem, unsigned i, unsigned p
         in->loop = pass % 7 == 6 ? 9 : 2;
 }
 
+/* A result the DRAM refresh shifts is derived from the far one (the same
+ * instruction and BIU with no refresh near) when the refresh holds none of
+ * its bus cycles, and played otherwise (biu_time_miss).  Each of these
+ * instructions, after each of three others (so that it starts with the bus
+ * idle, in a fetch or in the EU's cycle, at any T-state), from several
+ * queue fills, on the 8088 and the 8086, meets the refresh at every phase:
+ * its request from 6 clocks made and not yet served to past its end, and
+ * a refresh cycle granted from 8 clocks before it to 2 into it.  The memo,
+ * kept across all of them (the far phases first, so the far results are
+ * there, as in a loop), against playing both instructions clock by clock:
+ * the same clocks, stalls, queue, bus and refresh after each.  The
+ * derivation must be reached (over 40 results derived) and must not be
+ * taken where it does not hold (over 100 phases played: most refreshes
+ * near an 8088's busy bus hold one of its T2s, which moves the run). */
+static void phase_insn(struct eu_insn *in, uint8_t *mem, unsigned i)
+{
+    /* PUSH AX; NOP; ADD [BX],AX; MOV [1234h],AL; MUL BX (a long one:
+     * 118 clocks, never derived); JMP short (a flush) */
+    static const struct {
+        uint8_t code[4];
+        unsigned n, table, naccess;
+        struct bus_access access[2];
+    } insns[] = {
+        { { 0x50 }, 1, 15, 1, { { 1, 2, 0 } } },
+        { { 0x90 }, 1, 3, 0, { { 0 } } },
+        { { 0x01, 0x07 }, 2, 24, 2, { { 0, 2, 0 }, { 1, 2, 0 } } },
+        { { 0xA2, 0x34, 0x12 }, 3, 10, 1, { { 1, 1, 0 } } },
+        { { 0xF7, 0xE3 }, 2, 118, 0, { { 0 } } },
+        { { 0xEB, 0x00 }, 2, 15, 0, { { 0 } } },
+    };
+    memset(in, 0, sizeof *in);
+    memcpy(mem + 0x7000 + 16 * i, insns[i].code, insns[i].n);
+    in->mem = mem;
+    in->linear = 0x7000 + 16 * i;
+    in->next = in->linear + insns[i].n;
+    in->table = insns[i].table;
+    for (unsigned a = 0; a < insns[i].naccess; a++)
+        eu_add_access(in, insns[i].access[a].write, insns[i].access[a].cycles, 0);
+}
+
+START_TEST(memo_derives_the_refresh_at_every_phase)
+{
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
+    for (unsigned wide = 0; wide < 2; wide++) {
+        struct biu_memo *memo = biu_memo_new();
+        struct biu plain = { 0 }, fast = { 0 };
+        unsigned runs = 0;
+        for (unsigned i = 0; i < 6; i++)
+            for (unsigned before = 0; before < 3; before++)
+                for (unsigned queued = 0; queued <= (wide ? 6u : 4u); queued += 2)
+                    for (int phase = 79; phase >= -6 - 10; phase--) {   /* the far ones first */
+                        /* phase < -6: a refresh cycle granted at phase + 8
+                         * (-8 to 1), the next request 72 after it */
+                        int64_t grant = phase < -6 ? phase + 8 : BIU_NO_REFRESH;
+                        int64_t dreq = phase < -6 ? grant + 72 : phase;
+                        struct eu_insn in;
+                        unsigned sp, sf;
+                        biu_init(&plain, (int)wide, queued, 0x7000 + 16 * before + queued);
+                        biu_init(&fast, (int)wide, queued, 0x7000 + 16 * before + queued);
+                        plain.refresh_period = fast.refresh_period = 72;
+                        phase_insn(&in, mem, before);
+                        in.next = 0x7000 + 16 * i;      /* then the instruction under test */
+                        /* the refresh as the instruction under test will
+                         * meet it: after the one before, played first */
+                        plain.refresh_dreq = fast.refresh_dreq = BIU_NO_REFRESH;
+                        unsigned t1 = biu_time(NULL, &plain, &in, &sp);
+                        phase_insn(&in, mem, before);
+                        in.next = 0x7000 + 16 * i;
+                        ck_assert_uint_eq(biu_time(memo, &fast, &in, &sf), t1);
+                        plain.refresh_dreq = fast.refresh_dreq = dreq;
+                        plain.refresh_grant = fast.refresh_grant = grant;
+                        phase_insn(&in, mem, i);
+                        unsigned tp = biu_time(NULL, &plain, &in, &sp);
+                        phase_insn(&in, mem, i);
+                        unsigned tf = biu_time(memo, &fast, &in, &sf);
+                        ck_assert_msg(tp == tf && sp == sf,
+                                      "insn %u after %u, %u queued, phase %d (8%s): %u/%u clocks, %u/%u stalls", i,
+                                      before, queued, phase, wide ? "086" : "088", tf, tp, sf, sp);
+                        memo_settle_biu(memo);
+                        same_biu(&fast, &plain);
+                        ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
+                        ck_assert_int_eq(fast.refresh_grant, plain.refresh_grant);
+                        runs++;
+                    }
+        uint64_t lookups, misses, derived = biu_memo_derived(memo);
+        biu_memo_stats(memo, &lookups, &misses);
+        ck_assert_msg(derived > 40, "8%s: %llu of %u derived", wide ? "086" : "088", (unsigned long long)derived, runs);
+        ck_assert_msg(misses > 100, "8%s: %llu played", wide ? "086" : "088", (unsigned long long)misses);
+        biu_memo_free(memo);
+    }
+}
+END_TEST
+
 START_TEST(replay_gives_what_the_model_gives)
 {
     static uint8_t mem[MEM_SIZE + MEM_PAD];
@@ -1856,6 +1949,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, memo_table_is_lines_and_every_set_reached);
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);
     tcase_add_test(tc, replay_gives_what_the_model_gives);
+    tcase_add_test(tc, memo_derives_the_refresh_at_every_phase);
     tcase_add_test(tc, replay_keys_on_the_next_address);
     tcase_add_test(tc, memo_keys_a_dword_access_by_its_cycles);
     tcase_add_test(tc, rep_shortcut_gives_what_playing_gives);

@@ -132,6 +132,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
     int64_t clock;
     b->gen++;
     b->waited = 0;
+    b->starts = 0;
     for (clock = 0; clock < RUN_GUARD; clock++) {
 #ifndef BIU_TRACE
         /* An idle bus: the clocks until something can change are skipped
@@ -217,6 +218,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 if (!b->busy && b->fetch_start >= 0 && b->fetch_start <= clock && room(b)) {
                     b->busy = 1;    /* the fetch due now starts first */
                     b->t = 1;
+                    b->starts |= (uint64_t)(clock < 64) << (clock & 63);
                     b->fetch_start = -1;
                 }
                 int64_t t1 = clock + BIU_REQUEST_LEAD + (phantom == clock);
@@ -234,6 +236,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 if (clock >= pending_t1) {
                     b->busy = 2;
                     b->t = 1;
+                    b->starts |= (uint64_t)(clock < 64) << (clock & 63);
                     b->slow_due = p->slow[next] && b->waits;
                     shift = clock - p->at[next];    /* how late it began */
                     pending_t1 = -1;
@@ -244,6 +247,7 @@ unsigned biu_run(struct biu *b, const struct eu_plan *p)
                 if (room(b)) {
                     b->busy = 1;
                     b->t = 1;
+                    b->starts |= (uint64_t)(clock < 64) << (clock & 63);
                 }
             }
         }

@@ -75,6 +75,9 @@ struct biu {
                                held by the refresh, or still to come)     */
     unsigned waited;        /* biu_run: wait states the range inserted into
                                the EU's cycles (the stall cause "video")  */
+    uint64_t starts;        /* biu_run: bit k, a bus cycle began (its T1)
+                               at clock k, of the first 64 (the memo finds
+                               from them what a refresh meets)           */
 };
 
 /* A range of memory whose bus cycles take wait states (a video card's):

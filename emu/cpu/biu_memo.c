@@ -80,6 +80,11 @@ void biu_memo_rep_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t
     *misses = memo->rep_misses;
 }
 
+uint64_t biu_memo_derived(const struct biu_memo *memo)
+{
+    return memo->derived;
+}
+
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses)
 {
     *lookups = memo->lookups;
@@ -152,32 +157,100 @@ static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in
     return clocks;
 }
 
-/* Out of line, so that the hit paths save and restore no registers. */
-__attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct biu *b, struct eu_insn *in,
-                                                 unsigned *stall, int64_t room, int keyed, struct memo_slot *prev)
+/* A run's bus as the refresh meets it, from the cycles it began
+ * (biu.starts) and the one on the bus when it began (in T-state t0 when
+ * `busy`), when no cycle of it took a wait state: each is then T1 to T4
+ * in 4 clocks, whose T2 the clock after T2 finds READY low or not, and
+ * whose T1 and T2 the refresh DMA finds active. */
+static struct biu_trace bus_of(uint64_t starts, int busy, unsigned t0)
 {
-    memo->misses++;
-    unsigned clocks = play(b, in, stall);
+    struct biu_trace t = { starts << 2, starts | starts << 1 };
+    if (busy && t0 <= 2) {      /* its T1 at clock -t0 */
+        t.t2 |= (uint64_t)1 << (2 - t0);
+        t.active |= t0 == 1;
+    }
+    return t;
+}
+
+/* A far slot's biu.starts (the first MEMO_TRACED clocks), which it holds
+ * where an exact one holds the refresh (keep). */
+static uint64_t far_starts(const struct memo_slot *s)
+{
+    return (uint32_t)s->refresh_dreq | (uint64_t)(uint8_t)s->refresh_grant << 32;
+}
+
+/* The refresh the BIU `b` holds, met by a run of `n` clocks (under 64)
+ * whose bus is `t` (struct biu_trace) and which no refresh touched.  The
+ * run reads the refresh only at a T2 (READY low in the clock before holds
+ * it as a wait state); everything else of the refresh follows from the
+ * bus: its request waits for a passive status (biu.c's refresh_step), and
+ * READY is low from 2 clocks after the grant for 6.  So while no T2 meets
+ * READY low the run is the one traced, and the refresh's requests and
+ * grants over it are found from `t` alone.  1: b's refresh moved as
+ * playing the run would move it; 0 (b unchanged) when a T2 meets READY
+ * low, the run then being another. */
+static int refresh_over(const struct biu_trace *t, unsigned n, struct biu *b)
+{
+    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant, k = 0;
+    uint64_t clocks = ((uint64_t)1 << n) - 1;
+    for (;;) {
+        if (grant == BIU_NO_REFRESH) {
+            if (dreq == BIU_NO_REFRESH)
+                break;
+            int64_t from = dreq + BIU_REFRESH_HRQ > k ? dreq + BIU_REFRESH_HRQ : k;
+            if (from >= n)
+                break;
+            uint64_t passive = ~t->active & clocks & ~(uint64_t)0 << from;
+            if (!passive)
+                break;
+            grant = __builtin_ctzll(passive);
+            k = grant + 1;
+        } else {
+            /* the T2s whose clock before is one of READY's low ones */
+            int64_t lo = grant + BIU_REFRESH_READY + 1, hi = lo + BIU_REFRESH_WAIT, back = hi - 1 > k ? hi - 1 : k;
+            lo = lo > 0 ? lo : 0;
+            hi = hi < n ? hi : n;
+            if (lo < hi && (t->t2 & (((uint64_t)1 << hi) - 1) & ~(((uint64_t)1 << lo) - 1)))
+                return 0;
+            if (back >= n)
+                break;
+            grant = BIU_NO_REFRESH;     /* READY back: the next request, as refresh_step */
+            if (!b->refresh_period)
+                dreq = BIU_NO_REFRESH;
+            else
+                do
+                    dreq += b->refresh_period;
+                while (dreq <= back);
+            k = back + 1;
+        }
+    }
+    b->refresh_dreq = dreq == BIU_NO_REFRESH ? dreq : dreq - n;
+    b->refresh_grant = grant == BIU_NO_REFRESH ? grant : grant - n;
+    return 1;
+}
+
+/* A played result, the BIU `b` as it left, into the first way of the
+ * set of its key `k`; what that way held moves to the second, whose entry,
+ * the older, goes.  `prev` (or NULL) is linked to it.  A far key's slot
+ * holds `starts`, the clocks the run's bus cycles began at.  NULL,
+ * nothing kept, when the result is out of the slot's range. */
+static struct memo_slot *keep(struct biu_memo *memo, const struct biu *b, const struct eu_insn *in,
+                              const struct memo_key *k, unsigned clocks, unsigned stall, uint64_t starts,
+                              struct memo_slot *prev)
+{
     int32_t ahead = distance(b->fetch_at, in->next);
-    int far = room >= 0 && clocks <= room;
     int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
+    uint64_t post0;
+    uint32_t post2;
     /* An instruction whose 8 bytes wrap at 1 MiB is not kept: memo_replay()
      * loads them without the wrap (memo_bytes_padded), so no slot may
      * hold its address. */
     if (in->length - 1 >= MEMO_KEY_BYTES || in->linear > MEMO_MASK + 1 - MEMO_KEY_BYTES || clocks > UINT16_MAX ||
-        *stall > UINT16_MAX || b->waited > UINT8_MAX || b->fetch_start > INT16_MAX ||
-        ahead < INT16_MIN || ahead > INT16_MAX || (!far && !keyed) ||
-        (dreq != BIU_NO_REFRESH && (dreq < INT32_MIN || dreq >= INT32_MAX)) ||
-        (grant != BIU_NO_REFRESH && (grant <= INT8_MIN || grant > INT8_MAX)))
-        return clocks;      /* out of the slot's range: played each time */
-    uint64_t post0;
-    uint32_t post2;
-    if (!state_bits(b, in->next, &post0, &post2))
-        return clocks;
-    const struct memo_key *k = far ? &memo->key : &memo->exact;
-    uint64_t bytes = memo_bytes_at(in);
-    /* Into the set's first way; what it held moves to the second, whose
-     * entry, the older, goes. */
+        stall > UINT16_MAX || b->waited > UINT8_MAX || b->fetch_start > INT16_MAX || ahead < INT16_MIN ||
+        ahead > INT16_MAX || (dreq != BIU_NO_REFRESH && (dreq < INT32_MIN || dreq >= INT32_MAX)) ||
+        (grant != BIU_NO_REFRESH && (grant <= INT8_MIN || grant > INT8_MAX)) ||
+        !state_bits(b, in->next, &post0, &post2))
+        return NULL;        /* out of the slot's range: played each time */
     struct memo_slot *s = &memo->slot[memo_slot_of(k)];
     if (prev)       /* before the move: prev may be s[0], and keeps the link */
         prev->succ = memo_offset(memo, s);
@@ -185,16 +258,65 @@ __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct b
         s[1] = s[0];
     s->key = *k;
     s->shift = (uint8_t)(64 - 8 * in->length);
-    s->bytes = bytes;
+    s->bytes = memo_bytes_at(in);
     s->clocks = (uint16_t)clocks;
-    s->stall = (uint16_t)*stall;
+    s->stall = (uint16_t)stall;
     s->waited = (uint8_t)b->waited;
-    s->refresh_dreq = dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq;
-    s->refresh_grant = grant == BIU_NO_REFRESH ? INT8_MIN : (int8_t)grant;
+    if (k->w[3] == MEMO_FAR_REFRESH) {
+        s->refresh_dreq = (int32_t)(uint32_t)starts;
+        s->refresh_grant = (int8_t)(uint8_t)(starts >> 32);
+    } else {
+        s->refresh_dreq = dreq == BIU_NO_REFRESH ? INT32_MAX : (int32_t)dreq;
+        s->refresh_grant = grant == BIU_NO_REFRESH ? INT8_MIN : (int8_t)grant;
+    }
     s->post_state0 = (uint16_t)(post0 >> 40);
     s->post_state2 = post2;
     s->succ = s->succ_near = 0;
-    memo_remember_state(memo, s, b, in->next);
+    return s;
+}
+
+/* Out of line, so that the hit paths save and restore no registers.  Near
+ * a refresh, the result of an instruction with no wait-state access is
+ * its far one with the refresh moved over it (refresh_over) when the
+ * refresh holds none of its cycles; else it is played.  A played result
+ * is kept under the far key when the refresh, whatever it was, held none
+ * of its cycles (the run is then the far one), else under the exact key;
+ * a derived one under the exact key, as a played one would be. */
+__attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct biu *b, struct eu_insn *in,
+                                                 unsigned *stall, int64_t room, int keyed, struct memo_slot *prev)
+{
+    int derivable = !(in->pattern & EU_PATTERN_SLOW);
+    const struct memo_slot *far = derivable ? memo_lookup(memo, &memo->key, memo_bytes_at(in)) : NULL;
+    int busy = b->busy;
+    unsigned t0 = b->t, clocks;
+    int far_key = 0;
+    int traced = far && far->clocks <= MEMO_TRACED;
+    struct biu_trace bus = traced ? bus_of(far_starts(far), busy, t0) : (struct biu_trace){ 0, 0 };
+    if (traced && refresh_over(&bus, far->clocks, b)) {
+        memo->derived++;
+        memo_apply_bus(far, b, in->next);
+        b->waited = far->waited;
+        b->gen++;               /* as biu_run */
+        in->length = (64u - far->shift) / 8;
+        *stall = far->stall;
+        clocks = far->clocks;
+    } else {
+        memo->misses++;
+        struct biu was = { .refresh_dreq = b->refresh_dreq, .refresh_grant = b->refresh_grant,
+                           .refresh_period = b->refresh_period };
+        clocks = play(b, in, stall);
+        far_key = room >= 0 && clocks <= room;
+        if (!far_key && !far && derivable && clocks <= MEMO_TRACED) {
+            /* the refresh, as it was before, over the run's bus */
+            bus = bus_of(b->starts, busy, t0);
+            far_key = refresh_over(&bus, clocks, &was);
+        }
+    }
+    if (far_key || keyed) {
+        struct memo_slot *s = keep(memo, b, in, far_key ? &memo->key : &memo->exact, clocks, *stall, b->starts, prev);
+        if (s)
+            memo_remember_state(memo, s, b, in->next);
+    }
     return clocks;
 }
 

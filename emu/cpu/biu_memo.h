@@ -66,6 +66,9 @@ unsigned biu_rep_memo(struct biu_memo *memo, struct biu *b, const struct rep_ins
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
 /* The same, of biu_rep_memo(). */
 void biu_memo_rep_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses);
+/* Results derived so far from a far one with the refresh moved over it,
+ * not played (biu_time's misses do not count them). */
+uint64_t biu_memo_derived(const struct biu_memo *memo);
 
 /* ---- the hit path, inline for cpu_clock.c (biu_time_inline) and the replay -
  * The memo's layout and the steps of a hit; biu_memo.c owns the rest. */
@@ -75,6 +78,18 @@ void biu_memo_rep_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t
 #define MEMO_LINE 64            /* a host cache line: a slot is one, aligned */
 #define MEMO_KEY_BYTES 8         /* instruction bytes held in the key */
 #define MEMO_MASK 0xFFFFFu
+
+/* What the DRAM refresh meets of a run's bus, clock by clock (bit k for
+ * clock k, the first 64): t2, a cycle in T2 at the clock's start (whose
+ * T2 a READY low in the clock before holds); active, a cycle in T1 or T2
+ * when the refresh DMA looks (its grant waits for a passive status).
+ * Nothing else of a run reads the refresh, so a refresh none of whose
+ * READY-low clocks comes before a t2 clock leaves the run as it was:
+ * biu_memo.c derives such results from the far one. */
+struct biu_trace {
+    uint64_t t2, active;
+};
+#define MEMO_TRACED 40          /* the clocks of biu.starts a far slot holds */
 
 /* Everything biu_plan() and biu_run() read, packed into four words:
  *   w[0]: linear 20 bits, next 20, queue size 3, queued 3, busy 2, t 3,
@@ -110,11 +125,13 @@ struct memo_slot {
     uint16_t post_state0;       /* the BIU afterwards: w[0] >> 40           */
     uint8_t shift;              /* 64 - 8 * the instruction's length        */
     int8_t refresh_grant;       /* exact keys: the grant afterwards (INT8_MIN:
-                                   none)                                    */
+                                   none); far keys: biu.starts's bits 32-39 */
     uint32_t post_state2;       /* the BIU afterwards: w[2]'s low half      */
     int32_t refresh_dreq;       /* exact keys: the request afterwards
                                    (INT32_MAX: none); both from the next
-                                   instruction's first clock                */
+                                   instruction's first clock; far keys:
+                                   the run's biu.starts, bits 0-31 (a far
+                                   result's refresh is moved, not set)     */
     uint32_t succ;              /* the slot whose key followed this one's the
                                    last time (a guess, checked in full), as
                                    its byte offset in the table (memo_at)  */
@@ -145,6 +162,8 @@ struct biu_memo {
     struct memo_key key, exact; /* biu_time's keys, for its miss path     */
     struct rep_slot *rep;       /* biu_rep_memo's table, REP_SLOTS          */
     uint64_t rep_lookups, rep_misses;
+    uint64_t derived;           /* results derived from a far one with the
+                                   refresh moved (biu_time_miss)          */
 };
 
 /* The slot at byte offset `at` in the table (memo_slot.succ, succ_near),

@@ -903,11 +903,13 @@ static inline __attribute__((always_inline)) int hook_quick(x86emu_t *e, struct 
 }
 
 /* The quick path's price of the next instruction, at CS:IP (`*lin`, its
- * linear address): -1 when boundary_slow() must decode it (a deadline, a
- * trap, an instruction the quick table does not price).  For the observed
+ * linear address): QUICK_PRICE_MULDIV for MUL, IMUL, DIV, IDIV or CWD
+ * (cpu_quick_muldiv()), -1 when boundary_slow() must decode it (a
+ * deadline, a trap, an instruction the quick table does not price).  For the observed
  * table hooks; hook_next_at() keeps its own copy of these lines: built
  * on this helper, gcc lays out code_hook_bus() worse (callgrind bench.com
  * --timing bus 591.5 -> 593.3). */
+#define QUICK_PRICE_MULDIV (-2)
 static inline __attribute__((always_inline)) int32_t quick_price(const x86emu_t *e, const struct cpu *c,
                                                                  const struct machine *m, uint32_t *lin)
 {
@@ -916,6 +918,8 @@ static inline __attribute__((always_inline)) int32_t quick_price(const x86emu_t 
         unsigned t = timing_quick_entry(c->quick, c->mem, at);
         if (__builtin_expect(t < QUICK_MULDIV, 1))
             return (int32_t)t;
+        if (t == QUICK_MULDIV)
+            return QUICK_PRICE_MULDIV;
         return timing_quick_finish(c->quick, c->mem[at], t, (uint16_t)e->x86.R_FLG, e->x86.R_CX);
     }
     return -1;
@@ -958,15 +962,18 @@ static inline __attribute__((always_inline)) int hook_next(x86emu_t *e, struct c
 }
 
 /* hook_next() for the table clock's observed hooks, which counted the
- * instruction at c->pend_lin: the quick path sets c->pend_lin anew, so it
- * is cleared (settled: cpu_settle() must not count it again) only on the
- * way to boundary_slow(), which may end the run without setting it. */
+ * instruction at c->pend_lin: the quick path sets c->pend_lin anew (MUL
+ * and DIV's too, cpu_quick_muldiv()), so it is cleared (settled:
+ * cpu_settle() must not count it again) only on the way to
+ * boundary_slow(), which may end the run without setting it. */
 static inline __attribute__((always_inline)) int hook_next_counted(x86emu_t *e, struct cpu *c, struct machine *m)
 {
     uint32_t lin;
     int32_t t = quick_price(e, c, m, &lin);
     if (__builtin_expect(t >= 0, 1))
         return hook_quick(e, c, lin, t, 0);
+    if (t == QUICK_PRICE_MULDIV && cpu_quick_muldiv(e, c, lin) == 0)
+        return boundary_leave(c, 0);    /* MUL's operands are settled after it: c->rare */
     c->pend_lin = UINT32_MAX;
     return boundary_slow(e, c, 0);
 }
