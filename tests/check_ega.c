@@ -149,10 +149,10 @@ END_TEST
  * 0Dh: R00h 37h + 2 = 57 characters a line, R01h 27h + 1 = 40 shown (8
  * pixels each), the blanking from R02h = 45 to 55 (R03h's 17h: the first
  * count after 45 ending in 10111b): 5 characters on the right (40
- * pixels), 57 - 55 = 2 on the left (16); R06h 04h with R07h bit 0 + 1 =
- * 261 lines, 200 shown, the vertical blanking from R15h E0h = 224 to 240
- * (R16h's 10h in 5 bits): 24 lines below, 261 - 240 = 21 above: 376 x
- * 245.  The VGA's 13h: R00h 5Fh + 5 = 100 characters, 80 shown (4
+ * pixels), 57 - 55 = 2 on the left (16); R06h 04h with R07h bit 0 + 2 =
+ * 262 lines (the status raster's), 200 shown, the vertical blanking from
+ * R15h E0h = 224 to 240 (R16h's 10h in 5 bits): 24 lines below, 262 - 240
+ * = 22 above: 376 x 246.  The VGA's 13h: R00h 5Fh + 5 = 100 characters, 80 shown (4
  * pixels), the blanking from 80 (R02h 50h) to 98 (R03h 02h, R05h bit 7:
  * 22h in 6 bits): none on the right, 2 characters (8 pixels) on the
  * left; R06h BFh with R07h bit 0 + 2 = 449 lines, 400 shown (2 a picture
@@ -166,7 +166,7 @@ START_TEST(border_from_the_blanking_registers)
         const char *tail;
         unsigned w, h, left, top;
     } cases[] = {
-        { PROFIL_VIDEO_EGA, "", 376, 245, 16, 21 },
+        { PROFIL_VIDEO_EGA, "", 376, 246, 16, 22 },
         { PROFIL_VIDEO_VGA, "v", 328, 207, 8, 4 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -128,13 +128,25 @@ static const struct ega_params vga_13 = { 0x63, { 0x01, 0x0F, 0x00, 0x0E },
     { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F,
       0x41, 0x00, 0x0F, 0x00 }, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x05, 0x0F, 0xFF } };
 
+/* A frame's scan lines past the CRTC's vertical total (R06h, with R07h
+ * bit 0 and the VGA's bit 5 as bits 8-9), on the EGA as on the VGA.
+ * IBM's EGA BIOS programs 104h in its 200-line modes, for the 5153's
+ * frame of 262 lines, the CGA's (their lines are the CGA's 912 dots:
+ * R00h 70h + 2 characters of 8, 37h + 2 of 16), and 16Ch in its 350-line
+ * modes (366 lines); DOSBox-X's mode tables (vertical totals 262 and 366,
+ * the register that - 2 on both cards) and MartyPC's EGA CRTC (its line
+ * counter holds on the lines where the vertical blanking and retrace
+ * end) count the same. */
+#define EGA_VGA_TOTAL_EXTRA 2u
+
 /* The EGA's and VGA's rasters, fixed (their CRTCs are not modelled):
  * the EGA in its 200-line modes on the 14.31818 MHz crystal, as the CGA's
- * 80-column text (912 x 262 dots); the VGA's 400-line modes on 25.175 MHz,
- * 800 x 449 (640 x 400 shown, vertical sync on lines 412-413, horizontal
- * on dots 656-751).  Dots per CPU cycle: NUM / DEN. */
-static const struct crtc_frame ega_frame = { 912, 262, 640, 200, 720, 80, 224, 16 };
-static const struct crtc_frame vga_frame = { 800, 449, 640, 400, 656, 96, 412, 2 };
+ * 80-column text (912 x 262 dots, IBM's vertical total 104h), also in its
+ * 350-line modes; the VGA's 400-line modes on 25.175 MHz, 800 x 449
+ * (vertical total 1BFh; 640 x 400 shown, vertical sync on lines 412-413,
+ * horizontal on dots 656-751).  Dots per CPU cycle: NUM / DEN. */
+static const struct crtc_frame ega_frame = { 912, 0x104 + EGA_VGA_TOTAL_EXTRA, 640, 200, 720, 80, 224, 16 };
+static const struct crtc_frame vga_frame = { 800, 0x1BF + EGA_VGA_TOTAL_EXTRA, 640, 400, 656, 96, 412, 2 };
 #define VGA_DOTS_NUM 3776250u       /* 25175000 x 3 / 14318180, reduced */
 #define VGA_DOTS_DEN 715909u
 
@@ -585,7 +597,7 @@ static unsigned blank_end(unsigned from, unsigned end, unsigned mask)
  * (R00h + 2, + 5 on the VGA); below from the last displayed line to the
  * vertical blanking's start (R15h, with R07h bit 3 and the VGA's R09h bit
  * 5), above from its end (R16h: bits 0-4, the VGA's 0-7) to the frame's
- * (R06h with R07h bits 0 and, on the VGA, 5, + 1, + 2 on the VGA); none
+ * (R06h with R07h bits 0 and, on the VGA, 5, + EGA_VGA_TOTAL_EXTRA); none
  * where a blanking starts inside the picture.  In the picture's pixels
  * and lines (a character is width / (R01h + 1) pixels, a scan line
  * height / displayed lines).  Its colour `index`. */
@@ -601,7 +613,7 @@ static void ega_border(const struct display_adapter *a, uint8_t index, struct vi
         pic->border_right = (blank - s.chars) * pic->width / s.chars;
         pic->border_left = (total - end) * pic->width / s.chars;
     }
-    unsigned lines = (r[0x06] | (r[0x07] & 1u) << 8 | (vga ? (r[0x07] >> 5 & 1u) << 9 : 0u)) + (vga ? 2u : 1u);
+    unsigned lines = (r[0x06] | (r[0x07] & 1u) << 8 | (vga ? (r[0x07] >> 5 & 1u) << 9 : 0u)) + EGA_VGA_TOTAL_EXTRA;
     unsigned vblank = r[0x15] | (r[0x07] >> 3 & 1u) << 8 | (vga ? (r[0x09] >> 5 & 1u) << 9 : 0u);
     unsigned vend = blank_end(vblank, r[0x16], vga ? 0xFFu : 0x1Fu);
     if (vblank >= s.lines && vend <= lines) {
