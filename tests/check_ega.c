@@ -98,6 +98,27 @@ static void shoot(struct profil_options *o, unsigned *w, unsigned *h, uint8_t **
     read_png(TMP "/shot.png", w, h, pix, pal);
 }
 
+/* A 320x200 fixture's picture (case i of a test) in two bands: every
+ * pixel of lines 0 to split - 1 `above`, of the lines after `below`. */
+static void shoot_bands(const char *fixture, enum profil_video card, const char *tail, enum profil_timing timing,
+                        unsigned split, unsigned above, unsigned below, size_t i)
+{
+    struct profil_options o = fixture_options(fixture, TMP "/bands.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.video = card;
+    o.tail = tail;
+    o.timing = timing;
+    shoot(&o, &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 320);
+    ck_assert_uint_eq(h, 200);
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++)
+            ck_assert_msg(rgb_at(pix, pal, w, x, y) == (y < split ? above : below), "%s case %zu: (%u,%u) is %06X",
+                          fixture, i, x, y, rgb_at(pix, pal, w, x, y));
+    free(pix);
+}
+
 /* palbands.com (its comment derives the line): a colour changed inside
  * picture line 99 shows from line 100.  "e": the EGA's palette register 1
  * 01h -> 04h, blue (0000AAh) then red (AA0000h) on its 200-line monitor,
@@ -117,22 +138,9 @@ START_TEST(colour_changes_between_lines)
         { PROFIL_VIDEO_EGA, "e", PROFIL_TIMING_TABLE, 0x0000AA, 0xAA0000 },
         { PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_TABLE, 0x0000AA, 0xFF00AA },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct profil_options o = fixture_options(FIX("palbands.com"), TMP "/palbands.prf");
-        unsigned w, h;
-        uint8_t *pix, pal[768];
-        o.video = cases[i].card;
-        o.tail = cases[i].tail;
-        o.timing = cases[i].timing;
-        shoot(&o, &w, &h, &pix, pal);
-        ck_assert_uint_eq(w, 320);
-        ck_assert_uint_eq(h, 200);
-        for (unsigned y = 0; y < h; y++)
-            for (unsigned x = 0; x < w; x++)
-                ck_assert_msg(rgb_at(pix, pal, w, x, y) == (y < 100 ? cases[i].before : cases[i].after),
-                              "case %zu: (%u,%u) is %06X", i, x, y, rgb_at(pix, pal, w, x, y));
-        free(pix);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        shoot_bands(FIX("palbands.com"), cases[i].card, cases[i].tail, cases[i].timing, 100, cases[i].before,
+                    cases[i].after, i);
 }
 END_TEST
 
@@ -141,10 +149,10 @@ END_TEST
  * 0Dh: R00h 37h + 2 = 57 characters a line, R01h 27h + 1 = 40 shown (8
  * pixels each), the blanking from R02h = 45 to 55 (R03h's 17h: the first
  * count after 45 ending in 10111b): 5 characters on the right (40
- * pixels), 57 - 55 = 2 on the left (16); R06h 04h with R07h bit 0 + 1 =
- * 261 lines, 200 shown, the vertical blanking from R15h E0h = 224 to 240
- * (R16h's 10h in 5 bits): 24 lines below, 261 - 240 = 21 above: 376 x
- * 245.  The VGA's 13h: R00h 5Fh + 5 = 100 characters, 80 shown (4
+ * pixels), 57 - 55 = 2 on the left (16); R06h 04h with R07h bit 0 + 2 =
+ * 262 lines (the status raster's), 200 shown, the vertical blanking from
+ * R15h E0h = 224 to 240 (R16h's 10h in 5 bits): 24 lines below, 262 - 240
+ * = 22 above: 376 x 246.  The VGA's 13h: R00h 5Fh + 5 = 100 characters, 80 shown (4
  * pixels), the blanking from 80 (R02h 50h) to 98 (R03h 02h, R05h bit 7:
  * 22h in 6 bits): none on the right, 2 characters (8 pixels) on the
  * left; R06h BFh with R07h bit 0 + 2 = 449 lines, 400 shown (2 a picture
@@ -158,7 +166,7 @@ START_TEST(border_from_the_blanking_registers)
         const char *tail;
         unsigned w, h, left, top;
     } cases[] = {
-        { PROFIL_VIDEO_EGA, "", 376, 245, 16, 21 },
+        { PROFIL_VIDEO_EGA, "", 376, 246, 16, 22 },
         { PROFIL_VIDEO_VGA, "v", 328, 207, 8, 4 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -199,6 +207,32 @@ START_TEST(line_compare_splits_the_screen)
         for (unsigned x = 0; x < w; x++)
             ck_assert_msg(pix[y * w + x] == (y < 100 ? 2 : 1), "(%u,%u) is %u", x, y, pix[y * w + x]);
     free(pix);
+}
+END_TEST
+
+/* startlatch.com (its comment derives the pictures): R0Ch := 20h written
+ * as raster line 100's picture begins takes effect at the next vertical
+ * retrace.  The frame written in shows start address 0 in every line
+ * (colour 1: 0000AAh), the next frame 2000h in every line (colour 2:
+ * 00AA00h), on the EGA under both timings and on the VGA in the same
+ * mode 0Dh (its default DAC's entries 1 and 2). */
+START_TEST(start_address_latched_at_the_retrace)
+{
+    static const struct {
+        enum profil_video card;
+        const char *tail;
+        enum profil_timing timing;
+        unsigned rgb;
+    } cases[] = {
+        { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_BUS, 0x0000AA },
+        { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_TABLE, 0x0000AA },
+        { PROFIL_VIDEO_EGA, "n", PROFIL_TIMING_BUS, 0x00AA00 },
+        { PROFIL_VIDEO_EGA, "n", PROFIL_TIMING_TABLE, 0x00AA00 },
+        { PROFIL_VIDEO_VGA, "", PROFIL_TIMING_TABLE, 0x0000AA },
+        { PROFIL_VIDEO_VGA, "n", PROFIL_TIMING_TABLE, 0x00AA00 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        shoot_bands(FIX("startlatch.com"), cases[i].card, cases[i].tail, cases[i].timing, 200, cases[i].rgb, 0, i);
 }
 END_TEST
 
@@ -660,6 +694,7 @@ Suite *ega_suite(void)
     tcase_add_test(tc, colour_changes_kept_are_bounded);
     tcase_add_test(tc, border_from_the_blanking_registers);
     tcase_add_test(tc, line_compare_splits_the_screen);
+    tcase_add_test(tc, start_address_latched_at_the_retrace);
     suite_add_tcase(s, tc);
     return s;
 }

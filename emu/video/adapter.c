@@ -55,6 +55,21 @@ const struct adapter_colour_change *adapter_colour_kept(const struct display_ada
     return &a->colour_log[(a->colour_first + i) % ADAPTER_COLOUR_CHANGES];
 }
 
+void adapter_start_changed(struct display_adapter *a, uint16_t before, uint64_t now)
+{
+    if (a->start_changes == ADAPTER_START_CHANGES) {        /* the oldest goes */
+        a->start_first = (a->start_first + 1) % ADAPTER_START_CHANGES;
+        a->start_changes--;
+    }
+    a->start_log[(a->start_first + a->start_changes++) % ADAPTER_START_CHANGES] =
+        (struct adapter_start_change){ now, before };
+}
+
+const struct adapter_start_change *adapter_start_kept(const struct display_adapter *a, unsigned i)
+{
+    return &a->start_log[(a->start_first + i) % ADAPTER_START_CHANGES];
+}
+
 void adapter_dac_set(struct display_adapter *a, unsigned i, uint8_t v, uint64_t now)
 {
     i %= 768;

@@ -11,7 +11,7 @@
  * copies equal and ignores writes to A0000h-BFFFFh outside them).  The
  * cards' chips are cga.h, mda.h and ega.h; the EGA's and VGA's CRTC and the
  * VGA's DAC are kept here for ega_card.c, with the changes of their
- * colours kept for drawing the picture line by line.  docs/video.md has
+ * colours and start address kept for drawing the picture line by line.  docs/video.md has
  * the sources.
  */
 #ifndef PROFIL_EMU_ADAPTER_H
@@ -37,6 +37,17 @@ struct adapter_colour_change {
     uint8_t before;
 };
 
+/* A write of the EGA's or VGA's start address (CRTC R0Ch, R0Dh) that
+ * changed it: the address it replaced and the CPU cycle; the last
+ * ADAPTER_START_CHANGES of them (a ring: the CRTC latches the address at
+ * the start of each vertical retrace, so two frames' writes are what the
+ * picture needs). */
+#define ADAPTER_START_CHANGES 16u
+struct adapter_start_change {
+    uint64_t cycle;
+    uint16_t before;
+};
+
 struct display_adapter {
     const struct video_card *card;
     struct cga cga;                 /* the CGA's */
@@ -49,6 +60,8 @@ struct display_adapter {
     uint8_t pel_mask;               /* 3C6h */
     unsigned colour_first, colour_changes;  /* the ring's oldest, its count */
     struct adapter_colour_change colour_log[ADAPTER_COLOUR_CHANGES];
+    unsigned start_first, start_changes;    /* the start address's ring */
+    struct adapter_start_change start_log[ADAPTER_START_CHANGES];
 };
 
 /* The card as at power-on (registers 0, the DAC black, the pel mask FFh;
@@ -64,6 +77,10 @@ void adapter_new_picture(struct display_adapter *a);
 void adapter_colour_changed(struct display_adapter *a, uint16_t what, uint8_t before, uint64_t now);
 /* The kept colour change at place i (0 the oldest). */
 const struct adapter_colour_change *adapter_colour_kept(const struct display_adapter *a, unsigned i);
+/* Keep a start address change (`before` until CPU cycle `now`). */
+void adapter_start_changed(struct display_adapter *a, uint16_t before, uint64_t now);
+/* The kept start address change at place i (0 the oldest). */
+const struct adapter_start_change *adapter_start_kept(const struct display_adapter *a, unsigned i);
 /* DAC component i (entry x 3 + component) := v's 6 bits at `now`, kept
  * when it changed (the ports' writes and the BIOS's alike). */
 void adapter_dac_set(struct display_adapter *a, unsigned i, uint8_t v, uint64_t now);

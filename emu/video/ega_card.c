@@ -27,7 +27,11 @@ static void reset_ega(struct display_adapter *a) { ega_reset(&a->ega, 0); }
 static void reset_vga(struct display_adapter *a) { ega_reset(&a->ega, 1); }
 
 /* A mode set: the colours as they are for every line. */
-static void new_picture(struct display_adapter *a) { a->colour_first = a->colour_changes = 0; }
+static void new_picture(struct display_adapter *a)
+{
+    a->colour_first = a->colour_changes = 0;
+    a->start_first = a->start_changes = 0;
+}
 
 /* The BIOS's parameter tables (ega.h's struct ega_params). */
 #define ATTR_RGB16 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x14, 0x07, 0x38, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x3E, 0x3F
@@ -124,13 +128,25 @@ static const struct ega_params vga_13 = { 0x63, { 0x01, 0x0F, 0x00, 0x0E },
     { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F,
       0x41, 0x00, 0x0F, 0x00 }, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x05, 0x0F, 0xFF } };
 
+/* A frame's scan lines past the CRTC's vertical total (R06h, with R07h
+ * bit 0 and the VGA's bit 5 as bits 8-9), on the EGA as on the VGA.
+ * IBM's EGA BIOS programs 104h in its 200-line modes, for the 5153's
+ * frame of 262 lines, the CGA's (their lines are the CGA's 912 dots:
+ * R00h 70h + 2 characters of 8, 37h + 2 of 16), and 16Ch in its 350-line
+ * modes (366 lines); DOSBox-X's mode tables (vertical totals 262 and 366,
+ * the register that - 2 on both cards) and MartyPC's EGA CRTC (its line
+ * counter holds on the lines where the vertical blanking and retrace
+ * end) count the same. */
+#define EGA_VGA_TOTAL_EXTRA 2u
+
 /* The EGA's and VGA's rasters, fixed (their CRTCs are not modelled):
  * the EGA in its 200-line modes on the 14.31818 MHz crystal, as the CGA's
- * 80-column text (912 x 262 dots); the VGA's 400-line modes on 25.175 MHz,
- * 800 x 449 (640 x 400 shown, vertical sync on lines 412-413, horizontal
- * on dots 656-751).  Dots per CPU cycle: NUM / DEN. */
-static const struct crtc_frame ega_frame = { 912, 262, 640, 200, 720, 80, 224, 16 };
-static const struct crtc_frame vga_frame = { 800, 449, 640, 400, 656, 96, 412, 2 };
+ * 80-column text (912 x 262 dots, IBM's vertical total 104h), also in its
+ * 350-line modes; the VGA's 400-line modes on 25.175 MHz, 800 x 449
+ * (vertical total 1BFh; 640 x 400 shown, vertical sync on lines 412-413,
+ * horizontal on dots 656-751).  Dots per CPU cycle: NUM / DEN. */
+static const struct crtc_frame ega_frame = { 912, 0x104 + EGA_VGA_TOTAL_EXTRA, 640, 200, 720, 80, 224, 16 };
+static const struct crtc_frame vga_frame = { 800, 0x1BF + EGA_VGA_TOTAL_EXTRA, 640, 400, 656, 96, 412, 2 };
 #define VGA_DOTS_NUM 3776250u       /* 25175000 x 3 / 14318180, reduced */
 #define VGA_DOTS_DEN 715909u
 
@@ -205,9 +221,14 @@ static int ega_vga_out(struct display_adapter *a, uint16_t port, uint8_t v, uint
     case 0x3B4: case 0x3D4:
         a->crtc_index = v;
         return 1;
-    case 0x3B5: case 0x3D5:
-        a->crtc[a->crtc_index & 31] = v;
+    case 0x3B5: case 0x3D5: {
+        unsigned i = a->crtc_index & 31u;
+        uint16_t before = (uint16_t)(a->crtc[0x0C] << 8 | a->crtc[0x0D]);
+        a->crtc[i] = v;
+        if ((i == 0x0C || i == 0x0D) && a->crtc[i] != (i == 0x0C ? before >> 8 : before & 0xFFu))
+            adapter_start_changed(a, before, now);
         return 1;
+    }
     case 0x3C7: case 0x3C8: case 0x3C9:
         if (!a->ega.vga)
             return 1;       /* the EGA has no DAC: 3C0h-3CFh are its other registers */
@@ -361,7 +382,7 @@ static void ega_entry_colour(const struct display_adapter *a, const struct ega_c
  * addressing put the row's scan line bit 0 (1) in address bit 13 (14),
  * so its first 2 (4) lines read different memory; the others show the
  * row's line again.  Then the memory a row advances (R13h x 2
- * character clocks), the start address (R0Ch:R0Dh), the line compare
+ * character clocks), the line compare
  * (R18h, with R07h bit 4 and the VGA's R09h bit 6 as bits 8-9: the scan
  * line after which rows start again at address 0, the split screen), and
  * how a character clock's counter becomes a plane offset: byte mode (R17h bit 6), word
@@ -370,7 +391,7 @@ static void ega_entry_colour(const struct display_adapter *a, const struct ega_c
  * bits 12-13 in, which profil leaves out, its chain-4 writes keeping the
  * same layout: a byte at CPU offset o in plane o & 3 at o & ~3). */
 struct ega_scan {
-    unsigned chars, lines, lines_per_row, banks, pitch, start;
+    unsigned chars, lines, lines_per_row, banks, pitch;
     unsigned split;                 /* the line compare: after this scan line, address 0 */
     int shift;                      /* 0 byte, 1 word, 2 doubleword */
     int word_bit15;
@@ -385,7 +406,6 @@ static void ega_scan_of(const struct display_adapter *a, struct ega_scan *s)
     s->lines = (r[0x12] | (r[0x07] >> 1 & 1u) << 8 | (vga ? (r[0x07] >> 6 & 1u) << 9 : 0u)) + 1u;
     s->lines_per_row = ((r[0x09] & 0x1Fu) + 1u) * (vga && (r[0x09] & 0x80) ? 2u : 1u);
     s->pitch = r[0x13] * 2u;
-    s->start = (unsigned)r[0x0C] << 8 | r[0x0D];
     s->split = r[0x18] | (r[0x07] >> 4 & 1u) << 8 | (vga ? (r[0x09] >> 6 & 1u) << 9 : 0u);
     s->shift = vga && (r[0x14] & 0x40) ? 2 : r[0x17] & 0x40 ? 0 : 1;
     s->word_bit15 = !!(r[0x17] & 0x20);
@@ -419,14 +439,14 @@ static uint32_t ega_scan_address(const struct ega_scan *s, unsigned counter, uns
 }
 
 /* Picture line y's pixels as palette entries (ega_entry()) with colours
- * `c`: `per_char` a character clock. */
+ * `c`, its rows from start address `start`. */
 static void draw_line(const struct display_adapter *a, const struct ega_scan *s, const struct ega_colours *c,
-                      unsigned y, uint8_t *px)
+                      unsigned start, unsigned y, uint8_t *px)
 {
     const struct ega *e = &a->ega;
     int bits8 = a->ega.vga && (c->attr[ATTR_MODE] & ATTR_MODE_256);
     int interleave = (e->gc[GC_MODE] & GC_MODE_INTERLEAVE) && !bits8;
-    unsigned row = s->start + y / s->banks * s->pitch, line = y % s->banks;
+    unsigned row = start + y / s->banks * s->pitch, line = y % s->banks;
     unsigned raster = y / s->banks * s->lines_per_row + line;
     if (raster > s->split) {        /* the split screen: rows from address 0 after the line compare */
         unsigned k = raster - s->split - 1;
@@ -491,31 +511,66 @@ static void beam_time(const struct display_adapter *a, uint64_t now, struct beam
     t->frame_start = t->dots - ((uint64_t)beam.line * t->f->line_dots + beam.dot);
 }
 
+/* The dot the beam drew picture line y at when it last drew it: this
+ * frame's if the beam has passed it, the frame before's otherwise (0
+ * before the first frame); 1 when it was this frame's. */
+static int line_drawn(const struct ega_scan *s, const struct beam_time *t, unsigned y, uint64_t *at)
+{
+    uint64_t raster = (uint64_t)(y / s->banks) * s->lines_per_row + y % s->banks;
+    *at = t->frame_start + raster * t->f->line_dots;
+    if (*at <= t->dots)
+        return 1;
+    *at = *at >= t->frame ? *at - t->frame : 0;
+    return 0;
+}
+
+/* The start address the CRTC latched at the start of the vertical
+ * retrace before the frame that began at dot `frame_start` (the kept
+ * writes after it undone, the newest first; the oldest kept one's
+ * address when the ring has lost the writes of that time). */
+static unsigned start_latched(const struct display_adapter *a, const struct crtc_frame *f, uint64_t frame_start)
+{
+    uint64_t back = (uint64_t)(f->lines - f->vsync_from) * f->line_dots;
+    uint64_t retrace = frame_start >= back ? frame_start - back : 0;
+    unsigned start = (unsigned)a->crtc[0x0C] << 8 | a->crtc[0x0D];
+    for (unsigned i = a->start_changes; i-- > 0;) {
+        const struct adapter_start_change *e = adapter_start_kept(a, i);
+        if (ega_vga_dots(a, e->cycle) <= retrace)
+            break;
+        start = e->before;
+    }
+    return start;
+}
+
+/* The start addresses of this frame's lines and of the frame before's. */
+static void starts_latched(const struct display_adapter *a, const struct beam_time *t, unsigned start[2])
+{
+    start[1] = start_latched(a, t->f, t->frame_start);
+    start[0] = t->frame_start >= t->frame ? start_latched(a, t->f, t->frame_start - t->frame) : start[1];
+}
+
 /* Line by line, when colours changed (adapter.h's ring): picture line y
  * is raster line (y / banks) x lines a row + y mod banks, drawn in the
  * colours as they were at its first dot when the beam last drew it (this
- * frame's if the beam has passed it, the frame before's otherwise).  The
- * palette's entries used. */
+ * frame's if the beam has passed it, the frame before's otherwise), from
+ * the start address that frame latched.  The palette's entries used. */
 static unsigned draw_lines(const struct display_adapter *a, const struct ega_scan *s, const struct beam_time *t,
                            struct video_picture *pic)
 {
-    const struct crtc_frame *f = t->f;
-    uint64_t frame = t->frame, frame_start = t->frame_start, dots = t->dots;
     struct ega_colours c;
-    unsigned n = 0, k = ~0u;
+    unsigned n = 0, k = ~0u, start[2];
     uint16_t index[256];
+    starts_latched(a, t, start);
     for (unsigned y = 0; y < pic->height; y++) {
-        uint64_t raster = (uint64_t)(y / s->banks) * s->lines_per_row + y % s->banks;
-        uint64_t at = frame_start + raster * f->line_dots;
-        if (at > dots)
-            at = at >= frame ? at - frame : 0;
+        uint64_t at;
+        int now = line_drawn(s, t, y, &at);
         unsigned first = colours_at(a, at, &c);
         if (first != k) {
             k = first;
             memset(index, 0xFF, sizeof index);
         }
         uint8_t *px = pic->pixels + (size_t)y * pic->width;
-        draw_line(a, s, &c, y, px);
+        draw_line(a, s, &c, start[now], y, px);
         for (unsigned x = 0; x < pic->width; x++) {
             if (index[px[x]] > 0xFF) {
                 uint8_t rgb[3];
@@ -542,7 +597,7 @@ static unsigned blank_end(unsigned from, unsigned end, unsigned mask)
  * (R00h + 2, + 5 on the VGA); below from the last displayed line to the
  * vertical blanking's start (R15h, with R07h bit 3 and the VGA's R09h bit
  * 5), above from its end (R16h: bits 0-4, the VGA's 0-7) to the frame's
- * (R06h with R07h bits 0 and, on the VGA, 5, + 1, + 2 on the VGA); none
+ * (R06h with R07h bits 0 and, on the VGA, 5, + EGA_VGA_TOTAL_EXTRA); none
  * where a blanking starts inside the picture.  In the picture's pixels
  * and lines (a character is width / (R01h + 1) pixels, a scan line
  * height / displayed lines).  Its colour `index`. */
@@ -558,7 +613,7 @@ static void ega_border(const struct display_adapter *a, uint8_t index, struct vi
         pic->border_right = (blank - s.chars) * pic->width / s.chars;
         pic->border_left = (total - end) * pic->width / s.chars;
     }
-    unsigned lines = (r[0x06] | (r[0x07] & 1u) << 8 | (vga ? (r[0x07] >> 5 & 1u) << 9 : 0u)) + (vga ? 2u : 1u);
+    unsigned lines = (r[0x06] | (r[0x07] & 1u) << 8 | (vga ? (r[0x07] >> 5 & 1u) << 9 : 0u)) + EGA_VGA_TOTAL_EXTRA;
     unsigned vblank = r[0x15] | (r[0x07] >> 3 & 1u) << 8 | (vga ? (r[0x09] >> 5 & 1u) << 9 : 0u);
     unsigned vend = blank_end(vblank, r[0x16], vga ? 0xFFu : 0x1Fu);
     if (vblank >= s.lines && vend <= lines) {
@@ -585,7 +640,10 @@ static uint8_t overscan_entry(const struct display_adapter *a, const struct ega_
  * (320 wide where the dot clock is halved or colours are 8-bit): the
  * picture's colours are the VGA's DAC (its entry from the palette value,
  * the colour select, the pel mask) or the EGA's 64 colours; line by line
- * (draw_lines()) when they changed. */
+ * (draw_lines()) when they changed.  Each line's rows from the start
+ * address (R0Ch:R0Dh) the CRTC latched at the start of the vertical
+ * retrace before the frame that drew it: a write during the picture
+ * shows in the next frame. */
 static int draw_graphics(const struct display_adapter *a, uint64_t now, struct video_picture *pic, char *why,
                          size_t n)
 {
@@ -618,8 +676,12 @@ static int draw_graphics(const struct display_adapter *a, uint64_t now, struct v
     for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
         ega_entry_colour(a, &c, (uint8_t)i, pic->palette + 3 * i);
     ega_border(a, overscan_entry(a, &c), pic);
-    for (unsigned y = 0; y < pic->height; y++)
-        draw_line(a, &s, &c, y, pic->pixels + (size_t)y * pic->width);
+    unsigned start[2];
+    starts_latched(a, &t, start);
+    for (unsigned y = 0; y < pic->height; y++) {
+        uint64_t at;
+        draw_line(a, &s, &c, start[line_drawn(&s, &t, y, &at)], y, pic->pixels + (size_t)y * pic->width);
+    }
     return 0;
 }
 
