@@ -237,6 +237,53 @@ START_TEST(border_from_the_blanking_registers)
 }
 END_TEST
 
+/* borderbands.com with --border (its comment derives the line): the
+ * overscan register changed in raster line 99's picture (199's on the
+ * VGA), blue 0000AAh before, red AA0000h after.  Each border line is
+ * drawn in the colour when the beam drew its raster line: the lines
+ * beside picture lines 0-99 and those above the picture (the frame
+ * before's last lines, drawn before the change) blue, those beside lines
+ * 100-199 and below (drawn before the program exits at the next vertical
+ * sync) red; the picture black.  Frames as border_from_the_blanking_registers
+ * derives them: the EGA's 0Dh 376 x 246 with 16 on the left, 22 above,
+ * so the border's first red line is 22 + 100 = 122 (under both timings);
+ * the VGA's 13h 328 x 207 with 8 on the left, 4 above: 104. */
+START_TEST(border_changes_between_lines)
+{
+    static const struct {
+        enum profil_video card;
+        const char *tail;
+        enum profil_timing timing;
+        unsigned w, h, left, top;
+    } cases[] = {
+        { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_BUS, 376, 246, 16, 22 },
+        { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_TABLE, 376, 246, 16, 22 },
+        { PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_TABLE, 328, 207, 8, 4 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct profil_options o = fixture_options(FIX("borderbands.com"), TMP "/borderbands.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = cases[i].card;
+        o.tail = cases[i].tail;
+        o.timing = cases[i].timing;
+        o.screen_border = 1;
+        shoot(&o, &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, cases[i].w);
+        ck_assert_uint_eq(h, cases[i].h);
+        for (unsigned y = 0; y < h; y++)
+            for (unsigned x = 0; x < w; x++) {
+                int inside = x >= cases[i].left && x < cases[i].left + 320 && y >= cases[i].top
+                             && y < cases[i].top + 200;
+                unsigned want = inside ? 0 : y < cases[i].top + 100 ? 0x0000AA : 0xAA0000;
+                ck_assert_msg(rgb_at(pix, pal, w, x, y) == want, "case %zu: (%u,%u) is %06X", i, x, y,
+                              rgb_at(pix, pal, w, x, y));
+            }
+        free(pix);
+    }
+}
+END_TEST
+
 /* vgasplit.com (its comment derives the figures): the line compare 199
  * splits mode 13h at picture line 100, the lines above from the start
  * address (colour 2), those below from address 0 (colour 1). */
@@ -738,6 +785,7 @@ Suite *ega_suite(void)
     tcase_add_test(tc, random_registers_never_break_the_planes);
     tcase_add_test(tc, colour_changes_between_lines);
     tcase_add_test(tc, text_colour_changes_between_lines);
+    tcase_add_test(tc, border_changes_between_lines);
     tcase_add_test(tc, colour_changes_kept_are_bounded);
     tcase_add_test(tc, border_from_the_blanking_registers);
     tcase_add_test(tc, line_compare_splits_the_screen);

@@ -9,6 +9,7 @@
 #include "cards.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adapter.h"
@@ -649,6 +650,40 @@ static uint8_t overscan_entry(const struct display_adapter *a, const struct ega_
     return a->ega.vga ? (uint8_t)(c->attr[ATTR_OVERSCAN] & c->pel_mask) : c->attr[ATTR_OVERSCAN] & 0x3F;
 }
 
+/* The border line by line, when colours changed: each line from the
+ * border's top to its bottom (video_picture.h's border_lines) in the
+ * overscan colour as it was at the first dot of its raster line when the
+ * beam last drew it (draw_lines()'s: a line of the picture at its
+ * scan_raster(), the text's line y at y; a line above or below at its
+ * place scaled from picture lines to the CRTC's displayed lines, above
+ * it the frame before's last lines).  `used` the palette's entries used;
+ * the single colour kept when out of memory. */
+static void border_lines(const struct display_adapter *a, const struct beam_time *t, int text,
+                         struct video_picture *pic, unsigned *used)
+{
+    struct ega_scan s;
+    ega_scan_of(a, &s);
+    size_t lines = (size_t)pic->border_top + pic->height + pic->border_bottom;
+    if ((pic->border_lines = malloc(lines)) == NULL)
+        return;
+    for (size_t i = 0; i < lines; i++) {
+        long p = (long)i - (long)pic->border_top, raster;
+        if (p >= 0 && p < (long)pic->height)
+            raster = text ? p : scan_raster(&s, (unsigned)p);
+        else if (p < 0)
+            raster = -(long)(((unsigned long)-p * s.lines + pic->height - 1) / pic->height);
+        else
+            raster = (long)((unsigned long)p * s.lines / pic->height);
+        struct ega_colours c;
+        uint64_t at;
+        uint8_t rgb[3];
+        line_drawn(t, raster, &at);
+        colours_at(a, at, &c);
+        ega_entry_colour(a, &c, overscan_entry(a, &c), rgb);
+        pic->border_lines[i] = palette_index(pic, used, rgb);
+    }
+}
+
 /* The EGA's and VGA's graphics modes from their registers and planes: a
  * character clock shows 8 pixels of 4 bits (bit 7 first, plane 0 the
  * lowest bit, masked by the colour plane enable) through the palette
@@ -689,6 +724,7 @@ static int draw_graphics(const struct display_adapter *a, uint64_t now, struct v
         uint8_t rgb[3];
         ega_entry_colour(a, &c, overscan_entry(a, &c), rgb);
         ega_border(a, palette_index(pic, &used, rgb), pic);
+        border_lines(a, &t, 0, pic, &used);
         return 0;
     }
     for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
@@ -742,6 +778,7 @@ static int draw_text(const struct display_adapter *a, const struct video_memory 
         uint8_t rgb[3];
         ega_entry_colour(a, &colours, overscan_entry(a, &colours), rgb);
         ega_border(a, palette_index(pic, &used, rgb), pic);
+        border_lines(a, &bt, 1, pic, &used);
         return 0;
     }
     for (unsigned i = 0; i < 16; i++)
