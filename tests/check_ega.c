@@ -190,6 +190,39 @@ START_TEST(text_colour_changes_between_lines)
 }
 END_TEST
 
+/* A fixture's picture with --border (case i of a test): w x h, its 320 x
+ * 200 black picture at (left, top), the border lines above line top +
+ * split `above`, the others `below`. */
+struct framed_case {
+    enum profil_video card;
+    const char *tail;
+    enum profil_timing timing;
+    unsigned w, h, left, top;
+};
+
+static void shoot_framed(const char *fixture, const struct framed_case *c, unsigned split, unsigned above,
+                         unsigned below, size_t i)
+{
+    struct profil_options o = fixture_options(fixture, TMP "/framed.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.video = c->card;
+    o.tail = c->tail;
+    o.timing = c->timing;
+    o.screen_border = 1;
+    shoot(&o, &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, c->w);
+    ck_assert_uint_eq(h, c->h);
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++) {
+            int inside = x >= c->left && x < c->left + 320 && y >= c->top && y < c->top + 200;
+            unsigned want = inside ? 0 : y < c->top + split ? above : below;
+            ck_assert_msg(rgb_at(pix, pal, w, x, y) == want, "%s case %zu: (%u,%u) is %06X", fixture, i, x, y,
+                          rgb_at(pix, pal, w, x, y));
+        }
+    free(pix);
+}
+
 /* overscan.com with --border: the border as the CRTC's blanking
  * registers frame the BIOS's modes (ega_border() names them).  The EGA's
  * 0Dh: R00h 37h + 2 = 57 characters a line, R01h 27h + 1 = 40 shown (8
@@ -207,33 +240,12 @@ END_TEST
  * AA0000h, the picture black. */
 START_TEST(border_from_the_blanking_registers)
 {
-    static const struct {
-        enum profil_video card;
-        const char *tail;
-        unsigned w, h, left, top;
-    } cases[] = {
-        { PROFIL_VIDEO_EGA, "", 376, 246, 16, 22 },
-        { PROFIL_VIDEO_VGA, "v", 328, 207, 8, 4 },
+    static const struct framed_case cases[] = {
+        { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_DEFAULT, 376, 246, 16, 22 },
+        { PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_DEFAULT, 328, 207, 8, 4 },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct profil_options o = fixture_options(FIX("overscan.com"), TMP "/overscan.prf");
-        unsigned w, h;
-        uint8_t *pix, pal[768];
-        o.video = cases[i].card;
-        o.tail = cases[i].tail;
-        o.screen_border = 1;
-        shoot(&o, &w, &h, &pix, pal);
-        ck_assert_uint_eq(w, cases[i].w);
-        ck_assert_uint_eq(h, cases[i].h);
-        for (unsigned y = 0; y < h; y++)
-            for (unsigned x = 0; x < w; x++) {
-                int inside = x >= cases[i].left && x < cases[i].left + 320 && y >= cases[i].top
-                             && y < cases[i].top + 200;
-                ck_assert_msg(rgb_at(pix, pal, w, x, y) == (inside ? 0 : 0xAA0000), "case %zu: (%u,%u) is %06X", i,
-                              x, y, rgb_at(pix, pal, w, x, y));
-            }
-        free(pix);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        shoot_framed(FIX("overscan.com"), &cases[i], cases[i].h, 0xAA0000, 0xAA0000, i);
 }
 END_TEST
 
@@ -250,37 +262,13 @@ END_TEST
  * the VGA's 13h 328 x 207 with 8 on the left, 4 above: 104. */
 START_TEST(border_changes_between_lines)
 {
-    static const struct {
-        enum profil_video card;
-        const char *tail;
-        enum profil_timing timing;
-        unsigned w, h, left, top;
-    } cases[] = {
+    static const struct framed_case cases[] = {
         { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_BUS, 376, 246, 16, 22 },
         { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_TABLE, 376, 246, 16, 22 },
         { PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_TABLE, 328, 207, 8, 4 },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct profil_options o = fixture_options(FIX("borderbands.com"), TMP "/borderbands.prf");
-        unsigned w, h;
-        uint8_t *pix, pal[768];
-        o.video = cases[i].card;
-        o.tail = cases[i].tail;
-        o.timing = cases[i].timing;
-        o.screen_border = 1;
-        shoot(&o, &w, &h, &pix, pal);
-        ck_assert_uint_eq(w, cases[i].w);
-        ck_assert_uint_eq(h, cases[i].h);
-        for (unsigned y = 0; y < h; y++)
-            for (unsigned x = 0; x < w; x++) {
-                int inside = x >= cases[i].left && x < cases[i].left + 320 && y >= cases[i].top
-                             && y < cases[i].top + 200;
-                unsigned want = inside ? 0 : y < cases[i].top + 100 ? 0x0000AA : 0xAA0000;
-                ck_assert_msg(rgb_at(pix, pal, w, x, y) == want, "case %zu: (%u,%u) is %06X", i, x, y,
-                              rgb_at(pix, pal, w, x, y));
-            }
-        free(pix);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        shoot_framed(FIX("borderbands.com"), &cases[i], 100, 0x0000AA, 0xAA0000, i);
 }
 END_TEST
 
