@@ -98,10 +98,11 @@ static void shoot(struct profil_options *o, unsigned *w, unsigned *h, uint8_t **
     read_png(TMP "/shot.png", w, h, pix, pal);
 }
 
-/* A 320x200 fixture's picture (case i of a test) in two bands: every
+/* A w x h fixture's picture (case i of a test) in two bands: every
  * pixel of lines 0 to split - 1 `above`, of the lines after `below`. */
-static void shoot_bands(const char *fixture, enum profil_video card, const char *tail, enum profil_timing timing,
-                        unsigned split, unsigned above, unsigned below, size_t i)
+static void shoot_bands_sized(const char *fixture, enum profil_video card, const char *tail,
+                              enum profil_timing timing, unsigned width, unsigned height, unsigned split,
+                              unsigned above, unsigned below, size_t i)
 {
     struct profil_options o = fixture_options(fixture, TMP "/bands.prf");
     unsigned w, h;
@@ -110,13 +111,20 @@ static void shoot_bands(const char *fixture, enum profil_video card, const char 
     o.tail = tail;
     o.timing = timing;
     shoot(&o, &w, &h, &pix, pal);
-    ck_assert_uint_eq(w, 320);
-    ck_assert_uint_eq(h, 200);
+    ck_assert_uint_eq(w, width);
+    ck_assert_uint_eq(h, height);
     for (unsigned y = 0; y < h; y++)
         for (unsigned x = 0; x < w; x++)
             ck_assert_msg(rgb_at(pix, pal, w, x, y) == (y < split ? above : below), "%s case %zu: (%u,%u) is %06X",
                           fixture, i, x, y, rgb_at(pix, pal, w, x, y));
     free(pix);
+}
+
+/* A 320x200 fixture's picture in two bands (shoot_bands_sized()). */
+static void shoot_bands(const char *fixture, enum profil_video card, const char *tail, enum profil_timing timing,
+                        unsigned split, unsigned above, unsigned below, size_t i)
+{
+    shoot_bands_sized(fixture, card, tail, timing, 320, 200, split, above, below, i);
 }
 
 /* palbands.com (its comment derives the line): a colour changed inside
@@ -144,6 +152,77 @@ START_TEST(colour_changes_between_lines)
 }
 END_TEST
 
+/* textbands.com (its comment derives the line): in text mode 3 a colour
+ * changed inside raster line 99 shows from picture line 100 (a text
+ * picture line is a raster line).  "v": the VGA's 9x16 cells, 720 x 400,
+ * DAC entry 1 (0,0,42) -> (63,0,42), 0000AAh then FF00AAh, under the
+ * table timing (palbands.com's case says why not the bus's).  "e": the
+ * EGA's 8x14 cells, 640 x 350, palette register 1 01h -> 04h on its
+ * 350-line monitor (64 colours: blue 0000AAh, red AA0000h), under both
+ * timings; profil's EGA raster is its 262-line one in the 350-line modes
+ * too (docs/video.md), whose vertical sync begins at line 224, so the
+ * lines from where the beam was when the program exited there (raster
+ * line 225: 224 and 225 drawn, 226 not) are the frame before's, the old
+ * colour again. */
+START_TEST(text_colour_changes_between_lines)
+{
+    static const enum profil_timing timings[] = { PROFIL_TIMING_BUS, PROFIL_TIMING_TABLE };
+    shoot_bands_sized(FIX("textbands.com"), PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_TABLE, 720, 400, 100, 0x0000AA,
+                      0xFF00AA, 0);
+    for (size_t i = 0; i < sizeof timings / sizeof timings[0]; i++) {
+        struct profil_options o = fixture_options(FIX("textbands.com"), TMP "/bands.prf");
+        unsigned w, h;
+        uint8_t *pix, pal[768];
+        o.video = PROFIL_VIDEO_EGA;
+        o.tail = "e";
+        o.timing = timings[i];
+        shoot(&o, &w, &h, &pix, pal);
+        ck_assert_uint_eq(w, 640);
+        ck_assert_uint_eq(h, 350);
+        for (unsigned y = 0; y < h; y++)
+            for (unsigned x = 0; x < w; x++) {
+                unsigned want = y >= 100 && y < 226 ? 0xAA0000 : 0x0000AA;
+                ck_assert_msg(rgb_at(pix, pal, w, x, y) == want, "EGA case %zu: (%u,%u) is %06X", i, x, y,
+                              rgb_at(pix, pal, w, x, y));
+            }
+        free(pix);
+    }
+}
+END_TEST
+
+/* A fixture's picture with --border (case i of a test): w x h, its 320 x
+ * 200 black picture at (left, top), the border lines above line top +
+ * split `above`, the others `below`. */
+struct framed_case {
+    enum profil_video card;
+    const char *tail;
+    enum profil_timing timing;
+    unsigned w, h, left, top;
+};
+
+static void shoot_framed(const char *fixture, const struct framed_case *c, unsigned split, unsigned above,
+                         unsigned below, size_t i)
+{
+    struct profil_options o = fixture_options(fixture, TMP "/framed.prf");
+    unsigned w, h;
+    uint8_t *pix, pal[768];
+    o.video = c->card;
+    o.tail = c->tail;
+    o.timing = c->timing;
+    o.screen_border = 1;
+    shoot(&o, &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, c->w);
+    ck_assert_uint_eq(h, c->h);
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++) {
+            int inside = x >= c->left && x < c->left + 320 && y >= c->top && y < c->top + 200;
+            unsigned want = inside ? 0 : y < c->top + split ? above : below;
+            ck_assert_msg(rgb_at(pix, pal, w, x, y) == want, "%s case %zu: (%u,%u) is %06X", fixture, i, x, y,
+                          rgb_at(pix, pal, w, x, y));
+        }
+    free(pix);
+}
+
 /* overscan.com with --border: the border as the CRTC's blanking
  * registers frame the BIOS's modes (ega_border() names them).  The EGA's
  * 0Dh: R00h 37h + 2 = 57 characters a line, R01h 27h + 1 = 40 shown (8
@@ -161,33 +240,35 @@ END_TEST
  * AA0000h, the picture black. */
 START_TEST(border_from_the_blanking_registers)
 {
-    static const struct {
-        enum profil_video card;
-        const char *tail;
-        unsigned w, h, left, top;
-    } cases[] = {
-        { PROFIL_VIDEO_EGA, "", 376, 246, 16, 22 },
-        { PROFIL_VIDEO_VGA, "v", 328, 207, 8, 4 },
+    static const struct framed_case cases[] = {
+        { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_DEFAULT, 376, 246, 16, 22 },
+        { PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_DEFAULT, 328, 207, 8, 4 },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct profil_options o = fixture_options(FIX("overscan.com"), TMP "/overscan.prf");
-        unsigned w, h;
-        uint8_t *pix, pal[768];
-        o.video = cases[i].card;
-        o.tail = cases[i].tail;
-        o.screen_border = 1;
-        shoot(&o, &w, &h, &pix, pal);
-        ck_assert_uint_eq(w, cases[i].w);
-        ck_assert_uint_eq(h, cases[i].h);
-        for (unsigned y = 0; y < h; y++)
-            for (unsigned x = 0; x < w; x++) {
-                int inside = x >= cases[i].left && x < cases[i].left + 320 && y >= cases[i].top
-                             && y < cases[i].top + 200;
-                ck_assert_msg(rgb_at(pix, pal, w, x, y) == (inside ? 0 : 0xAA0000), "case %zu: (%u,%u) is %06X", i,
-                              x, y, rgb_at(pix, pal, w, x, y));
-            }
-        free(pix);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        shoot_framed(FIX("overscan.com"), &cases[i], cases[i].h, 0xAA0000, 0xAA0000, i);
+}
+END_TEST
+
+/* borderbands.com with --border (its comment derives the line): the
+ * overscan register changed in raster line 99's picture (199's on the
+ * VGA), blue 0000AAh before, red AA0000h after.  Each border line is
+ * drawn in the colour when the beam drew its raster line: the lines
+ * beside picture lines 0-99 and those above the picture (the frame
+ * before's last lines, drawn before the change) blue, those beside lines
+ * 100-199 and below (drawn before the program exits at the next vertical
+ * sync) red; the picture black.  Frames as border_from_the_blanking_registers
+ * derives them: the EGA's 0Dh 376 x 246 with 16 on the left, 22 above,
+ * so the border's first red line is 22 + 100 = 122 (under both timings);
+ * the VGA's 13h 328 x 207 with 8 on the left, 4 above: 104. */
+START_TEST(border_changes_between_lines)
+{
+    static const struct framed_case cases[] = {
+        { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_BUS, 376, 246, 16, 22 },
+        { PROFIL_VIDEO_EGA, "", PROFIL_TIMING_TABLE, 376, 246, 16, 22 },
+        { PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_TABLE, 328, 207, 8, 4 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        shoot_framed(FIX("borderbands.com"), &cases[i], 100, 0x0000AA, 0xAA0000, i);
 }
 END_TEST
 
@@ -691,6 +772,8 @@ Suite *ega_suite(void)
     tcase_add_test(tc, bios_mode_sets_program_the_registers);
     tcase_add_test(tc, random_registers_never_break_the_planes);
     tcase_add_test(tc, colour_changes_between_lines);
+    tcase_add_test(tc, text_colour_changes_between_lines);
+    tcase_add_test(tc, border_changes_between_lines);
     tcase_add_test(tc, colour_changes_kept_are_bounded);
     tcase_add_test(tc, border_from_the_blanking_registers);
     tcase_add_test(tc, line_compare_splits_the_screen);

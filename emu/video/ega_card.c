@@ -9,6 +9,7 @@
 #include "cards.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adapter.h"
@@ -511,17 +512,33 @@ static void beam_time(const struct display_adapter *a, uint64_t now, struct beam
     t->frame_start = t->dots - ((uint64_t)beam.line * t->f->line_dots + beam.dot);
 }
 
-/* The dot the beam drew picture line y at when it last drew it: this
- * frame's if the beam has passed it, the frame before's otherwise (0
- * before the first frame); 1 when it was this frame's. */
-static int line_drawn(const struct ega_scan *s, const struct beam_time *t, unsigned y, uint64_t *at)
+/* Picture line y's raster line: (y / banks) x lines a row + y mod banks. */
+static long scan_raster(const struct ega_scan *s, unsigned y)
 {
-    uint64_t raster = (uint64_t)(y / s->banks) * s->lines_per_row + y % s->banks;
-    *at = t->frame_start + raster * t->f->line_dots;
+    return (long)(y / s->banks) * s->lines_per_row + y % s->banks;
+}
+
+/* The dot the beam drew raster line `raster` at (< 0: the frame
+ * before's line lines + raster) when it last drew it: this frame's if
+ * the beam has passed it, the frame before's otherwise (0 before the
+ * first frame); 1 when it was this frame's. */
+static int line_drawn(const struct beam_time *t, long raster, uint64_t *at)
+{
+    uint64_t back = raster < 0 ? (uint64_t)-raster * t->f->line_dots : 0;
+    *at = raster < 0 ? (t->frame_start >= back ? t->frame_start - back : 0)
+                     : t->frame_start + (uint64_t)raster * t->f->line_dots;
     if (*at <= t->dots)
         return 1;
     *at = *at >= t->frame ? *at - t->frame : 0;
     return 0;
+}
+
+/* Whether a kept colour change came in the last frame's time (every line
+ * was last drawn in it): else every line is drawn in the colours now. */
+static int colours_changed_lately(const struct display_adapter *a, const struct beam_time *t)
+{
+    uint64_t earliest = t->dots >= t->frame ? t->dots - t->frame : 0;
+    return a->colour_changes && ega_vga_dots(a, adapter_colour_kept(a, a->colour_changes - 1)->cycle) > earliest;
 }
 
 /* The start address the CRTC latched at the start of the vertical
@@ -550,10 +567,12 @@ static void starts_latched(const struct display_adapter *a, const struct beam_ti
 }
 
 /* Line by line, when colours changed (adapter.h's ring): picture line y
- * is raster line (y / banks) x lines a row + y mod banks, drawn in the
- * colours as they were at its first dot when the beam last drew it (this
- * frame's if the beam has passed it, the frame before's otherwise), from
- * the start address that frame latched.  The palette's entries used. */
+ * drawn in the colours as they were at the first dot of its raster line
+ * (scan_raster(); the text's line y) when the beam last drew it (this
+ * frame's if the beam has passed it, the frame before's otherwise); a
+ * graphics line (s not NULL) from the start address that frame latched,
+ * its pixels palette entries (ega_entry()), a text line's already drawn,
+ * its pixels attribute colours 0-15.  The palette's entries used. */
 static unsigned draw_lines(const struct display_adapter *a, const struct ega_scan *s, const struct beam_time *t,
                            struct video_picture *pic)
 {
@@ -563,18 +582,19 @@ static unsigned draw_lines(const struct display_adapter *a, const struct ega_sca
     starts_latched(a, t, start);
     for (unsigned y = 0; y < pic->height; y++) {
         uint64_t at;
-        int now = line_drawn(s, t, y, &at);
+        int now = line_drawn(t, s ? scan_raster(s, y) : (long)y, &at);
         unsigned first = colours_at(a, at, &c);
         if (first != k) {
             k = first;
             memset(index, 0xFF, sizeof index);
         }
         uint8_t *px = pic->pixels + (size_t)y * pic->width;
-        draw_line(a, s, &c, start[now], y, px);
+        if (s)
+            draw_line(a, s, &c, start[now], y, px);
         for (unsigned x = 0; x < pic->width; x++) {
             if (index[px[x]] > 0xFF) {
                 uint8_t rgb[3];
-                ega_entry_colour(a, &c, px[x], rgb);
+                ega_entry_colour(a, &c, s ? px[x] : ega_entry(a, &c, px[x]), rgb);
                 index[px[x]] = palette_index(pic, &n, rgb);
             }
             px[x] = (uint8_t)index[px[x]];
@@ -630,6 +650,40 @@ static uint8_t overscan_entry(const struct display_adapter *a, const struct ega_
     return a->ega.vga ? (uint8_t)(c->attr[ATTR_OVERSCAN] & c->pel_mask) : c->attr[ATTR_OVERSCAN] & 0x3F;
 }
 
+/* The border line by line, when colours changed: each line from the
+ * border's top to its bottom (video_picture.h's border_lines) in the
+ * overscan colour as it was at the first dot of its raster line when the
+ * beam last drew it (draw_lines()'s: a line of the picture at its
+ * scan_raster(), the text's line y at y; a line above or below at its
+ * place scaled from picture lines to the CRTC's displayed lines, above
+ * it the frame before's last lines).  `used` the palette's entries used;
+ * the single colour kept when out of memory. */
+static void border_lines(const struct display_adapter *a, const struct beam_time *t, int text,
+                         struct video_picture *pic, unsigned *used)
+{
+    struct ega_scan s;
+    ega_scan_of(a, &s);
+    size_t lines = (size_t)pic->border_top + pic->height + pic->border_bottom;
+    if ((pic->border_lines = malloc(lines)) == NULL)
+        return;
+    for (size_t i = 0; i < lines; i++) {
+        long p = (long)i - (long)pic->border_top, raster;
+        if (p >= 0 && p < (long)pic->height)
+            raster = text ? p : scan_raster(&s, (unsigned)p);
+        else if (p < 0)
+            raster = -(long)(((unsigned long)-p * s.lines + pic->height - 1) / pic->height);
+        else
+            raster = (long)((unsigned long)p * s.lines / pic->height);
+        struct ega_colours c;
+        uint64_t at;
+        uint8_t rgb[3];
+        line_drawn(t, raster, &at);
+        colours_at(a, at, &c);
+        ega_entry_colour(a, &c, overscan_entry(a, &c), rgb);
+        pic->border_lines[i] = palette_index(pic, used, rgb);
+    }
+}
+
 /* The EGA's and VGA's graphics modes from their registers and planes: a
  * character clock shows 8 pixels of 4 bits (bit 7 first, plane 0 the
  * lowest bit, masked by the colour plane enable) through the palette
@@ -664,13 +718,13 @@ static int draw_graphics(const struct display_adapter *a, uint64_t now, struct v
      * (every line was last drawn in it) */
     struct beam_time t;
     beam_time(a, now, &t);
-    uint64_t earliest = t.dots >= t.frame ? t.dots - t.frame : 0;
     colours_now(a, &c);
-    if (a->colour_changes && ega_vga_dots(a, adapter_colour_kept(a, a->colour_changes - 1)->cycle) > earliest) {
+    if (colours_changed_lately(a, &t)) {
         unsigned used = draw_lines(a, &s, &t, pic);
         uint8_t rgb[3];
         ega_entry_colour(a, &c, overscan_entry(a, &c), rgb);
         ega_border(a, palette_index(pic, &used, rgb), pic);
+        border_lines(a, &t, 0, pic, &used);
         return 0;
     }
     for (unsigned i = 0; i < (vga ? 256u : 64u); i++)
@@ -680,7 +734,7 @@ static int draw_graphics(const struct display_adapter *a, uint64_t now, struct v
     starts_latched(a, &t, start);
     for (unsigned y = 0; y < pic->height; y++) {
         uint64_t at;
-        draw_line(a, &s, &c, start[line_drawn(&s, &t, y, &at)], y, pic->pixels + (size_t)y * pic->width);
+        draw_line(a, &s, &c, start[line_drawn(&t, scan_raster(&s, y), &at)], y, pic->pixels + (size_t)y * pic->width);
     }
     return 0;
 }
@@ -688,8 +742,9 @@ static int draw_graphics(const struct display_adapter *a, uint64_t now, struct v
 /* The EGA's and VGA's text modes, from the BIOS's state (their CRTC's
  * character rows are not read): the BIOS's columns and rows of the shown
  * page in cells of 8x14 (EGA; 9x14 in mode 7) or 9x16 (VGA), each
- * attribute colour through its palette register (and the VGA's DAC), or
- * the monochrome levels in mode 7; blink as the attribute mode control's
+ * attribute colour through its palette register (and the VGA's DAC),
+ * line by line as the graphics' (draw_lines()) when they changed, or the
+ * monochrome levels in mode 7; blink as the attribute mode control's
  * bit 3 says; no cursor. */
 static int draw_text(const struct display_adapter *a, const struct video_memory *mem, const struct video_bios_state *b,
                      uint64_t now, struct video_picture *pic, char *why, size_t n)
@@ -706,19 +761,30 @@ static int draw_text(const struct display_adapter *a, const struct video_memory 
     struct video_text_look t = { mono ? 0xB0000 : 0xB8000, 0x7FFF, vga || mono ? 9u : 8u, cell_h, mono, blink, 1, 0 };
     if (video_picture_new(pic, c.reg[CRTC_H_DISPLAYED] * t.cell_width, c.reg[CRTC_V_DISPLAYED] * cell_h, why, n) != 0)
         return -1;
-    if (mono) {
-        video_picture_mono(pic);
-    } else {
-        /* colour i is what its palette register makes of it; the border 16 */
-        struct ega_colours colours;
-        colours_now(a, &colours);
-        for (unsigned i = 0; i < 16; i++)
-            ega_entry_colour(a, &colours, ega_entry(a, &colours, i), pic->palette + 3 * i);
-        ega_entry_colour(a, &colours, overscan_entry(a, &colours), pic->palette + 3 * 16);
-        ega_border(a, 16, pic);
-    }
     video_picture_blink(&c, frames(a, now), &t);
     video_picture_text(mem, &c, &t, crtc_start_address(&c), 0, pic->height, pic->pixels, pic->width);
+    if (mono) {
+        video_picture_mono(pic);
+        return 0;
+    }
+    /* colour i is what its palette register makes of it, the border 16;
+     * line by line (draw_lines()) when they changed */
+    struct ega_colours colours;
+    struct beam_time bt;
+    colours_now(a, &colours);
+    beam_time(a, now, &bt);
+    if (colours_changed_lately(a, &bt)) {
+        unsigned used = draw_lines(a, NULL, &bt, pic);
+        uint8_t rgb[3];
+        ega_entry_colour(a, &colours, overscan_entry(a, &colours), rgb);
+        ega_border(a, palette_index(pic, &used, rgb), pic);
+        border_lines(a, &bt, 1, pic, &used);
+        return 0;
+    }
+    for (unsigned i = 0; i < 16; i++)
+        ega_entry_colour(a, &colours, ega_entry(a, &colours, i), pic->palette + 3 * i);
+    ega_entry_colour(a, &colours, overscan_entry(a, &colours), pic->palette + 3 * 16);
+    ega_border(a, 16, pic);
     return 0;
 }
 
