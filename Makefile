@@ -269,7 +269,9 @@ compare-cc: $(PROFIL) $(FIXTURES)
 
 # Byte-identical outputs against another commit (tools/identical.sh,
 # docs/development.md): REF's profil built in a temporary worktree, both run
-# over every fixture under both clocks, both CPUs and four modes.
+# over every fixture under both clocks, both CPUs and four modes, and the
+# video fixtures' --screen-png pictures under every card, with and without
+# --border.
 identical: $(PROFIL) $(FIXTURES)
 	@sh tools/identical.sh ./$(PROFIL) $(B) "$(REF)"
 

@@ -7,10 +7,14 @@
 # (--timing table, bus), both CPUs (--cpu 8088, 8086) and four modes
 # (sampling, --trace, --stacks, both), --max-instructions 1000000, plus hist
 # of every .PRF and .prx and, on the --trace --stacks runs, hist --by
-# function, annotate and report of the .prx.  Every file a run writes (.PRF,
-# .prc, .prx, .html), its stdout, stderr and exit status must be the same
-# bytes: one line per differing run (fixture, options, files), then
-# 'N runs, M differing'; exit 1 if any differ, 2 on bad usage.
+# function, annotate and report of the .prx.  Then the picture pass: the
+# fixtures of pictures() below, each with its command tails, under every
+# card of --video (as this tree's completion lists them) and both clocks,
+# with --screen-png and with --screen-png --border.  Every file a run
+# writes (.PRF, .prc, .prx, .html, .png), its stdout, stderr and exit
+# status must be the same bytes: one line per differing run (fixture, its
+# tail in quotes, options, files), then 'N runs, M differing'; exit 1 if
+# any differ, 2 on bad usage.
 # IDENTICAL_FIXTURES="a.com b.exe": only those; IDENTICAL_JOBS: runs at
 # once (2); IDENTICAL_INSTRUCTIONS: the limit (1000000).
 set -eu
@@ -55,14 +59,38 @@ tail_of() {
     esac
 }
 
-# One case: a fixture and its options, run by both binaries, each in its own
-# folder; prints 'fixture options: files' when they differ.
+# The picture pass's fixtures: those tests/check_video.c and check_ega.c
+# read back through --screen-png, each followed by the command tails they
+# are run with ("-": none).
+pictures() {
+    cat <<'EOF'
+border.com -
+cga4.com - p
+egacga.com - 6
+egamono.com - 1
+egapal.com -
+egaplane.com -
+gfxstr.com -
+gfxtext.com 4 6 d
+modex.com -
+overscan.com - v
+palbands.com e v
+rasterpal.com - 6 s t
+startlatch.com - n
+vgasplit.com -
+EOF
+}
+
+# One case: a fixture, its command tail ("-": tail_of's) and its options,
+# run by both binaries, each in its own folder; prints 'fixture "tail"
+# options: files' when they differ.
 case_one() {
-    fix=$1; shift
+    fix=$1 tail=$2; shift 2
     opts=$*
-    name=$(basename "$fix" | tr . _)_$(echo "$opts" | tr -c 'a-z0-9\n' _)
-    # shellcheck disable=SC2046
-    set -- "$@" $(options_of "$(basename "$fix")") "$fix" $(tail_of "$(basename "$fix")")
+    name=$(basename "$fix" | tr . _)_${tail}_$(echo "$opts" | tr -c 'a-z0-9\n' _)
+    [ "$tail" = - ] && tail=$(tail_of "$(basename "$fix")")
+    # shellcheck disable=SC2046,SC2086
+    set -- "$@" $(options_of "$(basename "$fix")") "$fix" $tail
     for side in a b; do
         bin=$new; [ $side = a ] && bin=$ref
         d=$out/runs/$side/$name
@@ -83,22 +111,40 @@ case_one() {
     files=$(diff -rq "$a" "$b" 2>&1 | sed -e "s|^Files $a/\([^ ]*\) and .*|\1|" -e "s|^Only in $a: |only in $refname: |" \
         -e "s|^Only in $b: |only in this tree: |" | tr '\n' ' ')
     if [ -n "$files" ]; then
-        echo "$(basename "$fix") $opts: $files"
+        echo "$(basename "$fix")${tail:+ \"$tail\"} $opts: $files"
     fi
     rm -rf "$a" "$b"
 }
 
-# The cases, one a line, for xargs: every fixture x clock x CPU x mode.
+# Whether IDENTICAL_FIXTURES lets fixture $1 run.
+chosen() {
+    [ -z "${IDENTICAL_FIXTURES:-}" ] && return 0
+    case " $IDENTICAL_FIXTURES " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+
+# The cases, one a line, for xargs: every fixture x clock x CPU x mode,
+# then every picture fixture x tail x card x clock x border or not.
 cases() {
     for fix in "$build"/fixtures/*.com "$build"/fixtures/*.exe; do
-        [ -f "$fix" ] || continue
-        if [ -n "${IDENTICAL_FIXTURES:-}" ]; then
-            case " $IDENTICAL_FIXTURES " in *" $(basename "$fix") "*) ;; *) continue ;; esac
-        fi
+        if [ ! -f "$fix" ] || ! chosen "$(basename "$fix")"; then continue; fi
         for timing in table bus; do
             for cpu in 8088 8086; do
                 for mode in "" --trace --stacks "--trace --stacks"; do
-                    echo "$fix --timing $timing --cpu $cpu $mode"
+                    echo "$fix - --timing $timing --cpu $cpu $mode"
+                done
+            done
+        done
+    done
+    pictures | while read -r fix tails; do
+        chosen "$fix" || continue
+        [ -f "$build/fixtures/$fix" ] || { echo "identical: no $build/fixtures/$fix for the picture pass" >&2; exit 2; }
+        for tail in $tails; do
+            for card in $cards; do
+                for timing in table bus; do
+                    for border in "" --border; do
+                        echo "$build/fixtures/$fix $tail --timing $timing --video $card --screen-png OUT.png $border"
+                    done
                 done
             done
         done
@@ -111,9 +157,13 @@ if [ "${IDENTICAL_CASE:-}" = 1 ]; then
     case_one $IDENTICAL_ARGS
     exit 0
 fi
+# The cards, from this tree's completion of --video (its option table).
+cards=$("$new" --completion bash | sed -n 's/^ *--video) _profil_words "\(.*\)" ;;$/\1/p')
+[ -n "$cards" ] || { echo "identical: $new --completion bash lists no --video cards" >&2; exit 2; }
 rm -rf "$out/runs"
-n=$(cases | wc -l)
-cases | xargs -P "$jobs" -I '{}' env IDENTICAL_CASE=1 IDENTICAL_ARGS='{}' sh "$0" "$1" "$2" "$3" > "$out/differing"
+cases > "$out/cases" || exit 2
+n=$(wc -l < "$out/cases")
+xargs -P "$jobs" -I '{}' env IDENTICAL_CASE=1 IDENTICAL_ARGS='{}' sh "$0" "$1" "$2" "$3" < "$out/cases" > "$out/differing"
 sort "$out/differing"
 m=$(wc -l < "$out/differing")
 echo "identical: $n runs, $m differing (against $3, $sha)"
