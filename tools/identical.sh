@@ -74,9 +74,11 @@ gfxstr.com -
 gfxtext.com 4 6 d
 modex.com -
 overscan.com - v
+borderbands.com - v
 palbands.com e v
 rasterpal.com - 6 s t
 startlatch.com - n
+textbands.com e v
 vgasplit.com -
 EOF
 }
