@@ -1473,36 +1473,173 @@ END_TEST
  * STOSW into the card at the same phase under the CGA's rule (T1 at phase
  * 0: 6 wait states) and the EGA's (9 or 10) has the same key, and without
  * biu_memo_forget() the memo would give the CGA's clocks for the EGA's. */
-START_TEST(memo_forgets_results_when_the_rule_changes)
+/* A STOSW into the card (T1 at phase 0 of both rules), its k-th run at
+ * at[k]: played under the CGA's rule with `memo`, under the EGA's without
+ * it, under the EGA's with it, and again after biu_memo_forget(); its
+ * clocks into t[]. */
+static struct biu_memo *rule_change_runs(const uint32_t at[4], unsigned t[4])
 {
     static uint8_t mem[MEM_SIZE + MEM_PAD];
     static const uint8_t stosw[] = { 0xAB };
-    const struct memo_case c = { stosw, 1, 4, { { 1, 2, 1 } }, 1 };
     const struct video_waits *cv = &video_card_cga.waits, *ev = &video_cards_find("ega")->waits;
     struct biu_waits cga = { cv->base, cv->span, cv->wait, cv->ctx, cv->period };
     struct biu_waits ega = { ev->base, ev->span, ev->wait, ev->ctx, ev->period };
     struct biu_memo *memo = biu_memo_new();
     ck_assert_ptr_nonnull(memo);
-    struct eu_insn in;
-    struct biu b;
-    unsigned stall, t[4];
     for (unsigned k = 0; k < 4; k++) {
-        memset(&b, 0, sizeof b);
+        const struct memo_case c = { stosw, 1, 4, { { 1, 2, 1 } }, 1 };
+        struct eu_insn in;
+        struct biu b = { 0 };
+        unsigned stall;
         b.waits = k == 0 ? &cga : &ega;
-        biu_init(&b, 0, c.queued, 0x1000 + c.queued);
+        biu_init(&b, 0, c.queued, at[k] + c.queued);
         b.origin = 1600;                    /* phase 0 of both rules */
         setup_insn(&in, mem, &c);
+        in.linear = at[k];
+        in.next = at[k] + 1;
+        mem[at[k]] = stosw[0];
         if (k == 3)
             biu_memo_forget(memo);
         t[k] = biu_time(k == 1 ? NULL : memo, &b, &in, &stall);
     }
     ck_assert_uint_gt(t[1], t[0]);          /* the EGA's waits are longer */
-    ck_assert_uint_eq(t[2], t[0]);          /* the same key: the CGA's result */
+    ck_assert_uint_eq(t[2], t[0]);          /* the same key or form: the CGA's result */
     ck_assert_uint_eq(t[3], t[1]);          /* forgotten: the EGA's own */
+    return memo;
+}
+
+START_TEST(memo_forgets_results_when_the_rule_changes)
+{
+    static const uint32_t at[4] = { 0x1000, 0x1000, 0x1000, 0x1000 };
+    unsigned t[4];
+    struct biu_memo *memo = rule_change_runs(at, t);
     uint64_t lookups, misses;
     biu_memo_stats(memo, &lookups, &misses);
     ck_assert_uint_eq(lookups, 3);
     ck_assert_uint_eq(misses, 2);
+    biu_memo_free(memo);
+}
+END_TEST
+
+/* The form table (emu/cpu/biu_form.h): a result played for an instruction
+ * at one address is taken for an instruction of the same form at another
+ * (its own address's slot missing), and is what playing that one clock by
+ * clock gives.  Forms whose bytes differ only past the ModR/M byte (a
+ * displacement, an immediate, a jump's or call's target) share results;
+ * each pair here differs in those bytes and in where it leads.  Two
+ * MOVs of the same length and table cost whose ModR/M bytes name
+ * different effective addresses (BX+SI+d: 7 clocks of EA, BP+d: 9) must
+ * not share one (their plans differ).  From every queue fill, under a far
+ * refresh, one requested inside the instruction and one under way, with
+ * and without a CGA wait-state access at each phase, on the 8088 and on
+ * the 8086 (whose word fetches make the parity of both addresses count:
+ * the second copy is at an odd address, the third at an even one). */
+struct form_case {
+    uint8_t a[4], b[4];         /* the two instructions' bytes           */
+    unsigned n, table, loop;
+    uint32_t next_a, next_b;    /* where each leads (0: its end)         */
+    unsigned naccess;
+    struct bus_access access[2];
+};
+
+static void form_insn(struct eu_insn *in, uint8_t *mem, const struct form_case *f, uint32_t at, const uint8_t *code,
+                      uint32_t next)
+{
+    memset(in, 0, sizeof *in);
+    memcpy(mem + at, code, f->n);
+    in->mem = mem;
+    in->linear = at;
+    in->next = next ? next : at + f->n;
+    in->table = f->table;
+    in->loop = f->loop;
+    for (unsigned a = 0; a < f->naccess; a++)
+        eu_add_access(in, f->access[a].write, f->access[a].cycles, f->access[a].slow);
+}
+
+START_TEST(form_table_gives_what_the_model_gives)
+{
+    static uint8_t mem[MEM_SIZE + MEM_PAD];
+    static const struct form_case forms[] = {
+        /* MOV AX,[BP+6] / [BP+0Ah]: a read */
+        { { 0x8B, 0x46, 0x06 }, { 0x8B, 0x46, 0x0A }, 3, 17, 0, 0, 0, 1, { { 0, 2, 0 } } },
+        /* MOV AX,[BX+SI+6]: the same length and cost, another ModR/M byte */
+        { { 0x8B, 0x40, 0x06 }, { 0x8B, 0x40, 0x0A }, 3, 17, 0, 0, 0, 1, { { 0, 2, 0 } } },
+        /* ES: MOV [BX+2],AL into the CGA's memory */
+        { { 0x26, 0x88, 0x47, 0x02 }, { 0x26, 0x88, 0x47, 0x09 }, 4, 16, 0, 0, 0, 1, { { 1, 1, 1 } } },
+        /* ADD AX,1234h / 5678h */
+        { { 0x05, 0x34, 0x12 }, { 0x05, 0x78, 0x56 }, 3, 4, 0, 0, 0, 0, { { 0 } } },
+        /* CALL near: a flush and a push, to two targets */
+        { { 0xE8, 0x10, 0x00 }, { 0xE8, 0x40, 0x01 }, 3, 19, 0, 0x3000, 0x5001, 1, { { 1, 2, 0 } } },
+        /* JNZ taken to two targets */
+        { { 0x75, 0x08 }, { 0x75, 0xF0 }, 2, 16, 0, 0x3011, 0x4002, 0, { { 0 } } },
+        /* SHL AX,CL with 5 clocks of count */
+        { { 0xD3, 0xE0 }, { 0xD3, 0xE0 }, 2, 8, 20, 0, 0, 0, { { 0 } } },
+    };
+    static const uint32_t at[3] = { 0x2000, 0x6001, 0x8000 };   /* a's, then b's twice */
+    static const int64_t dreqs[] = { 1000, 5, -1, 0 };          /* far, inside, made; 0: a grant under way */
+    const struct video_waits *v = &video_card_cga.waits;
+    struct biu_waits cga = { v->base, v->span, v->wait, v->ctx, v->period };
+    for (unsigned wide = 0; wide < 2; wide++) {
+        struct biu_memo *memo = biu_memo_new();
+        ck_assert_ptr_nonnull(memo);
+        unsigned runs = 0;
+        for (unsigned f = 0; f < sizeof forms / sizeof forms[0]; f++)
+            for (unsigned queued = 0; queued <= (wide ? 6u : 4u); queued++)
+                for (unsigned d = 0; d < sizeof dreqs / sizeof dreqs[0]; d++)
+                    for (unsigned phase = 0; phase < (forms[f].access[0].slow ? 16u : 1u); phase++)
+                        for (unsigned copy = 0; copy < 3; copy++) {
+                            const struct form_case *c = &forms[f];
+                            const uint8_t *code = copy ? c->b : c->a;
+                            uint32_t next = copy ? c->next_b + (c->next_b ? copy - 1 : 0) : c->next_a;
+                            struct eu_insn in;
+                            struct biu plain = { 0 }, fast;
+                            unsigned sp, sf;
+                            plain.waits = &cga;
+                            biu_init(&plain, (int)wide, queued, at[copy] + queued);
+                            plain.origin = 1600 + phase;
+                            plain.refresh_period = 72;
+                            plain.refresh_dreq = dreqs[d] ? dreqs[d] : 70;
+                            plain.refresh_grant = dreqs[d] ? BIU_NO_REFRESH : -2;
+                            fast = plain;
+                            form_insn(&in, mem, c, at[copy], code, next);
+                            unsigned tp = biu_time(NULL, &plain, &in, &sp);
+                            form_insn(&in, mem, c, at[copy], code, next);
+                            unsigned tf = biu_time(memo, &fast, &in, &sf);
+                            ck_assert_msg(tp == tf && sp == sf && plain.waited == fast.waited,
+                                          "form %u copy %u, %u queued, refresh %u, phase %u (8%s): %u/%u clocks, "
+                                          "%u/%u stalls", f, copy, queued, d, phase, wide ? "086" : "088", tf, tp, sf,
+                                          sp);
+                            memo_settle_biu(memo);
+                            same_biu(&fast, &plain);
+                            ck_assert_int_eq(fast.refresh_dreq, plain.refresh_dreq);
+                            ck_assert_int_eq(fast.refresh_grant, plain.refresh_grant);
+                            runs++;
+                        }
+        /* Every b copy on the 8088 (and the even one on the 8086) is a
+         * recall of a's result; the odd 8086 copy, whose parity differs,
+         * is played and then recalled by nothing. */
+        uint64_t recalled = biu_memo_recalled(memo);
+        unsigned copies_b = runs / 3;
+        if (wide)
+            ck_assert_msg(recalled >= copies_b / 2 && recalled < copies_b, "8086: %llu of %u recalled",
+                          (unsigned long long)recalled, copies_b);
+        else
+            ck_assert_msg(recalled >= copies_b, "8088: %llu of %u recalled", (unsigned long long)recalled, copies_b);
+        biu_memo_free(memo);
+    }
+}
+END_TEST
+
+/* The form table forgets with the memo (biu_memo_forget): its keys, too,
+ * hold the wait rule's phase, not the rule.  A STOSW into the card played
+ * under the CGA's rule at one address, then the same form at another
+ * under the EGA's: the EGA's own clocks, not the CGA's result. */
+START_TEST(form_table_forgets_with_the_memo)
+{
+    static const uint32_t at[4] = { 0x1000, 0x2000, 0x3000, 0x4000 };
+    unsigned t[4];
+    struct biu_memo *memo = rule_change_runs(at, t);
+    ck_assert_uint_eq(biu_memo_recalled(memo), 1);  /* the third run's */
     biu_memo_free(memo);
 }
 END_TEST
@@ -1950,6 +2087,8 @@ Suite *clock_suite(void)
     tcase_add_test(tc, memo_chain_gives_what_the_model_gives);
     tcase_add_test(tc, replay_gives_what_the_model_gives);
     tcase_add_test(tc, memo_derives_the_refresh_at_every_phase);
+    tcase_add_test(tc, form_table_gives_what_the_model_gives);
+    tcase_add_test(tc, form_table_forgets_with_the_memo);
     tcase_add_test(tc, replay_keys_on_the_next_address);
     tcase_add_test(tc, memo_keys_a_dword_access_by_its_cycles);
     tcase_add_test(tc, rep_shortcut_gives_what_playing_gives);

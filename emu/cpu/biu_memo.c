@@ -10,6 +10,8 @@
  */
 #include "biu_memo.h"
 
+#include "biu_form.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -17,11 +19,6 @@
 #include "insnlen.h"
 #include "timing.h"
 
-/* The table straight from the host's pages: zero, on a page (so each slot
- * on a line of its own) and mapped only when written, so that a program's
- * RSS grows with the slots it uses.  (calloc's block is 16 bytes off a
- * line, and glibc clears it with memset when it comes from the heap,
- * which it does after a block of the same size was freed.) */
 /* biu_rep_memo()'s slot: the key (key[0] 0: empty) and the BIU afterwards;
  * REP_SLOTS of them in two-way sets. */
 #define REP_SLOTS 4096u
@@ -33,32 +30,46 @@ struct rep_slot {
     uint8_t queued, busy, t, tw;
 };
 
+void *biu_memo_table_new(size_t bytes)
+{
+    void *table = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
+    return table == MAP_FAILED ? NULL : table;
+}
+
+void biu_memo_table_free(void *table, size_t bytes)
+{
+    if (table)
+        munmap(table, bytes);
+}
+
+void biu_memo_table_clear(void *table, size_t bytes)
+{
+    /* the private anonymous pages read as zeros again: every slot empty */
+    if (madvise(table, bytes, MADV_DONTNEED) != 0)
+        memset(table, 0, bytes);
+}
+
 struct biu_memo *biu_memo_new(void)
 {
     struct biu_memo *memo = calloc(1, sizeof *memo);
     if (!memo)
         return NULL;
-    void *table = mmap(NULL, MEMO_SLOTS * sizeof *memo->slot, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
-    if (table == MAP_FAILED) {
-        free(memo);
+    memo->slot = biu_memo_table_new(MEMO_SLOTS * sizeof *memo->slot);
+    memo->rep = biu_memo_table_new(REP_SLOTS * sizeof *memo->rep);
+    memo->forms = biu_forms_new();
+    if (!memo->slot || !memo->rep || !memo->forms) {
+        biu_memo_free(memo);
         return NULL;
     }
-    void *rep = mmap(NULL, REP_SLOTS * sizeof *memo->rep, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
-    if (rep == MAP_FAILED) {
-        munmap(table, MEMO_SLOTS * sizeof *memo->slot);
-        free(memo);
-        return NULL;
-    }
-    memo->slot = table;
-    memo->rep = rep;
     return memo;
 }
 
 void biu_memo_free(struct biu_memo *memo)
 {
     if (memo) {
-        munmap(memo->slot, MEMO_SLOTS * sizeof *memo->slot);
-        munmap(memo->rep, REP_SLOTS * sizeof *memo->rep);
+        biu_memo_table_free(memo->slot, MEMO_SLOTS * sizeof *memo->slot);
+        biu_memo_table_free(memo->rep, REP_SLOTS * sizeof *memo->rep);
+        biu_forms_free(memo->forms);
     }
     free(memo);
 }
@@ -66,9 +77,8 @@ void biu_memo_free(struct biu_memo *memo)
 void biu_memo_forget(struct biu_memo *memo)
 {
     memo_settle_biu(memo);
-    /* the private anonymous pages read as zeros again: every slot empty */
-    if (madvise(memo->slot, MEMO_SLOTS * sizeof *memo->slot, MADV_DONTNEED) != 0)
-        memset(memo->slot, 0, MEMO_SLOTS * sizeof *memo->slot);
+    biu_memo_table_clear(memo->slot, MEMO_SLOTS * sizeof *memo->slot);
+    biu_forms_forget(memo->forms);
     memo->cur = NULL;           /* as biu_memo_new() left it */
     memo->last_biu = NULL;
     memo->deferred = NULL;
@@ -85,6 +95,11 @@ uint64_t biu_memo_derived(const struct biu_memo *memo)
     return memo->derived;
 }
 
+uint64_t biu_memo_recalled(const struct biu_memo *memo)
+{
+    return biu_forms_recalled(memo->forms);
+}
+
 void biu_memo_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t *misses)
 {
     *lookups = memo->lookups;
@@ -98,10 +113,7 @@ static int32_t distance(uint32_t to, uint32_t from)
     return d >= 0x80000 ? d - 0x100000 : d;
 }
 
-/* The BIU's state as a key holds it: w[0]'s queue size, fill, bus cycle
- * and T-state, w[2]'s scheduled fetch and where fetching stands
- * (relative to `linear`); 0 when out of the key's range. */
-static int state_bits(const struct biu *b, uint32_t linear, uint64_t *w0, uint32_t *w2)
+int memo_state_bits(const struct biu *b, uint32_t linear, uint64_t *w0, uint32_t *w2)
 {
     int32_t ahead = distance(b->fetch_at, linear);
     if (b->fetch_start > INT16_MAX || b->fetch_start < INT16_MIN || ahead < INT16_MIN || ahead > INT16_MAX ||
@@ -127,7 +139,7 @@ static int make_key(const struct biu_memo *memo, const struct biu *b, const stru
         w0 = memo_state0(memo->cur);
         w2 = memo_state2(memo->cur);
         *prev = memo->cur;
-    } else if (!state_bits(b, in->linear, &w0, &w2)) {
+    } else if (!memo_state_bits(b, in->linear, &w0, &w2)) {
         return 0;
     }
     return memo_key_from(b, in, w0, w2, k);
@@ -144,17 +156,54 @@ int memo_key_slow(const struct biu *b, const struct eu_insn *in, uint64_t w0, ui
     return 1;
 }
 
-/* Plan and play the instruction clock by clock. */
-static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
+/* What biu_plan() needs of the instruction besides its bytes. */
+static void prepare(struct eu_insn *in)
 {
     in->prefixes = prefix_length(in->mem, in->linear);
     in->length = insn_length(in->mem, in->linear);
     in->jumped = timing_queue_emptied(in->mem, in->linear, in->length, in->prefixes, in->next, in->table);
+}
+
+/* Plan and play the prepared instruction clock by clock. */
+static unsigned run(struct biu *b, struct eu_insn *in, unsigned *stall)
+{
     struct eu_plan p;
     biu_plan(in, &p);
     unsigned clocks = biu_run(b, &p);
     *stall = clocks > (unsigned)p.done ? clocks - (unsigned)p.done : 0;
     return clocks;
+}
+
+static __attribute__((noinline)) unsigned play(struct biu *b, struct eu_insn *in, unsigned *stall)
+{
+    prepare(in);
+    return run(b, in, stall);
+}
+
+/* biu_time_miss()'s play, the form table (biu_form.h) in front: a result
+ * of the same form found there, under the far key (`room` as
+ * biu_time_miss's) or the exact one when `keyed`; else played and kept
+ * there as the memo keeps it. */
+static unsigned play_form(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsigned *stall, int64_t room,
+                          int keyed)
+{
+    prepare(in);
+    struct form_key far, exact;
+    if (!biu_form_key(b, in, &memo->key, &far))
+        return run(b, in, stall);
+    exact = far;
+    exact.w[3] = memo->exact.w[3];
+    int64_t clocks = room >= 0 ? biu_forms_recall(memo->forms, &far, b, in, room, stall) : -1;
+    if (clocks < 0 && keyed)
+        clocks = biu_forms_recall(memo->forms, &exact, b, in, room, stall);
+    if (clocks >= 0)
+        return (unsigned)clocks;
+    unsigned played = run(b, in, stall);
+    if (room >= 0 && played <= room)
+        biu_forms_keep(memo->forms, &far, b, in, played, *stall);
+    else if (keyed)
+        biu_forms_keep(memo->forms, &exact, b, in, played, *stall);
+    return played;
 }
 
 /* A run's bus as the refresh meets it, from the cycles it began
@@ -249,7 +298,7 @@ static struct memo_slot *keep(struct biu_memo *memo, const struct biu *b, const 
         stall > UINT16_MAX || b->waited > UINT8_MAX || b->fetch_start > INT16_MAX || ahead < INT16_MIN ||
         ahead > INT16_MAX || (dreq != BIU_NO_REFRESH && (dreq < INT32_MIN || dreq >= INT32_MAX)) ||
         (grant != BIU_NO_REFRESH && (grant <= INT8_MIN || grant > INT8_MAX)) ||
-        !state_bits(b, in->next, &post0, &post2))
+        !memo_state_bits(b, in->next, &post0, &post2))
         return NULL;        /* out of the slot's range: played each time */
     struct memo_slot *s = &memo->slot[memo_slot_of(k)];
     if (prev)       /* before the move: prev may be s[0], and keeps the link */
@@ -304,7 +353,7 @@ __attribute__((noinline)) unsigned biu_time_miss(struct biu_memo *memo, struct b
         memo->misses++;
         struct biu was = { .refresh_dreq = b->refresh_dreq, .refresh_grant = b->refresh_grant,
                            .refresh_period = b->refresh_period };
-        clocks = play(b, in, stall);
+        clocks = play_form(memo, b, in, stall, room, keyed);
         far_key = room >= 0 && clocks <= room;
         if (!far_key && !far && derivable && clocks <= MEMO_TRACED) {
             /* the refresh, as it was before, over the run's bus */

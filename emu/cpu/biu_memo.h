@@ -14,6 +14,7 @@
 #ifndef PROFIL_EMU_BIU_MEMO_H
 #define PROFIL_EMU_BIU_MEMO_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -46,6 +47,17 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
  * wait states of the slow range in its cycles. */
 unsigned biu_rep(struct biu *b, const struct rep_insn *r, unsigned *stall, unsigned *last, unsigned *waited);
 
+/* A table of `bytes` straight from the host's pages (the memo's, its REP
+ * strings', the form table's): zero, on a page (so each slot on a line of
+ * its own) and mapped only when written, so that a program's RSS grows
+ * with the slots it uses (calloc's block is 16 bytes off a line, and
+ * glibc clears it with memset when it comes from the heap, which it does
+ * after a block of the same size was freed); NULL when the host has no
+ * room.  Freed, and emptied (every byte 0 again), by the two after it. */
+void *biu_memo_table_new(size_t bytes);
+void biu_memo_table_free(void *table, size_t bytes);
+void biu_memo_table_clear(void *table, size_t bytes);
+
 /* Forget every result: the wait rule changed (another card), and the keys
  * hold a phase in the rule's period, not the rule. */
 void biu_memo_forget(struct biu_memo *memo);
@@ -69,6 +81,9 @@ void biu_memo_rep_stats(const struct biu_memo *memo, uint64_t *lookups, uint64_t
 /* Results derived so far from a far one with the refresh moved over it,
  * not played (biu_time's misses do not count them). */
 uint64_t biu_memo_derived(const struct biu_memo *memo);
+/* Results taken from the form table (emu/cpu/biu_form.h) so far: results
+ * of the same form played at another address, not played again. */
+uint64_t biu_memo_recalled(const struct biu_memo *memo);
 
 /* ---- the hit path, inline for cpu_clock.c (biu_time_inline) and the replay -
  * The memo's layout and the steps of a hit; biu_memo.c owns the rest. */
@@ -114,7 +129,7 @@ struct memo_key {
 #define MEMO_EXACT_TAG ((uint64_t)1 << 48)
 #define MEMO_NO_GRANT INT16_MIN
 /* One host cache line.  The BIU afterwards is held once, as the next
- * key holds it (post_state0: state_bits()'s w[0] >> 40, the queue size,
+ * key holds it (post_state0: memo_state_bits()'s w[0] >> 40, the queue size,
  * fill, bus cycle and T-state; post_state2: its w[2], the scheduled fetch
  * and fetch_at - next), and the instruction's length as the shift that
  * leaves only its bytes of the 8. */
@@ -164,6 +179,8 @@ struct biu_memo {
     uint64_t rep_lookups, rep_misses;
     uint64_t derived;           /* results derived from a far one with the
                                    refresh moved (biu_time_miss)          */
+    struct biu_forms *forms;    /* results by form (biu_form.h), which
+                                   biu_time_miss consults before playing */
 };
 
 /* The slot at byte offset `at` in the table (memo_slot.succ, succ_near),
@@ -197,12 +214,17 @@ static inline __attribute__((always_inline)) void memo_key_fill(const struct biu
     k->w[3] = MEMO_FAR_REFRESH;
 }
 
+/* The BIU's state as a key holds it: w[0]'s queue size, fill, bus cycle
+ * and T-state, w[2]'s scheduled fetch and where fetching stands
+ * (relative to `linear`); 0 when out of the key's range. */
+int memo_state_bits(const struct biu *b, uint32_t linear, uint64_t *w0, uint32_t *w2);
+
 /* memo_key_from() for an instruction with a slow access (biu_memo.c, out
  * of the hit path): the key with its phase, or 0. */
 int memo_key_slow(const struct biu *b, const struct eu_insn *in, uint64_t w0, uint32_t w2, struct memo_key *k);
 
 /* The key of the instruction `in` on the BIU `b` whose state is packed
- * in w0, w2 (biu_memo.c's state_bits()), the refresh taken as far; 0 when
+ * in w0, w2 (memo_state_bits()), the refresh taken as far; 0 when
  * the instruction cannot be held in one (more accesses than it encodes, a
  * slow one past the 8th or under a rule with no period, clocks out of its
  * range). */
@@ -348,7 +370,7 @@ static inline __attribute__((always_inline)) void memo_apply_refresh(const struc
 }
 
 /* A remembered result's queue and bus onto the BIU, the next instruction
- * at `next`: from the state the next key holds (state_bits()). */
+ * at `next`: from the state the next key holds (memo_state_bits()). */
 static inline __attribute__((always_inline)) void memo_apply_bus(const struct memo_slot *s, struct biu *b,
                                                                  uint32_t next)
 {
