@@ -982,7 +982,9 @@ static inline __attribute__((always_inline)) int hook_next_counted(x86emu_t *e, 
  * instruction that just ran has more to settle than its table cost and
  * words (an 8086 fix-up, F1 prefixes to put back, a REP's iterations,
  * operands or the bus model), or is counted.  `bus`: the bus model's
- * hook, which always has more to settle (c->rare is not kept). */
+ * hook, which always has more to settle (c->rare is not kept); 2 when it
+ * counts, 3 when it has tried the replay already (code_hook_bus_other:
+ * a failed replay changes nothing, so the second would fail too). */
 static inline __attribute__((always_inline)) int hook_settle(x86emu_t *e, struct cpu *c, int bus)
 {
     if (c->f1_patched)
@@ -993,7 +995,9 @@ static inline __attribute__((always_inline)) int hook_settle(x86emu_t *e, struct
     /* Settle the instruction that just ran. */
     uint64_t started = m->now;
     uint64_t cost = c->pend.fixed + c->words * WORD_PENALTY;
-    if (bus)
+    if (bus == 3)
+        cost = cpu_settle_more_other(c);
+    else if (bus)
         cost = cpu_settle_bus(c, cost);     /* the replay inline (cpu_internal.h) */
     else if (c->settle_more)
         cost = cpu_settle_more(c);
@@ -1041,12 +1045,12 @@ static int code_hook_rare_entry(x86emu_t *e)
  * instruction (cpu_bus_replay_to: not a REP string, so no iterations; the
  * next address computed once, for the key and for pricing the next
  * instruction); anything else goes through hook_settle(), which tries the
- * replay again. */
+ * replay only if it was not tried here (F1 prefixes to put back, a fix-up). */
 static __attribute__((noinline)) int code_hook_bus_other(x86emu_t *e, struct cpu *c)
 {
     if (c->pend.mul && !(c->f1_patched | c->fixup)) {
         /* MUL, IMUL, CWD: their operands' clocks, then the replay as
-         * code_hook_bus() tries it (hook_settle() tries it again). */
+         * code_hook_bus() tries it. */
         cpu_settle_mul(c);
         struct machine *m = c->m;
         uint32_t next = (e->x86.R_CS_BASE + e->x86.R_EIP) & MEM_MASK;
@@ -1057,7 +1061,7 @@ static __attribute__((noinline)) int code_hook_bus_other(x86emu_t *e, struct cpu
             return hook_next_at(e, c, m, next, 0, 0);
         }
     }
-    return hook_settle(e, c, 1);
+    return hook_settle(e, c, (c->f1_patched | c->fixup) ? 1 : 3);
 }
 
 static int code_hook_bus(x86emu_t *e)
