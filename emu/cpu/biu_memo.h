@@ -309,11 +309,13 @@ static inline uint64_t memo_bytes_at(const struct eu_insn *in)
 }
 
 /* The bytes at the instruction's address are its own: those up to its
- * length are the slot's.  Most often the bytes after it are the same
- * too (code does not change), and one compare of the 8 tells. */
+ * length are the slot's.  Compared up to the length always, without first
+ * trying all 8: the bytes after an instruction are often data the program
+ * writes (bench.com's), and a first compare that fails there costs the
+ * host a mispredicted branch (the mix: 0.701 -> 0.692 s, best of 8). */
 static inline __attribute__((always_inline)) int memo_same_bytes(const struct memo_slot *s, uint64_t bytes)
 {
-    return __builtin_expect(bytes == s->bytes, 1) || (bytes ^ s->bytes) << s->shift == 0;
+    return (bytes ^ s->bytes) << s->shift == 0;
 }
 
 /* An empty slot's key (w[3] 0) is no key's. */
