@@ -46,7 +46,7 @@ $(B)/.deps: tools/deps.sh Makefile
 	@sh tools/deps.sh $(DEBIAN_PACKAGES)
 	@mkdir -p $(B) && touch $@
 
-.PHONY: all deps check layers asan valgrind compare-cc identical browser-test compat fixtures demo bench bench-window conformance bus-plans \
+.PHONY: all deps check layers asan valgrind compare-cc identical identical-parent browser-test compat fixtures demo bench bench-window conformance bus-plans \
         fuzz fuzz-run man completion install uninstall install-man install-completion uninstall-man \
         uninstall-completion deb clean
 
@@ -274,6 +274,12 @@ compare-cc: $(PROFIL) $(FIXTURES)
 # --border.
 identical: $(PROFIL) $(FIXTURES)
 	@sh tools/identical.sh ./$(PROFIL) $(B) "$(REF)"
+
+# The same against HEAD's first parent, as CI runs it (tools/identical_parent.sh):
+# a commit whose outputs differ on purpose says why in an "Outputs-changed:"
+# trailer.
+identical-parent: $(PROFIL) $(FIXTURES)
+	@sh tools/identical_parent.sh ./$(PROFIL) $(B)
 
 # The HTML report (profil report) in headless Chromium: what its script
 # draws, its links, the frame timeline, no console error (tools/browser_test.sh; skipped
