@@ -154,39 +154,43 @@ END_TEST
 
 /* textbands.com (its comment derives the line): in text mode 3 a colour
  * changed inside raster line 99 shows from picture line 100 (a text
- * picture line is a raster line).  "v": the VGA's 9x16 cells, 720 x 400,
- * DAC entry 1 (0,0,42) -> (63,0,42), 0000AAh then FF00AAh, under the
- * table timing (palbands.com's case says why not the bus's).  "e": the
- * EGA's 8x14 cells, 640 x 350, palette register 1 01h -> 04h on its
- * 350-line monitor (64 colours: blue 0000AAh, red AA0000h), under both
- * timings; profil's EGA raster is its 262-line one in the 350-line modes
- * too (docs/video.md), whose vertical sync begins at line 224, so the
- * lines from where the beam was when the program exited there (raster
- * line 225: 224 and 225 drawn, 226 not) are the frame before's, the old
- * colour again. */
+ * picture line is a raster line) to the picture's end.  "v": the VGA's
+ * 9x16 cells, 720 x 400, DAC entry 1 (0,0,42) -> (63,0,42), 0000AAh then
+ * FF00AAh.  "e": the EGA's 8x14 cells, 640 x 350, palette register 1
+ * 01h -> 04h on its 350-line monitor (64 colours: blue 0000AAh, red
+ * AA0000h): its raster from the registers (status_from_the_crtc_and_its_clock):
+ * the program exits when the vertical retrace begins at line 350, so
+ * lines 100-349 were drawn in the new colour.  Both under the table
+ * timing: the loop that counts lines (in, test, jz: 8 + 4 + 16 = 28
+ * cycles a pass) always sees the EGA's 13 characters a line outside the
+ * display (104 dots, 30.5 cycles) and the VGA's.  Under the bus timing
+ * the same loop's passes are longer and miss some (palbands.com's VGA
+ * case says so too): on the EGA the change comes lower, never above line
+ * 100, and the lines from it to 349 are red. */
 START_TEST(text_colour_changes_between_lines)
 {
-    static const enum profil_timing timings[] = { PROFIL_TIMING_BUS, PROFIL_TIMING_TABLE };
     shoot_bands_sized(FIX("textbands.com"), PROFIL_VIDEO_VGA, "v", PROFIL_TIMING_TABLE, 720, 400, 100, 0x0000AA,
                       0xFF00AA, 0);
-    for (size_t i = 0; i < sizeof timings / sizeof timings[0]; i++) {
-        struct profil_options o = fixture_options(FIX("textbands.com"), TMP "/bands.prf");
-        unsigned w, h;
-        uint8_t *pix, pal[768];
-        o.video = PROFIL_VIDEO_EGA;
-        o.tail = "e";
-        o.timing = timings[i];
-        shoot(&o, &w, &h, &pix, pal);
-        ck_assert_uint_eq(w, 640);
-        ck_assert_uint_eq(h, 350);
-        for (unsigned y = 0; y < h; y++)
-            for (unsigned x = 0; x < w; x++) {
-                unsigned want = y >= 100 && y < 226 ? 0xAA0000 : 0x0000AA;
-                ck_assert_msg(rgb_at(pix, pal, w, x, y) == want, "EGA case %zu: (%u,%u) is %06X", i, x, y,
-                              rgb_at(pix, pal, w, x, y));
-            }
-        free(pix);
-    }
+    shoot_bands_sized(FIX("textbands.com"), PROFIL_VIDEO_EGA, "e", PROFIL_TIMING_TABLE, 640, 350, 100, 0x0000AA,
+                      0xAA0000, 1);
+    struct profil_options o = fixture_options(FIX("textbands.com"), TMP "/bands.prf");
+    unsigned w, h, split = 0;
+    uint8_t *pix, pal[768];
+    o.video = PROFIL_VIDEO_EGA;
+    o.tail = "e";
+    o.timing = PROFIL_TIMING_BUS;
+    shoot(&o, &w, &h, &pix, pal);
+    ck_assert_uint_eq(w, 640);
+    ck_assert_uint_eq(h, 350);
+    while (split < h && rgb_at(pix, pal, w, 0, split) == 0x0000AA)
+        split++;
+    ck_assert_uint_ge(split, 100);
+    ck_assert_uint_lt(split, 350);
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++)
+            ck_assert_msg(rgb_at(pix, pal, w, x, y) == (y < split ? 0x0000AAu : 0xAA0000u),
+                          "EGA bus: (%u,%u) is %06X", x, y, rgb_at(pix, pal, w, x, y));
+    free(pix);
 }
 END_TEST
 
@@ -612,13 +616,103 @@ START_TEST(text_colours_through_the_palette)
         port_out(m, 0x3C0, 0x20);
         mem_ww(m, 0xB8000, 0x8FDB);         /* a full block, blinking attribute */
         for (unsigned phase = 0; phase < 2; phase++) {
-            m->now = phase * 16u * 79648u;      /* frame 0, then 16 (EGA) or 18 (VGA): the hidden half */
+            /* frame 0, then 17 x 79648 = 1354016 cycles: the EGA's mode 3
+             * frame 16 (79942.95 cycles each), the VGA's 19 (359200 dots
+             * x 715909 / 3776250 = 68098.57): the hidden half */
+            m->now = phase * 17u * 79648u;
             ck_assert_int_eq(video_draw(m, &p, why, sizeof why), 0);
             ck_assert_int_eq(memcmp(p.palette + 3 * 1, "\xAA\x00\x00", 3), 0);
             ck_assert_uint_eq(p.pixels[0], 15);
             video_picture_free(&p);
         }
         machine_free(m);
+    }
+}
+END_TEST
+
+/* The EGA's status (3DAh) from the CRTC registers and the clock select
+ * its BIOS programmed.  Mode 3 (350 lines: misc A7h, clock select 01b,
+ * 16.257 MHz: dots(t) = floor(t x 2438550 / 715909); clocking mode 01h,
+ * characters of 8 dots): a line R00h 5Bh + 2 = 93 characters = 744
+ * dots, 80 shown (R01h 4Fh + 1: dots 0-639); a frame R06h 6Ch with R07h
+ * (1Fh) bit 0 + 2 = 366 lines, 350 shown (R12h 5Dh, bit 8 from R07h bit
+ * 1, + 1); the vertical retrace from line 350 (R10h 5Eh, R07h bit 2) to
+ * the first line after it whose bits 0-3 are R11h's (2Bh: Bh), 16Bh =
+ * 363: lines 350-362.  So a frame is 744 x 366 = 272304 dots = 272304 x
+ * 715909 / 2438550 = 79942.95 cycles: frame 1 begins at cycle
+ * ceil(79942.95) = 79943.  The retrace is dots 350 x 744 = 260400 to 363
+ * x 744 = 270072 (not included): cycles ceil(260400 x 715909 / 2438550)
+ * = 76449 to ceil(270072 x ...) - 1 = 79287, 2839 cycles (9672 dots =
+ * 2839.50 cycles); in frame 1 dots 532704 to 542376: cycles 156392 to
+ * 159230.  Display enable (bit 0 clear) in line 0 up to dot 639: cycle
+ * 187 (dot 640 x 715909 / 2438550 = 187.89), not at 188 (dot 640) nor 218
+ * (dot 742); line 1 from cycle ceil(744 x ...) = 219 (dot 745).  Mode
+ * 0Dh (200 lines: misc 23h, 14.31818 MHz, 3 dots a cycle; clocking 0Bh,
+ * 8 dots halved: 16): R00h 37h + 2 = 57 characters = 912 dots = 304
+ * cycles, R06h 04h + 100h + 2 = 262 lines = 79648 cycles a frame, the
+ * retrace from line 225 (E1h) to 228 (R11h 24h: the first after E1h
+ * ending in 4h): cycles 225 x 304 = 68400 to 228 x 304 - 1 = 69311, 912
+ * cycles. */
+START_TEST(status_from_the_crtc_and_its_clock)
+{
+    static const struct {
+        uint8_t mode;
+        uint64_t frame, first, last;
+    } cases[] = { { 0x03, 79943, 76449, 79287 }, { 0x0D, 79648, 68400, 69311 } };
+    struct console con;
+    struct machine *m = new_pc_with(&con, &video_card_ega);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ck_assert_int_eq(video_set_mode(m, cases[i].mode), 0);
+        uint64_t first = 0, last = 0, n = 0;
+        for (uint64_t t = 0; t < cases[i].frame; t++)
+            if (adapter_status(&m->adapter, t) & 0x08) {
+                if (!n++)
+                    first = t;
+                last = t;
+            }
+        ck_assert_uint_eq(first, cases[i].first);
+        ck_assert_uint_eq(last, cases[i].last);
+        ck_assert_uint_eq(n, cases[i].last - cases[i].first + 1);
+        ck_assert_uint_eq(adapter_frames(&m->adapter, cases[i].frame - 1), 0);
+        ck_assert_uint_eq(adapter_frames(&m->adapter, cases[i].frame), 1);
+    }
+    ck_assert_int_eq(video_set_mode(m, 0x03), 0);
+    ck_assert_uint_eq(adapter_status(&m->adapter, 156391) & 0x08, 0);
+    ck_assert_uint_eq(adapter_status(&m->adapter, 156392) & 0x08, 0x08);
+    ck_assert_uint_eq(adapter_status(&m->adapter, 159230) & 0x08, 0x08);
+    ck_assert_uint_eq(adapter_status(&m->adapter, 159231) & 0x08, 0);
+    ck_assert_uint_eq(adapter_status(&m->adapter, 187) & 0x01, 0);
+    ck_assert_uint_eq(adapter_status(&m->adapter, 188) & 0x01, 0x01);
+    ck_assert_uint_eq(adapter_status(&m->adapter, 218) & 0x01, 0x01);
+    ck_assert_uint_eq(adapter_status(&m->adapter, 219) & 0x01, 0);
+    machine_free(m);
+}
+END_TEST
+
+/* egaraster.com (its comment derives the ranges) under the table
+ * timing, on both CPUs: the retrace's and the frame's samples of its
+ * 36-cycle loop as the EGA's status register shows them, for mode 3's
+ * 350-line raster on 16.257 MHz (frame 79942.95 cycles, retrace 2839.50:
+ * 78-79 and 2219-2220 samples), 0Dh's 200-line one on 14.31818 MHz
+ * (79648, 912: 24-25, 2211-2212) and 0Fh's (96693.33, 4181.33: 115-116,
+ * 2684-2685).  A 262-line frame with a 16-line retrace in every mode, as
+ * before, would give 134-135 and 2211-2212 each time. */
+START_TEST(status_raster_seen_by_a_polling_loop)
+{
+    static const unsigned lo[6] = { 78, 2219, 24, 2211, 115, 2684 };
+    static const enum profil_cpu cpus[] = { PROFIL_CPU_8088, PROFIL_CPU_8086 };
+    for (size_t c = 0; c < sizeof cpus / sizeof cpus[0]; c++) {
+        struct run_result r;
+        struct profil_options o = fixture_options(FIX("egaraster.com"), TMP "/raster.prf");
+        unsigned n[6];
+        o.video = PROFIL_VIDEO_EGA;
+        o.timing = PROFIL_TIMING_TABLE;
+        o.cpu = cpus[c];
+        run_session(&r, &o, NULL);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_int_eq(sscanf(r.out, "%x %x %x %x %x %x", &n[0], &n[1], &n[2], &n[3], &n[4], &n[5]), 6);
+        for (unsigned i = 0; i < 6; i++)
+            ck_assert_msg(n[i] == lo[i] || n[i] == lo[i] + 1, "cpu %zu, count %u: %u (%s)", c, i, n[i], r.out);
     }
 }
 END_TEST
@@ -768,6 +862,8 @@ Suite *ega_suite(void)
     tcase_add_test(tc, attribute_flip_flop_and_read_back);
     tcase_add_test(tc, vga_write_mode_3);
     tcase_add_test(tc, text_colours_through_the_palette);
+    tcase_add_test(tc, status_from_the_crtc_and_its_clock);
+    tcase_add_test(tc, status_raster_seen_by_a_polling_loop);
     tcase_add_test(tc, memory_map_select_decodes);
     tcase_add_test(tc, bios_mode_sets_program_the_registers);
     tcase_add_test(tc, random_registers_never_break_the_planes);

@@ -2,7 +2,8 @@
  * emu/video/ega_card.c: the IBM Enhanced Graphics Adapter and the VGA as
  * cards (card.h): their descriptors, the wait states their memory makes
  * the 8088 wait, the CRTC and status ports and the
- * VGA's DAC (kept in the adapter, adapter.h), their rasters, their BIOS's
+ * VGA's DAC (kept in the adapter, adapter.h), their rasters (the EGA's
+ * from its CRTC and the dot clock selected, the VGA's fixed), their BIOS's
  * modes and parameter tables, and their picture; their planes, sequencer,
  * graphics and attribute controllers are ega.c's.
  */
@@ -21,7 +22,8 @@
  * 25.175 and 28.322 MHz), not the CPU's, so only an average is known: a
  * flat average (card.h), 9 1/16 clocks on the EGA, 6 9/16 on the VGA,
  * fitted to TOPBENCH's IBM 5150 rows (docs/timing.md, "Wait states of
- * video memory", derives each). */
+ * video memory", derives each), on the CPU's clock whichever dot clock
+ * the EGA's miscellaneous output selects. */
 static const struct video_waits_average ega_waits = { 9, 1 }, vga_waits = { 6, 9 };
 
 static void reset_ega(struct display_adapter *a) { ega_reset(&a->ega, 0); }
@@ -140,38 +142,102 @@ static const struct ega_params vga_13 = { 0x63, { 0x01, 0x0F, 0x00, 0x0E },
  * end) count the same. */
 #define EGA_VGA_TOTAL_EXTRA 2u
 
-/* The EGA's and VGA's rasters, fixed (their CRTCs are not modelled):
- * the EGA in its 200-line modes on the 14.31818 MHz crystal, as the CGA's
- * 80-column text (912 x 262 dots, IBM's vertical total 104h), also in its
- * 350-line modes; the VGA's 400-line modes on 25.175 MHz, 800 x 449
- * (vertical total 1BFh; 640 x 400 shown, vertical sync on lines 412-413,
- * horizontal on dots 656-751).  Dots per CPU cycle: NUM / DEN. */
-static const struct crtc_frame ega_frame = { 912, 0x104 + EGA_VGA_TOTAL_EXTRA, 640, 200, 720, 80, 224, 16 };
+/* The first count after `from` whose bits in `mask` are `end`'s: where a
+ * CRTC's blanking or retrace ends (its end register holds only the low
+ * bits). */
+static unsigned blank_end(unsigned from, unsigned end, unsigned mask)
+{
+    return from + 1 + ((end - from - 1) & mask);
+}
+
+/* The EGA's dot clocks by the miscellaneous output register's clock
+ * select (bits 2-3), in dots per CPU cycle, num / den: 0 the 14.31818 MHz
+ * crystal (3 dots a cycle, the CPU running at the crystal / 3), 1 the
+ * 16.257 MHz one (16257000 x 3 / 14318180, the MDA's); 2 (the feature
+ * connector's external clock) and 3 (unused) drive no dots on a card
+ * without a feature card: the crystal's, so that any value gives a
+ * raster. */
+struct ega_clock {
+    uint32_t num, den;
+};
+static const struct ega_clock ega_clocks[4] = {
+    { CGA_DOTS_PER_CYCLE, 1 }, { MDA_DOTS_NUM, MDA_DOTS_DEN }, { CGA_DOTS_PER_CYCLE, 1 }, { CGA_DOTS_PER_CYCLE, 1 },
+};
+#define MISC_CLOCK_SELECT(misc) ((misc) >> 2 & 3u)
+
+/* The EGA's raster from the registers the program (or the BIOS) wrote
+ * (IBM, *Enhanced Graphics Adapter*, the CRT controller's and the
+ * sequencer's registers; MartyPC's EGA CRTC counts the same): a line
+ * R00h + 2 characters of 8 dots (the sequencer's clocking mode bit 0; 9
+ * when it is clear), twice as many with the dot clock halved (bit 3);
+ * R01h + 1 of them shown; the horizontal retrace from character R04h to
+ * the first count after it whose bits 0-4 are R05h's; a frame R06h (R07h
+ * bit 0 its bit 8) + EGA_VGA_TOTAL_EXTRA lines, the vertical display end
+ * R12h (R07h bit 1) + 1 of them shown, the vertical retrace from line
+ * R10h (R07h bit 2) to the first after it whose bits 0-3 are R11h's.
+ * IBM's BIOS: its 200-line modes 912 x 262 dots of 14.31818 MHz (R00h
+ * 37h + 2 characters of 16, 70h + 2 of 8), retrace lines 225-227 (E1h,
+ * R11h 24h); its 350-line colour modes 744 x 366 dots of 16.257 MHz (text
+ * 0-3 and 10h: 5Bh + 2 characters of 8; 40 columns 2Dh + 2 of 16, 752),
+ * retrace lines 350-362 (15Eh, R11h 2Bh); mode 7 882 x 370 (60h + 2
+ * characters of 9), 0Fh 784 x 370 on the 14.31818 MHz crystal. */
+static void ega_raster(const struct display_adapter *a, struct crtc_frame *f)
+{
+    const uint8_t *r = a->crtc;
+    uint8_t clocking = a->ega.seq[SEQ_CLOCKING];
+    uint32_t char_dots = (clocking & 0x01 ? 8u : 9u) * (clocking & SEQ_CLOCK_HALF ? 2u : 1u);
+    uint32_t chars = r[0x00] + 2u, shown = r[0x01] + 1u;
+    uint32_t lines = (r[0x06] | (r[0x07] & 1u) << 8) + EGA_VGA_TOTAL_EXTRA;
+    uint32_t shown_lines = (r[0x12] | (r[0x07] >> 1 & 1u) << 8) + 1u;
+    uint32_t retrace = r[0x10] | (r[0x07] >> 2 & 1u) << 8;
+    f->line_dots = chars * char_dots;
+    f->lines = lines;
+    f->shown_dots = (shown < chars ? shown : chars) * char_dots;
+    f->shown_lines = shown_lines < lines ? shown_lines : lines;
+    f->hsync_from = r[0x04] < chars ? r[0x04] * char_dots : f->line_dots;
+    f->hsync_dots = (blank_end(r[0x04], r[0x05] & 0x1Fu, 0x1Fu) - r[0x04]) * char_dots;
+    f->vsync_from = retrace < lines ? retrace : lines;
+    f->vsync_lines = blank_end(retrace, r[0x11] & 0x0Fu, 0x0Fu) - retrace;
+}
+
+/* The VGA's raster, fixed (its CRTC's timing is not modelled): its
+ * 400-line modes on 25.175 MHz, 800 x 449 (vertical total 1BFh; 640 x
+ * 400 shown, vertical sync on lines 412-413, horizontal on dots
+ * 656-751).  Dots per CPU cycle: NUM / DEN. */
 static const struct crtc_frame vga_frame = { 800, 0x1BF + EGA_VGA_TOTAL_EXTRA, 640, 400, 656, 96, 412, 2 };
 #define VGA_DOTS_NUM 3776250u       /* 25175000 x 3 / 14318180, reduced */
 #define VGA_DOTS_DEN 715909u
 
-/* The dots the EGA's or VGA's clock has counted by CPU cycle `now`. */
+/* The dots the EGA's or VGA's clock has counted by CPU cycle `now`
+ * (the EGA's clock the one selected now), exactly: floor(now x num /
+ * den). */
 static uint64_t ega_vga_dots(const struct display_adapter *a, uint64_t now)
 {
-    if (a->ega.vga)
-        return now / VGA_DOTS_DEN * VGA_DOTS_NUM + now % VGA_DOTS_DEN * VGA_DOTS_NUM / VGA_DOTS_DEN;
-    return now * CGA_DOTS_PER_CYCLE;
+    uint64_t num = VGA_DOTS_NUM, den = VGA_DOTS_DEN;
+    if (!a->ega.vga) {
+        num = ega_clocks[MISC_CLOCK_SELECT(a->ega.misc)].num;
+        den = ega_clocks[MISC_CLOCK_SELECT(a->ega.misc)].den;
+    }
+    return now / den * num + now % den * num / den;
 }
 
 /* The EGA's or VGA's raster and the dots its clock has counted. */
-static const struct crtc_frame *ega_vga_raster(const struct display_adapter *a, uint64_t now, uint64_t *dots)
+static void ega_vga_raster(const struct display_adapter *a, uint64_t now, struct crtc_frame *f, uint64_t *dots)
 {
     *dots = ega_vga_dots(a, now);
-    return a->ega.vga ? &vga_frame : &ega_frame;
+    if (a->ega.vga)
+        *f = vga_frame;
+    else
+        ega_raster(a, f);
 }
 
 static uint8_t ega_vga_status(const struct display_adapter *a, uint64_t now)
 {
     struct crtc_beam b;
+    struct crtc_frame raster;
     uint64_t dots;
-    const struct crtc_frame *raster = ega_vga_raster(a, now, &dots);
-    crtc_beam_at(raster, dots, &b);
+    ega_vga_raster(a, now, &raster, &dots);
+    crtc_beam_at(&raster, dots, &b);
     return (uint8_t)((b.vsync ? 0x08 : 0) | (b.display ? 0 : 0x01));
 }
 
@@ -266,9 +332,10 @@ static unsigned windows(const struct display_adapter *a, struct vram_window w[AD
 
 static uint64_t frames(const struct display_adapter *a, uint64_t now)
 {
+    struct crtc_frame raster;
     uint64_t dots;
-    const struct crtc_frame *raster = ega_vga_raster(a, now, &dots);
-    return crtc_frames(raster, dots);
+    ega_vga_raster(a, now, &raster, &dots);
+    return crtc_frames(&raster, dots);
 }
 
 /* Bit 3 of 3DAh, or of 3BAh with the CRTC there. */
@@ -499,14 +566,16 @@ static uint8_t palette_index(struct video_picture *pic, unsigned *n, const uint8
 /* Where the beam is at `now`: the raster, the dots counted, the dot its
  * frame began at and a frame's dots. */
 struct beam_time {
-    const struct crtc_frame *f;
+    struct crtc_frame raster;
+    const struct crtc_frame *f;     /* &raster */
     uint64_t dots, frame_start, frame;
 };
 
 static void beam_time(const struct display_adapter *a, uint64_t now, struct beam_time *t)
 {
     struct crtc_beam beam;
-    t->f = ega_vga_raster(a, now, &t->dots);
+    ega_vga_raster(a, now, &t->raster, &t->dots);
+    t->f = &t->raster;
     crtc_beam_at(t->f, t->dots, &beam);
     t->frame = (uint64_t)t->f->line_dots * t->f->lines;
     t->frame_start = t->dots - ((uint64_t)beam.line * t->f->line_dots + beam.dot);
@@ -601,13 +670,6 @@ static unsigned draw_lines(const struct display_adapter *a, const struct ega_sca
         }
     }
     return n;
-}
-
-/* The first count after `from` whose bits in `mask` are `end`'s: where a
- * CRTC's blanking ends (its end register holds only the low bits). */
-static unsigned blank_end(unsigned from, unsigned end, unsigned mask)
-{
-    return from + 1 + ((end - from - 1) & mask);
 }
 
 /* The border (overscan) as the CRTC's registers frame the picture: on
