@@ -6,8 +6,10 @@
  * folder; sampler/ reads the machine through its accessors; no mutable
  * object at file scope (or static in a function); one growable array;
  * the observers set in one place; docs/architecture.md names every source
- * file; no tracked file names a machine's own folders (`make layers` runs
- * this suite alone); and two machines in one process, run in interleaved
+ * file; `make identical`'s picture pass (tools/identical.sh's pictures())
+ * runs every fixture a test takes a --screen-png picture of; no tracked
+ * file names a machine's own folders (`make layers` runs this suite
+ * alone); and two machines in one process, run in interleaved
  * slices, each give what they give alone (no state shared between
  * machines).
  */
@@ -681,6 +683,245 @@ START_TEST(architecture_names_every_source_file)
 }
 END_TEST
 
+/* ---- identical.sh's pictures are the tests' ---------------------------------- */
+
+/* One top-level function or START_TEST of a test file: its name, its body
+ * (comments and preprocessor lines blanked), whether it takes a picture. */
+struct unit {
+    char name[64];
+    char *body;
+    int picture;
+};
+
+/* Whether p, in text, is the identifier w (no letter, digit or _ either side). */
+static int word_at(const char *text, const char *p, const char *w)
+{
+    return starts_word(p, w) && (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'));
+}
+
+/* Whether `body` sets an options struct's screen_png (`.screen_png =` or
+ * `->screen_png =`, not `==`): the library's --screen-png. */
+static int sets_screen_png(const char *body)
+{
+    for (const char *p = strstr(body, "screen_png"); p; p = strstr(p + 1, "screen_png")) {
+        const char *q = p + strlen("screen_png");
+        q += strspn(q, " \t\n");
+        if (p > body + 1 && (p[-1] == '.' || (p[-1] == '>' && p[-2] == '-')) && word_at(body, p, "screen_png") &&
+            q[0] == '=' && q[1] != '=')
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether `body` calls the function `name`. */
+static int calls(const char *body, const char *name)
+{
+    for (const char *p = strstr(body, name); p; p = strstr(p + 1, name))
+        if (word_at(body, p, name) && p[strlen(name) + strspn(p + strlen(name), " \t\n")] == '(')
+            return 1;
+    return 0;
+}
+
+/* Appends "NAME UNIT\n" to `out` for each FIX("NAME") in [from, to), once. */
+static void fixtures_named(const char *from, const char *to, const char *unit, char *out, size_t n)
+{
+    for (const char *p = strstr(from, "FIX(\""); p && p < to; p = strstr(p + 1, "FIX(\"")) {
+        char line[200];
+        snprintf(line, sizeof line, "%.*s %s\n", (int)strcspn(p + 5, "\""), p + 5, unit);
+        size_t k = strlen(line), have = strlen(out);
+        int seen = 0;
+        for (const char *q = strstr(out, line); q && !seen; q = strstr(q + 1, line))
+            seen = q == out || q[-1] == '\n';
+        if (word_at(from, p, "FIX") && !seen && have + k < n)
+            memcpy(out + have, line, k + 1);
+    }
+}
+
+/* Splits the C text of a test file into its top-level functions and
+ * START_TESTs (u, at most max): a unit is a brace block at file scope
+ * whose head (the text since the last `;` or block there) has a `(`; its
+ * name is the identifier before that, or START_TEST's argument.  Comments
+ * and preprocessor lines are blanked first, string and character literals
+ * skipped for braces. */
+static size_t split_units(const char *text, struct unit *u, size_t max)
+{
+    size_t len = strlen(text), count = 0;
+    char *code = malloc(len + 1);
+    ck_assert_ptr_nonnull(code);
+    int line = 0, bol = 1;
+    for (size_t i = 0; i < len;) {
+        const char *end = NULL;
+        if (text[i] == '/' && (text[i + 1] == '*' || text[i + 1] == '/'))
+            end = skip_comment_or_literal(text + i, &line);
+        if (bol && text[i] == '#')                  /* to the line's end without a backslash */
+            for (end = text + i; *end && !(*end == '\n' && end[-1] != '\\');)
+                end = end[0] == '/' && end[1] == '*' ? skip_comment_or_literal(end, &line) : end + 1;
+        if (end) {
+            for (; text + i < end; i++)
+                code[i] = text[i] == '\n' ? '\n' : ' ';
+            continue;
+        }
+        if ((end = skip_comment_or_literal(text + i, &line)) == NULL)
+            end = text + i + 1;
+        for (; text + i < end; i++) {
+            code[i] = text[i];
+            bol = text[i] == '\n' || (bol && isspace((unsigned char)text[i]));
+        }
+    }
+    code[len] = 0;
+    const char *head = code, *open = code;
+    int depth = 0;
+    for (const char *p = code; *p; p++) {
+        const char *end = skip_comment_or_literal(p, &line);
+        if (end) {
+            p = end - 1;
+            continue;
+        }
+        if (*p == '{' && depth++ == 0)
+            open = p;
+        const char *paren;
+        if (*p == '}' && depth > 0 && --depth == 0 && (paren = memchr(head, '(', (size_t)(open - head))) != NULL) {
+            const char *name = paren;
+            while (name > head && isspace((unsigned char)name[-1]))
+                name--;
+            while (name > head && (isalnum((unsigned char)name[-1]) || name[-1] == '_'))
+                name--;
+            if (word_at(code, name, "START_TEST"))
+                for (name = paren + 1; isspace((unsigned char)*name); name++)
+                    ;
+            if (count < max) {
+                snprintf(u[count].name, sizeof u[count].name, "%.*s", (int)strspn(name, "abcdefghijklmnopqrstuvwxyz"
+                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"), name);
+                u[count].body = strndup(open, (size_t)(p + 1 - open));
+                ck_assert_ptr_nonnull(u[count].body);
+                u[count].picture = sets_screen_png(u[count].body);
+                count++;
+            }
+            ck_assert_uint_lt(count, max);
+        }
+        if ((*p == '}' || *p == ';') && depth == 0)
+            head = p + 1;
+    }
+    free(code);
+    return count;
+}
+
+/* Appends "NAME UNIT\n" to `out` for each fixture a test file (its C
+ * text) takes a picture of: each FIX("NAME") in a unit that sets
+ * screen_png or calls one of the file's units that does (to a fixed
+ * point), and each FIX("NAME") in a statement with "--screen-png" in it
+ * (a command line). */
+static void pictures_taken(const char *text, char *out, size_t n)
+{
+    struct unit u[512];
+    size_t count = split_units(text, u, sizeof u / sizeof u[0]);
+    for (int more = 1; more;) {
+        more = 0;
+        for (size_t i = 0; i < count; i++)
+            for (size_t j = 0; j < count && !u[i].picture; j++)
+                if (u[j].picture && calls(u[i].body, u[j].name))
+                    u[i].picture = more = 1;
+    }
+    for (size_t i = 0; i < count; i++) {
+        const char *b = u[i].body;
+        if (u[i].picture)
+            fixtures_named(b, b + strlen(b), u[i].name, out, n);
+        for (const char *p = strstr(b, "--screen-png"); p; p = strstr(p + 1, "--screen-png")) {
+            const char *from = p, *to = p + strcspn(p, ";");
+            while (from > b && !strchr(";{}", from[-1]))
+                from--;
+            fixtures_named(from, to, u[i].name, out, n);
+        }
+        free(u[i].body);
+    }
+}
+
+/* " a.com b.com ... ": the first word of each line of the here-document
+ * of tools/identical.sh's pictures() (its text). */
+static void pictures_listed(const char *script, char *out, size_t n)
+{
+    const char *p = strstr(script, "\npictures() {\n");
+    ck_assert_msg(p != NULL, "tools/identical.sh has no pictures() {");
+    p = strstr(p, "<<'EOF'\n");
+    ck_assert_msg(p != NULL, "tools/identical.sh's pictures() has no <<'EOF'");
+    snprintf(out, n, " ");
+    for (p = strchr(p, '\n') + 1; *p && strncmp(p, "EOF\n", 4) != 0; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
+        snprintf(out + strlen(out), n - strlen(out), "%.*s ", (int)strcspn(p, " \n"), p);
+}
+
+/* Whether the list " a b c " has the word w (of wlen characters). */
+static int listed(const char *list, const char *w, size_t wlen)
+{
+    char key[128];
+    snprintf(key, sizeof key, " %.*s ", (int)wlen, w);
+    return strstr(list, key) != NULL;
+}
+
+/* The picture pass of `make identical` (tools/identical.sh's pictures())
+ * runs every fixture a test takes a picture of (pictures_taken() on each
+ * tests/check_*.c), and no other; then the scan on text written for the
+ * purpose: a picture through a helper's helper, set directly, on a
+ * command line; none for a fixture run beside one, compared with
+ * screen_png, or named in a comment. */
+START_TEST(identical_lists_every_picture_the_tests_take)
+{
+    static char script[65536], text[1 << 20];
+    char list[2048], taken[4096] = " ", why[4096] = "";
+    int bad = 0;
+    slurp("tools/identical.sh", script, sizeof script);
+    pictures_listed(script, list, sizeof list);
+    ck_assert_msg(strcmp(list, " ") != 0, "tools/identical.sh's pictures() lists no fixture");
+    DIR *d = opendir("tests");
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (strncmp(e->d_name, "check_", 6) != 0 || len < 3 || strcmp(e->d_name + len - 2, ".c") != 0)
+            continue;
+        char path[300], mine[8192] = "";
+        snprintf(path, sizeof path, "tests/%s", e->d_name);
+        slurp(path, text, sizeof text);
+        ck_assert_uint_lt(strlen(text), sizeof text - 1);
+        pictures_taken(text, mine, sizeof mine);
+        for (const char *l = mine; *l; l += strcspn(l, "\n") + 1) {
+            size_t w = strcspn(l, " ");
+            if (!listed(taken, l, w))
+                snprintf(taken + strlen(taken), sizeof taken - strlen(taken), "%.*s ", (int)w, l);
+            if (!listed(list, l, w) && ++bad)
+                snprintf(why + strlen(why), sizeof why - strlen(why), "%s: %.*s takes a picture of %.*s, which "
+                         "pictures() does not list\n", path, (int)strcspn(l + w + 1, "\n"), l + w + 1, (int)w, l);
+        }
+    }
+    closedir(d);
+    for (const char *w = list + 1; *w; w += strcspn(w, " ") + 1)
+        if (!listed(taken, w, strcspn(w, " ")) && ++bad)
+            snprintf(why + strlen(why), sizeof why - strlen(why), "pictures() lists %.*s, of which no test takes a "
+                     "picture\n", (int)strcspn(w, " "), w);
+    ck_assert_msg(bad == 0, "tools/identical.sh's picture pass is not the tests' pictures:\n%s", why);
+
+    char got[1024] = "";
+    pictures_taken("#define SHOT(o) { (o).screen_png = \"x\"; }\n"
+                   "static void snap(struct profil_options *o)\n{\n    o->screen_png = TMP \"/s.png\";\n}\n"
+                   "struct shot { int w; };\n"
+                   "static void snap_of(const char *f) { struct profil_options o = fixture_options(f, \"x\");"
+                   " snap (&o); }\n"
+                   "START_TEST(through_helpers)\n{\n    snap_of(FIX(\"helped.com\"));\n    snap_of(FIX(\"helped.com\"));\n}\nEND_TEST\n"
+                   "START_TEST(direct)\n{\n    struct profil_options o = fixture_options(FIX(\"direct.com\"), \"x\");\n"
+                   "    o.screen_png = \"d.png\";\n}\nEND_TEST\n"
+                   "START_TEST(cli)\n{\n    run_profil(&r, \"run -q\", NULL);\n"
+                   "    run_profil(&r, \"run --screen-png s.png \" FIX(\"cli.com\"), NULL);\n"
+                   "    run_profil(&r, \"run -q \" FIX(\"beside.com\"), NULL);\n}\nEND_TEST\n"
+                   "START_TEST(none)\n{\n    struct profil_options o = fixture_options(FIX(\"none.com\"), \"x\");\n"
+                   "    if (o.screen_png == NULL) /* o.screen_png = x; FIX(\"comment.com\") */\n"
+                   "        snapshot(&o, \"{\");\n}\nEND_TEST\n",
+                   got, sizeof got);
+    ck_assert_str_eq(got, "helped.com through_helpers\ndirect.com direct\ncli.com cli\n");
+    char planted[256];
+    pictures_listed("x\npictures() {\n    cat <<'EOF'\nborder.com -\ncga4.com - p\nEOF\n}\n", planted,
+                    sizeof planted);
+    ck_assert_str_eq(planted, " border.com cga4.com ");
+}
+END_TEST
+
 /* ---- two machines in one process ------------------------------------------ */
 
 struct pc {
@@ -832,6 +1073,7 @@ Suite *layers_suite(void)
     tcase_add_test(tc, layer_check_catches_an_upward_include);
     tcase_add_test(tc, no_mutable_state_at_file_scope);
     tcase_add_test(tc, architecture_names_every_source_file);
+    tcase_add_test(tc, identical_lists_every_picture_the_tests_take);
     tcase_add_test(tc, arrays_grow_through_util);
     tcase_add_test(tc, profilers_go_through_their_rows);
     tcase_add_test(tc, observers_are_set_only_through_cpu_observe);

@@ -59,9 +59,11 @@ tail_of() {
     esac
 }
 
-# The picture pass's fixtures: those tests/check_video.c and check_ega.c
-# read back through --screen-png, each followed by the command tails they
-# are run with ("-": none).
+# The picture pass's fixtures: those the tests read back through
+# --screen-png (check_bios.c, check_video.c, check_ega.c), each followed by
+# the command tails they are run with ("-": none).  tests/check_layers.c
+# fails when a test takes a picture of a fixture this list lacks, or the
+# list names one no test takes (the tails are not checked).
 pictures() {
     cat <<'EOF'
 border.com -
@@ -73,10 +75,12 @@ egaplane.com -
 gfxstr.com -
 gfxtext.com 4 6 d
 modex.com -
+mode13.com -
 overscan.com - v
 borderbands.com - v
 palbands.com e v
 rasterpal.com - 6 s t
+screen.com -
 startlatch.com - n
 textbands.com e v
 vgasplit.com -
