@@ -379,7 +379,7 @@ unsigned biu_time(struct biu_memo *memo, struct biu *b, struct eu_insn *in, unsi
     memo->lookups++;
     /* No refresh under way: a result that ends before the next request
      * holds whatever the request's clock; else the refresh is in the key. */
-    int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
+    int64_t room = memo_room(b);
     uint64_t bytes = memo_bytes_at(in);
     const struct memo_slot *hit = room >= 0 ? memo_lookup(memo, &memo->key, bytes) : NULL;
     int keyed = 0;

@@ -239,6 +239,21 @@ static inline __attribute__((always_inline)) int memo_key_from(const struct biu 
     return 1;
 }
 
+/* The clocks an instruction may take from the BIU `b` and leave its run
+ * as with no refresh at all (the result a far key holds): with none under
+ * way and the next request at refresh_dreq (< 0: made already), the DMA
+ * asks for the bus BIU_REFRESH_HRQ clocks after it, so no clock of a run
+ * that ends by then grants it (biu.c's refresh_step) and the run only
+ * moves the request; below 0 when none can (one is being served, or asks
+ * now); INT64_MAX with none to come. */
+static inline int64_t memo_room(const struct biu *b)
+{
+    int64_t dreq = b->refresh_dreq;
+    if (b->refresh_grant != BIU_NO_REFRESH)
+        return -1;
+    return dreq == BIU_NO_REFRESH ? dreq : dreq + BIU_REFRESH_HRQ;
+}
+
 /* Whether the BIU's refresh fits a key's 32 and 16 bits (INT32_MAX and
  * INT16_MIN stand for none). */
 static inline int memo_refresh_fits(const struct biu *b)
@@ -418,7 +433,7 @@ static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu
         memo_key_from(b, in, memo_state0(memo->cur), memo_state2(memo->cur), k)) {
         /* No refresh under way: a result that ends before the next request
          * holds whatever the request's clock; else the refresh is in the key. */
-        int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
+        int64_t room = memo_room(b);
         uint64_t bytes = memo_bytes_at(in);
         const struct memo_slot *hit = room >= 0 ? memo_lookup(memo, k, bytes) : NULL;
         int keyed = 0;
@@ -492,12 +507,12 @@ static inline __attribute__((always_inline)) int64_t memo_replay(struct biu_memo
     uint64_t bytes = memo_bytes_padded(mem, linear);
     const struct memo_slot *s = memo_at(memo, prev->succ);
     int same = s->key.w[0] == k.w[0] && s->key.w[1] == k.w[1] && s->key.w[2] == k.w[2] && memo_same_bytes(s, bytes);
-    /* No refresh under way: a result that ends before the next request
-     * holds whatever the request's clock (its clocks <= room, which is
-     * refresh_dreq >= clocks); else the refresh is in the key. */
+    /* No refresh under way: a result that ends before the next request's
+     * DMA asks for the bus holds whatever the request's clock (its clocks
+     * <= room, memo_room); else the refresh is in the key. */
     if (__builtin_expect(!same || s->key.w[3] != MEMO_FAR_REFRESH || b->refresh_grant != BIU_NO_REFRESH ||
-                         b->refresh_dreq < (int64_t)s->clocks, 0)) {
-        int64_t room = b->refresh_grant == BIU_NO_REFRESH && b->refresh_dreq >= 0 ? b->refresh_dreq : -1;
+                         b->refresh_dreq < (int64_t)s->clocks - BIU_REFRESH_HRQ, 0)) {
+        int64_t room = memo_room(b);
         int far_tried = same && s->key.w[3] == MEMO_FAR_REFRESH;
         s = room >= 0 && !far_tried ? memo_lookup(memo, &k, bytes) : NULL;
         if (!s || s->clocks > room) {
