@@ -5,6 +5,9 @@
  * tool could be run here: docs/debuginfo.md), with the names, addresses,
  * lines and cycles the tests below expect derived in its comments.
  */
+#include <limits.h>
+#include <stdlib.h>
+
 #include "testutil.h"
 
 #include "../formats/fileio.h"
@@ -12,6 +15,7 @@
 #include "../formats/sha256.h"
 #include "../formats/symtab.h"
 #include "../formats/tdinfo.h"
+#include "../report/srcview.h"
 
 #define TD_EXE FIX("tdinfo.exe")
 
@@ -475,6 +479,56 @@ START_TEST(same_named_sources_keep_apart)
 }
 END_TEST
 
+/* What the program's information names never leads outside the searched
+ * folders (report/srcview.h, docs/annotate.md): a path that climbs is
+ * looked for by its name alone (and so is a label that climbs, ../SIX.C
+ * beside a SIX.C), an absolute one (a host path, /etc/passwd) under each
+ * folder; a link outside them, reached by climbing, is never followed.
+ * The searched folders are the user's: a source tree linked into one is
+ * read (SRC -> the tree). */
+#define ESC_DIR TMP "/escape"
+START_TEST(recorded_paths_never_leave_the_searched_folders)
+{
+    ck_assert(system("rm -rf " ESC_DIR " && mkdir -p " ESC_DIR "/secret " ESC_DIR "/src && cd " ESC_DIR " && "
+                     "for f in ONE TWO THREE FIVE SIX SEVEN; do echo secret > secret/$f.C; done && "
+                     "echo secret > SIX.C && echo root:x:0:0 > secret/passwd && ln -s secret link && ln -s ../secret src/tree") == 0);
+    char real[PATH_MAX], map[2 * PATH_MAX + 1200];
+    ck_assert_ptr_nonnull(realpath(ESC_DIR "/secret", real));
+    snprintf(map, sizeof map,
+             "\r\n Start  Stop   Length Name   Class\r\n 00000H 000FFH 00100H _TEXT CODE\r\n\r\n"
+             "Line numbers for A.OBJ(..\\secret\\ONE.C) segment _TEXT\r\n\r\n     1 0000:0000\r\n\r\n"
+             "Line numbers for B.OBJ(%s/TWO.C) segment _TEXT\r\n\r\n     1 0000:0010\r\n\r\n"
+             "Line numbers for C.OBJ(C:\\..\\secret\\THREE.C) segment _TEXT\r\n\r\n     1 0000:0020\r\n\r\n"
+             "Line numbers for D.OBJ(..\\link\\FIVE.C) segment _TEXT\r\n\r\n     1 0000:0030\r\n\r\n"
+             "Line numbers for E.OBJ(..\\SIX.C) segment _TEXT\r\n\r\n     1 0000:0040\r\n\r\n"
+             "Line numbers for F.OBJ(SIX.C) segment _TEXT\r\n\r\n     1 0000:0050\r\n\r\n"
+             "Line numbers for G.OBJ(%s/passwd) segment _TEXT\r\n\r\n     1 0000:0060\r\n\r\n"
+             "Line numbers for H.OBJ(/etc/passwd) segment _TEXT\r\n\r\n     1 0000:0070\r\n\r\n"
+             "Line numbers for I.OBJ(tree\\SEVEN.C) segment _TEXT\r\n\r\n     1 0000:0080\r\n", real, real);
+    struct symtab t;
+    char err[256], path[4200];
+    ck_assert_int_eq(symtab_parse(map, strlen(map), &t, err, sizeof err), 0);
+    ck_assert_str_eq(t.line[4].label, "../SIX.C:1");    /* told from SIX.C by its climbing folder */
+    ck_assert_str_eq(t.line[6].label, "secret/passwd:1");   /* two files named passwd, */
+    ck_assert_str_eq(t.line[7].label, "etc/passwd:1");      /* told apart by their folders */
+    const char *dirs[2] = { ESC_DIR "/src", NULL };
+    static const char *const files[] = { "ONE.C", "TWO.C", "THREE.C", "FIVE.C", "../SIX.C", "SIX.C", "secret/passwd",
+                                         "etc/passwd" };
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+        ck_assert_msg(!srcview_find(&t, files[i], dirs, 2, path, sizeof path), "%s: %s", files[i], path);
+    ck_assert(srcview_find(&t, "SEVEN.C", dirs, 2, path, sizeof path));     /* the user's linked tree */
+    ck_assert_str_eq(path, ESC_DIR "/src/tree/SEVEN.C");
+    /* Searched from the folder above: the absolute path's end is inside
+     * it (secret/TWO.C), found; a climbing path is still its name alone,
+     * which that folder does not hold. */
+    dirs[0] = ESC_DIR;
+    ck_assert(srcview_find(&t, "TWO.C", dirs, 2, path, sizeof path));
+    ck_assert_str_eq(path, ESC_DIR "/secret/TWO.C");
+    ck_assert(!srcview_find(&t, "ONE.C", dirs, 2, path, sizeof path));
+    symtab_free(&t);
+}
+END_TEST
+
 Suite *tdinfo_suite(void)
 {
     Suite *s = suite_create("tdinfo");
@@ -491,6 +545,7 @@ Suite *tdinfo_suite(void)
     tcase_add_test(tc, pascal_main_body_is_the_programs);
     tcase_add_test(tc, annotate_shows_the_source_beside_its_counts);
     tcase_add_test(tc, same_named_sources_keep_apart);
+    tcase_add_test(tc, recorded_paths_never_leave_the_searched_folders);
     suite_add_tcase(s, tc);
     return s;
 }
