@@ -7,15 +7,11 @@
 
 #include <string.h>
 
-/* Each line of `lines` ('\n' after each), prefixed "profil: ". */
-static void notes(const char *lines, FILE *f)
+/* Each of n lines, prefixed "profil: ". */
+static void notes(const char *const *line, size_t n, FILE *f)
 {
-    while (*lines) {
-        const char *nl = strchr(lines, '\n');
-        size_t len = nl ? (size_t)(nl - lines) : strlen(lines);
-        fprintf(f, "profil: %.*s\n", (int)len, lines);
-        lines += len + (nl != NULL);
-    }
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "profil: %s\n", line[i]);
 }
 
 /* Counts per class, in % of their total: "program %.1f%%  dos ...". */
@@ -73,7 +69,7 @@ static void programs(const struct profil_summary *sum, FILE *f)
         return;
     }
     for (size_t i = 1; i < sum->nprograms; i++)
-        notes(sum->program[i].notes, f);
+        notes(sum->program[i].notes, sum->program[i].nnotes, f);
     for (size_t i = 0; i < sum->nprograms; i++) {
         const struct profil_summary_program *p = &sum->program[i];
         fprintf(f, "profil: %s (%s): %llu %s: ", p->name, p->prf[0] ? p->prf : "no .PRF",
@@ -168,7 +164,7 @@ void summary_write(struct profil_session *s, FILE *f)
     const struct profil_summary *sum = profil_session_summary(s);
     if (!sum)
         return;
-    notes(sum->notes, f);
+    notes(sum->notes, sum->nnotes, f);
     /* 186 and 286 have no clock counts of their own here: say so. */
     fprintf(f, "profil: %llu %s in %.3f s emulated (%s%s, %s timing): ", (unsigned long long)sum->counts.total,
             sum->traced ? "instructions traced" : "samples", sum->seconds, sum->cpu,

@@ -145,11 +145,11 @@ static int add_public(struct reader *r, const char *name, size_t len, uint32_t a
     return 0;
 }
 
-static int add_line(struct reader *r, const char *file, unsigned line, uint32_t addr)
+static int add_line(struct reader *r, size_t src, unsigned line, uint32_t addr)
 {
     if (spend(r) != 0)
         return -1;
-    if (symtab_add_line(r->t, file, line, addr) != 0)
+    if (symtab_add_line(r->t, src, line, addr) != 0)
         CORRUPT(r, "out of memory");
     return 0;
 }
@@ -305,7 +305,8 @@ static int old_symbols(struct reader *r, const struct module *m, struct span s)
 
 /* Line/offset pairs (words) of one file in the segment whose linear
  * start (16 * frame) is base. */
-static int line_pairs(struct reader *r, struct span s, size_t at, unsigned count, const char *file, uint32_t base)
+static int line_pairs(struct reader *r, struct span s, size_t at, unsigned count, const char *file, size_t src,
+                      uint32_t base)
 {
     struct span pairs;
     if (span_sub(s, at, 4 * (uint64_t)count, &pairs) != 0)
@@ -314,7 +315,7 @@ static int line_pairs(struct reader *r, struct span s, size_t at, unsigned count
         unsigned line = 0, off = 0;
         span_u16(pairs, 4 * (size_t)k, &line);
         span_u16(pairs, 4 * (size_t)k + 2, &off);
-        if (add_line(r, file, line, base + off) != 0)
+        if (add_line(r, src, line, base + off) != 0)
             return -1;
     }
     return 0;
@@ -334,13 +335,14 @@ static int old_lines(struct reader *r, const struct module *m, struct span s, in
             span_u16(s, at + (with_seg ? 2 : 0), &count) != 0)
             CORRUPT(r, "CodeView: a line-number table is cut short");
         at += with_seg ? 4 : 2;
+        size_t src;
         span_base_name(name, len, file, sizeof file);
-        if (symtab_add_source(r->t, name, len) != 0)
+        if (symtab_add_source(r->t, name, len, &src) != 0)
             CORRUPT(r, "out of memory");
         uint32_t base;
         if (linear(r, seg, 0, &base) != 0)
             CORRUPT(r, "CodeView: %s: line numbers in segment %u, which the segment map lacks", file, seg);
-        if (line_pairs(r, s, at, count, file, base) != 0)
+        if (line_pairs(r, s, at, count, file, src, base) != 0)
             return -1;
         at += 4 * (size_t)count;
     }
@@ -406,8 +408,9 @@ static int cv4_lines(struct reader *r, struct span s)
         char file[40];
         if (name_at(fs, &at, &name, &len) != 0)
             CORRUPT(r, "CodeView: an sstSrcModule's file %u is cut short", f);
+        size_t src;
         span_base_name(name, len, file, sizeof file);
-        if (symtab_add_source(r->t, name, len) != 0)
+        if (symtab_add_source(r->t, name, len, &src) != 0)
             CORRUPT(r, "out of memory");
         for (unsigned k = 0; k < nseg; k++) {
             uint32_t lo, addr;
@@ -422,7 +425,7 @@ static int cv4_lines(struct reader *r, struct span s)
                 span_u16(lines, 2 * (size_t)i, &line);
                 if (linear(r, seg, lo, &addr) != 0)
                     CORRUPT(r, "CodeView: %s: line numbers in segment %u, which the segment map lacks", file, seg);
-                if (add_line(r, file, line, addr) != 0)
+                if (add_line(r, src, line, addr) != 0)
                     return -1;
             }
         }

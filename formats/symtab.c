@@ -80,20 +80,32 @@ static int add_symbol_n(struct symtab *t, const char *name, size_t len, uint32_t
     return 0;
 }
 
-int symtab_add_source(struct symtab *t, const char *path, size_t len)
+int symtab_add_source(struct symtab *t, const char *path, size_t len, size_t *src)
 {
-    char name[40];
-    span_base_name(path, len, name, sizeof name);
-    if (strlen(name) == len || len >= sizeof t->src->path || memchr(path, 0, len) || symtab_source_path(t, name))
-        return 0;
-    if (grow_array(&t->src, &t->src_cap, t->nsrc + 1, sizeof *t->src) != 0)
-        return -1;
-    struct sym_source *s = &t->src[t->nsrc++];
-    snprintf(s->name, sizeof s->name, "%s", name);
-    snprintf(s->path, sizeof s->path, "%.*s", (int)len, path);
-    for (char *c = s->path; *c; c++)
+    char kept[sizeof t->src->path];
+    len = strnlen(path, len);
+    if (len >= sizeof kept) {           /* its tail: the end of a path tells files apart */
+        path += len - (sizeof kept - 1);
+        len = sizeof kept - 1;
+    }
+    memcpy(kept, path, len);
+    kept[len] = 0;
+    for (char *c = kept; *c; c++)
         if (*c < 0x20 || *c == 0x7F)
             *c = '?';
+    /* A reader names a file for each of its line tables: the same one
+     * again is found at once (the others are merged when named, at the
+     * end: name_sources). */
+    if (t->nsrc && strcmp(t->src[t->nsrc - 1].path, kept) == 0) {
+        *src = t->nsrc - 1;
+        return 0;
+    }
+    if (grow_array(&t->src, &t->src_cap, t->nsrc + 1, sizeof *t->src) != 0)
+        return -1;
+    struct sym_source *s = &t->src[t->nsrc];
+    span_base_name(kept, len, s->name, sizeof s->name);
+    memcpy(s->path, kept, len + 1);
+    *src = t->nsrc++;
     return 0;
 }
 
@@ -101,8 +113,156 @@ const char *symtab_source_path(const struct symtab *t, const char *file)
 {
     for (size_t i = 0; i < t->nsrc; i++)
         if (strcmp(t->src[i].name, file) == 0)
-            return t->src[i].path;
+            return strpbrk(t->src[i].path, "\\/:") ? t->src[i].path : NULL;
     return NULL;
+}
+
+/* ---- the files' names in line labels ----------------------------------------- */
+
+/* A source's path as components (split at '\', '/' and after a drive's
+ * ':', empty and "." ones left out but the last, its name) joined by '/',
+ * with `fold` in upper case: the key two names of one file share
+ * ("C:\SRC\Util.c" and "c:/src/./UTIL.C": "C:/SRC/UTIL.C").  Its
+ * number of components into *n. */
+static void source_key(const char *path, int fold, char *key, size_t keyn, size_t *n)
+{
+    size_t k = 0;
+    *n = 0;
+    for (const char *p = path;;) {
+        size_t len = strcspn(p, "\\/:");
+        int drive = p[len] == ':', last = !drive && p[len] == 0;
+        len += drive;
+        if (last || (len && !(len == 1 && p[0] == '.'))) {
+            for (size_t i = 0; i < len && k + 2 < keyn; i++)
+                key[k++] = fold ? (char)toupper((unsigned char)p[i]) : p[i];
+            if (!last && k + 2 < keyn)
+                key[k++] = '/';
+            ++*n;
+        }
+        if (last)
+            break;
+        p += len + !drive;
+    }
+    key[k] = 0;
+}
+
+/* The last k components of a key (or of a path, by the same rule). */
+static const char *key_tail(const char *key, size_t k)
+{
+    const char *p = key + strlen(key);
+    while (p > key) {
+        if (p[-1] == '/' && --k == 0)
+            break;
+        p--;
+    }
+    return p;
+}
+
+/* A key and the source it is: sorted by key, then index. */
+struct keyed {
+    const char *key;
+    size_t i;
+};
+
+static int by_key(const void *a, const void *b)
+{
+    const struct keyed *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* The last k components of path, as a label names them ("SRC/UTIL.C"):
+ * at most SYMTAB_FILE_MAX characters, the end kept. */
+static void tail_name(const char *path, size_t k, char *out, size_t n)
+{
+    char joined[sizeof ((struct sym_source *)0)->path + 16];
+    size_t all;
+    source_key(path, 0, joined, sizeof joined, &all);
+    const char *tail = key_tail(joined, k);
+    size_t len = strlen(tail);
+    snprintf(out, n, "%s", len > SYMTAB_FILE_MAX ? tail + len - SYMTAB_FILE_MAX : tail);
+}
+
+/* The table's files, once each (two names of one file, by source_key,
+ * are the first named), and their names in the line labels: the bare
+ * name when no other file has it, else the shortest tail of the path no
+ * other file's path ends with (SRC/UTIL.C and LIB/UTIL.C); a path that
+ * is the end of another's (UTIL.C beside SRC\UTIL.C) is named whole.
+ * The lines are labelled again by their file's name.  0, or -1 when out
+ * of memory. */
+static int name_sources(struct symtab *t)
+{
+    size_t ns = t->nsrc;
+    if (ns == 0)
+        return 0;
+    enum { KEY = sizeof t->src->path + 16 };
+    char (*key)[KEY] = malloc(ns * sizeof *key);
+    size_t *depth = malloc(ns * sizeof *depth), *to = malloc(ns * sizeof *to), *take = malloc(ns * sizeof *take);
+    struct keyed *e = malloc(ns * sizeof *e);
+    int rc = key && depth && to && e && take ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < ns; i++) {
+        source_key(t->src[i].path, 1, key[i], KEY, &depth[i]);
+        e[i] = (struct keyed){ key[i], i };
+    }
+    if (rc == 0) {
+        /* Each file once: to[i] is where source i goes, its first name's place. */
+        qsort(e, ns, sizeof *e, by_key);
+        for (size_t k = 0; k < ns; k++)
+            to[e[k].i] = k > 0 && strcmp(e[k - 1].key, e[k].key) == 0 ? to[e[k - 1].i] : e[k].i;
+        size_t kept = 0;
+        for (size_t i = 0; i < ns; i++)
+            if (to[i] == i) {
+                t->src[kept] = t->src[i];
+                memmove(key[kept], key[i], KEY);
+                depth[kept] = depth[i];
+                to[i] = kept++;
+            } else
+                to[i] = to[to[i]];
+        for (size_t i = 0; i < t->nline; i++)
+            if (t->line[i].src)
+                t->line[i].src = (uint32_t)to[t->line[i].src - 1] + 1;
+        ns = t->nsrc = kept;
+        /* take[i]: how many of its last components name it, 0 while not known. */
+        size_t most = 0;
+        for (size_t i = 0; i < ns; i++) {
+            take[i] = 0;
+            most = depth[i] > most ? depth[i] : most;
+        }
+        for (size_t k = 1, open = ns; k <= most && open; k++) {
+            size_t n = 0;
+            for (size_t i = 0; i < ns; i++)
+                if (depth[i] >= k)
+                    e[n++] = (struct keyed){ key_tail(key[i], k), i };
+            qsort(e, n, sizeof *e, by_key);
+            for (size_t j = 0; j < n; j++) {
+                size_t i = e[j].i;
+                int alone = (j == 0 || strcmp(e[j - 1].key, e[j].key) != 0) &&
+                            (j + 1 == n || strcmp(e[j + 1].key, e[j].key) != 0);
+                if (!take[i] && (alone || depth[i] == k)) {
+                    take[i] = k;
+                    open--;
+                }
+            }
+        }
+        for (size_t i = 0; i < ns; i++)
+            if (take[i] > 1)
+                tail_name(t->src[i].path, take[i], t->src[i].name, sizeof t->src[i].name);
+            else
+                span_base_name(t->src[i].path, strlen(t->src[i].path), t->src[i].name, sizeof t->src[i].name);
+        for (size_t i = 0; i < t->nline; i++) {
+            struct sym_line *l = &t->line[i];
+            const char *colon = strrchr(l->label, ':');
+            if (l->src && colon)
+                snprintf(l->label, sizeof l->label, "%s:%u", t->src[l->src - 1].name,
+                         (unsigned)strtoul(colon + 1, NULL, 10));
+        }
+    }
+    free(key);
+    free(depth);
+    free(to);
+    free(take);
+    free(e);
+    return rc;
 }
 
 static int add_symbol(struct symtab *t, const char *name, uint32_t addr)
@@ -110,13 +270,14 @@ static int add_symbol(struct symtab *t, const char *name, uint32_t addr)
     return add_symbol_n(t, name, strlen(name), addr);
 }
 
-static int add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr)
+static int add_line(struct symtab *t, size_t src, unsigned line, uint32_t addr)
 {
-    if (grow_array(&t->line, &t->line_cap, t->nline + 1, sizeof *t->line) != 0)
+    if (src >= t->nsrc || grow_array(&t->line, &t->line_cap, t->nline + 1, sizeof *t->line) != 0)
         return -1;
     struct sym_line *s = &t->line[t->nline++];
-    snprintf(s->label, sizeof s->label, "%.36s:%u", file, line);
+    snprintf(s->label, sizeof s->label, "%s:%u", t->src[src].name, line);
     s->addr = addr;
+    s->src = (uint32_t)src + 1;
     return 0;
 }
 
@@ -130,7 +291,7 @@ static int add_line(struct symtab *t, const char *file, unsigned line, uint32_t 
 /* "Line numbers for HELLO.OBJ(hello.c) segment _TEXT": the source file's
  * name without its directory (the module's when there are no brackets);
  * its directory, when it has one, kept in t (symtab_add_source). */
-static int line_table_file(const char *s, struct symtab *t, char *file, size_t n)
+static int line_table_file(const char *s, struct symtab *t, size_t *src)
 {
     const char *from = s + strlen("Line numbers for"), *open = strchr(from, '('), *close;
     from += strspn(from, " ");
@@ -139,26 +300,17 @@ static int line_table_file(const char *s, struct symtab *t, char *file, size_t n
         from = open + 1;
         len = (size_t)(close - from);
     }
-    if (symtab_add_source(t, from, len) != 0)
-        return -1;
-    for (size_t i = len; i > 0; i--)
-        if (from[i - 1] == '\\' || from[i - 1] == '/' || from[i - 1] == ':') {
-            len -= i;
-            from += i;
-            break;
-        }
-    snprintf(file, n, "%.*s", (int)len, from);
-    return 0;
+    return symtab_add_source(t, from, len, src);
 }
 
 /* "     4 0001:0010     5 0001:0013 ...": up to four entries a row. */
-static int parse_line_row(struct lines *l, struct symtab *t, const char *file, char *err, size_t errn)
+static int parse_line_row(struct lines *l, struct symtab *t, size_t src, char *err, size_t errn)
 {
     const char *s = l->text;
     unsigned line, seg, off;
     int used, any = 0;
     while (sscanf(s, " %u %x:%x%n", &line, &seg, &off, &used) == 3) {
-        if (add_line(t, file, line, seg * 16u + off) != 0)
+        if (add_line(t, src, line, seg * 16u + off) != 0)
             FAIL(l, "out of memory");
         s += used;
         any = 1;
@@ -226,7 +378,7 @@ static int parse_public(struct lines *l, struct symtab *t, char *err, size_t err
 static int parse_mslink(struct lines *l, struct symtab *t, int by_value, int *heap, char *err, size_t errn)
 {
     enum { NONE, SEGMENTS, PUBLICS, LINES } state = NONE;
-    char file[40] = "";
+    size_t src = 0;         /* the line table's file */
     while (next_line(l)) {
         const char *s = l->text;
         if (strncmp(s, " Start  Stop", 12) == 0) {
@@ -240,7 +392,7 @@ static int parse_mslink(struct lines *l, struct symtab *t, int by_value, int *he
             continue;
         }
         if (strncmp(s, "Line numbers for", 16) == 0) {
-            if (line_table_file(s, t, file, sizeof file) != 0)
+            if (line_table_file(s, t, &src) != 0)
                 FAIL(l, "out of memory");
             state = LINES;
             continue;
@@ -269,7 +421,7 @@ static int parse_mslink(struct lines *l, struct symtab *t, int by_value, int *he
             if (parse_public(l, t, err, errn) != 0)
                 return -1;
         } else if (state == LINES) {
-            if (parse_line_row(l, t, file, err, errn) != 0)
+            if (parse_line_row(l, t, src, err, errn) != 0)
                 return -1;
         }
     }
@@ -587,6 +739,10 @@ int symtab_finish(struct symtab *t, int rc, const char *what, char *err, size_t 
         snprintf(err, errn, "%s: no code symbols or line numbers", what);
         rc = -1;
     }
+    if (rc == 0 && name_sources(t) != 0) {
+        snprintf(err, errn, "%s%sout of memory", what ? what : "", what ? ": " : "");
+        rc = -1;
+    }
     if (rc != 0) {
         symtab_free(t);
         return -1;
@@ -688,9 +844,9 @@ int symtab_name_bare_segments(struct symtab *t)
     return (int)added;
 }
 
-int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr)
+int symtab_add_line(struct symtab *t, size_t src, unsigned line, uint32_t addr)
 {
-    return add_line(t, file, line, addr);
+    return add_line(t, src, line, addr);
 }
 
 int symtab_exe_debug(const uint8_t *file, size_t n)
@@ -854,11 +1010,8 @@ static int merge_debug(struct symtab *t, const struct symtab *cv)
     }
     const struct symtab *lines = t->nline ? t : cv;
     for (size_t i = 0; rc == 0 && i < lines->nline; i++) {
-        if ((rc = add_line(&m, "", 0, 0)) == 0) {     /* room, then the entry as it is ("HELLO.C:12") */
-            struct sym_line *l = &m.line[m.nline - 1];
-            snprintf(l->label, sizeof l->label, "%s", lines->line[i].label);
-            l->addr = lines->line[i].addr;
-        }
+        if ((rc = grow_array(&m.line, &m.line_cap, m.nline + 1, sizeof *m.line)) == 0)
+            m.line[m.nline++] = lines->line[i];     /* as it is ("HELLO.C:12", its file's number) */
     }
     free(t->sym);
     free(t->line);
@@ -904,11 +1057,18 @@ int symtab_load(const char *map, const char *program, struct symtab *t, char *so
         have_cv = 1;
     }
     if (have_map && have_cv) {
-        if (!t->nsrc) {             /* the debug information's source paths (the map named none) */
+        if (!t->nline) {            /* the lines are the debug information's, so are their files */
             struct sym_source *src = t->src;
+            size_t cap = t->src_cap;
             t->src = cv.src, t->nsrc = cv.nsrc, t->src_cap = cv.src_cap;
-            cv.src = src, cv.nsrc = 0;
-        }
+            cv.src = src, cv.nsrc = 0, cv.src_cap = cap;
+        } else                      /* the map's files named without a folder: the debug information's path */
+            for (size_t i = 0; i < t->nsrc; i++)
+                if (!strpbrk(t->src[i].path, "\\/:")) {
+                    const char *path = symtab_source_path(&cv, t->src[i].name);
+                    if (path)
+                        snprintf(t->src[i].path, sizeof t->src[i].path, "%s", path);
+                }
         int rc = merge_debug(t, &cv);
         symtab_free(&cv);
         if (rc != 0) {

@@ -48,16 +48,29 @@ struct symbol {
 /* A line-number table entry: the code of `label` ("HELLO.C:12") starts at
  * addr.  One source line may have several entries (a loop's head). */
 struct sym_line {
-    char label[48];
+    char label[64];
     uint32_t addr;
+    /* 1 + the index in src of its file (the label's FILE is that file's
+     * name); 0: a label of its own (a NASM listing's "line 24"). */
+    uint32_t src;
 };
 
-/* A source file the line entries name by "FILE", and the path the debug
- * information or map gives it ("C:\WATDEMO\hello.c", "SRC\SORT.C"):
- * where report/srcview.c looks for its text.  Only files named with a
- * folder are kept. */
+/* The longest file name in a label ("SRC/UTIL.C"). */
+#define SYMTAB_FILE_MAX 52
+
+/* A source file the line entries name, once each (paths that differ only
+ * in case, '\' or '/' and "." folders are one file): `path` as the debug
+ * information or map gives it ("C:\WATDEMO\hello.c", "SRC\SORT.C",
+ * "hello.c"; its end when longer; unprintable bytes '?'), where
+ * report/srcview.c looks for its text; `name` the FILE of its lines'
+ * labels: its name without the folder, unless another file of the table
+ * has that name too (SRC\UTIL.C and LIB\UTIL.C): then the shortest end of
+ * its path that no other file's path ends with, its folders joined by
+ * '/' ("SRC/UTIL.C", "LIB/UTIL.C"; a path that is the end of another's,
+ * UTIL.C beside SRC\UTIL.C, is named whole), its last SYMTAB_FILE_MAX
+ * characters when longer.  Each name is the table's once. */
 struct sym_source {
-    char name[40];
+    char name[SYMTAB_FILE_MAX + 1];
     char path[160];
 };
 
@@ -69,7 +82,7 @@ struct symtab {
     size_t nsym;
     struct sym_line *line;      /* sorted by address; none when the map has no table */
     size_t nline;
-    struct sym_source *src;     /* in the order first named, each name once */
+    struct sym_source *src;     /* in the order first named, each file once */
     size_t nsrc;
     /* The arrays' capacities (util/grow.h), 0 when not known: whoever sets
      * an array directly sets its capacity or 0. */
@@ -113,25 +126,30 @@ int symtab_load(const char *map, const char *program, struct symtab *t, char *so
                 size_t errn);
 
 /* For the other sources of a table (formats/codeview.c): add a segment,
- * a symbol (a name of len bytes), a line entry ("FILE:LINE"); 0 or -1
+ * a symbol (a name of len bytes), a source file, a line entry; 0 or -1
  * when out of memory.  symtab_sort then orders the symbols and lines by
  * address, each (address, name) once: call it last (add nothing after). */
 int symtab_add_segment(struct symtab *t, const char *name, const char *cls, uint32_t start, uint32_t stop);
 int symtab_add_symbol(struct symtab *t, const char *name, size_t len, uint32_t addr);
 /* A procedure whose end (exclusive) is known. */
 int symtab_add_proc(struct symtab *t, const char *name, size_t len, uint32_t addr, uint32_t end);
-int symtab_add_line(struct symtab *t, const char *file, unsigned line, uint32_t addr);
-/* A source file's name as the information gives it (len bytes, with its
- * folder, a DOS path or not): kept when it has a folder and its name
- * (without the folder, as line labels have it) is not kept yet. */
-int symtab_add_source(struct symtab *t, const char *path, size_t len);
-/* The path kept for the line labels' FILE, or NULL. */
+/* A source file as the information names it (len bytes, up to a NUL;
+ * with its folder, a DOS path, or not): its index into *src, for its
+ * lines.  Until the table is finished (symtab_finish) its name is its
+ * name without the folder; symtab_finish merges the names of one file
+ * and tells files of one name apart (struct sym_source). */
+int symtab_add_source(struct symtab *t, const char *path, size_t len, size_t *src);
+/* A line of the file symtab_add_source numbered src: labelled "FILE:LINE". */
+int symtab_add_line(struct symtab *t, size_t src, unsigned line, uint32_t addr);
+/* The path of the file whose lines' labels say FILE, when the
+ * information named it with a folder; else NULL. */
 const char *symtab_source_path(const struct symtab *t, const char *file);
 void symtab_sort(struct symtab *t);
 /* The end of a reader (maps and debug information alike): on rc != 0, or
  * when `what` is given and the table has neither a code symbol nor a
  * line ("<what>: no code symbols or line numbers" into err), frees t and
- * returns -1; else sorts t and returns 0. */
+ * returns -1; else names its source files (struct sym_source), labels
+ * their lines by those names, sorts t and returns 0. */
 int symtab_finish(struct symtab *t, int rc, const char *what, char *err, size_t errn);
 /* A debug-information reader's one-line error, "<what>: <message>", into
  * err; returns -1. */

@@ -338,16 +338,15 @@ static int read_lines(struct reader *r)
         unsigned frame = word(r, r->seg_at, SEG_SIZE, seg - 1, 2);
         const char *name;
         size_t len;
-        char base[40];
+        size_t src;
         if (name_of(r, word(r, r->src_at, SRC_SIZE, file - 1, 0), &name, &len) != 0)
             BAD(r, "source file %u has no name", file);
-        span_base_name(name, len, base, sizeof base);
-        if (symtab_add_source(r->t, name, len) != 0)
+        if (symtab_add_source(r->t, name, len, &src) != 0)
             BAD(r, "out of memory");
         for (unsigned k = 0; k < ln; k++) {
             unsigned line = word(r, r->line_at, LINE_SIZE, li - 1 + k, 0);
             unsigned off = word(r, r->line_at, LINE_SIZE, li - 1 + k, 2);
-            if (symtab_add_line(r->t, base, line, frame * 16u + off) != 0)
+            if (symtab_add_line(r->t, src, line, frame * 16u + off) != 0)
                 BAD(r, "out of memory");
         }
     }

@@ -53,6 +53,7 @@
 
 struct module {
     char file[40];              /* its source file, without the directory */
+    size_t src;                 /* that file in the table (symtab_add_source) */
     uint32_t lines_link;        /* its first line link, from the section's start */
     unsigned lines;             /* how many line blocks */
     uint32_t locals_link;       /* the same for its locals */
@@ -152,11 +153,15 @@ static int read_modules(struct reader *r, uint32_t from, uint32_t to)
         span_u16(m, MOD_LINES + 4, &d->lines);
         span_u32(m, MOD_LOCALS, &d->locals_link);
         span_u16(m, MOD_LOCALS + 4, &d->locals);
-        span_base_name((const char *)m.p + MOD_FIXED, len, d->file, sizeof d->file);
-        if (symtab_add_source(r->t, (const char *)m.p + MOD_FIXED, len) != 0)
-            BAD(r, "out of memory");
-        if (!d->file[0])
+        const char *name = (const char *)m.p + MOD_FIXED;
+        span_base_name(name, len, d->file, sizeof d->file);
+        if (!d->file[0]) {      /* a module without a name: its lines are "module N"'s */
             snprintf(d->file, sizeof d->file, "module %zu", r->nmod - 1);
+            name = d->file;
+            len = (unsigned)strlen(name);
+        }
+        if (symtab_add_source(r->t, name, len, &d->src) != 0)
+            BAD(r, "out of memory");
         at += MOD_FIXED + len;
     }
     return 0;
@@ -286,7 +291,7 @@ static int read_line_block(struct reader *r, const struct module *m, uint32_t fr
                     (unsigned)b->size);
             if (spend(r) != 0)
                 return -1;
-            if (symtab_add_line(r->t, m->file, line, b->start + off) != 0)
+            if (symtab_add_line(r->t, m->src, line, b->start + off) != 0)
                 BAD(r, "out of memory");
         }
         at += LINESEG_FIXED + count * LINE_SIZE;

@@ -26,7 +26,9 @@ static void setup(void)
     sink = fuzz_null("w");
     FUZZ_REQUIRE(symtab_add_segment(&map, "_TEXT", "CODE", 0, 0x7F) == 0);
     FUZZ_REQUIRE(symtab_add_symbol(&map, "main", 4, 0) == 0 && symtab_add_symbol(&map, "draw", 4, 0x40) == 0);
-    FUZZ_REQUIRE(symtab_add_line(&map, "a.c", 3, 0) == 0 && symtab_add_line(&map, "a.c", 9, 0x40) == 0);
+    size_t src;
+    FUZZ_REQUIRE(symtab_add_source(&map, "a.c", 3, &src) == 0 && symtab_add_line(&map, src, 3, 0) == 0 &&
+                 symtab_add_line(&map, src, 9, 0x40) == 0);
     symtab_sort(&map);
 }
 

@@ -184,7 +184,8 @@ enum profil_error profil_session_write(struct profil_session *s);
  * -q), after writing: profil_session_summary() gathers it once and keeps
  * it in the session (NULL before profil_session_write() or when memory ran
  * out).  The strings and arrays are the session's, valid until
- * profil_session_free(); a line of `notes` ends in '\n'. */
+ * profil_session_free(); `notes` are nnotes lines, each a string
+ * without its '\n' (NULL when there are none). */
 #define PROFIL_SUMMARY_TOP 5            /* buckets and symbols per program */
 struct profil_summary_bucket {
     uint32_t bucket, low, high;         /* its number and its first and last byte (offsets of the layout) */
@@ -205,7 +206,8 @@ enum profil_summary_unit {
 struct profil_summary_program {
     const char *name;                   /* its 8.3 name */
     const char *prf;                    /* its .PRF; "" when none was written */
-    const char *notes;                  /* a child's: what reading its symbols said */
+    const char *const *notes;           /* a child's: what reading its symbols said, a line each */
+    size_t nnotes;
     unsigned depth;                     /* 0 the first program, 1 its children, ... */
     int ended, resident, exit_code;     /* it ended (as a TSR: resident) with exit_code */
     double seconds;                     /* from its EXEC to its end */
@@ -248,7 +250,8 @@ struct profil_summary_written {
     uint64_t figure;
 };
 struct profil_summary {
-    const char *notes;                  /* what reading the program's symbols said */
+    const char *const *notes;           /* what reading the program's symbols said, a line each */
+    size_t nnotes;
     const char *hint;                   /* no symbols: where they could be; "" */
     struct profil_counts counts;        /* as profil_session_counts() */
     int traced;                         /* the counts are instructions (trace mode, still counting at the end) */

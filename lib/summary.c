@@ -19,57 +19,65 @@
 #include "../report/summary.h"
 #include "../util/grow.h"
 
+/* Lines of warnings, each its own string: a summary's notes. */
+struct notes {
+    char **line;
+    size_t n, cap;
+    int oom;
+};
+
 /* The summary and what its pointers point into. */
 struct summary_store {
     struct profil_summary pub;
-    char *notes;                        /* the program's symbols' warnings */
+    struct notes notes;                 /* the program's symbols' warnings */
     char hint[400];
-    char **child_notes, **sources;      /* per program */
+    struct notes *child_notes;          /* per program */
+    char **sources;                     /* per program */
     char *root_sources;
     char **child_prx;                   /* per program: its .prx's path, or NULL */
     size_t nchild_prx;
     char *frames_line;
 };
 
-/* A growing text of lines, each ending in '\n'. */
-struct lines {
-    char *text;
-    size_t len, cap;
-    int oom;
-};
-
-static void lines_add(struct lines *l, const char *line, size_t n)
+static void notes_add(struct notes *l, const char *line, size_t n)
 {
-    if (l->oom || grow_array(&l->text, &l->cap, l->len + n + 2, 1) != 0) {
+    char *copy = l->oom ? NULL : malloc(n + 1);
+    if (!copy || grow_array(&l->line, &l->cap, l->n + 1, sizeof *l->line) != 0) {
+        free(copy);
         l->oom = 1;
         return;
     }
-    memcpy(l->text + l->len, line, n);
-    l->len += n;
-    l->text[l->len++] = '\n';
-    l->text[l->len] = 0;
+    memcpy(copy, line, n);
+    copy[n] = 0;
+    l->line[l->n++] = copy;
 }
 
 /* Each line of `text` ('\n' after each but perhaps the last). */
-static void lines_add_all(struct lines *l, const char *text)
+static void notes_add_all(struct notes *l, const char *text)
 {
     while (*text) {
         const char *nl = strchr(text, '\n');
         size_t len = nl ? (size_t)(nl - text) : strlen(text);
-        lines_add(l, text, len);
+        notes_add(l, text, len);
         text += len + (nl != NULL);
     }
 }
 
-/* The text of `l`: "" when empty, NULL when memory ran out. */
-static char *lines_take(struct lines *l)
+static void notes_free(struct notes *l)
 {
-    if (l->oom) {
-        free(l->text);
-        l->text = NULL;
-    } else if (!l->text)
-        l->text = calloc(1, 1);
-    return l->text;
+    for (size_t i = 0; i < l->n; i++)
+        free(l->line[i]);
+    free(l->line);
+    memset(l, 0, sizeof *l);
+}
+
+/* The notes as the summary gives them (none when memory ran out). */
+static void notes_publish(struct notes *l, const char *const **line, size_t *n)
+{
+    if (l->oom)
+        notes_free(l);
+    *line = (const char *const *)l->line;
+    *n = l->n;
 }
 
 /* The symbols for the summary, by the one rule (formats/symfind.h: `map`,
@@ -78,20 +86,20 @@ static char *lines_take(struct lines *l)
  * then the hint in `hint` (when not NULL); what reading them said in
  * `notes` (a map that does not parse is left out). */
 static int read_map(const char *map, const char *program, struct symtab *t, char *sources, size_t n, char *hint,
-                    size_t hintn, struct lines *notes)
+                    size_t hintn, struct notes *notes)
 {
     char err[600];
     struct symfind *sf = calloc(1, sizeof *sf);     /* keep_labels 0: labels count for their procedure */
     if (!sf) {
-        lines_add_all(notes, "out of memory: the summary shows buckets");
+        notes_add_all(notes, "out of memory: the summary shows buckets");
         return 0;
     }
     int rc = symfind_program(map, program, NULL, t, sf, err, sizeof err);
-    lines_add_all(notes, sf->warn);
+    notes_add_all(notes, sf->warn);
     if (rc < 0) {
         char line[700];
         snprintf(line, sizeof line, "warning: %s (the summary shows buckets)", err);
-        lines_add_all(notes, line);
+        notes_add_all(notes, line);
     }
     else if (rc == 0)
         snprintf(sources, n, "%s", sf->sources);
@@ -170,7 +178,6 @@ static void programs(struct profil_session *s, struct summary_store *st, const s
         const struct proc *p = &t->p[i];
         struct profil_summary_program *q = &sum->program[i];
         q->name = p->name;
-        q->notes = "";
         q->prf = i == 0 ? s->files.prf : s->child_prf && s->child_prf[i][0] ? s->child_prf[i] : "";
         q->depth = procs_depth(t, i);
         q->ended = p->ended;
@@ -196,17 +203,14 @@ static void programs(struct profil_session *s, struct summary_store *st, const s
     sum->figures = 1;
     for (size_t i = 1; i < t->n; i++) {
         char said[9000];
-        struct lines notes = { 0 };
         if (!s->late_signal) {
-            if (read_map(NULL, t->p[i].host, &sym[i], said, sizeof said, NULL, 0, &notes) &&
+            if (read_map(NULL, t->p[i].host, &sym[i], said, sizeof said, NULL, 0, &st->child_notes[i]) &&
                 !(st->sources[i] = strdup(said)))
                 symtab_free(&sym[i]);
             else if (st->sources[i])
                 tables[i] = &sym[i];
         }
-        sum->program[i].notes = st->child_notes[i] = lines_take(&notes);
-        if (!sum->program[i].notes)
-            sum->program[i].notes = "";
+        notes_publish(&st->child_notes[i], &sum->program[i].notes, &sum->program[i].nnotes);
     }
     for (size_t i = 0; i < t->n; i++) {
         /* --trace: a child's instructions; the first program's .PRF, the
@@ -326,14 +330,11 @@ const struct profil_summary *profil_session_summary(struct profil_session *s)
     struct profil_summary *sum = &st->pub;
     struct symtab t;
     char sources[9000];
-    struct lines notes = { 0 };
     /* After a stop signal the summary reads no symbols (a program's debug
      * information may be large): its buckets are shown. */
     int have_map = !s->late_signal && read_map(s->o.map, s->o.program, &t, sources, sizeof sources, st->hint,
-                                               sizeof st->hint, &notes);
-    sum->notes = st->notes = lines_take(&notes);
-    if (!sum->notes)
-        sum->notes = "";
+                                               sizeof st->hint, &st->notes);
+    notes_publish(&st->notes, &sum->notes, &sum->nnotes);
     sum->hint = st->hint;
     if (have_map && !(st->root_sources = strdup(sources))) {
         symtab_free(&t);
@@ -352,7 +353,6 @@ const struct profil_summary *profil_session_summary(struct profil_session *s)
         struct profil_summary_program *q = &sum->program[0];
         q->name = s->procs.n ? s->procs.p[0].name : "";
         q->prf = s->files.prf;
-        q->notes = "";
         q->unit = sum->traced ? PROFIL_SUMMARY_TRACED : PROFIL_SUMMARY_SAMPLES;
         q->counts = sum->counts;
         q->self = q->inclusive = s->s.total;
@@ -377,7 +377,7 @@ void session_summary_free(struct profil_session *s)
         return;
     for (size_t i = 0; i < st->pub.nprograms; i++) {
         if (st->child_notes)
-            free(st->child_notes[i]);
+            notes_free(&st->child_notes[i]);
         if (st->sources)
             free(st->sources[i]);
     }
@@ -386,7 +386,7 @@ void session_summary_free(struct profil_session *s)
     free(st->child_notes);
     free(st->sources);
     free(st->child_prx);
-    free(st->notes);
+    notes_free(&st->notes);
     free(st->root_sources);
     free(st->frames_line);
     free(st->pub.program);

@@ -616,7 +616,7 @@ static void write_program(FILE *f, const struct html_report *r, size_t i)
  * source view, when that file is found (report/srcview.h). */
 static void source_link(FILE *f, const struct html_report *r, uint32_t start)
 {
-    char file[48], path[4200];
+    char file[sizeof r->q.map->line->label], path[4200];
     unsigned line;
     if (!r->q.source || r->q.listing || !r->q.map || !srcview_line_of(r->q.map, start, file, sizeof file, &line) ||
         !srcview_find(r->q.map, file, r->q.source_dirs, r->q.nsource_dirs, path, sizeof path))

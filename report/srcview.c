@@ -52,39 +52,56 @@ static int resolve(const char *dir, char comps[][64], size_t n, char *out, size_
     return stat(out, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-int srcview_find(const struct symtab *t, const char *file, const char *const *dirs, size_t ndirs, char *out,
-                 size_t n)
+/* The folders and name of a path ("C:\\SRC\\SORTC.C", "SRC/UTIL.C") as
+ * components, its drive and "." left out: -1 when it climbs ("..") or
+ * has more or longer components than comps holds. */
+static int components(const char *p, char comps[][64], size_t max, size_t *nc)
 {
-    /* The path the information names, as components: its drive left out,
-     * and only its name when it climbs (".."), so nothing outside a
-     * folder's tree is looked at. */
-    const char *path = t ? symtab_source_path(t, file) : NULL;
-    char comps[16][64];
-    size_t nc = 0;
-    for (const char *p = path ? path : file; *p;) {
-        if (p == path && p[0] && p[1] == ':') {     /* its drive, "C:" */
-            p += 2;
-            continue;
-        }
+    *nc = 0;
+    if (p[0] && p[1] == ':')        /* its drive, "C:" */
+        p += 2;
+    while (*p) {
         size_t len = strcspn(p, "\\/");
         if (len && !(len == 1 && p[0] == '.')) {
-            if ((len == 2 && p[0] == '.' && p[1] == '.') || len >= sizeof comps[0] || nc == 16) {
-                nc = 0;
-                path = NULL;
-                break;
-            }
-            snprintf(comps[nc++], sizeof comps[0], "%.*s", (int)len, p);
+            if ((len == 2 && p[0] == '.' && p[1] == '.') || len >= sizeof comps[0] || *nc == max)
+                return -1;
+            snprintf(comps[(*nc)++], sizeof comps[0], "%.*s", (int)len, p);
         }
         p += len + (p[len] != 0);
     }
-    if (!path || nc == 0) {
-        snprintf(comps[0], sizeof comps[0], "%.63s", file);
-        nc = 1;
+    return 0;
+}
+
+int srcview_find(const struct symtab *t, const char *file, const char *const *dirs, size_t ndirs, char *out,
+                 size_t n)
+{
+    /* The path the information names, as components: its drive left out;
+     * when it climbs (".."), the label's file (a name, or the end of the
+     * path that tells it from another file of that name, "SRC/UTIL.C"),
+     * and when that climbs too its name alone: nothing outside a
+     * folder's tree is looked at. */
+    const char *path = t ? symtab_source_path(t, file) : NULL;
+    char comps[16][64], named[16][64];
+    size_t nc = 0, nn = 0;
+    int label = components(file, named, 16, &nn) == 0 && nn > 0;
+    if (!path || components(path, comps, 16, &nc) != 0 || nc == 0) {
+        if (label) {
+            memcpy(comps, named, sizeof named);
+            nc = nn;
+        } else {
+            const char *base = file + strlen(file);
+            while (base > file && base[-1] != '/' && base[-1] != '\\')
+                base--;
+            snprintf(comps[0], sizeof comps[0], "%.63s", base);
+            nc = 1;
+        }
     }
     /* In each folder: the whole path under it (SRC/SORTC.C), then with
-     * fewer of its leading folders, down to the name alone. */
+     * fewer of its leading folders, down to the label's (the name alone,
+     * or the folders that tell it from another file of its name). */
+    size_t keep = label && nn < nc ? nn : label ? nc : 1;
     for (size_t d = 0; d < ndirs; d++)
-        for (size_t k = 0; dirs[d] && k < nc; k++)
+        for (size_t k = 0; dirs[d] && k + keep <= nc; k++)
             if (resolve(dirs[d], comps + k, nc - k, out, n))
                 return 1;
     return 0;
@@ -261,13 +278,13 @@ static int each_file(FILE *f, FILE *msg, const struct prx *x, const struct symta
     for (int m = 0; m < 3 && rc == 0; m++)
         rc = attribute_exact(x, t, metrics[m], 1, &rows[m], &nrows[m]);
     struct counted *c = rc == 0 ? malloc((nrows[1] + 1) * sizeof *c) : NULL;
-    char (*files)[48] = rc == 0 ? calloc(nrows[1] + 1, sizeof *files) : NULL;
+    char (*files)[sizeof t->line->label] = rc == 0 ? calloc(nrows[1] + 1, sizeof *files) : NULL;
     if (!c || !files || nrows[0] != nrows[1] || nrows[1] != nrows[2])
         rc = -1;
     double whole = (double)x->total_cycles;
     /* Each file once, in the order its first line comes. */
     for (size_t i = 0; rc == 0 && i < nrows[1]; i++) {
-        char file[48];
+        char file[sizeof t->line->label];
         unsigned line;
         if (rows[1][i].hits <= 0 || !split_label(rows[1][i].name, file, sizeof file, &line))
             continue;
@@ -279,7 +296,7 @@ static int each_file(FILE *f, FILE *msg, const struct prx *x, const struct symta
             continue;
         size_t n = 0;
         for (size_t j = i; j < nrows[1]; j++) {
-            char other[48];
+            char other[sizeof t->line->label];
             unsigned l;
             if (split_label(rows[1][j].name, other, sizeof other, &l) && strcmp(other, file) == 0)
                 c[n++] = (struct counted){ l, rows[0][j].hits, rows[1][j].hits, rows[2][j].hits };

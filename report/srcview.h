@@ -22,9 +22,12 @@
  * "C:\SRC\SORTC.C" or a relative one, its drive left out), looked for
  * under each of dirs in turn, whole (SRC/SORTC.C) and then with fewer of
  * its leading folders down to the name alone, each part as named or in
- * any case.  A path that climbs ("..") is looked for by its name alone:
- * no file outside dirs' trees is read.  t may be NULL.  Its path into
- * out: 1 found, 0 not. */
+ * any case, but never with fewer than the folders file keeps (a label
+ * "LIB/UTIL.C" is not the UTIL.C of another folder).  A path that climbs
+ * ("..") is looked for by file, or its name alone when file climbs too:
+ * nothing the information names leads outside dirs' trees (a symbolic
+ * link inside them is followed: the folders are the user's).  t may be
+ * NULL.  Its path into out: 1 found, 0 not. */
 int srcview_find(const struct symtab *t, const char *file, const char *const *dirs, size_t ndirs, char *out,
                  size_t n);
 

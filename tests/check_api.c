@@ -315,7 +315,8 @@ static void summary_of_tightlp(struct profil_session *s)
     ck_assert_str_eq(sum->cpu, "8088");
     ck_assert_str_eq(sum->timing, "table");
     ck_assert_int_eq(sum->own_clocks, 1);
-    ck_assert_str_eq(sum->notes, "");
+    ck_assert_uint_eq(sum->nnotes, 0);
+    ck_assert_ptr_null(sum->notes);
     ck_assert_str_eq(sum->hint, "");
     ck_assert_uint_eq(sum->nprograms, 1);
     const struct profil_summary_program *p = &sum->program[0];
@@ -389,6 +390,32 @@ START_TEST(trace_results_in_process)
 }
 END_TEST
 
+/* A map that does not parse: the summary's one note is the line the
+ * command prints after "profil: ", without its newline; the summary then
+ * shows buckets (no symbols). */
+START_TEST(summary_notes_are_lines)
+{
+    struct profil_options o;
+    profil_options_init(&o);
+    o.program = FIX("tightlp.com");
+    o.map = "tests/fixtures/hotloop.asm";
+    o.max_insn = 1000;
+    o.output = TMP "/api-n.prf";
+    struct profil_session *s = session(&o, PROFIL_OK);
+    ck_assert_int_eq(profil_session_run(s), PROFIL_STOP_MAX_INSN);
+    ck_assert_int_eq(profil_session_write(s), PROFIL_OK);
+    const struct profil_summary *sum = profil_session_summary(s);
+    ck_assert_ptr_nonnull(sum);
+    ck_assert_uint_eq(sum->nnotes, 1);
+    ck_assert_str_eq(sum->notes[0], "warning: tests/fixtures/hotloop.asm: not a linker map this version reads "
+                                    "(Microsoft LINK, TLINK, Turbo Pascal, WLINK, NASM [map all], ld86 -M, a NASM "
+                                    "listing) (the summary shows buckets)");
+    ck_assert_int_eq(sum->program[0].has_symbols, 0);
+    ck_assert_uint_eq(sum->program[0].nnotes, 0);
+    profil_session_free(s);
+}
+END_TEST
+
 /* The cards' names come from the emulator's one table (emu/video/cards.c),
  * whose rows are enum profil_video's values: each name parses to its value
  * and back; past the table there is no name, and an unknown name is -1. */
@@ -422,6 +449,7 @@ Suite *api_suite(void)
     tcase_add_test(tc, library_without_the_window_links_no_sdl);
     tcase_add_test(tc, errors_are_codes_and_lines);
     tcase_add_test(tc, trace_results_in_process);
+    tcase_add_test(tc, summary_notes_are_lines);
     tcase_add_test(tc, video_names_follow_the_enum);
     suite_add_tcase(s, tc);
     return s;

@@ -166,6 +166,46 @@ START_TEST(line_table_keeps_the_source_folder)
 }
 END_TEST
 
+/* Files of one name in several folders: each file's lines are labelled
+ * by the shortest end of its path no other file's path ends with (a path
+ * that is another's end, UTIL.C, SRC\UTIL.C, whole; a drive when only it
+ * differs); names of one file (case, '/', ".") are one file; a name no
+ * other file has stays bare. */
+START_TEST(same_named_files_are_told_apart)
+{
+    static const char map[] =
+        "\r\n Start  Stop   Length Name   Class\r\n 00000H 000FFH 00100H _TEXT CODE\r\n\r\n"
+        "Line numbers for A.OBJ(SRC\\UTIL.C) segment _TEXT\r\n\r\n     1 0000:0000\r\n\r\n"
+        "Line numbers for B.OBJ(LIB\\UTIL.C) segment _TEXT\r\n\r\n     2 0000:0010\r\n\r\n"
+        "Line numbers for C.OBJ(UTIL.C) segment _TEXT\r\n\r\n     3 0000:0020\r\n\r\n"
+        "Line numbers for D.OBJ(X\\A\\M.C) segment _TEXT\r\n\r\n     4 0000:0030\r\n\r\n"
+        "Line numbers for E.OBJ(Y\\A\\M.C) segment _TEXT\r\n\r\n     5 0000:0040\r\n\r\n"
+        "Line numbers for F.OBJ(c:\\proj\\src\\util.c) segment _TEXT\r\n\r\n     6 0000:0050\r\n\r\n"
+        "Line numbers for G.OBJ(src/./util.c) segment _TEXT\r\n\r\n     7 0000:0060\r\n\r\n"
+        "Line numbers for H.OBJ(HELLO.C) segment _TEXT\r\n\r\n     8 0000:0070\r\n\r\n"
+        "Line numbers for I.OBJ(C:\\K\\V.C) segment _TEXT\r\n\r\n     9 0000:0080\r\n\r\n"
+        "Line numbers for J.OBJ(D:\\K\\V.C) segment _TEXT\r\n\r\n    10 0000:0090\r\n";
+    static const char *const labels[10] = { "SRC/UTIL.C:1", "LIB/UTIL.C:2", "UTIL.C:3", "X/A/M.C:4", "Y/A/M.C:5",
+                                            "proj/src/util.c:6", "SRC/UTIL.C:7", "HELLO.C:8", "C:/K/V.C:9",
+                                            "D:/K/V.C:10" };
+    struct symtab t;
+    char err[256];
+    ck_assert_int_eq(symtab_parse(map, sizeof map - 1, &t, err, sizeof err), 0);
+    ck_assert_uint_eq(t.nline, 10);
+    for (int i = 0; i < 10; i++) {
+        ck_assert_str_eq(t.line[i].label, labels[i]);
+        ck_assert_uint_eq(t.line[i].addr, 16u * (unsigned)i);
+    }
+    ck_assert_uint_eq(t.nsrc, 9);                   /* src/./util.c is SRC\UTIL.C */
+    ck_assert_str_eq(symtab_source_path(&t, "SRC/UTIL.C"), "SRC\\UTIL.C");
+    ck_assert_str_eq(symtab_source_path(&t, "proj/src/util.c"), "c:\\proj\\src\\util.c");
+    ck_assert_str_eq(symtab_source_path(&t, "D:/K/V.C"), "D:\\K\\V.C");
+    ck_assert_ptr_null(symtab_source_path(&t, "UTIL.C"));     /* named without a folder */
+    ck_assert_ptr_null(symtab_source_path(&t, "HELLO.C"));
+    symtab_free(&t);
+}
+END_TEST
+
 START_TEST(hist_by_line)
 {
     struct run_result r;
@@ -296,6 +336,7 @@ Suite *maps_suite(void)
     tcase_add_test(tc, hits_per_line);
     tcase_add_test(tc, hist_by_line);
     tcase_add_test(tc, line_table_keeps_the_source_folder);
+    tcase_add_test(tc, same_named_files_are_told_apart);
     tcase_add_test(tc, new_map_errors_name_the_line);
     tcase_add_test(tc, bare_code_segment_is_one_row);
     suite_add_tcase(s, tc);

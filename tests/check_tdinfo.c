@@ -5,6 +5,9 @@
  * tool could be run here: docs/debuginfo.md), with the names, addresses,
  * lines and cycles the tests below expect derived in its comments.
  */
+#include <limits.h>
+#include <stdlib.h>
+
 #include "testutil.h"
 
 #include "../formats/fileio.h"
@@ -12,6 +15,7 @@
 #include "../formats/sha256.h"
 #include "../formats/symtab.h"
 #include "../formats/tdinfo.h"
+#include "../report/srcview.h"
 
 #define TD_EXE FIX("tdinfo.exe")
 
@@ -395,6 +399,136 @@ START_TEST(annotate_shows_the_source_beside_its_counts)
 }
 END_TEST
 
+/* Two source files of one name in two folders (tests/fixtures/
+ * tdclash_exe.asm: SRC\UTIL.C and LIB\UTIL.C, a line 12 each): their
+ * labels are the shortest ends of their paths that tell them apart, and
+ * every command keeps their counts apart (the fixture's derivation:
+ * line 12 is 69 cycles in SRC\UTIL.C, 12 in LIB\UTIL.C; one UTIL.C:12
+ * would say 81).  The source view takes each file from its own folder,
+ * never a UTIL.C of the other name's place. */
+#define CLASH_DIR TMP "/tdclash"
+START_TEST(same_named_sources_keep_apart)
+{
+    struct symtab t;
+    char err[600];
+    ck_assert_msg(symtab_read_file(FIX("tdclash.exe"), &t, err, sizeof err) == 0, "%s", err);
+    static const char *const labels[7] = { "SRC/UTIL.C:11", "SRC/UTIL.C:12", "SRC/UTIL.C:13", "SRC/UTIL.C:14",
+                                           "LIB/UTIL.C:12", "LIB/UTIL.C:13", "LIB/UTIL.C:14" };
+    static const uint32_t line_at[7] = { 0x00, 0x03, 0x06, 0x09, 0x10, 0x13, 0x15 };
+    ck_assert_uint_eq(t.nline, 7);
+    for (int i = 0; i < 7; i++) {
+        ck_assert_str_eq(t.line[i].label, labels[i]);
+        ck_assert_uint_eq(t.line[i].addr, line_at[i]);
+    }
+    ck_assert_uint_eq(t.nsrc, 2);
+    ck_assert_str_eq(symtab_source_path(&t, "SRC/UTIL.C"), "SRC\\UTIL.C");
+    ck_assert_str_eq(symtab_source_path(&t, "LIB/UTIL.C"), "LIB\\UTIL.C");
+    ck_assert_ptr_null(symtab_source_path(&t, "UTIL.C"));
+    symtab_free(&t);
+
+    struct run_result r;
+    ck_assert(system("rm -rf " CLASH_DIR " && mkdir -p " CLASH_DIR "/SRC " CLASH_DIR "/LIB && cp " FIX("tdclash.exe")
+                     " " CLASH_DIR "/TDCLASH.EXE && echo decoy > " CLASH_DIR "/UTIL.C && "
+                     "for d in SRC LIB; do seq 14 | sed \"s/^/$d /\" > " CLASH_DIR "/$d/UTIL.C; done") == 0);
+    run_profil(&r, "run -q --trace --timing table -o " CLASH_DIR "/TDCLASH.PRF " CLASH_DIR "/TDCLASH.EXE", NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_profil(&r, "hist --by line --format csv " CLASH_DIR "/TDCLASH.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(strstr(r.out, "\nline,\"SRC/UTIL.C:11\",0,3,4,0.590\n"
+                                "line,\"SRC/UTIL.C:12\",3,6,69,10.177\n"
+                                "line,\"SRC/UTIL.C:13\",6,9,42,6.195\n"
+                                "line,\"SRC/UTIL.C:14\",9,14,75,11.062\n"
+                                "line,\"LIB/UTIL.C:12\",16,19,12,1.770\n"
+                                "line,\"LIB/UTIL.C:13\",19,21,66,9.735\n"
+                                "line,\"LIB/UTIL.C:14\",21,22,60,8.850\n"
+                                "none,\"(no line)\",0,0,0,0.000\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "\ndos,\"dos\",,,350,51.622\n"), "%s", r.out);     /* of the run's 678 */
+    run_profil(&r, "hist --by line --metric instructions " CLASH_DIR "/TDCLASH.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(strstr(r.out, "  SRC/UTIL.C:12            00003-00005\n") &&
+                  strstr(r.out, "  LIB/UTIL.C:12            00010-00012\n"), "%s", r.out);
+    ck_assert_msg(!strstr(r.out, " UTIL.C:"), "%s", r.out);
+    /* annotate --source: each file from its folder, its own counts. */
+    run_profil(&r, "annotate --source " CLASH_DIR "/TDCLASH.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    const char *src = strstr(r.out, "\nsource SRC/UTIL.C (" CLASH_DIR "/SRC/UTIL.C): 190 cycles, 12 instructions on its "
+                                    "lines (28.0% of the run's cycles)\n");
+    const char *lib = strstr(r.out, "\nsource LIB/UTIL.C (" CLASH_DIR "/LIB/UTIL.C): 138 cycles, 12 instructions on its "
+                                    "lines (20.4% of the run's cycles)\n");
+    ck_assert_msg(src && lib && src < lib, "%s", r.out);
+    ck_assert_msg(strstr(src, ">    12          3         69   10.2%  SRC 12\n"), "%s", src);
+    ck_assert_msg(strstr(lib, "     12          3         12    1.8%  LIB 12\n"), "%s", lib);
+    ck_assert_msg(strstr(r.out, " SRC/UTIL.C:12\n") && strstr(r.out, " LIB/UTIL.C:12\n"), "%s", r.out);   /* between the instructions */
+    /* LIB's file gone: said, and the UTIL.C beside the program (another
+     * file, perhaps SRC's) is not shown for it. */
+    ck_assert(system("rm " CLASH_DIR "/LIB/UTIL.C") == 0);
+    run_profil(&r, "annotate --source " CLASH_DIR "/TDCLASH.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(strstr(r.err, "profil: LIB/UTIL.C: not found beside the program or the profile"), "%s", r.err);
+    ck_assert_ptr_null(strstr(r.out, "\nsource LIB/UTIL.C"));
+    ck_assert_ptr_null(strstr(r.out, "decoy"));
+    /* The report: a view and anchors per file. */
+    static char page[1 << 17];
+    ck_assert(system("seq 14 | sed 's/^/LIB /' > " CLASH_DIR "/LIB/UTIL.C") == 0);
+    run_profil(&r, "report --source -o " CLASH_DIR "/r.html " CLASH_DIR "/TDCLASH.prx", NULL);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    slurp(CLASH_DIR "/r.html", page, sizeof page);
+    ck_assert_ptr_nonnull(strstr(page, "<a class=\"src\" href=\"#src-LIB/UTIL.C-12\">LIB/UTIL.C:12</a>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr id=\"src-SRC/UTIL.C-12\" class=\"hot\"><td>12</td><td>3</td><td>69</td>"));
+    ck_assert_ptr_nonnull(strstr(page, "<tr id=\"src-LIB/UTIL.C-12\"><td>12</td><td>3</td><td>12</td>"));
+}
+END_TEST
+
+/* What the program's information names never leads outside the searched
+ * folders (report/srcview.h, docs/annotate.md): a path that climbs is
+ * looked for by its name alone (and so is a label that climbs, ../SIX.C
+ * beside a SIX.C), an absolute one (a host path, /etc/passwd) under each
+ * folder; a link outside them, reached by climbing, is never followed.
+ * The searched folders are the user's: a source tree linked into one is
+ * read (SRC -> the tree). */
+#define ESC_DIR TMP "/escape"
+START_TEST(recorded_paths_never_leave_the_searched_folders)
+{
+    ck_assert(system("rm -rf " ESC_DIR " && mkdir -p " ESC_DIR "/secret " ESC_DIR "/src && cd " ESC_DIR " && "
+                     "for f in ONE TWO THREE FIVE SIX SEVEN; do echo secret > secret/$f.C; done && "
+                     "echo secret > SIX.C && echo root:x:0:0 > secret/passwd && ln -s secret link && ln -s ../secret src/tree") == 0);
+    char real[PATH_MAX], map[2 * PATH_MAX + 1200];
+    ck_assert_ptr_nonnull(realpath(ESC_DIR "/secret", real));
+    snprintf(map, sizeof map,
+             "\r\n Start  Stop   Length Name   Class\r\n 00000H 000FFH 00100H _TEXT CODE\r\n\r\n"
+             "Line numbers for A.OBJ(..\\secret\\ONE.C) segment _TEXT\r\n\r\n     1 0000:0000\r\n\r\n"
+             "Line numbers for B.OBJ(%s/TWO.C) segment _TEXT\r\n\r\n     1 0000:0010\r\n\r\n"
+             "Line numbers for C.OBJ(C:\\..\\secret\\THREE.C) segment _TEXT\r\n\r\n     1 0000:0020\r\n\r\n"
+             "Line numbers for D.OBJ(..\\link\\FIVE.C) segment _TEXT\r\n\r\n     1 0000:0030\r\n\r\n"
+             "Line numbers for E.OBJ(..\\SIX.C) segment _TEXT\r\n\r\n     1 0000:0040\r\n\r\n"
+             "Line numbers for F.OBJ(SIX.C) segment _TEXT\r\n\r\n     1 0000:0050\r\n\r\n"
+             "Line numbers for G.OBJ(%s/passwd) segment _TEXT\r\n\r\n     1 0000:0060\r\n\r\n"
+             "Line numbers for H.OBJ(/etc/passwd) segment _TEXT\r\n\r\n     1 0000:0070\r\n\r\n"
+             "Line numbers for I.OBJ(tree\\SEVEN.C) segment _TEXT\r\n\r\n     1 0000:0080\r\n", real, real);
+    struct symtab t;
+    char err[256], path[4200];
+    ck_assert_int_eq(symtab_parse(map, strlen(map), &t, err, sizeof err), 0);
+    ck_assert_str_eq(t.line[4].label, "../SIX.C:1");    /* told from SIX.C by its climbing folder */
+    ck_assert_str_eq(t.line[6].label, "secret/passwd:1");   /* two files named passwd, */
+    ck_assert_str_eq(t.line[7].label, "etc/passwd:1");      /* told apart by their folders */
+    const char *dirs[2] = { ESC_DIR "/src", NULL };
+    static const char *const files[] = { "ONE.C", "TWO.C", "THREE.C", "FIVE.C", "../SIX.C", "SIX.C", "secret/passwd",
+                                         "etc/passwd" };
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+        ck_assert_msg(!srcview_find(&t, files[i], dirs, 2, path, sizeof path), "%s: %s", files[i], path);
+    ck_assert(srcview_find(&t, "SEVEN.C", dirs, 2, path, sizeof path));     /* the user's linked tree */
+    ck_assert_str_eq(path, ESC_DIR "/src/tree/SEVEN.C");
+    /* Searched from the folder above: the absolute path's end is inside
+     * it (secret/TWO.C), found; a climbing path is still its name alone,
+     * which that folder does not hold. */
+    dirs[0] = ESC_DIR;
+    ck_assert(srcview_find(&t, "TWO.C", dirs, 2, path, sizeof path));
+    ck_assert_str_eq(path, ESC_DIR "/secret/TWO.C");
+    ck_assert(!srcview_find(&t, "ONE.C", dirs, 2, path, sizeof path));
+    symtab_free(&t);
+}
+END_TEST
+
 Suite *tdinfo_suite(void)
 {
     Suite *s = suite_create("tdinfo");
@@ -410,6 +544,8 @@ Suite *tdinfo_suite(void)
     tcase_add_test(tc, pascal_scopes_name_the_main_body);
     tcase_add_test(tc, pascal_main_body_is_the_programs);
     tcase_add_test(tc, annotate_shows_the_source_beside_its_counts);
+    tcase_add_test(tc, same_named_sources_keep_apart);
+    tcase_add_test(tc, recorded_paths_never_leave_the_searched_folders);
     suite_add_tcase(s, tc);
     return s;
 }

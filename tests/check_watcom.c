@@ -304,8 +304,9 @@ START_TEST(source_found_in_the_folder_the_information_names)
     /* A path that climbs is looked for by its name only: never ../x.c. */
     struct symtab up = { 0 };
     const char *climb = "..\\up\\X.C", *deep = "C:\\A\\B\\HELLO.C";
-    ck_assert_int_eq(symtab_add_source(&up, climb, strlen(climb)), 0);
-    ck_assert_int_eq(symtab_add_source(&up, deep, strlen(deep)), 0);
+    size_t src;
+    ck_assert_int_eq(symtab_add_source(&up, climb, strlen(climb), &src), 0);
+    ck_assert_int_eq(symtab_add_source(&up, deep, strlen(deep), &src), 0);
     ck_assert(system("echo x > " TMP "/wsrc/up/X.C") == 0);
     const char *inner[1] = { TMP "/wsrc/WATDEMO" };
     ck_assert(!srcview_find(&up, "X.C", inner, 1, path, sizeof path));
