@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "../formats/fileio.h"
+#include "../util/path.h"
 #include "attrib.h"
 #include "export.h"
 
@@ -102,7 +103,7 @@ int srcview_find(const struct symtab *t, const char *file, const char *const *di
     size_t keep = label && nn < nc ? nn : label ? nc : 1;
     for (size_t d = 0; d < ndirs; d++)
         for (size_t k = 0; dirs[d] && k + keep <= nc; k++)
-            if (resolve(dirs[d], comps + k, nc - k, out, n))
+            if (resolve(dirs[d], comps + k, nc - k, out, n) && path_really_inside(dirs[d], out))
                 return 1;
     return 0;
 }

@@ -25,9 +25,12 @@
  * any case, but never with fewer than the folders file keeps (a label
  * "LIB/UTIL.C" is not the UTIL.C of another folder).  A path that climbs
  * ("..") is looked for by file, or its name alone when file climbs too:
- * nothing the information names leads outside dirs' trees (a symbolic
- * link inside them is followed: the folders are the user's).  t may be
- * NULL.  Its path into out: 1 found, 0 not. */
+ * nothing the information names leads outside dirs' trees, and a file
+ * found under a folder through a symbolic link counts only while its real
+ * path stays inside that folder's (a program's folder, which the user may
+ * have been sent, cannot link a report to ~/.ssh; a tree linked in from
+ * elsewhere is read when its own folder is one of dirs, --source-dir).
+ * t may be NULL.  Its path into out: 1 found, 0 not. */
 int srcview_find(const struct symtab *t, const char *file, const char *const *dirs, size_t ndirs, char *out,
                  size_t n);
 

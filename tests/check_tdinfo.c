@@ -484,8 +484,9 @@ END_TEST
  * looked for by its name alone (and so is a label that climbs, ../SIX.C
  * beside a SIX.C), an absolute one (a host path, /etc/passwd) under each
  * folder; a link outside them, reached by climbing, is never followed.
- * The searched folders are the user's: a source tree linked into one is
- * read (SRC -> the tree). */
+ * A link inside a folder counts only while it leads inside that folder:
+ * src/tree -> ../secret is not read from src, but is when the tree's own
+ * folder is searched (--source-dir). */
 #define ESC_DIR TMP "/escape"
 START_TEST(recorded_paths_never_leave_the_searched_folders)
 {
@@ -516,8 +517,11 @@ START_TEST(recorded_paths_never_leave_the_searched_folders)
                                          "etc/passwd" };
     for (size_t i = 0; i < sizeof files / sizeof *files; i++)
         ck_assert_msg(!srcview_find(&t, files[i], dirs, 2, path, sizeof path), "%s: %s", files[i], path);
-    ck_assert(srcview_find(&t, "SEVEN.C", dirs, 2, path, sizeof path));     /* the user's linked tree */
+    ck_assert(!srcview_find(&t, "SEVEN.C", dirs, 2, path, sizeof path));    /* src/tree leads out of src */
+    dirs[1] = ESC_DIR "/src/tree";                                          /* --source-dir src/tree */
+    ck_assert(srcview_find(&t, "SEVEN.C", dirs, 2, path, sizeof path));
     ck_assert_str_eq(path, ESC_DIR "/src/tree/SEVEN.C");
+    dirs[1] = NULL;
     /* Searched from the folder above: the absolute path's end is inside
      * it (secret/TWO.C), found; a climbing path is still its name alone,
      * which that folder does not hold. */

@@ -6,6 +6,7 @@
 #include "folder.h"
 #include "../../util/strset.h"
 #include "../../util/grow.h"
+#include "../../util/path.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -328,12 +329,6 @@ static int find_entry(const struct drives *ds, const char *dir, const char *want
     return ok;
 }
 
-static int inside(const char *root, const char *path)
-{
-    size_t n = strlen(root);
-    return strncmp(root, path, n) == 0 && (path[n] == 0 || path[n] == '/' || n == 1);
-}
-
 /* Check that the real path of host (or of its folder, for a new file) is
  * inside root. */
 static int contained(const char *root, const char *host, int exists)
@@ -348,7 +343,7 @@ static int contained(const char *root, const char *host, int exists)
         probe = buf;
     }
     char *real = realpath(probe, NULL);
-    int ok = real && inside(root, real);
+    int ok = real && path_inside(root, real);
     free(real);
     return ok;
 }
