@@ -142,6 +142,14 @@ static const struct ega_params vga_13 = { 0x63, { 0x01, 0x0F, 0x00, 0x0E },
  * end) count the same. */
 #define EGA_VGA_TOTAL_EXTRA 2u
 
+/* A frame's scan lines: the vertical total R06h, with R07h bit 0 as its
+ * bit 8 and on the VGA R07h bit 5 as its bit 9, + EGA_VGA_TOTAL_EXTRA. */
+static unsigned frame_lines(const struct display_adapter *a)
+{
+    const uint8_t *r = a->crtc;
+    return (r[0x06] | (r[0x07] & 1u) << 8 | (a->ega.vga ? (r[0x07] >> 5 & 1u) << 9 : 0u)) + EGA_VGA_TOTAL_EXTRA;
+}
+
 /* The first count after `from` whose bits in `mask` are `end`'s: where a
  * CRTC's blanking or retrace ends (its end register holds only the low
  * bits). */
@@ -187,7 +195,7 @@ static void ega_raster(const struct display_adapter *a, struct crtc_frame *f)
     uint8_t clocking = a->ega.seq[SEQ_CLOCKING];
     uint32_t char_dots = (clocking & 0x01 ? 8u : 9u) * (clocking & SEQ_CLOCK_HALF ? 2u : 1u);
     uint32_t chars = r[0x00] + 2u, shown = r[0x01] + 1u;
-    uint32_t lines = (r[0x06] | (r[0x07] & 1u) << 8) + EGA_VGA_TOTAL_EXTRA;
+    uint32_t lines = frame_lines(a);
     uint32_t shown_lines = (r[0x12] | (r[0x07] >> 1 & 1u) << 8) + 1u;
     uint32_t retrace = r[0x10] | (r[0x07] >> 2 & 1u) << 8;
     f->line_dots = chars * char_dots;
@@ -695,7 +703,7 @@ static void ega_border(const struct display_adapter *a, uint8_t index, struct vi
         pic->border_right = (blank - s.chars) * pic->width / s.chars;
         pic->border_left = (total - end) * pic->width / s.chars;
     }
-    unsigned lines = (r[0x06] | (r[0x07] & 1u) << 8 | (vga ? (r[0x07] >> 5 & 1u) << 9 : 0u)) + EGA_VGA_TOTAL_EXTRA;
+    unsigned lines = frame_lines(a);
     unsigned vblank = r[0x15] | (r[0x07] >> 3 & 1u) << 8 | (vga ? (r[0x09] >> 5 & 1u) << 9 : 0u);
     unsigned vend = blank_end(vblank, r[0x16], vga ? 0xFFu : 0x1Fu);
     if (vblank >= s.lines && vend <= lines) {
