@@ -352,19 +352,19 @@ completion: $(COMPLETION) $(ZSH_COMPLETION)
 
 $(B)/man/profil.1: $(PROFIL)
 	@mkdir -p $(B)/man
-	./$(PROFIL) --man > $@.tmp && mv $@.tmp $@
+	./$(PROFIL) --man > $@.$$$$.tmp && mv $@.$$$$.tmp $@
 
 $(B)/man/profil-%.1: $(PROFIL)
 	@mkdir -p $(B)/man
-	./$(PROFIL) --man $* > $@.tmp && mv $@.tmp $@
+	./$(PROFIL) --man $* > $@.$$$$.tmp && mv $@.$$$$.tmp $@
 
 $(COMPLETION): $(PROFIL)
 	@mkdir -p $(B)/completion
-	./$(PROFIL) --completion bash > $@.tmp && mv $@.tmp $@
+	./$(PROFIL) --completion bash > $@.$$$$.tmp && mv $@.$$$$.tmp $@
 
 $(ZSH_COMPLETION): $(PROFIL)
 	@mkdir -p $(B)/completion
-	./$(PROFIL) --completion zsh > $@.tmp && mv $@.tmp $@
+	./$(PROFIL) --completion zsh > $@.$$$$.tmp && mv $@.$$$$.tmp $@
 
 # ---- install and the Debian package ------------------------------------
 # The command, the library's public header, the static libraries and their
