@@ -108,14 +108,9 @@ int64_t biu_forms_recall(struct biu_forms *f, const struct form_key *fk, struct 
     int far = fk->w[3] == MEMO_FAR_REFRESH;
     if (far && (room < 0 || s->clocks > room))
         return -1;
-    unsigned s0 = s->post_state0;
-    b->queued = s0 >> 3 & 7;
-    b->busy = s0 >> 6 & 3;
-    b->t = s0 >> 8 & 7;
+    memo_apply_state(s->post_state0, s->post_state2, b, in->next);
     b->tw = 0;
     b->slow_due = 0;
-    b->fetch_start = (int16_t)(uint16_t)s->post_state2;
-    b->fetch_at = (in->next + (uint32_t)(int32_t)(int16_t)(uint16_t)(s->post_state2 >> 16)) & MEMO_MASK;
     if (!far) {
         b->refresh_dreq = s->refresh_dreq == INT32_MAX ? BIU_NO_REFRESH : s->refresh_dreq;
         b->refresh_grant = s->refresh_grant == INT8_MIN ? BIU_NO_REFRESH : s->refresh_grant;

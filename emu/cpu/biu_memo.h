@@ -387,16 +387,22 @@ static inline __attribute__((always_inline)) void memo_apply_refresh(const struc
 }
 
 /* A remembered result's queue and bus onto the BIU, the next instruction
- * at `next`: from the state the next key holds (memo_state_bits()). */
-static inline __attribute__((always_inline)) void memo_apply_bus(const struct memo_slot *s, struct biu *b,
-                                                                 uint32_t next)
+ * at `next`: from the state the next key holds (memo_state_bits()'s w[0]
+ * >> 40 and w[2]'s low half, as a slot keeps them). */
+static inline __attribute__((always_inline)) void memo_apply_state(unsigned s0, uint32_t s2, struct biu *b,
+                                                                   uint32_t next)
 {
-    unsigned s0 = s->post_state0;
     b->queued = s0 >> 3 & 7;
     b->busy = s0 >> 6 & 3;
     b->t = s0 >> 8 & 7;
-    b->fetch_start = (int16_t)(uint16_t)s->post_state2;
-    b->fetch_at = (next + (uint32_t)(int32_t)(int16_t)(uint16_t)(s->post_state2 >> 16)) & MEMO_MASK;
+    b->fetch_start = (int16_t)(uint16_t)s2;
+    b->fetch_at = (next + (uint32_t)(int32_t)(int16_t)(uint16_t)(s2 >> 16)) & MEMO_MASK;
+}
+
+static inline __attribute__((always_inline)) void memo_apply_bus(const struct memo_slot *s, struct biu *b,
+                                                                 uint32_t next)
+{
+    memo_apply_state(s->post_state0, s->post_state2, b, next);
 }
 
 /* A remembered result onto the BIU. */
