@@ -6,7 +6,8 @@
 # this tree's profil over every fixture of BUILD/fixtures under both clocks
 # (--timing table, bus), both CPUs (--cpu 8088, 8086) and four modes
 # (sampling, --trace, --stacks, both), --max-instructions 1000000, plus hist
-# of every .PRF and .prx and, on the --trace --stacks runs, hist --by
+# of every .PRF (with its .prc beside it, and alone, as a .PRF is shared
+# without it) and .prx and, on the --trace --stacks runs, hist --by
 # function, annotate and report of the .prx.  Then the picture pass: the
 # fixtures of pictures() below, each with its command tails, under every
 # card of --video (as this tree's completion lists them) and both clocks,
@@ -108,6 +109,11 @@ case_one() {
              [ -f "$f" ] || continue
              st=0; "$bin" hist "$f" >"$f.hist" 2>&1 || st=$?; echo $st >>"$f.hist"
          done
+         if [ -f OUT.PRF ] && [ -f OUT.prc ]; then
+             mv OUT.prc prc.aside
+             st=0; "$bin" hist OUT.PRF >OUT.PRF.hist-alone 2>&1 || st=$?; echo $st >>OUT.PRF.hist-alone
+             mv prc.aside OUT.prc
+         fi
          case "$opts" in *"--trace --stacks"*) [ -f OUT.prx ] || exit 0 ;; *) exit 0 ;; esac
          st=0; "$bin" hist --by function OUT.prx >hist-function 2>&1 || st=$?; echo $st >>hist-function
          st=0; "$bin" annotate OUT.prx >annotate 2>&1 || st=$?; echo $st >>annotate
