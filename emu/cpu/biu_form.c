@@ -131,10 +131,7 @@ void biu_forms_keep(struct biu_forms *f, const struct form_key *fk, const struct
     uint64_t post0;
     uint32_t post2;
     int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
-    if (clocks > UINT16_MAX || stall > UINT16_MAX || b->waited > UINT8_MAX ||
-        (dreq != BIU_NO_REFRESH && (dreq < INT32_MIN || dreq >= INT32_MAX)) ||
-        (grant != BIU_NO_REFRESH && (grant <= INT8_MIN || grant > INT8_MAX)) ||
-        !memo_state_bits(b, in->next, &post0, &post2))
+    if (!memo_result_fits(b, in->next, clocks, stall, &post0, &post2))
         return;
     struct form_slot *s = set_of(f, fk);
     if (s->key.w[3])

@@ -125,6 +125,16 @@ int memo_state_bits(const struct biu *b, uint32_t linear, uint64_t *w0, uint32_t
     return 1;
 }
 
+int memo_result_fits(const struct biu *b, uint32_t next, unsigned clocks, unsigned stall, uint64_t *post0,
+                     uint32_t *post2)
+{
+    int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
+    return clocks <= UINT16_MAX && stall <= UINT16_MAX && b->waited <= UINT8_MAX &&
+           (dreq == BIU_NO_REFRESH || (dreq >= INT32_MIN && dreq < INT32_MAX)) &&
+           (grant == BIU_NO_REFRESH || (grant > INT8_MIN && grant <= INT8_MAX)) &&
+           memo_state_bits(b, next, post0, post2);
+}
+
 /* The key, or 0 when the instruction cannot be held in one (more accesses
  * than it encodes, clocks or a queue state out of its range).  *prev: the
  * slot the instruction follows (memo->cur, whose succ links to what
@@ -287,18 +297,14 @@ static struct memo_slot *keep(struct biu_memo *memo, const struct biu *b, const 
                               const struct memo_key *k, unsigned clocks, unsigned stall, uint64_t starts,
                               struct memo_slot *prev)
 {
-    int32_t ahead = distance(b->fetch_at, in->next);
     int64_t dreq = b->refresh_dreq, grant = b->refresh_grant;
     uint64_t post0;
     uint32_t post2;
     /* An instruction whose 8 bytes wrap at 1 MiB is not kept: memo_replay()
      * loads them without the wrap (memo_bytes_padded), so no slot may
      * hold its address. */
-    if (in->length - 1 >= MEMO_KEY_BYTES || in->linear > MEMO_MASK + 1 - MEMO_KEY_BYTES || clocks > UINT16_MAX ||
-        stall > UINT16_MAX || b->waited > UINT8_MAX || b->fetch_start > INT16_MAX || ahead < INT16_MIN ||
-        ahead > INT16_MAX || (dreq != BIU_NO_REFRESH && (dreq < INT32_MIN || dreq >= INT32_MAX)) ||
-        (grant != BIU_NO_REFRESH && (grant <= INT8_MIN || grant > INT8_MAX)) ||
-        !memo_state_bits(b, in->next, &post0, &post2))
+    if (in->length - 1 >= MEMO_KEY_BYTES || in->linear > MEMO_MASK + 1 - MEMO_KEY_BYTES ||
+        !memo_result_fits(b, in->next, clocks, stall, &post0, &post2))
         return NULL;        /* out of the slot's range: played each time */
     struct memo_slot *s = &memo->slot[memo_slot_of(k)];
     if (prev)       /* before the move: prev may be s[0], and keeps the link */

@@ -219,6 +219,14 @@ static inline __attribute__((always_inline)) void memo_key_fill(const struct biu
  * (relative to `linear`); 0 when out of the key's range. */
 int memo_state_bits(const struct biu *b, uint32_t linear, uint64_t *w0, uint32_t *w2);
 
+/* Whether what playing an instruction left fits a slot's fields (the
+ * memo's and the form table's): its clocks and stall in 16 bits, the wait
+ * states in 8, the refresh afterwards in 32 (the request) and 8 (the
+ * grant), and the BIU's state from the next instruction at `next`
+ * (memo_state_bits(), into post0 and post2). */
+int memo_result_fits(const struct biu *b, uint32_t next, unsigned clocks, unsigned stall, uint64_t *post0,
+                     uint32_t *post2);
+
 /* memo_key_from() for an instruction with a slow access (biu_memo.c, out
  * of the hit path): the key with its phase, or 0. */
 int memo_key_slow(const struct biu *b, const struct eu_insn *in, uint64_t w0, uint32_t w2, struct memo_key *k);
