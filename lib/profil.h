@@ -25,7 +25,9 @@
 extern "C" {
 #endif
 
-#define PROFIL_API_VERSION 1
+/* Up by one with every change an embedder must follow (docs/api.md): 2,
+ * the summary's notes an array of lines. */
+#define PROFIL_API_VERSION 2
 
 enum profil_error {
     PROFIL_OK = 0,
