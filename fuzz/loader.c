@@ -2,7 +2,11 @@
  * fuzz/loader.c: the fuzz target of the MZ/.COM loader.  The input is a
  * program file: loader/exe.c parses it, and when it loads, the library
  * runs it as `profil run` would (BIOS, DOS, the process, the sampler) for
- * at most FUZZ_INSNS instructions, then makes the .PRF in memory.  The
+ * at most FUZZ_INSNS instructions, then makes the .PRF in memory.  It
+ * runs three times: on the table clock, on the bus model, and on the bus
+ * model with every instruction played clock by clock
+ * (cpu_bus_play_every); the last two must end at the same clock with the
+ * same samples, as the memo's results are the model's.  The
  * program's C: is an empty scratch folder, emptied after each run, so
  * what it creates never reaches the working tree; its console is
  * /dev/null (stdin at end of file ends a wait for a key).
@@ -13,6 +17,7 @@
 #include <unistd.h>
 
 #include "../emu/bios/bios.h"
+#include "../emu/cpu/cpu.h"
 #include "../emu/pc/console.h"
 #include "../emu/dos/dos.h"
 #include "../emu/dos/drive.h"
@@ -53,8 +58,17 @@ static void setup(void)
     null_out = fuzz_null("w");
 }
 
-/* Load and run; the library's answers are checked, not printed. */
-static void run(const uint8_t *data, size_t size, const struct dos_image *img)
+enum clock { ON_TABLE, ON_BUS, ON_BUS_PLAYED };
+
+/* What a run ended with, for comparing two. */
+struct ended {
+    uint64_t now, insns, samples, buckets;   /* buckets: each sample weighted by its bucket */
+    int stop;
+};
+
+/* Load and run on `clock`; the library's answers are checked, not printed. */
+static void run(const uint8_t *data, size_t size, const struct dos_image *img, enum clock clock,
+                struct ended *end)
 {
     char err[512];
     struct machine *m = machine_new(CPU_8088);
@@ -78,11 +92,18 @@ static void run(const uint8_t *data, size_t size, const struct dos_image *img)
         goto done;
     }
     FUZZ_REQUIRE(sampler_init(&s, &layout) == 0);
+    if (clock != ON_TABLE)
+        FUZZ_REQUIRE(cpu_set_bus_model(m, 0) == 0);
+    if (clock == ON_BUS_PLAYED)
+        cpu_bus_play_every(m);
     machine_set_tick(m, cycles_from_usec(100), sampler_tick, &s);
     machine_set_max_insn(m, FUZZ_INSNS);
     machine_set_timeout(m, cycles_from_usec(1000000));     /* waits with the clock running */
     machine_run(m);
     FUZZ_REQUIRE(m->stop != STOP_NONE && m->insns <= FUZZ_INSNS);
+    *end = (struct ended){ m->now, m->insns, s.total, 0, m->stop };
+    for (uint32_t i = 0; i < s.layout.bucket_num; i++)
+        end->buckets += s.bucket[i] * (i + 1);
     console_flush(&con);
     struct prf p;
     FUZZ_REQUIRE(sampler_to_prf(&s, &p) >= 0);
@@ -116,6 +137,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_REQUIRE((size_t)(img.load - data) + img.load_size - img.missing <= size);
     FUZZ_REQUIRE(!img.nrelocs || (size_t)(img.relocs - data) + 4 * img.nrelocs <= size);
     exe_load_paras(&img);
-    run(data, size, &img);
+    struct ended table = { 0 }, bus = { 0 }, played = { 0 };
+    run(data, size, &img, ON_TABLE, &table);
+    run(data, size, &img, ON_BUS, &bus);
+    run(data, size, &img, ON_BUS_PLAYED, &played);
+    FUZZ_REQUIRE(bus.now == played.now && bus.insns == played.insns && bus.samples == played.samples &&
+                 bus.buckets == played.buckets && bus.stop == played.stop);
     return 0;
 }

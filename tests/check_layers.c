@@ -933,10 +933,15 @@ struct pc {
     FILE *in, *out;
 };
 
-/* A PC running `fixture` with `input` as its keys (stdin), its output in
- * a temporary file, and PROFIL's sampler every 100 us with 1-paragraph
- * buckets (as cmd/session.c sets it up); the bus model when `bus`. */
-static void pc_start(struct pc *pc, const char *fixture, const char *input, int bus)
+/* How pc_start_on() times the PC: the table, the bus model, or the bus
+ * model with every instruction played clock by clock (cpu_bus_play_every). */
+enum pc_clock { PC_TABLE, PC_BUS, PC_BUS_PLAYED };
+
+/* A PC of `model` running `fixture` with `input` as its keys (stdin), its
+ * output in a temporary file, and PROFIL's sampler every 100 us with
+ * 1-paragraph buckets (as cmd/session.c sets it up), on the clock `clock`. */
+static void pc_start_on(struct pc *pc, const char *fixture, const char *input, enum pc_clock clock,
+                        enum cpu_model model)
 {
     uint8_t *file;
     size_t n;
@@ -945,7 +950,7 @@ static void pc_start(struct pc *pc, const char *fixture, const char *input, int 
     memset(pc, 0, sizeof *pc);
     ck_assert_int_eq(read_file(fixture, &file, &n, err, sizeof err), 0);
     ck_assert_int_eq(exe_parse(file, n, &img, err, sizeof err), 0);
-    pc->m = machine_new(CPU_8088);
+    pc->m = machine_new(model);
     ck_assert_ptr_nonnull(pc->m);
     pc->in = fmemopen((void *)input, strlen(input), "r");
     pc->out = tmpfile();
@@ -955,14 +960,22 @@ static void pc_start(struct pc *pc, const char *fixture, const char *input, int 
     ck_assert_int_eq(dos_install(&pc->dos, pc->m, &pc->con, pc->out), 0);
     struct process_args a = { "C:\\PROG.COM", "", NULL, 0 };
     ck_assert_int_eq(process_create(pc->m, &pc->dos, &img, &a, &pc->proc, err, sizeof err), 0);
-    if (bus)
+    if (clock != PC_TABLE)
         ck_assert_int_eq(cpu_set_bus_model(pc->m, 0), 0);
+    if (clock == PC_BUS_PLAYED)
+        cpu_bus_play_every(pc->m);
     struct prf_layout l;
     ck_assert_int_eq(prf_layout_make(&l, 100, 1, sampler_program_paras(fixture, file, n), pc->proc.load_seg,
                                      mem_rw(pc->m, 0x82), err, sizeof err), 0);
     ck_assert_int_eq(sampler_init(&pc->s, &l), 0);
     machine_set_tick(pc->m, cycles_from_usec(100), sampler_tick, &pc->s);
     free(file);
+}
+
+/* The same on the 8088, on the bus model when `bus`. */
+static void pc_start(struct pc *pc, const char *fixture, const char *input, int bus)
+{
+    pc_start_on(pc, fixture, input, bus ? PC_BUS : PC_TABLE, CPU_8088);
 }
 
 /* Run up to `slice` more instructions (0: to the end); 1 while it has not ended. */
@@ -980,6 +993,7 @@ static int pc_step(struct pc *pc, uint64_t slice)
 struct outcome {
     int stop, exit_code;
     uint64_t hit_io, hit_dos, hit_high, total, bucket_sum, insns, now;
+    uint64_t memo_lookups, memo_misses;     /* the bus model's (cpu_bus_memo_stats) */
     char out[512];
 };
 
@@ -998,6 +1012,7 @@ static void pc_finish(struct pc *pc, struct outcome *o)
     sampler_free(&pc->s);
     o->insns = cpu_insn_count(pc->m);
     o->now = pc->m->now;
+    cpu_bus_memo_stats(pc->m, &o->memo_lookups, &o->memo_misses);
     rewind(pc->out);
     size_t got = fread(o->out, 1, sizeof o->out - 1, pc->out);
     o->out[got] = 0;
@@ -1013,7 +1028,7 @@ static void assert_same(const struct outcome *a, const struct outcome *b, const 
                   what, a->stop, b->stop, a->exit_code, b->exit_code);
     ck_assert_msg(a->total == b->total && a->hit_io == b->hit_io && a->hit_dos == b->hit_dos &&
                   a->hit_high == b->hit_high && a->bucket_sum == b->bucket_sum,
-                  "%s: %llu samples alone, %llu together", what, (unsigned long long)a->total,
+                  "%s: %llu samples, then %llu", what, (unsigned long long)a->total,
                   (unsigned long long)b->total);
     ck_assert_msg(a->insns == b->insns && a->now == b->now, "%s: instructions or cycles differ", what);
     ck_assert_str_eq(a->out, b->out);
@@ -1064,6 +1079,50 @@ START_TEST(two_machines_interleaved_give_their_own_figures)
 }
 END_TEST
 
+/* The bus model's memo, its form table, its derivation near the refresh
+ * and its REP strings' memo give what playing every instruction clock by
+ * clock gives (emu/cpu/biu_memo.h says why each is exact): each program
+ * run under the bus model with them, then with cpu_bus_play_every(), on
+ * both CPUs, ends at the same clock with the same samples, per class and
+ * bucket, and the same output.  The programs: bench.com's mix, the pi
+ * spigot's compiled C, benchrep.com's REP strings and benchvid.com's CGA
+ * memory (wait states: never memoised, played either way), for as many
+ * instructions as keep the played runs short.  The memo must have answered
+ * most of the first run's instructions, and none of the second's. */
+START_TEST(bus_memo_gives_what_playing_gives)
+{
+    static const struct {
+        const char *fixture;
+        uint64_t insns;
+    } runs[] = {
+        { FIX("bench.com"), 1000000 },
+        { FIX("pispigot.com"), 1000000 },
+        { FIX("benchrep.com"), 100000 },
+        { FIX("benchvid.com"), 100000 },
+    };
+    for (unsigned i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        for (unsigned wide = 0; wide < 2; wide++) {
+            struct pc pc;
+            struct outcome memo, played;
+            char what[160];
+            snprintf(what, sizeof what, "%s on the 808%c", runs[i].fixture, wide ? '6' : '8');
+            pc_start_on(&pc, runs[i].fixture, "", PC_BUS, wide ? CPU_8086 : CPU_8088);
+            pc_step(&pc, runs[i].insns);
+            pc_finish(&pc, &memo);
+            pc_start_on(&pc, runs[i].fixture, "", PC_BUS_PLAYED, wide ? CPU_8086 : CPU_8088);
+            pc_step(&pc, runs[i].insns);
+            pc_finish(&pc, &played);
+            assert_same(&memo, &played, what);
+            ck_assert_msg(memo.insns == runs[i].insns, "%s: %llu instructions", what,
+                          (unsigned long long)memo.insns);
+            ck_assert_msg(memo.memo_lookups > memo.insns / 2 && played.memo_lookups == 0,
+                          "%s: %llu lookups with the memo, %llu played", what,
+                          (unsigned long long)memo.memo_lookups, (unsigned long long)played.memo_lookups);
+        }
+    }
+}
+END_TEST
+
 Suite *layers_suite(void)
 {
     Suite *s = suite_create("layers");
@@ -1079,6 +1138,7 @@ Suite *layers_suite(void)
     tcase_add_test(tc, observers_are_set_only_through_cpu_observe);
     tcase_add_test(tc, no_machine_paths_in_the_tree);
     tcase_add_test(tc, two_machines_interleaved_give_their_own_figures);
+    tcase_add_test(tc, bus_memo_gives_what_playing_gives);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -466,6 +466,16 @@ static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu
     return biu_time(memo, b, in, stall);
 }
 
+/* No result of the memo left the BIU `b` as it is now: its generation is
+ * not the one memo_chained() and cpu_bus_replay_to() look for (it only
+ * moves on, so one behind it never comes back), and nothing replays until
+ * a result is applied again. */
+static inline void memo_unchain(struct biu_memo *memo, const struct biu *b)
+{
+    memo->last_biu = NULL;
+    memo->last_gen = b->gen - 1;
+}
+
 /* The queue and the bus memo_replay left in the memo (memo->cur, the next
  * address) into the BIU: before anything but memo_replay reads or plays
  * it.  A BIU reset or played since (its generation moved on) keeps its own. */

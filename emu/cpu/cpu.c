@@ -1337,6 +1337,24 @@ int cpu_set_bus_model(struct machine *m, unsigned queued)
     return 0;
 }
 
+void cpu_bus_play_every(struct machine *m)
+{
+    struct cpu *c = cpu_of(m);
+    if (!c->biu)
+        return;
+    memo_settle_biu(c->memo);
+    c->play_every = 1;
+    memo_unchain(c->memo, c->biu);
+}
+
+void cpu_bus_memo_stats(struct machine *m, uint64_t *lookups, uint64_t *misses)
+{
+    struct cpu *c = cpu_of(m);
+    *lookups = *misses = 0;
+    if (c->memo)
+        biu_memo_stats(c->memo, lookups, misses);
+}
+
 void cpu_observe(struct machine *m, struct exact_counts *exact, const struct call_observer *calls)
 {
     m->exact = exact;

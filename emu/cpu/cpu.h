@@ -31,6 +31,15 @@ uint64_t cpu_settle(struct machine *m);
 /* --timing bus (emu/cpu/biu.h): time each instruction with the prefetch queue
  * and the bus from now on, the queue holding `queued` bytes from CS:IP. */
 int cpu_set_bus_model(struct machine *m, unsigned queued);
+/* --timing bus with no result taken from the memo: every instruction and
+ * REP string played clock by clock, as biu_plan() and biu_run() give it.
+ * The memo's results are exact (emu/cpu/biu_memo.h), so a run gives the
+ * same clocks either way: the tests and the loader's fuzz target compare
+ * the two.  After cpu_set_bus_model(). */
+void cpu_bus_play_every(struct machine *m);
+/* The bus model's memo so far: its lookups and misses (biu_memo_stats);
+ * 0 and 0 without the bus model. */
+void cpu_bus_memo_stats(struct machine *m, uint64_t *lookups, uint64_t *misses);
 /* Installs the machine's observers, m->exact (the trace's counts) and
  * m->calls (the call tree's), either NULL, and picks the per-instruction
  * hook that does the least for them.  The only writer of the two: the

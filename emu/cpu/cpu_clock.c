@@ -189,8 +189,10 @@ void cpu_bus_waits(struct cpu *c)
         /* Another card's rule: the memo's results, keyed on the phase in
          * the old rule's period, are forgotten (biu_memo_forget). */
         if (c->memo && (c->waits.wait != w->wait || c->waits.ctx != w->ctx || c->waits.period != w->period ||
-                        c->waits.base != w->base || c->waits.span != w->span))
+                        c->waits.base != w->base || c->waits.span != w->span)) {
             biu_memo_forget(c->memo);
+            memo_unchain(c->memo, c->biu);  /* its last slot is gone */
+        }
         c->waits = (struct biu_waits){ w->base, w->span, w->wait, w->ctx, w->period };
         c->biu->waits = &c->waits;
         c->slow_base = c->waits.base;
@@ -239,7 +241,7 @@ static uint64_t rep_bus_time(struct cpu *c, uint64_t start)
     r->interrupted = r->iterations && cx == 0 && c->pend.rep_cut;
     refresh_before(c, start);
     c->biu->origin = start;
-    unsigned clocks = biu_rep_memo(c->memo, c->biu, r, &stall, &last, &waited);
+    unsigned clocks = biu_rep_memo(c->play_every ? NULL : c->memo, c->biu, r, &stall, &last, &waited);
     c->biu_end = start + clocks;
     c->rep_last = start + last;
     c->stall = stall;
@@ -261,7 +263,8 @@ static inline __attribute__((always_inline)) uint64_t bus_time_one(struct cpu *c
     unsigned stall;
     refresh_before(c, c->m->now);
     c->biu->origin = c->m->now;
-    unsigned clocks = biu_time_inline(c->memo, c->biu, in, &stall);
+    unsigned clocks = __builtin_expect(c->play_every, 0) ? biu_time(NULL, c->biu, in, &stall)
+                                                         : biu_time_inline(c->memo, c->biu, in, &stall);
     c->biu_end = c->m->now + clocks;
     eu_clear_accesses(in);
     c->biu_next = next;
@@ -313,9 +316,11 @@ static inline __attribute__((always_inline)) uint64_t bus_time(struct cpu *c, ui
     unsigned loop = c->pend.operand;
     memo_settle_biu(c->memo);   /* the queue and bus the replay left in the memo */
     c->pend.operand = 0;        /* the fast path, decoding the next, leaves it */
-    if (__builtin_expect(lin != c->biu_next || c->pend.rep, 0))
-        return bus_time_other(c, table, lin, next, loop);
-    return bus_time_one(c, table, lin, next, loop);
+    uint64_t clocks = __builtin_expect(lin != c->biu_next || c->pend.rep, 0) ? bus_time_other(c, table, lin, next, loop)
+                                                                             : bus_time_one(c, table, lin, next, loop);
+    if (__builtin_expect(c->play_every, 0))
+        memo_unchain(c->memo, c->biu);  /* the next is not replayed either */
+    return clocks;
 }
 
 uint64_t cpu_bus_time(struct cpu *c, uint64_t table)

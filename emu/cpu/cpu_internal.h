@@ -65,7 +65,8 @@ struct cpu {
     uint64_t biu_end;           /* --timing bus: when the BIU's last instruction
                                    ended (its refresh request counts from it) */
     uint32_t refresh_version;   /* the PIT's writes when it was read, + 1    */
-    unsigned stall;
+    unsigned stall;             /* --timing bus: the clocks the last
+                                   instruction waited for the queue or bus  */
     unsigned stall_video;       /* --timing bus: of the stall, the wait states
                                    of video memory (the stall cause "video") */
     struct rep_insn rep;        /* --timing bus: the REP string now running  */
@@ -83,8 +84,10 @@ struct cpu {
     uint8_t stale_byte[8];      /* and the bytes as fetched                   */
     uint32_t f1_at[15];         /* F1 prefixes shown to libx86emu as F0 for the
                                    instruction now running (cpu.c)          */
-    unsigned f1_patched;             /* --timing bus: the clocks the last
-                                   instruction waited for the queue or bus  */
+    unsigned f1_patched;        /* of them, how many are patched now         */
+    unsigned play_every;        /* --timing bus: every instruction played clock
+                                   by clock, none from the memo
+                                   (cpu_bus_play_every)                     */
 };
 
 static inline struct cpu *cpu_of(struct machine *m) { return (struct cpu *)m->cpu; }
