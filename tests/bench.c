@@ -44,6 +44,7 @@
 #include "../sampler/trace.h"
 #include "genmap.h"
 #include "../lib/profil.h"
+#include "../lib/session_internal.h"
 
 #define INSNS 20000000ull
 #define ROUNDS 5
@@ -243,12 +244,15 @@ struct long_result {
     double cpu_s;               /* best process CPU time */
     uint64_t insns;
     double emulated_s;
+    uint64_t clocks;            /* the emulated clock at the end */
 };
 
 /* One run under `timing`; 0 when it ran as expected (r updated with the
- * best time), else -1 with the reason on stderr. */
+ * best time), else -1 with the reason on stderr.  `played`: the bus model
+ * with no result from its memo (cpu_bus_play_every, reached through the
+ * session's machine), every instruction played clock by clock. */
 static int run_long(const struct long_program *p, enum profil_timing timing, const char *scratch,
-                    struct long_result *r)
+                    struct long_result *r, int played)
 {
     char prf[700];
     snprintf(prf, sizeof prf, "%s/BENCH.PRF", scratch);
@@ -268,6 +272,8 @@ static int run_long(const struct long_program *p, enum profil_timing timing, con
     o.err = err;
     struct profil_session *s = NULL;
     int ok = out && err && profil_session_new(&o, &s) == PROFIL_OK;
+    if (ok && played)
+        cpu_bus_play_every(s->m);
     double t0 = cpu_now_s();
     ok = ok && profil_session_run(s) == PROFIL_STOP_EXIT;
     double t = cpu_now_s() - t0;
@@ -286,6 +292,7 @@ static int run_long(const struct long_program *p, enum profil_timing timing, con
             r->cpu_s = t;
         r->insns = profil_session_instructions(s);
         r->emulated_s = profil_session_seconds(s);
+        r->clocks = s->m->now;
     } else {
         fprintf(stderr, "bench: %s did not run as expected: %s%s%s\n", p->label,
                 s ? profil_session_message(s) : "out of memory", head[0] ? ", output " : "", head);
@@ -335,6 +342,17 @@ static int setup_msc(const char *realprog, const char *spigot_c, const char *dir
     return copy_file(spigot_c, to);
 }
 
+/* The run `played` clock by clock beside the memo's `bus`: how much faster
+ * the memo made it, and whether it ended at the same clock (the memo's
+ * results are the model's, so it must). */
+static void print_played(const struct long_result *played, const struct long_result *bus)
+{
+    printf("  default clock, every instruction played (no memo): %.3f s CPU, the memo %.2fx as fast; "
+           "the same clocks and instructions: %s\n",
+           played->cpu_s, played->cpu_s / bus->cpu_s,
+           played->clocks == bus->clocks && played->insns == bus->insns ? "yes" : "NO, FAILED");
+}
+
 /* The programs' rows; *slowest: the least "times a real PC/XT" of any
  * run (the issue's 60x target). */
 static void bench_long(const char *spigot_com, const char *spigot_c, const char *realprog, double *slowest)
@@ -367,11 +385,12 @@ static void bench_long(const char *spigot_com, const char *spigot_c, const char 
                realprog, realprog);
     }
     for (size_t i = 0; i < n; i++) {
-        struct long_result bus = { 0 }, table = { 0 };
+        struct long_result bus = { 0 }, table = { 0 }, played = { 0 };
         int ok = 1;
         for (int round = 0; round < LONG_ROUNDS && ok; round++)
-            ok = run_long(&progs[i], PROFIL_TIMING_DEFAULT, dir, &bus) == 0 &&
-                 run_long(&progs[i], PROFIL_TIMING_TABLE, dir, &table) == 0;
+            ok = run_long(&progs[i], PROFIL_TIMING_DEFAULT, dir, &bus, 0) == 0 &&
+                 run_long(&progs[i], PROFIL_TIMING_TABLE, dir, &table, 0) == 0;
+        ok = ok && run_long(&progs[i], PROFIL_TIMING_DEFAULT, dir, &played, 1) == 0;
         if (!ok) {
             printf("%s: FAILED\n", progs[i].label);
             continue;
@@ -383,6 +402,7 @@ static void bench_long(const char *spigot_com, const char *spigot_c, const char 
                "  table clock:   %6.2f emulated MIPS, %5.1f x a real PC/XT (%.3f s CPU); default / table %.3f\n",
                progs[i].label, (double)bus.insns / 1e6, bus.emulated_s, table.emulated_s, bus_mips, bus_x, bus.cpu_s,
                table_mips, table_x, table.cpu_s, bus_mips / table_mips);
+        print_played(&played, &bus);
         if (bus_x < *slowest)
             *slowest = bus_x;
     }
@@ -415,10 +435,12 @@ static void bench_fixture(const char *mix, const char *name, const char *label, 
     struct long_program p = { label, "", NULL, dir, NULL, 0, expect, "" };
     const char *slash = strrchr(mix, '/');
     snprintf(p.program, sizeof p.program, "%.*s%s", slash ? (int)(slash - mix + 1) : 0, mix, name);
-    struct long_result bus = { 0 }, table = { 0 };
+    struct long_result bus = { 0 }, table = { 0 }, played = { 0 };
     int ok = 1;
     for (int round = 0; round < LONG_ROUNDS && ok; round++)
-        ok = run_long(&p, PROFIL_TIMING_DEFAULT, dir, &bus) == 0 && run_long(&p, PROFIL_TIMING_TABLE, dir, &table) == 0;
+        ok = run_long(&p, PROFIL_TIMING_DEFAULT, dir, &bus, 0) == 0 &&
+             run_long(&p, PROFIL_TIMING_TABLE, dir, &table, 0) == 0;
+    ok = ok && run_long(&p, PROFIL_TIMING_DEFAULT, dir, &played, 1) == 0;
     char prf[700];
     snprintf(prf, sizeof prf, "%s/BENCH.PRF", dir);
     unlink(prf);
@@ -432,6 +454,7 @@ static void bench_fixture(const char *mix, const char *name, const char *label, 
            "  default / table %.3f (the mix's %.3f; %.2f or more: %s)\n",
            p.label, (double)bus.insns / bus.cpu_s / 1e6, bus.cpu_s, (double)table.insns / table.cpu_s / 1e6,
            table.cpu_s, ratio, mix_ratio, target, ratio >= target ? "yes" : short_of);
+    print_played(&played, &bus);
 }
 
 /* Issue 33's targets, from this run's ratios. */
