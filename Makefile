@@ -143,7 +143,7 @@ FIXTURES := $(COM_ASM:tests/fixtures/%.asm=$(B)/fixtures/%.com) \
 # include/profdos.h from C: with dev86's bcc (installed by deps; the test
 # skips, saying so, where it could not be).
 BCC      ?= $(shell command -v bcc 2>/dev/null || echo bcc)
-FIXTURES += $(B)/fixtures/guestc.com
+FIXTURES += $(B)/fixtures/guestc.com $(B)/fixtures/pispigot.com
 
 # DOS test programs, assembled from source.
 $(B)/fixtures/%.com: tests/fixtures/%.asm tests/fixtures/report.inc tests/fixtures/report_low.inc tests/fixtures/raster.inc Makefile | $(B)/.deps

@@ -1084,38 +1084,47 @@ END_TEST
  * clock gives (emu/cpu/biu_memo.h says why each is exact): each program
  * run under the bus model with them, then with cpu_bus_play_every(), on
  * both CPUs, ends at the same clock with the same samples, per class and
- * bucket, and the same output.  The programs: bench.com's mix, the pi
- * spigot's compiled C, benchrep.com's REP strings and benchvid.com's CGA
- * memory (wait states: never memoised, played either way), for as many
- * instructions as keep the played runs short.  The memo must have answered
- * most of the first run's instructions, and none of the second's. */
+ * bucket, and the same output.  The programs: bench.com's mix, sieve.com,
+ * gamelike.com (a game's loop: the timer, the retrace, the keyboard),
+ * repirq.com (interrupts inside REP strings, to its end), benchrep.com's
+ * REP strings and benchvid.com's CGA memory (wait states: never memoised,
+ * played either way), for as many instructions as keep the played runs
+ * short, and the pi spigot's compiled C (where dev86's bcc built it).  The
+ * memo must have answered more than a quarter of the first run's
+ * instructions, and none of the second's. */
 START_TEST(bus_memo_gives_what_playing_gives)
 {
     static const struct {
         const char *fixture;
-        uint64_t insns;
+        uint64_t most, ran;     /* instructions at most, and those it runs */
     } runs[] = {
-        { FIX("bench.com"), 1000000 },
-        { FIX("pispigot.com"), 1000000 },
-        { FIX("benchrep.com"), 100000 },
-        { FIX("benchvid.com"), 100000 },
+        { FIX("bench.com"), 1000000, 1000000 },   { FIX("sieve.com"), 1000000, 1000000 },
+        { FIX("gamelike.com"), 1000000, 1000000 },
+        { FIX("repirq.com"), 1000000, 397 },      /* to its end: REP strings of 65,535 bytes, cut by the timer */
+        { FIX("benchrep.com"), 100000, 100000 }, { FIX("benchvid.com"), 100000, 100000 },
+        { FIX("pispigot.com"), 1000000, 1000000 },
     };
     for (unsigned i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        if (access(runs[i].fixture, R_OK) != 0) {
+            fprintf(stderr, "check_layers: %s skipped: not built (dev86's bcc is not installed: apt-get install bcc)\n",
+                    runs[i].fixture);
+            continue;
+        }
         for (unsigned wide = 0; wide < 2; wide++) {
             struct pc pc;
             struct outcome memo, played;
             char what[160];
             snprintf(what, sizeof what, "%s on the 808%c", runs[i].fixture, wide ? '6' : '8');
             pc_start_on(&pc, runs[i].fixture, "", PC_BUS, wide ? CPU_8086 : CPU_8088);
-            pc_step(&pc, runs[i].insns);
+            pc_step(&pc, runs[i].most);
             pc_finish(&pc, &memo);
             pc_start_on(&pc, runs[i].fixture, "", PC_BUS_PLAYED, wide ? CPU_8086 : CPU_8088);
-            pc_step(&pc, runs[i].insns);
+            pc_step(&pc, runs[i].most);
             pc_finish(&pc, &played);
             assert_same(&memo, &played, what);
-            ck_assert_msg(memo.insns == runs[i].insns, "%s: %llu instructions", what,
+            ck_assert_msg(memo.insns == runs[i].ran, "%s: %llu instructions", what,
                           (unsigned long long)memo.insns);
-            ck_assert_msg(memo.memo_lookups > memo.insns / 2 && played.memo_lookups == 0,
+            ck_assert_msg(memo.memo_lookups > memo.insns / 4 && played.memo_lookups == 0,
                           "%s: %llu lookups with the memo, %llu played", what,
                           (unsigned long long)memo.memo_lookups, (unsigned long long)played.memo_lookups);
         }
