@@ -993,7 +993,7 @@ static int pc_step(struct pc *pc, uint64_t slice)
 struct outcome {
     int stop, exit_code;
     uint64_t hit_io, hit_dos, hit_high, total, bucket_sum, insns, now;
-    uint64_t memo_lookups, memo_misses;     /* the bus model's (cpu_bus_memo_stats) */
+    uint64_t memo_lookups;                  /* the bus model's (cpu_bus_memo_stats) */
     char out[512];
 };
 
@@ -1012,7 +1012,8 @@ static void pc_finish(struct pc *pc, struct outcome *o)
     sampler_free(&pc->s);
     o->insns = cpu_insn_count(pc->m);
     o->now = pc->m->now;
-    cpu_bus_memo_stats(pc->m, &o->memo_lookups, &o->memo_misses);
+    uint64_t misses;
+    cpu_bus_memo_stats(pc->m, &o->memo_lookups, &misses);
     rewind(pc->out);
     size_t got = fread(o->out, 1, sizeof o->out - 1, pc->out);
     o->out[got] = 0;

@@ -466,10 +466,12 @@ static inline __attribute__((always_inline)) unsigned biu_time_inline(struct biu
     return biu_time(memo, b, in, stall);
 }
 
-/* No result of the memo left the BIU `b` as it is now: its generation is
- * not the one memo_chained() and cpu_bus_replay_to() look for (it only
- * moves on, so one behind it never comes back), and nothing replays until
- * a result is applied again. */
+/* No result of the memo left the BIU `b` as it is now: the memo's
+ * generation is set one behind the BIU's, which memo_chained() and
+ * cpu_bus_replay_to() then do not find, and nothing replays until a
+ * result is applied again.  (The BIU's only moves on: it comes round to
+ * the memo's after 2^32 steps, cpu_clock.c's reason to unchain after
+ * every instruction it plays with the memo off.) */
 static inline void memo_unchain(struct biu_memo *memo, const struct biu *b)
 {
     memo->last_biu = NULL;

@@ -319,7 +319,7 @@ static inline __attribute__((always_inline)) uint64_t bus_time(struct cpu *c, ui
     uint64_t clocks = __builtin_expect(lin != c->biu_next || c->pend.rep, 0) ? bus_time_other(c, table, lin, next, loop)
                                                                              : bus_time_one(c, table, lin, next, loop);
     if (__builtin_expect(c->play_every, 0))
-        memo_unchain(c->memo, c->biu);  /* the next is not replayed either */
+        memo_unchain(c->memo, c->biu);  /* still behind after 2^32 plays (memo_unchain) */
     return clocks;
 }
 
